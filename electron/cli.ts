@@ -1,0 +1,61 @@
+import { product } from './product.ts';
+
+/**
+ * The command line: a thin shell over the same services the app uses, so it behaves exactly
+ * like the app. It never imports `electron`.
+ */
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+interface Command {
+  summary: string;
+  run: (args: string[], io: CliIo) => Promise<number>;
+}
+
+/** Each capability adds its subcommand here (sandbox, validate, send, history). */
+const commands: Record<string, Command> = {};
+
+function help(): string {
+  const listed = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(12)}${command.summary}`);
+  return [
+    `${product.name} ${product.version}: craft, check and send batches of user events.`,
+    '',
+    'Usage: eventdesk <command> [options]',
+    ...(listed.length ? ['', 'Commands:', ...listed] : []),
+    '',
+    'Options:',
+    '  -h, --help     Show this help',
+    '  -v, --version  Show the version',
+    '',
+  ].join('\n');
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+    io.stdout(help());
+    return 0;
+  }
+  if (first === '-v' || first === '--version') {
+    io.stdout(`${product.version}\n`);
+    return 0;
+  }
+  const command = Object.hasOwn(commands, first) ? commands[first] : undefined;
+  if (!command) {
+    io.stderr(`eventdesk: unknown command "${first}". Run "eventdesk --help" for the list.\n`);
+    return 2;
+  }
+  return command.run(rest, io);
+}
+
+export async function main(): Promise<void> {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+}
+
+if (import.meta.filename === process.argv[1]) await main();

@@ -1,0 +1,57 @@
+import { AppError, type Envelope } from '../../shared/errors.ts';
+import { contract, isChannelName, type ChannelName, type InputOf, type OutputOf } from '../../shared/ipc.ts';
+
+/**
+ * The one wrapper every IPC call goes through, in the app (ipcMain) and in the test harness
+ * (HTTP). It rejects unknown channels, untrusted senders and payloads that fail the schema,
+ * and parses what a handler returns through the output schema, which also strips any field
+ * the contract does not name, so a service cannot leak more than the contract allows.
+ */
+
+export type Handler<C extends ChannelName> = (input: InputOf<C>) => Promise<OutputOf<C>> | OutputOf<C>;
+export type Handlers = { [C in ChannelName]: Handler<C> };
+
+/** Who sent a call, as far as the trust decision needs to know. */
+export interface Sender {
+  /** The sender is one of the app's own windows (or the harness's own page). */
+  fromAppWindow: boolean;
+  /** The call came from that window's main frame, not an iframe. */
+  fromMainFrame: boolean;
+  /** The URL of the sending frame. */
+  url: string;
+}
+
+export type Dispatch = (channel: string, input: unknown, sender: Sender) => Promise<Envelope<unknown>>;
+
+export function createDispatch(handlers: Handlers, isTrustedUrl: (url: string) => boolean): Dispatch {
+  return async (channel, input, sender) => {
+    if (!isChannelName(channel)) {
+      return fail(new AppError('unknown-channel', `There is no channel named "${String(channel).slice(0, 80)}".`));
+    }
+    if (!sender.fromAppWindow || !sender.fromMainFrame || !isTrustedUrl(sender.url)) {
+      return fail(new AppError('forbidden-sender', `The call to ${channel} did not come from EventDesk's own window.`));
+    }
+    const spec = contract[channel];
+    const parsedInput = spec.input.safeParse(input);
+    if (!parsedInput.success) {
+      return fail(new AppError('invalid-input', `The call to ${channel} was refused: its input is not valid.`, parsedInput.error.message));
+    }
+    try {
+      const handler = handlers[channel] as Handler<typeof channel>;
+      const output = await handler(parsedInput.data);
+      const parsedOutput = spec.output.safeParse(output);
+      if (!parsedOutput.success) {
+        return fail(new AppError('invalid-output', `EventDesk produced an answer to ${channel} that does not fit its contract.`, parsedOutput.error.message));
+      }
+      return { ok: true, value: parsedOutput.data };
+    } catch (error) {
+      if (error instanceof AppError) return fail(error);
+      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      return fail(new AppError('internal', `Something went wrong while handling ${channel}.`, detail));
+    }
+  };
+}
+
+function fail(error: AppError): Envelope<never> {
+  return { ok: false, error: error.toShape() };
+}

@@ -1,0 +1,10 @@
+import type { Services } from '../services/index.ts';
+import { registerAppHandlers } from './app.ts';
+import type { Handlers } from './dispatch.ts';
+
+/** Binds every channel of the contract to the services, one domain file at a time. */
+export function createHandlers(services: Services): Handlers {
+  return {
+    ...registerAppHandlers(services),
+  };
+}

@@ -1,0 +1,68 @@
+import { BrowserWindow, app, ipcMain, protocol, safeStorage, session } from 'electron';
+import path from 'node:path';
+import { channelNames } from '../shared/ipc.ts';
+import { serveAppFile } from './app-files.ts';
+import { createDispatch, type Sender } from './ipc/dispatch.ts';
+import { createHandlers } from './ipc/handlers.ts';
+import { APP_ORIGIN, APP_SCHEME, isTrustedAppUrl } from './security.ts';
+import { createServices } from './services/index.ts';
+import { describeSecretStorage } from './services/secret-storage.ts';
+import { createMainWindow, hardenWebContents } from './window.ts';
+
+// Tests and portable setups point the app at their own data folder.
+const dataFolderOverride = process.env.EVENTDESK_DATA_DIR;
+if (dataFolderOverride) app.setPath('userData', path.resolve(dataFolderOverride));
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+]);
+
+const devServerUrl = MAIN_WINDOW_VITE_DEV_SERVER_URL;
+const rendererRoot = path.join(__dirname, '..', 'renderer', MAIN_WINDOW_VITE_NAME);
+
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+void app.whenReady().then(() => {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  protocol.handle(APP_SCHEME, async (request) => {
+    const { pathname } = new URL(request.url);
+    const file = await serveAppFile(rendererRoot, pathname);
+    return new Response(file.body, { status: file.status, headers: file.headers });
+  });
+
+  const services = createServices({
+    appInfo: {
+      name: app.getName(),
+      version: app.getVersion(),
+      platform: process.platform,
+      arch: process.arch,
+      runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
+      dataFolder: app.getPath('userData'),
+      secretStorage: () =>
+        describeSecretStorage(
+          process.platform,
+          safeStorage.isEncryptionAvailable(),
+          process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : null,
+        ),
+    },
+  });
+  const dispatch = createDispatch(createHandlers(services), (url) => isTrustedAppUrl(url, devServerUrl));
+  const senderOf = (event: Electron.IpcMainInvokeEvent): Sender => ({
+    fromAppWindow: BrowserWindow.fromWebContents(event.sender) !== null,
+    fromMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
+    url: event.senderFrame?.url ?? '',
+  });
+  for (const channel of channelNames) {
+    ipcMain.handle(channel, (event, input: unknown) => dispatch(channel, input, senderOf(event)));
+  }
+
+  const openWindow = () => createMainWindow(path.join(__dirname, 'preload.cjs'), devServerUrl ?? `${APP_ORIGIN}/index.html`);
+  openWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+});

@@ -1,0 +1,67 @@
+import type { WebPreferences } from 'electron';
+
+/**
+ * The security settings of every EventDesk window, kept in one pure module so a test can pin
+ * them without starting Electron.
+ */
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'eventdesk';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+/**
+ * Production pages load under this policy. Monaco needs inline styles; nothing needs inline
+ * scripts, eval or any remote origin.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers that go with every page and asset EventDesk serves. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Referrer-Policy': 'no-referrer',
+};
+
+export function secureWebPreferences(preload: string): WebPreferences {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webviewTag: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    safeDialogs: true,
+    spellcheck: false,
+  };
+}
+
+/** Only pages EventDesk serves itself (or the Vite dev server during `npm start`) may call IPC. */
+export function isTrustedAppUrl(url: string, devServerUrl?: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST) return true;
+  if (!devServerUrl) return false;
+  return parsed.origin === new URL(devServerUrl).origin;
+}

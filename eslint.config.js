@@ -1,0 +1,85 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Beyond the usual rules, this file enforces the layering of DESIGN.md, the way VS Code does:
+ * the folder a file sits in decides what it may import.
+ */
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+const noElectron = { name: 'electron', message: 'Only the Electron glue files (electron/main, window, preload, menu, protocol and adapters/) import electron.', allowTypeImports: true };
+
+const noRenderer = { group: ['**/renderer/**'], message: 'Nothing outside the renderer imports it.' };
+
+/** The Electron glue: the only files that may import the `electron` module at run time. */
+const electronGlue = ['electron/main.ts', 'electron/window.ts', 'electron/preload.ts', 'electron/menu.ts', 'electron/protocol.ts', 'electron/adapters/**'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.vite/', 'out/', 'dist/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'shared/ is platform-free: no Electron.' }, ...nodeBuiltins.map((name) => ({ name, message: 'shared/ is platform-free: no Node built-ins.' }))],
+          patterns: [
+            { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports nothing from electron/ or renderer/.' },
+            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'monaco-editor', 'monaco-editor/*'], message: 'shared/ is platform-free: no UI libraries.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer never imports electron: it talks to main through window.eventdesk.' }, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node built-ins.' }))],
+          patterns: [{ group: ['**/electron/**'], message: 'The renderer never imports electron/: use shared/ and the contract.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/**/*.ts', 'build/**/*.ts', '*.ts'],
+    ignores: electronGlue,
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noRenderer] }] },
+  },
+  {
+    files: electronGlue,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noRenderer] }] },
+  },
+  {
+    // Tests replace electron with vi.mock at the adapter boundary; they never load the real one.
+    files: ['test/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+  },
+);

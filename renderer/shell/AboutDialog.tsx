@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import type { AppInfo } from '../../shared/ipc.ts';
+
+export function AboutDialog({ info, open, onClose }: { info: AppInfo; open: boolean; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  const runtime = [
+    info.runtime.electron && `Electron ${info.runtime.electron}`,
+    info.runtime.chrome && `Chromium ${info.runtime.chrome}`,
+    `Node ${info.runtime.node}`,
+  ].filter(Boolean);
+
+  return (
+    <dialog ref={dialog} className="about" aria-labelledby="about-title" onClose={onClose}>
+      <h2 id="about-title">About {info.name}</h2>
+      <p className="muted">Craft, check and send batches of user events by hand.</p>
+      <dl>
+        <dt>Version</dt>
+        <dd data-testid="about-version">{info.version}</dd>
+        <dt>Platform</dt>
+        <dd>
+          {info.platform} ({info.arch})
+        </dd>
+        <dt>Runtime</dt>
+        <dd>{runtime.join(' · ')}</dd>
+        <dt>Data folder</dt>
+        <dd>
+          <code data-testid="about-data-folder">{info.dataFolder}</code>
+        </dd>
+        <dt>Secret storage</dt>
+        <dd data-testid="about-secret-storage">
+          <code>{info.secretStorage.backend}</code> {info.secretStorage.summary}
+        </dd>
+      </dl>
+      <form method="dialog">
+        <button type="submit" autoFocus>
+          Close
+        </button>
+      </form>
+    </dialog>
+  );
+}

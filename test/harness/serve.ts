@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { rendererOutDir } from '../../build/bundles.ts';
+import { startHarness } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '5199' },
+    data: { type: 'string' },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
+  process.exit(2);
+}
+if (!existsSync(path.join(rendererOutDir, 'index.html'))) {
+  console.error('The renderer is not built. Run `npm run build` first.');
+  process.exit(2);
+}
+
+const harness = await startHarness({ port, ...(values.data ? { dataFolder: path.resolve(values.data) } : {}) });
+console.log(`EventDesk harness at ${harness.url}`);
+console.log(`Data folder: ${harness.dataFolder}`);
+console.log('Press Ctrl+C to stop.');
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void harness.close().then(() => process.exit(0)));
+}

@@ -1,0 +1,128 @@
+import { mkdtemp } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { build, type Rolldown } from 'vite';
+import { rendererOutDir } from '../../build/bundles.ts';
+import { serveAppFile } from '../../electron/app-files.ts';
+import { createDispatch } from '../../electron/ipc/dispatch.ts';
+import { createHandlers } from '../../electron/ipc/handlers.ts';
+import { createNodeServices } from '../../electron/node-services.ts';
+import { SECURITY_HEADERS } from '../../electron/security.ts';
+
+/**
+ * Serves the built renderer to a plain browser and answers the IPC contract over loopback
+ * HTTP with the real handlers and services. Test code: it lets the whole UI run in Chromium
+ * where no Electron binary exists.
+ */
+
+export interface Harness {
+  url: string;
+  dataFolder: string;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  port?: number;
+  /** A data folder; a fresh temporary one when absent. */
+  dataFolder?: string;
+  rendererDir?: string;
+}
+
+const MAX_IPC_BODY_BYTES = 256 * 1024 * 1024;
+let bridgeScript: Promise<string> | undefined;
+
+function buildBridgeScript(): Promise<string> {
+  bridgeScript ??= build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: path.join(import.meta.dirname, 'bridge.ts'), formats: ['iife'], name: 'EventDeskHarnessBridge' },
+    },
+  }).then((result) => {
+    const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+    const chunk = outputs[0]?.output.find((item) => item.type === 'chunk');
+    if (!chunk) throw new Error('The harness bridge did not build');
+    return chunk.code;
+  });
+  return bridgeScript;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const rendererDir = options.rendererDir ?? rendererOutDir;
+  const dataFolder = options.dataFolder ?? (await mkdtemp(path.join(os.tmpdir(), 'eventdesk-harness-')));
+  const bridge = await buildBridgeScript();
+  let origin = '';
+  const dispatch = createDispatch(createHandlers(createNodeServices(dataFolder)), (url) => url === origin);
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain' });
+      response.end(error instanceof Error ? error.message : String(error));
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', origin);
+    if (url.pathname === '/__harness/bridge.js') {
+      response.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/javascript; charset=utf-8' });
+      response.end(bridge);
+      return;
+    }
+    if (url.pathname.startsWith('/__harness/ipc/')) {
+      if (request.method !== 'POST') {
+        response.writeHead(405).end();
+        return;
+      }
+      const channel = decodeURIComponent(url.pathname.slice('/__harness/ipc/'.length));
+      const body = await readJson(request);
+      // A browser always sends Origin on a POST, so this refuses calls from any other page.
+      const sender = { fromAppWindow: request.headers.origin === origin, fromMainFrame: true, url: request.headers.origin ?? '' };
+      const envelope = await dispatch(channel, (body as { input?: unknown } | null)?.input, sender);
+      response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      response.end(JSON.stringify(envelope));
+      return;
+    }
+    const file = await serveAppFile(rendererDir, url.pathname);
+    let body: Uint8Array | string = file.body;
+    if (file.status === 200 && file.headers['Content-Type']?.startsWith('text/html')) {
+      body = new TextDecoder().decode(file.body).replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>');
+    }
+    response.writeHead(file.status, { ...file.headers, 'Cache-Control': 'no-store' });
+    response.end(body);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: origin,
+    dataFolder,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_IPC_BODY_BYTES) throw new Error('IPC body too large');
+    chunks.push(chunk);
+  }
+  if (size === 0) return null;
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,40 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
+
+async function restrictedImports(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('the layering rule', () => {
+  it.each([
+    ['shared/x.ts', "import { readFile } from 'node:fs';"],
+    ['shared/x.ts', "import path from 'path';"],
+    ['shared/x.ts', "import { app } from 'electron';"],
+    ['shared/x.ts', "import { useState } from 'react';"],
+    ['shared/x.ts', "import { createServices } from '../electron/services/index.ts';"],
+    ['renderer/x.ts', "import { ipcRenderer } from 'electron';"],
+    ['renderer/x.ts', "import { readFile } from 'node:fs/promises';"],
+    ['renderer/x.ts', "import { serveAppFile } from '../electron/app-files.ts';"],
+    ['electron/services/x.ts', "import { safeStorage } from 'electron';"],
+    ['electron/cli.ts', "import { app } from 'electron';"],
+    ['electron/ipc/x.ts', "import { App } from '../../renderer/App.tsx';"],
+    ['test/electron/x.test.ts', "import { app } from 'electron';"],
+  ])('refuses in %s: %s', async (file, code) => {
+    expect(await restrictedImports(file, `${code}\nexport {};\n`)).not.toEqual([]);
+  });
+
+  it.each([
+    ['electron/main.ts', "import { app } from 'electron';"],
+    ['electron/adapters/x.ts', "import { safeStorage } from 'electron';"],
+    ['electron/services/x.ts', "import type { WebPreferences } from 'electron';"],
+    ['electron/services/x.ts', "import { readFile } from 'node:fs/promises';"],
+    ['renderer/x.ts', "import { AppError } from '../shared/errors.ts';"],
+    ['shared/x.ts', "import { z } from 'zod';"],
+  ])('allows in %s: %s', async (file, code) => {
+    expect(await restrictedImports(file, `${code}\nexport {};\n`)).toEqual([]);
+  });
+});
