@@ -1,0 +1,45 @@
+import { _electron as electron, expect, test } from '@playwright/test';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { electronBinary, electronSkipReason } from './support/electron-binary.ts';
+import { saveScreenshot } from './support/fixtures.ts';
+
+const binary = electronBinary();
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+test.skip(binary === null, electronSkipReason);
+
+test('the real app starts sandboxed, from app://, and shows app:info from the main process', async () => {
+  const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-electron-'));
+  const app = await electron.launch({
+    executablePath: binary!,
+    args: [projectRoot],
+    env: { ...process.env, EVENTDESK_DATA_DIR: dataFolder },
+  });
+  try {
+    const page = await app.firstWindow();
+    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+    expect(page.url()).toBe('app://eventdesk/index.html');
+
+    // No Node in the page, and only the named bridge.
+    expect(await page.evaluate(() => ['require', 'process', 'module'].map((name) => typeof (globalThis as Record<string, unknown>)[name]))).toEqual(['undefined', 'undefined', 'undefined']);
+    expect(await page.evaluate(() => Object.keys(window.eventdesk ?? {}))).toEqual(['app']);
+
+    // Navigation and new windows are refused.
+    await page.evaluate(() => {
+      location.href = 'https://example.com/';
+    });
+    expect(await page.evaluate(() => window.open('https://example.com/'))).toBeNull();
+    await expect.poll(() => page.url()).toBe('app://eventdesk/index.html');
+    expect(app.windows()).toHaveLength(1);
+
+    await page.keyboard.press('F1');
+    const about = page.getByRole('dialog', { name: 'About EventDesk' });
+    await expect(about.getByTestId('about-data-folder')).toHaveText(dataFolder);
+    await expect(about).toContainText('Electron');
+    await saveScreenshot(page, 'electron-about');
+  } finally {
+    await app.close();
+  }
+});

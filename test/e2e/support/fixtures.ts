@@ -1,0 +1,54 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { startHarness, type Harness } from '../../harness/server.ts';
+
+export const screenshotDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
+
+interface Fixtures {
+  /** A harness with a fresh data folder, for this test alone. */
+  harness: Harness;
+  /** Every URL the page requested, to prove nothing left the machine. */
+  requests: string[];
+  /** The page, opened on the harness and waited on until the app is ready. */
+  app: Page;
+}
+
+export const test = base.extend<Fixtures>({
+  harness: async ({}, use) => {
+    const harness = await startHarness();
+    await use(harness);
+    await harness.close();
+  },
+  requests: async ({ page }, use) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await use(requests);
+  },
+  app: async ({ page, harness, requests }, use) => {
+    void requests;
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    await page.goto(harness.url);
+    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+    await use(page);
+    expect(problems, 'the page logged errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
+
+/** True for addresses on this machine: the only place the app may talk to. */
+export function isLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'data:' || protocol === 'blob:') return true;
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+}
