@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi } from './api.ts';
 import { App } from './App.tsx';
-import './monaco/setup.ts';
 import { ApiContext } from './queries.ts';
 import { ErrorNotice } from './shell/ErrorNotice.tsx';
 import './styles.css';

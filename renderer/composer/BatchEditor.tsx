@@ -1,8 +1,10 @@
 import Editor from '@monaco-editor/react';
+import '../monaco/setup.ts';
 import { useComposer } from '../state/composer.ts';
 import { useColorScheme } from '../theme.ts';
 
-export function BatchEditor() {
+/** Loaded on demand (see Shell): Monaco is most of the renderer's code, and the shell need not wait for it. */
+export default function BatchEditor() {
   const text = useComposer((state) => state.text);
   const setText = useComposer((state) => state.setText);
   const scheme = useColorScheme();

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { AppInfo } from '../../shared/ipc.ts';
-import { BatchEditor } from '../composer/BatchEditor.tsx';
 import { AboutDialog } from './AboutDialog.tsx';
+
+const BatchEditor = lazy(() => import('../composer/BatchEditor.tsx'));
 
 /** The frame later screens fill: environments and history on the left, the composer, the response. */
 export function Shell({ info }: { info: AppInfo }) {
@@ -42,7 +43,9 @@ export function Shell({ info }: { info: AppInfo }) {
           <div className="pane-header">
             <h1 id="composer-heading">Batch</h1>
           </div>
-          <BatchEditor />
+          <Suspense fallback={<p className="empty">Loading the editor…</p>}>
+            <BatchEditor />
+          </Suspense>
         </main>
         <section className="response" aria-labelledby="response-heading">
           <div className="pane-header">
