@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { isTimeZone } from './datetime.ts';
+
+/**
+ * An environment: where to send, as whom, and how to fill each gap SERVICE.md leaves open.
+ * Every gap is a named setting whose default is visible in the editor.
+ */
+
+export const NameValueSchema = z.object({ name: z.string(), value: z.string() });
+export type NameValue = z.infer<typeof NameValueSchema>;
+
+/** What a person edits. Secrets (API key, password) are not part of it: they go to the vault. */
+export const EnvironmentSettingsSchema = z.object({
+  name: z.string(),
+  baseUrl: z.string(),
+  username: z.string(),
+  rememberPassword: z.boolean(),
+  color: z.string(),
+  production: z.boolean(),
+  /** Time zone of the server's date-times (SERVICE.md does not say): `UTC`, `local` or an IANA name. */
+  timeZone: z.string(),
+  /** The real name of the service-id field (SERVICE.md writes it svc_id). */
+  serviceIdField: z.string(),
+  requestTimeoutMs: z.number(),
+  /** Events per request (SERVICE.md shows no limit). */
+  chunkSize: z.number(),
+  /** Bytes per request (SERVICE.md shows no limit). */
+  maxChunkBytes: z.number(),
+  extraHeaders: z.array(NameValueSchema),
+  variables: z.array(NameValueSchema),
+  /** Where the OS offers no real key store, the user may still choose to keep secrets on disk. */
+  storeSecretsWithoutKeyring: z.boolean(),
+});
+export type EnvironmentSettings = z.infer<typeof EnvironmentSettingsSchema>;
+
+export const EnvironmentSchema = EnvironmentSettingsSchema.extend({
+  id: z.string(),
+  /** The environment that points at the sandbox built into the app, wherever it listens. */
+  embeddedSandbox: z.boolean(),
+});
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+export const DEFAULT_SETTINGS: EnvironmentSettings = {
+  name: '',
+  baseUrl: '',
+  username: '',
+  rememberPassword: false,
+  color: '#2f6fde',
+  production: false,
+  timeZone: 'UTC',
+  serviceIdField: 'svc_id',
+  requestTimeoutMs: 30_000,
+  chunkSize: 500,
+  maxChunkBytes: 5 * 1024 * 1024,
+  extraHeaders: [],
+  variables: [],
+  storeSecretsWithoutKeyring: false,
+};
+
+export const LIMITS = {
+  name: 80,
+  requestTimeoutMs: { min: 1_000, max: 600_000 },
+  chunkSize: { min: 1, max: 100_000 },
+  maxChunkBytes: { min: 1_024, max: 100 * 1024 * 1024 },
+} as const;
+
+export interface FieldProblem {
+  /** The settings field (or `apiKey`, `password`, `extraHeaders.2.name`). */
+  field: string;
+  message: string;
+}
+
+/** Headers EventDesk sets itself on every call; an extra header may not replace them. */
+const reservedHeaders = new Set(['apikey', 'authorization', 'content-type', 'content-length', 'host']);
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const variableName = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+export function checkBaseUrl(text: string): string | null {
+  const value = text.trim();
+  if (value === '') return 'Enter the service address, for example https://api.example.com.';
+  if (value !== text) return 'The address has spaces at its start or end.';
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1];
+  if (!scheme || !value.includes('//')) return `Add http:// or https:// in front, for example https://${value.replace(/^\/+/, '')}.`;
+  if (!/^https?$/i.test(scheme)) return `Only http:// and https:// addresses work here, not ${scheme}://.`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'This is not a valid web address.';
+  }
+  if (!url.hostname) return 'The address needs a host name.';
+  if (url.username || url.password) return 'Leave the user name and password out of the address; put them in the fields for them.';
+  if (url.search || url.hash) return 'The base address cannot have a ?query or #fragment.';
+  return null;
+}
+
+function checkNumber(value: number, limits: { min: number; max: number }, what: string): string | null {
+  if (!Number.isInteger(value)) return `${what} must be a whole number.`;
+  if (value < limits.min || value > limits.max) return `${what} must be from ${limits.min.toLocaleString('en')} to ${limits.max.toLocaleString('en')}.`;
+  return null;
+}
+
+/** A secret pasted with stray white space is a classic cause of a baffling 403. */
+export function checkSecret(value: string, what: string): string | null {
+  if (value !== value.trim()) return `The ${what} has spaces or line breaks at its start or end.`;
+  if (/\s/.test(value)) return `The ${what} contains spaces or line breaks.`;
+  return null;
+}
+
+function checkPairs(pairs: NameValue[], field: string, isName: (name: string) => string | null): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const seen = new Set<string>();
+  pairs.forEach((pair, index) => {
+    const problem = isName(pair.name) ?? (seen.has(pair.name.toLowerCase()) ? `"${pair.name}" appears twice.` : null);
+    if (problem) problems.push({ field: `${field}.${index}.name`, message: problem });
+    seen.add(pair.name.toLowerCase());
+  });
+  return problems;
+}
+
+/** Every problem with the settings, each tied to its field, in the order of the form. */
+export function checkSettings(settings: EnvironmentSettings, options: { embeddedSandbox?: boolean } = {}): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const add = (field: string, message: string | null) => {
+    if (message) problems.push({ field, message });
+  };
+  const name = settings.name.trim();
+  add('name', name === '' ? 'Give the environment a name.' : name.length > LIMITS.name ? `Keep the name under ${LIMITS.name} characters.` : null);
+  if (!options.embeddedSandbox) add('baseUrl', checkBaseUrl(settings.baseUrl));
+  add('username', settings.username !== settings.username.trim() ? 'The username has spaces at its start or end.' : null);
+  add('color', /^#[0-9a-f]{6}$/i.test(settings.color) ? null : 'Pick a colour as #rrggbb.');
+  add(
+    'timeZone',
+    settings.timeZone === 'local' || isTimeZone(settings.timeZone) ? null : `"${settings.timeZone}" is not a time zone. Use UTC, local, or an IANA name such as Europe/Berlin.`,
+  );
+  add('serviceIdField', identifier.test(settings.serviceIdField) ? null : 'The field name must be letters, digits and _, not starting with a digit (for example svc_id).');
+  add('requestTimeoutMs', checkNumber(settings.requestTimeoutMs, LIMITS.requestTimeoutMs, 'The request timeout'));
+  add('chunkSize', checkNumber(settings.chunkSize, LIMITS.chunkSize, 'The chunk size'));
+  add('maxChunkBytes', checkNumber(settings.maxChunkBytes, LIMITS.maxChunkBytes, 'The largest chunk'));
+  problems.push(
+    ...checkPairs(settings.extraHeaders, 'extraHeaders', (header) =>
+      !headerName.test(header) ? `"${header}" is not a valid header name.` : reservedHeaders.has(header.toLowerCase()) ? `EventDesk sets ${header} itself.` : null,
+    ),
+    ...checkPairs(settings.variables, 'variables', (variable) => (variableName.test(variable) ? null : `"${variable}" is not a valid variable name (letters, digits, _ . -).`)),
+  );
+  return problems;
+}
+
+/** The zone date-times are read in: `local` is this machine's zone. */
+export function resolveTimeZone(timeZone: string): string {
+  return timeZone === 'local' ? Intl.DateTimeFormat().resolvedOptions().timeZone : timeZone;
+}

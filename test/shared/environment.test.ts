@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, checkBaseUrl, checkSecret, checkSettings, resolveTimeZone, type EnvironmentSettings } from '../../shared/environment.ts';
+
+const valid: EnvironmentSettings = { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: 'https://staging.example.com/api', username: 'qa' };
+
+function problemsOf(patch: Partial<EnvironmentSettings>) {
+  return checkSettings({ ...valid, ...patch });
+}
+
+describe('environment settings', () => {
+  it('accepts valid settings with every default', () => {
+    expect(checkSettings(valid)).toEqual([]);
+  });
+
+  it.each([
+    ['', /Enter the service address/],
+    ['api.example.com', /Add http:\/\/ or https:\/\/ in front, for example https:\/\/api\.example\.com/],
+    ['localhost:8080', /Add http:\/\/ or https:\/\//],
+    ['ftp://files.example.com', /not ftp:\/\//],
+    ['file:///etc/passwd', /not file:\/\//],
+    [' https://api.example.com', /spaces at its start or end/],
+    ['https://user:pw@api.example.com', /Leave the user name and password out/],
+    ['https://api.example.com/?x=1', /\?query/],
+    ['https://', /not a valid web address|needs a host/],
+  ])('explains what is wrong with the base URL %j', (url, message) => {
+    expect(checkBaseUrl(url)).toMatch(message);
+  });
+
+  it.each(['http://127.0.0.1:4000', 'https://api.example.com', 'https://api.example.com/v2/', 'HTTPS://API.EXAMPLE.COM'])('accepts %s', (url) => {
+    expect(checkBaseUrl(url)).toBeNull();
+  });
+
+  it('does not ask the embedded sandbox for a base URL', () => {
+    expect(checkSettings({ ...valid, baseUrl: '' }, { embeddedSandbox: true })).toEqual([]);
+  });
+
+  it('refuses a zone that does not exist, and accepts UTC, local and IANA names', () => {
+    expect(problemsOf({ timeZone: 'Mars/Olympus' })).toEqual([{ field: 'timeZone', message: expect.stringMatching(/not a time zone/) }]);
+    for (const timeZone of ['UTC', 'local', 'Europe/Berlin', 'America/New_York']) expect(problemsOf({ timeZone })).toEqual([]);
+  });
+
+  it('checks names, colours, field names and numbers with their limits', () => {
+    expect(problemsOf({ name: '   ' }).map((p) => p.field)).toEqual(['name']);
+    expect(problemsOf({ color: 'blue' }).map((p) => p.field)).toEqual(['color']);
+    expect(problemsOf({ serviceIdField: '1svc' }).map((p) => p.field)).toEqual(['serviceIdField']);
+    expect(problemsOf({ chunkSize: 0 })[0]?.message).toBe('The chunk size must be from 1 to 100,000.');
+    expect(problemsOf({ requestTimeoutMs: 1.5 })[0]?.message).toBe('The request timeout must be a whole number.');
+    expect(problemsOf({ maxChunkBytes: 10 }).map((p) => p.field)).toEqual(['maxChunkBytes']);
+    expect(problemsOf({ username: 'qa ' }).map((p) => p.field)).toEqual(['username']);
+  });
+
+  it('refuses extra headers that EventDesk sets itself, bad names and duplicates', () => {
+    const problems = problemsOf({
+      extraHeaders: [
+        { name: 'X-Trace', value: '1' },
+        { name: 'Authorization', value: 'x' },
+        { name: 'bad header', value: 'x' },
+        { name: 'x-trace', value: '2' },
+      ],
+    });
+    expect(problems).toEqual([
+      { field: 'extraHeaders.1.name', message: 'EventDesk sets Authorization itself.' },
+      { field: 'extraHeaders.2.name', message: '"bad header" is not a valid header name.' },
+      { field: 'extraHeaders.3.name', message: '"x-trace" appears twice.' },
+    ]);
+  });
+
+  it('refuses variable names templates could not use', () => {
+    expect(problemsOf({ variables: [{ name: 'tenant', value: 'a' }, { name: 'has space', value: 'b' }] }).map((p) => p.field)).toEqual(['variables.1.name']);
+  });
+
+  it('catches stray white space in secrets', () => {
+    expect(checkSecret('key123', 'API key')).toBeNull();
+    expect(checkSecret('key123 ', 'API key')).toBe('The API key has spaces or line breaks at its start or end.');
+    expect(checkSecret('key\n123', 'API key')).toBe('The API key contains spaces or line breaks.');
+  });
+
+  it('reads local as the machine zone', () => {
+    expect(resolveTimeZone('local')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(resolveTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
+  });
+});
