@@ -1,0 +1,159 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { SecretStorageStatus } from '../../shared/ipc.ts';
+
+/**
+ * Secrets of each environment: API key, remembered password, tokens. They always live in
+ * memory; they reach the disk only encrypted by an OS key store, or when the user opted in for
+ * an environment where none exists (and then the envelope says honestly that it is plain).
+ */
+
+/** What encrypts secrets at rest: Electron's safeStorage in the app, nothing elsewhere. */
+export interface Cipher {
+  status(): SecretStorageStatus;
+  encrypt(plain: string): Uint8Array;
+  decrypt(data: Uint8Array): string;
+}
+
+export const SecretsSchema = z.object({
+  apiKey: z.string().optional(),
+  password: z.string().optional(),
+  accessToken: z.string().optional(),
+  refreshToken: z.string().optional(),
+  tokenType: z.string().optional(),
+  /** When the access token stops being valid (ISO 8601), with the server's text as given. */
+  expiresAt: z.string().optional(),
+  expiresText: z.string().optional(),
+});
+export type Secrets = z.infer<typeof SecretsSchema>;
+
+/** Version 1 of the file format: one encrypted (or, by choice, plain) blob per environment. */
+const EnvelopeFileSchema = z.object({
+  version: z.literal(1),
+  entries: z.record(
+    z.string(),
+    z.object({
+      scheme: z.enum(['os-key-store', 'plain-by-choice']),
+      backend: z.string(),
+      data: z.string(),
+    }),
+  ),
+});
+type EnvelopeFile = z.infer<typeof EnvelopeFileSchema>;
+
+export interface VaultOptions {
+  file: string;
+  cipher: Cipher;
+  /** Whether the user opted in to keeping this environment's secrets on disk without a key store. */
+  storeWithoutKeyring: (environmentId: string) => boolean;
+}
+
+export function createVault(options: VaultOptions) {
+  const memory = new Map<string, Secrets>();
+  const unreadable = new Set<string>();
+  let onDisk: EnvelopeFile = { version: 1, entries: {} };
+  let writes: Promise<void> = Promise.resolve();
+
+  function schemeFor(environmentId: string): 'os-key-store' | 'plain-by-choice' | null {
+    const status = options.cipher.status();
+    if (status.protectsSecrets) return 'os-key-store';
+    return options.storeWithoutKeyring(environmentId) ? 'plain-by-choice' : null;
+  }
+
+  function seal(environmentId: string, secrets: Secrets): EnvelopeFile['entries'][string] | null {
+    const scheme = schemeFor(environmentId);
+    if (scheme === null) return null;
+    const text = JSON.stringify(secrets);
+    const status = options.cipher.status();
+    // Opting in where only basic_text exists still encrypts (it is better than nothing), but
+    // the scheme records that it is no real protection.
+    const data = status.encryptionAvailable ? Buffer.from(options.cipher.encrypt(text)).toString('base64') : Buffer.from(text, 'utf8').toString('base64');
+    return { scheme, backend: status.encryptionAvailable ? status.backend : 'none', data };
+  }
+
+  function open(entry: EnvelopeFile['entries'][string]): Secrets {
+    const bytes = Buffer.from(entry.data, 'base64');
+    const text = entry.backend === 'none' ? bytes.toString('utf8') : options.cipher.decrypt(bytes);
+    return SecretsSchema.parse(JSON.parse(text));
+  }
+
+  function persist(): Promise<void> {
+    const snapshot = JSON.stringify(onDisk, null, 2);
+    writes = writes.then(async () => {
+      await mkdir(path.dirname(options.file), { recursive: true });
+      const temporary = `${options.file}.${process.pid}.tmp`;
+      await writeFile(temporary, snapshot, { mode: 0o600 });
+      await rename(temporary, options.file);
+    });
+    return writes;
+  }
+
+  return {
+    /** Reads what an earlier run saved. Entries that can no longer be decrypted are reported, not fatal. */
+    async load(): Promise<void> {
+      let text: string;
+      try {
+        text = await readFile(options.file, 'utf8');
+      } catch {
+        return;
+      }
+      const parsed = EnvelopeFileSchema.safeParse(JSON.parse(text));
+      if (!parsed.success) return;
+      onDisk = parsed.data;
+      for (const [environmentId, entry] of Object.entries(onDisk.entries)) {
+        try {
+          memory.set(environmentId, open(entry));
+        } catch {
+          unreadable.add(environmentId);
+        }
+      }
+    },
+
+    get(environmentId: string): Secrets {
+      return { ...memory.get(environmentId) };
+    },
+
+    /** Secrets saved by an earlier run that this run could not decrypt (a changed keyring, say). */
+    unreadable(environmentId: string): boolean {
+      return unreadable.has(environmentId);
+    },
+
+    /** Merges a patch (undefined leaves a field as it is, null removes it) and saves where allowed. */
+    async update(environmentId: string, patch: { [K in keyof Secrets]?: Secrets[K] | null }): Promise<Secrets> {
+      const next: Secrets = { ...memory.get(environmentId) };
+      for (const [key, value] of Object.entries(patch) as [keyof Secrets, string | null | undefined][]) {
+        if (value === null) delete next[key];
+        else if (value !== undefined) next[key] = value;
+      }
+      memory.set(environmentId, next);
+      unreadable.delete(environmentId);
+      await this.save(environmentId);
+      return { ...next };
+    },
+
+    /** Writes (or removes) the environment's entry on disk according to the current rules. */
+    async save(environmentId: string): Promise<void> {
+      const secrets = memory.get(environmentId) ?? {};
+      const entry = Object.keys(secrets).length > 0 ? seal(environmentId, secrets) : null;
+      const had = environmentId in onDisk.entries;
+      if (entry) onDisk.entries[environmentId] = entry;
+      else delete onDisk.entries[environmentId];
+      if (entry || had) await persist();
+    },
+
+    async remove(environmentId: string): Promise<void> {
+      memory.delete(environmentId);
+      unreadable.delete(environmentId);
+      if (environmentId in onDisk.entries) {
+        delete onDisk.entries[environmentId];
+        await persist();
+      }
+    },
+
+    status(): SecretStorageStatus {
+      return options.cipher.status();
+    },
+  };
+}
+export type Vault = ReturnType<typeof createVault>;
