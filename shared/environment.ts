@@ -151,3 +151,41 @@ export function checkSettings(settings: EnvironmentSettings, options: { embedded
 export function resolveTimeZone(timeZone: string): string {
   return timeZone === 'local' ? Intl.DateTimeFormat().resolvedOptions().timeZone : timeZone;
 }
+
+/** What the renderer sees of an environment: its settings and whether secrets are set, never their values. */
+export const EnvironmentViewSchema = EnvironmentSchema.extend({
+  /** The address calls go to (the embedded sandbox's current one, for that environment). */
+  resolvedBaseUrl: z.string(),
+  apiKey: z.object({ set: z.boolean(), hint: z.string().nullable() }),
+  passwordRemembered: z.boolean(),
+  /** Secrets saved by an earlier run that can no longer be decrypted (the keyring changed). */
+  secretsUnreadable: z.boolean(),
+});
+export type EnvironmentView = z.infer<typeof EnvironmentViewSchema>;
+
+/** A secret field in an edit: a new value, null to clear it, absent to keep it. */
+const SecretEditSchema = z.string().nullable().optional();
+
+export const EnvironmentEditSchema = z.object({
+  settings: EnvironmentSettingsSchema,
+  apiKey: SecretEditSchema,
+  password: SecretEditSchema,
+});
+export type EnvironmentEdit = z.infer<typeof EnvironmentEditSchema>;
+
+export const FieldProblemSchema = z.object({ field: z.string(), message: z.string() });
+
+export const EnvironmentSaveResultSchema = z.union([
+  z.object({ ok: z.literal(true), environment: EnvironmentViewSchema }),
+  z.object({ ok: z.literal(false), problems: z.array(FieldProblemSchema) }),
+]);
+export type EnvironmentSaveResult = z.infer<typeof EnvironmentSaveResultSchema>;
+
+/** The file format of an exported environment: settings only, never a secret. */
+export const EXPORT_FORMAT = 'eventdesk.environment';
+export const EnvironmentExportSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(1),
+  environments: z.array(EnvironmentSettingsSchema.partial().extend({ name: z.string() })),
+});
+export type EnvironmentExport = z.infer<typeof EnvironmentExportSchema>;

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  DEFAULT_SETTINGS,
+  EXPORT_FORMAT,
+  EnvironmentExportSchema,
+  EnvironmentSchema,
+  checkSecret,
+  checkSettings,
+  type Environment,
+  type EnvironmentEdit,
+  type EnvironmentSaveResult,
+  type EnvironmentSettings,
+  type EnvironmentView,
+  type FieldProblem,
+} from '../../shared/environment.ts';
+import { AppError } from '../../shared/errors.ts';
+import { maskSecret } from '../../shared/redact.ts';
+import type { Vault } from './vault.ts';
+
+/**
+ * Environments: their settings live in `environments.json` in the data folder, readable and
+ * fit for git; their secrets live in the vault. On first start there is one, "Local sandbox",
+ * pointing at the sandbox built into the app.
+ */
+
+const FileSchema = z.object({
+  version: z.literal(1),
+  activeId: z.string().nullable(),
+  environments: z.array(EnvironmentSchema),
+});
+type EnvironmentsFile = z.infer<typeof FileSchema>;
+
+export const LOCAL_SANDBOX_ID = 'local-sandbox';
+
+export interface EnvironmentsOptions {
+  dataFolder: string;
+  vault: Vault;
+  /** The embedded sandbox's address and demo credentials, when the app runs one. */
+  sandbox: { url: () => string; username: string; apiKey: string } | null;
+}
+
+function parseJsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function createEnvironments(options: EnvironmentsOptions) {
+  const file = path.join(options.dataFolder, 'environments.json');
+  let state: EnvironmentsFile = { version: 1, activeId: null, environments: [] };
+  let writes: Promise<void> = Promise.resolve();
+  let notice: string | null = null;
+
+  function persist(): Promise<void> {
+    const snapshot = `${JSON.stringify(state, null, 2)}\n`;
+    writes = writes.then(async () => {
+      await mkdir(options.dataFolder, { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, snapshot);
+      await rename(temporary, file);
+    });
+    return writes;
+  }
+
+  function find(id: string): Environment {
+    const environment = state.environments.find((candidate) => candidate.id === id);
+    if (!environment) throw new AppError('environment-not-found', 'That environment no longer exists.');
+    return environment;
+  }
+
+  function resolvedBaseUrl(environment: Environment): string {
+    return environment.embeddedSandbox ? (options.sandbox?.url() ?? '') : environment.baseUrl;
+  }
+
+  function view(environment: Environment): EnvironmentView {
+    const secrets = options.vault.get(environment.id);
+    return {
+      ...environment,
+      resolvedBaseUrl: resolvedBaseUrl(environment),
+      apiKey: { set: Boolean(secrets.apiKey), hint: secrets.apiKey ? maskSecret(secrets.apiKey) : null },
+      passwordRemembered: environment.rememberPassword && Boolean(secrets.password),
+      secretsUnreadable: options.vault.unreadable(environment.id),
+    };
+  }
+
+  function problemsOf(edit: EnvironmentEdit, except: string | null, embeddedSandbox: boolean): FieldProblem[] {
+    const problems = checkSettings(edit.settings, { embeddedSandbox });
+    const name = edit.settings.name.trim().toLowerCase();
+    if (name && state.environments.some((other) => other.id !== except && other.name.trim().toLowerCase() === name)) {
+      problems.unshift({ field: 'name', message: `There is already an environment called "${edit.settings.name.trim()}".` });
+    }
+    if (edit.apiKey) {
+      const problem = checkSecret(edit.apiKey, 'API key');
+      if (problem) problems.push({ field: 'apiKey', message: problem });
+    }
+    return problems;
+  }
+
+  async function storeSecrets(environment: Environment, edit: EnvironmentEdit): Promise<void> {
+    const password = environment.rememberPassword ? edit.password : null;
+    await options.vault.update(environment.id, { apiKey: edit.apiKey, password });
+  }
+
+  function tidy(settings: EnvironmentSettings): EnvironmentSettings {
+    return { ...settings, name: settings.name.trim(), baseUrl: settings.baseUrl.replace(/\/+$/, '') };
+  }
+
+  return {
+    async load(): Promise<void> {
+      let text: string | null = null;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch {
+        text = null;
+      }
+      const parsed = text === null ? null : FileSchema.safeParse(parseJsonOrNull(text));
+      if (parsed?.success) {
+        state = parsed.data;
+      } else if (parsed) {
+        // Never lose what a person wrote: set the unreadable file aside and say where it went.
+        const aside = path.join(options.dataFolder, `environments.unreadable-${Date.now()}.json`);
+        await rename(file, aside);
+        notice = `environments.json could not be read, so EventDesk started afresh. The old file is kept as ${aside}.`;
+      }
+      if (!parsed?.success && options.sandbox) {
+        state.environments.push({
+          ...DEFAULT_SETTINGS,
+          id: LOCAL_SANDBOX_ID,
+          name: 'Local sandbox',
+          username: options.sandbox.username,
+          color: '#2e9d6a',
+          embeddedSandbox: true,
+        });
+        state.activeId = LOCAL_SANDBOX_ID;
+        await persist();
+      }
+      // The demo API key is public; where secrets stay in memory only, give it back at each start.
+      const sandboxEnvironment = state.environments.find((environment) => environment.embeddedSandbox);
+      if (options.sandbox && sandboxEnvironment && !options.vault.get(sandboxEnvironment.id).apiKey) {
+        await options.vault.update(sandboxEnvironment.id, { apiKey: options.sandbox.apiKey });
+      }
+    },
+
+    list(): { environments: EnvironmentView[]; activeId: string | null; notice: string | null } {
+      return { environments: state.environments.map(view), activeId: state.activeId, notice };
+    },
+
+    get: find,
+    view: (id: string) => view(find(id)),
+    resolvedBaseUrl: (id: string) => resolvedBaseUrl(find(id)),
+
+    async create(edit: EnvironmentEdit): Promise<EnvironmentSaveResult> {
+      const problems = problemsOf(edit, null, false);
+      if (problems.length) return { ok: false, problems };
+      const environment: Environment = { ...tidy(edit.settings), id: randomUUID(), embeddedSandbox: false };
+      state.environments.push(environment);
+      state.activeId ??= environment.id;
+      await persist();
+      await storeSecrets(environment, edit);
+      return { ok: true, environment: view(environment) };
+    },
+
+    async update(id: string, edit: EnvironmentEdit): Promise<EnvironmentSaveResult> {
+      const current = find(id);
+      const problems = problemsOf(edit, id, current.embeddedSandbox);
+      if (problems.length) return { ok: false, problems };
+      const next: Environment = { ...tidy(edit.settings), id, embeddedSandbox: current.embeddedSandbox };
+      state.environments = state.environments.map((environment) => (environment.id === id ? next : environment));
+      await persist();
+      await storeSecrets(next, edit);
+      // The opt-in for storing without a keyring may have changed: re-decide what is on disk.
+      await options.vault.save(id);
+      return { ok: true, environment: view(next) };
+    },
+
+    async duplicate(id: string): Promise<EnvironmentView> {
+      const source = find(id);
+      const names = new Set(state.environments.map((environment) => environment.name));
+      let name = `${source.name} copy`;
+      for (let n = 2; names.has(name) && n < 1000; n++) name = `${source.name} copy ${n}`;
+      const copy: Environment = { ...source, id: randomUUID(), name };
+      state.environments.push(copy);
+      await persist();
+      const { apiKey } = options.vault.get(id);
+      if (apiKey) await options.vault.update(copy.id, { apiKey });
+      return view(copy);
+    },
+
+    async remove(id: string): Promise<void> {
+      find(id);
+      state.environments = state.environments.filter((environment) => environment.id !== id);
+      if (state.activeId === id) state.activeId = state.environments[0]?.id ?? null;
+      await persist();
+      await options.vault.remove(id);
+    },
+
+    async select(id: string): Promise<void> {
+      find(id);
+      state.activeId = id;
+      await persist();
+    },
+
+    /** Settings only: an export never carries a secret, and the embedded sandbox is not exported. */
+    exportJson(ids: string[]): string {
+      const chosen = ids.map(find).filter((environment) => !environment.embeddedSandbox);
+      const environments = chosen.map(({ id: _id, embeddedSandbox: _embedded, ...settings }) => settings);
+      return `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments }, null, 2)}\n`;
+    },
+
+    /** Imports every environment of an export that passes the checks; reports the rest. */
+    async importJson(text: string): Promise<{ imported: EnvironmentView[]; problems: string[] }> {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (error) {
+        throw new AppError('import-not-json', 'The file is not JSON.', error instanceof Error ? error.message : String(error));
+      }
+      const parsed = EnvironmentExportSchema.safeParse(json);
+      if (!parsed.success) throw new AppError('import-not-environments', 'The file is not an EventDesk environment export.', parsed.error.message);
+      const imported: EnvironmentView[] = [];
+      const problems: string[] = [];
+      for (const entry of parsed.data.environments) {
+        const result = await this.create({ settings: { ...DEFAULT_SETTINGS, ...entry } });
+        if (result.ok) imported.push(result.environment);
+        else problems.push(`${entry.name || '(unnamed)'}: ${result.problems.map((problem) => problem.message).join(' ')}`);
+      }
+      return { imported, problems };
+    },
+  };
+}
+export type Environments = ReturnType<typeof createEnvironments>;

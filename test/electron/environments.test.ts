@@ -1,0 +1,133 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type EnvironmentEdit } from '../../shared/environment.ts';
+import { LOCAL_SANDBOX_ID, createEnvironments } from '../../electron/services/environments.ts';
+import { describeSecretStorage } from '../../electron/services/secret-storage.ts';
+import { createVault, type Cipher } from '../../electron/services/vault.ts';
+
+const noKeyStore: Cipher = {
+  status: () => describeSecretStorage('linux', false, null),
+  encrypt: () => {
+    throw new Error('no key store');
+  },
+  decrypt: () => {
+    throw new Error('no key store');
+  },
+};
+
+const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key' };
+const staging: EnvironmentEdit = {
+  settings: { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: 'https://staging.example.com/', username: 'qa', rememberPassword: true },
+  apiKey: 'ak_staging_0123456789',
+  password: 'staging-password',
+};
+
+let dataFolder: string;
+beforeEach(async () => {
+  dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-envs-'));
+});
+
+async function open() {
+  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: () => false });
+  const environments = createEnvironments({ dataFolder, vault, sandbox });
+  await environments.load();
+  return { environments, vault };
+}
+
+describe('environments', () => {
+  it('start with one "Local sandbox" pointing at the embedded server, holding the demo key', async () => {
+    const { environments } = await open();
+    const { environments: list, activeId } = environments.list();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: LOCAL_SANDBOX_ID, name: 'Local sandbox', embeddedSandbox: true, resolvedBaseUrl: 'http://127.0.0.1:4999', username: 'demo' });
+    expect(list[0]!.apiKey.set).toBe(true);
+    expect(activeId).toBe(LOCAL_SANDBOX_ID);
+  });
+
+  it('give the demo key back at each start when secrets stay in memory', async () => {
+    await open();
+    const { environments } = await open();
+    expect(environments.view(LOCAL_SANDBOX_ID).apiKey.set).toBe(true);
+  });
+
+  it('create, keep secrets out of environments.json, and never show a secret in a view', async () => {
+    const { environments, vault } = await open();
+    const result = await environments.create(staging);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.environment).toMatchObject({ name: 'Staging', baseUrl: 'https://staging.example.com', apiKey: { set: true, hint: '••••6789' }, passwordRemembered: true });
+    expect(JSON.stringify(result.environment)).not.toContain('staging-password');
+    expect(JSON.stringify(result.environment)).not.toContain('ak_staging');
+    expect(vault.get(result.environment.id)).toMatchObject({ apiKey: staging.apiKey, password: staging.password });
+    const onDisk = await readFile(path.join(dataFolder, 'environments.json'), 'utf8');
+    expect(onDisk).toContain('"Staging"');
+    expect(onDisk).not.toContain('staging-password');
+    expect(onDisk).not.toContain('ak_staging');
+  });
+
+  it('refuse invalid settings with every problem tied to its field, and duplicate names', async () => {
+    const { environments } = await open();
+    const result = await environments.create({ settings: { ...staging.settings, name: 'local sandbox', baseUrl: 'staging.example.com', timeZone: 'Nowhere/City' }, apiKey: ' key ' });
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { field: 'name', message: 'There is already an environment called "local sandbox".' },
+        { field: 'baseUrl', message: expect.stringContaining('Add http:// or https://') },
+        { field: 'timeZone', message: expect.stringContaining('not a time zone') },
+        { field: 'apiKey', message: 'The API key has spaces or line breaks at its start or end.' },
+      ],
+    });
+    expect(environments.list().environments).toHaveLength(1);
+  });
+
+  it('forget the password when "remember password" is turned off', async () => {
+    const { environments, vault } = await open();
+    const created = await environments.create(staging);
+    if (!created.ok) throw new Error('create failed');
+    await environments.update(created.environment.id, { settings: { ...staging.settings, rememberPassword: false } });
+    expect(vault.get(created.environment.id).password).toBeUndefined();
+    expect(vault.get(created.environment.id).apiKey).toBe(staging.apiKey);
+  });
+
+  it('duplicate with the API key, delete with the secrets, and switch', async () => {
+    const { environments, vault } = await open();
+    const created = await environments.create(staging);
+    if (!created.ok) throw new Error('create failed');
+    const copy = await environments.duplicate(created.environment.id);
+    expect(copy).toMatchObject({ name: 'Staging copy', apiKey: { set: true }, passwordRemembered: false });
+    await environments.select(copy.id);
+    expect(environments.list().activeId).toBe(copy.id);
+    await environments.remove(copy.id);
+    expect(vault.get(copy.id)).toEqual({});
+    expect(environments.list().activeId).toBe(LOCAL_SANDBOX_ID);
+  });
+
+  it('export settings without secrets, and import them back under checks', async () => {
+    const { environments } = await open();
+    const created = await environments.create(staging);
+    if (!created.ok) throw new Error('create failed');
+    const exported = environments.exportJson([created.environment.id, LOCAL_SANDBOX_ID]);
+    expect(exported).not.toContain('staging-password');
+    expect(exported).not.toContain('ak_staging');
+    expect(JSON.parse(exported).environments.map((e: { name: string }) => e.name)).toEqual(['Staging']);
+
+    await environments.remove(created.environment.id);
+    const result = await environments.importJson(exported);
+    expect(result.imported.map((e) => e.name)).toEqual(['Staging']);
+    expect(result.imported[0]!.apiKey.set).toBe(false);
+    const again = await environments.importJson(exported);
+    expect(again.problems).toEqual(['Staging: There is already an environment called "Staging".']);
+    await expect(environments.importJson('{nope')).rejects.toMatchObject({ code: 'import-not-json' });
+    await expect(environments.importJson('{"format":"other"}')).rejects.toMatchObject({ code: 'import-not-environments' });
+  });
+
+  it('set an unreadable environments.json aside instead of losing it', async () => {
+    await writeFile(path.join(dataFolder, 'environments.json'), '{ this is not json');
+    const { environments } = await open();
+    expect(environments.list().notice).toMatch(/could not be read/);
+    expect(environments.list().environments.map((e) => e.id)).toEqual([LOCAL_SANDBOX_ID]);
+    expect((await readdir(dataFolder)).some((name) => name.startsWith('environments.unreadable-'))).toBe(true);
+  });
+});
