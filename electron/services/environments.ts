@@ -112,12 +112,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
 
   return {
     async load(): Promise<void> {
-      let text: string | null = null;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch {
-        text = null;
-      }
+      const text = await readFile(file, 'utf8').catch(() => null);
       const parsed = text === null ? null : FileSchema.safeParse(parseJsonOrNull(text));
       if (parsed?.success) {
         state = parsed.data;
