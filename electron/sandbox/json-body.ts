@@ -1,0 +1,95 @@
+import { findJsonSyntaxError } from './json-syntax.ts';
+import { failure, type Reply } from './route.ts';
+
+/** Turns a request body into a JSON value, or into the 4xx reply that says what is wrong with it. */
+
+/** Deeper than any event needs (an event is two levels), shallow enough for any code that walks it. */
+export const MAX_JSON_DEPTH = 64;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACKET = 0x5b;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACKET = 0x5d;
+const CLOSE_BRACE = 0x7d;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** SERVICE.md: every body is application/json. A charset, if given, must be UTF-8. */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const [mediaType, ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
+  if (mediaType !== 'application/json') return false;
+  return parameters.every((parameter) => !parameter.startsWith('charset=') || /^charset="?utf-8"?$/.test(parameter));
+}
+
+export function unsupportedMediaType(header: string | undefined): Reply {
+  const given = header === undefined ? 'no Content-Type' : `Content-Type "${header}"`;
+  return failure(415, 'unsupported-media-type', `The body must be JSON sent as Content-Type: application/json; the request had ${given}.`);
+}
+
+/**
+ * How deeply arrays and objects nest, counted on the raw bytes (brackets are ASCII, so they
+ * never occur inside a multi-byte UTF-8 character). Stops counting past `limit`.
+ */
+export function nestingDepth(body: Uint8Array, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < body.length; index++) {
+    const byte = body[index];
+    if (inString) {
+      if (byte === BACKSLASH) index++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (byte === OPEN_BRACKET || byte === OPEN_BRACE) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (byte === CLOSE_BRACKET || byte === CLOSE_BRACE) {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
+/** Line and column (both from 1) of a UTF-16 offset in `text`. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lastNewline = before.lastIndexOf('\n');
+  let line = 1;
+  for (let index = before.indexOf('\n'); index !== -1; index = before.indexOf('\n', index + 1)) line++;
+  return { line, column: offset - lastNewline };
+}
+
+function malformed(text: string, parseError: SyntaxError): Reply {
+  const found = findJsonSyntaxError(text);
+  const offset = found?.offset ?? text.length;
+  const { line, column } = lineAndColumn(text, offset);
+  const reason = found?.reason ?? parseError.message;
+  return failure(400, 'malformed-json', `Malformed JSON at line ${line}, column ${column}: ${reason}.`, { line, column });
+}
+
+function tooDeep(): Reply {
+  return failure(400, 'json-too-deep', `The JSON nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`);
+}
+
+export type ParsedJson = { ok: true; value: unknown } | { ok: false; reply: Reply };
+
+export function parseJsonBody(body: Buffer): ParsedJson {
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    return { ok: false, reply: failure(400, 'invalid-utf8', 'The body is not valid UTF-8 text.') };
+  }
+  if (nestingDepth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return { ok: false, reply: tooDeep() };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    // JSON.parse may run out of stack on nesting it can still meet below the depth check.
+    if (error instanceof SyntaxError) return { ok: false, reply: malformed(text, error) };
+    return { ok: false, reply: tooDeep() };
+  }
+}

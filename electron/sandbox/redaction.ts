@@ -1,0 +1,40 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { MASK, redactHeaders as redactHeaderTexts, redactUrl } from '../../shared/redact.ts';
+
+/**
+ * The traffic is shown in the app, served to tools and written to a log file, so nothing
+ * secret goes into it: not the API key, not a token, not a password.
+ */
+
+/** Header values as text, names in lower case, secrets masked as everywhere else in the app. */
+export function redactHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) texts[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return redactHeaderTexts(texts);
+}
+
+/** A request target with secret-looking query parameters masked (`?access_token=••••`); the path as sent. */
+export function redactTarget(target: string): string {
+  const queryStart = target.indexOf('?');
+  if (queryStart === -1) return target;
+  return target.slice(0, queryStart) + new URL(redactUrl(`http://sandbox${target}`)).search;
+}
+
+/**
+ * A login body as the traffic shows it: only a string `username` is kept. Every other value
+ * is masked, because a client that misnames the password field has still sent its password,
+ * and a body that is not a JSON object is masked whole for the same reason.
+ */
+export function redactLoginBody(body: Buffer): Buffer {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return Buffer.from(MASK);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return Buffer.from(MASK);
+  const shown = Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, key === 'username' && typeof value === 'string' ? value : MASK]));
+  return Buffer.from(JSON.stringify(shown));
+}

@@ -1,0 +1,59 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * What a route decides, as a value: the server writes it and the traffic records it, so a
+ * route never touches the socket.
+ */
+export interface Reply {
+  status: number;
+  /** Sent as JSON; absent for an empty body. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** What the traffic shows instead of `body`, when the body holds a secret. */
+  shownBody?: unknown;
+  /** Close the connection once answered: the request was not read to its end. */
+  closeConnection?: boolean;
+}
+
+/** A route either replies or cuts the connection without a word (a reset fault). */
+export type Answer = Reply | 'reset';
+
+/** Every error the sandbox gives has this body: a stable code and a sentence for a person. */
+export function failure(status: number, error: string, message: string, extra?: Record<string, unknown>): Reply {
+  return { status, body: { error, message, ...extra } };
+}
+
+/** A request whose body has been read in full, within the limits. */
+export interface ReceivedRequest {
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One endpoint: what it answers, and what of its requests the traffic may show. */
+export interface Route {
+  /** How the traffic shows the request body, when the body may hold a secret. */
+  showBody?: (body: Buffer) => Buffer;
+  /** Whether the fail sequence and fail rate of the fault injection decide some answers. */
+  injectsFaults?: boolean;
+  answer(request: ReceivedRequest): Answer;
+}
+
+/** Endpoints by path, then by method. */
+export type Routes = Readonly<Record<string, Readonly<Partial<Record<string, Route>>>>>;
+
+/** The route for a request, or the 404 or 405 that says why there is none. */
+export function findRoute(routes: Routes, method: string, path: string): Route | Reply {
+  const methods = Object.hasOwn(routes, path) ? routes[path]! : undefined;
+  if (methods === undefined) {
+    const endpoints = Object.entries(routes).flatMap(([known, byMethod]) => Object.keys(byMethod).map((name) => `${name} ${known}`));
+    return failure(404, 'not-found', `Nothing at ${path}; the endpoints here are ${endpoints.join(', ')}.`);
+  }
+  const route = Object.hasOwn(methods, method) ? methods[method] : undefined;
+  if (route !== undefined) return route;
+  const allowed = Object.keys(methods).join(', ');
+  return { ...failure(405, 'method-not-allowed', `${path} takes ${allowed}, not ${method}.`), headers: { Allow: allowed } };
+}
+
+export function isRoute(found: Route | Reply): found is Route {
+  return 'answer' in found;
+}

@@ -1,0 +1,201 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError } from '../../shared/errors.ts';
+import type { SandboxFaults, SandboxFaultsPatch, SandboxInfo, SandboxRequestRecord } from '../../shared/sandbox.ts';
+import { readBody, type BodyRead } from './body.ts';
+import { resolveSandboxOptions, type SandboxOptions, type SandboxStartOptions } from './config.ts';
+import { createEventsRoute } from './events.ts';
+import { createFaultInjector } from './faults.ts';
+import { createLoginRoute } from './login.ts';
+import { MASK } from '../../shared/redact.ts';
+import { writeAnswer } from './respond.ts';
+import { failure, findRoute, isRoute, type Answer, type Reply, type Route, type Routes } from './route.ts';
+import { createTokenStore } from './tokens.ts';
+import { createToolRoutes } from './tools.ts';
+import { openTrafficLog } from './traffic-log.ts';
+import { recordOf } from './traffic-record.ts';
+import { createTraffic, type TrafficListener } from './traffic.ts';
+
+/**
+ * The sandbox: a faithful implementation of SERVICE.md on plain node:http, embedded in the
+ * app as the "Local sandbox" environment and run on its own by `eventdesk sandbox`.
+ */
+
+export interface SandboxServer {
+  /** Where it listens, e.g. http://127.0.0.1:49152. */
+  url: string;
+  /** The options in force, the port as bound; secrets included (main process only). */
+  options: SandboxOptions;
+  info(): SandboxInfo;
+  faults(): SandboxFaults;
+  /** Throws an AppError for an invalid patch. */
+  setFaults(patch: SandboxFaultsPatch): SandboxFaults;
+  /** Newest first. */
+  traffic(): SandboxRequestRecord[];
+  clearTraffic(): void;
+  /** Called with each request once answered; returns the unsubscribe function. */
+  onRequest(listener: TrafficListener): () => void;
+  close(): Promise<void>;
+}
+
+/** Node's own limit on receiving a whole request sits just behind ours, as a backstop. */
+const REQUEST_TIMEOUT_SLACK_MS = 1000;
+
+/** Node checks its timeouts on a timer (30 s by default), too coarse for short timeouts. */
+function timeoutCheckInterval(headersTimeoutMs: number): number {
+  return Math.min(1000, Math.max(10, Math.floor(headersTimeoutMs / 4)));
+}
+
+/** A bug of the sandbox's own costs one request a 500, never the server. */
+function internalError(error: unknown): Reply {
+  console.error('The sandbox failed on a request:', error);
+  return failure(500, 'internal-error', 'The sandbox failed on this request; it keeps running.');
+}
+
+function answerToUnreadBody(problem: Exclude<BodyRead, { ok: true }>['problem'], options: SandboxOptions): Answer {
+  switch (problem) {
+    case 'too-large':
+      return { ...failure(413, 'body-too-large', `The body is over the limit of ${options.maxBodyBytes} bytes.`), closeConnection: true };
+    case 'too-slow':
+      return { ...failure(408, 'body-timeout', `The body did not arrive within ${options.bodyTimeoutMs} ms.`), closeConnection: true };
+    case 'aborted':
+      return 'reset';
+  }
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+export async function startSandbox(options: SandboxStartOptions = {}): Promise<SandboxServer> {
+  const resolved = resolveSandboxOptions(options);
+  if (!resolved.ok) {
+    const problems = resolved.problems.map((problem) => `${problem.option}: ${problem.message}`);
+    throw new AppError('sandbox-options', `Invalid sandbox options: ${problems.join('; ')}`);
+  }
+  const config = resolved.value;
+  const traffic = createTraffic({ records: config.trafficLimit, totalBytes: config.trafficTotalBytes });
+  const faults = createFaultInjector(config.faults, config.now);
+  const tokens = createTokenStore({ ttlSeconds: config.tokenTtlSeconds, timeZone: config.timeZone, now: config.now });
+  const serviceRoutes: Routes = {
+    '/oauth2/login': { POST: createLoginRoute(config.users, tokens) },
+    '/user/events': {
+      POST: {
+        ...createEventsRoute({ apiKeys: config.apiKeys, tokens, faults, mode: config.mode, serviceIdField: config.serviceIdField }),
+        injectsFaults: true,
+      },
+    },
+  };
+  const toolRoutes = createToolRoutes(traffic, faults);
+  const log = config.logFile === null ? null : await openTrafficLog(config.logFile);
+  if (log) traffic.subscribe((record) => log.write(record));
+  const stopping = new AbortController();
+  let lastId = 0;
+
+  async function serviceAnswer(route: Route, request: IncomingMessage, body: Buffer): Promise<{ answer: Answer; fault: SandboxRequestRecord['fault'] }> {
+    const { latencyMs } = faults.current();
+    if (latencyMs > 0) await sleep(latencyMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+    const forced = route.injectsFaults ? faults.next() : null;
+    if (forced) return { answer: forced.answer, fault: forced.source };
+    return { answer: route.answer({ headers: request.headers, body }), fault: null };
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const time = config.now();
+    const started = performance.now();
+    const path = (request.url ?? '/').split('?')[0]!;
+    const isTool = path.startsWith('/_sandbox/');
+    const found = findRoute(isTool ? toolRoutes : serviceRoutes, request.method ?? '', path);
+    const read = await readBody(request, { maxBytes: config.maxBodyBytes, timeoutMs: config.bodyTimeoutMs });
+
+    let answer: Answer;
+    let fault: SandboxRequestRecord['fault'] = null;
+    try {
+      if (!read.ok) answer = answerToUnreadBody(read.problem, config);
+      else if (!isRoute(found)) answer = found;
+      else if (isTool) answer = found.answer({ headers: request.headers, body: read.body });
+      else ({ answer, fault } = await serviceAnswer(found, request, read.body));
+    } catch (error) {
+      answer = internalError(error);
+    }
+
+    const sent = writeAnswer(request, response, answer);
+    if (isTool) return;
+    // A body sent to no endpoint is withheld: nothing says which of its fields are secret.
+    const route = isRoute(found) ? found : null;
+    const withheld = route === null && read.body.length > 0;
+    const shownRequestBody = withheld ? Buffer.from(MASK) : (route?.showBody?.(read.body) ?? read.body);
+    const durationMs = performance.now() - started;
+    traffic.add(recordOf({ id: ++lastId, time, durationMs, request, read, shownRequestBody, sent, fault }, config.trafficBodyBytes));
+  }
+
+  const server = createServer(
+    {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.headersTimeoutMs + config.bodyTimeoutMs + REQUEST_TIMEOUT_SLACK_MS,
+      connectionsCheckingInterval: timeoutCheckInterval(config.headersTimeoutMs),
+    },
+    (request, response) => {
+      // A client that goes away mid-body is not the server's error.
+      request.on('error', () => undefined);
+      handle(request, response).catch((error: unknown) => {
+        if (response.headersSent) response.destroy();
+        else writeAnswer(request, response, internalError(error));
+      });
+    },
+  );
+  try {
+    await listen(server, config.port, config.host);
+  } catch (error) {
+    await log?.close();
+    throw new AppError('sandbox-listen', `The sandbox cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  server.on('error', (error) => console.error('Sandbox server error:', error));
+
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const bound: SandboxOptions = { ...config, port };
+  let closing: Promise<void> | null = null;
+
+  return {
+    url,
+    options: bound,
+    info: () => ({
+      url,
+      mode: config.mode,
+      serviceIdField: config.serviceIdField,
+      timeZone: config.timeZone,
+      tokenTtlSeconds: config.tokenTtlSeconds,
+      maxBodyBytes: config.maxBodyBytes,
+      demoUsername: config.users[0]!.username,
+      demoPassword: config.users[0]!.password,
+      demoApiKey: config.apiKeys[0]!,
+    }),
+    faults: () => structuredClone(faults.current()),
+    setFaults(patch) {
+      const updated = faults.update(patch);
+      if (!updated.ok) throw AppError.fromShape(updated.error);
+      return structuredClone(updated.value);
+    },
+    traffic: () => traffic.list(),
+    clearTraffic: () => traffic.clear(),
+    onRequest: (listener) => traffic.subscribe(listener),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        stopping.abort();
+        server.close(() => resolve());
+        // In-flight requests are cut: a stopped sandbox answers nothing more.
+        server.closeAllConnections();
+      }).then(() => log?.close());
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { SandboxRequestRecord } from '../../shared/sandbox.ts';
+
+/**
+ * The received traffic: a ring of the latest requests, bounded both in count and in size, so
+ * an SDK left sending all day cannot fill the app's memory.
+ */
+
+export interface TrafficLimits {
+  records: number;
+  totalBytes: number;
+}
+
+/** A rough size of what a record holds besides its bodies: method, path, headers, times. */
+const RECORD_OVERHEAD_BYTES = 1024;
+
+function sizeOf(record: SandboxRequestRecord): number {
+  return RECORD_OVERHEAD_BYTES + record.body.text.length + (record.response?.body.text.length ?? 0);
+}
+
+export type TrafficListener = (record: SandboxRequestRecord) => void;
+
+export function createTraffic(limits: TrafficLimits) {
+  const ring: (SandboxRequestRecord | undefined)[] = [];
+  const sizes: number[] = [];
+  let oldest = 0;
+  let count = 0;
+  let totalBytes = 0;
+  const listeners = new Set<TrafficListener>();
+
+  function dropOldest(): void {
+    totalBytes -= sizes[oldest] ?? 0;
+    ring[oldest] = undefined;
+    oldest = (oldest + 1) % limits.records;
+    count--;
+  }
+
+  return {
+    add(record: SandboxRequestRecord): void {
+      if (count === limits.records) dropOldest();
+      const slot = (oldest + count) % limits.records;
+      ring[slot] = record;
+      sizes[slot] = sizeOf(record);
+      totalBytes += sizes[slot];
+      count++;
+      // The newest record stays even when it alone is over the budget.
+      while (totalBytes > limits.totalBytes && count > 1) dropOldest();
+      for (const listener of listeners) {
+        try {
+          listener(record);
+        } catch (error) {
+          console.error('A sandbox traffic listener failed:', error);
+        }
+      }
+    },
+
+    /** Newest first. */
+    list(): SandboxRequestRecord[] {
+      const records: SandboxRequestRecord[] = [];
+      for (let age = count - 1; age >= 0; age--) records.push(ring[(oldest + age) % limits.records]!);
+      return records;
+    },
+
+    clear(): void {
+      ring.length = 0;
+      sizes.length = 0;
+      oldest = 0;
+      count = 0;
+      totalBytes = 0;
+    },
+
+    subscribe(listener: TrafficListener): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+export type Traffic = ReturnType<typeof createTraffic>;

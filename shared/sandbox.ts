@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * What the app, the test harness and tools know about the sandbox, the reference ingestion
+ * server EventDesk embeds: its faults, its received traffic and how it is set up. Nothing here
+ * carries a secret except the demo account, which is public by design (the login screen of the
+ * "Local sandbox" environment shows it).
+ */
+
+export const SANDBOX_DEMO_CREDENTIALS = { username: 'demo', password: 'demo-password', apiKey: 'demo-api-key' } as const;
+
+/** Strict checks every event against SERVICE.md; lenient takes any JSON array, to capture SDK traffic. */
+export const SandboxModeSchema = z.enum(['strict', 'lenient']);
+export type SandboxMode = z.infer<typeof SandboxModeSchema>;
+
+/** A forced answer: an error status, or `reset` to cut the connection mid-request without answering. */
+export const ForcedFailureSchema = z.union([z.number().int().min(400).max(599), z.literal('reset')]);
+export type ForcedFailure = z.infer<typeof ForcedFailureSchema>;
+
+/** In a fail sequence, 200 means "answer this request normally". */
+export const SequencedAnswerSchema = z.union([z.literal(200), ForcedFailureSchema]);
+export type SequencedAnswer = z.infer<typeof SequencedAnswerSchema>;
+
+export const FAIL_SEQUENCE_LIMIT = 1000;
+
+export const SandboxFaultsSchema = z.strictObject({
+  /** Added before every answer to /oauth2/login and /user/events. */
+  latencyMs: z.number().int().min(0).max(60_000),
+  /** The probability (0 to 1) that a /user/events request gets `failStatus` instead of its answer. */
+  failRate: z.number().min(0).max(1),
+  failStatus: ForcedFailureSchema,
+  /** Forced answers to the next /user/events requests, one each, before `failRate` applies. */
+  failSequence: z.array(SequencedAnswerSchema).max(FAIL_SEQUENCE_LIMIT),
+  /** What a forced 429 asks the client to wait. */
+  retryAfterSeconds: z.number().int().min(0).max(86_400),
+  /** Send Retry-After as an HTTP date (that many seconds ahead) instead of a number of seconds. */
+  retryAfterAsDate: z.boolean(),
+  /** More events than this in one request are refused with 413; null for no limit. */
+  maxEvents: z.number().int().min(1).nullable(),
+});
+export type SandboxFaults = z.infer<typeof SandboxFaultsSchema>;
+
+export const SandboxFaultsPatchSchema = SandboxFaultsSchema.partial();
+export type SandboxFaultsPatch = z.infer<typeof SandboxFaultsPatchSchema>;
+
+/** The faults with a patch applied; a field the patch leaves undefined keeps its value. */
+export function patchFaults(faults: SandboxFaults, patch: SandboxFaultsPatch): SandboxFaults {
+  const changed = Object.entries(patch).filter(([, value]) => value !== undefined);
+  return { ...faults, ...Object.fromEntries(changed) };
+}
+
+export const NO_FAULTS: SandboxFaults = {
+  latencyMs: 0,
+  failRate: 0,
+  failStatus: 500,
+  failSequence: [],
+  retryAfterSeconds: 1,
+  retryAfterAsDate: false,
+  maxEvents: null,
+};
+
+/** A request or response body as kept in the traffic: the first bytes only, secrets replaced. */
+export const CapturedBodySchema = z.object({
+  text: z.string(),
+  /** The size of the whole body as it went over the wire. */
+  bytes: z.number().int().min(0),
+  /** True when `text` holds only the start of the body. */
+  truncated: z.boolean(),
+});
+export type CapturedBody = z.infer<typeof CapturedBodySchema>;
+
+/** One request the sandbox received and what it answered. Headers and bodies have their secrets redacted. */
+export const SandboxRequestRecordSchema = z.object({
+  /** Counts up from 1 for the life of the server, so a record keeps its id when older ones drop out. */
+  id: z.number().int().min(1),
+  /** When the request arrived, ISO 8601 in UTC. */
+  time: z.string(),
+  durationMs: z.number().min(0),
+  method: z.string(),
+  /** The request target as sent: path and query. */
+  path: z.string(),
+  headers: z.record(z.string(), z.string()),
+  body: CapturedBodySchema,
+  /** Null when the connection was reset or dropped before an answer. */
+  response: z
+    .object({
+      status: z.number().int(),
+      headers: z.record(z.string(), z.string()),
+      body: CapturedBodySchema,
+    })
+    .nullable(),
+  /** Which fault injection, if any, decided the answer. */
+  fault: z.enum(['fail-sequence', 'fail-rate']).nullable(),
+});
+export type SandboxRequestRecord = z.infer<typeof SandboxRequestRecordSchema>;
+
+/** How a running sandbox is set up, as the app shows it. */
+export const SandboxInfoSchema = z.object({
+  url: z.string(),
+  mode: SandboxModeSchema,
+  serviceIdField: z.string(),
+  timeZone: z.string(),
+  tokenTtlSeconds: z.number().int(),
+  maxBodyBytes: z.number().int(),
+  demoUsername: z.string(),
+  demoPassword: z.string(),
+  demoApiKey: z.string(),
+});
+export type SandboxInfo = z.infer<typeof SandboxInfoSchema>;

@@ -1,0 +1,75 @@
+import net from 'node:net';
+import { onTestFinished } from 'vitest';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
+import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
+import type { TokenResponse } from '../../../electron/sandbox/tokens.ts';
+
+/** A client of the sandbox for its tests: real HTTP over loopback, closed after each test. */
+
+export async function useSandbox(options: SandboxStartOptions = {}): Promise<SandboxServer> {
+  const sandbox = await startSandbox(options);
+  onTestFinished(() => sandbox.close());
+  return sandbox;
+}
+
+export function validEvent(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    token: 'evt-token-1',
+    attributes: { plan: 'pro', spend: '12.50' },
+    created_at: '2026-03-01 12:30:00',
+    svc_id: 42,
+    device_id: '3f2b8c1e-4a5d-4e6f-8a9b-0c1d2e3f4a5b',
+    customer_id: 'customer-7',
+    ...overrides,
+  };
+}
+
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+export async function login(sandbox: SandboxServer, credentials: { username: string; password: string } = SANDBOX_DEMO_CREDENTIALS): Promise<TokenResponse> {
+  const response = await postJson(`${sandbox.url}/oauth2/login`, { username: credentials.username, password: credentials.password });
+  if (response.status !== 200) throw new Error(`Login answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as TokenResponse;
+}
+
+/** The headers of an authenticated call, after a fresh login. */
+export async function authenticated(sandbox: SandboxServer): Promise<{ apiKey: string; Authorization: string }> {
+  const { access_token } = await login(sandbox);
+  return { apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey, Authorization: `Bearer ${access_token}` };
+}
+
+export async function sendEvents(sandbox: SandboxServer, body: unknown, headers?: Record<string, string>): Promise<Response> {
+  return postJson(`${sandbox.url}/user/events`, body, headers ?? (await authenticated(sandbox)));
+}
+
+/** Status and JSON body in one value, for one expect. */
+export async function answer(response: Response | Promise<Response>): Promise<{ status: number; body: unknown }> {
+  const settled = await response;
+  const text = await settled.text();
+  return { status: settled.status, body: text === '' ? null : JSON.parse(text) };
+}
+
+export function socketTo(sandbox: SandboxServer): Promise<net.Socket> {
+  const { hostname, port } = new URL(sandbox.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => resolve(socket));
+    socket.once('error', reject);
+    onTestFinished(() => {
+      socket.destroy();
+    });
+  });
+}
+
+/** Everything the server sends until it closes the connection, and how long that took. */
+export function readUntilClosed(socket: net.Socket): Promise<{ text: string; error: string | null; elapsedMs: number }> {
+  const started = performance.now();
+  let text = '';
+  let error: string | null = null;
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (text += chunk));
+  socket.on('error', (problem: NodeJS.ErrnoException) => (error = problem.code ?? problem.message));
+  return new Promise((resolve) => socket.once('close', () => resolve({ text, error, elapsedMs: performance.now() - started })));
+}
