@@ -1,3 +1,5 @@
+import type { CliIo, Command } from './cli/command.ts';
+import { sandboxCommand } from './cli/sandbox.ts';
 import { product } from './product.ts';
 
 /**
@@ -5,18 +7,12 @@ import { product } from './product.ts';
  * like the app. It never imports `electron`.
  */
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
-interface Command {
-  summary: string;
-  run: (args: string[], io: CliIo) => Promise<number>;
-}
+export type { CliIo } from './cli/command.ts';
 
 /** Each capability adds its subcommand here (sandbox, validate, send, history). */
-const commands: Record<string, Command> = {};
+const commands: Record<string, Command> = {
+  sandbox: sandboxCommand,
+};
 
 function help(): string {
   const listed = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(12)}${command.summary}`);

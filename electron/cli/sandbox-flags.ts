@@ -1,0 +1,146 @@
+import { parseArgs } from 'node:util';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { resolveSandboxOptions, type SandboxOptions } from '../sandbox/config.ts';
+
+/** The flags of `eventdesk sandbox`, read into sandbox options or into a message saying what is wrong. */
+
+export const SANDBOX_USAGE = `Usage: eventdesk sandbox [options]
+
+Runs the reference ingestion server (the sandbox) until Ctrl+C, SIGINT or SIGTERM.
+
+Server
+  --port N               Port to listen on; 0 picks a free one (default 0)
+  --host H               Address to listen on (default 127.0.0.1)
+  --user U               Username of the account (default ${SANDBOX_DEMO_CREDENTIALS.username})
+  --password P           Its password (default ${SANDBOX_DEMO_CREDENTIALS.password})
+  --api-key K            The API key calls must carry (default ${SANDBOX_DEMO_CREDENTIALS.apiKey})
+  --token-ttl SECONDS    How long an access token lasts (default 3600)
+  --time-zone ZONE       IANA time zone of expires_in (default UTC)
+  --max-body BYTES       Largest request body taken (default 1048576)
+  --service-id-field F   Real name of the event's svc_id field (default svc_id)
+  --lenient              Take any JSON array of events, unchecked
+  --log FILE             Also append every request to FILE, one JSON line each
+
+Faults (also changeable at run time: PATCH /_sandbox/faults)
+  --latency MS           Delay every answer
+  --fail-rate P          Probability (0 to 1) that a /user/events request fails...
+  --fail-status CODE     ...with this status, or "reset" to cut the connection (default 500)
+  --fail-sequence CODES  Answers to the next /user/events requests, e.g. 500,429,reset,200
+                         (200 answers normally)
+  --retry-after SECONDS  Retry-After of a forced 429 (default 1)
+  --retry-after-date     Send Retry-After as an HTTP date instead of seconds
+  --max-events N         More events than this in one request get 413
+
+  -h, --help             Show this help
+`;
+
+const FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  user: { type: 'string' },
+  password: { type: 'string' },
+  'api-key': { type: 'string' },
+  'token-ttl': { type: 'string' },
+  'time-zone': { type: 'string' },
+  'max-body': { type: 'string' },
+  'service-id-field': { type: 'string' },
+  lenient: { type: 'boolean' },
+  log: { type: 'string' },
+  latency: { type: 'string' },
+  'fail-rate': { type: 'string' },
+  'fail-status': { type: 'string' },
+  'fail-sequence': { type: 'string' },
+  'retry-after': { type: 'string' },
+  'retry-after-date': { type: 'boolean' },
+  'max-events': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Which flag sets which option, to name the flag when the option is out of range. */
+const FLAG_OF_OPTION: ReadonlyArray<[option: string, flag: string]> = [
+  ['port', '--port'],
+  ['host', '--host'],
+  ['users.0.username', '--user'],
+  ['users.0.password', '--password'],
+  ['apiKeys', '--api-key'],
+  ['tokenTtlSeconds', '--token-ttl'],
+  ['timeZone', '--time-zone'],
+  ['maxBodyBytes', '--max-body'],
+  ['serviceIdField', '--service-id-field'],
+  ['logFile', '--log'],
+  ['faults.latencyMs', '--latency'],
+  ['faults.failRate', '--fail-rate'],
+  ['faults.failStatus', '--fail-status'],
+  ['faults.failSequence', '--fail-sequence'],
+  ['faults.retryAfterSeconds', '--retry-after'],
+  ['faults.maxEvents', '--max-events'],
+];
+
+export type SandboxFlags = { ok: true; help: true } | { ok: true; help: false; options: SandboxOptions } | { ok: false; message: string };
+
+class FlagError extends Error {}
+
+function wholeNumber(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw new FlagError(`${flag}: "${text}" is not a whole number.`);
+  return Number(text);
+}
+
+function fraction(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) throw new FlagError(`${flag}: "${text}" is not a number from 0 to 1.`);
+  return Number(text);
+}
+
+/** A status code or "reset"; which codes are allowed where is for the options to say. */
+function answerCode(flag: string, text: string): number | 'reset' {
+  return text === 'reset' ? 'reset' : wholeNumber(flag, text)!;
+}
+
+function parseFlags(args: string[]) {
+  return parseArgs({ args, options: FLAGS, strict: true, allowPositionals: false });
+}
+
+/** The options as the flags give them, unchecked: resolveSandboxOptions checks them in one place. */
+function optionsOf(values: ReturnType<typeof parseFlags>['values']): Record<string, unknown> {
+  const { user, password } = values;
+  const failStatus = values['fail-status'];
+  return {
+    port: wholeNumber('--port', values.port),
+    host: values.host,
+    users: user === undefined && password === undefined ? undefined : [{ username: user ?? SANDBOX_DEMO_CREDENTIALS.username, password: password ?? SANDBOX_DEMO_CREDENTIALS.password }],
+    apiKeys: values['api-key'] === undefined ? undefined : [values['api-key']],
+    tokenTtlSeconds: wholeNumber('--token-ttl', values['token-ttl']),
+    timeZone: values['time-zone'],
+    maxBodyBytes: wholeNumber('--max-body', values['max-body']),
+    serviceIdField: values['service-id-field'],
+    mode: values.lenient ? 'lenient' : undefined,
+    logFile: values.log,
+    faults: {
+      latencyMs: wholeNumber('--latency', values.latency),
+      failRate: fraction('--fail-rate', values['fail-rate']),
+      failStatus: failStatus === undefined ? undefined : answerCode('--fail-status', failStatus),
+      failSequence: values['fail-sequence']?.split(',').map((code) => answerCode('--fail-sequence', code.trim())),
+      retryAfterSeconds: wholeNumber('--retry-after', values['retry-after']),
+      retryAfterAsDate: values['retry-after-date'],
+      maxEvents: wholeNumber('--max-events', values['max-events']),
+    },
+  };
+}
+
+function flagOf(option: string): string {
+  return FLAG_OF_OPTION.find(([prefix]) => option === prefix || option.startsWith(`${prefix}.`))?.[1] ?? option;
+}
+
+export function readSandboxFlags(args: string[]): SandboxFlags {
+  try {
+    const { values } = parseFlags(args);
+    if (values.help) return { ok: true, help: true };
+    const resolved = resolveSandboxOptions(optionsOf(values));
+    if (resolved.ok) return { ok: true, help: false, options: resolved.value };
+    return { ok: false, message: resolved.problems.map((problem) => `${flagOf(problem.option)}: ${problem.message}`).join('\n') };
+  } catch (error) {
+    if (error instanceof FlagError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) return { ok: false, message: (error as Error).message };
+    throw error;
+  }
+}

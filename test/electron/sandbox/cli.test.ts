@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { readSandboxFlags } from '../../../electron/cli/sandbox-flags.ts';
+import { runCli } from '../../../electron/cli.ts';
+import { NO_FAULTS } from '../../../shared/sandbox.ts';
+import { answer, postJson, validEvent } from './sandbox-client.ts';
+
+const cli = path.resolve(import.meta.dirname, '../../../electron/cli.ts');
+
+interface RunningSandbox {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `eventdesk sandbox` as its own process and waits for the URL it prints. */
+async function runSandbox(flags: string[]): Promise<RunningSandbox> {
+  const child = spawn(process.execPath, [cli, 'sandbox', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+  onTestFinished(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (text: string) => (output += text));
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => (output += text));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  await expect.poll(() => output, { timeout: 10_000 }).toMatch(/listening at http:\/\/\S+/);
+  const url = /listening at (http:\/\/\S+)/.exec(output)![1]!;
+  return { child, url, output: () => output, exited };
+}
+
+describe('eventdesk sandbox', () => {
+  it('prints its URL and credentials, serves with the flags given, and stops cleanly on SIGTERM', async () => {
+    const logFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-cli-')), 'traffic.ndjson');
+    const flags = ['--port', '0', '--user', 'qa', '--password', 'qa-password', '--api-key', 'qa-api-key-1234', '--time-zone', 'Asia/Kolkata'];
+    const sandbox = await runSandbox([...flags, '--fail-sequence', '503,200', '--max-events', '2', '--log', logFile]);
+    expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(sandbox.output()).toContain('username   qa');
+    expect(sandbox.output()).toContain('password   qa-password');
+    expect(sandbox.output()).toContain('apiKey     qa-api-key-1234');
+
+    const login = await postJson(`${sandbox.url}/oauth2/login`, { username: 'qa', password: 'qa-password' });
+    expect(login.status).toBe(200);
+    const { access_token } = (await login.json()) as { access_token: string };
+    const headers = { apiKey: 'qa-api-key-1234', Authorization: `Bearer ${access_token}` };
+    const send = (count: number) => answer(postJson(`${sandbox.url}/user/events`, Array.from({ length: count }, () => validEvent()), headers));
+    expect((await send(1)).status).toBe(503);
+    expect(await send(1)).toEqual({ status: 202, body: { accepted: 1 } });
+    expect((await send(3)).status).toBe(413);
+
+    sandbox.child.kill('SIGTERM');
+    expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+    expect(sandbox.output()).toContain('Sandbox stopped (SIGTERM).');
+    const logged = (await readFile(logFile, 'utf8')).trimEnd().split('\n');
+    expect(logged).toHaveLength(4);
+    expect(logged.join('\n')).not.toContain('qa-password');
+  });
+
+  it('stops cleanly on SIGINT', async () => {
+    const sandbox = await runSandbox(['--port', '0']);
+    sandbox.child.kill('SIGINT');
+    expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+    expect(sandbox.output()).toContain('Sandbox stopped (SIGINT).');
+  });
+
+  it('reads every flag into the sandbox options', () => {
+    const flags = readSandboxFlags([
+      '--port', '8123', '--host', '0.0.0.0', '--user', 'qa', '--password', 'pw', '--api-key', 'k1',
+      '--token-ttl', '30', '--time-zone', 'Europe/Berlin', '--max-body', '2048', '--max-events', '5',
+      '--service-id-field', 'acme_id', '--lenient', '--latency', '250', '--fail-rate', '0.25', '--fail-status', 'reset',
+      '--fail-sequence', '500, 429,reset,200', '--retry-after', '12', '--retry-after-date', '--log', 'traffic.ndjson',
+    ]); // prettier-ignore
+    expect(flags).toMatchObject({
+      ok: true,
+      help: false,
+      options: {
+        port: 8123,
+        host: '0.0.0.0',
+        users: [{ username: 'qa', password: 'pw' }],
+        apiKeys: ['k1'],
+        tokenTtlSeconds: 30,
+        timeZone: 'Europe/Berlin',
+        maxBodyBytes: 2048,
+        serviceIdField: 'acme_id',
+        mode: 'lenient',
+        logFile: 'traffic.ndjson',
+        faults: { latencyMs: 250, failRate: 0.25, failStatus: 'reset', failSequence: [500, 429, 'reset', 200], retryAfterSeconds: 12, retryAfterAsDate: true, maxEvents: 5 },
+      },
+    });
+  });
+
+  it('leaves what no flag sets at its default', () => {
+    expect(readSandboxFlags([])).toMatchObject({
+      ok: true,
+      options: { port: 0, host: '127.0.0.1', users: [{ username: 'demo', password: 'demo-password' }], apiKeys: ['demo-api-key'], mode: 'strict', faults: NO_FAULTS },
+    });
+    expect(readSandboxFlags(['--password', 'other'])).toMatchObject({ ok: true, options: { users: [{ username: 'demo', password: 'other' }] } });
+  });
+
+  it.each([
+    [['--port', 'eighty'], '--port: "eighty" is not a whole number.'],
+    [['--port', '70000'], '--port: Too big: expected number to be <=65535'],
+    [['--fail-rate', '1.5'], '--fail-rate: Too big: expected number to be <=1'],
+    [['--fail-rate', 'half'], '--fail-rate: "half" is not a number from 0 to 1.'],
+    [['--fail-status', '200'], '--fail-status: '],
+    [['--fail-sequence', '500,,429'], '--fail-sequence: "" is not a whole number.'],
+    [['--fail-sequence', '500,302'], '--fail-sequence: '],
+    [['--time-zone', 'Mars/Olympus_Mons'], '--time-zone: Not a known IANA time zone.'],
+    [['--token-ttl', '0'], '--token-ttl: Too small'],
+    [['--frobnicate'], "Unknown option '--frobnicate'"],
+    [['--port'], "Option '--port <value>' argument missing"],
+    [['extra'], "Unexpected argument 'extra'"],
+  ])('refuses %j with exit code 2 and a clear message', async (args, message) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(['sandbox', ...args], { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`eventdesk sandbox: ${message}`);
+    expect(stderr).toContain('Run "eventdesk sandbox --help" for the flags.');
+  });
+
+  it('prints its flags on --help', async () => {
+    let stdout = '';
+    const code = await runCli(['sandbox', '--help'], { stdout: (text) => (stdout += text), stderr: () => undefined });
+    expect(code).toBe(0);
+    for (const flag of ['--port', '--host', '--user', '--password', '--api-key', '--token-ttl', '--time-zone', '--max-body', '--max-events', '--lenient', '--latency', '--fail-rate', '--fail-status', '--fail-sequence', '--retry-after', '--log']) {
+      expect(stdout).toContain(`${flag} `);
+    }
+  });
+
+  it('is listed in the command line help', async () => {
+    let stdout = '';
+    await runCli(['--help'], { stdout: (text) => (stdout += text), stderr: () => undefined });
+    expect(stdout).toMatch(/^ {2}sandbox +Run the reference ingestion server/m);
+  });
+});
