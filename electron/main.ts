@@ -1,12 +1,12 @@
-import { BrowserWindow, app, ipcMain, protocol, safeStorage, session } from 'electron';
+import { BrowserWindow, app, ipcMain, net, protocol, session } from 'electron';
 import path from 'node:path';
 import { channelNames } from '../shared/ipc.ts';
 import { serveAppFile } from './app-files.ts';
-import { createDispatch, type Sender } from './ipc/dispatch.ts';
+import { safeStorageCipher } from './adapters/safe-storage.ts';
+import { createDispatch, createPushSender, type Sender } from './ipc/dispatch.ts';
 import { createHandlers } from './ipc/handlers.ts';
 import { APP_ORIGIN, APP_SCHEME, isTrustedAppUrl } from './security.ts';
 import { createServices } from './services/index.ts';
-import { describeSecretStorage } from './services/secret-storage.ts';
 import { createMainWindow, hardenWebContents } from './window.ts';
 
 // Tests and portable setups point the app at their own data folder.
@@ -18,6 +18,8 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 const devServerUrl = MAIN_WINDOW_VITE_DEV_SERVER_URL;
+/** EVENTDESK_SANDBOX_PORT fixes the embedded sandbox's port, to point an SDK at; by default any free one. */
+const SANDBOX_PREFERRED_PORT = Number(process.env.EVENTDESK_SANDBOX_PORT ?? 0);
 const rendererRoot = path.join(__dirname, '..', 'renderer', MAIN_WINDOW_VITE_NAME);
 
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
@@ -26,7 +28,7 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-void app.whenReady().then(() => {
+void app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   protocol.handle(APP_SCHEME, async (request) => {
     const { pathname } = new URL(request.url);
@@ -34,22 +36,24 @@ void app.whenReady().then(() => {
     return new Response(file.body, { status: file.status, headers: file.headers });
   });
 
-  const services = createServices({
+  const services = await createServices({
     appInfo: {
       name: app.getName(),
       version: app.getVersion(),
       platform: process.platform,
       arch: process.arch,
       runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
-      dataFolder: app.getPath('userData'),
-      secretStorage: () =>
-        describeSecretStorage(
-          process.platform,
-          safeStorage.isEncryptionAvailable(),
-          process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : null,
-        ),
     },
+    dataFolder: app.getPath('userData'),
+    cipher: safeStorageCipher,
+    // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
+    fetch: (input, init) => net.fetch(input, init),
+    push: createPushSender((push, payload) => {
+      for (const window of BrowserWindow.getAllWindows()) window.webContents.send(push, payload);
+    }),
+    sandbox: { port: SANDBOX_PREFERRED_PORT },
   });
+  app.on('will-quit', () => void services.close());
   const dispatch = createDispatch(createHandlers(services), (url) => isTrustedAppUrl(url, devServerUrl));
   const senderOf = (event: Electron.IpcMainInvokeEvent): Sender => ({
     fromAppWindow: BrowserWindow.fromWebContents(event.sender) !== null,

@@ -1,20 +1,30 @@
-import { createServices } from './services/index.ts';
-import { describeSecretStorage } from './services/secret-storage.ts';
 import { product } from './product.ts';
+import type { ServiceDeps } from './services/index.ts';
+import { describeSecretStorage } from './services/secret-storage.ts';
+import type { Cipher } from './services/vault.ts';
 
-/**
- * The services outside Electron (the command line and the test harness). There is no OS key
- * store here, so the secret storage reports "none" and nothing secret is written to disk.
- */
-export function createNodeServices(dataFolder: string) {
-  return createServices({
+/** Outside Electron there is no OS key store: secrets stay in memory unless an environment opts in. */
+export const noKeyStore: Cipher = {
+  status: () => describeSecretStorage(process.platform, false, null),
+  encrypt: () => {
+    throw new Error('There is no OS key store outside the app.');
+  },
+  decrypt: () => {
+    throw new Error('There is no OS key store outside the app.');
+  },
+};
+
+/** The services' adapters outside Electron: the command line and the test harness. */
+export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch'> {
+  return {
     appInfo: {
       ...product,
       platform: process.platform,
       arch: process.arch,
       runtime: { electron: null, chrome: null, node: process.versions.node },
-      dataFolder,
-      secretStorage: () => describeSecretStorage(process.platform, false, null),
     },
-  });
+    dataFolder,
+    cipher: noKeyStore,
+    fetch: (input, init) => fetch(input, init),
+  };
 }

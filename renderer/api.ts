@@ -8,18 +8,23 @@ declare global {
   }
 }
 
-type Unwrapped<F> = F extends (...args: infer A) => Promise<Envelope<infer T>> ? (...args: A) => Promise<T> : never;
+type Unwrapped<F> = F extends (...args: infer A) => Promise<Envelope<infer T>> ? (...args: A) => Promise<T> : F;
 
-/** The contract as the UI uses it: each method resolves to its value or throws an AppError. */
+/**
+ * The contract as the UI uses it: each method resolves to its value or throws an AppError;
+ * subscriptions (`onChanged`) pass through as they are.
+ */
 export type Api = { [D in keyof Bridge]: { [V in keyof Bridge[D]]: Unwrapped<Bridge[D][V]> } };
 
+const isSubscription = (name: string) => /^on[A-Z]/.test(name);
+
 export function createApi(bridge: Bridge): Api {
-  const api: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {};
-  for (const [domain, methods] of Object.entries(bridge)) {
+  const api: Record<string, Record<string, (argument?: never) => unknown>> = {};
+  for (const [domain, members] of Object.entries(bridge)) {
     api[domain] = {};
-    for (const [verb, method] of Object.entries(methods as unknown as Record<string, (input?: unknown) => Promise<never>>)) {
-      api[domain][verb] = async (input?: unknown) => unwrap(await method(input));
+    for (const [name, member] of Object.entries(members as unknown as Record<string, (argument?: unknown) => Promise<never>>)) {
+      api[domain][name] = isSubscription(name) ? member : async (input?: unknown) => unwrap(await member(input));
     }
   }
-  return api as Api;
+  return api as unknown as Api;
 }

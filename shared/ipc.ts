@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
+import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxRequestRecordSchema } from './sandbox.ts';
+import { LoginInputSchema, SessionEventSchema, SessionViewSchema } from './session.ts';
 
 /**
  * The IPC contract: every channel is named once, `domain:verb`, with a schema for what goes in
@@ -44,10 +47,54 @@ export const AppInfoSchema = z.object({
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
 const NoInput = z.undefined();
+const Id = z.string().min(1).max(200);
+const ById = z.object({ id: Id });
+const ByEnvironment = z.object({ environmentId: Id });
+
+export const EnvironmentListSchema = z.object({
+  environments: z.array(EnvironmentViewSchema),
+  activeId: z.string().nullable(),
+  /** Something the user should know about the environments file (it was unreadable and set aside). */
+  notice: z.string().nullable(),
+});
 
 export const contract = {
   'app:info': { input: NoInput, output: AppInfoSchema },
+
+  'environments:list': { input: NoInput, output: EnvironmentListSchema },
+  'environments:create': { input: EnvironmentEditSchema, output: EnvironmentSaveResultSchema },
+  'environments:update': { input: z.object({ id: Id, edit: EnvironmentEditSchema }), output: EnvironmentSaveResultSchema },
+  'environments:duplicate': { input: ById, output: EnvironmentViewSchema },
+  'environments:remove': { input: ById, output: z.null() },
+  'environments:select': { input: ById, output: z.null() },
+  'environments:export': { input: z.object({ ids: z.array(Id).min(1).max(1000) }), output: z.object({ fileName: z.string(), text: z.string() }) },
+  'environments:import': {
+    input: z.object({ text: z.string().max(5_000_000) }),
+    output: z.object({ imported: z.array(EnvironmentViewSchema), problems: z.array(z.string()) }),
+  },
+
+  'session:status': { input: ByEnvironment, output: SessionViewSchema.nullable() },
+  'session:login': { input: LoginInputSchema, output: SessionViewSchema },
+  'session:logout': { input: ByEnvironment, output: z.null() },
+
+  // The demo password is shown on the login form by design; the API key has no reason to reach the page.
+  'sandbox:info': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
+  'sandbox:traffic': { input: NoInput, output: z.array(SandboxRequestRecordSchema) },
+  'sandbox:clear': { input: NoInput, output: z.null() },
+  'sandbox:faults': { input: NoInput, output: SandboxFaultsSchema },
+  'sandbox:setFaults': { input: SandboxFaultsPatchSchema, output: SandboxFaultsSchema },
 } as const;
+
+/** What main pushes to the renderer unasked, `domain:event`, each with the schema of its payload. */
+export const pushes = {
+  'session:changed': SessionEventSchema,
+  'sandbox:request': SandboxRequestRecordSchema,
+} as const;
+
+export type Pushes = typeof pushes;
+export type PushName = keyof Pushes;
+export type PayloadOf<P extends PushName> = z.output<Pushes[P]>;
+export const pushNames = Object.keys(pushes) as PushName[];
 
 export type Contract = typeof contract;
 export type ChannelName = keyof Contract;

@@ -1,5 +1,5 @@
 import { AppError, type Envelope } from '../../shared/errors.ts';
-import { contract, isChannelName, type ChannelName, type InputOf, type OutputOf } from '../../shared/ipc.ts';
+import { contract, isChannelName, pushes, type ChannelName, type InputOf, type OutputOf, type PayloadOf, type PushName } from '../../shared/ipc.ts';
 
 /**
  * The one wrapper every IPC call goes through, in the app (ipcMain) and in the test harness
@@ -54,4 +54,17 @@ export function createDispatch(handlers: Handlers, isTrustedUrl: (url: string) =
 
 function fail(error: AppError): Envelope<never> {
   return { ok: false, error: error.toShape() };
+}
+
+/**
+ * Wraps how pushes reach the renderer (webContents.send in the app, server-sent events in the
+ * harness) so each payload is parsed by its schema first: stripped of anything unnamed, and
+ * dropped with a log line if it does not fit, never sent half-checked.
+ */
+export function createPushSender(deliver: (push: PushName, payload: unknown) => void): <P extends PushName>(push: P, payload: PayloadOf<P>) => void {
+  return (push, payload) => {
+    const parsed = pushes[push].safeParse(payload);
+    if (parsed.success) deliver(push, parsed.data);
+    else console.error(`Dropped a ${push} push that does not fit its schema: ${parsed.error.message}`);
+  };
 }

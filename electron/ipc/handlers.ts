@@ -1,10 +1,16 @@
 import type { Services } from '../services/index.ts';
 import { registerAppHandlers } from './app.ts';
 import type { Handlers } from './dispatch.ts';
+import { registerEnvironmentHandlers } from './environments.ts';
+import { registerSandboxHandlers } from './sandbox.ts';
+import { registerSessionHandlers } from './session.ts';
 
 /** Binds every channel of the contract to the services, one domain file at a time. */
 export function createHandlers(services: Services): Handlers {
   return {
     ...registerAppHandlers(services),
+    ...registerEnvironmentHandlers(services),
+    ...registerSessionHandlers(services),
+    ...registerSandboxHandlers(services),
   };
 }

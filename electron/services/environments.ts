@@ -194,6 +194,14 @@ export function createEnvironments(options: EnvironmentsOptions) {
       await options.vault.remove(id);
     },
 
+    /** What the login form changes: the username, and whether to remember the password. */
+    async setLogin(id: string, username: string, rememberPassword: boolean): Promise<void> {
+      const current = find(id);
+      if (current.username === username && current.rememberPassword === rememberPassword) return;
+      state.environments = state.environments.map((environment) => (environment.id === id ? { ...environment, username, rememberPassword } : environment));
+      await persist();
+    },
+
     async select(id: string): Promise<void> {
       find(id);
       state.activeId = id;

@@ -1,17 +1,61 @@
+import path from 'node:path';
+import type { PayloadOf, PushName } from '../../shared/ipc.ts';
+import { startSandbox } from '../sandbox/server.ts';
+import type { SandboxStartOptions } from '../sandbox/config.ts';
 import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
+import type { Fetch } from './auth.ts';
+import { createEnvironments } from './environments.ts';
+import { createSessions } from './sessions.ts';
+import { createVault, type Cipher } from './vault.ts';
 
 /**
  * The composition root of the plain-Node services. The Electron main process, the test
- * harness and the command line each call this with their own adapters, so all three run the
- * same code.
+ * harness and the command line each call this with their own adapters (cipher, fetch, how
+ * pushes reach a window), so all three run the same code.
  */
+
+export type PushSender = <P extends PushName>(push: P, payload: PayloadOf<P>) => void;
+
 export interface ServiceDeps {
-  appInfo: AppInfoDeps;
+  appInfo: Omit<AppInfoDeps, 'secretStorage' | 'dataFolder'>;
+  dataFolder: string;
+  cipher: Cipher;
+  fetch: Fetch;
+  push: PushSender;
+  /** The embedded sandbox's options, or null to run without one. */
+  sandbox: SandboxStartOptions | null;
 }
 
-export function createServices(deps: ServiceDeps) {
+export async function createServices(deps: ServiceDeps) {
+  const sandbox = deps.sandbox ? await startSandbox(deps.sandbox) : null;
+  sandbox?.onRequest((record) => deps.push('sandbox:request', record));
+
+  const vault = createVault({
+    file: path.join(deps.dataFolder, 'secrets.json'),
+    cipher: deps.cipher,
+    storeWithoutKeyring: (environmentId) => environments.list().environments.some((environment) => environment.id === environmentId && environment.storeSecretsWithoutKeyring),
+  });
+  const sandboxInfo = sandbox?.info();
+  const environments = createEnvironments({
+    dataFolder: deps.dataFolder,
+    vault,
+    sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey } : null,
+  });
+  await vault.load();
+  await environments.load();
+  const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
+  sessions.restore();
+
   return {
-    appInfo: createAppInfoService(deps.appInfo),
+    appInfo: createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() }),
+    vault,
+    environments,
+    sessions,
+    sandbox,
+    async close(): Promise<void> {
+      sessions.dispose();
+      await sandbox?.close();
+    },
   };
 }
-export type Services = ReturnType<typeof createServices>;
+export type Services = Awaited<ReturnType<typeof createServices>>;

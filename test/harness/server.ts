@@ -6,9 +6,11 @@ import path from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { rendererOutDir } from '../../build/bundles.ts';
 import { serveAppFile } from '../../electron/app-files.ts';
-import { createDispatch } from '../../electron/ipc/dispatch.ts';
+import { createDispatch, createPushSender } from '../../electron/ipc/dispatch.ts';
 import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { createNodeServices } from '../../electron/node-services.ts';
+import { nodeServiceDeps } from '../../electron/node-services.ts';
+import { createServices, type Services } from '../../electron/services/index.ts';
+import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import { SECURITY_HEADERS } from '../../electron/security.ts';
 
 /**
@@ -20,6 +22,8 @@ import { SECURITY_HEADERS } from '../../electron/security.ts';
 export interface Harness {
   url: string;
   dataFolder: string;
+  /** The real services behind the page, for tests to arrange and inspect state. */
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -28,6 +32,8 @@ export interface HarnessOptions {
   /** A data folder; a fresh temporary one when absent. */
   dataFolder?: string;
   rendererDir?: string;
+  /** Options of the embedded sandbox (faults, token lifetime). */
+  sandbox?: SandboxStartOptions;
 }
 
 const MAX_IPC_BODY_BYTES = 256 * 1024 * 1024;
@@ -56,7 +62,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dataFolder = options.dataFolder ?? (await mkdtemp(path.join(os.tmpdir(), 'eventdesk-harness-')));
   const bridge = await buildBridgeScript();
   let origin = '';
-  const dispatch = createDispatch(createHandlers(createNodeServices(dataFolder)), (url) => url === origin);
+  const listeners = new Set<ServerResponse>();
+  const services = await createServices({
+    ...nodeServiceDeps(dataFolder),
+    push: createPushSender((push, payload) => {
+      for (const listener of listeners) listener.write(`event: ${push}\ndata: ${JSON.stringify(payload)}\n\n`);
+    }),
+    sandbox: { port: 0, ...options.sandbox },
+  });
+  const dispatch = createDispatch(createHandlers(services), (url) => url === origin);
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -70,6 +84,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (url.pathname === '/__harness/bridge.js') {
       response.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/javascript; charset=utf-8' });
       response.end(bridge);
+      return;
+    }
+    if (url.pathname === '/__harness/events') {
+      // Server-sent events carry the contract's pushes; EventSource sends no Origin, so check the fetch metadata.
+      if (request.headers['sec-fetch-site'] !== 'same-origin') {
+        response.writeHead(403).end();
+        return;
+      }
+      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      response.write(': connected\n\n');
+      listeners.add(response);
+      request.on('close', () => listeners.delete(response));
       return;
     }
     if (url.pathname.startsWith('/__harness/ipc/')) {
@@ -103,11 +129,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     url: origin,
     dataFolder,
-    close: () =>
-      new Promise<void>((resolve) => {
+    services,
+    close: async () => {
+      for (const listener of listeners) listener.end();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      await services.close();
+    },
   };
 }
 

@@ -36,7 +36,12 @@ afterEach(cleanup);
 
 function renderApp(answer: Envelope<unknown>) {
   document.body.innerHTML = '<div id="root" data-app-state="loading"></div>';
-  const api = createApi(createBridge(async () => answer));
+  const api = createApi(
+    createBridge(
+      async () => answer,
+      () => () => undefined,
+    ),
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <ApiContext value={api}>

@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { createBridge } from '../../shared/bridge.ts';
 import { AppError, unwrap } from '../../shared/errors.ts';
-import { channelNames } from '../../shared/ipc.ts';
+import { channelNames, pushNames } from '../../shared/ipc.ts';
 
 describe('the bridge built from the contract', () => {
-  it('has one named method per channel, grouped by domain, and nothing else', () => {
-    const bridge = createBridge(async () => ({ ok: true, value: null }));
-    const methods = Object.entries(bridge).flatMap(([domain, verbs]) => Object.keys(verbs).map((verb) => `${domain}:${verb}`));
-    expect(methods.sort()).toEqual([...channelNames].sort());
+  const noPushes = () => () => undefined;
+
+  it('has one named method per channel and one subscription per push, grouped by domain, and nothing else', () => {
+    const bridge = createBridge(async () => ({ ok: true, value: null }), noPushes);
+    const members = Object.entries(bridge).flatMap(([domain, verbs]) => Object.keys(verbs).map((verb) => `${domain}:${verb}`));
+    const subscriptions = pushNames.map((push) => push.replace(/:(\w)/, (_match, first: string) => `:on${first.toUpperCase()}`));
+    expect(members.sort()).toEqual([...channelNames, ...subscriptions].sort());
+    expect(subscriptions).toContain('session:onChanged');
+  });
+
+  it('subscribes each push by name and hands back the unsubscribe function', () => {
+    const calls: string[] = [];
+    const bridge = createBridge(
+      async () => ({ ok: true, value: null }),
+      (push, listener) => {
+        calls.push(push);
+        listener({ reason: 'logged-in' });
+        return () => calls.push(`stop ${push}`);
+      },
+    );
+    const seen: unknown[] = [];
+    const stop = bridge.session.onChanged((payload) => seen.push(payload));
+    stop();
+    expect(calls).toEqual(['session:changed', 'stop session:changed']);
+    expect(seen).toEqual([{ reason: 'logged-in' }]);
   });
 
   it('sends each call on its own channel with its input', async () => {
@@ -15,7 +36,7 @@ describe('the bridge built from the contract', () => {
     const bridge = createBridge(async (channel, input) => {
       calls.push([channel, input]);
       return { ok: true, value: 'answer' };
-    });
+    }, noPushes);
     await expect(bridge.app.info()).resolves.toEqual({ ok: true, value: 'answer' });
     expect(calls).toEqual([['app:info', undefined]]);
   });

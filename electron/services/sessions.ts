@@ -1,0 +1,170 @@
+import { formatDateTime } from '../../shared/datetime.ts';
+import { resolveTimeZone } from '../../shared/environment.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { LoginInput, SessionEvent, SessionView } from '../../shared/session.ts';
+import { login, type Fetch } from './auth.ts';
+import { buildAuthHeaders } from './auth-headers.ts';
+import type { Environments } from './environments.ts';
+import type { Vault } from './vault.ts';
+
+/**
+ * Logins per environment. Tokens stay here and in the vault; the renderer only hears who is
+ * logged in where, until when. A login is renewed by itself shortly before it expires when the
+ * password is remembered; otherwise the renderer is told to ask for it, and nothing is lost.
+ */
+
+export interface SessionsOptions {
+  environments: Environments;
+  vault: Vault;
+  fetch: Fetch;
+  push: (event: SessionEvent) => void;
+  now?: () => Date;
+}
+
+/** How long before expiry to renew: 30 s, or a fifth of a short token's lifetime. */
+const RENEW_LEAD_MS = 30_000;
+const MIN_LEAD_MS = 500;
+
+export function createSessions(options: SessionsOptions) {
+  const now = options.now ?? (() => new Date());
+  const timers = new Map<string, ReturnType<typeof setTimeout>[]>();
+  const loggedInAt = new Map<string, string>();
+  const renewals = new Map<string, Promise<SessionView>>();
+
+  function clearTimers(environmentId: string): void {
+    for (const timer of timers.get(environmentId) ?? []) clearTimeout(timer);
+    timers.delete(environmentId);
+  }
+
+  function view(environmentId: string): SessionView | null {
+    const secrets = options.vault.get(environmentId);
+    if (!secrets.accessToken || !secrets.expiresAt) return null;
+    const environment = options.environments.get(environmentId);
+    const expiresAt = new Date(secrets.expiresAt);
+    const timeZone = resolveTimeZone(environment.timeZone);
+    return {
+      environmentId,
+      username: environment.username,
+      state: expiresAt.getTime() > now().getTime() ? 'active' : 'expired',
+      loggedInAt: loggedInAt.get(environmentId) ?? secrets.expiresAt,
+      expiresAt: expiresAt.toISOString(),
+      serverExpiry: formatDateTime(expiresAt, timeZone),
+      timeZone,
+      expiresReadAs: secrets.expiresText && /^\d+$/.test(secrets.expiresText.trim()) ? 'seconds' : 'date-time',
+      autoRenew: environment.rememberPassword && Boolean(secrets.password),
+    };
+  }
+
+  function emit(environmentId: string, reason: SessionEvent['reason'], message?: string): void {
+    options.push({ environmentId, session: view(environmentId), reason, ...(message ? { message } : {}) });
+  }
+
+  function schedule(environmentId: string): void {
+    clearTimers(environmentId);
+    const session = view(environmentId);
+    if (!session) return;
+    const remaining = new Date(session.expiresAt).getTime() - now().getTime();
+    const lead = Math.max(MIN_LEAD_MS, Math.min(RENEW_LEAD_MS, remaining / 5));
+    const renewIn = Math.max(0, remaining - lead);
+    const handles = [
+      setTimeout(() => {
+        if (options.vault.get(environmentId).password && options.environments.get(environmentId).rememberPassword) {
+          renew(environmentId, 'renewed').catch((error: unknown) => emit(environmentId, 'renewal-failed', error instanceof Error ? error.message : String(error)));
+        } else {
+          emit(environmentId, 'needs-login', 'Your login is about to expire. Log in again to keep working.');
+        }
+      }, renewIn),
+      setTimeout(() => emit(environmentId, 'expired', 'Your login has expired.'), Math.max(0, remaining)),
+    ];
+    timers.set(environmentId, handles);
+  }
+
+  async function logIn(environmentId: string, password: string): Promise<SessionView> {
+    const environment = options.environments.get(environmentId);
+    const grant = await login({
+      fetch: options.fetch,
+      baseUrl: options.environments.resolvedBaseUrl(environmentId),
+      username: environment.username,
+      password,
+      timeZone: resolveTimeZone(environment.timeZone),
+      timeoutMs: environment.requestTimeoutMs,
+      now,
+    });
+    await options.vault.update(environmentId, {
+      accessToken: grant.accessToken,
+      refreshToken: grant.refreshToken,
+      tokenType: grant.tokenType,
+      expiresAt: grant.expiresAt.toISOString(),
+      expiresText: grant.expiresText,
+    });
+    loggedInAt.set(environmentId, now().toISOString());
+    schedule(environmentId);
+    return view(environmentId)!;
+  }
+
+  /** One renewal at a time per environment: concurrent 401s share it instead of each logging in. */
+  function renew(environmentId: string, reason: 'renewed' | 'logged-in'): Promise<SessionView> {
+    let pending = renewals.get(environmentId);
+    if (!pending) {
+      const password = options.vault.get(environmentId).password;
+      if (!password) {
+        emit(environmentId, 'needs-login', 'Your login has expired. Log in again to continue.');
+        return Promise.reject(new AppError('needs-login', 'Your login has expired and no password is remembered. Log in again to continue; nothing you typed is lost.'));
+      }
+      pending = logIn(environmentId, password).then((session) => {
+        emit(environmentId, reason);
+        return session;
+      });
+      renewals.set(environmentId, pending);
+      void pending.finally(() => renewals.delete(environmentId)).catch(() => undefined);
+    }
+    return pending;
+  }
+
+  return {
+    status: view,
+
+    /** Takes up sessions an earlier run saved, where their tokens are still valid. */
+    restore(): void {
+      for (const environment of options.environments.list().environments) {
+        if (view(environment.id)?.state === 'active') schedule(environment.id);
+      }
+    },
+
+    async login(input: LoginInput): Promise<SessionView> {
+      await options.environments.setLogin(input.environmentId, input.username, input.rememberPassword);
+      const password = input.password ?? options.vault.get(input.environmentId).password;
+      if (!password) throw new AppError('password-needed', 'Enter the password.');
+      const session = await logIn(input.environmentId, password);
+      await options.vault.update(input.environmentId, { password: input.rememberPassword ? password : null });
+      emit(input.environmentId, 'logged-in');
+      return view(input.environmentId) ?? session;
+    },
+
+    async logout(environmentId: string): Promise<void> {
+      clearTimers(environmentId);
+      loggedInAt.delete(environmentId);
+      await options.vault.update(environmentId, { accessToken: null, refreshToken: null, tokenType: null, expiresAt: null, expiresText: null });
+      emit(environmentId, 'logged-out');
+    },
+
+    /**
+     * Sends an authenticated request. An expired login is renewed first when it can be; a 401
+     * leads to one renewal and one retry, and whatever the retry answers is final: no loop.
+     */
+    async authorized(environmentId: string, send: (headers: Record<string, string>) => Promise<Response>): Promise<Response> {
+      const environment = options.environments.get(environmentId);
+      if (view(environmentId)?.state !== 'active') await renew(environmentId, 'renewed');
+      const first = await send(buildAuthHeaders(environment, options.vault.get(environmentId)));
+      if (first.status !== 401) return first;
+      await first.body?.cancel();
+      await renew(environmentId, 'renewed');
+      return send(buildAuthHeaders(environment, options.vault.get(environmentId)));
+    },
+
+    dispose(): void {
+      for (const environmentId of [...timers.keys()]) clearTimers(environmentId);
+    },
+  };
+}
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,122 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionEvent } from '../../shared/session.ts';
+import { endpoint } from '../../electron/services/auth.ts';
+import { noKeyStore } from '../../electron/node-services.ts';
+import { LOCAL_SANDBOX_ID, createEnvironments } from '../../electron/services/environments.ts';
+import { createSessions } from '../../electron/services/sessions.ts';
+import { createVault } from '../../electron/services/vault.ts';
+import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
+import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
+
+const open: { close(): unknown }[] = [];
+afterEach(async () => {
+  for (const thing of open.splice(0)) await thing.close();
+});
+
+const batch = JSON.stringify([{ token: 't-1', attributes: { plan: 'pro' }, created_at: '2026-11-22 10:00:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-1' }]);
+
+async function setup(sandboxOptions: SandboxStartOptions = {}) {
+  const sandbox: SandboxServer = await startSandbox({ port: 0, ...sandboxOptions });
+  open.push(sandbox);
+  const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-sessions-'));
+  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: () => false });
+  const info = sandbox.info();
+  const environments = createEnvironments({ dataFolder, vault, sandbox: { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey } });
+  await environments.load();
+  const events: SessionEvent[] = [];
+  const sessions = createSessions({ environments, vault, fetch: (input, init) => fetch(input, init), push: (event) => events.push(event) });
+  open.push({ close: () => sessions.dispose() });
+  const logins = () => sandbox.traffic().filter((record) => record.path === '/oauth2/login').length;
+  const send = () =>
+    sessions.authorized(LOCAL_SANDBOX_ID, (headers) => fetch(endpoint(sandbox.url, '/user/events'), { method: 'POST', headers, body: batch }));
+  return { sandbox, vault, sessions, events, logins, send, info };
+}
+
+describe('sessions against the sandbox', () => {
+  it('log in, show who and until when in the environment zone, and keep the tokens in main', async () => {
+    const { sessions, info, events, vault } = await setup({ timeZone: 'Europe/Berlin' });
+    const session = await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: info.demoUsername, password: info.demoPassword, rememberPassword: false });
+    expect(session).toMatchObject({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', state: 'active', expiresReadAs: 'date-time', autoRenew: false });
+    expect(session.serverExpiry).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const token = vault.get(LOCAL_SANDBOX_ID).accessToken!;
+    expect(token.length).toBeGreaterThan(30);
+    expect(JSON.stringify([session, events])).not.toContain(token);
+    expect(events.map((event) => event.reason)).toEqual(['logged-in']);
+    expect(vault.get(LOCAL_SANDBOX_ID).password).toBeUndefined();
+  });
+
+  it('refuse a wrong password as wrong credentials', async () => {
+    const { sessions } = await setup();
+    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: 'nope', rememberPassword: false })).rejects.toMatchObject({ code: 'wrong-credentials' });
+    expect(sessions.status(LOCAL_SANDBOX_ID)).toBeNull();
+  });
+
+  it('send with the apiKey and Bearer headers the service expects', async () => {
+    const { sessions, info, send, sandbox } = await setup();
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: false });
+    expect((await send()).status).toBe(202);
+    const request = sandbox.traffic().find((record) => record.path === '/user/events')!;
+    expect(request.headers.apikey).toBeDefined();
+    expect(request.headers.authorization).toBe('Bearer ••••');
+  });
+
+  it('answer a 401 with one re-login and one retry', async () => {
+    const { sessions, info, send, sandbox, logins } = await setup();
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
+    sandbox.setFaults({ failSequence: [401] });
+    expect((await send()).status).toBe(202);
+    expect(logins()).toBe(2);
+  });
+
+  it('never loop: when the retry is refused too, its answer is final', async () => {
+    const { sessions, info, send, sandbox, logins } = await setup();
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
+    sandbox.setFaults({ failSequence: [401, 401, 401] });
+    expect((await send()).status).toBe(401);
+    expect(logins()).toBe(2);
+    expect(sandbox.traffic().filter((record) => record.path === '/user/events')).toHaveLength(2);
+  });
+
+  it('ask for the password when a 401 comes and none is remembered, and send nothing more', async () => {
+    const { sessions, info, send, sandbox, events } = await setup();
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: false });
+    sandbox.setFaults({ failSequence: [401] });
+    await expect(send()).rejects.toMatchObject({ code: 'needs-login' });
+    expect(events.at(-1)?.reason).toBe('needs-login');
+    expect(sandbox.traffic().filter((record) => record.path === '/user/events')).toHaveLength(1);
+  });
+
+  it('log in again by itself when the token has expired', async () => {
+    const { sessions, info, send, logins } = await setup({ tokenTtlSeconds: 1 });
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
+    sessions.dispose(); // stop the scheduled renewal: this test is about the expired token met at send time
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(sessions.status(LOCAL_SANDBOX_ID)?.state).toBe('expired');
+    expect((await send()).status).toBe(202);
+    expect(logins()).toBe(2);
+  });
+
+  it('renew shortly before expiry when the password is remembered, and say so', async () => {
+    const { sessions, info, events } = await setup({ tokenTtlSeconds: 2 });
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
+    await expect.poll(() => events.map((event) => event.reason), { timeout: 4000 }).toContain('renewed');
+    expect(sessions.status(LOCAL_SANDBOX_ID)?.state).toBe('active');
+  });
+
+  it('ask before expiry when the password is not remembered', async () => {
+    const { sessions, info, events } = await setup({ tokenTtlSeconds: 2 });
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: false });
+    await expect.poll(() => events.map((event) => event.reason), { timeout: 4000 }).toEqual(['logged-in', 'needs-login', 'expired']);
+  });
+
+  it('wipe the tokens on logout', async () => {
+    const { sessions, info, vault } = await setup();
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
+    await sessions.logout(LOCAL_SANDBOX_ID);
+    expect(vault.get(LOCAL_SANDBOX_ID)).toEqual({ apiKey: info.demoApiKey, password: info.demoPassword });
+    expect(sessions.status(LOCAL_SANDBOX_ID)).toBeNull();
+  });
+});
