@@ -1,16 +1,7 @@
-import { useEffect, useRef } from 'react';
 import type { AppInfo } from '../../shared/ipc.ts';
+import { Modal } from './Modal.tsx';
 
 export function AboutDialog({ info, open, onClose }: { info: AppInfo; open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   const runtime = [
     info.runtime.electron && `Electron ${info.runtime.electron}`,
     info.runtime.chrome && `Chromium ${info.runtime.chrome}`,
@@ -18,7 +9,7 @@ export function AboutDialog({ info, open, onClose }: { info: AppInfo; open: bool
   ].filter(Boolean);
 
   return (
-    <dialog ref={dialog} className="about" aria-labelledby="about-title" onClose={onClose}>
+    <Modal open={open} onClose={onClose} labelledBy="about-title" className="about">
       <h2 id="about-title">About {info.name}</h2>
       <p className="muted">Craft, check and send batches of user events by hand.</p>
       <dl>
@@ -44,6 +35,6 @@ export function AboutDialog({ info, open, onClose }: { info: AppInfo; open: bool
           Close
         </button>
       </form>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,12 +1,21 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { AppInfo } from '../../shared/ipc.ts';
+import { EnvironmentEditor } from '../environments/EnvironmentEditor.tsx';
+import { EnvironmentList } from '../environments/EnvironmentList.tsx';
+import { useActiveEnvironment } from '../environments/queries.ts';
+import { LoginDialog } from '../session/LoginDialog.tsx';
+import { useSessionEvents } from '../session/queries.ts';
+import { SessionBar } from '../session/SessionBar.tsx';
 import { AboutDialog } from './AboutDialog.tsx';
+import { Notices } from './Notices.tsx';
 
 const BatchEditor = lazy(() => import('../composer/BatchEditor.tsx'));
 
 /** The frame later screens fill: environments and history on the left, the composer, the response. */
 export function Shell({ info }: { info: AppInfo }) {
   const [aboutOpen, setAboutOpen] = useState(false);
+  const environment = useActiveEnvironment();
+  useSessionEvents();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -23,6 +32,13 @@ export function Shell({ info }: { info: AppInfo }) {
     <div className="app">
       <header className="titlebar">
         <span className="brand">EventDesk</span>
+        {environment && (
+          <span className="environment-chip" style={{ borderColor: environment.color }} data-testid="active-environment">
+            <span className="color-dot" style={{ background: environment.color }} aria-hidden />
+            {environment.name}
+            {environment.production && <span className="badge production">production</span>}
+          </span>
+        )}
         <span className="spacer" />
         <button type="button" onClick={() => setAboutOpen(true)} title="About EventDesk (F1)">
           About
@@ -30,16 +46,14 @@ export function Shell({ info }: { info: AppInfo }) {
       </header>
       <div className="workspace">
         <nav className="sidebar" aria-label="Environments and history">
-          <section aria-labelledby="environments-heading">
-            <h2 id="environments-heading">Environments</h2>
-            <p className="empty">No environments yet.</p>
-          </section>
+          <EnvironmentList />
           <section aria-labelledby="history-heading">
             <h2 id="history-heading">History</h2>
             <p className="empty">Nothing sent yet. Every submission will be kept here, newest first.</p>
           </section>
         </nav>
         <main className="composer" aria-labelledby="composer-heading">
+          {environment && <SessionBar environment={environment} />}
           <div className="pane-header">
             <h1 id="composer-heading">Batch</h1>
           </div>
@@ -64,6 +78,9 @@ export function Shell({ info }: { info: AppInfo }) {
         </span>
       </footer>
       <AboutDialog info={info} open={aboutOpen} onClose={() => setAboutOpen(false)} />
+      <LoginDialog />
+      <EnvironmentEditor />
+      <Notices />
     </div>
   );
 }

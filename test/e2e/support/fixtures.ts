@@ -1,11 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { startHarness, type Harness } from '../../harness/server.ts';
+import { startHarness, type Harness, type HarnessOptions } from '../../harness/server.ts';
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 
 interface Fixtures {
+  /** Options for this file's harness (`test.use({ harnessOptions: … })`): the sandbox's faults, token lifetime. */
+  harnessOptions: HarnessOptions;
   /** A harness with a fresh data folder, for this test alone. */
   harness: Harness;
   /** Every URL the page requested, to prove nothing left the machine. */
@@ -15,8 +17,9 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  harness: async ({}, use) => {
-    const harness = await startHarness();
+  harnessOptions: [{}, { option: true }],
+  harness: async ({ harnessOptions }, use) => {
+    const harness = await startHarness(harnessOptions);
     await use(harness);
     await harness.close();
   },
@@ -51,4 +54,15 @@ export function isLoopback(url: string): boolean {
   const { protocol, hostname } = new URL(url);
   if (protocol === 'data:' || protocol === 'blob:') return true;
   return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+}
+
+/** Logs in to the active environment through the login dialog, with the sandbox's demo credentials. */
+export async function logInWithDemo(page: Page, options: { remember?: boolean } = {}): Promise<void> {
+  await page.getByTestId('session-bar').getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: /Log in to/ });
+  await dialog.getByRole('button', { name: 'Fill in' }).click();
+  if (options.remember) await dialog.getByLabel('Remember password').check();
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('session-countdown')).toContainText('expires in');
 }

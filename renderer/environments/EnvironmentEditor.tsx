@@ -1,0 +1,203 @@
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { DEFAULT_SETTINGS, checkSettings, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../shared/environment.ts';
+import { useAppInfo } from '../queries.ts';
+import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { Modal } from '../shell/Modal.tsx';
+import { useUi } from '../state/ui.ts';
+import { useEnvironmentActions, useEnvironments } from './queries.ts';
+
+const zones = ['UTC', 'local', ...Intl.supportedValuesOf('timeZone')];
+
+function Field({ label, id, hint, problem, children }: { label: string; id: string; hint?: ReactNode; problem?: string | undefined; children: ReactNode }) {
+  return (
+    <div className={`field ${problem ? 'invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {problem ? (
+        <p className="problem" id={`${id}-problem`} role="alert">
+          {problem}
+        </p>
+      ) : (
+        hint && <p className="hint">{hint}</p>
+      )}
+    </div>
+  );
+}
+
+function PairsEditor({ label, pairs, onChange, problems, field, namePlaceholder }: { label: string; pairs: NameValue[]; onChange: (pairs: NameValue[]) => void; problems: Map<string, string>; field: string; namePlaceholder: string }) {
+  const update = (index: number, patch: Partial<NameValue>) => onChange(pairs.map((pair, at) => (at === index ? { ...pair, ...patch } : pair)));
+  return (
+    <fieldset className="pairs">
+      <legend>{label}</legend>
+      {pairs.length === 0 && <p className="hint">None.</p>}
+      {pairs.map((pair, index) => (
+        <div className="pair" key={index}>
+          <input aria-label={`${label} ${index + 1} name`} placeholder={namePlaceholder} value={pair.name} onChange={(event) => update(index, { name: event.target.value })} />
+          <input aria-label={`${label} ${index + 1} value`} placeholder="value" value={pair.value} onChange={(event) => update(index, { value: event.target.value })} />
+          <button type="button" className="small" aria-label={`Remove ${label.toLowerCase()} ${index + 1}`} onClick={() => onChange(pairs.filter((_pair, at) => at !== index))}>
+            Remove
+          </button>
+          {problems.get(`${field}.${index}.name`) && (
+            <p className="problem" role="alert">
+              {problems.get(`${field}.${index}.name`)}
+            </p>
+          )}
+        </div>
+      ))}
+      <button type="button" className="small" onClick={() => onChange([...pairs, { name: '', value: '' }])}>
+        Add
+      </button>
+    </fieldset>
+  );
+}
+
+function EditorForm({ environment, onDone }: { environment: EnvironmentView | null; onDone: () => void }) {
+  const { save } = useEnvironmentActions();
+  const { data: info } = useAppInfo();
+  const [settings, setSettings] = useState<EnvironmentSettings>(() => {
+    if (!environment) return { ...DEFAULT_SETTINGS };
+    const { id: _id, embeddedSandbox: _embedded, resolvedBaseUrl: _resolved, apiKey: _apiKey, passwordRemembered: _remembered, secretsUnreadable: _unreadable, ...current } = environment;
+    return current;
+  });
+  const [apiKey, setApiKey] = useState<string | null | undefined>(undefined);
+  const [serverProblems, setServerProblems] = useState<FieldProblem[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const embedded = environment?.embeddedSandbox ?? false;
+
+  const localProblems = useMemo(() => checkSettings(settings, { embeddedSandbox: embedded }), [settings, embedded]);
+  const problems = new Map((submitted ? [...serverProblems, ...localProblems] : serverProblems).map((problem) => [problem.field, problem.message]));
+  const set = <K extends keyof EnvironmentSettings>(key: K, value: EnvironmentSettings[K]) => setSettings((current) => ({ ...current, [key]: value }));
+  const numberField = (key: 'requestTimeoutMs' | 'chunkSize' | 'maxChunkBytes') => ({
+    id: `env-${key}`,
+    type: 'number',
+    value: Number.isNaN(settings[key]) ? '' : settings[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value === '' ? Number.NaN : Number(event.target.value)),
+    'aria-invalid': problems.has(key),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (localProblems.length) return;
+    const result = await save.mutateAsync({ id: environment?.id ?? null, edit: { settings, apiKey } }).catch(() => null);
+    if (!result) return;
+    if (result.ok) onDone();
+    else setServerProblems(result.problems);
+  }
+
+  const title = environment ? `Edit ${environment.name}` : 'New environment';
+  return (
+    <form className="environment-editor" onSubmit={(event) => void submit(event)} noValidate>
+      <h2 id="editor-title">{title}</h2>
+      <div className="form-grid">
+        <Field label="Name" id="env-name" problem={problems.get('name')}>
+          <input id="env-name" value={settings.name} onChange={(event) => set('name', event.target.value)} autoFocus aria-invalid={problems.has('name')} />
+        </Field>
+        <Field
+          label="Base URL"
+          id="env-baseUrl"
+          problem={problems.get('baseUrl')}
+          hint={embedded ? 'The sandbox built into EventDesk; its address is chosen at start.' : 'Calls go to {base}/oauth2/login and {base}/user/events.'}
+        >
+          <input
+            id="env-baseUrl"
+            value={embedded ? (environment?.resolvedBaseUrl ?? '') : settings.baseUrl}
+            disabled={embedded}
+            placeholder="https://api.example.com"
+            onChange={(event) => set('baseUrl', event.target.value)}
+            aria-invalid={problems.has('baseUrl')}
+          />
+        </Field>
+        <Field
+          label="API key"
+          id="env-apiKey"
+          problem={problems.get('apiKey')}
+          hint={apiKey === null ? 'Will be removed when you save.' : environment?.apiKey.set ? `Set (${environment.apiKey.hint}). Type a new one to replace it.` : 'Sent as the apiKey header. Kept in the main process, never shown again.'}
+        >
+          <div className="inline">
+            <input id="env-apiKey" type="password" autoComplete="off" value={apiKey ?? ''} onChange={(event) => setApiKey(event.target.value === '' ? undefined : event.target.value)} aria-invalid={problems.has('apiKey')} />
+            {environment?.apiKey.set && (
+              <button type="button" className="small" onClick={() => setApiKey(null)}>
+                Clear
+              </button>
+            )}
+          </div>
+        </Field>
+        <Field label="Username" id="env-username" problem={problems.get('username')}>
+          <input id="env-username" autoComplete="off" value={settings.username} onChange={(event) => set('username', event.target.value)} />
+        </Field>
+        <label className="checkbox">
+          <input type="checkbox" checked={settings.rememberPassword} onChange={(event) => set('rememberPassword', event.target.checked)} />
+          Remember password (renews the login by itself before it expires)
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={settings.production} onChange={(event) => set('production', event.target.checked)} />
+          Production (sending asks for confirmation)
+        </label>
+        <Field label="Colour" id="env-color" problem={problems.get('color')}>
+          <input id="env-color" type="color" value={settings.color} onChange={(event) => set('color', event.target.value)} />
+        </Field>
+      </div>
+
+      <h3>Gaps in the API specification</h3>
+      <p className="hint">The specification does not say these; each has a default you can change.</p>
+      <div className="form-grid">
+        <Field label="Time zone of server date-times" id="env-timeZone" problem={problems.get('timeZone')} hint="Default UTC. Used to read expires_in and to write created_at. “local” is this computer's zone.">
+          <input id="env-timeZone" list="time-zones" value={settings.timeZone} onChange={(event) => set('timeZone', event.target.value)} aria-invalid={problems.has('timeZone')} />
+        </Field>
+        <Field label="Service-id field name" id="env-serviceIdField" problem={problems.get('serviceIdField')} hint="Default svc_id. The real name is the service's brand followed by _id.">
+          <input id="env-serviceIdField" value={settings.serviceIdField} onChange={(event) => set('serviceIdField', event.target.value)} aria-invalid={problems.has('serviceIdField')} />
+        </Field>
+        <Field label="Request timeout (ms)" id="env-requestTimeoutMs" problem={problems.get('requestTimeoutMs')} hint={`Default ${DEFAULT_SETTINGS.requestTimeoutMs.toLocaleString('en')}.`}>
+          <input {...numberField('requestTimeoutMs')} />
+        </Field>
+        <Field label="Chunk size (events per request)" id="env-chunkSize" problem={problems.get('chunkSize')} hint={`Default ${DEFAULT_SETTINGS.chunkSize}. No limit is specified.`}>
+          <input {...numberField('chunkSize')} />
+        </Field>
+        <Field label="Largest chunk (bytes)" id="env-maxChunkBytes" problem={problems.get('maxChunkBytes')} hint={`Default ${DEFAULT_SETTINGS.maxChunkBytes.toLocaleString('en')} (5 MiB).`}>
+          <input {...numberField('maxChunkBytes')} />
+        </Field>
+      </div>
+      <datalist id="time-zones">
+        {zones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+
+      <PairsEditor label="Extra headers" field="extraHeaders" namePlaceholder="X-Header" pairs={settings.extraHeaders} problems={problems} onChange={(pairs) => set('extraHeaders', pairs)} />
+      <PairsEditor label="Variables" field="variables" namePlaceholder="name" pairs={settings.variables} problems={problems} onChange={(pairs) => set('variables', pairs)} />
+
+      {info && !info.secretStorage.protectsSecrets && (
+        <label className="checkbox inline-warning">
+          <input type="checkbox" checked={settings.storeSecretsWithoutKeyring} onChange={(event) => set('storeSecretsWithoutKeyring', event.target.checked)} />
+          Keep this environment's secrets on disk even so. {info.secretStorage.summary} With this on they are written
+          {info.secretStorage.encryptionAvailable ? ' with a fixed built-in password, which anyone with the file can undo.' : ' unencrypted.'}
+        </label>
+      )}
+      {environment?.secretsUnreadable && <p className="inline-warning">Secrets saved earlier could not be decrypted (the key store changed). Enter the API key again.</p>}
+      {save.error && <ErrorNotice title="Could not save" error={save.error} />}
+      {submitted && problems.size > 0 && <p className="problem">Fix the fields marked above to save.</p>}
+      <div className="dialog-buttons">
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={save.isPending}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function EnvironmentEditor() {
+  const editing = useUi((state) => state.editing);
+  const edit = useUi((state) => state.edit);
+  const { data } = useEnvironments();
+  const environment = editing?.mode === 'edit' ? (data?.environments.find((candidate) => candidate.id === editing.id) ?? null) : null;
+  const open = editing !== null && (editing.mode === 'create' || environment !== null);
+  return (
+    <Modal open={open} onClose={() => edit(null)} labelledBy="editor-title" className="editor">
+      <EditorForm key={environment?.id ?? 'new'} environment={environment} onDone={() => edit(null)} />
+    </Modal>
+  );
+}

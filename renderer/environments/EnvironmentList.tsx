@@ -1,0 +1,148 @@
+import { useRef, useState } from 'react';
+import { useApi } from '../queries.ts';
+import { useSession } from '../session/queries.ts';
+import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { useNotices, useUi } from '../state/ui.ts';
+import { useEnvironmentActions, useEnvironments } from './queries.ts';
+
+function SessionDot({ environmentId }: { environmentId: string }) {
+  const { data: session } = useSession(environmentId);
+  if (!session) return null;
+  const active = session.state === 'active';
+  return <span className={`session-dot ${active ? 'on' : 'off'}`} title={active ? `Logged in as ${session.username}` : 'Login expired'} aria-label={active ? 'logged in' : 'login expired'} />;
+}
+
+/** Offers text as a file to save: the browser's download, which Electron turns into a save dialog. */
+function saveAs(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function EnvironmentList() {
+  const api = useApi();
+  const { data, error, isPending } = useEnvironments();
+  const actions = useEnvironmentActions();
+  const edit = useUi((state) => state.edit);
+  const notify = useNotices((state) => state.notify);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const active = data?.environments.find((environment) => environment.id === data.activeId) ?? null;
+
+  async function exportActive() {
+    if (!active) return;
+    try {
+      const file = await api.environments.export({ ids: [active.id] });
+      saveAs(file.fileName, file.text);
+    } catch (caught) {
+      notify('error', caught instanceof Error ? caught.message : String(caught));
+    }
+  }
+
+  async function importFile(file: File) {
+    try {
+      const result = await actions.importText.mutateAsync(await file.text());
+      if (result.imported.length) notify('success', `Imported ${result.imported.map((environment) => environment.name).join(', ')}. Add their API keys in Edit.`);
+      for (const problem of result.problems) notify('warning', `Not imported: ${problem}`);
+      if (!result.imported.length && !result.problems.length) notify('info', 'The file holds no environments.');
+    } catch (caught) {
+      notify('error', caught instanceof Error ? caught.message : String(caught));
+    }
+  }
+
+  return (
+    <section aria-labelledby="environments-heading">
+      <div className="section-header">
+        <h2 id="environments-heading">Environments</h2>
+        <span className="spacer" />
+        <button type="button" className="small" onClick={() => fileInput.current?.click()} title="Import environments from a file">
+          Import…
+        </button>
+        <button type="button" className="small" onClick={() => edit({ mode: 'create' })} title="New environment" aria-label="New environment">
+          New
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          aria-label="Environment file to import"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void importFile(file);
+          }}
+        />
+      </div>
+      {isPending && <p className="empty">Loading…</p>}
+      {error && <ErrorNotice title="Environments could not be loaded" error={error} />}
+      {data?.notice && <p className="inline-warning">{data.notice}</p>}
+      {data && data.environments.length === 0 && <p className="empty">No environments yet. Add one with New.</p>}
+      {data && data.environments.length > 0 && (
+        <ul className="environment-list" role="listbox" aria-label="Environments">
+          {data.environments.map((environment) => (
+            <li
+              key={environment.id}
+              role="option"
+              aria-selected={environment.id === data.activeId}
+              tabIndex={0}
+              onClick={() => actions.select.mutate(environment.id)}
+              onDoubleClick={() => edit({ mode: 'edit', id: environment.id })}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault();
+                  actions.select.mutate(environment.id);
+                }
+              }}
+            >
+              <span className="color-dot" style={{ background: environment.color }} aria-hidden />
+              <span className="environment-name">{environment.name}</span>
+              {environment.production && <span className="badge production">production</span>}
+              <SessionDot environmentId={environment.id} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {active && !confirmingDelete && (
+        <div className="environment-actions">
+          <button type="button" className="small" onClick={() => edit({ mode: 'edit', id: active.id })}>
+            Edit
+          </button>
+          <button type="button" className="small" onClick={() => actions.duplicate.mutate(active.id)}>
+            Duplicate
+          </button>
+          {!active.embeddedSandbox && (
+            <button type="button" className="small" onClick={() => void exportActive()}>
+              Export
+            </button>
+          )}
+          <button type="button" className="small danger" onClick={() => setConfirmingDelete(true)}>
+            Delete
+          </button>
+        </div>
+      )}
+      {active && confirmingDelete && (
+        <div className="environment-actions confirm" role="group" aria-label="Confirm delete">
+          <span>Delete “{active.name}” and its saved secrets?</span>
+          <button
+            type="button"
+            className="small danger"
+            onClick={() => {
+              actions.remove.mutate(active.id);
+              setConfirmingDelete(false);
+            }}
+          >
+            Delete
+          </button>
+          <button type="button" className="small" onClick={() => setConfirmingDelete(false)}>
+            Keep
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

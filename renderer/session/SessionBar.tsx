@@ -1,0 +1,55 @@
+import type { EnvironmentView } from '../../shared/environment.ts';
+import { useUi } from '../state/ui.ts';
+import { WARN_BEFORE_EXPIRY_MS, formatRemaining, useNow } from './countdown.ts';
+import { useLogout, useSession } from './queries.ts';
+
+const localTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** Who is logged in to the active environment, until when, with a live countdown. */
+export function SessionBar({ environment }: { environment: EnvironmentView }) {
+  const { data: session } = useSession(environment.id);
+  const askLogin = useUi((state) => state.askLogin);
+  const logout = useLogout();
+  const now = useNow();
+
+  if (!session) {
+    return (
+      <div className="session-bar" data-testid="session-bar">
+        <span className="muted">Not logged in to {environment.name}</span>
+        <button type="button" className="small primary" onClick={() => askLogin(environment.id)}>
+          Log in
+        </button>
+      </div>
+    );
+  }
+
+  const expiresAt = new Date(session.expiresAt);
+  const remaining = expiresAt.getTime() - now;
+  const expired = remaining <= 0;
+  const warning = !expired && remaining <= WARN_BEFORE_EXPIRY_MS;
+  return (
+    <div className={`session-bar ${expired ? 'expired' : warning ? 'warning' : ''}`} data-testid="session-bar">
+      <span className="session-dot on" aria-hidden />
+      <span>
+        <strong>{session.username}</strong> on {environment.name}
+      </span>
+      <span data-testid="session-countdown" title={`Expires ${localTime.format(expiresAt)} local, ${session.serverExpiry} server time (${session.timeZone})`}>
+        {expired ? 'login expired' : `expires in ${formatRemaining(remaining)}`}
+      </span>
+      <span className="muted" data-testid="session-expiry">
+        {localTime.format(expiresAt)} local · {session.serverExpiry} {session.timeZone}
+        {session.expiresReadAs === 'seconds' && ' · the server sent expires_in as seconds'}
+      </span>
+      {warning && <span className="warning-text">{session.autoRenew ? 'renews automatically' : 'log in again soon'}</span>}
+      <span className="spacer" />
+      {(expired || warning) && (
+        <button type="button" className="small primary" onClick={() => askLogin(environment.id)}>
+          Log in again
+        </button>
+      )}
+      <button type="button" className="small" onClick={() => logout.mutate(environment.id)}>
+        Log out
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { expect, saveScreenshot, test } from './support/fixtures.ts';
+
+test.describe('the environment editor', () => {
+  test('explains each bad field, then saves a new environment and switches to it', async ({ app }) => {
+    await app.getByRole('button', { name: 'New environment' }).click();
+    const dialog = app.getByRole('dialog', { name: 'New environment' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Staging');
+    await dialog.getByLabel('Base URL').fill('staging.example.com');
+    await dialog.getByLabel('Time zone of server date-times').fill('Mars/Olympus');
+    await dialog.getByLabel('API key').fill('key with spaces');
+    await dialog.getByLabel('Chunk size (events per request)').fill('0');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Add http:// or https:// in front, for example https://staging.example.com.')).toBeVisible();
+    await expect(dialog.getByText(/"Mars\/Olympus" is not a time zone/)).toBeVisible();
+    await expect(dialog.getByText('The chunk size must be from 1 to 100,000.')).toBeVisible();
+    await saveScreenshot(app, 'environment-editor-problems');
+
+    await dialog.getByLabel('Base URL').fill('https://staging.example.com');
+    await dialog.getByLabel('Time zone of server date-times').fill('Europe/Berlin');
+    await dialog.getByLabel('Chunk size (events per request)').fill('250');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('The API key contains spaces or line breaks.')).toBeVisible();
+    await dialog.getByLabel('API key').fill('ak_staging_0123456789');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+
+    const staging = app.getByRole('option', { name: /Staging/ });
+    await staging.click();
+    await expect(staging).toHaveAttribute('aria-selected', 'true');
+    await expect(app.getByTestId('active-environment')).toHaveText(/Staging/);
+    await app.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = app.getByRole('dialog', { name: 'Edit Staging' });
+    await expect(edit.getByText('Set (••••6789)')).toBeVisible();
+    await expect(edit.getByLabel('API key')).toHaveValue('');
+    await expect(edit.getByLabel('Chunk size (events per request)')).toHaveValue('250');
+    await saveScreenshot(app, 'environment-editor');
+  });
+
+  test('duplicates, and deletes only after confirmation', async ({ app }) => {
+    await app.getByRole('button', { name: 'Duplicate' }).click();
+    const copy = app.getByRole('option', { name: /Local sandbox copy/ });
+    await expect(copy).toBeVisible();
+    await copy.click();
+    await app.getByRole('button', { name: 'Delete' }).click();
+    await expect(app.getByRole('group', { name: 'Confirm delete' })).toContainText('Delete “Local sandbox copy”');
+    await app.getByRole('button', { name: 'Keep' }).click();
+    await expect(copy).toBeVisible();
+    await app.getByRole('button', { name: 'Delete' }).click();
+    await app.getByRole('group', { name: 'Confirm delete' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(copy).toBeHidden();
+  });
+});
