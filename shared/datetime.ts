@@ -1,4 +1,4 @@
-import type { Envelope } from './errors.ts';
+import type { AppErrorShape, Envelope } from './errors.ts';
 
 /**
  * The service writes date-times as `YYYY-MM-DD HH:MM:SS` with no offset (SERVICE.md 2.2 and
@@ -16,8 +16,6 @@ export interface WallClock {
   minute: number;
   second: number;
 }
-
-const DATE_TIME_SHAPE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 const MS_PER_DAY = 86_400_000;
 
@@ -116,22 +114,48 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /**
- * Reads `YYYY-MM-DD HH:MM:SS` strictly: exactly that shape, a real calendar date
- * (no 2026-02-30) and a real time of day (no 24:00:00, no leap second 23:59:60).
+ * What is wrong with a `YYYY-MM-DD HH:MM:SS` text, or null when it is exactly that shape, a
+ * real calendar date (no 2026-02-30) and a real time of day (no 24:00:00, no leap second
+ * 23:59:60). Strict mode checks every event's created_at with this, the sandbox's hottest
+ * loop, so it reads by hand, not by a regular expression, and allocates nothing on success.
  */
-export function parseWallClock(text: string): Envelope<WallClock> {
-  const match = DATE_TIME_SHAPE.exec(text);
-  if (match === null) {
-    return { ok: false, error: { code: 'date-time-format', message: `"${text}" is not in the form YYYY-MM-DD HH:MM:SS.` } };
+export function wallClockProblem(text: string): AppErrorShape | null {
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = digitsAt(text, 17, 2);
+  const shaped = text.length === 19 && text[4] === '-' && text[7] === '-' && text[10] === ' ' && text[13] === ':' && text[16] === ':';
+  if (!shaped || year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0) {
+    return { code: 'date-time-format', message: `"${text}" is not in the form YYYY-MM-DD HH:MM:SS.` };
   }
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    return { ok: false, error: { code: 'date-time-date', message: `${text.slice(0, 10)} is not a date in the calendar.` } };
+    return { code: 'date-time-date', message: `${text.slice(0, 10)} is not a date in the calendar.` };
   }
   if (hour > 23 || minute > 59 || second > 59) {
-    return { ok: false, error: { code: 'date-time-time', message: `${text.slice(11)} is not a time of day (00:00:00 to 23:59:59).` } };
+    return { code: 'date-time-time', message: `${text.slice(11)} is not a time of day (00:00:00 to 23:59:59).` };
   }
+  return null;
+}
+
+/** Reads a `YYYY-MM-DD HH:MM:SS` text into its fields, as strictly as wallClockProblem checks it. */
+export function parseWallClock(text: string): Envelope<WallClock> {
+  const problem = wallClockProblem(text);
+  if (problem) return { ok: false, error: problem };
+  const [year, month, day, hour, minute, second] = [digitsAt(text, 0, 4), digitsAt(text, 5, 2), digitsAt(text, 8, 2), digitsAt(text, 11, 2), digitsAt(text, 14, 2), digitsAt(text, 17, 2)];
   return { ok: true, value: { year, month, day, hour, minute, second } };
+}
+
+/** The number written by `count` ASCII digits at `start`, or -1 when they are not all digits. */
+function digitsAt(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let index = start; index < start + count; index++) {
+    const digit = text.charCodeAt(index) - 48;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 function sameWallClock(a: WallClock, b: WallClock): boolean {

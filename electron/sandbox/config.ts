@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from '../../shared/datetime.ts';
+import { EVENT_FIELDS } from './event-rules.ts';
 import { NO_FAULTS, patchFaults, SANDBOX_DEMO_CREDENTIALS, SandboxFaultsPatchSchema, SandboxModeSchema, type SandboxFaults, type SandboxFaultsPatch, type SandboxMode } from '../../shared/sandbox.ts';
 
 /**
@@ -45,9 +46,6 @@ export interface SandboxOptions {
 
 /** What a caller may leave out: everything, and any single fault. */
 export type SandboxStartOptions = Partial<Omit<SandboxOptions, 'faults'>> & { faults?: SandboxFaultsPatch };
-
-/** The event fields SERVICE.md names besides the service id. */
-export const EVENT_FIELDS = ['token', 'attributes', 'created_at', 'device_id', 'customer_id'] as const;
 
 const KIB = 1024;
 const MIB = 1024 * KIB;

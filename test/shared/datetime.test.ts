@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, isTimeZone, parseDateTime, parseWallClock } from '../../shared/datetime.ts';
+import { formatDateTime, isTimeZone, parseDateTime, parseWallClock, wallClockProblem } from '../../shared/datetime.ts';
 
 const utc = (iso: string) => new Date(`${iso}Z`);
 
@@ -79,6 +79,13 @@ describe('parseWallClock', () => {
 
   it.each(['2026-01-01 24:00:00', '2026-01-01 23:60:00', '2026-01-01 23:59:60'])('refuses %s, which is not a time of day', (text) => {
     expect(parseWallClock(text)).toMatchObject({ ok: false, error: { code: 'date-time-time' } });
+  });
+
+  it('says the same as wallClockProblem, the check without the fields', () => {
+    expect(wallClockProblem('2026-03-01 12:30:00')).toBeNull();
+    for (const text of ['2026-02-30 00:00:00', '2026-01-01 24:00:00', '2026/01/01 00:00:00']) {
+      expect(parseWallClock(text)).toEqual({ ok: false, error: wallClockProblem(text) });
+    }
   });
 });
 
