@@ -6,6 +6,8 @@ import { useActiveEnvironment } from '../environments/queries.ts';
 import { LoginDialog } from '../session/LoginDialog.tsx';
 import { useSessionEvents } from '../session/queries.ts';
 import { SessionBar } from '../session/SessionBar.tsx';
+import { SandboxScreen } from '../sandbox/SandboxScreen.tsx';
+import { useUi, type Screen } from '../state/ui.ts';
 import { AboutDialog } from './AboutDialog.tsx';
 import { Notices } from './Notices.tsx';
 
@@ -15,18 +17,24 @@ const BatchEditor = lazy(() => import('../composer/BatchEditor.tsx'));
 export function Shell({ info }: { info: AppInfo }) {
   const [aboutOpen, setAboutOpen] = useState(false);
   const environment = useActiveEnvironment();
+  const screen = useUi((state) => state.screen);
+  const show = useUi((state) => state.show);
   useSessionEvents();
 
   useEffect(() => {
+    const screens: Record<string, Screen> = { '1': 'composer', '2': 'sandbox' };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'F1') {
         event.preventDefault();
         setAboutOpen(true);
+      } else if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && screens[event.key]) {
+        event.preventDefault();
+        show(screens[event.key]!);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [show]);
 
   return (
     <div className="app">
@@ -39,6 +47,18 @@ export function Shell({ info }: { info: AppInfo }) {
             {environment.production && <span className="badge production">production</span>}
           </span>
         )}
+        <div className="screen-tabs" role="tablist" aria-label="Screens">
+          {(
+            [
+              ['composer', 'Composer', '1'],
+              ['sandbox', 'Sandbox', '2'],
+            ] as const
+          ).map(([id, label, key]) => (
+            <button key={id} type="button" role="tab" aria-selected={screen === id} aria-controls={`screen-${id}`} title={`${label} (Ctrl+${key})`} onClick={() => show(id)}>
+              {label}
+            </button>
+          ))}
+        </div>
         <span className="spacer" />
         <button type="button" onClick={() => setAboutOpen(true)} title="About EventDesk (F1)">
           About
@@ -52,21 +72,26 @@ export function Shell({ info }: { info: AppInfo }) {
             <p className="empty">Nothing sent yet. Every submission will be kept here, newest first.</p>
           </section>
         </nav>
-        <main className="composer" aria-labelledby="composer-heading">
-          {environment && <SessionBar environment={environment} />}
-          <div className="pane-header">
-            <h1 id="composer-heading">Batch</h1>
-          </div>
-          <Suspense fallback={<p className="empty">Loading the editor…</p>}>
-            <BatchEditor />
-          </Suspense>
-        </main>
-        <section className="response" aria-labelledby="response-heading">
-          <div className="pane-header">
-            <h2 id="response-heading">Response</h2>
-          </div>
-          <p className="empty">Send a batch to see the server's answer here.</p>
-        </section>
+        <div className="screen composer-screen" id="screen-composer" role="tabpanel" hidden={screen !== 'composer'}>
+          <main className="composer" aria-labelledby="composer-heading">
+            {environment && <SessionBar environment={environment} />}
+            <div className="pane-header">
+              <h1 id="composer-heading">Batch</h1>
+            </div>
+            <Suspense fallback={<p className="empty">Loading the editor…</p>}>
+              <BatchEditor />
+            </Suspense>
+          </main>
+          <section className="response" aria-labelledby="response-heading">
+            <div className="pane-header">
+              <h2 id="response-heading">Response</h2>
+            </div>
+            <p className="empty">Send a batch to see the server's answer here.</p>
+          </section>
+        </div>
+        <div className="screen" id="screen-sandbox" role="tabpanel" aria-labelledby="sandbox-heading" hidden={screen !== 'sandbox'}>
+          {screen === 'sandbox' && <SandboxScreen />}
+        </div>
       </div>
       <footer className="statusbar">
         <span className={info.secretStorage.protectsSecrets ? '' : 'warning'} data-testid="secret-storage-status">

@@ -1,0 +1,96 @@
+import type { CapturedBody, SandboxRequestRecord } from '../../shared/sandbox.ts';
+
+/** Rendering stays quick however long the sandbox has run; the rest is one request away. */
+export const SHOWN_LIMIT = 300;
+
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3 });
+
+function prettyBody(body: CapturedBody): string {
+  if (body.bytes === 0) return '(empty)';
+  let text = body.text;
+  if (!body.truncated) {
+    try {
+      text = JSON.stringify(JSON.parse(body.text), null, 2);
+    } catch {
+      // Not JSON: show it as it came.
+    }
+  }
+  return body.truncated ? `${text}\n… (${body.bytes.toLocaleString('en')} bytes in all; the start is shown)` : text;
+}
+
+function Headers({ headers }: { headers: Record<string, string> }) {
+  return (
+    <dl className="headers">
+      {Object.entries(headers).map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function statusClass(status: number | null): string {
+  if (status === null) return 'status reset';
+  if (status < 300) return 'status ok';
+  if (status < 500) return 'status client';
+  return 'status server';
+}
+
+function TrafficRow({ record }: { record: SandboxRequestRecord }) {
+  const status = record.response?.status ?? null;
+  return (
+    <li>
+      <details>
+        <summary>
+          <span className="time">{timeOfDay.format(new Date(record.time))}</span>
+          <span className="method">{record.method}</span>
+          <span className="path">{record.path}</span>
+          <span className={statusClass(status)}>{status ?? 'reset'}</span>
+          <span className="duration">{record.durationMs.toFixed(0)} ms</span>
+          {record.fault && <span className="badge fault">{record.fault}</span>}
+        </summary>
+        <div className="traffic-detail">
+          <section>
+            <h3>Request headers</h3>
+            <Headers headers={record.headers} />
+            <h3>Request body</h3>
+            <pre>{prettyBody(record.body)}</pre>
+          </section>
+          <section>
+            <h3>Response</h3>
+            {record.response ? (
+              <>
+                <Headers headers={record.response.headers} />
+                <pre>{prettyBody(record.response.body)}</pre>
+              </>
+            ) : (
+              <p className="muted">No answer: the connection was reset or dropped.</p>
+            )}
+          </section>
+        </div>
+      </details>
+    </li>
+  );
+}
+
+export function TrafficList({ records }: { records: SandboxRequestRecord[] }) {
+  if (records.length === 0) {
+    return <p className="empty">No requests yet. Log in or send a batch to Local sandbox, or point any client at the address above.</p>;
+  }
+  return (
+    <>
+      <ol className="traffic" aria-label="Requests, newest first">
+        {records.slice(0, SHOWN_LIMIT).map((record) => (
+          <TrafficRow key={record.id} record={record} />
+        ))}
+      </ol>
+      {records.length > SHOWN_LIMIT && (
+        <p className="hint">
+          Showing the newest {SHOWN_LIMIT} of {records.length.toLocaleString('en')} requests. All of them: GET /_sandbox/requests.
+        </p>
+      )}
+    </>
+  );
+}

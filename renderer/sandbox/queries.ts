@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { SandboxFaultsPatch, SandboxRequestRecord } from '../../shared/sandbox.ts';
+import { useApi } from '../queries.ts';
+
+const trafficKey = ['sandbox', 'traffic'] as const;
+const faultsKey = ['sandbox', 'faults'] as const;
+/** The sandbox keeps 10 000 requests by default; the screen keeps no more than that either. */
+const TRAFFIC_CACHE_LIMIT = 10_000;
+
+export function useSandboxInfo() {
+  const api = useApi();
+  return useQuery({ queryKey: ['sandbox', 'info'], queryFn: () => api.sandbox.info() });
+}
+
+/** The sandbox's traffic, newest first, kept live by the sandbox:request push. */
+export function useSandboxTraffic() {
+  const api = useApi();
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      api.sandbox.onRequest((record) =>
+        client.setQueryData<SandboxRequestRecord[]>(trafficKey, (records) => (records ? [record, ...records.filter((known) => known.id !== record.id)].slice(0, TRAFFIC_CACHE_LIMIT) : records)),
+      ),
+    [api, client],
+  );
+  return useQuery({ queryKey: trafficKey, queryFn: () => api.sandbox.traffic() });
+}
+
+export function useClearTraffic() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({ mutationFn: () => api.sandbox.clear(), onSuccess: () => client.setQueryData(trafficKey, []) });
+}
+
+export function useSandboxFaults() {
+  const api = useApi();
+  return useQuery({ queryKey: faultsKey, queryFn: () => api.sandbox.faults() });
+}
+
+export function useSetFaults() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (patch: SandboxFaultsPatch) => api.sandbox.setFaults(patch), onSuccess: (faults) => client.setQueryData(faultsKey, faults) });
+}

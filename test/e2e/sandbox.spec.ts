@@ -1,0 +1,61 @@
+import { expect, logInWithDemo, saveScreenshot, test } from './support/fixtures.ts';
+
+const event = { token: 't-1', attributes: { plan: 'pro' }, created_at: '2026-11-22 10:00:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-42' };
+
+test.describe('the Sandbox screen', () => {
+  test('shows a request the test sent, live, newest first, with its headers, body and answer', async ({ app, harness }) => {
+    await app.getByRole('tab', { name: 'Sandbox' }).click();
+    await expect(app.getByRole('heading', { name: 'Sandbox' })).toBeVisible();
+    const url = harness.services.sandbox!.url;
+    await expect(app.getByTestId('sandbox-url')).toHaveText(url);
+    await expect(app.getByText('No requests yet')).toBeVisible();
+
+    // An outside client, like an SDK pointed at the sandbox.
+    const login = await fetch(`${url}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const sent = await fetch(`${url}/user/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', apiKey: 'demo-api-key', Authorization: `Bearer ${token}` },
+      body: JSON.stringify([event]),
+    });
+    expect(sent.status).toBe(202);
+
+    const rows = app.getByRole('list', { name: 'Requests, newest first' }).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('/user/events');
+    await expect(rows.first()).toContainText('202');
+    await expect(rows.nth(1)).toContainText('/oauth2/login');
+    await rows.first().locator('summary').click();
+    await expect(rows.first()).toContainText('Bearer ••••');
+    await expect(rows.first()).toContainText('"customer_id": "c-42"');
+    await expect(rows.first()).toContainText('"accepted": 1');
+    await expect(rows.first()).not.toContainText(token);
+    await saveScreenshot(app, 'sandbox-traffic');
+
+    await app.getByRole('button', { name: 'Clear' }).click();
+    await expect(app.getByText('No requests yet')).toBeVisible();
+  });
+
+  test('injects faults from the form, and refuses a bad one clearly', async ({ app, harness }) => {
+    await app.keyboard.press('Control+2');
+    const faults = app.getByRole('form', { name: 'Fault injection' });
+    await faults.getByLabel('Fail sequence').fill('500, 429, teapot');
+    await faults.getByRole('button', { name: 'Apply' }).click();
+    await expect(faults.getByRole('alert')).toContainText('"teapot" in the fail sequence is neither a status code nor reset');
+
+    await faults.getByLabel('Fail sequence').fill('503, 200');
+    await faults.getByLabel('Max events per request (413 beyond)').fill('10');
+    await faults.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => harness.services.sandbox!.faults()).toMatchObject({ failSequence: [503, 200], maxEvents: 10 });
+
+    await app.keyboard.press('Control+1');
+    await logInWithDemo(app);
+    await app.keyboard.press('Control+2');
+    const url = harness.services.sandbox!.url;
+    const answer = await fetch(`${url}/user/events`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[]' });
+    expect(answer.status).toBe(503);
+    await expect(app.getByRole('list', { name: 'Requests, newest first' }).getByRole('listitem').first()).toContainText('503');
+    await faults.getByRole('button', { name: 'No faults' }).click();
+    await expect.poll(() => harness.services.sandbox!.faults()).toMatchObject({ failSequence: [], maxEvents: null });
+  });
+});
