@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 
 test.describe('the environment editor', () => {
@@ -48,5 +49,32 @@ test.describe('the environment editor', () => {
     await app.getByRole('button', { name: 'Delete' }).click();
     await app.getByRole('group', { name: 'Confirm delete' }).getByRole('button', { name: 'Delete' }).click();
     await expect(copy).toBeHidden();
+  });
+
+  test('exports an environment without secrets and imports it back', async ({ app }) => {
+    await app.getByRole('button', { name: 'New environment' }).click();
+    const dialog = app.getByRole('dialog', { name: 'New environment' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Staging');
+    await dialog.getByLabel('Base URL').fill('https://staging.example.com');
+    await dialog.getByLabel('API key').fill('ak_staging_0123456789');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await app.getByRole('option', { name: /Staging/ }).click();
+
+    const download = app.waitForEvent('download');
+    await app.getByRole('button', { name: 'Export' }).click();
+    const file = await (await download).path();
+    const text = await readFile(file, 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ format: 'eventdesk.environment', environments: [{ name: 'Staging', baseUrl: 'https://staging.example.com' }] });
+    expect(text).not.toContain('ak_staging');
+
+    await app.getByRole('button', { name: 'Delete' }).click();
+    await app.getByRole('group', { name: 'Confirm delete' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(app.getByRole('option', { name: /Staging/ })).toBeHidden();
+    await app.getByLabel('Environment file to import').setInputFiles(file);
+    await expect(app.getByText('Imported Staging. Add their API keys in Edit.')).toBeVisible();
+    await expect(app.getByRole('option', { name: /Staging/ })).toBeVisible();
+
+    await app.getByLabel('Environment file to import').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{ nope') });
+    await expect(app.getByText('The file is not JSON.')).toBeVisible();
   });
 });

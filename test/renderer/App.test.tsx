@@ -34,11 +34,14 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-function renderApp(answer: Envelope<unknown>) {
+const noEnvironments: Envelope<unknown> = { ok: true, value: { environments: [], activeId: null, notice: null } };
+
+function renderApp(appInfo: Envelope<unknown>) {
   document.body.innerHTML = '<div id="root" data-app-state="loading"></div>';
+  const answers: Partial<Record<string, Envelope<unknown>>> = { 'app:info': appInfo, 'environments:list': noEnvironments };
   const api = createApi(
     createBridge(
-      async () => answer,
+      async (channel) => answers[channel] ?? { ok: false, error: { code: 'unknown-channel', message: `not answered in this test: ${channel}` } },
       () => () => undefined,
     ),
   );
@@ -59,13 +62,14 @@ describe('the app shell', () => {
     expect(await screen.findByRole('heading', { name: 'Batch' })).toBeTruthy();
     expect(document.getElementById('root')!.getAttribute('data-app-state')).toBe('ready');
     expect(screen.getByTestId('secret-storage-status').textContent).toBe(info.secretStorage.summary);
+    expect(await screen.findByText('No environments yet. Add one with New.')).toBeTruthy();
   });
 
   it('opens About with F1 and shows what app:info said', async () => {
     renderApp({ ok: true, value: info });
     await screen.findByRole('heading', { name: 'Batch' });
     act(() => void fireEvent.keyDown(window, { key: 'F1' }));
-    const dialog = screen.getByRole('dialog', { hidden: true });
+    const dialog = screen.getByRole('dialog', { name: 'About EventDesk' });
     expect(dialog.hasAttribute('open')).toBe(true);
     expect(screen.getByTestId('about-version').textContent).toBe('9.8.7');
     expect(screen.getByTestId('about-data-folder').textContent).toBe(info.dataFolder);
