@@ -3,7 +3,7 @@ import { failure, type Reply } from './route.ts';
 
 /** Turns a request body into a JSON value, or into the 4xx reply that says what is wrong with it. */
 
-/** Deeper than any event needs (an event is two levels), shallow enough for any code that walks it. */
+/** Deeper than any batch needs (a batch of events is three levels), shallow enough for any code that walks it. */
 export const MAX_JSON_DEPTH = 64;
 
 const QUOTE = 0x22;
@@ -32,7 +32,7 @@ export function unsupportedMediaType(header: string | undefined): Reply {
  * How deeply arrays and objects nest, counted on the raw bytes (brackets are ASCII, so they
  * never occur inside a multi-byte UTF-8 character). Stops counting past `limit`.
  */
-export function nestingDepth(body: Uint8Array, limit: number): number {
+function nestingDepth(body: Uint8Array, limit: number): number {
   let depth = 0;
   let deepest = 0;
   let index = 0;
@@ -55,7 +55,7 @@ export function nestingDepth(body: Uint8Array, limit: number): number {
 }
 
 /** Line and column (both from 1) of a UTF-16 offset in `text`. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
   const lastNewline = before.lastIndexOf('\n');
   let line = 1;
