@@ -19,12 +19,17 @@ export function useSandboxTraffic() {
   const client = useQueryClient();
   useEffect(
     () =>
-      api.sandbox.onRequest((record) =>
-        client.setQueryData<SandboxRequestRecord[]>(trafficKey, (records) => (records ? [record, ...records.filter((known) => known.id !== record.id)].slice(0, TRAFFIC_CACHE_LIMIT) : records)),
-      ),
+      api.sandbox.onRequest((record) => {
+        const records = client.getQueryData<SandboxRequestRecord[]>(trafficKey);
+        // Before the first list has arrived there is nothing to add to, and the list on its way
+        // may predate this request: fetch it again (which cancels the one in flight).
+        if (!records) void client.invalidateQueries({ queryKey: trafficKey });
+        else client.setQueryData(trafficKey, [record, ...records.filter((known) => known.id !== record.id)].slice(0, TRAFFIC_CACHE_LIMIT));
+      }),
     [api, client],
   );
-  return useQuery({ queryKey: trafficKey, queryFn: () => api.sandbox.traffic() });
+  // Pushes keep the list current; a background refetch could land after a push and drop it.
+  return useQuery({ queryKey: trafficKey, queryFn: () => api.sandbox.traffic(), staleTime: Infinity });
 }
 
 export function useClearTraffic() {

@@ -90,7 +90,7 @@ export function Shell({ info }: { info: AppInfo }) {
           </section>
         </div>
         <div className="screen" id="screen-sandbox" role="tabpanel" aria-labelledby="sandbox-heading" hidden={screen !== 'sandbox'}>
-          {screen === 'sandbox' && <SandboxScreen />}
+          <SandboxScreen />
         </div>
       </div>
       <footer className="statusbar">
