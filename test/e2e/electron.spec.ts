@@ -2,6 +2,7 @@ import { _electron as electron, expect, test } from '@playwright/test';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { channelNames, pushNames } from '../../shared/ipc.ts';
 import { electronBinary, electronSkipReason } from './support/electron-binary.ts';
 import { saveScreenshot } from './support/fixtures.ts';
 
@@ -24,7 +25,8 @@ test('the real app starts sandboxed, from app://, and shows app:info from the ma
 
     // No Node in the page, and only the named bridge.
     expect(await page.evaluate(() => ['require', 'process', 'module'].map((name) => typeof (globalThis as Record<string, unknown>)[name]))).toEqual(['undefined', 'undefined', 'undefined']);
-    expect(await page.evaluate(() => Object.keys(window.eventdesk ?? {}))).toEqual(['app']);
+    const domains = [...new Set([...channelNames, ...pushNames].map((name) => name.split(':')[0]))].sort();
+    expect((await page.evaluate(() => Object.keys(window.eventdesk ?? {}))).sort()).toEqual(domains);
 
     // Navigation and new windows are refused.
     await page.evaluate(() => {
@@ -39,6 +41,14 @@ test('the real app starts sandboxed, from app://, and shows app:info from the ma
     await expect(about.getByTestId('about-data-folder')).toHaveText(dataFolder);
     await expect(about).toContainText('Electron');
     await saveScreenshot(page, 'electron-about');
+    await page.keyboard.press('Escape');
+
+    // The embedded sandbox runs inside the app, and its demo login works through net.fetch.
+    await page.getByTestId('session-bar').getByRole('button', { name: 'Log in' }).click();
+    const login = page.getByRole('dialog', { name: 'Log in to Local sandbox' });
+    await login.getByRole('button', { name: 'Fill in' }).click();
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByTestId('session-countdown')).toContainText('expires in');
   } finally {
     await app.close();
   }
