@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 import { resolveSandboxOptions, type SandboxOptions } from '../sandbox/config.ts';
+import { isUsageError, UsageError, wholeNumber } from './flags.ts';
 
 /** The flags of `eventdesk sandbox`, read into sandbox options or into a message saying what is wrong. */
 
@@ -78,17 +79,9 @@ const FLAG_OF_OPTION: ReadonlyArray<[option: string, flag: string]> = [
 
 export type SandboxFlags = { ok: true; help: true } | { ok: true; help: false; options: SandboxOptions } | { ok: false; message: string };
 
-class FlagError extends Error {}
-
-function wholeNumber(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text)) throw new FlagError(`${flag}: "${text}" is not a whole number.`);
-  return Number(text);
-}
-
 function fraction(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) throw new FlagError(`${flag}: "${text}" is not a number from 0 to 1.`);
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) throw new UsageError(`${flag}: "${text}" is not a number from 0 to 1.`);
   return Number(text);
 }
 
@@ -140,7 +133,7 @@ export function readSandboxFlags(args: string[]): SandboxFlags {
     if (resolved.ok) return { ok: true, help: false, options: resolved.value };
     return { ok: false, message: resolved.problems.map((problem) => `${flagOf(problem.option)}: ${problem.message}`).join('\n') };
   } catch (error) {
-    if (error instanceof FlagError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) return { ok: false, message: (error as Error).message };
+    if (isUsageError(error)) return { ok: false, message: error.message };
     throw error;
   }
 }

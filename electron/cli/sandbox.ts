@@ -2,6 +2,7 @@ import { AppError } from '../../shared/errors.ts';
 import { NO_FAULTS } from '../../shared/sandbox.ts';
 import { startSandbox, type SandboxServer } from '../sandbox/server.ts';
 import type { Command } from './command.ts';
+import { usageText } from './flags.ts';
 import { readSandboxFlags, SANDBOX_USAGE } from './sandbox-flags.ts';
 
 /** `eventdesk sandbox`: the sandbox run on its own, for tests, scripts and SDKs. */
@@ -40,7 +41,7 @@ export const sandboxCommand: Command = {
   async run(args, io) {
     const flags = readSandboxFlags(args);
     if (!flags.ok) {
-      io.stderr(`eventdesk sandbox: ${flags.message}\nRun "eventdesk sandbox --help" for the flags.\n`);
+      io.stderr(usageText('sandbox', flags.message));
       return 2;
     }
     if (flags.help) {
