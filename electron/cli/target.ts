@@ -1,0 +1,192 @@
+import { readFile } from 'node:fs/promises';
+import {
+  DEFAULT_SETTINGS,
+  EXPORT_FORMAT,
+  EnvironmentExportSchema,
+  LIMITS,
+  checkSecret,
+  checkSettings,
+  type Environment,
+  type EnvironmentExport,
+  type EnvironmentSettings,
+} from '../../shared/environment.ts';
+import { UsageError, wholeNumber } from './flags.ts';
+
+/**
+ * Where a command talks to and as whom: an exported environment file or a bare base URL, with
+ * the secrets taken from environment variables only, so they never sit in shell history or in
+ * a file that may end up in git. `login` uses it; `send` and `validate` reuse it.
+ */
+
+/** The flags of the target, for a command to spread into its own parseArgs options. */
+export const TARGET_FLAGS = {
+  env: { type: 'string' },
+  'env-name': { type: 'string' },
+  'base-url': { type: 'string' },
+  'time-zone': { type: 'string' },
+  timeout: { type: 'string' },
+} as const;
+
+export interface TargetFlags {
+  env?: string;
+  'env-name'?: string;
+  'base-url'?: string;
+  'time-zone'?: string;
+  timeout?: string;
+}
+
+export const SECRET_VARIABLES = { username: 'EVENTDESK_USERNAME', password: 'EVENTDESK_PASSWORD', apiKey: 'EVENTDESK_API_KEY' } as const;
+
+export const TARGET_USAGE = `Target: one of --env or --base-url
+  --env FILE             An environment exported from EventDesk (format ${EXPORT_FORMAT})
+  --env-name NAME        Which environment of FILE, when it holds several
+  --base-url URL         The service's address, e.g. https://api.example.com
+  --time-zone ZONE       Time zone of the server's date-times: UTC, local or an IANA name
+                         (default: the environment's, else ${DEFAULT_SETTINGS.timeZone})
+  --timeout MS           Request timeout in milliseconds
+                         (default: the environment's, else ${DEFAULT_SETTINGS.requestTimeoutMs})
+
+Credentials, from environment variables only, never from flags
+  ${SECRET_VARIABLES.username.padEnd(23)}The username (with --env, the file's username when unset)
+  ${SECRET_VARIABLES.password.padEnd(23)}The password
+  ${SECRET_VARIABLES.apiKey.padEnd(23)}The application's API key
+`;
+
+export interface TargetSecrets {
+  username: string;
+  password: string;
+  apiKey: string;
+}
+
+export interface Target {
+  environment: Environment;
+  secrets: TargetSecrets;
+}
+
+export type Variables = Readonly<Record<string, string | undefined>>;
+
+/** The secret values the variables hold, to mask in anything printed, even before they are checked. */
+export function secretsIn(variables: Variables): string[] {
+  return [variables[SECRET_VARIABLES.password], variables[SECRET_VARIABLES.apiKey]].filter((value): value is string => Boolean(value));
+}
+
+type ExportedEnvironment = EnvironmentExport['environments'][number];
+
+const ID = 'command-line';
+
+function quoted(names: readonly string[]): string {
+  return names.map((name) => `"${name}"`).join(', ');
+}
+
+async function readExport(file: string): Promise<EnvironmentExport> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--env: ${file} cannot be read (${(error as Error).message}).`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--env: ${file} is not JSON (${(error as Error).message}).`);
+  }
+  const parsed = EnvironmentExportSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'the file'}: ${issue.message}`);
+    throw new UsageError(`--env: ${file} is not an EventDesk environment export (format "${EXPORT_FORMAT}", version 1): ${problems.join('; ')}.`);
+  }
+  return parsed.data;
+}
+
+/** The environment of the export that --env-name names, or its only one. */
+function pickEnvironment(file: string, exported: EnvironmentExport, wanted: string | undefined): ExportedEnvironment {
+  const { environments } = exported;
+  const names = environments.map((environment) => environment.name);
+  if (environments.length === 0) throw new UsageError(`--env: ${file} holds no environments.`);
+  if (wanted === undefined) {
+    if (environments.length === 1) return environments[0]!;
+    throw new UsageError(`--env: ${file} holds ${environments.length} environments; pick one with --env-name: ${quoted(names)}.`);
+  }
+  const match =
+    environments.find((environment) => environment.name === wanted) ??
+    environments.find((environment) => environment.name.trim().toLowerCase() === wanted.trim().toLowerCase());
+  if (!match) throw new UsageError(`--env-name: ${file} has no environment called "${wanted}". It holds ${quoted(names)}.`);
+  return match;
+}
+
+function hostOf(baseUrl: string): string | null {
+  try {
+    return new URL(baseUrl).host || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Resolves the flags and the variables into the environment to use and its secrets, or throws
+ * a UsageError listing every problem found, each named by the flag, variable or file field it
+ * came from. Secrets never appear in a message.
+ */
+export async function resolveTarget(flags: TargetFlags, variables: Variables = process.env): Promise<Target> {
+  const file = flags.env;
+  const baseUrlFlag = flags['base-url'];
+  if ((file === undefined) === (baseUrlFlag === undefined)) {
+    throw new UsageError(file === undefined ? 'Say where to connect: --env FILE or --base-url URL.' : 'Give --env or --base-url, not both.');
+  }
+  if (flags['env-name'] !== undefined && file === undefined) throw new UsageError('--env-name picks an environment of an --env FILE; there is none.');
+
+  const problems: string[] = [];
+  let timeoutMs: number | undefined;
+  try {
+    timeoutMs = wholeNumber('--timeout', flags.timeout);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+
+  const entry = file === undefined ? null : pickEnvironment(file, await readExport(file), flags['env-name']);
+  const usernameVariable = variables[SECRET_VARIABLES.username] || undefined;
+  const username = usernameVariable ?? entry?.username ?? '';
+  const base: EnvironmentSettings = entry
+    ? { ...DEFAULT_SETTINGS, ...entry }
+    : { ...DEFAULT_SETTINGS, name: (hostOf(baseUrlFlag!) ?? 'command line').slice(0, LIMITS.name), baseUrl: baseUrlFlag! };
+  const settings: EnvironmentSettings = {
+    ...base,
+    username,
+    timeZone: flags['time-zone'] ?? base.timeZone,
+    requestTimeoutMs: timeoutMs ?? base.requestTimeoutMs,
+  };
+
+  const overriddenBy: Record<string, string | undefined> = {
+    baseUrl: baseUrlFlag === undefined ? undefined : '--base-url',
+    timeZone: flags['time-zone'] === undefined ? undefined : '--time-zone',
+    requestTimeoutMs: flags.timeout === undefined ? undefined : '--timeout',
+    username: usernameVariable === undefined ? undefined : SECRET_VARIABLES.username,
+  };
+  const sourceOf = (field: string) => overriddenBy[field] ?? `${file}, environment "${entry?.name}", ${field}`;
+  for (const problem of checkSettings(settings)) problems.push(`${sourceOf(problem.field)}: ${problem.message}`);
+
+  if (username === '') {
+    problems.push(`${SECRET_VARIABLES.username} is not set${entry ? `, and "${entry.name}" in ${file} has no username` : ''}. Set it to the username to log in with.`);
+  }
+  const password = variables[SECRET_VARIABLES.password] ?? '';
+  if (password === '') {
+    problems.push(`${SECRET_VARIABLES.password} is not set. EventDesk reads the password only from this environment variable.`);
+  } else if (/[\r\n]/.test(password)) {
+    // Spaces may be part of a password; a line break cannot be typed into a login form.
+    problems.push(`${SECRET_VARIABLES.password}: The password contains a line break. Was it read from a file with its newline?`);
+  }
+  const apiKey = variables[SECRET_VARIABLES.apiKey] ?? '';
+  if (apiKey === '') {
+    problems.push(`${SECRET_VARIABLES.apiKey} is not set. EventDesk reads the API key only from this environment variable.`);
+  } else {
+    const problem = checkSecret(apiKey, 'API key');
+    if (problem) problems.push(`${SECRET_VARIABLES.apiKey}: ${problem}`);
+  }
+
+  if (problems.length > 0) throw new UsageError(problems.join('\n'));
+  return {
+    environment: { ...settings, baseUrl: settings.baseUrl.replace(/\/+$/, ''), id: ID, embeddedSandbox: false },
+    secrets: { username, password, apiKey },
+  };
+}
