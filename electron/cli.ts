@@ -1,4 +1,5 @@
 import type { CliIo, Command } from './cli/command.ts';
+import { loginCommand } from './cli/login.ts';
 import { sandboxCommand } from './cli/sandbox.ts';
 import { product } from './product.ts';
 
@@ -12,6 +13,7 @@ export type { CliIo } from './cli/command.ts';
 /** Each capability adds its subcommand here (sandbox, validate, send, history). */
 const commands: Record<string, Command> = {
   sandbox: sandboxCommand,
+  login: loginCommand,
 };
 
 function help(): string {
