@@ -90,10 +90,12 @@ describe('sessions against the sandbox', () => {
   });
 
   it('log in again by itself when the token has expired', async () => {
-    const { sessions, info, send, logins } = await setup({ tokenTtlSeconds: 1 });
+    // Two seconds, not one: the sandbox stamps tokens to the whole second, so a one-second token
+    // issued late in a second can expire almost at once and set off a third login.
+    const { sessions, info, send, logins } = await setup({ tokenTtlSeconds: 2 });
     await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
     sessions.dispose(); // stop the scheduled renewal: this test is about the expired token met at send time
-    await new Promise((resolve) => setTimeout(resolve, 1300));
+    await new Promise((resolve) => setTimeout(resolve, 2300));
     expect(sessions.status(LOCAL_SANDBOX_ID)?.state).toBe('expired');
     expect((await send()).status).toBe(202);
     expect(logins()).toBe(2);
