@@ -1,4 +1,4 @@
-import { BrowserWindow, app, ipcMain, net, protocol, session } from 'electron';
+import { BrowserWindow, app, dialog, ipcMain, net, protocol, session } from 'electron';
 import path from 'node:path';
 import { channelNames } from '../shared/ipc.ts';
 import { serveAppFile } from './app-files.ts';
@@ -28,7 +28,7 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-void app.whenReady().then(async () => {
+app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   protocol.handle(APP_SCHEME, async (request) => {
     const { pathname } = new URL(request.url);
@@ -69,4 +69,9 @@ void app.whenReady().then(async () => {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();
   });
-});
+})
+  .catch((error: unknown) => {
+    // Without this a failed start leaves a running process and no window.
+    dialog.showErrorBox('EventDesk could not start', error instanceof Error ? `${error.message}\n\n${error.stack ?? ''}` : String(error));
+    app.exit(1);
+  });

@@ -101,10 +101,27 @@ function checkNumber(value: number, limits: { min: number; max: number }, what: 
   return null;
 }
 
+/** C0 control characters and DEL, which no header value or name may carry (a tab, where allowed). */
+function hasControlCharacter(text: string, allowTab = false): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if ((code < 0x20 && !(allowTab && code === 0x09)) || code === 0x7f) return true;
+  }
+  return false;
+}
+
+export function checkUsername(username: string): string | null {
+  if (username !== username.trim()) return 'The username has spaces at its start or end.';
+  if (hasControlCharacter(username) || /[\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(username)) return 'The username contains invisible or control characters.';
+  return null;
+}
+
 /** A secret pasted with stray white space is a classic cause of a baffling 403. */
 export function checkSecret(value: string, what: string): string | null {
   if (value !== value.trim()) return `The ${what} has spaces or line breaks at its start or end.`;
   if (/\s/.test(value)) return `The ${what} contains spaces or line breaks.`;
+  // A header value cannot carry control or non-ASCII characters; fetch would refuse it and echo it.
+  if (!/^[\x21-\x7e]*$/.test(value)) return `The ${what} contains characters a header cannot carry (control or non-ASCII characters).`;
   return null;
 }
 
@@ -128,7 +145,7 @@ export function checkSettings(settings: EnvironmentSettings, options: { embedded
   const name = settings.name.trim();
   add('name', name === '' ? 'Give the environment a name.' : name.length > LIMITS.name ? `Keep the name under ${LIMITS.name} characters.` : null);
   if (!options.embeddedSandbox) add('baseUrl', checkBaseUrl(settings.baseUrl));
-  add('username', settings.username !== settings.username.trim() ? 'The username has spaces at its start or end.' : null);
+  add('username', checkUsername(settings.username));
   add('color', /^#[0-9a-f]{6}$/i.test(settings.color) ? null : 'Pick a colour as #rrggbb.');
   add(
     'timeZone',
@@ -141,6 +158,9 @@ export function checkSettings(settings: EnvironmentSettings, options: { embedded
   problems.push(
     ...checkPairs(settings.extraHeaders, 'extraHeaders', (header) =>
       !headerName.test(header) ? `"${header}" is not a valid header name.` : reservedHeaders.has(header.toLowerCase()) ? `EventDesk sets ${header} itself.` : null,
+    ),
+    ...settings.extraHeaders.flatMap((header, index) =>
+      hasControlCharacter(header.value, true) ? [{ field: `extraHeaders.${index}.value`, message: 'A header value cannot contain line breaks or control characters.' }] : [],
     ),
     ...checkPairs(settings.variables, 'variables', (variable) => (variableName.test(variable) ? null : `"${variable}" is not a valid variable name (letters, digits, _ . -).`)),
   );
@@ -183,9 +203,18 @@ export type EnvironmentSaveResult = z.infer<typeof EnvironmentSaveResultSchema>;
 
 /** The file format of an exported environment: settings only, never a secret. */
 export const EXPORT_FORMAT = 'eventdesk.environment';
+/** At most this many environments in one file: more is no one's hand-kept list. */
+export const IMPORT_LIMIT = 100;
+
+/**
+ * Choices about secrets (remember the password, keep secrets without a key store) are the
+ * user's own on this computer: an export leaves them out and an import ignores them.
+ */
+export const PortableSettingsSchema = EnvironmentSettingsSchema.omit({ rememberPassword: true, storeSecretsWithoutKeyring: true });
+
 export const EnvironmentExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(1),
-  environments: z.array(EnvironmentSettingsSchema.partial().extend({ name: z.string() })),
+  environments: z.array(PortableSettingsSchema.partial().extend({ name: z.string() })).max(IMPORT_LIMIT, `A file may hold at most ${IMPORT_LIMIT} environments.`),
 });
 export type EnvironmentExport = z.infer<typeof EnvironmentExportSchema>;

@@ -27,10 +27,10 @@ export const SessionEventSchema = z.object({
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
 
 export const LoginInputSchema = z.object({
-  environmentId: z.string(),
-  username: z.string().min(1, 'Enter the username.'),
+  environmentId: z.string().max(200),
+  username: z.string().min(1, 'Enter the username.').max(256),
   /** Absent to use the remembered password. */
-  password: z.string().optional(),
+  password: z.string().max(4096).optional(),
   rememberPassword: z.boolean(),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;

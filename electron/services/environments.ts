@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { maskSecret } from '../../shared/redact.ts';
+import { createAtomicWriter, setAside } from './atomic-file.ts';
 import type { Vault } from './vault.ts';
 
 /**
@@ -38,6 +39,8 @@ export const LOCAL_SANDBOX_ID = 'local-sandbox';
 export interface EnvironmentsOptions {
   dataFolder: string;
   vault: Vault;
+  /** Told before an environment is removed or starts pointing elsewhere, so its session ends first. */
+  onRetarget: (environmentId: string) => Promise<void>;
   /** The embedded sandbox's address and demo credentials, when the app runs one. */
   sandbox: { url: () => string; username: string; apiKey: string } | null;
 }
@@ -53,18 +56,11 @@ function parseJsonOrNull(text: string): unknown {
 export function createEnvironments(options: EnvironmentsOptions) {
   const file = path.join(options.dataFolder, 'environments.json');
   let state: EnvironmentsFile = { version: 1, activeId: null, environments: [] };
-  let writes: Promise<void> = Promise.resolve();
+  const write = createAtomicWriter(file);
   let notice: string | null = null;
 
   function persist(): Promise<void> {
-    const snapshot = `${JSON.stringify(state, null, 2)}\n`;
-    writes = writes.then(async () => {
-      await mkdir(options.dataFolder, { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, snapshot);
-      await rename(temporary, file);
-    });
-    return writes;
+    return write(`${JSON.stringify(state, null, 2)}\n`);
   }
 
   function find(id: string): Environment {
@@ -118,9 +114,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
         state = parsed.data;
       } else if (parsed) {
         // Never lose what a person wrote: set the unreadable file aside and say where it went.
-        const aside = path.join(options.dataFolder, `environments.unreadable-${Date.now()}.json`);
-        await rename(file, aside);
-        notice = `environments.json could not be read, so EventDesk started afresh. The old file is kept as ${aside}.`;
+        notice = `environments.json could not be read, so EventDesk started afresh. The old file is kept as ${await setAside(file)}.`;
       }
       if (!parsed?.success && options.sandbox) {
         state.environments.push({
@@ -142,7 +136,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
     },
 
     list(): { environments: EnvironmentView[]; activeId: string | null; notice: string | null } {
-      return { environments: state.environments.map(view), activeId: state.activeId, notice };
+      return { environments: state.environments.map(view), activeId: state.activeId, notice: [notice, options.vault.notice()].filter(Boolean).join(' ') || null };
     },
 
     get: find,
@@ -165,6 +159,8 @@ export function createEnvironments(options: EnvironmentsOptions) {
       const problems = problemsOf(edit, id, current.embeddedSandbox);
       if (problems.length) return { ok: false, problems };
       const next: Environment = { ...tidy(edit.settings), id, embeddedSandbox: current.embeddedSandbox };
+      // A token must never travel to another server, or serve another user.
+      if (next.baseUrl !== current.baseUrl || next.username !== current.username) await options.onRetarget(id);
       state.environments = state.environments.map((environment) => (environment.id === id ? next : environment));
       await persist();
       await storeSecrets(next, edit);
@@ -188,6 +184,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
 
     async remove(id: string): Promise<void> {
       find(id);
+      await options.onRetarget(id);
       state.environments = state.environments.filter((environment) => environment.id !== id);
       if (state.activeId === id) state.activeId = state.environments[0]?.id ?? null;
       await persist();
@@ -211,7 +208,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
     /** Settings only: an export never carries a secret, and the embedded sandbox is not exported. */
     exportJson(ids: string[]): string {
       const chosen = ids.map(find).filter((environment) => !environment.embeddedSandbox);
-      const environments = chosen.map(({ id: _id, embeddedSandbox: _embedded, ...settings }) => settings);
+      const environments = chosen.map(({ id: _id, embeddedSandbox: _embedded, rememberPassword: _remember, storeSecretsWithoutKeyring: _store, ...settings }) => settings);
       return `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments }, null, 2)}\n`;
     },
 

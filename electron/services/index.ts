@@ -39,6 +39,7 @@ export async function createServices(deps: ServiceDeps) {
   const environments = createEnvironments({
     dataFolder: deps.dataFolder,
     vault,
+    onRetarget: (environmentId) => sessions.forget(environmentId),
     sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey } : null,
   });
   await vault.load();

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../shared/datetime.ts';
-import { resolveTimeZone } from '../../shared/environment.ts';
+import { checkUsername, resolveTimeZone } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { LoginInput, SessionEvent, SessionView } from '../../shared/session.ts';
 import { login, type Fetch } from './auth.ts';
@@ -24,12 +24,17 @@ export interface SessionsOptions {
 /** How long before expiry to renew: 30 s, or a fifth of a short token's lifetime. */
 const RENEW_LEAD_MS = 30_000;
 const MIN_LEAD_MS = 500;
+/** setTimeout fires at once past 2^31 - 1 ms (24.8 days); longer waits are taken in steps. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 export function createSessions(options: SessionsOptions) {
   const now = options.now ?? (() => new Date());
   const timers = new Map<string, ReturnType<typeof setTimeout>[]>();
   const loggedInAt = new Map<string, string>();
   const renewals = new Map<string, Promise<SessionView>>();
+  /** Bumped by logout and forget, so a renewal already under way cannot bring a session back. */
+  const generations = new Map<string, number>();
+  const generationOf = (environmentId: string) => generations.get(environmentId) ?? 0;
 
   function clearTimers(environmentId: string): void {
     for (const timer of timers.get(environmentId) ?? []) clearTimeout(timer);
@@ -59,37 +64,55 @@ export function createSessions(options: SessionsOptions) {
     options.push({ environmentId, session: view(environmentId), reason, ...(message ? { message } : {}) });
   }
 
+  function at(delay: number, run: () => void): ReturnType<typeof setTimeout> {
+    return setTimeout(run, Math.min(Math.max(0, delay), LONGEST_TIMER_MS));
+  }
+
   function schedule(environmentId: string): void {
     clearTimers(environmentId);
     const session = view(environmentId);
     if (!session) return;
-    const remaining = new Date(session.expiresAt).getTime() - now().getTime();
+    const expiresAt = new Date(session.expiresAt).getTime();
+    const remaining = expiresAt - now().getTime();
+    if (remaining > LONGEST_TIMER_MS) {
+      // Far off: look again later rather than let the timer overflow and fire at once.
+      timers.set(environmentId, [at(LONGEST_TIMER_MS, () => schedule(environmentId))]);
+      return;
+    }
     const lead = Math.max(MIN_LEAD_MS, Math.min(RENEW_LEAD_MS, remaining / 5));
-    const renewIn = Math.max(0, remaining - lead);
     const handles = [
-      setTimeout(() => {
+      at(remaining - lead, () => {
         if (options.vault.get(environmentId).password && options.environments.get(environmentId).rememberPassword) {
           renew(environmentId, 'renewed').catch((error: unknown) => emit(environmentId, 'renewal-failed', error instanceof Error ? error.message : String(error)));
         } else {
           emit(environmentId, 'needs-login', 'Your login is about to expire. Log in again to keep working.');
         }
-      }, renewIn),
-      setTimeout(() => emit(environmentId, 'expired', 'Your login has expired.'), Math.max(0, remaining)),
+      }),
+      at(remaining, () => emit(environmentId, 'expired', 'Your login has expired.')),
     ];
     timers.set(environmentId, handles);
   }
 
-  async function logIn(environmentId: string, password: string): Promise<SessionView> {
+  async function logIn(environmentId: string, password: string, username = options.environments.get(environmentId).username): Promise<SessionView> {
     const environment = options.environments.get(environmentId);
+    const generation = generationOf(environmentId);
     const grant = await login({
       fetch: options.fetch,
       baseUrl: options.environments.resolvedBaseUrl(environmentId),
-      username: environment.username,
+      username,
       password,
       timeZone: resolveTimeZone(environment.timeZone),
       timeoutMs: environment.requestTimeoutMs,
       now,
     });
+    if (generation !== generationOf(environmentId)) throw new AppError('logged-out', 'You logged out while EventDesk was logging in.');
+    if (grant.expiresAt.getTime() <= now().getTime()) {
+      // Renewing would only fetch another dead token, in a loop: the zone or a clock is off.
+      throw new AppError(
+        'token-already-expired',
+        `The server issued a token that had already expired (expires_in ${grant.expiresText}, read in ${resolveTimeZone(environment.timeZone)}). Check the environment's time zone of server date-times, and this computer's clock.`,
+      );
+    }
     await options.vault.update(environmentId, {
       accessToken: grant.accessToken,
       refreshToken: grant.refreshToken,
@@ -132,20 +155,33 @@ export function createSessions(options: SessionsOptions) {
     },
 
     async login(input: LoginInput): Promise<SessionView> {
-      await options.environments.setLogin(input.environmentId, input.username, input.rememberPassword);
+      const usernameProblem = checkUsername(input.username);
+      if (usernameProblem) throw new AppError('invalid-username', usernameProblem);
       const password = input.password ?? options.vault.get(input.environmentId).password;
       if (!password) throw new AppError('password-needed', 'Enter the password.');
-      const session = await logIn(input.environmentId, password);
-      await options.vault.update(input.environmentId, { password: input.rememberPassword ? password : null });
+      try {
+        await logIn(input.environmentId, password, input.username);
+      } finally {
+        // "Remember password" off forgets it whatever the outcome; on, only a password that worked is kept.
+        if (!input.rememberPassword) await options.vault.update(input.environmentId, { password: null });
+      }
+      await options.environments.setLogin(input.environmentId, input.username, input.rememberPassword);
+      if (input.rememberPassword) await options.vault.update(input.environmentId, { password });
       emit(input.environmentId, 'logged-in');
-      return view(input.environmentId) ?? session;
+      return view(input.environmentId)!;
     },
 
     async logout(environmentId: string): Promise<void> {
+      await this.forget(environmentId);
+      emit(environmentId, 'logged-out');
+    },
+
+    /** Ends a session silently: on logout, and when its environment is removed or points elsewhere. */
+    async forget(environmentId: string): Promise<void> {
+      generations.set(environmentId, generationOf(environmentId) + 1);
       clearTimers(environmentId);
       loggedInAt.delete(environmentId);
       await options.vault.update(environmentId, { accessToken: null, refreshToken: null, tokenType: null, expiresAt: null, expiresText: null });
-      emit(environmentId, 'logged-out');
     },
 
     /**

@@ -1,7 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { SecretStorageStatus } from '../../shared/ipc.ts';
+import { createAtomicWriter, setAside } from './atomic-file.ts';
 
 /**
  * Secrets of each environment: API key, remembered password, tokens. They always live in
@@ -53,7 +53,8 @@ export function createVault(options: VaultOptions) {
   const memory = new Map<string, Secrets>();
   const unreadable = new Set<string>();
   let onDisk: EnvelopeFile = { version: 1, entries: {} };
-  let writes: Promise<void> = Promise.resolve();
+  const write = createAtomicWriter(options.file, 0o600);
+  let notice: string | null = null;
 
   function schemeFor(environmentId: string): 'os-key-store' | 'plain-by-choice' | null {
     const status = options.cipher.status();
@@ -79,14 +80,7 @@ export function createVault(options: VaultOptions) {
   }
 
   function persist(): Promise<void> {
-    const snapshot = JSON.stringify(onDisk, null, 2);
-    writes = writes.then(async () => {
-      await mkdir(path.dirname(options.file), { recursive: true });
-      const temporary = `${options.file}.${process.pid}.tmp`;
-      await writeFile(temporary, snapshot, { mode: 0o600 });
-      await rename(temporary, options.file);
-    });
-    return writes;
+    return write(JSON.stringify(onDisk, null, 2));
   }
 
   return {
@@ -98,8 +92,17 @@ export function createVault(options: VaultOptions) {
       } catch {
         return;
       }
-      const parsed = EnvelopeFileSchema.safeParse(JSON.parse(text));
-      if (!parsed.success) return;
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Handled below as an unreadable file.
+      }
+      const parsed = EnvelopeFileSchema.safeParse(json);
+      if (!parsed.success) {
+        notice = `The saved secrets could not be read, so EventDesk started without them (the file is kept as ${await setAside(options.file)}). Enter API keys again.`;
+        return;
+      }
       onDisk = parsed.data;
       for (const [environmentId, entry] of Object.entries(onDisk.entries)) {
         try {
@@ -153,6 +156,11 @@ export function createVault(options: VaultOptions) {
 
     status(): SecretStorageStatus {
       return options.cipher.status();
+    },
+
+    /** What the user should know about the secrets file: it was unreadable and set aside. */
+    notice(): string | null {
+      return notice;
     },
   };
 }

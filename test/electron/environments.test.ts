@@ -31,7 +31,7 @@ beforeEach(async () => {
 
 async function open() {
   const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: () => false });
-  const environments = createEnvironments({ dataFolder, vault, sandbox });
+  const environments = createEnvironments({ dataFolder, vault, sandbox, onRetarget: async () => undefined });
   await environments.load();
   return { environments, vault };
 }
@@ -120,6 +120,8 @@ describe('environments', () => {
     const again = await environments.importJson(exported);
     expect(again.problems).toEqual(['Staging: There is already an environment called "Staging".']);
     await expect(environments.importJson('{nope')).rejects.toMatchObject({ code: 'import-not-json' });
+    const tooMany = { format: 'eventdesk.environment', version: 1, environments: Array.from({ length: 101 }, (_, n) => ({ name: `E${n}`, baseUrl: 'https://x.example' })) };
+    await expect(environments.importJson(JSON.stringify(tooMany))).rejects.toMatchObject({ code: 'import-not-environments' });
     await expect(environments.importJson('{"format":"other"}')).rejects.toMatchObject({ code: 'import-not-environments' });
   });
 
@@ -129,5 +131,17 @@ describe('environments', () => {
     expect(environments.list().notice).toMatch(/could not be read/);
     expect(environments.list().environments.map((e) => e.id)).toEqual([LOCAL_SANDBOX_ID]);
     expect((await readdir(dataFolder)).some((name) => name.startsWith('environments.unreadable-'))).toBe(true);
+  });
+
+  it('leave choices about secrets out of exports, and ignore them in imports', async () => {
+    const { environments } = await open();
+    const created = await environments.create({ ...staging, settings: { ...staging.settings, storeSecretsWithoutKeyring: true } });
+    if (!created.ok) throw new Error('create failed');
+    const exported = JSON.parse(environments.exportJson([created.environment.id]));
+    expect(exported.environments[0]).not.toHaveProperty('rememberPassword');
+    expect(exported.environments[0]).not.toHaveProperty('storeSecretsWithoutKeyring');
+    const planted = { format: 'eventdesk.environment', version: 1, environments: [{ name: 'Planted', baseUrl: 'https://x.example', storeSecretsWithoutKeyring: true, rememberPassword: true }] };
+    const result = await environments.importJson(JSON.stringify(planted));
+    expect(result.imported[0]).toMatchObject({ name: 'Planted', storeSecretsWithoutKeyring: false, rememberPassword: false });
   });
 });

@@ -6,7 +6,7 @@ import type { SessionEvent } from '../../shared/session.ts';
 import { endpoint } from '../../electron/services/auth.ts';
 import { noKeyStore } from '../../electron/node-services.ts';
 import { LOCAL_SANDBOX_ID, createEnvironments } from '../../electron/services/environments.ts';
-import { createSessions } from '../../electron/services/sessions.ts';
+import { createSessions, type Sessions } from '../../electron/services/sessions.ts';
 import { createVault } from '../../electron/services/vault.ts';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
@@ -24,15 +24,20 @@ async function setup(sandboxOptions: SandboxStartOptions = {}) {
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-sessions-'));
   const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: () => false });
   const info = sandbox.info();
-  const environments = createEnvironments({ dataFolder, vault, sandbox: { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey } });
+  const environments = createEnvironments({
+    dataFolder,
+    vault,
+    sandbox: { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey },
+    onRetarget: (environmentId) => sessions.forget(environmentId),
+  });
   await environments.load();
   const events: SessionEvent[] = [];
-  const sessions = createSessions({ environments, vault, fetch: (input, init) => fetch(input, init), push: (event) => events.push(event) });
+  const sessions: Sessions = createSessions({ environments, vault, fetch: (input, init) => fetch(input, init), push: (event) => events.push(event) });
   open.push({ close: () => sessions.dispose() });
   const logins = () => sandbox.traffic().filter((record) => record.path === '/oauth2/login').length;
   const send = () =>
     sessions.authorized(LOCAL_SANDBOX_ID, (headers) => fetch(endpoint(sandbox.url, '/user/events'), { method: 'POST', headers, body: batch }));
-  return { sandbox, vault, sessions, events, logins, send, info };
+  return { sandbox, vault, sessions, environments, events, logins, send, info };
 }
 
 describe('sessions against the sandbox', () => {
@@ -119,6 +124,64 @@ describe('sessions against the sandbox', () => {
     await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
     await sessions.logout(LOCAL_SANDBOX_ID);
     expect(vault.get(LOCAL_SANDBOX_ID)).toEqual({ apiKey: info.demoApiKey, password: info.demoPassword });
+    expect(sessions.status(LOCAL_SANDBOX_ID)).toBeNull();
+  });
+
+  it('do not bring a session back when logout comes during a renewal', async () => {
+    const { sessions, info, send, sandbox } = await setup({ faults: { latencyMs: 300 } });
+    sandbox.setFaults({ latencyMs: 0 });
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
+    sandbox.setFaults({ latencyMs: 300, failSequence: [401] });
+    const sending = send().catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await sessions.logout(LOCAL_SANDBOX_ID);
+    expect(await sending).toMatchObject({ code: 'logged-out' });
+    expect(sessions.status(LOCAL_SANDBOX_ID)).toBeNull();
+  });
+
+  it('forget the password of a failed login when "remember" is off', async () => {
+    const { sessions, info, vault } = await setup();
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
+    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: 'wrong', rememberPassword: false })).rejects.toMatchObject({ code: 'wrong-credentials' });
+    expect(vault.get(LOCAL_SANDBOX_ID).password).toBeUndefined();
+  });
+
+  it('keep the username of a failed login out of the environment, and refuse invisible characters', async () => {
+    const { sessions, environments } = await setup();
+    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'someone', password: 'wrong', rememberPassword: false })).rejects.toMatchObject({ code: 'wrong-credentials' });
+    expect(environments.get(LOCAL_SANDBOX_ID).username).toBe('demo');
+    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo\u202e', password: 'x', rememberPassword: false })).rejects.toMatchObject({ code: 'invalid-username' });
+  });
+
+  it('refuse a token that is already expired when read in the environment zone, instead of renewing in a loop', async () => {
+    const { sessions, info, logins } = await setup({ timeZone: 'America/New_York' });
+    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true })).rejects.toMatchObject({
+      code: 'token-already-expired',
+      message: expect.stringContaining('time zone'),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(logins()).toBe(1);
+  });
+
+  it('wait out a token that lasts longer than a timer can, without renewing at once', async () => {
+    const { sessions, info, logins } = await setup({ tokenTtlSeconds: 40 * 86_400 });
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(logins()).toBe(1);
+    expect(sessions.status(LOCAL_SANDBOX_ID)?.state).toBe('active');
+  });
+
+  it('end the session when its environment is removed or points elsewhere', async () => {
+    const { sessions, info, environments } = await setup();
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: false });
+    const copy = await environments.duplicate(LOCAL_SANDBOX_ID);
+    const edit = { settings: { ...environments.get(copy.id), baseUrl: 'https://elsewhere.example.com' } };
+    await sessions.login({ environmentId: copy.id, username: 'demo', password: info.demoPassword, rememberPassword: false });
+    expect(sessions.status(copy.id)?.state).toBe('active');
+    await environments.update(copy.id, edit);
+    expect(sessions.status(copy.id)).toBeNull();
+    expect(sessions.status(LOCAL_SANDBOX_ID)?.state).toBe('active');
+    await environments.remove(LOCAL_SANDBOX_ID);
     expect(sessions.status(LOCAL_SANDBOX_ID)).toBeNull();
   });
 });

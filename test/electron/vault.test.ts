@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -121,5 +121,14 @@ describe('the vault', () => {
     await vault.remove('env-1');
     expect(vault.get('env-1')).toEqual({});
     expect(JSON.parse((await fileText())!).entries).toEqual({});
+  });
+
+  it('sets an unreadable secrets file aside and starts without it, saying so', async () => {
+    await writeFile(file, '{ not json');
+    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    await vault.load();
+    expect(vault.get('env-1')).toEqual({});
+    expect(vault.notice()).toMatch(/could not be read/);
+    expect((await readdir(path.dirname(file))).some((name) => name.startsWith('secrets.unreadable-'))).toBe(true);
   });
 });

@@ -73,6 +73,17 @@ describe('environment settings', () => {
     expect(checkSecret('key123', 'API key')).toBeNull();
     expect(checkSecret('key123 ', 'API key')).toBe('The API key has spaces or line breaks at its start or end.');
     expect(checkSecret('key\n123', 'API key')).toBe('The API key contains spaces or line breaks.');
+    expect(checkSecret('key\u0000123', 'API key')).toMatch(/characters a header cannot carry/);
+    expect(checkSecret('kéy123', 'API key')).toMatch(/characters a header cannot carry/);
+  });
+
+  it('refuses header values with line breaks and usernames with invisible characters', () => {
+    expect(problemsOf({ extraHeaders: [{ name: 'X-Trace', value: 'a\r\nInjected: 1' }] })).toEqual([
+      { field: 'extraHeaders.0.value', message: 'A header value cannot contain line breaks or control characters.' },
+    ]);
+    expect(problemsOf({ extraHeaders: [{ name: 'X-Trace', value: 'tab\tis fine' }] })).toEqual([]);
+    expect(problemsOf({ username: 'demo\u202e' }).map((problem) => problem.field)).toEqual(['username']);
+    expect(problemsOf({ username: 'bad\u0007bell' }).map((problem) => problem.field)).toEqual(['username']);
   });
 
   it('reads local as the machine zone', () => {
