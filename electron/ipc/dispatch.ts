@@ -34,7 +34,8 @@ export function createDispatch(handlers: Handlers, isTrustedUrl: (url: string) =
     const spec = contract[channel];
     const parsedInput = spec.input.safeParse(input);
     if (!parsedInput.success) {
-      return fail(new AppError('invalid-input', `The call to ${channel} was refused: its input is not valid.`, parsedInput.error.message));
+      const reasons = parsedInput.error.issues.slice(0, 5).map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+      return fail(new AppError('invalid-input', `Refused: ${reasons.join('; ')}.`, parsedInput.error.message));
     }
     try {
       const handler = handlers[channel] as Handler<typeof channel>;

@@ -31,6 +31,8 @@ export interface LoginRequest {
 }
 
 const MAX_RAW_CHARS = 4000;
+/** A token response is a few hundred bytes; more than this is not one, and is not read. */
+const MAX_LOGIN_ANSWER_BYTES = 1024 * 1024;
 
 const TokenResponseSchema = z.object({
   access_token: z.string().min(1, 'access_token is empty'),
@@ -59,8 +61,9 @@ export async function login(request: LoginRequest): Promise<TokenGrant> {
   }
   let text: string;
   try {
-    text = await response.text();
+    text = await readBounded(response, MAX_LOGIN_ANSWER_BYTES);
   } catch (error) {
+    if (error instanceof AppError) throw error;
     throw describeNetworkError(error, url, request.timeoutMs);
   }
   const raw = (extra: string[] = []) =>
@@ -81,6 +84,21 @@ export async function login(request: LoginRequest): Promise<TokenGrant> {
   }
   const tokens = typeof json === 'object' && json !== null ? [(json as Record<string, unknown>).access_token, (json as Record<string, unknown>).refresh_token].filter((v): v is string => typeof v === 'string') : [];
   return parseTokenResponse(json, request.timeZone, request.now?.() ?? new Date(), raw(tokens));
+}
+
+async function readBounded(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.length;
+    if (size > limit) {
+      await response.body.cancel().catch(() => undefined);
+      throw new AppError('login-answer-too-large', `The login answer is over ${limit / 1024 / 1024} MB; a token response is a few hundred bytes. Is the base URL right?`);
+    }
+    chunks.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** Reads SERVICE.md's token response strictly; the raw answer rides along in every error. */

@@ -33,11 +33,11 @@ function faultsOf(draft: Draft): SandboxFaults | string {
   const latencyMs = whole(draft.latencyMs, 'Latency');
   const retryAfterSeconds = whole(draft.retryAfterSeconds, 'Retry-After');
   const maxEvents = draft.maxEvents.trim() === '' ? null : whole(draft.maxEvents, 'Max events');
-  const percent = Number(draft.failRatePercent);
+  const percent = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(draft.failRatePercent) ? Number(draft.failRatePercent) : Number.NaN;
   const answers = draft.failSequence.split(',').map((part) => part.trim()).filter(Boolean);
   const wrongAnswer = answers.find((answer) => answer !== 'reset' && !/^\d{3}$/.test(answer));
   for (const value of [latencyMs, retryAfterSeconds, maxEvents]) if (typeof value === 'string') return value;
-  if (draft.failRatePercent.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100) return 'Fail rate must be a percentage from 0 to 100.';
+  if (!Number.isFinite(percent) || percent > 100) return 'Fail rate must be a percentage from 0 to 100.';
   if (wrongAnswer) return `"${wrongAnswer}" in the fail sequence is neither a status code nor reset.`;
   const code = (text: string) => (text === 'reset' ? 'reset' : Number(text));
   return {

@@ -106,6 +106,14 @@ describe('logging in over HTTP', () => {
     await expect(attempt(url)).rejects.toMatchObject({ code: 'tls', message: expect.stringContaining('not signed by an authority this computer trusts') });
   });
 
+  it('stops reading an answer far larger than any token response', async () => {
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(Buffer.alloc(3 * 1024 * 1024, 0x20));
+    });
+    await expect(attempt(url)).rejects.toMatchObject({ code: 'login-answer-too-large' });
+  });
+
   it('gives up after the timeout', async () => {
     const url = await serve(() => undefined);
     await expect(attempt(url, 300)).rejects.toMatchObject({ code: 'timeout', message: expect.stringContaining('did not answer') });

@@ -36,7 +36,8 @@ export interface HarnessOptions {
   sandbox?: SandboxStartOptions;
 }
 
-const MAX_IPC_BODY_BYTES = 256 * 1024 * 1024;
+/** The largest contract input is 5 MB of text (an environment import). */
+const MAX_IPC_BODY_BYTES = 6 * 1024 * 1024;
 let bridgeScript: Promise<string> | undefined;
 
 function buildBridgeScript(): Promise<string> {
@@ -80,6 +81,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // Refuses a page on another name that resolves here (DNS rebinding) before anything else.
+    if (request.headers.host !== new URL(origin).host) {
+      response.writeHead(421).end();
+      return;
+    }
     const url = new URL(request.url ?? '/', origin);
     if (url.pathname === '/__harness/bridge.js') {
       response.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/javascript; charset=utf-8' });

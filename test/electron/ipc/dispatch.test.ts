@@ -56,7 +56,7 @@ describe('the IPC wrapper', () => {
   it('rejects a payload that fails the schema, with the reason in the detail', async () => {
     let called = false;
     const envelope = await dispatchWith(() => ((called = true), info))('app:info', { sneaky: true }, trusted);
-    expect(envelope).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(envelope).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/^Refused: /) } });
     expect(envelope.ok === false && envelope.error.detail).toBeTruthy();
     expect(called).toBe(false);
   });
