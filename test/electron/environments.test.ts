@@ -4,18 +4,8 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type EnvironmentEdit } from '../../shared/environment.ts';
 import { LOCAL_SANDBOX_ID, createEnvironments } from '../../electron/services/environments.ts';
-import { describeSecretStorage } from '../../electron/services/secret-storage.ts';
-import { createVault, type Cipher } from '../../electron/services/vault.ts';
-
-const noKeyStore: Cipher = {
-  status: () => describeSecretStorage('linux', false, null),
-  encrypt: () => {
-    throw new Error('no key store');
-  },
-  decrypt: () => {
-    throw new Error('no key store');
-  },
-};
+import { noKeyStore } from '../../electron/node-services.ts';
+import { createVault } from '../../electron/services/vault.ts';
 
 const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key' };
 const staging: EnvironmentEdit = {

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { describeSecretStorage } from '../../electron/services/secret-storage.ts';
+import { noKeyStore } from '../../electron/node-services.ts';
 import { createVault, type Cipher } from '../../electron/services/vault.ts';
 
 const mocked = vi.hoisted(() => ({ available: true, backend: 'gnome_libsecret' }));
@@ -71,20 +71,11 @@ describe('the vault', () => {
   });
 
   it('writes them, labelled as unprotected, for an environment that opted in', async () => {
-    const none: Cipher = {
-      status: () => describeSecretStorage('linux', false, null),
-      encrypt: () => {
-        throw new Error('no key store');
-      },
-      decrypt: () => {
-        throw new Error('no key store');
-      },
-    };
     let optedIn = true;
-    const vault = createVault({ file, cipher: none, storeWithoutKeyring: () => optedIn });
+    const vault = createVault({ file, cipher: noKeyStore, storeWithoutKeyring: () => optedIn });
     await vault.update('env-1', secret);
     expect(JSON.parse((await fileText())!)).toMatchObject({ entries: { 'env-1': { scheme: 'plain-by-choice', backend: 'none' } } });
-    const reopened = createVault({ file, cipher: none, storeWithoutKeyring: () => true });
+    const reopened = createVault({ file, cipher: noKeyStore, storeWithoutKeyring: () => true });
     await reopened.load();
     expect(reopened.get('env-1')).toEqual(secret);
 
