@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DraftListSchema, DraftSchema } from './draft.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import { LoginInputSchema, SessionEventSchema, SessionViewSchema } from './session.ts';
@@ -78,6 +79,11 @@ export const contract = {
   'session:logout': { input: ByEnvironment, output: z.null() },
 
   // The demo password is shown on the login form by design; the API key has no reason to reach the page.
+  'drafts:list': { input: NoInput, output: DraftListSchema },
+  'drafts:save': { input: DraftSchema, output: z.null() },
+  'drafts:activate': { input: ById, output: z.null() },
+  'drafts:close': { input: ById, output: z.null() },
+
   'sandbox:info': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
   'sandbox:traffic': { input: NoInput, output: z.array(SandboxRequestRecordSchema) },
   'sandbox:clear': { input: NoInput, output: z.null() },

@@ -1,6 +1,7 @@
 import type { Services } from '../services/index.ts';
 import { registerAppHandlers } from './app.ts';
 import type { Handlers } from './dispatch.ts';
+import { registerDraftHandlers } from './drafts.ts';
 import { registerEnvironmentHandlers } from './environments.ts';
 import { registerSandboxHandlers } from './sandbox.ts';
 import { registerSessionHandlers } from './session.ts';
@@ -11,6 +12,7 @@ export function createHandlers(services: Services): Handlers {
     ...registerAppHandlers(services),
     ...registerEnvironmentHandlers(services),
     ...registerSessionHandlers(services),
+    ...registerDraftHandlers(services),
     ...registerSandboxHandlers(services),
   };
 }

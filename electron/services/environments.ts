@@ -18,7 +18,7 @@ import {
 } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { maskSecret } from '../../shared/redact.ts';
-import { createAtomicWriter, setAside } from './atomic-file.ts';
+import { createAtomicWriter, parseJsonOrNull, setAside } from './json-file.ts';
 import type { Vault } from './vault.ts';
 
 /**
@@ -43,14 +43,6 @@ export interface EnvironmentsOptions {
   onRetarget: (environmentId: string) => Promise<void>;
   /** The embedded sandbox's address and demo credentials, when the app runs one. */
   sandbox: { url: () => string; username: string; apiKey: string } | null;
-}
-
-function parseJsonOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 export function createEnvironments(options: EnvironmentsOptions) {

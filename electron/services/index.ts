@@ -4,6 +4,7 @@ import { startSandbox } from '../sandbox/server.ts';
 import type { SandboxStartOptions } from '../sandbox/config.ts';
 import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
 import type { Fetch } from './auth.ts';
+import { createDrafts } from './drafts.ts';
 import { createEnvironments } from './environments.ts';
 import { createSessions } from './sessions.ts';
 import { createVault, type Cipher } from './vault.ts';
@@ -52,6 +53,7 @@ export async function createServices(deps: ServiceDeps) {
     vault,
     environments,
     sessions,
+    drafts: createDrafts(deps.dataFolder),
     sandbox,
     async close(): Promise<void> {
       sessions.dispose();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { SecretStorageStatus } from '../../shared/ipc.ts';
-import { createAtomicWriter, setAside } from './atomic-file.ts';
+import { createAtomicWriter, parseJsonOrNull, setAside } from './json-file.ts';
 
 /**
  * Secrets of each environment: API key, remembered password, tokens. They always live in
@@ -92,13 +92,7 @@ export function createVault(options: VaultOptions) {
       } catch {
         return;
       }
-      let json: unknown = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        // Handled below as an unreadable file.
-      }
-      const parsed = EnvelopeFileSchema.safeParse(json);
+      const parsed = EnvelopeFileSchema.safeParse(parseJsonOrNull(text));
       if (!parsed.success) {
         notice = `The saved secrets could not be read, so EventDesk started without them (the file is kept as ${await setAside(options.file)}). Enter API keys again.`;
         return;

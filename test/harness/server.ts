@@ -36,8 +36,8 @@ export interface HarnessOptions {
   sandbox?: SandboxStartOptions;
 }
 
-/** The largest contract input is 5 MB of text (an environment import). */
-const MAX_IPC_BODY_BYTES = 6 * 1024 * 1024;
+/** Just over the largest contract input: a draft of up to 120 M characters. */
+const MAX_IPC_BODY_BYTES = 130 * 1024 * 1024;
 let bridgeScript: Promise<string> | undefined;
 
 function buildBridgeScript(): Promise<string> {

@@ -1,6 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/** The data folder's JSON files: settings, secrets, drafts. */
+
 /**
  * Writes a file whole or not at all (a temporary file renamed over it), so a crash mid-write
  * never leaves half a settings or secrets file. Writes to one file are queued in call order.
@@ -23,4 +25,13 @@ export async function setAside(file: string): Promise<string> {
   const aside = file.replace(/\.json$/, '') + `.unreadable-${Date.now()}.json`;
   await rename(file, aside);
   return aside;
+}
+
+/** JSON.parse that answers null for text that is not JSON: callers treat both as "unreadable". */
+export function parseJsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
