@@ -1,21 +1,23 @@
 import Editor from '@monaco-editor/react';
 import '../monaco/setup.ts';
-import { useComposer } from '../state/composer.ts';
+import { useActiveBatch, useComposer } from '../state/composer.ts';
 import { useColorScheme } from '../theme.ts';
 
 /** Loaded on demand (see Shell): Monaco is most of the renderer's code, and the shell need not wait for it. */
 export default function BatchEditor() {
-  const text = useComposer((state) => state.text);
+  const batch = useActiveBatch();
   const setText = useComposer((state) => state.setText);
   const scheme = useColorScheme();
+  if (!batch) return <p className="empty">No batch is open. Start one with +.</p>;
   return (
     <div className="batch-editor" data-testid="batch-editor">
       <Editor
-        path="batch.json"
+        // One model per batch, so each keeps its own undo history and cursor.
+        path={`batch-${batch.id}.json`}
         language="json"
         theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-        value={text}
-        onChange={(value) => setText(value ?? '')}
+        value={batch.text}
+        onChange={(value) => setText(batch.id, value ?? '')}
         loading={<p className="empty">Loading the editor…</p>}
         options={{
           minimap: { enabled: false },

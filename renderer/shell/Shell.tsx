@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { AppInfo } from '../../shared/ipc.ts';
+import { useDraftAutosave } from '../composer/autosave.ts';
+import { BatchTabs } from '../composer/BatchTabs.tsx';
 import { EnvironmentEditor } from '../environments/EnvironmentEditor.tsx';
 import { EnvironmentList } from '../environments/EnvironmentList.tsx';
 import { useActiveEnvironment } from '../environments/queries.ts';
@@ -20,6 +22,7 @@ export function Shell({ info }: { info: AppInfo }) {
   const screen = useUi((state) => state.screen);
   const show = useUi((state) => state.show);
   useSessionEvents();
+  useDraftAutosave();
 
   useEffect(() => {
     const screens: Record<string, Screen> = { '1': 'composer', '2': 'sandbox' };
@@ -77,6 +80,7 @@ export function Shell({ info }: { info: AppInfo }) {
             {environment && <SessionBar environment={environment} />}
             <div className="pane-header">
               <h1 id="composer-heading">Batch</h1>
+              <BatchTabs />
             </div>
             <Suspense fallback={<p className="empty">Loading the editor…</p>}>
               <BatchEditor />

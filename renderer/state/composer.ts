@@ -1,9 +1,24 @@
 import { create } from 'zustand';
+import type { Draft } from '../../shared/draft.ts';
 
-/** The open batch. Its JSON text is the single source of truth; every view edits the text. */
-interface ComposerState {
+/** An open batch. Its JSON text is the single source of truth; every view edits the text. */
+export interface Batch {
+  id: string;
+  name: string;
   text: string;
-  setText: (text: string) => void;
+  filePath: string | null;
+}
+
+interface ComposerState {
+  batches: Batch[];
+  activeId: string | null;
+  /** False until the drafts of the last run are back: nothing is saved over them before. */
+  restored: boolean;
+  restore: (drafts: Draft[], activeId: string | null) => void;
+  setText: (id: string, text: string) => void;
+  open: (batch?: Partial<Omit<Batch, 'id'>>) => string;
+  close: (id: string) => void;
+  activate: (id: string) => void;
 }
 
 export const starterBatch = `[
@@ -21,7 +36,35 @@ export const starterBatch = `[
 ]
 `;
 
-export const useComposer = create<ComposerState>((set) => ({
-  text: starterBatch,
-  setText: (text) => set({ text }),
+function nextName(batches: Batch[]): string {
+  const taken = new Set(batches.map((batch) => batch.name));
+  for (let n = 1; ; n++) if (!taken.has(`Batch ${n}`)) return `Batch ${n}`;
+}
+
+export const useComposer = create<ComposerState>((set, get) => ({
+  batches: [],
+  activeId: null,
+  restored: false,
+  restore: (drafts, activeId) =>
+    set({ batches: drafts.map(({ id, name, text, filePath }) => ({ id, name, text, filePath })), activeId: activeId ?? drafts[0]?.id ?? null, restored: true }),
+  setText: (id, text) => set((state) => ({ batches: state.batches.map((batch) => (batch.id === id ? { ...batch, text } : batch)) })),
+  open: (batch = {}) => {
+    const id = crypto.randomUUID();
+    set((state) => ({ batches: [...state.batches, { id, name: batch.name ?? nextName(state.batches), text: batch.text ?? starterBatch, filePath: batch.filePath ?? null }], activeId: id }));
+    return id;
+  },
+  close: (id) =>
+    set((state) => {
+      const at = state.batches.findIndex((batch) => batch.id === id);
+      const batches = state.batches.filter((batch) => batch.id !== id);
+      const activeId = state.activeId === id ? (batches[Math.min(at, batches.length - 1)]?.id ?? null) : state.activeId;
+      return { batches, activeId };
+    }),
+  activate: (id) => {
+    if (get().batches.some((batch) => batch.id === id)) set({ activeId: id });
+  },
 }));
+
+export function useActiveBatch(): Batch | null {
+  return useComposer((state) => state.batches.find((batch) => batch.id === state.activeId) ?? null);
+}
