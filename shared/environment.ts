@@ -74,7 +74,8 @@ export interface FieldProblem {
 const reservedHeaders = new Set(['apikey', 'authorization', 'content-type', 'content-length', 'host']);
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const variableName = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+/** A variable's name, as `{{name}}` templates refer to it (shared/templates.ts). */
+export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 export function checkBaseUrl(text: string): string | null {
   const value = text.trim();
@@ -162,7 +163,7 @@ export function checkSettings(settings: EnvironmentSettings, options: { embedded
     ...settings.extraHeaders.flatMap((header, index) =>
       hasControlCharacter(header.value, true) ? [{ field: `extraHeaders.${index}.value`, message: 'A header value cannot contain line breaks or control characters.' }] : [],
     ),
-    ...checkPairs(settings.variables, 'variables', (variable) => (variableName.test(variable) ? null : `"${variable}" is not a valid variable name (letters, digits, _ . -).`)),
+    ...checkPairs(settings.variables, 'variables', (variable) => (VARIABLE_NAME.test(variable) ? null : `"${variable}" is not a valid variable name (letters, digits, _ . -).`)),
   );
   return problems;
 }
