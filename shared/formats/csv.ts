@@ -1,0 +1,125 @@
+import Papa from 'papaparse';
+import { withoutBom, type ImportedEvent, type ImportResult } from './import-result.ts';
+
+/**
+ * CSV import in two steps, so the user can see and change the mapping between them: read the
+ * table, then map each column to an event field, to an attribute, or to nothing.
+ */
+
+export interface CsvTable {
+  headers: string[];
+  rows: string[][];
+}
+
+export type CsvReading = ({ ok: true } & CsvTable) | { ok: false; message: string; line?: number };
+
+/** The text fields of an event a column can fill. The service id has its own target: it is sent as an integer. */
+export const CSV_TEXT_FIELDS = ['token', 'created_at', 'device_id', 'customer_id'] as const;
+export type CsvTextField = (typeof CSV_TEXT_FIELDS)[number];
+
+export type CsvColumnTarget = { to: 'field'; field: CsvTextField } | { to: 'service-id' } | { to: 'attribute'; name: string } | { to: 'nothing' };
+
+/** One target a column, by position: headers may be blank or repeated, so names cannot key it. */
+export type CsvMapping = CsvColumnTarget[];
+
+export interface CsvOptions {
+  /** The environment's name for the service-id field (SERVICE.md writes svc_id). */
+  serviceIdField: string;
+}
+
+/** Reads a CSV text; papaparse guesses the delimiter (`,` `;` tab `|`) and handles quoted line breaks. */
+export function parseCsv(text: string): CsvReading {
+  const body = withoutBom(text);
+  if (body.trim() === '') return { ok: false, message: 'The file is empty.' };
+  const result = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy' });
+  // A one-column file has no delimiter to detect; papaparse's comma default reads it right.
+  const error = result.errors.find((problem) => problem.code !== 'UndetectableDelimiter');
+  if (error) {
+    const line = error.index === undefined ? undefined : body.slice(0, error.index).split('\n').length;
+    const where = line === undefined ? `row ${(error.row ?? 0) + 1}` : `line ${line}`;
+    const reason = error.code === 'MissingQuotes' || error.code === 'InvalidQuotes' ? 'a quoted cell is not closed, or has a stray " in it' : error.message;
+    return { ok: false, message: `The CSV cannot be read at ${where}: ${reason}.`, line };
+  }
+  const [headers, ...rows] = result.data;
+  if (headers === undefined || rows.length === 0) return { ok: false, message: 'The CSV has a header row but no rows of events under it.' };
+  const ragged = rows.findIndex((row) => row.length !== headers.length);
+  if (ragged !== -1) {
+    return { ok: false, message: `Row ${ragged + 2} has ${rows[ragged]!.length} cells, but the header row has ${headers.length} columns.` };
+  }
+  return { ok: true, headers, rows };
+}
+
+const attributePrefix = /^(?:attr|attributes)\.(.+)$/i;
+
+/**
+ * A first guess at the mapping from the header names: a field's own name (any case) goes to
+ * that field, `attr.x` and `attributes.x` to attribute x, a blank header to nothing, and
+ * every other column to an attribute of its name, since attributes are free-form.
+ */
+export function suggestCsvMapping(headers: readonly string[], options: CsvOptions): CsvMapping {
+  return headers.map((header): CsvColumnTarget => {
+    const name = header.trim();
+    const lower = name.toLowerCase();
+    if (name === '') return { to: 'nothing' };
+    if (lower === options.serviceIdField.toLowerCase() || lower === 'svc_id') return { to: 'service-id' };
+    const field = CSV_TEXT_FIELDS.find((candidate) => candidate === lower);
+    if (field) return { to: 'field', field };
+    return { to: 'attribute', name: attributePrefix.exec(name)?.[1] ?? name };
+  });
+}
+
+function targetName(target: CsvColumnTarget, options: CsvOptions): string | null {
+  if (target.to === 'field') return target.field;
+  if (target.to === 'service-id') return options.serviceIdField;
+  if (target.to === 'attribute') return `attributes.${target.name}`;
+  return null;
+}
+
+/**
+ * The events of the table's rows under the mapping. An empty cell leaves its field or
+ * attribute out rather than sending "": CSV cannot tell an empty text from a missing one, and
+ * a missing field is what the validator warns about. A service id that is not a whole number
+ * stays text, so the validator shows it where it is and nothing is lost. Attribute values stay
+ * text, as in SERVICE.md's samples. An event gets `attributes` when any column maps to one.
+ */
+export function mapCsv(table: CsvTable, mapping: CsvMapping, options: CsvOptions): ImportResult {
+  const seen = new Map<string, number>();
+  for (const [column, target] of mapping.entries()) {
+    const name = targetName(target, options);
+    if (name === null) continue;
+    const earlier = seen.get(name);
+    if (earlier !== undefined) return { ok: false, message: `Columns ${earlier + 1} and ${column + 1} both go to ${name}; choose one.` };
+    seen.set(name, column);
+  }
+  if (seen.size === 0) return { ok: false, message: 'No column goes to a field or an attribute; map at least one.' };
+  const hasAttributes = mapping.some((target) => target.to === 'attribute');
+  let emptyCells = 0;
+  let textServiceIds = 0;
+  const events = table.rows.map((row) => {
+    const event: ImportedEvent = {};
+    // Pairs, not assignments: an attribute named __proto__ must stay an attribute.
+    const attributes: [string, string][] = [];
+    mapping.forEach((target, column) => {
+      const cell = row[column] ?? '';
+      if (target.to === 'nothing') return;
+      if (cell === '') {
+        emptyCells++;
+        return;
+      }
+      if (target.to === 'attribute') attributes.push([target.name, cell]);
+      else if (target.to === 'field') event[target.field] = cell;
+      else {
+        const number = /^\s*-?\d+\s*$/.test(cell) ? Number(cell) : NaN;
+        if (!Number.isSafeInteger(number)) textServiceIds++;
+        event[options.serviceIdField] = Number.isSafeInteger(number) ? number : cell;
+      }
+    });
+    if (hasAttributes) event.attributes = Object.fromEntries(attributes);
+    return event;
+  });
+  const notes = [
+    emptyCells > 0 ? `${emptyCells} empty ${emptyCells === 1 ? 'cell was' : 'cells were'} left out.` : '',
+    textServiceIds > 0 ? `${textServiceIds} ${options.serviceIdField} ${textServiceIds === 1 ? 'value is not a whole number' : 'values are not whole numbers'} and stayed text for you to fix.` : '',
+  ].filter((note) => note !== '');
+  return notes.length > 0 ? { ok: true, events, note: notes.join(' ') } : { ok: true, events };
+}
