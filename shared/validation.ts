@@ -1,0 +1,184 @@
+import { formatDateTime } from './datetime.ts';
+import { resolveTimeZone } from './environment.ts';
+import { layOutBatch, type BatchLayout } from './validation/batch-layout.ts';
+import { findDuplicateEvents } from './validation/duplicate-events.ts';
+import { checkEvent, describeValue, type CheckContext, type EventProblem } from './validation/event-checks.ts';
+import { outlineElement, propertyOf, type ElementOutline } from './validation/event-outline.ts';
+import { positionsOf } from './validation/positions.ts';
+import { WARNING_CODES, type Severity, type ValidationRules, type WarningCode } from './validation/rules.ts';
+import { findSyntaxProblem } from './validation/syntax.ts';
+
+/**
+ * Validation of a batch text (SERVICE.md 2.3) as the editor, the form and the command line
+ * show it: every diagnostic with its JSON pointer, its place in the text and, where one is
+ * obvious, a quick fix. Positions are 1-based, columns in UTF-16 code units, counted after a
+ * byte order mark as editors show the text; a CRLF ends one line.
+ */
+
+export { DEFAULT_RULES, rulesFor, WARNING_CODES, type RuleSeverity, type Severity, type ValidationRules, type WarningCode } from './validation/rules.ts';
+
+export interface TextEdit {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  text: string;
+}
+
+export interface QuickFix {
+  title: string;
+  edits: TextEdit[];
+}
+
+export interface Diagnostic {
+  severity: Severity;
+  code: string;
+  message: string;
+  /** A JSON pointer, like /3/svc_id; empty for the whole text. */
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  fix?: QuickFix;
+}
+
+export interface ValidationResult {
+  /** The parsed batch, whenever the text is a JSON array. */
+  events?: unknown[];
+  diagnostics: Diagnostic[];
+}
+
+/** A diagnostic while it is still in text offsets. */
+interface Finding {
+  code: string;
+  message: string;
+  path: string;
+  start: number;
+  end: number;
+  fix?: { title: string; start: number; end: number; text: string };
+}
+
+const BYTE_ORDER_MARK = 0xfeff;
+const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = 86_400_000;
+const warningCodes: ReadonlySet<string> = new Set(WARNING_CODES);
+
+function pointer(index: number, at: readonly string[]): string {
+  return `/${index}${at.map((segment) => `/${segment.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')}`;
+}
+
+/** The span of the text's one value, white space around it left out. */
+function valueSpan(text: string): { start: number; end: number } {
+  const start = text.length - text.trimStart().length;
+  return { start, end: Math.max(start, text.trimEnd().length) };
+}
+
+/** The batch, or the one finding that stops it from being one. */
+function readBatch(text: string): { events: unknown[]; finding?: undefined } | { events?: unknown[]; finding: Finding } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) {
+      // Some engines run out of stack on very deep nesting.
+      return { finding: { code: 'not-json', message: 'The JSON nests arrays and objects too deeply to read.', path: '', start: 0, end: 0 } };
+    }
+    const problem = findSyntaxProblem(text) ?? { offset: text.length, length: 0, message: `The text is not valid JSON: ${error.message}` };
+    return { finding: { code: 'not-json', message: problem.message, path: '', start: problem.offset, end: problem.offset + problem.length } };
+  }
+  const span = valueSpan(text);
+  if (!Array.isArray(value)) {
+    const hint = typeof value === 'object' && value !== null ? ' To send one event, put it between [ and ].' : '';
+    return { finding: { code: 'not-an-array', message: `A batch must be a JSON array of events, [ { … }, { … } ], not ${describeValue(value)}.${hint}`, path: '', ...span } };
+  }
+  if (value.length === 0) return { events: value, finding: { code: 'empty-batch', message: 'The batch is empty: put at least one event between [ and ].', path: '', ...span } };
+  return { events: value };
+}
+
+function checkContext(rules: ValidationRules): CheckContext {
+  const timeZone = resolveTimeZone(rules.timeZone);
+  const now = rules.now.getTime();
+  // Wall clocks in one zone sort as their texts do, so each event is checked by comparing texts,
+  // not by converting it. (Only in the hour a zone's clocks go back can this be an hour off.)
+  return {
+    serviceIdField: rules.serviceIdField,
+    timeZone,
+    now: formatDateTime(rules.now, timeZone),
+    latest: formatDateTime(new Date(now + rules.futureToleranceMinutes * MS_PER_MINUTE), timeZone),
+    earliest: formatDateTime(new Date(now - rules.maxAgeDays * MS_PER_DAY), timeZone),
+    maxAgeDays: rules.maxAgeDays,
+    severity: rules.severity,
+  };
+}
+
+/** The findings of one event's problems, placed with the event's outline. */
+function placeProblems(text: string, index: number, problems: readonly EventProblem[], layout: BatchLayout, outline: ElementOutline): Finding[] {
+  const start = layout.starts[index]!;
+  return problems.map((problem) => {
+    const finding: Finding = { code: problem.code, message: problem.message, path: pointer(index, problem.at), start, end: start + 1 };
+    if (problem.mark === 'start') return finding;
+    const [field, entry] = problem.at;
+    const fieldProperty = field === undefined ? undefined : propertyOf(outline.fields, field);
+    const property = entry === undefined ? fieldProperty : fieldProperty && propertyOf(fieldProperty.entries, entry);
+    if (!property) return { ...finding, end: layout.ends[index]! };
+    if (problem.mark === 'key') return { ...finding, start: property.keyStart, end: property.keyEnd };
+    const fix = problem.fix?.(text.slice(property.valueStart, property.valueEnd));
+    return { ...finding, start: property.valueStart, end: property.valueEnd, ...(fix ? { fix: { ...fix, start: property.valueStart, end: property.valueEnd } } : {}) };
+  });
+}
+
+function eventFindings(text: string, events: readonly unknown[], rules: ValidationRules): Finding[] {
+  const severity = rules.severity;
+  const layout = layOutBatch(text, events, severity['duplicate-key'] !== 'off');
+  const context = checkContext(rules);
+  const problemsByEvent = new Map<number, EventProblem[]>();
+  for (let index = 0; index < events.length; index++) {
+    const problems = checkEvent(events[index], context);
+    if (problems) problemsByEvent.set(index, problems);
+  }
+  if (severity['duplicate-event'] !== 'off') {
+    for (const { index, original } of findDuplicateEvents(events, rules.serviceIdField)) {
+      const problem: EventProblem = { code: 'duplicate-event', message: `This event is the same as event [${original}], so it would be sent twice.`, at: [], mark: 'start' };
+      problemsByEvent.set(index, [...(problemsByEvent.get(index) ?? []), problem]);
+    }
+  }
+  const findings: Finding[] = layout.repeatedKeys.map(({ index, field, property }) => ({
+    code: 'duplicate-key',
+    message: `"${property.key}" is written more than once in this ${field === undefined ? 'event' : `event's ${field}`}; only the last value counts, the earlier ones are lost.`,
+    path: pointer(index, field === undefined ? [property.key] : [field, property.key]),
+    start: property.keyStart,
+    end: property.keyEnd,
+  }));
+  for (const [index, problems] of problemsByEvent) findings.push(...placeProblems(text, index, problems, layout, outlineElement(text, layout.starts[index]!)));
+  return findings;
+}
+
+function severityOf(code: string, rules: ValidationRules): Severity | 'off' {
+  return warningCodes.has(code) ? rules.severity[code as WarningCode] : 'error';
+}
+
+export function validateBatch(text: string, rules: ValidationRules): ValidationResult {
+  const body = text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
+  const batch = readBatch(body);
+  const findings = batch.finding ? [batch.finding] : eventFindings(body, batch.events, rules);
+  findings.sort((a, b) => a.start - b.start);
+
+  const positions = positionsOf(body, findings.flatMap((finding) => [finding.start, finding.end, ...(finding.fix ? [finding.fix.start, finding.fix.end] : [])]));
+  const diagnostics: Diagnostic[] = [];
+  for (const finding of findings) {
+    const severity = severityOf(finding.code, rules);
+    if (severity === 'off') continue;
+    const from = positions.get(finding.start)!;
+    const to = positions.get(finding.end)!;
+    const diagnostic: Diagnostic = { severity, code: finding.code, message: finding.message, path: finding.path, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+    if (finding.fix) {
+      const { title, start, end, text: replacement } = finding.fix;
+      const fixFrom = positions.get(start)!;
+      const fixTo = positions.get(end)!;
+      diagnostic.fix = { title, edits: [{ line: fixFrom.line, column: fixFrom.column, endLine: fixTo.line, endColumn: fixTo.column, text: replacement }] };
+    }
+    diagnostics.push(diagnostic);
+  }
+  return batch.events ? { events: batch.events, diagnostics } : { diagnostics };
+}

@@ -1,0 +1,125 @@
+import { outlineElement, repeatedKeys, type PropertyOutline } from './event-outline.ts';
+
+/**
+ * Where each event of a parsed batch starts and ends in its text, and which keys an event or
+ * its attributes write twice (JSON.parse keeps the last silently).
+ *
+ * Reading the whole text character by character costs about half a JSON.parse, more than the
+ * budget allows, so this pass is guided by the parsed values: a string without escapes spans
+ * exactly its length plus two quotes, so the walk jumps over it after checking two characters,
+ * and touches only the white space and punctuation between tokens. Every step lands on a real
+ * token boundary (see stringEnd), so reaching an object's `}` after its last parsed key proves
+ * the text wrote no key twice. An event the walk cannot vouch for (escapes, nesting below the
+ * attributes, keys JavaScript enumerates out of text order) is read by outlineElement instead.
+ */
+
+export interface RepeatedKey {
+  index: number;
+  /** The object-valued field the key repeats in (attributes), or none for a field of the event. */
+  field?: string;
+  property: PropertyOutline;
+}
+
+export interface BatchLayout {
+  starts: Uint32Array;
+  ends: Uint32Array;
+  repeatedKeys: RepeatedKey[];
+}
+
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/** The event is level 1, its attributes level 2: the levels whose keys are checked. */
+const DEEPEST_CHECKED_LEVEL = 2;
+
+function skipSpace(text: string, at: number): number {
+  let code = text.charCodeAt(at);
+  while (code === SPACE || code === LINE_FEED || code === CARRIAGE_RETURN || code === TAB) code = text.charCodeAt(++at);
+  return at;
+}
+
+/**
+ * The end of the string token at `at` when its text is `value` in quotes with no escape, else
+ * -1. The real token ends at its first unescaped quote, no sooner than `value.length + 1` on
+ * (escapes only lengthen it); a quote there with no backslash before it cannot lie inside the
+ * string, where every quote is escaped, so it is that end.
+ */
+function stringEnd(text: string, at: number, value: string): number {
+  const close = at + value.length + 1;
+  return text.charCodeAt(at) === QUOTE && text.charCodeAt(close) === QUOTE && text.charCodeAt(close - 1) !== BACKSLASH ? close + 1 : -1;
+}
+
+function isNumberCharacter(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x2b || code === 0x2e || code === 0x65 || code === 0x45;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The end of the value at `at`, checking the token is of the value's kind, or -1. */
+function valueEnd(text: string, at: number, value: unknown, level: number): number {
+  if (typeof value === 'string') return stringEnd(text, at, value);
+  if (typeof value === 'number') {
+    if (!isNumberCharacter(text.charCodeAt(at))) return -1;
+    while (isNumberCharacter(text.charCodeAt(at))) at++;
+    return at;
+  }
+  if (typeof value === 'boolean' || value === null) {
+    const literal = String(value);
+    return text.startsWith(literal, at) ? at + literal.length : -1;
+  }
+  return level < DEEPEST_CHECKED_LEVEL && isPlainObject(value) ? objectEnd(text, at, value, level + 1) : -1;
+}
+
+function objectEnd(text: string, at: number, object: Record<string, unknown>, level: number): number {
+  if (text.charCodeAt(at) !== OPEN_BRACE) return -1;
+  at = skipSpace(text, at + 1);
+  let first = true;
+  for (const key in object) {
+    if (!first) {
+      if (text.charCodeAt(at) !== COMMA) return -1;
+      at = skipSpace(text, at + 1);
+    }
+    first = false;
+    at = stringEnd(text, at, key);
+    if (at < 0) return -1;
+    at = skipSpace(text, at);
+    if (text.charCodeAt(at) !== COLON) return -1;
+    at = valueEnd(text, skipSpace(text, at + 1), object[key], level);
+    if (at < 0) return -1;
+    at = skipSpace(text, at);
+  }
+  return text.charCodeAt(at) === CLOSE_BRACE ? at + 1 : -1;
+}
+
+/** Lays out `events`, the JSON.parse of `text` (an array); `findRepeatedKeys` false skips reading events the walk cannot vouch for. */
+export function layOutBatch(text: string, events: readonly unknown[], findRepeatedKeys: boolean): BatchLayout {
+  const starts = new Uint32Array(events.length);
+  const ends = new Uint32Array(events.length);
+  const repeats: RepeatedKey[] = [];
+  // Past the array's `[`; JSON.parse has vouched for the text, so a `,` separates each element.
+  let at = skipSpace(text, skipSpace(text, 0) + 1);
+  for (let index = 0; index < events.length; index++) {
+    if (index > 0) at = skipSpace(text, at + 1);
+    const event = events[index];
+    let end = isPlainObject(event) ? objectEnd(text, at, event, 1) : -1;
+    if (end < 0) {
+      const outline = outlineElement(text, at);
+      end = outline.end;
+      if (findRepeatedKeys) for (const repeat of repeatedKeys(outline)) repeats.push({ index, ...repeat });
+    }
+    starts[index] = at;
+    ends[index] = end;
+    at = skipSpace(text, end);
+  }
+  return { starts, ends, repeatedKeys: repeats };
+}

@@ -1,0 +1,67 @@
+/**
+ * Events written twice: the same fields with the same values in the same order, however they
+ * are spaced. Writing every event out to compare it costs more than a JSON.parse, so each is
+ * first given a cheap number from the lengths and last characters of its fields; only events
+ * sharing that number with an earlier one are written out and compared.
+ */
+
+export interface DuplicateEvent {
+  index: number;
+  /** The first event it repeats. */
+  original: number;
+}
+
+/** Characters taken from the end of each string: where ids, sequence numbers and seconds differ. */
+const TAIL = 3;
+
+function mix(hash: number, value: number): number {
+  return Math.imul(hash ^ value, 0x01000193);
+}
+
+function mixString(hash: number, value: unknown): number {
+  if (typeof value !== 'string') return mix(hash, typeof value === 'number' ? value | 0 : 1);
+  hash = mix(hash, value.length);
+  for (let index = Math.max(0, value.length - TAIL); index < value.length; index++) hash = mix(hash, value.charCodeAt(index));
+  return hash;
+}
+
+/**
+ * From the fields that tell events apart (attributes rarely do on their own), read directly:
+ * walking every key of every event would cost as much again.
+ */
+function fingerprintOf(event: Record<string, unknown>, serviceIdField: string): number {
+  const hash = mixString(mixString(mixString(0x811c9dc5, event.created_at), event.device_id), event.token);
+  return mixString(mixString(hash, event.customer_id), event[serviceIdField]);
+}
+
+/** The event as JSON or, when it nests too deep to write out, a text no JSON starts with, unique to it. */
+function writtenOut(events: readonly unknown[], index: number): string {
+  try {
+    return JSON.stringify(events[index]);
+  } catch {
+    return `\u0000${index}`;
+  }
+}
+
+export function findDuplicateEvents(events: readonly unknown[], serviceIdField: string): DuplicateEvent[] {
+  const duplicates: DuplicateEvent[] = [];
+  // Per fingerprint: the first event with it, then, once a second arrives, each written-out event seen.
+  const byFingerprint = new Map<number, number | Map<string, number>>();
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index];
+    if (typeof event !== 'object' || event === null || Array.isArray(event)) continue;
+    const fingerprint = fingerprintOf(event as Record<string, unknown>, serviceIdField);
+    const seen = byFingerprint.get(fingerprint);
+    if (seen === undefined) {
+      byFingerprint.set(fingerprint, index);
+      continue;
+    }
+    const written = typeof seen === 'number' ? new Map([[writtenOut(events, seen), seen]]) : seen;
+    if (typeof seen === 'number') byFingerprint.set(fingerprint, written);
+    const text = writtenOut(events, index);
+    const original = written.get(text);
+    if (original === undefined) written.set(text, index);
+    else duplicates.push({ index, original });
+  }
+  return duplicates;
+}

@@ -1,0 +1,193 @@
+import { wallClockProblem } from '../datetime.ts';
+import { attributeToString, newDeviceId, reformatDateTime, serviceIdFromString, type ValueFix } from './quick-fixes.ts';
+import { MISSING_FIELD_CODES, SPEC_FIELDS, type RuleSeverity, type SpecField, type WarningCode } from './rules.ts';
+
+/**
+ * The checks of one event against SERVICE.md 2.3 and the rules, with messages for a tester:
+ * what is wrong and what is expected. This runs on every event of a batch, so it makes one
+ * pass over the event's keys and allocates nothing for an event without problems.
+ */
+
+export interface CheckContext {
+  serviceIdField: string;
+  timeZone: string;
+  /** The wall clock in timeZone now, as messages show it. */
+  now: string;
+  /** created_at later than this wall clock (in timeZone) is in the future. */
+  latest: string;
+  /** created_at earlier than this wall clock is very old. */
+  earliest: string;
+  maxAgeDays: number;
+  severity: Readonly<Record<WarningCode, RuleSeverity>>;
+}
+
+export interface EventProblem {
+  code: string;
+  message: string;
+  /** Where in the event: [] for the event itself, [field], or [field, attribute]. */
+  at: readonly string[];
+  /** What to underline: the value at `at`, its key, or the start of the event. */
+  mark: 'value' | 'key' | 'start';
+  /** The fix, given the value's text as written. */
+  fix?: (valueText: string) => ValueFix | null;
+}
+
+/** 1 for the hexadecimal digits, by character code. */
+const HEX_DIGIT = Uint8Array.from({ length: 128 }, (_, code) => (/[0-9a-fA-F]/.test(String.fromCharCode(code)) ? 1 : 0));
+
+/** 8-4-4-4-12 hexadecimal digits. Read by hand: a regular expression costs three times as much, on every event. */
+function isUuidShaped(text: string): boolean {
+  if (text.length !== 36) return false;
+  for (let index = 0; index < 36; index++) {
+    const code = text.charCodeAt(index);
+    if (index === 8 || index === 13 || index === 18 || index === 23 ? code !== 0x2d : HEX_DIGIT[code] !== 1) return false;
+  }
+  return true;
+}
+const SHOWN_STRING_LENGTH = 40;
+
+/** `the string "12"`, `the number 12.5`, `null`, `an array`: a value as a message names it. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') {
+    const shown = value.length > SHOWN_STRING_LENGTH ? `${value.slice(0, SHOWN_STRING_LENGTH)}…` : value;
+    return `the string ${JSON.stringify(shown)}`;
+  }
+  if (typeof value === 'number') return `the number ${value}`;
+  if (value === null || typeof value === 'boolean') return String(value);
+  return Array.isArray(value) ? 'an array' : 'an object';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function add(problems: EventProblem[] | null, problem: EventProblem): EventProblem[] {
+  if (problems === null) return [problem];
+  problems.push(problem);
+  return problems;
+}
+
+const WHAT_FIELDS_HOLD: Record<SpecField, string> = {
+  token: 'a string',
+  attributes: 'an object of attribute names to string values, like {"plan": "pro"}',
+  created_at: 'a date-time text YYYY-MM-DD HH:MM:SS',
+  svc_id: 'an integer',
+  device_id: 'a UUID-shaped text, like "1b4e28ba-2fa1-11d2-883f-0016d3cca427"',
+  customer_id: 'a string',
+};
+
+function checkDeviceId(value: unknown, context: CheckContext, problems: EventProblem[] | null): EventProblem[] | null {
+  const fix = () => newDeviceId();
+  if (typeof value !== 'string') return add(problems, { code: 'wrong-type', message: `device_id must be a string, not ${describeValue(value)}.`, at: ['device_id'], mark: 'value', fix });
+  if (context.severity['device-id-not-uuid'] === 'off' || isUuidShaped(value)) return problems;
+  return add(problems, { code: 'device-id-not-uuid', message: `device_id should be UUID-shaped (8-4-4-4-12 hexadecimal digits), not ${describeValue(value)}.`, at: ['device_id'], mark: 'value', fix });
+}
+
+function checkCreatedAt(value: unknown, context: CheckContext, problems: EventProblem[] | null): EventProblem[] | null {
+  const at = ['created_at'];
+  if (typeof value !== 'string') return add(problems, { code: 'wrong-type', message: `created_at must be a date-time text YYYY-MM-DD HH:MM:SS, not ${describeValue(value)}.`, at, mark: 'value' });
+  const problem = wallClockProblem(value);
+  if (problem?.code === 'date-time-format') {
+    const fix = reformatDateTime(value, context.timeZone);
+    return add(problems, {
+      code: 'created-at-format',
+      message: `created_at must be in the form YYYY-MM-DD HH:MM:SS, not ${describeValue(value)}${fix ? ' (a quick fix can rewrite it)' : ''}.`,
+      at,
+      mark: 'value',
+      ...(fix ? { fix: () => fix } : {}),
+    });
+  }
+  if (problem) return add(problems, { code: 'created-at-impossible', message: `created_at "${value}" is not a real date-time: ${problem.message}`, at, mark: 'value' });
+  if (value > context.latest && context.severity['created-at-future'] !== 'off') {
+    return add(problems, { code: 'created-at-future', message: `created_at ${value} is in the future: it is ${context.now} now in ${context.timeZone}.`, at, mark: 'value' });
+  }
+  if (value < context.earliest && context.severity['created-at-old'] !== 'off') {
+    return add(problems, { code: 'created-at-old', message: `created_at ${value} is more than ${context.maxAgeDays} days old (before ${context.earliest} in ${context.timeZone}).`, at, mark: 'value' });
+  }
+  return problems;
+}
+
+function checkServiceId(value: unknown, context: CheckContext, problems: EventProblem[] | null): EventProblem[] | null {
+  if (Number.isSafeInteger(value)) return problems;
+  const field = context.serviceIdField;
+  const fix = typeof value === 'string' ? serviceIdFromString(value) : null;
+  return add(problems, {
+    code: 'service-id-not-integer',
+    message: `${field} must be an integer, not ${describeValue(value)}${typeof value === 'number' && Number.isInteger(value) ? ' (too large to be exact)' : ''}.`,
+    at: [field],
+    mark: 'value',
+    ...(fix ? { fix: () => fix } : {}),
+  });
+}
+
+function checkAttributes(value: unknown, context: CheckContext, problems: EventProblem[] | null): EventProblem[] | null {
+  if (!isPlainObject(value)) {
+    return add(problems, { code: 'attributes-not-object', message: `attributes must be ${WHAT_FIELDS_HOLD.attributes}, not ${describeValue(value)}.`, at: ['attributes'], mark: 'value' });
+  }
+  if (context.severity['attribute-not-string'] === 'off') return problems;
+  for (const name in value) {
+    const attribute = value[name];
+    if (typeof attribute === 'string') continue;
+    problems = add(problems, {
+      code: 'attribute-not-string',
+      message: `Attribute "${name}" should be a string, not ${describeValue(attribute)}: the service's sample values are all strings, amounts included.`,
+      at: ['attributes', name],
+      mark: 'value',
+      ...(typeof attribute === 'number' ? { fix: attributeToString } : {}),
+    });
+  }
+  return problems;
+}
+
+function checkText(field: 'token' | 'customer_id', value: unknown, problems: EventProblem[] | null): EventProblem[] | null {
+  if (typeof value === 'string') return problems;
+  return add(problems, { code: 'wrong-type', message: `${field} must be a string, not ${describeValue(value)}.`, at: [field], mark: 'value' });
+}
+
+function unknownField(key: string, context: CheckContext): EventProblem {
+  const fields = SPEC_FIELDS.map((field) => (field === 'svc_id' ? context.serviceIdField : field)).join(', ');
+  const renamed = key === 'svc_id' ? ` This environment calls the service-id field ${context.serviceIdField}.` : '';
+  return { code: 'unknown-field', message: `"${key}" is not a field of a user event; the fields are ${fields}.${renamed}`, at: [key], mark: 'key' };
+}
+
+/** One bit per field, to note which an event has without allocating. */
+const BIT = Object.fromEntries(SPEC_FIELDS.map((field, index) => [field, 1 << index])) as Record<SpecField, number>;
+const ALL_FIELDS_SEEN = (1 << SPEC_FIELDS.length) - 1;
+
+/** The problems of one element of a batch, or null when it has none. */
+export function checkEvent(event: unknown, context: CheckContext): EventProblem[] | null {
+  if (!isPlainObject(event)) {
+    return [{ code: 'event-not-object', message: `Each event must be a JSON object { "token": …, "created_at": …, … }, not ${describeValue(event)}.`, at: [], mark: 'value' }];
+  }
+  let problems: EventProblem[] | null = null;
+  let seen = 0;
+  for (const key in event) {
+    const value = event[key];
+    if (key === context.serviceIdField) {
+      seen |= BIT.svc_id;
+      problems = checkServiceId(value, context, problems);
+    } else if (key === 'token' || key === 'customer_id') {
+      seen |= BIT[key];
+      problems = checkText(key, value, problems);
+    } else if (key === 'created_at') {
+      seen |= BIT.created_at;
+      problems = checkCreatedAt(value, context, problems);
+    } else if (key === 'device_id') {
+      seen |= BIT.device_id;
+      problems = checkDeviceId(value, context, problems);
+    } else if (key === 'attributes') {
+      seen |= BIT.attributes;
+      problems = checkAttributes(value, context, problems);
+    } else if (context.severity['unknown-field'] !== 'off') {
+      problems = add(problems, unknownField(key, context));
+    }
+  }
+  if (seen === ALL_FIELDS_SEEN) return problems;
+  for (const field of SPEC_FIELDS) {
+    const code = MISSING_FIELD_CODES[field];
+    if (seen & BIT[field] || context.severity[code] === 'off') continue;
+    const name = field === 'svc_id' ? context.serviceIdField : field;
+    problems = add(problems, { code, message: `This event has no ${name}; every event should carry one (${WHAT_FIELDS_HOLD[field]}).`, at: [], mark: 'start' });
+  }
+  return problems;
+}

@@ -1,0 +1,45 @@
+import { parseTree, findNodeAtLocation, type JSONPath } from 'jsonc-parser';
+import type { Diagnostic, QuickFix, ValidationRules } from '../../shared/validation.ts';
+import { DEFAULT_RULES } from '../../shared/validation.ts';
+
+/** What the validation tests share: a fixed "now", a valid event, and an independent reading of positions. */
+
+export const NOW = new Date('2026-06-01T12:00:00Z');
+export const RULES: ValidationRules = { ...DEFAULT_RULES, now: NOW };
+
+export function validEvent(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    token: 'tok_1',
+    attributes: { plan: 'pro', spend: '19.99' },
+    created_at: '2026-05-31 09:30:00',
+    svc_id: 12,
+    device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+    customer_id: 'customer-1',
+    ...overrides,
+  };
+}
+
+/** The offset of a 1-based line and column, lines ended by \n (a \r before it belongs to its line). */
+export function offsetAt(text: string, line: number, column: number): number {
+  let start = 0;
+  for (let current = 1; current < line; current++) start = text.indexOf('\n', start) + 1;
+  return start + column - 1;
+}
+
+export function applyFix(text: string, fix: QuickFix): string {
+  // Later edits first, so earlier offsets still hold.
+  const edits = fix.edits.map((edit) => ({ ...edit, start: offsetAt(text, edit.line, edit.column), end: offsetAt(text, edit.endLine, edit.endColumn) })).sort((a, b) => b.start - a.start);
+  return edits.reduce((result, edit) => result.slice(0, edit.start) + edit.text + result.slice(edit.end), text);
+}
+
+/** The text a diagnostic underlines. */
+export function marked(text: string, diagnostic: Diagnostic): string {
+  return text.slice(offsetAt(text, diagnostic.line, diagnostic.column), offsetAt(text, diagnostic.endLine, diagnostic.endColumn));
+}
+
+/** The 1-based line of the value at `path`, read by jsonc-parser's tree: a second opinion on our positions. */
+export function lineOfValue(text: string, path: JSONPath): number {
+  const node = findNodeAtLocation(parseTree(text)!, path);
+  if (!node) throw new Error(`No value at ${path.join('/')}`);
+  return text.slice(0, node.offset).split('\n').length;
+}
