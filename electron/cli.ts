@@ -1,6 +1,7 @@
 import type { CliIo, Command } from './cli/command.ts';
 import { loginCommand } from './cli/login.ts';
 import { sandboxCommand } from './cli/sandbox.ts';
+import { validateCommand } from './cli/validate.ts';
 import { product } from './product.ts';
 
 /**
@@ -14,6 +15,7 @@ export type { CliIo } from './cli/command.ts';
 const commands: Record<string, Command> = {
   sandbox: sandboxCommand,
   login: loginCommand,
+  validate: validateCommand,
 };
 
 function help(): string {

@@ -115,6 +115,14 @@ function pickEnvironment(file: string, exported: EnvironmentExport, wanted: stri
   return match;
 }
 
+/**
+ * The settings of the environment that --env FILE and --env-name NAME pick, defaults filled
+ * in, for a command that needs no credentials (validate). Throws a UsageError as resolveTarget does.
+ */
+export async function environmentFromFile(file: string, name: string | undefined): Promise<EnvironmentSettings> {
+  return { ...DEFAULT_SETTINGS, ...pickEnvironment(file, await readExport(file), name) };
+}
+
 function hostOf(baseUrl: string): string | null {
   try {
     return new URL(baseUrl).host || null;

@@ -1,0 +1,102 @@
+import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
+import { parseArgs } from 'node:util';
+import { isTimeZone } from '../../shared/datetime.ts';
+import { DEFAULT_SETTINGS, resolveTimeZone } from '../../shared/environment.ts';
+import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validation.ts';
+import type { CliIo, Command } from './command.ts';
+import { UsageError, isUsageError, usageText } from './flags.ts';
+import { environmentFromFile } from './target.ts';
+
+/** `eventdesk validate`: the composer's validation of a batch file, for scripts and CI. */
+
+export const VALIDATE_USAGE = `Usage: eventdesk validate <file> [--env FILE [--env-name NAME]] [--json]
+
+Checks a batch file (a JSON array of user events) as the composer does and prints every
+problem with its line and column. A file of - reads standard input.
+
+  --env FILE             An environment exported from EventDesk: its service-id field name and
+                         time zone are used (default: ${DEFAULT_SETTINGS.serviceIdField}, ${DEFAULT_SETTINGS.timeZone})
+  --env-name NAME        Which environment of FILE, when it holds several
+  --json                 Print the diagnostics as a JSON array
+  -h, --help             Show this help
+
+Exit codes: 0 no errors (warnings allowed), 1 errors, 2 the file or the command is unusable.
+`;
+
+const FLAGS = {
+  env: { type: 'string' },
+  'env-name': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+async function readBatchFile(file: string): Promise<string> {
+  let bytes: Uint8Array;
+  try {
+    bytes = file === '-' ? await buffer(process.stdin) : await readFile(file);
+  } catch (error) {
+    throw new UsageError(`${file} cannot be read (${(error as Error).message}).`);
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new UsageError(`${file} is not UTF-8 text.`);
+  }
+}
+
+async function rulesOf(env: string | undefined, envName: string | undefined) {
+  if (env === undefined) {
+    if (envName !== undefined) throw new UsageError('--env-name picks an environment of an --env FILE; there is none.');
+    return rulesFor(DEFAULT_SETTINGS);
+  }
+  const settings = await environmentFromFile(env, envName);
+  const timeZone = resolveTimeZone(settings.timeZone);
+  if (!isTimeZone(timeZone)) throw new UsageError(`--env: ${env} gives the time zone "${settings.timeZone}", which is not one. Use UTC, local or an IANA name.`);
+  return rulesFor({ serviceIdField: settings.serviceIdField, timeZone });
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function forPeople(name: string, diagnostics: readonly Diagnostic[], eventCount: number | undefined): string {
+  const lines = diagnostics.map((diagnostic) => `${name}:${diagnostic.line}:${diagnostic.column}  ${diagnostic.severity.padEnd(7)}  ${diagnostic.code}  ${diagnostic.message}`);
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const events = eventCount === undefined ? '' : ` in ${plural(eventCount, 'event')}`;
+  const summary = diagnostics.length === 0 ? `${name}: no problems${events}.` : `${name}: ${plural(errors, 'error')}, ${plural(diagnostics.length - errors, 'warning')}${events}.`;
+  return [...lines, summary, ''].join('\n');
+}
+
+export const validateCommand: Command = {
+  summary: 'Check a batch file as the composer does, with positioned diagnostics',
+
+  async run(args, io: CliIo) {
+    let diagnostics: Diagnostic[];
+    let eventCount: number | undefined;
+    let file: string;
+    let json: boolean;
+    try {
+      const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+      if (values.help) {
+        io.stdout(VALIDATE_USAGE);
+        return 0;
+      }
+      if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Name the batch file to check (or - for standard input).' : `Check one file at a time; got ${positionals.length}.`);
+      file = positionals[0]!;
+      json = values.json ?? false;
+      const rules = await rulesOf(values.env, values['env-name']);
+      const result = validateBatch(await readBatchFile(file), rules);
+      diagnostics = result.diagnostics;
+      eventCount = result.events?.length;
+    } catch (error) {
+      if (!isUsageError(error)) throw error;
+      io.stderr(usageText('validate', error.message));
+      return 2;
+    }
+    io.stdout(json ? `${JSON.stringify(diagnostics, null, 2)}\n` : forPeople(file === '-' ? '<stdin>' : file, diagnostics, eventCount));
+    return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
+  },
+};

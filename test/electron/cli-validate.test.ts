@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../shared/datetime.ts';
+import { EXPORT_FORMAT } from '../../shared/environment.ts';
+import type { Diagnostic } from '../../shared/validation.ts';
+
+const cli = path.resolve(import.meta.dirname, '../../electron/cli.ts');
+
+let folder: string;
+let clean: string;
+let broken: string;
+
+/** An event of an hour ago, so the "future" and "very old" checks stay quiet whenever this runs. */
+function event(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    token: 'tok_1',
+    attributes: { plan: 'pro' },
+    created_at: formatDateTime(new Date(Date.now() - 3_600_000), 'UTC'),
+    svc_id: 12,
+    device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+    customer_id: 'customer-1',
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-validate-'));
+  clean = path.join(folder, 'clean.json');
+  broken = path.join(folder, 'broken.json');
+  await writeFile(clean, JSON.stringify([event(), event({ token: 'tok_2', device_id: 'not-a-uuid' })], null, 2));
+  await writeFile(broken, JSON.stringify([event(), event({ token: 'tok_2', svc_id: '12' })], null, 2));
+});
+
+afterAll(async () => {
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runValidate(args: string[], stdin?: string): Promise<Run> {
+  const child = spawn(process.execPath, [cli, 'validate', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  child.stdin.end(stdin);
+  return new Promise((resolve, reject) => child.once('error', reject).once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('eventdesk validate', () => {
+  it('exits 0 on a batch with warnings only, and lists them', async () => {
+    const { code, stdout } = await runValidate([clean]);
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      `${clean}:19:18  warning  device-id-not-uuid  device_id should be UUID-shaped (8-4-4-4-12 hexadecimal digits), not the string "not-a-uuid".\n${clean}: 0 errors, 1 warning in 2 events.\n`,
+    );
+  });
+
+  it('exits 1 on a batch with errors, each at its line and column', async () => {
+    const { code, stdout } = await runValidate([broken]);
+    expect(code).toBe(1);
+    expect(stdout.split('\n')).toEqual([`${broken}:18:15  error    service-id-not-integer  svc_id must be an integer, not the string "12".`, `${broken}: 1 error, 0 warnings in 2 events.`, '']);
+  });
+
+  it('prints a JSON array of diagnostics with --json', async () => {
+    const { code, stdout } = await runValidate([broken, '--json']);
+    expect(code).toBe(1);
+    const diagnostics = JSON.parse(stdout) as Diagnostic[];
+    expect(diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'service-id-not-integer',
+        message: 'svc_id must be an integer, not the string "12".',
+        path: '/1/svc_id',
+        line: 18,
+        column: 15,
+        endLine: 18,
+        endColumn: 19,
+        fix: { title: 'Change to the number 12', edits: [{ line: 18, column: 15, endLine: 18, endColumn: 19, text: '12' }] },
+      },
+    ]);
+  });
+
+  it('reads standard input for -', async () => {
+    const { code, stdout } = await runValidate(['-'], '[\n  {"token": 1}\n');
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^<stdin>:3:1 {2}error {4}not-json {2}The text is not valid JSON: it ends where ',' or '\]' should be\.\n<stdin>: 1 error, 0 warnings\.\n$/);
+  });
+
+  it('reads the service-id field name from --env', async () => {
+    const environments = path.join(folder, 'environments.json');
+    await writeFile(environments, JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments: [{ name: 'Acme', serviceIdField: 'acme_id', timeZone: 'UTC' }] }));
+    const { code, stdout } = await runValidate([clean, '--env', environments, '--json']);
+    expect(code).toBe(0);
+    const codes = (JSON.parse(stdout) as Diagnostic[]).map((diagnostic) => [diagnostic.code, diagnostic.path]);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        ['unknown-field', '/0/svc_id'],
+        ['missing-service-id', '/0'],
+      ]),
+    );
+  });
+
+  it.each([
+    [['/no/such/batch.json'], 'cannot be read'],
+    [[], 'Name the batch file to check'],
+    [['--colour'], 'Unknown option'],
+    [['x.json', '--env', '/no/such/env.json'], '--env: /no/such/env.json cannot be read'],
+  ])('exits 2 on unusable input %j', async (args, words) => {
+    const { code, stdout, stderr } = await runValidate(args);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(words);
+  });
+});
