@@ -1,34 +1,103 @@
 import Editor from '@monaco-editor/react';
-import '../monaco/setup.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { resolveTimeZone } from '../../shared/environment.ts';
+import { rulesFor } from '../../shared/validation.ts';
+import { useActiveEnvironment } from '../environments/queries.ts';
+import { setBatchContext, showDiagnostics } from '../monaco/batch-language.ts';
+import { monaco } from '../monaco/setup.ts';
 import { useActiveBatch, useComposer } from '../state/composer.ts';
 import { useColorScheme } from '../theme.ts';
+import { formatInEditor, revealInEditor, setEditor } from './editor-handle.ts';
+import { FormView } from './FormView.tsx';
+import { ImportExport } from './ImportExport.tsx';
+import { ProblemsList } from './ProblemsList.tsx';
+import { useValidation } from './useValidation.ts';
 
 /** Loaded on demand (see Shell): Monaco is most of the renderer's code, and the shell need not wait for it. */
 export default function BatchEditor() {
   const batch = useActiveBatch();
   const setText = useComposer((state) => state.setText);
   const scheme = useColorScheme();
+  const environment = useActiveEnvironment();
+  const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const [view, setView] = useState<'json' | 'form'>('json');
+  const pane = useRef<HTMLDivElement>(null);
+
+  const serviceIdField = environment?.serviceIdField ?? 'svc_id';
+  const timeZone = resolveTimeZone(environment?.timeZone ?? 'UTC');
+  const rules = useMemo(() => {
+    const { now: _now, ...rest } = rulesFor({ serviceIdField, timeZone });
+    return rest;
+  }, [serviceIdField, timeZone]);
+  const validation = useValidation(batch?.text ?? '', rules);
+
+  useEffect(() => setBatchContext(serviceIdField, timeZone), [serviceIdField, timeZone]);
+  useEffect(() => {
+    const model = editor.current?.getModel();
+    if (model && !validation.pending) showDiagnostics(model, validation.diagnostics);
+  }, [validation]);
+  useEffect(() => () => setEditor(null), []);
+
   if (!batch) return <p className="empty">No batch is open. Start one with +.</p>;
   return (
-    <div className="batch-editor" data-testid="batch-editor">
-      <Editor
-        // One model per batch, so each keeps its own undo history and cursor.
-        path={`batch-${batch.id}.json`}
-        language="json"
-        theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-        value={batch.text}
-        onChange={(value) => setText(batch.id, value ?? '')}
-        loading={<p className="empty">Loading the editor…</p>}
-        options={{
-          minimap: { enabled: false },
-          fontSize: 13,
-          tabSize: 2,
-          scrollBeyondLastLine: false,
-          automaticLayout: true,
-          fixedOverflowWidgets: true,
-          ariaLabel: 'Batch JSON',
-        }}
-      />
+    <div className="batch-editor-pane" ref={pane}>
+      <div className="editor-toolbar">
+        <span className="muted" data-testid="event-count">
+          {validation.eventCount === null ? (validation.pending ? 'Checking…' : 'Not a batch of events') : `${validation.eventCount.toLocaleString('en')} ${validation.eventCount === 1 ? 'event' : 'events'}`}
+        </span>
+        <ImportExport batch={batch} dropTarget={pane} />
+        <span className="spacer" />
+        <div className="view-switch" role="tablist" aria-label="View">
+          <button type="button" role="tab" aria-selected={view === 'json'} onClick={() => setView('json')}>
+            JSON
+          </button>
+          <button type="button" role="tab" aria-selected={view === 'form'} onClick={() => setView('form')}>
+            Form
+          </button>
+        </div>
+        <button type="button" className="small" onClick={formatInEditor} title="Format document (Shift+Alt+F)" disabled={view !== 'json'}>
+          Format
+        </button>
+      </div>
+      {view === 'form' && (
+        <FormView
+          batch={batch}
+          diagnostics={validation.diagnostics}
+          serviceIdField={serviceIdField}
+          timeZone={timeZone}
+          onShowJson={(line, column) => {
+            setView('json');
+            // The editor is shown again on the next frame; then the cursor can move.
+            requestAnimationFrame(() => revealInEditor(line, column));
+          }}
+        />
+      )}
+      <div className="batch-editor" data-testid="batch-editor" hidden={view !== 'json'}>
+        <Editor
+          // One model per batch, so each keeps its own undo history and cursor.
+          path={`batch-${batch.id}.json`}
+          language="json"
+          theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
+          value={batch.text}
+          onChange={(value) => setText(batch.id, value ?? '')}
+          onMount={(mounted) => {
+            editor.current = mounted;
+            setEditor(mounted);
+          }}
+          loading={<p className="empty">Loading the editor…</p>}
+          options={{
+            minimap: { enabled: false },
+            fontSize: 13,
+            tabSize: 2,
+            scrollBeyondLastLine: false,
+            automaticLayout: true,
+            fixedOverflowWidgets: true,
+            ariaLabel: 'Batch JSON',
+            lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.On },
+          }}
+        />
+      </div>
+      <ProblemsList diagnostics={validation.diagnostics} pending={validation.pending} />
     </div>
   );
 }

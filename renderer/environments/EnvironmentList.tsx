@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useApi } from '../queries.ts';
 import { useSession } from '../session/queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { saveAs } from '../shell/save-as.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { useEnvironmentActions, useEnvironments } from './queries.ts';
 
@@ -10,16 +11,6 @@ function SessionDot({ environmentId }: { environmentId: string }) {
   if (!session) return null;
   const active = session.state === 'active';
   return <span className={`session-dot ${active ? 'on' : 'off'}`} title={active ? `Logged in as ${session.username}` : 'Login expired'} aria-label={active ? 'logged in' : 'login expired'} />;
-}
-
-/** Offers text as a file to save: the browser's download, which Electron turns into a save dialog. */
-function saveAs(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 export function EnvironmentList() {

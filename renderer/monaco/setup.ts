@@ -17,6 +17,7 @@ import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
 import 'monaco-editor/editor/contrib/linesOperations/browser/linesOperations';
 import 'monaco-editor/editor/contrib/multicursor/browser/multicursor';
 import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect';
+import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
 import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
 

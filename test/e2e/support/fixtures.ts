@@ -66,3 +66,13 @@ export async function logInWithDemo(page: Page, options: { remember?: boolean } 
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('session-countdown')).toContainText('expires in');
 }
+
+/** Opens a batch with exactly this text, arranged through the real drafts service, and waits for the editor. */
+export async function openBatchText(page: Page, harness: Harness, text: string, name = 'Test batch'): Promise<void> {
+  await harness.services.drafts.save({ id: 'e2e-batch', name, text, filePath: null, updatedAt: new Date().toISOString() });
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.monaco-editor').first()).toBeVisible();
+}

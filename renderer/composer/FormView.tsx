@@ -1,0 +1,169 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { removeValueAt, renameAttribute, setValueAt } from '../../shared/batch-edit.ts';
+import { formatDateTime } from '../../shared/datetime.ts';
+import type { Diagnostic } from '../../shared/validation.ts';
+import type { Batch } from '../state/composer.ts';
+import { useComposer } from '../state/composer.ts';
+
+type EventRecord = Record<string, unknown>;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
+
+/** A text field that commits on Enter or when it loses focus: each commit re-reads the batch. */
+function CommitField({ label, value, onCommit, type = 'text', children }: { label: string; value: string; onCommit: (value: string) => void; type?: string; children?: ReactNode }) {
+  const [draft, setDraft] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    setDraft(value);
+  }
+  const commit = () => {
+    if (draft !== value) onCommit(draft);
+  };
+  return (
+    <div className="field">
+      <label>
+        {label}
+        <div className="inline">
+          <input type={type} value={draft} onChange={(event) => setDraft(event.target.value)} onBlur={commit} onKeyDown={(event) => event.key === 'Enter' && commit()} />
+          {children}
+        </div>
+      </label>
+    </div>
+  );
+}
+
+function EventForm({ batch, index, event, serviceIdField, timeZone }: { batch: Batch; index: number; event: EventRecord; serviceIdField: string; timeZone: string }) {
+  const setText = useComposer((state) => state.setText);
+  const set = (path: (string | number)[], value: unknown) => setText(batch.id, setValueAt(batch.text, [index, ...path], value));
+  const attributes = event.attributes && typeof event.attributes === 'object' && !Array.isArray(event.attributes) ? (event.attributes as Record<string, unknown>) : null;
+  const serviceId = event[serviceIdField];
+
+  return (
+    <form className="event-form" aria-label={`Event ${index + 1}`} onSubmit={(submit) => submit.preventDefault()}>
+      <h3>Event {index + 1}</h3>
+      <CommitField label="token" value={text(event.token)} onCommit={(value) => set(['token'], value)} />
+      <CommitField label={`created_at (${timeZone})`} value={text(event.created_at)} onCommit={(value) => set(['created_at'], value)}>
+        <input
+          type="datetime-local"
+          step="1"
+          aria-label="Pick created_at"
+          value={typeof event.created_at === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(event.created_at) ? event.created_at.replace(' ', 'T') : ''}
+          onChange={(change) => change.target.value && set(['created_at'], change.target.value.replace('T', ' ').padEnd(19, ':00').slice(0, 19))}
+        />
+        <button type="button" className="small" onClick={() => set(['created_at'], formatDateTime(new Date(), timeZone))}>
+          Now
+        </button>
+      </CommitField>
+      <CommitField
+        label={`${serviceIdField} (integer)`}
+        type="number"
+        value={typeof serviceId === 'number' ? String(serviceId) : text(serviceId)}
+        onCommit={(value) => set([serviceIdField], /^-?\d+$/.test(value.trim()) ? Number(value) : value)}
+      />
+      <CommitField label="device_id" value={text(event.device_id)} onCommit={(value) => set(['device_id'], value)}>
+        <button type="button" className="small" onClick={() => set(['device_id'], crypto.randomUUID())}>
+          Generate
+        </button>
+      </CommitField>
+      <CommitField label="customer_id" value={text(event.customer_id)} onCommit={(value) => set(['customer_id'], value)} />
+      <fieldset className="pairs">
+        <legend>attributes</legend>
+        {attributes === null && <p className="problem">attributes is not an object; fix it in the JSON view.</p>}
+        {attributes &&
+          Object.entries(attributes).map(([name, value]) => (
+            <div className="pair" key={name}>
+              <CommitField label="name" value={name} onCommit={(renamed) => renamed && setText(batch.id, renameAttribute(batch.text, index, name, renamed, value))} />
+              <CommitField label="value" value={text(value)} onCommit={(next) => set(['attributes', name], next)} />
+              <button type="button" className="small" aria-label={`Remove attribute ${name}`} onClick={() => setText(batch.id, removeValueAt(batch.text, [index, 'attributes', name]))}>
+                Remove
+              </button>
+            </div>
+          ))}
+        {attributes && (
+          <button
+            type="button"
+            className="small"
+            onClick={() => {
+              let name = 'name';
+              for (let n = 2; name in attributes; n++) name = `name${n}`;
+              set(['attributes', name], '');
+            }}
+          >
+            Add attribute
+          </button>
+        )}
+      </fieldset>
+    </form>
+  );
+}
+
+/**
+ * The same batch as a list of events and a form. The JSON text stays the only truth: the list
+ * is read from it, and each change is made on it, so the JSON view shows it at once.
+ */
+export function FormView({ batch, diagnostics, serviceIdField, timeZone, onShowJson }: { batch: Batch; diagnostics: Diagnostic[]; serviceIdField: string; timeZone: string; onShowJson: (line: number, column: number) => void }) {
+  const events = useMemo(() => {
+    try {
+      const value: unknown = JSON.parse(batch.text.replace(/^\uFEFF/, ''));
+      return Array.isArray(value) ? value : null;
+    } catch {
+      return null;
+    }
+  }, [batch.text]);
+  const [selected, setSelected] = useState(0);
+  const list = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is meant to be read during render
+  const rows = useVirtualizer({ count: events?.length ?? 0, getScrollElement: () => list.current, estimateSize: () => 44, overscan: 12 });
+
+  if (!events) {
+    const syntax = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+    return (
+      <div className="form-view-problem" role="alert">
+        <p>The form needs a JSON array of events{syntax ? `: ${syntax.message}` : '.'}</p>
+        {syntax && (
+          <button type="button" className="link" onClick={() => onShowJson(syntax.line, syntax.column)}>
+            Go to line {syntax.line}, column {syntax.column} in the JSON view
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  if (events.length === 0) return <p className="empty">The batch has no events yet. Add one in the JSON view (type “New event” for a snippet).</p>;
+  const index = Math.min(selected, events.length - 1);
+  const event = events[index];
+  return (
+    <div className="form-view">
+      <div className="event-list" ref={list} role="listbox" aria-label="Events">
+        <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
+          {rows.getVirtualItems().map((row) => {
+            const item = (events[row.index] ?? {}) as EventRecord;
+            return (
+              <div
+                key={row.key}
+                role="option"
+                aria-selected={row.index === index}
+                className="event-row"
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
+                onClick={() => setSelected(row.index)}
+              >
+                <span className="muted">{row.index + 1}</span> <strong>{text(item.token) || '(no token)'}</strong>
+                <span className="muted">
+                  {' '}
+                  {text(item.customer_id)} · {text(item.created_at)}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {event && typeof event === 'object' && !Array.isArray(event) ? (
+        <EventForm key={index} batch={batch} index={index} event={event as EventRecord} serviceIdField={serviceIdField} timeZone={timeZone} />
+      ) : (
+        <p className="problem">Event {index + 1} is not an object; fix it in the JSON view.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Diagnostic } from '../../shared/validation.ts';
+import { revealInEditor } from './editor-handle.ts';
+
+/** Enough rows to work through; a batch with more problems than this has one cause to fix first. */
+const SHOWN_LIMIT = 500;
+
+export function ProblemsList({ diagnostics, pending }: { diagnostics: Diagnostic[]; pending: boolean }) {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  return (
+    <section className="problems" aria-labelledby="problems-heading">
+      <div className="problems-header">
+        <h2 id="problems-heading">Problems</h2>
+        <span className={errors ? 'count error' : 'count'} data-testid="problem-counts">
+          {errors} {errors === 1 ? 'error' : 'errors'}, {warnings} {warnings === 1 ? 'warning' : 'warnings'}
+        </span>
+        {pending && <span className="muted">checking…</span>}
+      </div>
+      {diagnostics.length === 0 ? (
+        !pending && <p className="empty">No problems: the batch matches every rule.</p>
+      ) : (
+        <ul className="problem-list">
+          {diagnostics.slice(0, SHOWN_LIMIT).map((diagnostic, index) => (
+            <li key={`${diagnostic.path}-${diagnostic.code}-${index}`}>
+              <button type="button" onClick={() => revealInEditor(diagnostic.line, diagnostic.column)}>
+                <span className={`severity ${diagnostic.severity}`}>{diagnostic.severity}</span>
+                <span className="message">{diagnostic.message}</span>
+                <span className="where">
+                  {diagnostic.path || '/'} · Ln {diagnostic.line}, Col {diagnostic.column}
+                </span>
+              </button>
+            </li>
+          ))}
+          {diagnostics.length > SHOWN_LIMIT && <li className="hint">…and {(diagnostics.length - SHOWN_LIMIT).toLocaleString('en')} more.</li>}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import type { EnvironmentView } from '../../shared/environment.ts';
+import { parseCsv, type CsvTable } from '../../shared/formats/csv.ts';
+import { exportCurl, parseCurl } from '../../shared/formats/curl.ts';
+import { detectFormat } from '../../shared/formats/detect.ts';
+import { exportHar, parseHar } from '../../shared/formats/har.ts';
+import type { HttpRequest } from '../../shared/formats/http-request.ts';
+import type { ImportedEvent } from '../../shared/formats/import-result.ts';
+import { parseJson } from '../../shared/formats/json.ts';
+import { parseNdjson, serializeNdjson } from '../../shared/formats/ndjson.ts';
+import { MASK } from '../../shared/redact.ts';
+
+/** What a dropped, opened or pasted text turns into: events for a new batch, a CSV to map first, or why not. */
+export type Imported = { kind: 'events'; events: ImportedEvent[]; note?: string } | { kind: 'csv'; table: CsvTable } | { kind: 'error'; message: string };
+
+export function importText(fileName: string, text: string): Imported {
+  const format = detectFormat(fileName, text.slice(0, 4096));
+  if (format === 'csv') {
+    const table = parseCsv(text);
+    return table.ok ? { kind: 'csv', table } : { kind: 'error', message: table.message };
+  }
+  const result =
+    format === 'ndjson' ? parseNdjson(text) : format === 'curl' ? parseCurl(text) : format === 'har' ? parseHar(text) : format === 'json' ? parseJson(text) : null;
+  if (!result) return { kind: 'error', message: `${fileName} is not a format EventDesk reads (JSON, NDJSON, CSV, cURL or HAR).` };
+  if (!result.ok) return { kind: 'error', message: 'line' in result && result.line ? `${result.message} (line ${result.line})` : result.message };
+  return { kind: 'events', events: result.events, ...(result.note ? { note: result.note } : {}) };
+}
+
+export type ExportFormat = 'json' | 'ndjson' | 'curl' | 'har';
+
+/**
+ * The request this batch would make, with the secrets only as masks: the renderer never holds
+ * them. (A copy with real secrets can only be made by main, and is part of sending.)
+ */
+function requestOf(text: string, environment: EnvironmentView | null): HttpRequest {
+  return {
+    method: 'POST',
+    url: `${environment?.resolvedBaseUrl || 'https://api.example.com'}/user/events`,
+    headers: {
+      ...Object.fromEntries((environment?.extraHeaders ?? []).map((header) => [header.name, header.value])),
+      'Content-Type': 'application/json',
+      apiKey: environment?.apiKey.hint ?? MASK,
+      Authorization: `Bearer ${MASK}`,
+    },
+    body: text,
+  };
+}
+
+export function exportBatch(format: ExportFormat, text: string, environment: EnvironmentView | null, appVersion: string): { text: string; extension: string } {
+  switch (format) {
+    case 'json':
+      return { text, extension: 'json' };
+    case 'ndjson': {
+      const events = parseJson(text);
+      if (!events.ok) throw new Error(`NDJSON needs a batch that is valid JSON: ${events.message}`);
+      return { text: serializeNdjson(events.events), extension: 'ndjson' };
+    }
+    case 'curl':
+      return { text: `${exportCurl(requestOf(text, environment))}\n`, extension: 'sh' };
+    case 'har':
+      return { text: exportHar([{ startedDateTime: new Date().toISOString(), time: 0, request: requestOf(text, environment), response: null }], { appVersion }), extension: 'har' };
+  }
+}

@@ -1,0 +1,91 @@
+import { expect, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
+
+const broken = `[
+    {
+        "token": "evt-1",
+        "customer_id": "c-42",
+        "device_id": "3f2504e0-4f89-41d3-9a0c-0305e82c3301",
+        "svc_id": "12",
+        "created_at": "2026-02-30 10:00:00",
+        "attributes": { "plan": "pro", "spend": "19.99" }
+    }
+]
+`;
+
+const valid = broken.replace('"svc_id": "12"', '"svc_id": 12').replace('2026-02-30', '2026-01-30');
+
+test.describe('validation in the editor', () => {
+  test('marks problems as you type and lists them, each jumping to its place', async ({ app, harness }) => {
+    await openBatchText(app, harness, broken);
+    const problems = app.getByRole('region', { name: 'Problems' });
+    await expect(problems.getByTestId('problem-counts')).toHaveText(/^2 errors/);
+    await expect(problems).toContainText('svc_id');
+    await expect(problems).toContainText('2026-02-30');
+    await expect(app.locator('.monaco-editor .squiggly-error').first()).toBeVisible();
+    await saveScreenshot(app, 'editor-markers');
+
+    await problems.getByRole('button', { name: /svc_id/ }).click();
+    await app.keyboard.press('ControlOrMeta+.');
+    const fix = app.locator('.action-widget').getByText(/Change to the number/).first();
+    await expect(fix).toBeVisible();
+    await fix.click();
+    await expect(problems.getByTestId('problem-counts')).toHaveText(/^1 error/);
+    await expect.poll(async () => (await harness.services.drafts.list()).drafts.find((draft) => draft.id === 'e2e-batch')?.text).toContain('"svc_id": 12');
+  });
+
+  test('a clean batch has no problems and counts its events', async ({ app, harness }) => {
+    await openBatchText(app, harness, valid);
+    await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
+    await expect(app.getByTestId('event-count')).toHaveText('1 event');
+  });
+});
+
+test.describe('the form view', () => {
+  test('edits an attribute and the JSON changes with its formatting kept', async ({ app, harness }) => {
+    await openBatchText(app, harness, valid);
+    await app.getByRole('tab', { name: 'Form' }).click();
+    const form = app.getByRole('form', { name: 'Event 1' });
+    const spend = form.locator('.pair').filter({ has: app.locator('input[value="spend"]') }).getByLabel('value');
+    await spend.fill('25.00');
+    await spend.press('Enter');
+    await saveScreenshot(app, 'form-view');
+    await expect
+      .poll(async () => (await harness.services.drafts.list()).drafts.find((draft) => draft.id === 'e2e-batch')?.text)
+      .toBe(valid.replace('"spend": "19.99"', '"spend": "25.00"'));
+    await app.getByRole('tab', { name: 'JSON' }).click();
+    await expect(app.locator('.monaco-editor').first()).toContainText('"spend": "25.00"');
+  });
+
+  test('says where the text stops being JSON and links there', async ({ app, harness }) => {
+    await openBatchText(app, harness, '[\n  { "token": "a", }\n]');
+    await app.getByRole('tab', { name: 'Form' }).click();
+    const problem = app.getByRole('alert').filter({ hasText: 'The form needs a JSON array' });
+    await expect(problem).toBeVisible();
+    await problem.getByRole('button', { name: /Go to line 2/ }).click();
+    await expect(app.locator('.monaco-editor').first()).toBeVisible();
+  });
+});
+
+test.describe('importing', () => {
+  test('a CSV with a column mapping becomes a new batch', async ({ app }) => {
+    const csv = 'token,customer_id,svc_id,created_at,plan\nt-1,c-1,7,2026-11-22 10:00:00,pro\nt-2,c-2,8,2026-11-22 10:05:00,free\n';
+    await app.getByLabel('File to import', { exact: true }).setInputFiles({ name: 'signups.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const dialog = app.getByRole('dialog', { name: 'Import signups.csv' });
+    await expect(dialog.getByLabel('Target of column svc_id')).toHaveValue('service-id');
+    await expect(dialog.getByLabel('Target of column plan')).toHaveValue('attribute');
+    await saveScreenshot(app, 'csv-mapping');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(app.getByRole('tab', { name: 'signups' })).toHaveAttribute('aria-selected', 'true');
+    await expect(app.getByTestId('event-count')).toHaveText('2 events');
+    await expect(app.locator('.monaco-editor').first()).toContainText('"plan": "pro"');
+  });
+
+  test('a pasted cURL command becomes a new batch', async ({ app }) => {
+    await app.getByRole('button', { name: 'Paste cURL…' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Import a cURL command' });
+    await dialog.getByLabel('cURL command').fill(`curl 'https://api.example.com/user/events' -H 'apiKey: k' -H 'Content-Type: application/json' --data-raw '[{"token":"from-curl","svc_id":3}]'`);
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(app.getByTestId('event-count')).toHaveText('1 event');
+    await expect(app.locator('.monaco-editor').first()).toContainText('from-curl');
+  });
+});
