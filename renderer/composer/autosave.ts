@@ -19,10 +19,8 @@ export function useDraftAutosave(): void {
   useEffect(() => {
     let cancelled = false;
     const timers = new Map<string, ReturnType<typeof setTimeout>>();
-    const save = (batch: Batch) =>
-      api.drafts.save({ ...batch, updatedAt: new Date().toISOString() }).catch((error: unknown) => {
-        notify('error', `The draft “${batch.name}” could not be saved: ${error instanceof Error ? error.message : String(error)}`);
-      });
+    const report = (what: string) => (error: unknown) => notify('error', `${what}: ${error instanceof Error ? error.message : String(error)}`);
+    const save = (batch: Batch) => api.drafts.save({ ...batch, updatedAt: new Date().toISOString() }).then(() => true, (error: unknown) => (report(`The draft “${batch.name}” could not be saved`)(error), false));
 
     void api.drafts.list().then(
       ({ drafts, activeId }) => {
@@ -47,13 +45,15 @@ export function useDraftAutosave(): void {
       }
       for (const gone of previous.batches.filter((batch) => !state.batches.some((candidate) => candidate.id === batch.id))) {
         clearTimeout(timers.get(gone.id));
-        void api.drafts.close({ id: gone.id });
+        api.drafts.close({ id: gone.id }).catch(report(`The draft of “${gone.name}” could not be removed`));
       }
       const active = state.batches.find((batch) => batch.id === state.activeId);
       if (active && state.activeId !== previous.activeId) {
         const isNew = !previous.batches.some((batch) => batch.id === active.id);
         // A new batch must exist on disk before the index can point at it.
-        void (isNew ? save(active) : Promise.resolve()).then(() => api.drafts.activate({ id: active.id }));
+        void (isNew ? save(active) : Promise.resolve(true)).then(async (saved) => {
+          if (saved) await api.drafts.activate({ id: active.id }).catch(report('Which batch is open could not be remembered'));
+        });
       }
     });
 

@@ -38,7 +38,15 @@ const noEnvironments: Envelope<unknown> = { ok: true, value: { environments: [],
 
 function renderApp(appInfo: Envelope<unknown>) {
   document.body.innerHTML = '<div id="root" data-app-state="loading"></div>';
-  const answers: Partial<Record<string, Envelope<unknown>>> = { 'app:info': appInfo, 'environments:list': noEnvironments };
+  const done: Envelope<unknown> = { ok: true, value: null };
+  const answers: Partial<Record<string, Envelope<unknown>>> = {
+    'app:info': appInfo,
+    'environments:list': noEnvironments,
+    'drafts:list': { ok: true, value: { drafts: [], activeId: null } },
+    'drafts:save': done,
+    'drafts:activate': done,
+    'drafts:close': done,
+  };
   const api = createApi(
     createBridge(
       async (channel) => answers[channel] ?? { ok: false, error: { code: 'unknown-channel', message: `not answered in this test: ${channel}` } },
