@@ -1,4 +1,5 @@
 import { wallClockProblem } from '../datetime.ts';
+import { findTemplates, templateResultType } from '../templates.ts';
 import { attributeToString, newDeviceId, reformatDateTime, serviceIdFromString, type ValueFix } from './quick-fixes.ts';
 import { MISSING_FIELD_CODES, SPEC_FIELDS, type RuleSeverity, type SpecField, type WarningCode } from './rules.ts';
 
@@ -76,10 +77,33 @@ const WHAT_FIELDS_HOLD: Record<SpecField, string> = {
   customer_id: 'a string',
 };
 
+/**
+ * A value holding templates ({{$uuid}}, {{$now}}, {{$seq}}…) is resolved at send time, so its
+ * form is judged by what it will become. Only reached where the plain checks already failed,
+ * so templates cost nothing on a batch without them. Null: not a template.
+ */
+function templateProblem(value: string, field: string, expect: 'string' | 'number' | 'date-time'): { problem: string | null } | null {
+  const kind = templateResultType(value);
+  if (kind === null) return null;
+  const broken = findTemplates(value).find((span) => span.problem !== null);
+  if (broken) return { problem: `${field}: ${broken.problem}` };
+  if (expect === 'number' && kind !== 'number') return { problem: `${field} must be an integer: a template here must be exactly "{{$seq}}" or "{{$randomInt min max}}", not ${describeValue(value)}.` };
+  if (expect === 'date-time' && !/^\{\{\s*\$now\b[^}]*\}\}$/.test(value)) return { problem: `created_at must be a date-time: a template here must be exactly "{{$now}}" (with an offset like "{{$now -15m}}" if needed), not ${describeValue(value)}.` };
+  return { problem: null };
+}
+
+function templated(problems: EventProblem[] | null, value: string, field: string, expect: 'string' | 'number' | 'date-time', code: string): EventProblem[] | null | undefined {
+  const verdict = templateProblem(value, field, expect);
+  if (verdict === null) return undefined;
+  return verdict.problem === null ? problems : add(problems, { code, message: verdict.problem, at: [field], mark: 'value' });
+}
+
 function checkDeviceId(value: unknown, context: CheckContext, problems: EventProblem[] | null): EventProblem[] | null {
   const fix = () => newDeviceId();
   if (typeof value !== 'string') return add(problems, { code: 'wrong-type', message: `device_id must be a string, not ${describeValue(value)}.`, at: ['device_id'], mark: 'value', fix });
   if (context.severity['device-id-not-uuid'] === 'off' || isUuidShaped(value)) return problems;
+  const template = templated(problems, value, 'device_id', 'string', 'template-invalid');
+  if (template !== undefined) return template;
   return add(problems, { code: 'device-id-not-uuid', message: `device_id should be UUID-shaped (8-4-4-4-12 hexadecimal digits), not ${describeValue(value)}.`, at: ['device_id'], mark: 'value', fix });
 }
 
@@ -88,6 +112,8 @@ function checkCreatedAt(value: unknown, context: CheckContext, problems: EventPr
   if (typeof value !== 'string') return add(problems, { code: 'wrong-type', message: `created_at must be a date-time text YYYY-MM-DD HH:MM:SS, not ${describeValue(value)}.`, at, mark: 'value' });
   const problem = wallClockProblem(value);
   if (problem?.code === 'date-time-format') {
+    const template = templated(problems, value, 'created_at', 'date-time', 'created-at-format');
+    if (template !== undefined) return template;
     const fix = reformatDateTime(value, context.timeZone);
     return add(problems, {
       code: 'created-at-format',
@@ -110,6 +136,10 @@ function checkCreatedAt(value: unknown, context: CheckContext, problems: EventPr
 function checkServiceId(value: unknown, context: CheckContext, problems: EventProblem[] | null): EventProblem[] | null {
   if (Number.isSafeInteger(value)) return problems;
   const field = context.serviceIdField;
+  if (typeof value === 'string') {
+    const template = templated(problems, value, field, 'number', 'service-id-not-integer');
+    if (template !== undefined) return template;
+  }
   const fix = typeof value === 'string' ? serviceIdFromString(value) : null;
   return add(problems, {
     code: 'service-id-not-integer',
