@@ -186,7 +186,7 @@ function contextProblem(template: Template, context: TemplateContext, variables:
   return `There is no variable "${template.name}". ${hint}`.trim();
 }
 
-/** Resolves values one after another, counting `$seq` across all of them, and collects problems. */
+/** Resolves values one after another, event by event, and collects problems. */
 class Resolver {
   readonly problems: TemplateProblem[] = [];
   private readonly context: TemplateContext;
@@ -196,13 +196,18 @@ class Resolver {
   private readonly nowTexts = new Map<string, string>();
   private readonly random: () => number;
   private readonly uuid: () => string;
-  private seq = 0;
+  /** `$seq` is the number of the event being resolved (1-based): the same wherever it appears in that event. */
+  private eventNumber = 1;
 
   constructor(context: TemplateContext) {
     this.context = context;
     this.variables = new Map(context.variables.map((variable) => [variable.name, variable.value]));
     this.random = context.random ?? Math.random;
     this.uuid = context.uuid ?? (() => crypto.randomUUID());
+  }
+
+  startEvent(eventNumber: number): void {
+    this.eventNumber = eventNumber;
   }
 
   /**
@@ -259,7 +264,7 @@ class Resolver {
       case 'uuid':
         return this.uuid();
       case 'seq':
-        return ++this.seq;
+        return this.eventNumber;
       case 'randomInt':
         return template.min + Math.floor(this.random() * (template.max - template.min + 1));
       case 'pick':
@@ -305,19 +310,23 @@ function toPointer(path: readonly string[]): string {
 }
 
 /**
- * The batch with every template resolved, `$seq` counting 1, 2, 3… in document order (event
- * by event, fields in their order, left to right within a value); or every problem, when any.
+ * The batch with every template resolved, `$seq` being each event's number (1, 2, 3…, the same
+ * for every `$seq` within one event, so "evt-{{$seq}}" and a `{{$seq}}` id agree); or every
+ * problem, when any.
  * This is also the preview: it is cheap enough to run on 100 000 events.
  */
 export function resolveBatch(events: readonly unknown[], context: TemplateContext): ResolveResult {
   const resolver = new Resolver(context);
-  const resolved = events.map((event, index) => resolver.resolve(event, [String(index)]));
+  const resolved = events.map((event, index) => {
+    resolver.startEvent(index + 1);
+    return resolver.resolve(event, [String(index)]);
+  });
   return resolver.problems.length > 0 ? { problems: resolver.problems } : { events: resolved };
 }
 
 /**
  * "Generate N events from this one": `count` copies, each resolved on its own, so every copy
- * gets its own `$uuid` and `$randomInt` and the next `$seq`. Problems point into the one event.
+ * gets its own `$uuid` and `$randomInt`, and its own number as `$seq`. Problems point into the one event.
  */
 export function generateFrom(event: unknown, count: number, context: TemplateContext): ResolveResult {
   if (!Number.isInteger(count) || count < GENERATE_LIMIT.min || count > GENERATE_LIMIT.max) {
@@ -328,6 +337,9 @@ export function generateFrom(event: unknown, count: number, context: TemplateCon
   const first = resolver.resolve(event, []);
   if (resolver.problems.length > 0) return { problems: resolver.problems };
   const events = [first];
-  for (let index = 1; index < count; index++) events.push(resolver.resolve(event, []));
+  for (let index = 1; index < count; index++) {
+    resolver.startEvent(index + 1);
+    events.push(resolver.resolve(event, []));
+  }
   return { events };
 }

@@ -56,7 +56,7 @@ describe('templates', () => {
 
   it('turns a value that is exactly one $randomInt or $seq into a number, and anything more into text', () => {
     const [event] = events(resolveBatch([{ svc_id: '{{$seq}}', spend: '{{ $randomInt 1 100 }}', label: 'n{{$seq}}', padded: ' {{$seq}}', pick: '{{$pick 7}}' }], context()));
-    expect(event).toEqual({ svc_id: 1, spend: 51, label: 'n2', padded: ' 3', pick: '7' });
+    expect(event).toEqual({ svc_id: 1, spend: 51, label: 'n1', padded: ' 1', pick: '7' });
   });
 
   it('keeps $randomInt within its bounds, both included', () => {
@@ -65,9 +65,9 @@ describe('templates', () => {
     expect(resolveOne('{{$randomInt 3 3}}')).toBe(3);
   });
 
-  it('counts $seq across the whole batch in document order, nested values included', () => {
-    const batch = [{ a: '{{$seq}}', nested: { list: ['{{$seq}}', 'x{{$seq}}y{{$seq}}'] } }, { a: '{{$seq}}' }];
-    expect(events(resolveBatch(batch, context()))).toEqual([{ a: 1, nested: { list: [2, 'x3y4'] } }, { a: 5 }]);
+  it('makes $seq the number of its event, the same wherever it appears in that event', () => {
+    const batch = [{ a: '{{$seq}}', nested: { list: ['{{$seq}}', 'x{{$seq}}y{{$seq}}'] } }, { a: '{{$seq}}', token: 'evt-{{$seq}}' }, { b: 'none' }, { a: '{{$seq}}' }];
+    expect(events(resolveBatch(batch, context()))).toEqual([{ a: 1, nested: { list: [1, 'x1y1'] } }, { a: 2, token: 'evt-2' }, { b: 'none' }, { a: 4 }]);
   });
 
   it('leaves values without templates as they are and does not change the input', () => {
