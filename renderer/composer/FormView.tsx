@@ -3,8 +3,12 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { removeValueAt, renameAttribute, setValueAt } from '../../shared/batch-edit.ts';
 import { formatDateTime } from '../../shared/datetime.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
-import type { Batch } from '../state/composer.ts';
-import { useComposer } from '../state/composer.ts';
+import type { EnvironmentView } from '../../shared/environment.ts';
+import { GENERATE_LIMIT } from '../../shared/templates.ts';
+import { useActiveEnvironment } from '../environments/queries.ts';
+import { useComposer, type Batch } from '../state/composer.ts';
+import { useNotices } from '../state/ui.ts';
+import { copiesOf } from './templating.ts';
 
 type EventRecord = Record<string, unknown>;
 
@@ -34,7 +38,37 @@ function CommitField({ label, value, onCommit, type = 'text', children }: { labe
   );
 }
 
+/** "Generate N events from this one": each copy has its templates resolved on its own; the result opens as a new batch. */
+function GenerateCopies({ batch, index, event, environment }: { batch: Batch; index: number; event: EventRecord; environment: EnvironmentView | null }) {
+  const open = useComposer((state) => state.open);
+  const notify = useNotices((state) => state.notify);
+  const [count, setCount] = useState('100');
+  const generate = () => {
+    const n = Number(count);
+    if (!Number.isInteger(n) || n < GENERATE_LIMIT.min || n > GENERATE_LIMIT.max) {
+      notify('error', `Generate from ${GENERATE_LIMIT.min} to ${GENERATE_LIMIT.max.toLocaleString('en')} events.`);
+      return;
+    }
+    const result = copiesOf(event, n, environment);
+    if ('problems' in result) notify('error', `Event ${index + 1} cannot be copied: ${result.problems.join(' ')}`);
+    else open({ name: `${batch.name} · ${n} × event ${index + 1}`, text: result.text });
+  };
+  return (
+    <div className="generate">
+      <label>
+        Generate
+        <input type="number" min={GENERATE_LIMIT.min} max={GENERATE_LIMIT.max} value={count} onChange={(change) => setCount(change.target.value)} aria-label="How many events to generate" />
+        events from this one
+      </label>
+      <button type="button" className="small" onClick={generate}>
+        Generate copies
+      </button>
+    </div>
+  );
+}
+
 function EventForm({ batch, index, event, serviceIdField, timeZone }: { batch: Batch; index: number; event: EventRecord; serviceIdField: string; timeZone: string }) {
+  const environment = useActiveEnvironment();
   const setText = useComposer((state) => state.setText);
   const set = (path: (string | number)[], value: unknown) => setText(batch.id, setValueAt(batch.text, [index, ...path], value));
   const attributes = event.attributes && typeof event.attributes === 'object' && !Array.isArray(event.attributes) ? (event.attributes as Record<string, unknown>) : null;
@@ -43,6 +77,7 @@ function EventForm({ batch, index, event, serviceIdField, timeZone }: { batch: B
   return (
     <form className="event-form" aria-label={`Event ${index + 1}`} onSubmit={(submit) => submit.preventDefault()}>
       <h3>Event {index + 1}</h3>
+      <GenerateCopies batch={batch} index={index} event={event} environment={environment} />
       <CommitField label="token" value={text(event.token)} onCommit={(value) => set(['token'], value)} />
       <CommitField label={`created_at (${timeZone})`} value={text(event.created_at)} onCommit={(value) => set(['created_at'], value)}>
         <input
@@ -64,7 +99,7 @@ function EventForm({ batch, index, event, serviceIdField, timeZone }: { batch: B
       />
       <CommitField label="device_id" value={text(event.device_id)} onCommit={(value) => set(['device_id'], value)}>
         <button type="button" className="small" onClick={() => set(['device_id'], crypto.randomUUID())}>
-          Generate
+          New UUID
         </button>
       </CommitField>
       <CommitField label="customer_id" value={text(event.customer_id)} onCommit={(value) => set(['customer_id'], value)} />

@@ -10,6 +10,7 @@ import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
 import { CsvMappingDialog } from './CsvMappingDialog.tsx';
 import { exportBatch, importText, type ExportFormat } from './importing.ts';
+import { PreviewDialog } from './PreviewDialog.tsx';
 
 /** Text files bigger than this are refused before reading: far past 100 000 events. */
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
@@ -73,6 +74,7 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
   const notify = useNotices((state) => state.notify);
   const fileInput = useRef<HTMLInputElement>(null);
   const [pasting, setPasting] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const [pasted, setPasted] = useState('');
 
   function exportAs(format: ExportFormat) {
@@ -104,6 +106,10 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
       <button type="button" className="small" onClick={() => setPasting(true)}>
         Paste cURL…
       </button>
+      <button type="button" className="small" onClick={() => setPreviewing(true)} title="The batch with its templates ({{$uuid}}, {{$now}}, variables…) resolved">
+        Preview
+      </button>
+      {previewing && <PreviewDialog batch={batch} onClose={() => setPreviewing(false)} />}
       <select
         aria-label="Export as"
         className="small"

@@ -1,4 +1,4 @@
-import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { expect, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
 test.describe('the composer', () => {
   test('reopens every open batch exactly as it was after a reload mid-edit', async ({ app, harness }) => {
@@ -34,5 +34,37 @@ test.describe('the composer', () => {
     await app.getByRole('button', { name: 'Close Batch 1' }).click();
     await expect(app.getByRole('tab', { name: 'Batch 1' })).toBeHidden();
     await expect(app.getByRole('tab', { name: 'Batch 2' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('previews the batch with its templates resolved, and generates copies of an event', async ({ app, harness }) => {
+    const templated = `[
+  {
+    "token": "evt-{{$seq}}",
+    "customer_id": "{{$pick alice|bob}}",
+    "device_id": "{{$uuid}}",
+    "svc_id": "{{$seq}}",
+    "created_at": "{{$now -15m}}",
+    "attributes": { "plan": "pro" }
+  }
+]
+`;
+    await openBatchText(app, harness, templated);
+    await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
+    await app.getByRole('button', { name: 'Preview' }).click();
+    const preview = app.getByRole('dialog', { name: /would send/ });
+    const resolved = preview.getByLabel('Resolved batch');
+    await expect(resolved).toContainText('"token": "evt-1"');
+    await expect(resolved).toContainText('"svc_id": 1');
+    await expect(resolved).toContainText(/"device_id": "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"/);
+    await expect(resolved).toContainText(/"created_at": "\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}"/);
+    await saveScreenshot(app, 'template-preview');
+    await preview.getByRole('button', { name: 'Close' }).click();
+
+    await app.getByRole('tab', { name: 'Form' }).click();
+    await app.getByLabel('How many events to generate').fill('5');
+    await app.getByRole('form', { name: 'Event 1' }).getByRole('button', { name: 'Generate copies' }).click();
+    await expect(app.getByRole('tab', { name: 'Test batch · 5 × event 1' })).toHaveAttribute('aria-selected', 'true');
+    await expect(app.getByTestId('event-count')).toHaveText('5 events');
+    await expect(app.getByRole('listbox', { name: 'Events' })).toContainText('evt-5');
   });
 });
