@@ -2,6 +2,7 @@ import { BrowserWindow, app, dialog, ipcMain, net, protocol, session } from 'ele
 import path from 'node:path';
 import { channelNames } from '../shared/ipc.ts';
 import { serveAppFile } from './app-files.ts';
+import { electronDialogs } from './adapters/dialogs.ts';
 import { safeStorageCipher } from './adapters/safe-storage.ts';
 import { createDispatch, createPushSender, type Sender } from './ipc/dispatch.ts';
 import { createHandlers } from './ipc/handlers.ts';
@@ -46,6 +47,7 @@ app.whenReady().then(async () => {
     },
     dataFolder: app.getPath('userData'),
     cipher: safeStorageCipher,
+    dialogs: electronDialogs,
     // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
     fetch: (input, init) => net.fetch(input, init),
     push: createPushSender((push, payload) => {

@@ -1,4 +1,5 @@
 import { product } from './product.ts';
+import type { FileDialogs } from './services/files.ts';
 import type { ServiceDeps } from './services/index.ts';
 import { describeSecretStorage } from './services/secret-storage.ts';
 import type { Cipher } from './services/vault.ts';
@@ -14,8 +15,14 @@ export const noKeyStore: Cipher = {
   },
 };
 
+/** Outside the app no one is there to answer a file dialog: every choice is "cancel". */
+export const noDialogs: FileDialogs = {
+  chooseFileToOpen: async () => null,
+  chooseFileToSave: async () => null,
+};
+
 /** The services' adapters outside Electron: the command line and the test harness. */
-export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch'> {
+export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs'> {
   return {
     appInfo: {
       ...product,
@@ -26,5 +33,6 @@ export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo'
     dataFolder,
     cipher: noKeyStore,
     fetch: (input, init) => fetch(input, init),
+    dialogs: noDialogs,
   };
 }

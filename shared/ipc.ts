@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DraftListSchema, DraftSchema } from './draft.ts';
+import { OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import { LoginInputSchema, SessionEventSchema, SessionViewSchema } from './session.ts';
@@ -83,6 +84,11 @@ export const contract = {
   'drafts:save': { input: DraftSchema, output: z.null() },
   'drafts:activate': { input: ById, output: z.null() },
   'drafts:close': { input: ById, output: z.null() },
+
+  'files:recent': { input: NoInput, output: z.array(RecentFileSchema) },
+  'files:open': { input: NoInput, output: OpenedFileSchema.nullable() },
+  'files:openRecent': { input: z.object({ path: z.string().max(4096) }), output: OpenedFileSchema },
+  'files:save': { input: SaveRequestSchema, output: z.object({ path: z.string() }).nullable() },
 
   'sandbox:info': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
   'sandbox:traffic': { input: NoInput, output: z.array(SandboxRequestRecordSchema) },

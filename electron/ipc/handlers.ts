@@ -3,6 +3,7 @@ import { registerAppHandlers } from './app.ts';
 import type { Handlers } from './dispatch.ts';
 import { registerDraftHandlers } from './drafts.ts';
 import { registerEnvironmentHandlers } from './environments.ts';
+import { registerFileHandlers } from './files.ts';
 import { registerSandboxHandlers } from './sandbox.ts';
 import { registerSessionHandlers } from './session.ts';
 
@@ -13,6 +14,7 @@ export function createHandlers(services: Services): Handlers {
     ...registerEnvironmentHandlers(services),
     ...registerSessionHandlers(services),
     ...registerDraftHandlers(services),
+    ...registerFileHandlers(services),
     ...registerSandboxHandlers(services),
   };
 }

@@ -6,6 +6,7 @@ import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
 import type { Fetch } from './auth.ts';
 import { createDrafts } from './drafts.ts';
 import { createEnvironments } from './environments.ts';
+import { createFiles, type FileDialogs } from './files.ts';
 import { createSessions } from './sessions.ts';
 import { createVault, type Cipher } from './vault.ts';
 
@@ -23,6 +24,8 @@ export interface ServiceDeps {
   cipher: Cipher;
   fetch: Fetch;
   push: PushSender;
+  /** How the OS asks the user for a file to open or save. */
+  dialogs: FileDialogs;
   /** The embedded sandbox's options, or null to run without one. */
   sandbox: SandboxStartOptions | null;
 }
@@ -54,6 +57,7 @@ export async function createServices(deps: ServiceDeps) {
     environments,
     sessions,
     drafts: createDrafts(deps.dataFolder),
+    files: createFiles(deps.dataFolder, deps.dialogs),
     sandbox,
     async close(): Promise<void> {
       sessions.dispose();

@@ -11,6 +11,7 @@ import { createHandlers } from '../../electron/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../electron/node-services.ts';
 import { createServices, type Services } from '../../electron/services/index.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
+import type { FileDialogs } from '../../electron/services/files.ts';
 import { SECURITY_HEADERS } from '../../electron/security.ts';
 
 /**
@@ -32,6 +33,8 @@ export interface HarnessOptions {
   /** A data folder; a fresh temporary one when absent. */
   dataFolder?: string;
   rendererDir?: string;
+  /** Stands in for the OS's file dialogs, which a browser test cannot click. */
+  dialogs?: FileDialogs;
   /** Options of the embedded sandbox (faults, token lifetime). */
   sandbox?: SandboxStartOptions;
 }
@@ -66,6 +69,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const listeners = new Set<ServerResponse>();
   const services = await createServices({
     ...nodeServiceDeps(dataFolder),
+    ...(options.dialogs ? { dialogs: options.dialogs } : {}),
     push: createPushSender((push, payload) => {
       for (const listener of listeners) listener.write(`event: ${push}\ndata: ${JSON.stringify(payload)}\n\n`);
     }),

@@ -1,0 +1,14 @@
+import type { Services } from '../services/index.ts';
+import type { Handlers } from './dispatch.ts';
+
+export function registerFileHandlers({ files }: Services): Pick<Handlers, 'files:recent' | 'files:open' | 'files:openRecent' | 'files:save'> {
+  return {
+    'files:recent': () => files.recent(),
+    'files:open': () => files.open(),
+    'files:openRecent': ({ path }) => files.openRecent(path),
+    'files:save': async (request) => {
+      const path = await files.save(request);
+      return path === null ? null : { path };
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors.ts';
+import { RecentFileSchema, type OpenedFile, type RecentFile } from '../../shared/files.ts';
+import { createAtomicWriter, parseJsonOrNull } from './json-file.ts';
+
+/**
+ * Batch files on disk: open, save, save as, and the recent ones. The page never names a path
+ * of its own choosing: paths come from the OS dialogs (the user's choice) or from the recent
+ * list those filled, so a compromised page cannot read or write anything else.
+ */
+
+/** How the OS asks the user for a file: Electron's dialogs in the app, a scripted stand-in in tests. */
+export interface FileDialogs {
+  chooseFileToOpen(): Promise<string | null>;
+  chooseFileToSave(suggestedName: string): Promise<string | null>;
+}
+
+const RECENT_LIMIT = 10;
+/** Larger than any batch EventDesk edits; past it, the file is not read at all. */
+const MAX_FILE_BYTES = 200 * 1024 * 1024;
+
+export function createFiles(dataFolder: string, dialogs: FileDialogs) {
+  const recentFile = path.join(dataFolder, 'recent-files.json');
+  const writeRecent = createAtomicWriter(recentFile);
+  /** Paths the user chose this run, in a dialog or from the recent list. */
+  const chosen = new Set<string>();
+  let recent: RecentFile[] | null = null;
+
+  async function recentList(): Promise<RecentFile[]> {
+    if (recent === null) {
+      const parsed = z.array(RecentFileSchema).safeParse(parseJsonOrNull(await readFile(recentFile, 'utf8').catch(() => '[]')));
+      recent = parsed.success ? parsed.data : [];
+      for (const file of recent) chosen.add(file.path);
+    }
+    return recent;
+  }
+
+  async function remember(file: string): Promise<void> {
+    chosen.add(file);
+    const list = (await recentList()).filter((entry) => entry.path !== file);
+    recent = [{ path: file, name: path.basename(file), openedAt: new Date().toISOString() }, ...list].slice(0, RECENT_LIMIT);
+    await writeRecent(JSON.stringify(recent, null, 2));
+  }
+
+  async function read(file: string): Promise<OpenedFile> {
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw new AppError('file-missing', `${file} is no longer there.`);
+    if (info.size > MAX_FILE_BYTES) throw new AppError('file-too-large', `${path.basename(file)} is ${(info.size / 1024 / 1024).toFixed(0)} MB; EventDesk opens files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
+    const text = await readFile(file, 'utf8');
+    await remember(file);
+    return { path: file, name: path.basename(file), text };
+  }
+
+  return {
+    recent: recentList,
+
+    async open(): Promise<OpenedFile | null> {
+      const file = await dialogs.chooseFileToOpen();
+      return file === null ? null : read(path.resolve(file));
+    },
+
+    async openRecent(file: string): Promise<OpenedFile> {
+      if (!(await recentList()).some((entry) => entry.path === file)) throw new AppError('file-not-recent', 'That file is not in the recent list; open it with Open….');
+      return read(file);
+    },
+
+    /** Saves to the known path, or asks where (Save as). Returns where it went, or null when the user cancelled. */
+    async save(request: { path: string | null; suggestedName: string; text: string }): Promise<string | null> {
+      await recentList();
+      if (request.path !== null && !chosen.has(request.path)) throw new AppError('file-not-chosen', 'EventDesk only saves where you chose; use Save as….');
+      const target = request.path ?? (await dialogs.chooseFileToSave(request.suggestedName));
+      if (target === null) return null;
+      const file = path.resolve(target);
+      // Whole or not at all: a crash mid-save must not leave the user's file half written.
+      await createAtomicWriter(file)(request.text);
+      await remember(file);
+      return file;
+    },
+  };
+}
+export type Files = ReturnType<typeof createFiles>;
