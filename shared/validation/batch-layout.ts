@@ -26,9 +26,6 @@ export interface BatchLayout {
   repeatedKeys: RepeatedKey[];
 }
 
-const TAB = 0x09;
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
 const SPACE = 0x20;
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -40,9 +37,12 @@ const CLOSE_BRACE = 0x7d;
 /** The event is level 1, its attributes level 2: the levels whose keys are checked. */
 const DEEPEST_CHECKED_LEVEL = 2;
 
+/**
+ * Only ever called between tokens of a text JSON.parse accepted, where the only characters up
+ * to space are JSON's four white-space ones: one comparison per character instead of four.
+ */
 function skipSpace(text: string, at: number): number {
-  let code = text.charCodeAt(at);
-  while (code === SPACE || code === LINE_FEED || code === CARRIAGE_RETURN || code === TAB) code = text.charCodeAt(++at);
+  while (text.charCodeAt(at) <= SPACE) at++;
   return at;
 }
 
