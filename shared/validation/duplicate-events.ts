@@ -45,19 +45,30 @@ function writtenOut(events: readonly unknown[], index: number): string {
 
 export function findDuplicateEvents(events: readonly unknown[], serviceIdField: string): DuplicateEvent[] {
   const duplicates: DuplicateEvent[] = [];
-  // Per fingerprint: the first event with it, then, once a second arrives, each written-out event seen.
-  const byFingerprint = new Map<number, number | Map<string, number>>();
+  // The first event of each fingerprint, in an open-addressed table: a Map of 100 000 numbers
+  // costs several times as much to fill, and leaves as much again for the garbage collector.
+  const mask = (1 << Math.ceil(Math.log2(2 * events.length + 1))) - 1;
+  const firsts = new Int32Array(mask + 1).fill(-1);
+  const fingerprints = new Int32Array(mask + 1);
+  // Per fingerprint seen more than once: each written-out event with it.
+  const writtenByFingerprint = new Map<number, Map<string, number>>();
   for (let index = 0; index < events.length; index++) {
     const event = events[index];
     if (typeof event !== 'object' || event === null || Array.isArray(event)) continue;
     const fingerprint = fingerprintOf(event as Record<string, unknown>, serviceIdField);
-    const seen = byFingerprint.get(fingerprint);
-    if (seen === undefined) {
-      byFingerprint.set(fingerprint, index);
+    let slot = fingerprint & mask;
+    while (firsts[slot] !== -1 && fingerprints[slot] !== fingerprint) slot = (slot + 1) & mask;
+    const first = firsts[slot]!;
+    if (first === -1) {
+      firsts[slot] = index;
+      fingerprints[slot] = fingerprint;
       continue;
     }
-    const written = typeof seen === 'number' ? new Map([[writtenOut(events, seen), seen]]) : seen;
-    if (typeof seen === 'number') byFingerprint.set(fingerprint, written);
+    let written = writtenByFingerprint.get(fingerprint);
+    if (written === undefined) {
+      written = new Map([[writtenOut(events, first), first]]);
+      writtenByFingerprint.set(fingerprint, written);
+    }
     const text = writtenOut(events, index);
     const original = written.get(text);
     if (original === undefined) written.set(text, index);

@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findDuplicateEvents } from '../../shared/validation/duplicate-events.ts';
+
+/**
+ * findDuplicateEvents hashes a few fields into an open-addressed table and writes events out
+ * only when their fingerprints meet. Drawn from a small pool, the events here repeat, share
+ * fingerprints while differing elsewhere (attributes, key order), and crowd the table's slots;
+ * whatever happens inside, the answer must be the plain one: each event that is written out
+ * the same as an earlier one, paired with the first of them.
+ */
+
+function plainDuplicates(events: readonly unknown[]): { index: number; original: number }[] {
+  const firsts = new Map<string, number>();
+  const duplicates: { index: number; original: number }[] = [];
+  events.forEach((event, index) => {
+    if (typeof event !== 'object' || event === null || Array.isArray(event)) return;
+    const written = JSON.stringify(event);
+    const original = firsts.get(written);
+    if (original === undefined) firsts.set(written, index);
+    else duplicates.push({ index, original });
+  });
+  return duplicates;
+}
+
+const pooledEvent = fc.record(
+  {
+    token: fc.constantFrom('tok_1', 'tok_2'),
+    attributes: fc.constantFrom({ plan: 'pro' }, { plan: 'free' }, { spend: '1' }),
+    created_at: fc.constantFrom('2026-05-31 09:30:00', '2026-05-31 09:30:01'),
+    svc_id: fc.constantFrom(12, 13, '12'),
+    device_id: fc.constant('1b4e28ba-2fa1-41d2-883f-0016d3cca427'),
+    customer_id: fc.constantFrom('customer-1', 'customer-2'),
+  },
+  { requiredKeys: ['token', 'created_at'] },
+);
+
+const element = fc.oneof({ weight: 8, arbitrary: pooledEvent }, fc.integer(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }));
+
+describe('findDuplicateEvents, by property', () => {
+  it('finds exactly the events written out the same as an earlier one', () => {
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 60 }), fc.constantFrom('svc_id', 'token'), (events, serviceIdField) => {
+        expect(findDuplicateEvents(events, serviceIdField)).toEqual(plainDuplicates(events));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('finds each repeat when a batch fills many slots of the table', () => {
+    const events = Array.from({ length: 5000 }, (_, index) => ({ token: `tok_${index % 1700}`, created_at: '2026-05-31 09:30:00', svc_id: (index % 1700) % 3 }));
+    expect(findDuplicateEvents(events, 'svc_id')).toEqual(plainDuplicates(events));
+  });
+});
