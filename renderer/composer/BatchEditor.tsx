@@ -8,6 +8,7 @@ import { monaco } from '../monaco/setup.ts';
 import { useActiveBatch, useComposer } from '../state/composer.ts';
 import { useColorScheme } from '../theme.ts';
 import { formatInEditor, revealInEditor, setEditor } from './editor-handle.ts';
+import { FileActions } from './FileActions.tsx';
 import { FormView } from './FormView.tsx';
 import { ImportExport } from './ImportExport.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
@@ -45,6 +46,7 @@ export default function BatchEditor() {
         <span className="muted" data-testid="event-count">
           {validation.eventCount === null ? (validation.pending ? 'Checking…' : 'Not a batch of events') : `${validation.eventCount.toLocaleString('en')} ${validation.eventCount === 1 ? 'event' : 'events'}`}
         </span>
+        <FileActions batch={batch} />
         <ImportExport batch={batch} dropTarget={pane} />
         <span className="spacer" />
         <div className="view-switch" role="tablist" aria-label="View">

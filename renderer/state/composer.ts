@@ -19,6 +19,8 @@ interface ComposerState {
   open: (batch?: Partial<Omit<Batch, 'id'>>) => string;
   close: (id: string) => void;
   activate: (id: string) => void;
+  /** After a save: the batch now lives in this file, and takes its name. */
+  saved: (id: string, filePath: string) => void;
 }
 
 export const starterBatch = `[
@@ -35,6 +37,11 @@ export const starterBatch = `[
   }
 ]
 `;
+
+/** The file's name without its folder, as a tab shows it. */
+export function fileName(filePath: string): string {
+  return filePath.split(/[\\/]/).pop() || filePath;
+}
 
 function nextName(batches: Batch[]): string {
   const taken = new Set(batches.map((batch) => batch.name));
@@ -63,6 +70,8 @@ export const useComposer = create<ComposerState>((set, get) => ({
   activate: (id) => {
     if (get().batches.some((batch) => batch.id === id)) set({ activeId: id });
   },
+  saved: (id, filePath) =>
+    set((state) => ({ batches: state.batches.map((batch) => (batch.id === id ? { ...batch, filePath, name: fileName(filePath) } : batch)) })),
 }));
 
 export function useActiveBatch(): Batch | null {

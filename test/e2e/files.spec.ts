@@ -1,0 +1,51 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FileDialogs } from '../../electron/services/files.ts';
+import { expect, test } from './support/fixtures.ts';
+
+// The OS dialogs cannot be clicked from a browser test; these answer them in order.
+const answers: string[] = [];
+const dialogs: FileDialogs = {
+  chooseFileToOpen: async () => answers.shift() ?? null,
+  chooseFileToSave: async () => answers.shift() ?? null,
+};
+
+test.use({ harnessOptions: { dialogs } });
+
+test('opens a batch file as it is, saves it back with Ctrl+S, saves as another, and lists both as recent', async ({ app }) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-files-'));
+  const original = path.join(folder, 'checkout.json');
+  const copy = path.join(folder, 'checkout-copy.json');
+  await writeFile(original, '[\n    { "token": "from-disk", "svc_id": 3 }\n]\n');
+
+  answers.push(original);
+  await app.getByRole('button', { name: 'Open…' }).click();
+  await expect(app.getByRole('tab', { name: 'checkout.json' })).toHaveAttribute('aria-selected', 'true');
+  await expect(app.locator('.monaco-editor').first()).toContainText('"from-disk"');
+
+  await app.locator('.monaco-editor').first().click();
+  await app.keyboard.press('ControlOrMeta+End');
+  await app.keyboard.type('// edited');
+  await app.keyboard.press('ControlOrMeta+s');
+  await expect.poll(() => readFile(original, 'utf8')).toBe('[\n    { "token": "from-disk", "svc_id": 3 }\n]\n// edited');
+
+  answers.push(copy);
+  await app.getByRole('button', { name: 'Save as…' }).click();
+  await expect(app.getByRole('tab', { name: 'checkout-copy.json' })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => readFile(copy, 'utf8')).toContain('// edited');
+
+  const recent = app.getByLabel('Recent files');
+  await expect(recent.locator('option')).toHaveText(['Recent…', 'checkout-copy.json', 'checkout.json']);
+  await recent.selectOption({ label: 'checkout.json' });
+  await expect(app.getByRole('tab', { name: 'checkout.json' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('cancelling the dialogs changes nothing', async ({ app }) => {
+  const tabs = app.getByRole('tablist', { name: 'Open batches' }).getByRole('tab');
+  await expect(tabs).toHaveCount(1);
+  await app.getByRole('button', { name: 'Open…' }).click();
+  await app.getByRole('button', { name: 'Save as…' }).click();
+  await expect(tabs).toHaveCount(1);
+  await expect(tabs.first()).toHaveText('Batch 1');
+});
