@@ -11,6 +11,9 @@ export interface DuplicateEvent {
   original: number;
 }
 
+/** 2^20 slots of the first-event table (8 MB) before it has to grow. */
+const MOST_SLOTS_AT_FIRST = 20;
+
 /** Characters taken from the end of each string: where ids, sequence numbers and seconds differ. */
 const TAIL = 3;
 
@@ -43,27 +46,66 @@ function writtenOut(events: readonly unknown[], index: number): string {
   }
 }
 
+/**
+ * The first event of each fingerprint, in an open-addressed table: a Map of 100 000 numbers
+ * costs several times as much to fill, and leaves as much again for the garbage collector. It
+ * starts with room for `expected` events, up to a million slots, and doubles when half full:
+ * a 100 MB batch of bare numbers holds tens of millions of elements and no event to make room for.
+ */
+class FirstByFingerprint {
+  private mask: number;
+  private firsts: Int32Array;
+  private fingerprints: Int32Array;
+  private used = 0;
+
+  constructor(expected: number) {
+    this.mask = (1 << Math.min(MOST_SLOTS_AT_FIRST, Math.ceil(Math.log2(2 * expected + 1)))) - 1;
+    this.firsts = new Int32Array(this.mask + 1).fill(-1);
+    this.fingerprints = new Int32Array(this.mask + 1);
+  }
+
+  /** The first event seen with `fingerprint`, or -1 after noting `index` as that first. */
+  firstOr(fingerprint: number, index: number): number {
+    const slot = this.slotOf(fingerprint);
+    const first = this.firsts[slot]!;
+    if (first !== -1) return first;
+    this.firsts[slot] = index;
+    this.fingerprints[slot] = fingerprint;
+    if (++this.used * 2 > this.mask) this.grow();
+    return -1;
+  }
+
+  private slotOf(fingerprint: number): number {
+    let slot = fingerprint & this.mask;
+    while (this.firsts[slot] !== -1 && this.fingerprints[slot] !== fingerprint) slot = (slot + 1) & this.mask;
+    return slot;
+  }
+
+  private grow(): void {
+    const { firsts, fingerprints } = this;
+    this.mask = this.mask * 2 + 1;
+    this.firsts = new Int32Array(this.mask + 1).fill(-1);
+    this.fingerprints = new Int32Array(this.mask + 1);
+    for (let slot = 0; slot < firsts.length; slot++) {
+      if (firsts[slot] === -1) continue;
+      const moved = this.slotOf(fingerprints[slot]!);
+      this.firsts[moved] = firsts[slot]!;
+      this.fingerprints[moved] = fingerprints[slot]!;
+    }
+  }
+}
+
 export function findDuplicateEvents(events: readonly unknown[], serviceIdField: string): DuplicateEvent[] {
   const duplicates: DuplicateEvent[] = [];
-  // The first event of each fingerprint, in an open-addressed table: a Map of 100 000 numbers
-  // costs several times as much to fill, and leaves as much again for the garbage collector.
-  const mask = (1 << Math.ceil(Math.log2(2 * events.length + 1))) - 1;
-  const firsts = new Int32Array(mask + 1).fill(-1);
-  const fingerprints = new Int32Array(mask + 1);
+  const firsts = new FirstByFingerprint(events.length);
   // Per fingerprint seen more than once: each written-out event with it.
   const writtenByFingerprint = new Map<number, Map<string, number>>();
   for (let index = 0; index < events.length; index++) {
     const event = events[index];
     if (typeof event !== 'object' || event === null || Array.isArray(event)) continue;
     const fingerprint = fingerprintOf(event as Record<string, unknown>, serviceIdField);
-    let slot = fingerprint & mask;
-    while (firsts[slot] !== -1 && fingerprints[slot] !== fingerprint) slot = (slot + 1) & mask;
-    const first = firsts[slot]!;
-    if (first === -1) {
-      firsts[slot] = index;
-      fingerprints[slot] = fingerprint;
-      continue;
-    }
+    const first = firsts.firstOr(fingerprint, index);
+    if (first === -1) continue;
     let written = writtenByFingerprint.get(fingerprint);
     if (written === undefined) {
       written = new Map([[writtenOut(events, first), first]]);
