@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * A submission: one send of a resolved batch to an environment, split into chunks, each
+ * recorded as it completes. These shapes are what the history keeps and the UI shows.
+ */
+
+export const SubmissionStatusSchema = z.enum(['sending', 'ok', 'partial', 'failed', 'interrupted', 'cancelled']);
+export type SubmissionStatus = z.infer<typeof SubmissionStatusSchema>;
+
+export const ChunkStatusSchema = z.enum(['pending', 'sending', 'ok', 'failed', 'cancelled']);
+export type ChunkStatus = z.infer<typeof ChunkStatusSchema>;
+
+export const ChunkRecordSchema = z.object({
+  index: z.number().int().min(0),
+  /** The events it carries: [firstEvent, firstEvent + eventCount) of the resolved batch. */
+  firstEvent: z.number().int().min(0),
+  eventCount: z.number().int().min(1),
+  status: ChunkStatusSchema,
+  statusCode: z.number().int().nullable(),
+  /** Response headers and body as received, bounded, secrets redacted. */
+  responseHeaders: z.record(z.string(), z.string()),
+  responseBody: z.string(),
+  responseTruncated: z.boolean(),
+  attempts: z.number().int().min(0),
+  durationMs: z.number().min(0),
+  /** What went wrong, in words, when it failed; null otherwise. */
+  error: z.string().nullable(),
+});
+export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
+
+export const SubmissionSchema = z.object({
+  id: z.string(),
+  environmentId: z.string(),
+  environmentName: z.string(),
+  environmentColor: z.string(),
+  baseUrl: z.string(),
+  /** The request headers as sent, redacted (apiKey: ••••1234, Authorization: Bearer ••••). */
+  headers: z.record(z.string(), z.string()),
+  /** The resolved batch as sent, JSON text. */
+  batch: z.string(),
+  eventCount: z.number().int().min(0),
+  /** sha-256 of the resolved batch text, to warn about sending the same batch twice. */
+  batchHash: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  status: SubmissionStatusSchema,
+});
+export type Submission = z.infer<typeof SubmissionSchema>;
+
+export const SubmissionDetailSchema = SubmissionSchema.extend({ chunks: z.array(ChunkRecordSchema) });
+export type SubmissionDetail = z.infer<typeof SubmissionDetailSchema>;
+
+/** Pushed while a submission is under way. */
+export const SendProgressSchema = z.object({
+  submissionId: z.string(),
+  chunksDone: z.number().int(),
+  chunksTotal: z.number().int(),
+  eventsDone: z.number().int(),
+  eventsTotal: z.number().int(),
+  eventsPerSecond: z.number(),
+  /** Seconds left at the current pace; null before there is a pace. */
+  etaSeconds: z.number().nullable(),
+  /** Any current wait or retry, in words ("rate limited, retrying in 4 s"). */
+  activity: z.string().nullable(),
+  status: SubmissionStatusSchema,
+});
+export type SendProgress = z.infer<typeof SendProgressSchema>;
