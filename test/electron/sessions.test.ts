@@ -1,15 +1,8 @@
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../../shared/session.ts';
 import { endpoint } from '../../electron/services/auth.ts';
-import { noKeyStore } from '../../electron/node-services.ts';
-import { LOCAL_SANDBOX_ID, createEnvironments } from '../../electron/services/environments.ts';
-import { createSessions, type Sessions } from '../../electron/services/sessions.ts';
-import { createVault } from '../../electron/services/vault.ts';
-import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
+import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
+import { startSandboxSessions } from './support/sandbox-sessions.ts';
 
 const open: { close(): unknown }[] = [];
 afterEach(async () => {
@@ -19,25 +12,11 @@ afterEach(async () => {
 const batch = JSON.stringify([{ token: 't-1', attributes: { plan: 'pro' }, created_at: '2026-11-22 10:00:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-1' }]);
 
 async function setup(sandboxOptions: SandboxStartOptions = {}) {
-  const sandbox: SandboxServer = await startSandbox({ port: 0, ...sandboxOptions });
-  open.push(sandbox);
-  const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-sessions-'));
-  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: () => false });
-  const info = sandbox.info();
-  const environments = createEnvironments({
-    dataFolder,
-    vault,
-    sandbox: { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey },
-    onRetarget: (environmentId) => sessions.forget(environmentId),
-  });
-  await environments.load();
-  const events: SessionEvent[] = [];
-  const sessions: Sessions = createSessions({ environments, vault, fetch: (input, init) => fetch(input, init), push: (event) => events.push(event) });
-  open.push({ close: () => sessions.dispose() });
-  const logins = () => sandbox.traffic().filter((record) => record.path === '/oauth2/login').length;
+  const started = await startSandboxSessions(open, sandboxOptions);
+  const { sandbox, sessions } = started;
   const send = () =>
     sessions.authorized(LOCAL_SANDBOX_ID, (headers) => fetch(endpoint(sandbox.url, '/user/events'), { method: 'POST', headers, body: batch }));
-  return { sandbox, vault, sessions, environments, events, logins, send, info };
+  return { ...started, send };
 }
 
 describe('sessions against the sandbox', () => {

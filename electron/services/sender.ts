@@ -1,0 +1,345 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as wait } from 'node:timers/promises';
+import { chunkBody } from '../../shared/chunking.ts';
+import { AppError } from '../../shared/errors.ts';
+import { redactHeaders } from '../../shared/redact.ts';
+import type { ChunkRecord } from '../../shared/submission.ts';
+import type { Fetch } from './auth.ts';
+import { describeNetworkError } from './network-errors.ts';
+import type { Sessions } from './sessions.ts';
+
+/**
+ * Sends the planned chunks of one batch to one environment's /user/events and reports every
+ * outcome through callbacks; the caller keeps the records. SERVICE.md shows no status codes, so
+ * each answer is handled by its class: 2xx taken (whatever the body), 400/422 refused, 401 a
+ * re-login inside sessions.authorized, 403 no access, 413 split in half down to single events,
+ * 429 a wait for Retry-After, 5xx/408/reset/timeout retried with backoff up to maxAttempts.
+ * Messages are built from status codes and describeNetworkError only, so none can carry a secret.
+ */
+
+export interface SendChunk {
+  index: number;
+  firstEvent: number;
+  eventCount: number;
+}
+
+/** The ChunkRecord fields a report changes. */
+export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount'>>;
+
+export interface SendChunksOptions {
+  environmentId: string;
+  sessions: Pick<Sessions, 'authorized'>;
+  /** net.fetch in the app, Node's fetch elsewhere. */
+  fetch: Fetch;
+  /** The /user/events URL. */
+  url: string;
+  /** The resolved batch, one JSON text per event; a chunk's body is `[e1,e2,…]` of its range. */
+  eventTexts: readonly string[];
+  /** The chunks to send (all of them, or the rest on Resume), in order. */
+  chunks: readonly SendChunk[];
+  /** Chunks in flight at once; 1 by default. */
+  concurrency?: number;
+  /** Requests per chunk at most, retries included; 5 by default. */
+  maxAttempts?: number;
+  /** Per request. */
+  timeoutMs: number;
+  /** The longest Retry-After honoured; 60 s by default. */
+  retryAfterCapSeconds?: number;
+  /** Cancels the send: nothing more starts, requests under way are aborted. */
+  signal?: AbortSignal;
+  /** Index of the first chunk a 413 split creates; by default one past the highest given. */
+  firstSplitIndex?: number;
+  /** Injectable for tests. The default resolves early (without error) when `signal` aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  /** As each chunk starts, retries and finishes. A finishing patch carries every field. */
+  onChunk(index: number, patch: ChunkPatch): void;
+  /**
+   * A 413 split chunk `index` into `parts`, which replace it from now on (they are sent next,
+   * and reported through onChunk under their own indices; chunk `index` gets no more reports).
+   */
+  onSplit?(index: number, parts: SendChunk[]): void;
+  /** The current wait or retry in words, or null when there is none. */
+  onActivity?(text: string | null): void;
+}
+
+export interface SendResult {
+  status: 'ok' | 'partial' | 'failed' | 'cancelled';
+  /** Leaf chunks: a chunk split by a 413 counts as its parts. */
+  chunksOk: number;
+  chunksFailed: number;
+  chunksCancelled: number;
+  /** Never sent because the send stopped (the login is needed): Resume finishes them. */
+  chunksPending: number;
+  eventsAccepted: number;
+  /** Why the send stopped before the end, other than a cancel; null otherwise. */
+  stoppedBecause: string | null;
+}
+
+export const RESPONSE_BODY_LIMIT = 64 * 1024;
+const BACKOFF_BASE_MS = 250;
+const BACKOFF_CAP_MS = 10_000;
+const DEFAULT_RETRY_AFTER_MS = 1000;
+
+/** Milliseconds a Retry-After asks for: seconds or an HTTP date, capped; 1 s when absent or unreadable. */
+export function retryAfterMs(value: string | null, nowMs: number, capSeconds: number): number {
+  const cap = capSeconds * 1000;
+  const text = value?.trim() ?? '';
+  if (/^\d+(?:\.\d+)?$/.test(text)) return Math.min(cap, Number(text) * 1000);
+  const date = text === '' ? Number.NaN : Date.parse(text);
+  return Math.min(cap, Number.isNaN(date) ? DEFAULT_RETRY_AFTER_MS : Math.max(0, date - nowMs));
+}
+
+/** Exponential backoff with ±50% jitter: retry 1 waits about 250 ms, then 500, 1000, … up to 10 s. */
+export function backoffMs(retry: number, random: () => number): number {
+  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (retry - 1) * (0.5 + random()));
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(ms < 10_000 ? 1 : 0))} s`;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  truncated: boolean;
+}
+
+type Outcome =
+  | { kind: 'answer'; answer: Answer; retryAfter: string | null }
+  | { kind: 'network'; error: AppError }
+  | { kind: 'cancelled' }
+  /** sessions.authorized refused to go on: no login, a failed re-login, no API key. */
+  | { kind: 'session'; error: AppError };
+
+async function readBounded(response: Response, limit: number): Promise<{ text: string; truncated: boolean }> {
+  if (!response.body) return { text: '', truncated: false };
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const room = limit - size;
+    parts.push(value.length > room ? value.subarray(0, room) : value);
+    size += Math.min(room, value.length);
+    if (value.length > room) {
+      truncated = true;
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  // `stream` keeps a character cut by the limit out instead of turning it into U+FFFD.
+  return { text: new TextDecoder().decode(bytes, { stream: truncated }), truncated };
+}
+
+function refusal(answer: Answer, eventCount: number): string {
+  const { status } = answer;
+  if (status === 401) return 'The server still refused the login (HTTP 401) after EventDesk logged in again. Log in, then resume to send the rest.';
+  if (status === 403) return 'The API key or the user has no access to this application (HTTP 403).';
+  if (status === 413) return eventCount === 1 ? 'The server refused this single event as too large (HTTP 413).' : 'The server refused the chunk as too large (HTTP 413).';
+  if (status === 400 || status === 422) return `The server refused the events (HTTP ${status}); its answer says why.`;
+  if (status === 404) return 'The server has no /user/events here (HTTP 404). Check the base URL.';
+  return `The server answered HTTP ${status}, which EventDesk does not retry.`;
+}
+
+const isRetriedStatus = (status: number) => status === 408 || status === 429 || status >= 500;
+
+export async function sendChunks(options: SendChunksOptions): Promise<SendResult> {
+  const cancel = options.signal ?? new AbortController().signal;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 5);
+  const capSeconds = options.retryAfterCapSeconds ?? 60;
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number, signal: AbortSignal) => wait(ms, undefined, { signal }).catch(() => undefined));
+  const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, options.chunks.length));
+  let nextSplitIndex = options.firstSplitIndex ?? options.chunks.reduce((highest, chunk) => Math.max(highest, chunk.index), -1) + 1;
+  const tally = { ok: 0, failed: 0, cancelled: 0, leaves: options.chunks.length, events: 0 };
+  let stoppedBecause: string | null = null;
+  const halted = () => cancel.aborted || stoppedBecause !== null;
+
+  // What each chunk is waiting for; the newest is shown, and null once none waits.
+  const activities = new Map<number, string>();
+  let shownActivity: string | null = null;
+  function activity(index: number, text: string | null): void {
+    if (text === null) activities.delete(index);
+    else activities.set(index, concurrency > 1 ? `chunk ${index + 1}: ${text}` : text);
+    const latest = [...activities.values()].at(-1) ?? null;
+    if (latest !== shownActivity) {
+      shownActivity = latest;
+      options.onActivity?.(latest);
+    }
+  }
+
+  async function exchange(chunk: SendChunk, body: string, sent: () => number): Promise<Outcome> {
+    let transportError: unknown;
+    let sends = 0;
+    try {
+      const response = await options.sessions.authorized(options.environmentId, async (headers) => {
+        if (cancel.aborted) throw (transportError = cancel.reason);
+        if (++sends === 2) activity(chunk.index, 'the login was refused (HTTP 401); logged in again, sending once more');
+        sent();
+        try {
+          return await options.fetch(options.url, {
+            method: 'POST',
+            headers,
+            body,
+            signal: AbortSignal.any([cancel, AbortSignal.timeout(options.timeoutMs)]),
+            redirect: 'error',
+          });
+        } catch (error) {
+          throw (transportError = error);
+        }
+      });
+      if (sends === 2) activity(chunk.index, null);
+      try {
+        const { text, truncated } = await readBounded(response, RESPONSE_BODY_LIMIT);
+        const answer = { status: response.status, headers: redactHeaders(Object.fromEntries(response.headers)), body: text, truncated };
+        return { kind: 'answer', answer, retryAfter: response.headers.get('retry-after') };
+      } catch (error) {
+        throw (transportError = error);
+      }
+    } catch (error) {
+      if (sends === 2) activity(chunk.index, null);
+      if (cancel.aborted) return { kind: 'cancelled' };
+      if (transportError !== undefined && error === transportError) return { kind: 'network', error: describeNetworkError(error, options.url, options.timeoutMs) };
+      if (error instanceof AppError) return { kind: 'session', error };
+      return { kind: 'session', error: describeNetworkError(error, options.url, options.timeoutMs) };
+    }
+  }
+
+  function finish(chunk: SendChunk, record: Omit<ChunkPatch, 'status'> & { status: 'ok' | 'failed' | 'cancelled' }): void {
+    if (record.status === 'ok') {
+      tally.ok++;
+      tally.events += chunk.eventCount;
+    } else if (record.status === 'failed') tally.failed++;
+    else tally.cancelled++;
+    activity(chunk.index, null);
+    options.onChunk(chunk.index, record);
+  }
+
+  function neverStarted(chunk: SendChunk): void {
+    // Stopped for a login: it stays pending, for Resume. Cancelled: it says so.
+    if (cancel.aborted) finish(chunk, { status: 'cancelled', statusCode: null, responseHeaders: {}, responseBody: '', responseTruncated: false, attempts: 0, durationMs: 0, error: null });
+  }
+
+  async function sendChunk(chunk: SendChunk): Promise<void> {
+    const started = performance.now();
+    const body = chunkBody(options.eventTexts, chunk.firstEvent, chunk.eventCount);
+    let attempts = 0;
+    let last: Answer | null = null;
+    const record = (error: string | null) => ({
+      statusCode: last?.status ?? null,
+      responseHeaders: last?.headers ?? {},
+      responseBody: last?.body ?? '',
+      responseTruncated: last?.truncated ?? false,
+      attempts,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      error,
+    });
+    options.onChunk(chunk.index, { status: 'sending', ...record(null) });
+
+    for (;;) {
+      const outcome = await exchange(chunk, body, () => ++attempts);
+      if (outcome.kind === 'cancelled') {
+        finish(chunk, { status: 'failed', ...record(`Cancelled during attempt ${attempts}: the server may have received these events before the cancel.`) });
+        return;
+      }
+      if (outcome.kind === 'session') {
+        stoppedBecause ??= outcome.error.message;
+        finish(chunk, { status: 'failed', ...record(outcome.error.message) });
+        return;
+      }
+      let reason: string;
+      let waitMs: number;
+      let retryText: (inText: string) => string;
+      if (outcome.kind === 'network') {
+        if (outcome.error.code !== 'connection-reset' && outcome.error.code !== 'timeout') {
+          finish(chunk, { status: 'failed', ...record(outcome.error.message) });
+          return;
+        }
+        reason = outcome.error.message;
+        waitMs = backoffMs(attempts, random);
+        const what = outcome.error.code === 'timeout' ? `no answer within ${seconds(options.timeoutMs)}` : 'connection reset';
+        retryText = (inText) => `${what}, retry ${attempts} of ${maxAttempts - 1} in ${inText}`;
+      } else {
+        const { answer } = outcome;
+        last = answer;
+        if (answer.status >= 200 && answer.status < 300) {
+          finish(chunk, { status: 'ok', ...record(null) });
+          return;
+        }
+        if (answer.status === 413 && chunk.eventCount > 1) {
+          await split(chunk);
+          return;
+        }
+        if (answer.status === 401) stoppedBecause ??= refusal(answer, chunk.eventCount);
+        if (!isRetriedStatus(answer.status)) {
+          finish(chunk, { status: 'failed', ...record(refusal(answer, chunk.eventCount)) });
+          return;
+        }
+        if (answer.status === 429) {
+          reason = 'The server kept answering HTTP 429 (rate limited).';
+          waitMs = retryAfterMs(outcome.retryAfter, now(), capSeconds);
+          retryText = (inText) => `rate limited, retrying in ${inText} (retry ${attempts} of ${maxAttempts - 1})`;
+        } else {
+          reason = `The server failed with HTTP ${answer.status}.`;
+          waitMs = backoffMs(attempts, random);
+          retryText = (inText) => `server error ${answer.status}, retry ${attempts} of ${maxAttempts - 1} in ${inText}`;
+        }
+      }
+      if (attempts >= maxAttempts) {
+        finish(chunk, { status: 'failed', ...record(`${reason} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`) });
+        return;
+      }
+      activity(chunk.index, retryText(seconds(waitMs)));
+      options.onChunk(chunk.index, { status: 'sending', ...record(reason) });
+      await sleep(waitMs, cancel);
+      if (cancel.aborted) {
+        finish(chunk, { status: 'failed', ...record(`Cancelled while waiting to retry. ${reason}`) });
+        return;
+      }
+      activity(chunk.index, null);
+    }
+  }
+
+  /** 413: two halves in place of the chunk, sent one after the other, each split again if need be. */
+  async function split(chunk: SendChunk): Promise<void> {
+    const half = Math.ceil(chunk.eventCount / 2);
+    const parts: SendChunk[] = [
+      { index: nextSplitIndex++, firstEvent: chunk.firstEvent, eventCount: half },
+      { index: nextSplitIndex++, firstEvent: chunk.firstEvent + half, eventCount: chunk.eventCount - half },
+    ];
+    tally.leaves += 1;
+    activity(chunk.index, null);
+    options.onSplit?.(chunk.index, parts);
+    for (const part of parts) {
+      if (halted()) neverStarted(part);
+      else await sendChunk(part);
+    }
+  }
+
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < options.chunks.length) {
+      const chunk = options.chunks[next++]!;
+      if (halted()) neverStarted(chunk);
+      else await sendChunk(chunk);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  if (shownActivity !== null) options.onActivity?.(null);
+
+  const chunksPending = tally.leaves - tally.ok - tally.failed - tally.cancelled;
+  const status = tally.ok === tally.leaves ? 'ok' : cancel.aborted ? 'cancelled' : tally.ok > 0 ? 'partial' : 'failed';
+  return { status, chunksOk: tally.ok, chunksFailed: tally.failed, chunksCancelled: tally.cancelled, chunksPending, eventsAccepted: tally.events, stoppedBecause };
+}

@@ -1,0 +1,383 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { planChunks } from '../../shared/chunking.ts';
+import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
+import { endpoint } from '../../electron/services/auth.ts';
+import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
+import { backoffMs, retryAfterMs, sendChunks, type ChunkPatch, type SendChunk, type SendChunksOptions } from '../../electron/services/sender.ts';
+import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
+import { startSandboxSessions } from './support/sandbox-sessions.ts';
+
+/**
+ * sendChunks against the real sandbox over loopback, logged in as its demo user. Waits go
+ * through an injected sleep that returns at once and remembers what it was asked to wait.
+ */
+
+const open: { close(): unknown }[] = [];
+afterEach(async () => {
+  for (const thing of open.splice(0)) await thing.close();
+});
+
+function eventTexts(count: number): string[] {
+  return Array.from({ length: count }, (_, index) =>
+    JSON.stringify({
+      token: `tok-${index}`,
+      attributes: { plan: 'pro', spend: `${index}.50` },
+      created_at: '2026-11-22 10:00:00',
+      svc_id: 7,
+      device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+      customer_id: `c-${index}`,
+    }),
+  );
+}
+
+async function setup(sandboxOptions: SandboxStartOptions = {}, rememberPassword = true) {
+  const { sandbox, sessions, info, logins } = await startSandboxSessions(open, sandboxOptions);
+  await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: info.demoUsername, password: info.demoPassword, rememberPassword });
+  sandbox.clearTraffic();
+
+  const eventRequests = () => sandbox.traffic().filter((record) => record.path === '/user/events');
+  /** Every token the sandbox accepted with a 202, as often as it did, oldest first. */
+  const acceptedTokens = () =>
+    eventRequests()
+      .reverse()
+      .filter((record) => record.response?.status === 202)
+      .flatMap((record) => {
+        expect(record.body.truncated).toBe(false);
+        return (JSON.parse(record.body.text) as { token: string }[]).map((event) => event.token);
+      });
+
+  /** Runs a send and keeps everything its callbacks said. */
+  async function send(texts: string[], chunks: SendChunk[], more: Partial<SendChunksOptions> = {}) {
+    const patches = new Map<number, ChunkPatch[]>();
+    const splits: [number, SendChunk[]][] = [];
+    const activities: (string | null)[] = [];
+    const sleeps: number[] = [];
+    const result = await sendChunks({
+      environmentId: LOCAL_SANDBOX_ID,
+      sessions,
+      fetch: (input, init) => fetch(input, init),
+      url: endpoint(sandbox.url, '/user/events'),
+      eventTexts: texts,
+      chunks,
+      timeoutMs: 5000,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      random: () => 0.5,
+      onChunk: (index, patch) => patches.set(index, [...(patches.get(index) ?? []), patch]),
+      onSplit: (index, parts) => splits.push([index, parts]),
+      onActivity: (text) => activities.push(text),
+      ...more,
+    });
+    const final = (index: number) => patches.get(index)?.at(-1);
+    return { result, patches, final, splits, activities, sleeps };
+  }
+
+  return { sandbox, sessions, send, eventRequests, logins, acceptedTokens, setFaults: (patch: SandboxFaultsPatch) => sandbox.setFaults(patch) };
+}
+
+const chunksOf = (texts: string[], chunkSize: number): SendChunk[] =>
+  planChunks(texts, { chunkSize, maxChunkBytes: 5 * 1024 * 1024 }).map((chunk, index) => ({ index, firstEvent: chunk.firstEvent, eventCount: chunk.eventCount }));
+
+describe('sendChunks against the sandbox', () => {
+  it('send every chunk, keep each 202 answer with its headers redacted, and count the events', async () => {
+    const { send, acceptedTokens, eventRequests } = await setup();
+    const texts = eventTexts(6);
+    const { result, patches, final, activities } = await send(texts, chunksOf(texts, 2));
+    expect(result).toEqual({ status: 'ok', chunksOk: 3, chunksFailed: 0, chunksCancelled: 0, chunksPending: 0, eventsAccepted: 6, stoppedBecause: null });
+    for (const index of [0, 1, 2]) {
+      expect(patches.get(index)!.map((patch) => patch.status)).toEqual(['sending', 'ok']);
+      expect(final(index)).toMatchObject({ status: 'ok', statusCode: 202, responseBody: '{"accepted":2}', responseTruncated: false, attempts: 1, error: null });
+      expect(final(index)!.responseHeaders!['content-type']).toContain('application/json');
+    }
+    expect(acceptedTokens()).toEqual(texts.map((_, index) => `tok-${index}`));
+    expect(eventRequests()[0]!.headers.authorization).toBe('Bearer ••••');
+    expect(activities).toEqual([]);
+  });
+
+  it('not retry a 422, and keep its body', async () => {
+    const { send, eventRequests } = await setup();
+    const texts = ['{"token":"only-a-token"}', ...eventTexts(1)];
+    const { result, final, sleeps } = await send(texts, chunksOf(texts, 1));
+    expect(final(0)).toMatchObject({ status: 'failed', statusCode: 422, attempts: 1, error: expect.stringContaining('HTTP 422') });
+    expect(final(0)!.responseBody).toContain('invalid-events');
+    expect(final(1)).toMatchObject({ status: 'ok', statusCode: 202 });
+    expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1, eventsAccepted: 1 });
+    expect(eventRequests()).toHaveLength(2);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('not retry a 400', async () => {
+    const { send, setFaults, eventRequests } = await setup();
+    setFaults({ failSequence: [400] });
+    const texts = eventTexts(1);
+    const { result, final } = await send(texts, chunksOf(texts, 1));
+    expect(final(0)).toMatchObject({ status: 'failed', statusCode: 400, attempts: 1 });
+    expect(final(0)!.responseBody).toContain('bad-request');
+    expect(result.status).toBe('failed');
+    expect(eventRequests()).toHaveLength(1);
+  });
+
+  it('say that the API key or the user has no access on a 403', async () => {
+    const { send, setFaults } = await setup();
+    setFaults({ failSequence: [403] });
+    const texts = eventTexts(1);
+    const { final } = await send(texts, chunksOf(texts, 1));
+    expect(final(0)).toMatchObject({ status: 'failed', statusCode: 403, attempts: 1 });
+    expect(final(0)!.error).toBe('The API key or the user has no access to this application (HTTP 403).');
+  });
+
+  it('log in again once on a 401 and send the chunk once more', async () => {
+    const { send, setFaults, logins, acceptedTokens } = await setup();
+    setFaults({ failSequence: [401] });
+    const texts = eventTexts(2);
+    const { result, final, activities } = await send(texts, chunksOf(texts, 1));
+    expect(final(0)).toMatchObject({ status: 'ok', statusCode: 202, attempts: 2 });
+    expect(final(1)).toMatchObject({ status: 'ok', attempts: 1 });
+    expect(logins()).toBe(1);
+    expect(activities).toContain('the login was refused (HTTP 401); logged in again, sending once more');
+    expect(result.status).toBe('ok');
+    expect(acceptedTokens()).toEqual(['tok-0', 'tok-1']);
+  });
+
+  it('stop the send when the login is refused again, leaving the rest pending for Resume', async () => {
+    const { send, setFaults, eventRequests } = await setup();
+    setFaults({ failSequence: [401, 401] });
+    const texts = eventTexts(3);
+    const { result, final, patches } = await send(texts, chunksOf(texts, 1));
+    expect(final(0)).toMatchObject({ status: 'failed', statusCode: 401, attempts: 2, error: expect.stringContaining('Log in') });
+    expect(patches.has(1)).toBe(false);
+    expect(patches.has(2)).toBe(false);
+    expect(result).toMatchObject({ status: 'failed', chunksFailed: 1, chunksPending: 2, stoppedBecause: expect.stringContaining('HTTP 401') });
+    expect(eventRequests()).toHaveLength(2);
+  });
+
+  it('stop the send when a 401 comes and no password is remembered', async () => {
+    const { send, setFaults, eventRequests } = await setup({}, false);
+    setFaults({ failSequence: [200, 401] });
+    const texts = eventTexts(3);
+    const { result, final, patches } = await send(texts, chunksOf(texts, 1));
+    expect(final(0)).toMatchObject({ status: 'ok' });
+    expect(final(1)).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('Log in again') });
+    expect(patches.has(2)).toBe(false);
+    expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1, chunksPending: 1, eventsAccepted: 1 });
+    expect(eventRequests()).toHaveLength(2);
+  });
+
+  it('split a chunk the server finds too large in halves, down to single events', async () => {
+    const { send, setFaults, eventRequests, acceptedTokens } = await setup();
+    setFaults({ maxEvents: 1 });
+    const texts = eventTexts(4);
+    const { result, splits, final, patches } = await send(texts, chunksOf(texts, 4));
+    expect(splits).toEqual([
+      [0, [{ index: 1, firstEvent: 0, eventCount: 2 }, { index: 2, firstEvent: 2, eventCount: 2 }]],
+      [1, [{ index: 3, firstEvent: 0, eventCount: 1 }, { index: 4, firstEvent: 1, eventCount: 1 }]],
+      [2, [{ index: 5, firstEvent: 2, eventCount: 1 }, { index: 6, firstEvent: 3, eventCount: 1 }]],
+    ]);
+    for (const index of [0, 1, 2]) expect(patches.get(index)!.map((patch) => patch.status)).toEqual(['sending']);
+    for (const index of [3, 4, 5, 6]) expect(final(index)).toMatchObject({ status: 'ok', statusCode: 202, attempts: 1 });
+    expect(result).toMatchObject({ status: 'ok', chunksOk: 4, chunksFailed: 0, eventsAccepted: 4 });
+    expect(eventRequests().map((record) => record.response?.status).reverse()).toEqual([413, 413, 202, 202, 413, 202, 202]);
+    expect(acceptedTokens().sort()).toEqual(['tok-0', 'tok-1', 'tok-2', 'tok-3']);
+  });
+
+  it('split on a forced 413, and fail a single event that still gets one', async () => {
+    const { send, setFaults } = await setup();
+    setFaults({ failSequence: [413, 413] });
+    const texts = eventTexts(2);
+    const { result, splits, final } = await send(texts, chunksOf(texts, 2), { firstSplitIndex: 10 });
+    expect(splits).toEqual([[0, [{ index: 10, firstEvent: 0, eventCount: 1 }, { index: 11, firstEvent: 1, eventCount: 1 }]]]);
+    expect(final(10)).toMatchObject({ status: 'failed', statusCode: 413, attempts: 1, error: 'The server refused this single event as too large (HTTP 413).' });
+    expect(final(11)).toMatchObject({ status: 'ok' });
+    expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1, eventsAccepted: 1 });
+  });
+
+  it('wait as long as Retry-After says in seconds on a 429, and say so', async () => {
+    const { send, setFaults, eventRequests } = await setup();
+    setFaults({ failSequence: [429, 429], retryAfterSeconds: 4 });
+    const texts = eventTexts(1);
+    const { final, sleeps, activities, patches } = await send(texts, chunksOf(texts, 1));
+    expect(sleeps).toEqual([4000, 4000]);
+    expect(activities).toEqual(['rate limited, retrying in 4 s (retry 1 of 4)', null, 'rate limited, retrying in 4 s (retry 2 of 4)', null]);
+    expect(final(0)).toMatchObject({ status: 'ok', attempts: 3 });
+    expect(patches.get(0)!.map((patch) => [patch.status, patch.attempts, patch.statusCode])).toEqual([
+      ['sending', 0, null],
+      ['sending', 1, 429],
+      ['sending', 2, 429],
+      ['ok', 3, 202],
+    ]);
+    expect(eventRequests()).toHaveLength(3);
+  });
+
+  it('wait until the HTTP date of Retry-After, and never past the cap', async () => {
+    const { send, setFaults } = await setup();
+    setFaults({ failSequence: [429], retryAfterSeconds: 7, retryAfterAsDate: true });
+    const texts = eventTexts(1);
+    const dated = await send(texts, chunksOf(texts, 1));
+    expect(dated.sleeps).toHaveLength(1);
+    // The date has whole seconds: 7 s ahead of the server's clock, less the part of a second cut off.
+    expect(dated.sleeps[0]).toBeGreaterThan(5500);
+    expect(dated.sleeps[0]).toBeLessThanOrEqual(7000);
+    expect(dated.final(0)).toMatchObject({ status: 'ok', attempts: 2 });
+
+    setFaults({ failSequence: [429], retryAfterSeconds: 600, retryAfterAsDate: false });
+    const capped = await send(texts, chunksOf(texts, 1), { retryAfterCapSeconds: 30 });
+    expect(capped.sleeps).toEqual([30_000]);
+  });
+
+  it('read Retry-After in both forms, and wait 1 s when it is missing or unreadable', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(retryAfterMs('3', now, 60)).toBe(3000);
+    expect(retryAfterMs('Sun, 22 Nov 2026 10:00:05 GMT', now, 60)).toBe(5000);
+    expect(retryAfterMs('Sun, 22 Nov 2026 09:00:00 GMT', now, 60)).toBe(0);
+    expect(retryAfterMs('120', now, 60)).toBe(60_000);
+    expect(retryAfterMs(null, now, 60)).toBe(1000);
+    expect(retryAfterMs('soon', now, 60)).toBe(1000);
+  });
+
+  it('back off exponentially with jitter on 500 and 503, then succeed', async () => {
+    const { send, setFaults, acceptedTokens } = await setup();
+    setFaults({ failSequence: [500, 503] });
+    const texts = eventTexts(1);
+    const { final, sleeps, activities } = await send(texts, chunksOf(texts, 1));
+    expect(sleeps).toEqual([250, 500]);
+    expect(activities.filter(Boolean)).toEqual(['server error 500, retry 1 of 4 in 0.3 s', 'server error 503, retry 2 of 4 in 0.5 s']);
+    expect(final(0)).toMatchObject({ status: 'ok', statusCode: 202, attempts: 3, error: null });
+    expect(acceptedTokens()).toEqual(['tok-0']);
+  });
+
+  it('keep the jitter within ±50% and the backoff under 10 s', () => {
+    expect(backoffMs(1, () => 0)).toBe(125);
+    expect(backoffMs(1, () => 0.999999)).toBeCloseTo(375, 0);
+    expect(backoffMs(3, () => 0.5)).toBe(1000);
+    expect(backoffMs(20, () => 0.5)).toBe(10_000);
+  });
+
+  it('retry after a connection reset', async () => {
+    const { send, setFaults, eventRequests } = await setup();
+    setFaults({ failSequence: ['reset'] });
+    const texts = eventTexts(1);
+    const { final, sleeps, activities } = await send(texts, chunksOf(texts, 1));
+    expect(final(0)).toMatchObject({ status: 'ok', attempts: 2 });
+    expect(sleeps).toEqual([250]);
+    expect(activities[0]).toMatch(/^connection reset, retry 1 of 4 in/);
+    expect(eventRequests().map((record) => record.response?.status ?? 'reset').reverse()).toEqual(['reset', 202]);
+  });
+
+  it('retry a request that times out, and fail when attempts run out', async () => {
+    const { send, setFaults, eventRequests } = await setup();
+    setFaults({ latencyMs: 400 });
+    const texts = eventTexts(1);
+    const { final, result, activities } = await send(texts, chunksOf(texts, 1), { timeoutMs: 100, maxAttempts: 2 });
+    expect(final(0)).toMatchObject({ status: 'failed', statusCode: null, attempts: 2 });
+    expect(final(0)!.error).toMatch(/did not answer within .*Gave up after 2 attempts/);
+    expect(activities[0]).toMatch(/^no answer within 0.1 s, retry 1 of 1 in/);
+    expect(result.status).toBe('failed');
+    await expect.poll(() => eventRequests().length).toBe(2);
+  });
+
+  it('give up after maxAttempts server errors, keeping the last answer', async () => {
+    const { send, setFaults, eventRequests } = await setup();
+    setFaults({ failSequence: [500, 502, 503, 200] });
+    const texts = eventTexts(2);
+    const { final, result, sleeps } = await send(texts, chunksOf(texts, 1), { maxAttempts: 3 });
+    expect(final(0)).toMatchObject({ status: 'failed', statusCode: 503, attempts: 3, error: 'The server failed with HTTP 503. Gave up after 3 attempts.' });
+    expect(final(0)!.responseBody).toContain('service-unavailable');
+    expect(sleeps).toEqual([250, 500]);
+    expect(final(1)).toMatchObject({ status: 'ok', attempts: 1 });
+    expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1 });
+    expect(eventRequests()).toHaveLength(4);
+  });
+
+  it('cancel mid-send: acknowledged chunks stay ok, the one under way says so, the rest are cancelled', async () => {
+    const { send, setFaults, acceptedTokens } = await setup();
+    setFaults({ latencyMs: 150 });
+    const texts = eventTexts(10);
+    const controller = new AbortController();
+    const { result } = await send(texts, chunksOf(texts, 2), {
+      signal: controller.signal,
+      onChunk: (index, patch) => {
+        if (index === 1 && patch.status === 'ok') setTimeout(() => controller.abort(), 50);
+      },
+    });
+    expect(result).toMatchObject({ status: 'cancelled', chunksOk: 2, chunksFailed: 1, chunksCancelled: 2, chunksPending: 0, eventsAccepted: 4 });
+    // The chunk cut off mid-request may still have reached the sandbox; nothing after it did.
+    await expect.poll(() => acceptedTokens().length, { timeout: 2000 }).toBeGreaterThanOrEqual(4);
+    expect(acceptedTokens().slice(0, 4)).toEqual(['tok-0', 'tok-1', 'tok-2', 'tok-3']);
+    expect(acceptedTokens().every((token) => Number(token.slice(4)) < 6)).toBe(true);
+  });
+
+  it('report the cancel in each chunk record', async () => {
+    const { send, setFaults } = await setup();
+    setFaults({ latencyMs: 150 });
+    const texts = eventTexts(4);
+    const controller = new AbortController();
+    const records = new Map<number, ChunkPatch>();
+    const { result } = await send(texts, chunksOf(texts, 1), {
+      signal: controller.signal,
+      onChunk: (index, patch) => {
+        records.set(index, patch);
+        if (index === 1 && patch.status === 'sending') setTimeout(() => controller.abort(), 50);
+      },
+    });
+    expect(result.status).toBe('cancelled');
+    expect(records.get(0)).toMatchObject({ status: 'ok', statusCode: 202 });
+    expect(records.get(1)).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('Cancelled during attempt 1') });
+    expect(records.get(2)).toMatchObject({ status: 'cancelled', attempts: 0, statusCode: null });
+    expect(records.get(3)).toMatchObject({ status: 'cancelled', attempts: 0 });
+  });
+
+  it('cancel during a wait to retry', async () => {
+    const { send, setFaults, eventRequests } = await setup();
+    setFaults({ failSequence: [503] });
+    const texts = eventTexts(2);
+    const controller = new AbortController();
+    const { result, final } = await send(texts, chunksOf(texts, 1), {
+      signal: controller.signal,
+      sleep: async () => controller.abort(),
+    });
+    expect(final(0)).toMatchObject({ status: 'failed', statusCode: 503, attempts: 1, error: expect.stringContaining('Cancelled while waiting to retry') });
+    expect(final(1)).toMatchObject({ status: 'cancelled', attempts: 0 });
+    expect(result).toMatchObject({ status: 'cancelled', chunksOk: 0 });
+    expect(eventRequests()).toHaveLength(1);
+  });
+
+  it('keep the accounting right with 3 chunks at once, through faults and splits', async () => {
+    const { send, setFaults, acceptedTokens } = await setup();
+    setFaults({ latencyMs: 10, maxEvents: 3, retryAfterSeconds: 0, failSequence: [500, 'reset', 429, 200, 503, 200, 'reset', 502] });
+    const texts = eventTexts(100);
+    const chunks = chunksOf(texts, 5);
+    expect(chunks).toHaveLength(20);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const finals = new Map<number, ChunkPatch>();
+    const splitParts = new Map<number, SendChunk>();
+    const run = await send(texts, chunks, {
+      concurrency: 3,
+      onChunk: (index, patch) => {
+        if (patch.status === 'sending' && patch.attempts === 0) mostInFlight = Math.max(mostInFlight, ++inFlight);
+        if (patch.status !== 'sending') {
+          inFlight--;
+          expect(finals.has(index)).toBe(false);
+          finals.set(index, patch);
+        }
+      },
+      onSplit: (index, parts) => {
+        inFlight--;
+        for (const part of parts) splitParts.set(part.index, part);
+      },
+    });
+    expect(mostInFlight).toBe(3);
+    expect(run.result).toEqual({ status: 'ok', chunksOk: 40, chunksFailed: 0, chunksCancelled: 0, chunksPending: 0, eventsAccepted: 100, stoppedBecause: null });
+    // Every split part finished ok, under an index of its own after the planned ones.
+    expect([...splitParts.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, index) => 20 + index));
+    expect([...finals.keys()].sort((a, b) => a - b)).toEqual([...splitParts.keys()].sort((a, b) => a - b));
+    expect([...finals.values()].every((patch) => patch.status === 'ok' && patch.statusCode === 202)).toBe(true);
+    const eventsOfFinals = [...finals.keys()].reduce((sum, index) => sum + splitParts.get(index)!.eventCount, 0);
+    expect(eventsOfFinals).toBe(100);
+    const accepted = acceptedTokens();
+    expect(accepted).toHaveLength(100);
+    expect(new Set(accepted)).toEqual(new Set(texts.map((_, index) => `tok-${index}`)));
+    expect(run.sleeps.length).toBe(6);
+  });
+});
