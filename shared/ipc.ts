@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { DraftListSchema, DraftSchema } from './draft.ts';
+import { DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxRequestRecordSchema } from './sandbox.ts';
+import { SendProgressSchema, StartResultSchema, SubmissionSummarySchema, SubmissionViewSchema } from './submission.ts';
 import { LoginInputSchema, SessionEventSchema, SessionViewSchema } from './session.ts';
 
 /**
@@ -90,6 +91,14 @@ export const contract = {
   'files:openRecent': { input: z.object({ path: z.string().max(4096) }), output: OpenedFileSchema },
   'files:save': { input: SaveRequestSchema, output: z.object({ path: z.string() }).nullable() },
 
+  'send:start': {
+    input: z.object({ environmentId: Id, batchText: z.string().max(MAX_DRAFT_CHARS), again: z.boolean() }),
+    output: StartResultSchema,
+  },
+  'send:cancel': { input: z.object({ submissionId: Id }), output: z.null() },
+  'send:resume': { input: z.object({ submissionId: Id }), output: SubmissionSummarySchema },
+  'submissions:get': { input: ById, output: SubmissionViewSchema.nullable() },
+
   'sandbox:info': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
   'sandbox:traffic': { input: NoInput, output: z.array(SandboxRequestRecordSchema) },
   'sandbox:clear': { input: NoInput, output: z.null() },
@@ -101,6 +110,7 @@ export const contract = {
 export const pushes = {
   'session:changed': SessionEventSchema,
   'sandbox:request': SandboxRequestRecordSchema,
+  'send:progress': SendProgressSchema,
 } as const;
 
 export type Pushes = typeof pushes;

@@ -66,3 +66,12 @@ export const SendProgressSchema = z.object({
   status: SubmissionStatusSchema,
 });
 export type SendProgress = z.infer<typeof SendProgressSchema>;
+
+/** A submission without its batch text: what crosses IPC while sending and in lists. */
+export const SubmissionSummarySchema = SubmissionSchema.omit({ batch: true });
+export type SubmissionSummary = z.infer<typeof SubmissionSummarySchema>;
+
+export const SubmissionViewSchema = SubmissionSummarySchema.extend({ chunks: z.array(ChunkRecordSchema) });
+export type SubmissionView = z.infer<typeof SubmissionViewSchema>;
+
+export const StartResultSchema = z.union([z.object({ started: SubmissionSummarySchema }), z.object({ duplicateOf: SubmissionSummarySchema })]);

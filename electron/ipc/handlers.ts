@@ -5,6 +5,7 @@ import { registerDraftHandlers } from './drafts.ts';
 import { registerEnvironmentHandlers } from './environments.ts';
 import { registerFileHandlers } from './files.ts';
 import { registerSandboxHandlers } from './sandbox.ts';
+import { registerSendHandlers } from './send.ts';
 import { registerSessionHandlers } from './session.ts';
 
 /** Binds every channel of the contract to the services, one domain file at a time. */
@@ -15,6 +16,7 @@ export function createHandlers(services: Services): Handlers {
     ...registerSessionHandlers(services),
     ...registerDraftHandlers(services),
     ...registerFileHandlers(services),
+    ...registerSendHandlers(services),
     ...registerSandboxHandlers(services),
   };
 }

@@ -7,6 +7,8 @@ import type { Fetch } from './auth.ts';
 import { createDrafts } from './drafts.ts';
 import { createEnvironments } from './environments.ts';
 import { createFiles, type FileDialogs } from './files.ts';
+import { createSending } from './sending.ts';
+import { openSubmissions } from './submissions.ts';
 import { createSessions } from './sessions.ts';
 import { createVault, type Cipher } from './vault.ts';
 
@@ -50,6 +52,10 @@ export async function createServices(deps: ServiceDeps) {
   await environments.load();
   const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
   sessions.restore();
+  const submissions = openSubmissions(path.join(deps.dataFolder, 'submissions.sqlite'));
+  // A send the last run did not finish (a crash, a kill) shows as interrupted, ready to resume.
+  submissions.markInterrupted();
+  const sending = createSending({ fetch: deps.fetch, environments, sessions, vault, submissions, push: (progress) => deps.push('send:progress', progress) });
 
   return {
     appInfo: createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() }),
@@ -58,9 +64,13 @@ export async function createServices(deps: ServiceDeps) {
     sessions,
     drafts: createDrafts(deps.dataFolder),
     files: createFiles(deps.dataFolder, deps.dialogs),
+    submissions,
+    sending,
     sandbox,
     async close(): Promise<void> {
+      await sending.dispose();
       sessions.dispose();
+      submissions.close();
       await sandbox?.close();
     },
   };

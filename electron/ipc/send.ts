@@ -1,0 +1,24 @@
+import type { SubmissionDetail } from '../../shared/submission.ts';
+import type { Services } from '../services/index.ts';
+import type { Handlers } from './dispatch.ts';
+
+/** The batch text stays in main: the window already has it, and it can be 100 MB. */
+function withoutBatch<T extends { batch: string }>(submission: T): Omit<T, 'batch'> {
+  const { batch: _batch, ...rest } = submission;
+  return rest;
+}
+
+export function registerSendHandlers({ sending, submissions }: Services): Pick<Handlers, 'send:start' | 'send:cancel' | 'send:resume' | 'submissions:get'> {
+  return {
+    'send:start': ({ environmentId, batchText, again }) => {
+      const result = sending.start(environmentId, batchText, again);
+      return 'started' in result ? { started: withoutBatch(result.started) } : { duplicateOf: withoutBatch(result.duplicateOf) };
+    },
+    'send:cancel': ({ submissionId }) => (sending.cancel(submissionId), null),
+    'send:resume': ({ submissionId }) => withoutBatch(sending.resume(submissionId)),
+    'submissions:get': ({ id }) => {
+      const detail: SubmissionDetail | null = submissions.get(id);
+      return detail && withoutBatch(detail);
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { planChunks } from '../../shared/chunking.ts';
+import { resolveTimeZone } from '../../shared/environment.ts';
+import { AppError } from '../../shared/errors.ts';
+import { MASK, redactHeaders } from '../../shared/redact.ts';
+import type { SendProgress, Submission, SubmissionStatus } from '../../shared/submission.ts';
+import { resolveBatch } from '../../shared/templates.ts';
+import { endpoint, type Fetch } from './auth.ts';
+import type { Environments } from './environments.ts';
+import { sendChunks } from './sender.ts';
+import type { Sessions } from './sessions.ts';
+import type { SubmissionStore } from './submissions.ts';
+import type { Vault } from './vault.ts';
+
+/**
+ * A send from start to finish: templates resolved once, the batch split into chunks, the
+ * submission recorded before the first byte goes out, every chunk's outcome recorded as it
+ * comes, progress pushed to the window. Cancel keeps what was acknowledged; resume sends only
+ * what was not.
+ */
+
+export interface SendingOptions {
+  fetch: Fetch;
+  environments: Environments;
+  sessions: Sessions;
+  vault: Vault;
+  submissions: SubmissionStore;
+  push: (progress: SendProgress) => void;
+}
+
+export type StartResult = { started: Submission } | { duplicateOf: Submission };
+
+/** Progress is pushed at most this often; the last one always goes. */
+const PROGRESS_INTERVAL_MS = 100;
+
+/** The position of `value` in an ascending list that holds it. */
+function rankOf(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle] === value) return middle;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle - 1;
+  }
+  throw new Error(`No chunk begins at event ${value}.`);
+}
+
+export function createSending(options: SendingOptions) {
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+
+  function headersShown(environmentId: string): Record<string, string> {
+    const environment = options.environments.get(environmentId);
+    const { apiKey } = options.vault.get(environmentId);
+    return redactHeaders({
+      ...Object.fromEntries(environment.extraHeaders.map((header) => [header.name, header.value])),
+      'Content-Type': 'application/json',
+      apiKey: apiKey ?? MASK,
+      Authorization: `Bearer ${MASK}`,
+    });
+  }
+
+  /**
+   * Sends `chunks` of a submission whose chunks (all of them, sent or not) begin at
+   * `allFirstEvents`. The store keeps chunks numbered in event order and renumbers on a 413
+   * split, while the engine numbers split parts after the others; a chunk's number in the
+   * store is therefore the rank of its first event, which is how the two are matched.
+   */
+  function run(submission: Submission, eventTexts: string[], chunks: { index: number; firstEvent: number; eventCount: number }[], allFirstEvents: number[]): void {
+    const firstEvents = [...allFirstEvents].sort((a, b) => a - b);
+    const firstEventOf = new Map(chunks.map((chunk) => [chunk.index, chunk.firstEvent]));
+    const storeIndex = (engineIndex: number) => rankOf(firstEvents, firstEventOf.get(engineIndex)!);
+    const environment = options.environments.get(submission.environmentId);
+    const controller = new AbortController();
+    const total = { chunks: chunks.length, events: chunks.reduce((sum, chunk) => sum + chunk.eventCount, 0) };
+    const counted = { chunks: 0, events: 0 };
+    const started = performance.now();
+    let activity: string | null = null;
+    let lastPush = 0;
+
+    const report = (status: SubmissionStatus, force = false) => {
+      const now = performance.now();
+      if (!force && now - lastPush < PROGRESS_INTERVAL_MS) return;
+      lastPush = now;
+      const seconds = (now - started) / 1000;
+      const rate = seconds > 0 ? counted.events / seconds : 0;
+      options.push({
+        submissionId: submission.id,
+        chunksDone: counted.chunks,
+        chunksTotal: total.chunks,
+        eventsDone: counted.events,
+        eventsTotal: total.events,
+        eventsPerSecond: rate,
+        etaSeconds: rate > 0 ? (total.events - counted.events) / rate : null,
+        activity,
+        status,
+      });
+    };
+
+    const done = sendChunks({
+      environmentId: submission.environmentId,
+      sessions: options.sessions,
+      fetch: options.fetch,
+      url: endpoint(options.environments.resolvedBaseUrl(submission.environmentId), '/user/events'),
+      eventTexts,
+      chunks,
+      timeoutMs: environment.requestTimeoutMs,
+      signal: controller.signal,
+      onChunk: (index, patch) => {
+        const chunk = options.submissions.updateChunk(submission.id, storeIndex(index), patch);
+        if (patch.status === 'ok' || patch.status === 'failed') {
+          counted.chunks++;
+          if (patch.status === 'ok') counted.events += chunk.eventCount;
+        }
+        report('sending');
+      },
+      onSplit: (index, parts) => {
+        const at = storeIndex(index);
+        options.submissions.splitChunk(submission.id, at, parts.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })));
+        firstEvents.splice(at, 1, ...parts.map((part) => part.firstEvent));
+        for (const part of parts) firstEventOf.set(part.index, part.firstEvent);
+        total.chunks += parts.length - 1;
+        report('sending', true);
+      },
+      onActivity: (text) => {
+        activity = text;
+        report('sending', true);
+      },
+    })
+      .then(
+        (result) => result.status,
+        () => 'failed' as const,
+      )
+      .then((status) => {
+        running.delete(submission.id);
+        options.submissions.finish(submission.id, status);
+        activity = null;
+        report(status, true);
+      });
+    running.set(submission.id, { controller, done });
+  }
+
+  return {
+    /** Sends a batch (its text as in the editor) to an environment, unless the same resolved batch went there before and `again` is false. */
+    start(environmentId: string, batchText: string, again: boolean): StartResult {
+      const environment = options.environments.get(environmentId);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(batchText);
+      } catch {
+        throw new AppError('batch-not-json', 'The batch is not valid JSON; see the Problems list.');
+      }
+      if (!Array.isArray(parsed) || parsed.length === 0) throw new AppError('batch-empty', 'The batch must be a JSON array of at least one event.');
+      const resolved = resolveBatch(parsed, { variables: environment.variables, timeZone: resolveTimeZone(environment.timeZone), now: new Date() });
+      if ('problems' in resolved) {
+        throw new AppError('template-problems', `The batch's templates cannot be resolved: ${resolved.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
+      }
+      const eventTexts = resolved.events.map((event) => JSON.stringify(event));
+      const batch = `[${eventTexts.join(',')}]`;
+      const batchHash = createHash('sha256').update(batch).digest('hex');
+      const earlier = options.submissions.lastWithSameBatch(environmentId, batchHash);
+      if (earlier && !again) return { duplicateOf: earlier };
+
+      const plan = planChunks(eventTexts, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes });
+      const submission = options.submissions.createSubmission(
+        {
+          environmentId,
+          environmentName: environment.name,
+          environmentColor: environment.color,
+          baseUrl: options.environments.resolvedBaseUrl(environmentId),
+          headers: headersShown(environmentId),
+          batch,
+          eventCount: eventTexts.length,
+          batchHash,
+          startedAt: new Date().toISOString(),
+        },
+        plan.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
+      );
+      run(
+        submission,
+        eventTexts,
+        plan.map(({ firstEvent, eventCount }, index) => ({ index, firstEvent, eventCount })),
+        plan.map((chunk) => chunk.firstEvent),
+      );
+      return { started: submission };
+    },
+
+    /** Sends only the chunks of an interrupted, failed or cancelled submission that were never acknowledged. */
+    resume(submissionId: string): Submission {
+      if (running.has(submissionId)) throw new AppError('already-sending', 'That submission is still being sent.');
+      const detail = options.submissions.get(submissionId);
+      if (!detail) throw new AppError('submission-not-found', 'That submission no longer exists.');
+      const remaining = options.submissions.remainingChunks(submissionId);
+      if (remaining.length === 0) throw new AppError('nothing-to-resume', 'Every chunk of that submission was already acknowledged.');
+      const eventTexts = (JSON.parse(detail.batch) as unknown[]).map((event) => JSON.stringify(event));
+      options.submissions.finish(submissionId, 'sending');
+      run(
+        detail,
+        eventTexts,
+        remaining.map(({ index, firstEvent, eventCount }) => ({ index, firstEvent, eventCount })),
+        detail.chunks.map((chunk) => chunk.firstEvent),
+      );
+      return { ...detail, status: 'sending' };
+    },
+
+    cancel(submissionId: string): void {
+      running.get(submissionId)?.controller.abort();
+    },
+
+    /** On quit: cancels every send and waits until each has recorded how it ended. */
+    async dispose(): Promise<void> {
+      const sends = [...running.values()];
+      for (const send of sends) send.controller.abort();
+      await Promise.all(sends.map((send) => send.done));
+    },
+  };
+}
+export type Sending = ReturnType<typeof createSending>;

@@ -1,0 +1,122 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SendProgress } from '../../shared/submission.ts';
+import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
+import { createSending } from '../../electron/services/sending.ts';
+import { openSubmissions } from '../../electron/services/submissions.ts';
+import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
+import { startSandboxSessions } from './support/sandbox-sessions.ts';
+
+const open: { close(): unknown }[] = [];
+afterEach(async () => {
+  for (const thing of open.splice(0).reverse()) await thing.close();
+});
+
+const event = (n: number) => ({ token: `t-${n}`, customer_id: `c-${n}`, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: n, created_at: '2026-11-22 10:00:00', attributes: {} });
+const batchOf = (count: number) => JSON.stringify(Array.from({ length: count }, (_, n) => event(n + 1)), null, 2);
+
+async function setup(sandboxOptions: SandboxStartOptions = {}, chunkSize = 500) {
+  const context = await startSandboxSessions(open, sandboxOptions);
+  const submissions = openSubmissions(path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-sending-')), 'submissions.sqlite'));
+  open.push(submissions);
+  const progress: SendProgress[] = [];
+  const sending = createSending({ fetch: (input, init) => fetch(input, init), ...context, submissions, push: (update) => progress.push(update) });
+  open.push({ close: () => sending.dispose() });
+  await context.environments.update(LOCAL_SANDBOX_ID, { settings: { ...context.environments.get(LOCAL_SANDBOX_ID), chunkSize } });
+  await context.sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: context.info.demoPassword, rememberPassword: true });
+  const finished = (id: string) => expect.poll(() => submissions.get(id)?.status, { timeout: 10_000 }).not.toBe('sending');
+  const accepted = () => context.sandbox.traffic().filter((record) => record.path === '/user/events' && record.response?.status === 202).length;
+  return { ...context, submissions, sending, progress, finished, accepted };
+}
+
+describe('sending a batch', () => {
+  it('records the submission before the first byte, then every chunk as it completes', async () => {
+    const { sending, submissions, finished, progress, sandbox } = await setup({}, 2);
+    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(5), false);
+    if (!('started' in result)) throw new Error('not started');
+    expect(submissions.get(result.started.id)).toMatchObject({ status: 'sending', eventCount: 5 });
+    await finished(result.started.id);
+    const detail = submissions.get(result.started.id)!;
+    expect(detail).toMatchObject({ status: 'ok', headers: { Authorization: 'Bearer ••••' } });
+    expect(detail.chunks.map((chunk) => [chunk.index, chunk.firstEvent, chunk.eventCount, chunk.status, chunk.statusCode])).toEqual([
+      [0, 0, 2, 'ok', 202],
+      [1, 2, 2, 'ok', 202],
+      [2, 4, 1, 'ok', 202],
+    ]);
+    expect(progress.at(-1)).toMatchObject({ status: 'ok', eventsDone: 5, eventsTotal: 5, chunksDone: 3 });
+    expect(sandbox.traffic().filter((record) => record.path === '/user/events')).toHaveLength(3);
+  });
+
+  it('keeps the record in step when a 413 splits a chunk', async () => {
+    const { sending, submissions, finished, accepted } = await setup({ faults: { maxEvents: 1 } }, 3);
+    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(4), false);
+    if (!('started' in result)) throw new Error('not started');
+    await finished(result.started.id);
+    const detail = submissions.get(result.started.id)!;
+    expect(detail.status).toBe('ok');
+    expect(detail.chunks.map((chunk) => [chunk.index, chunk.firstEvent, chunk.eventCount, chunk.status])).toEqual([
+      [0, 0, 1, 'ok'],
+      [1, 1, 1, 'ok'],
+      [2, 2, 1, 'ok'],
+      [3, 3, 1, 'ok'],
+    ]);
+    expect(accepted()).toBe(4);
+  });
+
+  it('asks before sending the same resolved batch to the same environment again', async () => {
+    const { sending, finished } = await setup();
+    const first = sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
+    if (!('started' in first)) throw new Error('not started');
+    await finished(first.started.id);
+    const second = sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
+    expect(second).toEqual({ duplicateOf: expect.objectContaining({ id: first.started.id }) });
+    const again = sending.start(LOCAL_SANDBOX_ID, batchOf(1), true);
+    if (!('started' in again)) throw new Error('not started again');
+    await finished(again.started.id);
+  });
+
+  it('resolves templates once and records the resolved batch', async () => {
+    const { sending, submissions, finished } = await setup();
+    const result = sending.start(LOCAL_SANDBOX_ID, JSON.stringify([{ ...event(1), token: 'evt-{{$seq}}', device_id: '{{$uuid}}' }, { ...event(2), token: 'evt-{{$seq}}' }]), false);
+    if (!('started' in result)) throw new Error('not started');
+    await finished(result.started.id);
+    const sent = JSON.parse(submissions.get(result.started.id)!.batch) as { token: string; device_id: string }[];
+    expect(sent.map((item) => item.token)).toEqual(['evt-1', 'evt-2']);
+    expect(sent[0]!.device_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('resumes an interrupted submission by sending only the chunks never acknowledged', async () => {
+    const { sending, submissions, finished, accepted } = await setup({}, 2);
+    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(6), false);
+    if (!('started' in result)) throw new Error('not started');
+    await finished(result.started.id);
+    // As after a crash: the last two chunks never got their answer.
+    submissions.updateChunk(result.started.id, 1, { status: 'sending' });
+    submissions.updateChunk(result.started.id, 2, { status: 'pending' });
+    submissions.finish(result.started.id, 'sending');
+    expect(submissions.markInterrupted()).toEqual([result.started.id]);
+    const before = accepted();
+    sending.resume(result.started.id);
+    await finished(result.started.id);
+    expect(accepted() - before).toBe(2);
+    expect(submissions.get(result.started.id)!.chunks.every((chunk) => chunk.status === 'ok')).toBe(true);
+    expect(() => sending.resume(result.started.id)).toThrow(/already acknowledged/);
+  });
+
+  it('cancels every send on quit and records how each ended', async () => {
+    const { sending, submissions } = await setup({ faults: { latencyMs: 2000 } }, 1);
+    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(3), false);
+    if (!('started' in result)) throw new Error('not started');
+    await sending.dispose();
+    expect(submissions.get(result.started.id)?.status).toBe('cancelled');
+  });
+
+  it('explains a batch that cannot be sent', async () => {
+    const { sending } = await setup();
+    expect(() => sending.start(LOCAL_SANDBOX_ID, '[', false)).toThrow(/not valid JSON/);
+    expect(() => sending.start(LOCAL_SANDBOX_ID, '[]', false)).toThrow(/at least one event/);
+    expect(() => sending.start(LOCAL_SANDBOX_ID, JSON.stringify([{ token: '{{nobody}}' }]), false)).toThrow(/templates cannot be resolved/);
+  });
+});
