@@ -8,6 +8,7 @@ import { monaco } from '../monaco/setup.ts';
 import { useActiveBatch, useComposer } from '../state/composer.ts';
 import { useColorScheme } from '../theme.ts';
 import { formatInEditor, revealInEditor, setEditor } from './editor-handle.ts';
+import { useSend } from '../send/useSend.ts';
 import { FileActions } from './FileActions.tsx';
 import { FormView } from './FormView.tsx';
 import { ImportExport } from './ImportExport.tsx';
@@ -31,6 +32,20 @@ export default function BatchEditor() {
     return rest;
   }, [serviceIdField, timeZone]);
   const validation = useValidation(batch?.text ?? '', rules);
+  const sender = useSend(batch, validation.diagnostics);
+  const { send } = sender;
+
+  // Ctrl/Cmd+Enter sends from anywhere, the editor included.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+        event.preventDefault();
+        void send();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [send]);
 
   useEffect(() => setBatchContext(serviceIdField, timeZone), [serviceIdField, timeZone]);
   useEffect(() => {
@@ -59,6 +74,9 @@ export default function BatchEditor() {
         </div>
         <button type="button" className="small" onClick={formatInEditor} title="Format document (Shift+Alt+F)" disabled={view !== 'json'}>
           Format
+        </button>
+        <button type="button" className="small primary" onClick={() => void send()} disabled={!sender.ready || sender.busy} title="Send to the active environment (Ctrl+Enter)">
+          {sender.busy ? 'Sending…' : 'Send'}
         </button>
       </div>
       {view === 'form' && (

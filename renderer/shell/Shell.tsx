@@ -9,6 +9,8 @@ import { LoginDialog } from '../session/LoginDialog.tsx';
 import { useSessionEvents } from '../session/queries.ts';
 import { SessionBar } from '../session/SessionBar.tsx';
 import { SandboxScreen } from '../sandbox/SandboxScreen.tsx';
+import { ResponsePanel } from '../send/ResponsePanel.tsx';
+import { useSendProgressEvents } from '../send/useSend.ts';
 import { useUi, type Screen } from '../state/ui.ts';
 import { AboutDialog } from './AboutDialog.tsx';
 import { Notices } from './Notices.tsx';
@@ -23,6 +25,7 @@ export function Shell({ info }: { info: AppInfo }) {
   const show = useUi((state) => state.show);
   useSessionEvents();
   useDraftAutosave();
+  useSendProgressEvents();
 
   useEffect(() => {
     const screens: Record<string, Screen> = { '1': 'composer', '2': 'sandbox' };
@@ -90,7 +93,7 @@ export function Shell({ info }: { info: AppInfo }) {
             <div className="pane-header">
               <h2 id="response-heading">Response</h2>
             </div>
-            <p className="empty">Send a batch to see the server's answer here.</p>
+            <ResponsePanel />
           </section>
         </div>
         <div className="screen" id="screen-sandbox" role="tabpanel" aria-labelledby="sandbox-heading" hidden={screen !== 'sandbox'}>

@@ -1,0 +1,134 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ChunkRecord, SendProgress, SubmissionView } from '../../shared/submission.ts';
+import { useApi } from '../queries.ts';
+import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { useActiveBatch } from '../state/composer.ts';
+import { useNotices } from '../state/ui.ts';
+import { useSendState } from './state.ts';
+
+function pretty(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+function Progress({ progress, onCancel }: { progress: SendProgress; onCancel: () => void }) {
+  const share = progress.eventsTotal ? progress.eventsDone / progress.eventsTotal : 0;
+  return (
+    <div className="send-progress" data-testid="send-progress">
+      <progress value={progress.eventsDone} max={progress.eventsTotal} aria-label="Events sent" />
+      <p>
+        {progress.eventsDone.toLocaleString('en')} of {progress.eventsTotal.toLocaleString('en')} events ({Math.round(share * 100)}%) · chunk {progress.chunksDone} of {progress.chunksTotal}
+      </p>
+      <p className="muted">
+        {Math.round(progress.eventsPerSecond).toLocaleString('en')} events/s{progress.etaSeconds !== null && ` · about ${Math.ceil(progress.etaSeconds)} s left`}
+      </p>
+      {progress.activity && <p className="inline-warning" data-testid="send-activity">{progress.activity}</p>}
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+function ChunkAnswer({ chunk }: { chunk: ChunkRecord }) {
+  return (
+    <div className="chunk-answer">
+      <p>
+        <strong className={chunk.status === 'ok' ? 'status ok' : 'status server'}>{chunk.statusCode ?? chunk.status}</strong> · events {chunk.firstEvent + 1}–{chunk.firstEvent + chunk.eventCount} · {chunk.attempts}{' '}
+        {chunk.attempts === 1 ? 'attempt' : 'attempts'} · {Math.round(chunk.durationMs)} ms
+      </p>
+      {chunk.error && <p className="problem">{chunk.error}</p>}
+      {Object.keys(chunk.responseHeaders).length > 0 && (
+        <details>
+          <summary>Response headers</summary>
+          <dl className="headers">
+            {Object.entries(chunk.responseHeaders).map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      )}
+      <pre className="response-body" aria-label="Response body">
+        {chunk.responseBody ? pretty(chunk.responseBody) : '(no body)'}
+        {chunk.responseTruncated && '\n… (the start of a longer body)'}
+      </pre>
+    </div>
+  );
+}
+
+function Outcome({ submission }: { submission: SubmissionView }) {
+  const api = useApi();
+  const notify = useNotices((state) => state.notify);
+  const [selected, setSelected] = useState(0);
+  const accepted = submission.chunks.filter((chunk) => chunk.status === 'ok').reduce((sum, chunk) => sum + chunk.eventCount, 0);
+  const seconds = submission.finishedAt ? (new Date(submission.finishedAt).getTime() - new Date(submission.startedAt).getTime()) / 1000 : null;
+  const chunk = submission.chunks[Math.min(selected, submission.chunks.length - 1)];
+  const resumable = ['interrupted', 'failed', 'cancelled', 'partial'].includes(submission.status) && submission.chunks.some((candidate) => candidate.status !== 'ok');
+  return (
+    <div className="send-outcome" data-testid="send-outcome">
+      <p>
+        <span className={`badge outcome ${submission.status}`}>{submission.status}</span> {accepted.toLocaleString('en')} of {submission.eventCount.toLocaleString('en')} events accepted
+        {seconds !== null && ` in ${seconds.toFixed(1)} s`} · POST {submission.baseUrl}/user/events
+      </p>
+      {resumable && (
+        <button type="button" onClick={() => void api.send.resume({ submissionId: submission.id }).catch((error: unknown) => notify('error', error instanceof Error ? error.message : String(error)))}>
+          Resume: send the rest
+        </button>
+      )}
+      {submission.chunks.length > 1 && (
+        <table className="chunks" aria-label="Chunks">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Events</th>
+              <th>Status</th>
+              <th>Attempts</th>
+              <th>Time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {submission.chunks.map((row) => (
+              <tr key={row.index} aria-selected={row === chunk} onClick={() => setSelected(row.index)}>
+                <td>{row.index + 1}</td>
+                <td>
+                  {row.firstEvent + 1}–{row.firstEvent + row.eventCount}
+                </td>
+                <td className={row.status === 'ok' ? 'status ok' : row.status === 'failed' ? 'status server' : ''}>{row.statusCode ?? row.status}</td>
+                <td>{row.attempts}</td>
+                <td>{Math.round(row.durationMs)} ms</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {chunk && <ChunkAnswer chunk={chunk} />}
+    </div>
+  );
+}
+
+/** The answer to the active batch's last send: live while it goes, then every chunk's response. */
+export function ResponsePanel() {
+  const api = useApi();
+  const batch = useActiveBatch();
+  const submissionId = useSendState((state) => (batch ? state.lastByBatch[batch.id] : undefined));
+  const progress = useSendState((state) => (submissionId ? state.progress[submissionId] : undefined));
+  const submission = useQuery({
+    queryKey: ['submission', submissionId],
+    queryFn: () => api.submissions.get({ id: submissionId! }),
+    enabled: submissionId !== undefined && progress?.status !== 'sending',
+  });
+
+  if (!submissionId) return <p className="empty">Send a batch (Ctrl+Enter) to see the server's answer here.</p>;
+  if (progress?.status === 'sending' || (!progress && !submission.data)) {
+    return progress ? <Progress progress={progress} onCancel={() => void api.send.cancel({ submissionId })} /> : <p className="empty">Sending…</p>;
+  }
+  if (submission.error) return <ErrorNotice title="The submission could not be read" error={submission.error} />;
+  return submission.data ? <Outcome submission={submission.data} /> : <p className="empty">Loading the answer…</p>;
+}

@@ -1,0 +1,62 @@
+import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
+
+const batch = (count: number) =>
+  `${JSON.stringify(
+    Array.from({ length: count }, (_, n) => ({
+      token: `evt-{{$seq}}`,
+      customer_id: `customer-${n + 1}`,
+      device_id: '{{$uuid}}',
+      svc_id: 1001,
+      created_at: '{{$now -1m}}',
+      attributes: { plan: 'pro' },
+    })),
+    null,
+    2,
+  )}\n`;
+
+test.describe('sending', () => {
+  test('sends a batch to Local sandbox, shows the answer, and the request appears on the Sandbox screen', async ({ app, harness }) => {
+    await openBatchText(app, harness, batch(3));
+    await logInWithDemo(app);
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    const outcome = app.getByTestId('send-outcome');
+    await expect(outcome).toContainText('ok');
+    await expect(outcome).toContainText('3 of 3 events accepted');
+    await expect(outcome.getByLabel('Response body')).toContainText('"accepted": 3');
+    await saveScreenshot(app, 'send-response');
+
+    await app.getByRole('tab', { name: 'Sandbox' }).click();
+    const request = app.getByRole('list', { name: 'Requests, newest first' }).getByRole('listitem').first();
+    await expect(request).toContainText('/user/events');
+    await expect(request).toContainText('202');
+    await request.locator('summary').click();
+    await expect(request).toContainText('"token": "evt-1"');
+    await expect(request).toContainText('"token": "evt-3"');
+  });
+
+  test('shows progress and a retry while the sandbox fails, then the chunks table', async ({ app, harness }) => {
+    await harness.services.environments.update('local-sandbox', { settings: { ...harness.services.environments.get('local-sandbox'), chunkSize: 2 } });
+    harness.services.sandbox!.setFaults({ failSequence: [503], latencyMs: 300 });
+    await openBatchText(app, harness, batch(6));
+    await logInWithDemo(app);
+    await app.keyboard.press('ControlOrMeta+Enter');
+    await expect(app.getByTestId('send-progress')).toBeVisible();
+    await expect(app.getByTestId('send-activity')).toContainText(/503/);
+    await saveScreenshot(app, 'send-progress');
+    const outcome = app.getByTestId('send-outcome');
+    await expect(outcome).toContainText('6 of 6 events accepted', { timeout: 20_000 });
+    await expect(outcome.getByRole('table', { name: 'Chunks' }).getByRole('row')).toHaveCount(4);
+  });
+
+  test('warns before sending the same resolved batch again, naming when', async ({ app, harness }) => {
+    const fixed = JSON.stringify([{ token: 'same', customer_id: 'c', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} }]);
+    await openBatchText(app, harness, fixed);
+    await logInWithDemo(app);
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(app.getByTestId('send-outcome')).toContainText('1 of 1 events accepted');
+    const question = new Promise<string>((resolve) => app.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.dismiss())));
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    expect(await question).toMatch(/already sent to “Local sandbox” on .*Send it again\?/);
+    expect(harness.services.sandbox!.traffic().filter((record) => record.path === '/user/events')).toHaveLength(1);
+  });
+});
