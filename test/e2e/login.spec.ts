@@ -47,7 +47,7 @@ test.describe('secrets a person enters', () => {
   const apiKey = 'ak_e2e_0123456789abcdef';
   test.use({ harnessOptions: { sandbox: { users: [{ username: 'demo', password: 'demo-password' }, { username: 'qa', password }], apiKeys: ['demo-api-key', apiKey] } } });
 
-  test('never reach the page, its storage, any contract answer or the data folder', async ({ app, harness }) => {
+  test('never reach the page, its storage, any contract answer or the data folder, after a login and a send', async ({ app, harness }) => {
     const answers: string[] = [];
     app.on('response', (response) => {
       if (response.url().includes('/__harness/')) void response.text().then((text) => answers.push(text), () => undefined);
@@ -63,6 +63,7 @@ test.describe('secrets a person enters', () => {
       Object.assign(window, { pushes });
       window.eventdesk!.session.onChanged((payload) => pushes.push(JSON.stringify(payload)));
       window.eventdesk!.sandbox.onRequest((payload) => pushes.push(JSON.stringify(payload)));
+      window.eventdesk!.send.onProgress((payload) => pushes.push(JSON.stringify(payload)));
     });
     await app.getByTestId('session-bar').getByRole('button', { name: 'Log in' }).click();
     const login = app.getByRole('dialog', { name: 'Log in to Local sandbox' });
@@ -70,6 +71,13 @@ test.describe('secrets a person enters', () => {
     await login.getByLabel('Password', { exact: true }).fill(password);
     await login.getByRole('button', { name: 'Log in' }).click();
     await expect(app.getByTestId('session-countdown')).toContainText('expires in');
+    // And a send, whose request carries the API key and the token.
+    await app.locator('.monaco-editor').first().click();
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(app.getByTestId('send-outcome')).toContainText('accepted');
+    await app.getByRole('tab', { name: 'Sandbox' }).click();
+    await app.getByRole('list', { name: 'Requests, newest first' }).getByRole('listitem').first().locator('summary').click();
+    await app.getByRole('tab', { name: 'Composer' }).click();
     await expect.poll(() => app.evaluate(() => (window as unknown as { pushes: string[] }).pushes.length)).toBeGreaterThan(1);
     answers.push(...(await app.evaluate(() => (window as unknown as { pushes: string[] }).pushes)));
     await app.reload();
