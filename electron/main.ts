@@ -2,6 +2,7 @@ import { BrowserWindow, app, dialog, ipcMain, net, protocol, session } from 'ele
 import path from 'node:path';
 import { channelNames } from '../shared/ipc.ts';
 import { serveAppFile } from './app-files.ts';
+import { electronClipboard } from './adapters/clipboard.ts';
 import { electronDialogs } from './adapters/dialogs.ts';
 import { safeStorageCipher } from './adapters/safe-storage.ts';
 import { createDispatch, createPushSender, type Sender } from './ipc/dispatch.ts';
@@ -48,6 +49,7 @@ app.whenReady().then(async () => {
     dataFolder: app.getPath('userData'),
     cipher: safeStorageCipher,
     dialogs: electronDialogs,
+    clipboard: electronClipboard,
     // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
     fetch: (input, init) => net.fetch(input, init),
     push: createPushSender((push, payload) => {

@@ -1,4 +1,5 @@
 import { product } from './product.ts';
+import { AppError } from '../shared/errors.ts';
 import type { FileDialogs } from './services/files.ts';
 import type { ServiceDeps } from './services/index.ts';
 import { describeSecretStorage } from './services/secret-storage.ts';
@@ -21,8 +22,15 @@ export const noDialogs: FileDialogs = {
   chooseFileToSave: async () => null,
 };
 
+/** The command line has no clipboard to write to. */
+export const noClipboard = {
+  writeText(): void {
+    throw new AppError('no-clipboard', 'There is no clipboard here.');
+  },
+};
+
 /** The services' adapters outside Electron: the command line and the test harness. */
-export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs'> {
+export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard'> {
   return {
     appInfo: {
       ...product,
@@ -34,5 +42,6 @@ export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo'
     cipher: noKeyStore,
     fetch: (input, init) => fetch(input, init),
     dialogs: noDialogs,
+    clipboard: noClipboard,
   };
 }

@@ -98,6 +98,8 @@ export const contract = {
   'send:cancel': { input: z.object({ submissionId: Id }), output: z.null() },
   'send:resume': { input: z.object({ submissionId: Id }), output: SubmissionSummarySchema },
   'submissions:get': { input: ById, output: SubmissionViewSchema.nullable() },
+  // Main writes the command to the clipboard itself: a copy with secrets never reaches the page.
+  'submissions:copyCurl': { input: z.object({ id: Id, chunk: z.number().int().min(0), withSecrets: z.boolean() }), output: z.null() },
 
   'sandbox:info': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
   'sandbox:traffic': { input: NoInput, output: z.array(SandboxRequestRecordSchema) },

@@ -8,7 +8,7 @@ function withoutBatch<T extends { batch: string }>(submission: T): Omit<T, 'batc
   return rest;
 }
 
-export function registerSendHandlers({ sending, submissions }: Services): Pick<Handlers, 'send:start' | 'send:cancel' | 'send:resume' | 'submissions:get'> {
+export function registerSendHandlers({ sending, submissions, submissionCurl }: Services): Pick<Handlers, 'send:start' | 'send:cancel' | 'send:resume' | 'submissions:get' | 'submissions:copyCurl'> {
   return {
     'send:start': ({ environmentId, batchText, again }) => {
       const result = sending.start(environmentId, batchText, again);
@@ -16,6 +16,7 @@ export function registerSendHandlers({ sending, submissions }: Services): Pick<H
     },
     'send:cancel': ({ submissionId }) => (sending.cancel(submissionId), null),
     'send:resume': ({ submissionId }) => withoutBatch(sending.resume(submissionId)),
+    'submissions:copyCurl': ({ id, chunk, withSecrets }) => (submissionCurl.copy(id, chunk, withSecrets), null),
     'submissions:get': ({ id }) => {
       const detail: SubmissionDetail | null = submissions.get(id);
       return detail && withoutBatch(detail);

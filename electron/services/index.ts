@@ -8,6 +8,7 @@ import { createDrafts } from './drafts.ts';
 import { createEnvironments } from './environments.ts';
 import { createFiles, type FileDialogs } from './files.ts';
 import { createSending } from './sending.ts';
+import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
 import { openSubmissions } from './submissions.ts';
 import { createSessions } from './sessions.ts';
 import { createVault, type Cipher } from './vault.ts';
@@ -28,6 +29,8 @@ export interface ServiceDeps {
   push: PushSender;
   /** How the OS asks the user for a file to open or save. */
   dialogs: FileDialogs;
+  /** Where a copy with secrets goes, written by main so the page never holds it. */
+  clipboard: Clipboard;
   /** The embedded sandbox's options, or null to run without one. */
   sandbox: SandboxStartOptions | null;
 }
@@ -66,6 +69,7 @@ export async function createServices(deps: ServiceDeps) {
     files: createFiles(deps.dataFolder, deps.dialogs),
     submissions,
     sending,
+    submissionCurl: createSubmissionCurl({ submissions, environments, vault, clipboard: deps.clipboard }),
     sandbox,
     async close(): Promise<void> {
       await sending.dispose();

@@ -34,9 +34,30 @@ function Progress({ progress, onCancel }: { progress: SendProgress; onCancel: ()
   );
 }
 
-function ChunkAnswer({ chunk }: { chunk: ChunkRecord }) {
+function CopyCurl({ submissionId, chunk }: { submissionId: string; chunk: number }) {
+  const api = useApi();
+  const notify = useNotices((state) => state.notify);
+  const copy = (withSecrets: boolean) =>
+    api.submissions.copyCurl({ id: submissionId, chunk, withSecrets }).then(
+      () => notify('success', withSecrets ? 'Copied as cURL, with the API key and token: keep it to yourself.' : 'Copied as cURL, secrets masked.'),
+      (error: unknown) => notify('error', error instanceof Error ? error.message : String(error)),
+    );
+  return (
+    <div className="inline">
+      <button type="button" className="small" onClick={() => void copy(false)}>
+        Copy as cURL
+      </button>
+      <button type="button" className="small" onClick={() => void copy(true)} title="Includes the real API key and access token">
+        Copy with secrets
+      </button>
+    </div>
+  );
+}
+
+function ChunkAnswer({ chunk, submissionId }: { chunk: ChunkRecord; submissionId: string }) {
   return (
     <div className="chunk-answer">
+      <CopyCurl submissionId={submissionId} chunk={chunk.index} />
       <p>
         <strong className={chunk.status === 'ok' ? 'status ok' : 'status server'}>{chunk.statusCode ?? chunk.status}</strong> · events {chunk.firstEvent + 1}–{chunk.firstEvent + chunk.eventCount} · {chunk.attempts}{' '}
         {chunk.attempts === 1 ? 'attempt' : 'attempts'} · {Math.round(chunk.durationMs)} ms
@@ -108,7 +129,7 @@ function Outcome({ submission }: { submission: SubmissionView }) {
           </tbody>
         </table>
       )}
-      {chunk && <ChunkAnswer chunk={chunk} />}
+      {chunk && <ChunkAnswer chunk={chunk} submissionId={submission.id} />}
     </div>
   );
 }

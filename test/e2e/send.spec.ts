@@ -60,3 +60,29 @@ test.describe('sending', () => {
     expect(harness.services.sandbox!.traffic().filter((record) => record.path === '/user/events')).toHaveLength(1);
   });
 });
+
+test.describe('copying a sent chunk as cURL', () => {
+  const copied: string[] = [];
+  test.use({ harnessOptions: { clipboard: { writeText: (text) => void copied.push(text) } } });
+
+  test('masks secrets by default, and puts real ones only on the clipboard when asked', async ({ app, harness }) => {
+    await openBatchText(app, harness, batch(1));
+    await logInWithDemo(app);
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    const outcome = app.getByTestId('send-outcome');
+    await expect(outcome).toContainText('1 of 1 events accepted');
+    const token = harness.services.vault.get('local-sandbox').accessToken!;
+
+    await outcome.getByRole('button', { name: 'Copy as cURL' }).click();
+    await expect(app.getByText('Copied as cURL, secrets masked.')).toBeVisible();
+    expect(copied.at(-1)).toContain('/user/events');
+    expect(copied.at(-1)).toContain('Bearer ••••');
+    expect(copied.at(-1)).not.toContain(token);
+
+    await outcome.getByRole('button', { name: 'Copy with secrets' }).click();
+    await expect(app.getByText(/Copied as cURL, with the API key and token/)).toBeVisible();
+    expect(copied.at(-1)).toContain(`Bearer ${token}`);
+    expect(copied.at(-1)).toContain('demo-api-key');
+    expect(await app.content()).not.toContain(token);
+  });
+});

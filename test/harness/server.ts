@@ -12,6 +12,7 @@ import { nodeServiceDeps } from '../../electron/node-services.ts';
 import { createServices, type Services } from '../../electron/services/index.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import type { FileDialogs } from '../../electron/services/files.ts';
+import type { Clipboard } from '../../electron/services/submission-curl.ts';
 import { SECURITY_HEADERS } from '../../electron/security.ts';
 
 /**
@@ -35,6 +36,8 @@ export interface HarnessOptions {
   rendererDir?: string;
   /** Stands in for the OS's file dialogs, which a browser test cannot click. */
   dialogs?: FileDialogs;
+  /** Stands in for the OS clipboard main writes to. */
+  clipboard?: Clipboard;
   /** Options of the embedded sandbox (faults, token lifetime). */
   sandbox?: SandboxStartOptions;
 }
@@ -70,6 +73,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const services = await createServices({
     ...nodeServiceDeps(dataFolder),
     ...(options.dialogs ? { dialogs: options.dialogs } : {}),
+    ...(options.clipboard ? { clipboard: options.clipboard } : {}),
     push: createPushSender((push, payload) => {
       for (const listener of listeners) listener.write(`event: ${push}\ndata: ${JSON.stringify(payload)}\n\n`);
     }),
