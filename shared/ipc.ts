@@ -98,6 +98,8 @@ export const contract = {
   'send:cancel': { input: z.object({ submissionId: Id }), output: z.null() },
   'send:resume': { input: z.object({ submissionId: Id }), output: SubmissionSummarySchema },
   'submissions:get': { input: ById, output: SubmissionViewSchema.nullable() },
+  /** Sends the last run left unfinished (a crash, a kill), as this run found them. */
+  'submissions:interrupted': { input: NoInput, output: z.array(SubmissionViewSchema) },
   // Main writes the command to the clipboard itself: a copy with secrets never reaches the page.
   'submissions:copyCurl': { input: z.object({ id: Id, chunk: z.number().int().min(0), withSecrets: z.boolean() }), output: z.null() },
 

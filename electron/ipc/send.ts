@@ -8,7 +8,10 @@ function withoutBatch<T extends { batch: string }>(submission: T): Omit<T, 'batc
   return rest;
 }
 
-export function registerSendHandlers({ sending, submissions, submissionCurl }: Services): Pick<Handlers, 'send:start' | 'send:cancel' | 'send:resume' | 'submissions:get' | 'submissions:copyCurl'> {
+export function registerSendHandlers({ sending, submissions, submissionCurl, interruptedAtStart }: Services): Pick<
+  Handlers,
+  'send:start' | 'send:cancel' | 'send:resume' | 'submissions:get' | 'submissions:copyCurl' | 'submissions:interrupted'
+> {
   return {
     'send:start': ({ environmentId, batchText, again }) => {
       const result = sending.start(environmentId, batchText, again);
@@ -17,6 +20,11 @@ export function registerSendHandlers({ sending, submissions, submissionCurl }: S
     'send:cancel': ({ submissionId }) => (sending.cancel(submissionId), null),
     'send:resume': ({ submissionId }) => withoutBatch(sending.resume(submissionId)),
     'submissions:copyCurl': ({ id, chunk, withSecrets }) => (submissionCurl.copy(id, chunk, withSecrets), null),
+    'submissions:interrupted': () =>
+      interruptedAtStart
+        .map((id) => submissions.get(id))
+        .filter((detail): detail is SubmissionDetail => detail !== null && detail.status === 'interrupted')
+        .map(withoutBatch),
     'submissions:get': ({ id }) => {
       const detail: SubmissionDetail | null = submissions.get(id);
       return detail && withoutBatch(detail);

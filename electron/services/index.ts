@@ -57,7 +57,7 @@ export async function createServices(deps: ServiceDeps) {
   sessions.restore();
   const submissions = openSubmissions(path.join(deps.dataFolder, 'submissions.sqlite'));
   // A send the last run did not finish (a crash, a kill) shows as interrupted, ready to resume.
-  submissions.markInterrupted();
+  const interruptedAtStart = submissions.markInterrupted();
   const sending = createSending({ fetch: deps.fetch, environments, sessions, vault, submissions, push: (progress) => deps.push('send:progress', progress) });
 
   return {
@@ -68,6 +68,7 @@ export async function createServices(deps: ServiceDeps) {
     drafts: createDrafts(deps.dataFolder),
     files: createFiles(deps.dataFolder, deps.dialogs),
     submissions,
+    interruptedAtStart,
     sending,
     submissionCurl: createSubmissionCurl({ submissions, environments, vault, clipboard: deps.clipboard }),
     sandbox,

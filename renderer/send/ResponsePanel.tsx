@@ -134,14 +134,66 @@ function Outcome({ submission }: { submission: SubmissionView }) {
   );
 }
 
+/** Sends a crash or a kill cut short, found at start: how far each got, and Resume. */
+function InterruptedSends() {
+  const api = useApi();
+  const notify = useNotices((state) => state.notify);
+  const batch = useActiveBatch();
+  const sent = useSendState((state) => state.sent);
+  const interrupted = useQuery({ queryKey: ['submissions', 'interrupted'], queryFn: () => api.submissions.interrupted(), staleTime: Infinity });
+  const [dismissed, setDismissed] = useState<string[]>([]);
+  const shown = (interrupted.data ?? []).filter((submission) => !dismissed.includes(submission.id));
+  if (shown.length === 0) return null;
+  return (
+    <div className="interrupted" role="status" aria-label="Interrupted sends">
+      {shown.map((submission) => {
+        const acknowledged = submission.chunks.filter((chunk) => chunk.status === 'ok');
+        const events = acknowledged.reduce((sum, chunk) => sum + chunk.eventCount, 0);
+        return (
+          <div key={submission.id} className="inline-warning">
+            <p>
+              A send to {submission.environmentName} was interrupted: {acknowledged.length} of {submission.chunks.length} chunks ({events.toLocaleString('en')} of{' '}
+              {submission.eventCount.toLocaleString('en')} events) were acknowledged.
+            </p>
+            <button
+              type="button"
+              className="small primary"
+              onClick={() => {
+                setDismissed((ids) => [...ids, submission.id]);
+                if (batch) sent(batch.id, submission.id);
+                api.send.resume({ submissionId: submission.id }).catch((error: unknown) => notify('error', error instanceof Error ? error.message : String(error)));
+              }}
+            >
+              Resume: send the rest
+            </button>{' '}
+            <button type="button" className="small" onClick={() => setDismissed((ids) => [...ids, submission.id])}>
+              Not now
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
 /** The answer to the active batch's last send: live while it goes, then every chunk's response. */
 export function ResponsePanel() {
+  return (
+    <>
+      <InterruptedSends />
+      <LastSend />
+    </>
+  );
+}
+
+function LastSend() {
   const api = useApi();
   const batch = useActiveBatch();
   const submissionId = useSendState((state) => (batch ? state.lastByBatch[batch.id] : undefined));
   const progress = useSendState((state) => (submissionId ? state.progress[submissionId] : undefined));
+  // Keyed on the pushed status, so the record is read again whenever the send moves on.
   const submission = useQuery({
-    queryKey: ['submission', submissionId],
+    queryKey: ['submission', submissionId, progress?.status ?? 'unknown'],
     queryFn: () => api.submissions.get({ id: submissionId! }),
     enabled: submissionId !== undefined && progress?.status !== 'sending',
   });

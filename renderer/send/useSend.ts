@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Diagnostic } from '../../shared/validation.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
@@ -12,16 +11,8 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 /** Keeps progress of every send in the store, from the send:progress push. */
 export function useSendProgressEvents(): void {
   const api = useApi();
-  const client = useQueryClient();
   const progressed = useSendState((state) => state.progressed);
-  useEffect(
-    () =>
-      api.send.onProgress((progress) => {
-        progressed(progress);
-        if (progress.status !== 'sending') void client.invalidateQueries({ queryKey: ['submission', progress.submissionId] });
-      }),
-    [api, client, progressed],
-  );
+  useEffect(() => api.send.onProgress(progressed), [api, progressed]);
 }
 
 /**

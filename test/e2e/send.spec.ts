@@ -1,3 +1,8 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openSubmissions } from '../../electron/services/submissions.ts';
+import { startHarness } from '../harness/server.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
 const batch = (count: number) =>
@@ -85,4 +90,39 @@ test.describe('copying a sent chunk as cURL', () => {
     expect(copied.at(-1)).toContain('demo-api-key');
     expect(await app.content()).not.toContain(token);
   });
+});
+
+test('after a crash, offers to resume the interrupted send and sends only the rest', async ({ page }) => {
+  // The last run: a send of two chunks, cut short after the first was acknowledged.
+  const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-crash-'));
+  const store = openSubmissions(path.join(dataFolder, 'submissions.sqlite'));
+  const eventTexts = Array.from({ length: 4 }, (_, n) => JSON.stringify({ token: `t-${n + 1}`, customer_id: 'c', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} }));
+  const earlier = store.createSubmission(
+    { environmentId: 'local-sandbox', environmentName: 'Local sandbox', environmentColor: '#2e9d6a', baseUrl: 'http://127.0.0.1:9', headers: {}, batch: `[${eventTexts.join(',')}]`, eventCount: 4, batchHash: 'crash-test', startedAt: new Date().toISOString() },
+    [
+      { firstEvent: 0, eventCount: 2 },
+      { firstEvent: 2, eventCount: 2 },
+    ],
+  );
+  store.updateChunk(earlier.id, 0, { status: 'ok', statusCode: 202, attempts: 1 });
+  store.updateChunk(earlier.id, 1, { status: 'sending', attempts: 1 });
+  store.close();
+
+  const harness = await startHarness({ dataFolder });
+  try {
+    await page.goto(harness.url);
+    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+    const notice = page.getByRole('status', { name: 'Interrupted sends' });
+    await expect(notice).toContainText('1 of 2 chunks (2 of 4 events) were acknowledged');
+    await saveScreenshot(page, 'interrupted-send');
+    await logInWithDemo(page);
+    await notice.getByRole('button', { name: 'Resume: send the rest' }).click();
+    await expect(page.getByTestId('send-outcome')).toContainText('4 of 4 events accepted');
+    const sent = harness.services.sandbox!.traffic().filter((record) => record.path === '/user/events');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body.text).toContain('t-3');
+    expect(sent[0]!.body.text).not.toContain('t-1');
+  } finally {
+    await harness.close();
+  }
 });
