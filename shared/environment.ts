@@ -26,6 +26,11 @@ export const EnvironmentSettingsSchema = z.object({
   chunkSize: z.number(),
   /** Bytes per request (SERVICE.md shows no limit). */
   maxChunkBytes: z.number(),
+  // Added after the first release of the file format: defaults keep older files readable.
+  /** Requests in flight at once when sending; one at a time by default. */
+  concurrency: z.number().default(1),
+  /** Requests per chunk at most, retries included. */
+  maxAttempts: z.number().default(5),
   extraHeaders: z.array(NameValueSchema),
   variables: z.array(NameValueSchema),
   /** Where the OS offers no real key store, the user may still choose to keep secrets on disk. */
@@ -52,6 +57,8 @@ export const DEFAULT_SETTINGS: EnvironmentSettings = {
   requestTimeoutMs: 30_000,
   chunkSize: 500,
   maxChunkBytes: 5 * 1024 * 1024,
+  concurrency: 1,
+  maxAttempts: 5,
   extraHeaders: [],
   variables: [],
   storeSecretsWithoutKeyring: false,
@@ -62,6 +69,8 @@ export const LIMITS = {
   requestTimeoutMs: { min: 1_000, max: 600_000 },
   chunkSize: { min: 1, max: 100_000 },
   maxChunkBytes: { min: 1_024, max: 100 * 1024 * 1024 },
+  concurrency: { min: 1, max: 16 },
+  maxAttempts: { min: 1, max: 20 },
 } as const;
 
 export interface FieldProblem {
@@ -156,6 +165,8 @@ export function checkSettings(settings: EnvironmentSettings, options: { embedded
   add('requestTimeoutMs', checkNumber(settings.requestTimeoutMs, LIMITS.requestTimeoutMs, 'The request timeout'));
   add('chunkSize', checkNumber(settings.chunkSize, LIMITS.chunkSize, 'The chunk size'));
   add('maxChunkBytes', checkNumber(settings.maxChunkBytes, LIMITS.maxChunkBytes, 'The largest chunk'));
+  add('concurrency', checkNumber(settings.concurrency, LIMITS.concurrency, 'Requests at once'));
+  add('maxAttempts', checkNumber(settings.maxAttempts, LIMITS.maxAttempts, 'Attempts per chunk'));
   problems.push(
     ...checkPairs(settings.extraHeaders, 'extraHeaders', (header) =>
       !headerName.test(header) ? `"${header}" is not a valid header name.` : reservedHeaders.has(header.toLowerCase()) ? `EventDesk sets ${header} itself.` : null,

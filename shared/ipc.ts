@@ -124,7 +124,10 @@ export const pushNames = Object.keys(pushes) as PushName[];
 
 export type Contract = typeof contract;
 export type ChannelName = keyof Contract;
+/** What a caller passes. */
 export type InputOf<C extends ChannelName> = z.input<Contract[C]['input']>;
+/** What a handler receives: the input after its schema parsed it (defaults filled in). */
+export type ParsedInputOf<C extends ChannelName> = z.output<Contract[C]['input']>;
 export type OutputOf<C extends ChannelName> = z.output<Contract[C]['output']>;
 
 export const channelNames = Object.keys(contract) as ChannelName[];

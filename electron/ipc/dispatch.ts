@@ -1,5 +1,5 @@
 import { AppError, type Envelope } from '../../shared/errors.ts';
-import { contract, isChannelName, pushes, type ChannelName, type InputOf, type OutputOf, type PayloadOf, type PushName } from '../../shared/ipc.ts';
+import { contract, isChannelName, pushes, type ChannelName, type OutputOf, type ParsedInputOf, type PayloadOf, type PushName } from '../../shared/ipc.ts';
 
 /**
  * The one wrapper every IPC call goes through, in the app (ipcMain) and in the test harness
@@ -8,7 +8,7 @@ import { contract, isChannelName, pushes, type ChannelName, type InputOf, type O
  * the contract does not name, so a service cannot leak more than the contract allows.
  */
 
-export type Handler<C extends ChannelName> = (input: InputOf<C>) => Promise<OutputOf<C>> | OutputOf<C>;
+export type Handler<C extends ChannelName> = (input: ParsedInputOf<C>) => Promise<OutputOf<C>> | OutputOf<C>;
 export type Handlers = { [C in ChannelName]: Handler<C> };
 
 /** Who sent a call, as far as the trust decision needs to know. */

@@ -67,7 +67,7 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
   const localProblems = useMemo(() => checkSettings(settings, { embeddedSandbox: embedded }), [settings, embedded]);
   const problems = new Map((submitted ? [...serverProblems, ...localProblems] : serverProblems).map((problem) => [problem.field, problem.message]));
   const set = <K extends keyof EnvironmentSettings>(key: K, value: EnvironmentSettings[K]) => setSettings((current) => ({ ...current, [key]: value }));
-  const numberField = (key: 'requestTimeoutMs' | 'chunkSize' | 'maxChunkBytes') => ({
+  const numberField = (key: 'requestTimeoutMs' | 'chunkSize' | 'maxChunkBytes' | 'concurrency' | 'maxAttempts') => ({
     id: `env-${key}`,
     type: 'number',
     value: Number.isNaN(settings[key]) ? '' : settings[key],
@@ -156,6 +156,12 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
         </Field>
         <Field label="Largest chunk (bytes)" id="env-maxChunkBytes" problem={problems.get('maxChunkBytes')} hint={`Default ${DEFAULT_SETTINGS.maxChunkBytes.toLocaleString('en')} (5 MiB).`}>
           <input {...numberField('maxChunkBytes')} />
+        </Field>
+        <Field label="Requests at once" id="env-concurrency" problem={problems.get('concurrency')} hint="Default 1: chunks go one at a time, in order.">
+          <input {...numberField('concurrency')} />
+        </Field>
+        <Field label="Attempts per chunk" id="env-maxAttempts" problem={problems.get('maxAttempts')} hint={`Default ${DEFAULT_SETTINGS.maxAttempts}: retries of 429, 5xx, resets and timeouts included.`}>
+          <input {...numberField('maxAttempts')} />
         </Field>
       </div>
       <datalist id="time-zones">

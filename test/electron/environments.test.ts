@@ -134,4 +134,20 @@ describe('environments', () => {
     const result = await environments.importJson(JSON.stringify(planted));
     expect(result.imported[0]).toMatchObject({ name: 'Planted', storeSecretsWithoutKeyring: false, rememberPassword: false });
   });
+
+  it('read an environments.json written before the sending settings existed, with their defaults', async () => {
+    const { environments } = await open();
+    const created = await environments.create(staging);
+    if (!created.ok) throw new Error('create failed');
+    const file = path.join(dataFolder, 'environments.json');
+    const older = JSON.parse(await readFile(file, 'utf8'));
+    for (const environment of older.environments) {
+      delete environment.concurrency;
+      delete environment.maxAttempts;
+    }
+    await writeFile(file, JSON.stringify(older));
+    const reopened = await open();
+    expect(reopened.environments.list().notice).toBeNull();
+    expect(reopened.environments.get(created.environment.id)).toMatchObject({ name: 'Staging', concurrency: 1, maxAttempts: 5 });
+  });
 });
