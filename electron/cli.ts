@@ -1,6 +1,7 @@
 import type { CliIo, Command } from './cli/command.ts';
 import { loginCommand } from './cli/login.ts';
 import { sandboxCommand } from './cli/sandbox.ts';
+import { sendCommand } from './cli/send.ts';
 import { validateCommand } from './cli/validate.ts';
 import { product } from './product.ts';
 
@@ -16,6 +17,7 @@ const commands: Record<string, Command> = {
   sandbox: sandboxCommand,
   login: loginCommand,
   validate: validateCommand,
+  send: sendCommand,
 };
 
 function help(): string {

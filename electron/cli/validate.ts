@@ -33,7 +33,8 @@ const FLAGS = {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-async function readBatchFile(file: string): Promise<string> {
+/** A batch file's text (standard input for -), or a UsageError when it is unreadable or not UTF-8. `send` reads its file the same way. */
+export async function readBatchFile(file: string): Promise<string> {
   let bytes: Uint8Array;
   try {
     bytes = file === '-' ? await buffer(process.stdin) : await readFile(file);
@@ -62,7 +63,8 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-function forPeople(name: string, diagnostics: readonly Diagnostic[], eventCount: number | undefined): string {
+/** The diagnostics as `file:line:column  severity  code  message` lines and a summary line; `send` prints them the same way. */
+export function forPeople(name: string, diagnostics: readonly Diagnostic[], eventCount: number | undefined): string {
   const lines = diagnostics.map((diagnostic) => `${name}:${diagnostic.line}:${diagnostic.column}  ${diagnostic.severity.padEnd(7)}  ${diagnostic.code}  ${diagnostic.message}`);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const events = eventCount === undefined ? '' : ` in ${plural(eventCount, 'event')}`;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { planChunks } from '../../shared/chunking.ts';
-import { resolveTimeZone } from '../../shared/environment.ts';
+import { resolveTimeZone, type Environment } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { MASK, redactHeaders } from '../../shared/redact.ts';
 import type { SendProgress, Submission, SubmissionStatus } from '../../shared/submission.ts';
@@ -29,6 +29,37 @@ export interface SendingOptions {
 }
 
 export type StartResult = { started: Submission } | { duplicateOf: Submission };
+
+/** How one send may tune the sender (the command line's flags); left out, the sender's defaults hold. */
+export interface SendTuning {
+  concurrency?: number;
+  maxAttempts?: number;
+}
+
+/** A batch as it goes out: templates resolved once, one JSON text per event, and the hash of the whole. */
+export interface PreparedBatch {
+  eventTexts: string[];
+  batch: string;
+  batchHash: string;
+}
+
+/** Parses a batch (its text as in the editor) and resolves its templates for `environment`, or throws an AppError saying why not. */
+export function prepareBatch(environment: Pick<Environment, 'variables' | 'timeZone'>, batchText: string, now = new Date()): PreparedBatch {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(batchText);
+  } catch {
+    throw new AppError('batch-not-json', 'The batch is not valid JSON; see the Problems list.');
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) throw new AppError('batch-empty', 'The batch must be a JSON array of at least one event.');
+  const resolved = resolveBatch(parsed, { variables: environment.variables, timeZone: resolveTimeZone(environment.timeZone), now });
+  if ('problems' in resolved) {
+    throw new AppError('template-problems', `The batch's templates cannot be resolved: ${resolved.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
+  }
+  const eventTexts = resolved.events.map((event) => JSON.stringify(event));
+  const batch = `[${eventTexts.join(',')}]`;
+  return { eventTexts, batch, batchHash: createHash('sha256').update(batch).digest('hex') };
+}
 
 /** Progress is pushed at most this often; the last one always goes. */
 const PROGRESS_INTERVAL_MS = 100;
@@ -66,7 +97,13 @@ export function createSending(options: SendingOptions) {
    * split, while the engine numbers split parts after the others; a chunk's number in the
    * store is therefore the rank of its first event, which is how the two are matched.
    */
-  function run(submission: Submission, eventTexts: string[], chunks: { index: number; firstEvent: number; eventCount: number }[], allFirstEvents: number[]): void {
+  function run(
+    submission: Submission,
+    eventTexts: string[],
+    chunks: { index: number; firstEvent: number; eventCount: number }[],
+    allFirstEvents: number[],
+    tuning: SendTuning = {},
+  ): void {
     const firstEvents = [...allFirstEvents].sort((a, b) => a - b);
     const firstEventOf = new Map(chunks.map((chunk) => [chunk.index, chunk.firstEvent]));
     const storeIndex = (engineIndex: number) => rankOf(firstEvents, firstEventOf.get(engineIndex)!);
@@ -104,6 +141,8 @@ export function createSending(options: SendingOptions) {
       url: endpoint(options.environments.resolvedBaseUrl(submission.environmentId), '/user/events'),
       eventTexts,
       chunks,
+      concurrency: tuning.concurrency,
+      maxAttempts: tuning.maxAttempts,
       timeoutMs: environment.requestTimeoutMs,
       signal: controller.signal,
       onChunk: (index, patch) => {
@@ -142,22 +181,9 @@ export function createSending(options: SendingOptions) {
 
   return {
     /** Sends a batch (its text as in the editor) to an environment, unless the same resolved batch went there before and `again` is false. */
-    start(environmentId: string, batchText: string, again: boolean): StartResult {
+    start(environmentId: string, batchText: string, again: boolean, tuning?: SendTuning): StartResult {
       const environment = options.environments.get(environmentId);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(batchText);
-      } catch {
-        throw new AppError('batch-not-json', 'The batch is not valid JSON; see the Problems list.');
-      }
-      if (!Array.isArray(parsed) || parsed.length === 0) throw new AppError('batch-empty', 'The batch must be a JSON array of at least one event.');
-      const resolved = resolveBatch(parsed, { variables: environment.variables, timeZone: resolveTimeZone(environment.timeZone), now: new Date() });
-      if ('problems' in resolved) {
-        throw new AppError('template-problems', `The batch's templates cannot be resolved: ${resolved.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
-      }
-      const eventTexts = resolved.events.map((event) => JSON.stringify(event));
-      const batch = `[${eventTexts.join(',')}]`;
-      const batchHash = createHash('sha256').update(batch).digest('hex');
+      const { eventTexts, batch, batchHash } = prepareBatch(environment, batchText);
       const earlier = options.submissions.lastWithSameBatch(environmentId, batchHash);
       if (earlier && !again) return { duplicateOf: earlier };
 
@@ -181,12 +207,13 @@ export function createSending(options: SendingOptions) {
         eventTexts,
         plan.map(({ firstEvent, eventCount }, index) => ({ index, firstEvent, eventCount })),
         plan.map((chunk) => chunk.firstEvent),
+        tuning,
       );
       return { started: submission };
     },
 
     /** Sends only the chunks of an interrupted, failed or cancelled submission that were never acknowledged. */
-    resume(submissionId: string): Submission {
+    resume(submissionId: string, tuning?: SendTuning): Submission {
       if (running.has(submissionId)) throw new AppError('already-sending', 'That submission is still being sent.');
       const detail = options.submissions.get(submissionId);
       if (!detail) throw new AppError('submission-not-found', 'That submission no longer exists.');
@@ -199,6 +226,7 @@ export function createSending(options: SendingOptions) {
         eventTexts,
         remaining.map(({ index, firstEvent, eventCount }) => ({ index, firstEvent, eventCount })),
         detail.chunks.map((chunk) => chunk.firstEvent),
+        tuning,
       );
       return { ...detail, status: 'sending' };
     },

@@ -370,10 +370,12 @@ export function openSubmissions(file: string) {
     /**
      * At start: every submission still 'sending' was cut short by a crash or a kill. It
      * becomes 'interrupted' and its chunks in flight go back to 'pending'. Returns their ids.
+     * With `onlyId`, only that one: the command line resumes one submission and must not touch
+     * the others, which the app or another command may be sending right now.
      */
-    markInterrupted(): string[] {
+    markInterrupted(onlyId?: string): string[] {
       return transaction(() => {
-        const ids = (statements.sendingIds.all() as Row[]).map((row) => String(row.id));
+        const ids = (statements.sendingIds.all() as Row[]).map((row) => String(row.id)).filter((id) => onlyId === undefined || id === onlyId);
         for (const id of ids) {
           statements.interruptChunks.run(id);
           statements.interrupt.run(id);

@@ -1,0 +1,499 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { planChunks, type PlannedChunk } from '../../shared/chunking.ts';
+import { formatDateTime } from '../../shared/datetime.ts';
+import { LIMITS, checkSettings, resolveTimeZone, type Environment } from '../../shared/environment.ts';
+import { AppError } from '../../shared/errors.ts';
+import { redactText } from '../../shared/redact.ts';
+import type { SendProgress, Submission, SubmissionDetail, SubmissionStatus } from '../../shared/submission.ts';
+import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validation.ts';
+import { createSending, prepareBatch, type SendTuning } from '../services/sending.ts';
+import { openSubmissions, type SubmissionStore } from '../services/submissions.ts';
+import type { CliIo, Command } from './command.ts';
+import { appDataFolder } from './data-folder.ts';
+import { UsageError, isUsageError, usageText, wholeNumber } from './flags.ts';
+import { claimSubmission, commandLineEnvironmentId, openWorkspace, type Workspace } from './send-workspace.ts';
+import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';
+import { forPeople, readBatchFile } from './validate.ts';
+
+/**
+ * `eventdesk send`: the app's send, for scripts. The same services do the work (validation,
+ * templates, chunking, every answer handled, every outcome recorded in the app's SQLite file);
+ * this only reads the flags, reports progress on stderr and a summary on stdout.
+ */
+
+/** A progress line per finished chunk, but no more often than this. */
+const PROGRESS_LINE_MS = 500;
+/** The failures a summary for people lists; --json lists them all. */
+const FAILURES_SHOWN = 5;
+
+export function sendUsage(dataFolder: string): string {
+  return `Usage: eventdesk send <file|-> (--env FILE [--env-name NAME] | --base-url URL) [options]
+       eventdesk send --resume <submission-id> (--env FILE [--env-name NAME] | --base-url URL) [options]
+
+Validates a batch file (a JSON array of user events; - reads standard input) as the composer
+does, resolves its templates, splits it into chunks and sends them to POST /user/events,
+handling every answer as the app does. Each send is recorded in the app's history database
+before the first byte goes out; --resume sends only the chunks never acknowledged.
+
+${TARGET_USAGE}
+Sending
+  --chunk-size N         Events per request (default: the environment's)
+  --max-chunk-bytes N    Bytes of request body per request (default: the environment's)
+  --concurrency N        Chunks in flight at once, ${LIMITS.concurrency.min} to ${LIMITS.concurrency.max} (default: the environment's)
+  --max-attempts N       Requests per chunk at most, retries included, ${LIMITS.maxAttempts.min} to ${LIMITS.maxAttempts.max}
+                         (default: the environment's)
+  --force                Send even though the batch has validation errors
+  --dry-run              Validate, resolve templates and plan the chunks; send and record nothing
+  --resume ID            Send the chunks of submission ID that were never acknowledged
+  --data DIR             The data folder holding submissions.sqlite
+                         (default: the app's, EVENTDESK_DATA_DIR or here ${dataFolder})
+
+Output
+  --json                 Print the summary (or the plan) as JSON on standard output
+  -h, --help             Show this help
+
+Progress and warnings go to standard error, the summary to standard output. Sending the same
+resolved batch to the same place again is done anyway, with a warning. Ctrl+C cancels: what was
+acknowledged stays recorded, and the summary says how to resume.
+
+Exit codes: 0 every chunk acknowledged, 1 validation errors, a chunk failed or the send was
+cancelled, 2 the command was called wrong.
+`;
+}
+
+const FLAGS = {
+  ...TARGET_FLAGS,
+  'chunk-size': { type: 'string' },
+  'max-chunk-bytes': { type: 'string' },
+  concurrency: { type: 'string' },
+  'max-attempts': { type: 'string' },
+  force: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  resume: { type: 'string' },
+  data: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof readFlags>['values'];
+
+function readFlags(args: string[]) {
+  return parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+}
+
+/** What --json prints after a send or a resume. */
+export interface SendSummary {
+  submissionId: string;
+  status: SubmissionStatus;
+  environment: string;
+  baseUrl: string;
+  events: number;
+  eventsAccepted: number;
+  chunks: { total: number; ok: number; failed: number; cancelled: number; pending: number };
+  failures: { index: number; firstEvent: number; eventCount: number; statusCode: number | null; error: string | null; responseBody: string }[];
+  /** The submissions.sqlite it is recorded in. */
+  database: string;
+  /** The command that sends the rest; null when there is no rest. */
+  resume: string | null;
+  /** The earlier submission of the same resolved batch to the same place, when there was one. */
+  sentBefore: { submissionId: string; startedAt: string } | null;
+}
+
+/** What --dry-run --json prints. */
+export interface SendPlan {
+  dryRun: true;
+  environment: string;
+  baseUrl: string;
+  events: number;
+  bytes: number;
+  chunkSize: number;
+  maxChunkBytes: number;
+  chunks: (PlannedChunk & { index: number })[];
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** An argument as a POSIX shell reads it back. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The flags that say where to send, as given, for the resume command: never a secret (those are variables). */
+function targetArgs(values: Values): string[] {
+  const pairs: [string, string | undefined][] = [
+    ['--env', values.env],
+    ['--env-name', values['env-name']],
+    ['--base-url', values['base-url']],
+    ['--time-zone', values['time-zone']],
+    ['--data', values.data],
+  ];
+  return pairs.flatMap(([flag, value]) => (value === undefined ? [] : [flag, shellWord(value)]));
+}
+
+/** Which flag overrides which setting of the environment. */
+const OVERRIDES = [
+  ['chunkSize', 'chunk-size'],
+  ['maxChunkBytes', 'max-chunk-bytes'],
+  ['concurrency', 'concurrency'],
+  ['maxAttempts', 'max-attempts'],
+] as const;
+
+/** The environment with --chunk-size, --max-chunk-bytes, --concurrency and --max-attempts applied, checked as the environment editor checks them. */
+function withOverrides(environment: Environment, values: Values): Environment {
+  const problems: string[] = [];
+  const read = (flag: string, text: string | undefined) => {
+    try {
+      return wholeNumber(flag, text);
+    } catch (error) {
+      problems.push((error as Error).message);
+      return undefined;
+    }
+  };
+  const next = { ...environment };
+  const flagOf: Record<string, string> = {};
+  for (const [field, flag] of OVERRIDES) {
+    const value = read(`--${flag}`, values[flag]);
+    if (value === undefined) continue;
+    next[field] = value;
+    flagOf[field] = `--${flag}`;
+  }
+  for (const problem of checkSettings(next)) {
+    const flag = flagOf[problem.field];
+    if (flag) problems.push(`${flag}: ${problem.message}`);
+  }
+  if (problems.length > 0) throw new UsageError(problems.join('\n'));
+  return next;
+}
+
+/** The environment's requests at once and attempts per chunk, for the sender. */
+function tuningOf(environment: Environment): SendTuning {
+  return { concurrency: environment.concurrency, maxAttempts: environment.maxAttempts };
+}
+
+/** Flags that mean nothing with --resume: its batch and chunks are the recorded ones. */
+function checkResumeFlags(values: Values, positionals: string[]): void {
+  const unused = (['chunk-size', 'max-chunk-bytes', 'force', 'dry-run'] as const).filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`);
+  if (positionals.length > 0) throw new UsageError(`--resume sends the recorded batch; drop the file ${positionals.join(' ')}.`);
+  if (unused.length > 0) throw new UsageError(`--resume sends the recorded chunks as they are; drop ${unused.join(', ')}.`);
+}
+
+function summaryOf(detail: SubmissionDetail, database: string, resume: string | null, sentBefore: Submission | null, known: readonly string[]): SendSummary {
+  const count = (...statuses: string[]) => detail.chunks.filter((chunk) => statuses.includes(chunk.status)).length;
+  const ok = detail.chunks.filter((chunk) => chunk.status === 'ok');
+  return {
+    submissionId: detail.id,
+    status: detail.status,
+    environment: detail.environmentName,
+    baseUrl: detail.baseUrl,
+    events: detail.eventCount,
+    eventsAccepted: ok.reduce((sum, chunk) => sum + chunk.eventCount, 0),
+    chunks: { total: detail.chunks.length, ok: ok.length, failed: count('failed'), cancelled: count('cancelled'), pending: count('pending', 'sending') },
+    failures: detail.chunks
+      .filter((chunk) => chunk.status === 'failed')
+      .map((chunk) => ({
+        index: chunk.index,
+        firstEvent: chunk.firstEvent,
+        eventCount: chunk.eventCount,
+        statusCode: chunk.statusCode,
+        error: chunk.error === null ? null : redactText(chunk.error, known),
+        responseBody: redactText(chunk.responseBody, known),
+      })),
+    database,
+    resume: detail.status === 'ok' ? null : resume,
+    sentBefore: sentBefore ? { submissionId: sentBefore.id, startedAt: sentBefore.startedAt } : null,
+  };
+}
+
+function eventRange(firstEvent: number, eventCount: number): string {
+  return eventCount === 1 ? `event ${firstEvent + 1}` : `events ${firstEvent + 1}–${firstEvent + eventCount}`;
+}
+
+function describeSummary(summary: SendSummary): string {
+  const { chunks } = summary;
+  const others = [chunks.cancelled > 0 ? `${chunks.cancelled} cancelled` : '', chunks.pending > 0 ? `${chunks.pending} not sent` : ''].filter(Boolean);
+  const lines = [
+    `Submission ${summary.submissionId}: ${summary.status}`,
+    `  target     ${summary.environment} (${summary.baseUrl})`,
+    `  chunks     ${chunks.ok} ok, ${chunks.failed} failed${others.map((text) => `, ${text}`).join('')} (of ${chunks.total})`,
+    `  events     ${summary.eventsAccepted} accepted of ${summary.events}`,
+    `  database   ${summary.database}`,
+  ];
+  for (const failure of summary.failures.slice(0, FAILURES_SHOWN)) {
+    const body = failure.responseBody.trim().replace(/\s+/g, ' ');
+    lines.push(`  chunk ${failure.index + 1} (${eventRange(failure.firstEvent, failure.eventCount)}) failed: ${failure.error ?? `HTTP ${failure.statusCode}`}${body ? ` Answer: ${body.slice(0, 300)}` : ''}`);
+  }
+  if (summary.failures.length > FAILURES_SHOWN) lines.push(`  … and ${summary.failures.length - FAILURES_SHOWN} more failed chunks (--json lists them all)`);
+  if (summary.resume) lines.push(`Send the rest with: ${summary.resume}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function describePlan(plan: SendPlan): string {
+  const shown = 20;
+  const lines = [
+    'Dry run: nothing was sent and nothing was recorded.',
+    `  target     ${plan.environment} (${plan.baseUrl})`,
+    `  events     ${plan.events}`,
+    `  chunks     ${plan.chunks.length}, at most ${plan.chunkSize} events and ${plan.maxChunkBytes} bytes each`,
+    `  bytes      ${plan.bytes} of request bodies in all`,
+    ...plan.chunks.slice(0, shown).map((chunk) => `  chunk ${chunk.index + 1}    ${eventRange(chunk.firstEvent, chunk.eventCount)}, ${chunk.bytes} bytes${chunk.oversized ? ' (one event over the byte limit: sent alone anyway)' : ''}`),
+    ...(plan.chunks.length > shown ? [`  … and ${plan.chunks.length - shown} more chunks (--json lists them all)`] : []),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Prints progress to stderr: a line per finished chunk (at most every half second, and the last), and every wait or retry. */
+function progressPrinter(io: CliIo, known: () => readonly string[]) {
+  let lastLine = -Infinity;
+  let lastDone = 0;
+  let lastActivity: string | null = null;
+  return (progress: SendProgress) => {
+    if (progress.activity !== lastActivity) {
+      lastActivity = progress.activity;
+      if (progress.activity) io.stderr(`  ${redactText(progress.activity, known())}\n`);
+    }
+    const now = performance.now();
+    const finished = progress.chunksDone === progress.chunksTotal;
+    if (progress.chunksDone > lastDone && (finished || now - lastLine >= PROGRESS_LINE_MS)) {
+      lastDone = progress.chunksDone;
+      lastLine = now;
+      const pace = progress.eventsPerSecond > 0 ? `, ${Math.round(progress.eventsPerSecond)} events/s` : '';
+      const eta = progress.etaSeconds !== null && !finished ? `, about ${Math.ceil(progress.etaSeconds)} s left` : '';
+      io.stderr(`  ${progress.chunksDone}/${progress.chunksTotal} chunks done, ${progress.eventsDone}/${progress.eventsTotal} events accepted${pace}${eta}\n`);
+    }
+  };
+}
+
+interface Context {
+  io: CliIo;
+  values: Values;
+  store: SubmissionStore;
+  dataFolder: string;
+  known: () => string[];
+}
+
+/**
+ * Sets the workspace up, lets `begin` start the send (fresh or resumed), waits until it is
+ * recorded as ended, cancelling on SIGINT or SIGTERM, and prints the summary.
+ */
+async function sendThrough(
+  context: Context,
+  target: Target,
+  environmentId: string,
+  begin: (send: ReturnType<typeof createSending>) => { submission: Submission; sentBefore: Submission | null },
+  claimed = false,
+): Promise<number> {
+  const { io, values, store, known } = context;
+  const fail = (text: string) => io.stderr(redactText(text, known()));
+  let workspace: Workspace;
+  try {
+    workspace = await openWorkspace(target, environmentId, (event) => {
+      if (event.message && event.reason !== 'logged-in' && event.reason !== 'renewed') fail(`  login: ${event.message}\n`);
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    fail(`eventdesk send: ${error.message}\nNothing was sent.\n`);
+    return 1;
+  }
+  const secrets = () => {
+    const { accessToken, refreshToken } = workspace.vault.get(environmentId);
+    return [...known(), accessToken, refreshToken].filter((secret): secret is string => Boolean(secret));
+  };
+  const printProgress = progressPrinter(io, secrets);
+  let ended: () => void = () => undefined;
+  const whenEnded = new Promise<void>((resolve) => (ended = resolve));
+  const sending = createSending({
+    fetch: (input, init) => fetch(input, init),
+    environments: workspace.environments,
+    sessions: workspace.sessions,
+    vault: workspace.vault,
+    submissions: store,
+    push: (progress) => {
+      printProgress(progress);
+      if (progress.status !== 'sending') ended();
+    },
+  });
+
+  let started: { submission: Submission; sentBefore: Submission | null };
+  try {
+    started = begin(sending);
+  } catch (error) {
+    await workspace.close();
+    if (!(error instanceof AppError)) throw error;
+    fail(`eventdesk send: ${error.message}\n`);
+    return 1;
+  }
+  const { submission, sentBefore } = started;
+  // A fresh submission is claimed as soon as it has an id; a resume holds its claim already.
+  const claim = claimed ? null : claimSubmission(context.dataFolder, submission.id);
+  let cancelledBy: string | null = null;
+  const stop = (signal: string) => {
+    if (cancelledBy) return;
+    cancelledBy = signal;
+    io.stderr(`\n${signal}: cancelling. What was acknowledged stays recorded.\n`);
+    sending.cancel(submission.id);
+  };
+  process.on('SIGINT', stop).on('SIGTERM', stop);
+  try {
+    await whenEnded;
+    await sending.dispose();
+  } finally {
+    process.off('SIGINT', stop).off('SIGTERM', stop);
+    if (claim?.ok) claim.release();
+    await workspace.close();
+  }
+
+  const resume = ['eventdesk', 'send', '--resume', submission.id, ...targetArgs(values)].join(' ');
+  const summary = summaryOf(store.get(submission.id)!, store.file, resume, sentBefore, secrets());
+  io.stdout(values.json ? `${JSON.stringify(summary, null, 2)}\n` : describeSummary(summary));
+  return summary.status === 'ok' ? 0 : 1;
+}
+
+/** Validates the batch; prints the diagnostics to stderr and says whether the send may go on. */
+function checkBatch(io: CliIo, values: Values, file: string, text: string, environment: Environment): boolean {
+  const { diagnostics, events } = validateBatch(text, rulesFor({ serviceIdField: environment.serviceIdField, timeZone: resolveTimeZone(environment.timeZone) }));
+  const errors = diagnostics.filter((diagnostic: Diagnostic) => diagnostic.severity === 'error').length;
+  if (diagnostics.length > 0) io.stderr(forPeople(file === '-' ? '<stdin>' : file, diagnostics, events?.length));
+  if (errors === 0) return true;
+  if (values.force) {
+    io.stderr(`Sending anyway, as --force says, despite ${plural(errors, 'error')}.\n`);
+    return true;
+  }
+  io.stderr(`Nothing was sent: fix the ${plural(errors, 'error')}, or send anyway with --force.\n`);
+  if (values.json) io.stdout(`${JSON.stringify({ sent: false, errors, diagnostics }, null, 2)}\n`);
+  return false;
+}
+
+function dryRun(io: CliIo, values: Values, environment: Environment, text: string): number {
+  const { eventTexts } = prepareBatch(environment, text);
+  const chunks = planChunks(eventTexts, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes }).map((chunk, index) => ({ index, ...chunk }));
+  const plan: SendPlan = {
+    dryRun: true,
+    environment: environment.name,
+    baseUrl: environment.baseUrl,
+    events: eventTexts.length,
+    bytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
+    chunkSize: environment.chunkSize,
+    maxChunkBytes: environment.maxChunkBytes,
+    chunks,
+  };
+  io.stdout(values.json ? `${JSON.stringify(plan, null, 2)}\n` : describePlan(plan));
+  return 0;
+}
+
+function openStore(io: CliIo, dataFolder: string): SubmissionStore | null {
+  try {
+    return openSubmissions(path.join(dataFolder, 'submissions.sqlite'));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    io.stderr(`eventdesk send: ${error.message}${error.detail ? ` (${error.detail})` : ''}\n`);
+    return null;
+  }
+}
+
+async function sendFile(context: Omit<Context, 'store'>, file: string, target: Target, tuning: SendTuning): Promise<number> {
+  const { io, values, known } = context;
+  const text = await readBatchFile(file);
+  const { environment } = target;
+  if (!checkBatch(io, values, file, text, environment)) return 1;
+  if (values['dry-run']) {
+    try {
+      return dryRun(io, values, environment, text);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      io.stderr(redactText(`eventdesk send: ${error.message}\n`, known()));
+      return 1;
+    }
+  }
+  const store = openStore(io, context.dataFolder);
+  if (!store) return 1;
+  try {
+    if (environment.production) io.stderr(`Note: "${environment.name}" is marked production. Sending without asking: a script has no one to ask.\n`);
+    const environmentId = commandLineEnvironmentId(target);
+    return await sendThrough({ ...context, store }, target, environmentId, (sending) => {
+      const first = sending.start(environmentId, text, false, tuning);
+      if ('started' in first) return { submission: first.started, sentBefore: null };
+      const earlier = first.duplicateOf;
+      const when = formatDateTime(new Date(earlier.startedAt), resolveTimeZone('local'));
+      io.stderr(`Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`);
+      const again = sending.start(environmentId, text, true, tuning);
+      if (!('started' in again)) throw new Error('A send with again=true did not start.');
+      return { submission: again.started, sentBefore: earlier };
+    });
+  } finally {
+    store.close();
+  }
+}
+
+async function resumeSubmission(context: Omit<Context, 'store'>, submissionId: string, target: Target, tuning: SendTuning): Promise<number> {
+  const { io, dataFolder } = context;
+  const store = openStore(io, dataFolder);
+  if (!store) return 1;
+  try {
+    const detail = store.get(submissionId);
+    if (!detail) throw new UsageError(`--resume: no submission ${submissionId} is recorded in ${store.file}.`);
+    if (detail.baseUrl !== target.environment.baseUrl) {
+      throw new UsageError(`--resume: submission ${submissionId} went to ${detail.baseUrl}, not ${target.environment.baseUrl}. Resume it against the same address.`);
+    }
+    const claim = claimSubmission(dataFolder, submissionId);
+    if (!claim.ok) {
+      io.stderr(`eventdesk send: submission ${submissionId} is still being sent by process ${claim.pid}; resuming it now would send chunks twice. (If that process is not EventDesk, delete ${claim.file}.)\n`);
+      return 1;
+    }
+    // Held until the resume ends, so no second resume can slip in.
+    try {
+      if (detail.status === 'sending') {
+        store.markInterrupted(submissionId);
+        io.stderr(`Submission ${submissionId} was cut short (no process is sending it any more); it is now marked interrupted.\n`);
+      }
+      const remaining = store.remainingChunks(submissionId);
+      if (remaining.length === 0) {
+        if (detail.status !== 'ok') store.finish(submissionId, 'ok');
+        io.stderr('Every chunk was already acknowledged; nothing to send.\n');
+        const summary = summaryOf(store.get(submissionId)!, store.file, null, null, context.known());
+        io.stdout(context.values.json ? `${JSON.stringify(summary, null, 2)}\n` : describeSummary(summary));
+        return 0;
+      }
+      io.stderr(`Resuming submission ${submissionId}: ${plural(remaining.length, 'chunk')} of ${detail.chunks.length} never acknowledged.\n`);
+      return await sendThrough({ ...context, store }, target, detail.environmentId, (sending) => ({ submission: sending.resume(submissionId, tuning), sentBefore: null }), true);
+    } finally {
+      claim.release();
+    }
+  } finally {
+    store.close();
+  }
+}
+
+export const sendCommand: Command = {
+  summary: 'Send a batch file in chunks, recorded in the history; resume an interrupted send',
+
+  async run(args, io: CliIo) {
+    const known = () => secretsIn(process.env);
+    const usage = (message: string) => {
+      io.stderr(redactText(usageText('send', message), known()));
+      return 2;
+    };
+    try {
+      const { values, positionals } = readFlags(args);
+      const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+      if (values.help) {
+        io.stdout(sendUsage(dataFolder));
+        return 0;
+      }
+      if (values.resume === undefined && positionals.length !== 1) {
+        throw new UsageError(positionals.length === 0 ? 'Name the batch file to send (or - for standard input), or --resume a submission.' : `Send one file at a time; got ${positionals.length}.`);
+      }
+      if (values.resume !== undefined) checkResumeFlags(values, positionals);
+      const resolved = await resolveTarget(values, process.env);
+      const target = { ...resolved, environment: withOverrides(resolved.environment, values) };
+      const tuning = tuningOf(target.environment);
+      const context = { io, values, dataFolder, known };
+      return values.resume === undefined ? await sendFile(context, positionals[0]!, target, tuning) : await resumeSubmission(context, values.resume, target, tuning);
+    } catch (error) {
+      if (isUsageError(error)) return usage(error.message);
+      throw error;
+    }
+  },
+};
