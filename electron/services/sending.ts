@@ -141,8 +141,9 @@ export function createSending(options: SendingOptions) {
       url: endpoint(options.environments.resolvedBaseUrl(submission.environmentId), '/user/events'),
       eventTexts,
       chunks,
-      concurrency: tuning.concurrency,
-      maxAttempts: tuning.maxAttempts,
+      // The environment's settings, unless this one send says otherwise (the command line's flags).
+      concurrency: tuning.concurrency ?? environment.concurrency,
+      maxAttempts: tuning.maxAttempts ?? environment.maxAttempts,
       timeoutMs: environment.requestTimeoutMs,
       signal: controller.signal,
       onChunk: (index, patch) => {

@@ -17,14 +17,14 @@ afterEach(async () => {
 const event = (n: number) => ({ token: `t-${n}`, customer_id: `c-${n}`, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: n, created_at: '2026-11-22 10:00:00', attributes: {} });
 const batchOf = (count: number) => JSON.stringify(Array.from({ length: count }, (_, n) => event(n + 1)), null, 2);
 
-async function setup(sandboxOptions: SandboxStartOptions = {}, chunkSize = 500) {
+async function setup(sandboxOptions: SandboxStartOptions = {}, chunkSize = 500, sendingSettings: { concurrency?: number; maxAttempts?: number } = {}) {
   const context = await startSandboxSessions(open, sandboxOptions);
   const submissions = openSubmissions(path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-sending-')), 'submissions.sqlite'));
   open.push(submissions);
   const progress: SendProgress[] = [];
   const sending = createSending({ fetch: (input, init) => fetch(input, init), ...context, submissions, push: (update) => progress.push(update) });
   open.push({ close: () => sending.dispose() });
-  await context.environments.update(LOCAL_SANDBOX_ID, { settings: { ...context.environments.get(LOCAL_SANDBOX_ID), chunkSize } });
+  await context.environments.update(LOCAL_SANDBOX_ID, { settings: { ...context.environments.get(LOCAL_SANDBOX_ID), chunkSize, ...sendingSettings } });
   await context.sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: context.info.demoPassword, rememberPassword: true });
   const finished = (id: string) => expect.poll(() => submissions.get(id)?.status, { timeout: 10_000 }).not.toBe('sending');
   const accepted = () => context.sandbox.traffic().filter((record) => record.path === '/user/events' && record.response?.status === 202).length;
@@ -111,6 +111,14 @@ describe('sending a batch', () => {
     if (!('started' in result)) throw new Error('not started');
     await sending.dispose();
     expect(submissions.get(result.started.id)?.status).toBe('cancelled');
+  });
+
+  it("follows the environment's attempts per chunk", async () => {
+    const { sending, submissions, finished } = await setup({ faults: { failSequence: [503, 503, 503] } }, 500, { maxAttempts: 2 });
+    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
+    if (!('started' in result)) throw new Error('not started');
+    await finished(result.started.id);
+    expect(submissions.get(result.started.id)!.chunks[0]).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
   it('explains a batch that cannot be sent', async () => {
