@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,47 +60,4 @@ export async function openWorkspace(target: Target, environmentId: string, onSes
     throw error;
   }
   return { environmentId, vault, environments, sessions, close };
-}
-
-/** True while a process with this id exists (EPERM: it exists, under another user). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-export type Claim = { ok: true; release(): void } | { ok: false; pid: number; file: string };
-
-/**
- * Claims a submission for this process while it sends, with a file `<data>/sending/<id>.pid`
- * holding the process id, so that a second `eventdesk send --resume` of it refuses while the
- * first still runs. The file of a process that is gone (killed) is taken over. The app does not
- * write these files: it is not covered.
- */
-export function claimSubmission(dataFolder: string, submissionId: string): Claim {
-  const folder = path.join(dataFolder, 'sending');
-  const file = path.join(folder, `${submissionId}.pid`);
-  mkdirSync(folder, { recursive: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
-      return { ok: true, release: () => rmSync(file, { force: true }) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // its owner just finished
-      throw error;
-    }
-    const pid = Number.parseInt(text, 10);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) return { ok: false, pid, file };
-    rmSync(file, { force: true });
-  }
-  throw new Error(`${file} keeps coming back; another process is claiming the same submission.`);
 }

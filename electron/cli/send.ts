@@ -12,7 +12,8 @@ import { openSubmissions, type SubmissionStore } from '../services/submissions.t
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, usageText, wholeNumber } from './flags.ts';
-import { claimSubmission, commandLineEnvironmentId, openWorkspace, type Workspace } from './send-workspace.ts';
+import { claimSubmission } from '../services/send-claims.ts';
+import { commandLineEnvironmentId, openWorkspace, type Workspace } from './send-workspace.ts';
 import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';
 import { forPeople, readBatchFile } from './validate.ts';
 
@@ -445,7 +446,7 @@ async function resumeSubmission(context: Omit<Context, 'store'>, submissionId: s
     // Held until the resume ends, so no second resume can slip in.
     try {
       if (detail.status === 'sending') {
-        store.markInterrupted(submissionId);
+        store.markInterrupted((id) => id === submissionId);
         io.stderr(`Submission ${submissionId} was cut short (no process is sending it any more); it is now marked interrupted.\n`);
       }
       const remaining = store.remainingChunks(submissionId);

@@ -7,6 +7,7 @@ import type { Fetch } from './auth.ts';
 import { createDrafts } from './drafts.ts';
 import { createEnvironments } from './environments.ts';
 import { createFiles, type FileDialogs } from './files.ts';
+import { claimedElsewhere } from './send-claims.ts';
 import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
 import { openSubmissions } from './submissions.ts';
@@ -56,9 +57,10 @@ export async function createServices(deps: ServiceDeps) {
   const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
   sessions.restore();
   const submissions = openSubmissions(path.join(deps.dataFolder, 'submissions.sqlite'));
-  // A send the last run did not finish (a crash, a kill) shows as interrupted, ready to resume.
-  const interruptedAtStart = submissions.markInterrupted();
-  const sending = createSending({ fetch: deps.fetch, environments, sessions, vault, submissions, push: (progress) => deps.push('send:progress', progress) });
+  // A send the last run did not finish (a crash, a kill) shows as interrupted, ready to resume;
+  // one a live command-line process is still sending is left to it.
+  const interruptedAtStart = submissions.markInterrupted((id) => !claimedElsewhere(deps.dataFolder, id));
+  const sending = createSending({ fetch: deps.fetch, claimsFolder: deps.dataFolder, environments, sessions, vault, submissions, push: (progress) => deps.push('send:progress', progress) });
 
   return {
     appInfo: createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() }),

@@ -7,6 +7,7 @@ import type { SendProgress, Submission, SubmissionStatus } from '../../shared/su
 import { resolveBatch } from '../../shared/templates.ts';
 import { endpoint, type Fetch } from './auth.ts';
 import type { Environments } from './environments.ts';
+import { claimSubmission } from './send-claims.ts';
 import { sendChunks } from './sender.ts';
 import type { Sessions } from './sessions.ts';
 import type { SubmissionStore } from './submissions.ts';
@@ -21,6 +22,8 @@ import type { Vault } from './vault.ts';
 
 export interface SendingOptions {
   fetch: Fetch;
+  /** Where sends are claimed, so no other process resumes one under way; the command line claims its own. */
+  claimsFolder?: string;
   environments: Environments;
   sessions: Sessions;
   vault: Vault;
@@ -104,6 +107,12 @@ export function createSending(options: SendingOptions) {
     allFirstEvents: number[],
     tuning: SendTuning = {},
   ): void {
+    const claim = options.claimsFolder ? claimSubmission(options.claimsFolder, submission.id) : null;
+    if (claim && !claim.ok) {
+      throw new AppError('already-sending', `Process ${claim.pid} is still sending this submission; resuming it now would send chunks twice.`);
+    }
+    // Only now, with the claim held, is the submission (re)opened: a refused resume changes nothing.
+    options.submissions.finish(submission.id, 'sending');
     const firstEvents = [...allFirstEvents].sort((a, b) => a - b);
     const firstEventOf = new Map(chunks.map((chunk) => [chunk.index, chunk.firstEvent]));
     const storeIndex = (engineIndex: number) => rankOf(firstEvents, firstEventOf.get(engineIndex)!);
@@ -173,6 +182,7 @@ export function createSending(options: SendingOptions) {
       )
       .then((status) => {
         running.delete(submission.id);
+        if (claim?.ok) claim.release();
         options.submissions.finish(submission.id, status);
         activity = null;
         report(status, true);
@@ -221,7 +231,6 @@ export function createSending(options: SendingOptions) {
       const remaining = options.submissions.remainingChunks(submissionId);
       if (remaining.length === 0) throw new AppError('nothing-to-resume', 'Every chunk of that submission was already acknowledged.');
       const eventTexts = (JSON.parse(detail.batch) as unknown[]).map((event) => JSON.stringify(event));
-      options.submissions.finish(submissionId, 'sending');
       run(
         detail,
         eventTexts,

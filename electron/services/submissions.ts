@@ -373,9 +373,9 @@ export function openSubmissions(file: string) {
      * With `onlyId`, only that one: the command line resumes one submission and must not touch
      * the others, which the app or another command may be sending right now.
      */
-    markInterrupted(onlyId?: string): string[] {
+    markInterrupted(include: (id: string) => boolean = () => true): string[] {
       return transaction(() => {
-        const ids = (statements.sendingIds.all() as Row[]).map((row) => String(row.id)).filter((id) => onlyId === undefined || id === onlyId);
+        const ids = (statements.sendingIds.all() as Row[]).map((row) => String(row.id)).filter(include);
         for (const id of ids) {
           statements.interruptChunks.run(id);
           statements.interrupt.run(id);

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { claimSubmission, claimedElsewhere } from '../../electron/services/send-claims.ts';
+import { openSubmissions } from '../../electron/services/submissions.ts';
+import { startHarness } from '../harness/server.ts';
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+/** Another live process, standing in for a command-line send still under way. */
+function otherProcess(): number {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+  children.push(child);
+  return child.pid!;
+}
+
+async function claimedBy(folder: string, id: string, pid: number): Promise<void> {
+  await mkdir(path.join(folder, 'sending'), { recursive: true });
+  await writeFile(path.join(folder, 'sending', `${id}.pid`), `${pid}\n`);
+}
+
+describe('send claims', () => {
+  it('refuse a claim another live process holds, and take over the claim of a dead one', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-claims-'));
+    await claimedBy(folder, 'a', otherProcess());
+    expect(claimedElsewhere(folder, 'a')).toBe(true);
+    expect(claimSubmission(folder, 'a')).toMatchObject({ ok: false });
+
+    await claimedBy(folder, 'b', 999_999_999);
+    expect(claimedElsewhere(folder, 'b')).toBe(false);
+    const claim = claimSubmission(folder, 'b');
+    expect(claim.ok).toBe(true);
+    if (claim.ok) claim.release();
+    expect(claimedElsewhere(folder, 'b')).toBe(false);
+  });
+
+  it('keep the app from marking a send interrupted, or resuming it, while another process sends it', async () => {
+    const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-claims-app-'));
+    const store = openSubmissions(path.join(dataFolder, 'submissions.sqlite'));
+    const record = (hash: string) =>
+      store.createSubmission(
+        { environmentId: 'local-sandbox', environmentName: 'Local sandbox', environmentColor: '#000000', baseUrl: 'http://127.0.0.1:9', headers: {}, batch: '[{"token":"a"}]', eventCount: 1, batchHash: hash, startedAt: new Date().toISOString() },
+        [{ firstEvent: 0, eventCount: 1 }],
+      );
+    const live = record('live');
+    const crashed = record('crashed');
+    store.close();
+    await claimedBy(dataFolder, live.id, otherProcess());
+
+    const harness = await startHarness({ dataFolder });
+    try {
+      expect(harness.services.interruptedAtStart).toEqual([crashed.id]);
+      expect(harness.services.submissions.get(live.id)?.status).toBe('sending');
+      expect(() => harness.services.sending.resume(live.id)).toThrow(/still sending this submission/);
+      // A refused resume leaves the record as it was.
+      harness.services.submissions.finish(crashed.id, 'interrupted');
+      await claimedBy(dataFolder, crashed.id, otherProcess());
+      expect(() => harness.services.sending.resume(crashed.id)).toThrow(/still sending/);
+      expect(harness.services.submissions.get(crashed.id)?.status).toBe('interrupted');
+    } finally {
+      await harness.close();
+    }
+  });
+});
