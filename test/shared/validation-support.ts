@@ -2,22 +2,13 @@ import { parseTree, findNodeAtLocation, type JSONPath } from 'jsonc-parser';
 import type { Diagnostic, QuickFix, ValidationRules } from '../../shared/validation.ts';
 import { DEFAULT_RULES } from '../../shared/validation.ts';
 
+export { validEvent } from '../fixtures/events.ts';
+
 /** What the validation tests share: a fixed "now", a valid event, and an independent reading of positions. */
 
 export const NOW = new Date('2026-06-01T12:00:00Z');
 export const RULES: ValidationRules = { ...DEFAULT_RULES, now: NOW };
 
-export function validEvent(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    token: 'tok_1',
-    attributes: { plan: 'pro', spend: '19.99' },
-    created_at: '2026-05-31 09:30:00',
-    svc_id: 12,
-    device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
-    customer_id: 'customer-1',
-    ...overrides,
-  };
-}
 
 /** The offset of a 1-based line and column, lines ended by \n (a \r before it belongs to its line). */
 export function offsetAt(text: string, line: number, column: number): number {

@@ -13,17 +13,6 @@ export async function useSandbox(options: SandboxStartOptions = {}): Promise<San
   return sandbox;
 }
 
-export function validEvent(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    token: 'evt-token-1',
-    attributes: { plan: 'pro', spend: '12.50' },
-    created_at: '2026-03-01 12:30:00',
-    svc_id: 42,
-    device_id: '3f2b8c1e-4a5d-4e6f-8a9b-0c1d2e3f4a5b',
-    customer_id: 'customer-7',
-    ...overrides,
-  };
-}
 
 export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
@@ -73,3 +62,5 @@ export function readUntilClosed(socket: net.Socket): Promise<{ text: string; err
   socket.on('error', (problem: NodeJS.ErrnoException) => (error = problem.code ?? problem.message));
   return new Promise((resolve) => socket.once('close', () => resolve({ text, error, elapsedMs: performance.now() - started })));
 }
+
+export { validEvent } from '../../fixtures/events.ts';
