@@ -195,6 +195,13 @@ export function createSending(options: SendingOptions) {
     start(environmentId: string, batchText: string, again: boolean, tuning?: SendTuning): StartResult {
       const environment = options.environments.get(environmentId);
       const { eventTexts, batch, batchHash } = prepareBatch(environment, batchText);
+      // Said before anything is recorded: a send that could only fail is no submission.
+      const secrets = options.vault.get(environmentId);
+      if (!secrets.apiKey) throw new AppError('missing-api-key', `“${environment.name}” has no API key. Add it in the environment's settings; nothing was sent.`);
+      const canLogIn = environment.rememberPassword && Boolean(secrets.password);
+      if (options.sessions.status(environmentId)?.state !== 'active' && !canLogIn) {
+        throw new AppError('needs-login', `Log in to “${environment.name}” first; nothing was sent.`);
+      }
       const earlier = options.submissions.lastWithSameBatch(environmentId, batchHash);
       if (earlier && !again) return { duplicateOf: earlier };
 

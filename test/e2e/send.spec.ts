@@ -53,6 +53,14 @@ test.describe('sending', () => {
     await expect(outcome.getByRole('table', { name: 'Chunks' }).getByRole('row')).toHaveCount(4);
   });
 
+  test('asks for a login first when not logged in, and sends nothing', async ({ app, harness }) => {
+    await openBatchText(app, harness, batch(1));
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(app.getByRole('dialog', { name: 'Log in to Local sandbox' })).toBeVisible();
+    await expect(app.getByText('Log in to “Local sandbox” first; nothing was sent.')).toBeVisible();
+    expect(harness.services.submissions.list({ limit: 10 })).toEqual([]);
+  });
+
   test('warns before sending the same resolved batch again, naming when', async ({ app, harness }) => {
     const fixed = JSON.stringify([{ token: 'same', customer_id: 'c', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} }]);
     await openBatchText(app, harness, fixed);

@@ -121,6 +121,16 @@ describe('sending a batch', () => {
     expect(submissions.get(result.started.id)!.chunks[0]).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
+  it('asks for a login, or an API key, before recording anything', async () => {
+    const { sending, submissions, sessions, vault } = await setup();
+    await sessions.logout(LOCAL_SANDBOX_ID);
+    await vault.update(LOCAL_SANDBOX_ID, { password: null });
+    expect(() => sending.start(LOCAL_SANDBOX_ID, batchOf(1), false)).toThrow(expect.objectContaining({ code: 'needs-login' }));
+    await vault.update(LOCAL_SANDBOX_ID, { apiKey: null });
+    expect(() => sending.start(LOCAL_SANDBOX_ID, batchOf(1), false)).toThrow(expect.objectContaining({ code: 'missing-api-key' }));
+    expect(submissions.list({ limit: 10 })).toEqual([]);
+  });
+
   it('explains a batch that cannot be sent', async () => {
     const { sending } = await setup();
     expect(() => sending.start(LOCAL_SANDBOX_ID, '[', false)).toThrow(/not valid JSON/);
