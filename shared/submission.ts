@@ -45,6 +45,9 @@ export const SubmissionSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   status: SubmissionStatusSchema,
+  /** The user's own words, both searchable: a short label and a note (a support ticket id). */
+  label: z.string(),
+  note: z.string(),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
 

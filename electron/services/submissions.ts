@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { AppError } from '../../shared/errors.ts';
+import { emptyHistoryFilter, RetentionSchema, type HistoryFilter, type HistoryUsage, type Retention, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
 import {
   SubmissionStatusSchema,
   type ChunkRecord,
   type Submission,
   type SubmissionDetail,
   type SubmissionStatus,
+  type SubmissionSummary,
 } from '../../shared/submission.ts';
+import { parseJsonOrNull } from './json-file.ts';
+import { batchSearchText, notesSearchText, SEARCH_TOKENIZER, searchWords } from './history-search.ts';
 
 /**
  * The record of every send, in SQLite (`node:sqlite`, no native module) in the data folder.
@@ -28,6 +32,11 @@ import {
  * - `submission_batches`: the resolved batch text, one row per submission.
  * - `chunks`: one row per chunk, keyed by (submission_id, idx); response bodies are bounded.
  * Children go with their submission (ON DELETE CASCADE), so deleting history is one statement.
+ * - `search_events` and `search_notes` (version 2): the full-text index of each submission's
+ *   event values, and of its responses, label and note, keyed by `seq`; see history-search.ts.
+ *   A trigger drops a submission's index rows with it.
+ * - `settings` (version 2): the history's own settings (retention), so the app and the command
+ *   line read the same ones.
  */
 
 /** Each response body is kept up to this many bytes of UTF-8; the rest is cut and flagged. */
@@ -85,22 +94,69 @@ export const migrations: readonly ((db: DatabaseSync) => void)[] = [
         UNIQUE (submission_id, idx)
       ) STRICT;
     `),
+  (db) => {
+    db.exec(`
+      ALTER TABLE submissions ADD COLUMN label TEXT NOT NULL DEFAULT '';
+      ALTER TABLE submissions ADD COLUMN note TEXT NOT NULL DEFAULT '';
+      ALTER TABLE submissions ADD COLUMN stored_bytes INTEGER NOT NULL DEFAULT 0 CHECK (stored_bytes >= 0);
+      CREATE INDEX submissions_by_status ON submissions (status, started_at);
+      CREATE INDEX submissions_by_environment ON submissions (environment_id, started_at);
+      CREATE VIRTUAL TABLE search_events USING fts5 (text, content = '', contentless_delete = 1, tokenize = "${SEARCH_TOKENIZER}");
+      CREATE VIRTUAL TABLE search_notes USING fts5 (text, content = '', contentless_delete = 1, tokenize = "${SEARCH_TOKENIZER}");
+      CREATE TRIGGER submissions_unsearch AFTER DELETE ON submissions BEGIN
+        DELETE FROM search_events WHERE rowid = old.seq;
+        DELETE FROM search_notes WHERE rowid = old.seq;
+      END;
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+    `);
+    const indexEvents = db.prepare('INSERT INTO search_events (rowid, text) VALUES (?, ?)');
+    for (const row of db.prepare('SELECT s.seq, b.batch FROM submissions s JOIN submission_batches b ON b.submission_id = s.id').iterate() as Iterable<Row>) {
+      indexEvents.run(Number(row.seq), batchSearchText(String(row.batch)));
+    }
+    for (const row of db.prepare('SELECT id FROM submissions').iterate() as Iterable<Row>) settle(db, String(row.id));
+  },
 ];
+
+/**
+ * After a send ends: its responses become searchable and its size is counted. Also used by the
+ * version 2 migration, so it may only rely on the schema as of version 2.
+ */
+function settle(db: DatabaseSync, submissionId: string): void {
+  const row = db.prepare('SELECT seq, label, note FROM submissions WHERE id = ?').get(submissionId) as Row | undefined;
+  if (!row) return;
+  const responses = (db.prepare(`SELECT response_body, coalesce(error, '') AS error FROM chunks WHERE submission_id = ? ORDER BY idx`).all(submissionId) as Row[]).flatMap((chunk) => [
+    String(chunk.response_body),
+    String(chunk.error),
+  ]);
+  indexNotes(db, Number(row.seq), notesSearchText({ label: String(row.label), note: String(row.note), responses }));
+  db.prepare(
+    `UPDATE submissions SET stored_bytes =
+      (SELECT length(CAST(batch AS BLOB)) FROM submission_batches WHERE submission_id = ?1) +
+      (SELECT coalesce(sum(length(CAST(response_body AS BLOB))), 0) FROM chunks WHERE submission_id = ?1)
+    WHERE id = ?1`,
+  ).run(submissionId);
+}
+
+function indexNotes(db: DatabaseSync, seq: number, text: string): void {
+  db.prepare('DELETE FROM search_notes WHERE rowid = ?').run(seq);
+  db.prepare('INSERT INTO search_notes (rowid, text) VALUES (?, ?)').run(seq, text);
+}
 
 export const SUBMISSIONS_SCHEMA_VERSION = migrations.length;
 
-export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'status'>;
+export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'status' | 'label' | 'note'>;
 export type ChunkRange = { firstEvent: number; eventCount: number };
 export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount'>>;
 export type SubmissionStore = ReturnType<typeof openSubmissions>;
 
 type Row = Record<string, unknown>;
 
-const submissionColumns = `s.id, s.environment_id, s.environment_name, s.environment_color, s.base_url, s.headers,
-  b.batch, s.event_count, s.batch_hash, s.started_at, s.finished_at, s.status`;
+const summaryColumns = `s.id, s.environment_id, s.environment_name, s.environment_color, s.base_url, s.headers,
+  s.event_count, s.batch_hash, s.started_at, s.finished_at, s.status, s.label, s.note`;
+const submissionColumns = `${summaryColumns}, b.batch`;
 const fromSubmissions = 'FROM submissions s JOIN submission_batches b ON b.submission_id = s.id';
 
-function toSubmission(row: Row): Submission {
+function toSummary(row: Row): SubmissionSummary {
   return {
     id: String(row.id),
     environmentId: String(row.environment_id),
@@ -108,13 +164,47 @@ function toSubmission(row: Row): Submission {
     environmentColor: String(row.environment_color),
     baseUrl: String(row.base_url),
     headers: JSON.parse(String(row.headers)) as Record<string, string>,
-    batch: String(row.batch),
     eventCount: Number(row.event_count),
     batchHash: String(row.batch_hash),
     startedAt: String(row.started_at),
     finishedAt: row.finished_at === null ? null : String(row.finished_at),
     status: row.status as SubmissionStatus,
+    label: String(row.label),
+    note: String(row.note),
   };
+}
+
+function toSubmission(row: Row): Submission {
+  return { ...toSummary(row), batch: String(row.batch) };
+}
+
+/** Ids deleted per statement, under SQLite's limit on parameters. */
+const DELETE_BATCH = 500;
+
+/**
+ * The WHERE clause (over `submissions s`) and its parameters for a history filter, and for the
+ * page after the submission `before` when given.
+ */
+function filterSql(filter: HistoryFilter, before?: string): { where: string; params: SQLInputValue[] } {
+  const conditions: string[] = [];
+  const params: SQLInputValue[] = [];
+  const placeholders = (values: readonly string[]) => {
+    params.push(...values);
+    return values.map(() => '?').join(', ');
+  };
+  if (filter.environmentIds.length > 0) conditions.push(`s.environment_id IN (${placeholders(filter.environmentIds)})`);
+  if (filter.statuses.length > 0) conditions.push(`s.status IN (${placeholders(filter.statuses)})`);
+  if (filter.from !== null) conditions.push(`s.started_at >= ${placeholders([new Date(filter.from).toISOString()])}`);
+  if (filter.to !== null) conditions.push(`s.started_at < ${placeholders([new Date(filter.to).toISOString()])}`);
+  for (const word of searchWords(filter.search)) {
+    conditions.push('s.seq IN (SELECT rowid FROM search_events WHERE search_events MATCH ? UNION SELECT rowid FROM search_notes WHERE search_notes MATCH ?)');
+    params.push(word, word);
+  }
+  if (before !== undefined) {
+    conditions.push('(s.started_at, s.seq) < (SELECT started_at, seq FROM submissions WHERE id = ?)');
+    params.push(before);
+  }
+  return { where: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, params };
 }
 
 function toChunk(row: Row): ChunkRecord {
@@ -201,6 +291,10 @@ export function openSubmissions(file: string) {
   try {
     // Read before anything writes: a database from a newer version is refused untouched.
     refuseNewer(db, file);
+    // Only a new, empty file can take incremental vacuum (an existing one would need a VACUUM
+    // of everything), and only before anything is written to it, even the journal mode: there,
+    // space freed by deleting history goes back to the disk.
+    if (userVersion(db) === 0) db.exec('PRAGMA auto_vacuum = INCREMENTAL');
     db.exec('PRAGMA journal_mode = WAL');
     // NORMAL is safe in WAL mode: a killed process loses nothing committed; only a power cut
     // can lose the last transactions, never corrupt the file.
@@ -226,9 +320,10 @@ export function openSubmissions(file: string) {
 
   const statements = {
     insertSubmission: db.prepare(`INSERT INTO submissions
-      (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, status)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'sending')`),
+      (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, status, stored_bytes)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?) RETURNING seq`),
     insertBatch: db.prepare('INSERT INTO submission_batches (submission_id, batch) VALUES (?, ?)'),
+    indexEvents: db.prepare('INSERT INTO search_events (rowid, text) VALUES (?, ?)'),
     insertChunk: db.prepare(`INSERT INTO chunks (submission_id, idx, first_event, event_count, status) VALUES (?, ?, ?, ?, 'pending')`),
     getSubmission: db.prepare(`SELECT ${submissionColumns} ${fromSubmissions} WHERE s.id = ?`),
     getChunk: db.prepare('SELECT * FROM chunks WHERE submission_id = ? AND idx = ?'),
@@ -244,11 +339,28 @@ export function openSubmissions(file: string) {
     interrupt: db.prepare(`UPDATE submissions SET status = 'interrupted' WHERE id = ?`),
     lastWithSameBatch: db.prepare(`SELECT ${submissionColumns} ${fromSubmissions}
       WHERE s.environment_id = ? AND s.batch_hash = ? ORDER BY s.started_at DESC, s.seq DESC LIMIT 1`),
-    listFirst: db.prepare(`SELECT ${submissionColumns} ${fromSubmissions} ORDER BY s.started_at DESC, s.seq DESC LIMIT ?`),
-    listBefore: db.prepare(`SELECT ${submissionColumns} ${fromSubmissions}
-      WHERE (s.started_at, s.seq) < (SELECT started_at, seq FROM submissions WHERE id = ?)
-      ORDER BY s.started_at DESC, s.seq DESC LIMIT ?`),
+    annotate: db.prepare('UPDATE submissions SET label = ?, note = ? WHERE id = ?'),
+    getSetting: db.prepare('SELECT value FROM settings WHERE key = ?'),
+    putSetting: db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+    usage: db.prepare('SELECT count(*) AS submissions, coalesce(sum(stored_bytes), 0) AS stored FROM submissions'),
+    oldestFirst: db.prepare(`SELECT id, stored_bytes FROM submissions WHERE status <> 'sending' ORDER BY started_at, seq`),
   };
+
+  const cache = new Map<string, StatementSync>();
+  /** Filters make the SQL vary; each variant is prepared once. */
+  function prepared(sql: string): StatementSync {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Gives the pages deleted rows freed back to the disk (on a file made with incremental vacuum). */
+  function reclaim(): void {
+    db.exec('PRAGMA incremental_vacuum');
+  }
 
   function requireChunk(submissionId: string, index: number): ChunkRecord {
     const row = statements.getChunk.get(submissionId, index) as Row | undefined;
@@ -286,9 +398,10 @@ export function openSubmissions(file: string) {
       if (covered !== input.eventCount) {
         throw new AppError('submission-chunks', `The chunks cover ${covered} events, the batch holds ${input.eventCount}.`);
       }
-      const submission: Submission = { ...input, id: randomUUID(), startedAt: started.toISOString(), finishedAt: null, status: 'sending' };
+      const submission: Submission = { ...input, id: randomUUID(), startedAt: started.toISOString(), finishedAt: null, status: 'sending', label: '', note: '' };
+      const searchText = batchSearchText(submission.batch);
       transaction(() => {
-        statements.insertSubmission.run(
+        const { seq } = statements.insertSubmission.get(
           submission.id,
           submission.environmentId,
           submission.environmentName,
@@ -298,8 +411,10 @@ export function openSubmissions(file: string) {
           submission.eventCount,
           submission.batchHash,
           submission.startedAt,
-        );
+          batchBytes,
+        ) as Row;
         statements.insertBatch.run(submission.id, submission.batch);
+        statements.indexEvents.run(Number(seq), searchText);
         chunks.forEach((chunk, index) => statements.insertChunk.run(submission.id, index, chunk.firstEvent, chunk.eventCount));
       });
       return submission;
@@ -362,7 +477,10 @@ export function openSubmissions(file: string) {
       const parsed = SubmissionStatusSchema.safeParse(status);
       if (!parsed.success) throw new AppError('submission-status', `A submission cannot have the status ${String(status)}.`);
       const finishedAt = parsed.data === 'sending' ? null : new Date().toISOString();
-      if (statements.finish.run(parsed.data, finishedAt, submissionId).changes === 0) throw missing(submissionId);
+      transaction(() => {
+        if (statements.finish.run(parsed.data, finishedAt, submissionId).changes === 0) throw missing(submissionId);
+        if (parsed.data !== 'sending') settle(db, submissionId);
+      });
     },
 
     get,
@@ -395,12 +513,118 @@ export function openSubmissions(file: string) {
       return row ? toSubmission(row) : null;
     },
 
-    /** Newest first; `before` is the id of the last submission of the previous page. */
-    list({ limit, before }: { limit: number; before?: string }): Submission[] {
+    /** The batch text as sent, or null when the submission is not recorded. */
+    batch(id: string): string | null {
+      const row = statements.getSubmission.get(id) as Row | undefined;
+      return row ? String(row.batch) : null;
+    },
+
+    /** Newest first, filtered; `before` is the id of the last submission of the previous page. */
+    list({ limit, before, filter = emptyHistoryFilter }: { limit: number; before?: string; filter?: HistoryFilter }): SubmissionSummary[] {
       // SQLite reads a negative LIMIT as "no limit": never let a bad page size return everything.
       const size = Math.max(0, Math.floor(limit));
-      const rows = before === undefined ? statements.listFirst.all(size) : statements.listBefore.all(before, size);
-      return (rows as Row[]).map(toSubmission);
+      const { where, params } = filterSql(filter, before);
+      return (prepared(`SELECT ${summaryColumns} FROM submissions s ${where} ORDER BY s.started_at DESC, s.seq DESC LIMIT ?`).all(...params, size) as Row[]).map(toSummary);
+    },
+
+    /** How many submissions the filter finds. */
+    count(filter: HistoryFilter = emptyHistoryFilter): number {
+      const { where, params } = filterSql(filter);
+      return Number((prepared(`SELECT count(*) AS n FROM submissions s ${where}`).get(...params) as Row).n);
+    },
+
+    /** Submissions per hour or per day of local time, by status, over the filtered set; oldest first. */
+    timeline(filter: HistoryFilter, unit: TimelineUnit): TimelineBucket[] {
+      const { where, params } = filterSql(filter);
+      const format = unit === 'hour' ? '%Y-%m-%d %H:00' : '%Y-%m-%d';
+      const rows = prepared(
+        `SELECT strftime('${format}', s.started_at, 'localtime') AS bucket, s.status, count(*) AS n FROM submissions s ${where} GROUP BY bucket, s.status ORDER BY bucket`,
+      ).all(...params) as Row[];
+      const buckets: TimelineBucket[] = [];
+      for (const row of rows) {
+        const bucket = String(row.bucket);
+        if (buckets.at(-1)?.bucket !== bucket) buckets.push({ bucket, counts: {} });
+        buckets.at(-1)!.counts[row.status as SubmissionStatus] = Number(row.n);
+      }
+      return buckets;
+    },
+
+    /** Sets a submission's label and note (both searchable); returns it as stored. */
+    annotate(id: string, { label, note }: { label: string; note: string }): SubmissionSummary {
+      transaction(() => {
+        if (statements.annotate.run(label.trim(), note, id).changes === 0) throw missing(id);
+        settle(db, id);
+      });
+      return toSummary(statements.getSubmission.get(id) as Row);
+    },
+
+    /** Deletes these submissions, except any still being sent; returns how many went. */
+    delete(ids: readonly string[]): number {
+      const deleted = transaction(() => {
+        let count = 0;
+        for (let at = 0; at < ids.length; at += DELETE_BATCH) {
+          const some = ids.slice(at, at + DELETE_BATCH);
+          count += Number(prepared(`DELETE FROM submissions WHERE status <> 'sending' AND id IN (${some.map(() => '?').join(', ')})`).run(...some).changes);
+        }
+        return count;
+      });
+      reclaim();
+      return deleted;
+    },
+
+    /** Deletes every submission the filter finds, except any still being sent; returns how many went. */
+    deleteMatching(filter: HistoryFilter): number {
+      const { where, params } = filterSql(filter);
+      const deleted = transaction(() => Number(prepared(`DELETE FROM submissions WHERE status <> 'sending' AND seq IN (SELECT s.seq FROM submissions s ${where})`).run(...params).changes));
+      reclaim();
+      return deleted;
+    },
+
+    retention(): Retention {
+      const row = statements.getSetting.get('retention') as Row | undefined;
+      const parsed = row ? RetentionSchema.safeParse(parseJsonOrNull(String(row.value))) : null;
+      return parsed?.success ? parsed.data : { keep: 'all' };
+    },
+
+    setRetention(retention: Retention): void {
+      statements.putSetting.run('retention', JSON.stringify(RetentionSchema.parse(retention)));
+    },
+
+    /**
+     * Drops what the retention setting no longer keeps: submissions older than its days, or the
+     * oldest ones until the rest fits its size. A send under way is never dropped. Returns how many went.
+     */
+    applyRetention(now = new Date()): number {
+      const retention = this.retention();
+      if (retention.keep === 'days') {
+        const cutoff = new Date(now.getTime() - retention.days * 86_400_000).toISOString();
+        const deleted = transaction(() => Number(prepared(`DELETE FROM submissions WHERE status <> 'sending' AND started_at < ?`).run(cutoff).changes));
+        reclaim();
+        return deleted;
+      }
+      if (retention.keep === 'size') {
+        let excess = Number((statements.usage.get() as Row).stored) - retention.megabytes * 1024 * 1024;
+        const doomed: string[] = [];
+        for (const row of statements.oldestFirst.iterate() as Iterable<Row>) {
+          if (excess <= 0) break;
+          doomed.push(String(row.id));
+          excess -= Number(row.stored_bytes);
+        }
+        return doomed.length === 0 ? 0 : this.delete(doomed);
+      }
+      return 0;
+    },
+
+    usage(): HistoryUsage {
+      const row = statements.usage.get() as Row;
+      const sizeOf = (name: string) => {
+        try {
+          return statSync(name).size;
+        } catch {
+          return 0;
+        }
+      };
+      return { submissions: Number(row.submissions), storedBytes: Number(row.stored), fileBytes: sizeOf(file) + sizeOf(`${file}-wal`) };
     },
 
     close(): void {

@@ -4,10 +4,12 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
+import { emptyHistoryFilter, HistoryFilterSchema, type HistoryFilterInput } from '../../shared/history.ts';
 import { SubmissionDetailSchema } from '../../shared/submission.ts';
 import {
   MAX_RESPONSE_BODY_BYTES,
   SUBMISSIONS_SCHEMA_VERSION,
+  migrations,
   openSubmissions,
   truncateUtf8,
   type NewSubmission,
@@ -80,6 +82,8 @@ describe('submissions store', () => {
       id: created.id,
       finishedAt: null,
       status: 'sending',
+      label: '',
+      note: '',
       chunks: threeChunks.map((range, index) => ({
         index,
         ...range,
@@ -324,10 +328,12 @@ describe('submissions store', () => {
     const check = new DatabaseSync(file);
     try {
       expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION });
-      const tables = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(tables).toEqual(['chunks', 'submission_batches', 'submissions']);
+      // FTS5's own shadow tables (search_events_data, …) are left out.
+      const tables = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'search_%\\_%' ESCAPE '\\' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
+      expect(tables).toEqual(['chunks', 'search_events', 'search_notes', 'settings', 'submission_batches', 'submissions']);
       const indexes = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(indexes).toEqual(['submissions_by_batch', 'submissions_by_started', 'submissions_sending']);
+      expect(indexes).toEqual(['submissions_by_batch', 'submissions_by_environment', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
+      expect(check.prepare('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 2 });
       const plan = check.prepare('EXPLAIN QUERY PLAN SELECT id FROM submissions WHERE environment_id = ? AND batch_hash = ? ORDER BY started_at DESC').all('e', 'h');
       expect(JSON.stringify(plan)).toContain('submissions_by_batch');
     } finally {
@@ -376,5 +382,170 @@ describe('submissions store', () => {
     expect(detail?.chunks).toHaveLength(10_000);
     expect(detail?.chunks.at(-1)).toMatchObject({ index: 9_999, firstEvent: 99_990, eventCount: 10 });
     expect(store.remainingChunks(id)).toHaveLength(10_000);
+  });
+});
+
+describe('history queries', () => {
+  const event = (customer: string, extra: Record<string, unknown> = {}) => ({
+    token: `tok-${customer}`,
+    customer_id: customer,
+    device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+    svc_id: 7,
+    attributes: { plan: 'pro', spend: '19.99' },
+    ...extra,
+  });
+
+  /** Records a finished one-chunk submission of `events`, answered by `response`. */
+  function sent(store: SubmissionStore, events: unknown[], options: { startedAt?: string; status?: 'ok' | 'failed'; response?: string; environmentId?: string } = {}) {
+    const { id } = store.createSubmission(
+      input({ batch: JSON.stringify(events), eventCount: events.length, startedAt: options.startedAt ?? '2025-03-01T10:00:00.000Z', environmentId: options.environmentId ?? 'env-staging' }),
+      [{ firstEvent: 0, eventCount: events.length }],
+    );
+    const status = options.status ?? 'ok';
+    store.updateChunk(id, 0, { status, statusCode: status === 'ok' ? 202 : 400, responseBody: options.response ?? '{"accepted":1}' });
+    store.finish(id, status);
+    return id;
+  }
+
+  const filter = (overrides: HistoryFilterInput = {}) => HistoryFilterSchema.parse(overrides);
+  const ids = (store: SubmissionStore, overrides: HistoryFilterInput) => store.list({ limit: 100, filter: filter(overrides) }).map((row) => row.id);
+
+  it('finds a submission by customer_id, device_id, token, an attribute value or a word of its response', () => {
+    const store = openStore();
+    const alice = sent(store, [event('alice-01'), event('carol-03', { attributes: { coupon: 'SPRING25' } })], { response: '{"error":"quota exceeded for tenant"}' });
+    const bob = sent(store, [event('bob-02', { device_id: 'aaaaaaaa-1111-4222-8333-444444444444' })]);
+
+    expect(ids(store, { search: 'alice-01' })).toEqual([alice]);
+    expect(ids(store, { search: 'carol-03' })).toEqual([alice]);
+    expect(ids(store, { search: 'aaaaaaaa-1111-4222-8333-444444444444' })).toEqual([bob]);
+    expect(ids(store, { search: 'tok-bob-02' })).toEqual([bob]);
+    expect(ids(store, { search: 'spring25' })).toEqual([alice]);
+    expect(ids(store, { search: 'quota' })).toEqual([alice]);
+    expect(ids(store, { search: '19.99' }).sort()).toEqual([alice, bob].sort());
+    // A word matches from its start, and every word must match.
+    expect(ids(store, { search: 'bob-0' })).toEqual([bob]);
+    expect(ids(store, { search: 'alice-01 bob-02' })).toEqual([]);
+    expect(ids(store, { search: 'nobody' })).toEqual([]);
+    // FTS5 syntax typed by a user is just text.
+    expect(ids(store, { search: '" OR * NEAR(' })).toEqual([]);
+    expect(ids(store, { search: '   ' }).sort()).toEqual([alice, bob].sort());
+    expect(store.count(filter({ search: 'alice-01' }))).toBe(1);
+  });
+
+  it('finds a submission by its label and note, and not by the old ones after an edit', () => {
+    const store = openStore();
+    const id = sent(store, [event('dave-04')]);
+    const other = sent(store, [event('erin-05')]);
+    const annotated = store.annotate(id, { label: '  Repro for ZD-1234  ', note: 'customer says events vanish after midnight' });
+    expect(annotated).toMatchObject({ id, label: 'Repro for ZD-1234', note: 'customer says events vanish after midnight' });
+    expect(ids(store, { search: 'zd-1234' })).toEqual([id]);
+    expect(ids(store, { search: 'midnight' })).toEqual([id]);
+    store.annotate(id, { label: 'renamed', note: '' });
+    expect(ids(store, { search: 'midnight' })).toEqual([]);
+    expect(ids(store, { search: 'renamed' })).toEqual([id]);
+    // The events stay searchable after an edit.
+    expect(ids(store, { search: 'dave-04' })).toEqual([id]);
+    expect(ids(store, { search: 'erin-05' })).toEqual([other]);
+    expect(codeOf(() => store.annotate('no-such-id', { label: '', note: '' }))).toBe('submission-missing');
+  });
+
+  it('filters by environment, status and time, pages through the result and counts it', () => {
+    const store = openStore();
+    const made = Array.from({ length: 7 }, (_, n) =>
+      sent(store, [event(`c-${n}`)], { startedAt: `2025-03-0${n + 1}T10:00:00.000Z`, status: n % 3 === 0 ? 'failed' : 'ok', environmentId: n < 4 ? 'env-a' : 'env-b' }),
+    );
+    expect(ids(store, { environmentIds: ['env-b'] })).toEqual([made[6], made[5], made[4]]);
+    expect(ids(store, { statuses: ['failed'] })).toEqual([made[6], made[3], made[0]]);
+    expect(ids(store, { from: '2025-03-02T00:00:00.000Z', to: '2025-03-04T00:00:00.000Z' })).toEqual([made[2], made[1]]);
+    expect(ids(store, { environmentIds: ['env-a'], statuses: ['ok'], from: '2025-03-03T10:00:00.000Z' })).toEqual([made[2]]);
+    expect(store.count(filter({ statuses: ['ok', 'failed'] }))).toBe(7);
+    expect(store.count(filter({ environmentIds: ['env-a'], statuses: ['failed'] }))).toBe(2);
+
+    const onlyOk = filter({ statuses: ['ok'] });
+    const page1 = store.list({ limit: 2, filter: onlyOk });
+    const page2 = store.list({ limit: 2, filter: onlyOk, before: page1.at(-1)!.id });
+    const page3 = store.list({ limit: 2, filter: onlyOk, before: page2.at(-1)!.id });
+    expect([...page1, ...page2, ...page3].map((row) => row.id)).toEqual([made[5], made[4], made[2], made[1]]);
+    expect(page3).toEqual([]);
+    // A list row carries no batch: a page never reads large batches.
+    expect(page1[0]).not.toHaveProperty('batch');
+  });
+
+  it('counts submissions per hour and per day of local time, by status', () => {
+    const store = openStore();
+    const times = ['2025-03-01T10:05:00.000Z', '2025-03-01T10:55:00.000Z', '2025-03-01T13:00:00.000Z', '2025-03-03T10:00:00.000Z'];
+    times.forEach((startedAt, n) => sent(store, [event(`t-${n}`)], { startedAt, status: n === 1 ? 'failed' : 'ok' }));
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const day = (iso: string) => {
+      const date = new Date(iso);
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+    };
+    const hour = (iso: string) => `${day(iso)} ${pad(new Date(iso).getHours())}:00`;
+
+    expect(store.timeline(emptyHistoryFilter, 'hour')).toEqual([
+      { bucket: hour(times[0]!), counts: { ok: 1, failed: 1 } },
+      { bucket: hour(times[2]!), counts: { ok: 1 } },
+      { bucket: hour(times[3]!), counts: { ok: 1 } },
+    ]);
+    expect(store.timeline(filter({ statuses: ['ok'] }), 'day')).toEqual([
+      { bucket: day(times[0]!), counts: { ok: 2 } },
+      { bucket: day(times[3]!), counts: { ok: 1 } },
+    ]);
+  });
+
+  it('deletes a selection or everything a filter finds, never a send under way, and its search rows with it', () => {
+    const store = openStore();
+    const [a, b, c] = ['x-1', 'x-2', 'x-3'].map((customer) => sent(store, [event(customer)]));
+    const running = store.createSubmission(input({ batch: JSON.stringify([event('x-4')]), eventCount: 1 }), [{ firstEvent: 0, eventCount: 1 }]).id;
+
+    expect(store.delete([a!, running, 'no-such-id'])).toBe(1);
+    expect(store.get(a!)).toBeNull();
+    expect(ids(store, { search: 'x-1' })).toEqual([]);
+    expect(store.deleteMatching(filter({ search: 'x-2' }))).toBe(1);
+    expect(store.deleteMatching(emptyHistoryFilter)).toBe(1);
+    expect(store.list({ limit: 10 }).map((row) => row.id)).toEqual([running]);
+    expect(store.get(b!)).toBeNull();
+    expect(store.get(c!)).toBeNull();
+  });
+
+  it('keeps everything by default, and applies a limit by age or by size, oldest first', () => {
+    const store = openStore();
+    expect(store.retention()).toEqual({ keep: 'all' });
+    const now = new Date('2025-03-10T12:00:00.000Z');
+    const ages = [1, 5, 20, 40];
+    const made = ages.map((days) => sent(store, [event(`r-${days}`, { attributes: { padding: 'p'.repeat(400_000) } })], { startedAt: new Date(now.getTime() - days * 86_400_000).toISOString() }));
+    expect(store.applyRetention(now)).toBe(0);
+    const usage = store.usage();
+    expect(usage.submissions).toBe(4);
+    expect(usage.storedBytes).toBeGreaterThan(4 * 400_000);
+    expect(usage.fileBytes).toBeGreaterThan(0);
+
+    store.setRetention({ keep: 'days', days: 30 });
+    expect(store.retention()).toEqual({ keep: 'days', days: 30 });
+    expect(store.applyRetention(now)).toBe(1);
+    expect(store.get(made[3]!)).toBeNull();
+
+    store.setRetention({ keep: 'size', megabytes: 1 });
+    expect(store.applyRetention(now)).toBe(1);
+    expect(store.list({ limit: 10 }).map((row) => row.id)).toEqual([made[0], made[1]]);
+    expect(store.usage().storedBytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(() => store.setRetention({ keep: 'days', days: 0 })).toThrow();
+  });
+
+  it('opens a database written by schema version 1, keeping its submissions and making them searchable', () => {
+    const raw = new DatabaseSync(file);
+    migrations[0]!(raw);
+    raw.exec('PRAGMA user_version = 1');
+    raw.prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status)
+      VALUES ('old-1', 'env-a', 'A', '#000000', 'https://a.example', '{}', 1, 'h', '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:01.000Z', 'ok')`).run();
+    raw.prepare(`INSERT INTO submission_batches (submission_id, batch) VALUES ('old-1', '[{"customer_id":"legacy-7"}]')`).run();
+    raw.prepare(`INSERT INTO chunks (submission_id, idx, first_event, event_count, status, status_code, response_body) VALUES ('old-1', 0, 0, 1, 'ok', 202, '{"accepted":1}')`).run();
+    raw.close();
+
+    const store = openStore();
+    expect(store.get('old-1')).toMatchObject({ id: 'old-1', label: '', note: '', status: 'ok', batch: '[{"customer_id":"legacy-7"}]' });
+    expect(ids(store, { search: 'legacy-7' })).toEqual(['old-1']);
+    expect(ids(store, { search: 'accepted' })).toEqual(['old-1']);
+    expect(store.usage().storedBytes).toBe('[{"customer_id":"legacy-7"}]'.length + '{"accepted":1}'.length);
   });
 });

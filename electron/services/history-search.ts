@@ -1,0 +1,55 @@
+/**
+ * What the history's full-text search indexes, and how a user's words become an FTS5 query.
+ *
+ * Why FTS5 and not indexed columns: support staff search by customer_id or device_id, but
+ * also by "any attribute value", a word of a response or of their own note. Indexed columns
+ * would need one row per (submission, value) for the values and still leave the responses
+ * and notes to a full scan; one FTS5 index answers all of them with the same query, and a
+ * word's prefix ("cust-4") too. The tables are contentless (the text already lives in the
+ * batch and chunk rows) with contentless_delete, so the index adds only its own b-tree.
+ *
+ * The tokenizer keeps `-`, `_`, `.` and `@` inside words, so an id such as `customer-42`, a
+ * UUID, an amount `19.99` or an e-mail address is one word, found whole or by its start.
+ */
+
+export const SEARCH_TOKENIZER = `unicode61 remove_diacritics 2 tokenchars '-_.@'`;
+
+/** Every distinct leaf value (strings, numbers, booleans) of `value`, keys left out. */
+function collectLeaves(value: unknown, into: Set<string>): void {
+  if (value === null || value === undefined) return;
+  if (typeof value === 'object') {
+    for (const child of Array.isArray(value) ? value : Object.values(value)) collectLeaves(child, into);
+    return;
+  }
+  into.add(String(value));
+}
+
+/** The searchable text of a batch: each distinct value of its events once, one per line. */
+export function batchSearchText(batch: string): string {
+  let events: unknown;
+  try {
+    events = JSON.parse(batch);
+  } catch {
+    return '';
+  }
+  const values = new Set<string>();
+  collectLeaves(events, values);
+  return [...values].join('\n');
+}
+
+/** The searchable text of what came back and of the user's words. */
+export function notesSearchText(parts: { label: string; note: string; responses: readonly string[] }): string {
+  return [parts.label, parts.note, ...parts.responses].filter((part) => part.length > 0).join('\n');
+}
+
+/**
+ * One FTS5 query per word the user typed (all must match, each from its start), or none when
+ * nothing searchable was typed. Each word is quoted, so FTS5 syntax in it (AND, *, ", :) is
+ * just text.
+ */
+export function searchWords(search: string): string[] {
+  return search
+    .split(/\s+/u)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+    .map((word) => `"${word.replaceAll('"', '""')}"*`);
+}
