@@ -3,6 +3,17 @@ import { DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxRequestRecordSchema } from './sandbox.ts';
+import {
+  HISTORY_MAX_PAGE,
+  HISTORY_PAGE_SIZE,
+  HistoryFilterSchema,
+  HistoryUsageSchema,
+  LABEL_MAX,
+  NOTE_MAX,
+  RetentionSchema,
+  TimelineBucketSchema,
+  TimelineUnitSchema,
+} from './history.ts';
 import { SendProgressSchema, StartResultSchema, SubmissionSummarySchema, SubmissionViewSchema } from './submission.ts';
 import { LoginInputSchema, SessionEventSchema, SessionViewSchema } from './session.ts';
 
@@ -102,6 +113,24 @@ export const contract = {
   'submissions:interrupted': { input: NoInput, output: z.array(SubmissionViewSchema) },
   // Main writes the command to the clipboard itself: a copy with secrets never reaches the page.
   'submissions:copyCurl': { input: z.object({ id: Id, chunk: z.number().int().min(0), withSecrets: z.boolean() }), output: z.null() },
+
+  'history:list': {
+    input: z.object({ filter: HistoryFilterSchema, before: Id.optional(), limit: z.number().int().min(1).max(HISTORY_MAX_PAGE).default(HISTORY_PAGE_SIZE) }),
+    output: z.array(SubmissionSummarySchema),
+  },
+  'history:count': { input: z.object({ filter: HistoryFilterSchema }), output: z.number().int().min(0) },
+  'history:timeline': { input: z.object({ filter: HistoryFilterSchema, unit: TimelineUnitSchema }), output: z.array(TimelineBucketSchema) },
+  /** The batch as sent, pretty-printed, for the read-only editor, the diff and "Open as draft". */
+  'history:batch': { input: ById, output: z.string() },
+  'history:annotate': { input: z.object({ id: Id, label: z.string().max(LABEL_MAX), note: z.string().max(NOTE_MAX) }), output: SubmissionSummarySchema },
+  'history:delete': {
+    input: z.union([z.object({ ids: z.array(Id).min(1).max(100_000) }), z.object({ filter: HistoryFilterSchema })]),
+    output: z.object({ deleted: z.number().int().min(0) }),
+  },
+  /** Sends a recorded batch again to its environment; the same duplicate answer as send:start. */
+  'history:resend': { input: z.object({ id: Id, again: z.boolean() }), output: StartResultSchema },
+  'history:retention': { input: NoInput, output: z.object({ retention: RetentionSchema, usage: HistoryUsageSchema }) },
+  'history:setRetention': { input: RetentionSchema, output: z.object({ retention: RetentionSchema, usage: HistoryUsageSchema, deleted: z.number().int().min(0) }) },
 
   'sandbox:info': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
   'sandbox:traffic': { input: NoInput, output: z.array(SandboxRequestRecordSchema) },

@@ -4,6 +4,7 @@ import type { Handlers } from './dispatch.ts';
 import { registerDraftHandlers } from './drafts.ts';
 import { registerEnvironmentHandlers } from './environments.ts';
 import { registerFileHandlers } from './files.ts';
+import { registerHistoryHandlers } from './history.ts';
 import { registerSandboxHandlers } from './sandbox.ts';
 import { registerSendHandlers } from './send.ts';
 import { registerSessionHandlers } from './session.ts';
@@ -17,6 +18,7 @@ export function createHandlers(services: Services): Handlers {
     ...registerDraftHandlers(services),
     ...registerFileHandlers(services),
     ...registerSendHandlers(services),
+    ...registerHistoryHandlers(services),
     ...registerSandboxHandlers(services),
   };
 }

@@ -60,7 +60,18 @@ export async function createServices(deps: ServiceDeps) {
   // A send the last run did not finish (a crash, a kill) shows as interrupted, ready to resume;
   // one a live command-line process is still sending is left to it.
   const interruptedAtStart = submissions.markInterrupted((id) => !claimedElsewhere(deps.dataFolder, id));
-  const sending = createSending({ fetch: deps.fetch, claimsFolder: deps.dataFolder, environments, sessions, vault, submissions, push: (progress) => deps.push('send:progress', progress) });
+  // The history's retention is applied at start and after each send.
+  submissions.applyRetention();
+  const sending = createSending({
+    fetch: deps.fetch,
+    claimsFolder: deps.dataFolder,
+    environments,
+    sessions,
+    vault,
+    submissions,
+    push: (progress) => deps.push('send:progress', progress),
+    onFinished: () => submissions.applyRetention(),
+  });
 
   return {
     appInfo: createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() }),

@@ -29,6 +29,8 @@ export interface SendingOptions {
   vault: Vault;
   submissions: SubmissionStore;
   push: (progress: SendProgress) => void;
+  /** After a send has recorded how it ended (the history applies its retention then). */
+  onFinished?: (submissionId: string) => void;
 }
 
 export type StartResult = { started: Submission } | { duplicateOf: Submission };
@@ -186,6 +188,7 @@ export function createSending(options: SendingOptions) {
         options.submissions.finish(submission.id, status);
         activity = null;
         report(status, true);
+        options.onFinished?.(submission.id);
       });
     running.set(submission.id, { controller, done });
   }

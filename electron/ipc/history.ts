@@ -1,0 +1,44 @@
+import { AppError } from '../../shared/errors.ts';
+import type { Services } from '../services/index.ts';
+import type { Handlers } from './dispatch.ts';
+
+export function registerHistoryHandlers({ submissions, sending }: Services): Pick<
+  Handlers,
+  | 'history:list'
+  | 'history:count'
+  | 'history:timeline'
+  | 'history:batch'
+  | 'history:annotate'
+  | 'history:delete'
+  | 'history:resend'
+  | 'history:retention'
+  | 'history:setRetention'
+> {
+  function batchOf(id: string): string {
+    const batch = submissions.batch(id);
+    if (batch === null) throw new AppError('submission-not-found', 'That submission no longer exists.');
+    return batch;
+  }
+
+  const retention = () => ({ retention: submissions.retention(), usage: submissions.usage() });
+
+  return {
+    'history:list': ({ filter, before, limit }) => submissions.list({ filter, before, limit }),
+    'history:count': ({ filter }) => submissions.count(filter),
+    'history:timeline': ({ filter, unit }) => submissions.timeline(filter, unit),
+    'history:batch': ({ id }) => JSON.stringify(JSON.parse(batchOf(id)), null, 2),
+    'history:annotate': ({ id, label, note }) => submissions.annotate(id, { label, note }),
+    'history:delete': (input) => ({ deleted: 'ids' in input ? submissions.delete(input.ids) : submissions.deleteMatching(input.filter) }),
+    'history:resend': ({ id, again }) => {
+      const detail = submissions.get(id);
+      if (!detail) throw new AppError('submission-not-found', 'That submission no longer exists.');
+      return sending.start(detail.environmentId, detail.batch, again);
+    },
+    'history:retention': retention,
+    'history:setRetention': (input) => {
+      submissions.setRetention(input);
+      const deleted = submissions.applyRetention();
+      return { ...retention(), deleted };
+    },
+  };
+}
