@@ -35,6 +35,11 @@ export function createSessions(options: SessionsOptions) {
   /** Bumped by logout and forget, so a renewal already under way cannot bring a session back. */
   const generations = new Map<string, number>();
   const generationOf = (environmentId: string) => generations.get(environmentId) ?? 0;
+  /**
+   * Set by dispose, for good: a login or renewal still under way then sets no timer when it
+   * ends, or its renewals would go on by themselves and keep a command-line process alive.
+   */
+  let disposed = false;
 
   function clearTimers(environmentId: string): void {
     for (const timer of timers.get(environmentId) ?? []) clearTimeout(timer);
@@ -70,6 +75,7 @@ export function createSessions(options: SessionsOptions) {
 
   function schedule(environmentId: string): void {
     clearTimers(environmentId);
+    if (disposed) return;
     const session = view(environmentId);
     if (!session) return;
     const expiresAt = new Date(session.expiresAt).getTime();
@@ -198,7 +204,9 @@ export function createSessions(options: SessionsOptions) {
       return send(buildAuthHeaders(environment, options.vault.get(environmentId)));
     },
 
+    /** Stops every timer for good. Sends still work: an expired login is renewed when one needs it. */
     dispose(): void {
+      disposed = true;
       for (const environmentId of [...timers.keys()]) clearTimers(environmentId);
     },
   };

@@ -170,9 +170,9 @@ describe('eventdesk send', () => {
     expect(acceptedTokens(sandbox)).toHaveLength(6);
   });
 
-  // Under CPU load this run sometimes outlasts RUN_LIMIT_MS (a hang seen 2 times in ~8 full runs and once in 3
-  // runs beside two busy loops; 7 s otherwise). Its cause is not found yet: retried, not hidden.
-  it('gets every event accepted exactly once through 500, 429, 503, 413 and expiring tokens', { timeout: 60_000, retry: 2 }, async () => {
+  // With 3 s tokens a renewal is now and then under way as the send ends; the command must still
+  // exit then (it used to renew for ever: see "set no timer after dispose" in sessions.test.ts).
+  it('gets every event accepted exactly once through 500, 429, 503, 413 and expiring tokens', { timeout: 60_000 }, async () => {
     const sandbox = await sandboxWith({ faults: { failSequence: [500, 429, 503], maxEvents: 50, latencyMs: 300 }, tokenTtlSeconds: 3 });
     const folder = await tempFolder();
     const file = await batchFile(folder, numbered(300));

@@ -1,6 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionEvent } from '../../shared/session.ts';
 import { endpoint } from '../../electron/services/auth.ts';
 import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
+import { createSessions } from '../../electron/services/sessions.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import { startSandboxSessions } from './support/sandbox-sessions.ts';
 
@@ -90,6 +93,45 @@ describe('sessions against the sandbox', () => {
     await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
     await expect.poll(() => events.map((event) => event.reason), { timeout: 4000 }).toContain('renewed');
     expect(sessions.status(LOCAL_SANDBOX_ID)?.state).toBe('active');
+  });
+
+  // `eventdesk send` disposes the sessions when the send ends. A renewal under way at that moment
+  // used to set fresh timers as it ended, and then renew every two seconds for ever: the command
+  // never exited (the "hang under CPU load" of the CLI send test).
+  it('set no timer after dispose, even for a renewal that was under way and ends later', async () => {
+    const { sandbox, environments, vault, info } = await startSandboxSessions(open, { tokenTtlSeconds: 2 });
+    const logins = () => sandbox.traffic().filter((record) => record.path === '/oauth2/login').length;
+    let holdLogins = false;
+    let loginStarted: () => void = () => undefined;
+    const loginHeld = new Promise<void>((resolve) => (loginStarted = resolve));
+    let releaseLogin: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (releaseLogin = resolve));
+    const events: SessionEvent[] = [];
+    const sessions = createSessions({
+      environments,
+      vault,
+      push: (event) => events.push(event),
+      fetch: async (input, init) => {
+        if (holdLogins && input.endsWith('/oauth2/login')) {
+          loginStarted();
+          await released;
+        }
+        return fetch(input, init);
+      },
+    });
+    open.push({ close: () => sessions.dispose() });
+    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
+    holdLogins = true;
+    await loginHeld; // the renewal timer fired: its login is under way, held here
+    sessions.dispose();
+    releaseLogin();
+    await expect.poll(() => events.map((event) => event.reason), { timeout: 4000 }).toEqual(['logged-in', 'renewed']);
+    expect(logins()).toBe(2);
+    // The renewed token's own renewal would have come 500 ms before it expires: wait past that.
+    await expect.poll(() => sessions.status(LOCAL_SANDBOX_ID)?.state, { timeout: 4000 }).toBe('expired');
+    await sleep(300);
+    expect(logins()).toBe(2);
+    expect(events.map((event) => event.reason)).toEqual(['logged-in', 'renewed']);
   });
 
   it('ask before expiry when the password is not remembered', async () => {
