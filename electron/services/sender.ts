@@ -14,6 +14,7 @@ import type { Sessions } from './sessions.ts';
  * each answer is handled by its class: 2xx taken (whatever the body), 400/422 refused, 401 a
  * re-login inside sessions.authorized, 403 no access, 413 split in half down to single events,
  * 429 a wait for Retry-After, 5xx/408/reset/timeout retried with backoff up to maxAttempts.
+ * A 401 the re-login does not cure, or a 403, stops the send: the chunks not yet sent stay pending.
  * Messages are built from status codes and describeNetworkError only, so none can carry a secret.
  */
 
@@ -145,7 +146,7 @@ async function readBounded(response: Response, limit: number): Promise<{ text: s
 function refusal(answer: Answer, eventCount: number): string {
   const { status } = answer;
   if (status === 401) return 'The server still refused the login (HTTP 401) after EventDesk logged in again. Log in, then resume to send the rest.';
-  if (status === 403) return 'The API key or the user has no access to this application (HTTP 403).';
+  if (status === 403) return "The API key or the user has no access to this application (HTTP 403). The send stopped here: fix the access (the API key, or the user's rights), then resume to send the rest.";
   if (status === 413) return eventCount === 1 ? 'The server refused this single event as too large (HTTP 413).' : 'The server refused the chunk as too large (HTTP 413).';
   if (status === 400 || status === 422) return `The server refused the events (HTTP ${status}); its answer says why.`;
   if (status === 404) return 'The server has no /user/events here (HTTP 404). Check the base URL.';
@@ -282,7 +283,8 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
           await split(chunk);
           return;
         }
-        if (answer.status === 401) stoppedBecause ??= refusal(answer, chunk.eventCount);
+        // Every later chunk would meet the same refusal: stop, and leave them pending for Resume.
+        if (answer.status === 401 || answer.status === 403) stoppedBecause ??= refusal(answer, chunk.eventCount);
         if (!isRetriedStatus(answer.status)) {
           finish(chunk, { status: 'failed', ...record(refusal(answer, chunk.eventCount)) });
           return;

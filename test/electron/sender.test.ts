@@ -118,13 +118,22 @@ describe('sendChunks against the sandbox', () => {
     expect(eventRequests()).toHaveLength(1);
   });
 
-  it('say that the API key or the user has no access on a 403', async () => {
-    const { send, setFaults } = await setup();
-    setFaults({ failSequence: [403] });
-    const texts = eventTexts(1);
-    const { final } = await send(texts, chunksOf(texts, 1));
-    expect(final(0)).toMatchObject({ status: 'failed', statusCode: 403, attempts: 1 });
-    expect(final(0)!.error).toBe('The API key or the user has no access to this application (HTTP 403).');
+  it('stop the send on a 403, saying there is no access, and leave the rest pending for Resume', async () => {
+    const { send, setFaults, eventRequests } = await setup();
+    setFaults({ failSequence: [200, 403] });
+    const texts = eventTexts(4);
+    const { result, final, patches, sleeps } = await send(texts, chunksOf(texts, 1));
+    expect(final(0)).toMatchObject({ status: 'ok', statusCode: 202 });
+    expect(final(1)).toMatchObject({ status: 'failed', statusCode: 403, attempts: 1 });
+    expect(final(1)!.error).toBe(
+      "The API key or the user has no access to this application (HTTP 403). The send stopped here: fix the access (the API key, or the user's rights), then resume to send the rest.",
+    );
+    // Chunks 3 and 4 were never sent: each would only have met the same 403.
+    expect(patches.has(2)).toBe(false);
+    expect(patches.has(3)).toBe(false);
+    expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1, chunksPending: 2, eventsAccepted: 1, stoppedBecause: expect.stringContaining('HTTP 403') });
+    expect(eventRequests()).toHaveLength(2);
+    expect(sleeps).toEqual([]);
   });
 
   it('log in again once on a 401 and send the chunk once more', async () => {
