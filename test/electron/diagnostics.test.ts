@@ -1,0 +1,80 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
+import { noKeyStore, nodeServiceDeps } from '../../electron/node-services.ts';
+import { createAppInfoService } from '../../electron/services/app-info.ts';
+import { diagnosticsFileName, exportDiagnostics } from '../../electron/services/diagnostics.ts';
+import { createEnvironments } from '../../electron/services/environments.ts';
+import { createLog, knownSecrets, logFiles } from '../../electron/services/log.ts';
+import { createVault } from '../../electron/services/vault.ts';
+
+const apiKey = 'ak_staging_0123456789';
+const password = 'staging-password-42';
+const accessToken = 'eyJhbGciOiJIUzI1NiJ9.payload.c2lnbmF0dXJl';
+const refreshToken = 'refresh-fedcba9876543210';
+const secrets = [apiKey, password, accessToken, refreshToken];
+
+async function setUp() {
+  const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-diagnostics-'));
+  // The user opted in to storing secrets without a key store, so secrets.json holds them in plain text.
+  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: () => true });
+  const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key-0000' };
+  const environments = createEnvironments({ dataFolder, vault, sandbox, onRetarget: async () => undefined });
+  await vault.load();
+  await environments.load();
+  const created = await environments.create({
+    settings: { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: 'https://staging.example.com', username: 'qa', rememberPassword: true, storeSecretsWithoutKeyring: true },
+    apiKey,
+    password,
+  });
+  if (!created.ok) throw new Error('could not create the environment');
+  await vault.update(created.environment.id, { accessToken, refreshToken, tokenType: 'Bearer' });
+  const info = createAppInfoService({ ...nodeServiceDeps(dataFolder).appInfo, dataFolder, secretStorage: () => noKeyStore.status() }).info();
+  const vaultSecrets = () => knownSecrets(environments.list().environments.map((environment) => vault.get(environment.id)));
+  return { dataFolder, environments, info, vaultSecrets };
+}
+
+describe('the diagnostics export', () => {
+  it('zips the app info, the environments and the logs, with no secret anywhere inside', async () => {
+    const { dataFolder, environments, info, vaultSecrets } = await setUp();
+    // The data folder holds the secrets (secrets.json); the export must leave that file out.
+    expect((await readFile(path.join(dataFolder, 'secrets.json'), 'utf8')).length).toBeGreaterThan(0);
+
+    const log = createLog({ dataFolder, secrets: vaultSecrets });
+    log.info('login', { environment: 'Staging', accessToken });
+    log.warn(`401 with Authorization: Bearer ${accessToken}`);
+    // Lines that reached the disk unmasked (a log written before the vault knew these values).
+    await writeFile(logFiles(dataFolder)[1]!, `old line carrying ${refreshToken} and ${apiKey} and ${password}\n`);
+
+    const destination = path.join(dataFolder, 'exports', diagnosticsFileName(new Date('2026-11-22T10:00:00Z')));
+    const result = await exportDiagnostics({ appInfo: () => info, environments, secrets: vaultSecrets, now: () => new Date('2026-11-22T10:00:00Z') }, destination);
+
+    expect(result.file).toBe(path.join(dataFolder, 'exports', 'eventdesk-diagnostics-2026-11-22T10-00-00.zip'));
+    const unzipped = unzipSync(new Uint8Array(await readFile(result.file)));
+    expect(Object.keys(unzipped).sort()).toEqual(['README.txt', 'app-info.json', 'environments.json', 'logs/eventdesk.log', 'logs/eventdesk.log.1']);
+    expect(result.entries.sort()).toEqual(Object.keys(unzipped).sort());
+
+    const texts = Object.fromEntries(Object.entries(unzipped).map(([name, bytes]) => [name, strFromU8(bytes)]));
+    for (const [name, text] of Object.entries(texts)) {
+      for (const secret of secrets) expect(text, `${secret} in ${name}`).not.toContain(secret);
+    }
+    // The whole archive, compressed or not, too.
+    const raw = Buffer.from(await readFile(result.file)).toString('latin1');
+    for (const secret of secrets) expect(raw).not.toContain(secret);
+
+    expect(JSON.parse(texts['app-info.json']!)).toEqual({ exportedAt: '2026-11-22T10:00:00.000Z', app: info });
+    expect(texts['environments.json']).toBe(environments.exportJson(environments.list().environments.map((environment) => environment.id)));
+    expect(JSON.parse(texts['environments.json']!).environments.map((environment: { name: string }) => environment.name)).toEqual(['Staging']);
+    expect(texts['logs/eventdesk.log']).toContain('401 with Authorization: Bearer ••••');
+    expect(texts['logs/eventdesk.log.1']).toBe('old line carrying •••• and •••• and ••••\n');
+  });
+
+  it('works before anything was logged', async () => {
+    const { dataFolder, environments, info, vaultSecrets } = await setUp();
+    const result = await exportDiagnostics({ appInfo: () => info, environments, secrets: vaultSecrets }, path.join(dataFolder, 'd.zip'));
+    expect(Object.keys(unzipSync(new Uint8Array(await readFile(result.file)))).sort()).toEqual(['README.txt', 'app-info.json', 'environments.json']);
+  });
+});
