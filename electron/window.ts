@@ -1,5 +1,5 @@
-import { BrowserWindow, app, nativeTheme } from 'electron';
-import { secureWebPreferences } from './security.ts';
+import { BrowserWindow, app, nativeTheme, shell } from 'electron';
+import { checkExternalLink, secureWebPreferences } from './security.ts';
 
 export function createMainWindow(preload: string, url: string): BrowserWindow {
   const window = new BrowserWindow({
@@ -23,4 +23,17 @@ export function hardenWebContents(contents: Electron.WebContents): void {
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+}
+
+/** Nothing the app shows needs a camera, a microphone, notifications or any other permission. */
+export function denyPermissionRequests(session: Electron.Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+}
+
+/** Opens a link in the user's browser only if checkExternalLink allows it; says whether it did. */
+export async function openExternalLink(url: string): Promise<boolean> {
+  const decision = checkExternalLink(url);
+  if (!decision.allowed) return false;
+  await shell.openExternal(decision.url);
+  return true;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, isTrustedAppUrl, secureWebPreferences } from '../../electron/security.ts';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, checkExternalLink, isTrustedAppUrl, secureWebPreferences } from '../../electron/security.ts';
 
 describe('window security', () => {
   it('pins the webPreferences of every window', () => {
@@ -17,6 +17,7 @@ describe('window security', () => {
       navigateOnDragDrop: false,
       safeDialogs: true,
       spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
     });
   });
 
@@ -46,5 +47,35 @@ describe('window security', () => {
     ['not a url', undefined, false],
   ])('trusts %s (dev server %s): %s', (url, dev, expected) => {
     expect(isTrustedAppUrl(url, dev)).toBe(expected);
+  });
+
+  it('enables no Blink feature beyond the defaults', () => {
+    expect(secureWebPreferences('/app/preload.cjs')).not.toHaveProperty('enableBlinkFeatures');
+  });
+});
+
+describe('external links', () => {
+  it.each([
+    ['https://docs.example.com/guide?x=1#part', 'https://docs.example.com/guide?x=1#part'],
+    ['HTTPS://Example.COM', 'https://example.com/'],
+  ])('opens %s in the browser, as %s', (url, opened) => {
+    expect(checkExternalLink(url)).toEqual({ allowed: true, url: opened });
+  });
+
+  it.each([
+    ['http://example.com/', /only https/],
+    ['file:///etc/passwd', /only https/],
+    ['javascript:alert(1)', /only https/],
+    ['ms-msdt:/id PCWDiagnostic', /only https/],
+    ['smb://attacker.example/share', /only https/],
+    ['app://eventdesk/index.html', /only https/],
+    ['https://user:secret@example.com/', /credentials/],
+    ['https://token@example.com/', /credentials/],
+    ['not a url', /not a URL/],
+    ['', /not a URL/],
+  ])('refuses %s', (url, reason) => {
+    const decision = checkExternalLink(url);
+    expect(decision.allowed).toBe(false);
+    expect(decision.allowed === false && decision.reason).toMatch(reason);
   });
 });
