@@ -1,10 +1,13 @@
+import type { Environment } from '../../shared/environment.ts';
 import { chunkBody } from '../../shared/chunking.ts';
 import { AppError } from '../../shared/errors.ts';
 import { exportCurl } from '../../shared/formats/curl.ts';
+import type { ExportOptions, HttpRequest } from '../../shared/formats/http-request.ts';
+import type { Submission } from '../../shared/submission.ts';
 import { endpoint } from './auth.ts';
 import { buildAuthHeaders } from './auth-headers.ts';
 import type { Environments } from './environments.ts';
-import type { SubmissionStore } from './submissions.ts';
+import type { ChunkRange, SubmissionStore } from './submissions.ts';
 import type { Vault } from './vault.ts';
 
 /** Where a cURL copy goes when it holds real secrets: the OS clipboard, written by main. */
@@ -12,23 +15,79 @@ export interface Clipboard {
   writeText(text: string): void;
 }
 
+/** Where the secrets of a submission's environment come from, for masking them or for putting them in. */
+export interface SecretSources {
+  environments: Environments;
+  vault: Vault;
+}
+
+/** The requests that carried a recorded submission, and how an export treats their secrets. */
+export interface SentRequests {
+  url: string;
+  /** The recorded, masked headers; or, with secrets, the environment's real ones as of now. */
+  headers: Record<string, string>;
+  /** What to hand exportCurl / exportHar: reveal everything, or mask these known secrets wherever they appear. */
+  exportOptions: ExportOptions & { secrets: readonly string[] };
+  /** The request one chunk went out as: POST <baseUrl>/user/events with exactly its events. */
+  chunk(range: ChunkRange): HttpRequest;
+}
+
+function environmentOf(submission: Submission, environments: Environments): Environment {
+  try {
+    return environments.get(submission.environmentId);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'environment-not-found')) throw error;
+    throw new AppError(
+      'environment-not-found',
+      `Submission ${submission.id.slice(0, 8)} was sent to "${submission.environmentName}", which no longer exists, so there is no API key or token to put in. Export it with secrets masked instead.`,
+    );
+  }
+}
+
+/**
+ * How a recorded submission goes out again, as a cURL copy or in an export. Masked (the
+ * default), the headers are the recorded, redacted ones, and the environment's API key,
+ * password and tokens are masked wherever else they show up (a body that echoes one). With
+ * secrets, the environment's real API key and *current* access token, built the way a send
+ * builds them now: the token recorded at send time is not kept, and may have expired since.
+ */
+export function sentRequests(submission: Submission, sources: SecretSources, withSecrets: boolean): SentRequests {
+  const url = endpoint(submission.baseUrl, '/user/events');
+  let headers = submission.headers;
+  let exportOptions: SentRequests['exportOptions'];
+  if (withSecrets) {
+    headers = buildAuthHeaders(environmentOf(submission, sources.environments), sources.vault.get(submission.environmentId));
+    exportOptions = { revealSecrets: true, secrets: [] };
+  } else {
+    // A removed environment's secrets went with it (the vault drops them): nothing to mask then.
+    const { apiKey, password, accessToken, refreshToken } = sources.vault.get(submission.environmentId);
+    exportOptions = { secrets: [apiKey, password, accessToken, refreshToken].filter((secret) => secret !== undefined) };
+  }
+  let eventTexts: string[] | null = null;
+  return {
+    url,
+    headers,
+    exportOptions,
+    chunk(range) {
+      // The sender wrote each event as JSON.stringify of the parsed batch: this gives the same bytes.
+      eventTexts ??= (JSON.parse(submission.batch) as unknown[]).map((event) => JSON.stringify(event));
+      return { method: 'POST', url, headers, body: chunkBody(eventTexts, range.firstEvent, range.eventCount) };
+    },
+  };
+}
+
 /**
  * One chunk of a submission as a cURL command, put on the clipboard by main: masked by default,
  * with its real secrets when the user asks, and either way never through the page.
  */
-export function createSubmissionCurl(options: { submissions: SubmissionStore; environments: Environments; vault: Vault; clipboard: Clipboard }) {
+export function createSubmissionCurl(options: SecretSources & { submissions: SubmissionStore; clipboard: Clipboard }) {
   function command(submissionId: string, chunkIndex: number, reveal: boolean): string {
     const submission = options.submissions.get(submissionId);
     if (!submission) throw new AppError('submission-not-found', 'That submission no longer exists.');
     const chunk = submission.chunks[chunkIndex];
     if (!chunk) throw new AppError('chunk-not-found', `That submission has no chunk ${chunkIndex + 1}.`);
-    const eventTexts = (JSON.parse(submission.batch) as unknown[]).map((event) => JSON.stringify(event));
-    const body = chunkBody(eventTexts, chunk.firstEvent, chunk.eventCount);
-    const url = endpoint(submission.baseUrl, '/user/events');
-    if (!reveal) return exportCurl({ method: 'POST', url, headers: submission.headers, body });
-    const environment = options.environments.get(submission.environmentId);
-    const headers = buildAuthHeaders(environment, options.vault.get(submission.environmentId));
-    return exportCurl({ method: 'POST', url, headers, body }, { revealSecrets: true });
+    const requests = sentRequests(submission, options, reveal);
+    return exportCurl(requests.chunk(chunk), requests.exportOptions);
   }
 
   return {
