@@ -72,6 +72,8 @@ export interface HarExchange {
   request: HttpRequest;
   /** Null when no response came (a network error or a timeout). */
   response: { status: number; statusText: string; headers: Record<string, string>; body: string | null } | null;
+  /** Said on the entry, for a reader: which submission and chunk it was, say. */
+  comment?: string;
 }
 
 export interface HarExportOptions extends ExportOptions {
@@ -153,6 +155,7 @@ export function exportHar(exchanges: readonly HarExchange[], options: HarExportO
                 },
           cache: {},
           timings: { send: 0, wait: exchange.time, receive: 0 },
+          ...(exchange.comment === undefined ? {} : { comment: text(exchange.comment) }),
         };
       }),
     },
