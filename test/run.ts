@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import Module, { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { electronBinary, electronSkipReason } from './e2e/support/electron-binary.ts';
 
 /**
- * `npm test`: typecheck, lint, unit and component tests (Vitest), e2e tests (Playwright in
- * Chromium). Every stage runs even when an earlier one failed, so one run shows everything.
- * It ends with one plain line, `N passed, N failed, N skipped`, summed over every runner, and
- * exits non-zero when anything failed or nothing ran.
+ * `npm test`: typecheck, lint, Electron security checks (electronegativity), unit and component
+ * tests (Vitest), e2e tests (Playwright in Chromium). Every stage runs even when an earlier one
+ * failed, so one run shows everything. It ends with one plain line, `N passed, N failed,
+ * N skipped`, summed over every runner, and exits non-zero when anything failed or nothing ran.
+ * `npm test -- security unit` runs only the stages named (typecheck, lint, security, unit, e2e).
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -55,6 +58,98 @@ async function vitest(): Promise<Counts> {
   return { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests };
 }
 
+interface ElectronegativityConfig {
+  input: string[];
+  skippedChecks: { check: string; reason: string }[];
+  justified: { id: string; file: string; sample?: string; reason: string }[];
+}
+
+interface ElectronegativityFinding {
+  id: string;
+  file: string;
+  sample?: string;
+  location: { line: number; column: number };
+  severity: { name: string; value: number };
+  description: string;
+}
+
+interface ElectronegativityResult {
+  globalChecks: number;
+  atomicChecks: number;
+  errors: { file: string; message: string; tolerable: boolean }[];
+  issues: ElectronegativityFinding[];
+}
+
+type ElectronegativityRun = (options: Record<string, unknown>, forCli: boolean) => Promise<ElectronegativityResult>;
+
+/**
+ * Loads electronegativity's runner with its translations read from its own folder. At every
+ * start it otherwise fetches them from GitHub, and offline its HTTP client then throws outside
+ * any promise, killing the process; npm test must work offline and the same way twice.
+ */
+function loadElectronegativity(): ElectronegativityRun {
+  const require = createRequire(import.meta.url);
+  const translations = require.resolve('@doyensec/electronegativity/dist/locales/i18n.js');
+  const i18n = createRequire(translations)('i18n') as { configure(options: object): void; setLocale(locale: string): void };
+  const offline = new Module(translations);
+  offline.filename = translations;
+  offline.loaded = true;
+  offline.exports = async () => {
+    i18n.configure({ locales: ['en-US'], defaultLocale: 'en-US', directory: path.dirname(translations), updateFiles: false, objectNotation: true, register: globalThis });
+    i18n.setLocale('en-US');
+  };
+  require.cache[translations] = offline;
+  return require('@doyensec/electronegativity/dist/runner.js') as ElectronegativityRun;
+}
+
+/**
+ * Each check electronegativity runs counts as a test. A finding at MEDIUM or above fails,
+ * unless electronegativity.json justifies it (same check, file and line of source); so does a
+ * file it could not parse, and a justification that matches nothing any more.
+ */
+async function electronegativity(): Promise<Counts> {
+  console.log('\n== Electron security checks (electronegativity)');
+  const config = JSON.parse(await readFile(path.join(root, 'electronegativity.json'), 'utf8')) as ElectronegativityConfig;
+  const electronVersion = (JSON.parse(await readFile(path.join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
+  // One scan over main and renderer together, so the global checks see the whole app.
+  const scanned = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-electronegativity-'));
+  try {
+    for (const folder of config.input) await cp(path.join(root, folder), path.join(scanned, folder), { recursive: true });
+    const result = await loadElectronegativity()(
+      { input: scanned, isRelative: true, electronVersionOverride: electronVersion, excludeFromScan: config.skippedChecks.map(({ check }) => check), parserPlugins: [] },
+      false,
+    );
+    const medium = 2;
+    const matches = (finding: ElectronegativityFinding, justification: ElectronegativityConfig['justified'][number]) =>
+      finding.id === justification.id && finding.file === justification.file && (justification.sample === undefined || finding.sample === justification.sample);
+    // Paths as electronegativity.json writes them, on Windows too.
+    const issues = result.issues.map((finding) => ({ ...finding, file: finding.file.split(path.sep).join('/') }));
+    const serious = issues.filter((finding) => finding.severity.value >= medium);
+    const unjustified = serious.filter((finding) => !config.justified.some((justification) => matches(finding, justification)));
+    const stale = config.justified.filter((justification) => !serious.some((finding) => matches(finding, justification)));
+    const unparsed = result.errors.filter((error) => !error.tolerable);
+
+    for (const finding of unjustified) console.log(`FAILED ${finding.id} (${finding.severity.name}) ${finding.file}:${finding.location.line}: ${finding.description}\n       ${finding.sample ?? ''}`);
+    for (const justification of stale) console.log(`FAILED electronegativity.json justifies ${justification.id} in ${justification.file}, which it no longer finds: remove it`);
+    for (const error of unparsed) console.log(`FAILED could not scan ${error.file}: ${error.message}`);
+    for (const finding of serious.filter((candidate) => !unjustified.includes(candidate))) {
+      console.log(`justified ${finding.id} (${finding.severity.name}) ${finding.file}: ${config.justified.find((justification) => matches(finding, justification))?.reason}`);
+    }
+    for (const { check, reason } of config.skippedChecks) console.log(`skipped ${check}: ${reason}`);
+    const minor = issues.length - serious.length;
+    const checks = result.globalChecks + result.atomicChecks;
+    const failingChecks = new Set(unjustified.map((finding) => finding.id)).size;
+    const failed = unjustified.length + stale.length + unparsed.length;
+    console.log(`electronegativity ${electronVersion}: ${checks} checks, ${unjustified.length} unjustified findings at MEDIUM or above, ${serious.length - unjustified.length} justified, ${minor} below MEDIUM`);
+    return { passed: checks - failingChecks, failed, skipped: config.skippedChecks.length };
+  } catch (error) {
+    console.log(`electronegativity: FAILED (${error instanceof Error ? error.message : String(error)})`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  } finally {
+    await rm(scanned, { recursive: true, force: true });
+  }
+}
+
 async function playwright(): Promise<Counts> {
   console.log('\n== end-to-end tests (playwright, chromium)');
   const report = path.join(results, 'playwright.json');
@@ -65,18 +160,30 @@ async function playwright(): Promise<Counts> {
   return { passed: json.stats.expected + json.stats.flaky, failed, skipped: json.stats.skipped };
 }
 
+const stageRunners: Record<string, () => Promise<Counts>> = {
+  typecheck: () => check('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']),
+  lint: () => check('lint', 'eslint', ['.']),
+  security: electronegativity,
+  unit: vitest,
+  e2e: playwright,
+};
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !Object.hasOwn(stageRunners, name));
+if (unknown.length > 0) {
+  console.error(`Unknown stage ${unknown.join(', ')}; the stages are ${Object.keys(stageRunners).join(', ')}.`);
+  process.exit(2);
+}
+
 await rm(results, { recursive: true, force: true });
 await mkdir(results, { recursive: true });
 
-const stages = [
-  await check('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']),
-  await check('lint', 'eslint', ['.']),
-  await vitest(),
-  await playwright(),
-];
+const stages: Counts[] = [];
+for (const [name, runStage] of Object.entries(stageRunners)) {
+  if (chosen.length === 0 || chosen.includes(name)) stages.push(await runStage());
+}
 const total = stages.reduce((sum, stage) => ({ passed: sum.passed + stage.passed, failed: sum.failed + stage.failed, skipped: sum.skipped + stage.skipped }), { passed: 0, failed: 0, skipped: 0 });
 
 console.log('');
-if (electronBinary() === null) console.log(`SKIPPED: Electron e2e: ${electronSkipReason}`);
+if ((chosen.length === 0 || chosen.includes('e2e')) && electronBinary() === null) console.log(`SKIPPED: Electron e2e: ${electronSkipReason}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exitCode = total.failed > 0 || total.passed === 0 ? 1 : 0;
