@@ -1,12 +1,15 @@
+import { flipFuses, type FuseConfig } from '@electron/fuses';
+import { PlatformPackager } from 'app-builder-lib';
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import { DebugLogger } from 'builder-util';
 import type { Configuration, TargetConfiguration } from 'electron-builder';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import builderConfigFromEnv, { builderConfig } from '../../build/electron-builder.config.ts';
 import { BUILD_FLAVOUR_VARIABLE, buildFlavour, electronFuses } from '../../build/fuses.ts';
+import { fuseMismatches } from '../../build/verify-fuses.ts';
 import { ICNS_ENTRIES, ICONS_FOLDER, ICO_SIZES, ICON_SOURCE, PNG_SIZES, writeIcons } from '../../build/icons.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -113,6 +116,19 @@ describe('the fuses', () => {
   it('keeps only the inspector that Playwright drives in an e2e build', () => {
     const e2e = builderConfig('e2e').electronFuses;
     expect(e2e).toEqual({ ...electronFuses('release'), enableNodeCliInspectArguments: true });
+  });
+
+  it('are what electron-builder flips into a binary, as build/verify-fuses.ts reads them back', async () => {
+    // A stand-in for the Electron binary: the fuse wire as Electron 45 ships it (9 fuses).
+    const binary = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-fuses-')), 'eventdesk');
+    await writeFile(binary, Buffer.concat([Buffer.alloc(64), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, 9]), Buffer.from('101100011'), Buffer.alloc(64)]));
+    expect(await fuseMismatches(binary, 'release')).toHaveLength(7);
+
+    // electron-builder's own translation of `electronFuses` (a private method: if it moves, look again).
+    const builder = PlatformPackager.prototype as unknown as { generateFuseConfig(fuses: unknown): Promise<FuseConfig> };
+    await flipFuses(binary, await builder.generateFuseConfig(release.electronFuses));
+    expect(await fuseMismatches(binary, 'release')).toEqual([]);
+    expect(await fuseMismatches(binary, 'e2e')).toEqual(['enableNodeCliInspectArguments (EnableNodeCliInspectArguments) is off, should be on']);
   });
 
   it('takes the flavour from EVENTDESK_BUILD_FLAVOUR and refuses anything else', () => {
