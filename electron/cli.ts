@@ -1,4 +1,5 @@
 import type { CliIo, Command } from './cli/command.ts';
+import { historyCommand } from './cli/history.ts';
 import { loginCommand } from './cli/login.ts';
 import { sandboxCommand } from './cli/sandbox.ts';
 import { sendCommand } from './cli/send.ts';
@@ -18,6 +19,7 @@ const commands: Record<string, Command> = {
   login: loginCommand,
   validate: validateCommand,
   send: sendCommand,
+  history: historyCommand,
 };
 
 function help(): string {

@@ -1,0 +1,168 @@
+import { formatDateTime } from '../../shared/datetime.ts';
+import { HISTORY_MAX_PAGE, formatBytes } from '../../shared/history.ts';
+import { MASK, redactHeader, redactText } from '../../shared/redact.ts';
+import type { ChunkRecord, SubmissionDetail, SubmissionSummary } from '../../shared/submission.ts';
+
+/**
+ * How `eventdesk history` prints submissions: a table and a detail page for people, JSON for
+ * scripts. Everything printed passes the redaction helpers, although the store keeps secrets
+ * masked already: a secret the command line knows of (EVENTDESK_PASSWORD, EVENTDESK_API_KEY)
+ * is masked wherever it shows up, say echoed in a response body.
+ */
+
+/** The widest an environment name and a label may make their columns. */
+const NAME_WIDTH = 24;
+const LABEL_WIDTH = 40;
+
+/** Control characters (tab and line break aside) from a stored text could drive the terminal: shown as U+FFFD. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
+}
+
+/** One line of a stored text, at most `width` characters. */
+function cell(text: string, width: number): string {
+  const line = printable(text.replace(/\s+/g, ' ').trim());
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+}
+
+/** Masks the known secrets in every string of a value (keys included), keeping its shape, so JSON stays JSON. */
+export function redactValue<T>(value: T, known: readonly string[]): T {
+  if (known.length === 0) return value;
+  const walk = (part: unknown): unknown => {
+    if (typeof part === 'string') return redactText(part, known);
+    if (Array.isArray(part)) return part.map(walk);
+    if (part !== null && typeof part === 'object') return Object.fromEntries(Object.entries(part).map(([key, child]) => [redactText(key, known), walk(child)]));
+    return part;
+  };
+  return walk(value) as T;
+}
+
+/** Request headers as stored (masked when sent); a value that somehow is not gets masked by its name here. */
+function shownHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.includes(MASK) ? value : redactHeader(name, value)]));
+}
+
+function summaryForScripts(summary: SubmissionSummary): SubmissionSummary {
+  return { ...summary, headers: shownHeaders(summary.headers) };
+}
+
+/** What `history --json` prints: the summaries, no batch. */
+export function listJson(rows: readonly SubmissionSummary[], known: readonly string[]): string {
+  return `${JSON.stringify(redactValue(rows.map(summaryForScripts), known), null, 2)}\n`;
+}
+
+/** What `history show --json` prints: the SubmissionDetail, its batch parsed back into events. */
+export function detailJson(detail: SubmissionDetail, known: readonly string[]): string {
+  let batch: unknown = detail.batch;
+  try {
+    batch = JSON.parse(detail.batch);
+  } catch {
+    // Recorded batches are JSON; were one not, it is printed as the text it is.
+  }
+  return `${JSON.stringify(redactValue({ ...summaryForScripts(detail), batch, chunks: detail.chunks }, known), null, 2)}\n`;
+}
+
+/** "850 ms", "1.2 s", "3 min 05 s", "2 h 04 min": how long a send took. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  if (minutes < 60) return `${minutes} min ${String(whole % 60).padStart(2, '0')} s`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** How long a submission took, or a dash while it has no end. */
+function durationOf(summary: SubmissionSummary): string {
+  return summary.finishedAt === null ? '—' : formatDuration(Math.max(0, Date.parse(summary.finishedAt) - Date.parse(summary.startedAt)));
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** The submissions as a table for people: newest first, times in `timeZone`. */
+export function listTable(rows: readonly SubmissionSummary[], timeZone: string, known: readonly string[]): string {
+  const columns = [
+    { title: 'ID', right: false, of: (row: SubmissionSummary) => row.id },
+    { title: `STARTED (${timeZone})`, right: false, of: (row: SubmissionSummary) => formatDateTime(new Date(row.startedAt), timeZone) },
+    { title: 'ENVIRONMENT', right: false, of: (row: SubmissionSummary) => cell(row.environmentName, NAME_WIDTH) },
+    { title: 'STATUS', right: false, of: (row: SubmissionSummary) => row.status },
+    { title: 'EVENTS', right: true, of: (row: SubmissionSummary) => String(row.eventCount) },
+    { title: 'DURATION', right: true, of: durationOf },
+    { title: 'LABEL', right: false, of: (row: SubmissionSummary) => cell(row.label, LABEL_WIDTH) },
+  ];
+  const cells = rows.map((row) => columns.map((column) => column.of(row)));
+  const widths = columns.map((column, index) => Math.max(column.title.length, ...cells.map((line) => line[index]!.length)));
+  const line = (texts: readonly string[]) =>
+    texts
+      .map((text, index) => (columns[index]!.right ? text.padStart(widths[index]!) : text.padEnd(widths[index]!)))
+      .join('  ')
+      .trimEnd();
+  return redactText([line(columns.map((column) => column.title)), ...cells.map(line), ''].join('\n'), known);
+}
+
+/** The line under the table: how many there are, and how to see more when the limit cut the list. */
+export function listFooter({ shown, matching, limit, filtered }: { shown: number; matching: number; limit: number; filtered: boolean }): string {
+  if (matching <= shown) return `${plural(shown, 'submission')}, newest first.\n`;
+  const more = limit < HISTORY_MAX_PAGE ? ` --limit ${Math.min(HISTORY_MAX_PAGE, matching)} shows more.` : ' Narrow the filters, or use --to, to reach older ones.';
+  return `The newest ${shown} of ${plural(matching, filtered ? 'matching submission' : 'submission')}.${more}\n`;
+}
+
+function eventRange(chunk: ChunkRecord): string {
+  return chunk.eventCount === 1 ? `event ${chunk.firstEvent + 1}` : `events ${chunk.firstEvent + 1}–${chunk.firstEvent + chunk.eventCount}`;
+}
+
+/** A response body for reading: JSON laid out, anything else as it came; every line indented. */
+function responseText(body: string, indent: string): string {
+  let text = body;
+  try {
+    text = JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    // Not JSON (or cut at the size limit): shown as received.
+  }
+  return printable(text.trimEnd())
+    .split('\n')
+    .map((line) => `${indent}${line}`)
+    .join('\n');
+}
+
+function chunkLines(chunk: ChunkRecord): string[] {
+  const answer = chunk.statusCode === null ? 'no answer' : `HTTP ${chunk.statusCode}`;
+  const lines = [`  chunk ${chunk.index + 1}  ${eventRange(chunk)}  ${chunk.status}  ${answer}  ${plural(chunk.attempts, 'attempt')}  ${formatDuration(chunk.durationMs)}`];
+  if (chunk.error !== null) lines.push(`    error     ${printable(chunk.error)}`);
+  if (chunk.responseBody !== '') {
+    lines.push(`    response${chunk.responseTruncated ? ' (cut at the size the history keeps)' : ''}`, responseText(chunk.responseBody, '      '));
+  }
+  return lines;
+}
+
+/** One submission for people: what, where, when, the headers, the user's words and every chunk's answer. */
+export function detailText(detail: SubmissionDetail, timeZone: string, known: readonly string[]): string {
+  const accepted = detail.chunks.filter((chunk) => chunk.status === 'ok').reduce((sum, chunk) => sum + chunk.eventCount, 0);
+  const started = formatDateTime(new Date(detail.startedAt), timeZone);
+  const finished = detail.finishedAt === null ? 'not yet' : `${formatDateTime(new Date(detail.finishedAt), timeZone)} (${durationOf(detail)})`;
+  const headers = Object.entries(shownHeaders(detail.headers));
+  const lines = [
+    `Submission ${detail.id}: ${detail.status}`,
+    `  environment  ${printable(detail.environmentName)} (id ${printable(detail.environmentId)})`,
+    `  address      ${printable(detail.baseUrl)}`,
+    `  started      ${started} (${timeZone})`,
+    `  finished     ${finished}`,
+    `  events       ${accepted} accepted of ${detail.eventCount}, in ${plural(detail.chunks.length, 'chunk')}`,
+    `  label        ${detail.label === '' ? '(none)' : printable(detail.label)}`,
+    `  note         ${detail.note === '' ? '(none)' : printable(detail.note).replaceAll('\n', '\n               ')}`,
+    '',
+    'Request headers',
+    ...(headers.length === 0 ? ['  (none recorded)'] : headers.map(([name, value]) => `  ${printable(name)}: ${printable(value)}`)),
+    '',
+    'Chunks',
+    ...detail.chunks.flatMap(chunkLines),
+    '',
+    `The batch (${plural(detail.eventCount, 'event')}, ${formatBytes(Buffer.byteLength(detail.batch, 'utf8'))}) is printed by --json.`,
+    '',
+  ];
+  return redactText(lines.join('\n'), known);
+}
