@@ -63,7 +63,7 @@ export function detailJson(detail: SubmissionDetail, known: readonly string[]): 
   return `${JSON.stringify(redactValue({ ...summaryForScripts(detail), batch, chunks: detail.chunks }, known), null, 2)}\n`;
 }
 
-/** "850 ms", "1.2 s", "3 min 05 s", "2 h 04 min": how long a send took. */
+/** "850 ms", "1.2 s", "3 min 05 s", "2 h 04 min", "3 d 07 h": how long a send took (a resumed one can span days). */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   const seconds = ms / 1000;
@@ -71,7 +71,9 @@ export function formatDuration(ms: number): string {
   const whole = Math.round(seconds);
   const minutes = Math.floor(whole / 60);
   if (minutes < 60) return `${minutes} min ${String(whole % 60).padStart(2, '0')} s`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
+  return `${Math.floor(hours / 24)} d ${String(hours % 24).padStart(2, '0')} h`;
 }
 
 /** How long a submission took, or a dash while it has no end. */

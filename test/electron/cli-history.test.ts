@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli.ts';
+import { formatDuration } from '../../electron/cli/history-print.ts';
 import { openSubmissions, type SubmissionStore } from '../../electron/services/submissions.ts';
 import { formatDateTime } from '../../shared/datetime.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
@@ -283,5 +284,9 @@ describe('eventdesk history', () => {
     let help = '';
     await runCli(['--help'], { stdout: (text) => (help += text), stderr: () => undefined });
     expect(help).toMatch(/^ {2}history {5}List and search past submissions; "history show <id>" shows one in full$/m);
+  });
+
+  it('words durations from milliseconds to days', () => {
+    expect([187.6, 1234, 42_000, 185_000, 7_440_000, 3 * 86_400_000 + 7 * 3_600_000].map(formatDuration)).toEqual(['188 ms', '1.2 s', '42 s', '3 min 05 s', '2 h 04 min', '3 d 07 h']);
   });
 });
