@@ -332,10 +332,12 @@ describe('submissions store', () => {
       const tables = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'search_%\\_%' ESCAPE '\\' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
       expect(tables).toEqual(['chunks', 'search_events', 'search_notes', 'settings', 'submission_batches', 'submissions']);
       const indexes = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(indexes).toEqual(['submissions_by_batch', 'submissions_by_environment', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
+      expect(indexes).toEqual(['submissions_by_batch', 'submissions_by_environment', 'submissions_by_environment_status', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
       expect(check.prepare('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 2 });
       const plan = check.prepare('EXPLAIN QUERY PLAN SELECT id FROM submissions WHERE environment_id = ? AND batch_hash = ? ORDER BY started_at DESC').all('e', 'h');
       expect(JSON.stringify(plan)).toContain('submissions_by_batch');
+      const countPlan = check.prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM submissions s WHERE s.environment_id IN (?) AND s.status IN (?, ?)').all('e', 'ok', 'failed');
+      expect(JSON.stringify(countPlan)).toContain('COVERING INDEX submissions_by_environment_status');
     } finally {
       check.close();
     }
