@@ -4,6 +4,7 @@ import { OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.t
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import {
+  ExportFormatSchema,
   HISTORY_MAX_PAGE,
   HISTORY_PAGE_SIZE,
   HistoryFilterSchema,
@@ -130,6 +131,11 @@ export const contract = {
   /** Sends a recorded batch again to its environment; the same duplicate answer as send:start. */
   'history:resend': { input: z.object({ id: Id, again: z.boolean() }), output: StartResultSchema },
   'history:retention': { input: NoInput, output: z.object({ retention: RetentionSchema, usage: HistoryUsageSchema }) },
+  // Main builds the file and writes it where the user chose: an export with secrets never reaches the page.
+  'history:export': {
+    input: z.object({ ids: z.array(Id).min(1).max(100_000), format: ExportFormatSchema, withSecrets: z.boolean() }),
+    output: z.object({ path: z.string() }).nullable(),
+  },
   'history:setRetention': { input: RetentionSchema, output: z.object({ retention: RetentionSchema, usage: HistoryUsageSchema, deleted: z.number().int().min(0) }) },
 
   'sandbox:info': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },

@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors.ts';
 import type { Services } from '../services/index.ts';
 import type { Handlers } from './dispatch.ts';
 
-export function registerHistoryHandlers({ submissions, sending }: Services): Pick<
+export function registerHistoryHandlers({ submissions, sending, historyExport, files }: Services): Pick<
   Handlers,
   | 'history:list'
   | 'history:count'
@@ -11,6 +11,7 @@ export function registerHistoryHandlers({ submissions, sending }: Services): Pic
   | 'history:annotate'
   | 'history:delete'
   | 'history:resend'
+  | 'history:export'
   | 'history:retention'
   | 'history:setRetention'
 > {
@@ -33,6 +34,11 @@ export function registerHistoryHandlers({ submissions, sending }: Services): Pic
       const detail = submissions.get(id);
       if (!detail) throw new AppError('submission-not-found', 'That submission no longer exists.');
       return sending.start(detail.environmentId, detail.batch, again);
+    },
+    'history:export': async ({ ids, format, withSecrets }) => {
+      const file = historyExport.build(ids, format, withSecrets);
+      const path = await files.exportAs(file.fileName, file.text);
+      return path === null ? null : { path };
     },
     'history:retention': retention,
     'history:setRetention': (input) => {

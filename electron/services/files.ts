@@ -53,6 +53,19 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs) {
     return { path: file, name: path.basename(file), text };
   }
 
+  /** Whole or not at all: a crash mid-save must not leave the user's file half written. */
+  async function writeWhole(target: string, text: string): Promise<string> {
+    const file = path.resolve(target);
+    await createAtomicWriter(file)(text);
+    return file;
+  }
+
+  /** Asks where to save; returns where it went, or null when the user cancelled. */
+  async function writeWhereChosen(suggestedName: string, text: string): Promise<string | null> {
+    const target = await dialogs.chooseFileToSave(suggestedName);
+    return target === null ? null : writeWhole(target, text);
+  }
+
   return {
     recent: recentList,
 
@@ -70,14 +83,13 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs) {
     async save(request: { path: string | null; suggestedName: string; text: string }): Promise<string | null> {
       await recentList();
       if (request.path !== null && !chosen.has(request.path)) throw new AppError('file-not-chosen', 'EventDesk only saves where you chose; use Save as….');
-      const target = request.path ?? (await dialogs.chooseFileToSave(request.suggestedName));
-      if (target === null) return null;
-      const file = path.resolve(target);
-      // Whole or not at all: a crash mid-save must not leave the user's file half written.
-      await createAtomicWriter(file)(request.text);
-      await remember(file);
+      const file = request.path === null ? await writeWhereChosen(request.suggestedName, request.text) : await writeWhole(request.path, request.text);
+      if (file !== null) await remember(file);
       return file;
     },
+
+    /** Asks where, and writes an export there: not a batch, so it stays out of the recent files. */
+    exportAs: writeWhereChosen,
   };
 }
 export type Files = ReturnType<typeof createFiles>;

@@ -7,6 +7,7 @@ import type { Fetch } from './auth.ts';
 import { createDrafts } from './drafts.ts';
 import { createEnvironments } from './environments.ts';
 import { createFiles, type FileDialogs } from './files.ts';
+import { createHistoryExport } from './history-export.ts';
 import { claimedElsewhere } from './send-claims.ts';
 import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
@@ -84,6 +85,7 @@ export async function createServices(deps: ServiceDeps) {
     interruptedAtStart,
     sending,
     submissionCurl: createSubmissionCurl({ submissions, environments, vault, clipboard: deps.clipboard }),
+    historyExport: createHistoryExport({ submissions, environments, vault, appVersion: deps.appInfo.version }),
     sandbox,
     async close(): Promise<void> {
       await sending.dispose();

@@ -15,7 +15,7 @@ function pretty(body: string): string {
   }
 }
 
-function Progress({ progress, onCancel }: { progress: SendProgress; onCancel: () => void }) {
+export function Progress({ progress, onCancel }: { progress: SendProgress; onCancel: () => void }) {
   const share = progress.eventsTotal ? progress.eventsDone / progress.eventsTotal : 0;
   return (
     <div className="send-progress" data-testid="send-progress">
@@ -84,7 +84,7 @@ function ChunkAnswer({ chunk, submissionId }: { chunk: ChunkRecord; submissionId
   );
 }
 
-function Outcome({ submission }: { submission: SubmissionView }) {
+export function Outcome({ submission }: { submission: SubmissionView }) {
   const api = useApi();
   const notify = useNotices((state) => state.notify);
   const [selected, setSelected] = useState(0);

@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { EnvironmentView } from '../../shared/environment.ts';
+import type { OutputOf } from '../../shared/ipc.ts';
+import type { SubmissionSummary } from '../../shared/submission.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
@@ -15,15 +18,43 @@ export function useSendProgressEvents(): void {
   useEffect(() => api.send.onProgress(progressed), [api, progressed]);
 }
 
+type StartResult = OutputOf<'send:start'>;
+
 /**
- * Send with the checks a careful tester wants: errors block unless confirmed, production asks,
- * and the same resolved batch sent to the same place before asks again, naming when.
+ * Starts a send the way a careful tester wants: production asks first, and the same resolved
+ * batch sent to the same place before asks again, naming when. `start(again)` asks main to
+ * send. Resolves to the submission started, or null when the user said no or it failed (the
+ * failure is shown; a send that needs a login opens the login dialog).
  */
+export function useStartSend() {
+  const notify = useNotices((state) => state.notify);
+  const askLogin = useUi((state) => state.askLogin);
+  return useCallback(
+    async (environment: Pick<EnvironmentView, 'id' | 'name' | 'production'>, start: (again: boolean) => Promise<StartResult>): Promise<SubmissionSummary | null> => {
+      if (environment.production && !window.confirm(`“${environment.name}” is a production environment. Send this batch there?`)) return null;
+      try {
+        let result = await start(false);
+        if ('duplicateOf' in result) {
+          const earlier = result.duplicateOf;
+          if (!window.confirm(`This exact batch was already sent to “${environment.name}” on ${when.format(new Date(earlier.startedAt))} (${earlier.status}). Send it again?`)) return null;
+          result = await start(true);
+        }
+        return 'started' in result ? result.started : null;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'needs-login') askLogin(environment.id);
+        notify('error', error instanceof Error ? error.message : String(error));
+        return null;
+      }
+    },
+    [askLogin, notify],
+  );
+}
+
+/** Sends the composer's batch; errors in it block unless confirmed. */
 export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
   const api = useApi();
   const environment = useActiveEnvironment();
-  const notify = useNotices((state) => state.notify);
-  const askLogin = useUi((state) => state.askLogin);
+  const startSend = useStartSend();
   const sent = useSendState((state) => state.sent);
   const [busy, setBusy] = useState(false);
 
@@ -31,20 +62,10 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
     if (!batch || !environment || busy) return;
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     if (errors > 0 && !window.confirm(`The batch has ${errors} ${errors === 1 ? 'error' : 'errors'}. Send it anyway?`)) return;
-    if (environment.production && !window.confirm(`“${environment.name}” is a production environment. Send this batch there?`)) return;
     setBusy(true);
     try {
-      let result = await api.send.start({ environmentId: environment.id, batchText: batch.text, again: false });
-      if ('duplicateOf' in result) {
-        const earlier = result.duplicateOf;
-        if (!window.confirm(`This exact batch was already sent to “${environment.name}” on ${when.format(new Date(earlier.startedAt))} (${earlier.status}). Send it again?`)) return;
-        result = await api.send.start({ environmentId: environment.id, batchText: batch.text, again: true });
-      }
-      if ('started' in result) sent(batch.id, result.started.id);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'needs-login') askLogin(environment.id);
-      notify('error', error instanceof Error ? error.message : String(error));
+      const started = await startSend(environment, (again) => api.send.start({ environmentId: environment.id, batchText: batch.text, again }));
+      if (started) sent(batch.id, started.id);
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,9 @@ import { useDraftAutosave } from '../composer/autosave.ts';
 import { BatchTabs } from '../composer/BatchTabs.tsx';
 import { EnvironmentEditor } from '../environments/EnvironmentEditor.tsx';
 import { EnvironmentList } from '../environments/EnvironmentList.tsx';
+import { HistoryScreen } from '../history/HistoryScreen.tsx';
+import { useHistoryRefresh } from '../history/queries.ts';
+import { RecentSubmissions } from '../history/RecentSubmissions.tsx';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { LoginDialog } from '../session/LoginDialog.tsx';
 import { useSessionEvents } from '../session/queries.ts';
@@ -15,7 +18,7 @@ import { useUi, type Screen } from '../state/ui.ts';
 import { AboutDialog } from './AboutDialog.tsx';
 import { Notices } from './Notices.tsx';
 
-const BatchEditor = lazy(() => import('../composer/BatchEditor.tsx'));
+const BatchEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.BatchEditor })));
 
 /** The frame later screens fill: environments and history on the left, the composer, the response. */
 export function Shell({ info }: { info: AppInfo }) {
@@ -26,9 +29,10 @@ export function Shell({ info }: { info: AppInfo }) {
   useSessionEvents();
   useDraftAutosave();
   useSendProgressEvents();
+  useHistoryRefresh();
 
   useEffect(() => {
-    const screens: Record<string, Screen> = { '1': 'composer', '2': 'sandbox' };
+    const screens: Record<string, Screen> = { '1': 'composer', '2': 'history', '3': 'sandbox' };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'F1') {
         event.preventDefault();
@@ -57,7 +61,8 @@ export function Shell({ info }: { info: AppInfo }) {
           {(
             [
               ['composer', 'Composer', '1'],
-              ['sandbox', 'Sandbox', '2'],
+              ['history', 'History', '2'],
+              ['sandbox', 'Sandbox', '3'],
             ] as const
           ).map(([id, label, key]) => (
             <button key={id} type="button" role="tab" aria-selected={screen === id} aria-controls={`screen-${id}`} title={`${label} (Ctrl+${key})`} onClick={() => show(id)}>
@@ -73,10 +78,7 @@ export function Shell({ info }: { info: AppInfo }) {
       <div className="workspace">
         <nav className="sidebar" aria-label="Environments and history">
           <EnvironmentList />
-          <section aria-labelledby="history-heading">
-            <h2 id="history-heading">History</h2>
-            <p className="empty">Nothing sent yet. Every submission will be kept here, newest first.</p>
-          </section>
+          <RecentSubmissions />
         </nav>
         <div className="screen composer-screen" id="screen-composer" role="tabpanel" hidden={screen !== 'composer'}>
           <main className="composer" aria-labelledby="composer-heading">
@@ -95,6 +97,9 @@ export function Shell({ info }: { info: AppInfo }) {
             </div>
             <ResponsePanel />
           </section>
+        </div>
+        <div className="screen" id="screen-history" role="tabpanel" aria-labelledby="history-title" hidden={screen !== 'history'}>
+          <HistoryScreen />
         </div>
         <div className="screen" id="screen-sandbox" role="tabpanel" aria-labelledby="sandbox-heading" hidden={screen !== 'sandbox'}>
           <SandboxScreen />

@@ -37,7 +37,7 @@ test.describe('the Sandbox screen', () => {
   });
 
   test('injects faults from the form, and refuses a bad one clearly', async ({ app, harness }) => {
-    await app.keyboard.press('Control+2');
+    await app.keyboard.press('Control+3');
     const faults = app.getByRole('form', { name: 'Fault injection' });
     await faults.getByLabel('Fail sequence').fill('500, 429, teapot');
     await faults.getByRole('button', { name: 'Apply' }).click();
@@ -50,7 +50,7 @@ test.describe('the Sandbox screen', () => {
 
     await app.keyboard.press('Control+1');
     await logInWithDemo(app);
-    await app.keyboard.press('Control+2');
+    await app.keyboard.press('Control+3');
     const url = harness.services.sandbox!.url;
     const answer = await fetch(`${url}/user/events`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[]' });
     expect(answer.status).toBe(503);

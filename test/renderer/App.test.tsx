@@ -10,7 +10,7 @@ import { App } from '../../renderer/App.tsx';
 import { ApiContext } from '../../renderer/queries.ts';
 
 // Monaco needs a real browser; the e2e tests cover the editor. Here the shell around it is tested.
-vi.mock('../../renderer/composer/BatchEditor.tsx', () => ({ default: () => <div data-testid="batch-editor" /> }));
+vi.mock('../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
 
 const info: AppInfo = {
   name: 'EventDesk',

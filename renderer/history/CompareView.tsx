@@ -1,0 +1,82 @@
+import { lazy, Suspense, useState } from 'react';
+import type { SubmissionView } from '../../shared/submission.ts';
+import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { startedText } from './format.ts';
+import { useBatchText, useSubmission } from './queries.ts';
+import { useHistory } from './state.ts';
+
+const CompareEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.CompareEditor })));
+
+function parsedBody(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/** What came back, as one JSON document per submission: each chunk's events, status and body. */
+export function responsesText(submission: SubmissionView): string {
+  return JSON.stringify(
+    submission.chunks.map((chunk) => ({
+      chunk: chunk.index + 1,
+      events: `${chunk.firstEvent + 1}-${chunk.firstEvent + chunk.eventCount}`,
+      status: chunk.status,
+      statusCode: chunk.statusCode,
+      ...(chunk.error ? { error: chunk.error } : {}),
+      body: parsedBody(chunk.responseBody),
+    })),
+    null,
+    2,
+  );
+}
+
+/** Two submissions side by side: the requests (the batches as sent) or the responses. */
+export function CompareView({ pair }: { pair: [string, string] }) {
+  const compare = useHistory((state) => state.compare);
+  const [what, setWhat] = useState<'requests' | 'responses'>('requests');
+  const left = useSubmission(pair[0]);
+  const right = useSubmission(pair[1]);
+  const leftBatch = useBatchText(pair[0]);
+  const rightBatch = useBatchText(pair[1]);
+  const error = left.error ?? right.error ?? leftBatch.error ?? rightBatch.error;
+  const gone = left.data === null || right.data === null;
+
+  return (
+    <section className="compare-view" aria-labelledby="compare-heading" data-testid="compare-view">
+      <header className="inline wrap">
+        <h2 id="compare-heading">Compare</h2>
+        <span className="muted">
+          {left.data ? startedText(left.data) : '…'} ({left.data?.environmentName}) ↔ {right.data ? startedText(right.data) : '…'} ({right.data?.environmentName})
+        </span>
+        <span className="spacer" />
+        <span className="view-switch" role="tablist" aria-label="Compare what">
+          <button type="button" role="tab" aria-selected={what === 'requests'} onClick={() => setWhat('requests')}>
+            Requests
+          </button>
+          <button type="button" role="tab" aria-selected={what === 'responses'} onClick={() => setWhat('responses')}>
+            Responses
+          </button>
+        </span>
+        <button type="button" className="small" onClick={() => compare(null)}>
+          Close
+        </button>
+      </header>
+      {error ? (
+        <ErrorNotice title="A submission could not be read" error={error} />
+      ) : gone ? (
+        <p className="empty">One of them is no longer in the history.</p>
+      ) : !left.data || !right.data || leftBatch.data === undefined || rightBatch.data === undefined ? (
+        <p className="empty">Loading both submissions…</p>
+      ) : (
+        <Suspense fallback={<p className="empty">Loading the editor…</p>}>
+          <CompareEditor
+            label={`${what === 'requests' ? 'Requests' : 'Responses'}: older on the left, newer on the right`}
+            original={what === 'requests' ? leftBatch.data : responsesText(left.data)}
+            modified={what === 'requests' ? rightBatch.data : responsesText(right.data)}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState, type RefObject } from 'react';
+import { emptyHistoryFilter, type HistoryFilter } from '../../shared/history.ts';
+import { SubmissionStatusSchema } from '../../shared/submission.ts';
+import { useEnvironments } from '../environments/queries.ts';
+import { useHistory } from './state.ts';
+
+/** Typing settles for this long before the search runs. */
+const SEARCH_DELAY_MS = 200;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const dateOf = (iso: string | null, dayBefore = false) => {
+  if (iso === null) return '';
+  const date = new Date(iso);
+  if (dayBefore) date.setMilliseconds(-1);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+/** A date field's value as local midnight, `days` later. */
+const instantOf = (value: string, days = 0) => {
+  if (!value) return null;
+  const [year, month, day] = value.split('-').map(Number);
+  return new Date(year!, month! - 1, day! + days).toISOString();
+};
+
+export function HistoryFilters({ searchRef }: { searchRef: RefObject<HTMLInputElement | null> }) {
+  const filter = useHistory((state) => state.filter);
+  const setFilter = useHistory((state) => state.setFilter);
+  const environments = useEnvironments().data?.environments ?? [];
+  const [search, setSearch] = useState(filter.search);
+  const [seen, setSeen] = useState(filter.search);
+
+  // A search set from elsewhere (Clear filters) shows in the field.
+  if (filter.search !== seen) {
+    setSeen(filter.search);
+    setSearch(filter.search);
+  }
+  useEffect(() => {
+    if (search === filter.search) return;
+    const timer = setTimeout(() => setFilter({ search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filter.search, setFilter]);
+
+  const toggleStatus = (status: HistoryFilter['statuses'][number]) =>
+    setFilter({ statuses: filter.statuses.includes(status) ? filter.statuses.filter((other) => other !== status) : [...filter.statuses, status] });
+  const filtered = JSON.stringify(filter) !== JSON.stringify(emptyHistoryFilter);
+
+  return (
+    <div className="history-filters" role="search" aria-label="Find submissions">
+      <input
+        ref={searchRef}
+        type="search"
+        className="history-search"
+        placeholder="customer_id, device_id, token, attribute value, response, label, note…"
+        aria-label="Search submissions (Ctrl+F)"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <div className="inline wrap">
+        <label>
+          Environment{' '}
+          <select value={filter.environmentIds[0] ?? ''} onChange={(event) => setFilter({ environmentIds: event.target.value ? [event.target.value] : [] })}>
+            <option value="">All</option>
+            {environments.map((environment) => (
+              <option key={environment.id} value={environment.id}>
+                {environment.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From <input type="date" value={dateOf(filter.from)} onChange={(event) => setFilter({ from: instantOf(event.target.value) })} />
+        </label>
+        <label>
+          To <input type="date" value={dateOf(filter.to, true)} onChange={(event) => setFilter({ to: instantOf(event.target.value, 1) })} />
+        </label>
+        <button type="button" className="small" disabled={!filtered} onClick={() => setFilter(emptyHistoryFilter)}>
+          Clear filters
+        </button>
+      </div>
+      <fieldset className="status-filter">
+        <legend>Status</legend>
+        {SubmissionStatusSchema.options.map((status) => (
+          <label key={status} className="chip">
+            <input type="checkbox" checked={filter.statuses.includes(status)} onChange={() => toggleStatus(status)} /> {status}
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import type { SubmissionSummary } from '../../shared/submission.ts';
+import { useApi } from '../queries.ts';
+import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { useNotices, useUi } from '../state/ui.ts';
+import { CompareView } from './CompareView.tsx';
+import { ExportControls } from './ExportControls.tsx';
+import { HistoryFilters } from './HistoryFilters.tsx';
+import { HistoryList } from './HistoryList.tsx';
+import { historyKey, useHistoryCount, useHistoryPages, useTimeline } from './queries.ts';
+import { useHistory } from './state.ts';
+import { Storage } from './Storage.tsx';
+import { SubmissionDetail } from './SubmissionDetail.tsx';
+import { Timeline } from './Timeline.tsx';
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+
+/** Every submission, searchable and filterable, with a timeline; the one opened on the right, or two compared. */
+export function HistoryScreen() {
+  const api = useApi();
+  const client = useQueryClient();
+  const notify = useNotices((state) => state.notify);
+  const screen = useUi((state) => state.screen);
+  const { filter, unit, openId, checked, comparing } = useHistory();
+  const { setFilter, setUnit, open, uncheck, compare } = useHistory.getState();
+  const pages = useHistoryPages(filter);
+  const count = useHistoryCount(filter);
+  const timeline = useTimeline(filter, unit);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const rows: SubmissionSummary[] = pages.data?.pages.flat() ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // Opening the screen reads the history again: sends from the command line show up too.
+  useEffect(() => {
+    if (screen === 'history') void client.invalidateQueries({ queryKey: historyKey, predicate: (query) => query.queryKey[1] !== 'batch' });
+  }, [screen, client]);
+
+  // Ctrl/Cmd+F finds, on this screen.
+  useEffect(() => {
+    if (screen !== 'history') return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [screen]);
+
+  const refresh = () => void client.invalidateQueries({ queryKey: historyKey });
+  const deleted = (count: number) => {
+    notify(count > 0 ? 'success' : 'warning', count > 0 ? `Deleted ${plural(count, 'submission', 'submissions')}.` : 'Nothing was deleted: a send under way is kept until it ends.');
+    refresh();
+  };
+  const deleteChecked = () => {
+    const ids = checked.length > 0 ? checked : openId ? [openId] : [];
+    if (ids.length === 0 || !window.confirm(`Delete ${plural(ids.length, 'submission', 'submissions')} from the history? This cannot be undone.`)) return;
+    api.history.delete({ ids }).then(
+      (result) => {
+        uncheck(ids);
+        if (openId && ids.includes(openId)) open(null);
+        deleted(result.deleted);
+      },
+      (error: unknown) => notify('error', error instanceof Error ? error.message : String(error)),
+    );
+  };
+  const deleteMatching = () => {
+    const total = count.data ?? 0;
+    if (total === 0 || !window.confirm(`Delete all ${plural(total, 'submission', 'submissions')} that match the filter? This cannot be undone.`)) return;
+    api.history.delete({ filter }).then(
+      (result) => {
+        uncheck();
+        open(null);
+        deleted(result.deleted);
+      },
+      (error: unknown) => notify('error', error instanceof Error ? error.message : String(error)),
+    );
+  };
+  const startCompare = () => {
+    const pair = rows.filter((row) => checked.includes(row.id)).sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+    if (pair.length === 2) compare([pair[0]!.id, pair[1]!.id]);
+  };
+
+  return (
+    <div className="history-screen">
+      <section className="history-browse" aria-labelledby="history-title">
+        <div className="pane-header">
+          <h1 id="history-title">History</h1>
+          <span className="muted" data-testid="history-count">
+            {count.data === undefined ? '' : plural(count.data, 'submission', 'submissions')}
+          </span>
+          <span className="spacer" />
+          <button type="button" className="small" onClick={refresh} title="Read the history again (sends from the command line show up too)">
+            Refresh
+          </button>
+        </div>
+        <HistoryFilters searchRef={searchRef} />
+        {timeline.data && <Timeline buckets={timeline.data} unit={unit} onUnit={setUnit} onPick={(range) => setFilter(range)} />}
+        <div className="inline wrap selection-bar" aria-label="Selected submissions">
+          <span className="muted">{checked.length > 0 ? `${checked.length} selected` : 'Tick rows to compare, export or delete them'}</span>
+          <button type="button" className="small" disabled={checked.length !== 2} onClick={startCompare} title="Compare two submissions">
+            Compare
+          </button>
+          {checked.length > 0 && <ExportControls ids={checked} />}
+          <button type="button" className="small danger" disabled={checked.length === 0} onClick={deleteChecked}>
+            Delete selected
+          </button>
+          <button type="button" className="small danger" disabled={!count.data} onClick={deleteMatching}>
+            Delete all matching
+          </button>
+          {checked.length > 0 && (
+            <button type="button" className="small" onClick={() => uncheck()}>
+              Clear selection
+            </button>
+          )}
+        </div>
+        {pages.error ? (
+          <ErrorNotice title="The history could not be read" error={pages.error} />
+        ) : pages.isPending ? (
+          <p className="empty">Reading the history…</p>
+        ) : rows.length === 0 ? (
+          <p className="empty" data-testid="history-empty">
+            {filter.search || filter.statuses.length || filter.environmentIds.length || filter.from || filter.to
+              ? 'No submission matches. Try fewer words, or clear the filters.'
+              : 'Nothing sent yet. Every batch you send is kept here, newest first, to search, compare, export and send again.'}
+          </p>
+        ) : (
+          <HistoryList rows={rows} hasMore={hasNextPage} loadMore={loadMore} onDelete={deleteChecked} />
+        )}
+        <Storage />
+      </section>
+      <section className="history-detail" aria-label="Submission">
+        {comparing ? (
+          <CompareView pair={comparing} />
+        ) : openId ? (
+          <SubmissionDetail key={openId} id={openId} />
+        ) : (
+          <p className="empty">Open a submission to see its request, every chunk's answer, and what you can do with it. Tick two to compare them.</p>
+        )}
+      </section>
+    </div>
+  );
+}

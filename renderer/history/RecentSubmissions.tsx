@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { emptyHistoryFilter } from '../../shared/history.ts';
+import { useApi } from '../queries.ts';
+import { useUi } from '../state/ui.ts';
+import { eventsText, startedText } from './format.ts';
+import { historyKey } from './queries.ts';
+import { useHistory } from './state.ts';
+
+const RECENT = 5;
+
+/** The last few sends in the sidebar, each a way into the History screen. */
+export function RecentSubmissions() {
+  const api = useApi();
+  const show = useUi((state) => state.show);
+  const open = useHistory((state) => state.open);
+  const recent = useQuery({ queryKey: [...historyKey, 'recent'], queryFn: () => api.history.list({ filter: emptyHistoryFilter, limit: RECENT }) });
+  const rows = recent.data ?? [];
+  return (
+    <section aria-labelledby="recent-heading" className="recent-submissions">
+      <h2 id="recent-heading">Recent sends</h2>
+      {rows.length === 0 ? (
+        <p className="empty">Nothing sent yet. Every submission is kept in the History (Ctrl+2), newest first.</p>
+      ) : (
+        <ul>
+          {rows.map((row) => (
+            <li key={row.id}>
+              <button
+                type="button"
+                className="link-like"
+                onClick={() => {
+                  open(row.id);
+                  show('history');
+                }}
+              >
+                <span className="color-dot" style={{ background: row.environmentColor }} aria-hidden /> <span className={`badge outcome ${row.status}`}>{row.status}</span>{' '}
+                {row.label || startedText(row)} · {eventsText(row.eventCount)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="small" onClick={() => show('history')}>
+        All history (Ctrl+2)
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import type { HistoryFilter, TimelineBucket, TimelineUnit } from '../../shared/history.ts';
+import { SubmissionStatusSchema, type SubmissionStatus } from '../../shared/submission.ts';
+import { bucketEnd, bucketStart, fillGaps } from './timeline.ts';
+
+const total = (bucket: TimelineBucket) => Object.values(bucket.counts).reduce((sum, count) => sum + (count ?? 0), 0);
+
+/** Stacked from the bottom in this order, so failures sit on top where the eye lands. */
+const stackOrder: SubmissionStatus[] = ['ok', 'sending', 'partial', 'interrupted', 'cancelled', 'failed'];
+
+/**
+ * Submissions per hour or per day, each column stacked by status, over the filtered set. A
+ * click on a column narrows the filter to its hour or day.
+ */
+export function Timeline({
+  buckets,
+  unit,
+  onUnit,
+  onPick,
+}: {
+  buckets: readonly TimelineBucket[];
+  unit: TimelineUnit;
+  onUnit: (unit: TimelineUnit) => void;
+  onPick: (range: Pick<HistoryFilter, 'from' | 'to'>) => void;
+}) {
+  const columns = fillGaps(buckets, unit);
+  const highest = Math.max(1, ...columns.map(total));
+  const sum = columns.reduce((all, bucket) => all + total(bucket), 0);
+  const present = SubmissionStatusSchema.options.filter((status) => columns.some((bucket) => bucket.counts[status]));
+  return (
+    <figure className="timeline" aria-labelledby="timeline-caption">
+      <figcaption id="timeline-caption">
+        <span>
+          {sum.toLocaleString('en')} per {unit}
+          {columns.length > 0 && `, ${columns[0]!.bucket}${columns.length > 1 ? ` to ${columns.at(-1)!.bucket}` : ''} (local time)`}
+        </span>
+        <span className="view-switch" role="tablist" aria-label="Timeline unit">
+          {(['hour', 'day'] as const).map((option) => (
+            <button key={option} type="button" role="tab" className="small" aria-selected={unit === option} onClick={() => onUnit(option)}>
+              {option === 'hour' ? 'Hours' : 'Days'}
+            </button>
+          ))}
+        </span>
+      </figcaption>
+      {columns.length === 0 ? (
+        <p className="empty">No submissions to chart.</p>
+      ) : (
+        <>
+          <div className="timeline-plot" role="img" aria-label={`Submissions per ${unit}, highest ${highest}`} data-testid="timeline">
+            <span className="timeline-scale" aria-hidden>
+              {highest}
+            </span>
+            {columns.map((bucket) => (
+              <button
+                key={bucket.bucket}
+                type="button"
+                className="timeline-column"
+                title={`${bucket.bucket}: ${present.map((status) => `${bucket.counts[status] ?? 0} ${status}`).join(', ')}`}
+                aria-label={`${bucket.bucket}: ${total(bucket)} submissions; show only these`}
+                onClick={() => onPick({ from: bucketStart(bucket.bucket).toISOString(), to: bucketEnd(bucket.bucket, unit).toISOString() })}
+              >
+                {stackOrder.map((status) =>
+                  bucket.counts[status] ? <span key={status} className={`timeline-bar ${status}`} style={{ height: `${(100 * bucket.counts[status]) / highest}%` }} /> : null,
+                )}
+              </button>
+            ))}
+          </div>
+          <ul className="timeline-legend" aria-label="Colours">
+            {present.map((status) => (
+              <li key={status}>
+                <span className={`timeline-swatch ${status}`} aria-hidden /> {status}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,60 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { HISTORY_PAGE_SIZE, type HistoryFilter, type TimelineUnit } from '../../shared/history.ts';
+import { useApi } from '../queries.ts';
+
+export const historyKey = ['history'] as const;
+
+/** Newest first, a page at a time as the list scrolls. */
+export function useHistoryPages(filter: HistoryFilter) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: [...historyKey, 'list', filter],
+    queryFn: ({ pageParam }) => api.history.list({ filter, before: pageParam ?? undefined, limit: HISTORY_PAGE_SIZE }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => (page.length < HISTORY_PAGE_SIZE ? null : (page.at(-1)?.id ?? null)),
+  });
+}
+
+export function useHistoryCount(filter: HistoryFilter) {
+  const api = useApi();
+  return useQuery({ queryKey: [...historyKey, 'count', filter], queryFn: () => api.history.count({ filter }) });
+}
+
+export function useTimeline(filter: HistoryFilter, unit: TimelineUnit) {
+  const api = useApi();
+  return useQuery({ queryKey: [...historyKey, 'timeline', filter, unit], queryFn: () => api.history.timeline({ filter, unit }) });
+}
+
+export function useSubmission(id: string | null) {
+  const api = useApi();
+  return useQuery({ queryKey: [...historyKey, 'detail', id], queryFn: () => api.submissions.get({ id: id! }), enabled: id !== null });
+}
+
+/** The batch as sent, pretty-printed. */
+export function useBatchText(id: string | null) {
+  const api = useApi();
+  return useQuery({ queryKey: [...historyKey, 'batch', id], queryFn: () => api.history.batch({ id: id! }), enabled: id !== null, staleTime: Infinity });
+}
+
+export function useRetention() {
+  const api = useApi();
+  return useQuery({ queryKey: [...historyKey, 'retention'], queryFn: () => api.history.retention() });
+}
+
+/**
+ * Keeps the history current while sends start and end: a submission that appears or changes
+ * status refreshes what the history shows (a batch, once sent, never changes, so it stays cached).
+ */
+export function useHistoryRefresh(): void {
+  const api = useApi();
+  const client = useQueryClient();
+  useEffect(() => {
+    const statuses = new Map<string, string>();
+    return api.send.onProgress((progress) => {
+      if (statuses.get(progress.submissionId) === progress.status) return;
+      statuses.set(progress.submissionId, progress.status);
+      void client.invalidateQueries({ queryKey: historyKey, predicate: (query) => query.queryKey[1] !== 'batch' });
+    });
+  }, [api, client]);
+}
