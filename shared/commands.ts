@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/**
+ * Every action a user can take by name: the native menus, the command palette (Ctrl/Cmd+K) and
+ * the keyboard-shortcut sheet (Ctrl/Cmd+/) all read this one list, so a shortcut shown in one
+ * is the shortcut everywhere. `keys` uses Electron's accelerator syntax ("CmdOrCtrl+Shift+S");
+ * the renderer matches key events against it with `matchesKeys`.
+ */
+
+export const CommandIdSchema = z.enum([
+  'batch.new',
+  'batch.open',
+  'batch.save',
+  'batch.saveAs',
+  'batch.import',
+  'batch.export',
+  'batch.close',
+  'batch.format',
+  'batch.preview',
+  'send.send',
+  'send.cancel',
+  'view.composer',
+  'view.history',
+  'view.sandbox',
+  'view.json',
+  'view.form',
+  'view.theme.system',
+  'view.theme.light',
+  'view.theme.dark',
+  'history.find',
+  'environment.new',
+  'environment.edit',
+  'session.login',
+  'session.logout',
+  'help.palette',
+  'help.shortcuts',
+  'help.about',
+  'help.docs',
+  'help.dataFolder',
+  'help.diagnostics',
+]);
+export type CommandId = z.infer<typeof CommandIdSchema>;
+
+export type CommandGroup = 'File' | 'Edit' | 'View' | 'Send' | 'History' | 'Environment' | 'Help';
+
+export interface CommandInfo {
+  title: string;
+  group: CommandGroup;
+  /** The shortcut, in Electron accelerator syntax, or none. */
+  keys?: string;
+}
+
+export const commands: Record<CommandId, CommandInfo> = {
+  'batch.new': { title: 'New batch', group: 'File', keys: 'CmdOrCtrl+N' },
+  'batch.open': { title: 'Open batch file…', group: 'File', keys: 'CmdOrCtrl+O' },
+  'batch.save': { title: 'Save batch', group: 'File', keys: 'CmdOrCtrl+S' },
+  'batch.saveAs': { title: 'Save batch as…', group: 'File', keys: 'CmdOrCtrl+Shift+S' },
+  'batch.import': { title: 'Import events…', group: 'File', keys: 'CmdOrCtrl+I' },
+  'batch.export': { title: 'Export batch…', group: 'File', keys: 'CmdOrCtrl+E' },
+  'batch.close': { title: 'Close batch', group: 'File', keys: 'CmdOrCtrl+W' },
+  'batch.format': { title: 'Format document', group: 'Edit', keys: 'Shift+Alt+F' },
+  'batch.preview': { title: 'Preview resolved templates', group: 'Edit', keys: 'CmdOrCtrl+Shift+P' },
+  'send.send': { title: 'Send batch', group: 'Send', keys: 'CmdOrCtrl+Enter' },
+  'send.cancel': { title: 'Cancel send', group: 'Send', keys: 'CmdOrCtrl+.' },
+  'view.composer': { title: 'Show the composer', group: 'View', keys: 'CmdOrCtrl+1' },
+  'view.history': { title: 'Show the history', group: 'View', keys: 'CmdOrCtrl+2' },
+  'view.sandbox': { title: 'Show the sandbox', group: 'View', keys: 'CmdOrCtrl+3' },
+  'view.json': { title: 'Edit as JSON', group: 'View' },
+  'view.form': { title: 'Edit as a form', group: 'View' },
+  'view.theme.system': { title: 'Appearance: follow the system', group: 'View' },
+  'view.theme.light': { title: 'Appearance: light', group: 'View' },
+  'view.theme.dark': { title: 'Appearance: dark', group: 'View' },
+  'history.find': { title: 'Find in history', group: 'History', keys: 'CmdOrCtrl+Shift+F' },
+  'environment.new': { title: 'New environment…', group: 'Environment' },
+  'environment.edit': { title: 'Edit the active environment…', group: 'Environment' },
+  'session.login': { title: 'Log in…', group: 'Environment', keys: 'CmdOrCtrl+L' },
+  'session.logout': { title: 'Log out', group: 'Environment' },
+  'help.palette': { title: 'Command palette…', group: 'Help', keys: 'CmdOrCtrl+K' },
+  'help.shortcuts': { title: 'Keyboard shortcuts', group: 'Help', keys: 'CmdOrCtrl+/' },
+  'help.about': { title: 'About EventDesk', group: 'Help', keys: 'F1' },
+  'help.docs': { title: 'Documentation', group: 'Help' },
+  'help.dataFolder': { title: 'Open the data folder', group: 'Help' },
+  'help.diagnostics': { title: 'Export diagnostics…', group: 'Help' },
+};
+
+export const commandIds = CommandIdSchema.options;
+
+/** A shortcut as people read it on this platform: "Ctrl+Shift+S", or "⌘⇧S" on macOS. */
+export function keysLabel(keys: string, mac: boolean): string {
+  const parts = keys.split('+');
+  const names: Record<string, [mac: string, other: string]> = {
+    CmdOrCtrl: ['⌘', 'Ctrl'],
+    Shift: ['⇧', 'Shift'],
+    Alt: ['⌥', 'Alt'],
+    Enter: ['↩', 'Enter'],
+  };
+  const shown = parts.map((part) => names[part]?.[mac ? 0 : 1] ?? part);
+  return mac ? shown.join('') : shown.join('+');
+}
+
+/**
+ * Whether a key event is this shortcut: the same modifiers exactly (CmdOrCtrl is Cmd on macOS,
+ * Ctrl elsewhere) and the same key, by its character or, for letters and digits, by its
+ * physical key (Alt changes the character on macOS).
+ */
+export function matchesKeys(keys: string, event: { key: string; code: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }, mac: boolean): boolean {
+  const parts = keys.split('+');
+  const key = parts.at(-1)!.toLowerCase();
+  const modifiers = new Set(parts.slice(0, -1));
+  const command = mac ? event.metaKey : event.ctrlKey;
+  const other = mac ? event.ctrlKey : event.metaKey;
+  if (other || command !== modifiers.has('CmdOrCtrl') || event.shiftKey !== modifiers.has('Shift') || event.altKey !== modifiers.has('Alt')) return false;
+  return event.key.toLowerCase() === key || event.code === `Key${key.toUpperCase()}` || event.code === `Digit${key}`;
+}
+
+/** What main pushes when a menu item, a file opened from the OS, or a second launch asks for something. */
+export const AppCommandSchema = z.object({
+  command: CommandIdSchema,
+});
+export type AppCommand = z.infer<typeof AppCommandSchema>;
