@@ -2,7 +2,8 @@ import { formatDateTime } from './datetime.ts';
 import { resolveTimeZone } from './environment.ts';
 import { layOutBatch, type BatchLayout } from './validation/batch-layout.ts';
 import { findDuplicateEvents } from './validation/duplicate-events.ts';
-import { checkEvent, describeValue, type CheckContext, type EventProblem } from './validation/event-checks.ts';
+import { checkEvent, describeValue, type CheckContext, type EventProblem, type EventTally } from './validation/event-checks.ts';
+import { everyKeyWrittenOnce, separators } from './validation/keys-written-once.ts';
 import { outlineElement, propertyOf, type ElementOutline } from './validation/event-outline.ts';
 import { positionsOf } from './validation/positions.ts';
 import { WARNING_CODES, type Severity, type ValidationRules, type WarningCode } from './validation/rules.ts';
@@ -130,19 +131,28 @@ function placeProblems(text: string, index: number, problems: readonly EventProb
 
 function eventFindings(text: string, events: readonly unknown[], rules: ValidationRules): Finding[] {
   const severity = rules.severity;
-  const layout = layOutBatch(text, events, severity['duplicate-key'] !== 'off');
   const context = checkContext(rules);
   const problemsByEvent = new Map<number, EventProblem[]>();
+  const tally: EventTally = { separators: 0, fingerprint: 0 };
+  const fingerprints = new Int32Array(events.length);
+  let batchSeparators = separators(events.length);
   for (let index = 0; index < events.length; index++) {
-    const problems = checkEvent(events[index], context);
+    const problems = checkEvent(events[index], context, tally);
+    batchSeparators += tally.separators;
+    fingerprints[index] = tally.fingerprint;
     if (problems) problemsByEvent.set(index, problems);
   }
   if (severity['duplicate-event'] !== 'off') {
-    for (const { index, original } of findDuplicateEvents(events, rules.serviceIdField)) {
+    for (const { index, original } of findDuplicateEvents(events, fingerprints)) {
       const problem: EventProblem = { code: 'duplicate-event', message: `This event is the same as event [${original}], so it would be sent twice.`, at: [], mark: 'start' };
       problemsByEvent.set(index, [...(problemsByEvent.get(index) ?? []), problem]);
     }
   }
+  let lastWithProblems = -1;
+  for (const index of problemsByEvent.keys()) lastWithProblems = Math.max(lastWithProblems, index);
+  // Placing a diagnostic needs only the events up to it laid out; finding repeated keys needs all.
+  const mayRepeatKeys = severity['duplicate-key'] !== 'off' && !everyKeyWrittenOnce(text, events, batchSeparators);
+  const layout = layOutBatch(text, events, mayRepeatKeys ? events.length : lastWithProblems + 1, mayRepeatKeys);
   const findings: Finding[] = layout.repeatedKeys.map(({ index, field, property }) => ({
     code: 'duplicate-key',
     message: `"${property.key}" is written more than once in this ${field === undefined ? 'event' : `event's ${field}`}; only the last value counts, the earlier ones are lost.`,

@@ -2,7 +2,9 @@ import { outlineElement, repeatedKeys, type PropertyOutline } from './event-outl
 
 /**
  * Where each event of a parsed batch starts and ends in its text, and which keys an event or
- * its attributes write twice (JSON.parse keeps the last silently).
+ * its attributes write twice (JSON.parse keeps the last silently). Only the events up to the
+ * last one with a diagnostic are laid out, unless keys may be written twice (see
+ * keys-written-once.ts), when all are.
  *
  * Reading the whole text character by character costs about half a JSON.parse, more than the
  * budget allows, so this pass is guided by the parsed values: a string without escapes spans
@@ -101,14 +103,17 @@ function objectEnd(text: string, at: number, object: Record<string, unknown>, le
   return text.charCodeAt(at) === CLOSE_BRACE ? at + 1 : -1;
 }
 
-/** Lays out `events`, the JSON.parse of `text` (an array); `findRepeatedKeys` false skips reading events the walk cannot vouch for. */
-export function layOutBatch(text: string, events: readonly unknown[], findRepeatedKeys: boolean): BatchLayout {
-  const starts = new Uint32Array(events.length);
-  const ends = new Uint32Array(events.length);
+/**
+ * Lays out the first `count` of `events`, the JSON.parse of `text` (an array); `findRepeatedKeys`
+ * false skips reading events the walk cannot vouch for.
+ */
+export function layOutBatch(text: string, events: readonly unknown[], count: number, findRepeatedKeys: boolean): BatchLayout {
+  const starts = new Uint32Array(count);
+  const ends = new Uint32Array(count);
   const repeats: RepeatedKey[] = [];
   // Past the array's `[`; JSON.parse has vouched for the text, so a `,` separates each element.
   let at = skipSpace(text, skipSpace(text, 0) + 1);
-  for (let index = 0; index < events.length; index++) {
+  for (let index = 0; index < count; index++) {
     if (index > 0) at = skipSpace(text, at + 1);
     const event = events[index];
     let end = isPlainObject(event) ? objectEnd(text, at, event, 1) : -1;

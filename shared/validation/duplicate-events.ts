@@ -1,8 +1,10 @@
 /**
  * Events written twice: the same fields with the same values in the same order, however they
  * are spaced. Writing every event out to compare it costs more than a JSON.parse, so each is
- * first given a cheap number from the lengths and last characters of its fields; only events
- * sharing that number with an earlier one are written out and compared.
+ * first given a cheap number, its fingerprint, from the lengths and last characters of its
+ * fields' values; only events sharing a fingerprint with an earlier one are written out and
+ * compared. The checks of an event take its fingerprint as they read its fields (see
+ * event-checks.ts): reading them again costs as much as hashing them.
  */
 
 export interface DuplicateEvent {
@@ -17,24 +19,30 @@ const MOST_SLOTS_AT_FIRST = 20;
 /** Characters taken from the end of each string: where ids, sequence numbers and seconds differ. */
 const TAIL = 3;
 
+/** The fingerprint of an event with no fields, which each field's value then changes. */
+export const FINGERPRINT_SEED = 0x811c9dc5;
+
 function mix(hash: number, value: number): number {
   return Math.imul(hash ^ value, 0x01000193);
 }
 
-function mixString(hash: number, value: unknown): number {
+/**
+ * The fingerprint after one more field's value, in the order the event writes them. Objects
+ * and arrays (the attributes) count alike: events rarely differ only there, and reading them
+ * would cost as much again.
+ */
+export function fingerprintWith(hash: number, value: unknown): number {
   if (typeof value !== 'string') return mix(hash, typeof value === 'number' ? value | 0 : 1);
   hash = mix(hash, value.length);
   for (let index = Math.max(0, value.length - TAIL); index < value.length; index++) hash = mix(hash, value.charCodeAt(index));
   return hash;
 }
 
-/**
- * From the fields that tell events apart (attributes rarely do on their own), read directly:
- * walking every key of every event would cost as much again.
- */
-function fingerprintOf(event: Record<string, unknown>, serviceIdField: string): number {
-  const hash = mixString(mixString(mixString(0x811c9dc5, event.created_at), event.device_id), event.token);
-  return mixString(mixString(hash, event.customer_id), event[serviceIdField]);
+/** The fingerprint of an event read on its own, as its checks take it. */
+export function fingerprintOf(event: Readonly<Record<string, unknown>>): number {
+  let hash = FINGERPRINT_SEED;
+  for (const key in event) hash = fingerprintWith(hash, event[key]);
+  return hash;
 }
 
 /** The event as JSON or, when it nests too deep to write out, a text no JSON starts with, unique to it. */
@@ -95,7 +103,8 @@ class FirstByFingerprint {
   }
 }
 
-export function findDuplicateEvents(events: readonly unknown[], serviceIdField: string): DuplicateEvent[] {
+/** The duplicates among `events`, given the fingerprint of each object among them (the others are passed over). */
+export function findDuplicateEvents(events: readonly unknown[], fingerprints: Int32Array): DuplicateEvent[] {
   const duplicates: DuplicateEvent[] = [];
   const firsts = new FirstByFingerprint(events.length);
   // Per fingerprint seen more than once: each written-out event with it.
@@ -103,7 +112,7 @@ export function findDuplicateEvents(events: readonly unknown[], serviceIdField: 
   for (let index = 0; index < events.length; index++) {
     const event = events[index];
     if (typeof event !== 'object' || event === null || Array.isArray(event)) continue;
-    const fingerprint = fingerprintOf(event as Record<string, unknown>, serviceIdField);
+    const fingerprint = fingerprints[index]!;
     const first = firsts.firstOr(fingerprint, index);
     if (first === -1) continue;
     let written = writtenByFingerprint.get(fingerprint);

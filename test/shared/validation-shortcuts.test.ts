@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { validateBatch, type Diagnostic, type ValidationRules } from '../../shared/validation.ts';
+import { RULES, marked, validEvent } from './validation-support.ts';
+
+/**
+ * validateBatch takes shortcuts on a large batch: commas counted to prove no key is written twice,
+ * events laid out only up to the last with a diagnostic, device ids read by weight. Each must give
+ * what the long way gives, where the shortcut is not taken as much as where it is.
+ */
+
+function diagnose(text: string, rules: ValidationRules = RULES): Diagnostic[] {
+  return validateBatch(text, rules).diagnostics;
+}
+
+function repeatedKeys(text: string): [string, string, number, number][] {
+  return diagnose(text)
+    .filter((diagnostic) => diagnostic.code === 'duplicate-key')
+    .map((diagnostic) => [diagnostic.path, marked(text.replace(/^\uFEFF/, ''), diagnostic), diagnostic.line, diagnostic.column]);
+}
+
+describe('keys written twice', () => {
+  it('are found among strings that hold commas', () => {
+    const event = JSON.stringify(validEvent({ customer_id: 'Doe, Jane', attributes: { address: '1 Main St, Springfield', plan: 'pro' } }));
+    const text = `[\n${event},\n${event.replace('"plan":"pro"', '"plan":"pro","plan":"free"')}\n]`;
+    expect(repeatedKeys(text)).toEqual([['/1/attributes/plan', '"plan"', 3, text.split('\n')[2]!.lastIndexOf('"plan"') + 1]]);
+  });
+
+  it('are placed after a byte order mark, CRLFs and tabs', () => {
+    const text = `\uFEFF[\r\n\t{\r\n\t\t"token": "a",\r\n\t\t"attributes": {\r\n\t\t\t"plan": "x",\r\n\t\t\t"plan": "y"\r\n\t\t},\r\n\t\t"token"\t:\t"b"\r\n\t}\r\n]`;
+    expect(repeatedKeys(text)).toEqual([
+      ['/0/attributes/plan', '"plan"', 6, 4],
+      ['/0/token', '"token"', 8, 3],
+    ]);
+  });
+
+  it('are the same key when one is spelt with escapes', () => {
+    const text = `[${JSON.stringify(validEvent()).replace('"plan":"pro"', '"plan":"pro","\\u0070lan":"free"')}]`;
+    expect(repeatedKeys(text)).toEqual([['/0/attributes/plan', '"\\u0070lan"', 1, text.indexOf('"\\u0070lan"') + 1]]);
+  });
+
+  it('are not reported once switched off, and nothing else changes', () => {
+    const text = `[${JSON.stringify(validEvent())},{"token": 1, "token": 2}]`;
+    const rules = { ...RULES, severity: { ...RULES.severity, 'duplicate-key': 'off' as const } };
+    expect(diagnose(text, rules).map((diagnostic) => diagnostic.code)).not.toContain('duplicate-key');
+    expect(diagnose(text, rules).filter((diagnostic) => diagnostic.code !== 'duplicate-key')).toEqual(diagnose(text).filter((diagnostic) => diagnostic.code !== 'duplicate-key'));
+  });
+});
+
+describe('events laid out only as far as needed', () => {
+  const events = Array.from({ length: 50 }, (_, index) => validEvent({ token: `tok_${index}` }));
+
+  it.each(['warning', 'off'] as const)('place a diagnostic on a late event (duplicate-key %s)', (duplicateKey) => {
+    events[47] = validEvent({ token: 'tok_47', svc_id: 'x' });
+    const text = JSON.stringify(events, null, 2);
+    const diagnostics = diagnose(text, { ...RULES, severity: { ...RULES.severity, 'duplicate-key': duplicateKey } });
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ code: 'service-id-not-integer', path: '/47/svc_id' });
+    expect(marked(text, diagnostics[0]!)).toBe('"x"');
+  });
+});
+
+describe('device ids', () => {
+  it.each([
+    ['1b4e28ba-2fa1-41d2-883f-0016d3cca427', true],
+    ['1B4E28BA-2FA1-41D2-883F-0016D3CCA42F', true],
+    ['1b4e28ba-2fa1-41d2-883f-0016d3cc-427', false], // a fifth hyphen, in place of a digit
+    ['1b4e28ba-2fa1-41d2-883f0-016d3cca427', false], // a hyphen out of place
+    ['1b4e28ba-2fa1-41d2-883f-0016d3cca42g', false],
+    ['1b4e28ba-2fa1-41d2-883f-0016d3cca42\u0130', false], // its low seven bits are a '0'
+    ['1b4e28ba-2fa1-41d2-883f-0016d3cca42\u00ad', false], // and these a '-'
+    ['1b4e28ba-2fa1-41d2-883f-0016d3cca4271', false],
+    ['{1b4e28ba-2fa1-41d2-883f-0016d3cca427}', false],
+  ])('%j is UUID-shaped: %s', (deviceId, shaped) => {
+    const codes = diagnose(JSON.stringify([validEvent({ device_id: deviceId })])).map((diagnostic) => diagnostic.code);
+    expect(codes).toEqual(shaped ? [] : ['device-id-not-uuid']);
+  });
+});
