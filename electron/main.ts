@@ -5,6 +5,7 @@ import { serveAppFile } from './app-files.ts';
 import { electronClipboard } from './adapters/clipboard.ts';
 import { electronDialogs } from './adapters/dialogs.ts';
 import { safeStorageCipher } from './adapters/safe-storage.ts';
+import { electronShell } from './adapters/shell.ts';
 import { createDispatch, createPushSender, type Sender } from './ipc/dispatch.ts';
 import { createHandlers } from './ipc/handlers.ts';
 import { APP_ORIGIN, APP_SCHEME, isTrustedAppUrl } from './security.ts';
@@ -50,6 +51,7 @@ app.whenReady().then(async () => {
     cipher: safeStorageCipher,
     dialogs: electronDialogs,
     clipboard: electronClipboard,
+    shell: electronShell,
     // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
     fetch: (input, init) => net.fetch(input, init),
     push: createPushSender((push, payload) => {

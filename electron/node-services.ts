@@ -1,5 +1,6 @@
 import { product } from './product.ts';
 import { AppError } from '../shared/errors.ts';
+import type { DesktopShell } from './services/desktop.ts';
 import type { FileDialogs } from './services/files.ts';
 import type { ServiceDeps } from './services/index.ts';
 import { describeSecretStorage } from './services/secret-storage.ts';
@@ -29,8 +30,19 @@ export const noClipboard = {
   },
 };
 
+/** Outside the app there is no file manager or browser to hand things to, and no native appearance to set. */
+export const noShell: DesktopShell = {
+  openFolder: async (folder) => {
+    throw new AppError('no-file-manager', `There is no file manager to open here; the folder is ${folder}.`);
+  },
+  openLink: async (url) => {
+    throw new AppError('no-browser', `There is no browser to open here; the address is ${url}.`);
+  },
+  setThemeSource: () => undefined,
+};
+
 /** The services' adapters outside Electron: the command line and the test harness. */
-export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard'> {
+export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard' | 'shell'> {
   return {
     appInfo: {
       ...product,
@@ -43,5 +55,6 @@ export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo'
     fetch: (input, init) => fetch(input, init),
     dialogs: noDialogs,
     clipboard: noClipboard,
+    shell: noShell,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppCommandSchema } from './commands.ts';
 import { DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
@@ -73,8 +74,20 @@ export const EnvironmentListSchema = z.object({
   notice: z.string().nullable(),
 });
 
+/** The app's appearance: follow the OS, or the user's override. */
+export const ThemeSourceSchema = z.enum(['system', 'light', 'dark']);
+export type ThemeSource = z.infer<typeof ThemeSourceSchema>;
+
 export const contract = {
   'app:info': { input: NoInput, output: AppInfoSchema },
+  /** Shows the data folder (settings, history, logs) in the OS file manager. */
+  'app:openDataFolder': { input: NoInput, output: z.null() },
+  /** Opens the documentation in the user's browser (https only, after the external-link check). */
+  'app:openDocs': { input: NoInput, output: z.null() },
+  /** Builds the diagnostics zip (logs, settings, versions; no secret) and writes it where the user chose; null when cancelled. */
+  'app:exportDiagnostics': { input: NoInput, output: z.object({ path: z.string() }).nullable() },
+  /** Native menus, dialogs and scrollbars follow the page's appearance override. */
+  'app:setTheme': { input: z.object({ theme: ThemeSourceSchema }), output: z.null() },
 
   'environments:list': { input: NoInput, output: EnvironmentListSchema },
   'environments:create': { input: EnvironmentEditSchema, output: EnvironmentSaveResultSchema },
@@ -102,6 +115,12 @@ export const contract = {
   'files:open': { input: NoInput, output: OpenedFileSchema.nullable() },
   'files:openRecent': { input: z.object({ path: z.string().max(4096) }), output: OpenedFileSchema },
   'files:save': { input: SaveRequestSchema, output: z.object({ path: z.string() }).nullable() },
+  /**
+   * The files the OS opened before the page listened (a file given at launch, macOS open-file):
+   * answered once, then forgotten. Call it right after subscribing to files.onOpened; from then
+   * on every opened file arrives as a `files:opened` push.
+   */
+  'files:takeOpened': { input: NoInput, output: z.array(OpenedFileSchema) },
 
   'send:start': {
     input: z.object({ environmentId: Id, batchText: z.string().max(MAX_DRAFT_CHARS), again: z.boolean() }),
@@ -150,6 +169,13 @@ export const pushes = {
   'session:changed': SessionEventSchema,
   'sandbox:request': SandboxRequestRecordSchema,
   'send:progress': SendProgressSchema,
+  /** A menu item (or anything else in main) asks the page to run a command. */
+  'app:command': AppCommandSchema,
+  /**
+   * A batch file the OS opened (second launch with a path, macOS open-file, file association,
+   * File → Open Recent): open it as a tab. Main has registered it as chosen, so Save writes back to it.
+   */
+  'files:opened': OpenedFileSchema,
 } as const;
 
 export type Pushes = typeof pushes;

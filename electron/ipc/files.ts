@@ -1,7 +1,7 @@
 import type { Services } from '../services/index.ts';
 import type { Handlers } from './dispatch.ts';
 
-export function registerFileHandlers({ files }: Services): Pick<Handlers, 'files:recent' | 'files:open' | 'files:openRecent' | 'files:save'> {
+export function registerFileHandlers({ files, openedFiles }: Services): Pick<Handlers, 'files:recent' | 'files:open' | 'files:openRecent' | 'files:save' | 'files:takeOpened'> {
   return {
     'files:recent': () => files.recent(),
     'files:open': () => files.open(),
@@ -10,5 +10,6 @@ export function registerFileHandlers({ files }: Services): Pick<Handlers, 'files
       const path = await files.save(request);
       return path === null ? null : { path };
     },
+    'files:takeOpened': () => openedFiles.take(),
   };
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { AppInfo } from '../../shared/ipc.ts';
@@ -23,8 +23,11 @@ export interface DiagnosticsSources {
   now?: () => Date;
 }
 
-export interface DiagnosticsResult {
-  file: string;
+export interface Diagnostics {
+  /** A name for the save dialog. */
+  fileName: string;
+  /** The zip itself; the files service writes it where the user chose. */
+  bytes: Uint8Array;
   entries: string[];
 }
 
@@ -42,7 +45,7 @@ logs/               the app's log files, newest first (eventdesk.log, then event
 API keys, passwords, tokens and Authorization values are masked (••••) everywhere.
 `;
 
-export async function exportDiagnostics(sources: DiagnosticsSources, destination: string): Promise<DiagnosticsResult> {
+export async function buildDiagnostics(sources: DiagnosticsSources): Promise<Diagnostics> {
   const now = (sources.now ?? (() => new Date()))();
   const info = sources.appInfo();
   const secrets = sources.secrets();
@@ -59,7 +62,5 @@ export async function exportDiagnostics(sources: DiagnosticsSources, destination
     if (text !== null) files[`logs/${path.basename(file)}`] = strToU8(redactLine(text, secrets));
   }
 
-  await mkdir(path.dirname(destination), { recursive: true });
-  await writeFile(destination, zipSync(files, { level: 6, mtime: now }));
-  return { file: destination, entries: Object.keys(files) };
+  return { fileName: diagnosticsFileName(now), bytes: zipSync(files, { level: 6, mtime: now }), entries: Object.keys(files) };
 }

@@ -27,6 +27,7 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs) {
   /** Paths the user chose this run, in a dialog or from the recent list. */
   const chosen = new Set<string>();
   let recent: RecentFile[] | null = null;
+  const recentListeners = new Set<(list: RecentFile[]) => void>();
 
   async function recentList(): Promise<RecentFile[]> {
     if (recent === null) {
@@ -42,6 +43,7 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs) {
     const list = (await recentList()).filter((entry) => entry.path !== file);
     recent = [{ path: file, name: path.basename(file), openedAt: new Date().toISOString() }, ...list].slice(0, RECENT_LIMIT);
     await writeRecent(JSON.stringify(recent, null, 2));
+    for (const listener of recentListeners) listener(recent);
   }
 
   async function read(file: string): Promise<OpenedFile> {
@@ -54,16 +56,16 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs) {
   }
 
   /** Whole or not at all: a crash mid-save must not leave the user's file half written. */
-  async function writeWhole(target: string, text: string): Promise<string> {
+  async function writeWhole(target: string, content: string | Uint8Array): Promise<string> {
     const file = path.resolve(target);
-    await createAtomicWriter(file)(text);
+    await createAtomicWriter(file)(content);
     return file;
   }
 
   /** Asks where to save; returns where it went, or null when the user cancelled. */
-  async function writeWhereChosen(suggestedName: string, text: string): Promise<string | null> {
+  async function writeWhereChosen(suggestedName: string, content: string | Uint8Array): Promise<string | null> {
     const target = await dialogs.chooseFileToSave(suggestedName);
-    return target === null ? null : writeWhole(target, text);
+    return target === null ? null : writeWhole(target, content);
   }
 
   return {
@@ -72,6 +74,18 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs) {
     async open(): Promise<OpenedFile | null> {
       const file = await dialogs.chooseFileToOpen();
       return file === null ? null : read(path.resolve(file));
+    },
+
+    /**
+     * Opens a file the OS handed to the app (a double-click, a second launch, macOS open-file):
+     * the user chose it there, so Save may write back to it. Never called with a path from the page.
+     */
+    openGiven: (file: string): Promise<OpenedFile> => read(path.resolve(file)),
+
+    /** Calls the listener with the new list whenever a file joins the recent ones; returns its unsubscribe. */
+    onRecentChanged(listener: (list: RecentFile[]) => void): () => void {
+      recentListeners.add(listener);
+      return () => void recentListeners.delete(listener);
     },
 
     async openRecent(file: string): Promise<OpenedFile> {
@@ -88,7 +102,7 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs) {
       return file;
     },
 
-    /** Asks where, and writes an export there: not a batch, so it stays out of the recent files. */
+    /** Asks where, and writes an export (text or bytes) there: not a batch, so it stays out of the recent files. */
     exportAs: writeWhereChosen,
   };
 }

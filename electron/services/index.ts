@@ -1,4 +1,5 @@
 import path from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
 import type { PayloadOf, PushName } from '../../shared/ipc.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import type { SandboxStartOptions } from '../sandbox/config.ts';
@@ -6,8 +7,11 @@ import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
 import type { Fetch } from './auth.ts';
 import { createDrafts } from './drafts.ts';
 import { createEnvironments } from './environments.ts';
+import { createDesktop, documentationUrl, type DesktopShell } from './desktop.ts';
 import { createFiles, type FileDialogs } from './files.ts';
 import { createHistoryExport } from './history-export.ts';
+import { createLog, knownSecrets } from './log.ts';
+import { createOpenedFiles } from './opened-files.ts';
 import { claimedElsewhere } from './send-claims.ts';
 import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
@@ -33,6 +37,8 @@ export interface ServiceDeps {
   dialogs: FileDialogs;
   /** Where a copy with secrets goes, written by main so the page never holds it. */
   clipboard: Clipboard;
+  /** The OS shell: the file manager, the browser, the native appearance. */
+  shell: DesktopShell;
   /** The embedded sandbox's options, or null to run without one. */
   sandbox: SandboxStartOptions | null;
 }
@@ -55,6 +61,9 @@ export async function createServices(deps: ServiceDeps) {
   });
   await vault.load();
   await environments.load();
+  /** Every key, password and token the vault holds, masked wherever they appear in a log line. */
+  const vaultSecrets = () => knownSecrets(environments.list().environments.map((environment) => vault.get(environment.id)));
+  const log = createLog({ dataFolder: deps.dataFolder, secrets: vaultSecrets });
   const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
   sessions.restore();
   const submissions = openSubmissions(path.join(deps.dataFolder, 'submissions.sqlite'));
@@ -71,16 +80,34 @@ export async function createServices(deps: ServiceDeps) {
     vault,
     submissions,
     push: (progress) => deps.push('send:progress', progress),
-    onFinished: () => submissions.applyRetention(),
+    onFinished: (submissionId) => {
+      const sent = submissions.get(submissionId);
+      if (sent) {
+        const chunks = (status: string) => sent.chunks.filter((chunk) => chunk.status === status).length;
+        log.info('Send finished', { submissionId, status: sent.status, events: sent.eventCount, chunks: sent.chunks.length, chunksOk: chunks('ok'), chunksFailed: chunks('failed') });
+      }
+      submissions.applyRetention();
+    },
   });
+  const appInfo = createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() });
+  const files = createFiles(deps.dataFolder, deps.dialogs);
 
   return {
-    appInfo: createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() }),
+    log,
+    appInfo,
     vault,
     environments,
     sessions,
     drafts: createDrafts(deps.dataFolder),
-    files: createFiles(deps.dataFolder, deps.dialogs),
+    files,
+    openedFiles: createOpenedFiles(files, (file) => deps.push('files:opened', file)),
+    desktop: createDesktop({
+      shell: deps.shell,
+      dataFolder: deps.dataFolder,
+      files,
+      diagnostics: { appInfo: () => appInfo.info(), environments, secrets: vaultSecrets },
+      documentationUrl: documentationUrl(packageJson),
+    }),
     submissions,
     interruptedAtStart,
     sending,

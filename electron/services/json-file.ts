@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 export function createAtomicWriter(file: string, mode?: number) {
   let queue: Promise<void> = Promise.resolve();
-  return (text: string): Promise<void> => {
+  return (text: string | Uint8Array): Promise<void> => {
     queue = queue.then(async () => {
       await mkdir(path.dirname(file), { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;

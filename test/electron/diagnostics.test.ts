@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
 import { noKeyStore, nodeServiceDeps } from '../../electron/node-services.ts';
 import { createAppInfoService } from '../../electron/services/app-info.ts';
-import { diagnosticsFileName, exportDiagnostics } from '../../electron/services/diagnostics.ts';
+import { buildDiagnostics } from '../../electron/services/diagnostics.ts';
 import { createEnvironments } from '../../electron/services/environments.ts';
 import { createLog, knownSecrets, logFiles } from '../../electron/services/log.ts';
 import { createVault } from '../../electron/services/vault.ts';
@@ -49,11 +49,10 @@ describe('the diagnostics export', () => {
     // Lines that reached the disk unmasked (a log written before the vault knew these values).
     await writeFile(logFiles(dataFolder)[1]!, `old line carrying ${refreshToken} and ${apiKey} and ${password}\n`);
 
-    const destination = path.join(dataFolder, 'exports', diagnosticsFileName(new Date('2026-11-22T10:00:00Z')));
-    const result = await exportDiagnostics({ appInfo: () => info, environments, secrets: vaultSecrets, now: () => new Date('2026-11-22T10:00:00Z') }, destination);
+    const result = await buildDiagnostics({ appInfo: () => info, environments, secrets: vaultSecrets, now: () => new Date('2026-11-22T10:00:00Z') });
 
-    expect(result.file).toBe(path.join(dataFolder, 'exports', 'eventdesk-diagnostics-2026-11-22T10-00-00.zip'));
-    const unzipped = unzipSync(new Uint8Array(await readFile(result.file)));
+    expect(result.fileName).toBe('eventdesk-diagnostics-2026-11-22T10-00-00.zip');
+    const unzipped = unzipSync(result.bytes);
     expect(Object.keys(unzipped).sort()).toEqual(['README.txt', 'app-info.json', 'environments.json', 'logs/eventdesk.log', 'logs/eventdesk.log.1']);
     expect(result.entries.sort()).toEqual(Object.keys(unzipped).sort());
 
@@ -62,7 +61,7 @@ describe('the diagnostics export', () => {
       for (const secret of secrets) expect(text, `${secret} in ${name}`).not.toContain(secret);
     }
     // The whole archive, compressed or not, too.
-    const raw = Buffer.from(await readFile(result.file)).toString('latin1');
+    const raw = Buffer.from(result.bytes).toString('latin1');
     for (const secret of secrets) expect(raw).not.toContain(secret);
 
     expect(JSON.parse(texts['app-info.json']!)).toEqual({ exportedAt: '2026-11-22T10:00:00.000Z', app: info });
@@ -73,8 +72,8 @@ describe('the diagnostics export', () => {
   });
 
   it('works before anything was logged', async () => {
-    const { dataFolder, environments, info, vaultSecrets } = await setUp();
-    const result = await exportDiagnostics({ appInfo: () => info, environments, secrets: vaultSecrets }, path.join(dataFolder, 'd.zip'));
-    expect(Object.keys(unzipSync(new Uint8Array(await readFile(result.file)))).sort()).toEqual(['README.txt', 'app-info.json', 'environments.json']);
+    const { environments, info, vaultSecrets } = await setUp();
+    const result = await buildDiagnostics({ appInfo: () => info, environments, secrets: vaultSecrets });
+    expect(Object.keys(unzipSync(result.bytes)).sort()).toEqual(['README.txt', 'app-info.json', 'environments.json']);
   });
 });
