@@ -1,5 +1,6 @@
 import { BrowserWindow, app, dialog, ipcMain, net, protocol, session } from 'electron';
 import path from 'node:path';
+import { commands, type CommandId } from '../shared/commands.ts';
 import { channelNames } from '../shared/ipc.ts';
 import { serveAppFile } from './app-files.ts';
 import { electronClipboard } from './adapters/clipboard.ts';
@@ -8,76 +9,170 @@ import { safeStorageCipher } from './adapters/safe-storage.ts';
 import { electronShell } from './adapters/shell.ts';
 import { createDispatch, createPushSender, type Sender } from './ipc/dispatch.ts';
 import { createHandlers } from './ipc/handlers.ts';
+import { logFailures } from './ipc/logged-dispatch.ts';
+import { installMenu } from './menu.ts';
+import { menuTemplate, runsInMain, type MainCommand } from './menu-template.ts';
 import { APP_ORIGIN, APP_SCHEME, isTrustedAppUrl } from './security.ts';
 import { createServices } from './services/index.ts';
-import { createMainWindow, hardenWebContents } from './window.ts';
+import { batchFileFromArgv } from './services/opened-files.ts';
+import { createWindowStateStore } from './services/window-state.ts';
+import { bringToFront, createMainWindow, hardenWebContents } from './window.ts';
 
-// Tests and portable setups point the app at their own data folder.
+// Tests and portable setups point the app at their own data folder. Set before the single-instance
+// lock, which is per data folder: two test runs with their own folders do not collide.
 const dataFolderOverride = process.env.EVENTDESK_DATA_DIR;
 if (dataFolderOverride) app.setPath('userData', path.resolve(dataFolderOverride));
 
-protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-]);
+// A second launch hands its file to the first instance (the second-instance event) and ends.
+if (app.requestSingleInstanceLock()) start();
+else app.quit();
 
-const devServerUrl = MAIN_WINDOW_VITE_DEV_SERVER_URL;
-/** EVENTDESK_SANDBOX_PORT fixes the embedded sandbox's port, to point an SDK at; by default any free one. */
-const SANDBOX_PREFERRED_PORT = Number(process.env.EVENTDESK_SANDBOX_PORT ?? 0);
-const rendererRoot = path.join(__dirname, '..', 'renderer', MAIN_WINDOW_VITE_NAME);
+function start(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  ]);
 
-app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  const devServerUrl = MAIN_WINDOW_VITE_DEV_SERVER_URL;
+  /** EVENTDESK_SANDBOX_PORT fixes the embedded sandbox's port, to point an SDK at; by default any free one. */
+  const SANDBOX_PREFERRED_PORT = Number(process.env.EVENTDESK_SANDBOX_PORT ?? 0);
+  const rendererRoot = path.join(__dirname, '..', 'renderer', MAIN_WINDOW_VITE_NAME);
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+  // Files the OS hands over before the services are up (the launch's own, macOS open-file at
+  // launch) wait here; afterwards they go straight to the services.
+  const early: string[] = [];
+  const firstFile = batchFileFromArgv(process.argv, process.cwd());
+  if (firstFile) early.push(firstFile);
+  let openFromOs = (file: string): void => void early.push(file);
+  let showWindow = (): void => undefined;
 
-app.whenReady().then(async () => {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  protocol.handle(APP_SCHEME, async (request) => {
-    const { pathname } = new URL(request.url);
-    const file = await serveAppFile(rendererRoot, pathname);
-    return new Response(file.body, { status: file.status, headers: file.headers });
+  app.on('open-file', (event, file) => {
+    event.preventDefault();
+    openFromOs(file);
+    if (app.isReady()) showWindow();
+  });
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    showWindow();
+    const file = batchFileFromArgv(argv, workingDirectory);
+    if (file) openFromOs(file);
   });
 
-  const services = await createServices({
-    appInfo: {
-      name: app.getName(),
-      version: app.getVersion(),
-      platform: process.platform,
-      arch: process.arch,
-      runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
-    },
-    dataFolder: app.getPath('userData'),
-    cipher: safeStorageCipher,
-    dialogs: electronDialogs,
-    clipboard: electronClipboard,
-    shell: electronShell,
-    // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
-    fetch: (input, init) => net.fetch(input, init),
-    push: createPushSender((push, payload) => {
-      for (const window of BrowserWindow.getAllWindows()) window.webContents.send(push, payload);
-    }),
-    sandbox: { port: SANDBOX_PREFERRED_PORT },
-  });
-  app.on('will-quit', () => void services.close());
-  const dispatch = createDispatch(createHandlers(services), (url) => isTrustedAppUrl(url, devServerUrl));
-  const senderOf = (event: Electron.IpcMainInvokeEvent): Sender => ({
-    fromAppWindow: BrowserWindow.fromWebContents(event.sender) !== null,
-    fromMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
-    url: event.senderFrame?.url ?? '',
-  });
-  for (const channel of channelNames) {
-    ipcMain.handle(channel, (event, input: unknown) => dispatch(channel, input, senderOf(event)));
-  }
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
 
-  const openWindow = () => createMainWindow(path.join(__dirname, 'preload.cjs'), devServerUrl ?? `${APP_ORIGIN}/index.html`);
-  openWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
   });
-})
-  .catch((error: unknown) => {
-    // Without this a failed start leaves a running process and no window.
-    dialog.showErrorBox('EventDesk could not start', error instanceof Error ? `${error.message}\n\n${error.stack ?? ''}` : String(error));
-    app.exit(1);
-  });
+
+  app.whenReady().then(async () => {
+    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    protocol.handle(APP_SCHEME, async (request) => {
+      const { pathname } = new URL(request.url);
+      const file = await serveAppFile(rendererRoot, pathname);
+      return new Response(file.body, { status: file.status, headers: file.headers });
+    });
+
+    const dataFolder = app.getPath('userData');
+    const push = createPushSender((name, payload) => {
+      for (const window of BrowserWindow.getAllWindows()) window.webContents.send(name, payload);
+    });
+    const services = await createServices({
+      appInfo: {
+        name: app.getName(),
+        version: app.getVersion(),
+        platform: process.platform,
+        arch: process.arch,
+        runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
+      },
+      dataFolder,
+      cipher: safeStorageCipher,
+      dialogs: electronDialogs,
+      clipboard: electronClipboard,
+      shell: electronShell,
+      // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
+      fetch: (input, init) => net.fetch(input, init),
+      push,
+      sandbox: { port: SANDBOX_PREFERRED_PORT },
+    });
+    const { log } = services;
+    log.info('EventDesk started', { version: app.getVersion(), platform: process.platform, arch: process.arch, electron: process.versions.electron, packaged: app.isPackaged, dataFolder });
+    // Electron still shows its own dialog for an uncaught exception; the monitor only writes it down.
+    process.on('uncaughtExceptionMonitor', (error, origin) => log.error('Uncaught exception', { origin, error }));
+    // Electron's main process only warns about these (--unhandled-rejections=warn); keep a record.
+    process.on('unhandledRejection', (reason) => log.error('Unhandled promise rejection', { error: reason }));
+    app.on('will-quit', () => {
+      log.info('EventDesk quit');
+      void services.close();
+    });
+
+    const dispatch = logFailures(
+      createDispatch(createHandlers(services), (url) => isTrustedAppUrl(url, devServerUrl)),
+      log,
+    );
+    const senderOf = (event: Electron.IpcMainInvokeEvent): Sender => ({
+      fromAppWindow: BrowserWindow.fromWebContents(event.sender) !== null,
+      fromMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
+      url: event.senderFrame?.url ?? '',
+    });
+    for (const channel of channelNames) {
+      ipcMain.handle(channel, (event, input: unknown) => dispatch(channel, input, senderOf(event)));
+    }
+
+    /** A menu action or an OS hand-over that failed: the user asked for it, so they are told. */
+    const report = (what: string) => (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn(what, { error: message });
+      const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+      const options = { type: 'error' as const, message: what, detail: message };
+      void (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
+    };
+
+    const mainCommands: Record<MainCommand, () => Promise<unknown>> = {
+      'help.docs': () => services.desktop.openDocs(),
+      'help.dataFolder': () => services.desktop.openDataFolder(),
+      'help.diagnostics': () => services.desktop.exportDiagnostics(),
+    };
+    const runCommand = (command: CommandId): void => {
+      if (runsInMain(command)) void mainCommands[command]().catch(report(`EventDesk could not run “${commands[command].title}”.`));
+      else push('app:command', { command });
+    };
+    const rebuildMenu = async (): Promise<void> => {
+      const template = menuTemplate({ platform: process.platform, packaged: app.isPackaged, recent: await services.files.recent(), theme: services.desktop.theme(), appName: app.getName() });
+      installMenu(template, {
+        command: runCommand,
+        openRecent: (file) => void services.openedFiles.openRecent(file).catch(report(`EventDesk could not open ${path.basename(file)}.`)),
+      });
+    };
+    services.files.onRecentChanged((recent) => {
+      // The OS's own recent list too (the macOS Dock menu, the Windows jump list).
+      if (recent[0]) app.addRecentDocument(recent[0].path);
+      void rebuildMenu();
+    });
+    services.desktop.onThemeChanged(() => void rebuildMenu());
+    await rebuildMenu();
+
+    const windowStates = createWindowStateStore(dataFolder);
+    const openWindow = (): BrowserWindow => {
+      const window = createMainWindow(path.join(__dirname, 'preload.cjs'), devServerUrl ?? `${APP_ORIGIN}/index.html`, windowStates);
+      // Files opened while the page (re)loads or after its window closed wait for it to take them.
+      window.webContents.on('did-start-loading', () => services.openedFiles.pageGone());
+      window.on('closed', () => services.openedFiles.pageGone());
+      return window;
+    };
+    showWindow = () => {
+      const window = BrowserWindow.getAllWindows()[0];
+      if (window) bringToFront(window);
+      else openWindow();
+    };
+    openFromOs = (file) => void services.openedFiles.openFromOs(file).catch(report(`EventDesk could not open ${path.basename(file)}.`));
+
+    openWindow();
+    for (const file of early.splice(0)) openFromOs(file);
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) openWindow();
+    });
+  })
+    .catch((error: unknown) => {
+      // Without this a failed start leaves a running process and no window.
+      dialog.showErrorBox('EventDesk could not start', error instanceof Error ? `${error.message}\n\n${error.stack ?? ''}` : String(error));
+      app.exit(1);
+    });
+}

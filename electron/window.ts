@@ -1,10 +1,17 @@
-import { BrowserWindow, app, nativeTheme, shell } from 'electron';
+import { BrowserWindow, app, nativeTheme, screen, shell } from 'electron';
 import { checkExternalLink, secureWebPreferences } from './security.ts';
+import { placeWindow, type WindowState, type WindowStateStore } from './services/window-state.ts';
 
-export function createMainWindow(preload: string, url: string): BrowserWindow {
+/** Opens where it was last time if that is still on a screen, and remembers where it goes. */
+export function createMainWindow(preload: string, url: string, states: WindowStateStore): BrowserWindow {
+  const placed = placeWindow(
+    states.load(),
+    screen.getPrimaryDisplay().workArea,
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
   const window = new BrowserWindow({
-    width: 1320,
-    height: 840,
+    ...placed.bounds,
+    fullscreen: placed.fullScreen,
     minWidth: 920,
     minHeight: 560,
     show: false,
@@ -12,9 +19,33 @@ export function createMainWindow(preload: string, url: string): BrowserWindow {
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#16181d' : '#f7f7f8',
     webPreferences: secureWebPreferences(preload),
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (placed.maximized) window.maximize();
+    window.show();
+  });
+  rememberWindowState(window, states);
   void window.loadURL(url);
   return window;
+}
+
+function rememberWindowState(window: BrowserWindow, states: WindowStateStore): void {
+  // The normal bounds, so a window closed maximised un-maximises to where it was.
+  const snapshot = (): WindowState => ({ bounds: window.getNormalBounds(), maximized: window.isMaximized(), fullScreen: window.isFullScreen() });
+  const saveSoon = () => states.saveSoon(snapshot);
+  window.on('resize', saveSoon);
+  window.on('move', saveSoon);
+  window.on('maximize', saveSoon);
+  window.on('unmaximize', saveSoon);
+  window.on('enter-full-screen', saveSoon);
+  window.on('leave-full-screen', saveSoon);
+  window.on('close', () => states.saveNow(snapshot()));
+}
+
+/** Brings the window to the front, restoring it if it was minimised (a second launch asked for it). */
+export function bringToFront(window: BrowserWindow): void {
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
 }
 
 /** Applied to every web contents the app ever creates: no navigation, no new windows, no webviews. */

@@ -1,10 +1,16 @@
 import { BrowserWindow, dialog } from 'electron';
+import path from 'node:path';
 import type { FileDialogs } from '../services/files.ts';
 
-const batchFilters = [
-  { name: 'Batches', extensions: ['json', 'ndjson', 'jsonl'] },
-  { name: 'All files', extensions: ['*'] },
-];
+const allFiles = { name: 'All files', extensions: ['*'] };
+const batchFilters = [{ name: 'Batches', extensions: ['json', 'ndjson', 'jsonl'] }, allFiles];
+
+/** A batch saves as a batch; an export (a .har, a diagnostics .zip) under its own type. */
+function saveFilters(suggestedName: string) {
+  const extension = path.extname(suggestedName).slice(1).toLowerCase();
+  if (!extension || batchFilters[0]!.extensions.includes(extension)) return batchFilters;
+  return [{ name: `${extension.toUpperCase()} files`, extensions: [extension] }, allFiles];
+}
 
 /** The OS's own open and save dialogs, over the focused window. */
 export const electronDialogs: FileDialogs = {
@@ -16,7 +22,7 @@ export const electronDialogs: FileDialogs = {
   },
   async chooseFileToSave(suggestedName) {
     const window = BrowserWindow.getFocusedWindow();
-    const options = { defaultPath: suggestedName, filters: batchFilters };
+    const options = { defaultPath: suggestedName, filters: saveFilters(suggestedName) };
     const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
     return result.canceled ? null : (result.filePath ?? null);
   },

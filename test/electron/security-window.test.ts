@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { secureWebPreferences } from '../../electron/security.ts';
+import type { WindowStateStore } from '../../electron/services/window-state.ts';
 
 // window.ts is the glue between the pure checks in security.ts and Electron; with Electron
 // replaced at this boundary, these tests show the glue applies them.
@@ -13,9 +14,11 @@ vi.mock('electron', () => ({
       created.push(options);
     }
     once(): void {}
+    on(): void {}
     loadURL = async () => undefined;
   },
   app: { getName: () => 'EventDesk' },
+  screen: { getPrimaryDisplay: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }), getAllDisplays: () => [] },
   nativeTheme: { shouldUseDarkColors: false },
   shell: { openExternal },
 }));
@@ -41,7 +44,8 @@ beforeEach(() => {
 
 describe('the window glue', () => {
   it('creates the window with the pinned secure webPreferences', () => {
-    createMainWindow('/app/preload.cjs', 'app://eventdesk/index.html');
+    const states = { load: () => null, saveSoon: () => undefined, saveNow: () => undefined } as unknown as WindowStateStore;
+    createMainWindow('/app/preload.cjs', 'app://eventdesk/index.html', states);
     expect(created).toHaveLength(1);
     expect(created[0]!.webPreferences).toEqual(secureWebPreferences('/app/preload.cjs'));
   });
