@@ -25,6 +25,8 @@ export function builderConfig(flavour: BuildFlavour): Configuration {
     // so it neither rebuilds nor copies them; otherwise the asar carries ~130 MB of unused sources.
     beforeBuild: async () => false,
     asar: true,
+    // Help → Documentation opens the README from disk; beside the asar, where the OS can open it.
+    extraResources: [{ from: 'README.md', to: 'README.md' }],
     electronFuses: electronFuses(flavour),
     fileAssociations: [...fileAssociations],
     extraMetadata: { desktopName: 'eventdesk.desktop' },

@@ -87,6 +87,8 @@ function start(): void {
       dialogs: electronDialogs,
       clipboard: electronClipboard,
       shell: electronShell,
+      // Packaged, the README sits beside the asar (extraResources): a file inside an asar cannot be handed to the OS.
+      documentationFile: app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md'),
       // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
       fetch: (input, init) => net.fetch(input, init),
       push,

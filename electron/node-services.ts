@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { product } from './product.ts';
 import { AppError } from '../shared/errors.ts';
 import type { DesktopShell } from './services/desktop.ts';
@@ -32,8 +33,8 @@ export const noClipboard = {
 
 /** Outside the app there is no file manager or browser to hand things to, and no native appearance to set. */
 export const noShell: DesktopShell = {
-  openFolder: async (folder) => {
-    throw new AppError('no-file-manager', `There is no file manager to open here; the folder is ${folder}.`);
+  openPath: async (target) => {
+    throw new AppError('no-file-manager', `There is no file manager to open here; the path is ${target}.`);
   },
   openLink: async (url) => {
     throw new AppError('no-browser', `There is no browser to open here; the address is ${url}.`);
@@ -42,8 +43,9 @@ export const noShell: DesktopShell = {
 };
 
 /** The services' adapters outside Electron: the command line and the test harness. */
-export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard' | 'shell'> {
+export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard' | 'shell' | 'documentationFile'> {
   return {
+    documentationFile: path.resolve(import.meta.dirname, '..', 'README.md'),
     appInfo: {
       ...product,
       platform: process.platform,

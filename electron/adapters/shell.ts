@@ -5,10 +5,10 @@ import { openExternalLink } from '../window.ts';
 
 /** The OS shell in the app: the file manager, the browser (after the link check), the native appearance. */
 export const electronShell: DesktopShell = {
-  async openFolder(folder) {
-    // openPath answers an error message, or '' when the folder opened.
-    const problem = await shell.openPath(folder);
-    if (problem) throw new AppError('open-folder-failed', `The file manager could not open ${folder}.`, problem);
+  async openPath(target) {
+    // openPath answers an error message, or '' when it opened.
+    const problem = await shell.openPath(target);
+    if (problem) throw new AppError('open-path-failed', `The system could not open ${target}.`, problem);
   },
   openLink: openExternalLink,
   setThemeSource(theme) {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { AppError } from '../../shared/errors.ts';
 import type { ThemeSource } from '../../shared/ipc.ts';
 import { buildDiagnostics, type DiagnosticsSources } from './diagnostics.ts';
@@ -11,8 +12,8 @@ import type { Files } from './files.ts';
 
 /** The OS shell: Electron's shell and nativeTheme in the app, stand-ins elsewhere. */
 export interface DesktopShell {
-  /** Shows a folder in the OS file manager. */
-  openFolder(folder: string): Promise<void>;
+  /** Opens a folder in the OS file manager, or a file in its default application. */
+  openPath(target: string): Promise<void>;
   /** Opens a link in the user's browser if the external-link check allows it; says whether it did. */
   openLink(url: string): Promise<boolean>;
   /** Native menus, dialogs and scrollbars follow this appearance. */
@@ -24,8 +25,11 @@ export interface DesktopDeps {
   dataFolder: string;
   files: Pick<Files, 'exportAs'>;
   diagnostics: DiagnosticsSources;
-  /** Where the documentation lives, or null when the build names no address. */
-  documentationUrl: string | null;
+  /**
+   * The documentation: its web address when the build names one, else the README that ships
+   * with the app, opened from disk (offline, and always the version installed).
+   */
+  documentation: { url: string | null; file: string };
 }
 
 /**
@@ -46,11 +50,14 @@ export function createDesktop(deps: DesktopDeps) {
   const themeListeners = new Set<(theme: ThemeSource) => void>();
 
   return {
-    openDataFolder: () => deps.shell.openFolder(deps.dataFolder),
+    openDataFolder: () => deps.shell.openPath(deps.dataFolder),
 
     async openDocs(): Promise<void> {
-      const url = deps.documentationUrl;
-      if (url === null) throw new AppError('no-docs-url', 'This build names no documentation address (package.json has no homepage or repository).');
+      const { url, file } = deps.documentation;
+      if (url === null) {
+        if (!existsSync(file)) throw new AppError('no-docs', 'The documentation (README.md) is missing from this installation.', file);
+        return deps.shell.openPath(file);
+      }
       if (!(await deps.shell.openLink(url))) throw new AppError('link-refused', `The documentation address ${url} is not a plain https link, so EventDesk does not open it.`);
     },
 

@@ -39,6 +39,8 @@ export interface ServiceDeps {
   clipboard: Clipboard;
   /** The OS shell: the file manager, the browser, the native appearance. */
   shell: DesktopShell;
+  /** The README that ships with the app: the documentation when package.json names no web address. */
+  documentationFile: string;
   /** The embedded sandbox's options, or null to run without one. */
   sandbox: SandboxStartOptions | null;
 }
@@ -106,7 +108,7 @@ export async function createServices(deps: ServiceDeps) {
       dataFolder: deps.dataFolder,
       files,
       diagnostics: { appInfo: () => appInfo.info(), environments, secrets: vaultSecrets },
-      documentationUrl: documentationUrl(packageJson),
+      documentation: { url: documentationUrl(packageJson), file: deps.documentationFile },
     }),
     submissions,
     interruptedAtStart,

@@ -61,6 +61,7 @@ describe('the electron-builder configuration', () => {
 
   it('packs only the bundles, into an asar, and copies no node_modules (Vite bundled them)', async () => {
     expect(release.files).toEqual(['.vite/build/**', '.vite/renderer/**', 'package.json']);
+    expect(release.extraResources).toEqual([{ from: 'README.md', to: 'README.md' }]);
     expect(release.asar).toBe(true);
     expect(packageJson.main).toBe('.vite/build/main.cjs');
     const beforeBuild = release.beforeBuild as () => Promise<boolean>;

@@ -19,7 +19,7 @@ const desktopDeps: DesktopDeps = {
   dataFolder: '/data',
   files: { exportAs: async () => null },
   diagnostics: { appInfo: () => { throw new Error('not used'); }, environments: { list: () => ({ environments: [], activeId: null, notice: null }), exportJson: () => '{}' }, secrets: () => [] },
-  documentationUrl: null,
+  documentation: { url: null, file: path.resolve(import.meta.dirname, '../../../README.md') },
 };
 
 let services: Services | undefined;
@@ -47,7 +47,7 @@ async function setUp(options: { shell?: Partial<DesktopShell>; saveAnswer?: stri
 describe('app:openDataFolder', () => {
   it('hands the data folder to the file manager', async () => {
     const opened: string[] = [];
-    const { dataFolder, call } = await setUp({ shell: { openFolder: async (folder) => void opened.push(folder) } });
+    const { dataFolder, call } = await setUp({ shell: { openPath: async (folder) => void opened.push(folder) } });
     expect(await call('app:openDataFolder')).toEqual({ ok: true, value: null });
     expect(opened).toEqual([dataFolder]);
   });
@@ -61,19 +61,26 @@ describe('app:openDataFolder', () => {
 });
 
 describe('app:openDocs', () => {
-  it("opens package.json's documentation address through the checked link opener, or says it names none", async () => {
+  it("opens package.json's documentation address through the checked link opener, or else the README shipped with the app", async () => {
     const links: string[] = [];
-    const { call } = await setUp({ shell: { openLink: async (url) => (links.push(url), true) } });
+    const paths: string[] = [];
+    const { call } = await setUp({ shell: { openLink: async (url) => (links.push(url), true), openPath: async (target) => void paths.push(target) } });
     const address = documentationUrl(packageJson);
-    expect(await call('app:openDocs')).toMatchObject(address === null ? { ok: false, error: { code: 'no-docs-url' } } : { ok: true, value: null });
+    expect(await call('app:openDocs')).toEqual({ ok: true, value: null });
     expect(links).toEqual(address === null ? [] : [address]);
+    expect(paths).toEqual(address === null ? [path.resolve(import.meta.dirname, '../../../README.md')] : []);
+  });
+
+  it('says so when the shipped README is missing', async () => {
+    const desktop = createDesktop({ ...desktopDeps, documentation: { url: null, file: '/nowhere/README.md' } });
+    await expect(desktop.openDocs()).rejects.toMatchObject({ code: 'no-docs' });
   });
 
   it('says so when the link check refuses the address', async () => {
-    const desktop = createDesktop({ ...desktopDeps, documentationUrl: 'http://docs.example.com', shell: { ...noShell, openLink: async () => false } });
+    const desktop = createDesktop({ ...desktopDeps, documentation: { url: 'http://docs.example.com', file: '' }, shell: { ...noShell, openLink: async () => false } });
     await expect(desktop.openDocs()).rejects.toMatchObject({ code: 'link-refused' });
     const opened: string[] = [];
-    await createDesktop({ ...desktopDeps, documentationUrl: 'https://docs.example.com', shell: { ...noShell, openLink: async (url) => (opened.push(url), true) } }).openDocs();
+    await createDesktop({ ...desktopDeps, documentation: { url: 'https://docs.example.com', file: '' }, shell: { ...noShell, openLink: async (url) => (opened.push(url), true) } }).openDocs();
     expect(opened).toEqual(['https://docs.example.com']);
   });
 
