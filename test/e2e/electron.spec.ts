@@ -1,5 +1,5 @@
 import { _electron as electron, expect, test } from '@playwright/test';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { channelNames, pushNames } from '../../shared/ipc.ts';
@@ -52,4 +52,33 @@ test('the real app starts sandboxed, from app://, and shows app:info from the ma
   } finally {
     await app.close();
   }
+});
+
+test('the real app opens the file it was launched with, has its menus, logs, and remembers its window', async () => {
+  const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-electron-'));
+  const batchFile = path.join(dataFolder, 'launched-with.json');
+  await writeFile(batchFile, '[{"token":"from-the-os"}]\n');
+  const launch = (args: string[]) => electron.launch({ executablePath: binary!, args: [projectRoot, ...args], env: { ...process.env, EVENTDESK_DATA_DIR: dataFolder } });
+
+  const app = await launch([batchFile]);
+  try {
+    const page = await app.firstWindow();
+    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+    await expect(page.getByRole('tab', { name: 'launched-with.json' })).toHaveAttribute('aria-selected', 'true');
+
+    const menus = await app.evaluate(({ Menu }) =>
+      // Labels carry their mnemonics ("&File"); the accelerators are as shared/commands.ts writes them.
+      (Menu.getApplicationMenu()?.items ?? []).map((item) => ({
+        label: item.label.replaceAll('&', ''),
+        items: (item.submenu?.items ?? []).map((child) => `${child.label.replaceAll('&', '')}${child.accelerator ? ` ${child.accelerator}` : ''}`),
+      })),
+    );
+    expect(menus.map((menu) => menu.label)).toEqual(expect.arrayContaining(['File', 'Edit', 'View', 'Send', 'Help']));
+    expect(menus.find((menu) => menu.label === 'Send')?.items).toEqual(expect.arrayContaining(['Send batch CmdOrCtrl+Enter']));
+    expect(menus.find((menu) => menu.label === 'Help')?.items.join('\n')).toContain('Export diagnostics');
+  } finally {
+    await app.close();
+  }
+  expect(await readFile(path.join(dataFolder, 'logs', 'eventdesk.log'), 'utf8')).toContain('EventDesk started');
+  expect(JSON.parse(await readFile(path.join(dataFolder, 'window-state.json'), 'utf8'))).toHaveProperty('bounds');
 });
