@@ -8,6 +8,7 @@ import { outlineElement, propertyOf, type ElementOutline } from './validation/ev
 import { positionsOf } from './validation/positions.ts';
 import { WARNING_CODES, type Severity, type ValidationRules, type WarningCode } from './validation/rules.ts';
 import { findSyntaxProblem } from './validation/syntax.ts';
+import { wallClockOrder } from './validation/text-shapes.ts';
 
 /**
  * Validation of a batch text (SERVICE.md 2.3) as the editor, the form and the command line
@@ -102,12 +103,16 @@ function checkContext(rules: ValidationRules): CheckContext {
   const now = rules.now.getTime();
   // Wall clocks in one zone sort as their texts do, so each event is checked by comparing texts,
   // not by converting it. (Only in the hour a zone's clocks go back can this be an hour off.)
+  const latest = formatDateTime(new Date(now + rules.futureToleranceMinutes * MS_PER_MINUTE), timeZone);
+  const earliest = formatDateTime(new Date(now - rules.maxAgeDays * MS_PER_DAY), timeZone);
   return {
     serviceIdField: rules.serviceIdField,
     timeZone,
     now: formatDateTime(rules.now, timeZone),
-    latest: formatDateTime(new Date(now + rules.futureToleranceMinutes * MS_PER_MINUTE), timeZone),
-    earliest: formatDateTime(new Date(now - rules.maxAgeDays * MS_PER_DAY), timeZone),
+    latest,
+    earliest,
+    latestClock: wallClockOrder(latest),
+    earliestClock: wallClockOrder(earliest),
     maxAgeDays: rules.maxAgeDays,
     severity: rules.severity,
   };

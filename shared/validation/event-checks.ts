@@ -3,6 +3,7 @@ import { findTemplates, templateResultType } from '../templates.ts';
 import { FINGERPRINT_SEED, fingerprintWith } from './duplicate-events.ts';
 import { separators, separatorsOf } from './keys-written-once.ts';
 import { attributeToString, newDeviceId, reformatDateTime, serviceIdFromString, type ValueFix } from './quick-fixes.ts';
+import { isUuidShaped, plainWallClock } from './text-shapes.ts';
 import { MISSING_FIELD_CODES, SPEC_FIELDS, type RuleSeverity, type SpecField, type WarningCode } from './rules.ts';
 
 /**
@@ -22,6 +23,9 @@ export interface CheckContext {
   latest: string;
   /** created_at earlier than this wall clock is very old. */
   earliest: string;
+  /** latest and earliest as plainWallClock numbers them. */
+  latestClock: number;
+  earliestClock: number;
   maxAgeDays: number;
   severity: Readonly<Record<WarningCode, RuleSeverity>>;
 }
@@ -45,27 +49,6 @@ export interface EventTally {
   fingerprint: number;
 }
 
-/** By character code: 0 for a hexadecimal digit, 1 for a hyphen, 16 for anything else. */
-const UUID_CHARACTER_WEIGHT = Uint8Array.from({ length: 128 }, (_, code) => (/[0-9a-fA-F]/.test(String.fromCharCode(code)) ? 0 : code === 0x2d ? 1 : 16));
-const HYPHEN = 0x2d;
-const ASCII_BITS = 0x7f;
-const UUID_HYPHENS = 4;
-
-/**
- * 8-4-4-4-12 hexadecimal digits. Read by hand, summing each character's weight without a
- * branch: with the four hyphens in place, a sum of exactly 4 leaves room for no other hyphen
- * and nothing else. A regular expression, or a branch per character, costs half as much again.
- */
-function isUuidShaped(text: string): boolean {
-  if (text.length !== 36 || text.charCodeAt(8) !== HYPHEN || text.charCodeAt(13) !== HYPHEN || text.charCodeAt(18) !== HYPHEN || text.charCodeAt(23) !== HYPHEN) return false;
-  let weight = 0;
-  for (let index = 0; index < 36; index++) {
-    const code = text.charCodeAt(index);
-    // Past ASCII: 16 or more, whatever the table says of its low bits.
-    weight += UUID_CHARACTER_WEIGHT[code & ASCII_BITS]! | ((code >>> 7) << 4);
-  }
-  return weight === UUID_HYPHENS;
-}
 const SHOWN_STRING_LENGTH = 40;
 
 /** `the string "12"`, `the number 12.5`, `null`, `an array`: a value as a message names it. */
@@ -133,6 +116,8 @@ function checkDeviceId(value: unknown, context: CheckContext, problems: EventPro
 function checkCreatedAt(value: unknown, context: CheckContext, problems: EventProblem[] | null): EventProblem[] | null {
   const at = AT_CREATED_AT;
   if (typeof value !== 'string') return add(problems, { code: 'wrong-type', message: `created_at must be a date-time text YYYY-MM-DD HH:MM:SS, not ${describeValue(value)}.`, at, mark: 'value' });
+  const clock = plainWallClock(value);
+  if (clock >= context.earliestClock && clock <= context.latestClock) return problems;
   const problem = wallClockProblem(value);
   if (problem?.code === 'date-time-format') {
     const template = templated(problems, value, 'created_at', 'date-time', 'created-at-format');

@@ -102,6 +102,8 @@ describe('the tally checkEvent takes in the same pass', () => {
     now: '2026-06-01 12:00:00',
     latest: '2026-06-01 12:05:00',
     earliest: '2025-06-01 12:00:00',
+    latestClock: 20260601120500,
+    earliestClock: 20250601120000,
     maxAgeDays: 365,
     severity: { ...DEFAULT_RULES.severity, 'attribute-not-string': attributeNotString },
   });
