@@ -2,10 +2,12 @@ import Editor from '@monaco-editor/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { rulesFor } from '../../shared/validation.ts';
+import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { setBatchContext, showDiagnostics } from '../monaco/batch-language.ts';
 import { monaco } from '../monaco/setup.ts';
 import { useActiveBatch, useComposer } from '../state/composer.ts';
+import { useUi } from '../state/ui.ts';
 import { useColorScheme } from '../theme.ts';
 import { formatInEditor, revealInEditor, setEditor } from './editor-handle.ts';
 import { useSend } from '../send/useSend.ts';
@@ -35,17 +37,19 @@ export default function BatchEditor() {
   const sender = useSend(batch, validation.diagnostics);
   const { send } = sender;
 
-  // Ctrl/Cmd+Enter sends from anywhere, the editor included.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault();
-        void send();
-      }
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [send]);
+  // These act on the composer, so they bring it forward first.
+  const inComposer = (run: () => unknown) => () => {
+    useUi.getState().show('composer');
+    return run();
+  };
+  const open = batch !== null;
+  useCommand('send.send', inComposer(send), {
+    enabled: open && sender.ready && !sender.busy,
+    reason: !open ? 'No batch is open' : sender.busy ? 'This batch is being sent' : 'No environment is active',
+  });
+  useCommand('batch.format', inComposer(formatInEditor), { enabled: open && view === 'json', reason: open ? 'Formatting works in the JSON view' : 'No batch is open' });
+  useCommand('view.json', inComposer(() => setView('json')), { enabled: open, reason: 'No batch is open' });
+  useCommand('view.form', inComposer(() => setView('form')), { enabled: open, reason: 'No batch is open' });
 
   useEffect(() => setBatchContext(serviceIdField, timeZone), [serviceIdField, timeZone]);
   useEffect(() => {
@@ -72,10 +76,10 @@ export default function BatchEditor() {
             Form
           </button>
         </div>
-        <button type="button" className="small" onClick={formatInEditor} title="Format document (Shift+Alt+F)" disabled={view !== 'json'}>
+        <button type="button" className="small" onClick={formatInEditor} title={withShortcut('Format document', 'batch.format')} disabled={view !== 'json'}>
           Format
         </button>
-        <button type="button" className="small primary" onClick={() => void send()} disabled={!sender.ready || sender.busy} title="Send to the active environment (Ctrl+Enter)">
+        <button type="button" className="small primary" onClick={() => void send()} disabled={!sender.ready || sender.busy} title={withShortcut('Send to the active environment', 'send.send')}>
           {sender.busy ? 'Sending…' : 'Send'}
         </button>
       </div>

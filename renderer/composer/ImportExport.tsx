@@ -2,12 +2,14 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CsvTable } from '../../shared/formats/csv.ts';
 import type { ImportedEvent } from '../../shared/formats/import-result.ts';
 import { serializeJson } from '../../shared/formats/json.ts';
+import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { useAppInfo } from '../queries.ts';
 import { Modal } from '../shell/Modal.tsx';
+import { bringForward } from '../shell/bring-forward.ts';
 import { saveAs } from '../shell/save-as.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
-import { useNotices } from '../state/ui.ts';
+import { useNotices, useUi } from '../state/ui.ts';
 import { CsvMappingDialog } from './CsvMappingDialog.tsx';
 import { exportBatch, importText, type ExportFormat } from './importing.ts';
 import { PreviewDialog } from './PreviewDialog.tsx';
@@ -16,6 +18,9 @@ import { PreviewDialog } from './PreviewDialog.tsx';
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 
 const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || 'Imported';
+
+/** A file chooser or a picker opens only in answer to the user's own key or click, not to a menu command that came over IPC. */
+const userActed = () => navigator.userActivation?.isActive !== false;
 
 /** Imports become new batches; the text already open is never replaced. */
 function useImporter() {
@@ -73,6 +78,8 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
   const { data: info } = useAppInfo();
   const notify = useNotices((state) => state.notify);
   const fileInput = useRef<HTMLInputElement>(null);
+  const importButton = useRef<HTMLButtonElement>(null);
+  const exportSelect = useRef<HTMLSelectElement>(null);
   const [pasting, setPasting] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const [pasted, setPasted] = useState('');
@@ -86,9 +93,22 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
     }
   }
 
+  useCommand('batch.import', () => (userActed() ? fileInput.current?.click() : bringForward('composer', importButton.current)));
+  useCommand('batch.export', () => bringForward('composer', exportSelect.current, () => userActed() && exportSelect.current?.showPicker()));
+  useCommand('batch.preview', () => {
+    useUi.getState().show('composer');
+    setPreviewing(true);
+  });
+
   return (
     <>
-      <button type="button" className="small" onClick={() => fileInput.current?.click()} title="Import JSON, NDJSON, CSV, cURL or HAR as a new batch (or drop a file here)">
+      <button
+        ref={importButton}
+        type="button"
+        className="small"
+        onClick={() => fileInput.current?.click()}
+        title={withShortcut('Import JSON, NDJSON, CSV, cURL or HAR as a new batch (or drop a file here)', 'batch.import')}
+      >
         Import…
       </button>
       <input
@@ -106,13 +126,15 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
       <button type="button" className="small" onClick={() => setPasting(true)}>
         Paste cURL…
       </button>
-      <button type="button" className="small" onClick={() => setPreviewing(true)} title="The batch with its templates ({{$uuid}}, {{$now}}, variables…) resolved">
+      <button type="button" className="small" onClick={() => setPreviewing(true)} title={withShortcut('The batch with its templates ({{$uuid}}, {{$now}}, variables…) resolved', 'batch.preview')}>
         Preview
       </button>
       {previewing && <PreviewDialog batch={batch} onClose={() => setPreviewing(false)} />}
       <select
+        ref={exportSelect}
         aria-label="Export as"
         className="small"
+        title={withShortcut('Export the batch', 'batch.export')}
         value=""
         onChange={(event) => {
           if (event.target.value) exportAs(event.target.value as ExportFormat);

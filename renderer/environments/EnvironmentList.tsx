@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useCommand } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { useSession } from '../session/queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
@@ -23,6 +24,8 @@ export function EnvironmentList() {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const active = data?.environments.find((environment) => environment.id === data.activeId) ?? null;
+  useCommand('environment.new', () => edit({ mode: 'create' }));
+  useCommand('environment.edit', () => active && edit({ mode: 'edit', id: active.id }), { enabled: active !== null, reason: 'No environment is active' });
 
   async function exportActive() {
     if (!active) return;

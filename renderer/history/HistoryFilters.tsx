@@ -1,6 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { emptyHistoryFilter, type HistoryFilter } from '../../shared/history.ts';
 import { SubmissionStatusSchema } from '../../shared/submission.ts';
+import { withShortcut } from '../commands/registry.ts';
 import { useEnvironments } from '../environments/queries.ts';
 import { useHistory } from './state.ts';
 
@@ -50,7 +51,7 @@ export function HistoryFilters({ searchRef }: { searchRef: RefObject<HTMLInputEl
         type="search"
         className="history-search"
         placeholder="customer_id, device_id, token, attribute value, response, label, note…"
-        aria-label="Search submissions (Ctrl+F)"
+        aria-label={withShortcut('Search submissions', 'history.find')}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { SubmissionSummary } from '../../shared/submission.ts';
+import { useCommand } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
+import { bringForward } from '../shell/bring-forward.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { useNotices, useUi } from '../state/ui.ts';
 import { CompareView } from './CompareView.tsx';
@@ -39,19 +41,7 @@ export function HistoryScreen() {
     if (screen === 'history') void client.invalidateQueries({ queryKey: historyKey, predicate: (query) => query.queryKey[1] !== 'batch' });
   }, [screen, client]);
 
-  // Ctrl/Cmd+F finds, on this screen.
-  useEffect(() => {
-    if (screen !== 'history') return;
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
-        event.preventDefault();
-        searchRef.current?.focus();
-        searchRef.current?.select();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [screen]);
+  useCommand('history.find', () => bringForward('history', searchRef.current, () => searchRef.current?.select()));
 
   const refresh = () => void client.invalidateQueries({ queryKey: historyKey });
   const deleted = (count: number) => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChunkRecord, SendProgress, SubmissionView } from '../../shared/submission.ts';
+import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { useActiveBatch } from '../state/composer.ts';
@@ -197,10 +198,12 @@ function LastSend() {
     queryFn: () => api.submissions.get({ id: submissionId! }),
     enabled: submissionId !== undefined && progress?.status !== 'sending',
   });
+  const cancel = () => submissionId && api.send.cancel({ submissionId });
+  useCommand('send.cancel', cancel, { enabled: progress?.status === 'sending', reason: 'Nothing is sending' });
 
-  if (!submissionId) return <p className="empty">Send a batch (Ctrl+Enter) to see the server's answer here.</p>;
+  if (!submissionId) return <p className="empty">{withShortcut('Send a batch', 'send.send')} to see the server's answer here.</p>;
   if (progress?.status === 'sending' || (!progress && !submission.data)) {
-    return progress ? <Progress progress={progress} onCancel={() => void api.send.cancel({ submissionId })} /> : <p className="empty">Sending…</p>;
+    return progress ? <Progress progress={progress} onCancel={() => void cancel()} /> : <p className="empty">Sending…</p>;
   }
   if (submission.error) return <ErrorNotice title="The submission could not be read" error={submission.error} />;
   return submission.data ? <Outcome submission={submission.data} /> : <p className="empty">Loading the answer…</p>;

@@ -1,4 +1,5 @@
 import type { EnvironmentView } from '../../shared/environment.ts';
+import { useCommand } from '../commands/registry.ts';
 import { useUi } from '../state/ui.ts';
 import { WARN_BEFORE_EXPIRY_MS, formatRemaining, useNow } from './countdown.ts';
 import { useLogout, useSession } from './queries.ts';
@@ -11,6 +12,8 @@ export function SessionBar({ environment }: { environment: EnvironmentView }) {
   const askLogin = useUi((state) => state.askLogin);
   const logout = useLogout();
   const now = useNow();
+  useCommand('session.login', () => askLogin(environment.id));
+  useCommand('session.logout', () => logout.mutate(environment.id), { enabled: Boolean(session), reason: `Not logged in to ${environment.name}` });
 
   if (!session) {
     return (

@@ -1,5 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AppInfo } from '../../shared/ipc.ts';
+import { useRequestsFromMain } from '../commands/from-main.ts';
+import { useCommandKeys } from '../commands/keyboard.ts';
+import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useDraftAutosave } from '../composer/autosave.ts';
 import { BatchTabs } from '../composer/BatchTabs.tsx';
 import { EnvironmentEditor } from '../environments/EnvironmentEditor.tsx';
@@ -14,7 +17,8 @@ import { SessionBar } from '../session/SessionBar.tsx';
 import { SandboxScreen } from '../sandbox/SandboxScreen.tsx';
 import { ResponsePanel } from '../send/ResponsePanel.tsx';
 import { useSendProgressEvents } from '../send/useSend.ts';
-import { useUi, type Screen } from '../state/ui.ts';
+import { useApi } from '../queries.ts';
+import { useNotices, useUi } from '../state/ui.ts';
 import { AboutDialog } from './AboutDialog.tsx';
 import { Notices } from './Notices.tsx';
 
@@ -22,6 +26,8 @@ const BatchEditor = lazy(() => import('../monaco/editors.ts').then((editors) => 
 
 /** The frame later screens fill: environments and history on the left, the composer, the response. */
 export function Shell({ info }: { info: AppInfo }) {
+  const api = useApi();
+  const notify = useNotices((state) => state.notify);
   const [aboutOpen, setAboutOpen] = useState(false);
   const environment = useActiveEnvironment();
   const screen = useUi((state) => state.screen);
@@ -31,20 +37,15 @@ export function Shell({ info }: { info: AppInfo }) {
   useSendProgressEvents();
   useHistoryRefresh();
 
-  useEffect(() => {
-    const screens: Record<string, Screen> = { '1': 'composer', '2': 'history', '3': 'sandbox' };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'F1') {
-        event.preventDefault();
-        setAboutOpen(true);
-      } else if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && screens[event.key]) {
-        event.preventDefault();
-        show(screens[event.key]!);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [show]);
+  useCommandKeys();
+  useRequestsFromMain();
+  useCommand('view.composer', () => show('composer'));
+  useCommand('view.history', () => show('history'));
+  useCommand('view.sandbox', () => show('sandbox'));
+  useCommand('help.about', () => setAboutOpen(true));
+  useCommand('help.docs', () => api.app.openDocs());
+  useCommand('help.dataFolder', () => api.app.openDataFolder());
+  useCommand('help.diagnostics', () => api.app.exportDiagnostics().then((saved) => saved && notify('success', `Diagnostics saved to ${saved.path}. They hold no secret.`)));
 
   return (
     <div className="app">
@@ -60,18 +61,18 @@ export function Shell({ info }: { info: AppInfo }) {
         <div className="screen-tabs" role="tablist" aria-label="Screens">
           {(
             [
-              ['composer', 'Composer', '1'],
-              ['history', 'History', '2'],
-              ['sandbox', 'Sandbox', '3'],
+              ['composer', 'Composer'],
+              ['history', 'History'],
+              ['sandbox', 'Sandbox'],
             ] as const
-          ).map(([id, label, key]) => (
-            <button key={id} type="button" role="tab" aria-selected={screen === id} aria-controls={`screen-${id}`} title={`${label} (Ctrl+${key})`} onClick={() => show(id)}>
+          ).map(([id, label]) => (
+            <button key={id} type="button" role="tab" aria-selected={screen === id} aria-controls={`screen-${id}`} title={withShortcut(label, `view.${id}`)} onClick={() => show(id)}>
               {label}
             </button>
           ))}
         </div>
         <span className="spacer" />
-        <button type="button" onClick={() => setAboutOpen(true)} title="About EventDesk (F1)">
+        <button type="button" onClick={() => setAboutOpen(true)} title={withShortcut('About EventDesk', 'help.about')}>
           About
         </button>
       </header>

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Draft } from '../../shared/draft.ts';
+import type { OpenedFile } from '../../shared/files.ts';
 
 /** An open batch. Its JSON text is the single source of truth; every view edits the text. */
 export interface Batch {
@@ -17,6 +18,8 @@ interface ComposerState {
   restore: (drafts: Draft[], activeId: string | null) => void;
   setText: (id: string, text: string) => void;
   open: (batch?: Partial<Omit<Batch, 'id'>>) => string;
+  /** A file from disk: the tab that already holds it comes forward, or it opens as a new one. */
+  openFile: (file: OpenedFile) => void;
   close: (id: string) => void;
   activate: (id: string) => void;
   /** After a save: the batch now lives in this file, and takes its name. */
@@ -59,6 +62,11 @@ export const useComposer = create<ComposerState>((set, get) => ({
     const id = crypto.randomUUID();
     set((state) => ({ batches: [...state.batches, { id, name: batch.name ?? nextName(state.batches), text: batch.text ?? starterBatch, filePath: batch.filePath ?? null }], activeId: id }));
     return id;
+  },
+  openFile: (file) => {
+    const already = get().batches.find((batch) => batch.filePath === file.path);
+    if (already) set({ activeId: already.id });
+    else get().open({ name: file.name, text: file.text, filePath: file.path });
   },
   close: (id) =>
     set((state) => {

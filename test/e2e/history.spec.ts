@@ -49,7 +49,7 @@ test.describe('history', () => {
     await saveScreenshot(app, 'history-list');
 
     // Find by customer_id, and open it.
-    await app.keyboard.press('Control+f');
+    await app.keyboard.press('Control+Shift+F');
     await expect(app.getByRole('searchbox', { name: /Search submissions/ })).toBeFocused();
     await app.keyboard.type('carol-03');
     await expect(list.getByRole('listitem')).toHaveCount(1);
