@@ -1,6 +1,33 @@
 import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
+
+export type Appearance = 'system' | 'light' | 'dark';
 
 const darkQuery = '(prefers-color-scheme: dark)';
+/** Not a secret, and wanted before the first paint: so it lives in localStorage, not behind the bridge. */
+const STORAGE_KEY = 'eventdesk.appearance';
+
+function remembered(): Appearance {
+  const value = localStorage.getItem(STORAGE_KEY);
+  return value === 'light' || value === 'dark' ? value : 'system';
+}
+
+/** styles.css reads `data-theme` to force `color-scheme`; without it the OS decides. */
+function apply(appearance: Appearance): void {
+  if (appearance === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = appearance;
+}
+
+/** The user's appearance: follow the system (the default), or always light, or always dark. */
+export const useAppearance = create<{ appearance: Appearance; choose: (appearance: Appearance) => void }>((set) => ({
+  appearance: remembered(),
+  choose: (appearance) => {
+    localStorage.setItem(STORAGE_KEY, appearance);
+    apply(appearance);
+    set({ appearance });
+  },
+}));
+apply(useAppearance.getState().appearance);
 
 function subscribe(onChange: () => void): () => void {
   const media = window.matchMedia(darkQuery);
@@ -8,7 +35,9 @@ function subscribe(onChange: () => void): () => void {
   return () => media.removeEventListener('change', onChange);
 }
 
-/** Follows the operating system's light or dark appearance as it changes. */
+/** The scheme on screen: the override, or the operating system's as it changes. */
 export function useColorScheme(): 'light' | 'dark' {
-  return useSyncExternalStore(subscribe, () => (window.matchMedia(darkQuery).matches ? 'dark' : 'light'));
+  const appearance = useAppearance((state) => state.appearance);
+  const system = useSyncExternalStore(subscribe, () => (window.matchMedia(darkQuery).matches ? 'dark' : 'light'));
+  return appearance === 'system' ? system : appearance;
 }

@@ -20,6 +20,7 @@ import { useSendProgressEvents } from '../send/useSend.ts';
 import { useApi } from '../queries.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { AboutDialog } from './AboutDialog.tsx';
+import { AppearanceControl } from './AppearanceControl.tsx';
 import { Notices } from './Notices.tsx';
 
 const BatchEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.BatchEditor })));
@@ -111,6 +112,7 @@ export function Shell({ info }: { info: AppInfo }) {
           {info.secretStorage.summary}
         </span>
         <span className="spacer" />
+        <AppearanceControl />
         <span>
           {info.name} {info.version}
         </span>

@@ -8,6 +8,7 @@ import { App } from '../../renderer/App.tsx';
 import { ApiContext } from '../../renderer/queries.ts';
 import { useComposer } from '../../renderer/state/composer.ts';
 import { useUi } from '../../renderer/state/ui.ts';
+import { useAppearance } from '../../renderer/theme.ts';
 
 /**
  * The whole renderer over a fake bridge: canned answers per channel, every call recorded, and
@@ -41,6 +42,7 @@ const done: Envelope<unknown> = { ok: true, value: null };
 
 export const defaultAnswers: Partial<Record<ChannelName, Envelope<unknown>>> = {
   'app:info': { ok: true, value: info },
+  'app:setTheme': done,
   'environments:list': { ok: true, value: { environments: [], activeId: null, notice: null } },
   'drafts:list': { ok: true, value: { drafts: [], activeId: null } },
   'drafts:save': done,
@@ -51,9 +53,10 @@ export const defaultAnswers: Partial<Record<ChannelName, Envelope<unknown>>> = {
 
 export function renderApp(answers: Partial<Record<ChannelName, Envelope<unknown>>> = {}) {
   document.body.innerHTML = '<div id="root" data-app-state="loading"></div>';
-  // The stores live as long as the module: each test starts from a fresh app.
+  // The stores live as long as the module: each test starts from a fresh app, following the system.
   useUi.setState(useUi.getInitialState(), true);
   useComposer.setState(useComposer.getInitialState(), true);
+  useAppearance.getState().choose('system');
   const calls: { channel: ChannelName; input: unknown }[] = [];
   const listeners = new Map<PushName, Set<(payload: unknown) => void>>();
   const all = { ...defaultAnswers, ...answers };

@@ -146,4 +146,15 @@ describe('requests from main', () => {
     expect(screen.getByRole('tab', { name: 'orders.json' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('switches the appearance from a menu command, remembers it, and tells main', async () => {
+    const app = renderApp();
+    await screen.findByRole('heading', { name: 'Batch' });
+    app.push('app:command', { command: 'view.theme.dark' });
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(localStorage.getItem('eventdesk.appearance')).toBe('dark');
+    expect((screen.getByLabelText('Appearance') as HTMLSelectElement).value).toBe('dark');
+    await waitFor(() => expect(app.calls.filter((call) => call.channel === 'app:setTheme').at(-1)?.input).toEqual({ theme: 'dark' }));
+    app.push('app:command', { command: 'view.theme.system' });
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+  });
 });
