@@ -1,5 +1,5 @@
 import type { AppInfo } from '../../shared/ipc.ts';
-import { Modal } from './Modal.tsx';
+import { CloseButton, Modal } from './Modal.tsx';
 
 export function AboutDialog({ info, open, onClose }: { info: AppInfo; open: boolean; onClose: () => void }) {
   const runtime = [
@@ -30,11 +30,7 @@ export function AboutDialog({ info, open, onClose }: { info: AppInfo; open: bool
           <code>{info.secretStorage.backend}</code> {info.secretStorage.summary}
         </dd>
       </dl>
-      <form method="dialog">
-        <button type="submit" autoFocus>
-          Close
-        </button>
-      </form>
+      <CloseButton />
     </Modal>
   );
 }

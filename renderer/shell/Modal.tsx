@@ -17,3 +17,14 @@ export function Modal({ open, onClose, labelledBy, className, children }: { open
     </dialog>
   );
 }
+
+/** The button that closes the dialog it sits in, focused first: for dialogs that only show something. */
+export function CloseButton() {
+  return (
+    <form method="dialog">
+      <button type="submit" autoFocus>
+        Close
+      </button>
+    </form>
+  );
+}

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import type { AppInfo } from '../../shared/ipc.ts';
+import { CommandPalette } from '../commands/CommandPalette.tsx';
 import { useRequestsFromMain } from '../commands/from-main.ts';
 import { useCommandKeys } from '../commands/keyboard.ts';
-import { useCommand, withShortcut } from '../commands/registry.ts';
+import { runCommand, useCommand, withShortcut } from '../commands/registry.ts';
+import { ShortcutSheet } from '../commands/ShortcutSheet.tsx';
 import { useDraftAutosave } from '../composer/autosave.ts';
 import { BatchTabs } from '../composer/BatchTabs.tsx';
 import { EnvironmentEditor } from '../environments/EnvironmentEditor.tsx';
@@ -73,6 +75,9 @@ export function Shell({ info }: { info: AppInfo }) {
           ))}
         </div>
         <span className="spacer" />
+        <button type="button" onClick={() => runCommand('help.palette')} title={withShortcut('Every command by name', 'help.palette')}>
+          Commands
+        </button>
         <button type="button" onClick={() => setAboutOpen(true)} title={withShortcut('About EventDesk', 'help.about')}>
           About
         </button>
@@ -118,6 +123,8 @@ export function Shell({ info }: { info: AppInfo }) {
         </span>
       </footer>
       <AboutDialog info={info} open={aboutOpen} onClose={() => setAboutOpen(false)} />
+      <CommandPalette />
+      <ShortcutSheet />
       <LoginDialog />
       <EnvironmentEditor />
       <Notices />

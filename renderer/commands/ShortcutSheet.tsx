@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { commandIds, commands, keysLabel } from '../../shared/commands.ts';
+import { CloseButton, Modal } from '../shell/Modal.tsx';
+import { isMac, useCommand } from './registry.ts';
+
+/** Monaco's own keys that matter for batches (see monaco-editor's codeAction, find and gotoError contributions). */
+const editorKeys = [
+  { title: 'Quick fix for the problem at the cursor', keys: 'CmdOrCtrl+.' },
+  { title: 'Go to the next problem', keys: 'F8' },
+  { title: 'Find in the editor', keys: 'CmdOrCtrl+F' },
+];
+
+interface Group {
+  name: string;
+  rows: { title: string; keys: string; note?: string }[];
+}
+
+/** An editor key that is also a command's gets it only while that command cannot run (see useCommandKeys). */
+function editorRows(): Group['rows'] {
+  return editorKeys.map((row) => {
+    const command = commandIds.find((id) => commands[id].keys === row.keys);
+    return command ? { ...row, note: `when “${commands[command].title}” cannot run` } : row;
+  });
+}
+
+function groups(): Group[] {
+  const byName = new Map<string, Group>();
+  for (const id of commandIds) {
+    const { title, group, keys } = commands[id];
+    if (!keys) continue;
+    if (!byName.has(group)) byName.set(group, { name: group, rows: [] });
+    byName.get(group)!.rows.push({ title, keys });
+  }
+  return [...byName.values(), { name: 'In the JSON editor', rows: editorRows() }];
+}
+
+/** Every shortcut, grouped as the menus are (Ctrl/Cmd+/). */
+export function ShortcutSheet() {
+  const [open, setOpen] = useState(false);
+  useCommand('help.shortcuts', () => setOpen(true));
+  const mac = isMac();
+
+  return (
+    <Modal open={open} onClose={() => setOpen(false)} labelledBy="shortcuts-title" className="shortcut-sheet">
+      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+      <div className="shortcut-groups">
+        {groups().map((group, index) => (
+          <section key={group.name} aria-labelledby={`shortcuts-group-${index}`}>
+            <h3 id={`shortcuts-group-${index}`}>{group.name}</h3>
+            <dl>
+              {group.rows.map((row) => (
+                <div key={row.title}>
+                  <dt>
+                    {row.title}
+                    {row.note && <span className="muted"> {row.note}</span>}
+                  </dt>
+                  <dd>
+                    <kbd>{keysLabel(row.keys, mac)}</kbd>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+      </div>
+      <CloseButton />
+    </Modal>
+  );
+}
