@@ -22,8 +22,9 @@ function couldType(id: CommandId): boolean {
  * Every shortcut of the command list, from one listener. It listens in the capture phase, so the
  * Ctrl/Cmd shortcuts work inside Monaco too, and takes the keys it uses from whatever had the
  * focus. A command that cannot run now leaves its keys alone: Ctrl+. is then the editor's quick
- * fix. Behind an open dialog nothing runs, but the keys are still taken, so no native menu
- * accelerator acts on the page either.
+ * fix. Behind an open dialog nothing runs, but the keys are still taken, so neither does the
+ * browser's own (Ctrl+S saving the page). The native menus show these shortcuts without
+ * registering them (electron/menu.ts), so this listener is their only path.
  */
 export function useCommandKeys(): void {
   useEffect(() => {
