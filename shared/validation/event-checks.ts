@@ -1,6 +1,6 @@
 import { wallClockProblem } from '../datetime.ts';
 import { findTemplates, templateResultType } from '../templates.ts';
-import { FINGERPRINT_SEED, fingerprintWith } from './duplicate-events.ts';
+import { fingerprintOf, fingerprintOfFields } from './duplicate-events.ts';
 import { separators, separatorsOf } from './keys-written-once.ts';
 import { attributeToString, newDeviceId, reformatDateTime, serviceIdFromString, type ValueFix } from './quick-fixes.ts';
 import { isUuidShaped, plainWallClock } from './text-shapes.ts';
@@ -198,6 +198,38 @@ function unknownField(key: string, context: CheckContext): EventProblem {
 const BIT = Object.fromEntries(SPEC_FIELDS.map((field, index) => [field, 1 << index])) as Record<SpecField, number>;
 const ALL_FIELDS_SEEN = (1 << SPEC_FIELDS.length) - 1;
 
+/**
+ * True for an event as the service expects it, which has no problem under any rules: the six
+ * fields and no other, each of its type and shape, created_at between the bounds, attributes
+ * all strings. Most events are; reading their six fields directly, rather than dispatching on
+ * each key as it comes, saves about a quarter of the time the checks take. The tally is
+ * filled in for a plain event; anything else is left to the full checks.
+ */
+function isPlainEvent(event: Readonly<Record<string, unknown>>, context: CheckContext, tally: EventTally): boolean {
+  let members = 0;
+  for (const _key in event) members++;
+  if (members !== SPEC_FIELDS.length) return false;
+  // The six names are six different own fields (a service-id field named like another one
+  // cannot be both an integer and a string or object), so there is no other field.
+  const token = event.token;
+  const attributes = event.attributes;
+  const createdAt = event.created_at;
+  const serviceId = event[context.serviceIdField];
+  const deviceId = event.device_id;
+  const customerId = event.customer_id;
+  if (typeof token !== 'string' || typeof customerId !== 'string' || typeof createdAt !== 'string' || typeof deviceId !== 'string' || !Number.isSafeInteger(serviceId) || !isPlainObject(attributes)) return false;
+  const clock = plainWallClock(createdAt);
+  if (clock < context.earliestClock || clock > context.latestClock || !isUuidShaped(deviceId)) return false;
+  let entries = 0;
+  for (const name in attributes) {
+    if (typeof attributes[name] !== 'string') return false;
+    entries++;
+  }
+  tally.separators = separators(members) + separators(entries);
+  tally.fingerprint = fingerprintOfFields(createdAt, deviceId, token, customerId, serviceId);
+  return true;
+}
+
 /** The problems of one element of a batch, or null when it has none; `tally` is filled in for the element. */
 export function checkEvent(event: unknown, context: CheckContext, tally: EventTally): EventProblem[] | null {
   tally.separators = 0;
@@ -206,14 +238,13 @@ export function checkEvent(event: unknown, context: CheckContext, tally: EventTa
     tally.separators = separatorsOf(event);
     return [{ code: 'event-not-object', message: `Each event must be a JSON object { "token": …, "created_at": …, … }, not ${describeValue(event)}.`, at: [], mark: 'value' }];
   }
+  if (isPlainEvent(event, context, tally)) return null;
   let problems: EventProblem[] | null = null;
   let seen = 0;
   let members = 0;
-  let fingerprint = FINGERPRINT_SEED;
   for (const key in event) {
     const value = event[key];
     members++;
-    fingerprint = fingerprintWith(fingerprint, value);
     if (key === context.serviceIdField) {
       seen |= BIT.svc_id;
       problems = checkServiceId(value, context, problems);
@@ -236,7 +267,7 @@ export function checkEvent(event: unknown, context: CheckContext, tally: EventTa
     if (typeof value === 'object' && value !== null) tally.separators += separatorsOf(value);
   }
   tally.separators += separators(members);
-  tally.fingerprint = fingerprint;
+  tally.fingerprint = fingerprintOf(event, context.serviceIdField);
   if (seen === ALL_FIELDS_SEEN) return problems;
   for (const field of SPEC_FIELDS) {
     const code = MISSING_FIELD_CODES[field];

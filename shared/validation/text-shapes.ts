@@ -1,3 +1,5 @@
+import { wallClockProblem } from '../datetime.ts';
+
 /**
  * The shapes of the two field values every event is checked for, read a character at a time:
  * on 100 000 events a regular expression costs milliseconds that the speed budget (1.3 times a
@@ -47,13 +49,12 @@ function twoDigits(text: string, at: number): number {
   return (tens | ones) < NOT_A_DIGIT ? tens * 10 + ones : NOT_TWO_DIGITS;
 }
 
-/** The largest day every month has: later days are left to wallClockProblem, which knows the calendar. */
+/** The largest day every month has: wallClockProblem, which knows the calendar, judges later ones. */
 const DAYS_IN_EVERY_MONTH = 28;
 
 /**
  * `YYYY-MM-DD HH:MM:SS` as the number YYYYMMDDHHMMSS, which orders as the texts do, when the text
- * is surely a real date-time (wallClockProblem finds nothing wrong with it); -1 when it is not,
- * or may not be: a day after the 28th is left to wallClockProblem.
+ * is a real date-time (wallClockProblem finds nothing wrong with it); -1 when it is not.
  */
 export function plainWallClock(text: string): number {
   if (text.length !== 19 || text.charCodeAt(4) !== HYPHEN || text.charCodeAt(7) !== HYPHEN || text.charCodeAt(10) !== SPACE || text.charCodeAt(13) !== COLON || text.charCodeAt(16) !== COLON) return -1;
@@ -65,7 +66,8 @@ export function plainWallClock(text: string): number {
   const minute = twoDigits(text, 14);
   const second = twoDigits(text, 17);
   // NOT_TWO_DIGITS is past every bound below.
-  if (century > 99 || yearOfCentury > 99 || century + yearOfCentury === 0 || month < 1 || month > 12 || day < 1 || day > DAYS_IN_EVERY_MONTH || hour > 23 || minute > 59 || second > 59) return -1;
+  if (century > 99 || yearOfCentury > 99 || century + yearOfCentury === 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return -1;
+  if (day > DAYS_IN_EVERY_MONTH && wallClockProblem(text) !== null) return -1;
   return (((((century * 100 + yearOfCentury) * 100 + month) * 100 + day) * 100 + hour) * 100 + minute) * 100 + second;
 }
 

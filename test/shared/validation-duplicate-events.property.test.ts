@@ -16,7 +16,7 @@ function isEvent(value: unknown): value is Record<string, unknown> {
 
 /** Each event's fingerprint as the checks take it or, `crude`, its number of fields: alike events still meet. */
 function fingerprints(events: readonly unknown[], crude = false): Int32Array {
-  return Int32Array.from(events, (event) => (!isEvent(event) ? 0 : crude ? Object.keys(event).length : fingerprintOf(event)));
+  return Int32Array.from(events, (event) => (!isEvent(event) ? 0 : crude ? Object.keys(event).length : fingerprintOf(event, 'svc_id')));
 }
 
 function plainDuplicates(events: readonly unknown[]): { index: number; original: number }[] {

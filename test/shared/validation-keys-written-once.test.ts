@@ -107,14 +107,24 @@ describe('the tally checkEvent takes in the same pass', () => {
     maxAgeDays: 365,
     severity: { ...DEFAULT_RULES.severity, 'attribute-not-string': attributeNotString },
   });
-  const event = fc.dictionary(fc.constantFrom('token', 'attributes', 'svc_id', 'created_at', 'other'), fc.jsonValue({ maxDepth: 3 }));
+  // Events of any fields, and events as the service expects them (most taking the checks' short way).
+  const anyEvent = fc.dictionary(fc.constantFrom('token', 'attributes', 'svc_id', 'created_at', 'other'), fc.jsonValue({ maxDepth: 3 }));
+  const plainEvent = fc.record({
+    token: fc.string(),
+    attributes: fc.dictionary(fc.string(), fc.oneof({ weight: 9, arbitrary: fc.string() }, fc.jsonValue({ maxDepth: 2 })), { maxKeys: 4 }),
+    created_at: fc.constantFrom('2026-05-31 09:30:00', '2026-01-29 23:59:59', '2030-01-01 00:00:00'),
+    svc_id: fc.integer(),
+    device_id: fc.oneof(fc.uuid(), fc.string()),
+    customer_id: fc.string(),
+  });
+  const event = fc.oneof(anyEvent, plainEvent);
 
   it('counts the separators and takes the fingerprint of the event read on its own', () => {
     fc.assert(
       fc.property(event, fc.constantFrom('warning' as const, 'off' as const), (value, attributeNotString) => {
         const tally: EventTally = { separators: -1, fingerprint: -1 };
         checkEvent(value, context(attributeNotString), tally);
-        expect(tally).toEqual({ separators: separatorsOf(value), fingerprint: fingerprintOf(value) });
+        expect(tally).toEqual({ separators: separatorsOf(value), fingerprint: fingerprintOf(value, 'svc_id') });
       }),
     );
   });

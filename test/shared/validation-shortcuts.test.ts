@@ -46,6 +46,35 @@ describe('keys written twice', () => {
   });
 });
 
+describe('events read the short way', () => {
+  it.each([
+    ['an extra field', { extra: 1 }, ['unknown-field']],
+    ['a field renamed', { token: undefined, tokn: 'tok_1' }, ['missing-token', 'unknown-field']],
+    ['a missing field', { customer_id: undefined }, ['missing-customer-id']],
+    ['a device_id not UUID-shaped', { device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca42g' }, ['device-id-not-uuid']],
+    ['an attribute that is a number', { attributes: { plan: 'pro', seats: 3 } }, ['attribute-not-string']],
+    ['attributes that are an array', { attributes: ['pro'] }, ['attributes-not-object']],
+    ['a created_at in the future', { created_at: '2026-06-01 12:06:00' }, ['created-at-future']],
+    ['a created_at very old', { created_at: '2025-06-01 11:59:59' }, ['created-at-old']],
+    ['a created_at on a day the month lacks', { created_at: '2026-02-29 10:00:00' }, ['created-at-impossible']],
+    ['a service id that is not whole', { svc_id: 1.5 }, ['service-id-not-integer']],
+    ['a token that is a number', { token: 5 }, ['wrong-type']],
+  ])('still find %s', (_what, changes, codes) => {
+    const event = JSON.parse(JSON.stringify(validEvent(changes))) as Record<string, unknown>;
+    expect(diagnose(JSON.stringify([validEvent(), event])).map((diagnostic) => diagnostic.code)).toEqual(codes);
+  });
+
+  it('take a created_at on the 29th to the 31st of a month that has it', () => {
+    const events = ['2026-01-29 00:00:00', '2026-03-30 12:00:00', '2026-05-31 23:59:59', '2024-02-29 10:00:00'].map((createdAt) => validEvent({ created_at: createdAt, token: createdAt }));
+    expect(diagnose(JSON.stringify(events), { ...RULES, maxAgeDays: 3650 })).toEqual([]);
+  });
+
+  it('still find what is wrong when the service-id field is named like another field', () => {
+    const codes = diagnose(JSON.stringify([validEvent()]), { ...RULES, serviceIdField: 'token' }).map((diagnostic) => diagnostic.code);
+    expect(codes).toEqual(expect.arrayContaining(['service-id-not-integer', 'unknown-field', 'missing-token']));
+  });
+});
+
 describe('events laid out only as far as needed', () => {
   const events = Array.from({ length: 50 }, (_, index) => validEvent({ token: `tok_${index}` }));
 
