@@ -3,8 +3,8 @@ import { resolveTimeZone } from './environment.ts';
 import { layOutBatch, type BatchLayout } from './validation/batch-layout.ts';
 import { findDuplicateEvents } from './validation/duplicate-events.ts';
 import { checkEvent, describeValue, type CheckContext, type EventProblem, type EventTally } from './validation/event-checks.ts';
-import { everyKeyWrittenOnce, separators } from './validation/keys-written-once.ts';
 import { outlineElement, propertyOf, type ElementOutline } from './validation/event-outline.ts';
+import { everyKeyWrittenOnce, separators } from './validation/keys-written-once.ts';
 import { positionsOf } from './validation/positions.ts';
 import { WARNING_CODES, type Severity, type ValidationRules, type WarningCode } from './validation/rules.ts';
 import { findSyntaxProblem } from './validation/syntax.ts';
@@ -102,7 +102,8 @@ function checkContext(rules: ValidationRules): CheckContext {
   const timeZone = resolveTimeZone(rules.timeZone);
   const now = rules.now.getTime();
   // Wall clocks in one zone sort as their texts do, so each event is checked by comparing texts,
-  // not by converting it. (Only in the hour a zone's clocks go back can this be an hour off.)
+  // or the numbers plainWallClock reads from them, not by converting it. (Only in the hour a
+  // zone's clocks go back can this be an hour off.)
   const latest = formatDateTime(new Date(now + rules.futureToleranceMinutes * MS_PER_MINUTE), timeZone);
   const earliest = formatDateTime(new Date(now - rules.maxAgeDays * MS_PER_DAY), timeZone);
   return {

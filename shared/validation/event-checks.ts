@@ -8,10 +8,11 @@ import { MISSING_FIELD_CODES, SPEC_FIELDS, type RuleSeverity, type SpecField, ty
 
 /**
  * The checks of one event against SERVICE.md 2.3 and the rules, with messages for a tester:
- * what is wrong and what is expected. This runs on every event of a batch, so it makes one
- * pass over the event's keys and allocates nothing for an event without problems. The same
- * pass takes what the batch's other checks need of the event (EventTally): on a large batch,
- * fetching an event's values from memory a second time costs about as much as checking them.
+ * what is wrong and what is expected. This runs on every event of a batch, so an event as the
+ * service expects it is read by its six fields (isPlainEvent), any other in one pass over its
+ * keys, and nothing is allocated for an event without problems. The same reading takes what
+ * the batch's other checks need of the event (EventTally): on a large batch, fetching an
+ * event's values from memory a second time costs about as much as checking them.
  */
 
 export interface CheckContext {
