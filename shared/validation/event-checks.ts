@@ -227,7 +227,7 @@ function isPlainEvent(event: Readonly<Record<string, unknown>>, context: CheckCo
     entries++;
   }
   tally.separators = separators(members) + separators(entries);
-  tally.fingerprint = fingerprintOfFields(createdAt, deviceId, token, customerId, serviceId);
+  tally.fingerprint = fingerprintOfFields(clock, deviceId, token, customerId, serviceId);
   return true;
 }
 
