@@ -61,7 +61,8 @@ export const commands: Record<CommandId, CommandInfo> = {
   'batch.format': { title: 'Format document', group: 'Edit', keys: 'Shift+Alt+F' },
   'batch.preview': { title: 'Preview resolved templates', group: 'Edit', keys: 'CmdOrCtrl+Shift+P' },
   'send.send': { title: 'Send batch', group: 'Send', keys: 'CmdOrCtrl+Enter' },
-  'send.cancel': { title: 'Cancel send', group: 'Send', keys: 'CmdOrCtrl+.' },
+  // Not CmdOrCtrl+.: that is the editor's quick fix.
+  'send.cancel': { title: 'Cancel send', group: 'Send', keys: 'CmdOrCtrl+Shift+X' },
   'view.composer': { title: 'Show the composer', group: 'View', keys: 'CmdOrCtrl+1' },
   'view.history': { title: 'Show the history', group: 'View', keys: 'CmdOrCtrl+2' },
   'view.sandbox': { title: 'Show the sandbox', group: 'View', keys: 'CmdOrCtrl+3' },
