@@ -26,17 +26,33 @@ export function BatchTabs() {
   useCommand('batch.close', () => activeId && ask(activeId), { enabled: activeId !== null, reason: 'No batch is open' });
 
   return (
-    <div className="batch-tabs" role="tablist" aria-label="Open batches">
-      {batches.map((batch) => (
-        <div key={batch.id} className={`batch-tab ${batch.id === activeId ? 'active' : ''}`}>
-          <button type="button" role="tab" aria-selected={batch.id === activeId} onClick={() => activate(batch.id)} title={batch.filePath ?? 'Not saved to a file (kept as a draft)'}>
-            {batch.name}
-          </button>
-          <button type="button" className="close" aria-label={`Close ${batch.name}`} onClick={() => ask(batch.id)}>
-            ×
-          </button>
-        </div>
-      ))}
+    <div className="batch-tabs">
+      {/* A tablist holds only tabs: each × is for the mouse; the keyboard closes a tab with Delete on it, or the Close batch command. */}
+      <div className="batch-tab-list" role="tablist" aria-label="Open batches">
+        {batches.map((batch) => (
+          <div key={batch.id} role="presentation" className={`batch-tab ${batch.id === activeId ? 'active' : ''}`}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={batch.id === activeId}
+              aria-keyshortcuts="Delete"
+              onClick={() => activate(batch.id)}
+              onKeyDown={(event) => {
+                if (event.key === 'Delete') {
+                  event.preventDefault();
+                  ask(batch.id);
+                }
+              }}
+              title={`${batch.filePath ?? 'Not saved to a file (kept as a draft)'} · Delete closes it`}
+            >
+              {batch.name}
+            </button>
+            <button type="button" className="close" tabIndex={-1} aria-hidden="true" title={`Close ${batch.name}`} onClick={() => ask(batch.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
       <button type="button" className="small" aria-label="New batch" title={withShortcut('New batch', 'batch.new')} onClick={newBatch}>
         +
       </button>

@@ -91,7 +91,7 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
       <h2 id="editor-title">{title}</h2>
       <div className="form-grid">
         <Field label="Name" id="env-name" problem={problems.get('name')}>
-          <input id="env-name" value={settings.name} onChange={(event) => set('name', event.target.value)} autoFocus aria-invalid={problems.has('name')} />
+          <input id="env-name" value={settings.name} onChange={(event) => set('name', event.target.value)} data-autofocus aria-invalid={problems.has('name')} />
         </Field>
         <Field
           label="Base URL"

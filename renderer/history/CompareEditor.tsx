@@ -31,8 +31,20 @@ export default function CompareEditor({ original, modified, label }: { original:
         theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
         keepCurrentOriginalModel
         keepCurrentModifiedModel
-        onMount={(mounted) => (editor.current = mounted)}
-        options={{ readOnly: true, originalEditable: false, renderSideBySide: true, automaticLayout: true, fontSize: 12, scrollBeyondLastLine: false, ariaLabel: label }}
+        onMount={(mounted) => {
+          editor.current = mounted;
+          // The diff editor's own aria options do not reach its two inner editors' input elements.
+          mounted.getOriginalEditor().updateOptions({ ariaLabel: `${label}: the older one` });
+          mounted.getModifiedEditor().updateOptions({ ariaLabel: `${label}: the newer one` });
+        }}
+        options={{
+          readOnly: true,
+          originalEditable: false,
+          renderSideBySide: true,
+          automaticLayout: true,
+          fontSize: 12,
+          scrollBeyondLastLine: false,
+        }}
       />
     </div>
   );

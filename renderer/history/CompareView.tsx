@@ -71,7 +71,7 @@ export function CompareView({ pair }: { pair: [string, string] }) {
       ) : (
         <Suspense fallback={<p className="empty">Loading the editor…</p>}>
           <CompareEditor
-            label={`${what === 'requests' ? 'Requests' : 'Responses'}: older on the left, newer on the right`}
+            label={what === 'requests' ? 'Requests' : 'Responses'}
             original={what === 'requests' ? leftBatch.data : responsesText(left.data)}
             modified={what === 'requests' ? rightBatch.data : responsesText(right.data)}
           />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { emptyHistoryFilter } from '../../shared/history.ts';
+import { withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { useUi } from '../state/ui.ts';
 import { eventsText, startedText } from './format.ts';
@@ -19,7 +20,7 @@ export function RecentSubmissions() {
     <section aria-labelledby="recent-heading" className="recent-submissions">
       <h2 id="recent-heading">Recent sends</h2>
       {rows.length === 0 ? (
-        <p className="empty">Nothing sent yet. Every submission is kept in the History (Ctrl+2), newest first.</p>
+        <p className="empty">Nothing sent yet. Every submission is kept in the {withShortcut('History', 'view.history')}, newest first.</p>
       ) : (
         <ul>
           {rows.map((row) => (
@@ -40,7 +41,7 @@ export function RecentSubmissions() {
         </ul>
       )}
       <button type="button" className="small" onClick={() => show('history')}>
-        All history (Ctrl+2)
+        {withShortcut('All history', 'view.history')}
       </button>
     </section>
   );

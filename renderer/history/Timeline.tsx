@@ -45,7 +45,7 @@ export function Timeline({
         <p className="empty">No submissions to chart.</p>
       ) : (
         <>
-          <div className="timeline-plot" role="img" aria-label={`Submissions per ${unit}, highest ${highest}`} data-testid="timeline">
+          <div className="timeline-plot" role="group" aria-label={`Submissions per ${unit}, highest ${highest}; each column narrows the list to its ${unit}`} data-testid="timeline">
             <span className="timeline-scale" aria-hidden>
               {highest}
             </span>

@@ -85,6 +85,14 @@ function ChunkAnswer({ chunk, submissionId }: { chunk: ChunkRecord; submissionId
   );
 }
 
+/** What Resume does for this submission, in words: it sends every chunk not acknowledged. */
+function resumeLabel(submission: SubmissionView): string {
+  const failed = submission.chunks.some((chunk) => chunk.status === 'failed');
+  const unsent = submission.chunks.some((chunk) => chunk.status !== 'failed' && chunk.status !== 'ok');
+  if (failed) return unsent ? 'Retry the failed chunks and send the rest' : 'Retry the failed chunks';
+  return 'Resume: send the rest';
+}
+
 export function Outcome({ submission }: { submission: SubmissionView }) {
   const api = useApi();
   const notify = useNotices((state) => state.notify);
@@ -101,7 +109,7 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
       </p>
       {resumable && (
         <button type="button" onClick={() => void api.send.resume({ submissionId: submission.id }).catch((error: unknown) => notify('error', error instanceof Error ? error.message : String(error)))}>
-          Resume: send the rest
+          {resumeLabel(submission)}
         </button>
       )}
       {submission.chunks.length > 1 && (

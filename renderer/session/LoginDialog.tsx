@@ -49,7 +49,7 @@ function LoginForm({ environment, onDone }: { environment: EnvironmentView; onDo
       )}
       <label>
         Username
-        <input name="username" autoComplete="username" value={username} onChange={(event) => setUsername(event.target.value)} required autoFocus />
+        <input name="username" autoComplete="username" value={username} onChange={(event) => setUsername(event.target.value)} required data-autofocus />
       </label>
       <label>
         Password

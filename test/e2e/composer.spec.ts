@@ -27,11 +27,13 @@ test.describe('the composer', () => {
     await app.locator('.monaco-editor').first().click();
     await app.keyboard.type('// work');
     await app.getByRole('button', { name: 'New batch' }).click();
+    // The mouse closes with the ×, the keyboard with Delete on the tab; both ask.
     app.once('dialog', (dialog) => void dialog.dismiss());
-    await app.getByRole('button', { name: 'Close Batch 1' }).click();
+    await app.getByTitle('Close Batch 1').click();
     await expect(app.getByRole('tab', { name: 'Batch 1' })).toBeVisible();
     app.once('dialog', (dialog) => void dialog.accept());
-    await app.getByRole('button', { name: 'Close Batch 1' }).click();
+    await app.getByRole('tab', { name: 'Batch 1' }).focus();
+    await app.keyboard.press('Delete');
     await expect(app.getByRole('tab', { name: 'Batch 1' })).toBeHidden();
     await expect(app.getByRole('tab', { name: 'Batch 2' })).toHaveAttribute('aria-selected', 'true');
   });
