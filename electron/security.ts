@@ -35,6 +35,13 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
 };
 
+/**
+ * The one permission the page may have: writing plain text to the clipboard ("Copy" buttons;
+ * Chromium sanitizes what is written). Reading the clipboard, the camera, notifications and
+ * everything else are refused.
+ */
+export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
 export function secureWebPreferences(preload: string): WebPreferences {
   return {
     preload,

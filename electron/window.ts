@@ -1,5 +1,5 @@
 import { BrowserWindow, app, nativeTheme, screen, shell } from 'electron';
-import { checkExternalLink, secureWebPreferences } from './security.ts';
+import { ALLOWED_PERMISSIONS, checkExternalLink, secureWebPreferences } from './security.ts';
 import { placeWindow, type WindowState, type WindowStateStore } from './services/window-state.ts';
 
 /** Opens where it was last time if that is still on a screen, and remembers where it goes. */
@@ -56,9 +56,9 @@ export function hardenWebContents(contents: Electron.WebContents): void {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }
 
-/** Nothing the app shows needs a camera, a microphone, notifications or any other permission. */
+/** Nothing the app shows needs a camera, a microphone, notifications or any permission but ALLOWED_PERMISSIONS. */
 export function denyPermissionRequests(session: Electron.Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)));
 }
 
 /** Opens a link in the user's browser only if checkExternalLink allows it; says whether it did. */

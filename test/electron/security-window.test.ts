@@ -75,6 +75,9 @@ describe('the window glue', () => {
       handler!(null, permission, callback);
       expect(callback).toHaveBeenCalledWith(false);
     }
+    const copy = vi.fn();
+    handler!(null, 'clipboard-sanitized-write', copy);
+    expect(copy).toHaveBeenCalledWith(true);
   });
 
   it('hands the browser only checked https links, in their parsed form', async () => {
