@@ -67,7 +67,7 @@ describe('the window glue', () => {
     expect(openExternal).not.toHaveBeenCalled();
   });
 
-  it('denies every permission request', () => {
+  it('denies every permission request but a sanitized clipboard write', () => {
     let handler: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null = null;
     denyPermissionRequests({ setPermissionRequestHandler: (next: typeof handler) => (handler = next) } as unknown as Electron.Session);
     for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal']) {
