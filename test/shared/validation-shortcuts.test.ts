@@ -25,6 +25,14 @@ describe('keys written twice', () => {
     expect(repeatedKeys(text)).toEqual([['/1/attributes/plan', '"plan"', 3, text.split('\n')[2]!.lastIndexOf('"plan"') + 1]]);
   });
 
+  it('are found beside a comma spelt as an escape, and not made up without one', () => {
+    const event = JSON.stringify(validEvent({ customer_id: 'Doe, Jane' })).replace('Doe, Jane', 'Doe\\u002c Jane');
+    expect(event).toContain('"Doe\\u002c Jane"');
+    expect(repeatedKeys(`[${event}]`)).toEqual([]);
+    const text = `[${event.replace('"plan":"pro"', '"plan":"pro","plan":"free"')}]`;
+    expect(repeatedKeys(text)).toEqual([['/0/attributes/plan', '"plan"', 1, text.lastIndexOf('"plan"') + 1]]);
+  });
+
   it('are placed after a byte order mark, CRLFs and tabs', () => {
     const text = `\uFEFF[\r\n\t{\r\n\t\t"token": "a",\r\n\t\t"attributes": {\r\n\t\t\t"plan": "x",\r\n\t\t\t"plan": "y"\r\n\t\t},\r\n\t\t"token"\t:\t"b"\r\n\t}\r\n]`;
     expect(repeatedKeys(text)).toEqual([
