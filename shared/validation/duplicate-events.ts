@@ -5,9 +5,8 @@ import { plainWallClock } from './text-shapes.ts';
  * are spaced. Writing every event out to compare it costs more than a JSON.parse, so each is
  * first given a cheap number, its fingerprint, from its created_at to the second and the
  * lengths and last characters of a few other fields; only events sharing a fingerprint with an
- * earlier one are written out and compared.
- * The checks of an event take its fingerprint while they hold its fields (see event-checks.ts):
- * fetching them from memory again costs about as much as hashing them.
+ * earlier one are written out and compared. The checks of an event take its fingerprint while
+ * they hold its fields (see event-checks.ts): fetching them again costs as much as hashing them.
  */
 
 export interface DuplicateEvent {
@@ -19,7 +18,7 @@ export interface DuplicateEvent {
 /** 2^20 slots of the first-event table (8 MB) before it has to grow. */
 const MOST_SLOTS_AT_FIRST = 20;
 
-/** Characters taken from the end of each string: where ids, sequence numbers and seconds differ. */
+/** Characters taken from the end of each string: where ids and sequence numbers differ. */
 const TAIL = 3;
 
 function mix(hash: number, value: number): number {
