@@ -11,6 +11,7 @@ export const editorKeys = [
   { title: 'Quick fix for the problem at the cursor', keys: 'CmdOrCtrl+.' },
   { title: 'Go to the next problem', keys: 'F8' },
   { title: 'Find in the editor', keys: 'CmdOrCtrl+F' },
+  { title: 'Find and replace in the editor', keys: 'CmdOrCtrl+H' },
 ];
 
 interface Group {
