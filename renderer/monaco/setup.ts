@@ -2,12 +2,40 @@ import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor/editor.api';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
-// The editor API and JSON. Monaco's JSON mode (loaded when the first JSON model appears) imports
-// internal/common/workers, which registers every editor contribution and the services they need.
-// Registered after an editor exists, those services are unknown to it and the next editor fails
-// ("depends on UNKNOWN service ICodeLensCache"): so they are registered here, before any editor.
+// The slim build: the editor API, JSON, and the editing features a JSON author expects.
 import 'monaco-editor/language/json/monaco.contribution';
-import 'monaco-editor/internal/common/workers';
+import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
+import 'monaco-editor/editor/contrib/clipboard/browser/clipboard';
+import 'monaco-editor/editor/contrib/codeAction/browser/codeActionContributions';
+import 'monaco-editor/editor/contrib/comment/browser/comment';
+import 'monaco-editor/editor/contrib/contextmenu/browser/contextmenu';
+import 'monaco-editor/editor/contrib/find/browser/findController';
+import 'monaco-editor/editor/contrib/folding/browser/folding';
+import 'monaco-editor/editor/contrib/format/browser/formatActions';
+import 'monaco-editor/editor/contrib/gotoError/browser/gotoError';
+import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
+import 'monaco-editor/editor/contrib/linesOperations/browser/linesOperations';
+import 'monaco-editor/editor/contrib/multicursor/browser/multicursor';
+import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect';
+import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
+// Monaco's JSON mode (loaded with the first JSON model) imports every other editor contribution
+// and registers the services they need. Services registered after an editor exists are unknown
+// to it, so any later editor (the history's viewer, the diff) failed ("depends on UNKNOWN
+// service ICodeLensCache"). Registering those services here, before any editor, fixes that
+// without giving the composer's editor contributions it does not use.
+import 'monaco-editor/editor/browser/services/inlineCompletionsService';
+import 'monaco-editor/editor/browser/widget/diffEditor/diffProviderFactoryService';
+import 'monaco-editor/editor/common/services/languageFeatureDebounce';
+import 'monaco-editor/editor/common/services/semanticTokensStylingService';
+import 'monaco-editor/editor/common/services/treeViewsDndService';
+import 'monaco-editor/editor/contrib/codelens/browser/codeLensCache';
+import 'monaco-editor/editor/contrib/documentSymbols/browser/outlineModel';
+import 'monaco-editor/editor/contrib/editorState/browser/keybindingCancellation';
+import 'monaco-editor/editor/contrib/inlayHints/browser/inlayHintsController';
+import 'monaco-editor/editor/contrib/peekView/browser/peekView';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/symbolNavigation';
 
 self.MonacoEnvironment = {
   getWorker(_workerId: string, label: string) {
