@@ -24,7 +24,8 @@ import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
 // and registers the services they need. Services registered after an editor exists are unknown
 // to it, so any later editor (the history's viewer, the diff) failed ("depends on UNKNOWN
 // service ICodeLensCache"). Registering those services here, before any editor, fixes that
-// without giving the composer's editor contributions it does not use.
+// without giving the composer's editor the other contributions (peekView and symbolNavigation
+// bring a small controller and two commands with their services).
 import 'monaco-editor/editor/browser/services/inlineCompletionsService';
 import 'monaco-editor/editor/browser/widget/diffEditor/diffProviderFactoryService';
 import 'monaco-editor/editor/common/services/languageFeatureDebounce';
