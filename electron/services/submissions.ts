@@ -343,10 +343,13 @@ export function openSubmissions(file: string) {
     lastWithSameBatch: db.prepare(`SELECT ${submissionColumns} ${fromSubmissions}
       WHERE s.environment_id = ? AND s.batch_hash = ? ORDER BY s.started_at DESC, s.seq DESC LIMIT 1`),
     annotate: db.prepare('UPDATE submissions SET label = ?, note = ? WHERE id = ?'),
+    exists: db.prepare('SELECT 1 AS found FROM submissions WHERE id = ?'),
     getSetting: db.prepare('SELECT value FROM settings WHERE key = ?'),
     putSetting: db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
     usage: db.prepare('SELECT count(*) AS submissions, coalesce(sum(stored_bytes), 0) AS stored FROM submissions'),
-    oldestFirst: db.prepare(`SELECT id, stored_bytes FROM submissions WHERE status <> 'sending' ORDER BY started_at, seq`),
+    // The newest submission is never a candidate: a limit smaller than one send must not delete the send just made.
+    oldestFirst: db.prepare(`SELECT id, stored_bytes FROM submissions WHERE status <> 'sending'
+      AND id <> (SELECT id FROM submissions ORDER BY started_at DESC, seq DESC LIMIT 1) ORDER BY started_at, seq`),
   };
 
   const cache = new Map<string, StatementSync>();
@@ -500,6 +503,8 @@ export function openSubmissions(file: string) {
         for (const id of ids) {
           statements.interruptChunks.run(id);
           statements.interrupt.run(id);
+          // The answers that came before the crash become searchable, and count in the size.
+          settle(db, id);
         }
         return ids;
       });
@@ -526,6 +531,10 @@ export function openSubmissions(file: string) {
     list({ limit, before, filter = emptyHistoryFilter }: { limit: number; before?: string; filter?: HistoryFilter }): SubmissionSummary[] {
       // SQLite reads a negative LIMIT as "no limit": never let a bad page size return everything.
       const size = Math.max(0, Math.floor(limit));
+      // A page is "after this row": if the row was deleted meanwhile there is no "after" to compute.
+      if (before !== undefined && !statements.exists.get(before)) {
+        throw new AppError('history-cursor-gone', 'The history changed while it was being read; read it again from the top.');
+      }
       const { where, params } = filterSql(filter, before);
       return (prepared(`SELECT ${summaryColumns} FROM submissions s ${where} ORDER BY s.started_at DESC, s.seq DESC LIMIT ?`).all(...params, size) as Row[]).map(toSummary);
     },
@@ -595,7 +604,7 @@ export function openSubmissions(file: string) {
 
     /**
      * Drops what the retention setting no longer keeps: submissions older than its days, or the
-     * oldest ones until the rest fits its size. A send under way is never dropped. Returns how many went.
+     * oldest ones until the rest fits its size. A send under way, and the newest submission, are never dropped. Returns how many went.
      */
     applyRetention(now = new Date()): number {
       const retention = this.retention();

@@ -8,9 +8,20 @@ export const historyKey = ['history'] as const;
 /** Newest first, a page at a time as the list scrolls. */
 export function useHistoryPages(filter: HistoryFilter) {
   const api = useApi();
+  const client = useQueryClient();
   return useInfiniteQuery({
     queryKey: [...historyKey, 'list', filter],
-    queryFn: ({ pageParam }) => api.history.list({ filter, before: pageParam ?? undefined, limit: HISTORY_PAGE_SIZE }),
+    queryFn: async ({ pageParam }) => {
+      try {
+        return await api.history.list({ filter, before: pageParam ?? undefined, limit: HISTORY_PAGE_SIZE });
+      } catch (error) {
+        // The last row shown was deleted (a delete, retention) as the next page was asked for:
+        // the whole list is read again, every page after a row that still exists.
+        if ((error as { code?: string }).code !== 'history-cursor-gone') throw error;
+        void client.invalidateQueries({ queryKey: [...historyKey, 'list', filter] });
+        return [];
+      }
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => (page.length < HISTORY_PAGE_SIZE ? null : (page.at(-1)?.id ?? null)),
   });

@@ -29,10 +29,12 @@ export function fillGaps(buckets: readonly TimelineBucket[], unit: TimelineUnit)
   const byName = new Map(buckets.map((bucket) => [bucket.bucket, bucket]));
   const filled: TimelineBucket[] = [];
   const last = bucketStart(buckets.at(-1)!.bucket).getTime();
-  for (let at = bucketStart(buckets[0]!.bucket); at.getTime() <= last; at = bucketEnd(bucketName(at, unit), unit)) {
+  // Hours step by the clock, not by name: when clocks go back, 01:00 comes twice and is one bucket.
+  const next = (at: Date) => (unit === 'hour' ? new Date(at.getTime() + 3_600_000) : bucketEnd(bucketName(at, unit), unit));
+  for (let at = bucketStart(buckets[0]!.bucket); at.getTime() <= last; at = next(at)) {
     if (filled.length >= MAX_FILLED_BUCKETS) return [...buckets];
     const name = bucketName(at, unit);
-    filled.push(byName.get(name) ?? { bucket: name, counts: {} });
+    if (filled.at(-1)?.bucket !== name) filled.push(byName.get(name) ?? { bucket: name, counts: {} });
   }
   return filled;
 }

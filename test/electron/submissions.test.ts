@@ -534,6 +534,38 @@ describe('history queries', () => {
     expect(() => store.setRetention({ keep: 'days', days: 0 })).toThrow();
   });
 
+  it('never drops the newest submission for size, even when it alone is over the limit', () => {
+    const store = openStore();
+    const older = sent(store, [event('small-1')], { startedAt: '2025-03-01T10:00:00.000Z' });
+    const newest = sent(store, [event('big-2', { attributes: { padding: 'p'.repeat(1_500_000) } })], { startedAt: '2025-03-02T10:00:00.000Z' });
+    store.setRetention({ keep: 'size', megabytes: 1 });
+    expect(store.applyRetention()).toBe(1);
+    expect(store.get(older)).toBeNull();
+    expect(store.list({ limit: 10 }).map((row) => row.id)).toEqual([newest]);
+  });
+
+  it('says when the row a page starts after is gone, rather than answering an empty page', () => {
+    const store = openStore();
+    const made = ['p-1', 'p-2', 'p-3'].map((customer, n) => sent(store, [event(customer)], { startedAt: `2025-03-0${n + 1}T10:00:00.000Z` }));
+    const first = store.list({ limit: 1 });
+    expect(first.map((row) => row.id)).toEqual([made[2]]);
+    store.delete([made[2]!]);
+    expect(codeOf(() => store.list({ limit: 1, before: made[2]! }))).toBe('history-cursor-gone');
+  });
+
+  it('makes the answers of a send cut short by a crash searchable, and counts them', () => {
+    const store = openStore();
+    const { id } = store.createSubmission(input({ batch: JSON.stringify([event('crash-1'), event('crash-2')]), eventCount: 2 }), [
+      { firstEvent: 0, eventCount: 1 },
+      { firstEvent: 1, eventCount: 1 },
+    ]);
+    store.updateChunk(id, 0, { status: 'ok', statusCode: 202, responseBody: '{"accepted":1,"ticket":"before-the-crash"}' });
+    const before = store.usage().storedBytes;
+    expect(store.markInterrupted()).toEqual([id]);
+    expect(ids(store, { search: 'before-the-crash' })).toEqual([id]);
+    expect(store.usage().storedBytes).toBe(before + '{"accepted":1,"ticket":"before-the-crash"}'.length);
+  });
+
   it('opens a database written by schema version 1, keeping its submissions and making them searchable', () => {
     const raw = new DatabaseSync(file);
     migrations[0]!(raw);
