@@ -111,7 +111,10 @@ export function matchesKeys(keys: string, event: { key: string; code: string; ct
   const command = mac ? event.metaKey : event.ctrlKey;
   const other = mac ? event.ctrlKey : event.metaKey;
   if (other || command !== modifiers.has('CmdOrCtrl') || event.shiftKey !== modifiers.has('Shift') || event.altKey !== modifiers.has('Alt')) return false;
-  return event.key.toLowerCase() === key || event.code === `Key${key.toUpperCase()}` || event.code === `Digit${key}`;
+  // The physical key only when the character says nothing (Alt on macOS, a non-Latin layout):
+  // on AZERTY, Ctrl+Z is the key where QWERTY has W, and must stay undo.
+  if (/^[a-z0-9]$/i.test(event.key) || event.key.length !== 1) return event.key.toLowerCase() === key;
+  return event.code === `Key${key.toUpperCase()}` || event.code === `Digit${key}` || event.key === key;
 }
 
 /** What main pushes when a menu item, a file opened from the OS, or a second launch asks for something. */

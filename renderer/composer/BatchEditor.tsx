@@ -43,9 +43,11 @@ export default function BatchEditor() {
     return run();
   };
   const open = batch !== null;
-  useCommand('send.send', inComposer(send), {
-    enabled: open && sender.ready && !sender.busy,
-    reason: !open ? 'No batch is open' : sender.busy ? 'This batch is being sent' : 'No environment is active',
+  // Only where the batch is in view: Ctrl+Enter in the history's note must not send the composer's batch.
+  const shown = useUi((state) => state.screen === 'composer');
+  useCommand('send.send', send, {
+    enabled: shown && open && sender.ready && !sender.busy,
+    reason: !shown ? `Sends the batch in the composer: ${withShortcut('show it first', 'view.composer')}` : !open ? 'No batch is open' : sender.busy ? 'This batch is being sent' : 'No environment is active',
   });
   useCommand('batch.format', inComposer(formatInEditor), { enabled: open && view === 'json', reason: open ? 'Formatting works in the JSON view' : 'No batch is open' });
   useCommand('view.json', inComposer(() => setView('json')), { enabled: open, reason: 'No batch is open' });

@@ -23,7 +23,12 @@ export function BatchTabs() {
   };
   useCommand('batch.new', newBatch);
   useCommand('batch.open', opening.open);
-  useCommand('batch.close', () => activeId && ask(activeId), { enabled: activeId !== null, reason: 'No batch is open' });
+  // Only where the tabs are in view: Ctrl+W on another screen must not close a batch unseen.
+  const shown = useUi((state) => state.screen === 'composer');
+  useCommand('batch.close', () => activeId && ask(activeId), {
+    enabled: shown && activeId !== null,
+    reason: shown ? 'No batch is open' : `Closes the batch in the composer: ${withShortcut('show it first', 'view.composer')}`,
+  });
 
   return (
     <div className="batch-tabs">

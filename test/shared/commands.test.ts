@@ -27,5 +27,10 @@ describe('commands', () => {
     expect(matchesKeys('CmdOrCtrl+Enter', key({ key: 'Enter', code: 'Enter', ctrlKey: true }), false)).toBe(true);
     expect(matchesKeys('F1', key({ key: 'F1', code: 'F1' }), false)).toBe(true);
     expect(matchesKeys('CmdOrCtrl+2', key({ key: '2', code: 'Digit2', ctrlKey: true }), false)).toBe(true);
+    // The character decides when it is a Latin letter: AZERTY's Ctrl+Z sits where QWERTY has W.
+    expect(matchesKeys('CmdOrCtrl+W', key({ key: 'z', code: 'KeyW', ctrlKey: true }), false)).toBe(false);
+    expect(matchesKeys('CmdOrCtrl+I', key({ key: 'c', code: 'KeyI', ctrlKey: true }), false)).toBe(false);
+    // The physical key decides when the character says nothing: a Cyrillic layout.
+    expect(matchesKeys('CmdOrCtrl+W', key({ key: 'ц', code: 'KeyW', ctrlKey: true }), false)).toBe(true);
   });
 });
