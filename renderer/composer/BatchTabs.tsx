@@ -3,7 +3,7 @@ import { starterBatch, useComposer } from '../state/composer.ts';
 import { useUi } from '../state/ui.ts';
 import { useFileOpening } from './opening.ts';
 
-/** The open batches. Closing one that holds typed work no file keeps asks first. */
+/** The open batches. Closing one asks first when it holds typed work no file keeps, or changes not saved to its file. */
 export function BatchTabs() {
   const batches = useComposer((state) => state.batches);
   const activeId = useComposer((state) => state.activeId);
@@ -14,7 +14,10 @@ export function BatchTabs() {
     const batch = batches.find((candidate) => candidate.id === id);
     if (!batch) return;
     const untouched = batch.text === starterBatch || batch.text.trim() === '';
-    if (untouched || batch.filePath || window.confirm(`Close “${batch.name}”? Its text is kept in no file and will be gone.`)) close(id);
+    const question = batch.filePath
+      ? `Close “${batch.name}”? Changes since it was last saved to ${batch.filePath} will be gone.`
+      : `Close “${batch.name}”? Its text is kept in no file and will be gone.`;
+    if (untouched || (batch.filePath && batch.text === batch.savedText) || window.confirm(question)) close(id);
   }
 
   const newBatch = () => {

@@ -13,16 +13,18 @@ export function FileActions({ batch }: { batch: Batch }) {
   const recent = useQuery({ queryKey: recentFilesKey, queryFn: () => api.files.recent() });
   const { open, openRecent } = useFileOpening();
 
-  const save = (saveAs: boolean) =>
-    api.files.save({ path: saveAs ? null : batch.filePath, suggestedName: batch.filePath ? batch.name : `${batch.name}.json`, text: batch.text }).then(
+  const save = (saveAs: boolean) => {
+    const { text } = batch;
+    return api.files.save({ path: saveAs ? null : batch.filePath, suggestedName: batch.filePath ? batch.name : `${batch.name}.json`, text }).then(
       (result) => {
         void client.invalidateQueries({ queryKey: recentFilesKey });
         if (!result) return;
-        useComposer.getState().saved(batch.id, result.path);
+        useComposer.getState().saved(batch.id, result.path, text);
         notify('success', `Saved to ${result.path}.`);
       },
       (error: unknown) => notify('error', `The batch could not be saved: ${error instanceof Error ? error.message : String(error)}`),
     );
+  };
   useCommand('batch.save', () => save(false));
   useCommand('batch.saveAs', () => save(true));
 

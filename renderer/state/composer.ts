@@ -8,6 +8,8 @@ export interface Batch {
   name: string;
   text: string;
   filePath: string | null;
+  /** The text as last read from or written to its file in this run; unknown after a restart. */
+  savedText?: string;
 }
 
 interface ComposerState {
@@ -22,8 +24,8 @@ interface ComposerState {
   openFile: (file: OpenedFile) => void;
   close: (id: string) => void;
   activate: (id: string) => void;
-  /** After a save: the batch now lives in this file, and takes its name. */
-  saved: (id: string, filePath: string) => void;
+  /** After a save of `text`: the batch now lives in this file, and takes its name. */
+  saved: (id: string, filePath: string, text: string) => void;
 }
 
 export const starterBatch = `[
@@ -60,7 +62,11 @@ export const useComposer = create<ComposerState>((set, get) => ({
   setText: (id, text) => set((state) => ({ batches: state.batches.map((batch) => (batch.id === id ? { ...batch, text } : batch)) })),
   open: (batch = {}) => {
     const id = crypto.randomUUID();
-    set((state) => ({ batches: [...state.batches, { id, name: batch.name ?? nextName(state.batches), text: batch.text ?? starterBatch, filePath: batch.filePath ?? null }], activeId: id }));
+    set((state) => {
+      const text = batch.text ?? starterBatch;
+      const filePath = batch.filePath ?? null;
+      return { batches: [...state.batches, { id, name: batch.name ?? nextName(state.batches), text, filePath, ...(filePath ? { savedText: text } : {}) }], activeId: id };
+    });
     return id;
   },
   openFile: (file) => {
@@ -78,8 +84,8 @@ export const useComposer = create<ComposerState>((set, get) => ({
   activate: (id) => {
     if (get().batches.some((batch) => batch.id === id)) set({ activeId: id });
   },
-  saved: (id, filePath) =>
-    set((state) => ({ batches: state.batches.map((batch) => (batch.id === id ? { ...batch, filePath, name: fileName(filePath) } : batch)) })),
+  saved: (id, filePath, text) =>
+    set((state) => ({ batches: state.batches.map((batch) => (batch.id === id ? { ...batch, filePath, name: fileName(filePath), savedText: text } : batch)) })),
 }));
 
 export function useActiveBatch(): Batch | null {

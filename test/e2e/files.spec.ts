@@ -49,3 +49,29 @@ test('cancelling the dialogs changes nothing', async ({ app }) => {
   await expect(tabs).toHaveCount(1);
   await expect(tabs.first()).toHaveText('Batch 1');
 });
+
+test('closing a file’s tab asks only when it holds changes not saved to the file', async ({ app }) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-files-'));
+  const file = path.join(folder, 'orders.json');
+  await writeFile(file, '[{ "token": "on-disk" }]\n');
+  answers.push(file);
+  await app.getByRole('button', { name: 'Open…' }).click();
+  const tab = app.getByRole('tab', { name: 'orders.json' });
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+
+  await app.locator('.monaco-editor').first().click();
+  await app.keyboard.press('ControlOrMeta+End');
+  await app.keyboard.type('// unsaved');
+  const question = new Promise<string>((resolve) => app.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.dismiss())));
+  await app.keyboard.press('ControlOrMeta+w');
+  expect(await question).toContain(`Changes since it was last saved to ${file} will be gone`);
+  await expect(tab).toBeVisible();
+
+  await app.keyboard.press('ControlOrMeta+s');
+  await expect.poll(() => readFile(file, 'utf8')).toContain('// unsaved');
+  let asked = false;
+  app.once('dialog', (dialog) => ((asked = true), void dialog.dismiss()));
+  await app.keyboard.press('ControlOrMeta+w');
+  await expect(tab).toBeHidden();
+  expect(asked).toBe(false);
+});
