@@ -5,6 +5,17 @@ import { useApi } from '../queries.ts';
 import { useNotices } from '../state/ui.ts';
 import { historyKey, useRetention } from './queries.ts';
 
+/** One limit: a radio choosing it, and its number (whole, at least 1), live only while chosen. */
+function LimitOption({ label, unit, name, fallback, value, onChange }: { label: string; unit: string; name: string; fallback: number; value: number | null; onChange: (value: number) => void }) {
+  const whole = (text: string) => (Number.isInteger(Number(text)) && Number(text) > 0 ? Number(text) : fallback);
+  return (
+    <label>
+      <input type="radio" name="keep" checked={value !== null} onChange={() => onChange(fallback)} /> {label}{' '}
+      <input type="number" min={1} aria-label={name} disabled={value === null} value={value ?? fallback} onChange={(event) => onChange(whole(event.target.value))} /> {unit}
+    </label>
+  );
+}
+
 /** The space the history takes, and how much of it is kept (everything, by default). */
 export function Storage() {
   const api = useApi();
@@ -27,7 +38,6 @@ export function Storage() {
     }
   };
 
-  const number = (value: string, fallback: number) => (Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : fallback);
   return (
     <details className="history-storage">
       <summary>
@@ -38,30 +48,15 @@ export function Storage() {
         <label>
           <input type="radio" name="keep" checked={retention.keep === 'all'} onChange={() => setDraft({ keep: 'all' })} /> everything (the default)
         </label>
-        <label>
-          <input type="radio" name="keep" checked={retention.keep === 'days'} onChange={() => setDraft({ keep: 'days', days: 30 })} /> the last{' '}
-          <input
-            type="number"
-            min={1}
-            aria-label="Days to keep"
-            disabled={retention.keep !== 'days'}
-            value={retention.keep === 'days' ? retention.days : 30}
-            onChange={(event) => setDraft({ keep: 'days', days: number(event.target.value, 30) })}
-          />{' '}
-          days
-        </label>
-        <label>
-          <input type="radio" name="keep" checked={retention.keep === 'size'} onChange={() => setDraft({ keep: 'size', megabytes: 500 })} /> at most{' '}
-          <input
-            type="number"
-            min={1}
-            aria-label="Megabytes to keep"
-            disabled={retention.keep !== 'size'}
-            value={retention.keep === 'size' ? retention.megabytes : 500}
-            onChange={(event) => setDraft({ keep: 'size', megabytes: number(event.target.value, 500) })}
-          />{' '}
-          MB, the oldest going first
-        </label>
+        <LimitOption label="the last" unit="days" name="Days to keep" fallback={30} value={retention.keep === 'days' ? retention.days : null} onChange={(days) => setDraft({ keep: 'days', days })} />
+        <LimitOption
+          label="at most"
+          unit="MB, the oldest going first"
+          name="Megabytes to keep"
+          fallback={500}
+          value={retention.keep === 'size' ? retention.megabytes : null}
+          onChange={(megabytes) => setDraft({ keep: 'size', megabytes })}
+        />
         <button type="button" className="small" disabled={draft === null} onClick={() => void save()}>
           Save
         </button>

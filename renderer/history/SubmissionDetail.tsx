@@ -8,6 +8,7 @@ import { Outcome, Progress } from '../send/ResponsePanel.tsx';
 import { useSendState } from '../send/state.ts';
 import { useStartSend } from '../send/useSend.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { HeaderList } from '../shell/HeaderList.tsx';
 import { useComposer } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { ExportControls } from './ExportControls.tsx';
@@ -133,14 +134,7 @@ function Request({ submission }: { submission: SubmissionView }) {
       <p>
         <code>POST {submission.baseUrl}/user/events</code> · {eventsText(submission.eventCount)} in {submission.chunks.length} {submission.chunks.length === 1 ? 'chunk' : 'chunks'}
       </p>
-      <dl className="headers" aria-label="Request headers">
-        {Object.entries(submission.headers).map(([header, value]) => (
-          <div key={header}>
-            <dt>{header}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <HeaderList headers={submission.headers} label="Request headers" />
       {batch.error ? (
         <ErrorNotice title="The batch could not be read" error={batch.error} />
       ) : batch.data === undefined ? (

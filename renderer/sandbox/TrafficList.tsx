@@ -1,4 +1,5 @@
 import type { CapturedBody, SandboxRequestRecord } from '../../shared/sandbox.ts';
+import { HeaderList } from '../shell/HeaderList.tsx';
 
 /** Rendering stays quick however long the sandbox has run; the rest is one request away. */
 export const SHOWN_LIMIT = 300;
@@ -16,19 +17,6 @@ function prettyBody(body: CapturedBody): string {
     }
   }
   return body.truncated ? `${text}\n… (${body.bytes.toLocaleString('en')} bytes in all; the start is shown)` : text;
-}
-
-function Headers({ headers }: { headers: Record<string, string> }) {
-  return (
-    <dl className="headers">
-      {Object.entries(headers).map(([name, value]) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 function statusClass(status: number | null): string {
@@ -54,7 +42,7 @@ function TrafficRow({ record }: { record: SandboxRequestRecord }) {
         <div className="traffic-detail">
           <section>
             <h3>Request headers</h3>
-            <Headers headers={record.headers} />
+            <HeaderList headers={record.headers} />
             <h3>Request body</h3>
             <pre>{prettyBody(record.body)}</pre>
           </section>
@@ -62,7 +50,7 @@ function TrafficRow({ record }: { record: SandboxRequestRecord }) {
             <h3>Response</h3>
             {record.response ? (
               <>
-                <Headers headers={record.response.headers} />
+                <HeaderList headers={record.response.headers} />
                 <pre>{prettyBody(record.response.body)}</pre>
               </>
             ) : (

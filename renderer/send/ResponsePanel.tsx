@@ -4,6 +4,7 @@ import type { ChunkRecord, SendProgress, SubmissionView } from '../../shared/sub
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { HeaderList } from '../shell/HeaderList.tsx';
 import { useActiveBatch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
 import { useSendState } from './state.ts';
@@ -67,14 +68,7 @@ function ChunkAnswer({ chunk, submissionId }: { chunk: ChunkRecord; submissionId
       {Object.keys(chunk.responseHeaders).length > 0 && (
         <details>
           <summary>Response headers</summary>
-          <dl className="headers">
-            {Object.entries(chunk.responseHeaders).map(([name, value]) => (
-              <div key={name}>
-                <dt>{name}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <HeaderList headers={chunk.responseHeaders} />
         </details>
       )}
       <pre className="response-body" aria-label="Response body">

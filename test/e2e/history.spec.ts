@@ -130,6 +130,24 @@ test.describe('history', () => {
     expect(harness.services.submissions.count()).toBe(1);
   });
 
+  test('shows the space used, and keeps only what the retention setting says', async ({ app, harness }) => {
+    await logInWithDemo(app);
+    await sendFromComposer(app, harness, [event('gina-07', 'pro')], 'Seventh');
+    await app.getByRole('tab', { name: 'History' }).click();
+    const storage = app.locator('details.history-storage');
+    await expect(storage.locator('summary')).toContainText('1 submissions');
+    await storage.locator('summary').click();
+    await expect(storage.getByLabel('Days to keep')).toBeDisabled();
+    await storage.getByRole('radio').nth(1).check();
+    await storage.getByLabel('Days to keep').fill('7');
+    app.once('dialog', (dialog) => void dialog.accept());
+    await storage.getByRole('button', { name: 'Save' }).click();
+    await expect(app.getByText('Saved.')).toBeVisible();
+    expect(harness.services.submissions.retention()).toEqual({ keep: 'days', days: 7 });
+    // The send of a moment ago is within the last 7 days: still there.
+    await expect(app.getByTestId('history-count')).toHaveText('1 submission');
+  });
+
   test('shows an empty history plainly', async ({ app }) => {
     await app.getByRole('tab', { name: 'History' }).click();
     await expect(app.getByTestId('history-empty')).toContainText('Nothing sent yet');
