@@ -41,7 +41,7 @@ export function Storage() {
   return (
     <details className="history-storage">
       <summary>
-        Storage{usage && `: ${usage.submissions.toLocaleString('en')} submissions, ${formatBytes(usage.storedBytes)} of batches and responses, ${formatBytes(usage.fileBytes)} on disk`}
+        Storage{usage && `: ${usage.submissions.toLocaleString('en')} ${usage.submissions === 1 ? 'submission' : 'submissions'}, ${formatBytes(usage.storedBytes)} of batches and responses, ${formatBytes(usage.fileBytes)} on disk`}
       </summary>
       <fieldset>
         <legend>Keep</legend>

@@ -4,6 +4,7 @@ import type { ChunkRecord, SendProgress, SubmissionView } from '../../shared/sub
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { durationText } from '../history/format.ts';
 import { HeaderList } from '../shell/HeaderList.tsx';
 import { useActiveBatch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
@@ -61,7 +62,7 @@ function ChunkAnswer({ chunk, submissionId }: { chunk: ChunkRecord; submissionId
     <div className="chunk-answer">
       <CopyCurl submissionId={submissionId} chunk={chunk.index} />
       <p>
-        <strong className={chunk.status === 'ok' ? 'status ok' : 'status server'}>{chunk.statusCode ?? chunk.status}</strong> · events {chunk.firstEvent + 1}–{chunk.firstEvent + chunk.eventCount} · {chunk.attempts}{' '}
+        <strong className={chunk.status === 'ok' ? 'status ok' : 'status server'}>{chunk.statusCode ?? chunk.status}</strong> · {chunk.eventCount === 1 ? 'event' : 'events'} {eventSpan(chunk)} · {chunk.attempts}{' '}
         {chunk.attempts === 1 ? 'attempt' : 'attempts'} · {Math.round(chunk.durationMs)} ms
       </p>
       {chunk.error && <p className="problem">{chunk.error}</p>}
@@ -79,6 +80,11 @@ function ChunkAnswer({ chunk, submissionId }: { chunk: ChunkRecord; submissionId
   );
 }
 
+/** The events a chunk carries, numbered from 1: "3–4", or "3" for a chunk of one. */
+function eventSpan(chunk: Pick<ChunkRecord, 'firstEvent' | 'eventCount'>): string {
+  return chunk.eventCount === 1 ? String(chunk.firstEvent + 1) : `${chunk.firstEvent + 1}–${chunk.firstEvent + chunk.eventCount}`;
+}
+
 /** What Resume does for this submission, in words: it sends every chunk not acknowledged. */
 function resumeLabel(submission: SubmissionView): string {
   const failed = submission.chunks.some((chunk) => chunk.status === 'failed');
@@ -92,14 +98,14 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
   const notify = useNotices((state) => state.notify);
   const [selected, setSelected] = useState(0);
   const accepted = submission.chunks.filter((chunk) => chunk.status === 'ok').reduce((sum, chunk) => sum + chunk.eventCount, 0);
-  const seconds = submission.finishedAt ? (new Date(submission.finishedAt).getTime() - new Date(submission.startedAt).getTime()) / 1000 : null;
+  const duration = durationText(submission);
   const chunk = submission.chunks[Math.min(selected, submission.chunks.length - 1)];
   const resumable = ['interrupted', 'failed', 'cancelled', 'partial'].includes(submission.status) && submission.chunks.some((candidate) => candidate.status !== 'ok');
   return (
     <div className="send-outcome" data-testid="send-outcome">
       <p>
         <span className={`badge outcome ${submission.status}`}>{submission.status}</span> {accepted.toLocaleString('en')} of {submission.eventCount.toLocaleString('en')} events accepted
-        {seconds !== null && ` in ${seconds.toFixed(1)} s`} · POST {submission.baseUrl}/user/events
+        {duration !== null && ` in ${duration}`} · POST {submission.baseUrl}/user/events
       </p>
       {resumable && (
         <button type="button" onClick={() => void api.send.resume({ submissionId: submission.id }).catch((error: unknown) => notify('error', error instanceof Error ? error.message : String(error)))}>
@@ -122,7 +128,7 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
               <tr key={row.index} aria-selected={row === chunk} onClick={() => setSelected(row.index)}>
                 <td>{row.index + 1}</td>
                 <td>
-                  {row.firstEvent + 1}–{row.firstEvent + row.eventCount}
+                  {eventSpan(row)}
                 </td>
                 <td className={row.status === 'ok' ? 'status ok' : row.status === 'failed' ? 'status server' : ''}>{row.statusCode ?? row.status}</td>
                 <td>{row.attempts}</td>

@@ -135,7 +135,7 @@ test.describe('history', () => {
     await sendFromComposer(app, harness, [event('gina-07', 'pro')], 'Seventh');
     await app.getByRole('tab', { name: 'History' }).click();
     const storage = app.locator('details.history-storage');
-    await expect(storage.locator('summary')).toContainText('1 submissions');
+    await expect(storage.locator('summary')).toContainText('1 submission,');
     await storage.locator('summary').click();
     await expect(storage.getByLabel('Days to keep')).toBeDisabled();
     await storage.getByRole('radio').nth(1).check();
