@@ -16,6 +16,7 @@ import { FormView } from './FormView.tsx';
 import { ImportExport } from './ImportExport.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { useValidation } from './useValidation.ts';
+import { ViewSwitch } from '../shell/ViewSwitch.tsx';
 
 /** Loaded on demand (see Shell): Monaco is most of the renderer's code, and the shell need not wait for it. */
 export default function BatchEditor() {
@@ -70,14 +71,15 @@ export default function BatchEditor() {
         <FileActions batch={batch} />
         <ImportExport batch={batch} dropTarget={pane} />
         <span className="spacer" />
-        <div className="view-switch" role="tablist" aria-label="View">
-          <button type="button" role="tab" aria-selected={view === 'json'} onClick={() => setView('json')}>
-            JSON
-          </button>
-          <button type="button" role="tab" aria-selected={view === 'form'} onClick={() => setView('form')}>
-            Form
-          </button>
-        </div>
+        <ViewSwitch
+          label="View"
+          options={[
+            ['json', 'JSON'],
+            ['form', 'Form'],
+          ]}
+          value={view}
+          onChange={setView}
+        />
         <button type="button" className="small" onClick={formatInEditor} title={withShortcut('Format document', 'batch.format')} disabled={view !== 'json'}>
           Format
         </button>

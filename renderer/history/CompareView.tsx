@@ -4,6 +4,7 @@ import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { startedText } from './format.ts';
 import { useBatchText, useSubmission } from './queries.ts';
 import { useHistory } from './state.ts';
+import { ViewSwitch } from '../shell/ViewSwitch.tsx';
 
 const CompareEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.CompareEditor })));
 
@@ -50,14 +51,15 @@ export function CompareView({ pair }: { pair: [string, string] }) {
           {left.data ? startedText(left.data) : '…'} ({left.data?.environmentName}) ↔ {right.data ? startedText(right.data) : '…'} ({right.data?.environmentName})
         </span>
         <span className="spacer" />
-        <span className="view-switch" role="tablist" aria-label="Compare what">
-          <button type="button" role="tab" aria-selected={what === 'requests'} onClick={() => setWhat('requests')}>
-            Requests
-          </button>
-          <button type="button" role="tab" aria-selected={what === 'responses'} onClick={() => setWhat('responses')}>
-            Responses
-          </button>
-        </span>
+        <ViewSwitch
+          label="Compare what"
+          options={[
+            ['requests', 'Requests'],
+            ['responses', 'Responses'],
+          ]}
+          value={what}
+          onChange={setWhat}
+        />
         <button type="button" className="small" onClick={() => compare(null)}>
           Close
         </button>

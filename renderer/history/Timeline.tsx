@@ -1,6 +1,7 @@
 import type { HistoryFilter, TimelineBucket, TimelineUnit } from '../../shared/history.ts';
 import { SubmissionStatusSchema, type SubmissionStatus } from '../../shared/submission.ts';
 import { bucketEnd, bucketStart, fillGaps } from './timeline.ts';
+import { ViewSwitch } from '../shell/ViewSwitch.tsx';
 
 const total = (bucket: TimelineBucket) => Object.values(bucket.counts).reduce((sum, count) => sum + (count ?? 0), 0);
 
@@ -33,13 +34,16 @@ export function Timeline({
           {sum.toLocaleString('en')} per {unit}
           {columns.length > 0 && `, ${columns[0]!.bucket}${columns.length > 1 ? ` to ${columns.at(-1)!.bucket}` : ''} (local time)`}
         </span>
-        <span className="view-switch" role="tablist" aria-label="Timeline unit">
-          {(['hour', 'day'] as const).map((option) => (
-            <button key={option} type="button" role="tab" className="small" aria-selected={unit === option} onClick={() => onUnit(option)}>
-              {option === 'hour' ? 'Hours' : 'Days'}
-            </button>
-          ))}
-        </span>
+        <ViewSwitch
+          label="Timeline unit"
+          options={[
+            ['hour', 'Hours'],
+            ['day', 'Days'],
+          ]}
+          value={unit}
+          onChange={onUnit}
+          small
+        />
       </figcaption>
       {columns.length === 0 ? (
         <p className="empty">No submissions to chart.</p>
