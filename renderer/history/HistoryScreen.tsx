@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SubmissionSummary } from '../../shared/submission.ts';
 import { useCommand } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
@@ -26,9 +26,12 @@ export function HistoryScreen() {
   const screen = useUi((state) => state.screen);
   const { filter, unit, openId, checked, comparing } = useHistory();
   const { setFilter, setUnit, open, uncheck, compare } = useHistory.getState();
-  const pages = useHistoryPages(filter);
-  const count = useHistoryCount(filter);
-  const timeline = useTimeline(filter, unit);
+  // Read from the first time the screen is shown, not at start.
+  const [shown, setShown] = useState(screen === 'history');
+  if (screen === 'history' && !shown) setShown(true);
+  const pages = useHistoryPages(filter, shown);
+  const count = useHistoryCount(filter, shown);
+  const timeline = useTimeline(filter, unit, shown);
   const searchRef = useRef<HTMLInputElement>(null);
   const rows: SubmissionSummary[] = pages.data?.pages.flat() ?? [];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
@@ -123,7 +126,7 @@ export function HistoryScreen() {
         ) : (
           <HistoryList rows={rows} hasMore={hasNextPage} loadMore={loadMore} onDelete={deleteChecked} />
         )}
-        <Storage />
+        <Storage enabled={shown} />
       </section>
       <section className="history-detail" aria-label="Submission">
         {comparing ? (

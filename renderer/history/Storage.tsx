@@ -17,11 +17,11 @@ function LimitOption({ label, unit, name, fallback, value, onChange }: { label: 
 }
 
 /** The space the history takes, and how much of it is kept (everything, by default). */
-export function Storage() {
+export function Storage({ enabled }: { enabled: boolean }) {
   const api = useApi();
   const client = useQueryClient();
   const notify = useNotices((state) => state.notify);
-  const current = useRetention();
+  const current = useRetention(enabled);
   const [draft, setDraft] = useState<Retention | null>(null);
   const retention = draft ?? current.data?.retention ?? { keep: 'all' };
   const usage = current.data?.usage;

@@ -5,8 +5,11 @@ import { useApi } from '../queries.ts';
 
 export const historyKey = ['history'] as const;
 
-/** Newest first, a page at a time as the list scrolls. */
-export function useHistoryPages(filter: HistoryFilter) {
+/**
+ * Newest first, a page at a time as the list scrolls. `enabled` is false until the History
+ * screen is first shown: a large history is not read at start for a screen nobody opened.
+ */
+export function useHistoryPages(filter: HistoryFilter, enabled: boolean) {
   const api = useApi();
   const client = useQueryClient();
   return useInfiniteQuery({
@@ -24,17 +27,18 @@ export function useHistoryPages(filter: HistoryFilter) {
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => (page.length < HISTORY_PAGE_SIZE ? null : (page.at(-1)?.id ?? null)),
+    enabled,
   });
 }
 
-export function useHistoryCount(filter: HistoryFilter) {
+export function useHistoryCount(filter: HistoryFilter, enabled: boolean) {
   const api = useApi();
-  return useQuery({ queryKey: [...historyKey, 'count', filter], queryFn: () => api.history.count({ filter }) });
+  return useQuery({ queryKey: [...historyKey, 'count', filter], queryFn: () => api.history.count({ filter }), enabled });
 }
 
-export function useTimeline(filter: HistoryFilter, unit: TimelineUnit) {
+export function useTimeline(filter: HistoryFilter, unit: TimelineUnit, enabled: boolean) {
   const api = useApi();
-  return useQuery({ queryKey: [...historyKey, 'timeline', filter, unit], queryFn: () => api.history.timeline({ filter, unit }) });
+  return useQuery({ queryKey: [...historyKey, 'timeline', filter, unit], queryFn: () => api.history.timeline({ filter, unit }), enabled });
 }
 
 export function useSubmission(id: string | null) {
@@ -48,9 +52,9 @@ export function useBatchText(id: string | null) {
   return useQuery({ queryKey: [...historyKey, 'batch', id], queryFn: () => api.history.batch({ id: id! }), enabled: id !== null, staleTime: Infinity });
 }
 
-export function useRetention() {
+export function useRetention(enabled: boolean) {
   const api = useApi();
-  return useQuery({ queryKey: [...historyKey, 'retention'], queryFn: () => api.history.retention() });
+  return useQuery({ queryKey: [...historyKey, 'retention'], queryFn: () => api.history.retention(), enabled });
 }
 
 /**

@@ -18,6 +18,21 @@ describe('the app shell', () => {
     expect(await screen.findByText('No environments yet. Add one with New.')).toBeTruthy();
   });
 
+  it('reads the history only once its screen is shown, not at start', async () => {
+    const { calls } = renderApp({
+      'history:list': { ok: true, value: [] },
+      'history:count': { ok: true, value: 0 },
+      'history:timeline': { ok: true, value: [] },
+      'history:retention': { ok: true, value: { retention: { keep: 'all' }, usage: { submissions: 0, storedBytes: 0, fileBytes: 0 } } },
+    });
+    await screen.findByRole('heading', { name: 'Batch' });
+    const read = () => calls.filter((call) => ['history:count', 'history:timeline', 'history:retention'].includes(call.channel)).map((call) => call.channel).sort();
+    expect(read()).toEqual([]);
+    act(() => void fireEvent.keyDown(window, { key: '2', code: 'Digit2', ctrlKey: true }));
+    expect(await screen.findByTestId('history-empty')).toBeTruthy();
+    expect(read()).toEqual(['history:count', 'history:retention', 'history:timeline']);
+  });
+
   it('opens About with F1 and shows what app:info said', async () => {
     renderApp();
     await screen.findByRole('heading', { name: 'Batch' });
