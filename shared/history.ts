@@ -10,12 +10,15 @@ const Id = z.string().min(1).max(200);
 /** An instant as ISO 8601 text (what `Date.toISOString()` writes). */
 const Instant = z.iso.datetime({ offset: true });
 
+/** The longest search text, in characters. */
+export const SEARCH_MAX = 500;
+
 export const HistoryFilterSchema = z.object({
   /**
    * Words to find in a customer_id, device_id, token, any attribute value, a response, a label or
    * a note. Each word matches from its start ("cust-4" finds "cust-42"); all words must match.
    */
-  search: z.string().max(500).default(''),
+  search: z.string().max(SEARCH_MAX).default(''),
   /** Empty means every environment. */
   environmentIds: z.array(Id).max(200).default([]),
   /** Empty means every status. */

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { emptyHistoryFilter, type HistoryFilter } from '../../shared/history.ts';
+import { emptyHistoryFilter, SEARCH_MAX, type HistoryFilter } from '../../shared/history.ts';
 import { SubmissionStatusSchema } from '../../shared/submission.ts';
 import { withShortcut } from '../commands/registry.ts';
 import { useEnvironments } from '../environments/queries.ts';
@@ -49,6 +49,7 @@ export function HistoryFilters({ searchRef }: { searchRef: RefObject<HTMLInputEl
       <input
         ref={searchRef}
         type="search"
+        maxLength={SEARCH_MAX}
         className="history-search"
         placeholder="customer_id, device_id, token, attribute value, response, label, note…"
         aria-label={withShortcut('Search submissions', 'history.find')}
