@@ -15,8 +15,10 @@ export interface DuplicateEvent {
   original: number;
 }
 
-/** 2^20 slots of the first-event table (8 MB) before it has to grow. */
-const MOST_SLOTS_AT_FIRST = 20;
+/** Filter bits per event (16) and at most (2^24, 2 MB): about one event in 16 shares a bit with another. */
+const FILTER_BITS_PER_EVENT = 16;
+const MOST_FILTER_BITS_LOG2 = 24;
+const FEWEST_FILTER_BITS_LOG2 = 5;
 
 /** Characters taken from the end of each string: where ids and sequence numbers differ. */
 const TAIL = 3;
@@ -63,66 +65,52 @@ function writtenOut(events: readonly unknown[], index: number): string {
 }
 
 /**
- * The first event of each fingerprint, in an open-addressed table: a Map of 100 000 numbers
- * costs several times as much to fill, and leaves as much again for the garbage collector. It
- * starts with room for `expected` events, up to a million slots, and doubles when half full:
- * a 100 MB batch of bare numbers holds tens of millions of elements and no event to make room for.
+ * The events whose fingerprint may be shared: those whose bit in a filter of fingerprints
+ * another event also set. A table of every event by fingerprint costs a cache miss per event
+ * (it outgrows the caches at 100 000 events); the filter's two bit arrays stay in them, and
+ * most events are left behind here, having touched nothing but their fingerprint.
  */
-class FirstByFingerprint {
-  private mask: number;
-  private firsts: Int32Array;
-  private fingerprints: Int32Array;
-  private used = 0;
-
-  constructor(expected: number) {
-    this.mask = (1 << Math.min(MOST_SLOTS_AT_FIRST, Math.ceil(Math.log2(2 * expected + 1)))) - 1;
-    this.firsts = new Int32Array(this.mask + 1).fill(-1);
-    this.fingerprints = new Int32Array(this.mask + 1);
+function sharedBuckets(fingerprints: Int32Array): { shared: Int32Array; mask: number } | null {
+  const bitsLog2 = Math.min(MOST_FILTER_BITS_LOG2, Math.max(FEWEST_FILTER_BITS_LOG2, Math.ceil(Math.log2(FILTER_BITS_PER_EVENT * fingerprints.length))));
+  const mask = (1 << bitsLog2) - 1;
+  const seen = new Int32Array(1 << (bitsLog2 - 5));
+  const shared = new Int32Array(seen.length);
+  let any = false;
+  for (let index = 0; index < fingerprints.length; index++) {
+    const bucket = fingerprints[index]! & mask;
+    const word = bucket >>> 5;
+    const bit = 1 << (bucket & 31);
+    if (seen[word]! & bit) {
+      shared[word]! |= bit;
+      any = true;
+    } else seen[word]! |= bit;
   }
-
-  /** The first event seen with `fingerprint`, or -1 after noting `index` as that first. */
-  firstOr(fingerprint: number, index: number): number {
-    const slot = this.slotOf(fingerprint);
-    const first = this.firsts[slot]!;
-    if (first !== -1) return first;
-    this.firsts[slot] = index;
-    this.fingerprints[slot] = fingerprint;
-    if (++this.used * 2 > this.mask) this.grow();
-    return -1;
-  }
-
-  private slotOf(fingerprint: number): number {
-    let slot = fingerprint & this.mask;
-    while (this.firsts[slot] !== -1 && this.fingerprints[slot] !== fingerprint) slot = (slot + 1) & this.mask;
-    return slot;
-  }
-
-  private grow(): void {
-    const { firsts, fingerprints } = this;
-    this.mask = this.mask * 2 + 1;
-    this.firsts = new Int32Array(this.mask + 1).fill(-1);
-    this.fingerprints = new Int32Array(this.mask + 1);
-    for (let slot = 0; slot < firsts.length; slot++) {
-      if (firsts[slot] === -1) continue;
-      const moved = this.slotOf(fingerprints[slot]!);
-      this.firsts[moved] = firsts[slot]!;
-      this.fingerprints[moved] = fingerprints[slot]!;
-    }
-  }
+  return any ? { shared, mask } : null;
 }
 
-/** The duplicates among `events`, given the fingerprint of each object among them (the others are passed over). */
+/**
+ * The duplicates among `events`, given a fingerprint for each element: the checks give every
+ * element that is not an object the same one, which the events are passed over with.
+ */
 export function findDuplicateEvents(events: readonly unknown[], fingerprints: Int32Array): DuplicateEvent[] {
   const duplicates: DuplicateEvent[] = [];
-  const firsts = new FirstByFingerprint(events.length);
+  const filter = sharedBuckets(fingerprints);
+  if (filter === null) return duplicates;
+  const { shared, mask } = filter;
+  const firsts = new Map<number, number>();
   // Per fingerprint seen more than once: each written-out event with it.
   const writtenByFingerprint = new Map<number, Map<string, number>>();
   for (let index = 0; index < events.length; index++) {
+    const bucket = fingerprints[index]! & mask;
+    if ((shared[bucket >>> 5]! & (1 << (bucket & 31))) === 0) continue;
     const event = events[index];
     if (typeof event !== 'object' || event === null || Array.isArray(event)) continue;
     const fingerprint = fingerprints[index]!;
-    const first = firsts.firstOr(fingerprint, index);
-    if (first === -1) continue;
+    const first = firsts.get(fingerprint);
+    if (first === undefined) {
+      firsts.set(fingerprint, index);
+      continue;
+    }
     let written = writtenByFingerprint.get(fingerprint);
     if (written === undefined) {
       written = new Map([[writtenOut(events, first), first]]);

@@ -5,10 +5,10 @@ import { findDuplicateEvents, fingerprintOf } from '../../shared/validation/dupl
 import { validEvent } from './validation-support.ts';
 
 /**
- * findDuplicateEvents keeps events by fingerprint in an open-addressed table and writes events
- * out only when their fingerprints meet. Drawn from a small pool, the events here repeat, share
- * fingerprints while differing elsewhere (attributes, key order), and crowd the table's slots;
- * a crude fingerprint makes every event meet. Whatever happens inside, the answer must be the
+ * findDuplicateEvents passes over events whose fingerprint no other event's shares a bit of its
+ * filter with, and writes events out only when their fingerprints meet. Drawn from a small pool,
+ * the events here repeat, share fingerprints while differing elsewhere (attributes, key order),
+ * and share filter bits; a crude fingerprint makes every event meet. Whatever happens inside, the answer must be the
  * plain one: each event that is written out the same as an earlier one, paired with the first.
  */
 
@@ -58,12 +58,12 @@ describe('findDuplicateEvents, by property', () => {
     );
   });
 
-  it('finds each repeat when a batch fills many slots of the table', () => {
+  it('finds each repeat when many events share bits of the filter', () => {
     const events = Array.from({ length: 5000 }, (_, index) => ({ token: `tok_${index % 1700}`, created_at: '2026-05-31 09:30:00', svc_id: (index % 1700) % 3 }));
     expect(findDuplicateEvents(events, fingerprints(events))).toEqual(plainDuplicates(events));
   });
 
-  it('finds each repeat after the table has grown past its first million slots', () => {
+  it('finds each repeat among 700 000 events, with the filter at its largest', () => {
     // Fingerprints read the last characters of fields, so the digits go at the ends of two of them.
     const events = Array.from({ length: 700_000 }, (_, index) => ({ token: `tok_${String((index % 600_000) % 1000).padStart(3, '0')}`, customer_id: `c${String(Math.floor((index % 600_000) / 1000)).padStart(3, '0')}` }));
     expect(findDuplicateEvents(events, fingerprints(events))).toEqual(plainDuplicates(events));
