@@ -173,7 +173,7 @@ export function SubmissionDetail({ id }: { id: string }) {
       </header>
       <Actions submission={data} />
       <Annotation submission={data} />
-      {progress?.status === 'sending' ? <Progress progress={progress} onCancel={() => void api.send.cancel({ submissionId: id })} /> : <Outcome submission={data} />}
+      {progress?.status === 'sending' ? <Progress progress={progress} onCancel={() => void api.send.cancel({ submissionId: id })} /> : <Outcome key={data.id} submission={data} />}
       <Request submission={data} />
     </article>
   );

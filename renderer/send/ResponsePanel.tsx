@@ -96,7 +96,8 @@ function resumeLabel(submission: SubmissionView): string {
 export function Outcome({ submission }: { submission: SubmissionView }) {
   const api = useApi();
   const notify = useNotices((state) => state.notify);
-  const [selected, setSelected] = useState(0);
+  // The first chunk that was not accepted, where the reason a send stopped is; else the first.
+  const [selected, setSelected] = useState(() => Math.max(0, submission.chunks.findIndex((candidate) => candidate.status !== 'ok')));
   const accepted = submission.chunks.filter((chunk) => chunk.status === 'ok').reduce((sum, chunk) => sum + chunk.eventCount, 0);
   const duration = durationText(submission);
   const chunk = submission.chunks[Math.min(selected, submission.chunks.length - 1)];
@@ -214,5 +215,5 @@ function LastSend() {
     return progress ? <Progress progress={progress} onCancel={() => void cancel()} /> : <p className="empty">Sending…</p>;
   }
   if (submission.error) return <ErrorNotice title="The submission could not be read" error={submission.error} />;
-  return submission.data ? <Outcome submission={submission.data} /> : <p className="empty">Loading the answer…</p>;
+  return submission.data ? <Outcome key={submission.data.id} submission={submission.data} /> : <p className="empty">Loading the answer…</p>;
 }

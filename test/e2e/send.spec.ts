@@ -53,6 +53,19 @@ test.describe('sending', () => {
     await expect(outcome.getByRole('table', { name: 'Chunks' }).getByRole('row')).toHaveCount(4);
   });
 
+  test('a refusal stops the send: the answer shown is the refused chunk, and Resume offers the rest', async ({ app, harness }) => {
+    await harness.services.environments.update('local-sandbox', { settings: { ...harness.services.environments.get('local-sandbox'), chunkSize: 2, concurrency: 1 } });
+    harness.services.sandbox!.setFaults({ failSequence: [200, 403] });
+    await openBatchText(app, harness, batch(6));
+    await logInWithDemo(app);
+    await app.keyboard.press('ControlOrMeta+Enter');
+    const outcome = app.getByTestId('send-outcome');
+    await expect(outcome).toContainText('2 of 6 events accepted');
+    await expect(outcome.getByRole('row', { selected: true })).toContainText('403');
+    await expect(outcome).toContainText('The send stopped here');
+    await expect(outcome.getByRole('button', { name: 'Retry the failed chunks and send the rest' })).toBeVisible();
+  });
+
   test('asks for a login first when not logged in, and sends nothing', async ({ app, harness }) => {
     await openBatchText(app, harness, batch(1));
     await app.getByRole('button', { name: 'Send', exact: true }).click();
