@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppCommandSchema } from './commands.ts';
 import { DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
-import { OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
+import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import {
@@ -113,6 +113,8 @@ export const contract = {
 
   'files:recent': { input: NoInput, output: z.array(RecentFileSchema) },
   'files:open': { input: NoInput, output: OpenedFileSchema.nullable() },
+  /** Asks for a file to import events from (the OS dialog) and reads it; it joins no recent list. */
+  'files:import': { input: NoInput, output: ImportedFileSchema.nullable() },
   'files:openRecent': { input: z.object({ path: z.string().max(4096) }), output: OpenedFileSchema },
   'files:save': { input: SaveRequestSchema, output: z.object({ path: z.string() }).nullable() },
   /**

@@ -1,9 +1,14 @@
 import { BrowserWindow, dialog } from 'electron';
 import path from 'node:path';
-import type { FileDialogs } from '../services/files.ts';
+import { IMPORT_EXTENSIONS } from '../../shared/files.ts';
+import type { FileDialogs, OpenPurpose } from '../services/files.ts';
 
 const allFiles = { name: 'All files', extensions: ['*'] };
 const batchFilters = [{ name: 'Batches', extensions: ['json', 'ndjson', 'jsonl'] }, allFiles];
+const openFilters: Record<OpenPurpose, typeof batchFilters> = {
+  batch: batchFilters,
+  import: [{ name: 'Events (JSON, NDJSON, CSV, HAR, cURL)', extensions: [...IMPORT_EXTENSIONS] }, allFiles],
+};
 
 /** A batch saves as a batch; an export (a .har, a diagnostics .zip) under its own type. */
 function saveFilters(suggestedName: string) {
@@ -14,9 +19,9 @@ function saveFilters(suggestedName: string) {
 
 /** The OS's own open and save dialogs, over the focused window. */
 export const electronDialogs: FileDialogs = {
-  async chooseFileToOpen() {
+  async chooseFileToOpen(purpose) {
     const window = BrowserWindow.getFocusedWindow();
-    const options = { properties: ['openFile' as const], filters: batchFilters };
+    const options = { properties: ['openFile' as const], filters: openFilters[purpose] };
     const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     return result.canceled ? null : (result.filePaths[0] ?? null);
   },

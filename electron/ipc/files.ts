@@ -1,10 +1,11 @@
 import type { Services } from '../services/index.ts';
 import type { Handlers } from './dispatch.ts';
 
-export function registerFileHandlers({ files, openedFiles }: Services): Pick<Handlers, 'files:recent' | 'files:open' | 'files:openRecent' | 'files:save' | 'files:takeOpened'> {
+export function registerFileHandlers({ files, openedFiles }: Services): Pick<Handlers, 'files:recent' | 'files:open' | 'files:import' | 'files:openRecent' | 'files:save' | 'files:takeOpened'> {
   return {
     'files:recent': () => files.recent(),
     'files:open': () => files.open(),
+    'files:import': () => files.import(),
     'files:openRecent': ({ path }) => files.openRecent(path),
     'files:save': async (request) => {
       const path = await files.save(request);

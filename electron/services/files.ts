@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.ts';
-import { RecentFileSchema, type OpenedFile, type RecentFile } from '../../shared/files.ts';
+import { RecentFileSchema, type ImportedFile, type OpenedFile, type RecentFile } from '../../shared/files.ts';
 import { createAtomicWriter, parseJsonOrNull } from './json-file.ts';
 
 /**
@@ -11,9 +11,12 @@ import { createAtomicWriter, parseJsonOrNull } from './json-file.ts';
  * list those filled, so a compromised page cannot read or write anything else.
  */
 
+/** A batch to edit and save back, or a file to import events from (CSV, HAR, cURL…). */
+export type OpenPurpose = 'batch' | 'import';
+
 /** How the OS asks the user for a file: Electron's dialogs in the app, a scripted stand-in in tests. */
 export interface FileDialogs {
-  chooseFileToOpen(): Promise<string | null>;
+  chooseFileToOpen(purpose: OpenPurpose): Promise<string | null>;
   chooseFileToSave(suggestedName: string): Promise<string | null>;
 }
 
@@ -46,13 +49,17 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs) {
     for (const listener of recentListeners) listener(recent);
   }
 
-  async function read(file: string): Promise<OpenedFile> {
+  async function readText(file: string): Promise<ImportedFile> {
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw new AppError('file-missing', `${file} is no longer there.`);
     if (info.size > MAX_FILE_BYTES) throw new AppError('file-too-large', `${path.basename(file)} is ${(info.size / 1024 / 1024).toFixed(0)} MB; EventDesk opens files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
-    const text = await readFile(file, 'utf8');
+    return { name: path.basename(file), text: await readFile(file, 'utf8') };
+  }
+
+  async function read(file: string): Promise<OpenedFile> {
+    const { name, text } = await readText(file);
     await remember(file);
-    return { path: file, name: path.basename(file), text };
+    return { path: file, name, text };
   }
 
   /** Whole or not at all: a crash mid-save must not leave the user's file half written. */
@@ -72,8 +79,14 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs) {
     recent: recentList,
 
     async open(): Promise<OpenedFile | null> {
-      const file = await dialogs.chooseFileToOpen();
+      const file = await dialogs.chooseFileToOpen('batch');
       return file === null ? null : read(path.resolve(file));
+    },
+
+    /** Asks for a file to import events from and reads it: not a batch, so it joins no recent list and is never saved to. */
+    async import(): Promise<ImportedFile | null> {
+      const file = await dialogs.chooseFileToOpen('import');
+      return file === null ? null : readText(path.resolve(file));
     },
 
     /**

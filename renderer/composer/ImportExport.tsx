@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CsvTable } from '../../shared/formats/csv.ts';
 import type { ImportedEvent } from '../../shared/formats/import-result.ts';
+import { IMPORT_EXTENSIONS } from '../../shared/files.ts';
 import { serializeJson } from '../../shared/formats/json.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
-import { useAppInfo } from '../queries.ts';
+import { useApi, useAppInfo } from '../queries.ts';
 import { Modal } from '../shell/Modal.tsx';
-import { bringForward } from '../shell/bring-forward.ts';
 import { saveAs } from '../shell/save-as.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
@@ -19,8 +19,12 @@ const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 
 const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || 'Imported';
 
-/** A file chooser or a picker opens only in answer to the user's own key or click, not to a menu command that came over IPC. */
-const userActed = () => navigator.userActivation?.isActive !== false;
+const EXPORT_CHOICES: { format: ExportFormat; label: string }[] = [
+  { format: 'json', label: 'JSON' },
+  { format: 'ndjson', label: 'NDJSON' },
+  { format: 'curl', label: 'cURL (secrets masked)' },
+  { format: 'har', label: 'HAR (secrets masked)' },
+];
 
 /** Imports become new batches; the text already open is never replaced. */
 function useImporter() {
@@ -74,13 +78,13 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
       target.removeEventListener('drop', drop);
     };
   }, [dropTarget, importFile]);
+  const api = useApi();
   const environment = useActiveEnvironment();
   const { data: info } = useAppInfo();
   const notify = useNotices((state) => state.notify);
   const fileInput = useRef<HTMLInputElement>(null);
-  const importButton = useRef<HTMLButtonElement>(null);
-  const exportSelect = useRef<HTMLSelectElement>(null);
   const [pasting, setPasting] = useState(false);
+  const [choosingExport, setChoosingExport] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const [pasted, setPasted] = useState('');
 
@@ -93,8 +97,19 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
     }
   }
 
-  useCommand('batch.import', () => (userActed() ? fileInput.current?.click() : bringForward('composer', importButton.current)));
-  useCommand('batch.export', () => bringForward('composer', exportSelect.current, () => userActed() && exportSelect.current?.showPicker()));
+  // A command may come from the native menu, with no click behind it to let the page open a
+  // file chooser: the OS dialog is asked for through main instead, and export picks in a dialog.
+  useCommand('batch.import', () => {
+    useUi.getState().show('composer');
+    api.files.import().then(
+      (file) => file && importer.importNamed(file.name, file.text),
+      (error: unknown) => notify('error', error instanceof Error ? error.message : String(error)),
+    );
+  });
+  useCommand('batch.export', () => {
+    useUi.getState().show('composer');
+    setChoosingExport(true);
+  });
   useCommand('batch.preview', () => {
     useUi.getState().show('composer');
     setPreviewing(true);
@@ -103,7 +118,6 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
   return (
     <>
       <button
-        ref={importButton}
         type="button"
         className="small"
         onClick={() => fileInput.current?.click()}
@@ -116,7 +130,7 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
         type="file"
         hidden
         aria-label="File to import"
-        accept=".json,.ndjson,.jsonl,.csv,.tsv,.txt,.har,.sh,.curl"
+        accept={IMPORT_EXTENSIONS.map((extension) => `.${extension}`).join(',')}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
@@ -131,7 +145,6 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
       </button>
       {previewing && <PreviewDialog batch={batch} onClose={() => setPreviewing(false)} />}
       <select
-        ref={exportSelect}
         aria-label="Export as"
         className="small"
         title={withShortcut('Export the batch', 'batch.export')}
@@ -141,11 +154,35 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
         }}
       >
         <option value="">Export as…</option>
-        <option value="json">JSON</option>
-        <option value="ndjson">NDJSON</option>
-        <option value="curl">cURL (secrets masked)</option>
-        <option value="har">HAR (secrets masked)</option>
+        {EXPORT_CHOICES.map(({ format, label }) => (
+          <option key={format} value={format}>
+            {label}
+          </option>
+        ))}
       </select>
+      <Modal open={choosingExport} onClose={() => setChoosingExport(false)} labelledBy="export-title" className="narrow">
+        <h2 id="export-title">Export “{batch.name}” as</h2>
+        <div className="choices">
+          {EXPORT_CHOICES.map(({ format, label }, index) => (
+            <button
+              key={format}
+              type="button"
+              {...(index === 0 ? { 'data-autofocus': true } : {})}
+              onClick={() => {
+                setChoosingExport(false);
+                exportAs(format);
+              }}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div className="dialog-buttons">
+          <button type="button" onClick={() => setChoosingExport(false)}>
+            Cancel
+          </button>
+        </div>
+      </Modal>
       {importer.csv && (
         <CsvMappingDialog
           table={importer.csv.table}

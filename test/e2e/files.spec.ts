@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FileDialogs } from '../../electron/services/files.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, saveScreenshot, test } from './support/fixtures.ts';
 
 // The OS dialogs cannot be clicked from a browser test; these answer them in order.
 const answers: string[] = [];
@@ -74,4 +74,29 @@ test('closing a file’s tab asks only when it holds changes not saved to the fi
   await app.keyboard.press('ControlOrMeta+w');
   await expect(tab).toBeHidden();
   expect(asked).toBe(false);
+});
+
+test('Import and Export from the native menu, where the page has no click to open a chooser with', async ({ app, harness }) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-files-'));
+  const file = path.join(folder, 'from-support.ndjson');
+  await writeFile(file, '{"token": "first", "svc_id": 1}\n{"token": "second", "svc_id": 2}\n');
+  answers.push(file);
+  // Commands are there once the composer is (it loads with the editor), and pushes once the page listens.
+  await expect(app.locator('.monaco-editor').first()).toBeVisible();
+  await expect.poll(() => harness.listening()).toBe(1);
+  harness.push('app:command', { command: 'batch.import' });
+  await expect(app.getByRole('tab', { name: 'from-support' })).toHaveAttribute('aria-selected', 'true');
+  await expect(app.getByText('Imported 2 events from from-support.ndjson.')).toBeVisible();
+  await expect(app.locator('.monaco-editor').first()).toContainText('"second"');
+  // Imported, not opened: the file joins no recent list.
+  await expect(app.getByLabel('Recent files').locator('option')).toHaveText(['No recent files']);
+
+  harness.push('app:command', { command: 'batch.export' });
+  const choice = app.getByRole('dialog', { name: 'Export “from-support” as' });
+  await expect(choice.getByRole('button', { name: 'JSON', exact: true })).toBeFocused();
+  await saveScreenshot(app, 'export-choice');
+  const download = app.waitForEvent('download');
+  await choice.getByRole('button', { name: 'NDJSON' }).press('Enter');
+  expect((await download).suggestedFilename()).toBe('from-support.ndjson');
+  await expect(choice).toBeHidden();
 });

@@ -6,14 +6,16 @@ import { createFiles, type FileDialogs } from '../../electron/services/files.ts'
 
 let folder: string;
 let answers: (string | null)[];
+let purposes: string[];
 const dialogs: FileDialogs = {
-  chooseFileToOpen: async () => answers.shift() ?? null,
+  chooseFileToOpen: async (purpose) => (purposes.push(purpose), answers.shift() ?? null),
   chooseFileToSave: async () => answers.shift() ?? null,
 };
 
 beforeEach(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-files-'));
   answers = [];
+  purposes = [];
 });
 
 describe('batch files', () => {
@@ -24,6 +26,19 @@ describe('batch files', () => {
     const files = createFiles(folder, dialogs);
     expect(await files.open()).toEqual({ path: file, name: 'signup.json', text: '[\r\n  {"token": "a"}\r\n]\r\n' });
     expect((await createFiles(folder, dialogs).recent()).map((entry) => entry.path)).toEqual([file]);
+    expect(purposes).toEqual(['batch']);
+  });
+
+  it('read a file to import from its own dialog, leaving it out of the recent files and unsaveable', async () => {
+    const file = path.join(folder, 'export.csv');
+    await writeFile(file, 'token,customer_id\na,c1\n');
+    answers.push(file);
+    const files = createFiles(folder, dialogs);
+    expect(await files.import()).toEqual({ name: 'export.csv', text: 'token,customer_id\na,c1\n' });
+    expect(purposes).toEqual(['import']);
+    expect(await files.recent()).toEqual([]);
+    await expect(files.save({ path: file, suggestedName: 'export.csv', text: '[]' })).rejects.toMatchObject({ code: 'file-not-chosen' });
+    expect(await files.import()).toBeNull();
   });
 
   it('answer null when the user cancels', async () => {

@@ -9,7 +9,7 @@ import { serveAppFile } from '../../electron/app-files.ts';
 import { createDispatch, createPushSender } from '../../electron/ipc/dispatch.ts';
 import { createHandlers } from '../../electron/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { createServices, type Services } from '../../electron/services/index.ts';
+import { createServices, type PushSender, type Services } from '../../electron/services/index.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import type { FileDialogs } from '../../electron/services/files.ts';
 import type { Clipboard } from '../../electron/services/submission-curl.ts';
@@ -26,6 +26,10 @@ export interface Harness {
   dataFolder: string;
   /** The real services behind the page, for tests to arrange and inspect state. */
   services: Services;
+  /** Pushes to the page as main does: `app:command` is how a native menu item arrives. */
+  push: PushSender;
+  /** How many pages listen to pushes: a push sent before a page listens never reaches it. */
+  listening(): number;
   close(): Promise<void>;
 }
 
@@ -70,13 +74,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const bridge = await buildBridgeScript();
   let origin = '';
   const listeners = new Set<ServerResponse>();
+  const push = createPushSender((name, payload) => {
+    for (const listener of listeners) listener.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+  });
   const services = await createServices({
     ...nodeServiceDeps(dataFolder),
     ...(options.dialogs ? { dialogs: options.dialogs } : {}),
     ...(options.clipboard ? { clipboard: options.clipboard } : {}),
-    push: createPushSender((push, payload) => {
-      for (const listener of listeners) listener.write(`event: ${push}\ndata: ${JSON.stringify(payload)}\n\n`);
-    }),
+    push,
     sandbox: { port: 0, ...options.sandbox },
   });
   const dispatch = createDispatch(createHandlers(services), (url) => url === origin);
@@ -144,6 +149,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     url: origin,
     dataFolder,
     services,
+    push,
+    listening: () => listeners.size,
     close: async () => {
       for (const listener of listeners) listener.end();
       await new Promise<void>((resolve) => {
