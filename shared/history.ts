@@ -13,6 +13,11 @@ const Instant = z.iso.datetime({ offset: true });
 /** The longest search text, in characters. */
 export const SEARCH_MAX = 500;
 
+/** The words of a search text that can be found: those with a letter or a digit; the index holds no others. */
+export function searchableWords(search: string): string[] {
+  return search.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word));
+}
+
 export const HistoryFilterSchema = z.object({
   /**
    * Words to find in a customer_id, device_id, token, any attribute value, a response, a label or

@@ -1,3 +1,5 @@
+import { searchableWords } from '../../shared/history.ts';
+
 /**
  * What the history's full-text search indexes, and how a user's words become an FTS5 query.
  *
@@ -43,13 +45,9 @@ export function notesSearchText(parts: { label: string; note: string; responses:
 }
 
 /**
- * One FTS5 query per word the user typed (all must match, each from its start), or none when
- * nothing searchable was typed. Each word is quoted, so FTS5 syntax in it (AND, *, ", :) is
- * just text.
+ * One FTS5 query per searchable word the user typed (all must match, each from its start). Each
+ * word is quoted, so FTS5 syntax in it (AND, *, ", :) is just text.
  */
 export function searchWords(search: string): string[] {
-  return search
-    .split(/\s+/u)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word))
-    .map((word) => `"${word.replaceAll('"', '""')}"*`);
+  return searchableWords(search).map((word) => `"${word.replaceAll('"', '""')}"*`);
 }

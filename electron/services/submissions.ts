@@ -199,7 +199,10 @@ function filterSql(filter: HistoryFilter, before?: string): { where: string; par
   if (filter.statuses.length > 0) conditions.push(`s.status IN (${placeholders(filter.statuses)})`);
   if (filter.from !== null) conditions.push(`s.started_at >= ${placeholders([new Date(filter.from).toISOString()])}`);
   if (filter.to !== null) conditions.push(`s.started_at < ${placeholders([new Date(filter.to).toISOString()])}`);
-  for (const word of searchWords(filter.search)) {
+  const words = searchWords(filter.search);
+  // Only symbols typed ("€", "-"): none of them can be found, so nothing matches, not everything.
+  if (words.length === 0 && filter.search.trim() !== '') conditions.push('0');
+  for (const word of words) {
     conditions.push('s.seq IN (SELECT rowid FROM search_events WHERE search_events MATCH ? UNION SELECT rowid FROM search_notes WHERE search_notes MATCH ?)');
     params.push(word, word);
   }

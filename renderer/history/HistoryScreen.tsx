@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { searchableWords, type HistoryFilter } from '../../shared/history.ts';
 import type { SubmissionSummary } from '../../shared/submission.ts';
 import { useCommand } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
@@ -17,6 +18,14 @@ import { SubmissionDetail } from './SubmissionDetail.tsx';
 import { Timeline } from './Timeline.tsx';
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+
+/** Why the list is empty: nothing sent, nothing matching, or a search of nothing that can be found. */
+function emptyText(filter: HistoryFilter): string {
+  const search = filter.search.trim();
+  if (search && searchableWords(search).length === 0) return `The search finds words and numbers (ids, values, notes); “${search}” has neither.`;
+  if (search || filter.statuses.length || filter.environmentIds.length || filter.from || filter.to) return 'No submission matches. Try fewer words, or clear the filters.';
+  return 'Nothing sent yet. Every batch you send is kept here, newest first, to search, compare, export and send again.';
+}
 
 /** Every submission, searchable and filterable, with a timeline; the one opened on the right, or two compared. */
 export function HistoryScreen() {
@@ -119,9 +128,7 @@ export function HistoryScreen() {
           <p className="empty">Reading the history…</p>
         ) : rows.length === 0 ? (
           <p className="empty" data-testid="history-empty">
-            {filter.search || filter.statuses.length || filter.environmentIds.length || filter.from || filter.to
-              ? 'No submission matches. Try fewer words, or clear the filters.'
-              : 'Nothing sent yet. Every batch you send is kept here, newest first, to search, compare, export and send again.'}
+            {emptyText(filter)}
           </p>
         ) : (
           <HistoryList rows={rows} hasMore={hasNextPage} loadMore={loadMore} onDelete={deleteChecked} />

@@ -431,6 +431,9 @@ describe('history queries', () => {
     // FTS5 syntax typed by a user is just text.
     expect(ids(store, { search: '" OR * NEAR(' })).toEqual([]);
     expect(ids(store, { search: '   ' }).sort()).toEqual([alice, bob].sort());
+    // Symbols alone are in no index: nothing matches them.
+    expect(ids(store, { search: '€' })).toEqual([]);
+    expect(ids(store, { search: ' - * ( ' })).toEqual([]);
     expect(store.count(filter({ search: 'alice-01' }))).toBe(1);
   });
 
