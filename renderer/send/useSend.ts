@@ -50,16 +50,25 @@ export function useStartSend() {
   );
 }
 
+/** Diagnostics of a text that is no batch at all: there is nothing to send, anyway or not. */
+const UNSENDABLE = new Set(['not-json', 'not-an-array', 'empty-batch']);
+
 /** Sends the composer's batch; errors in it block unless confirmed. */
 export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
   const api = useApi();
   const environment = useActiveEnvironment();
   const startSend = useStartSend();
+  const notify = useNotices((state) => state.notify);
   const sent = useSendState((state) => state.sent);
   const [busy, setBusy] = useState(false);
 
   async function send() {
     if (!batch || !environment || busy) return;
+    const unsendable = diagnostics.find((diagnostic) => UNSENDABLE.has(diagnostic.code));
+    if (unsendable) {
+      notify('error', `Nothing was sent: ${unsendable.message}`);
+      return;
+    }
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     if (errors > 0 && !window.confirm(`The batch has ${errors} ${errors === 1 ? 'error' : 'errors'}. Send it anyway?`)) return;
     setBusy(true);

@@ -66,6 +66,18 @@ test.describe('sending', () => {
     await expect(outcome.getByRole('button', { name: 'Retry the failed chunks and send the rest' })).toBeVisible();
   });
 
+  test('a text that is no batch is not offered to send anyway', async ({ app, harness }) => {
+    await openBatchText(app, harness, '[]\n');
+    await logInWithDemo(app);
+    let asked = false;
+    app.on('dialog', (dialog) => ((asked = true), void dialog.dismiss()));
+    await expect(app.getByText('1 error', { exact: false }).first()).toBeVisible();
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(app.getByText('Nothing was sent: The batch is empty: put at least one event between [ and ].')).toBeVisible();
+    expect(asked).toBe(false);
+    expect(harness.services.submissions.list({ limit: 10 })).toHaveLength(0);
+  });
+
   test('asks for a login first when not logged in, and sends nothing', async ({ app, harness }) => {
     await openBatchText(app, harness, batch(1));
     await app.getByRole('button', { name: 'Send', exact: true }).click();
