@@ -29,6 +29,8 @@ export interface Notice {
   id: number;
   tone: 'info' | 'success' | 'warning' | 'error';
   text: string;
+  /** Its place in the order of notify calls, renewed when the same text comes again while shown. */
+  notified: number;
 }
 
 interface NoticeState {
@@ -38,11 +40,25 @@ interface NoticeState {
 }
 
 let nextNotice = 1;
-const NOTICE_LIMIT = 5;
+// More than three hide the pane below them, and the user cannot read them all anyway.
+const NOTICE_LIMIT = 3;
 
-/** Short messages at the corner of the window: an automatic re-login, an import's result. */
+/**
+ * Short messages at the corner of the window: an automatic re-login, an import's result. The same
+ * text again while it is shown renews that notice instead of stacking a copy (and is not announced
+ * twice); past the limit, the one notified longest ago goes, so a renewed notice outlives older ones.
+ */
 export const useNotices = create<NoticeState>((set) => ({
   notices: [],
-  notify: (tone, text) => set((state) => ({ notices: [...state.notices, { id: nextNotice++, tone, text }].slice(-NOTICE_LIMIT) })),
+  notify: (tone, text) =>
+    set((state) => {
+      const notified = nextNotice++;
+      const shown = state.notices.find((notice) => notice.tone === tone && notice.text === text);
+      if (shown) return { notices: state.notices.map((notice) => (notice === shown ? { ...notice, notified } : notice)) };
+      const notices = [...state.notices, { id: notified, tone, text, notified }];
+      if (notices.length <= NOTICE_LIMIT) return { notices };
+      const oldest = Math.min(...notices.map((notice) => notice.notified));
+      return { notices: notices.filter((notice) => notice.notified !== oldest) };
+    }),
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) })),
 }));
