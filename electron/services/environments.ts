@@ -42,7 +42,7 @@ export interface EnvironmentsOptions {
   /** Told before an environment is removed or starts pointing elsewhere, so its session ends first. */
   onRetarget: (environmentId: string) => Promise<void>;
   /** The embedded sandbox's address and demo credentials, when the app runs one. */
-  sandbox: { url: () => string; username: string; apiKey: string } | null;
+  sandbox: { url: () => string; username: string; apiKey: string; maxBodyBytes: number } | null;
 }
 
 export function createEnvironments(options: EnvironmentsOptions) {
@@ -114,6 +114,8 @@ export function createEnvironments(options: EnvironmentsOptions) {
           id: LOCAL_SANDBOX_ID,
           name: 'Local sandbox',
           username: options.sandbox.username,
+          // Chunks no larger than the sandbox takes: a bigger one could only come back 413.
+          maxChunkBytes: options.sandbox.maxBodyBytes,
           color: '#2e9d6a',
           embeddedSandbox: true,
         });

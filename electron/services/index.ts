@@ -59,7 +59,7 @@ export async function createServices(deps: ServiceDeps) {
     dataFolder: deps.dataFolder,
     vault,
     onRetarget: (environmentId) => sessions.forget(environmentId),
-    sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey } : null,
+    sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey, maxBodyBytes: sandboxInfo.maxBodyBytes } : null,
   });
   await vault.load();
   await environments.load();

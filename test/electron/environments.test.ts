@@ -7,7 +7,7 @@ import { LOCAL_SANDBOX_ID, createEnvironments } from '../../electron/services/en
 import { noKeyStore } from '../../electron/node-services.ts';
 import { createVault } from '../../electron/services/vault.ts';
 
-const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key' };
+const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key', maxBodyBytes: 1_048_576 };
 const staging: EnvironmentEdit = {
   settings: { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: 'https://staging.example.com/', username: 'qa', rememberPassword: true },
   apiKey: 'ak_staging_0123456789',
@@ -31,7 +31,7 @@ describe('environments', () => {
     const { environments } = await open();
     const { environments: list, activeId } = environments.list();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: LOCAL_SANDBOX_ID, name: 'Local sandbox', embeddedSandbox: true, resolvedBaseUrl: 'http://127.0.0.1:4999', username: 'demo' });
+    expect(list[0]).toMatchObject({ id: LOCAL_SANDBOX_ID, name: 'Local sandbox', embeddedSandbox: true, resolvedBaseUrl: 'http://127.0.0.1:4999', username: 'demo', maxChunkBytes: 1_048_576 });
     expect(list[0]!.apiKey.set).toBe(true);
     expect(activeId).toBe(LOCAL_SANDBOX_ID);
   });
