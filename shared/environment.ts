@@ -86,18 +86,48 @@ const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A variable's name, as `{{name}}` templates refer to it (shared/templates.ts). */
 export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
+const hasSpaces = 'A base URL has no spaces; it looks like https://api.example.com.';
+
+/**
+ * A host as people type one: names whose last label has a letter (`localhost`, `api.example.com`),
+ * an IPv4 address written out in full, or an [IPv6] address. The URL parser alone would take
+ * `hello!` as a host, or `1234` as the address 0.0.4.210.
+ */
+function isPlausibleHost(url: URL, typed: string): boolean {
+  const host = url.hostname;
+  if (host.startsWith('[')) return true;
+  if (/^\d+(\.\d+){3}$/.test(host)) return typed.startsWith(host);
+  const labels = host.replace(/\.$/, '').split('.');
+  return labels.every((label) => /^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?$/.test(label)) && /[a-z]/.test(labels.at(-1)!);
+}
+
+/**
+ * An address without `scheme://`. A fix is offered only when the address it leads to would itself
+ * pass: `not a url` must not be told to become https://not a url.
+ */
+function checkMissingScheme(value: string): string {
+  if (/\s/.test(value)) return hasSpaces;
+  // `https:host` and `http:/host` lack only slashes; anything else gets https:// in front.
+  const [, scheme, rest] = /^(https?:)?\/*(.*)$/i.exec(value)!;
+  const suggestion = `${scheme?.toLowerCase() ?? 'https:'}//${rest}`;
+  const url = URL.parse(suggestion);
+  if (!url || !isPlausibleHost(url, rest!)) return 'This is not a web address; a base URL looks like https://api.example.com.';
+  // What else is wrong (a ?query, a password) is said first, so the fix offered is one that works.
+  return checkBaseUrl(suggestion) ?? (scheme ? `Add // after ${scheme.toLowerCase()}, for example ${suggestion}.` : `Add http:// or https:// in front, for example ${suggestion}.`);
+}
+
 export function checkBaseUrl(text: string): string | null {
   const value = text.trim();
   if (value === '') return 'Enter the service address, for example https://api.example.com.';
   if (value !== text) return 'The address has spaces at its start or end.';
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(value)?.[1];
-  if (!scheme || !value.includes('//')) return `Add http:// or https:// in front, for example https://${value.replace(/^\/+/, '')}.`;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(value)?.[1];
+  if (!scheme) return checkMissingScheme(value);
   if (!/^https?$/i.test(scheme)) return `Only http:// and https:// addresses work here, not ${scheme}://.`;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'This is not a valid web address.';
+    return /\s/.test(value) ? hasSpaces : 'This is not a valid web address.';
   }
   if (!url.hostname) return 'The address needs a host name.';
   if (url.username || url.password) return 'Leave the user name and password out of the address; put them in the fields for them.';

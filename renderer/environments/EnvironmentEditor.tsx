@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DEFAULT_SETTINGS, checkSettings, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../shared/environment.ts';
 import { useAppInfo } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
@@ -7,6 +7,23 @@ import { useUi } from '../state/ui.ts';
 import { useEnvironmentActions, useEnvironments } from './queries.ts';
 
 const zones = ['UTC', 'local', ...Intl.supportedValuesOf('timeZone')];
+
+/**
+ * Marks an input whose field has a problem and ties it to the message (given that id by Field and
+ * Problem), which a screen reader then reads with the field.
+ */
+function marks(problems: Map<string, string>, field: string) {
+  return { 'aria-invalid': problems.has(field), 'aria-describedby': problems.has(field) ? `env-${field}-problem` : undefined };
+}
+
+function Problem({ field, problems }: { field: string; problems: Map<string, string> }) {
+  if (!problems.has(field)) return null;
+  return (
+    <p className="problem" id={`env-${field}-problem`} role="alert">
+      {problems.get(field)}
+    </p>
+  );
+}
 
 function Field({ label, id, hint, problem, children }: { label: string; id: string; hint?: ReactNode; problem?: string | undefined; children: ReactNode }) {
   return (
@@ -32,16 +49,13 @@ function PairsEditor({ label, pairs, onChange, problems, field, namePlaceholder 
       {pairs.length === 0 && <p className="hint">None.</p>}
       {pairs.map((pair, index) => (
         <div className="pair" key={index}>
-          <input aria-label={`${label} ${index + 1} name`} placeholder={namePlaceholder} value={pair.name} onChange={(event) => update(index, { name: event.target.value })} />
-          <input aria-label={`${label} ${index + 1} value`} placeholder="value" value={pair.value} onChange={(event) => update(index, { value: event.target.value })} />
+          <input aria-label={`${label} ${index + 1} name`} placeholder={namePlaceholder} value={pair.name} onChange={(event) => update(index, { name: event.target.value })} {...marks(problems, `${field}.${index}.name`)} />
+          <input aria-label={`${label} ${index + 1} value`} placeholder="value" value={pair.value} onChange={(event) => update(index, { value: event.target.value })} {...marks(problems, `${field}.${index}.value`)} />
           <button type="button" className="small" aria-label={`Remove ${label.toLowerCase()} ${index + 1}`} onClick={() => onChange(pairs.filter((_pair, at) => at !== index))}>
             Remove
           </button>
-          {problems.get(`${field}.${index}.name`) && (
-            <p className="problem" role="alert">
-              {problems.get(`${field}.${index}.name`)}
-            </p>
-          )}
+          <Problem field={`${field}.${index}.name`} problems={problems} />
+          <Problem field={`${field}.${index}.value`} problems={problems} />
         </div>
       ))}
       <button type="button" className="small" onClick={() => onChange([...pairs, { name: '', value: '' }])}>
@@ -62,6 +76,13 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
   const [apiKey, setApiKey] = useState<string | null | undefined>(undefined);
   const [serverProblems, setServerProblems] = useState<FieldProblem[]>([]);
   const [submitted, setSubmitted] = useState(false);
+  // Counts refused saves: after each, once the fields are marked, focus (and so the scroll) goes to
+  // the first of them rather than staying on Save beside a message that only says "above".
+  const [refusals, setRefusals] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
   const embedded = environment?.embeddedSandbox ?? false;
 
   const localProblems = useMemo(() => checkSettings(settings, { embeddedSandbox: embedded }), [settings, embedded]);
@@ -72,26 +93,32 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
     type: 'number',
     value: Number.isNaN(settings[key]) ? '' : settings[key],
     onChange: (event: { target: { value: string } }) => set(key, event.target.value === '' ? Number.NaN : Number(event.target.value)),
-    'aria-invalid': problems.has(key),
+    ...marks(problems, key),
   });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (localProblems.length) return;
+    if (localProblems.length) {
+      setRefusals((count) => count + 1);
+      return;
+    }
     const result = await save.mutateAsync({ id: environment?.id ?? null, edit: { settings, apiKey } }).catch(() => null);
     if (!result) return;
     if (result.ok) onDone();
-    else setServerProblems(result.problems);
+    else {
+      setServerProblems(result.problems);
+      setRefusals((count) => count + 1);
+    }
   }
 
   const title = environment ? `Edit ${environment.name}` : 'New environment';
   return (
-    <form className="environment-editor" onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={form} className="environment-editor" onSubmit={(event) => void submit(event)} noValidate>
       <h2 id="editor-title">{title}</h2>
       <div className="form-grid">
         <Field label="Name" id="env-name" problem={problems.get('name')}>
-          <input id="env-name" value={settings.name} onChange={(event) => set('name', event.target.value)} data-autofocus aria-invalid={problems.has('name')} />
+          <input id="env-name" value={settings.name} onChange={(event) => set('name', event.target.value)} data-autofocus {...marks(problems, 'name')} />
         </Field>
         <Field
           label="Base URL"
@@ -105,7 +132,7 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
             disabled={embedded}
             placeholder="https://api.example.com"
             onChange={(event) => set('baseUrl', event.target.value)}
-            aria-invalid={problems.has('baseUrl')}
+            {...marks(problems, 'baseUrl')}
           />
         </Field>
         <Field
@@ -115,7 +142,7 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
           hint={apiKey === null ? 'Will be removed when you save.' : environment?.apiKey.set ? `Set (${environment.apiKey.hint}). Type a new one to replace it.` : 'Sent as the apiKey header. Kept in the main process, never shown again.'}
         >
           <div className="inline">
-            <input id="env-apiKey" type="password" autoComplete="off" value={apiKey ?? ''} onChange={(event) => setApiKey(event.target.value === '' ? undefined : event.target.value)} aria-invalid={problems.has('apiKey')} />
+            <input id="env-apiKey" type="password" autoComplete="off" value={apiKey ?? ''} onChange={(event) => setApiKey(event.target.value === '' ? undefined : event.target.value)} {...marks(problems, 'apiKey')} />
             {environment?.apiKey.set && (
               <button type="button" className="small" onClick={() => setApiKey(null)}>
                 Clear
@@ -124,7 +151,7 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
           </div>
         </Field>
         <Field label="Username" id="env-username" problem={problems.get('username')}>
-          <input id="env-username" autoComplete="off" value={settings.username} onChange={(event) => set('username', event.target.value)} />
+          <input id="env-username" autoComplete="off" value={settings.username} onChange={(event) => set('username', event.target.value)} {...marks(problems, 'username')} />
         </Field>
         <label className="checkbox">
           <input type="checkbox" checked={settings.rememberPassword} onChange={(event) => set('rememberPassword', event.target.checked)} />
@@ -135,7 +162,7 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
           Production (sending asks for confirmation)
         </label>
         <Field label="Colour" id="env-color" problem={problems.get('color')}>
-          <input id="env-color" type="color" value={settings.color} onChange={(event) => set('color', event.target.value)} />
+          <input id="env-color" type="color" value={settings.color} onChange={(event) => set('color', event.target.value)} {...marks(problems, 'color')} />
         </Field>
       </div>
 
@@ -143,10 +170,10 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
       <p className="hint">The specification does not say these; each has a default you can change.</p>
       <div className="form-grid">
         <Field label="Time zone of server date-times" id="env-timeZone" problem={problems.get('timeZone')} hint="Default UTC. Used to read expires_in and to write created_at. “local” is this computer's zone.">
-          <input id="env-timeZone" list="time-zones" value={settings.timeZone} onChange={(event) => set('timeZone', event.target.value)} aria-invalid={problems.has('timeZone')} />
+          <input id="env-timeZone" list="time-zones" value={settings.timeZone} onChange={(event) => set('timeZone', event.target.value)} {...marks(problems, 'timeZone')} />
         </Field>
         <Field label="Service-id field name" id="env-serviceIdField" problem={problems.get('serviceIdField')} hint="Default svc_id. The real name is the service's brand followed by _id.">
-          <input id="env-serviceIdField" value={settings.serviceIdField} onChange={(event) => set('serviceIdField', event.target.value)} aria-invalid={problems.has('serviceIdField')} />
+          <input id="env-serviceIdField" value={settings.serviceIdField} onChange={(event) => set('serviceIdField', event.target.value)} {...marks(problems, 'serviceIdField')} />
         </Field>
         <Field label="Request timeout (ms)" id="env-requestTimeoutMs" problem={problems.get('requestTimeoutMs')} hint={`Default ${DEFAULT_SETTINGS.requestTimeoutMs.toLocaleString('en')}.`}>
           <input {...numberField('requestTimeoutMs')} />

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, checkBaseUrl, checkSecret, checkSettings, resolveTimeZone, type EnvironmentSettings } from '../../shared/environment.ts';
 
@@ -24,6 +25,39 @@ describe('environment settings', () => {
     ['https://', /not a valid web address|needs a host/],
   ])('explains what is wrong with the base URL %j', (url, message) => {
     expect(checkBaseUrl(url)).toMatch(message);
+  });
+
+  it.each(['api.example.com', 'localhost:8080', '127.0.0.1:4000/v2', '[::1]:8080', 'staging_api.internal/', '//api.example.com'])('offers https:// in front of the host %j', (host) => {
+    expect(checkBaseUrl(host)).toBe(`Add http:// or https:// in front, for example https://${host.replace(/^\/+/, '')}.`);
+  });
+
+  it('offers the missing slashes after a scheme written without them, keeping the scheme', () => {
+    expect(checkBaseUrl('https:api.example.com')).toBe('Add // after https:, for example https://api.example.com.');
+    expect(checkBaseUrl('HTTP:/localhost:4000')).toBe('Add // after http:, for example http://localhost:4000.');
+  });
+
+  it('says what else is wrong with a host typed without a scheme before offering the scheme', () => {
+    expect(checkBaseUrl('api.example.com/?x=1')).toMatch(/\?query/);
+    expect(checkBaseUrl('user:pw@api.example.com')).toMatch(/Leave the user name and password out/);
+  });
+
+  it.each(['not a url', 'api example.com', 'https://api.example .com'])('says plainly that a base URL has no spaces: %j', (text) => {
+    expect(checkBaseUrl(text)).toBe('A base URL has no spaces; it looks like https://api.example.com.');
+  });
+
+  it.each(['hello!', '???', '1234', '1.2.3', '-', 'javascript:alert(1)', 'api.example.com:99999', 'ftp:files'])('says plainly that %j is not a web address', (text) => {
+    expect(checkBaseUrl(text)).toBe('This is not a web address; a base URL looks like https://api.example.com.');
+  });
+
+  it('never offers an address that would itself be refused', () => {
+    const piece = fc.constantFrom('a', 'b1', 'example', 'com', '.', ':', '/', '//', '8080', '99999', '?', '#', '@', ' ', '!', '[', ']', '::1', '-', '_', 'http:', 'https:', 'ftp:', '127.0.0.1', '%');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const suggested = /for example (\S+)\.$/.exec(checkBaseUrl(pieces.join('')) ?? '')?.[1];
+        if (suggested !== undefined) expect(checkBaseUrl(suggested)).toBeNull();
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it.each(['http://127.0.0.1:4000', 'https://api.example.com', 'https://api.example.com/v2/', 'HTTPS://API.EXAMPLE.COM'])('accepts %s', (url) => {

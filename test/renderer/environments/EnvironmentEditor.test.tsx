@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ChannelName } from '../../../shared/ipc.ts';
+import type { Envelope } from '../../../shared/errors.ts';
+import { renderApp, stubBrowser } from '../app-harness.tsx';
+
+// Monaco needs a real browser; the editor dialog does not use it.
+vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
+
+beforeAll(stubBrowser);
+afterEach(cleanup);
+
+async function openNewEnvironment(answers: Partial<Record<ChannelName, Envelope<unknown>>> = {}) {
+  renderApp(answers);
+  const button = await screen.findByRole('button', { name: 'New environment' });
+  act(() => void fireEvent.click(button));
+  await screen.findByRole('dialog', { name: 'New environment' });
+}
+
+function type(label: string, value: string) {
+  act(() => void fireEvent.change(screen.getByLabelText(label), { target: { value } }));
+}
+
+/** Save as a person would: Save has focus when it is pressed (fireEvent alone moves no focus). */
+async function save() {
+  const button = screen.getByRole('button', { name: 'Save' });
+  act(() => button.focus());
+  await act(async () => void fireEvent.click(button));
+}
+
+/** The message an input is described by, as a screen reader would read it. */
+function descriptionOf(input: HTMLElement) {
+  const id = input.getAttribute('aria-describedby');
+  return id === null ? null : document.getElementById(id)?.textContent;
+}
+
+describe('the environment editor', () => {
+  it('moves focus to the base URL when a save is refused for it, marked and described', async () => {
+    await openNewEnvironment();
+    type('Name', 'Staging');
+    type('Base URL', 'not a url');
+    await save();
+    const baseUrl = screen.getByLabelText('Base URL');
+    expect(document.activeElement).toBe(baseUrl);
+    expect(baseUrl.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(baseUrl)).toBe('A base URL has no spaces; it looks like https://api.example.com.');
+  });
+
+  it('focuses the first field marked, in the order of the form', async () => {
+    await openNewEnvironment();
+    type('Base URL', 'not a url');
+    type('Username', 'qa ');
+    await save();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(screen.getByLabelText('Username'))).toBe('The username has spaces at its start or end.');
+  });
+
+  it('focuses a field the main process refused', async () => {
+    const message = 'There is already an environment called "Staging".';
+    await openNewEnvironment({ 'environments:create': { ok: true, value: { ok: false, problems: [{ field: 'name', message }] } } });
+    type('Name', 'Staging');
+    type('Base URL', 'https://staging.example.com');
+    await save();
+    const name = screen.getByLabelText('Name');
+    expect(document.activeElement).toBe(name);
+    expect(descriptionOf(name)).toBe(message);
+  });
+
+  it('shows and marks a header value it refuses, which the message above Save points to', async () => {
+    await openNewEnvironment();
+    type('Name', 'Staging');
+    type('Base URL', 'https://staging.example.com');
+    act(() => void fireEvent.click(screen.getAllByRole('button', { name: 'Add' })[0]!));
+    type('Extra headers 1 name', 'X-Trace');
+    type('Extra headers 1 value', 'a\u0007b');
+    await save();
+    const value = screen.getByLabelText('Extra headers 1 value');
+    expect(document.activeElement).toBe(value);
+    expect(descriptionOf(value)).toBe('A header value cannot contain line breaks or control characters.');
+  });
+});
