@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from './datetime.ts';
+import { WARNING_CODES } from './validation/rules.ts';
 
 /**
  * An environment: where to send, as whom, and how to fill each gap SERVICE.md leaves open.
@@ -35,6 +36,11 @@ export const EnvironmentSettingsSchema = z.object({
   variables: z.array(NameValueSchema),
   /** Where the OS offers no real key store, the user may still choose to keep secrets on disk. */
   storeSecretsWithoutKeyring: z.boolean(),
+  /**
+   * How validation treats each check SERVICE.md leaves open (which fields are required, unknown
+   * fields, attribute value types…): only those changed from their default, a warning.
+   */
+  ruleSeverity: z.partialRecord(z.enum(WARNING_CODES), z.enum(['error', 'warning', 'off'])).default({}),
 });
 export type EnvironmentSettings = z.infer<typeof EnvironmentSettingsSchema>;
 
@@ -62,6 +68,7 @@ export const DEFAULT_SETTINGS: EnvironmentSettings = {
   extraHeaders: [],
   variables: [],
   storeSecretsWithoutKeyring: false,
+  ruleSeverity: {},
 };
 
 export const LIMITS = {

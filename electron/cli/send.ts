@@ -354,7 +354,7 @@ async function sendThrough(
 
 /** Validates the batch; prints the diagnostics to stderr and says whether the send may go on. */
 function checkBatch(io: CliIo, values: Values, file: string, text: string, environment: Environment): boolean {
-  const { diagnostics, events } = validateBatch(text, rulesFor({ serviceIdField: environment.serviceIdField, timeZone: resolveTimeZone(environment.timeZone) }));
+  const { diagnostics, events } = validateBatch(text, rulesFor({ ...environment, timeZone: resolveTimeZone(environment.timeZone) }));
   const errors = diagnostics.filter((diagnostic: Diagnostic) => diagnostic.severity === 'error').length;
   if (diagnostics.length > 0) io.stderr(forPeople(file === '-' ? '<stdin>' : file, diagnostics, events?.length));
   if (errors === 0) return true;

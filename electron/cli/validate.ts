@@ -56,7 +56,7 @@ async function rulesOf(env: string | undefined, envName: string | undefined) {
   const settings = await environmentFromFile(env, envName);
   const timeZone = resolveTimeZone(settings.timeZone);
   if (!isTimeZone(timeZone)) throw new UsageError(`--env: ${env} gives the time zone "${settings.timeZone}", which is not one. Use UTC, local or an IANA name.`);
-  return rulesFor({ serviceIdField: settings.serviceIdField, timeZone });
+  return rulesFor({ ...settings, timeZone });
 }
 
 function plural(count: number, word: string): string {

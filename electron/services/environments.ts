@@ -18,6 +18,8 @@ import {
 } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { maskSecret } from '../../shared/redact.ts';
+import type { SandboxMode } from '../../shared/sandbox.ts';
+import { MISSING_FIELD_CODES } from '../../shared/validation/rules.ts';
 import { createAtomicWriter, parseJsonOrNull, setAside } from './json-file.ts';
 import type { Vault } from './vault.ts';
 
@@ -36,13 +38,23 @@ type EnvironmentsFile = z.infer<typeof FileSchema>;
 
 export const LOCAL_SANDBOX_ID = 'local-sandbox';
 
+/**
+ * What the sandbox's strict mode refuses with a 422 (electron/sandbox/event-rules.ts), as errors
+ * in the editor from the start: a missing or unknown field, an attribute value not a string.
+ */
+const STRICT_SANDBOX_RULES: EnvironmentSettings['ruleSeverity'] = {
+  ...Object.fromEntries(Object.values(MISSING_FIELD_CODES).map((code) => [code, 'error'])),
+  'unknown-field': 'error',
+  'attribute-not-string': 'error',
+};
+
 export interface EnvironmentsOptions {
   dataFolder: string;
   vault: Vault;
   /** Told before an environment is removed or starts pointing elsewhere, so its session ends first. */
   onRetarget: (environmentId: string) => Promise<void>;
   /** The embedded sandbox's address and demo credentials, when the app runs one. */
-  sandbox: { url: () => string; username: string; apiKey: string; maxBodyBytes: number } | null;
+  sandbox: { url: () => string; username: string; apiKey: string; maxBodyBytes: number; mode: SandboxMode } | null;
 }
 
 export function createEnvironments(options: EnvironmentsOptions) {
@@ -116,6 +128,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
           username: options.sandbox.username,
           // Chunks no larger than the sandbox takes: a bigger one could only come back 413.
           maxChunkBytes: options.sandbox.maxBodyBytes,
+          ...(options.sandbox.mode === 'strict' ? { ruleSeverity: STRICT_SANDBOX_RULES } : {}),
           color: '#2e9d6a',
           embeddedSandbox: true,
         });

@@ -59,7 +59,7 @@ export async function createServices(deps: ServiceDeps) {
     dataFolder: deps.dataFolder,
     vault,
     onRetarget: (environmentId) => sessions.forget(environmentId),
-    sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey, maxBodyBytes: sandboxInfo.maxBodyBytes } : null,
+    sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey, maxBodyBytes: sandboxInfo.maxBodyBytes, mode: sandboxInfo.mode } : null,
   });
   await vault.load();
   await environments.load();

@@ -30,10 +30,11 @@ export default function BatchEditor() {
 
   const serviceIdField = environment?.serviceIdField ?? 'svc_id';
   const timeZone = resolveTimeZone(environment?.timeZone ?? 'UTC');
+  const ruleSeverity = environment?.ruleSeverity;
   const rules = useMemo(() => {
-    const { now: _now, ...rest } = rulesFor({ serviceIdField, timeZone });
+    const { now: _now, ...rest } = rulesFor({ serviceIdField, timeZone, ...(ruleSeverity ? { ruleSeverity } : {}) });
     return rest;
-  }, [serviceIdField, timeZone]);
+  }, [serviceIdField, timeZone, ruleSeverity]);
   const validation = useValidation(batch?.text ?? '', rules);
   const sender = useSend(batch, validation.diagnostics);
   const { send } = sender;

@@ -34,6 +34,23 @@ export const WARNING_CODES = [
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
+/** Each rule as the environment editor names it. */
+export const RULE_TITLES: Record<WarningCode, string> = {
+  'missing-token': 'No token',
+  'missing-attributes': 'No attributes',
+  'missing-created-at': 'No created_at',
+  'missing-service-id': 'No service-id field',
+  'missing-device-id': 'No device_id',
+  'missing-customer-id': 'No customer_id',
+  'unknown-field': 'A field the specification does not name',
+  'attribute-not-string': 'An attribute value that is not a string',
+  'device-id-not-uuid': 'A device_id that is not UUID-shaped',
+  'created-at-future': 'A created_at in the future',
+  'created-at-old': 'A very old created_at',
+  'duplicate-key': 'A key written twice in one object',
+  'duplicate-event': 'The same event twice in a batch',
+};
+
 export interface ValidationRules {
   /** The real name of the service-id field (SERVICE.md writes it svc_id). */
   serviceIdField: string;
@@ -57,7 +74,7 @@ export const DEFAULT_RULES: ValidationRules = {
   severity: Object.fromEntries(WARNING_CODES.map((code) => [code, 'warning'])) as Record<WarningCode, RuleSeverity>,
 };
 
-/** The default rules for an environment, measured from this moment. */
-export function rulesFor(environment: { serviceIdField: string; timeZone: string }): ValidationRules {
-  return { ...DEFAULT_RULES, serviceIdField: environment.serviceIdField, timeZone: environment.timeZone, now: new Date(), severity: { ...DEFAULT_RULES.severity } };
+/** An environment's rules, measured from this moment: the defaults with the severities it changed. */
+export function rulesFor(environment: { serviceIdField: string; timeZone: string; ruleSeverity?: Partial<Record<WarningCode, RuleSeverity>> }): ValidationRules {
+  return { ...DEFAULT_RULES, serviceIdField: environment.serviceIdField, timeZone: environment.timeZone, now: new Date(), severity: { ...DEFAULT_RULES.severity, ...environment.ruleSeverity } };
 }

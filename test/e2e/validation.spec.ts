@@ -33,6 +33,23 @@ test.describe('validation in the editor', () => {
     await expect.poll(async () => (await harness.services.drafts.list()).drafts.find((draft) => draft.id === 'e2e-batch')?.text).toContain('"svc_id": 12');
   });
 
+  test('Local sandbox calls what its strict mode refuses an error; the environment can change each rule', async ({ app, harness }) => {
+    await openBatchText(app, harness, valid.replace(',\n        "attributes": { "plan": "pro", "spend": "19.99" }', ''));
+    const problems = app.getByRole('region', { name: 'Problems' });
+    await expect(problems.getByTestId('problem-counts')).toHaveText('1 error, 0 warnings');
+    await expect(problems).toContainText('This event has no attributes');
+
+    await app.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = app.getByRole('dialog', { name: 'Edit Local sandbox' });
+    await edit.getByText('Validation rules (8 changed)').click();
+    await edit.getByLabel('No attributes').selectOption('off');
+    await saveScreenshot(app, 'environment-rules');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(problems.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
+    expect(harness.services.environments.get('local-sandbox').ruleSeverity['missing-attributes']).toBe('off');
+  });
+
   test('a clean batch has no problems and counts its events', async ({ app, harness }) => {
     await openBatchText(app, harness, valid);
     await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');

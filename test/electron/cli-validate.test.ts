@@ -108,6 +108,17 @@ describe('eventdesk validate', () => {
     );
   });
 
+  it('takes the rule severities of --env: a missing field it requires is an error', async () => {
+    const environments = path.join(folder, 'strict.json');
+    await writeFile(environments, JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments: [{ name: 'Strict', ruleSeverity: { 'missing-customer-id': 'error' } }] }));
+    const batch = path.join(folder, 'no-customer.json');
+    const { customer_id: _customer, ...withoutCustomer } = event();
+    await writeFile(batch, JSON.stringify([withoutCustomer]));
+    const { code, stdout } = await runValidate([batch, '--env', environments, '--json']);
+    expect(code).toBe(1);
+    expect((JSON.parse(stdout) as Diagnostic[]).map((diagnostic) => [diagnostic.code, diagnostic.severity])).toEqual([['missing-customer-id', 'error']]);
+  });
+
   it.each([
     [['/no/such/batch.json'], 'cannot be read'],
     [[], 'Name the batch file to check'],

@@ -21,7 +21,7 @@ async function setUp() {
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-diagnostics-'));
   // The user opted in to storing secrets without a key store, so secrets.json holds them in plain text.
   const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: () => true });
-  const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key-0000', maxBodyBytes: 1_048_576 };
+  const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key-0000', maxBodyBytes: 1_048_576, mode: 'strict' as const };
   const environments = createEnvironments({ dataFolder, vault, sandbox, onRetarget: async () => undefined });
   await vault.load();
   await environments.load();

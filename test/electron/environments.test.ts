@@ -7,7 +7,7 @@ import { LOCAL_SANDBOX_ID, createEnvironments } from '../../electron/services/en
 import { noKeyStore } from '../../electron/node-services.ts';
 import { createVault } from '../../electron/services/vault.ts';
 
-const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key', maxBodyBytes: 1_048_576 };
+const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key', maxBodyBytes: 1_048_576, mode: 'strict' as const };
 const staging: EnvironmentEdit = {
   settings: { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: 'https://staging.example.com/', username: 'qa', rememberPassword: true },
   apiKey: 'ak_staging_0123456789',
@@ -34,6 +34,17 @@ describe('environments', () => {
     expect(list[0]).toMatchObject({ id: LOCAL_SANDBOX_ID, name: 'Local sandbox', embeddedSandbox: true, resolvedBaseUrl: 'http://127.0.0.1:4999', username: 'demo', maxChunkBytes: 1_048_576 });
     expect(list[0]!.apiKey.set).toBe(true);
     expect(activeId).toBe(LOCAL_SANDBOX_ID);
+    // What the sandbox's strict mode refuses is an error in the editor from the start.
+    expect(list[0]!.ruleSeverity).toEqual({
+      'missing-token': 'error',
+      'missing-attributes': 'error',
+      'missing-created-at': 'error',
+      'missing-service-id': 'error',
+      'missing-device-id': 'error',
+      'missing-customer-id': 'error',
+      'unknown-field': 'error',
+      'attribute-not-string': 'error',
+    });
   });
 
   it('give the demo key back at each start when secrets stay in memory', async () => {

@@ -310,4 +310,14 @@ describe('rules', () => {
     rules.severity['unknown-field'] = 'off';
     expect(DEFAULT_RULES.severity['unknown-field']).toBe('warning');
   });
+
+  it('rulesFor takes the severities an environment changed, the others staying warnings', () => {
+    const rules = rulesFor({ serviceIdField: 'svc_id', timeZone: 'UTC', ruleSeverity: { 'missing-attributes': 'error', 'duplicate-event': 'off' } });
+    expect(rules.severity).toMatchObject({ 'missing-attributes': 'error', 'duplicate-event': 'off', 'missing-token': 'warning' });
+    const { attributes: _attributes, ...event } = validEvent();
+    expect(validateBatch(JSON.stringify([event, event]), rules).diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity])).toEqual([
+      ['missing-attributes', 'error'],
+      ['missing-attributes', 'error'],
+    ]);
+  });
 });
