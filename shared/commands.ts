@@ -91,6 +91,7 @@ export function keysLabel(keys: string, mac: boolean): string {
   const parts = keys.split('+');
   const names: Record<string, [mac: string, other: string]> = {
     CmdOrCtrl: ['⌘', 'Ctrl'],
+    Ctrl: ['⌃', 'Ctrl'],
     Shift: ['⇧', 'Shift'],
     Alt: ['⌥', 'Alt'],
     Enter: ['↩', 'Enter'],

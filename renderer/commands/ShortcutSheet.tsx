@@ -12,11 +12,14 @@ export const editorKeys = [
   { title: 'Go to the next problem', keys: 'F8' },
   { title: 'Find in the editor', keys: 'CmdOrCtrl+F' },
   { title: 'Find and replace in the editor', keys: 'CmdOrCtrl+H' },
+  // Tab indents in the editor; keyboard users need this to leave it with Tab.
+  { title: 'Tab moves the focus instead of indenting (on or off)', keys: 'Ctrl+M', macKeys: 'Ctrl+Shift+M' },
 ];
 
 interface Group {
   name: string;
-  rows: { title: string; keys: string }[];
+  /** `macKeys` where macOS differs by more than Cmd for Ctrl. */
+  rows: { title: string; keys: string; macKeys?: string }[];
 }
 
 function groups(): Group[] {
@@ -50,7 +53,7 @@ export function ShortcutSheet() {
                     {row.title}
                   </dt>
                   <dd>
-                    <kbd>{keysLabel(row.keys, mac)}</kbd>
+                    <kbd>{keysLabel(mac && row.macKeys ? row.macKeys : row.keys, mac)}</kbd>
                   </dd>
                 </div>
               ))}

@@ -13,6 +13,7 @@ describe('commands', () => {
   it('shows a shortcut the way each platform writes it', () => {
     expect(keysLabel('CmdOrCtrl+Shift+S', false)).toBe('Ctrl+Shift+S');
     expect(keysLabel('CmdOrCtrl+Shift+S', true)).toBe('⌘⇧S');
+    expect(keysLabel('Ctrl+Shift+M', true)).toBe('⌃⇧M');
     expect(keysLabel('F1', false)).toBe('F1');
   });
 

@@ -36,5 +36,6 @@ describe('the keyboard-shortcut sheet', () => {
     expect(quickFix.querySelector('kbd')!.textContent).toBe('Ctrl+.');
     for (const row of editorKeys) expect(commandIds.filter((id) => commands[id].keys === row.keys)).toEqual([]);
     expect(within(editor).getByText('Find in the editor').closest('div')!.querySelector('kbd')!.textContent).toBe('Ctrl+F');
+    expect(within(editor).getByText(/Tab moves the focus/).closest('div')!.querySelector('kbd')!.textContent).toBe('Ctrl+M');
   });
 });
