@@ -101,6 +101,8 @@ export function createSending(options: SendingOptions) {
    * `allFirstEvents`. The store keeps chunks numbered in event order and renumbers on a 413
    * split, while the engine numbers split parts after the others; a chunk's number in the
    * store is therefore the rank of its first event, which is how the two are matched.
+   * `attemptsBefore` (by first event) are a resumed chunk's attempts in earlier runs, which its
+   * record goes on counting from.
    */
   function run(
     submission: Submission,
@@ -108,6 +110,7 @@ export function createSending(options: SendingOptions) {
     chunks: { index: number; firstEvent: number; eventCount: number }[],
     allFirstEvents: number[],
     tuning: SendTuning = {},
+    attemptsBefore: ReadonlyMap<number, number> = new Map(),
   ): void {
     const claim = options.claimsFolder ? claimSubmission(options.claimsFolder, submission.id) : null;
     if (claim && !claim.ok) {
@@ -158,7 +161,9 @@ export function createSending(options: SendingOptions) {
       timeoutMs: environment.requestTimeoutMs,
       signal: controller.signal,
       onChunk: (index, patch) => {
-        const chunk = options.submissions.updateChunk(submission.id, storeIndex(index), patch);
+        const earlier = attemptsBefore.get(firstEventOf.get(index)!) ?? 0;
+        const recorded = patch.attempts === undefined || earlier === 0 ? patch : { ...patch, attempts: earlier + patch.attempts };
+        const chunk = options.submissions.updateChunk(submission.id, storeIndex(index), recorded);
         if (patch.status === 'ok' || patch.status === 'failed') {
           counted.chunks++;
           if (patch.status === 'ok') counted.events += chunk.eventCount;
@@ -247,6 +252,7 @@ export function createSending(options: SendingOptions) {
         remaining.map(({ index, firstEvent, eventCount }) => ({ index, firstEvent, eventCount })),
         detail.chunks.map((chunk) => chunk.firstEvent),
         tuning,
+        new Map(detail.chunks.map((chunk) => [chunk.firstEvent, chunk.attempts])),
       );
       return { ...detail, status: 'sending' };
     },

@@ -102,6 +102,8 @@ describe('sending a batch', () => {
     await finished(result.started.id);
     expect(accepted() - before).toBe(2);
     expect(submissions.get(result.started.id)!.chunks.every((chunk) => chunk.status === 'ok')).toBe(true);
+    // A resumed chunk's attempts go on from those of the first run.
+    expect(submissions.get(result.started.id)!.chunks.map((chunk) => chunk.attempts)).toEqual([1, 2, 2]);
     expect(() => sending.resume(result.started.id)).toThrow(/already acknowledged/);
   });
 
