@@ -91,7 +91,7 @@ function Actions({ submission }: { submission: SubmissionView }) {
     }
     setBusy(true);
     try {
-      const started = await startSend(environment, (again) => api.history.resend({ id: submission.id, again }));
+      const started = await startSend(environment, (again) => api.history.resend({ id: submission.id, again }), () => void resend());
       if (started) openInHistory(started.id);
     } finally {
       setBusy(false);

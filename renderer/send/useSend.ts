@@ -24,13 +24,14 @@ type StartResult = OutputOf<'send:start'>;
  * Starts a send the way a careful tester wants: production asks first, and the same resolved
  * batch sent to the same place before asks again, naming when. `start(again)` asks main to
  * send. Resolves to the submission started, or null when the user said no or it failed (the
- * failure is shown; a send that needs a login opens the login dialog).
+ * failure is shown; a send that needs a login opens the login dialog, and `retry`, if given,
+ * runs once that login succeeds: the user asked to send, not to log in).
  */
 export function useStartSend() {
   const notify = useNotices((state) => state.notify);
   const askLogin = useUi((state) => state.askLogin);
   return useCallback(
-    async (environment: Pick<EnvironmentView, 'id' | 'name' | 'production'>, start: (again: boolean) => Promise<StartResult>): Promise<SubmissionSummary | null> => {
+    async (environment: Pick<EnvironmentView, 'id' | 'name' | 'production'>, start: (again: boolean) => Promise<StartResult>, retry?: () => void): Promise<SubmissionSummary | null> => {
       if (environment.production && !window.confirm(`“${environment.name}” is a production environment. Send this batch there?`)) return null;
       try {
         let result = await start(false);
@@ -41,7 +42,7 @@ export function useStartSend() {
         }
         return 'started' in result ? result.started : null;
       } catch (error) {
-        if ((error as { code?: string }).code === 'needs-login') askLogin(environment.id);
+        if ((error as { code?: string }).code === 'needs-login') askLogin(environment.id, retry);
         notify('error', error instanceof Error ? error.message : String(error));
         return null;
       }
@@ -73,7 +74,7 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
     if (errors > 0 && !window.confirm(`The batch has ${errors} ${errors === 1 ? 'error' : 'errors'}. Send it anyway?`)) return;
     setBusy(true);
     try {
-      const started = await startSend(environment, (again) => api.send.start({ environmentId: environment.id, batchText: batch.text, again }));
+      const started = await startSend(environment, (again) => api.send.start({ environmentId: environment.id, batchText: batch.text, again }), () => void send());
       if (started) sent(batch.id, started.id);
     } finally {
       setBusy(false);

@@ -8,7 +8,7 @@ import { Modal } from '../shell/Modal.tsx';
 import { useUi } from '../state/ui.ts';
 import { useLogin } from './queries.ts';
 
-function LoginForm({ environment, onDone }: { environment: EnvironmentView; onDone: () => void }) {
+function LoginForm({ environment, onDone }: { environment: EnvironmentView; onDone: (loggedIn: boolean) => void }) {
   const api = useApi();
   const login = useLogin();
   const { data: info } = useAppInfo();
@@ -22,7 +22,7 @@ function LoginForm({ environment, onDone }: { environment: EnvironmentView; onDo
     const usesRemembered = password === '' && environment.passwordRemembered;
     try {
       await login.mutateAsync({ environmentId: environment.id, username, rememberPassword: remember, ...(usesRemembered ? {} : { password }) });
-      onDone();
+      onDone(true);
     } catch {
       // The error is shown from the mutation's state below; the form keeps what was typed.
     }
@@ -76,7 +76,7 @@ function LoginForm({ environment, onDone }: { environment: EnvironmentView; onDo
       )}
       {login.error && <ErrorNotice title="Login failed" error={login.error} />}
       <div className="dialog-buttons">
-        <button type="button" onClick={onDone}>
+        <button type="button" onClick={() => onDone(false)}>
           Cancel
         </button>
         <button type="submit" className="primary" disabled={login.isPending}>
@@ -94,7 +94,7 @@ export function LoginDialog() {
   const { data } = useEnvironments();
   const environment = data?.environments.find((candidate) => candidate.id === loginFor) ?? null;
   return (
-    <Modal open={environment !== null} onClose={closeLogin} labelledBy="login-title" className="login">
+    <Modal open={environment !== null} onClose={() => closeLogin()} labelledBy="login-title" className="login">
       {environment && <LoginForm key={environment.id} environment={environment} onDone={closeLogin} />}
     </Modal>
   );

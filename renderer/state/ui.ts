@@ -7,21 +7,29 @@ interface UiState {
   screen: Screen;
   /** The environment the login dialog asks for, or null when it is closed. */
   loginFor: string | null;
+  /** What to go on with once that login succeeds (the send that asked for it); dropped on cancel. */
+  afterLogin: (() => void) | null;
   /** The environment editor: a new one, an existing one by id, or closed. */
   editing: { mode: 'create' } | { mode: 'edit'; id: string } | null;
   show: (screen: Screen) => void;
-  askLogin: (environmentId: string) => void;
-  closeLogin: () => void;
+  askLogin: (environmentId: string, afterLogin?: () => void) => void;
+  /** Closes the login dialog; `loggedIn` runs what was waiting on it. */
+  closeLogin: (loggedIn?: boolean) => void;
   edit: (editing: UiState['editing']) => void;
 }
 
-export const useUi = create<UiState>((set) => ({
+export const useUi = create<UiState>((set, get) => ({
   screen: 'composer',
   loginFor: null,
+  afterLogin: null,
   editing: null,
   show: (screen) => set({ screen }),
-  askLogin: (environmentId) => set({ loginFor: environmentId }),
-  closeLogin: () => set({ loginFor: null }),
+  askLogin: (environmentId, afterLogin) => set({ loginFor: environmentId, afterLogin: afterLogin ?? null }),
+  closeLogin: (loggedIn = false) => {
+    const waiting = get().afterLogin;
+    set({ loginFor: null, afterLogin: null });
+    if (loggedIn) waiting?.();
+  },
   edit: (editing) => set({ editing }),
 }));
 

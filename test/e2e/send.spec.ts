@@ -78,11 +78,29 @@ test.describe('sending', () => {
     expect(harness.services.submissions.list({ limit: 10 })).toHaveLength(0);
   });
 
-  test('asks for a login first when not logged in, and sends nothing', async ({ app, harness }) => {
+  test('asks for a login first when not logged in, sends nothing, and sends once logged in', async ({ app, harness }) => {
     await openBatchText(app, harness, batch(1));
     await app.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(app.getByRole('dialog', { name: 'Log in to Local sandbox' })).toBeVisible();
+    const login = app.getByRole('dialog', { name: 'Log in to Local sandbox' });
+    await expect(login).toBeVisible();
     await expect(app.getByText('Log in to “Local sandbox” first; nothing was sent.')).toBeVisible();
+    expect(harness.services.submissions.list({ limit: 10 })).toEqual([]);
+
+    // The user asked to send: logging in goes on with it.
+    await login.getByRole('button', { name: 'Fill in' }).click();
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(app.getByTestId('send-outcome')).toContainText('1 of 1 events accepted');
+    expect(harness.services.submissions.list({ limit: 10 })).toHaveLength(1);
+  });
+
+  test('a login cancelled sends nothing later', async ({ app, harness }) => {
+    await openBatchText(app, harness, batch(1));
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    const login = app.getByRole('dialog', { name: 'Log in to Local sandbox' });
+    await login.getByRole('button', { name: 'Cancel' }).click();
+    await expect(login).toBeHidden();
+    await logInWithDemo(app);
+    await expect(app.getByTestId('session-countdown')).toContainText('expires in');
     expect(harness.services.submissions.list({ limit: 10 })).toEqual([]);
   });
 
