@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { removeValueAt, renameAttribute, setValueAt } from '../../shared/batch-edit.ts';
 import { formatDateTime } from '../../shared/datetime.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
@@ -12,10 +12,58 @@ import { copiesOf } from './templating.ts';
 
 type EventRecord = Record<string, unknown>;
 
+/** An event's diagnostics by where they point: "" for the event itself, "svc_id", "attributes/plan". */
+type EventProblems = Map<string, Diagnostic[]>;
+
+/** The segments of a JSON pointer such as /3/attributes/a~1b, unescaped. */
+function pointerSegments(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/** The diagnostics of each event, by event and then by field, as the list and the form mark them. */
+function problemsByEvent(diagnostics: readonly Diagnostic[]): Map<number, EventProblems> {
+  const byEvent = new Map<number, EventProblems>();
+  for (const diagnostic of diagnostics) {
+    const [index, ...at] = pointerSegments(diagnostic.path);
+    if (index === undefined || !/^\d+$/.test(index)) continue;
+    const problems = byEvent.get(Number(index)) ?? new Map<string, Diagnostic[]>();
+    byEvent.set(Number(index), problems);
+    const key = at.join('/');
+    problems.set(key, [...(problems.get(key) ?? []), diagnostic]);
+  }
+  return byEvent;
+}
+
+/** The worst severity among an event's problems, for its mark in the list. */
+function worst(problems: EventProblems | undefined): { severity: 'error' | 'warning'; count: number } | null {
+  if (!problems) return null;
+  const all = [...problems.values()].flat();
+  return { severity: all.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'warning', count: all.length };
+}
+
+/** A field's problems under it, named by the field so a screen reader reads them with it. */
+function FieldProblems({ id, problems }: { id: string; problems: readonly Diagnostic[] | undefined }) {
+  if (!problems?.length) return null;
+  return (
+    <ul id={id} className="field-problems">
+      {problems.map((problem) => (
+        <li key={`${problem.code}-${problem.line}-${problem.column}`} className={problem.severity}>
+          {problem.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
 
 /** A text field that commits on Enter or when it loses focus: each commit re-reads the batch. */
-function CommitField({ label, value, onCommit, type = 'text', children }: { label: string; value: string; onCommit: (value: string) => void; type?: string; children?: ReactNode }) {
+function CommitField({ label, value, onCommit, type = 'text', problems, children }: { label: string; value: string; onCommit: (value: string) => void; type?: string; problems?: readonly Diagnostic[] | undefined; children?: ReactNode }) {
+  const problemsId = useId();
+  const marked = Boolean(problems?.length);
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
   if (value !== seen) {
@@ -30,10 +78,18 @@ function CommitField({ label, value, onCommit, type = 'text', children }: { labe
       <label>
         {label}
         <div className="inline">
-          <input type={type} value={draft} onChange={(event) => setDraft(event.target.value)} onBlur={commit} onKeyDown={(event) => event.key === 'Enter' && commit()} />
+          <input
+            type={type}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={commit}
+            onKeyDown={(event) => event.key === 'Enter' && commit()}
+            {...(marked ? { 'aria-invalid': true, 'aria-describedby': problemsId } : {})}
+          />
           {children}
         </div>
       </label>
+      <FieldProblems id={problemsId} problems={problems} />
     </div>
   );
 }
@@ -67,7 +123,7 @@ function GenerateCopies({ batch, index, event, environment }: { batch: Batch; in
   );
 }
 
-function EventForm({ batch, index, event, serviceIdField, timeZone }: { batch: Batch; index: number; event: EventRecord; serviceIdField: string; timeZone: string }) {
+function EventForm({ batch, index, event, serviceIdField, timeZone, problems }: { batch: Batch; index: number; event: EventRecord; serviceIdField: string; timeZone: string; problems: EventProblems }) {
   const environment = useActiveEnvironment();
   const setText = useComposer((state) => state.setText);
   const set = (path: (string | number)[], value: unknown) => setText(batch.id, setValueAt(batch.text, [index, ...path], value));
@@ -77,9 +133,10 @@ function EventForm({ batch, index, event, serviceIdField, timeZone }: { batch: B
   return (
     <form className="event-form" aria-label={`Event ${index + 1}`} onSubmit={(submit) => submit.preventDefault()}>
       <h3>Event {index + 1}</h3>
+      <FieldProblems id={`event-${index}-problems`} problems={problems.get('')} />
       <GenerateCopies batch={batch} index={index} event={event} environment={environment} />
-      <CommitField label="token" value={text(event.token)} onCommit={(value) => set(['token'], value)} />
-      <CommitField label={`created_at (${timeZone})`} value={text(event.created_at)} onCommit={(value) => set(['created_at'], value)}>
+      <CommitField label="token" value={text(event.token)} onCommit={(value) => set(['token'], value)} problems={problems.get('token')} />
+      <CommitField label={`created_at (${timeZone})`} value={text(event.created_at)} onCommit={(value) => set(['created_at'], value)} problems={problems.get('created_at')}>
         <input
           type="datetime-local"
           step="1"
@@ -96,21 +153,23 @@ function EventForm({ batch, index, event, serviceIdField, timeZone }: { batch: B
         type="number"
         value={typeof serviceId === 'number' ? String(serviceId) : text(serviceId)}
         onCommit={(value) => set([serviceIdField], /^-?\d+$/.test(value.trim()) ? Number(value) : value)}
+        problems={problems.get(serviceIdField)}
       />
-      <CommitField label="device_id" value={text(event.device_id)} onCommit={(value) => set(['device_id'], value)}>
+      <CommitField label="device_id" value={text(event.device_id)} onCommit={(value) => set(['device_id'], value)} problems={problems.get('device_id')}>
         <button type="button" className="small" onClick={() => set(['device_id'], crypto.randomUUID())}>
           New UUID
         </button>
       </CommitField>
-      <CommitField label="customer_id" value={text(event.customer_id)} onCommit={(value) => set(['customer_id'], value)} />
+      <CommitField label="customer_id" value={text(event.customer_id)} onCommit={(value) => set(['customer_id'], value)} problems={problems.get('customer_id')} />
       <fieldset className="pairs">
         <legend>attributes</legend>
+        <FieldProblems id={`event-${index}-attributes-problems`} problems={problems.get('attributes')} />
         {attributes === null && <p className="problem">attributes is not an object; fix it in the JSON view.</p>}
         {attributes &&
           Object.entries(attributes).map(([name, value]) => (
             <div className="pair" key={name}>
               <CommitField label="name" value={name} onCommit={(renamed) => renamed && setText(batch.id, renameAttribute(batch.text, index, name, renamed, value))} />
-              <CommitField label="value" value={text(value)} onCommit={(next) => set(['attributes', name], next)} />
+              <CommitField label="value" value={text(value)} onCommit={(next) => set(['attributes', name], next)} problems={problems.get(`attributes/${name}`)} />
               <button type="button" className="small" aria-label={`Remove attribute ${name}`} onClick={() => setText(batch.id, removeValueAt(batch.text, [index, 'attributes', name]))}>
                 Remove
               </button>
@@ -147,6 +206,7 @@ export function FormView({ batch, diagnostics, serviceIdField, timeZone, onShowJ
       return null;
     }
   }, [batch.text]);
+  const problems = useMemo(() => problemsByEvent(diagnostics), [diagnostics]);
   const [selected, setSelected] = useState(0);
   const list = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is meant to be read during render
@@ -175,6 +235,7 @@ export function FormView({ batch, diagnostics, serviceIdField, timeZone, onShowJ
         <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
           {rows.getVirtualItems().map((row) => {
             const item = (events[row.index] ?? {}) as EventRecord;
+            const mark = worst(problems.get(row.index));
             return (
               <div
                 key={row.key}
@@ -184,7 +245,14 @@ export function FormView({ batch, diagnostics, serviceIdField, timeZone, onShowJ
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
                 onClick={() => setSelected(row.index)}
               >
-                <span className="muted">{row.index + 1}</span> <strong>{text(item.token) || '(no token)'}</strong>
+                <span className="muted">{row.index + 1}</span>{' '}
+                {mark && (
+                  <span className={`event-mark ${mark.severity}`} title={`${mark.count} ${mark.count === 1 ? 'problem' : 'problems'}`}>
+                    {mark.severity === 'error' ? '●' : '▲'}
+                    <span className="visually-hidden">{` ${mark.count} ${mark.count === 1 ? 'problem' : 'problems'}`}</span>
+                  </span>
+                )}{' '}
+                <strong>{text(item.token) || '(no token)'}</strong>
                 <span className="muted">
                   {' '}
                   {text(item.customer_id)} · {text(item.created_at)}
@@ -195,7 +263,7 @@ export function FormView({ batch, diagnostics, serviceIdField, timeZone, onShowJ
         </div>
       </div>
       {event && typeof event === 'object' && !Array.isArray(event) ? (
-        <EventForm key={index} batch={batch} index={index} event={event as EventRecord} serviceIdField={serviceIdField} timeZone={timeZone} />
+        <EventForm key={index} batch={batch} index={index} event={event as EventRecord} serviceIdField={serviceIdField} timeZone={timeZone} problems={problems.get(index) ?? new Map()} />
       ) : (
         <p className="problem">Event {index + 1} is not an object; fix it in the JSON view.</p>
       )}

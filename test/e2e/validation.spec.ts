@@ -73,6 +73,20 @@ test.describe('the form view', () => {
     await expect(app.locator('.monaco-editor').first()).toContainText('"spend": "25.00"');
   });
 
+  test('marks each event with problems in the list, and each field with its own', async ({ app, harness }) => {
+    await openBatchText(app, harness, broken);
+    await expect(app.getByTestId('problem-counts')).toHaveText(/^2 errors/);
+    await app.getByRole('tab', { name: 'Form' }).click();
+    await expect(app.getByRole('option', { name: /2 problems/ })).toBeVisible();
+    const form = app.getByRole('form', { name: 'Event 1' });
+    const serviceId = form.getByLabel('svc_id (integer)');
+    await expect(serviceId).toHaveAttribute('aria-invalid', 'true');
+    await expect(serviceId).toHaveAccessibleDescription(/svc_id must be an integer, not the string "12"/);
+    await expect(form.getByLabel(/created_at/).first()).toHaveAccessibleDescription(/not a real date-time/);
+    await expect(form.getByLabel('customer_id')).not.toHaveAttribute('aria-invalid');
+    await saveScreenshot(app, 'form-view-problems');
+  });
+
   test('says where the text stops being JSON and links there', async ({ app, harness }) => {
     await openBatchText(app, harness, '[\n  { "token": "a", }\n]');
     await app.getByRole('tab', { name: 'Form' }).click();
