@@ -53,10 +53,13 @@ export const TimelineBucketSchema = z.object({
 export type TimelineBucket = z.infer<typeof TimelineBucketSchema>;
 
 /** How much history is kept. Everything, by default: nothing is ever dropped unasked. */
+/** The largest limits a retention takes: a century, a terabyte. */
+export const RETENTION_LIMITS = { days: 36_500, megabytes: 1_000_000 } as const;
+
 export const RetentionSchema = z.discriminatedUnion('keep', [
   z.object({ keep: z.literal('all') }),
-  z.object({ keep: z.literal('days'), days: z.number().int().min(1).max(36_500) }),
-  z.object({ keep: z.literal('size'), megabytes: z.number().int().min(1).max(1_000_000) }),
+  z.object({ keep: z.literal('days'), days: z.number().int().min(1).max(RETENTION_LIMITS.days) }),
+  z.object({ keep: z.literal('size'), megabytes: z.number().int().min(1).max(RETENTION_LIMITS.megabytes) }),
 ]);
 export type Retention = z.infer<typeof RetentionSchema>;
 

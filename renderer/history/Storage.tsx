@@ -1,19 +1,64 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { formatBytes, type Retention } from '../../shared/history.ts';
+import { useId, useState } from 'react';
+import { formatBytes, RETENTION_LIMITS, type Retention } from '../../shared/history.ts';
 import { useApi } from '../queries.ts';
 import { useNotices } from '../state/ui.ts';
 import { historyKey, useRetention } from './queries.ts';
 
-/** One limit: a radio choosing it, and its number (whole, at least 1), live only while chosen. */
-function LimitOption({ label, unit, name, fallback, value, onChange }: { label: string; unit: string; name: string; fallback: number; value: number | null; onChange: (value: number) => void }) {
-  const whole = (text: string) => (Number.isInteger(Number(text)) && Number(text) > 0 ? Number(text) : fallback);
+/**
+ * One limit: a radio choosing it, and its number, live only while chosen. What is typed stays as
+ * typed (clearing the box to type another number must not put the old one back); a number that
+ * is not whole, below 1 or above `most` is said so and holds Save back (`onChange(null)`).
+ */
+function LimitOption({ label, unit, name, fallback, most, value, onChange }: { label: string; unit: string; name: string; fallback: number; most: number; value: number | null; onChange: (value: number | null) => void }) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const problemId = useId();
+  const text = value === null ? String(fallback) : (typed ?? String(value));
+  const problem = value !== null && !(/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= most) ? `A whole number from 1 to ${most.toLocaleString('en')}.` : null;
   return (
     <label>
-      <input type="radio" name="keep" checked={value !== null} onChange={() => onChange(fallback)} /> {label}{' '}
-      <input type="number" min={1} aria-label={name} disabled={value === null} value={value ?? fallback} onChange={(event) => onChange(whole(event.target.value))} /> {unit}
+      <input
+        type="radio"
+        name="keep"
+        checked={value !== null}
+        onChange={() => {
+          setTyped(null);
+          onChange(fallback);
+        }}
+      />{' '}
+      {label}{' '}
+      <input
+        type="number"
+        min={1}
+        max={most}
+        step={1}
+        aria-label={name}
+        disabled={value === null}
+        value={text}
+        {...(problem ? { 'aria-invalid': true, 'aria-describedby': problemId } : {})}
+        onChange={(event) => {
+          const entered = event.target.value.trim();
+          setTyped(entered);
+          onChange(/^\d+$/.test(entered) && Number(entered) >= 1 && Number(entered) <= most ? Number(entered) : null);
+        }}
+      />{' '}
+      {unit}
+      {problem && (
+        <span id={problemId} className="problem">
+          {' '}
+          {problem}
+        </span>
+      )}
     </label>
   );
+}
+
+const DAYS_MOST = RETENTION_LIMITS.days;
+const MEGABYTES_MOST = RETENTION_LIMITS.megabytes;
+
+/** What a limit keeps, in the words of the question asked before it deletes. */
+function limitText(retention: Retention): string {
+  return retention.keep === 'days' ? `older than ${retention.days.toLocaleString('en')} days` : retention.keep === 'size' ? `beyond the newest ${retention.megabytes.toLocaleString('en')} MB` : '';
 }
 
 /** The space the history takes, and how much of it is kept (everything, by default). */
@@ -23,11 +68,12 @@ export function Storage({ enabled }: { enabled: boolean }) {
   const notify = useNotices((state) => state.notify);
   const current = useRetention(enabled);
   const [draft, setDraft] = useState<Retention | null>(null);
+  const [invalid, setInvalid] = useState(false);
   const retention = draft ?? current.data?.retention ?? { keep: 'all' };
   const usage = current.data?.usage;
 
   const save = async () => {
-    if (retention.keep !== 'all' && !window.confirm('Submissions outside the new limit are deleted now, and from then on at start and after each send. Go on?')) return;
+    if (retention.keep !== 'all' && !window.confirm(`Submissions ${limitText(retention)} are deleted now, and from then on at start and after each send (the newest is always kept). Go on?`)) return;
     try {
       const result = await api.history.setRetention(retention);
       setDraft(null);
@@ -46,18 +92,44 @@ export function Storage({ enabled }: { enabled: boolean }) {
       <fieldset>
         <legend>Keep</legend>
         <label>
-          <input type="radio" name="keep" checked={retention.keep === 'all'} onChange={() => setDraft({ keep: 'all' })} /> everything (the default)
+          <input
+            type="radio"
+            name="keep"
+            checked={retention.keep === 'all'}
+            onChange={() => {
+              setInvalid(false);
+              setDraft({ keep: 'all' });
+            }}
+          />{' '}
+          everything (the default)
         </label>
-        <LimitOption label="the last" unit="days" name="Days to keep" fallback={30} value={retention.keep === 'days' ? retention.days : null} onChange={(days) => setDraft({ keep: 'days', days })} />
+        <LimitOption
+          label="the last"
+          unit="days"
+          name="Days to keep"
+          fallback={30}
+          most={DAYS_MOST}
+          value={retention.keep === 'days' ? retention.days : null}
+          onChange={(days) => {
+            setInvalid(days === null);
+            if (days !== null) setDraft({ keep: 'days', days });
+            else if (retention.keep !== 'days') setDraft({ keep: 'days', days: 30 });
+          }}
+        />
         <LimitOption
           label="at most"
           unit="MB, the oldest going first"
           name="Megabytes to keep"
           fallback={500}
+          most={MEGABYTES_MOST}
           value={retention.keep === 'size' ? retention.megabytes : null}
-          onChange={(megabytes) => setDraft({ keep: 'size', megabytes })}
+          onChange={(megabytes) => {
+            setInvalid(megabytes === null);
+            if (megabytes !== null) setDraft({ keep: 'size', megabytes });
+            else if (retention.keep !== 'size') setDraft({ keep: 'size', megabytes: 500 });
+          }}
         />
-        <button type="button" className="small" disabled={draft === null} onClick={() => void save()}>
+        <button type="button" className="small" disabled={draft === null || invalid} onClick={() => void save()}>
           Save
         </button>
       </fieldset>

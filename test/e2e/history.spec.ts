@@ -139,9 +139,18 @@ test.describe('history', () => {
     await storage.locator('summary').click();
     await expect(storage.getByLabel('Days to keep')).toBeDisabled();
     await storage.getByRole('radio').nth(1).check();
-    await storage.getByLabel('Days to keep').fill('7');
-    app.once('dialog', (dialog) => void dialog.accept());
+    const days = storage.getByLabel('Days to keep');
+    // What is typed stays as typed, and a number no limit takes holds Save back.
+    await days.fill('');
+    await expect(days).toHaveValue('');
+    await days.fill('0');
+    await expect(days).toHaveAccessibleDescription('A whole number from 1 to 36,500.');
+    await expect(storage.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await days.fill('7');
+    await expect(days).not.toHaveAttribute('aria-invalid');
+    const question = new Promise<string>((resolve) => app.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.accept())));
     await storage.getByRole('button', { name: 'Save' }).click();
+    expect(await question).toContain('Submissions older than 7 days are deleted now');
     await expect(app.getByText('Saved.')).toBeVisible();
     expect(harness.services.submissions.retention()).toEqual({ keep: 'days', days: 7 });
     // The send of a moment ago is within the last 7 days: still there.
