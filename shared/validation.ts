@@ -19,6 +19,9 @@ import { wallClockOrder } from './validation/text-shapes.ts';
 
 export { DEFAULT_RULES, rulesFor, WARNING_CODES, type RuleSeverity, type Severity, type ValidationRules, type WarningCode } from './validation/rules.ts';
 
+/** The codes of a text that is no batch at all (not JSON, not an array, empty): there is nothing to send, anyway or not. */
+export const UNSENDABLE_CODES: ReadonlySet<string> = new Set(['not-json', 'not-an-array', 'empty-batch']);
+
 export interface TextEdit {
   line: number;
   column: number;

@@ -6,7 +6,7 @@ import { LIMITS, checkSettings, resolveTimeZone, type Environment } from '../../
 import { AppError } from '../../shared/errors.ts';
 import { redactText } from '../../shared/redact.ts';
 import type { SendProgress, Submission, SubmissionDetail, SubmissionStatus } from '../../shared/submission.ts';
-import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validation.ts';
+import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../shared/validation.ts';
 import { createSending, prepareBatch, type SendTuning } from '../services/sending.ts';
 import { openSubmissions, type SubmissionStore } from '../services/submissions.ts';
 import type { CliIo, Command } from './command.ts';
@@ -358,6 +358,12 @@ function checkBatch(io: CliIo, values: Values, file: string, text: string, envir
   const errors = diagnostics.filter((diagnostic: Diagnostic) => diagnostic.severity === 'error').length;
   if (diagnostics.length > 0) io.stderr(forPeople(file === '-' ? '<stdin>' : file, diagnostics, events?.length));
   if (errors === 0) return true;
+  if (diagnostics.some((diagnostic) => UNSENDABLE_CODES.has(diagnostic.code))) {
+    // Not JSON, not an array, or empty: there is no batch to send, with --force or without.
+    io.stderr('Nothing was sent: the file holds no batch to send.\n');
+    if (values.json) io.stdout(`${JSON.stringify({ sent: false, errors, diagnostics }, null, 2)}\n`);
+    return false;
+  }
   if (values.force) {
     io.stderr(`Sending anyway, as --force says, despite ${plural(errors, 'error')}.\n`);
     return true;
@@ -396,7 +402,8 @@ function openStore(io: CliIo, dataFolder: string): SubmissionStore | null {
 
 async function sendFile(context: Omit<Context, 'store'>, file: string, target: Target, tuning: SendTuning): Promise<number> {
   const { io, values, known } = context;
-  const text = await readBatchFile(file);
+  const { text, note } = await readBatchFile(file);
+  if (note) io.stderr(note);
   const { environment } = target;
   if (!checkBatch(io, values, file, text, environment)) return 1;
   if (values['dry-run']) {

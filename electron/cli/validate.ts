@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { isTimeZone } from '../../shared/datetime.ts';
 import { DEFAULT_SETTINGS, resolveTimeZone } from '../../shared/environment.ts';
+import { batchFromNdjson, isNdjsonName } from '../../shared/formats/batch-file.ts';
 import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validation.ts';
 import type { CliIo, Command } from './command.ts';
 import { UsageError, isUsageError, usageText } from './flags.ts';
@@ -33,8 +34,20 @@ const FLAGS = {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** A batch file's text (standard input for -), or a UsageError when it is unreadable or not UTF-8. `send` reads its file the same way. */
-export async function readBatchFile(file: string): Promise<string> {
+/**
+ * A batch file's text (standard input for -), or a UsageError when it is unreadable or not
+ * UTF-8. An NDJSON file (by its name) is read as the JSON array of its events, as the app opens
+ * it, with a note saying so. `send` reads its file the same way.
+ */
+export async function readBatchFile(file: string): Promise<{ text: string; note: string | null }> {
+  const text = await readUtf8(file);
+  if (!isNdjsonName(file)) return { text, note: null };
+  const batch = batchFromNdjson(text);
+  if (!batch.ok) throw new UsageError(`${file} is named as NDJSON but does not read as it: ${batch.message}`);
+  return { text: batch.text, note: `${file} is NDJSON: read as a JSON array of its ${batch.events} ${batch.events === 1 ? 'event' : 'events'}; positions are in that array.\n` };
+}
+
+async function readUtf8(file: string): Promise<string> {
   let bytes: Uint8Array;
   try {
     bytes = file === '-' ? await buffer(process.stdin) : await readFile(file);
@@ -90,7 +103,9 @@ export const validateCommand: Command = {
       file = positionals[0]!;
       json = values.json ?? false;
       const rules = await rulesOf(values.env, values['env-name']);
-      const result = validateBatch(await readBatchFile(file), rules);
+      const batch = await readBatchFile(file);
+      if (batch.note) io.stderr(batch.note);
+      const result = validateBatch(batch.text, rules);
       diagnostics = result.diagnostics;
       eventCount = result.events?.length;
     } catch (error) {

@@ -54,7 +54,7 @@ export function prepareBatch(environment: Pick<Environment, 'variables' | 'timeZ
   try {
     parsed = JSON.parse(batchText);
   } catch {
-    throw new AppError('batch-not-json', 'The batch is not valid JSON; see the Problems list.');
+    throw new AppError('batch-not-json', 'The batch is not valid JSON, so nothing was sent.');
   }
   if (!Array.isArray(parsed) || parsed.length === 0) throw new AppError('batch-empty', 'The batch must be a JSON array of at least one event.');
   const resolved = resolveBatch(parsed, { variables: environment.variables, timeZone: resolveTimeZone(environment.timeZone), now });

@@ -11,13 +11,11 @@ import { saveAs } from '../shell/save-as.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { CsvMappingDialog } from './CsvMappingDialog.tsx';
-import { exportBatch, importText, type ExportFormat } from './importing.ts';
+import { baseName, exportBatch, importText, type ExportFormat } from './importing.ts';
 import { PreviewDialog } from './PreviewDialog.tsx';
 
 /** Text files bigger than this are refused before reading: far past 100 000 events. */
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
-
-const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || 'Imported';
 
 const EXPORT_CHOICES: { format: ExportFormat; label: string }[] = [
   { format: 'json', label: 'JSON' },

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { OpenedFile } from '../../shared/files.ts';
+import { batchFromNdjson, isNdjsonName } from '../../shared/formats/batch-file.ts';
 import { useApi } from '../queries.ts';
 import { useComposer } from '../state/composer.ts';
+import { baseName } from './importing.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 
 export const recentFilesKey = ['files', 'recent'] as const;
@@ -20,10 +22,22 @@ export function useFileOpening() {
     (file: OpenedFile | null) => {
       void client.invalidateQueries({ queryKey: recentFilesKey });
       if (!file) return;
-      useComposer.getState().openFile(file);
       useUi.getState().show('composer');
+      if (!isNdjsonName(file.name)) {
+        useComposer.getState().openFile(file);
+        return;
+      }
+      // One event a line is no batch the editor can show: it opens as the JSON array of its
+      // events, a new batch, so Save never writes a JSON array into the .ndjson file.
+      const batch = batchFromNdjson(file.text);
+      if (!batch.ok) {
+        notify('error', `${file.name} could not be opened as NDJSON: ${batch.message}`);
+        return;
+      }
+      useComposer.getState().open({ name: baseName(file.name), text: batch.text });
+      notify('info', `${file.name} is NDJSON: its ${batch.events.toLocaleString('en')} ${batch.events === 1 ? 'event' : 'events'} opened as a new batch; Save writes a .json file.`);
     },
-    [client],
+    [client, notify],
   );
   const fail = (error: unknown) => notify('error', `The file could not be opened: ${error instanceof Error ? error.message : String(error)}`);
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { EnvironmentView } from '../../shared/environment.ts';
 import type { OutputOf } from '../../shared/ipc.ts';
 import type { SubmissionSummary } from '../../shared/submission.ts';
-import type { Diagnostic } from '../../shared/validation.ts';
+import { UNSENDABLE_CODES, type Diagnostic } from '../../shared/validation.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 import type { Batch } from '../state/composer.ts';
@@ -51,9 +51,6 @@ export function useStartSend() {
   );
 }
 
-/** Diagnostics of a text that is no batch at all: there is nothing to send, anyway or not. */
-const UNSENDABLE = new Set(['not-json', 'not-an-array', 'empty-batch']);
-
 /** Sends the composer's batch; errors in it block unless confirmed. */
 export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
   const api = useApi();
@@ -65,7 +62,7 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
 
   async function send() {
     if (!batch || !environment || busy) return;
-    const unsendable = diagnostics.find((diagnostic) => UNSENDABLE.has(diagnostic.code));
+    const unsendable = diagnostics.find((diagnostic) => UNSENDABLE_CODES.has(diagnostic.code));
     if (unsendable) {
       notify('error', `Nothing was sent: ${unsendable.message}`);
       return;

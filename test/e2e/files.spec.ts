@@ -41,6 +41,21 @@ test('opens a batch file as it is, saves it back with Ctrl+S, saves as another, 
   await expect(app.getByRole('tab', { name: 'checkout.json' })).toHaveAttribute('aria-selected', 'true');
 });
 
+test('an NDJSON file opens as a new batch of its events, never to be saved over as JSON', async ({ app }) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-files-'));
+  const file = path.join(folder, 'captured.ndjson');
+  const lines = '{"token": "one", "svc_id": 1}\n{"token": "two", "svc_id": 2}\n';
+  await writeFile(file, lines);
+  answers.push(file);
+  await app.getByRole('button', { name: 'Open…' }).click();
+  await expect(app.getByRole('tab', { name: 'captured' })).toHaveAttribute('aria-selected', 'true');
+  await expect(app.getByText('captured.ndjson is NDJSON: its 2 events opened as a new batch; Save writes a .json file.')).toBeVisible();
+  await expect(app.getByTestId('event-count')).toHaveText('2 events');
+  await expect(app.locator('.monaco-editor').first()).toContainText('"two"');
+  await expect(app.getByRole('region', { name: 'Problems' })).not.toContainText('not valid JSON');
+  expect(await readFile(file, 'utf8')).toBe(lines);
+});
+
 test('cancelling the dialogs changes nothing', async ({ app }) => {
   const tabs = app.getByRole('tablist', { name: 'Open batches' }).getByRole('tab');
   await expect(tabs).toHaveCount(1);

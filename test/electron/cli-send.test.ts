@@ -215,6 +215,25 @@ describe('eventdesk send', () => {
     expect(acceptedTokens(sandbox)).toEqual(['t-1', 't-2']);
   });
 
+  it('sends an NDJSON file as the batch of its lines; a file that holds no batch is refused even with --force', async () => {
+    const sandbox = await sandboxWith();
+    const folder = await tempFolder();
+    const data = path.join(folder, 'data');
+    const lines = path.join(folder, 'twenty.ndjson');
+    await writeFile(lines, numbered(3).map((item) => `${JSON.stringify(item)}\n`).join(''));
+    const sent = await runSend([lines, '--base-url', sandbox.url, '--data', data]);
+    expect(sent.stderr).toContain(`${lines} is NDJSON: read as a JSON array of its 3 events`);
+    expect(sent.code).toBe(0);
+    expect(acceptedTokens(sandbox)).toEqual(['t-1', 't-2', 't-3']);
+
+    const single = await batchFile(folder, event(9) as unknown as unknown[], 'one-event.json');
+    const refused = await runSend([single, '--base-url', sandbox.url, '--data', data, '--force']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Nothing was sent: the file holds no batch to send.');
+    expect(refused.stderr).not.toContain('Sending anyway');
+    expect(acceptedTokens(sandbox)).toEqual(['t-1', 't-2', 't-3']);
+  });
+
   it('plans without sending or recording on --dry-run', async () => {
     const sandbox = await sandboxWith();
     const folder = await tempFolder();

@@ -119,6 +119,19 @@ describe('eventdesk validate', () => {
     expect((JSON.parse(stdout) as Diagnostic[]).map((diagnostic) => [diagnostic.code, diagnostic.severity])).toEqual([['missing-customer-id', 'error']]);
   });
 
+  it('reads an NDJSON file as the JSON array of its events, and refuses one that is not NDJSON', async () => {
+    const lines = path.join(folder, 'events.ndjson');
+    await writeFile(lines, `${JSON.stringify(event())}\n\n${JSON.stringify(event({ token: 'tok_2' }))}\n`);
+    const read = await runValidate([lines]);
+    expect(read.code).toBe(0);
+    expect(read.stderr).toContain(`${lines} is NDJSON: read as a JSON array of its 2 events; positions are in that array.`);
+    const broken = path.join(folder, 'broken.jsonl');
+    await writeFile(broken, '{"token": "a"}\n[1, 2]\n');
+    const refused = await runValidate([broken]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Line 2 holds a list, not one event object.');
+  });
+
   it.each([
     [['/no/such/batch.json'], 'cannot be read'],
     [[], 'Name the batch file to check'],
