@@ -6,6 +6,7 @@ import { Modal } from '../shell/Modal.tsx';
 import { useUi } from '../state/ui.ts';
 import { useEnvironmentActions, useEnvironments } from './queries.ts';
 import { RuleSeverities } from './RuleSeverities.tsx';
+import { useSandboxInfo } from '../sandbox/queries.ts';
 
 const zones = ['UTC', 'local', ...Intl.supportedValuesOf('timeZone')];
 
@@ -85,6 +86,7 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
     if (refusals) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
   const embedded = environment?.embeddedSandbox ?? false;
+  const { data: sandbox } = useSandboxInfo(embedded);
 
   const localProblems = useMemo(() => checkSettings(settings, { embeddedSandbox: embedded }), [settings, embedded]);
   const problems = new Map((submitted ? [...serverProblems, ...localProblems] : serverProblems).map((problem) => [problem.field, problem.message]));
@@ -182,7 +184,7 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
         <Field label="Chunk size (events per request)" id="env-chunkSize" problem={problems.get('chunkSize')} hint={`Default ${DEFAULT_SETTINGS.chunkSize}. No limit is specified.`}>
           <input {...numberField('chunkSize')} />
         </Field>
-        <Field label="Largest chunk (bytes)" id="env-maxChunkBytes" problem={problems.get('maxChunkBytes')} hint={`Default ${DEFAULT_SETTINGS.maxChunkBytes.toLocaleString('en')} (5 MiB).`}>
+        <Field label="Largest chunk (bytes)" id="env-maxChunkBytes" problem={problems.get('maxChunkBytes')} hint={`Default ${DEFAULT_SETTINGS.maxChunkBytes.toLocaleString('en')} (5 MiB).${sandbox ? ` The built-in sandbox takes bodies up to ${sandbox.maxBodyBytes.toLocaleString('en')} bytes.` : ''}`}>
           <input {...numberField('maxChunkBytes')} />
         </Field>
         <Field label="Requests at once" id="env-concurrency" problem={problems.get('concurrency')} hint="Default 1: chunks go one at a time, in order.">

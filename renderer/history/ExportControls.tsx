@@ -37,7 +37,7 @@ export function ExportControls({ ids }: { ids: readonly string[] }) {
           </option>
         ))}
       </select>
-      <label className="small" title="Include the real API key and access token instead of ••••">
+      <label className="small" title="Put in the environment's real API key and its current access token instead of ••••: the token a send used is never kept, so a replay logs in as now">
         <input type="checkbox" checked={withSecrets} onChange={(event) => setWithSecrets(event.target.checked)} /> with secrets
       </label>
       <button type="button" onClick={() => void run()} disabled={busy || ids.length === 0}>

@@ -8,9 +8,10 @@ const faultsKey = ['sandbox', 'faults'] as const;
 /** The sandbox keeps 10 000 requests by default; the screen keeps no more than that either. */
 const TRAFFIC_CACHE_LIMIT = 10_000;
 
-export function useSandboxInfo() {
+/** How the embedded sandbox is set up; `enabled` false until a screen needs it. */
+export function useSandboxInfo(enabled = true) {
   const api = useApi();
-  return useQuery({ queryKey: ['sandbox', 'info'], queryFn: () => api.sandbox.info() });
+  return useQuery({ queryKey: ['sandbox', 'info'], queryFn: () => api.sandbox.info(), enabled });
 }
 
 /** The sandbox's traffic, newest first, kept live by the sandbox:request push. */
@@ -20,6 +21,8 @@ export function useSandboxTraffic() {
   useEffect(
     () =>
       api.sandbox.onRequest((record) => {
+        // An answer from the fail sequence used it up by one: the fault form shows what is left.
+        if (record.fault === 'fail-sequence') void client.invalidateQueries({ queryKey: faultsKey });
         const records = client.getQueryData<SandboxRequestRecord[]>(trafficKey);
         // Before the first list has arrived there is nothing to add to, and the list on its way
         // may predate this request: fetch it again (which cancels the one in flight).

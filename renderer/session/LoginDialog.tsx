@@ -1,18 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { EnvironmentView } from '../../shared/environment.ts';
 import { useEnvironments } from '../environments/queries.ts';
-import { useApi, useAppInfo } from '../queries.ts';
+import { useAppInfo } from '../queries.ts';
+import { useSandboxInfo } from '../sandbox/queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { useUi } from '../state/ui.ts';
 import { useLogin } from './queries.ts';
 
 function LoginForm({ environment, onDone }: { environment: EnvironmentView; onDone: (loggedIn: boolean) => void }) {
-  const api = useApi();
   const login = useLogin();
   const { data: info } = useAppInfo();
-  const { data: sandbox } = useQuery({ queryKey: ['sandbox', 'info'], queryFn: () => api.sandbox.info(), enabled: environment.embeddedSandbox });
+  const { data: sandbox } = useSandboxInfo(environment.embeddedSandbox);
   const [username, setUsername] = useState(environment.username || (environment.embeddedSandbox ? (sandbox?.demoUsername ?? '') : ''));
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(environment.rememberPassword);
