@@ -44,12 +44,22 @@ export const SubmissionSchema = z.object({
   batchHash: z.string(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** The time spent sending, over every run: a resume adds its own, not the pause before it. */
+  sendingMs: z.number().int().min(0),
   status: SubmissionStatusSchema,
   /** The user's own words, both searchable: a short label and a note (a support ticket id). */
   label: z.string(),
   note: z.string(),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
+
+/**
+ * The time a submission spent sending, in ms, or null while it runs, or when a crash cut its
+ * only run short (that run's time is not known).
+ */
+export function sendingTime(submission: Pick<Submission, 'finishedAt' | 'sendingMs' | 'status'>): number | null {
+  return submission.finishedAt === null || (submission.status === 'interrupted' && submission.sendingMs === 0) ? null : submission.sendingMs;
+}
 
 export const SubmissionDetailSchema = SubmissionSchema.extend({ chunks: z.array(ChunkRecordSchema) });
 export type SubmissionDetail = z.infer<typeof SubmissionDetailSchema>;

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../shared/datetime.ts';
 import { HISTORY_MAX_PAGE, formatBytes } from '../../shared/history.ts';
 import { MASK, redactHeader, redactText } from '../../shared/redact.ts';
-import type { ChunkRecord, SubmissionDetail, SubmissionSummary } from '../../shared/submission.ts';
+import { sendingTime, type ChunkRecord, type SubmissionDetail, type SubmissionSummary } from '../../shared/submission.ts';
 
 /**
  * How `eventdesk history` prints submissions: a table and a detail page for people, JSON for
@@ -76,9 +76,10 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(hours / 24)} d ${String(hours % 24).padStart(2, '0')} h`;
 }
 
-/** How long a submission took, or a dash while it has no end. */
+/** How long a submission spent sending over all its runs, or a dash when that is not known. */
 function durationOf(summary: SubmissionSummary): string {
-  return summary.finishedAt === null ? '—' : formatDuration(Math.max(0, Date.parse(summary.finishedAt) - Date.parse(summary.startedAt)));
+  const ms = sendingTime(summary);
+  return ms === null ? '—' : formatDuration(ms);
 }
 
 function plural(count: number, word: string): string {

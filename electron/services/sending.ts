@@ -190,7 +190,7 @@ export function createSending(options: SendingOptions) {
       .then((status) => {
         running.delete(submission.id);
         if (claim?.ok) claim.release();
-        options.submissions.finish(submission.id, status);
+        options.submissions.finish(submission.id, status, Math.round(performance.now() - started));
         activity = null;
         report(status, true);
         options.onFinished?.(submission.id);

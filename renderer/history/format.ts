@@ -1,14 +1,15 @@
-import type { SubmissionSummary } from '../../shared/submission.ts';
+import { sendingTime, type SubmissionSummary } from '../../shared/submission.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** When a submission started, in local time. */
 export const startedText = (submission: Pick<SubmissionSummary, 'startedAt'>) => timeFormat.format(new Date(submission.startedAt));
 
-/** How long a finished send took ("0.4 s", "3 min 12 s"), or null while it runs. */
-export function durationText(submission: Pick<SubmissionSummary, 'startedAt' | 'finishedAt'>): string | null {
-  if (submission.finishedAt === null) return null;
-  const seconds = Math.max(0, (new Date(submission.finishedAt).getTime() - new Date(submission.startedAt).getTime()) / 1000);
+/** How long a send took, every run but not the pauses between ("0.4 s", "3 min 12 s"), or null when not known (see sendingTime). */
+export function durationText(submission: Pick<SubmissionSummary, 'finishedAt' | 'sendingMs' | 'status'>): string | null {
+  const ms = sendingTime(submission);
+  if (ms === null) return null;
+  const seconds = ms / 1000;
   if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
   if (seconds < 60) return `${seconds.toFixed(1)} s`;
   const minutes = Math.floor(seconds / 60);

@@ -107,6 +107,23 @@ describe('sending a batch', () => {
     expect(() => sending.resume(result.started.id)).toThrow(/already acknowledged/);
   });
 
+  it('counts the time spent sending, not the pause between a cancel and its resume', async () => {
+    const { sending, submissions, finished } = await setup({ faults: { latencyMs: 200 } }, 1);
+    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(3), false);
+    if (!('started' in result)) throw new Error('not started');
+    const id = result.started.id;
+    await expect.poll(() => submissions.get(id)!.chunks.some((chunk) => chunk.status === 'ok'), { timeout: 10_000 }).toBe(true);
+    sending.cancel(id);
+    await finished(id);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    sending.resume(id);
+    await finished(id);
+    const done = submissions.get(id)!;
+    expect(done.status).toBe('ok');
+    expect(done.sendingMs).toBeGreaterThan(0);
+    expect(Date.parse(done.finishedAt!) - Date.parse(done.startedAt) - done.sendingMs).toBeGreaterThanOrEqual(1400);
+  });
+
   it('cancels every send on quit and records how each ended', async () => {
     const { sending, submissions } = await setup({ faults: { latencyMs: 2000 } }, 1);
     const result = sending.start(LOCAL_SANDBOX_ID, batchOf(3), false);

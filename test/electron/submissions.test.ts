@@ -81,6 +81,7 @@ describe('submissions store', () => {
       ...input(),
       id: created.id,
       finishedAt: null,
+      sendingMs: 0,
       status: 'sending',
       label: '',
       note: '',
@@ -226,6 +227,17 @@ describe('submissions store', () => {
     expect(codeOf(() => store.finish(id, 'done' as 'ok'))).toBe('submission-status');
     store.finish(id, 'sending');
     expect(store.get(id)).toMatchObject({ status: 'sending', finishedAt: null });
+  });
+
+  it('counts the time of every run, and not the pause between a cancel and a resume', () => {
+    const store = openStore();
+    const { id } = store.createSubmission(input(), threeChunks);
+    store.finish(id, 'cancelled', 1200);
+    store.finish(id, 'sending');
+    store.finish(id, 'ok', 800);
+    expect(store.get(id)?.sendingMs).toBe(2000);
+    expect(codeOf(() => store.finish(id, 'ok', -1))).toBe('submission-duration');
+    expect(codeOf(() => store.finish(id, 'ok', 1.5))).toBe('submission-duration');
   });
 
   it('after a crash, shows what was sending as interrupted, with exactly the chunks left to send', () => {
@@ -584,5 +596,7 @@ describe('history queries', () => {
     expect(ids(store, { search: 'legacy-7' })).toEqual(['old-1']);
     expect(ids(store, { search: 'accepted' })).toEqual(['old-1']);
     expect(store.usage().storedBytes).toBe('[{"customer_id":"legacy-7"}]'.length + '{"accepted":1}'.length);
+    // Its time is the one it was shown with: from its start to its end.
+    expect(store.get('old-1')?.sendingMs).toBe(1000);
   });
 });
