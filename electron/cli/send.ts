@@ -494,7 +494,8 @@ export const sendCommand: Command = {
         throw new UsageError(positionals.length === 0 ? 'Name the batch file to send (or - for standard input), or --resume a submission.' : `Send one file at a time; got ${positionals.length}.`);
       }
       if (values.resume !== undefined) checkResumeFlags(values, positionals);
-      const resolved = await resolveTarget(values, process.env);
+      // A dry run logs in nowhere, so it needs no credentials.
+      const resolved = await resolveTarget(values, process.env, { credentials: values['dry-run'] !== true });
       const target = { ...resolved, environment: withOverrides(resolved.environment, values) };
       const tuning = tuningOf(target.environment);
       const context = { io, values, dataFolder, known };

@@ -134,9 +134,10 @@ function hostOf(baseUrl: string): string | null {
 /**
  * Resolves the flags and the variables into the environment to use and its secrets, or throws
  * a UsageError listing every problem found, each named by the flag, variable or file field it
- * came from. Secrets never appear in a message.
+ * came from. Secrets never appear in a message. Without `credentials` (a dry run logs in
+ * nowhere) the secrets are neither asked for nor checked, and come back empty.
  */
-export async function resolveTarget(flags: TargetFlags, variables: Variables = process.env): Promise<Target> {
+export async function resolveTarget(flags: TargetFlags, variables: Variables = process.env, { credentials = true }: { credentials?: boolean } = {}): Promise<Target> {
   const file = flags.env;
   const baseUrlFlag = flags['base-url'];
   if ((file === undefined) === (baseUrlFlag === undefined)) {
@@ -174,6 +175,11 @@ export async function resolveTarget(flags: TargetFlags, variables: Variables = p
   const sourceOf = (field: string) => overriddenBy[field] ?? `${file}, environment "${entry?.name}", ${field}`;
   for (const problem of checkSettings(settings)) problems.push(`${sourceOf(problem.field)}: ${problem.message}`);
 
+  const environment = { ...settings, baseUrl: settings.baseUrl.replace(/\/+$/, ''), id: ID, embeddedSandbox: false };
+  if (!credentials) {
+    if (problems.length > 0) throw new UsageError(problems.join('\n'));
+    return { environment, secrets: { username, password: '', apiKey: '' } };
+  }
   if (username === '') {
     problems.push(`${SECRET_VARIABLES.username} is not set${entry ? `, and "${entry.name}" in ${file} has no username` : ''}. Set it to the username to log in with.`);
   }
@@ -193,8 +199,5 @@ export async function resolveTarget(flags: TargetFlags, variables: Variables = p
   }
 
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
-  return {
-    environment: { ...settings, baseUrl: settings.baseUrl.replace(/\/+$/, ''), id: ID, embeddedSandbox: false },
-    secrets: { username, password, apiKey },
-  };
+  return { environment, secrets: { username, password, apiKey } };
 }
