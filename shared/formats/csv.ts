@@ -51,20 +51,42 @@ export function parseCsv(text: string): CsvReading {
 
 const attributePrefix = /^(?:attr|attributes)\.(.+)$/i;
 
+/** A header as it is compared with field names: no case, no spaces, _ or - ("Device ID" is deviceid). */
+const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The names exports give the text fields, as headerKey writes them. */
+const FIELD_NAMES: Readonly<Record<string, CsvTextField>> = {
+  token: 'token',
+  eventtoken: 'token',
+  createdat: 'created_at',
+  timestamp: 'created_at',
+  time: 'created_at',
+  datetime: 'created_at',
+  eventtime: 'created_at',
+  deviceid: 'device_id',
+  device: 'device_id',
+  deviceuuid: 'device_id',
+  customerid: 'customer_id',
+  customer: 'customer_id',
+};
+const SERVICE_ID_NAMES = new Set(['svcid', 'svc', 'serviceid', 'service']);
+
 /**
- * A first guess at the mapping from the header names: a field's own name (any case) goes to
- * that field, `attr.x` and `attributes.x` to attribute x, a blank header to nothing, and
- * every other column to an attribute of its name, since attributes are free-form.
+ * A first guess at the mapping from the header names: a field's own name or a usual other one
+ * ("Device ID", "timestamp", "customer"), in any case and spacing, goes to that field; `attr.x`
+ * and `attributes.x` to attribute x; a blank header to nothing; every other column to an
+ * attribute of its name, since attributes are free-form.
  */
 export function suggestCsvMapping(headers: readonly string[], options: CsvOptions): CsvMapping {
   return headers.map((header): CsvColumnTarget => {
     const name = header.trim();
-    const lower = name.toLowerCase();
     if (name === '') return { to: 'nothing' };
-    if (lower === options.serviceIdField.toLowerCase() || lower === 'svc_id') return { to: 'service-id' };
-    const field = CSV_TEXT_FIELDS.find((candidate) => candidate === lower);
-    if (field) return { to: 'field', field };
-    return { to: 'attribute', name: attributePrefix.exec(name)?.[1] ?? name };
+    const attribute = attributePrefix.exec(name)?.[1];
+    if (attribute !== undefined) return { to: 'attribute', name: attribute };
+    const key = headerKey(name);
+    if (key === headerKey(options.serviceIdField) || SERVICE_ID_NAMES.has(key)) return { to: 'service-id' };
+    const field = FIELD_NAMES[key];
+    return field ? { to: 'field', field } : { to: 'attribute', name };
   });
 }
 

@@ -25,6 +25,18 @@ describe('CSV import', () => {
     expect(parseCsv('token\nonly-one-column\n')).toMatchObject({ ok: true, headers: ['token'], rows: [['only-one-column']] });
   });
 
+  it('knows the usual other names of the fields, in any case and spacing', () => {
+    expect(suggestCsvMapping(['Device ID', 'svc', 'Timestamp', 'customer', 'Service-Id', 'plan', 'attr.device'], options)).toEqual([
+      { to: 'field', field: 'device_id' },
+      { to: 'service-id' },
+      { to: 'field', field: 'created_at' },
+      { to: 'field', field: 'customer_id' },
+      { to: 'service-id' },
+      { to: 'attribute', name: 'plan' },
+      { to: 'attribute', name: 'device' },
+    ]);
+  });
+
   it('suggests a mapping from the header names', () => {
     expect(suggestCsvMapping(['Token', 'created_at', 'brand_id', 'svc_id', 'device_id', 'customer_id', 'attr.spend', 'attributes.plan', 'country', ' '], { serviceIdField: 'brand_id' })).toEqual([
       { to: 'field', field: 'token' },
