@@ -206,7 +206,7 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
             className="primary"
             disabled={!pasted.trim()}
             onClick={() => {
-              importer.importNamed('pasted command.curl', pasted);
+              importer.importNamed('pasted cURL command', pasted);
               setPasting(false);
               setPasted('');
             }}

@@ -4,7 +4,7 @@ import { exportCurl, parseCurl } from '../../shared/formats/curl.ts';
 import { detectFormat } from '../../shared/formats/detect.ts';
 import { exportHar, parseHar } from '../../shared/formats/har.ts';
 import type { HttpRequest } from '../../shared/formats/http-request.ts';
-import type { ImportedEvent } from '../../shared/formats/import-result.ts';
+import type { ImportedEvent, ImportResult } from '../../shared/formats/import-result.ts';
 import { parseJson } from '../../shared/formats/json.ts';
 import { parseNdjson, serializeNdjson } from '../../shared/formats/ndjson.ts';
 import { MASK } from '../../shared/redact.ts';
@@ -15,17 +15,36 @@ export const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') |
 /** What a dropped, opened or pasted text turns into: events for a new batch, a CSV to map first, or why not. */
 export type Imported = { kind: 'events'; events: ImportedEvent[]; note?: string } | { kind: 'csv'; table: CsvTable } | { kind: 'error'; message: string };
 
+/** A parser's answer as an import: its events with its note (and `more` said after it), or why not. */
+function importedOf(result: ImportResult, more?: string): Imported {
+  if (!result.ok) return { kind: 'error', message: result.line ? `${result.message} (line ${result.line})` : result.message };
+  const note = [result.note, more].filter((part) => part !== undefined).join(' ');
+  return { kind: 'events', events: result.events, ...(note ? { note } : {}) };
+}
+
 export function importText(fileName: string, text: string): Imported {
   const format = detectFormat(fileName, text.slice(0, 4096));
   if (format === 'csv') {
     const table = parseCsv(text);
     return table.ok ? { kind: 'csv', table } : { kind: 'error', message: table.message };
   }
-  const result =
-    format === 'ndjson' ? parseNdjson(text) : format === 'curl' ? parseCurl(text) : format === 'har' ? parseHar(text) : format === 'json' ? parseJson(text) : null;
+  if (format === 'curl') {
+    const command = parseCurl(text);
+    // A command's address and headers (its API key, its token) are not kept: sending uses the environment's.
+    return importedOf(command, command.ok ? `Only its body became the batch; sending uses the environment's address and headers, not those of ${hostOf(command.request.url)}.` : undefined);
+  }
+  const result = format === 'ndjson' ? parseNdjson(text) : format === 'har' ? parseHar(text) : format === 'json' ? parseJson(text) : null;
   if (!result) return { kind: 'error', message: `${fileName} is not a format EventDesk reads (JSON, NDJSON, CSV, cURL or HAR).` };
-  if (!result.ok) return { kind: 'error', message: 'line' in result && result.line ? `${result.message} (line ${result.line})` : result.message };
-  return { kind: 'events', events: result.events, ...(result.note ? { note: result.note } : {}) };
+  return importedOf(result);
+}
+
+/** The host a command posted to, as a note names it (never the whole URL, which may carry a key). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || 'the command';
+  } catch {
+    return 'the command';
+  }
 }
 
 export type ExportFormat = 'json' | 'ndjson' | 'curl' | 'har';

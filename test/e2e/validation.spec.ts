@@ -118,5 +118,6 @@ test.describe('importing', () => {
     await dialog.getByRole('button', { name: 'Import' }).click();
     await expect(app.getByTestId('event-count')).toHaveText('1 event');
     await expect(app.locator('.monaco-editor').first()).toContainText('from-curl');
+    await expect(app.getByText("Imported 1 event from pasted cURL command. Only its body became the batch; sending uses the environment's address and headers, not those of api.example.com.")).toBeVisible();
   });
 });
