@@ -290,11 +290,11 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
           return;
         }
         if (answer.status === 429) {
-          reason = 'The server kept answering HTTP 429 (rate limited).';
+          reason = 'The last answer was HTTP 429 (rate limited).';
           waitMs = retryAfterMs(outcome.retryAfter, now(), capSeconds);
-          retryText = (inText) => `rate limited, retrying in ${inText} (retry ${attempts} of ${maxAttempts - 1})`;
+          retryText = (inText) => `rate limited (429), retry ${attempts} of ${maxAttempts - 1} in ${inText}`;
         } else {
-          reason = `The server failed with HTTP ${answer.status}.`;
+          reason = `The last answer was HTTP ${answer.status} (a server error).`;
           waitMs = backoffMs(attempts, random);
           retryText = (inText) => `server error ${answer.status}, retry ${attempts} of ${maxAttempts - 1} in ${inText}`;
         }

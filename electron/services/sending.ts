@@ -137,6 +137,7 @@ export function createSending(options: SendingOptions) {
       const rate = seconds > 0 ? counted.events / seconds : 0;
       options.push({
         submissionId: submission.id,
+        environmentName: submission.environmentName,
         chunksDone: counted.chunks,
         chunksTotal: total.chunks,
         eventsDone: counted.events,

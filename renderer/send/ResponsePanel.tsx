@@ -24,7 +24,8 @@ export function Progress({ progress, onCancel }: { progress: SendProgress; onCan
     <div className="send-progress" data-testid="send-progress">
       <progress value={progress.eventsDone} max={progress.eventsTotal} aria-label="Events sent" />
       <p>
-        {progress.eventsDone.toLocaleString('en')} of {progress.eventsTotal.toLocaleString('en')} events ({Math.round(share * 100)}%) · chunk {progress.chunksDone} of {progress.chunksTotal}
+        Sending to <strong>{progress.environmentName}</strong>: {progress.eventsDone.toLocaleString('en')} of {progress.eventsTotal.toLocaleString('en')} events ({Math.round(share * 100)}%) · chunk{' '}
+        {progress.chunksDone} of {progress.chunksTotal}
       </p>
       <p className="muted">
         {Math.round(progress.eventsPerSecond).toLocaleString('en')} events/s{progress.etaSeconds !== null && ` · about ${Math.ceil(progress.etaSeconds)} s left`}
@@ -106,7 +107,7 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
     <div className="send-outcome" data-testid="send-outcome">
       <p>
         <span className={`badge outcome ${submission.status}`}>{submission.status}</span> {accepted.toLocaleString('en')} of {submission.eventCount.toLocaleString('en')} events accepted
-        {duration !== null && ` in ${duration}`} · POST {submission.baseUrl}/user/events
+        {duration !== null && ` in ${duration}`} · {submission.environmentName}: POST {submission.baseUrl}/user/events
       </p>
       {resumable && (
         <button type="button" onClick={() => void api.send.resume({ submissionId: submission.id }).catch((error: unknown) => notify('error', error instanceof Error ? error.message : String(error)))}>

@@ -45,7 +45,7 @@ test.describe('sending', () => {
     await openBatchText(app, harness, batch(6));
     await logInWithDemo(app);
     await app.keyboard.press('ControlOrMeta+Enter');
-    await expect(app.getByTestId('send-progress')).toBeVisible();
+    await expect(app.getByTestId('send-progress')).toContainText('Sending to Local sandbox');
     await expect(app.getByTestId('send-activity')).toContainText(/503/);
     await saveScreenshot(app, 'send-progress');
     const outcome = app.getByTestId('send-outcome');

@@ -179,7 +179,7 @@ describe('eventdesk send', () => {
     const run = await runSend([file, '--base-url', sandbox.url, '--chunk-size', '100', '--data', folder, '--json']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('server error 500');
-    expect(run.stderr).toContain('rate limited, retrying in');
+    expect(run.stderr).toContain('rate limited (429), retry');
     expect(run.stderr).toContain('server error 503');
     expectEachOnce(acceptedTokens(sandbox), 300);
     const statuses = eventRequests(sandbox).map((record) => record.response?.status);

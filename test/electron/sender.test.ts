@@ -207,7 +207,7 @@ describe('sendChunks against the sandbox', () => {
     const texts = eventTexts(1);
     const { final, sleeps, activities, patches } = await send(texts, chunksOf(texts, 1));
     expect(sleeps).toEqual([4000, 4000]);
-    expect(activities).toEqual(['rate limited, retrying in 4 s (retry 1 of 4)', null, 'rate limited, retrying in 4 s (retry 2 of 4)', null]);
+    expect(activities).toEqual(['rate limited (429), retry 1 of 4 in 4 s', null, 'rate limited (429), retry 2 of 4 in 4 s', null]);
     expect(final(0)).toMatchObject({ status: 'ok', attempts: 3 });
     expect(patches.get(0)!.map((patch) => [patch.status, patch.attempts, patch.statusCode])).toEqual([
       ['sending', 0, null],
@@ -290,7 +290,7 @@ describe('sendChunks against the sandbox', () => {
     setFaults({ failSequence: [500, 502, 503, 200] });
     const texts = eventTexts(2);
     const { final, result, sleeps } = await send(texts, chunksOf(texts, 1), { maxAttempts: 3 });
-    expect(final(0)).toMatchObject({ status: 'failed', statusCode: 503, attempts: 3, error: 'The server failed with HTTP 503. Gave up after 3 attempts.' });
+    expect(final(0)).toMatchObject({ status: 'failed', statusCode: 503, attempts: 3, error: 'The last answer was HTTP 503 (a server error). Gave up after 3 attempts.' });
     expect(final(0)!.responseBody).toContain('service-unavailable');
     expect(sleeps).toEqual([250, 500]);
     expect(final(1)).toMatchObject({ status: 'ok', attempts: 1 });
