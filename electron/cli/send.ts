@@ -181,9 +181,13 @@ function checkResumeFlags(values: Values, positionals: string[]): void {
   if (unused.length > 0) throw new UsageError(`--resume sends the recorded chunks as they are; drop ${unused.join(', ')}.`);
 }
 
+/** An answer a later try cannot get past (unlike a login, a timeout or a rate limit): the same events would be refused again. */
+const refusedForGood = (statusCode: number | null) => statusCode !== null && statusCode >= 400 && statusCode < 500 && ![401, 403, 408, 429].includes(statusCode);
+
 function summaryOf(detail: SubmissionDetail, database: string, resume: string | null, sentBefore: Submission | null, known: readonly string[]): SendSummary {
   const count = (...statuses: string[]) => detail.chunks.filter((chunk) => statuses.includes(chunk.status)).length;
   const ok = detail.chunks.filter((chunk) => chunk.status === 'ok');
+  const failed = detail.chunks.filter((chunk) => chunk.status === 'failed');
   return {
     submissionId: detail.id,
     status: detail.status,
@@ -192,16 +196,14 @@ function summaryOf(detail: SubmissionDetail, database: string, resume: string | 
     events: detail.eventCount,
     eventsAccepted: ok.reduce((sum, chunk) => sum + chunk.eventCount, 0),
     chunks: { total: detail.chunks.length, ok: ok.length, failed: count('failed'), cancelled: count('cancelled'), pending: count('pending', 'sending') },
-    failures: detail.chunks
-      .filter((chunk) => chunk.status === 'failed')
-      .map((chunk) => ({
-        index: chunk.index,
-        firstEvent: chunk.firstEvent,
-        eventCount: chunk.eventCount,
-        statusCode: chunk.statusCode,
-        error: chunk.error === null ? null : redactText(chunk.error, known),
-        responseBody: redactText(chunk.responseBody, known),
-      })),
+    failures: failed.map((chunk) => ({
+      index: chunk.index,
+      firstEvent: chunk.firstEvent,
+      eventCount: chunk.eventCount,
+      statusCode: chunk.statusCode,
+      error: chunk.error === null ? null : redactText(chunk.error, known),
+      responseBody: redactText(chunk.responseBody, known),
+    })),
     database,
     resume: detail.status === 'ok' ? null : resume,
     sentBefore: sentBefore ? { submissionId: sentBefore.id, startedAt: sentBefore.startedAt } : null,
@@ -227,7 +229,10 @@ function describeSummary(summary: SendSummary): string {
     lines.push(`  chunk ${failure.index + 1} (${eventRange(failure.firstEvent, failure.eventCount)}) failed: ${failure.error ?? `HTTP ${failure.statusCode}`}${body ? ` Answer: ${body.slice(0, 300)}` : ''}`);
   }
   if (summary.failures.length > FAILURES_SHOWN) lines.push(`  … and ${summary.failures.length - FAILURES_SHOWN} more failed chunks (--json lists them all)`);
-  if (summary.resume) lines.push(`Send the rest with: ${summary.resume}`);
+  // Only refusals left (a 422, a 413 of one event): the same events would likely be refused again.
+  const onlyRefusals = chunks.pending + chunks.cancelled === 0 && summary.failures.length > 0 && summary.failures.every((failure) => refusedForGood(failure.statusCode));
+  if (summary.resume && onlyRefusals) lines.push(`The server refused these events; fix the cause before sending them again with: ${summary.resume}`);
+  else if (summary.resume) lines.push(`Send the rest with: ${summary.resume}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -276,6 +276,12 @@ describe('eventdesk send', () => {
       resume: `eventdesk send --resume ${String(summary.submissionId)} --base-url ${sandbox.url} --data ${folder}`,
       sentBefore: null,
     });
+    // For people: a refusal is not a hiccup, so resuming is not offered as if it were.
+    sandbox.setFaults({ failSequence: [200, 422] });
+    const text = await runSend([file, '--base-url', sandbox.url, '--chunk-size', '2', '--data', folder]);
+    expect(text.stdout).toContain('chunk 2 (events 3–4) failed');
+    expect(text.stdout).toContain('The server refused these events; fix the cause before sending them again with: eventdesk send --resume');
+    expect(text.stdout).not.toContain('Send the rest with');
   });
 
   it('exits 2 on a missing file, a bad flag, or a resume of what is not recorded', async () => {
