@@ -470,6 +470,12 @@ async function resumeSubmission(context: Omit<Context, 'store'>, submissionId: s
         return 0;
       }
       io.stderr(`Resuming submission ${submissionId}: ${plural(remaining.length, 'chunk')} of ${detail.chunks.length} never acknowledged.\n`);
+      // Sent but never answered (a cancel or a crash mid-request): the server may hold them already.
+      const unanswered = remaining.filter((chunk) => chunk.attempts > 0 && chunk.statusCode === null);
+      if (unanswered.length > 0) {
+        const which = unanswered.map((chunk) => `chunk ${chunk.index + 1} (${eventRange(chunk.firstEvent, chunk.eventCount)})`).join(', ');
+        io.stderr(`Note: ${which} went out without an answer; the server may already have ${unanswered.length === 1 ? 'its' : 'their'} events, and they go again now.\n`);
+      }
       return await sendThrough({ ...context, store }, target, detail.environmentId, (sending) => ({ submission: sending.resume(submissionId, tuning), sentBefore: null }), true);
     } finally {
       claim.release();

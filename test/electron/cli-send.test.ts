@@ -387,6 +387,13 @@ describe('eventdesk send', () => {
     const ok = detail.chunks.filter((chunk) => chunk.status === 'ok').length;
     expect(ok).toBeGreaterThan(0);
     expect(ok).toBeLessThan(10);
+
+    // The chunk under way at the cancel had no answer: the resume says it goes again.
+    const inFlight = detail.chunks.find((chunk) => chunk.attempts > 0 && chunk.statusCode === null);
+    if (!inFlight) throw new Error('No chunk was in flight at the cancel');
+    const resumed = await runSend(['--resume', id, '--base-url', sandbox.url, '--data', folder]);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain(`Note: chunk ${inFlight.index + 1} (events ${inFlight.firstEvent + 1}–${inFlight.firstEvent + inFlight.eventCount}) went out without an answer`);
   });
 
   it('is listed in the help, and finds the app data folder as the app does', async () => {
