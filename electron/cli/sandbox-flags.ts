@@ -82,7 +82,10 @@ export type SandboxFlags = { ok: true; help: true } | { ok: true; help: false; o
 function fraction(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) throw new UsageError(`${flag}: "${text}" is not a number from 0 to 1.`);
-  return Number(text);
+  const value = Number(text);
+  // The app's form takes a percent; here it is a fraction, so 50 is most likely 50 %.
+  if (value > 1) throw new UsageError(`${flag}: ${text} is more than 1. It is a fraction from 0 to 1: ${value <= 100 ? `${value / 100} fails ${text} % of the requests` : '0.5 fails half the requests'}.`);
+  return value;
 }
 
 /** A status code or "reset"; which codes are allowed where is for the options to say. */

@@ -57,6 +57,7 @@ test.describe('the Sandbox screen', () => {
     await expect(app.getByRole('list', { name: 'Requests, newest first' }).getByRole('listitem').first()).toContainText('503');
     // The 503 is used up: the form shows what is left of the sequence, not what was applied.
     await expect(faults.getByLabel('Fail sequence')).toHaveValue('200');
+    await saveScreenshot(app, 'sandbox-fault-row');
     await faults.getByRole('button', { name: 'No faults' }).click();
     await expect.poll(() => harness.services.sandbox!.faults()).toMatchObject({ failSequence: [], maxEvents: null });
   });

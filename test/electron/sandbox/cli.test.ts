@@ -103,7 +103,8 @@ describe('eventdesk sandbox', () => {
   it.each([
     [['--port', 'eighty'], '--port: "eighty" is not a whole number.'],
     [['--port', '70000'], '--port: Too big: expected number to be <=65535'],
-    [['--fail-rate', '1.5'], '--fail-rate: Too big: expected number to be <=1'],
+    [['--fail-rate', '1.5'], '--fail-rate: 1.5 is more than 1. It is a fraction from 0 to 1: 0.015 fails 1.5 % of the requests.'],
+    [['--fail-rate', '50'], '--fail-rate: 50 is more than 1. It is a fraction from 0 to 1: 0.5 fails 50 % of the requests.'],
     [['--fail-rate', 'half'], '--fail-rate: "half" is not a number from 0 to 1.'],
     [['--fail-status', '200'], '--fail-status: '],
     [['--fail-sequence', '500,,429'], '--fail-sequence: "" is not a whole number.'],
