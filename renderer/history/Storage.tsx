@@ -71,6 +71,11 @@ export function Storage({ enabled }: { enabled: boolean }) {
   const [invalid, setInvalid] = useState(false);
   const retention = draft ?? current.data?.retention ?? { keep: 'all' };
   const usage = current.data?.usage;
+  /** A limit's number as typed: a retention to save, or null (said by LimitOption), which holds Save back. */
+  const limit = (retentionOf: (value: number) => Retention) => (value: number | null) => {
+    setInvalid(value === null);
+    if (value !== null) setDraft(retentionOf(value));
+  };
 
   const save = async () => {
     if (retention.keep !== 'all' && !window.confirm(`Submissions ${limitText(retention)} are deleted now, and from then on at start and after each send (the newest is always kept). Go on?`)) return;
@@ -110,11 +115,7 @@ export function Storage({ enabled }: { enabled: boolean }) {
           fallback={30}
           most={DAYS_MOST}
           value={retention.keep === 'days' ? retention.days : null}
-          onChange={(days) => {
-            setInvalid(days === null);
-            if (days !== null) setDraft({ keep: 'days', days });
-            else if (retention.keep !== 'days') setDraft({ keep: 'days', days: 30 });
-          }}
+          onChange={limit((days) => ({ keep: 'days', days }))}
         />
         <LimitOption
           label="at most"
@@ -123,11 +124,7 @@ export function Storage({ enabled }: { enabled: boolean }) {
           fallback={500}
           most={MEGABYTES_MOST}
           value={retention.keep === 'size' ? retention.megabytes : null}
-          onChange={(megabytes) => {
-            setInvalid(megabytes === null);
-            if (megabytes !== null) setDraft({ keep: 'size', megabytes });
-            else if (retention.keep !== 'size') setDraft({ keep: 'size', megabytes: 500 });
-          }}
+          onChange={limit((megabytes) => ({ keep: 'size', megabytes }))}
         />
         <button type="button" className="small" disabled={draft === null || invalid} onClick={() => void save()}>
           Save
