@@ -86,7 +86,9 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
     if (refusals) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
   const embedded = environment?.embeddedSandbox ?? false;
-  const { data: sandbox } = useSandboxInfo(embedded);
+  // The Sandbox screen keeps the info cached, so a disabled query still has data: only Local sandbox's editor names its limit.
+  const sandboxInfo = useSandboxInfo(embedded);
+  const sandbox = embedded ? sandboxInfo.data : undefined;
 
   const localProblems = useMemo(() => checkSettings(settings, { embeddedSandbox: embedded }), [settings, embedded]);
   const problems = new Map((submitted ? [...serverProblems, ...localProblems] : serverProblems).map((problem) => [problem.field, problem.message]));

@@ -36,6 +36,15 @@ function descriptionOf(input: HTMLElement) {
 }
 
 describe('the environment editor', () => {
+  it('names the built-in sandbox’s body limit only in Local sandbox’s editor, not in a new one', async () => {
+    const sandboxInfo = { url: 'http://127.0.0.1:4999', mode: 'strict', serviceIdField: 'svc_id', timeZone: 'UTC', tokenTtlSeconds: 3600, maxBodyBytes: 1_048_576, demoUsername: 'demo', demoPassword: 'demo-password', demoApiKey: 'demo-key' };
+    await openNewEnvironment({ 'sandbox:info': { ok: true, value: sandboxInfo } });
+    // The Sandbox screen has read the info by now: it is in the cache.
+    await act(async () => await new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText(/^Default 5,242,880 \(5 MiB\)\.$/)).toBeTruthy();
+    expect(screen.queryByText(/built-in sandbox takes/)).toBeNull();
+  });
+
   it('moves focus to the base URL when a save is refused for it, marked and described', async () => {
     await openNewEnvironment();
     type('Name', 'Staging');
