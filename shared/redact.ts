@@ -57,13 +57,79 @@ export function redactUrl(url: string): string {
   return parsed.toString();
 }
 
+/** Shorter forms of a secret than this are not masked: they would hide ordinary words. */
+const MIN_SECRET_FORM = 4;
+/** A base64 run cut out of a longer encoding shorter than this is too likely to be chance. */
+const MIN_BASE64_RUN = 8;
+
+const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+
 /**
- * Masks every occurrence of the given secrets in a text, such as an error message that echoed
- * a header or a body. Longer secrets are replaced first so one cannot hide a part of another.
+ * The base64 forms of a secret: alone (padded and not), and the run of digits that stands for it
+ * wherever it sits inside a longer encoded text, such as `user:password` in a Basic header. Each
+ * of the three byte offsets encodes it differently; the digits that mix it with its neighbours'
+ * bits are left out of the run.
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const forms = [base64(bytes)];
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = new Uint8Array(offset + bytes.length);
+    padded.set(bytes, offset);
+    const first = Math.ceil((offset * 8) / 6);
+    const end = Math.floor(((offset + bytes.length) * 8) / 6);
+    const run = base64(padded).slice(first, end);
+    if (run.length >= MIN_BASE64_RUN) forms.push(run);
+  }
+  return forms.flatMap((form) => [form, form.replace(/=+$/, '')]).flatMap((form) => [form, form.replaceAll('+', '-').replaceAll('/', '_')]);
+}
+
+/** JSON string escaping, as JSON.stringify writes it and as servers that escape every non-ASCII character do. */
+function jsonEscaped(text: string): string[] {
+  const plain = JSON.stringify(text).slice(1, -1);
+  return [plain, plain.replace(/[\u007f-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)];
+}
+
+function urlEncoded(text: string): string[] {
+  const component = encodeURIComponent(text);
+  const form = new URLSearchParams({ s: text }).toString().slice(2);
+  return [component, form].flatMap((encoded) => [encoded, encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())]);
+}
+
+/**
+ * Every form a secret can take in what a server sends back or a program prints: as is,
+ * JSON-escaped (once, and twice for a JSON text inside a JSON string), URL-encoded (as a URL
+ * component and as a form value) and base64 (standard and URL-safe).
+ */
+export function secretForms(secret: string): string[] {
+  const escaped = jsonEscaped(secret);
+  const forms = [secret, ...escaped, ...escaped.flatMap(jsonEscaped), ...urlEncoded(secret), ...base64Forms(secret)];
+  return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_FORM);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The pattern of the last set of secrets asked for: logs and printing ask for the same set again and again. */
+let cached: { key: string; pattern: RegExp | null } = { key: '', pattern: null };
+
+function patternFor(secrets: readonly (string | null | undefined)[]): RegExp | null {
+  const known = [...new Set(secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= MIN_SECRET_FORM))];
+  const key = known.join('\u0000');
+  if (cached.key !== key) {
+    // Longest first, so that one secret, or one form, cannot leave a part of a longer one showing.
+    const forms = [...new Set(known.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+    cached = { key, pattern: forms.length === 0 ? null : new RegExp(forms.map(escapeRegExp).join('|'), 'g') };
+  }
+  return cached.pattern;
+}
+
+/**
+ * The one redaction of known secrets: masks every occurrence of each secret, in each form it
+ * can take (see `secretForms`), in a text such as a response body, a header value, an error
+ * message, a log line or printed output. Every value that is stored, shown, logged, exported or
+ * sent to the renderer passes through it with the secrets of the environment it concerns.
  */
 export function redactText(text: string, secrets: readonly (string | null | undefined)[]): string {
-  const known = [...new Set(secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 4))].sort((a, b) => b.length - a.length);
-  let result = text;
-  for (const secret of known) result = result.split(secret).join(MASK);
-  return result;
+  const pattern = patternFor(secrets);
+  return pattern === null ? text : text.replace(pattern, MASK);
 }
