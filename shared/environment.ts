@@ -267,3 +267,38 @@ export const EnvironmentExportSchema = z.object({
   environments: z.array(PortableSettingsSchema.partial().extend({ name: z.string() })).max(IMPORT_LIMIT, `A file may hold at most ${IMPORT_LIMIT} environments.`),
 });
 export type EnvironmentExport = z.infer<typeof EnvironmentExportSchema>;
+
+/**
+ * The origin (scheme, host and port) a base URL belongs to, compared as browsers compare them:
+ * case-insensitive host, default ports left out. Secrets are bound to it. Null for no http(s) URL.
+ */
+export function originOf(url: string): string | null {
+  const parsed = URL.parse(url);
+  return parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:') ? parsed.origin : null;
+}
+
+/** Which of an environment's secrets are held, as messages about where they belong name them. */
+export interface HeldSecrets {
+  apiKey: boolean;
+  password: boolean;
+}
+
+function namesOf(held: HeldSecrets): { names: string; plural: boolean } | null {
+  const names = [held.apiKey && 'API key', held.password && 'saved password'].filter((name) => name !== false);
+  return names.length ? { names: `The ${names.join(' and the ')}`, plural: names.length > 1 } : null;
+}
+
+/** What the editor says before a save that moves an environment to another origin; null when nothing stays behind. */
+export function secretsStayMessage(held: HeldSecrets, from: string, to: string): string | null {
+  const named = namesOf(held);
+  if (!named) return null;
+  return `${named.names} ${named.plural ? 'stay' : 'stays'} with ${from}; enter ${named.plural ? 'them' : 'it'} again for ${to}.`;
+}
+
+/** Why a secret is refused to a server other than the one it was entered for. */
+export function secretsElsewhereMessage(held: HeldSecrets, from: string | null, to: string): string {
+  const named = namesOf(held);
+  const where = from ?? 'another server';
+  if (!named) return `The login was made with ${where}; log in again for ${to}.`;
+  return `${named.names} ${named.plural ? 'were' : 'was'} entered for ${where}; enter ${named.plural ? 'them' : 'it'} again for ${to}.`;
+}

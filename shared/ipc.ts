@@ -92,7 +92,8 @@ export const contract = {
   'environments:list': { input: NoInput, output: EnvironmentListSchema },
   'environments:create': { input: EnvironmentEditSchema, output: EnvironmentSaveResultSchema },
   'environments:update': { input: z.object({ id: Id, edit: EnvironmentEditSchema }), output: EnvironmentSaveResultSchema },
-  'environments:duplicate': { input: ById, output: EnvironmentViewSchema },
+  /** A copy holds no secret unless the user ticked "copy the API key and password too". */
+  'environments:duplicate': { input: z.object({ id: Id, copySecrets: z.boolean().default(false) }), output: EnvironmentViewSchema },
   'environments:remove': { input: ById, output: z.null() },
   'environments:select': { input: ById, output: z.null() },
   'environments:export': { input: z.object({ ids: z.array(Id).min(1).max(1000) }), output: z.object({ fileName: z.string(), text: z.string() }) },

@@ -52,7 +52,7 @@ export async function openWorkspace(target: Target, environmentId: string, onSes
   };
   try {
     await environments.load();
-    await vault.update(environmentId, { apiKey: target.secrets.apiKey });
+    await vault.update(environmentId, { apiKey: target.secrets.apiKey }, environment.baseUrl);
     sessions = createSessions({ environments, vault, fetch: (input, init) => fetch(input, init), push: onSession });
     await sessions.login({ environmentId, username: target.secrets.username, password: target.secrets.password, rememberPassword: true });
   } catch (error) {

@@ -8,7 +8,7 @@ export function registerEnvironmentHandlers({ environments }: Services): Pick<Ha
     'environments:list': () => environments.list(),
     'environments:create': (edit) => environments.create(edit),
     'environments:update': ({ id, edit }) => environments.update(id, edit),
-    'environments:duplicate': ({ id }) => environments.duplicate(id),
+    'environments:duplicate': ({ id, copySecrets }) => environments.duplicate(id, copySecrets),
     'environments:remove': async ({ id }) => (await environments.remove(id), null),
     'environments:select': async ({ id }) => (await environments.select(id), null),
     'environments:export': ({ ids }) => {

@@ -9,6 +9,7 @@ import {
   EnvironmentSchema,
   checkSecret,
   checkSettings,
+  originOf,
   type Environment,
   type EnvironmentEdit,
   type EnvironmentSaveResult,
@@ -57,6 +58,11 @@ export interface EnvironmentsOptions {
   sandbox: { url: () => string; username: string; apiKey: string; maxBodyBytes: number; mode: SandboxMode } | null;
 }
 
+function isLoopback(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 export function createEnvironments(options: EnvironmentsOptions) {
   const file = path.join(options.dataFolder, 'environments.json');
   let state: EnvironmentsFile = { version: 1, activeId: null, environments: [] };
@@ -77,8 +83,13 @@ export function createEnvironments(options: EnvironmentsOptions) {
     return environment.embeddedSandbox ? (options.sandbox?.url() ?? '') : environment.baseUrl;
   }
 
+  /** The secrets held for the environment's own server: none when they were entered for another. */
+  function ownSecrets(environment: Environment) {
+    return options.vault.origin(environment.id) === originOf(resolvedBaseUrl(environment)) ? options.vault.get(environment.id) : {};
+  }
+
   function view(environment: Environment): EnvironmentView {
-    const secrets = options.vault.get(environment.id);
+    const secrets = ownSecrets(environment);
     return {
       ...environment,
       resolvedBaseUrl: resolvedBaseUrl(environment),
@@ -101,9 +112,22 @@ export function createEnvironments(options: EnvironmentsOptions) {
     return problems;
   }
 
+  /** Binds the secrets to the environment's origin: where it moved to another, those not given again are dropped. */
   async function storeSecrets(environment: Environment, edit: EnvironmentEdit): Promise<void> {
     const password = environment.rememberPassword ? edit.password : null;
-    await options.vault.update(environment.id, { apiKey: edit.apiKey, password });
+    await options.vault.update(environment.id, { apiKey: edit.apiKey, password }, resolvedBaseUrl(environment));
+  }
+
+  /** Gives each vault entry the origin it belongs to, where that is known without asking anyone. */
+  async function bindSecrets(): Promise<void> {
+    for (const environment of state.environments) {
+      const url = resolvedBaseUrl(environment);
+      const bound = options.vault.origin(environment.id);
+      if (originOf(url) === null || bound === originOf(url)) continue;
+      // Entries written before origins were kept belong to the address they were used with;
+      // the embedded sandbox listens on a port picked at each start, always on loopback.
+      if (bound === null || (environment.embeddedSandbox && isLoopback(bound))) await options.vault.bind(environment.id, url);
+    }
   }
 
   function tidy(settings: EnvironmentSettings): EnvironmentSettings {
@@ -135,10 +159,11 @@ export function createEnvironments(options: EnvironmentsOptions) {
         state.activeId = LOCAL_SANDBOX_ID;
         await persist();
       }
+      await bindSecrets();
       // The demo API key is public; where secrets stay in memory only, give it back at each start.
       const sandboxEnvironment = state.environments.find((environment) => environment.embeddedSandbox);
-      if (options.sandbox && sandboxEnvironment && !options.vault.get(sandboxEnvironment.id).apiKey) {
-        await options.vault.update(sandboxEnvironment.id, { apiKey: options.sandbox.apiKey });
+      if (options.sandbox && sandboxEnvironment && !ownSecrets(sandboxEnvironment).apiKey) {
+        await options.vault.update(sandboxEnvironment.id, { apiKey: options.sandbox.apiKey }, options.sandbox.url());
       }
     },
 
@@ -176,16 +201,18 @@ export function createEnvironments(options: EnvironmentsOptions) {
       return { ok: true, environment: view(next) };
     },
 
-    async duplicate(id: string): Promise<EnvironmentView> {
+    /** A copy under a new name; it holds the API key and remembered password only when asked to. */
+    async duplicate(id: string, copySecrets = false): Promise<EnvironmentView> {
       const source = find(id);
+      // Read first: secrets held for another server refuse to be copied, and then nothing is.
+      const { apiKey, password } = copySecrets ? options.vault.secretsFor(id, resolvedBaseUrl(source)) : {};
       const names = new Set(state.environments.map((environment) => environment.name));
       let name = `${source.name} copy`;
       for (let n = 2; names.has(name) && n < 1000; n++) name = `${source.name} copy ${n}`;
       const copy: Environment = { ...source, id: randomUUID(), name };
       state.environments.push(copy);
       await persist();
-      const { apiKey } = options.vault.get(id);
-      if (apiKey) await options.vault.update(copy.id, { apiKey });
+      if (apiKey || password) await options.vault.update(copy.id, { apiKey, password: copy.rememberPassword ? password : undefined }, resolvedBaseUrl(copy));
       return view(copy);
     },
 

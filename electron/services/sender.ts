@@ -185,7 +185,7 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
     let transportError: unknown;
     let sends = 0;
     try {
-      const response = await options.sessions.authorized(options.environmentId, async (headers) => {
+      const response = await options.sessions.authorized(options.environmentId, options.url, async (headers) => {
         if (cancel.aborted) throw (transportError = cancel.reason);
         if (++sends === 2) activity(chunk.index, 'the login was refused (HTTP 401); logged in again, sending once more');
         sent();

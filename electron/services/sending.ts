@@ -205,7 +205,7 @@ export function createSending(options: SendingOptions) {
       const environment = options.environments.get(environmentId);
       const { eventTexts, batch, batchHash } = prepareBatch(environment, batchText);
       // Said before anything is recorded: a send that could only fail is no submission.
-      const secrets = options.vault.get(environmentId);
+      const secrets = options.vault.secretsFor(environmentId, options.environments.resolvedBaseUrl(environmentId));
       if (!secrets.apiKey) throw new AppError('missing-api-key', `“${environment.name}” has no API key. Add it in the environment's settings; nothing was sent.`);
       const canLogIn = environment.rememberPassword && Boolean(secrets.password);
       if (options.sessions.status(environmentId)?.state !== 'active' && !canLogIn) {

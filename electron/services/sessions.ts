@@ -99,12 +99,13 @@ export function createSessions(options: SessionsOptions) {
     timers.set(environmentId, handles);
   }
 
-  async function logIn(environmentId: string, password: string, username = options.environments.get(environmentId).username): Promise<SessionView> {
+  /** Logs in at `baseUrl`, the environment's address when the password was taken for it. */
+  async function logIn(environmentId: string, baseUrl: string, password: string, username = options.environments.get(environmentId).username): Promise<SessionView> {
     const environment = options.environments.get(environmentId);
     const generation = generationOf(environmentId);
     const grant = await login({
       fetch: options.fetch,
-      baseUrl: options.environments.resolvedBaseUrl(environmentId),
+      baseUrl,
       username,
       password,
       timeZone: resolveTimeZone(environment.timeZone),
@@ -119,13 +120,17 @@ export function createSessions(options: SessionsOptions) {
         `The server issued a token that had already expired (expires_in ${grant.expiresText}, read in ${resolveTimeZone(environment.timeZone)}). Check the environment's time zone of server date-times, and this computer's clock.`,
       );
     }
-    await options.vault.update(environmentId, {
-      accessToken: grant.accessToken,
-      refreshToken: grant.refreshToken,
-      tokenType: grant.tokenType,
-      expiresAt: grant.expiresAt.toISOString(),
-      expiresText: grant.expiresText,
-    });
+    await options.vault.update(
+      environmentId,
+      {
+        accessToken: grant.accessToken,
+        refreshToken: grant.refreshToken,
+        tokenType: grant.tokenType,
+        expiresAt: grant.expiresAt.toISOString(),
+        expiresText: grant.expiresText,
+      },
+      baseUrl,
+    );
     loggedInAt.set(environmentId, now().toISOString());
     schedule(environmentId);
     return view(environmentId)!;
@@ -135,12 +140,18 @@ export function createSessions(options: SessionsOptions) {
   function renew(environmentId: string, reason: 'renewed' | 'logged-in'): Promise<SessionView> {
     let pending = renewals.get(environmentId);
     if (!pending) {
-      const password = options.vault.get(environmentId).password;
+      const baseUrl = options.environments.resolvedBaseUrl(environmentId);
+      let password: string | undefined;
+      try {
+        password = options.vault.secretsFor(environmentId, baseUrl).password;
+      } catch (error) {
+        return Promise.reject(error);
+      }
       if (!password) {
         emit(environmentId, 'needs-login', 'Your login has expired. Log in again to continue.');
         return Promise.reject(new AppError('needs-login', 'Your login has expired and no password is remembered. Log in again to continue; nothing you typed is lost.'));
       }
-      pending = logIn(environmentId, password).then((session) => {
+      pending = logIn(environmentId, baseUrl, password).then((session) => {
         emit(environmentId, reason);
         return session;
       });
@@ -163,16 +174,18 @@ export function createSessions(options: SessionsOptions) {
     async login(input: LoginInput): Promise<SessionView> {
       const usernameProblem = checkUsername(input.username);
       if (usernameProblem) throw new AppError('invalid-username', usernameProblem);
-      const password = input.password ?? options.vault.get(input.environmentId).password;
+      const baseUrl = options.environments.resolvedBaseUrl(input.environmentId);
+      // A typed password is for the server it is typed for; a remembered one only for its own.
+      const password = input.password ?? options.vault.secretsFor(input.environmentId, baseUrl).password;
       if (!password) throw new AppError('password-needed', 'Enter the password.');
       try {
-        await logIn(input.environmentId, password, input.username);
+        await logIn(input.environmentId, baseUrl, password, input.username);
       } finally {
         // "Remember password" off forgets it whatever the outcome; on, only a password that worked is kept.
-        if (!input.rememberPassword) await options.vault.update(input.environmentId, { password: null });
+        if (!input.rememberPassword) await options.vault.clear(input.environmentId, ['password']);
       }
       await options.environments.setLogin(input.environmentId, input.username, input.rememberPassword);
-      if (input.rememberPassword) await options.vault.update(input.environmentId, { password });
+      if (input.rememberPassword) await options.vault.update(input.environmentId, { password }, baseUrl);
       emit(input.environmentId, 'logged-in');
       return view(input.environmentId)!;
     },
@@ -187,21 +200,22 @@ export function createSessions(options: SessionsOptions) {
       generations.set(environmentId, generationOf(environmentId) + 1);
       clearTimers(environmentId);
       loggedInAt.delete(environmentId);
-      await options.vault.update(environmentId, { accessToken: null, refreshToken: null, tokenType: null, expiresAt: null, expiresText: null });
+      await options.vault.clear(environmentId, ['accessToken', 'refreshToken', 'tokenType', 'expiresAt', 'expiresText']);
     },
 
     /**
      * Sends an authenticated request. An expired login is renewed first when it can be; a 401
      * leads to one renewal and one retry, and whatever the retry answers is final: no loop.
+     * `url` is where `send` goes: the headers are refused unless their secrets were entered for its origin.
      */
-    async authorized(environmentId: string, send: (headers: Record<string, string>) => Promise<Response>): Promise<Response> {
+    async authorized(environmentId: string, url: string, send: (headers: Record<string, string>) => Promise<Response>): Promise<Response> {
       const environment = options.environments.get(environmentId);
       if (view(environmentId)?.state !== 'active') await renew(environmentId, 'renewed');
-      const first = await send(buildAuthHeaders(environment, options.vault.get(environmentId)));
+      const first = await send(buildAuthHeaders(environment, options.vault.secretsFor(environmentId, url)));
       if (first.status !== 401) return first;
       await first.body?.cancel();
       await renew(environmentId, 'renewed');
-      return send(buildAuthHeaders(environment, options.vault.get(environmentId)));
+      return send(buildAuthHeaders(environment, options.vault.secretsFor(environmentId, url)));
     },
 
     /** Stops every timer for good. Sends still work: an expired login is renewed when one needs it. */

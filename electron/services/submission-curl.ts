@@ -50,13 +50,14 @@ function environmentOf(submission: Submission, environments: Environments): Envi
  * password and tokens are masked wherever else they show up (a body that echoes one). With
  * secrets, the environment's real API key and *current* access token, built the way a send
  * builds them now: the token recorded at send time is not kept, and may have expired since.
+ * Those are refused when the submission went to another origin than the one they were entered for.
  */
 export function sentRequests(submission: Submission, sources: SecretSources, withSecrets: boolean): SentRequests {
   const url = endpoint(submission.baseUrl, '/user/events');
   let headers = submission.headers;
   let exportOptions: SentRequests['exportOptions'];
   if (withSecrets) {
-    headers = buildAuthHeaders(environmentOf(submission, sources.environments), sources.vault.get(submission.environmentId));
+    headers = buildAuthHeaders(environmentOf(submission, sources.environments), sources.vault.secretsFor(submission.environmentId, url));
     exportOptions = { revealSecrets: true, secrets: [] };
   } else {
     // A removed environment's secrets went with it (the vault drops them): nothing to mask then.

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { originOf, secretsElsewhereMessage } from '../../shared/environment.ts';
+import { AppError } from '../../shared/errors.ts';
 import type { SecretStorageStatus } from '../../shared/ipc.ts';
 import { createAtomicWriter, parseJsonOrNull, setAside } from './json-file.ts';
 
@@ -7,6 +9,10 @@ import { createAtomicWriter, parseJsonOrNull, setAside } from './json-file.ts';
  * Secrets of each environment: API key, remembered password, tokens. They always live in
  * memory; they reach the disk only encrypted by an OS key store, or when the user opted in for
  * an environment where none exists (and then the envelope says honestly that it is plain).
+ *
+ * Every secret belongs to the server it was entered for: each entry records that origin
+ * (inside the sealed data), a secret written for another origin replaces the entry's secrets
+ * rather than joining them, and `secretsFor` refuses to hand them to any other origin.
  */
 
 /** What encrypts secrets at rest: Electron's safeStorage in the app, nothing elsewhere. */
@@ -27,6 +33,9 @@ export const SecretsSchema = z.object({
   expiresText: z.string().optional(),
 });
 export type Secrets = z.infer<typeof SecretsSchema>;
+
+/** What is sealed: the secrets and the origin they were entered for (absent in entries written before origins were kept). */
+const SealedSchema = SecretsSchema.extend({ origin: z.string().optional() });
 
 /** Version 1 of the file format: one encrypted (or, by choice, plain) blob per environment. */
 const EnvelopeFileSchema = z.object({
@@ -49,8 +58,17 @@ export interface VaultOptions {
   storeWithoutKeyring: (environmentId: string) => boolean;
 }
 
+/** The origin of the server a secret is for, or an AppError: a secret is never kept without one. */
+function requireOrigin(url: string): string {
+  const origin = originOf(url);
+  if (origin === null) throw new AppError('no-server-address', `"${url}" is no http(s) address, so no secret can be kept for it.`);
+  return origin;
+}
+
 export function createVault(options: VaultOptions) {
   const memory = new Map<string, Secrets>();
+  /** The origin each environment's secrets were entered for. */
+  const origins = new Map<string, string>();
   const unreadable = new Set<string>();
   let onDisk: EnvelopeFile = { version: 1, entries: {} };
   const write = createAtomicWriter(options.file, 0o600);
@@ -65,7 +83,7 @@ export function createVault(options: VaultOptions) {
   function seal(environmentId: string, secrets: Secrets): EnvelopeFile['entries'][string] | null {
     const scheme = schemeFor(environmentId);
     if (scheme === null) return null;
-    const text = JSON.stringify(secrets);
+    const text = JSON.stringify({ ...secrets, origin: origins.get(environmentId) });
     const status = options.cipher.status();
     // Opting in where only basic_text exists still encrypts (it is better than nothing), but
     // the scheme records that it is no real protection.
@@ -73,10 +91,10 @@ export function createVault(options: VaultOptions) {
     return { scheme, backend: status.encryptionAvailable ? status.backend : 'none', data };
   }
 
-  function open(entry: EnvelopeFile['entries'][string]): Secrets {
+  function open(entry: EnvelopeFile['entries'][string]): z.infer<typeof SealedSchema> {
     const bytes = Buffer.from(entry.data, 'base64');
     const text = entry.backend === 'none' ? bytes.toString('utf8') : options.cipher.decrypt(bytes);
-    return SecretsSchema.parse(JSON.parse(text));
+    return SealedSchema.parse(JSON.parse(text));
   }
 
   function persist(): Promise<void> {
@@ -100,7 +118,9 @@ export function createVault(options: VaultOptions) {
       onDisk = parsed.data;
       for (const [environmentId, entry] of Object.entries(onDisk.entries)) {
         try {
-          memory.set(environmentId, open(entry));
+          const { origin, ...secrets } = open(entry);
+          memory.set(environmentId, secrets);
+          if (origin !== undefined) origins.set(environmentId, origin);
         } catch {
           unreadable.add(environmentId);
         }
@@ -116,17 +136,58 @@ export function createVault(options: VaultOptions) {
       return unreadable.has(environmentId);
     },
 
-    /** Merges a patch (undefined leaves a field as it is, null removes it) and saves where allowed. */
-    async update(environmentId: string, patch: { [K in keyof Secrets]?: Secrets[K] | null }): Promise<Secrets> {
-      const next: Secrets = { ...memory.get(environmentId) };
+    /** The origin the environment's secrets were entered for; null when they predate origins (or there are none). */
+    origin(environmentId: string): string | null {
+      return origins.get(environmentId) ?? null;
+    },
+
+    /**
+     * The environment's secrets, for a call to `url`: refused with an AppError when they were
+     * entered for another origin, so no key, password or token reaches a server it was not given for.
+     */
+    secretsFor(environmentId: string, url: string): Secrets {
+      const secrets = this.get(environmentId);
+      const target = requireOrigin(url);
+      const origin = origins.get(environmentId) ?? null;
+      if (Object.keys(secrets).length === 0 || origin === target) return secrets;
+      throw new AppError('secrets-for-another-server', secretsElsewhereMessage({ apiKey: Boolean(secrets.apiKey), password: Boolean(secrets.password) }, origin, target));
+    },
+
+    /**
+     * Merges a patch (undefined leaves a field as it is, null removes it), entered for the server
+     * at `url`, and saves where allowed. Secrets held for another origin are dropped first: they
+     * stay with their own server.
+     */
+    async update(environmentId: string, patch: { [K in keyof Secrets]?: Secrets[K] | null }, url: string): Promise<Secrets> {
+      const origin = requireOrigin(url);
+      const next: Secrets = origins.get(environmentId) === origin ? { ...memory.get(environmentId) } : {};
       for (const [key, value] of Object.entries(patch) as [keyof Secrets, string | null | undefined][]) {
         if (value === null) delete next[key];
         else if (value !== undefined) next[key] = value;
       }
       memory.set(environmentId, next);
+      origins.set(environmentId, origin);
       unreadable.delete(environmentId);
       await this.save(environmentId);
       return { ...next };
+    },
+
+    /** Removes some of the environment's secrets (a session's tokens, a password not to remember), wherever they belong. */
+    async clear(environmentId: string, fields: (keyof Secrets)[]): Promise<void> {
+      const next: Secrets = { ...memory.get(environmentId) };
+      for (const field of fields) delete next[field];
+      memory.set(environmentId, next);
+      await this.save(environmentId);
+    },
+
+    /**
+     * Records that the environment's secrets belong to the server at `url`, keeping them. Only for
+     * secrets whose server is known otherwise: entries from before origins were recorded, and the
+     * embedded sandbox's, whose port is picked at each start.
+     */
+    async bind(environmentId: string, url: string): Promise<void> {
+      origins.set(environmentId, requireOrigin(url));
+      await this.save(environmentId);
     },
 
     /** Writes (or removes) the environment's entry on disk according to the current rules. */
@@ -141,6 +202,7 @@ export function createVault(options: VaultOptions) {
 
     async remove(environmentId: string): Promise<void> {
       memory.delete(environmentId);
+      origins.delete(environmentId);
       unreadable.delete(environmentId);
       if (environmentId in onDisk.entries) {
         delete onDisk.entries[environmentId];

@@ -31,7 +31,7 @@ async function setUp() {
     password,
   });
   if (!created.ok) throw new Error('could not create the environment');
-  await vault.update(created.environment.id, { accessToken, refreshToken, tokenType: 'Bearer' });
+  await vault.update(created.environment.id, { accessToken, refreshToken, tokenType: 'Bearer' }, 'https://staging.example.com');
   const info = createAppInfoService({ ...nodeServiceDeps(dataFolder).appInfo, dataFolder, secretStorage: () => noKeyStore.status() }).info();
   const vaultSecrets = () => knownSecrets(environments.list().environments.map((environment) => vault.get(environment.id)));
   return { dataFolder, environments, info, vaultSecrets };

@@ -92,12 +92,17 @@ describe('environments', () => {
     expect(vault.get(created.environment.id).apiKey).toBe(staging.apiKey);
   });
 
-  it('duplicate with the API key, delete with the secrets, and switch', async () => {
+  it('duplicate without a secret unless asked, delete with the secrets, and switch', async () => {
     const { environments, vault } = await open();
     const created = await environments.create(staging);
     if (!created.ok) throw new Error('create failed');
-    const copy = await environments.duplicate(created.environment.id);
-    expect(copy).toMatchObject({ name: 'Staging copy', apiKey: { set: true }, passwordRemembered: false });
+    const bare = await environments.duplicate(created.environment.id);
+    expect(bare).toMatchObject({ name: 'Staging copy', apiKey: { set: false }, passwordRemembered: false });
+    expect(vault.get(bare.id)).toEqual({});
+    const copy = await environments.duplicate(created.environment.id, true);
+    expect(copy).toMatchObject({ name: 'Staging copy 2', apiKey: { set: true }, passwordRemembered: true });
+    expect(vault.get(copy.id)).toEqual({ apiKey: staging.apiKey, password: staging.password });
+    expect(vault.origin(copy.id)).toBe('https://staging.example.com');
     await environments.select(copy.id);
     expect(environments.list().activeId).toBe(copy.id);
     await environments.remove(copy.id);

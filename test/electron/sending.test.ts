@@ -143,9 +143,9 @@ describe('sending a batch', () => {
   it('asks for a login, or an API key, before recording anything', async () => {
     const { sending, submissions, sessions, vault } = await setup();
     await sessions.logout(LOCAL_SANDBOX_ID);
-    await vault.update(LOCAL_SANDBOX_ID, { password: null });
+    await vault.clear(LOCAL_SANDBOX_ID, ['password']);
     expect(() => sending.start(LOCAL_SANDBOX_ID, batchOf(1), false)).toThrow(expect.objectContaining({ code: 'needs-login' }));
-    await vault.update(LOCAL_SANDBOX_ID, { apiKey: null });
+    await vault.clear(LOCAL_SANDBOX_ID, ['apiKey']);
     expect(() => sending.start(LOCAL_SANDBOX_ID, batchOf(1), false)).toThrow(expect.objectContaining({ code: 'missing-api-key' }));
     expect(submissions.list({ limit: 10 })).toEqual([]);
   });

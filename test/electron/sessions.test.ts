@@ -17,8 +17,8 @@ const batch = JSON.stringify([{ token: 't-1', attributes: { plan: 'pro' }, creat
 async function setup(sandboxOptions: SandboxStartOptions = {}) {
   const started = await startSandboxSessions(open, sandboxOptions);
   const { sandbox, sessions } = started;
-  const send = () =>
-    sessions.authorized(LOCAL_SANDBOX_ID, (headers) => fetch(endpoint(sandbox.url, '/user/events'), { method: 'POST', headers, body: batch }));
+  const url = endpoint(sandbox.url, '/user/events');
+  const send = () => sessions.authorized(LOCAL_SANDBOX_ID, url, (headers) => fetch(url, { method: 'POST', headers, body: batch }));
   return { ...started, send };
 }
 

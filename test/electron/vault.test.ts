@@ -18,6 +18,7 @@ vi.mock('electron', () => ({
 const { safeStorageCipher } = await import('../../electron/adapters/safe-storage.ts');
 
 const secret = { apiKey: 'ak_live_SUPERSECRET_1234', password: 'hunter2-password' };
+const server = 'https://api.example.com';
 
 let file: string;
 beforeEach(async () => {
@@ -37,7 +38,7 @@ async function fileText(): Promise<string | null> {
 describe('the vault', () => {
   it('round-trips secrets through an encrypted envelope on disk', async () => {
     const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
-    await vault.update('env-1', secret);
+    await vault.update('env-1', secret, server);
     const text = (await fileText())!;
     expect(JSON.parse(text)).toMatchObject({ version: 1, entries: { 'env-1': { scheme: 'os-key-store' } } });
     expect(text).not.toContain('SUPERSECRET');
@@ -50,7 +51,7 @@ describe('the vault', () => {
 
   it.runIf(process.platform !== 'win32')('writes the file readable by its owner only', async () => {
     const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
-    await vault.update('env-1', secret);
+    await vault.update('env-1', secret, server);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
@@ -58,7 +59,7 @@ describe('the vault', () => {
     mocked.backend = 'basic_text';
     expect(safeStorageCipher.status()).toMatchObject({ backend: 'basic_text', protectsSecrets: false });
     const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
-    await vault.update('env-1', secret);
+    await vault.update('env-1', secret, server);
     expect(vault.get('env-1')).toEqual(secret);
     expect(await fileText()).toBeNull();
   });
@@ -66,14 +67,14 @@ describe('the vault', () => {
   it('keeps secrets in memory only when encryption is unavailable', async () => {
     mocked.available = false;
     const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
-    await vault.update('env-1', secret);
+    await vault.update('env-1', secret, server);
     expect(await fileText()).toBeNull();
   });
 
   it('writes them, labelled as unprotected, for an environment that opted in', async () => {
     let optedIn = true;
     const vault = createVault({ file, cipher: noKeyStore, storeWithoutKeyring: () => optedIn });
-    await vault.update('env-1', secret);
+    await vault.update('env-1', secret, server);
     expect(JSON.parse((await fileText())!)).toMatchObject({ entries: { 'env-1': { scheme: 'plain-by-choice', backend: 'none' } } });
     const reopened = createVault({ file, cipher: noKeyStore, storeWithoutKeyring: () => true });
     await reopened.load();
@@ -86,14 +87,14 @@ describe('the vault', () => {
 
   it('merges patches: undefined keeps a field, null removes it', async () => {
     const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
-    await vault.update('env-1', secret);
-    await vault.update('env-1', { password: null, accessToken: 'tok' });
+    await vault.update('env-1', secret, server);
+    await vault.update('env-1', { password: null, accessToken: 'tok' }, server);
     expect(vault.get('env-1')).toEqual({ apiKey: secret.apiKey, accessToken: 'tok' });
   });
 
   it('reports secrets it can no longer decrypt instead of failing', async () => {
     const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
-    await vault.update('env-1', secret);
+    await vault.update('env-1', secret, server);
     const broken: Cipher = {
       ...safeStorageCipher,
       decrypt: () => {
@@ -108,7 +109,7 @@ describe('the vault', () => {
 
   it('forgets an environment entirely', async () => {
     const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
-    await vault.update('env-1', secret);
+    await vault.update('env-1', secret, server);
     await vault.remove('env-1');
     expect(vault.get('env-1')).toEqual({});
     expect(JSON.parse((await fileText())!).entries).toEqual({});
@@ -121,5 +122,64 @@ describe('the vault', () => {
     expect(vault.get('env-1')).toEqual({});
     expect(vault.notice()).toMatch(/could not be read/);
     expect((await readdir(path.dirname(file))).some((name) => name.startsWith('secrets.unreadable-'))).toBe(true);
+  });
+});
+
+describe('the vault binds secrets to their server', () => {
+  it('hands them to the origin they were entered for, whatever the path, case or default port, and to no other', async () => {
+    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    await vault.update('env-1', secret, 'https://api.example.com/v1');
+    expect(vault.origin('env-1')).toBe('https://api.example.com');
+    expect(vault.secretsFor('env-1', 'https://API.Example.com:443/v2/user/events')).toEqual(secret);
+    expect(() => vault.secretsFor('env-1', 'https://api.example.com:8443/v1')).toThrow(
+      expect.objectContaining({ code: 'secrets-for-another-server', message: 'The API key and the saved password were entered for https://api.example.com; enter them again for https://api.example.com:8443.' }),
+    );
+    expect(() => vault.secretsFor('env-1', 'http://api.example.com/v1')).toThrow(expect.objectContaining({ code: 'secrets-for-another-server' }));
+    expect(() => vault.secretsFor('env-1', 'https://evil.example.com')).toThrow(expect.objectContaining({ code: 'secrets-for-another-server' }));
+  });
+
+  it('drops what was held for another origin when a secret is written for a new one', async () => {
+    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    await vault.update('env-1', { ...secret, accessToken: 'tok' }, server);
+    await vault.update('env-1', { apiKey: 'ak_new_origin' }, 'https://new.example.com');
+    expect(vault.get('env-1')).toEqual({ apiKey: 'ak_new_origin' });
+    expect(vault.secretsFor('env-1', 'https://new.example.com')).toEqual({ apiKey: 'ak_new_origin' });
+  });
+
+  it('clears some secrets without moving the rest', async () => {
+    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    await vault.update('env-1', { ...secret, accessToken: 'tok' }, server);
+    await vault.clear('env-1', ['accessToken', 'password']);
+    expect(vault.secretsFor('env-1', server)).toEqual({ apiKey: secret.apiKey });
+  });
+
+  it('keeps the origin sealed beside the secrets across a restart', async () => {
+    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    await vault.update('env-1', secret, server);
+    expect(await fileText()).not.toContain('api.example.com');
+    const reopened = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    await reopened.load();
+    expect(reopened.origin('env-1')).toBe(server);
+    expect(reopened.secretsFor('env-1', server)).toEqual(secret);
+  });
+
+  it('refuses secrets saved before origins were recorded until they are bound', async () => {
+    const legacy = { version: 1, entries: { 'env-1': { scheme: 'plain-by-choice', backend: 'none', data: Buffer.from(JSON.stringify(secret)).toString('base64') } } };
+    await writeFile(file, JSON.stringify(legacy));
+    const vault = createVault({ file, cipher: noKeyStore, storeWithoutKeyring: () => true });
+    await vault.load();
+    expect(vault.origin('env-1')).toBeNull();
+    expect(() => vault.secretsFor('env-1', server)).toThrow(expect.objectContaining({ message: 'The API key and the saved password were entered for another server; enter them again for https://api.example.com.' }));
+    await vault.bind('env-1', `${server}/v1`);
+    expect(vault.secretsFor('env-1', server)).toEqual(secret);
+    const reopened = createVault({ file, cipher: noKeyStore, storeWithoutKeyring: () => true });
+    await reopened.load();
+    expect(reopened.origin('env-1')).toBe(server);
+  });
+
+  it('keeps no secret for something that is not a web address', async () => {
+    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    await expect(vault.update('env-1', secret, 'file:///etc/passwd')).rejects.toMatchObject({ code: 'no-server-address' });
+    expect(vault.get('env-1')).toEqual({});
   });
 });
