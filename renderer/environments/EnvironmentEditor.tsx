@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { DEFAULT_SETTINGS, checkSettings, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../shared/environment.ts';
+import { DEFAULT_SETTINGS, checkSettings, originOf, secretsStayMessage, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../shared/environment.ts';
 import { useAppInfo } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { Modal } from '../shell/Modal.tsx';
@@ -90,8 +90,17 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
   const sandboxInfo = useSandboxInfo(embedded);
   const sandbox = embedded ? sandboxInfo.data : undefined;
 
+  // Secrets belong to the origin they were entered for: say before Save which ones a move leaves behind.
+  const savedOrigin = environment && !embedded ? originOf(environment.resolvedBaseUrl) : null;
+  const typedOrigin = originOf(settings.baseUrl.trim());
+  const originWarning =
+    environment && savedOrigin && typedOrigin && savedOrigin !== typedOrigin
+      ? secretsStayMessage({ apiKey: environment.apiKey.set && apiKey === undefined, password: environment.passwordRemembered && settings.rememberPassword }, savedOrigin, typedOrigin)
+      : null;
+
   const localProblems = useMemo(() => checkSettings(settings, { embeddedSandbox: embedded }), [settings, embedded]);
   const problems = new Map((submitted ? [...serverProblems, ...localProblems] : serverProblems).map((problem) => [problem.field, problem.message]));
+  const baseUrlDescription = [problems.has('baseUrl') && 'env-baseUrl-problem', originWarning && 'env-baseUrl-origin'].filter(Boolean).join(' ') || undefined;
   const set = <K extends keyof EnvironmentSettings>(key: K, value: EnvironmentSettings[K]) => setSettings((current) => ({ ...current, [key]: value }));
   const numberField = (key: 'requestTimeoutMs' | 'chunkSize' | 'maxChunkBytes' | 'concurrency' | 'maxAttempts') => ({
     id: `env-${key}`,
@@ -138,13 +147,19 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
             placeholder="https://api.example.com"
             onChange={(event) => set('baseUrl', event.target.value)}
             {...marks(problems, 'baseUrl')}
+            aria-describedby={baseUrlDescription}
           />
+          {originWarning && (
+            <p className="inline-warning" id="env-baseUrl-origin" role="status">
+              {originWarning}
+            </p>
+          )}
         </Field>
         <Field
           label="API key"
           id="env-apiKey"
           problem={problems.get('apiKey')}
-          hint={apiKey === null ? 'Will be removed when you save.' : environment?.apiKey.set ? `Set (${environment.apiKey.hint}). Type a new one to replace it.` : 'Sent as the apiKey header. Kept in the main process, never shown again.'}
+          hint={apiKey === null ? 'Will be removed when you save.' : environment?.apiKey.set ? `Set (${environment.apiKey.hint}). Type a new one to replace it.` : 'Not set. Sent as the apiKey header; kept in the main process, never shown again.'}
         >
           <div className="inline">
             <input id="env-apiKey" type="password" autoComplete="off" value={apiKey ?? ''} onChange={(event) => setApiKey(event.target.value === '' ? undefined : event.target.value)} {...marks(problems, 'apiKey')} />

@@ -20,7 +20,8 @@ export function EnvironmentList() {
   const actions = useEnvironmentActions();
   const edit = useUi((state) => state.edit);
   const notify = useNotices((state) => state.notify);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirming, setConfirming] = useState<'delete' | 'duplicate' | null>(null);
+  const [copySecrets, setCopySecrets] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const active = data?.environments.find((environment) => environment.id === data.activeId) ?? null;
@@ -101,12 +102,22 @@ export function EnvironmentList() {
           ))}
         </ul>
       )}
-      {active && !confirmingDelete && (
+      {active && confirming === null && (
         <div className="environment-actions">
           <button type="button" className="small" onClick={() => edit({ mode: 'edit', id: active.id })}>
             Edit
           </button>
-          <button type="button" className="small" onClick={() => actions.duplicate.mutate(active.id)}>
+          <button
+            type="button"
+            className="small"
+            onClick={() => {
+              // Only a copy of secrets needs asking about; ticked or not, the choice is made anew each time.
+              if (active.apiKey.set || active.passwordRemembered) {
+                setCopySecrets(false);
+                setConfirming('duplicate');
+              } else actions.duplicate.mutate({ id: active.id, copySecrets: false });
+            }}
+          >
             Duplicate
           </button>
           {!active.embeddedSandbox && (
@@ -114,12 +125,34 @@ export function EnvironmentList() {
               Export
             </button>
           )}
-          <button type="button" className="small danger" onClick={() => setConfirmingDelete(true)}>
+          <button type="button" className="small danger" onClick={() => setConfirming('delete')}>
             Delete
           </button>
         </div>
       )}
-      {active && confirmingDelete && (
+      {active && confirming === 'duplicate' && (
+        <div className="environment-actions confirm" role="group" aria-label="Confirm duplicate">
+          <span>Duplicate “{active.name}”?</span>
+          <label className="checkbox">
+            <input type="checkbox" checked={copySecrets} onChange={(event) => setCopySecrets(event.target.checked)} />
+            Copy the API key and password too
+          </label>
+          <button
+            type="button"
+            className="small"
+            onClick={() => {
+              actions.duplicate.mutate({ id: active.id, copySecrets });
+              setConfirming(null);
+            }}
+          >
+            Duplicate
+          </button>
+          <button type="button" className="small" onClick={() => setConfirming(null)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {active && confirming === 'delete' && (
         <div className="environment-actions confirm" role="group" aria-label="Confirm delete">
           <span>Delete “{active.name}” and its saved secrets?</span>
           <button
@@ -127,12 +160,12 @@ export function EnvironmentList() {
             className="small danger"
             onClick={() => {
               actions.remove.mutate(active.id);
-              setConfirmingDelete(false);
+              setConfirming(null);
             }}
           >
             Delete
           </button>
-          <button type="button" className="small" onClick={() => setConfirmingDelete(false)}>
+          <button type="button" className="small" onClick={() => setConfirming(null)}>
             Keep
           </button>
         </div>

@@ -39,6 +39,11 @@ test.describe('the environment editor', () => {
 
   test('duplicates, and deletes only after confirmation', async ({ app }) => {
     await app.getByRole('button', { name: 'Duplicate' }).click();
+    // Local sandbox holds the demo key: copying it is a choice, unticked until made.
+    const confirm = app.getByRole('group', { name: 'Confirm duplicate' });
+    await expect(confirm.getByRole('checkbox', { name: 'Copy the API key and password too' })).not.toBeChecked();
+    await saveScreenshot(app, 'environment-duplicate');
+    await confirm.getByRole('button', { name: 'Duplicate' }).click();
     const copy = app.getByRole('option', { name: /Local sandbox copy/ });
     await expect(copy).toBeVisible();
     await copy.click();
@@ -49,6 +54,35 @@ test.describe('the environment editor', () => {
     await app.getByRole('button', { name: 'Delete' }).click();
     await app.getByRole('group', { name: 'Confirm delete' }).getByRole('button', { name: 'Delete' }).click();
     await expect(copy).toBeHidden();
+  });
+
+  test('warns that the API key stays with the old server, then saves without it', async ({ app }) => {
+    await app.getByRole('button', { name: 'New environment' }).click();
+    const dialog = app.getByRole('dialog', { name: 'New environment' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Staging');
+    await dialog.getByLabel('Base URL').fill('https://staging.example.com/v1');
+    await dialog.getByLabel('API key').fill('ak_staging_0123456789');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await app.getByRole('option', { name: /Staging/ }).click();
+
+    await app.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = app.getByRole('dialog', { name: 'Edit Staging' });
+    const baseUrl = edit.getByLabel('Base URL');
+    await baseUrl.fill('https://staging.example.com/v2');
+    await expect(edit.getByRole('status')).toBeHidden();
+    await baseUrl.fill('https://eu.example.com/v1');
+    const warning = 'The API key stays with https://staging.example.com; enter it again for https://eu.example.com.';
+    await expect(edit.getByRole('status')).toHaveText(warning);
+    await expect(baseUrl).toHaveAccessibleDescription(warning);
+    await saveScreenshot(app, 'environment-editor-origin-warning');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+
+    await app.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(edit.getByLabel('Base URL')).toHaveValue('https://eu.example.com/v1');
+    await expect(edit.getByText(/^Not set\./)).toBeVisible();
+    await saveScreenshot(app, 'environment-editor-key-not-set');
   });
 
   test('exports an environment without secrets and imports it back', async ({ app }) => {

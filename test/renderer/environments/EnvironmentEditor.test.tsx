@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
 import type { ChannelName } from '../../../shared/ipc.ts';
 import type { Envelope } from '../../../shared/errors.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
@@ -88,5 +89,53 @@ describe('the environment editor', () => {
     const value = screen.getByLabelText('Extra headers 1 value');
     expect(document.activeElement).toBe(value);
     expect(descriptionOf(value)).toBe('A header value cannot contain line breaks or control characters.');
+  });
+});
+
+const staging: EnvironmentView = {
+  ...DEFAULT_SETTINGS,
+  id: 'env-staging',
+  name: 'Staging',
+  baseUrl: 'https://old.example/v1',
+  username: 'qa',
+  rememberPassword: true,
+  embeddedSandbox: false,
+  resolvedBaseUrl: 'https://old.example/v1',
+  apiKey: { set: true, hint: '••••6789' },
+  passwordRemembered: true,
+  secretsUnreadable: false,
+};
+
+async function editStaging(environment: EnvironmentView = staging) {
+  renderApp({ 'environments:list': { ok: true, value: { environments: [environment], activeId: environment.id, notice: null } }, 'session:status': { ok: true, value: null } });
+  const button = await screen.findByRole('button', { name: 'Edit' });
+  act(() => void fireEvent.click(button));
+  await screen.findByRole('dialog', { name: 'Edit Staging' });
+}
+
+describe('the environment editor, on a move to another server', () => {
+  it('says before Save that the API key and the saved password stay behind, tied to the base URL; not for another path', async () => {
+    await editStaging();
+    type('Base URL', 'https://OLD.example:443/v2');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByLabelText('Base URL').getAttribute('aria-describedby')).toBeNull();
+    type('Base URL', 'https://new.example/v1');
+    const message = 'The API key and the saved password stay with https://old.example; enter them again for https://new.example.';
+    expect(screen.getByRole('status').textContent).toBe(message);
+    expect(descriptionOf(screen.getByLabelText('Base URL'))).toBe(message);
+  });
+
+  it('names only what stays behind: a new API key typed with the new address goes with it', async () => {
+    await editStaging();
+    type('Base URL', 'http://old.example/v1');
+    type('API key', 'ak_new_0123456789');
+    expect(screen.getByRole('status').textContent).toBe('The saved password stays with https://old.example; enter it again for http://old.example.');
+  });
+
+  it('says nothing when no secret is held', async () => {
+    await editStaging({ ...staging, apiKey: { set: false, hint: null }, passwordRemembered: false });
+    type('Base URL', 'https://new.example');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText(/^Not set\./)).toBeTruthy();
   });
 });
