@@ -1,5 +1,18 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
+
+/** Adds "Staging" at `baseUrl` with an API key, through the editor, and makes it the active one. */
+async function createStaging(app: Page, baseUrl: string): Promise<void> {
+  await app.getByRole('button', { name: 'New environment' }).click();
+  const dialog = app.getByRole('dialog', { name: 'New environment' });
+  await dialog.getByLabel('Name', { exact: true }).fill('Staging');
+  await dialog.getByLabel('Base URL').fill(baseUrl);
+  await dialog.getByLabel('API key').fill('ak_staging_0123456789');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await app.getByRole('option', { name: /Staging/ }).click();
+}
 
 test.describe('the environment editor', () => {
   test('explains each bad field, then saves a new environment and switches to it', async ({ app }) => {
@@ -57,14 +70,7 @@ test.describe('the environment editor', () => {
   });
 
   test('warns that the API key stays with the old server, then saves without it', async ({ app }) => {
-    await app.getByRole('button', { name: 'New environment' }).click();
-    const dialog = app.getByRole('dialog', { name: 'New environment' });
-    await dialog.getByLabel('Name', { exact: true }).fill('Staging');
-    await dialog.getByLabel('Base URL').fill('https://staging.example.com/v1');
-    await dialog.getByLabel('API key').fill('ak_staging_0123456789');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog).toBeHidden();
-    await app.getByRole('option', { name: /Staging/ }).click();
+    await createStaging(app, 'https://staging.example.com/v1');
 
     await app.getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = app.getByRole('dialog', { name: 'Edit Staging' });
@@ -86,13 +92,7 @@ test.describe('the environment editor', () => {
   });
 
   test('exports an environment without secrets and imports it back', async ({ app }) => {
-    await app.getByRole('button', { name: 'New environment' }).click();
-    const dialog = app.getByRole('dialog', { name: 'New environment' });
-    await dialog.getByLabel('Name', { exact: true }).fill('Staging');
-    await dialog.getByLabel('Base URL').fill('https://staging.example.com');
-    await dialog.getByLabel('API key').fill('ak_staging_0123456789');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await app.getByRole('option', { name: /Staging/ }).click();
+    await createStaging(app, 'https://staging.example.com');
 
     const download = app.waitForEvent('download');
     await app.getByRole('button', { name: 'Export' }).click();
