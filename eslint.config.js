@@ -12,12 +12,12 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
-const noElectron = { name: 'electron', message: 'Only the Electron glue files (electron/main, window, preload, menu, protocol and adapters/) import electron.', allowTypeImports: true };
+const noElectron = { name: 'electron', message: 'Only the Electron glue files (electron/main, window, preload, menu and adapters/) import electron.', allowTypeImports: true };
 
 const noRenderer = { group: ['**/renderer/**'], message: 'Nothing outside the renderer imports it.' };
 
 /** The Electron glue: the only files that may import the `electron` module at run time. */
-const electronGlue = ['electron/main.ts', 'electron/window.ts', 'electron/preload.ts', 'electron/menu.ts', 'electron/protocol.ts', 'electron/adapters/**'];
+const electronGlue = ['electron/main.ts', 'electron/window.ts', 'electron/preload.ts', 'electron/menu.ts', 'electron/adapters/**'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.vite/', 'out/', 'dist/', 'test-results/', 'playwright-report/'] },
