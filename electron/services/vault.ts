@@ -61,7 +61,7 @@ export interface VaultOptions {
 /** The origin of the server a secret is for, or an AppError: a secret is never kept without one. */
 function requireOrigin(url: string): string {
   const origin = originOf(url);
-  if (origin === null) throw new AppError('no-server-address', `"${url}" is no http(s) address, so no secret can be kept for it.`);
+  if (origin === null) throw new AppError('no-server-address', `"${url}" is not an http:// or https:// address, so no secret is kept or sent for it.`);
   return origin;
 }
 
@@ -147,9 +147,10 @@ export function createVault(options: VaultOptions) {
      */
     secretsFor(environmentId: string, url: string): Secrets {
       const secrets = this.get(environmentId);
+      if (Object.keys(secrets).length === 0) return secrets;
       const target = requireOrigin(url);
       const origin = origins.get(environmentId) ?? null;
-      if (Object.keys(secrets).length === 0 || origin === target) return secrets;
+      if (origin === target) return secrets;
       throw new AppError('secrets-for-another-server', secretsElsewhereMessage({ apiKey: Boolean(secrets.apiKey), password: Boolean(secrets.password) }, origin, target));
     },
 
