@@ -22,7 +22,8 @@ Server
   --lenient              Take any JSON array of events, unchecked
   --log FILE             Also append every request to FILE, one JSON line each
 
-Faults (also changeable at run time: PATCH /_sandbox/faults)
+Faults, for requests whose headers pass: a wrong API key or token is refused at once
+(also changeable at run time: PATCH /_sandbox/faults)
   --latency MS           Delay every answer
   --fail-rate P          Probability (0 to 1) that a /user/events request fails...
   --fail-status CODE     ...with this status, or "reset" to cut the connection (default 500)

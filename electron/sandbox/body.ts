@@ -11,21 +11,37 @@ export interface BodyLimits {
   timeoutMs: number;
 }
 
+export type BodyProblem = 'too-large' | 'too-slow' | 'aborted';
+
 export type BodyRead =
   | { ok: true; body: Buffer }
   /** `body` holds what arrived before reading stopped; `received` counts it all. */
-  | { ok: false; problem: 'too-large' | 'too-slow' | 'aborted'; body: Buffer; received: number };
+  | { ok: false; problem: BodyProblem; body: Buffer; received: number };
+
+/** The body of a request answered from its headers alone, never read; `received` is its declared length. */
+export type UnreadBody = { ok: false; problem: 'unread'; body: Buffer; received: number };
+
+const NO_BODY = Buffer.alloc(0);
+
+/** What the traffic shows of the body of a request answered from its headers alone. */
+export function unreadBody(request: IncomingMessage): UnreadBody | BodyRead {
+  // RFC 9112 6.3: a body follows the headers when they give a length or a transfer coding.
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (request.headers['transfer-encoding'] === undefined && !(declared > 0)) return { ok: true, body: NO_BODY };
+  return { ok: false, problem: 'unread', body: NO_BODY, received: declared > 0 ? declared : 0 };
+}
 
 export function readBody(request: IncomingMessage, limits: BodyLimits): Promise<BodyRead> {
   const declared = Number(request.headers['content-length']);
-  if (declared > limits.maxBytes) return Promise.resolve({ ok: false, problem: 'too-large', body: Buffer.alloc(0), received: 0 });
+  const refused = (problem: BodyProblem): Promise<BodyRead> => Promise.resolve({ ok: false, problem, body: NO_BODY, received: 0 });
+  if (declared > limits.maxBytes) return refused('too-large');
 
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
     let kept = 0;
 
-    const stop = (problem: 'too-large' | 'too-slow' | 'aborted') => {
+    const stop = (problem: BodyProblem) => {
       finish();
       request.pause();
       resolve({ ok: false, problem, body: Buffer.concat(chunks, kept), received });

@@ -2,7 +2,7 @@ import type { SandboxMode } from '../../shared/sandbox.ts';
 import { checkApiKey, checkBearer } from './access.ts';
 import { eventProblems } from './event-rules.ts';
 import type { FaultInjector } from './faults.ts';
-import { isJsonContentType, nestingProblem, parseJson, unsupportedMediaType } from './json-body.ts';
+import { jsonContentTypeProblem, nestingProblem, parseJson } from './json-body.ts';
 import { failure, type Reply, type Route } from './route.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -39,10 +39,8 @@ export function createEventsRoute(deps: EventsRouteDeps): Route {
   }
 
   return {
-    answer({ headers, body }) {
-      const refused = checkApiKey(headers, deps.apiKeys) ?? checkBearer(headers, deps.tokens);
-      if (refused) return refused;
-      if (!isJsonContentType(headers['content-type'])) return unsupportedMediaType(headers['content-type']);
+    admit: (headers) => checkApiKey(headers, deps.apiKeys) ?? checkBearer(headers, deps.tokens) ?? jsonContentTypeProblem(headers),
+    answer(body) {
       const verdict = judge(body);
       // A batch that strict mode accepts is three levels deep by construction, so the scan for
       // deep nesting, which costs as much as a quarter of the parse, runs on every other body.

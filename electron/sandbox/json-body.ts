@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { findJsonSyntaxError } from './json-syntax.ts';
 import { failure, type Reply } from './route.ts';
 
@@ -16,14 +17,17 @@ const CLOSE_BRACE = 0x7d;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** SERVICE.md: every body is application/json. A charset, if given, must be UTF-8. */
-export function isJsonContentType(header: string | undefined): boolean {
+function isJsonContentType(header: string | undefined): boolean {
   if (header === undefined) return false;
   const [mediaType, ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
   if (mediaType !== 'application/json') return false;
   return parameters.every((parameter) => !parameter.startsWith('charset=') || /^charset="?utf-8"?$/.test(parameter));
 }
 
-export function unsupportedMediaType(header: string | undefined): Reply {
+/** The 415 for a request whose body is not declared as JSON, or null for one that is. */
+export function jsonContentTypeProblem(headers: IncomingHttpHeaders): Reply | null {
+  const header = headers['content-type'];
+  if (isJsonContentType(header)) return null;
   const given = header === undefined ? 'no Content-Type' : `Content-Type "${header}"`;
   return failure(415, 'unsupported-media-type', `The body must be JSON sent as Content-Type: application/json; the request had ${given}.`);
 }

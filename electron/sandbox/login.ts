@@ -2,7 +2,7 @@ import { MASK } from '../../shared/redact.ts';
 import { redactLoginBody } from './redaction.ts';
 import { sameSecret } from './access.ts';
 import type { SandboxUser } from './config.ts';
-import { isJsonContentType, parseJsonBody, unsupportedMediaType } from './json-body.ts';
+import { jsonContentTypeProblem, parseJsonBody } from './json-body.ts';
 import { failure, type Route } from './route.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -10,8 +10,8 @@ import type { TokenStore } from './tokens.ts';
 export function createLoginRoute(users: readonly SandboxUser[], tokens: TokenStore): Route {
   return {
     showBody: redactLoginBody,
-    answer({ headers, body }) {
-      if (!isJsonContentType(headers['content-type'])) return unsupportedMediaType(headers['content-type']);
+    admit: jsonContentTypeProblem,
+    answer(body) {
       const parsed = parseJsonBody(body);
       if (!parsed.ok) return parsed.reply;
       const login = parsed.value;

@@ -23,19 +23,19 @@ export function failure(status: number, error: string, message: string, extra?: 
   return { status, body: { error, message, ...extra } };
 }
 
-/** A request whose body has been read in full, within the limits. */
-export interface ReceivedRequest {
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
 /** One endpoint: what it answers, and what of its requests the traffic may show. */
 export interface Route {
   /** How the traffic shows the request body, when the body may hold a secret. */
   showBody?: (body: Buffer) => Buffer;
   /** Whether the fail sequence and fail rate of the fault injection decide some answers. */
   injectsFaults?: boolean;
-  answer(request: ReceivedRequest): Answer;
+  /**
+   * Refuses from the headers alone (credentials, media type), before the body is read, so a
+   * refused client costs no memory; null lets the body be read and answered.
+   */
+  admit?(headers: IncomingHttpHeaders): Reply | null;
+  /** Answers a request that was admitted and whose body was read in full, within the limits. */
+  answer(body: Buffer): Answer;
 }
 
 /** Endpoints by path, then by method. */

@@ -4,12 +4,11 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../shared/errors.ts';
 import type { SandboxFaults, SandboxFaultsPatch, SandboxInfo, SandboxRequestRecord } from '../../shared/sandbox.ts';
-import { readBody, type BodyRead } from './body.ts';
+import { readBody, unreadBody, type BodyRead, type UnreadBody } from './body.ts';
 import { resolveSandboxOptions, type SandboxOptions, type SandboxStartOptions } from './config.ts';
 import { createEventsRoute } from './events.ts';
 import { createFaultInjector } from './faults.ts';
 import { createLoginRoute } from './login.ts';
-import { MASK } from '../../shared/redact.ts';
 import { writeAnswer } from './respond.ts';
 import { failure, findRoute, isRoute, type Answer, type Reply, type Route, type Routes } from './route.ts';
 import { createTokenStore } from './tokens.ts';
@@ -100,12 +99,21 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   const stopping = new AbortController();
   let lastId = 0;
 
-  async function serviceAnswer(route: Route, request: IncomingMessage, body: Buffer): Promise<{ answer: Answer; fault: SandboxRequestRecord['fault'] }> {
+  async function serviceAnswer(route: Route, body: Buffer): Promise<{ answer: Answer; fault: SandboxRequestRecord['fault'] }> {
     const { latencyMs } = faults.current();
     if (latencyMs > 0) await sleep(latencyMs, undefined, { signal: stopping.signal }).catch(() => undefined);
     const forced = route.injectsFaults ? faults.next() : null;
     if (forced) return { answer: forced.answer, fault: forced.source };
-    return { answer: route.answer({ headers: request.headers, body }), fault: null };
+    return { answer: route.answer(body), fault: null };
+  }
+
+  /**
+   * The route that will read and answer a request, or the refusal it gets from its headers
+   * alone: a refused request's body is never read, so it costs no memory.
+   */
+  function admit(request: IncomingMessage, found: Route | Reply): Route | Reply {
+    if (!isRoute(found)) return found;
+    return found.admit?.(request.headers) ?? found;
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -113,26 +121,29 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     const started = performance.now();
     const path = (request.url ?? '/').split('?')[0]!;
     const isTool = path.startsWith('/_sandbox/');
-    const found = findRoute(isTool ? toolRoutes : serviceRoutes, request.method ?? '', path);
-    const read = await readBody(request, { maxBytes: config.maxBodyBytes, timeoutMs: config.bodyTimeoutMs });
+    const route = admit(request, findRoute(isTool ? toolRoutes : serviceRoutes, request.method ?? '', path));
 
+    let read: BodyRead | UnreadBody;
     let answer: Answer;
     let fault: SandboxRequestRecord['fault'] = null;
-    try {
-      if (!read.ok) answer = answerToUnreadBody(read.problem, config);
-      else if (!isRoute(found)) answer = found;
-      else if (isTool) answer = found.answer({ headers: request.headers, body: read.body });
-      else ({ answer, fault } = await serviceAnswer(found, request, read.body));
-    } catch (error) {
-      answer = internalError(error);
+    if (!isRoute(route)) {
+      read = unreadBody(request);
+      // The unread rest of the request would be taken for the next one: close instead.
+      answer = read.ok ? route : { ...route, closeConnection: true };
+    } else {
+      read = await readBody(request, { maxBytes: config.maxBodyBytes, timeoutMs: config.bodyTimeoutMs });
+      try {
+        if (!read.ok) answer = answerToUnreadBody(read.problem, config);
+        else if (isTool) answer = route.answer(read.body);
+        else ({ answer, fault } = await serviceAnswer(route, read.body));
+      } catch (error) {
+        answer = internalError(error);
+      }
     }
 
     const sent = writeAnswer(request, response, answer);
     if (isTool) return;
-    // A body sent to no endpoint is withheld: nothing says which of its fields are secret.
-    const route = isRoute(found) ? found : null;
-    const withheld = route === null && read.body.length > 0;
-    const shownRequestBody = withheld ? Buffer.from(MASK) : (route?.showBody?.(read.body) ?? read.body);
+    const shownRequestBody = isRoute(route) && route.showBody && read.body.length > 0 ? route.showBody(read.body) : read.body;
     const durationMs = performance.now() - started;
     traffic.add(recordOf({ id: ++lastId, time, durationMs, request, read, shownRequestBody, sent, fault }, config.trafficBodyBytes));
   }

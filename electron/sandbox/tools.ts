@@ -1,5 +1,5 @@
 import type { FaultInjector } from './faults.ts';
-import { isJsonContentType, parseJsonBody, unsupportedMediaType } from './json-body.ts';
+import { jsonContentTypeProblem, parseJsonBody } from './json-body.ts';
 import { failure, type Route, type Routes } from './route.ts';
 import type { Traffic } from './traffic.ts';
 
@@ -10,8 +10,8 @@ import type { Traffic } from './traffic.ts';
  */
 export function createToolRoutes(traffic: Traffic, faults: FaultInjector): Routes {
   const changeFaults: Route = {
-    answer({ headers, body }) {
-      if (!isJsonContentType(headers['content-type'])) return unsupportedMediaType(headers['content-type']);
+    admit: jsonContentTypeProblem,
+    answer(body) {
       const parsed = parseJsonBody(body);
       if (!parsed.ok) return parsed.reply;
       const updated = faults.update(parsed.value);

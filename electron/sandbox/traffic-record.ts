@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { CapturedBody, SandboxRequestRecord } from '../../shared/sandbox.ts';
-import type { BodyRead } from './body.ts';
+import type { BodyRead, UnreadBody } from './body.ts';
 import { redactHeaders, redactTarget } from './redaction.ts';
 import type { SentReply } from './respond.ts';
 
@@ -15,7 +15,7 @@ export interface Exchange {
   time: Date;
   durationMs: number;
   request: IncomingMessage;
-  read: BodyRead;
+  read: BodyRead | UnreadBody;
   /** The request body as it may be shown (a route redacts its secrets). */
   shownRequestBody: Buffer;
   sent: SentReply | null;

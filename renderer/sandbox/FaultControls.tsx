@@ -70,7 +70,7 @@ export function FaultControls({ faults }: { faults: SandboxFaults }) {
   return (
     <form className="fault-controls" aria-labelledby="faults-heading" onSubmit={(event: FormEvent) => (event.preventDefault(), void apply(faultsOf(draft)))}>
       <h2 id="faults-heading">Fault injection</h2>
-      <p className="hint">Applies to the next requests at once. The fail sequence answers /user/events requests one by one (200 answers normally), before the fail rate applies.</p>
+      <p className="hint">Applies to the next requests at once. The fail sequence answers /user/events requests with a valid API key and token one by one (200 answers normally), before the fail rate applies.</p>
       <label>
         Latency (ms)
         <input inputMode="numeric" value={draft.latencyMs} onChange={(event) => change({ latencyMs: event.target.value })} />

@@ -52,7 +52,9 @@ test.describe('the Sandbox screen', () => {
     await logInWithDemo(app);
     await app.keyboard.press('Control+3');
     const url = harness.services.sandbox!.url;
-    const answer = await fetch(`${url}/user/events`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[]' });
+    // Faults apply to requests whose credentials pass.
+    const credentials = { apiKey: harness.services.sandbox!.info().demoApiKey, Authorization: `Bearer ${harness.services.vault.get('local-sandbox').accessToken!}` };
+    const answer = await fetch(`${url}/user/events`, { method: 'POST', headers: { ...credentials, 'Content-Type': 'application/json' }, body: '[]' });
     expect(answer.status).toBe(503);
     await expect(app.getByRole('list', { name: 'Requests, newest first' }).getByRole('listitem').first()).toContainText('503');
     // The 503 is used up: the form shows what is left of the sequence, not what was applied.

@@ -52,6 +52,14 @@ describe('fault injection', () => {
     expect(sandbox.traffic()[0]).toMatchObject({ path: '/user/events', fault: 'fail-sequence', response: { status: 503 } });
   });
 
+  it('leaves a request refused for its credentials to that refusal, at once, and the fail sequence as it was', async () => {
+    const sandbox = await useSandbox({ faults: { failSequence: [500], latencyMs: 2000 } });
+    const started = performance.now();
+    expect(await answer(postJson(`${sandbox.url}/user/events`, events, { apiKey: 'not-the-key' }))).toMatchObject({ status: 403, body: { error: 'unknown-api-key' } });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(sandbox.faults().failSequence).toEqual([500]);
+  });
+
   it('does not let the fail sequence touch login', async () => {
     const sandbox = await useSandbox({ faults: { failSequence: [500] } });
     await expect(login(sandbox)).resolves.toMatchObject({ token_type: 'Bearer' });

@@ -52,6 +52,34 @@ export function socketTo(sandbox: SandboxServer): Promise<net.Socket> {
   });
 }
 
+/** The head of a request written by hand, so a test sends the body (or not) at its own pace. */
+export function requestHead(host: string, headers: Record<string, string>, requestLine = 'POST /user/events'): string {
+  return [`${requestLine} HTTP/1.1`, `Host: ${host}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), '', ''].join('\r\n');
+}
+
+/** Writes up to `total` bytes of body in chunks, as fast as the socket takes them; stops when the server hangs up. */
+export async function flood(socket: net.Socket, total: number, chunked: boolean): Promise<number> {
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  const framed = chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk;
+  let written = 0;
+  let open = true;
+  socket.once('close', () => (open = false));
+  while (open && written < total) {
+    const accepted = socket.write(framed, () => undefined);
+    written += chunk.length;
+    if (!accepted) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          socket.off('drain', done).off('close', done);
+          resolve();
+        };
+        socket.once('drain', done).once('close', done);
+      });
+    }
+  }
+  return written;
+}
+
 /** Everything the server sends until it closes the connection, and how long that took. */
 export function readUntilClosed(socket: net.Socket): Promise<{ text: string; error: string | null; elapsedMs: number }> {
   const started = performance.now();
