@@ -18,6 +18,9 @@ Server
   --token-ttl SECONDS    How long an access token lasts (default 3600)
   --time-zone ZONE       IANA time zone of expires_in (default UTC)
   --max-body BYTES       Largest request body taken (default 1048576)
+  --body-buffer BYTES    Request bodies held in memory at once, across all
+                         connections; past it a request gets 503 (default 16 bodies
+                         of --max-body)
   --service-id-field F   Real name of the event's svc_id field (default svc_id)
   --lenient              Take any JSON array of events, unchecked
   --log FILE             Also append every request to FILE, one JSON line each
@@ -45,6 +48,7 @@ const FLAGS = {
   'token-ttl': { type: 'string' },
   'time-zone': { type: 'string' },
   'max-body': { type: 'string' },
+  'body-buffer': { type: 'string' },
   'service-id-field': { type: 'string' },
   lenient: { type: 'boolean' },
   log: { type: 'string' },
@@ -68,6 +72,7 @@ const FLAG_OF_OPTION: ReadonlyArray<[option: string, flag: string]> = [
   ['tokenTtlSeconds', '--token-ttl'],
   ['timeZone', '--time-zone'],
   ['maxBodyBytes', '--max-body'],
+  ['bodyBufferBytes', '--body-buffer'],
   ['serviceIdField', '--service-id-field'],
   ['logFile', '--log'],
   ['faults.latencyMs', '--latency'],
@@ -110,6 +115,7 @@ function optionsOf(values: ReturnType<typeof parseFlags>['values']): Record<stri
     tokenTtlSeconds: wholeNumber('--token-ttl', values['token-ttl']),
     timeZone: values['time-zone'],
     maxBodyBytes: wholeNumber('--max-body', values['max-body']),
+    bodyBufferBytes: wholeNumber('--body-buffer', values['body-buffer']),
     serviceIdField: values['service-id-field'],
     mode: values.lenient ? 'lenient' : undefined,
     logFile: values.log,

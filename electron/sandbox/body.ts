@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import type { BodyLease } from './body-budget.ts';
 
 /**
  * Reads a request body with a size limit and a time limit, for clients that may be hostile:
- * a body over the limit is not read past it (a declared one is not read at all), and a body
- * that trickles in is given up on.
+ * a body over the limit is not read past it (a declared one is not read at all), a body
+ * that trickles in is given up on, and every byte kept is taken from the budget shared by
+ * all connections.
  */
 
 export interface BodyLimits {
@@ -11,7 +13,7 @@ export interface BodyLimits {
   timeoutMs: number;
 }
 
-export type BodyProblem = 'too-large' | 'too-slow' | 'aborted';
+export type BodyProblem = 'too-large' | 'too-slow' | 'aborted' | 'over-budget';
 
 export type BodyRead =
   | { ok: true; body: Buffer }
@@ -31,10 +33,12 @@ export function unreadBody(request: IncomingMessage): UnreadBody | BodyRead {
   return { ok: false, problem: 'unread', body: NO_BODY, received: declared > 0 ? declared : 0 };
 }
 
-export function readBody(request: IncomingMessage, limits: BodyLimits): Promise<BodyRead> {
+export function readBody(request: IncomingMessage, limits: BodyLimits, lease: BodyLease): Promise<BodyRead> {
   const declared = Number(request.headers['content-length']);
   const refused = (problem: BodyProblem): Promise<BodyRead> => Promise.resolve({ ok: false, problem, body: NO_BODY, received: 0 });
   if (declared > limits.maxBytes) return refused('too-large');
+  // A declared length is taken from the budget at once, so a body that fits is never cut off midway.
+  if (declared > 0 && !lease.growTo(declared)) return refused('over-budget');
 
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -49,6 +53,7 @@ export function readBody(request: IncomingMessage, limits: BodyLimits): Promise<
     const onData = (chunk: Buffer) => {
       received += chunk.length;
       if (received > limits.maxBytes) return stop('too-large');
+      if (!lease.growTo(received)) return stop('over-budget');
       chunks.push(chunk);
       kept = received;
     };

@@ -23,6 +23,8 @@ export interface SandboxOptions {
   /** The IANA zone of `expires_in`, which the specification does not name. */
   timeZone: string;
   maxBodyBytes: number;
+  /** The request bodies held in memory at once, across every connection; past it a request gets 503. */
+  bodyBufferBytes: number;
   /** The event field SERVICE.md writes as svc_id: the real one is named after the service's brand. */
   serviceIdField: string;
   mode: SandboxMode;
@@ -50,6 +52,9 @@ export type SandboxStartOptions = Partial<Omit<SandboxOptions, 'faults'>> & { fa
 const KIB = 1024;
 const MIB = 1024 * KIB;
 
+/** The default body buffer holds this many of the largest bodies: the app sends up to 16 chunks at once. */
+const BODY_BUFFER_BODIES = 16;
+
 const SandboxSettingsSchema = z.strictObject({
   port: z.number().int().min(0).max(65_535).default(0),
   host: z.string().min(1).default('127.0.0.1'),
@@ -61,6 +66,7 @@ const SandboxSettingsSchema = z.strictObject({
   tokenTtlSeconds: z.number().int().min(1).max(10 * 366 * 86_400).default(3600),
   timeZone: z.string().refine(isTimeZone, 'Not a known IANA time zone.').default('UTC'),
   maxBodyBytes: z.number().int().min(1).max(256 * MIB).default(1 * MIB),
+  bodyBufferBytes: z.number().int().min(1).max(4096 * MIB).optional(),
   serviceIdField: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'A field name: letters, digits and underscores.')
@@ -92,5 +98,9 @@ export function resolveSandboxOptions(options: SandboxStartOptions | Readonly<Re
   if (!parsed.success) {
     return { ok: false, problems: parsed.error.issues.map((issue) => ({ option: issue.path.join('.'), message: issue.message })) };
   }
-  return { ok: true, value: { ...parsed.data, now: (now as SandboxOptions['now'] | undefined) ?? (() => new Date()) } };
+  const { bodyBufferBytes = BODY_BUFFER_BODIES * parsed.data.maxBodyBytes, ...checked } = parsed.data;
+  if (bodyBufferBytes < checked.maxBodyBytes) {
+    return { ok: false, problems: [{ option: 'bodyBufferBytes', message: `Must be at least the largest body taken (${checked.maxBodyBytes} bytes), or no such body could be read.` }] };
+  }
+  return { ok: true, value: { ...checked, bodyBufferBytes, now: (now as SandboxOptions['now'] | undefined) ?? (() => new Date()) } };
 }

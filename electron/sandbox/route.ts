@@ -23,6 +23,18 @@ export function failure(status: number, error: string, message: string, extra?: 
   return { status, body: { error, message, ...extra } };
 }
 
+/** How long a client refused for lack of room should wait before it tries again. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * A 503 for a server at one of its limits: nothing is wrong
+ * with the request, so the client is told when to try again, and the connection is closed
+ * to free what it holds.
+ */
+export function busy(error: string, message: string): Reply {
+  return { ...failure(503, error, `${message} Try again in ${BUSY_RETRY_AFTER_SECONDS} s.`), headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) }, closeConnection: true };
+}
+
 /** One endpoint: what it answers, and what of its requests the traffic may show. */
 export interface Route {
   /** How the traffic shows the request body, when the body may hold a secret. */

@@ -5,12 +5,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../shared/errors.ts';
 import type { SandboxFaults, SandboxFaultsPatch, SandboxInfo, SandboxRequestRecord } from '../../shared/sandbox.ts';
 import { readBody, unreadBody, type BodyRead, type UnreadBody } from './body.ts';
+import { createBodyBudget } from './body-budget.ts';
 import { resolveSandboxOptions, type SandboxOptions, type SandboxStartOptions } from './config.ts';
 import { createEventsRoute } from './events.ts';
 import { createFaultInjector } from './faults.ts';
 import { createLoginRoute } from './login.ts';
 import { writeAnswer } from './respond.ts';
-import { failure, findRoute, isRoute, type Answer, type Reply, type Route, type Routes } from './route.ts';
+import { busy, failure, findRoute, isRoute, type Answer, type Reply, type Route, type Routes } from './route.ts';
 import { createTokenStore } from './tokens.ts';
 import { createToolRoutes } from './tools.ts';
 import { openTrafficLog } from './traffic-log.ts';
@@ -31,6 +32,8 @@ export interface SandboxServer {
   faults(): SandboxFaults;
   /** Throws an AppError for an invalid patch. */
   setFaults(patch: SandboxFaultsPatch): SandboxFaults;
+  /** What it holds now: bytes of request bodies buffered (at most `options.bodyBufferBytes`). */
+  load(): { bodyBytes: number };
   /** Newest first. */
   traffic(): SandboxRequestRecord[];
   clearTraffic(): void;
@@ -59,6 +62,8 @@ function answerToUnreadBody(problem: Exclude<BodyRead, { ok: true }>['problem'],
       return { ...failure(413, 'body-too-large', `The body is over the limit of ${options.maxBodyBytes} bytes.`), closeConnection: true };
     case 'too-slow':
       return { ...failure(408, 'body-timeout', `The body did not arrive within ${options.bodyTimeoutMs} ms.`), closeConnection: true };
+    case 'over-budget':
+      return busy('bodies-over-budget', `The sandbox holds as many request bodies as it buffers at once (${options.bodyBufferBytes} bytes).`);
     case 'aborted':
       return 'reset';
   }
@@ -97,6 +102,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   const log = config.logFile === null ? null : await openTrafficLog(config.logFile);
   if (log) traffic.subscribe((record) => log.write(record));
   const stopping = new AbortController();
+  const bodyBudget = createBodyBudget(config.bodyBufferBytes);
   let lastId = 0;
 
   async function serviceAnswer(route: Route, body: Buffer): Promise<{ answer: Answer; fault: SandboxRequestRecord['fault'] }> {
@@ -126,26 +132,31 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     let read: BodyRead | UnreadBody;
     let answer: Answer;
     let fault: SandboxRequestRecord['fault'] = null;
-    if (!isRoute(route)) {
-      read = unreadBody(request);
-      // The unread rest of the request would be taken for the next one: close instead.
-      answer = read.ok ? route : { ...route, closeConnection: true };
-    } else {
-      read = await readBody(request, { maxBytes: config.maxBodyBytes, timeoutMs: config.bodyTimeoutMs });
-      try {
-        if (!read.ok) answer = answerToUnreadBody(read.problem, config);
-        else if (isTool) answer = route.answer(read.body);
-        else ({ answer, fault } = await serviceAnswer(route, read.body));
-      } catch (error) {
-        answer = internalError(error);
+    const lease = bodyBudget.lease();
+    try {
+      if (!isRoute(route)) {
+        read = unreadBody(request);
+        // The unread rest of the request would be taken for the next one: close instead.
+        answer = read.ok ? route : { ...route, closeConnection: true };
+      } else {
+        read = await readBody(request, { maxBytes: config.maxBodyBytes, timeoutMs: config.bodyTimeoutMs }, lease);
+        try {
+          if (!read.ok) answer = answerToUnreadBody(read.problem, config);
+          else if (isTool) answer = route.answer(read.body);
+          else ({ answer, fault } = await serviceAnswer(route, read.body));
+        } catch (error) {
+          answer = internalError(error);
+        }
       }
-    }
 
-    const sent = writeAnswer(request, response, answer);
-    if (isTool) return;
-    const shownRequestBody = isRoute(route) && route.showBody && read.body.length > 0 ? route.showBody(read.body) : read.body;
-    const durationMs = performance.now() - started;
-    traffic.add(recordOf({ id: ++lastId, time, durationMs, request, read, shownRequestBody, sent, fault }, config.trafficBodyBytes));
+      const sent = writeAnswer(request, response, answer);
+      if (isTool) return;
+      const shownRequestBody = isRoute(route) && route.showBody && read.body.length > 0 ? route.showBody(read.body) : read.body;
+      const durationMs = performance.now() - started;
+      traffic.add(recordOf({ id: ++lastId, time, durationMs, request, read, shownRequestBody, sent, fault }, config.trafficBodyBytes));
+    } finally {
+      lease.release();
+    }
   }
 
   const server = createServer(
@@ -196,6 +207,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       if (!updated.ok) throw AppError.fromShape(updated.error);
       return structuredClone(updated.value);
     },
+    load: () => ({ bodyBytes: bodyBudget.held() }),
     traffic: () => traffic.list(),
     clearTraffic: () => traffic.clear(),
     onRequest: (listener) => traffic.subscribe(listener),

@@ -2,7 +2,7 @@ import type net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
 import type { SandboxServer } from '../../../electron/sandbox/server.ts';
-import { answer, authenticated, login, postJson, readUntilClosed, requestHead, socketTo, useSandbox } from './sandbox-client.ts';
+import { answer, authenticated, flood, login, postJson, readUntilClosed, requestHead, sendEvents, socketTo, useSandbox } from './sandbox-client.ts';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -19,6 +19,22 @@ async function sendHead(sandbox: SandboxServer, headers: Record<string, string>,
   const closed = readUntilClosed(socket);
   socket.write(requestHead(new URL(sandbox.url).host, { ...headers, Connection: 'close' }, requestLine));
   return { socket, closed };
+}
+
+/** The highest `bodyBytes` the sandbox reports while `work` runs, sampled every millisecond. */
+async function peakBodyBytes(sandbox: SandboxServer, work: () => Promise<unknown>): Promise<number> {
+  let peak = 0;
+  const sample = setInterval(() => (peak = Math.max(peak, sandbox.load().bodyBytes)), 1);
+  try {
+    await work();
+  } finally {
+    clearInterval(sample);
+  }
+  return Math.max(peak, sandbox.load().bodyBytes);
+}
+
+function chunk(text: string): string {
+  return `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
 }
 
 describe('credentials are checked before the body is read', () => {
@@ -56,5 +72,67 @@ describe('credentials are checked before the body is read', () => {
       body: { error: 'missing-api-key', message: 'The apiKey header is missing.' },
     });
     await expect(login(sandbox)).resolves.toMatchObject({ token_type: 'Bearer' });
+  });
+
+  it('100 connections each pushing 1 MB without credentials all get 403, and no byte of their bodies is buffered', async () => {
+    const sandbox = await useSandbox();
+    const head = { 'Content-Type': 'application/json', 'Content-Length': String(MIB) };
+    const peak = await peakBodyBytes(sandbox, async () => {
+      const connections = await Promise.all(Array.from({ length: 100 }, () => sendHead(sandbox, head)));
+      await Promise.all(connections.map(({ socket }) => flood(socket, MIB, false)));
+      const answers = await Promise.all(connections.map(({ closed }) => closed));
+      expect(answers.map(({ text }) => text.split('\r\n')[0])).toEqual(Array(100).fill('HTTP/1.1 403 Forbidden'));
+    });
+    expect(peak).toBe(0);
+  });
+});
+
+describe('the bodies buffered across all connections', () => {
+  it('stay within the buffer: a body that does not fit gets 503 with Retry-After, and the room comes back', async () => {
+    const sandbox = await useSandbox({ mode: 'lenient', maxBodyBytes: 64 * KIB, bodyBufferBytes: 256 * KIB });
+    const headers = { ...(await authenticated(sandbox)), 'Content-Type': 'application/json', 'Content-Length': String(64 * KIB) };
+    // Four clients each announce a body of the largest size and send only its first byte.
+    const holding = await Promise.all(Array.from({ length: 4 }, () => sendHead(sandbox, headers)));
+    for (const { socket } of holding) socket.write('[');
+    await expect.poll(() => sandbox.load().bodyBytes).toBe(256 * KIB);
+
+    const fifth = await sendHead(sandbox, headers);
+    fifth.socket.write('[');
+    const { text } = await fifth.closed;
+    expect(text).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+    expect(text).toContain('Retry-After: 1\r\n');
+    expect(text).toContain('Connection: close\r\n');
+    expect(text).toContain(`{"error":"bodies-over-budget","message":"The sandbox holds as many request bodies as it buffers at once (${256 * KIB} bytes). Try again in 1 s."}`);
+    expect(sandbox.load().bodyBytes).toBe(256 * KIB);
+
+    // One client finishes its body: it is answered, and its room goes to the next request.
+    holding[0]!.socket.write('1]'.padEnd(64 * KIB - 1, ' '));
+    expect((await holding[0]!.closed).text).toMatch(/^HTTP\/1\.1 202 /);
+    expect((await sendEvents(sandbox, [1])).status).toBe(202);
+
+    // Clients that go away mid-body give their room back too.
+    for (const { socket } of holding) socket.destroy();
+    await expect.poll(() => sandbox.load().bodyBytes).toBe(0);
+  });
+
+  it('count a body of no announced length as it arrives, and refuse it once it no longer fits', async () => {
+    const sandbox = await useSandbox({ mode: 'lenient', maxBodyBytes: 64 * KIB, bodyBufferBytes: 100 * KIB });
+    const headers = { ...(await authenticated(sandbox)), 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' };
+    const holding = await Promise.all(Array.from({ length: 2 }, () => sendHead(sandbox, headers)));
+    for (const { socket } of holding) socket.write(chunk('['.padEnd(48 * KIB, ' ')));
+    await expect.poll(() => sandbox.load().bodyBytes).toBe(96 * KIB);
+
+    const third = await sendHead(sandbox, headers);
+    third.socket.write(chunk('['.padEnd(8 * KIB, ' ')));
+    expect((await third.closed).text).toMatch(/^HTTP\/1\.1 503 [^]*"error":"bodies-over-budget"/);
+    expect(sandbox.load().bodyBytes).toBe(96 * KIB);
+  });
+
+  it('default to 16 of the largest bodies, and must hold at least one', async () => {
+    const sandbox = await useSandbox({ maxBodyBytes: 2 * MIB });
+    expect(sandbox.options.bodyBufferBytes).toBe(32 * MIB);
+    await expect(useSandbox({ maxBodyBytes: 2 * MIB, bodyBufferBytes: MIB })).rejects.toThrow(
+      'Invalid sandbox options: bodyBufferBytes: Must be at least the largest body taken (2097152 bytes), or no such body could be read.',
+    );
   });
 });
