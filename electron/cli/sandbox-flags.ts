@@ -21,6 +21,8 @@ Server
   --body-buffer BYTES    Request bodies held in memory at once, across all
                          connections; past it a request gets 503 (default 16 bodies
                          of --max-body)
+  --max-connections N    Connections open at once; past it a request gets 503
+                         (default 128)
   --service-id-field F   Real name of the event's svc_id field (default svc_id)
   --lenient              Take any JSON array of events, unchecked
   --log FILE             Also append every request to FILE, one JSON line each
@@ -49,6 +51,7 @@ const FLAGS = {
   'time-zone': { type: 'string' },
   'max-body': { type: 'string' },
   'body-buffer': { type: 'string' },
+  'max-connections': { type: 'string' },
   'service-id-field': { type: 'string' },
   lenient: { type: 'boolean' },
   log: { type: 'string' },
@@ -73,6 +76,7 @@ const FLAG_OF_OPTION: ReadonlyArray<[option: string, flag: string]> = [
   ['timeZone', '--time-zone'],
   ['maxBodyBytes', '--max-body'],
   ['bodyBufferBytes', '--body-buffer'],
+  ['maxConnections', '--max-connections'],
   ['serviceIdField', '--service-id-field'],
   ['logFile', '--log'],
   ['faults.latencyMs', '--latency'],
@@ -116,6 +120,7 @@ function optionsOf(values: ReturnType<typeof parseFlags>['values']): Record<stri
     timeZone: values['time-zone'],
     maxBodyBytes: wholeNumber('--max-body', values['max-body']),
     bodyBufferBytes: wholeNumber('--body-buffer', values['body-buffer']),
+    maxConnections: wholeNumber('--max-connections', values['max-connections']),
     serviceIdField: values['service-id-field'],
     mode: values.lenient ? 'lenient' : undefined,
     logFile: values.log,

@@ -25,6 +25,8 @@ export interface SandboxOptions {
   maxBodyBytes: number;
   /** The request bodies held in memory at once, across every connection; past it a request gets 503. */
   bodyBufferBytes: number;
+  /** Connections open at once; past it a request gets 503. */
+  maxConnections: number;
   /** The event field SERVICE.md writes as svc_id: the real one is named after the service's brand. */
   serviceIdField: string;
   mode: SandboxMode;
@@ -67,6 +69,7 @@ const SandboxSettingsSchema = z.strictObject({
   timeZone: z.string().refine(isTimeZone, 'Not a known IANA time zone.').default('UTC'),
   maxBodyBytes: z.number().int().min(1).max(256 * MIB).default(1 * MIB),
   bodyBufferBytes: z.number().int().min(1).max(4096 * MIB).optional(),
+  maxConnections: z.number().int().min(1).max(100_000).default(128),
   serviceIdField: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'A field name: letters, digits and underscores.')

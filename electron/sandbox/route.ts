@@ -27,7 +27,7 @@ export function failure(status: number, error: string, message: string, extra?: 
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /**
- * A 503 for a server at one of its limits: nothing is wrong
+ * A 503 for a server at one of its limits (connections, buffered bytes): nothing is wrong
  * with the request, so the client is told when to try again, and the connection is closed
  * to free what it holds.
  */

@@ -7,6 +7,7 @@ import type { SandboxFaults, SandboxFaultsPatch, SandboxInfo, SandboxRequestReco
 import { readBody, unreadBody, type BodyRead, type UnreadBody } from './body.ts';
 import { createBodyBudget } from './body-budget.ts';
 import { resolveSandboxOptions, type SandboxOptions, type SandboxStartOptions } from './config.ts';
+import { capConnections } from './connections.ts';
 import { createEventsRoute } from './events.ts';
 import { createFaultInjector } from './faults.ts';
 import { createLoginRoute } from './login.ts';
@@ -32,8 +33,8 @@ export interface SandboxServer {
   faults(): SandboxFaults;
   /** Throws an AppError for an invalid patch. */
   setFaults(patch: SandboxFaultsPatch): SandboxFaults;
-  /** What it holds now: bytes of request bodies buffered (at most `options.bodyBufferBytes`). */
-  load(): { bodyBytes: number };
+  /** What it holds now: open connections, and bytes of request bodies buffered (at most `options.bodyBufferBytes`). */
+  load(): { connections: number; bodyBytes: number };
   /** Newest first. */
   traffic(): SandboxRequestRecord[];
   clearTraffic(): void;
@@ -114,10 +115,12 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   }
 
   /**
-   * The route that will read and answer a request, or the refusal it gets from its headers
-   * alone: a refused request's body is never read, so it costs no memory.
+   * The route that will read and answer a request, or the refusal it gets from its connection
+   * and headers alone: a refused request's body is never read, so it costs no memory.
    */
   function admit(request: IncomingMessage, found: Route | Reply): Route | Reply {
+    const refused = connections.refusal(request.socket);
+    if (refused) return refused;
     if (!isRoute(found)) return found;
     return found.admit?.(request.headers) ?? found;
   }
@@ -174,6 +177,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       });
     },
   );
+  const connections = capConnections(server, config.maxConnections);
   try {
     await listen(server, config.port, config.host);
   } catch (error) {
@@ -207,7 +211,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       if (!updated.ok) throw AppError.fromShape(updated.error);
       return structuredClone(updated.value);
     },
-    load: () => ({ bodyBytes: bodyBudget.held() }),
+    load: () => ({ connections: connections.open(), bodyBytes: bodyBudget.held() }),
     traffic: () => traffic.list(),
     clearTraffic: () => traffic.clear(),
     onRequest: (listener) => traffic.subscribe(listener),

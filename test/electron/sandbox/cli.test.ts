@@ -69,7 +69,7 @@ describe('eventdesk sandbox', () => {
   it('reads every flag into the sandbox options', () => {
     const flags = readSandboxFlags([
       '--port', '8123', '--host', '0.0.0.0', '--user', 'qa', '--password', 'pw', '--api-key', 'k1',
-      '--token-ttl', '30', '--time-zone', 'Europe/Berlin', '--max-body', '2048', '--body-buffer', '8192', '--max-events', '5',
+      '--token-ttl', '30', '--time-zone', 'Europe/Berlin', '--max-body', '2048', '--body-buffer', '8192', '--max-connections', '16', '--max-events', '5',
       '--service-id-field', 'acme_id', '--lenient', '--latency', '250', '--fail-rate', '0.25', '--fail-status', 'reset',
       '--fail-sequence', '500, 429,reset,200', '--retry-after', '12', '--retry-after-date', '--log', 'traffic.ndjson',
     ]); // prettier-ignore
@@ -85,6 +85,7 @@ describe('eventdesk sandbox', () => {
         timeZone: 'Europe/Berlin',
         maxBodyBytes: 2048,
         bodyBufferBytes: 8192,
+        maxConnections: 16,
         serviceIdField: 'acme_id',
         mode: 'lenient',
         logFile: 'traffic.ndjson',
@@ -113,6 +114,7 @@ describe('eventdesk sandbox', () => {
     [['--time-zone', 'Mars/Olympus_Mons'], '--time-zone: Not a known IANA time zone.'],
     [['--token-ttl', '0'], '--token-ttl: Too small'],
     [['--max-body', '2048', '--body-buffer', '1024'], '--body-buffer: Must be at least the largest body taken (2048 bytes), or no such body could be read.'],
+    [['--max-connections', '0'], '--max-connections: Too small'],
     [['--frobnicate'], "Unknown option '--frobnicate'"],
     [['--port'], "Option '--port <value>' argument missing"],
     [['extra'], "Unexpected argument 'extra'"],
@@ -130,7 +132,7 @@ describe('eventdesk sandbox', () => {
     let stdout = '';
     const code = await runCli(['sandbox', '--help'], { stdout: (text) => (stdout += text), stderr: () => undefined });
     expect(code).toBe(0);
-    for (const flag of ['--port', '--host', '--user', '--password', '--api-key', '--token-ttl', '--time-zone', '--max-body', '--body-buffer', '--max-events', '--lenient', '--latency', '--fail-rate', '--fail-status', '--fail-sequence', '--retry-after', '--log']) {
+    for (const flag of ['--port', '--host', '--user', '--password', '--api-key', '--token-ttl', '--time-zone', '--max-body', '--body-buffer', '--max-connections', '--max-events', '--lenient', '--latency', '--fail-rate', '--fail-status', '--fail-sequence', '--retry-after', '--log']) {
       expect(stdout).toContain(`${flag} `);
     }
   });

@@ -136,3 +136,36 @@ describe('the bodies buffered across all connections', () => {
     );
   });
 });
+
+describe('the connections open at once', () => {
+  it('are capped: past the cap a request gets 503 with Retry-After, and once one closes the next is served', async () => {
+    const sandbox = await useSandbox({ maxConnections: 3 });
+    const idle = await Promise.all(Array.from({ length: 3 }, () => socketTo(sandbox)));
+    await expect.poll(() => sandbox.load().connections).toBe(3);
+
+    const refused = await fetch(`${sandbox.url}/_sandbox/faults`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('connection')).toBe('close');
+    expect(await refused.json()).toEqual({ error: 'too-many-connections', message: 'The sandbox has 3 connections open, its limit. Try again in 1 s.' });
+
+    idle[0]!.destroy();
+    await expect.poll(() => sandbox.load().connections).toBe(2);
+    await expect(login(sandbox)).resolves.toMatchObject({ token_type: 'Bearer' });
+  });
+
+  it('past twice the cap are closed unanswered, so a flood of them cannot use up file descriptors', async () => {
+    const sandbox = await useSandbox({ maxConnections: 2 });
+    await Promise.all(Array.from({ length: 4 }, () => socketTo(sandbox)));
+    await expect.poll(() => sandbox.load().connections).toBe(4);
+    const { socket, closed } = await sendHead(sandbox, {}, 'GET /_sandbox/faults');
+    expect((await closed).text).toBe('');
+    expect(socket.destroyed).toBe(true);
+    expect(sandbox.load().connections).toBe(4);
+  });
+
+  it('default to 128', async () => {
+    const sandbox = await useSandbox();
+    expect(sandbox.options.maxConnections).toBe(128);
+  });
+});
