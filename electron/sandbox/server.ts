@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../shared/errors.ts';
 import type { SandboxFaults, SandboxFaultsPatch, SandboxInfo, SandboxRequestRecord } from '../../shared/sandbox.ts';
+import { checkHost, checkOrigin, type ListeningAddress } from './admission.ts';
 import { readBody, unreadBody, type BodyRead, type UnreadBody } from './body.ts';
 import { createBodyBudget } from './body-budget.ts';
 import { resolveSandboxOptions, type SandboxOptions, type SandboxStartOptions } from './config.ts';
@@ -104,6 +105,8 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   if (log) traffic.subscribe((record) => log.write(record));
   const stopping = new AbortController();
   const bodyBudget = createBodyBudget(config.bodyBufferBytes);
+  // The port is known once listening; no request arrives before.
+  const listening: ListeningAddress = { host: config.host, port: config.port };
   let lastId = 0;
 
   async function serviceAnswer(route: Route, body: Buffer): Promise<{ answer: Answer; fault: SandboxRequestRecord['fault'] }> {
@@ -118,8 +121,8 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
    * The route that will read and answer a request, or the refusal it gets from its connection
    * and headers alone: a refused request's body is never read, so it costs no memory.
    */
-  function admit(request: IncomingMessage, found: Route | Reply): Route | Reply {
-    const refused = connections.refusal(request.socket);
+  function admit(request: IncomingMessage, isTool: boolean, found: Route | Reply): Route | Reply {
+    const refused = connections.refusal(request.socket) ?? checkOrigin(request.headers) ?? (isTool ? checkHost(request.headers, listening) : null);
     if (refused) return refused;
     if (!isRoute(found)) return found;
     return found.admit?.(request.headers) ?? found;
@@ -130,7 +133,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     const started = performance.now();
     const path = (request.url ?? '/').split('?')[0]!;
     const isTool = path.startsWith('/_sandbox/');
-    const route = admit(request, findRoute(isTool ? toolRoutes : serviceRoutes, request.method ?? '', path));
+    const route = admit(request, isTool, findRoute(isTool ? toolRoutes : serviceRoutes, request.method ?? '', path));
 
     let read: BodyRead | UnreadBody;
     let answer: Answer;
@@ -187,6 +190,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   server.on('error', (error) => console.error('Sandbox server error:', error));
 
   const port = (server.address() as AddressInfo).port;
+  listening.port = port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const bound: SandboxOptions = { ...config, port };
   let closing: Promise<void> | null = null;
