@@ -133,4 +133,15 @@ describe('docs/openapi.yaml', () => {
     expect((await conforming('PATCH', '/_sandbox/faults', { headers: { 'content-type': 'text/plain' }, body: 'x' })).status).toBe(415);
     expect((await conforming('DELETE', '/_sandbox/requests')).status).toBe(204);
   });
+
+  it("describes the sandbox's refusal of a web page, at every endpoint", async () => {
+    const page = { origin: 'http://evil.example' };
+    const statuses = [
+      (await conforming('POST', '/oauth2/login', { headers: { ...json, ...page }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) })).status,
+      (await conforming('POST', '/user/events', { headers: { ...(await logIn()), ...page }, body: JSON.stringify([event]) })).status,
+      (await conforming('GET', '/_sandbox/requests', { headers: page })).status,
+      (await conforming('PATCH', '/_sandbox/faults', { headers: { ...json, ...page }, body: JSON.stringify({ failRate: 1 }) })).status,
+    ];
+    expect(statuses).toEqual([403, 403, 403, 403]);
+  });
 });
