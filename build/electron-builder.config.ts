@@ -26,7 +26,11 @@ export function builderConfig(flavour: BuildFlavour): Configuration {
     beforeBuild: async () => false,
     asar: true,
     // Help → Documentation opens the README from disk; beside the asar, where the OS can open it.
-    extraResources: [{ from: 'README.md', to: 'README.md' }],
+    // The sandbox serves the service's description at /_sandbox/openapi.json.
+    extraResources: [
+      { from: 'README.md', to: 'README.md' },
+      { from: 'docs/openapi.yaml', to: 'openapi.yaml' },
+    ],
     electronFuses: electronFuses(flavour),
     fileAssociations: [...fileAssociations],
     extraMetadata: { desktopName: 'eventdesk.desktop' },

@@ -92,7 +92,8 @@ function start(): void {
       // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
       fetch: (input, init) => net.fetch(input, init),
       push,
-      sandbox: { port: SANDBOX_PREFERRED_PORT },
+      // Packaged, the service's description sits beside the asar like the README.
+      sandbox: { port: SANDBOX_PREFERRED_PORT, openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml') },
     });
     const { log } = services;
     log.info('EventDesk started', { version: app.getVersion(), platform: process.platform, arch: process.arch, electron: process.versions.electron, packaged: app.isPackaged, dataFolder });

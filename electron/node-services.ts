@@ -42,6 +42,9 @@ export const noShell: DesktopShell = {
   setThemeSource: () => undefined,
 };
 
+/** docs/openapi.yaml in the source tree, which the command line and the harness run from; the app ships its own copy. */
+export const SOURCE_OPENAPI_FILE = path.resolve(import.meta.dirname, '..', 'docs', 'openapi.yaml');
+
 /** The services' adapters outside Electron: the command line and the test harness. */
 export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard' | 'shell' | 'documentationFile'> {
   return {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { SOURCE_OPENAPI_FILE } from '../node-services.ts';
 import { resolveSandboxOptions, type SandboxOptions } from '../sandbox/config.ts';
 import { isUsageError, UsageError, wholeNumber } from './flags.ts';
 
@@ -124,6 +125,7 @@ function optionsOf(values: ReturnType<typeof parseFlags>['values']): Record<stri
     serviceIdField: values['service-id-field'],
     mode: values.lenient ? 'lenient' : undefined,
     logFile: values.log,
+    openapiFile: SOURCE_OPENAPI_FILE,
     faults: {
       latencyMs: wholeNumber('--latency', values.latency),
       failRate: fraction('--fail-rate', values['fail-rate']),

@@ -19,6 +19,7 @@ function banner(sandbox: SandboxServer): string {
     `  settings   ${options.mode} mode, service-id field ${options.serviceIdField}, time zone ${options.timeZone}, tokens last ${options.tokenTtlSeconds} s, bodies up to ${options.maxBodyBytes} bytes`,
     ...(changedFaults.length > 0 ? [`  faults     ${JSON.stringify(Object.fromEntries(changedFaults))}`] : []),
     `  traffic    GET or DELETE ${sandbox.url}/_sandbox/requests${options.logFile === null ? '' : `, and appended to ${options.logFile}`}`,
+    `  openapi    GET ${sandbox.url}/_sandbox/openapi.json (import it into Postman, Bruno or Insomnia)`,
     'Stop with Ctrl+C.',
     '',
   ].join('\n');

@@ -40,6 +40,8 @@ export interface SandboxOptions {
   trafficTotalBytes: number;
   /** Every record is also appended here as one JSON line; null for none. */
   logFile: string | null;
+  /** docs/openapi.yaml, served as JSON at /_sandbox/openapi.json; null for none. */
+  openapiFile: string | null;
   /** A client must send its request headers within this. */
   headersTimeoutMs: number;
   /** And then its body within this. */
@@ -81,6 +83,7 @@ const SandboxSettingsSchema = z.strictObject({
   trafficBodyBytes: z.number().int().min(0).max(16 * MIB).default(64 * KIB),
   trafficTotalBytes: z.number().int().min(0).max(4096 * MIB).default(64 * MIB),
   logFile: z.string().min(1).nullable().default(null),
+  openapiFile: z.string().min(1).nullable().default(null),
   headersTimeoutMs: z.number().int().min(1).max(600_000).default(10_000),
   bodyTimeoutMs: z.number().int().min(1).max(3_600_000).default(30_000),
 });

@@ -15,6 +15,7 @@ import { createLoginRoute } from './login.ts';
 import { writeAnswer } from './respond.ts';
 import { busy, failure, findRoute, isRoute, type Answer, type Reply, type Route, type Routes } from './route.ts';
 import { createTokenStore } from './tokens.ts';
+import { createOpenApiAnswer } from './openapi.ts';
 import { createToolRoutes } from './tools.ts';
 import { openTrafficLog } from './traffic-log.ts';
 import { recordOf } from './traffic-record.ts';
@@ -100,7 +101,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       },
     },
   };
-  const toolRoutes = createToolRoutes(traffic, faults);
+  const toolRoutes = createToolRoutes(traffic, faults, createOpenApiAnswer(config.openapiFile, () => url));
   const log = config.logFile === null ? null : await openTrafficLog(config.logFile);
   if (log) traffic.subscribe((record) => log.write(record));
   const stopping = new AbortController();

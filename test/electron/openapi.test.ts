@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_OPENAPI_FILE } from '../../electron/node-services.ts';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 
@@ -15,7 +15,6 @@ import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
  * our own code.
  */
 
-const documentFile = path.resolve(import.meta.dirname, '../../docs/openapi.yaml');
 
 type Json = Record<string, unknown>;
 let spec: Json;
@@ -24,9 +23,9 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false 
 addFormats.default(ajv);
 
 beforeAll(async () => {
-  spec = parse(await readFile(documentFile, 'utf8')) as Json;
+  spec = parse(await readFile(SOURCE_OPENAPI_FILE, 'utf8')) as Json;
   ajv.addSchema({ ...spec, $id: 'openapi' });
-  sandbox = await startSandbox({ port: 0, mode: 'strict', maxBodyBytes: 64 * 1024 });
+  sandbox = await startSandbox({ port: 0, mode: 'strict', maxBodyBytes: 64 * 1024, openapiFile: SOURCE_OPENAPI_FILE });
 });
 afterAll(() => sandbox?.close());
 
@@ -143,5 +142,23 @@ describe('docs/openapi.yaml', () => {
       (await conforming('PATCH', '/_sandbox/faults', { headers: { ...json, ...page }, body: JSON.stringify({ failRate: 1 }) })).status,
     ];
     expect(statuses).toEqual([403, 403, 403, 403]);
+  });
+
+  it('is what the sandbox serves at /_sandbox/openapi.json, with the sandbox as its server', async () => {
+    const { text } = await conforming('GET', '/_sandbox/openapi.json');
+    const served = JSON.parse(text) as Json;
+    expect(served).toEqual({ ...spec, servers: [{ url: sandbox.url, description: 'This sandbox' }] });
+    expect((await new Validator().validate(served)).valid).toBe(true);
+  });
+
+  it('says why when the sandbox was started without it', async () => {
+    const bare = await startSandbox({ port: 0 });
+    try {
+      const answer = await fetch(`${bare.url}/_sandbox/openapi.json`);
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual({ error: 'no-openapi', message: 'This sandbox was started without its OpenAPI document.' });
+    } finally {
+      await bare.close();
+    }
   });
 });

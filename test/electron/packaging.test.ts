@@ -3,6 +3,7 @@ import { PlatformPackager } from 'app-builder-lib';
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import { DebugLogger } from 'builder-util';
 import type { Configuration, TargetConfiguration } from 'electron-builder';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,7 +62,12 @@ describe('the electron-builder configuration', () => {
 
   it('packs only the bundles, into an asar, and copies no node_modules (Vite bundled them)', async () => {
     expect(release.files).toEqual(['.vite/build/**', '.vite/renderer/**', 'package.json']);
-    expect(release.extraResources).toEqual([{ from: 'README.md', to: 'README.md' }]);
+    // Beside the asar: the README for Help → Documentation, the service's description for the sandbox.
+    expect(release.extraResources).toEqual([
+      { from: 'README.md', to: 'README.md' },
+      { from: 'docs/openapi.yaml', to: 'openapi.yaml' },
+    ]);
+    for (const { from } of release.extraResources as { from: string }[]) expect(existsSync(path.join(root, from)), from).toBe(true);
     expect(release.asar).toBe(true);
     expect(packageJson.main).toBe('.vite/build/main.cjs');
     const beforeBuild = release.beforeBuild as () => Promise<boolean>;

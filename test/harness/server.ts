@@ -8,7 +8,7 @@ import { rendererOutDir } from '../../build/bundles.ts';
 import { serveAppFile } from '../../electron/app-files.ts';
 import { createDispatch, createPushSender } from '../../electron/ipc/dispatch.ts';
 import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../electron/node-services.ts';
+import { nodeServiceDeps, SOURCE_OPENAPI_FILE } from '../../electron/node-services.ts';
 import { createServices, type PushSender, type Services } from '../../electron/services/index.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import type { FileDialogs } from '../../electron/services/files.ts';
@@ -82,7 +82,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.dialogs ? { dialogs: options.dialogs } : {}),
     ...(options.clipboard ? { clipboard: options.clipboard } : {}),
     push,
-    sandbox: { port: 0, ...options.sandbox },
+    sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE, ...options.sandbox },
   });
   const dispatch = createDispatch(createHandlers(services), (url) => url === origin);
 
