@@ -12,6 +12,7 @@ import { createFiles, type FileDialogs } from './files.ts';
 import { createHistoryExport } from './history-export.ts';
 import { createLog, knownSecrets } from './log.ts';
 import { createOpenedFiles } from './opened-files.ts';
+import { makePrivateFolder } from './private-files.ts';
 import { claimedElsewhere } from './send-claims.ts';
 import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
@@ -46,6 +47,7 @@ export interface ServiceDeps {
 }
 
 export async function createServices(deps: ServiceDeps) {
+  makePrivateFolder(deps.dataFolder);
   const sandbox = deps.sandbox ? await startSandbox(deps.sandbox) : null;
   sandbox?.onRequest((record) => deps.push('sandbox:request', record));
 
