@@ -30,7 +30,7 @@ function damaged(file: string, error: unknown): AppError {
   const reason = error instanceof AppError ? (error.detail ?? error.message) : error instanceof Error ? error.message : String(error);
   return new AppError(
     HISTORY_CORRUPT,
-    `The history file is damaged and cannot be read; nothing was changed in it. To start a fresh history, move ${path.basename(file)} (with any -wal and -shm file beside it) aside; the app's History screen offers to do it.`,
+    `The history file is damaged and cannot be read; nothing was changed in it. Setting it aside (renaming ${path.basename(file)} and any -wal and -shm file beside it) starts a fresh history.`,
     `${file}: ${reason}`,
   );
 }
