@@ -7,12 +7,12 @@ import { runCli } from '../../electron/cli.ts';
 import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
 import { createHandlers } from '../../electron/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { startSandbox } from '../../electron/sandbox/server.ts';
 import { openHistory, setAsideName } from '../../electron/services/history-file.ts';
 import { createServices } from '../../electron/services/index.ts';
 import { openSubmissions } from '../../electron/services/submissions.ts';
 import { AppError } from '../../shared/errors.ts';
 import { emptyHistoryFilter } from '../../shared/history.ts';
+import { oneEventBatch, sandboxForCli } from './support/cli-sandbox.ts';
 import { fingerprint, writeDamagedHistory } from './support/damaged-history.ts';
 
 /**
@@ -105,14 +105,10 @@ describe('the command line over a damaged history', () => {
   });
 
   it('`send` says the history is damaged and sends nothing it could not record', async () => {
-    const sandbox = await startSandbox({ port: 0, users: [{ username: 'qa', password: 'damaged pw' }], apiKeys: ['damaged-key'] });
+    const sandbox = await sandboxForCli();
     cleanUp.push(() => sandbox.close());
-    vi.stubEnv('EVENTDESK_USERNAME', 'qa');
-    vi.stubEnv('EVENTDESK_PASSWORD', 'damaged pw');
-    vi.stubEnv('EVENTDESK_API_KEY', 'damaged-key');
     const { dataFolder, file, before } = await damagedDataFolder();
-    const batch = path.join(dataFolder, '..', 'batch.json');
-    await writeFile(batch, JSON.stringify([{ token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 7, created_at: '2026-11-20 10:00:00', attributes: {} }]));
+    const batch = await oneEventBatch(path.dirname(dataFolder));
     const result = await cli('send', batch, '--base-url', sandbox.url, '--data', dataFolder);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(DAMAGED);

@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../electron/cli.ts';
 import { createPushSender } from '../../electron/ipc/dispatch.ts';
 import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { startSandbox } from '../../electron/sandbox/server.ts';
 import { createServices } from '../../electron/services/index.ts';
 import { databaseFiles } from '../../electron/services/private-files.ts';
+import { oneEventBatch, sandboxForCli } from './support/cli-sandbox.ts';
 
 /**
  * The data folder and the history's SQLite files are their owner's alone, made so by the real
@@ -79,14 +79,10 @@ describe.skipIf(process.platform === 'win32')('the data folder and the history f
   });
 
   it('are made private by `eventdesk send` in a new data folder', async () => {
-    const sandbox = await startSandbox({ port: 0, users: [{ username: 'qa', password: 'private-files pw' }], apiKeys: ['private-files-key'] });
+    const sandbox = await sandboxForCli();
     cleanUp.push(() => sandbox.close());
-    vi.stubEnv('EVENTDESK_USERNAME', 'qa');
-    vi.stubEnv('EVENTDESK_PASSWORD', 'private-files pw');
-    vi.stubEnv('EVENTDESK_API_KEY', 'private-files-key');
     const folder = await tempFolder();
-    const batch = path.join(folder, 'batch.json');
-    await writeFile(batch, JSON.stringify([{ token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 7, created_at: '2026-11-20 10:00:00', attributes: {} }]));
+    const batch = await oneEventBatch(folder);
     const dataFolder = path.join(folder, 'data');
     let stderr = '';
     const code = await runCli(['send', batch, '--base-url', sandbox.url, '--data', dataFolder], { stdout: () => undefined, stderr: (text) => void (stderr += text) });
