@@ -1,15 +1,22 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fingerprint, writeDamagedHistory } from '../electron/support/damaged-history.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
 // A data folder whose submissions.sqlite has a page overwritten with garbage, prepared before the
-// harness starts the real services on it.
-const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'eventdesk-e2e-damaged-'));
-const { file } = writeDamagedHistory(dataFolder);
-const damagedBytes = fingerprint(file);
+// harness starts the real services on it (only named here: loading the file writes nothing).
+const dataFolder = path.join(os.tmpdir(), `eventdesk-e2e-damaged-${randomUUID()}`);
+let file = '';
+let damagedBytes = '';
+
+test.beforeAll(() => {
+  ({ file } = writeDamagedHistory(dataFolder));
+  damagedBytes = fingerprint(file);
+});
+test.afterAll(() => rm(dataFolder, { recursive: true, force: true }));
 
 const event = { token: 'evt-damaged-1', customer_id: 'c-damaged', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-22 10:00:00', attributes: { plan: 'pro' } };
 
