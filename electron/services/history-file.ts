@@ -99,7 +99,7 @@ export function setAsideName(file: string, at: Date): string {
  * The app's history: it starts even when the file cannot be opened (every call then answers why),
  * and a damaged file can be set aside for a fresh one while the services keep the same store.
  */
-export function openAppHistory(file: string, now: () => Date = () => new Date()) {
+export function openAppHistory(file: string) {
   let current: SubmissionStore | null = null;
   let failure: AppError | null = null;
   let damage: AppError | null = null;
@@ -143,7 +143,7 @@ export function openAppHistory(file: string, now: () => Date = () => new Date())
       if (!damage) throw new AppError('history-not-damaged', 'The history file is not damaged; nothing was set aside.');
       current?.close();
       current = null;
-      const movedTo = setAsideName(file, now());
+      const movedTo = setAsideName(file, new Date());
       const targets = databaseFiles(movedTo);
       try {
         databaseFiles(file).forEach((name, index) => {
