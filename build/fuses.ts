@@ -1,8 +1,12 @@
+import { FuseV1Options, FuseVersion, type FuseConfig } from '@electron/fuses';
 import type { Configuration } from 'electron-builder';
 
 /**
  * The Electron fuses of every packaged EventDesk, flipped in the binary by electron-builder at
  * package time, just before signing (build/electron-builder.config.ts hands it this object).
+ *
+ * electron-forge (`electron-forge package`/`make`) flips the same ones through @electron/fuses
+ * (forgeFuses, called by forge.config.ts's postPackage hook).
  *
  * Two flavours, picked by EVENTDESK_BUILD_FLAVOUR:
  * - `release` (the default, and what the release workflow ships): no inspector, nothing a
@@ -41,4 +45,26 @@ export function electronFuses(flavour: BuildFlavour): FuseOptions {
     // build) the arm64 app would not start, so sign it ad hoc again. Ignored off macOS.
     resetAdHocDarwinSignature: true,
   };
+}
+
+/** Where each fuse named in electronFuses sits in the binary's fuse wire. */
+export const fuseIndex = {
+  runAsNode: FuseV1Options.RunAsNode,
+  enableCookieEncryption: FuseV1Options.EnableCookieEncryption,
+  enableNodeOptionsEnvironmentVariable: FuseV1Options.EnableNodeOptionsEnvironmentVariable,
+  enableNodeCliInspectArguments: FuseV1Options.EnableNodeCliInspectArguments,
+  enableEmbeddedAsarIntegrityValidation: FuseV1Options.EnableEmbeddedAsarIntegrityValidation,
+  onlyLoadAppFromAsar: FuseV1Options.OnlyLoadAppFromAsar,
+  grantFileProtocolExtraPrivileges: FuseV1Options.GrantFileProtocolExtraPrivileges,
+} as const;
+
+/** electronFuses(flavour) in @electron/fuses' terms, for tools that flip fuses themselves. */
+export function fuseWireConfig(flavour: BuildFlavour): FuseConfig {
+  const fuses = electronFuses(flavour);
+  const config: FuseConfig = { version: FuseVersion.V1, resetAdHocDarwinSignature: fuses.resetAdHocDarwinSignature ?? false };
+  for (const [name, index] of Object.entries(fuseIndex)) {
+    const value = fuses[name as keyof typeof fuseIndex];
+    if (value !== undefined) config[index] = value;
+  }
+  return config;
 }

@@ -1,5 +1,5 @@
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
-import { buildFlavour, electronFuses, type BuildFlavour } from './fuses.ts';
+import { buildFlavour, electronFuses, fuseIndex, type BuildFlavour } from './fuses.ts';
 
 /**
  * `node build/verify-fuses.ts <packaged app>`: reads the fuse wire back out of a packaged
@@ -7,16 +7,6 @@ import { buildFlavour, electronFuses, type BuildFlavour } from './fuses.ts';
  * build/fuses.ts says for the flavour in EVENTDESK_BUILD_FLAVOUR. It reads the binary with
  * @electron/fuses itself, not electron-builder, so it also catches a mapping gone wrong there.
  */
-
-const fuseIndex = {
-  runAsNode: FuseV1Options.RunAsNode,
-  enableCookieEncryption: FuseV1Options.EnableCookieEncryption,
-  enableNodeOptionsEnvironmentVariable: FuseV1Options.EnableNodeOptionsEnvironmentVariable,
-  enableNodeCliInspectArguments: FuseV1Options.EnableNodeCliInspectArguments,
-  enableEmbeddedAsarIntegrityValidation: FuseV1Options.EnableEmbeddedAsarIntegrityValidation,
-  onlyLoadAppFromAsar: FuseV1Options.OnlyLoadAppFromAsar,
-  grantFileProtocolExtraPrivileges: FuseV1Options.GrantFileProtocolExtraPrivileges,
-} as const;
 
 /** Each fuse of the binary that differs from the configuration, in words; empty when all match. */
 export async function fuseMismatches(binary: string, flavour: BuildFlavour): Promise<string[]> {

@@ -16,7 +16,7 @@ import { APP_ORIGIN, APP_SCHEME, isTrustedAppUrl } from './security.ts';
 import { createServices } from './services/index.ts';
 import { batchFileFromArgv } from './services/opened-files.ts';
 import { createWindowStateStore } from './services/window-state.ts';
-import { bringToFront, createMainWindow, denyPermissionRequests, hardenWebContents } from './window.ts';
+import { bringToFront, createMainWindow, hardenWebContents, restrictPermissions } from './window.ts';
 
 // Tests and portable setups point the app at their own data folder. Set before the single-instance
 // lock, which is per data folder: two test runs with their own folders do not collide.
@@ -63,7 +63,7 @@ function start(): void {
   });
 
   app.whenReady().then(async () => {
-    denyPermissionRequests(session.defaultSession);
+    restrictPermissions(session.defaultSession);
     protocol.handle(APP_SCHEME, async (request) => {
       const { pathname } = new URL(request.url);
       const file = await serveAppFile(rendererRoot, pathname);

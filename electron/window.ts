@@ -48,17 +48,44 @@ export function bringToFront(window: BrowserWindow): void {
   window.focus();
 }
 
-/** Applied to every web contents the app ever creates: no navigation, no new windows, no webviews. */
+/** Applied to every web contents the app ever creates: no navigation, no new windows, no webviews, no Bluetooth device. */
 export function hardenWebContents(contents: Electron.WebContents): void {
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  // Without preventDefault Electron picks the first device found; an empty id cancels the request.
+  contents.on('select-bluetooth-device', (event, _devices, callback) => {
+    event.preventDefault();
+    callback('');
+  });
 }
 
-/** Nothing the app shows needs a camera, a microphone, notifications or any permission but ALLOWED_PERMISSIONS. */
-export function denyPermissionRequests(session: Electron.Session): void {
+/**
+ * Nothing the app shows needs a camera, a microphone, notifications, a device or any permission
+ * but ALLOWED_PERMISSIONS: requests are refused, checks answer no, and every device chooser
+ * (HID, serial, USB, Bluetooth pairing) chooses nothing.
+ */
+export function restrictPermissions(session: Electron.Session): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)));
+  // Checks are what navigator.permissions.query and the device APIs ask before any request.
+  session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
+  session.setDevicePermissionHandler(() => false);
+  // Without preventDefault Electron picks the first device found; no id cancels the request.
+  session.on('select-hid-device', (event, _details, callback) => {
+    event.preventDefault();
+    callback();
+  });
+  session.on('select-serial-port', (event, _ports, _contents, callback) => {
+    event.preventDefault();
+    callback('');
+  });
+  session.on('select-usb-device', (event, _details, callback) => {
+    event.preventDefault();
+    callback();
+  });
+  // Pairing asks the page's user to confirm or type a PIN; it is never confirmed. Windows and Linux only.
+  if (process.platform !== 'darwin') session.setBluetoothPairingHandler((_details, callback) => callback({ confirmed: false }));
 }
 
 /** Opens a link in the user's browser only if checkExternalLink allows it; says whether it did. */

@@ -158,6 +158,8 @@ export const contract = {
     input: z.object({ ids: z.array(Id).min(1).max(100_000), format: ExportFormatSchema, withSecrets: z.boolean() }),
     output: z.object({ path: z.string() }).nullable(),
   },
+  /** Renames a damaged submissions.sqlite (and its -wal and -shm) aside and starts a fresh history; refused unless it was found damaged. */
+  'history:setAside': { input: NoInput, output: z.object({ movedTo: z.string() }) },
   'history:setRetention': { input: RetentionSchema, output: z.object({ retention: RetentionSchema, usage: HistoryUsageSchema, deleted: z.number().int().min(0) }) },
 
   'sandbox:info': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },

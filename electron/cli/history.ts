@@ -8,7 +8,8 @@ import { HISTORY_MAX_PAGE, HistoryFilterSchema, emptyHistoryFilter, type History
 import { redactText } from '../../shared/redact.ts';
 import { SubmissionStatusSchema } from '../../shared/submission.ts';
 import { searchWords } from '../services/history-search.ts';
-import { openSubmissions, type SubmissionStore } from '../services/submissions.ts';
+import { openHistory } from '../services/history-file.ts';
+import type { SubmissionStore } from '../services/submissions.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, usageText, wholeNumber } from './flags.ts';
@@ -247,19 +248,18 @@ export const historyCommand: Command = {
       (values.json ? io.stderr : io.stdout)(`${none}\n`);
       return 0;
     }
-    let store: SubmissionStore;
+    let store: SubmissionStore | null = null;
     try {
-      store = openSubmissions(file);
+      store = openHistory(file);
+      const context = { io, values, known, store };
+      return id === null ? list(context, request!.filter, request!.limit) : show(context, id);
     } catch (error) {
+      // A damaged file can open fine and fail only when a query reaches the broken page.
       if (!(error instanceof AppError)) throw error;
       io.stderr(redactText(`eventdesk history: ${error.message}${error.detail ? `\n  ${error.detail}` : ''}\n`, known));
       return 1;
-    }
-    try {
-      const context = { io, values, known, store };
-      return id === null ? list(context, request!.filter, request!.limit) : show(context, id);
     } finally {
-      store.close();
+      store?.close();
     }
   },
 };

@@ -8,7 +8,8 @@ import { redactText } from '../../shared/redact.ts';
 import type { SendProgress, Submission, SubmissionDetail, SubmissionStatus } from '../../shared/submission.ts';
 import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../shared/validation.ts';
 import { createSending, prepareBatch, type SendTuning } from '../services/sending.ts';
-import { openSubmissions, type SubmissionStore } from '../services/submissions.ts';
+import { openHistory } from '../services/history-file.ts';
+import type { SubmissionStore } from '../services/submissions.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, usageText, wholeNumber } from './flags.ts';
@@ -397,7 +398,7 @@ function dryRun(io: CliIo, values: Values, environment: Environment, text: strin
 
 function openStore(io: CliIo, dataFolder: string): SubmissionStore | null {
   try {
-    return openSubmissions(path.join(dataFolder, 'submissions.sqlite'));
+    return openHistory(path.join(dataFolder, 'submissions.sqlite'));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     io.stderr(`eventdesk send: ${error.message}${error.detail ? ` (${error.detail})` : ''}\n`);
@@ -513,7 +514,10 @@ export const sendCommand: Command = {
       return values.resume === undefined ? await sendFile(context, positionals[0]!, target, tuning) : await resumeSubmission(context, values.resume, target, tuning);
     } catch (error) {
       if (isUsageError(error)) return usage(error.message);
-      throw error;
+      // The history can fail mid-command (a damaged page met by a query): said, not traced.
+      if (!(error instanceof AppError)) throw error;
+      io.stderr(redactText(`eventdesk send: ${error.message}${error.detail ? ` (${error.detail})` : ''}\n`, known()));
+      return 1;
     }
   },
 };

@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors.ts';
 import type { Services } from '../services/index.ts';
 import type { Handlers } from './dispatch.ts';
 
-export function registerHistoryHandlers({ submissions, sending, historyExport, files }: Services): Pick<
+export function registerHistoryHandlers({ history, submissions, sending, historyExport, files }: Services): Pick<
   Handlers,
   | 'history:list'
   | 'history:count'
@@ -14,6 +14,7 @@ export function registerHistoryHandlers({ submissions, sending, historyExport, f
   | 'history:export'
   | 'history:retention'
   | 'history:setRetention'
+  | 'history:setAside'
 > {
   function batchOf(id: string): string {
     const batch = submissions.batch(id);
@@ -46,5 +47,6 @@ export function registerHistoryHandlers({ submissions, sending, historyExport, f
       const deleted = submissions.applyRetention();
       return { ...retention(), deleted };
     },
+    'history:setAside': () => history.setAside(),
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
+import type { AppError } from '../../shared/errors.ts';
 import type { PayloadOf, PushName } from '../../shared/ipc.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import type { SandboxStartOptions } from '../sandbox/config.ts';
@@ -9,13 +10,14 @@ import { createDrafts } from './drafts.ts';
 import { createEnvironments } from './environments.ts';
 import { createDesktop, documentationUrl, type DesktopShell } from './desktop.ts';
 import { createFiles, type FileDialogs } from './files.ts';
+import { openAppHistory, readableOr } from './history-file.ts';
 import { createHistoryExport } from './history-export.ts';
 import { createLog, knownSecrets } from './log.ts';
 import { createOpenedFiles } from './opened-files.ts';
+import { makePrivateFolder } from './private-files.ts';
 import { claimedElsewhere } from './send-claims.ts';
 import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
-import { openSubmissions } from './submissions.ts';
 import { createSessions } from './sessions.ts';
 import { createVault, type Cipher } from './vault.ts';
 
@@ -46,6 +48,7 @@ export interface ServiceDeps {
 }
 
 export async function createServices(deps: ServiceDeps) {
+  makePrivateFolder(deps.dataFolder);
   const sandbox = deps.sandbox ? await startSandbox(deps.sandbox) : null;
   sandbox?.onRequest((record) => deps.push('sandbox:request', record));
 
@@ -68,12 +71,14 @@ export async function createServices(deps: ServiceDeps) {
   const log = createLog({ dataFolder: deps.dataFolder, secrets: vaultSecrets });
   const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
   sessions.restore();
-  const submissions = openSubmissions(path.join(deps.dataFolder, 'submissions.sqlite'));
+  const history = openAppHistory(path.join(deps.dataFolder, 'submissions.sqlite'));
+  const submissions = history.store;
+  const unreadable = (error: AppError) => log.warn('The history cannot be read', { error: error.toShape() });
   // A send the last run did not finish (a crash, a kill) shows as interrupted, ready to resume;
   // one a live command-line process is still sending is left to it.
-  const interruptedAtStart = submissions.markInterrupted((id) => !claimedElsewhere(deps.dataFolder, id));
+  const interruptedAtStart = readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(deps.dataFolder, id)), [], unreadable);
   // The history's retention is applied at start and after each send.
-  submissions.applyRetention();
+  readableOr(() => submissions.applyRetention(), 0, unreadable);
   const sending = createSending({
     fetch: deps.fetch,
     claimsFolder: deps.dataFolder,
@@ -110,6 +115,7 @@ export async function createServices(deps: ServiceDeps) {
       diagnostics: { appInfo: () => appInfo.info(), environments, secrets: vaultSecrets },
       documentation: { url: documentationUrl(packageJson), file: deps.documentationFile },
     }),
+    history,
     submissions,
     interruptedAtStart,
     sending,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { statSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { AppError } from '../../shared/errors.ts';
 import { emptyHistoryFilter, RetentionSchema, type HistoryFilter, type HistoryUsage, type Retention, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
@@ -13,6 +12,7 @@ import {
   type SubmissionSummary,
 } from '../../shared/submission.ts';
 import { parseJsonOrNull } from './json-file.ts';
+import { preparePrivateDatabase } from './private-files.ts';
 import { batchSearchText, notesSearchText, SEARCH_TOKENIZER, searchWords } from './history-search.ts';
 
 /**
@@ -259,8 +259,8 @@ function checkConsecutive(ranges: readonly ChunkRange[], start: number): number 
 }
 
 function openDatabase(file: string): DatabaseSync {
-  mkdirSync(path.dirname(file), { recursive: true });
   try {
+    preparePrivateDatabase(file);
     const db = new DatabaseSync(file);
     db.exec('PRAGMA busy_timeout = 5000');
     return db;

@@ -5,12 +5,12 @@ import type { SubmissionSummary } from '../../shared/submission.ts';
 import { useCommand } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { bringForward } from '../shell/bring-forward.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { useNotices, useUi } from '../state/ui.ts';
 import { CompareView } from './CompareView.tsx';
 import { ExportControls } from './ExportControls.tsx';
 import { HistoryFilters } from './HistoryFilters.tsx';
 import { HistoryList } from './HistoryList.tsx';
+import { HistoryUnreadable } from './HistoryUnreadable.tsx';
 import { historyKey, useHistoryCount, useHistoryPages, useTimeline } from './queries.ts';
 import { useHistory } from './state.ts';
 import { Storage } from './Storage.tsx';
@@ -37,7 +37,10 @@ export function HistoryScreen() {
   const { setFilter, setUnit, open, uncheck, compare } = useHistory.getState();
   // Read from the first time the screen is shown, not at start.
   const [shown, setShown] = useState(screen === 'history');
+  // Where a damaged history file went, said until the screen is left.
+  const [setAsideTo, setSetAsideTo] = useState<string | null>(null);
   if (screen === 'history' && !shown) setShown(true);
+  if (screen !== 'history' && setAsideTo) setSetAsideTo(null);
   const pages = useHistoryPages(filter, shown);
   const count = useHistoryCount(filter, shown);
   const timeline = useTimeline(filter, unit, shown);
@@ -95,7 +98,7 @@ export function HistoryScreen() {
         <div className="pane-header">
           <h1 id="history-title">History</h1>
           <span className="muted" data-testid="history-count">
-            {count.data === undefined ? '' : plural(count.data, 'submission', 'submissions')}
+            {count.data === undefined || pages.error ? '' : plural(count.data, 'submission', 'submissions')}
           </span>
           <span className="spacer" />
           <button type="button" className="small" onClick={refresh} title="Read the history again (sends from the command line show up too)">
@@ -103,7 +106,8 @@ export function HistoryScreen() {
           </button>
         </div>
         <HistoryFilters searchRef={searchRef} />
-        {timeline.data && <Timeline buckets={timeline.data} unit={unit} onUnit={setUnit} onPick={(range) => setFilter(range)} />}
+        {/* A damaged file can answer a count from an index while its rows cannot be read: no half picture. */}
+        {timeline.data && !pages.error && <Timeline buckets={timeline.data} unit={unit} onUnit={setUnit} onPick={(range) => setFilter(range)} />}
         <div className="inline wrap selection-bar" aria-label="Selected submissions">
           <span className="muted">{checked.length > 0 ? `${checked.length} selected` : 'Tick rows to compare, export or delete them'}</span>
           <button type="button" className="small" disabled={checked.length !== 2} onClick={startCompare} title="Compare two submissions">
@@ -113,7 +117,7 @@ export function HistoryScreen() {
           <button type="button" className="small danger" disabled={checked.length === 0} onClick={deleteChecked}>
             Delete selected
           </button>
-          <button type="button" className="small danger" disabled={!count.data} onClick={deleteMatching}>
+          <button type="button" className="small danger" disabled={!count.data || Boolean(pages.error)} onClick={deleteMatching}>
             Delete all matching
           </button>
           {checked.length > 0 && (
@@ -122,8 +126,13 @@ export function HistoryScreen() {
             </button>
           )}
         </div>
+        {setAsideTo && (
+          <p className="set-aside-note" role="status">
+            The damaged history file was moved to <code>{setAsideTo}</code>. This is a fresh history.
+          </p>
+        )}
         {pages.error ? (
-          <ErrorNotice title="The history could not be read" error={pages.error} />
+          <HistoryUnreadable error={pages.error} onSetAside={setSetAsideTo} />
         ) : pages.isPending ? (
           <p className="empty">Reading the history…</p>
         ) : rows.length === 0 ? (

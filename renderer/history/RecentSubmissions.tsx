@@ -19,7 +19,9 @@ export function RecentSubmissions() {
   return (
     <section aria-labelledby="recent-heading" className="recent-submissions">
       <h2 id="recent-heading">Recent sends</h2>
-      {rows.length === 0 ? (
+      {recent.error ? (
+        <p className="empty">The history cannot be read; the {withShortcut('History', 'view.history')} says why.</p>
+      ) : rows.length === 0 ? (
         <p className="empty">Nothing sent yet. Every submission is kept in the {withShortcut('History', 'view.history')}, newest first.</p>
       ) : (
         <ul>

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { AppError } from '../../shared/errors.ts';
 
-/** Shows an error the way every screen does: a human message, the code, the raw detail on request. */
-export function ErrorNotice({ error, title }: { error: unknown; title: string }) {
+/** Shows an error the way every screen does: a human message, the code, the raw detail on request, and what can be done about it (`children`). */
+export function ErrorNotice({ error, title, children }: { error: unknown; title: string; children?: ReactNode }) {
   const appError = error instanceof AppError ? error : null;
   const message = error instanceof Error ? error.message : String(error);
   return (
@@ -15,6 +16,7 @@ export function ErrorNotice({ error, title }: { error: unknown; title: string })
           <pre>{appError.detail}</pre>
         </details>
       )}
+      {children}
     </div>
   );
 }

@@ -23,9 +23,9 @@ vi.mock('electron', () => ({
   shell: { openExternal },
 }));
 
-const { createMainWindow, denyPermissionRequests, hardenWebContents, openExternalLink } = await import('../../electron/window.ts');
+const { createMainWindow, hardenWebContents, openExternalLink, restrictPermissions } = await import('../../electron/window.ts');
 
-type Listener = (event: { preventDefault: () => void }) => void;
+type Listener = (event: { preventDefault: () => void }, ...rest: unknown[]) => void;
 
 function fakeContents() {
   const listeners = new Map<string, Listener>();
@@ -35,6 +35,24 @@ function fakeContents() {
     setWindowOpenHandler: (handler: typeof windowOpenHandler) => (windowOpenHandler = handler),
   };
   return { contents: contents as unknown as Electron.WebContents, listeners, windowOpenHandler: () => windowOpenHandler };
+}
+
+const DENIED_PERMISSIONS = ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal', 'midiSysex', 'display-capture'];
+
+/** A session as restrictPermissions leaves it: the handler it set for each setter, the listener for each event. */
+function restrictedSession() {
+  const handlers = new Map<string, unknown>();
+  const listeners = new Map<string, Listener>();
+  const setter = (name: string) => (handler: unknown) => handlers.set(name, handler);
+  const session = {
+    setPermissionRequestHandler: setter('setPermissionRequestHandler'),
+    setPermissionCheckHandler: setter('setPermissionCheckHandler'),
+    setDevicePermissionHandler: setter('setDevicePermissionHandler'),
+    setBluetoothPairingHandler: setter('setBluetoothPairingHandler'),
+    on: (name: string, listener: Listener) => listeners.set(name, listener),
+  };
+  restrictPermissions(session as unknown as Electron.Session);
+  return { handlers, listeners };
 }
 
 beforeEach(() => {
@@ -68,16 +86,61 @@ describe('the window glue', () => {
   });
 
   it('denies every permission request but a sanitized clipboard write', () => {
-    let handler: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null = null;
-    denyPermissionRequests({ setPermissionRequestHandler: (next: typeof handler) => (handler = next) } as unknown as Electron.Session);
-    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal']) {
+    const { handlers } = restrictedSession();
+    const request = handlers.get('setPermissionRequestHandler') as (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;
+    for (const permission of DENIED_PERMISSIONS) {
       const callback = vi.fn();
-      handler!(null, permission, callback);
+      request(null, permission, callback);
       expect(callback).toHaveBeenCalledWith(false);
     }
     const copy = vi.fn();
-    handler!(null, 'clipboard-sanitized-write', copy);
+    request(null, 'clipboard-sanitized-write', copy);
     expect(copy).toHaveBeenCalledWith(true);
+  });
+
+  it('answers every permission check no but a sanitized clipboard write', () => {
+    const { handlers } = restrictedSession();
+    const check = handlers.get('setPermissionCheckHandler') as (contents: unknown, permission: string, origin: string, details: unknown) => boolean;
+    for (const permission of [...DENIED_PERMISSIONS, 'hid', 'serial', 'usb']) expect(check(null, permission, 'app://eventdesk', {})).toBe(false);
+    expect(check(null, 'clipboard-sanitized-write', 'app://eventdesk', {})).toBe(true);
+  });
+
+  it('grants no device permission', () => {
+    const { handlers } = restrictedSession();
+    const device = handlers.get('setDevicePermissionHandler') as (details: unknown) => boolean;
+    for (const deviceType of ['hid', 'serial', 'usb', 'bluetooth']) expect(device({ deviceType, origin: 'app://eventdesk', device: {} })).toBe(false);
+  });
+
+  it('refuses Bluetooth pairing', () => {
+    const { handlers } = restrictedSession();
+    const pair = handlers.get('setBluetoothPairingHandler') as (details: unknown, callback: (response: { confirmed: boolean }) => void) => void;
+    const callback = vi.fn();
+    pair({ deviceId: 'dev-1', pairingKind: 'confirm', frame: null }, callback);
+    expect(callback).toHaveBeenCalledWith({ confirmed: false });
+  });
+
+  it.each([
+    ['select-hid-device', (callback: unknown) => [{ deviceList: [{ deviceId: 'hid-1' }], frame: null }, callback], undefined],
+    ['select-usb-device', (callback: unknown) => [{ deviceList: [{ deviceId: 'usb-1' }], frame: null }, callback], undefined],
+    ['select-serial-port', (callback: unknown) => [[{ portId: 'port-1' }], null, callback], ''],
+  ] as const)('chooses no device on %s, and keeps Electron from choosing the first', (name, argsWith, cancelled) => {
+    const { listeners } = restrictedSession();
+    const preventDefault = vi.fn();
+    const callback = vi.fn();
+    listeners.get(name)!({ preventDefault }, ...argsWith(callback));
+    expect(preventDefault).toHaveBeenCalledOnce();
+    expect(callback).toHaveBeenCalledOnce();
+    expect(callback.mock.calls[0]).toEqual(cancelled === undefined ? [] : [cancelled]);
+  });
+
+  it('chooses no Bluetooth device for a page, and keeps Electron from choosing the first', () => {
+    const { contents, listeners } = fakeContents();
+    hardenWebContents(contents);
+    const preventDefault = vi.fn();
+    const callback = vi.fn();
+    listeners.get('select-bluetooth-device')!({ preventDefault }, [{ deviceId: 'bt-1', deviceName: 'Headset' }], callback);
+    expect(preventDefault).toHaveBeenCalledOnce();
+    expect(callback).toHaveBeenCalledWith('');
   });
 
   it('hands the browser only checked https links, in their parsed form', async () => {

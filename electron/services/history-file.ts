@@ -1,0 +1,162 @@
+import { existsSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../../shared/errors.ts';
+import { databaseFiles } from './private-files.ts';
+import { openSubmissions, type SubmissionStore } from './submissions.ts';
+
+/**
+ * The history file as the app and the command line open it: a damaged submissions.sqlite gives
+ * one clear error (`history-corrupt`) wherever SQLite notices the damage (on open, on upgrade,
+ * or only when a query reaches the broken page), never a raw SQLite trace. The file itself is
+ * left as it was; in the app the user can set it aside and start a fresh history.
+ */
+
+/** SQLite's primary result codes for a damaged file (SQLITE_CORRUPT) and for one that is no database at all (SQLITE_NOTADB). */
+const DAMAGE_CODES = new Set([11, 26]);
+/** What SQLite says for those codes, as the store's own errors carry it in their detail. */
+const DAMAGE_MESSAGES = /database disk image is malformed|file is not a database/;
+
+export const HISTORY_CORRUPT = 'history-corrupt';
+
+function isDamage(error: unknown): boolean {
+  if (error instanceof AppError) return error.code === HISTORY_CORRUPT || DAMAGE_MESSAGES.test(error.detail ?? '');
+  const errcode = (error as { errcode?: unknown } | null)?.errcode;
+  // Extended codes (SQLITE_CORRUPT_INDEX and the like) keep the primary code in their low byte.
+  return typeof errcode === 'number' && DAMAGE_CODES.has(errcode & 0xff);
+}
+
+function damaged(file: string, error: unknown): AppError {
+  if (error instanceof AppError && error.code === HISTORY_CORRUPT) return error;
+  const reason = error instanceof AppError ? (error.detail ?? error.message) : error instanceof Error ? error.message : String(error);
+  return new AppError(
+    HISTORY_CORRUPT,
+    `The history file is damaged and cannot be read; nothing was changed in it. Setting it aside (renaming ${path.basename(file)} and any -wal and -shm file beside it) starts a fresh history.`,
+    `${file}: ${reason}`,
+  );
+}
+
+function rethrow(file: string, error: unknown, onDamage: (error: AppError) => void): never {
+  if (!isDamage(error)) throw error;
+  const mapped = damaged(file, error);
+  onDamage(mapped);
+  throw mapped;
+}
+
+/** The store with each method's SQLite damage turned into the history-corrupt error, sync or async. */
+function guarded(store: SubmissionStore, onDamage: (error: AppError) => void): SubmissionStore {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(store) as [string, unknown][]) {
+    if (typeof member !== 'function') {
+      wrapped[name] = member;
+      continue;
+    }
+    wrapped[name] = (...args: unknown[]) => {
+      try {
+        // Some methods call others through `this`: they get the guarded store.
+        const result: unknown = (member as (...args: unknown[]) => unknown).apply(wrapped, args);
+        if (result instanceof Promise) return result.catch((error: unknown) => rethrow(store.file, error, onDamage));
+        return result;
+      } catch (error) {
+        return rethrow(store.file, error, onDamage);
+      }
+    };
+  }
+  return wrapped as SubmissionStore;
+}
+
+/** Opens the history at `file` (as openSubmissions does), answering history-corrupt for a damaged one. */
+export function openHistory(file: string, onDamage: (error: AppError) => void = () => undefined): SubmissionStore {
+  let store: SubmissionStore;
+  try {
+    store = openSubmissions(file);
+  } catch (error) {
+    return rethrow(file, error, onDamage);
+  }
+  return guarded(store, onDamage);
+}
+
+/**
+ * Runs a step of the app's start that reads the history; a history that cannot be read (the
+ * History screen says why) reports and gives `otherwise` instead of stopping the start.
+ */
+export function readableOr<T>(work: () => T, otherwise: T, report: (error: AppError) => void): T {
+  try {
+    return work();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    report(error);
+    return otherwise;
+  }
+}
+
+/** The name a set-aside history gets: the time in it, so several never collide and the newest is plain to see. */
+export function setAsideName(file: string, at: Date): string {
+  const stamp = at.toISOString().replace(/[:.]/g, '-');
+  return path.join(path.dirname(file), `${path.basename(file, '.sqlite')}.damaged-${stamp}.sqlite`);
+}
+
+/**
+ * The app's history: it starts even when the file cannot be opened (every call then answers why),
+ * and a damaged file can be set aside for a fresh one while the services keep the same store.
+ */
+export function openAppHistory(file: string) {
+  let current: SubmissionStore | null = null;
+  let failure: AppError | null = null;
+  let damage: AppError | null = null;
+  const noteDamage = (error: AppError) => (damage = error);
+
+  function open(): void {
+    try {
+      current = openHistory(file, noteDamage);
+      failure = null;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      current = null;
+      failure = error;
+    }
+  }
+  open();
+
+  // The services hold this one object for their lifetime; it reaches whichever store is open now.
+  const store = new Proxy({} as SubmissionStore, {
+    get(_target, name) {
+      // Not a promise, and nothing to convert: only the store's own members are answered.
+      if (typeof name === 'symbol' || name === 'then') return undefined;
+      if (name === 'file') return file;
+      if (current) return current[name as keyof SubmissionStore];
+      if (name === 'close') return () => undefined;
+      return () => {
+        throw failure;
+      };
+    },
+  });
+
+  return {
+    store,
+
+    /**
+     * Renames the damaged file (and its -wal and -shm, so they stay a set that SQLite can read
+     * together) to a name with the time in it, opens a fresh history, and says where it went.
+     * Refused unless the file was found damaged: a readable history is never moved.
+     */
+    setAside(): { movedTo: string } {
+      if (!damage) throw new AppError('history-not-damaged', 'The history file is not damaged; nothing was set aside.');
+      current?.close();
+      current = null;
+      const movedTo = setAsideName(file, new Date());
+      const targets = databaseFiles(movedTo);
+      try {
+        databaseFiles(file).forEach((name, index) => {
+          if (existsSync(name)) renameSync(name, targets[index]!);
+        });
+      } catch (error) {
+        throw new AppError('history-set-aside', 'The damaged history file could not be moved aside.', `${file} → ${movedTo}: ${String(error)}`);
+      } finally {
+        open();
+      }
+      damage = null;
+      return { movedTo };
+    },
+  };
+}
+export type AppHistory = ReturnType<typeof openAppHistory>;
