@@ -1,8 +1,8 @@
 import type { AppErrorShape, Envelope } from './errors.ts';
 
 /**
- * The service writes date-times as `YYYY-MM-DD HH:MM:SS` with no offset (SERVICE.md 2.2 and
- * 2.3), so a date-time text only names an instant together with a time zone, which the
+ * The service writes date-times as `YYYY-MM-DD HH:MM:SS` with no offset (service-api.md §2.2 and
+ * §2.3), so a date-time text only names an instant together with a time zone, which the
  * specification leaves unsaid. These functions convert between the text, in a named IANA
  * zone, and a Date; years 1 to 9999 of the proleptic Gregorian calendar, whole seconds.
  */

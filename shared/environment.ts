@@ -3,7 +3,7 @@ import { isTimeZone } from './datetime.ts';
 import { WARNING_CODES } from './validation/rules.ts';
 
 /**
- * An environment: where to send, as whom, and how to fill each gap SERVICE.md leaves open.
+ * An environment: where to send, as whom, and how to fill each gap the specification leaves open (docs/service-api.md §5).
  * Every gap is a named setting whose default is visible in the editor.
  */
 
@@ -18,14 +18,14 @@ export const EnvironmentSettingsSchema = z.object({
   rememberPassword: z.boolean(),
   color: z.string(),
   production: z.boolean(),
-  /** Time zone of the server's date-times (SERVICE.md does not say): `UTC`, `local` or an IANA name. */
+  /** Time zone of the server's date-times (the specification does not say; docs/service-api.md §5): `UTC`, `local` or an IANA name. */
   timeZone: z.string(),
-  /** The real name of the service-id field (SERVICE.md writes it svc_id). */
+  /** The real name of the service-id field (docs/service-api.md writes it svc_id). */
   serviceIdField: z.string(),
   requestTimeoutMs: z.number(),
-  /** Events per request (SERVICE.md shows no limit). */
+  /** Events per request (the specification shows no limit; docs/service-api.md §5). */
   chunkSize: z.number(),
-  /** Bytes per request (SERVICE.md shows no limit). */
+  /** Bytes per request (the specification shows no limit; docs/service-api.md §5). */
   maxChunkBytes: z.number(),
   // Added after the first release of the file format: defaults keep older files readable.
   /** Requests in flight at once when sending; one at a time by default. */
@@ -37,7 +37,7 @@ export const EnvironmentSettingsSchema = z.object({
   /** Where the OS offers no real key store, the user may still choose to keep secrets on disk. */
   storeSecretsWithoutKeyring: z.boolean(),
   /**
-   * How validation treats each check SERVICE.md leaves open (which fields are required, unknown
+   * How validation treats each check the specification leaves open (docs/service-api.md §5) (which fields are required, unknown
    * fields, attribute value types…): only those changed from their default, a warning.
    */
   ruleSeverity: z.partialRecord(z.enum(WARNING_CODES), z.enum(['error', 'warning', 'off'])).default({}),

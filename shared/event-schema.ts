@@ -1,6 +1,6 @@
 /**
  * A JSON Schema of a batch, for the editor's completion and hover: each field with what
- * SERVICE.md says of it. Validation itself is ours (shared/validation.ts); this schema only
+ * docs/service-api.md says of it. Validation itself is ours (shared/validation.ts); this schema only
  * explains, so it is lenient where the specification is silent.
  */
 export function batchJsonSchema(serviceIdField: string, timeZone: string): Record<string, unknown> {

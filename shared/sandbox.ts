@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 export const SANDBOX_DEMO_CREDENTIALS = { username: 'demo', password: 'demo-password', apiKey: 'demo-api-key' } as const;
 
-/** Strict checks every event against SERVICE.md; lenient takes any JSON array, to capture SDK traffic. */
+/** Strict checks every event against docs/service-api.md; lenient takes any JSON array, to capture SDK traffic. */
 export const SandboxModeSchema = z.enum(['strict', 'lenient']);
 export type SandboxMode = z.infer<typeof SandboxModeSchema>;
 

@@ -71,8 +71,8 @@ function describe(report: LoginReport, grant: TokenGrant, now: Date): string {
   const localZone = resolveTimeZone('local');
   const readAs =
     grant.expiresReadAs === 'date-time'
-      ? `"${grant.expiresText}", read as a date-time in ${report.timeZone} (as SERVICE.md specifies)`
-      : `${grant.expiresText}, read as a number of seconds from now (SERVICE.md specifies a date-time)`;
+      ? `"${grant.expiresText}", read as a date-time in ${report.timeZone} (as the service specifies)`
+      : `${grant.expiresText}, read as a number of seconds from now (the service specifies a date-time)`;
   return [
     `Logged in to ${report.baseUrl} as ${report.username}.`,
     `  expires      ${formatDateTime(grant.expiresAt, localZone)} local time (${localZone}), ${fromNow(grant.expiresAt, now)}`,

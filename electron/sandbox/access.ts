@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { failure, type Reply } from './route.ts';
 import type { TokenStore } from './tokens.ts';
 
-/** The two credentials of SERVICE.md section 5 that every authenticated call carries. */
+/** The two credentials of service-api.md §4 that every authenticated call carries. */
 
 /** Compares secrets in a time that does not depend on where they differ. */
 export function sameSecret(given: string, expected: string): boolean {

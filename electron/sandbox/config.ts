@@ -4,8 +4,9 @@ import { EVENT_FIELDS } from './event-rules.ts';
 import { NO_FAULTS, patchFaults, SANDBOX_DEMO_CREDENTIALS, SandboxFaultsPatchSchema, SandboxModeSchema, type SandboxFaults, type SandboxFaultsPatch, type SandboxMode } from '../../shared/sandbox.ts';
 
 /**
- * How a sandbox is set up. Each setting fills a gap of SERVICE.md (status codes, limits, time
- * zone, the real name of the service-id field) with a default a user can change.
+ * How a sandbox is set up. Each setting fills a gap the specification leaves (status codes,
+ * limits, time zone, the real name of the service-id field; docs/service-api.md §5) with a
+ * default a user can change.
  */
 
 export interface SandboxUser {
@@ -27,7 +28,7 @@ export interface SandboxOptions {
   bodyBufferBytes: number;
   /** Connections open at once; past it a request gets 503. */
   maxConnections: number;
-  /** The event field SERVICE.md writes as svc_id: the real one is named after the service's brand. */
+  /** The event field docs/service-api.md writes as svc_id: the real one is named after the service's brand. */
   serviceIdField: string;
   mode: SandboxMode;
   /** The faults in force at start; they change at run time through the server. */

@@ -1,7 +1,7 @@
 import { wallClockProblem } from '../../shared/datetime.ts';
 
 /**
- * The strict mode's reading of SERVICE.md 2.3. The specification does not say which fields are
+ * The strict mode's reading of service-api.md §2.3. The specification does not say which fields are
  * required, so all six are, and no others: a sandbox that lets a misspelt field through
  * would hide exactly the mistake it is there to show. Attribute values are strings, as every
  * sample value is ("including numeric-looking amounts such as a spend").
@@ -64,7 +64,7 @@ function allAttributeValuesAccepted(attributes: Record<string, unknown>): boolea
   return true;
 }
 
-/** The event fields SERVICE.md names besides the service id, whose name is a setting. */
+/** The event fields docs/service-api.md names besides the service id, whose name is a setting. */
 export const EVENT_FIELDS = ['token', 'attributes', 'created_at', 'device_id', 'customer_id'] as const;
 
 /**

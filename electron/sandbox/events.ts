@@ -6,7 +6,7 @@ import { jsonContentTypeProblem, nestingProblem, parseJson } from './json-body.t
 import { failure, type Reply, type Route } from './route.ts';
 import type { TokenStore } from './tokens.ts';
 
-/** POST /user/events (SERVICE.md 4.2): a batch of user events. */
+/** POST /user/events (service-api.md §3.2): a batch of user events. */
 
 export interface EventsRouteDeps {
   apiKeys: readonly string[];
@@ -22,7 +22,7 @@ export function createEventsRoute(deps: EventsRouteDeps): Route {
     if (!parsed.ok) return parsed.reply;
     const events = parsed.value;
     if (!Array.isArray(events)) return failure(400, 'not-an-array', 'The body must be a JSON array of user events.');
-    // SERVICE.md 4.2: "One or more elements per call", in lenient mode too.
+    // service-api.md §3.2: "One or more elements per call", in lenient mode too.
     if (events.length === 0) return failure(400, 'empty-array', 'The array holds no events: send one or more.');
     const { maxEvents } = deps.faults.current();
     if (maxEvents !== null && events.length > maxEvents) {

@@ -16,7 +16,7 @@ const CLOSE_BRACE = 0x7d;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** SERVICE.md: every body is application/json. A charset, if given, must be UTF-8. */
+/** docs/service-api.md: every body is application/json. A charset, if given, must be UTF-8. */
 function isJsonContentType(header: string | undefined): boolean {
   if (header === undefined) return false;
   const [mediaType, ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());

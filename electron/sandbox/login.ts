@@ -6,7 +6,7 @@ import { jsonContentTypeProblem, parseJsonBody } from './json-body.ts';
 import { failure, type Route } from './route.ts';
 import type { TokenStore } from './tokens.ts';
 
-/** POST /oauth2/login (SERVICE.md 4.1): a username and password for a bearer token. */
+/** POST /oauth2/login (service-api.md §3.1): a username and password for a bearer token. */
 export function createLoginRoute(users: readonly SandboxUser[], tokens: TokenStore): Route {
   return {
     showBody: redactLoginBody,

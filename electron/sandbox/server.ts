@@ -22,7 +22,7 @@ import { recordOf } from './traffic-record.ts';
 import { createTraffic, type TrafficListener } from './traffic.ts';
 
 /**
- * The sandbox: a faithful implementation of SERVICE.md on plain node:http, embedded in the
+ * The sandbox: a faithful implementation of docs/service-api.md on plain node:http, embedded in the
  * app as the "Local sandbox" environment and run on its own by `eventdesk sandbox`.
  */
 

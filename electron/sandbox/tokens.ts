@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatDateTime } from '../../shared/datetime.ts';
 
-/** The token response of SERVICE.md 2.2. */
+/** The token response of service-api.md §2.2. */
 export interface TokenResponse {
   access_token: string;
   refresh_token: string;

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.ts';
 import type { Secrets } from './vault.ts';
 
 /**
- * The one place the authenticated headers of SERVICE.md section 5 are built, for the app's
+ * The one place the authenticated headers of service-api.md §4 are built, for the app's
  * sends and the command line alike: the environment's extra headers, then apiKey and
  * Authorization, which an extra header can never replace.
  */

@@ -7,7 +7,7 @@ import { describeNetworkError } from './network-errors.ts';
 /** The one fetch every HTTP call goes through: net.fetch in the app, Node's fetch elsewhere. */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** What a login yields: SERVICE.md 2.2, read strictly. */
+/** What a login yields: service-api.md §2.2, read strictly. */
 export interface TokenGrant {
   accessToken: string;
   refreshToken: string;
@@ -101,7 +101,7 @@ async function readBounded(response: Response, limit: number): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-/** Reads SERVICE.md's token response strictly; the raw answer rides along in every error. */
+/** Reads the token response of service-api.md §2.2 strictly; the raw answer rides along in every error. */
 export function parseTokenResponse(json: unknown, timeZone: string, now: Date, raw: string): TokenGrant {
   const parsed = TokenResponseSchema.safeParse(json);
   if (!parsed.success) {

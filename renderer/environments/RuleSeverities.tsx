@@ -16,7 +16,7 @@ function withSeverity(severities: Severities, code: WarningCode, severity: RuleS
 }
 
 /**
- * The checks SERVICE.md leaves open (which fields are required, what attribute values may be…),
+ * The checks the specification leaves open (docs/service-api.md §5) (which fields are required, what attribute values may be…),
  * each a warning unless changed here: an error asks before a batch holding it is sent, off hides it.
  */
 export function RuleSeverities({ severities, onChange }: { severities: Severities; onChange: (severities: Severities) => void }) {

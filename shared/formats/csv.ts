@@ -23,7 +23,7 @@ export type CsvColumnTarget = { to: 'field'; field: CsvTextField } | { to: 'serv
 export type CsvMapping = CsvColumnTarget[];
 
 export interface CsvOptions {
-  /** The environment's name for the service-id field (SERVICE.md writes svc_id). */
+  /** The environment's name for the service-id field (docs/service-api.md writes svc_id). */
   serviceIdField: string;
 }
 
@@ -102,7 +102,7 @@ function targetName(target: CsvColumnTarget, options: CsvOptions): string | null
  * attribute out rather than sending "": CSV cannot tell an empty text from a missing one, and
  * a missing field is what the validator warns about. A service id that is not a whole number
  * stays text, so the validator shows it where it is and nothing is lost. Attribute values stay
- * text, as in SERVICE.md's samples. An event gets `attributes` when any column maps to one.
+ * text, as in docs/service-api.md's samples. An event gets `attributes` when any column maps to one.
  */
 export function mapCsv(table: CsvTable, mapping: CsvMapping, options: CsvOptions): ImportResult {
   const seen = new Map<string, number>();

@@ -1,14 +1,14 @@
 /**
- * What validation holds a batch to. SERVICE.md leaves open which fields are required, what
- * attribute values may be and which time zone date-times are in, so each of those gaps is a
- * rule here with a default a user can change: a warning by default, raised to an error or
- * switched off per code.
+ * What validation holds a batch to. The specification leaves open which fields are required,
+ * what attribute values may be and which time zone date-times are in (docs/service-api.md §5),
+ * so each of those gaps is a rule here with a default a user can change: a warning by default,
+ * raised to an error or switched off per code.
  */
 
 export type Severity = 'error' | 'warning';
 export type RuleSeverity = Severity | 'off';
 
-/** The fields SERVICE.md 2.3 names, in its order; `svc_id` stands for the service-id field, whatever the environment calls it. */
+/** The fields service-api.md §2.3 names, in its order; `svc_id` stands for the service-id field, whatever the environment calls it. */
 export const SPEC_FIELDS = ['token', 'attributes', 'created_at', 'svc_id', 'device_id', 'customer_id'] as const;
 export type SpecField = (typeof SPEC_FIELDS)[number];
 
@@ -52,7 +52,7 @@ export const RULE_TITLES: Record<WarningCode, string> = {
 };
 
 export interface ValidationRules {
-  /** The real name of the service-id field (SERVICE.md writes it svc_id). */
+  /** The real name of the service-id field (docs/service-api.md writes it svc_id). */
   serviceIdField: string;
   /** The IANA zone created_at is read in, for the "future" and "very old" checks (`local` is this machine's). */
   timeZone: string;

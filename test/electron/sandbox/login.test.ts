@@ -3,7 +3,7 @@ import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
 import { answer, login, postJson, useSandbox } from './sandbox-client.ts';
 
 describe('POST /oauth2/login', () => {
-  it('gives the token response of SERVICE.md 2.2 for the demo account', async () => {
+  it('gives the token response of service-api.md §2.2 for the demo account', async () => {
     const sandbox = await useSandbox();
     const response = await postJson(`${sandbox.url}/oauth2/login`, { username: 'demo', password: 'demo-password' });
     expect(response.status).toBe(200);

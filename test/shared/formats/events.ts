@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-/** Generated events as the service describes them (SERVICE.md 2.3), attribute values as text. */
+/** Generated events as the service describes them (service-api.md §2.3), attribute values as text. */
 export const eventArbitrary = fc.record({
   token: fc.string({ minLength: 1 }),
   attributes: fc.dictionary(fc.string({ minLength: 1 }).filter((name) => name.trim() === name), fc.string({ minLength: 1 }), { maxKeys: 4 }),
