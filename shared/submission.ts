@@ -8,8 +8,33 @@ import { z } from 'zod';
 export const SubmissionStatusSchema = z.enum(['sending', 'ok', 'partial', 'failed', 'interrupted', 'cancelled']);
 export type SubmissionStatus = z.infer<typeof SubmissionStatusSchema>;
 
-export const ChunkStatusSchema = z.enum(['pending', 'sending', 'ok', 'failed', 'cancelled']);
+/** 'skipped': a resume was told not to send again a chunk that went out without an answer. */
+export const ChunkStatusSchema = z.enum(['pending', 'sending', 'ok', 'failed', 'cancelled', 'skipped']);
 export type ChunkStatus = z.infer<typeof ChunkStatusSchema>;
+
+/**
+ * One request of a chunk and what came of it: every attempt is kept, so the 500 and the 429
+ * before a 200 can be shown and attached to a ticket. Headers, body and error are masked (every
+ * known secret of the environment, in every form) before they are stored.
+ */
+export const ChunkAttemptSchema = z.object({
+  /** Counted over every run of the submission, as the chunk's `attempts`. */
+  number: z.number().int().min(1),
+  /** When its first byte went out; null for an answer recorded before every attempt was kept. */
+  startedAt: z.string().nullable(),
+  durationMs: z.number().min(0),
+  /** The events it carried; a 413 later sends them in smaller parts. */
+  firstEvent: z.number().int().min(0),
+  eventCount: z.number().int().min(1),
+  /** Null when no HTTP answer came: a reset, a timeout, a cancel, or a crash while it was out. */
+  statusCode: z.number().int().nullable(),
+  retryAfter: z.string().nullable(),
+  error: z.string().nullable(),
+  responseHeaders: z.record(z.string(), z.string()),
+  responseBody: z.string(),
+  responseTruncated: z.boolean(),
+});
+export type ChunkAttempt = z.infer<typeof ChunkAttemptSchema>;
 
 export const ChunkRecordSchema = z.object({
   index: z.number().int().min(0),
@@ -18,7 +43,7 @@ export const ChunkRecordSchema = z.object({
   eventCount: z.number().int().min(1),
   status: ChunkStatusSchema,
   statusCode: z.number().int().nullable(),
-  /** Response headers and body as received, bounded, secrets redacted. */
+  /** The last answer's headers and body, bounded, every known secret masked. */
   responseHeaders: z.record(z.string(), z.string()),
   responseBody: z.string(),
   responseTruncated: z.boolean(),
@@ -26,6 +51,10 @@ export const ChunkRecordSchema = z.object({
   durationMs: z.number().min(0),
   /** What went wrong, in words, when it failed; null otherwise. */
   error: z.string().nullable(),
+  /** A request of it went out and no answer came back: the server may already hold its events. */
+  wentOut: z.boolean(),
+  /** Every attempt, oldest first (at most MAX_ATTEMPTS_KEPT). */
+  attemptLog: z.array(ChunkAttemptSchema),
 });
 export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
 

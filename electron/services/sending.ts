@@ -85,6 +85,12 @@ function rankOf(sorted: readonly number[], value: number): number {
 export function createSending(options: SendingOptions) {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
+  /** What every answer is masked with: the environment's secrets as they are now (a login renewed mid-send included). */
+  function secretsOf(environmentId: string): string[] {
+    const { apiKey, password, accessToken, refreshToken } = options.vault.get(environmentId);
+    return [apiKey, password, accessToken, refreshToken].filter((secret) => secret !== undefined);
+  }
+
   function headersShown(environmentId: string): Record<string, string> {
     const environment = options.environments.get(environmentId);
     const { apiKey } = options.vault.get(environmentId);
@@ -161,6 +167,12 @@ export function createSending(options: SendingOptions) {
       maxAttempts: tuning.maxAttempts ?? environment.maxAttempts,
       timeoutMs: environment.requestTimeoutMs,
       signal: controller.signal,
+      secrets: () => secretsOf(submission.environmentId),
+      onAttempt: (index, attempt) => {
+        const number = (attemptsBefore.get(firstEventOf.get(index)!) ?? 0) + attempt.number;
+        const id = options.submissions.beginAttempt(submission.id, storeIndex(index), { ...attempt, number });
+        return (end) => options.submissions.endAttempt(submission.id, id, end);
+      },
       onChunk: (index, patch) => {
         const earlier = attemptsBefore.get(firstEventOf.get(index)!) ?? 0;
         const recorded = patch.attempts === undefined || earlier === 0 ? patch : { ...patch, attempts: earlier + patch.attempts };

@@ -6,6 +6,7 @@ import { AppError } from '../../shared/errors.ts';
 import { emptyHistoryFilter, RetentionSchema, type HistoryFilter, type HistoryUsage, type Retention, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
 import {
   SubmissionStatusSchema,
+  type ChunkAttempt,
   type ChunkRecord,
   type Submission,
   type SubmissionDetail,
@@ -37,10 +38,19 @@ import { batchSearchText, notesSearchText, SEARCH_TOKENIZER, searchWords } from 
  *   A trigger drops a submission's index rows with it.
  * - `settings` (version 2): the history's own settings (retention), so the app and the command
  *   line read the same ones.
+ * - `chunk_attempts` (version 5): every request of every chunk and its answer, masked and
+ *   bounded, keyed to its chunk by (submission_id, first_event). A row is written before the
+ *   request's first byte, so one without an answer is a request that went out and may have
+ *   arrived (`ChunkRecord.wentOut`), kept through a crash.
  */
 
 /** Each response body is kept up to this many bytes of UTF-8; the rest is cut and flagged. */
 export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;
+/**
+ * The attempts one chunk keeps: a run makes at most maxAttempts (20), resumes add theirs. Past
+ * this the oldest after the first go, so the first answer and the latest ones stay.
+ */
+export const MAX_ATTEMPTS_KEPT = 40;
 /** A batch larger than this (UTF-8 bytes) is refused rather than stored. */
 export const MAX_BATCH_BYTES = 200 * 1024 * 1024;
 
@@ -113,7 +123,7 @@ export const migrations: readonly ((db: DatabaseSync) => void)[] = [
     for (const row of db.prepare('SELECT s.seq, b.batch FROM submissions s JOIN submission_batches b ON b.submission_id = s.id').iterate() as Iterable<Row>) {
       indexEvents.run(Number(row.seq), batchSearchText(String(row.batch)));
     }
-    for (const row of db.prepare('SELECT id FROM submissions').iterate() as Iterable<Row>) settle(db, String(row.id));
+    for (const row of db.prepare('SELECT id FROM submissions').iterate() as Iterable<Row>) settle(db, String(row.id), false);
   },
   // A count by environment and status walked every row of the environment to read its status:
   // 45 ms on 100 000 submissions, 0.14 ms with this covering index (npm run bench -- history).
@@ -126,16 +136,64 @@ export const migrations: readonly ((db: DatabaseSync) => void)[] = [
       UPDATE submissions SET sending_ms = max(0, CAST(round((julianday(finished_at) - julianday(started_at)) * 86400000) AS INTEGER))
         WHERE finished_at IS NOT NULL;
     `),
+  // Every attempt of every chunk is kept (#13), and a chunk can be 'skipped' by a resume, which
+  // needs the chunks table rebuilt: SQLite cannot change a CHECK. Rows written before keep their
+  // last answer as their one known attempt, numbered as its chunk counted it, with no start time.
+  (db) =>
+    db.exec(`
+      CREATE TABLE chunks_v5 (
+        submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        first_event INTEGER NOT NULL CHECK (first_event >= 0),
+        event_count INTEGER NOT NULL CHECK (event_count >= 1),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'ok', 'failed', 'cancelled', 'skipped')),
+        status_code INTEGER,
+        response_headers TEXT NOT NULL DEFAULT '{}',
+        response_body TEXT NOT NULL DEFAULT '',
+        response_truncated INTEGER NOT NULL DEFAULT 0 CHECK (response_truncated IN (0, 1)),
+        attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+        duration_ms REAL NOT NULL DEFAULT 0 CHECK (duration_ms >= 0),
+        error TEXT,
+        UNIQUE (submission_id, idx)
+      ) STRICT;
+      INSERT INTO chunks_v5 SELECT submission_id, idx, first_event, event_count, status, status_code, response_headers,
+        response_body, response_truncated, attempts, duration_ms, error FROM chunks;
+      DROP TABLE chunks;
+      ALTER TABLE chunks_v5 RENAME TO chunks;
+      CREATE TABLE chunk_attempts (
+        id INTEGER PRIMARY KEY,
+        submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+        first_event INTEGER NOT NULL CHECK (first_event >= 0),
+        event_count INTEGER NOT NULL CHECK (event_count >= 1),
+        number INTEGER NOT NULL CHECK (number >= 1),
+        started_at TEXT,
+        duration_ms REAL NOT NULL DEFAULT 0 CHECK (duration_ms >= 0),
+        status_code INTEGER,
+        retry_after TEXT,
+        error TEXT,
+        response_headers TEXT NOT NULL DEFAULT '{}',
+        response_body TEXT NOT NULL DEFAULT '',
+        response_truncated INTEGER NOT NULL DEFAULT 0 CHECK (response_truncated IN (0, 1))
+      ) STRICT;
+      CREATE INDEX chunk_attempts_by_chunk ON chunk_attempts (submission_id, first_event, id);
+      INSERT INTO chunk_attempts (submission_id, first_event, event_count, number, duration_ms, status_code, error, response_headers, response_body, response_truncated)
+        SELECT submission_id, first_event, event_count, attempts, duration_ms, status_code, error, response_headers, response_body, response_truncated
+        FROM chunks WHERE attempts > 0 ORDER BY submission_id, idx;
+    `),
 ];
 
 /**
- * After a send ends: its responses become searchable and its size is counted. Also used by the
- * version 2 migration, so it may only rely on the schema as of version 2.
+ * After a send ends: its responses become searchable and its size is counted: the chunks' last
+ * answers and, since version 5, every attempt's (the last one is kept twice, and counted twice).
+ * The version 2 migration calls it `withAttempts` false, on the schema as it was then.
  */
-function settle(db: DatabaseSync, submissionId: string): void {
+function settle(db: DatabaseSync, submissionId: string, withAttempts = true): void {
   const row = db.prepare('SELECT seq, label, note FROM submissions WHERE id = ?').get(submissionId) as Row | undefined;
   if (!row) return;
-  const responses = (db.prepare(`SELECT response_body, coalesce(error, '') AS error FROM chunks WHERE submission_id = ? ORDER BY idx`).all(submissionId) as Row[]).flatMap((chunk) => [
+  const answers = withAttempts
+    ? '(SELECT submission_id, response_body, error FROM chunks UNION ALL SELECT submission_id, response_body, error FROM chunk_attempts)'
+    : 'chunks';
+  const responses = (db.prepare(`SELECT response_body, coalesce(error, '') AS error FROM ${answers} WHERE submission_id = ?`).all(submissionId) as Row[]).flatMap((chunk) => [
     String(chunk.response_body),
     String(chunk.error),
   ]);
@@ -143,7 +201,7 @@ function settle(db: DatabaseSync, submissionId: string): void {
   db.prepare(
     `UPDATE submissions SET stored_bytes =
       (SELECT length(CAST(batch AS BLOB)) FROM submission_batches WHERE submission_id = ?1) +
-      (SELECT coalesce(sum(length(CAST(response_body AS BLOB))), 0) FROM chunks WHERE submission_id = ?1)
+      (SELECT coalesce(sum(length(CAST(response_body AS BLOB))), 0) FROM ${answers} WHERE submission_id = ?1)
     WHERE id = ?1`,
   ).run(submissionId);
 }
@@ -157,7 +215,11 @@ export const SUBMISSIONS_SCHEMA_VERSION = migrations.length;
 
 export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note'>;
 export type ChunkRange = { firstEvent: number; eventCount: number };
-export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount'>>;
+export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount' | 'wentOut' | 'attemptLog'>>;
+/** A request of a chunk as it goes out, before its first byte. */
+export type AttemptStart = Pick<ChunkAttempt, 'number' | 'startedAt' | 'firstEvent' | 'eventCount'>;
+/** What came of it, masked. */
+export type AttemptEnd = Omit<ChunkAttempt, 'number' | 'startedAt' | 'firstEvent' | 'eventCount'>;
 export type SubmissionStore = ReturnType<typeof openSubmissions>;
 
 type Row = Record<string, unknown>;
@@ -222,7 +284,23 @@ function filterSql(filter: HistoryFilter, before?: string): { where: string; par
   return { where: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, params };
 }
 
-function toChunk(row: Row): ChunkRecord {
+function toAttempt(row: Row): ChunkAttempt {
+  return {
+    number: Number(row.number),
+    startedAt: row.started_at === null ? null : String(row.started_at),
+    durationMs: Number(row.duration_ms),
+    firstEvent: Number(row.first_event),
+    eventCount: Number(row.event_count),
+    statusCode: row.status_code === null ? null : Number(row.status_code),
+    retryAfter: row.retry_after === null ? null : String(row.retry_after),
+    error: row.error === null ? null : String(row.error),
+    responseHeaders: JSON.parse(String(row.response_headers)) as Record<string, string>,
+    responseBody: String(row.response_body),
+    responseTruncated: row.response_truncated === 1,
+  };
+}
+
+function toChunk(row: Row, attemptLog: ChunkAttempt[]): ChunkRecord {
   return {
     index: Number(row.idx),
     firstEvent: Number(row.first_event),
@@ -235,6 +313,8 @@ function toChunk(row: Row): ChunkRecord {
     attempts: Number(row.attempts),
     durationMs: Number(row.duration_ms),
     error: row.error === null ? null : String(row.error),
+    wentOut: attemptLog.some((attempt) => attempt.statusCode === null),
+    attemptLog,
   };
 }
 
@@ -343,7 +423,19 @@ export function openSubmissions(file: string) {
     getSubmission: db.prepare(`SELECT ${submissionColumns} ${fromSubmissions} WHERE s.id = ?`),
     getChunk: db.prepare('SELECT * FROM chunks WHERE submission_id = ? AND idx = ?'),
     chunksOf: db.prepare('SELECT * FROM chunks WHERE submission_id = ? ORDER BY idx'),
-    remainingOf: db.prepare(`SELECT * FROM chunks WHERE submission_id = ? AND status <> 'ok' ORDER BY idx`),
+    remainingOf: db.prepare(`SELECT * FROM chunks WHERE submission_id = ? AND status NOT IN ('ok', 'skipped') ORDER BY idx`),
+    attemptsOf: db.prepare('SELECT * FROM chunk_attempts WHERE submission_id = ? ORDER BY first_event, id'),
+    attemptsOfChunk: db.prepare('SELECT * FROM chunk_attempts WHERE submission_id = ? AND first_event = ? ORDER BY id'),
+    insertAttempt: db.prepare(`INSERT INTO chunk_attempts (submission_id, first_event, event_count, number, started_at) VALUES (?, ?, ?, ?, ?) RETURNING id`),
+    startChunk: db.prepare(`UPDATE chunks SET status = 'sending', attempts = max(attempts, ?) WHERE submission_id = ? AND idx = ?`),
+    // The first attempt and the newest stay: the one dropped is the oldest after the first.
+    dropOldAttempt: db.prepare(`DELETE FROM chunk_attempts WHERE id = (SELECT id FROM chunk_attempts WHERE submission_id = ?1 AND first_event = ?2 ORDER BY id LIMIT 1 OFFSET 1)
+      AND (SELECT count(*) FROM chunk_attempts WHERE submission_id = ?1 AND first_event = ?2) > ?3`),
+    endAttempt: db.prepare(`UPDATE chunk_attempts SET duration_ms = ?, status_code = ?, retry_after = ?, error = ?, response_headers = ?, response_body = ?,
+      response_truncated = ? WHERE id = ? AND submission_id = ?`),
+    // What was out when the process died stays "went out, no answer", and says why.
+    interruptAttempts: db.prepare(`UPDATE chunk_attempts SET error = ? WHERE submission_id = ? AND status_code IS NULL AND error IS NULL`),
+    skipChunk: db.prepare(`UPDATE chunks SET status = 'skipped', error = ? WHERE submission_id = ? AND idx = ? AND status NOT IN ('ok', 'skipped', 'sending')`),
     deleteChunk: db.prepare('DELETE FROM chunks WHERE submission_id = ? AND idx = ?'),
     // Two steps through negative numbers, because UNIQUE (submission_id, idx) is checked row by row.
     shiftChunksOut: db.prepare('UPDATE chunks SET idx = -idx - ? WHERE submission_id = ? AND idx > ?'),
@@ -383,7 +475,19 @@ export function openSubmissions(file: string) {
   function requireChunk(submissionId: string, index: number): ChunkRecord {
     const row = statements.getChunk.get(submissionId, index) as Row | undefined;
     if (!row) throw new AppError('submission-chunk-missing', `Chunk ${index} of submission ${submissionId} is not recorded.`);
-    return toChunk(row);
+    return toChunk(row, (statements.attemptsOfChunk.all(submissionId, row.first_event as number) as Row[]).map(toAttempt));
+  }
+
+  /** Each chunk row with its attempts, read in two queries. */
+  function chunksWithAttempts(submissionId: string, rows: readonly Row[]): ChunkRecord[] {
+    const byFirstEvent = new Map<number, ChunkAttempt[]>();
+    for (const row of statements.attemptsOf.all(submissionId) as Row[]) {
+      const attempt = toAttempt(row);
+      const list = byFirstEvent.get(attempt.firstEvent) ?? [];
+      list.push(attempt);
+      byFirstEvent.set(attempt.firstEvent, list);
+    }
+    return rows.map((row) => toChunk(row, byFirstEvent.get(Number(row.first_event)) ?? []));
   }
 
   function missing(id: string): AppError {
@@ -393,7 +497,7 @@ export function openSubmissions(file: string) {
   function get(id: string): SubmissionDetail | null {
     const row = statements.getSubmission.get(id) as Row | undefined;
     if (!row) return null;
-    return { ...toSubmission(row), chunks: (statements.chunksOf.all(id) as Row[]).map(toChunk) };
+    return { ...toSubmission(row), chunks: chunksWithAttempts(id, statements.chunksOf.all(id) as Row[]) };
   }
 
   return {
@@ -466,6 +570,48 @@ export function openSubmissions(file: string) {
     },
 
     /**
+     * Records that a request of this chunk goes out, before its first byte: the chunk becomes
+     * 'sending' and the attempt is kept, without an answer yet, in one transaction. Returns the
+     * attempt's id for `endAttempt`.
+     */
+    beginAttempt(submissionId: string, index: number, attempt: AttemptStart): number {
+      return transaction(() => {
+        if (statements.startChunk.run(attempt.number, submissionId, index).changes === 0) {
+          throw new AppError('submission-chunk-missing', `Chunk ${index} of submission ${submissionId} is not recorded.`);
+        }
+        const { id } = statements.insertAttempt.get(submissionId, attempt.firstEvent, attempt.eventCount, attempt.number, attempt.startedAt) as Row;
+        statements.dropOldAttempt.run(submissionId, attempt.firstEvent, MAX_ATTEMPTS_KEPT);
+        return Number(id);
+      });
+    },
+
+    /** Records what came of an attempt (masked by the caller); the body is cut to 64 KiB. */
+    endAttempt(submissionId: string, attemptId: number, end: AttemptEnd): void {
+      const body = truncateUtf8(end.responseBody, MAX_RESPONSE_BODY_BYTES);
+      statements.endAttempt.run(
+        end.durationMs,
+        end.statusCode,
+        end.retryAfter,
+        end.error,
+        JSON.stringify(end.responseHeaders),
+        body.text,
+        body.truncated || end.responseTruncated ? 1 : 0,
+        attemptId,
+        submissionId,
+      );
+    },
+
+    /**
+     * Marks chunks not to be sent again (a resume told to skip what went out without an
+     * answer), with `reason` as their error. Only chunks not acknowledged and not in flight.
+     */
+    skipChunks(submissionId: string, indexes: readonly number[], reason: string): void {
+      transaction(() => {
+        for (const index of indexes) statements.skipChunk.run(reason, submissionId, index);
+      });
+    },
+
+    /**
      * Replaces one pending or sending chunk by consecutive smaller ones covering the same
      * events (after a 413); the chunks after it are renumbered so indexes stay consecutive.
      */
@@ -516,6 +662,7 @@ export function openSubmissions(file: string) {
         const ids = (statements.sendingIds.all() as Row[]).map((row) => String(row.id)).filter(include);
         for (const id of ids) {
           statements.interruptChunks.run(id);
+          statements.interruptAttempts.run('No answer: EventDesk stopped (a crash, a kill or a power cut) while this request was out.', id);
           statements.interrupt.run(id);
           // The answers that came before the crash become searchable, and count in the size.
           settle(db, id);
@@ -524,9 +671,9 @@ export function openSubmissions(file: string) {
       });
     },
 
-    /** The chunks not acknowledged yet, in order: what a resume sends. */
+    /** The chunks neither acknowledged nor skipped, in order: what a resume sends. */
     remainingChunks(id: string): ChunkRecord[] {
-      return (statements.remainingOf.all(id) as Row[]).map(toChunk);
+      return chunksWithAttempts(id, statements.remainingOf.all(id) as Row[]);
     },
 
     /** The latest submission of the same resolved batch to the same environment, for the duplicate warning. */
