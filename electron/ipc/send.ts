@@ -1,14 +1,16 @@
 import type { SubmissionDetail } from '../../shared/submission.ts';
 import type { Services } from '../services/index.ts';
 import type { Handlers } from './dispatch.ts';
+import { maskedByEnvironment } from './masked.ts';
 
 // The batch text stays in main (the window already has it, and it can be 100 MB): the
 // contract's summary schemas do not name it, so the dispatch wrapper strips it from every answer.
 
-export function registerSendHandlers({ sending, submissions, submissionCurl, interruptedAtStart }: Services): Pick<
+export function registerSendHandlers({ sending, submissions, submissionCurl, interruptedAtStart, vault }: Services): Pick<
   Handlers,
   'send:start' | 'send:cancel' | 'send:resume' | 'submissions:get' | 'submissions:copyCurl' | 'submissions:interrupted'
 > {
+  const masked = maskedByEnvironment(vault);
   return {
     'send:start': ({ environmentId, batchText, again }) => sending.start(environmentId, batchText, again),
     'send:cancel': ({ submissionId }) => (sending.cancel(submissionId), null),
@@ -17,7 +19,11 @@ export function registerSendHandlers({ sending, submissions, submissionCurl, int
     'submissions:interrupted': () =>
       interruptedAtStart
         .map((id) => submissions.get(id))
-        .filter((detail): detail is SubmissionDetail => detail !== null && detail.status === 'interrupted'),
-    'submissions:get': ({ id }) => submissions.get(id),
+        .filter((detail): detail is SubmissionDetail => detail !== null && detail.status === 'interrupted')
+        .map(masked),
+    'submissions:get': ({ id }) => {
+      const detail = submissions.get(id);
+      return detail && masked(detail);
+    },
   };
 }

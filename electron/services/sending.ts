@@ -7,6 +7,7 @@ import type { SendProgress, Submission, SubmissionStatus } from '../../shared/su
 import { resolveBatch } from '../../shared/templates.ts';
 import { endpoint, type Fetch } from './auth.ts';
 import type { Environments } from './environments.ts';
+import { knownSecrets } from './log.ts';
 import { claimSubmission } from './send-claims.ts';
 import { sendChunks } from './sender.ts';
 import type { Sessions } from './sessions.ts';
@@ -85,12 +86,6 @@ function rankOf(sorted: readonly number[], value: number): number {
 export function createSending(options: SendingOptions) {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
-  /** What every answer is masked with: the environment's secrets as they are now (a login renewed mid-send included). */
-  function secretsOf(environmentId: string): string[] {
-    const { apiKey, password, accessToken, refreshToken } = options.vault.get(environmentId);
-    return [apiKey, password, accessToken, refreshToken].filter((secret) => secret !== undefined);
-  }
-
   function headersShown(environmentId: string): Record<string, string> {
     const environment = options.environments.get(environmentId);
     const { apiKey } = options.vault.get(environmentId);
@@ -167,7 +162,8 @@ export function createSending(options: SendingOptions) {
       maxAttempts: tuning.maxAttempts ?? environment.maxAttempts,
       timeoutMs: environment.requestTimeoutMs,
       signal: controller.signal,
-      secrets: () => secretsOf(submission.environmentId),
+      // Read at each answer: a login renewed mid-send brings new tokens.
+      secrets: () => knownSecrets([options.vault.get(submission.environmentId)]),
       onAttempt: (index, attempt) => {
         const number = (attemptsBefore.get(firstEventOf.get(index)!) ?? 0) + attempt.number;
         const id = options.submissions.beginAttempt(submission.id, storeIndex(index), { ...attempt, number });

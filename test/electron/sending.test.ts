@@ -65,6 +65,26 @@ describe('sending a batch', () => {
     expect(accepted()).toBe(4);
   });
 
+  it('keeps every attempt of a chunk: the 500, the 429 with its Retry-After, then the 202', async () => {
+    const { sending, submissions, finished } = await setup({ faults: { failSequence: [500, 429, 200], retryAfterSeconds: 0 } });
+    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(2), false);
+    if (!('started' in result)) throw new Error('not started');
+    await finished(result.started.id);
+    const [chunk] = submissions.get(result.started.id)!.chunks;
+    expect(chunk).toMatchObject({ status: 'ok', statusCode: 202, attempts: 3, wentOut: false });
+    expect(chunk!.attemptLog.map((attempt) => [attempt.number, attempt.statusCode, attempt.retryAfter, attempt.error])).toEqual([
+      [1, 500, null, null],
+      [2, 429, '0', null],
+      [3, 202, null, null],
+    ]);
+    for (const attempt of chunk!.attemptLog) {
+      expect(Date.parse(attempt.startedAt!)).toBeGreaterThanOrEqual(Date.parse(result.started.startedAt));
+      expect(attempt.durationMs).toBeGreaterThan(0);
+      expect(attempt.responseHeaders['content-type']).toMatch(/json/);
+      expect(attempt.responseBody).not.toBe('');
+    }
+  });
+
   it('asks before sending the same resolved batch to the same environment again', async () => {
     const { sending, finished } = await setup();
     const first = sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
