@@ -58,6 +58,28 @@ export const ChunkRecordSchema = z.object({
 });
 export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
 
+/** "event 5", "events 201–400": a chunk's events, counted from 1 as people count them. */
+export function eventRangeText(firstEvent: number, eventCount: number): string {
+  return eventCount === 1 ? `event ${firstEvent + 1}` : `events ${firstEvent + 1}–${firstEvent + eventCount}`;
+}
+
+/** What a resume does with chunks that went out without an answer: send them again, or mark them skipped. */
+export const UnansweredChoiceSchema = z.enum(['resend', 'skip']);
+export type UnansweredChoice = z.infer<typeof UnansweredChoiceSchema>;
+
+/** The chunks a resume would send of which a request went out without an answer: the server may already hold their events. */
+export function possiblyDelivered<C extends Pick<ChunkRecord, 'wentOut' | 'status'>>(chunks: readonly C[]): C[] {
+  return chunks.filter((chunk) => chunk.wentOut && chunk.status !== 'ok' && chunk.status !== 'skipped');
+}
+
+/** "events 201–400 went out without an answer; the server may already hold them", for the resume's question. */
+export function unansweredText(chunks: readonly Pick<ChunkRecord, 'firstEvent' | 'eventCount'>[]): string {
+  const ranges = chunks.map((chunk) => eventRangeText(chunk.firstEvent, chunk.eventCount));
+  const one = chunks.length === 1 && chunks[0]!.eventCount === 1;
+  const list = ranges.length <= 2 ? ranges.join(' and ') : `${ranges.slice(0, -1).join(', ')} and ${ranges.at(-1)}`;
+  return `${list} went out without an answer; the server may already hold ${one ? 'it' : 'them'}`;
+}
+
 export const SubmissionSchema = z.object({
   id: z.string(),
   environmentId: z.string(),

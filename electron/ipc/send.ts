@@ -14,7 +14,7 @@ export function registerSendHandlers({ sending, submissions, submissionCurl, int
   return {
     'send:start': ({ environmentId, batchText, again }) => sending.start(environmentId, batchText, again),
     'send:cancel': ({ submissionId }) => (sending.cancel(submissionId), null),
-    'send:resume': ({ submissionId }) => sending.resume(submissionId),
+    'send:resume': ({ submissionId, unanswered }) => sending.resume(submissionId, undefined, unanswered),
     'submissions:copyCurl': ({ id, chunk, withSecrets }) => (submissionCurl.copy(id, chunk, withSecrets), null),
     'submissions:interrupted': () =>
       interruptedAtStart

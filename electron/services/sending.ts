@@ -3,7 +3,7 @@ import { planChunks } from '../../shared/chunking.ts';
 import { resolveTimeZone, type Environment } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { MASK, redactHeaders } from '../../shared/redact.ts';
-import type { SendProgress, Submission, SubmissionStatus } from '../../shared/submission.ts';
+import { possiblyDelivered, unansweredText, type SendProgress, type Submission, type SubmissionStatus, type UnansweredChoice } from '../../shared/submission.ts';
 import { resolveBatch } from '../../shared/templates.ts';
 import { endpoint, type Fetch } from './auth.ts';
 import type { Environments } from './environments.ts';
@@ -67,6 +67,9 @@ export function prepareBatch(environment: Pick<Environment, 'variables' | 'timeZ
   return { eventTexts, batch, batchHash: createHash('sha256').update(batch).digest('hex') };
 }
 
+/** The error a skipped chunk keeps: why it was not sent again. */
+const SKIPPED_REASON = 'Skipped on resume: it went out without an answer, and the server may already hold these events.';
+
 /** Progress is pushed at most this often; the last one always goes. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -85,6 +88,16 @@ function rankOf(sorted: readonly number[], value: number): number {
 
 export function createSending(options: SendingOptions) {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+
+  /**
+   * How a submission ended, from how its last run ended: chunks a resume skipped were never
+   * acknowledged, so a run that sent everything else is 'partial' (or 'failed' with nothing ok).
+   */
+  function endStatus(runStatus: SubmissionStatus, submissionId: string): SubmissionStatus {
+    const statuses = options.submissions.chunkStatuses(submissionId);
+    if (!statuses.includes('skipped') || (runStatus !== 'ok' && runStatus !== 'failed')) return runStatus;
+    return statuses.includes('ok') ? 'partial' : 'failed';
+  }
 
   function headersShown(environmentId: string): Record<string, string> {
     const environment = options.environments.get(environmentId);
@@ -196,7 +209,8 @@ export function createSending(options: SendingOptions) {
         (result) => result.status,
         () => 'failed' as const,
       )
-      .then((status) => {
+      .then((engineStatus) => {
+        const status = endStatus(engineStatus, submission.id);
         running.delete(submission.id);
         if (claim?.ok) claim.release();
         options.submissions.finish(submission.id, status, Math.round(performance.now() - started));
@@ -247,13 +261,32 @@ export function createSending(options: SendingOptions) {
       return { started: submission };
     },
 
-    /** Sends only the chunks of an interrupted, failed or cancelled submission that were never acknowledged. */
-    resume(submissionId: string, tuning?: SendTuning): Submission {
+    /**
+     * Sends only the chunks of an interrupted, failed or cancelled submission that were never
+     * acknowledged. Chunks that went out without an answer may already be on the server: unless
+     * `unanswered` says to send them again or to skip them, it refuses and names them.
+     */
+    resume(submissionId: string, tuning?: SendTuning, unanswered?: UnansweredChoice): Submission {
       if (running.has(submissionId)) throw new AppError('already-sending', 'That submission is still being sent.');
       const detail = options.submissions.get(submissionId);
       if (!detail) throw new AppError('submission-not-found', 'That submission no longer exists.');
-      const remaining = options.submissions.remainingChunks(submissionId);
+      let remaining = options.submissions.remainingChunks(submissionId);
       if (remaining.length === 0) throw new AppError('nothing-to-resume', 'Every chunk of that submission was already acknowledged.');
+      const uncertain = possiblyDelivered(remaining);
+      if (uncertain.length > 0 && unanswered === undefined) {
+        const them = uncertain.length === 1 ? ['that chunk', 'it'] : ['those chunks', 'them'];
+        throw new AppError('resume-unanswered', `${unansweredText(uncertain)}. Say whether to send ${them[0]} again or to skip ${them[1]}.`);
+      }
+      if (uncertain.length > 0 && unanswered === 'skip') {
+        options.submissions.skipChunks(submissionId, uncertain.map((chunk) => chunk.index), SKIPPED_REASON);
+        remaining = options.submissions.remainingChunks(submissionId);
+        if (remaining.length === 0) {
+          const status = endStatus('failed', submissionId);
+          options.submissions.finish(submissionId, status);
+          options.onFinished?.(submissionId);
+          return { ...detail, status, finishedAt: new Date().toISOString() };
+        }
+      }
       const eventTexts = (JSON.parse(detail.batch) as unknown[]).map((event) => JSON.stringify(event));
       run(
         detail,

@@ -424,6 +424,7 @@ export function openSubmissions(file: string) {
     getChunk: db.prepare('SELECT * FROM chunks WHERE submission_id = ? AND idx = ?'),
     chunksOf: db.prepare('SELECT * FROM chunks WHERE submission_id = ? ORDER BY idx'),
     remainingOf: db.prepare(`SELECT * FROM chunks WHERE submission_id = ? AND status NOT IN ('ok', 'skipped') ORDER BY idx`),
+    chunkStatusesOf: db.prepare('SELECT status FROM chunks WHERE submission_id = ? ORDER BY idx'),
     attemptsOf: db.prepare('SELECT * FROM chunk_attempts WHERE submission_id = ? ORDER BY first_event, id'),
     attemptsOfChunk: db.prepare('SELECT * FROM chunk_attempts WHERE submission_id = ? AND first_event = ? ORDER BY id'),
     insertAttempt: db.prepare(`INSERT INTO chunk_attempts (submission_id, first_event, event_count, number, started_at) VALUES (?, ?, ?, ?, ?) RETURNING id`),
@@ -669,6 +670,11 @@ export function openSubmissions(file: string) {
         }
         return ids;
       });
+    },
+
+    /** Each chunk's status, in order, without reading the batch or any answer. */
+    chunkStatuses(id: string): ChunkRecord['status'][] {
+      return (statements.chunkStatusesOf.all(id) as Row[]).map((row) => row.status as ChunkRecord['status']);
     },
 
     /** The chunks neither acknowledged nor skipped, in order: what a resume sends. */
