@@ -98,4 +98,35 @@ describe('a server that echoes the secrets back', () => {
       if (existsSync(part)) expect(leaks(readFileSync(part), secrets), part).toEqual([]);
     }
   });
+
+  it('is masked again when the page reads rows an older version stored raw', async () => {
+    const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-echo-old-'));
+    services = await createServices({ ...nodeServiceDeps(dataFolder), push: createPushSender(() => undefined), sandbox: null });
+    const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
+    const call = async (channel: string, input?: unknown) => {
+      const envelope = await dispatch(channel, input, trusted);
+      if (!envelope.ok) throw new Error(`${channel}: ${JSON.stringify(envelope.error)}`);
+      return envelope.value;
+    };
+    const created = (await call('environments:create', { settings: { ...DEFAULT_SETTINGS, name: 'Old', baseUrl: 'https://old.example.com', username: 'qa' }, apiKey: API_KEY })) as {
+      ok: true;
+      environment: { id: string; name: string };
+    };
+    const { submissions } = services;
+    const { id } = submissions.createSubmission(
+      { environmentId: created.environment.id, environmentName: 'Old', environmentColor: '#000000', baseUrl: 'https://old.example.com', headers: {}, batch: '[{"a":1}]', eventCount: 1, batchHash: 'h', startedAt: new Date().toISOString() },
+      [{ firstEvent: 0, eventCount: 1 }],
+    );
+    const echoed = `{"echo":${JSON.stringify(API_KEY)},"b64":"${Buffer.from(API_KEY).toString('base64')}"}`;
+    const attempt = submissions.beginAttempt(id, 0, { number: 1, startedAt: new Date().toISOString(), firstEvent: 0, eventCount: 1 });
+    submissions.endAttempt(id, attempt, { durationMs: 1, statusCode: 202, retryAfter: null, error: null, responseHeaders: { 'x-echo-apikey': API_KEY }, responseBody: echoed, responseTruncated: false });
+    submissions.updateChunk(id, 0, { status: 'ok', statusCode: 202, responseHeaders: { 'x-echo-apikey': API_KEY }, responseBody: echoed });
+    submissions.annotate(id, { label: `key ${API_KEY}`, note: '' });
+    submissions.finish(id, 'ok');
+
+    const view = JSON.stringify(await call('submissions:get', { id }));
+    expect(view).toContain('••••');
+    expect(leaks(view, { apiKey: API_KEY })).toEqual([]);
+    expect(leaks(JSON.stringify(await call('history:list', { filter: {} })), { apiKey: API_KEY })).toEqual([]);
+  });
 });

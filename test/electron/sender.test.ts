@@ -3,7 +3,7 @@ import { planChunks } from '../../shared/chunking.ts';
 import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
 import { endpoint } from '../../electron/services/auth.ts';
 import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
-import { backoffMs, retryAfterMs, sendChunks, type ChunkPatch, type SendChunk, type SendChunksOptions } from '../../electron/services/sender.ts';
+import { RESPONSE_BODY_LIMIT, backoffMs, retryAfterMs, sendChunks, type AttemptEnd, type ChunkPatch, type SendChunk, type SendChunksOptions } from '../../electron/services/sender.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import { startSandboxSessions } from './support/sandbox-sessions.ts';
 
@@ -80,6 +80,34 @@ const chunksOf = (texts: string[], chunkSize: number): SendChunk[] =>
   planChunks(texts, { chunkSize, maxChunkBytes: 5 * 1024 * 1024 }).map((chunk, index) => ({ index, firstEvent: chunk.firstEvent, eventCount: chunk.eventCount }));
 
 describe('sendChunks against the sandbox', () => {
+  it('masks the key and token the request carried, and the secrets it is given, in every answer, even one cut at the limit', async () => {
+    const { send } = await setup();
+    const secret = 'renewed-secret-0123456789abcdef';
+    let carried: Record<string, string> = {};
+    // The server echoes the request's key in a header and its token JSON-escaped in the body,
+    // and puts another secret right across the 64 KiB limit.
+    const echo = async (input: string | URL | Request, init?: RequestInit) => {
+      carried = Object.fromEntries(new Headers(init?.headers));
+      await fetch(input, init);
+      const token = carried.authorization!.replace(/^Bearer /, '');
+      const start = JSON.stringify({ token });
+      const body = `${start}${'x'.repeat(RESPONSE_BODY_LIMIT - 10 - start.length)}${secret}${'y'.repeat(100)}`;
+      return new Response(body, { status: 200, headers: { 'x-echo-apikey': carried.apikey!, 'content-type': 'text/plain' } });
+    };
+    const ends: AttemptEnd[] = [];
+    const texts = eventTexts(1);
+    const { final } = await send(texts, chunksOf(texts, 1), { fetch: echo, secrets: () => [secret], onAttempt: () => (end) => ends.push(end) });
+    const token = carried.authorization!.replace(/^Bearer /, '');
+    expect(token.length).toBeGreaterThan(20);
+    for (const recorded of [final(0)!, { ...ends[0]!, attempts: 1 }]) {
+      const text = JSON.stringify(recorded);
+      expect(recorded.responseTruncated).toBe(true);
+      expect(recorded.responseBody!.length).toBeLessThanOrEqual(RESPONSE_BODY_LIMIT);
+      for (const part of [carried.apikey!, token, secret.slice(0, 8)]) expect(text).not.toContain(part);
+      expect(recorded.responseHeaders!['x-echo-apikey']).toContain('••••');
+    }
+  });
+
   it('send every chunk, keep each 202 answer with its headers redacted, and count the events', async () => {
     const { send, acceptedTokens, eventRequests } = await setup();
     const texts = eventTexts(6);
