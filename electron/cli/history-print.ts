@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../shared/datetime.ts';
 import { HISTORY_MAX_PAGE, formatBytes } from '../../shared/history.ts';
 import { MASK, redactHeader, redactText, redactValue } from '../../shared/redact.ts';
-import { sendingTime, type ChunkAttempt, type ChunkRecord, type SubmissionDetail, type SubmissionSummary } from '../../shared/submission.ts';
+import { eventRangeText, sendingTime, type ChunkAttempt, type ChunkRecord, type SubmissionDetail, type SubmissionSummary } from '../../shared/submission.ts';
 
 /**
  * How `eventdesk history` prints submissions: a table and a detail page for people, JSON for
@@ -103,10 +103,6 @@ export function listFooter({ shown, matching, limit, filtered }: { shown: number
   return `The newest ${shown} of ${plural(matching, filtered ? 'matching submission' : 'submission')}.${more}\n`;
 }
 
-function eventRange(chunk: ChunkRecord): string {
-  return chunk.eventCount === 1 ? `event ${chunk.firstEvent + 1}` : `events ${chunk.firstEvent + 1}–${chunk.firstEvent + chunk.eventCount}`;
-}
-
 /** A response body for reading: JSON laid out, anything else as it came; every line indented. */
 function responseText(body: string, indent: string): string {
   let text = body;
@@ -138,7 +134,7 @@ function attemptLines(attempt: ChunkAttempt, timeZone: string): string[] {
 
 function chunkLines(chunk: ChunkRecord, timeZone: string): string[] {
   const answer = chunk.statusCode === null ? 'no answer' : `HTTP ${chunk.statusCode}`;
-  const lines = [`  chunk ${chunk.index + 1}  ${eventRange(chunk)}  ${chunk.status}  ${answer}  ${plural(chunk.attempts, 'attempt')}  ${formatDuration(chunk.durationMs)}`];
+  const lines = [`  chunk ${chunk.index + 1}  ${eventRangeText(chunk.firstEvent, chunk.eventCount)}  ${chunk.status}  ${answer}  ${plural(chunk.attempts, 'attempt')}  ${formatDuration(chunk.durationMs)}`];
   if (chunk.wentOut && chunk.status !== 'ok') lines.push('    caution   a request went out without an answer: the server may already hold these events');
   if (chunk.error !== null) lines.push(`    error     ${printable(chunk.error)}`);
   lines.push(...chunk.attemptLog.flatMap((attempt) => attemptLines(attempt, timeZone)));

@@ -5,7 +5,7 @@ import { exportHar, type HarExchange } from '../../shared/formats/har.ts';
 import type { ExportOptions } from '../../shared/formats/http-request.ts';
 import { formatBytes, type ExportFormat } from '../../shared/history.ts';
 import { redactHeaders, redactUrl, redactValue } from '../../shared/redact.ts';
-import type { ChunkAttempt, ChunkRecord, SubmissionDetail, SubmissionStatus } from '../../shared/submission.ts';
+import { eventRangeText, type ChunkAttempt, type ChunkRecord, type SubmissionDetail, type SubmissionStatus } from '../../shared/submission.ts';
 import { sentRequests, type SecretSources, type SentRequests } from './submission-curl.ts';
 import { MAX_BATCH_BYTES, type SubmissionStore } from './submissions.ts';
 
@@ -85,15 +85,8 @@ const extensions: Record<ExportFormat, string> = { json: 'json', ndjson: 'ndjson
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** "events 3–4", 1-based as the app shows them. */
-function eventRange(chunk: ChunkRecord): string {
-  const first = chunk.firstEvent + 1;
-  const last = chunk.firstEvent + chunk.eventCount;
-  return first === last ? `event ${first}` : `events ${first}–${last}`;
-}
-
 function chunkLabel(submission: SubmissionDetail, chunk: ChunkRecord): string {
-  return `submission ${submission.id} · chunk ${chunk.index + 1} of ${submission.chunks.length} · ${eventRange(chunk)}`;
+  return `submission ${submission.id} · chunk ${chunk.index + 1} of ${submission.chunks.length} · ${eventRangeText(chunk.firstEvent, chunk.eventCount)}`;
 }
 
 function parsedOrText(body: string, truncated: boolean): unknown {
