@@ -132,7 +132,7 @@ type Outcome =
   | { kind: 'network'; error: AppError }
   | { kind: 'cancelled' }
   /** sessions.authorized refused to go on: no login, a failed re-login, no API key. */
-  | { kind: 'session'; error: AppError };
+  | { kind: 'session'; error: AppError; refused: Answer | null };
 
 async function readBounded(response: Response, limit: number): Promise<{ text: string; truncated: boolean }> {
   if (!response.body) return { text: '', truncated: false };
@@ -222,16 +222,15 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
     let transportError: unknown;
     let sends = 0;
     let earlier: Response | null = null;
+    /** An answer whose body sessions.authorized let go unread (a 401 before a new login). */
+    const unread = (response: Response): Answer => ({ status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: '', truncated: false });
     try {
       const response = await options.sessions.authorized(options.environmentId, async (headers) => {
         if (cancel.aborted) throw (transportError = cancel.reason);
         if (++sends === 2) {
           activity(chunk.index, 'the login was refused (HTTP 401); logged in again, sending once more');
           // The 401 was an answer of its own: kept as its attempt (its body was let go unread).
-          if (earlier) {
-            const answer = { status: earlier.status, headers: maskedHeaders(Object.fromEntries(earlier.headers), log.mask), body: '', truncated: false };
-            log.end(answer, null, 'The login was refused (HTTP 401); EventDesk logged in again and sent once more.');
-          }
+          if (earlier) log.end(unread(earlier), null, 'The login was refused (HTTP 401); EventDesk logged in again and sent once more.');
         }
         log.begin(headers);
         try {
@@ -260,8 +259,10 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
       if (sends === 2) activity(chunk.index, null);
       if (cancel.aborted) return { kind: 'cancelled' };
       if (transportError !== undefined && error === transportError) return { kind: 'network', error: describeNetworkError(error, options.url, options.timeoutMs) };
-      if (error instanceof AppError) return { kind: 'session', error };
-      return { kind: 'session', error: describeNetworkError(error, options.url, options.timeoutMs) };
+      // A 401 that no new login could follow was an answer all the same: it is its attempt's.
+      const refused = earlier && sends === 1 ? unread(earlier) : null;
+      if (error instanceof AppError) return { kind: 'session', error, refused };
+      return { kind: 'session', error: describeNetworkError(error, options.url, options.timeoutMs), refused };
     }
   }
 
@@ -331,7 +332,7 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
       }
       if (outcome.kind === 'session') {
         stoppedBecause ??= outcome.error.message;
-        log.end(null, null, outcome.error.message);
+        log.end(outcome.refused, null, outcome.error.message);
         finish(chunk, { status: 'failed', ...record(outcome.error.message) });
         return;
       }

@@ -168,8 +168,15 @@ describe('sendChunks against the sandbox', () => {
     const { send, setFaults, logins, acceptedTokens } = await setup();
     setFaults({ failSequence: [401] });
     const texts = eventTexts(2);
-    const { result, final, activities } = await send(texts, chunksOf(texts, 1));
+    const answers: [number, AttemptEnd][] = [];
+    const { result, final, activities } = await send(texts, chunksOf(texts, 1), { onAttempt: (index) => (end) => answers.push([index, end]) });
     expect(final(0)).toMatchObject({ status: 'ok', statusCode: 202, attempts: 2 });
+    // The 401 is an attempt of its own, answered: not one that went out without an answer.
+    expect(answers.map(([index, end]) => [index, end.statusCode, end.error])).toEqual([
+      [0, 401, 'The login was refused (HTTP 401); EventDesk logged in again and sent once more.'],
+      [0, 202, null],
+      [1, 202, null],
+    ]);
     expect(final(1)).toMatchObject({ status: 'ok', attempts: 1 });
     expect(logins()).toBe(1);
     expect(activities).toContain('the login was refused (HTTP 401); logged in again, sending once more');
@@ -193,9 +200,11 @@ describe('sendChunks against the sandbox', () => {
     const { send, setFaults, eventRequests } = await setup({}, false);
     setFaults({ failSequence: [200, 401] });
     const texts = eventTexts(3);
-    const { result, final, patches } = await send(texts, chunksOf(texts, 1));
+    const ends: AttemptEnd[] = [];
+    const { result, final, patches } = await send(texts, chunksOf(texts, 1), { onAttempt: () => (end) => ends.push(end) });
     expect(final(0)).toMatchObject({ status: 'ok' });
     expect(final(1)).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('Log in again') });
+    expect(ends.map((end) => end.statusCode)).toEqual([202, 401]);
     expect(patches.has(2)).toBe(false);
     expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1, chunksPending: 1, eventsAccepted: 1 });
     expect(eventRequests()).toHaveLength(2);
