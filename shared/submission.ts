@@ -33,8 +33,18 @@ export const ChunkAttemptSchema = z.object({
   responseHeaders: z.record(z.string(), z.string()),
   responseBody: z.string(),
   responseTruncated: z.boolean(),
+  /**
+   * Its events may be on the server with no answer to say so: it went out and no answer came (a
+   * reset, a timeout, a cancel, a crash while it was out). False once answered, or when no
+   * connection was made (refused, DNS, TLS).
+   */
+  mayHaveArrived: z.boolean(),
 });
 export type ChunkAttempt = z.infer<typeof ChunkAttemptSchema>;
+/** An attempt as its request goes out, before its first byte. */
+export type AttemptStart = Pick<ChunkAttempt, 'number' | 'startedAt' | 'firstEvent' | 'eventCount'>;
+/** What came of it, masked. */
+export type AttemptEnd = Omit<ChunkAttempt, keyof AttemptStart>;
 
 export const ChunkRecordSchema = z.object({
   index: z.number().int().min(0),
@@ -51,7 +61,7 @@ export const ChunkRecordSchema = z.object({
   durationMs: z.number().min(0),
   /** What went wrong, in words, when it failed; null otherwise. */
   error: z.string().nullable(),
-  /** A request of it went out and no answer came back: the server may already hold its events. */
+  /** One of its attempts may have arrived with no answer (see ChunkAttempt.mayHaveArrived): the server may already hold its events. */
   wentOut: z.boolean(),
   /** Every attempt, oldest first (at most MAX_ATTEMPTS_KEPT). */
   attemptLog: z.array(ChunkAttemptSchema),

@@ -3,7 +3,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { chunkBody } from '../../shared/chunking.ts';
 import { AppError } from '../../shared/errors.ts';
 import { isSecretHeader, redactHeaders, redactText } from '../../shared/redact.ts';
-import type { ChunkAttempt, ChunkRecord } from '../../shared/submission.ts';
+import type { AttemptEnd, AttemptStart, ChunkRecord } from '../../shared/submission.ts';
 import type { Fetch } from './auth.ts';
 import { describeNetworkError } from './network-errors.ts';
 import type { Sessions } from './sessions.ts';
@@ -29,10 +29,7 @@ export interface SendChunk {
 
 /** The ChunkRecord fields a report changes. */
 export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount' | 'wentOut' | 'attemptLog'>>;
-/** A request of a chunk, reported before its first byte goes out. */
-export type AttemptStart = Pick<ChunkAttempt, 'number' | 'startedAt' | 'firstEvent' | 'eventCount'>;
-/** What came of it, masked. */
-export type AttemptEnd = Omit<ChunkAttempt, 'number' | 'startedAt' | 'firstEvent' | 'eventCount'>;
+
 
 export interface SendChunksOptions {
   environmentId: string;
@@ -214,7 +211,8 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
   /** What a chunk's attempts report to: the sender masks with the secrets of the request under way. */
   interface AttemptLog {
     begin(headers: Readonly<Record<string, string>>): void;
-    end(answer: Answer | null, retryAfter: string | null, error: string | null): void;
+    /** `mayHaveArrived`: by default, when no answer came. */
+    end(answer: Answer | null, retryAfter: string | null, error: string | null, mayHaveArrived?: boolean): void;
     mask(text: string): string;
   }
 
@@ -299,7 +297,7 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
         const end = options.onAttempt?.(chunk.index, start);
         open = end ? { end, started: performance.now() } : null;
       },
-      end(answer, retryAfter, error) {
+      end(answer, retryAfter, error, mayHaveArrived = answer === null) {
         open?.end({
           durationMs: elapsed(open.started),
           statusCode: answer?.status ?? null,
@@ -308,6 +306,7 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
           responseHeaders: answer?.headers ?? {},
           responseBody: answer?.body ?? '',
           responseTruncated: answer?.truncated ?? false,
+          mayHaveArrived,
         });
         open = null;
       },
@@ -340,7 +339,8 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
       let waitMs: number;
       let retryText: (inText: string) => string;
       if (outcome.kind === 'network') {
-        log.end(null, null, outcome.error.message);
+        // No connection was made (refused, DNS, TLS): nothing of it reached a server.
+        log.end(null, null, outcome.error.message, outcome.error.code !== 'unreachable' && outcome.error.code !== 'tls');
         if (outcome.error.code !== 'connection-reset' && outcome.error.code !== 'timeout') {
           finish(chunk, { status: 'failed', ...record(outcome.error.message) });
           return;

@@ -6,6 +6,8 @@ import { AppError } from '../../shared/errors.ts';
 import { emptyHistoryFilter, RetentionSchema, type HistoryFilter, type HistoryUsage, type Retention, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
 import {
   SubmissionStatusSchema,
+  type AttemptEnd,
+  type AttemptStart,
   type ChunkAttempt,
   type ChunkRecord,
   type Submission,
@@ -173,11 +175,12 @@ export const migrations: readonly ((db: DatabaseSync) => void)[] = [
         error TEXT,
         response_headers TEXT NOT NULL DEFAULT '{}',
         response_body TEXT NOT NULL DEFAULT '',
-        response_truncated INTEGER NOT NULL DEFAULT 0 CHECK (response_truncated IN (0, 1))
+        response_truncated INTEGER NOT NULL DEFAULT 0 CHECK (response_truncated IN (0, 1)),
+        may_have_arrived INTEGER NOT NULL DEFAULT 1 CHECK (may_have_arrived IN (0, 1))
       ) STRICT;
       CREATE INDEX chunk_attempts_by_chunk ON chunk_attempts (submission_id, first_event, id);
-      INSERT INTO chunk_attempts (submission_id, first_event, event_count, number, duration_ms, status_code, error, response_headers, response_body, response_truncated)
-        SELECT submission_id, first_event, event_count, attempts, duration_ms, status_code, error, response_headers, response_body, response_truncated
+      INSERT INTO chunk_attempts (submission_id, first_event, event_count, number, duration_ms, status_code, error, response_headers, response_body, response_truncated, may_have_arrived)
+        SELECT submission_id, first_event, event_count, attempts, duration_ms, status_code, error, response_headers, response_body, response_truncated, status_code IS NULL
         FROM chunks WHERE attempts > 0 ORDER BY submission_id, idx;
     `),
 ];
@@ -216,10 +219,7 @@ export const SUBMISSIONS_SCHEMA_VERSION = migrations.length;
 export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note'>;
 export type ChunkRange = { firstEvent: number; eventCount: number };
 export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount' | 'wentOut' | 'attemptLog'>>;
-/** A request of a chunk as it goes out, before its first byte. */
-export type AttemptStart = Pick<ChunkAttempt, 'number' | 'startedAt' | 'firstEvent' | 'eventCount'>;
-/** What came of it, masked. */
-export type AttemptEnd = Omit<ChunkAttempt, 'number' | 'startedAt' | 'firstEvent' | 'eventCount'>;
+
 export type SubmissionStore = ReturnType<typeof openSubmissions>;
 
 type Row = Record<string, unknown>;
@@ -297,6 +297,7 @@ function toAttempt(row: Row): ChunkAttempt {
     responseHeaders: JSON.parse(String(row.response_headers)) as Record<string, string>,
     responseBody: String(row.response_body),
     responseTruncated: row.response_truncated === 1,
+    mayHaveArrived: row.may_have_arrived === 1,
   };
 }
 
@@ -313,7 +314,7 @@ function toChunk(row: Row, attemptLog: ChunkAttempt[]): ChunkRecord {
     attempts: Number(row.attempts),
     durationMs: Number(row.duration_ms),
     error: row.error === null ? null : String(row.error),
-    wentOut: attemptLog.some((attempt) => attempt.statusCode === null),
+    wentOut: attemptLog.some((attempt) => attempt.mayHaveArrived),
     attemptLog,
   };
 }
@@ -433,9 +434,9 @@ export function openSubmissions(file: string) {
     dropOldAttempt: db.prepare(`DELETE FROM chunk_attempts WHERE id = (SELECT id FROM chunk_attempts WHERE submission_id = ?1 AND first_event = ?2 ORDER BY id LIMIT 1 OFFSET 1)
       AND (SELECT count(*) FROM chunk_attempts WHERE submission_id = ?1 AND first_event = ?2) > ?3`),
     endAttempt: db.prepare(`UPDATE chunk_attempts SET duration_ms = ?, status_code = ?, retry_after = ?, error = ?, response_headers = ?, response_body = ?,
-      response_truncated = ? WHERE id = ? AND submission_id = ?`),
+      response_truncated = ?, may_have_arrived = ? WHERE id = ? AND submission_id = ?`),
     // What was out when the process died stays "went out, no answer", and says why.
-    interruptAttempts: db.prepare(`UPDATE chunk_attempts SET error = ? WHERE submission_id = ? AND status_code IS NULL AND error IS NULL`),
+    interruptAttempts: db.prepare(`UPDATE chunk_attempts SET error = ? WHERE submission_id = ? AND may_have_arrived = 1 AND status_code IS NULL AND error IS NULL`),
     skipChunk: db.prepare(`UPDATE chunks SET status = 'skipped', error = ? WHERE submission_id = ? AND idx = ? AND status NOT IN ('ok', 'skipped', 'sending')`),
     deleteChunk: db.prepare('DELETE FROM chunks WHERE submission_id = ? AND idx = ?'),
     // Two steps through negative numbers, because UNIQUE (submission_id, idx) is checked row by row.
@@ -597,6 +598,7 @@ export function openSubmissions(file: string) {
         JSON.stringify(end.responseHeaders),
         body.text,
         body.truncated || end.responseTruncated ? 1 : 0,
+        end.mayHaveArrived ? 1 : 0,
         attemptId,
         submissionId,
       );

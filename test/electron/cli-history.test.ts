@@ -68,7 +68,7 @@ function record(store: SubmissionStore, customers: string[], startedAt: string, 
   answers.forEach(([statusCode, retryAfter, responseBody], at) => {
     const attempt = store.beginAttempt(id, 0, { number: at + 1, startedAt: new Date(Date.parse(startedAt) + at * 1000).toISOString(), firstEvent: 0, eventCount: events.length });
     const error = statusCode === 400 ? 'HTTP 400: the server refused the chunk.' : null;
-    store.endAttempt(id, attempt, { durationMs: 62.5, statusCode, retryAfter, error, responseHeaders: { 'content-type': 'application/json' }, responseBody, responseTruncated: false });
+    store.endAttempt(id, attempt, { durationMs: 62.5, statusCode, retryAfter, error, responseHeaders: { 'content-type': 'application/json' }, responseBody, responseTruncated: false, mayHaveArrived: false });
   });
   store.updateChunk(id, 0, {
     status: ok ? 'ok' : 'failed',

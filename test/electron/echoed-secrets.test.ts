@@ -119,7 +119,7 @@ describe('a server that echoes the secrets back', () => {
     );
     const echoed = `{"echo":${JSON.stringify(API_KEY)},"b64":"${Buffer.from(API_KEY).toString('base64')}"}`;
     const attempt = submissions.beginAttempt(id, 0, { number: 1, startedAt: new Date().toISOString(), firstEvent: 0, eventCount: 1 });
-    submissions.endAttempt(id, attempt, { durationMs: 1, statusCode: 202, retryAfter: null, error: null, responseHeaders: { 'x-echo-apikey': API_KEY }, responseBody: echoed, responseTruncated: false });
+    submissions.endAttempt(id, attempt, { durationMs: 1, statusCode: 202, retryAfter: null, error: null, responseHeaders: { 'x-echo-apikey': API_KEY }, responseBody: echoed, responseTruncated: false, mayHaveArrived: false });
     submissions.updateChunk(id, 0, { status: 'ok', statusCode: 202, responseHeaders: { 'x-echo-apikey': API_KEY }, responseBody: echoed });
     submissions.annotate(id, { label: `key ${API_KEY}`, note: '' });
     submissions.finish(id, 'ok');

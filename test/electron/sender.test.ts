@@ -1,9 +1,11 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planChunks } from '../../shared/chunking.ts';
 import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
+import type { AttemptEnd } from '../../shared/submission.ts';
 import { endpoint } from '../../electron/services/auth.ts';
 import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
-import { RESPONSE_BODY_LIMIT, backoffMs, retryAfterMs, sendChunks, type AttemptEnd, type ChunkPatch, type SendChunk, type SendChunksOptions } from '../../electron/services/sender.ts';
+import { RESPONSE_BODY_LIMIT, backoffMs, retryAfterMs, sendChunks, type ChunkPatch, type SendChunk, type SendChunksOptions } from '../../electron/services/sender.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import { startSandboxSessions } from './support/sandbox-sessions.ts';
 
@@ -308,6 +310,27 @@ describe('sendChunks against the sandbox', () => {
     expect(sleeps).toEqual([250]);
     expect(activities[0]).toMatch(/^connection reset, retry 1 of 4 in/);
     expect(eventRequests().map((record) => record.response?.status ?? 'reset').reverse()).toEqual(['reset', 202]);
+  });
+
+  it('count a reset as a request that may have arrived, and a refused connection as one that cannot have', async () => {
+    const { send, setFaults } = await setup();
+    setFaults({ failSequence: ['reset'] });
+    const texts = eventTexts(1);
+    const ends: AttemptEnd[] = [];
+    await send(texts, chunksOf(texts, 1), { onAttempt: () => (end) => ends.push(end) });
+    expect(ends.map((end) => [end.statusCode, end.mayHaveArrived])).toEqual([
+      [null, true],
+      [202, false],
+    ]);
+    // A port just freed: the connection is refused before a byte goes out.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    ends.length = 0;
+    const { final } = await send(texts, chunksOf(texts, 1), { url: `http://127.0.0.1:${port}/user/events`, onAttempt: () => (end) => ends.push(end) });
+    expect(final(0)).toMatchObject({ status: 'failed', statusCode: null });
+    expect(ends.map((end) => [end.statusCode, end.mayHaveArrived])).toEqual([[null, false]]);
   });
 
   it('retry a request that times out, and fail when attempts run out', async () => {

@@ -621,7 +621,7 @@ describe('history queries', () => {
     expect(SubmissionDetailSchema.parse(detail)).toEqual(detail);
     expect(detail.chunks[0]).toMatchObject({ status: 'ok', attempts: 3, wentOut: false });
     expect(detail.chunks[0]!.attemptLog).toEqual([
-      { number: 3, startedAt: null, durationMs: 40, firstEvent: 0, eventCount: 1, statusCode: 202, retryAfter: null, error: null, responseHeaders: {}, responseBody: '{"accepted":1}', responseTruncated: false },
+      { number: 3, startedAt: null, durationMs: 40, firstEvent: 0, eventCount: 1, statusCode: 202, retryAfter: null, error: null, responseHeaders: {}, responseBody: '{"accepted":1}', responseTruncated: false, mayHaveArrived: false },
     ]);
     expect(detail.chunks[1]).toMatchObject({ status: 'pending', attempts: 0, wentOut: false, attemptLog: [] });
     // A chunk can now be skipped, which the old CHECK refused.
@@ -640,6 +640,7 @@ describe('every attempt of a chunk', () => {
     responseHeaders: { 'content-type': 'application/json' },
     responseBody: body,
     responseTruncated: false,
+    mayHaveArrived: statusCode === null,
   });
   const start = (number: number, firstEvent = 0, eventCount = 2) => ({ number, startedAt: '2025-03-01T10:00:0' + number + '.000Z', firstEvent, eventCount });
 
@@ -697,13 +698,16 @@ describe('every attempt of a chunk', () => {
     store.endAttempt(id, store.beginAttempt(id, 0, start(1)), answer(202, '{"accepted":2}'));
     store.updateChunk(id, 0, { status: 'ok', statusCode: 202, attempts: 1 });
     store.beginAttempt(id, 1, start(1, 2));
+    // A connection refused: nothing reached a server, so no caution is due.
+    store.endAttempt(id, store.beginAttempt(id, 2, start(1, 4)), { ...answer(null, '', 'Nothing is listening'), mayHaveArrived: false });
+    store.updateChunk(id, 2, { status: 'failed' });
     expect(store.markInterrupted()).toEqual([id]);
 
     const chunks = store.get(id)!.chunks;
     expect(chunks.map((chunk) => [chunk.status, chunk.wentOut])).toEqual([
       ['ok', false],
       ['pending', true],
-      ['pending', false],
+      ['failed', false],
     ]);
     expect(chunks[1]!.attemptLog[0]).toMatchObject({ statusCode: null, error: expect.stringContaining('while this request was out') });
     expect(store.remainingChunks(id).map((chunk) => [chunk.index, chunk.wentOut])).toEqual([
@@ -712,7 +716,7 @@ describe('every attempt of a chunk', () => {
     ]);
 
     store.skipChunks(id, [0, 1], 'Skipped: it went out without an answer.');
-    expect(store.get(id)!.chunks.map((chunk) => chunk.status)).toEqual(['ok', 'skipped', 'pending']);
+    expect(store.get(id)!.chunks.map((chunk) => chunk.status)).toEqual(['ok', 'skipped', 'failed']);
     expect(store.remainingChunks(id).map((chunk) => chunk.index)).toEqual([2]);
   });
 });
