@@ -141,7 +141,7 @@ function chunkLines(chunk: ChunkRecord, timeZone: string): string[] {
   return lines;
 }
 
-/** One submission for people: what, where, when, the headers, the user's words and every chunk's answer. */
+/** One submission for people: what, where, when, the headers, the user's words and every attempt of every chunk. */
 export function detailText(detail: SubmissionDetail, timeZone: string, known: readonly string[]): string {
   const accepted = detail.chunks.filter((chunk) => chunk.status === 'ok').reduce((sum, chunk) => sum + chunk.eventCount, 0);
   const started = formatDateTime(new Date(detail.startedAt), timeZone);

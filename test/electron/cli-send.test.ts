@@ -468,7 +468,7 @@ describe('eventdesk send', () => {
     await mkdir(folder, { recursive: true });
     const { code, stdout } = await runSend(['--help', '--data', folder]);
     expect(code).toBe(0);
-    for (const text of ['--resume ID', '--chunk-size N', '--max-chunk-bytes N', '--concurrency N', '--max-attempts N', '--dry-run', '--force', '--data DIR', 'EVENTDESK_API_KEY']) {
+    for (const text of ['--resume ID', '--resend-unanswered', '--skip-unanswered', '--chunk-size N', '--max-chunk-bytes N', '--concurrency N', '--max-attempts N', '--dry-run', '--force', '--data DIR', 'EVENTDESK_API_KEY']) {
       expect(stdout).toContain(text);
     }
   });
