@@ -90,6 +90,18 @@ export function createSending(options: SendingOptions) {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
   /**
+   * Claims a submission for this process before anything about it changes, so that a resume
+   * refused because another process sends it changes nothing; null without a claims folder.
+   */
+  function claim(submissionId: string): { release(): void } | null {
+    const claimed = options.claimsFolder ? claimSubmission(options.claimsFolder, submissionId) : null;
+    if (claimed && !claimed.ok) {
+      throw new AppError('already-sending', `Process ${claimed.pid} is still sending this submission; resuming it now would send chunks twice.`);
+    }
+    return claimed;
+  }
+
+  /**
    * How a submission ended, from how its last run ended: chunks a resume skipped were never
    * acknowledged, so a run that sent everything else is 'partial' (or 'failed' with nothing ok).
    */
@@ -116,9 +128,10 @@ export function createSending(options: SendingOptions) {
    * split, while the engine numbers split parts after the others; a chunk's number in the
    * store is therefore the rank of its first event, which is how the two are matched.
    * `attemptsBefore` (by first event) are a resumed chunk's attempts in earlier runs, which its
-   * record goes on counting from.
+   * record goes on counting from. `claim` (see `claim()`) is released when the run ends.
    */
   function run(
+    claim: { release(): void } | null,
     submission: Submission,
     eventTexts: string[],
     chunks: { index: number; firstEvent: number; eventCount: number }[],
@@ -126,11 +139,6 @@ export function createSending(options: SendingOptions) {
     tuning: SendTuning = {},
     attemptsBefore: ReadonlyMap<number, number> = new Map(),
   ): void {
-    const claim = options.claimsFolder ? claimSubmission(options.claimsFolder, submission.id) : null;
-    if (claim && !claim.ok) {
-      throw new AppError('already-sending', `Process ${claim.pid} is still sending this submission; resuming it now would send chunks twice.`);
-    }
-    // Only now, with the claim held, is the submission (re)opened: a refused resume changes nothing.
     options.submissions.finish(submission.id, 'sending');
     const firstEvents = [...allFirstEvents].sort((a, b) => a - b);
     const firstEventOf = new Map(chunks.map((chunk) => [chunk.index, chunk.firstEvent]));
@@ -212,7 +220,7 @@ export function createSending(options: SendingOptions) {
       .then((engineStatus) => {
         const status = endStatus(engineStatus, submission.id);
         running.delete(submission.id);
-        if (claim?.ok) claim.release();
+        claim?.release();
         options.submissions.finish(submission.id, status, Math.round(performance.now() - started));
         activity = null;
         report(status, true);
@@ -252,6 +260,7 @@ export function createSending(options: SendingOptions) {
         plan.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
       );
       run(
+        claim(submission.id),
         submission,
         eventTexts,
         plan.map(({ firstEvent, eventCount }, index) => ({ index, firstEvent, eventCount })),
@@ -277,18 +286,22 @@ export function createSending(options: SendingOptions) {
         const them = uncertain.length === 1 ? ['that chunk', 'it'] : ['those chunks', 'them'];
         throw new AppError('resume-unanswered', `${unansweredText(uncertain)}. Say whether to send ${them[0]} again or to skip ${them[1]}.`);
       }
+      // Held before anything changes: a resume refused because another process sends it changes nothing.
+      const held = claim(submissionId);
       if (uncertain.length > 0 && unanswered === 'skip') {
         options.submissions.skipChunks(submissionId, uncertain.map((chunk) => chunk.index), SKIPPED_REASON);
         remaining = options.submissions.remainingChunks(submissionId);
         if (remaining.length === 0) {
           const status = endStatus('failed', submissionId);
           options.submissions.finish(submissionId, status);
+          held?.release();
           options.onFinished?.(submissionId);
           return { ...detail, status, finishedAt: new Date().toISOString() };
         }
       }
       const eventTexts = (JSON.parse(detail.batch) as unknown[]).map((event) => JSON.stringify(event));
       run(
+        held,
         detail,
         eventTexts,
         remaining.map(({ index, firstEvent, eventCount }) => ({ index, firstEvent, eventCount })),
