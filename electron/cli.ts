@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline/promises';
 import type { CliIo, Command } from './cli/command.ts';
 import { historyCommand } from './cli/history.ts';
 import { loginCommand } from './cli/login.ts';
@@ -55,10 +56,22 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   return command.run(rest, io);
 }
 
+/** A question on standard error, its answer from standard input: only when both are a terminal. */
+async function askTerminal(question: string): Promise<string | undefined> {
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  const closed = new Promise<undefined>((resolve) => terminal.once('close', () => resolve(undefined)));
+  try {
+    return await Promise.race([terminal.question(question), closed]);
+  } finally {
+    terminal.close();
+  }
+}
+
 export async function main(): Promise<void> {
   process.exitCode = await runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    ...(process.stdin.isTTY && process.stderr.isTTY ? { ask: askTerminal } : {}),
   });
 }
 

@@ -16,7 +16,7 @@ import {
   TimelineBucketSchema,
   TimelineUnitSchema,
 } from './history.ts';
-import { SendProgressSchema, StartResultSchema, SubmissionSummarySchema, SubmissionViewSchema } from './submission.ts';
+import { SendProgressSchema, StartResultSchema, SubmissionSummarySchema, SubmissionViewSchema, UnansweredChoiceSchema } from './submission.ts';
 import { LoginInputSchema, SessionEventSchema, SessionViewSchema } from './session.ts';
 
 /**
@@ -130,7 +130,8 @@ export const contract = {
     output: StartResultSchema,
   },
   'send:cancel': { input: z.object({ submissionId: Id }), output: z.null() },
-  'send:resume': { input: z.object({ submissionId: Id }), output: SubmissionSummarySchema },
+  /** `unanswered`: what to do with chunks that went out without an answer; without it, a resume with such chunks is refused (resume-unanswered). */
+  'send:resume': { input: z.object({ submissionId: Id, unanswered: UnansweredChoiceSchema.optional() }), output: SubmissionSummarySchema },
   'submissions:get': { input: ById, output: SubmissionViewSchema.nullable() },
   /** Sends the last run left unfinished (a crash, a kill), as this run found them. */
   'submissions:interrupted': { input: NoInput, output: z.array(SubmissionViewSchema) },

@@ -133,3 +133,15 @@ export function redactText(text: string, secrets: readonly (string | null | unde
   const pattern = patternFor(secrets);
   return pattern === null ? text : text.replace(pattern, MASK);
 }
+
+/** `redactText` over every string of a value (keys included), keeping its shape, so JSON stays JSON. */
+export function redactValue<T>(value: T, secrets: readonly (string | null | undefined)[]): T {
+  if (patternFor(secrets) === null) return value;
+  const walk = (part: unknown): unknown => {
+    if (typeof part === 'string') return redactText(part, secrets);
+    if (Array.isArray(part)) return part.map(walk);
+    if (part !== null && typeof part === 'object') return Object.fromEntries(Object.entries(part).map(([key, child]) => [redactText(key, secrets), walk(child)]));
+    return part;
+  };
+  return walk(value) as T;
+}

@@ -8,8 +8,43 @@ import { z } from 'zod';
 export const SubmissionStatusSchema = z.enum(['sending', 'ok', 'partial', 'failed', 'interrupted', 'cancelled']);
 export type SubmissionStatus = z.infer<typeof SubmissionStatusSchema>;
 
-export const ChunkStatusSchema = z.enum(['pending', 'sending', 'ok', 'failed', 'cancelled']);
+/** 'skipped': a resume was told not to send again a chunk that went out without an answer. */
+export const ChunkStatusSchema = z.enum(['pending', 'sending', 'ok', 'failed', 'cancelled', 'skipped']);
 export type ChunkStatus = z.infer<typeof ChunkStatusSchema>;
+
+/**
+ * One request of a chunk and what came of it: every attempt is kept, so the 500 and the 429
+ * before a 200 can be shown and attached to a ticket. Headers, body and error are masked (every
+ * known secret of the environment, in every form) before they are stored.
+ */
+export const ChunkAttemptSchema = z.object({
+  /** Counted over every run of the submission, as the chunk's `attempts`. */
+  number: z.number().int().min(1),
+  /** When its first byte went out; null for an answer recorded before every attempt was kept. */
+  startedAt: z.string().nullable(),
+  durationMs: z.number().min(0),
+  /** The events it carried; a 413 later sends them in smaller parts. */
+  firstEvent: z.number().int().min(0),
+  eventCount: z.number().int().min(1),
+  /** Null when no HTTP answer came: a reset, a timeout, a cancel, or a crash while it was out. */
+  statusCode: z.number().int().nullable(),
+  retryAfter: z.string().nullable(),
+  error: z.string().nullable(),
+  responseHeaders: z.record(z.string(), z.string()),
+  responseBody: z.string(),
+  responseTruncated: z.boolean(),
+  /**
+   * Its events may be on the server with no answer to say so: it went out and no answer came (a
+   * reset, a timeout, a cancel, a crash while it was out). False once answered, or when no
+   * connection was made (refused, DNS, TLS).
+   */
+  mayHaveArrived: z.boolean(),
+});
+export type ChunkAttempt = z.infer<typeof ChunkAttemptSchema>;
+/** An attempt as its request goes out, before its first byte. */
+export type AttemptStart = Pick<ChunkAttempt, 'number' | 'startedAt' | 'firstEvent' | 'eventCount'>;
+/** What came of it, masked. */
+export type AttemptEnd = Omit<ChunkAttempt, keyof AttemptStart>;
 
 export const ChunkRecordSchema = z.object({
   index: z.number().int().min(0),
@@ -18,7 +53,7 @@ export const ChunkRecordSchema = z.object({
   eventCount: z.number().int().min(1),
   status: ChunkStatusSchema,
   statusCode: z.number().int().nullable(),
-  /** Response headers and body as received, bounded, secrets redacted. */
+  /** The last answer's headers and body, bounded, every known secret masked. */
   responseHeaders: z.record(z.string(), z.string()),
   responseBody: z.string(),
   responseTruncated: z.boolean(),
@@ -26,8 +61,34 @@ export const ChunkRecordSchema = z.object({
   durationMs: z.number().min(0),
   /** What went wrong, in words, when it failed; null otherwise. */
   error: z.string().nullable(),
+  /** One of its attempts may have arrived with no answer (see ChunkAttempt.mayHaveArrived): the server may already hold its events. */
+  wentOut: z.boolean(),
+  /** Every attempt, oldest first (at most MAX_ATTEMPTS_KEPT). */
+  attemptLog: z.array(ChunkAttemptSchema),
 });
 export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
+
+/** "event 5", "events 201–400": a chunk's events, counted from 1 as people count them. */
+export function eventRangeText(firstEvent: number, eventCount: number): string {
+  return eventCount === 1 ? `event ${firstEvent + 1}` : `events ${firstEvent + 1}–${firstEvent + eventCount}`;
+}
+
+/** What a resume does with chunks that went out without an answer: send them again, or mark them skipped. */
+export const UnansweredChoiceSchema = z.enum(['resend', 'skip']);
+export type UnansweredChoice = z.infer<typeof UnansweredChoiceSchema>;
+
+/** The chunks a resume would send of which a request went out without an answer: the server may already hold their events. */
+export function possiblyDelivered<C extends Pick<ChunkRecord, 'wentOut' | 'status'>>(chunks: readonly C[]): C[] {
+  return chunks.filter((chunk) => chunk.wentOut && chunk.status !== 'ok' && chunk.status !== 'skipped');
+}
+
+/** "events 201–400 went out without an answer; the server may already hold them", for the resume's question. */
+export function unansweredText(chunks: readonly Pick<ChunkRecord, 'firstEvent' | 'eventCount'>[]): string {
+  const ranges = chunks.map((chunk) => eventRangeText(chunk.firstEvent, chunk.eventCount));
+  const one = chunks.length === 1 && chunks[0]!.eventCount === 1;
+  const list = ranges.length <= 2 ? ranges.join(' and ') : `${ranges.slice(0, -1).join(', ')} and ${ranges.at(-1)}`;
+  return `${list} went out without an answer; the server may already hold ${one ? 'it' : 'them'}`;
+}
 
 export const SubmissionSchema = z.object({
   id: z.string(),

@@ -3,6 +3,8 @@
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Asks a person at a terminal and gives the line typed (undefined at end of input); absent in a pipe. */
+  ask?: (question: string) => Promise<string | undefined>;
 }
 
 export interface Command {

@@ -1,13 +1,14 @@
 import { formatDateTime } from '../../shared/datetime.ts';
 import { HISTORY_MAX_PAGE, formatBytes } from '../../shared/history.ts';
-import { MASK, redactHeader, redactText } from '../../shared/redact.ts';
-import { sendingTime, type ChunkRecord, type SubmissionDetail, type SubmissionSummary } from '../../shared/submission.ts';
+import { MASK, redactHeader, redactText, redactValue } from '../../shared/redact.ts';
+import { eventRangeText, sendingTime, type ChunkAttempt, type ChunkRecord, type SubmissionDetail, type SubmissionSummary } from '../../shared/submission.ts';
 
 /**
  * How `eventdesk history` prints submissions: a table and a detail page for people, JSON for
- * scripts. Everything printed passes the redaction helpers, although the store keeps secrets
- * masked already: a secret the command line knows of (EVENTDESK_PASSWORD, EVENTDESK_API_KEY)
- * is masked wherever it shows up, say echoed in a response body.
+ * scripts. The store keeps every answer masked already (a send masks the environment's key,
+ * password and tokens in every form before it records); everything printed passes redactText
+ * again with the secrets the command line knows of (EVENTDESK_PASSWORD, EVENTDESK_API_KEY), for
+ * rows an older version wrote.
  */
 
 /** The widest an environment name and a label may make their columns. */
@@ -24,18 +25,6 @@ function printable(text: string): string {
 function cell(text: string, width: number): string {
   const line = printable(text.replace(/\s+/g, ' ').trim());
   return line.length > width ? `${line.slice(0, width - 1)}…` : line;
-}
-
-/** Masks the known secrets in every string of a value (keys included), keeping its shape, so JSON stays JSON. */
-export function redactValue<T>(value: T, known: readonly string[]): T {
-  if (known.length === 0) return value;
-  const walk = (part: unknown): unknown => {
-    if (typeof part === 'string') return redactText(part, known);
-    if (Array.isArray(part)) return part.map(walk);
-    if (part !== null && typeof part === 'object') return Object.fromEntries(Object.entries(part).map(([key, child]) => [redactText(key, known), walk(child)]));
-    return part;
-  };
-  return walk(value) as T;
 }
 
 /** Request headers as stored (masked when sent); a value that somehow is not gets masked by its name here. */
@@ -114,10 +103,6 @@ export function listFooter({ shown, matching, limit, filtered }: { shown: number
   return `The newest ${shown} of ${plural(matching, filtered ? 'matching submission' : 'submission')}.${more}\n`;
 }
 
-function eventRange(chunk: ChunkRecord): string {
-  return chunk.eventCount === 1 ? `event ${chunk.firstEvent + 1}` : `events ${chunk.firstEvent + 1}–${chunk.firstEvent + chunk.eventCount}`;
-}
-
 /** A response body for reading: JSON laid out, anything else as it came; every line indented. */
 function responseText(body: string, indent: string): string {
   let text = body;
@@ -132,17 +117,31 @@ function responseText(body: string, indent: string): string {
     .join('\n');
 }
 
-function chunkLines(chunk: ChunkRecord): string[] {
-  const answer = chunk.statusCode === null ? 'no answer' : `HTTP ${chunk.statusCode}`;
-  const lines = [`  chunk ${chunk.index + 1}  ${eventRange(chunk)}  ${chunk.status}  ${answer}  ${plural(chunk.attempts, 'attempt')}  ${formatDuration(chunk.durationMs)}`];
-  if (chunk.error !== null) lines.push(`    error     ${printable(chunk.error)}`);
-  if (chunk.responseBody !== '') {
-    lines.push(`    response${chunk.responseTruncated ? ' (cut at the size the history keeps)' : ''}`, responseText(chunk.responseBody, '      '));
-  }
+const CUT = ' (cut at the size the history keeps)';
+
+/** One attempt: when, what came back, Retry-After, how long; its error, headers and body below. */
+function attemptLines(attempt: ChunkAttempt, timeZone: string): string[] {
+  const when = attempt.startedAt === null ? 'time not recorded' : formatDateTime(new Date(attempt.startedAt), timeZone);
+  const answer = attempt.statusCode === null ? 'no answer' : `HTTP ${attempt.statusCode}`;
+  const retryAfter = attempt.retryAfter === null ? '' : `  Retry-After ${printable(attempt.retryAfter)}`;
+  const lines = [`    attempt ${attempt.number}  ${when}  ${answer}${retryAfter}  ${formatDuration(attempt.durationMs)}`];
+  if (attempt.error !== null) lines.push(`      error     ${printable(attempt.error)}`);
+  const headers = Object.entries(attempt.responseHeaders);
+  if (headers.length > 0) lines.push('      headers', ...headers.map(([name, value]) => `        ${printable(name)}: ${printable(value)}`));
+  if (attempt.responseBody !== '') lines.push(`      response${attempt.responseTruncated ? CUT : ''}`, responseText(attempt.responseBody, '        '));
   return lines;
 }
 
-/** One submission for people: what, where, when, the headers, the user's words and every chunk's answer. */
+function chunkLines(chunk: ChunkRecord, timeZone: string): string[] {
+  const answer = chunk.statusCode === null ? 'no answer' : `HTTP ${chunk.statusCode}`;
+  const lines = [`  chunk ${chunk.index + 1}  ${eventRangeText(chunk.firstEvent, chunk.eventCount)}  ${chunk.status}  ${answer}  ${plural(chunk.attempts, 'attempt')}  ${formatDuration(chunk.durationMs)}`];
+  if (chunk.wentOut && chunk.status !== 'ok') lines.push('    caution   a request went out without an answer: the server may already hold these events');
+  if (chunk.error !== null) lines.push(`    error     ${printable(chunk.error)}`);
+  lines.push(...chunk.attemptLog.flatMap((attempt) => attemptLines(attempt, timeZone)));
+  return lines;
+}
+
+/** One submission for people: what, where, when, the headers, the user's words and every attempt of every chunk. */
 export function detailText(detail: SubmissionDetail, timeZone: string, known: readonly string[]): string {
   const accepted = detail.chunks.filter((chunk) => chunk.status === 'ok').reduce((sum, chunk) => sum + chunk.eventCount, 0);
   const started = formatDateTime(new Date(detail.startedAt), timeZone);
@@ -162,7 +161,7 @@ export function detailText(detail: SubmissionDetail, timeZone: string, known: re
     ...(headers.length === 0 ? ['  (none recorded)'] : headers.map(([name, value]) => `  ${printable(name)}: ${printable(value)}`)),
     '',
     'Chunks',
-    ...detail.chunks.flatMap(chunkLines),
+    ...detail.chunks.flatMap((chunk) => chunkLines(chunk, timeZone)),
     '',
     `The batch (${plural(detail.eventCount, 'event')}, ${formatBytes(Buffer.byteLength(detail.batch, 'utf8'))}) is printed by --json.`,
     '',

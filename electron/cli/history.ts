@@ -32,7 +32,7 @@ export function historyUsage(dataFolder: string): string {
        eventdesk history show <id> [--json] [--data DIR]
 
 Lists the submissions recorded by the app and by "eventdesk send", newest first, or shows one
-with its request headers and every chunk's answer.
+with its request headers and every attempt of every chunk, each with its answer.
 
 Filters (all must hold)
   --search TEXT          Words found in a customer_id, device_id, token, any attribute value, a

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { planChunks, type PlannedChunk } from '../../shared/chunking.ts';
@@ -5,7 +6,17 @@ import { formatDateTime } from '../../shared/datetime.ts';
 import { LIMITS, checkSettings, resolveTimeZone, type Environment } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { redactText } from '../../shared/redact.ts';
-import type { SendProgress, Submission, SubmissionDetail, SubmissionStatus } from '../../shared/submission.ts';
+import {
+  eventRangeText,
+  possiblyDelivered,
+  unansweredText,
+  type ChunkRecord,
+  type SendProgress,
+  type Submission,
+  type SubmissionDetail,
+  type SubmissionStatus,
+  type UnansweredChoice,
+} from '../../shared/submission.ts';
 import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../shared/validation.ts';
 import { createSending, prepareBatch, type SendTuning } from '../services/sending.ts';
 import { openHistory } from '../services/history-file.ts';
@@ -16,6 +27,7 @@ import { UsageError, isUsageError, usageText, wholeNumber } from './flags.ts';
 import { claimSubmission } from '../services/send-claims.ts';
 import { commandLineEnvironmentId, openWorkspace, type Workspace } from './send-workspace.ts';
 import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';
+import { UNANSWERED_FLAGS, UNANSWERED_USAGE, chooseUnanswered, unansweredFlag } from './unanswered.ts';
 import { forPeople, readBatchFile } from './validate.ts';
 
 /**
@@ -31,12 +43,14 @@ const FAILURES_SHOWN = 5;
 
 export function sendUsage(dataFolder: string): string {
   return `Usage: eventdesk send <file|-> (--env FILE [--env-name NAME] | --base-url URL) [options]
-       eventdesk send --resume <submission-id> (--env FILE [--env-name NAME] | --base-url URL) [options]
+       eventdesk send --resume <submission-id> [--env FILE [--env-name NAME] | --base-url URL] [options]
 
 Validates a batch file (a JSON array of user events; - reads standard input) as the composer
 does, resolves its templates, splits it into chunks and sends them to POST /user/events,
 handling every answer as the app does. Each send is recorded in the app's history database
-before the first byte goes out; --resume sends only the chunks never acknowledged.
+before the first byte goes out; --resume sends only the chunks never acknowledged, to the
+address the submission went to unless --env or --base-url says otherwise (the credentials come
+from the same variables as for any send).
 
 ${TARGET_USAGE}
 Sending
@@ -48,6 +62,7 @@ Sending
   --force                Send even though the batch has validation errors
   --dry-run              Validate, resolve templates and plan the chunks; send and record nothing
   --resume ID            Send the chunks of submission ID that were never acknowledged
+${UNANSWERED_USAGE}
   --data DIR             The data folder holding submissions.sqlite
                          (default: the app's, EVENTDESK_DATA_DIR or here ${dataFolder})
 
@@ -73,6 +88,7 @@ const FLAGS = {
   force: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   resume: { type: 'string' },
+  ...UNANSWERED_FLAGS,
   data: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -92,7 +108,7 @@ export interface SendSummary {
   baseUrl: string;
   events: number;
   eventsAccepted: number;
-  chunks: { total: number; ok: number; failed: number; cancelled: number; pending: number };
+  chunks: { total: number; ok: number; failed: number; cancelled: number; pending: number; skipped: number };
   failures: { index: number; firstEvent: number; eventCount: number; statusCode: number | null; error: string | null; responseBody: string }[];
   /** The submissions.sqlite it is recorded in. */
   database: string;
@@ -100,6 +116,11 @@ export interface SendSummary {
   resume: string | null;
   /** The earlier submission of the same resolved batch to the same place, when there was one. */
   sentBefore: { submissionId: string; startedAt: string } | null;
+  /**
+   * Chunks of which a request went out without an answer (a kill, a cancel, a reset): the server
+   * may hold their events, and, for those a resume sent again, hold them twice.
+   */
+  possiblyDelivered: { index: number; firstEvent: number; eventCount: number }[];
 }
 
 /** What --dry-run --json prints. */
@@ -185,7 +206,15 @@ function checkResumeFlags(values: Values, positionals: string[]): void {
 /** An answer a later try cannot get past (unlike a login, a timeout or a rate limit): the same events would be refused again. */
 const refusedForGood = (statusCode: number | null) => statusCode !== null && statusCode >= 400 && statusCode < 500 && ![401, 403, 408, 429].includes(statusCode);
 
-function summaryOf(detail: SubmissionDetail, database: string, resume: string | null, sentBefore: Submission | null, known: readonly string[]): SendSummary {
+function summaryOf(
+  detail: SubmissionDetail,
+  database: string,
+  resume: string | null,
+  sentBefore: Submission | null,
+  known: readonly string[],
+  uncertainBefore: readonly ChunkRecord[] = [],
+): SendSummary {
+  const uncertain = new Map([...uncertainBefore, ...possiblyDelivered(detail.chunks)].map((chunk) => [chunk.firstEvent, chunk]));
   const count = (...statuses: string[]) => detail.chunks.filter((chunk) => statuses.includes(chunk.status)).length;
   const ok = detail.chunks.filter((chunk) => chunk.status === 'ok');
   const failed = detail.chunks.filter((chunk) => chunk.status === 'failed');
@@ -196,7 +225,7 @@ function summaryOf(detail: SubmissionDetail, database: string, resume: string | 
     baseUrl: detail.baseUrl,
     events: detail.eventCount,
     eventsAccepted: ok.reduce((sum, chunk) => sum + chunk.eventCount, 0),
-    chunks: { total: detail.chunks.length, ok: ok.length, failed: count('failed'), cancelled: count('cancelled'), pending: count('pending', 'sending') },
+    chunks: { total: detail.chunks.length, ok: ok.length, failed: count('failed'), cancelled: count('cancelled'), pending: count('pending', 'sending'), skipped: count('skipped') },
     failures: failed.map((chunk) => ({
       index: chunk.index,
       firstEvent: chunk.firstEvent,
@@ -208,16 +237,17 @@ function summaryOf(detail: SubmissionDetail, database: string, resume: string | 
     database,
     resume: detail.status === 'ok' ? null : resume,
     sentBefore: sentBefore ? { submissionId: sentBefore.id, startedAt: sentBefore.startedAt } : null,
+    possiblyDelivered: [...uncertain.values()].sort((a, b) => a.firstEvent - b.firstEvent).map(({ index, firstEvent, eventCount }) => ({ index, firstEvent, eventCount })),
   };
-}
-
-function eventRange(firstEvent: number, eventCount: number): string {
-  return eventCount === 1 ? `event ${firstEvent + 1}` : `events ${firstEvent + 1}–${firstEvent + eventCount}`;
 }
 
 function describeSummary(summary: SendSummary): string {
   const { chunks } = summary;
-  const others = [chunks.cancelled > 0 ? `${chunks.cancelled} cancelled` : '', chunks.pending > 0 ? `${chunks.pending} not sent` : ''].filter(Boolean);
+  const others = [
+    chunks.cancelled > 0 ? `${chunks.cancelled} cancelled` : '',
+    chunks.pending > 0 ? `${chunks.pending} not sent` : '',
+    chunks.skipped > 0 ? `${chunks.skipped} skipped` : '',
+  ].filter(Boolean);
   const lines = [
     `Submission ${summary.submissionId}: ${summary.status}`,
     `  target     ${summary.environment} (${summary.baseUrl})`,
@@ -227,9 +257,10 @@ function describeSummary(summary: SendSummary): string {
   ];
   for (const failure of summary.failures.slice(0, FAILURES_SHOWN)) {
     const body = failure.responseBody.trim().replace(/\s+/g, ' ');
-    lines.push(`  chunk ${failure.index + 1} (${eventRange(failure.firstEvent, failure.eventCount)}) failed: ${failure.error ?? `HTTP ${failure.statusCode}`}${body ? ` Answer: ${body.slice(0, 300)}` : ''}`);
+    lines.push(`  chunk ${failure.index + 1} (${eventRangeText(failure.firstEvent, failure.eventCount)}) failed: ${failure.error ?? `HTTP ${failure.statusCode}`}${body ? ` Answer: ${body.slice(0, 300)}` : ''}`);
   }
   if (summary.failures.length > FAILURES_SHOWN) lines.push(`  … and ${summary.failures.length - FAILURES_SHOWN} more failed chunks (--json lists them all)`);
+  if (summary.possiblyDelivered.length > 0) lines.push(`  caution    ${unansweredText(summary.possiblyDelivered)}`);
   // Only refusals left (a 422, a 413 of one event): the same events would likely be refused again.
   const onlyRefusals = chunks.pending + chunks.cancelled === 0 && summary.failures.length > 0 && summary.failures.every((failure) => refusedForGood(failure.statusCode));
   if (summary.resume && onlyRefusals) lines.push(`The server refused these events; fix the cause before sending them again with: ${summary.resume}`);
@@ -245,7 +276,7 @@ function describePlan(plan: SendPlan): string {
     `  events     ${plan.events}`,
     `  chunks     ${plan.chunks.length}, at most ${plan.chunkSize} events and ${plan.maxChunkBytes} bytes each`,
     `  bytes      ${plan.bytes} of request bodies in all`,
-    ...plan.chunks.slice(0, shown).map((chunk) => `  chunk ${chunk.index + 1}    ${eventRange(chunk.firstEvent, chunk.eventCount)}, ${chunk.bytes} bytes${chunk.oversized ? ' (one event over the byte limit: sent alone anyway)' : ''}`),
+    ...plan.chunks.slice(0, shown).map((chunk) => `  chunk ${chunk.index + 1}    ${eventRangeText(chunk.firstEvent, chunk.eventCount)}, ${chunk.bytes} bytes${chunk.oversized ? ' (one event over the byte limit: sent alone anyway)' : ''}`),
     ...(plan.chunks.length > shown ? [`  … and ${plan.chunks.length - shown} more chunks (--json lists them all)`] : []),
   ];
   return `${lines.join('\n')}\n`;
@@ -291,6 +322,7 @@ async function sendThrough(
   environmentId: string,
   begin: (send: ReturnType<typeof createSending>) => { submission: Submission; sentBefore: Submission | null },
   claimed = false,
+  uncertainBefore: readonly ChunkRecord[] = [],
 ): Promise<number> {
   const { io, values, store, known } = context;
   const fail = (text: string) => io.stderr(redactText(text, known()));
@@ -333,6 +365,8 @@ async function sendThrough(
     return 1;
   }
   const { submission, sentBefore } = started;
+  // A resume that skipped every chunk left ended nothing to send: no progress will say so.
+  if (submission.status !== 'sending') ended();
   // A fresh submission is claimed as soon as it has an id; a resume holds its claim already.
   const claim = claimed ? null : claimSubmission(context.dataFolder, submission.id);
   let cancelledBy: string | null = null;
@@ -353,7 +387,7 @@ async function sendThrough(
   }
 
   const resume = ['eventdesk', 'send', '--resume', submission.id, ...targetArgs(values)].join(' ');
-  const summary = summaryOf(store.get(submission.id)!, store.file, resume, sentBefore, secrets());
+  const summary = summaryOf(store.get(submission.id)!, store.file, resume, sentBefore, secrets(), uncertainBefore);
   io.stdout(values.json ? `${JSON.stringify(summary, null, 2)}\n` : describeSummary(summary));
   return summary.status === 'ok' ? 0 : 1;
 }
@@ -406,6 +440,20 @@ function openStore(io: CliIo, dataFolder: string): SubmissionStore | null {
   }
 }
 
+/** Where a recorded submission went, for a resume given no target; a UsageError when it is not recorded. */
+function recordedBaseUrl(dataFolder: string, submissionId: string): string {
+  const file = path.join(dataFolder, 'submissions.sqlite');
+  if (!existsSync(file)) throw new UsageError(`--resume: there is no history in ${dataFolder}, so no submission ${submissionId} to resume.`);
+  const store = openHistory(file);
+  try {
+    const found = store.get(submissionId);
+    if (!found) throw new UsageError(`--resume: no submission ${submissionId} is recorded in ${file}.`);
+    return found.baseUrl;
+  } finally {
+    store.close();
+  }
+}
+
 async function sendFile(context: Omit<Context, 'store'>, file: string, target: Target, tuning: SendTuning): Promise<number> {
   const { io, values, known } = context;
   const { text, note } = await readBatchFile(file);
@@ -441,7 +489,7 @@ async function sendFile(context: Omit<Context, 'store'>, file: string, target: T
   }
 }
 
-async function resumeSubmission(context: Omit<Context, 'store'>, submissionId: string, target: Target, tuning: SendTuning): Promise<number> {
+async function resumeSubmission(context: Omit<Context, 'store'>, submissionId: string, target: Target, tuning: SendTuning, flag: UnansweredChoice | undefined): Promise<number> {
   const { io, dataFolder } = context;
   const store = openStore(io, dataFolder);
   if (!store) return 1;
@@ -471,13 +519,11 @@ async function resumeSubmission(context: Omit<Context, 'store'>, submissionId: s
         return 0;
       }
       io.stderr(`Resuming submission ${submissionId}: ${plural(remaining.length, 'chunk')} of ${detail.chunks.length} never acknowledged.\n`);
-      // Sent but never answered (a cancel or a crash mid-request): the server may hold them already.
-      const unanswered = remaining.filter((chunk) => chunk.attempts > 0 && chunk.statusCode === null);
-      if (unanswered.length > 0) {
-        const which = unanswered.map((chunk) => `chunk ${chunk.index + 1} (${eventRange(chunk.firstEvent, chunk.eventCount)})`).join(', ');
-        io.stderr(`Note: ${which} went out without an answer; the server may already have ${unanswered.length === 1 ? 'its' : 'their'} events, and they go again now.\n`);
-      }
-      return await sendThrough({ ...context, store }, target, detail.environmentId, (sending) => ({ submission: sending.resume(submissionId, tuning), sentBefore: null }), true);
+      // Sent but never answered (a cancel or a kill mid-request): the server may hold them already.
+      const uncertain = possiblyDelivered(remaining);
+      const choice = uncertain.length > 0 ? await chooseUnanswered(io, uncertain, flag) : undefined;
+      const begin = (sending: ReturnType<typeof createSending>) => ({ submission: sending.resume(submissionId, tuning, choice), sentBefore: null });
+      return await sendThrough({ ...context, store }, target, detail.environmentId, begin, true, uncertain);
     } finally {
       claim.release();
     }
@@ -506,12 +552,15 @@ export const sendCommand: Command = {
         throw new UsageError(positionals.length === 0 ? 'Name the batch file to send (or - for standard input), or --resume a submission.' : `Send one file at a time; got ${positionals.length}.`);
       }
       if (values.resume !== undefined) checkResumeFlags(values, positionals);
+      const unanswered = unansweredFlag(values, values.resume !== undefined);
+      // A resume goes where the submission went, unless told otherwise.
+      const where = values.resume !== undefined && values.env === undefined && values['base-url'] === undefined ? { 'base-url': recordedBaseUrl(dataFolder, values.resume) } : {};
       // A dry run logs in nowhere, so it needs no credentials.
-      const resolved = await resolveTarget(values, process.env, { credentials: values['dry-run'] !== true });
+      const resolved = await resolveTarget({ ...values, ...where }, process.env, { credentials: values['dry-run'] !== true });
       const target = { ...resolved, environment: withOverrides(resolved.environment, values) };
       const tuning = tuningOf(target.environment);
       const context = { io, values, dataFolder, known };
-      return values.resume === undefined ? await sendFile(context, positionals[0]!, target, tuning) : await resumeSubmission(context, values.resume, target, tuning);
+      return values.resume === undefined ? await sendFile(context, positionals[0]!, target, tuning) : await resumeSubmission(context, values.resume, target, tuning, unanswered);
     } catch (error) {
       if (isUsageError(error)) return usage(error.message);
       // The history can fail mid-command (a damaged page met by a query): said, not traced.

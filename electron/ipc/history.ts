@@ -1,8 +1,9 @@
 import { AppError } from '../../shared/errors.ts';
 import type { Services } from '../services/index.ts';
 import type { Handlers } from './dispatch.ts';
+import { maskedByEnvironment } from './masked.ts';
 
-export function registerHistoryHandlers({ history, submissions, sending, historyExport, files }: Services): Pick<
+export function registerHistoryHandlers({ history, submissions, sending, historyExport, files, vault }: Services): Pick<
   Handlers,
   | 'history:list'
   | 'history:count'
@@ -23,13 +24,14 @@ export function registerHistoryHandlers({ history, submissions, sending, history
   }
 
   const retention = () => ({ retention: submissions.retention(), usage: submissions.usage() });
+  const masked = maskedByEnvironment(vault);
 
   return {
-    'history:list': ({ filter, before, limit }) => submissions.list({ filter, before, limit }),
+    'history:list': ({ filter, before, limit }) => submissions.list({ filter, before, limit }).map(masked),
     'history:count': ({ filter }) => submissions.count(filter),
     'history:timeline': ({ filter, unit }) => submissions.timeline(filter, unit),
     'history:batch': ({ id }) => JSON.stringify(JSON.parse(batchOf(id)), null, 2),
-    'history:annotate': ({ id, label, note }) => submissions.annotate(id, { label, note }),
+    'history:annotate': ({ id, label, note }) => masked(submissions.annotate(id, { label, note })),
     'history:delete': (input) => ({ deleted: 'ids' in input ? submissions.delete(input.ids) : submissions.deleteMatching(input.filter) }),
     'history:resend': ({ id, again }) => {
       const detail = submissions.get(id);

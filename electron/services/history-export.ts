@@ -4,8 +4,8 @@ import { exportCurl } from '../../shared/formats/curl.ts';
 import { exportHar, type HarExchange } from '../../shared/formats/har.ts';
 import type { ExportOptions } from '../../shared/formats/http-request.ts';
 import { formatBytes, type ExportFormat } from '../../shared/history.ts';
-import { redactHeaders, redactText, redactUrl } from '../../shared/redact.ts';
-import type { ChunkRecord, SubmissionDetail, SubmissionStatus } from '../../shared/submission.ts';
+import { redactHeaders, redactUrl, redactValue } from '../../shared/redact.ts';
+import { eventRangeText, type ChunkAttempt, type ChunkRecord, type SubmissionDetail, type SubmissionStatus } from '../../shared/submission.ts';
 import { sentRequests, type SecretSources, type SentRequests } from './submission-curl.ts';
 import { MAX_BATCH_BYTES, type SubmissionStore } from './submissions.ts';
 
@@ -48,6 +48,8 @@ export interface ChunkExport {
   attempts: number;
   durationMs: number;
   error: string | null;
+  /** Every request of the chunk and what came of it, oldest first, masked. */
+  attemptLog: ChunkAttempt[];
   /** Null when no HTTP answer came: never sent, or a network failure (see error). */
   response: {
     headers: Record<string, string>;
@@ -83,15 +85,8 @@ const extensions: Record<ExportFormat, string> = { json: 'json', ndjson: 'ndjson
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** "events 3–4", 1-based as the app shows them. */
-function eventRange(chunk: ChunkRecord): string {
-  const first = chunk.firstEvent + 1;
-  const last = chunk.firstEvent + chunk.eventCount;
-  return first === last ? `event ${first}` : `events ${first}–${last}`;
-}
-
 function chunkLabel(submission: SubmissionDetail, chunk: ChunkRecord): string {
-  return `submission ${submission.id} · chunk ${chunk.index + 1} of ${submission.chunks.length} · ${eventRange(chunk)}`;
+  return `submission ${submission.id} · chunk ${chunk.index + 1} of ${submission.chunks.length} · ${eventRangeText(chunk.firstEvent, chunk.eventCount)}`;
 }
 
 function parsedOrText(body: string, truncated: boolean): unknown {
@@ -101,14 +96,6 @@ function parsedOrText(body: string, truncated: boolean): unknown {
   } catch {
     return body;
   }
-}
-
-/** Masks known secrets in every string of a JSON value, keys included. */
-function maskStrings(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return secrets.some((secret) => value.includes(secret)) ? redactText(value, secrets) : value;
-  if (Array.isArray(value)) return value.map((item) => maskStrings(item, secrets));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [maskStrings(key, secrets), maskStrings(item, secrets)]));
-  return value;
 }
 
 function record({ submission, requests }: Sent, options: ExportOptions): SubmissionExport {
@@ -138,6 +125,7 @@ function record({ submission, requests }: Sent, options: ExportOptions): Submiss
       attempts: chunk.attempts,
       durationMs: chunk.durationMs,
       error: chunk.error,
+      attemptLog: chunk.attemptLog,
       response:
         chunk.statusCode === null
           ? null
@@ -145,32 +133,41 @@ function record({ submission, requests }: Sent, options: ExportOptions): Submiss
     })),
   };
   const secrets = options.secrets ?? [];
-  return reveal || secrets.length === 0 ? exported : (maskStrings(exported, secrets) as SubmissionExport);
+  return reveal ? exported : redactValue(exported, secrets);
 }
 
+/** One HAR entry per attempt: each request that went out, with what came of it. */
 function har(sent: readonly Sent[], options: ExportOptions, appVersion: string): string {
   const exchanges: HarExchange[] = [];
   for (const { submission, requests } of sent) {
     const startedAt = Date.parse(submission.startedAt);
     let before = 0;
     for (const chunk of submission.chunks) {
-      // The store keeps no start time per chunk, so this is an estimate: the submission's start
-      // plus the durations of the chunks before it, as if they went one after another. With
-      // several requests at once they overlapped, and a later chunk really started earlier.
-      const startedDateTime = new Date(startedAt + before).toISOString();
+      // Attempts recorded before every attempt was kept have no start time: for them this is an
+      // estimate, the submission's start plus the durations of the chunks before it, as if they
+      // went one after another.
+      const estimated = new Date(startedAt + before).toISOString();
       before += chunk.durationMs;
-      if (chunk.attempts === 0) continue;
-      const notes = [chunkLabel(submission, chunk), plural(chunk.attempts, 'attempt'), chunk.responseTruncated ? 'response body cut at 64 KiB when recorded' : null, chunk.error];
-      exchanges.push({
-        startedDateTime,
-        time: chunk.durationMs,
-        request: requests.chunk(chunk),
-        response:
-          chunk.statusCode === null
-            ? null
-            : { status: chunk.statusCode, statusText: STATUS_CODES[chunk.statusCode] ?? '', headers: chunk.responseHeaders, body: chunk.responseBody },
-        comment: notes.filter((note) => note !== null).join(' · '),
-      });
+      for (const attempt of chunk.attemptLog) {
+        const notes = [
+          chunkLabel(submission, chunk),
+          `attempt ${attempt.number} of ${chunk.attempts}`,
+          attempt.startedAt === null ? 'start time estimated (recorded before EventDesk kept every attempt)' : null,
+          attempt.retryAfter === null ? null : `Retry-After: ${attempt.retryAfter}`,
+          attempt.responseTruncated ? 'response body cut at 64 KiB when recorded' : null,
+          attempt.error,
+        ];
+        exchanges.push({
+          startedDateTime: attempt.startedAt ?? estimated,
+          time: attempt.durationMs,
+          request: requests.chunk(attempt),
+          response:
+            attempt.statusCode === null
+              ? null
+              : { status: attempt.statusCode, statusText: STATUS_CODES[attempt.statusCode] ?? '', headers: attempt.responseHeaders, body: attempt.responseBody },
+          comment: notes.filter((note) => note !== null).join(' · '),
+        });
+      }
     }
   }
   return exportHar(exchanges, { ...options, appVersion });

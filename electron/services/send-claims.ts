@@ -3,14 +3,30 @@ import path from 'node:path';
 
 /** Which process is sending a submission: the app and the command line share the data folder. */
 
-/** True while a process with this id exists (EPERM: it exists, under another user). */
+/**
+ * True while a process with this id runs (EPERM: it exists, under another user). A zombie, or
+ * one being reaped, counts as dead: on Linux a killed send whose parent has not reaped it yet
+ * still answers signal 0, so `/proc/<pid>/stat` is read for its state (Z, X).
+ */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !isDeadOnLinux(pid);
+}
+
+function isDeadOnLinux(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false; // not Linux, or no /proc: signal 0 has said it exists
+  }
+  // "pid (command) state …": the command may hold spaces and parentheses, so read after the last ')'.
+  const state = stat.slice(stat.lastIndexOf(')') + 1).trim()[0];
+  return state === 'Z' || state === 'X';
 }
 
 export type Claim = { ok: true; release(): void } | { ok: false; pid: number; file: string };

@@ -2,11 +2,12 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as wait } from 'node:timers/promises';
 import { chunkBody } from '../../shared/chunking.ts';
 import { AppError } from '../../shared/errors.ts';
-import { redactHeaders } from '../../shared/redact.ts';
-import type { ChunkRecord } from '../../shared/submission.ts';
+import { isSecretHeader, redactHeaders, redactText } from '../../shared/redact.ts';
+import type { AttemptEnd, AttemptStart, ChunkRecord } from '../../shared/submission.ts';
 import type { Fetch } from './auth.ts';
 import { describeNetworkError } from './network-errors.ts';
 import type { Sessions } from './sessions.ts';
+import { truncateUtf8 } from './submissions.ts';
 
 /**
  * Sends the planned chunks of one batch to one environment's /user/events and reports every
@@ -15,7 +16,9 @@ import type { Sessions } from './sessions.ts';
  * re-login inside sessions.authorized, 403 no access, 413 split in half down to single events,
  * 429 a wait for Retry-After, 5xx/408/reset/timeout retried with backoff up to maxAttempts.
  * A 401 the re-login does not cure, or a 403, stops the send: the chunks not yet sent stay pending.
- * Messages are built from status codes and describeNetworkError only, so none can carry a secret.
+ * Every answer, header value and error text is masked (redactText) with the environment's secrets
+ * as they are when it is recorded, and the key and token the request carried, before any
+ * callback sees it: a server that echoes them back gets them into no record.
  */
 
 export interface SendChunk {
@@ -25,7 +28,8 @@ export interface SendChunk {
 }
 
 /** The ChunkRecord fields a report changes. */
-export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount'>>;
+export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount' | 'wentOut' | 'attemptLog'>>;
+
 
 export interface SendChunksOptions {
   environmentId: string;
@@ -54,8 +58,15 @@ export interface SendChunksOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
+  /** The environment's known secrets (API key, password, tokens) as they are now: a login renewed mid-send changes them. */
+  secrets?: () => readonly (string | null | undefined)[];
   /** As each chunk starts, retries and finishes. A finishing patch carries every field. */
   onChunk(index: number, patch: ChunkPatch): void;
+  /**
+   * As a request of chunk `index` goes out, before its first byte; the function returned is
+   * called once with what came of it (an answer, a network error, a cancel).
+   */
+  onAttempt?(index: number, attempt: AttemptStart): (end: AttemptEnd) => void;
   /**
    * A 413 split chunk `index` into `parts`, which replace it from now on (they are sent next,
    * and reported through onChunk under their own indices; chunk `index` gets no more reports).
@@ -79,6 +90,11 @@ export interface SendResult {
 }
 
 export const RESPONSE_BODY_LIMIT = 64 * 1024;
+/**
+ * Read past the limit by this much, masked, then cut: a secret that straddles the limit is masked
+ * whole instead of leaving its first part in clear. Longer than any form of a secret we mask.
+ */
+const MASKING_SLACK_BYTES = 16 * 1024;
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 10_000;
 const DEFAULT_RETRY_AFTER_MS = 1000;
@@ -113,7 +129,7 @@ type Outcome =
   | { kind: 'network'; error: AppError }
   | { kind: 'cancelled' }
   /** sessions.authorized refused to go on: no login, a failed re-login, no API key. */
-  | { kind: 'session'; error: AppError };
+  | { kind: 'session'; error: AppError; refused: Answer | null };
 
 async function readBounded(response: Response, limit: number): Promise<{ text: string; truncated: boolean }> {
   if (!response.body) return { text: '', truncated: false };
@@ -141,6 +157,17 @@ async function readBounded(response: Response, limit: number): Promise<{ text: s
   }
   // `stream` keeps a character cut by the limit out instead of turning it into U+FFFD.
   return { text: new TextDecoder().decode(bytes, { stream: truncated }), truncated };
+}
+
+/** The secrets a request carried in its headers: the API key, and the token after "Bearer". */
+function requestSecrets(headers: Readonly<Record<string, string>>): string[] {
+  return Object.entries(headers)
+    .filter(([name]) => isSecretHeader(name))
+    .flatMap(([, value]) => [value, value.replace(/^[A-Za-z][\w-]*\s+/, '')]);
+}
+
+function maskedHeaders(headers: Readonly<Record<string, string>>, mask: (text: string) => string): Record<string, string> {
+  return Object.fromEntries(Object.entries(redactHeaders(headers)).map(([name, value]) => [mask(name), mask(value)]));
 }
 
 function refusal(answer: Answer, eventCount: number): string {
@@ -181,31 +208,48 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
     }
   }
 
-  async function exchange(chunk: SendChunk, body: string, sent: () => number): Promise<Outcome> {
+  /** What a chunk's attempts report to: the sender masks with the secrets of the request under way. */
+  interface AttemptLog {
+    begin(headers: Readonly<Record<string, string>>): void;
+    /** `mayHaveArrived`: by default, when no answer came. */
+    end(answer: Answer | null, retryAfter: string | null, error: string | null, mayHaveArrived?: boolean): void;
+    mask(text: string): string;
+  }
+
+  async function exchange(chunk: SendChunk, body: string, log: AttemptLog): Promise<Outcome> {
     let transportError: unknown;
     let sends = 0;
+    let earlier: Response | null = null;
+    /** An answer whose body sessions.authorized let go unread (a 401 before a new login). */
+    const unread = (response: Response): Answer => ({ status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: '', truncated: false });
     try {
       const response = await options.sessions.authorized(options.environmentId, options.url, async (headers) => {
         if (cancel.aborted) throw (transportError = cancel.reason);
-        if (++sends === 2) activity(chunk.index, 'the login was refused (HTTP 401); logged in again, sending once more');
-        sent();
+        if (++sends === 2) {
+          activity(chunk.index, 'the login was refused (HTTP 401); logged in again, sending once more');
+          // The 401 was an answer of its own: kept as its attempt (its body was let go unread).
+          if (earlier) log.end(unread(earlier), null, 'The login was refused (HTTP 401); EventDesk logged in again and sent once more.');
+        }
+        log.begin(headers);
         try {
-          return await options.fetch(options.url, {
+          return (earlier = await options.fetch(options.url, {
             method: 'POST',
             headers,
             body,
             signal: AbortSignal.any([cancel, AbortSignal.timeout(options.timeoutMs)]),
             redirect: 'error',
-          });
+          }));
         } catch (error) {
           throw (transportError = error);
         }
       });
       if (sends === 2) activity(chunk.index, null);
       try {
-        const { text, truncated } = await readBounded(response, RESPONSE_BODY_LIMIT);
-        const answer = { status: response.status, headers: redactHeaders(Object.fromEntries(response.headers)), body: text, truncated };
-        return { kind: 'answer', answer, retryAfter: response.headers.get('retry-after') };
+        const read = await readBounded(response, RESPONSE_BODY_LIMIT + MASKING_SLACK_BYTES);
+        const masked = truncateUtf8(log.mask(read.text), RESPONSE_BODY_LIMIT);
+        const answer = { status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: masked.text, truncated: read.truncated || masked.truncated };
+        const retryAfter = response.headers.get('retry-after');
+        return { kind: 'answer', answer, retryAfter: retryAfter === null ? null : log.mask(retryAfter) };
       } catch (error) {
         throw (transportError = error);
       }
@@ -213,8 +257,10 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
       if (sends === 2) activity(chunk.index, null);
       if (cancel.aborted) return { kind: 'cancelled' };
       if (transportError !== undefined && error === transportError) return { kind: 'network', error: describeNetworkError(error, options.url, options.timeoutMs) };
-      if (error instanceof AppError) return { kind: 'session', error };
-      return { kind: 'session', error: describeNetworkError(error, options.url, options.timeoutMs) };
+      // A 401 that no new login could follow was an answer all the same: it is its attempt's.
+      const refused = earlier && sends === 1 ? unread(earlier) : null;
+      if (error instanceof AppError) return { kind: 'session', error, refused };
+      return { kind: 'session', error: describeNetworkError(error, options.url, options.timeoutMs), refused };
     }
   }
 
@@ -233,30 +279,59 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
     if (cancel.aborted) finish(chunk, { status: 'cancelled', statusCode: null, responseHeaders: {}, responseBody: '', responseTruncated: false, attempts: 0, durationMs: 0, error: null });
   }
 
+  const elapsed = (since: number) => Math.round((performance.now() - since) * 100) / 100;
+
   async function sendChunk(chunk: SendChunk): Promise<void> {
     const started = performance.now();
     const body = chunkBody(options.eventTexts, chunk.firstEvent, chunk.eventCount);
     let attempts = 0;
     let last: Answer | null = null;
+    let carried: string[] = [];
+    let open: { end: (end: AttemptEnd) => void; started: number } | null = null;
+    const log: AttemptLog = {
+      mask: (text) => redactText(text, [...(options.secrets?.() ?? []), ...carried]),
+      begin(headers) {
+        attempts++;
+        carried = requestSecrets(headers);
+        const start = { number: attempts, startedAt: new Date().toISOString(), firstEvent: chunk.firstEvent, eventCount: chunk.eventCount };
+        const end = options.onAttempt?.(chunk.index, start);
+        open = end ? { end, started: performance.now() } : null;
+      },
+      end(answer, retryAfter, error, mayHaveArrived = answer === null) {
+        open?.end({
+          durationMs: elapsed(open.started),
+          statusCode: answer?.status ?? null,
+          retryAfter,
+          error: error === null ? null : log.mask(error),
+          responseHeaders: answer?.headers ?? {},
+          responseBody: answer?.body ?? '',
+          responseTruncated: answer?.truncated ?? false,
+          mayHaveArrived,
+        });
+        open = null;
+      },
+    };
     const record = (error: string | null) => ({
       statusCode: last?.status ?? null,
       responseHeaders: last?.headers ?? {},
       responseBody: last?.body ?? '',
       responseTruncated: last?.truncated ?? false,
       attempts,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-      error,
+      durationMs: elapsed(started),
+      error: error === null ? null : log.mask(error),
     });
     options.onChunk(chunk.index, { status: 'sending', ...record(null) });
 
     for (;;) {
-      const outcome = await exchange(chunk, body, () => ++attempts);
+      const outcome = await exchange(chunk, body, log);
       if (outcome.kind === 'cancelled') {
+        log.end(null, null, 'Cancelled while this request was out: the server may have received these events.');
         finish(chunk, { status: 'failed', ...record(`Cancelled during attempt ${attempts}: the server may have received these events before the cancel.`) });
         return;
       }
       if (outcome.kind === 'session') {
         stoppedBecause ??= outcome.error.message;
+        log.end(outcome.refused, null, outcome.error.message);
         finish(chunk, { status: 'failed', ...record(outcome.error.message) });
         return;
       }
@@ -264,6 +339,8 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
       let waitMs: number;
       let retryText: (inText: string) => string;
       if (outcome.kind === 'network') {
+        // No connection was made (refused, DNS, TLS): nothing of it reached a server.
+        log.end(null, null, outcome.error.message, outcome.error.code !== 'unreachable' && outcome.error.code !== 'tls');
         if (outcome.error.code !== 'connection-reset' && outcome.error.code !== 'timeout') {
           finish(chunk, { status: 'failed', ...record(outcome.error.message) });
           return;
@@ -275,7 +352,11 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
       } else {
         const { answer } = outcome;
         last = answer;
-        if (answer.status >= 200 && answer.status < 300) {
+        const retried = isRetriedStatus(answer.status);
+        const ok = answer.status >= 200 && answer.status < 300;
+        // A retried status speaks for itself; a refusal gets its words.
+        log.end(answer, outcome.retryAfter, ok || retried ? null : refusal(answer, chunk.eventCount));
+        if (ok) {
           finish(chunk, { status: 'ok', ...record(null) });
           return;
         }
@@ -285,7 +366,7 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
         }
         // Every later chunk would meet the same refusal: stop, and leave them pending for Resume.
         if (answer.status === 401 || answer.status === 403) stoppedBecause ??= refusal(answer, chunk.eventCount);
-        if (!isRetriedStatus(answer.status)) {
+        if (!retried) {
           finish(chunk, { status: 'failed', ...record(refusal(answer, chunk.eventCount)) });
           return;
         }

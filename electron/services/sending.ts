@@ -3,10 +3,11 @@ import { planChunks } from '../../shared/chunking.ts';
 import { resolveTimeZone, type Environment } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { MASK, redactHeaders } from '../../shared/redact.ts';
-import type { SendProgress, Submission, SubmissionStatus } from '../../shared/submission.ts';
+import { possiblyDelivered, unansweredText, type SendProgress, type Submission, type SubmissionStatus, type UnansweredChoice } from '../../shared/submission.ts';
 import { resolveBatch } from '../../shared/templates.ts';
 import { endpoint, type Fetch } from './auth.ts';
 import type { Environments } from './environments.ts';
+import { knownSecrets } from './log.ts';
 import { claimSubmission } from './send-claims.ts';
 import { sendChunks } from './sender.ts';
 import type { Sessions } from './sessions.ts';
@@ -66,6 +67,9 @@ export function prepareBatch(environment: Pick<Environment, 'variables' | 'timeZ
   return { eventTexts, batch, batchHash: createHash('sha256').update(batch).digest('hex') };
 }
 
+/** The error a skipped chunk keeps: why it was not sent again. */
+const SKIPPED_REASON = 'Skipped on resume: it went out without an answer, and the server may already hold these events.';
+
 /** Progress is pushed at most this often; the last one always goes. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -85,6 +89,28 @@ function rankOf(sorted: readonly number[], value: number): number {
 export function createSending(options: SendingOptions) {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
+  /**
+   * Claims a submission for this process before anything about it changes, so that a resume
+   * refused because another process sends it changes nothing; null without a claims folder.
+   */
+  function claim(submissionId: string): { release(): void } | null {
+    const claimed = options.claimsFolder ? claimSubmission(options.claimsFolder, submissionId) : null;
+    if (claimed && !claimed.ok) {
+      throw new AppError('already-sending', `Process ${claimed.pid} is still sending this submission; resuming it now would send chunks twice.`);
+    }
+    return claimed;
+  }
+
+  /**
+   * How a submission ended, from how its last run ended: chunks a resume skipped were never
+   * acknowledged, so a run that sent everything else is 'partial' (or 'failed' with nothing ok).
+   */
+  function endStatus(runStatus: SubmissionStatus, submissionId: string): SubmissionStatus {
+    const statuses = options.submissions.chunkStatuses(submissionId);
+    if (!statuses.includes('skipped') || (runStatus !== 'ok' && runStatus !== 'failed')) return runStatus;
+    return statuses.includes('ok') ? 'partial' : 'failed';
+  }
+
   function headersShown(environmentId: string): Record<string, string> {
     const environment = options.environments.get(environmentId);
     const { apiKey } = options.vault.get(environmentId);
@@ -102,9 +128,10 @@ export function createSending(options: SendingOptions) {
    * split, while the engine numbers split parts after the others; a chunk's number in the
    * store is therefore the rank of its first event, which is how the two are matched.
    * `attemptsBefore` (by first event) are a resumed chunk's attempts in earlier runs, which its
-   * record goes on counting from.
+   * record goes on counting from. `claim` (see `claim()`) is released when the run ends.
    */
   function run(
+    claim: { release(): void } | null,
     submission: Submission,
     eventTexts: string[],
     chunks: { index: number; firstEvent: number; eventCount: number }[],
@@ -112,11 +139,6 @@ export function createSending(options: SendingOptions) {
     tuning: SendTuning = {},
     attemptsBefore: ReadonlyMap<number, number> = new Map(),
   ): void {
-    const claim = options.claimsFolder ? claimSubmission(options.claimsFolder, submission.id) : null;
-    if (claim && !claim.ok) {
-      throw new AppError('already-sending', `Process ${claim.pid} is still sending this submission; resuming it now would send chunks twice.`);
-    }
-    // Only now, with the claim held, is the submission (re)opened: a refused resume changes nothing.
     options.submissions.finish(submission.id, 'sending');
     const firstEvents = [...allFirstEvents].sort((a, b) => a - b);
     const firstEventOf = new Map(chunks.map((chunk) => [chunk.index, chunk.firstEvent]));
@@ -161,6 +183,13 @@ export function createSending(options: SendingOptions) {
       maxAttempts: tuning.maxAttempts ?? environment.maxAttempts,
       timeoutMs: environment.requestTimeoutMs,
       signal: controller.signal,
+      // Read at each answer: a login renewed mid-send brings new tokens.
+      secrets: () => knownSecrets([options.vault.get(submission.environmentId)]),
+      onAttempt: (index, attempt) => {
+        const number = (attemptsBefore.get(firstEventOf.get(index)!) ?? 0) + attempt.number;
+        const id = options.submissions.beginAttempt(submission.id, storeIndex(index), { ...attempt, number });
+        return (end) => options.submissions.endAttempt(submission.id, id, end);
+      },
       onChunk: (index, patch) => {
         const earlier = attemptsBefore.get(firstEventOf.get(index)!) ?? 0;
         const recorded = patch.attempts === undefined || earlier === 0 ? patch : { ...patch, attempts: earlier + patch.attempts };
@@ -188,9 +217,10 @@ export function createSending(options: SendingOptions) {
         (result) => result.status,
         () => 'failed' as const,
       )
-      .then((status) => {
+      .then((engineStatus) => {
+        const status = endStatus(engineStatus, submission.id);
         running.delete(submission.id);
-        if (claim?.ok) claim.release();
+        claim?.release();
         options.submissions.finish(submission.id, status, Math.round(performance.now() - started));
         activity = null;
         report(status, true);
@@ -230,6 +260,7 @@ export function createSending(options: SendingOptions) {
         plan.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
       );
       run(
+        claim(submission.id),
         submission,
         eventTexts,
         plan.map(({ firstEvent, eventCount }, index) => ({ index, firstEvent, eventCount })),
@@ -239,15 +270,38 @@ export function createSending(options: SendingOptions) {
       return { started: submission };
     },
 
-    /** Sends only the chunks of an interrupted, failed or cancelled submission that were never acknowledged. */
-    resume(submissionId: string, tuning?: SendTuning): Submission {
+    /**
+     * Sends only the chunks of an interrupted, failed or cancelled submission that were never
+     * acknowledged. Chunks that went out without an answer may already be on the server: unless
+     * `unanswered` says to send them again or to skip them, it refuses and names them.
+     */
+    resume(submissionId: string, tuning?: SendTuning, unanswered?: UnansweredChoice): Submission {
       if (running.has(submissionId)) throw new AppError('already-sending', 'That submission is still being sent.');
       const detail = options.submissions.get(submissionId);
       if (!detail) throw new AppError('submission-not-found', 'That submission no longer exists.');
-      const remaining = options.submissions.remainingChunks(submissionId);
+      let remaining = options.submissions.remainingChunks(submissionId);
       if (remaining.length === 0) throw new AppError('nothing-to-resume', 'Every chunk of that submission was already acknowledged.');
+      const uncertain = possiblyDelivered(remaining);
+      if (uncertain.length > 0 && unanswered === undefined) {
+        const them = uncertain.length === 1 ? ['that chunk', 'it'] : ['those chunks', 'them'];
+        throw new AppError('resume-unanswered', `${unansweredText(uncertain)}. Say whether to send ${them[0]} again or to skip ${them[1]}.`);
+      }
+      // Held before anything changes: a resume refused because another process sends it changes nothing.
+      const held = claim(submissionId);
+      if (uncertain.length > 0 && unanswered === 'skip') {
+        options.submissions.skipChunks(submissionId, uncertain.map((chunk) => chunk.index), SKIPPED_REASON);
+        remaining = options.submissions.remainingChunks(submissionId);
+        if (remaining.length === 0) {
+          const status = endStatus('failed', submissionId);
+          options.submissions.finish(submissionId, status);
+          held?.release();
+          options.onFinished?.(submissionId);
+          return { ...detail, status, finishedAt: new Date().toISOString() };
+        }
+      }
       const eventTexts = (JSON.parse(detail.batch) as unknown[]).map((event) => JSON.stringify(event));
       run(
+        held,
         detail,
         eventTexts,
         remaining.map(({ index, firstEvent, eventCount }) => ({ index, firstEvent, eventCount })),

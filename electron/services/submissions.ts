@@ -5,6 +5,9 @@ import { AppError } from '../../shared/errors.ts';
 import { emptyHistoryFilter, RetentionSchema, type HistoryFilter, type HistoryUsage, type Retention, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
 import {
   SubmissionStatusSchema,
+  type AttemptEnd,
+  type AttemptStart,
+  type ChunkAttempt,
   type ChunkRecord,
   type Submission,
   type SubmissionDetail,
@@ -13,7 +16,8 @@ import {
 } from '../../shared/submission.ts';
 import { parseJsonOrNull } from './json-file.ts';
 import { preparePrivateDatabase } from './private-files.ts';
-import { batchSearchText, notesSearchText, SEARCH_TOKENIZER, searchWords } from './history-search.ts';
+import { batchSearchText, searchWords } from './history-search.ts';
+import { migrations, settle, SUBMISSIONS_SCHEMA_VERSION } from './submissions-schema.ts';
 
 /**
  * The record of every send, in SQLite (`node:sqlite`, no native module) in the data folder.
@@ -37,127 +41,28 @@ import { batchSearchText, notesSearchText, SEARCH_TOKENIZER, searchWords } from 
  *   A trigger drops a submission's index rows with it.
  * - `settings` (version 2): the history's own settings (retention), so the app and the command
  *   line read the same ones.
+ * - `chunk_attempts` (version 5): every request of every chunk and its answer, masked and
+ *   bounded, keyed to its chunk by (submission_id, first_event), in submissions-schema.ts with
+ *   the migrations. A row is written before the request's first byte and marked as one that
+ *   may have arrived until an answer says otherwise, so a crash leaves its chunk marked
+ *   (`ChunkRecord.wentOut`).
  */
 
 /** Each response body is kept up to this many bytes of UTF-8; the rest is cut and flagged. */
 export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;
+/**
+ * The attempts one chunk keeps: a run makes at most maxAttempts (20), resumes add theirs. Past
+ * this the oldest after the first go, so the first answer and the latest ones stay.
+ */
+export const MAX_ATTEMPTS_KEPT = 40;
 /** A batch larger than this (UTF-8 bytes) is refused rather than stored. */
 export const MAX_BATCH_BYTES = 200 * 1024 * 1024;
 
-const statusList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
-const submissionStatuses = statusList(SubmissionStatusSchema.options);
-const chunkStatuses = statusList(['pending', 'sending', 'ok', 'failed', 'cancelled'] satisfies ChunkRecord['status'][]);
-
-/**
- * Migration i brings a database from user_version i to i + 1. Append only: never edit a step
- * that has shipped, add the next one.
- */
-export const migrations: readonly ((db: DatabaseSync) => void)[] = [
-  (db) =>
-    db.exec(`
-      CREATE TABLE submissions (
-        seq INTEGER PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
-        environment_id TEXT NOT NULL,
-        environment_name TEXT NOT NULL,
-        environment_color TEXT NOT NULL,
-        base_url TEXT NOT NULL,
-        headers TEXT NOT NULL,
-        event_count INTEGER NOT NULL CHECK (event_count >= 0),
-        batch_hash TEXT NOT NULL,
-        started_at TEXT NOT NULL,
-        finished_at TEXT,
-        status TEXT NOT NULL CHECK (status IN (${submissionStatuses}))
-      ) STRICT;
-      CREATE INDEX submissions_by_started ON submissions (started_at);
-      CREATE INDEX submissions_by_batch ON submissions (environment_id, batch_hash, started_at);
-      CREATE INDEX submissions_sending ON submissions (status) WHERE status = 'sending';
-
-      CREATE TABLE submission_batches (
-        submission_id TEXT PRIMARY KEY REFERENCES submissions (id) ON DELETE CASCADE,
-        batch TEXT NOT NULL
-      ) STRICT;
-
-      CREATE TABLE chunks (
-        submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
-        idx INTEGER NOT NULL,
-        first_event INTEGER NOT NULL CHECK (first_event >= 0),
-        event_count INTEGER NOT NULL CHECK (event_count >= 1),
-        status TEXT NOT NULL CHECK (status IN (${chunkStatuses})),
-        status_code INTEGER,
-        response_headers TEXT NOT NULL DEFAULT '{}',
-        response_body TEXT NOT NULL DEFAULT '',
-        response_truncated INTEGER NOT NULL DEFAULT 0 CHECK (response_truncated IN (0, 1)),
-        attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
-        duration_ms REAL NOT NULL DEFAULT 0 CHECK (duration_ms >= 0),
-        error TEXT,
-        UNIQUE (submission_id, idx)
-      ) STRICT;
-    `),
-  (db) => {
-    db.exec(`
-      ALTER TABLE submissions ADD COLUMN label TEXT NOT NULL DEFAULT '';
-      ALTER TABLE submissions ADD COLUMN note TEXT NOT NULL DEFAULT '';
-      ALTER TABLE submissions ADD COLUMN stored_bytes INTEGER NOT NULL DEFAULT 0 CHECK (stored_bytes >= 0);
-      CREATE INDEX submissions_by_status ON submissions (status, started_at);
-      CREATE INDEX submissions_by_environment ON submissions (environment_id, started_at);
-      CREATE VIRTUAL TABLE search_events USING fts5 (text, content = '', contentless_delete = 1, tokenize = "${SEARCH_TOKENIZER}");
-      CREATE VIRTUAL TABLE search_notes USING fts5 (text, content = '', contentless_delete = 1, tokenize = "${SEARCH_TOKENIZER}");
-      CREATE TRIGGER submissions_unsearch AFTER DELETE ON submissions BEGIN
-        DELETE FROM search_events WHERE rowid = old.seq;
-        DELETE FROM search_notes WHERE rowid = old.seq;
-      END;
-      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
-    `);
-    const indexEvents = db.prepare('INSERT INTO search_events (rowid, text) VALUES (?, ?)');
-    for (const row of db.prepare('SELECT s.seq, b.batch FROM submissions s JOIN submission_batches b ON b.submission_id = s.id').iterate() as Iterable<Row>) {
-      indexEvents.run(Number(row.seq), batchSearchText(String(row.batch)));
-    }
-    for (const row of db.prepare('SELECT id FROM submissions').iterate() as Iterable<Row>) settle(db, String(row.id));
-  },
-  // A count by environment and status walked every row of the environment to read its status:
-  // 45 ms on 100 000 submissions, 0.14 ms with this covering index (npm run bench -- history).
-  (db) => db.exec('CREATE INDEX submissions_by_environment_status ON submissions (environment_id, status, started_at)'),
-  // The time spent sending, over every run: after a cancel and a resume, the end minus the start
-  // counted the pause between them too. Sends already ended are counted as they were shown.
-  (db) =>
-    db.exec(`
-      ALTER TABLE submissions ADD COLUMN sending_ms INTEGER NOT NULL DEFAULT 0 CHECK (sending_ms >= 0);
-      UPDATE submissions SET sending_ms = max(0, CAST(round((julianday(finished_at) - julianday(started_at)) * 86400000) AS INTEGER))
-        WHERE finished_at IS NOT NULL;
-    `),
-];
-
-/**
- * After a send ends: its responses become searchable and its size is counted. Also used by the
- * version 2 migration, so it may only rely on the schema as of version 2.
- */
-function settle(db: DatabaseSync, submissionId: string): void {
-  const row = db.prepare('SELECT seq, label, note FROM submissions WHERE id = ?').get(submissionId) as Row | undefined;
-  if (!row) return;
-  const responses = (db.prepare(`SELECT response_body, coalesce(error, '') AS error FROM chunks WHERE submission_id = ? ORDER BY idx`).all(submissionId) as Row[]).flatMap((chunk) => [
-    String(chunk.response_body),
-    String(chunk.error),
-  ]);
-  indexNotes(db, Number(row.seq), notesSearchText({ label: String(row.label), note: String(row.note), responses }));
-  db.prepare(
-    `UPDATE submissions SET stored_bytes =
-      (SELECT length(CAST(batch AS BLOB)) FROM submission_batches WHERE submission_id = ?1) +
-      (SELECT coalesce(sum(length(CAST(response_body AS BLOB))), 0) FROM chunks WHERE submission_id = ?1)
-    WHERE id = ?1`,
-  ).run(submissionId);
-}
-
-function indexNotes(db: DatabaseSync, seq: number, text: string): void {
-  db.prepare('DELETE FROM search_notes WHERE rowid = ?').run(seq);
-  db.prepare('INSERT INTO search_notes (rowid, text) VALUES (?, ?)').run(seq, text);
-}
-
-export const SUBMISSIONS_SCHEMA_VERSION = migrations.length;
+export { migrations, SUBMISSIONS_SCHEMA_VERSION };
 
 export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note'>;
 export type ChunkRange = { firstEvent: number; eventCount: number };
-export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount'>>;
+export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount' | 'wentOut' | 'attemptLog'>>;
 export type SubmissionStore = ReturnType<typeof openSubmissions>;
 
 type Row = Record<string, unknown>;
@@ -222,7 +127,24 @@ function filterSql(filter: HistoryFilter, before?: string): { where: string; par
   return { where: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, params };
 }
 
-function toChunk(row: Row): ChunkRecord {
+function toAttempt(row: Row): ChunkAttempt {
+  return {
+    number: Number(row.number),
+    startedAt: row.started_at === null ? null : String(row.started_at),
+    durationMs: Number(row.duration_ms),
+    firstEvent: Number(row.first_event),
+    eventCount: Number(row.event_count),
+    statusCode: row.status_code === null ? null : Number(row.status_code),
+    retryAfter: row.retry_after === null ? null : String(row.retry_after),
+    error: row.error === null ? null : String(row.error),
+    responseHeaders: JSON.parse(String(row.response_headers)) as Record<string, string>,
+    responseBody: String(row.response_body),
+    responseTruncated: row.response_truncated === 1,
+    mayHaveArrived: row.may_have_arrived === 1,
+  };
+}
+
+function toChunk(row: Row, attemptLog: ChunkAttempt[]): ChunkRecord {
   return {
     index: Number(row.idx),
     firstEvent: Number(row.first_event),
@@ -235,6 +157,8 @@ function toChunk(row: Row): ChunkRecord {
     attempts: Number(row.attempts),
     durationMs: Number(row.duration_ms),
     error: row.error === null ? null : String(row.error),
+    wentOut: attemptLog.some((attempt) => attempt.mayHaveArrived),
+    attemptLog,
   };
 }
 
@@ -343,7 +267,20 @@ export function openSubmissions(file: string) {
     getSubmission: db.prepare(`SELECT ${submissionColumns} ${fromSubmissions} WHERE s.id = ?`),
     getChunk: db.prepare('SELECT * FROM chunks WHERE submission_id = ? AND idx = ?'),
     chunksOf: db.prepare('SELECT * FROM chunks WHERE submission_id = ? ORDER BY idx'),
-    remainingOf: db.prepare(`SELECT * FROM chunks WHERE submission_id = ? AND status <> 'ok' ORDER BY idx`),
+    remainingOf: db.prepare(`SELECT * FROM chunks WHERE submission_id = ? AND status NOT IN ('ok', 'skipped') ORDER BY idx`),
+    chunkStatusesOf: db.prepare('SELECT status FROM chunks WHERE submission_id = ? ORDER BY idx'),
+    attemptsOf: db.prepare('SELECT * FROM chunk_attempts WHERE submission_id = ? ORDER BY first_event, id'),
+    attemptsOfChunk: db.prepare('SELECT * FROM chunk_attempts WHERE submission_id = ? AND first_event = ? ORDER BY id'),
+    insertAttempt: db.prepare(`INSERT INTO chunk_attempts (submission_id, first_event, event_count, number, started_at) VALUES (?, ?, ?, ?, ?) RETURNING id`),
+    startChunk: db.prepare(`UPDATE chunks SET status = 'sending', attempts = max(attempts, ?) WHERE submission_id = ? AND idx = ?`),
+    // The first attempt and the newest stay: the one dropped is the oldest after the first.
+    dropOldAttempt: db.prepare(`DELETE FROM chunk_attempts WHERE id = (SELECT id FROM chunk_attempts WHERE submission_id = ?1 AND first_event = ?2 ORDER BY id LIMIT 1 OFFSET 1)
+      AND (SELECT count(*) FROM chunk_attempts WHERE submission_id = ?1 AND first_event = ?2) > ?3`),
+    endAttempt: db.prepare(`UPDATE chunk_attempts SET duration_ms = ?, status_code = ?, retry_after = ?, error = ?, response_headers = ?, response_body = ?,
+      response_truncated = ?, may_have_arrived = ? WHERE id = ? AND submission_id = ?`),
+    // What was out when the process died stays "went out, no answer", and says why.
+    interruptAttempts: db.prepare(`UPDATE chunk_attempts SET error = ? WHERE submission_id = ? AND may_have_arrived = 1 AND status_code IS NULL AND error IS NULL`),
+    skipChunk: db.prepare(`UPDATE chunks SET status = 'skipped', error = ? WHERE submission_id = ? AND idx = ? AND status NOT IN ('ok', 'skipped', 'sending')`),
     deleteChunk: db.prepare('DELETE FROM chunks WHERE submission_id = ? AND idx = ?'),
     // Two steps through negative numbers, because UNIQUE (submission_id, idx) is checked row by row.
     shiftChunksOut: db.prepare('UPDATE chunks SET idx = -idx - ? WHERE submission_id = ? AND idx > ?'),
@@ -383,7 +320,19 @@ export function openSubmissions(file: string) {
   function requireChunk(submissionId: string, index: number): ChunkRecord {
     const row = statements.getChunk.get(submissionId, index) as Row | undefined;
     if (!row) throw new AppError('submission-chunk-missing', `Chunk ${index} of submission ${submissionId} is not recorded.`);
-    return toChunk(row);
+    return toChunk(row, (statements.attemptsOfChunk.all(submissionId, row.first_event as number) as Row[]).map(toAttempt));
+  }
+
+  /** Each chunk row with its attempts, read in two queries. */
+  function chunksWithAttempts(submissionId: string, rows: readonly Row[]): ChunkRecord[] {
+    const byFirstEvent = new Map<number, ChunkAttempt[]>();
+    for (const row of statements.attemptsOf.all(submissionId) as Row[]) {
+      const attempt = toAttempt(row);
+      const list = byFirstEvent.get(attempt.firstEvent) ?? [];
+      list.push(attempt);
+      byFirstEvent.set(attempt.firstEvent, list);
+    }
+    return rows.map((row) => toChunk(row, byFirstEvent.get(Number(row.first_event)) ?? []));
   }
 
   function missing(id: string): AppError {
@@ -393,7 +342,7 @@ export function openSubmissions(file: string) {
   function get(id: string): SubmissionDetail | null {
     const row = statements.getSubmission.get(id) as Row | undefined;
     if (!row) return null;
-    return { ...toSubmission(row), chunks: (statements.chunksOf.all(id) as Row[]).map(toChunk) };
+    return { ...toSubmission(row), chunks: chunksWithAttempts(id, statements.chunksOf.all(id) as Row[]) };
   }
 
   return {
@@ -466,6 +415,49 @@ export function openSubmissions(file: string) {
     },
 
     /**
+     * Records that a request of this chunk goes out, before its first byte: the chunk becomes
+     * 'sending' and the attempt is kept, without an answer yet, in one transaction. Returns the
+     * attempt's id for `endAttempt`.
+     */
+    beginAttempt(submissionId: string, index: number, attempt: AttemptStart): number {
+      return transaction(() => {
+        if (statements.startChunk.run(attempt.number, submissionId, index).changes === 0) {
+          throw new AppError('submission-chunk-missing', `Chunk ${index} of submission ${submissionId} is not recorded.`);
+        }
+        const { id } = statements.insertAttempt.get(submissionId, attempt.firstEvent, attempt.eventCount, attempt.number, attempt.startedAt) as Row;
+        statements.dropOldAttempt.run(submissionId, attempt.firstEvent, MAX_ATTEMPTS_KEPT);
+        return Number(id);
+      });
+    },
+
+    /** Records what came of an attempt (masked by the caller); the body is cut to 64 KiB. */
+    endAttempt(submissionId: string, attemptId: number, end: AttemptEnd): void {
+      const body = truncateUtf8(end.responseBody, MAX_RESPONSE_BODY_BYTES);
+      statements.endAttempt.run(
+        end.durationMs,
+        end.statusCode,
+        end.retryAfter,
+        end.error,
+        JSON.stringify(end.responseHeaders),
+        body.text,
+        body.truncated || end.responseTruncated ? 1 : 0,
+        end.mayHaveArrived ? 1 : 0,
+        attemptId,
+        submissionId,
+      );
+    },
+
+    /**
+     * Marks chunks not to be sent again (a resume told to skip what went out without an
+     * answer), with `reason` as their error. Only chunks not acknowledged and not in flight.
+     */
+    skipChunks(submissionId: string, indexes: readonly number[], reason: string): void {
+      transaction(() => {
+        for (const index of indexes) statements.skipChunk.run(reason, submissionId, index);
+      });
+    },
+
+    /**
      * Replaces one pending or sending chunk by consecutive smaller ones covering the same
      * events (after a 413); the chunks after it are renumbered so indexes stay consecutive.
      */
@@ -516,6 +508,7 @@ export function openSubmissions(file: string) {
         const ids = (statements.sendingIds.all() as Row[]).map((row) => String(row.id)).filter(include);
         for (const id of ids) {
           statements.interruptChunks.run(id);
+          statements.interruptAttempts.run('No answer: EventDesk stopped (a crash, a kill or a power cut) while this request was out.', id);
           statements.interrupt.run(id);
           // The answers that came before the crash become searchable, and count in the size.
           settle(db, id);
@@ -524,9 +517,14 @@ export function openSubmissions(file: string) {
       });
     },
 
-    /** The chunks not acknowledged yet, in order: what a resume sends. */
+    /** Each chunk's status, in order, without reading the batch or any answer. */
+    chunkStatuses(id: string): ChunkRecord['status'][] {
+      return (statements.chunkStatusesOf.all(id) as Row[]).map((row) => row.status as ChunkRecord['status']);
+    },
+
+    /** The chunks neither acknowledged nor skipped, in order: what a resume sends. */
     remainingChunks(id: string): ChunkRecord[] {
-      return (statements.remainingOf.all(id) as Row[]).map(toChunk);
+      return chunksWithAttempts(id, statements.remainingOf.all(id) as Row[]);
     },
 
     /** The latest submission of the same resolved batch to the same environment, for the duplicate warning. */

@@ -8,15 +8,10 @@ import { durationText } from '../history/format.ts';
 import { HeaderList } from '../shell/HeaderList.tsx';
 import { useActiveBatch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
+import { AttemptTimeline } from './AttemptTimeline.tsx';
+import { pretty } from './pretty.ts';
+import { ResumeActions } from './ResumeActions.tsx';
 import { useSendState } from './state.ts';
-
-function pretty(body: string): string {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
-}
 
 export function Progress({ progress, onCancel }: { progress: SendProgress; onCancel: () => void }) {
   const share = progress.eventsTotal ? progress.eventsDone / progress.eventsTotal : 0;
@@ -67,6 +62,7 @@ function ChunkAnswer({ chunk, submissionId }: { chunk: ChunkRecord; submissionId
         {chunk.attempts === 1 ? 'attempt' : 'attempts'} · {Math.round(chunk.durationMs)} ms
       </p>
       {chunk.error && <p className="problem">{chunk.error}</p>}
+      <AttemptTimeline chunk={chunk} />
       {Object.keys(chunk.responseHeaders).length > 0 && (
         <details>
           <summary>Response headers</summary>
@@ -95,8 +91,6 @@ function resumeLabel(submission: SubmissionView): string {
 }
 
 export function Outcome({ submission }: { submission: SubmissionView }) {
-  const api = useApi();
-  const notify = useNotices((state) => state.notify);
   // The first chunk that was not accepted, where the reason a send stopped is; else the first.
   const [selected, setSelected] = useState(() => Math.max(0, submission.chunks.findIndex((candidate) => candidate.status !== 'ok')));
   const accepted = submission.chunks.filter((chunk) => chunk.status === 'ok').reduce((sum, chunk) => sum + chunk.eventCount, 0);
@@ -109,11 +103,7 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
         <span className={`badge outcome ${submission.status}`}>{submission.status}</span> {accepted.toLocaleString('en')} of {submission.eventCount.toLocaleString('en')} events accepted
         {duration !== null && ` in ${duration}`} · {submission.environmentName}: POST {submission.baseUrl}/user/events
       </p>
-      {resumable && (
-        <button type="button" onClick={() => void api.send.resume({ submissionId: submission.id }).catch((error: unknown) => notify('error', error instanceof Error ? error.message : String(error)))}>
-          {resumeLabel(submission)}
-        </button>
-      )}
+      {resumable && <ResumeActions submission={submission} label={resumeLabel(submission)} />}
       {submission.chunks.length > 1 && (
         <table className="chunks" aria-label="Chunks">
           <thead>
@@ -148,7 +138,6 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
 /** Sends a crash or a kill cut short, found at start: how far each got, and Resume. */
 function InterruptedSends() {
   const api = useApi();
-  const notify = useNotices((state) => state.notify);
   const batch = useActiveBatch();
   const sent = useSendState((state) => state.sent);
   const interrupted = useQuery({ queryKey: ['submissions', 'interrupted'], queryFn: () => api.submissions.interrupted(), staleTime: Infinity });
@@ -166,17 +155,15 @@ function InterruptedSends() {
               A send to {submission.environmentName} was interrupted: {acknowledged.length} of {submission.chunks.length} chunks ({events.toLocaleString('en')} of{' '}
               {submission.eventCount.toLocaleString('en')} events) were acknowledged.
             </p>
-            <button
-              type="button"
+            <ResumeActions
+              submission={submission}
+              label="Resume: send the rest"
               className="small primary"
-              onClick={() => {
+              onResume={() => {
                 setDismissed((ids) => [...ids, submission.id]);
                 if (batch) sent(batch.id, submission.id);
-                api.send.resume({ submissionId: submission.id }).catch((error: unknown) => notify('error', error instanceof Error ? error.message : String(error)));
               }}
-            >
-              Resume: send the rest
-            </button>{' '}
+            />{' '}
             <button type="button" className="small" onClick={() => setDismissed((ids) => [...ids, submission.id])}>
               Not now
             </button>

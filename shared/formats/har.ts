@@ -108,8 +108,9 @@ function mimeTypeOf(headers: Record<string, string>): string {
 export function exportHar(exchanges: readonly HarExchange[], options: HarExportOptions): string {
   const reveal = options.revealSecrets === true;
   const secrets = options.secrets ?? [];
-  const headers = (values: Record<string, string>) => Object.entries(reveal ? values : redactHeaders(values)).map(([name, value]) => ({ name, value }));
   const text = (value: string) => (reveal ? value : redactText(value, secrets));
+  // Masked by name and by value: a server may echo a key back in a header of any name.
+  const headers = (values: Record<string, string>) => Object.entries(reveal ? values : redactHeaders(values)).map(([name, value]) => ({ name: text(name), value: text(value) }));
   const url = (value: string) => (reveal ? value : redactText(redactUrl(value), secrets));
   const queryString = (value: string) => {
     try {

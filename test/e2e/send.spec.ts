@@ -1,8 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openSubmissions } from '../../electron/services/submissions.ts';
-import { startHarness } from '../harness/server.ts';
+import type { Page } from '@playwright/test';
+import { openSubmissions, type SubmissionStore } from '../../electron/services/submissions.ts';
+import { startHarness, type Harness } from '../harness/server.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
 const batch = (count: number) =>
@@ -143,8 +144,11 @@ test.describe('copying a sent chunk as cURL', () => {
   });
 });
 
-test('after a crash, offers to resume the interrupted send and sends only the rest', async ({ page }) => {
-  // The last run: a send of two chunks, cut short after the first was acknowledged.
+/**
+ * The last run, as a crash or a kill left it: a send of four events in two chunks, the first
+ * acknowledged; `cut` says how the second was left. Then the app starts on that data folder.
+ */
+async function afterCrash(page: Page, cut: (store: SubmissionStore, id: string) => void): Promise<Harness> {
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-crash-'));
   const store = openSubmissions(path.join(dataFolder, 'submissions.sqlite'));
   const eventTexts = Array.from({ length: 4 }, (_, n) => JSON.stringify({ token: `t-${n + 1}`, customer_id: 'c', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} }));
@@ -156,13 +160,17 @@ test('after a crash, offers to resume the interrupted send and sends only the re
     ],
   );
   store.updateChunk(earlier.id, 0, { status: 'ok', statusCode: 202, attempts: 1 });
-  store.updateChunk(earlier.id, 1, { status: 'sending', attempts: 1 });
+  cut(store, earlier.id);
   store.close();
-
   const harness = await startHarness({ dataFolder });
+  await page.goto(harness.url);
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  return harness;
+}
+
+test('after a crash, offers to resume the interrupted send and sends only the rest', async ({ page }) => {
+  const harness = await afterCrash(page, (store, id) => store.updateChunk(id, 1, { status: 'sending', attempts: 1 }));
   try {
-    await page.goto(harness.url);
-    await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
     const notice = page.getByRole('status', { name: 'Interrupted sends' });
     await expect(notice).toContainText('1 of 2 chunks (2 of 4 events) were acknowledged');
     await saveScreenshot(page, 'interrupted-send');
@@ -173,6 +181,26 @@ test('after a crash, offers to resume the interrupted send and sends only the re
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body.text).toContain('t-3');
     expect(sent[0]!.body.text).not.toContain('t-1');
+  } finally {
+    await harness.close();
+  }
+});
+
+test('after a kill, the resume names the chunk that went out without an answer, and skips it when told', async ({ page }) => {
+  // The second chunk's request was out when the process died.
+  const harness = await afterCrash(page, (store, id) => store.beginAttempt(id, 1, { number: 1, startedAt: new Date().toISOString(), firstEvent: 2, eventCount: 2 }));
+  try {
+    const notice = page.getByRole('status', { name: 'Interrupted sends' });
+    await expect(notice).toContainText('Events 3–4 went out without an answer; the server may already hold them.');
+    await expect(notice.getByRole('button', { name: 'Send them again and resume' })).toBeVisible();
+    await saveScreenshot(page, 'interrupted-went-out');
+    await logInWithDemo(page);
+    await notice.getByRole('button', { name: 'Skip them and resume' }).click();
+    const outcome = page.getByTestId('send-outcome');
+    await expect(outcome).toContainText('partial');
+    await expect(outcome).toContainText('2 of 4 events accepted');
+    await expect(outcome.getByRole('table', { name: 'Chunks' })).toContainText('skipped');
+    expect(harness.services.sandbox!.traffic().filter((record) => record.path === '/user/events')).toHaveLength(0);
   } finally {
     await harness.close();
   }

@@ -58,6 +58,18 @@ function record(store: SubmissionStore, customers: string[], startedAt: string, 
   );
   if (status === 'sending') return id;
   const ok = status === 'ok';
+  const answers: [number, string | null, string][] = ok
+    ? [[202, null, `{"accepted":${events.length}}`]]
+    : [
+        [500, null, '{"error":"internal"}'],
+        [429, '2', '{"error":"slow down"}'],
+        [400, null, `{"error":"created_at is in the future","echo":"apiKey ${API_KEY}"}`],
+      ];
+  answers.forEach(([statusCode, retryAfter, responseBody], at) => {
+    const attempt = store.beginAttempt(id, 0, { number: at + 1, startedAt: new Date(Date.parse(startedAt) + at * 1000).toISOString(), firstEvent: 0, eventCount: events.length });
+    const error = statusCode === 400 ? 'HTTP 400: the server refused the chunk.' : null;
+    store.endAttempt(id, attempt, { durationMs: 62.5, statusCode, retryAfter, error, responseHeaders: { 'content-type': 'application/json' }, responseBody, responseTruncated: false, mayHaveArrived: false });
+  });
   store.updateChunk(id, 0, {
     status: ok ? 'ok' : 'failed',
     statusCode: ok ? 202 : 400,
@@ -191,7 +203,12 @@ describe('eventdesk history', () => {
     expect(stdout).toContain('label        Repro for ZD-1234');
     expect(stdout).toContain('note         customer says events vanish\n               after midnight');
     expect(stdout).toContain('apiKey: ••••9a1b\n  Authorization: Bearer ••••');
-    expect(stdout).toMatch(/chunk 1 {2}event 1 {2}failed {2}HTTP 400 {2}3 attempts {2}188 ms\n {4}error {5}HTTP 400: the server refused the chunk\.\n {4}response\n {6}\{\n {8}"error": "created_at is in the future"/);
+    expect(stdout).toMatch(/chunk 1 {2}event 1 {2}failed {2}HTTP 400 {2}3 attempts {2}188 ms\n {4}error {5}HTTP 400: the server refused the chunk\.\n/);
+    // Every attempt, with its time, answer, Retry-After, duration, headers and body.
+    const at = (seconds: number) => formatDateTime(new Date(Date.parse('2026-11-19T14:30:00.000Z') + seconds * 1000), resolveTimeZone('local'));
+    expect(stdout).toContain(`    attempt 1  ${at(0)}  HTTP 500  63 ms\n      headers\n        content-type: application/json\n      response\n        {\n          "error": "internal"\n        }`);
+    expect(stdout).toContain(`    attempt 2  ${at(1)}  HTTP 429  Retry-After 2  63 ms\n`);
+    expect(stdout).toMatch(/ {4}attempt 3 .* {2}HTTP 400 {2}63 ms\n {6}error {5}HTTP 400: the server refused the chunk\.\n {6}headers\n.*\n {6}response\n {8}\{\n {10}"error": "created_at is in the future"/);
     // The key the server echoed is masked, because the command line knows it.
     expect(stdout).not.toContain(API_KEY);
     expect(stdout).toContain('"echo": "apiKey ••••"');

@@ -264,13 +264,14 @@ describe('eventdesk send', () => {
     const run = await runSend([file, '--base-url', sandbox.url, '--chunk-size', '2', '--data', folder, '--json']);
     expect(run.code).toBe(1);
     const summary = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(Object.keys(summary).sort()).toEqual(['baseUrl', 'chunks', 'database', 'environment', 'events', 'eventsAccepted', 'failures', 'resume', 'sentBefore', 'status', 'submissionId']);
+    expect(Object.keys(summary).sort()).toEqual(['baseUrl', 'chunks', 'database', 'environment', 'events', 'eventsAccepted', 'failures', 'possiblyDelivered', 'resume', 'sentBefore', 'status', 'submissionId']);
     expect(summary).toMatchObject({
       status: 'partial',
       baseUrl: sandbox.url,
       events: 4,
       eventsAccepted: 2,
-      chunks: { total: 2, ok: 1, failed: 1, cancelled: 0, pending: 0 },
+      chunks: { total: 2, ok: 1, failed: 1, cancelled: 0, pending: 0, skipped: 0 },
+      possiblyDelivered: [],
       failures: [{ index: 1, firstEvent: 2, eventCount: 2, statusCode: 422 }],
       database: path.join(folder, 'submissions.sqlite'),
       resume: `eventdesk send --resume ${String(summary.submissionId)} --base-url ${sandbox.url} --data ${folder}`,
@@ -306,7 +307,7 @@ describe('eventdesk send', () => {
     expect(eventRequests(sandbox)).toEqual([]);
   });
 
-  it('resumes after a real SIGKILL, sending only the chunks never acknowledged', { timeout: 60_000 }, async () => {
+  it('resumes after a real SIGKILL to the recorded address, asking first about the chunk that went out without an answer', { timeout: 60_000 }, async () => {
     const sandbox = await sandboxWith({ faults: { latencyMs: 400 } });
     const folder = await tempFolder();
     const file = await batchFile(folder, numbered(40));
@@ -314,23 +315,25 @@ describe('eventdesk send', () => {
     const { child } = spawnSend([file, ...target, '--chunk-size', '4']);
     const ended = exited(child);
 
-    // Wait (bounded) until the store shows two chunks acknowledged, then kill at once: the next
-    // chunk is then sleeping in the sandbox's 400 ms latency.
+    // Wait (bounded) until the store shows two chunks acknowledged and the next one out, then
+    // kill at once: that one is then sleeping in the sandbox's 400 ms latency.
     const database = path.join(folder, 'submissions.sqlite');
     const deadline = Date.now() + 20_000;
     let submissions: SubmissionStore | null = null;
     let id: string | undefined;
     let acknowledged = 0;
-    while (acknowledged < 2) {
-      if (Date.now() > deadline) throw new Error('The send never got two chunks acknowledged.');
+    let out = false;
+    while (acknowledged < 2 || !out) {
+      if (Date.now() > deadline) throw new Error('The send never got two chunks acknowledged and a third out.');
       await sleep(20);
       if (!submissions && existsSync(database)) submissions = store(folder);
       id ??= submissions?.list({ limit: 1 })[0]?.id;
-      acknowledged = id ? submissions!.get(id)!.chunks.filter((chunk) => chunk.status === 'ok').length : 0;
+      const chunks = id ? submissions!.get(id!)!.chunks : [];
+      acknowledged = chunks.filter((chunk) => chunk.status === 'ok').length;
+      out = chunks.some((chunk) => chunk.status === 'sending' && chunk.wentOut);
     }
     // The request in flight was never acknowledged, so whether it landed is unknowable to the
-    // client; make it fail, so that what is counted below is the command's own accounting. (Had
-    // it not gone out yet, the resume's first request takes the 500 and retries.)
+    // client; make it fail, so that what is counted below is the command's own accounting.
     sandbox.setFaults({ failSequence: [500] });
     child.kill('SIGKILL');
     expect(await ended).toBeNull();
@@ -351,11 +354,28 @@ describe('eventdesk send', () => {
     expect(submissions!.get(id!)!.status).toBe('sending');
     await writeFile(claim, `${child.pid}\n`);
 
-    const resumed = await runSend(['--resume', id!, ...target, '--json']);
+    // The chunk that was out is named; in a pipe, with neither flag, the resume refuses.
+    const wentOut = killedAt.chunks.find((chunk) => chunk.status === 'sending' && chunk.wentOut)!;
+    const events = `events ${wentOut.firstEvent + 1}–${wentOut.firstEvent + wentOut.eventCount}`;
+    const refused = await runSend(['--resume', id!, '--data', folder]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('it is now marked interrupted');
+    expect(refused.stderr).toContain(`${events} went out without an answer; the server may already hold them. Resume with --resend-unanswered to send them again, or --skip-unanswered to skip them.`);
+    expect(acceptedTokens(sandbox)).toHaveLength(okAtKill * 4);
+
+    // No --base-url: it goes where the submission went.
+    const resumed = await runSend(['--resume', id!, '--data', folder, '--resend-unanswered', '--json']);
     expect(resumed.code).toBe(0);
-    expect(resumed.stderr).toContain('it is now marked interrupted');
     expect(resumed.stderr).toContain(`${10 - okAtKill} chunks of 10 never acknowledged`);
-    expect(JSON.parse(resumed.stdout)).toMatchObject({ submissionId: id, status: 'ok', eventsAccepted: 40, chunks: { total: 10, ok: 10 }, resume: null });
+    expect(resumed.stderr).toContain(`Note: ${events} went out without an answer; the server may already hold them; they go again now, as --resend-unanswered says.`);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({
+      submissionId: id,
+      status: 'ok',
+      eventsAccepted: 40,
+      chunks: { total: 10, ok: 10 },
+      resume: null,
+      possiblyDelivered: [{ index: wentOut.index, firstEvent: wentOut.firstEvent, eventCount: wentOut.eventCount }],
+    });
     expect(submissions!.get(id!)!.chunks.every((chunk) => chunk.status === 'ok')).toBe(true);
     // No chunk went twice: 40 events accepted, each token in exactly one accepted request.
     expectEachOnce(acceptedTokens(sandbox), 40);
@@ -391,9 +411,48 @@ describe('eventdesk send', () => {
     // The chunk under way at the cancel had no answer: the resume says it goes again.
     const inFlight = detail.chunks.find((chunk) => chunk.attempts > 0 && chunk.statusCode === null);
     if (!inFlight) throw new Error('No chunk was in flight at the cancel');
-    const resumed = await runSend(['--resume', id, '--base-url', sandbox.url, '--data', folder]);
+    const resumed = await runSend(['--resume', id, '--base-url', sandbox.url, '--data', folder, '--resend-unanswered']);
     expect(resumed.code).toBe(0);
-    expect(resumed.stderr).toContain(`Note: chunk ${inFlight.index + 1} (events ${inFlight.firstEvent + 1}–${inFlight.firstEvent + inFlight.eventCount}) went out without an answer`);
+    expect(resumed.stderr).toContain(`Note: events ${inFlight.firstEvent + 1}–${inFlight.firstEvent + inFlight.eventCount} went out without an answer`);
+  });
+
+  it('asks at a terminal what to do with a chunk that went out without an answer, and skips it when told', { timeout: 60_000 }, async () => {
+    const sandbox = await sandboxWith();
+    const folder = await tempFolder();
+    const sent = await runSend([await batchFile(folder, numbered(6)), '--base-url', sandbox.url, '--data', folder, '--chunk-size', '2', '--json']);
+    const id = (JSON.parse(sent.stdout) as { submissionId: string }).submissionId;
+    // As after a kill: chunk 2's request was out, chunk 3 had not started.
+    const submissions = store(folder);
+    submissions.beginAttempt(id, 1, { number: 2, startedAt: new Date().toISOString(), firstEvent: 2, eventCount: 2 });
+    submissions.updateChunk(id, 2, { status: 'pending' });
+    submissions.finish(id, 'sending');
+    submissions.markInterrupted();
+    const before = acceptedTokens(sandbox).length;
+
+    const inProcess = async (args: string[], answers: string[] = []) => {
+      const output = { stdout: '', stderr: '', questions: [] as string[] };
+      Object.assign(process.env, CREDENTIALS);
+      try {
+        const ask = async (question: string) => (output.questions.push(question), answers.shift());
+        const code = await runCli(['send', '--resume', id, '--data', folder, ...args], { stdout: (text) => (output.stdout += text), stderr: (text) => (output.stderr += text), ask });
+        return { code, ...output };
+      } finally {
+        for (const name of Object.keys(CREDENTIALS)) delete process.env[name];
+      }
+    };
+    expect(await inProcess(['--resend-unanswered', '--skip-unanswered'])).toMatchObject({ code: 2, stderr: expect.stringContaining('not both') });
+    // An answer it does not know is asked again; the end of input refuses, naming both flags.
+    const unanswered = await inProcess([], ['maybe']);
+    expect(unanswered).toMatchObject({ code: 2, questions: ['events 3–4 went out without an answer; the server may already hold them.\nSend them again (s) or skip them (k)? ', expect.any(String)] });
+    expect(unanswered.stderr).toContain('--resend-unanswered');
+    expect(submissions.get(id)!.chunks[1]!.status).toBe('pending');
+
+    const skipped = await inProcess(['--json'], ['k']);
+    expect(skipped.code).toBe(1);
+    expect(JSON.parse(skipped.stdout)).toMatchObject({ status: 'partial', chunks: { ok: 2, skipped: 1 }, possiblyDelivered: [{ index: 1, firstEvent: 2, eventCount: 2 }] });
+    expect(acceptedTokens(sandbox).length - before).toBe(2);
+    expect(submissions.get(id)!.chunks.map((chunk) => chunk.status)).toEqual(['ok', 'skipped', 'ok']);
+    expect(await runSend(['--skip-unanswered', await batchFile(folder, numbered(1), 'one.json'), '--base-url', sandbox.url, '--data', folder])).toMatchObject({ code: 2, stderr: expect.stringContaining('--skip-unanswered goes with --resume') });
   });
 
   it('is listed in the help, and finds the app data folder as the app does', async () => {
@@ -409,7 +468,7 @@ describe('eventdesk send', () => {
     await mkdir(folder, { recursive: true });
     const { code, stdout } = await runSend(['--help', '--data', folder]);
     expect(code).toBe(0);
-    for (const text of ['--resume ID', '--chunk-size N', '--max-chunk-bytes N', '--concurrency N', '--max-attempts N', '--dry-run', '--force', '--data DIR', 'EVENTDESK_API_KEY']) {
+    for (const text of ['--resume ID', '--resend-unanswered', '--skip-unanswered', '--chunk-size N', '--max-chunk-bytes N', '--concurrency N', '--max-attempts N', '--dry-run', '--force', '--data DIR', 'EVENTDESK_API_KEY']) {
       expect(stdout).toContain(text);
     }
   });

@@ -73,6 +73,7 @@ describe('exporting submissions from the history', () => {
           attempts: 1,
           durationMs: detail.chunks[index]!.durationMs,
           error: null,
+          attemptLog: detail.chunks[index]!.attemptLog,
           response: { headers: expect.objectContaining({ 'content-type': expect.stringContaining('application/json') }), body: { accepted: index === 0 ? 2 : 1 }, truncated: false },
         })),
       },
@@ -91,7 +92,7 @@ describe('exporting submissions from the history', () => {
     expect(lines.map((line) => JSON.parse(line))).toEqual(JSON.parse(historyExport.build(ids, 'json', false).text));
   });
 
-  it('writes a valid HAR 1.2 log: one entry per chunk sent, its start estimated from the chunks before it', async () => {
+  it('writes a valid HAR 1.2 log: one entry per attempt, at the time it went out', async () => {
     const { send, historyExport, submissions } = await setup();
     const id = await send(eventsOf(5));
     const detail = submissions.get(id)!;
@@ -102,15 +103,16 @@ describe('exporting submissions from the history', () => {
     expect(har.log.creator).toEqual({ name: 'EventDesk', version: '9.8.7' });
     expect(har.log.entries).toHaveLength(3);
     const [first, second] = har.log.entries;
+    const attempt = (index: number) => detail.chunks[index]!.attemptLog[0]!;
     expect(first).toMatchObject({
-      startedDateTime: detail.startedAt,
-      time: detail.chunks[0]!.durationMs,
+      startedDateTime: attempt(0).startedAt,
+      time: attempt(0).durationMs,
       request: { method: 'POST', url: `${detail.baseUrl}/user/events`, postData: { mimeType: 'application/json', text: JSON.stringify(eventsOf(2)) } },
       response: { status: 202, statusText: 'Accepted', content: { text: '{"accepted":2}' } },
-      comment: `submission ${id} · chunk 1 of 3 · events 1–2 · 1 attempt`,
+      comment: `submission ${id} · chunk 1 of 3 · events 1–2 · attempt 1 of 1`,
     });
-    expect(second.startedDateTime).toBe(new Date(Date.parse(detail.startedAt) + detail.chunks[0]!.durationMs).toISOString());
-    expect(har.log.entries[2].comment).toBe(`submission ${id} · chunk 3 of 3 · event 5 · 1 attempt`);
+    expect(second.startedDateTime).toBe(attempt(1).startedAt);
+    expect(har.log.entries[2].comment).toBe(`submission ${id} · chunk 3 of 3 · event 5 · attempt 1 of 1`);
     // What HAR import reads back is what was sent.
     expect(parseHar(text)).toMatchObject({ ok: true, events: eventsOf(5) });
   });
@@ -168,7 +170,7 @@ describe('exporting submissions from the history', () => {
     expect(JSON.parse(historyExport.build([id], 'json', false).text)).toHaveLength(1);
   });
 
-  it('lists chunks never sent in JSON and cURL, not in HAR, and keeps a body that is not JSON as text', async () => {
+  it('lists chunks never sent in JSON and cURL, not in HAR, writes each attempt, and keeps a body that is not JSON as text', async () => {
     const { historyExport, submissions, info } = await setup();
     const texts = eventsOf(3).map((one) => JSON.stringify(one));
     const created = submissions.createSubmission(
@@ -179,7 +181,14 @@ describe('exporting submissions from the history', () => {
         { firstEvent: 2, eventCount: 1 },
       ],
     );
+    const answer = { retryAfter: null, error: null, responseHeaders: { 'content-type': 'text/plain' }, responseTruncated: false, mayHaveArrived: false };
+    for (const number of [1, 2, 3]) {
+      const attempt = submissions.beginAttempt(created.id, 0, { number, startedAt: `2026-11-22T10:00:0${number}.000Z`, firstEvent: 0, eventCount: 1 });
+      submissions.endAttempt(created.id, attempt, { ...answer, durationMs: 500, statusCode: number === 2 ? 503 : 500, responseBody: `boom ${number}` });
+    }
     submissions.updateChunk(created.id, 0, { status: 'failed', statusCode: 500, responseHeaders: { 'content-type': 'text/plain' }, responseBody: `boom ${info.demoApiKey}`, attempts: 3, durationMs: 1500, error: 'The server failed (500) 3 times.' });
+    const reset = submissions.beginAttempt(created.id, 1, { number: 1, startedAt: '2026-11-22T10:00:05.000Z', firstEvent: 1, eventCount: 1 });
+    submissions.endAttempt(created.id, reset, { ...answer, responseHeaders: {}, durationMs: 250, statusCode: null, responseBody: '', error: 'The connection was reset.', mayHaveArrived: true });
     submissions.updateChunk(created.id, 1, { status: 'failed', attempts: 1, durationMs: 250, error: 'The connection was reset.' });
     submissions.finish(created.id, 'failed');
 
@@ -189,10 +198,18 @@ describe('exporting submissions from the history', () => {
     const har = JSON.parse(historyExport.build([created.id], 'har', false).text);
     expect(harProblems(har)).toEqual([]);
     expect(har.log.entries.map((entry: { startedDateTime: string; response: { status: number; statusText: string } }) => [entry.startedDateTime, entry.response.status, entry.response.statusText])).toEqual([
-      ['2026-11-22T10:00:00.000Z', 500, 'Internal Server Error'],
-      ['2026-11-22T10:00:01.500Z', 0, ''],
+      ['2026-11-22T10:00:01.000Z', 500, 'Internal Server Error'],
+      ['2026-11-22T10:00:02.000Z', 503, 'Service Unavailable'],
+      ['2026-11-22T10:00:03.000Z', 500, 'Internal Server Error'],
+      ['2026-11-22T10:00:05.000Z', 0, ''],
     ]);
-    expect(har.log.entries[0].comment).toBe(`submission ${created.id} · chunk 1 of 3 · event 1 · 3 attempts · The server failed (500) 3 times.`);
+    expect(har.log.entries.map((entry: { comment: string }) => entry.comment)).toEqual([
+      `submission ${created.id} · chunk 1 of 3 · event 1 · attempt 1 of 3`,
+      `submission ${created.id} · chunk 1 of 3 · event 1 · attempt 2 of 3`,
+      `submission ${created.id} · chunk 1 of 3 · event 1 · attempt 3 of 3`,
+      `submission ${created.id} · chunk 2 of 3 · event 2 · attempt 1 of 1 · The connection was reset.`,
+    ]);
+    expect(har.log.entries[1].response.content.text).toBe('boom 2');
 
     const curl = historyExport.build([created.id], 'curl', false).text;
     expect(curlBlocks(curl).map((block) => block.split('\n')[0]!.split(' · ').at(-1))).toEqual(['failed 500', 'failed', 'not sent']);

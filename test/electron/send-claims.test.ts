@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { setTimeout } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,7 +25,33 @@ async function claimedBy(folder: string, id: string, pid: number): Promise<void>
   await writeFile(path.join(folder, 'sending', `${id}.pid`), `${pid}\n`);
 }
 
+/** A zombie: `sh` starts `sleep 0` in the background and then becomes `sleep 5`, which never reaps it. */
+async function zombie(): Promise<number> {
+  const child = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  children.push(child);
+  const pid = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (text: Buffer) => resolve(Number.parseInt(text.toString(), 10)));
+    child.once('error', reject);
+  });
+  // Bounded: until `sleep 0` has exited and shows as a zombie.
+  for (let tries = 0; tries < 100 && !(await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')).match(/\) Z /); tries++) await setTimeout(20);
+  return pid;
+}
+
 describe('send claims', () => {
+  it.runIf(process.platform === 'linux')('take over the claim of a zombie: a killed send its parent has not reaped yet', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-claims-'));
+    const pid = await zombie();
+    expect(await readFile(`/proc/${pid}/stat`, 'utf8')).toMatch(/\) Z /);
+    // Signal 0 still finds it: only its state says it is gone.
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    await claimedBy(folder, 'z', pid);
+    expect(claimedElsewhere(folder, 'z')).toBe(false);
+    const claim = claimSubmission(folder, 'z');
+    expect(claim.ok).toBe(true);
+    if (claim.ok) claim.release();
+  });
+
   it('refuse a claim another live process holds, and take over the claim of a dead one', async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-claims-'));
     await claimedBy(folder, 'a', otherProcess());
@@ -62,6 +89,11 @@ describe('send claims', () => {
       await claimedBy(dataFolder, crashed.id, otherProcess());
       expect(() => harness.services.sending.resume(crashed.id)).toThrow(/still sending/);
       expect(harness.services.submissions.get(crashed.id)?.status).toBe('interrupted');
+      // Even one told to skip what went out without an answer: nothing is skipped.
+      harness.services.submissions.beginAttempt(crashed.id, 0, { number: 1, startedAt: new Date().toISOString(), firstEvent: 0, eventCount: 1 });
+      harness.services.submissions.updateChunk(crashed.id, 0, { status: 'pending' });
+      expect(() => harness.services.sending.resume(crashed.id, undefined, 'skip')).toThrow(/still sending/);
+      expect(harness.services.submissions.get(crashed.id)?.chunks[0]?.status).toBe('pending');
     } finally {
       await harness.close();
     }

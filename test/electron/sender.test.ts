@@ -1,9 +1,11 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planChunks } from '../../shared/chunking.ts';
 import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
+import type { AttemptEnd } from '../../shared/submission.ts';
 import { endpoint } from '../../electron/services/auth.ts';
 import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
-import { backoffMs, retryAfterMs, sendChunks, type ChunkPatch, type SendChunk, type SendChunksOptions } from '../../electron/services/sender.ts';
+import { RESPONSE_BODY_LIMIT, backoffMs, retryAfterMs, sendChunks, type ChunkPatch, type SendChunk, type SendChunksOptions } from '../../electron/services/sender.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import { startSandboxSessions } from './support/sandbox-sessions.ts';
 
@@ -80,6 +82,34 @@ const chunksOf = (texts: string[], chunkSize: number): SendChunk[] =>
   planChunks(texts, { chunkSize, maxChunkBytes: 5 * 1024 * 1024 }).map((chunk, index) => ({ index, firstEvent: chunk.firstEvent, eventCount: chunk.eventCount }));
 
 describe('sendChunks against the sandbox', () => {
+  it('masks the key and token the request carried, and the secrets it is given, in every answer, even one cut at the limit', async () => {
+    const { send } = await setup();
+    const secret = 'renewed-secret-0123456789abcdef';
+    let carried: Record<string, string> = {};
+    // The server echoes the request's key in a header and its token JSON-escaped in the body,
+    // and puts another secret right across the 64 KiB limit.
+    const echo = async (input: string | URL | Request, init?: RequestInit) => {
+      carried = Object.fromEntries(new Headers(init?.headers));
+      await fetch(input, init);
+      const token = carried.authorization!.replace(/^Bearer /, '');
+      const start = JSON.stringify({ token });
+      const body = `${start}${'x'.repeat(RESPONSE_BODY_LIMIT - 10 - start.length)}${secret}${'y'.repeat(100)}`;
+      return new Response(body, { status: 200, headers: { 'x-echo-apikey': carried.apikey!, 'content-type': 'text/plain' } });
+    };
+    const ends: AttemptEnd[] = [];
+    const texts = eventTexts(1);
+    const { final } = await send(texts, chunksOf(texts, 1), { fetch: echo, secrets: () => [secret], onAttempt: () => (end) => ends.push(end) });
+    const token = carried.authorization!.replace(/^Bearer /, '');
+    expect(token.length).toBeGreaterThan(20);
+    for (const recorded of [final(0)!, { ...ends[0]!, attempts: 1 }]) {
+      const text = JSON.stringify(recorded);
+      expect(recorded.responseTruncated).toBe(true);
+      expect(recorded.responseBody!.length).toBeLessThanOrEqual(RESPONSE_BODY_LIMIT);
+      for (const part of [carried.apikey!, token, secret.slice(0, 8)]) expect(text).not.toContain(part);
+      expect(recorded.responseHeaders!['x-echo-apikey']).toContain('••••');
+    }
+  });
+
   it('send every chunk, keep each 202 answer with its headers redacted, and count the events', async () => {
     const { send, acceptedTokens, eventRequests } = await setup();
     const texts = eventTexts(6);
@@ -140,8 +170,15 @@ describe('sendChunks against the sandbox', () => {
     const { send, setFaults, logins, acceptedTokens } = await setup();
     setFaults({ failSequence: [401] });
     const texts = eventTexts(2);
-    const { result, final, activities } = await send(texts, chunksOf(texts, 1));
+    const answers: [number, AttemptEnd][] = [];
+    const { result, final, activities } = await send(texts, chunksOf(texts, 1), { onAttempt: (index) => (end) => answers.push([index, end]) });
     expect(final(0)).toMatchObject({ status: 'ok', statusCode: 202, attempts: 2 });
+    // The 401 is an attempt of its own, answered: not one that went out without an answer.
+    expect(answers.map(([index, end]) => [index, end.statusCode, end.error])).toEqual([
+      [0, 401, 'The login was refused (HTTP 401); EventDesk logged in again and sent once more.'],
+      [0, 202, null],
+      [1, 202, null],
+    ]);
     expect(final(1)).toMatchObject({ status: 'ok', attempts: 1 });
     expect(logins()).toBe(1);
     expect(activities).toContain('the login was refused (HTTP 401); logged in again, sending once more');
@@ -165,9 +202,11 @@ describe('sendChunks against the sandbox', () => {
     const { send, setFaults, eventRequests } = await setup({}, false);
     setFaults({ failSequence: [200, 401] });
     const texts = eventTexts(3);
-    const { result, final, patches } = await send(texts, chunksOf(texts, 1));
+    const ends: AttemptEnd[] = [];
+    const { result, final, patches } = await send(texts, chunksOf(texts, 1), { onAttempt: () => (end) => ends.push(end) });
     expect(final(0)).toMatchObject({ status: 'ok' });
     expect(final(1)).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('Log in again') });
+    expect(ends.map((end) => end.statusCode)).toEqual([202, 401]);
     expect(patches.has(2)).toBe(false);
     expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1, chunksPending: 1, eventsAccepted: 1 });
     expect(eventRequests()).toHaveLength(2);
@@ -271,6 +310,27 @@ describe('sendChunks against the sandbox', () => {
     expect(sleeps).toEqual([250]);
     expect(activities[0]).toMatch(/^connection reset, retry 1 of 4 in/);
     expect(eventRequests().map((record) => record.response?.status ?? 'reset').reverse()).toEqual(['reset', 202]);
+  });
+
+  it('count a reset as a request that may have arrived, and a refused connection as one that cannot have', async () => {
+    const { send, setFaults } = await setup();
+    setFaults({ failSequence: ['reset'] });
+    const texts = eventTexts(1);
+    const ends: AttemptEnd[] = [];
+    await send(texts, chunksOf(texts, 1), { onAttempt: () => (end) => ends.push(end) });
+    expect(ends.map((end) => [end.statusCode, end.mayHaveArrived])).toEqual([
+      [null, true],
+      [202, false],
+    ]);
+    // A port just freed: the connection is refused before a byte goes out.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    ends.length = 0;
+    const { final } = await send(texts, chunksOf(texts, 1), { url: `http://127.0.0.1:${port}/user/events`, onAttempt: () => (end) => ends.push(end) });
+    expect(final(0)).toMatchObject({ status: 'failed', statusCode: null });
+    expect(ends.map((end) => [end.statusCode, end.mayHaveArrived])).toEqual([[null, false]]);
   });
 
   it('retry a request that times out, and fail when attempts run out', async () => {

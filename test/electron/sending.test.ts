@@ -65,6 +65,26 @@ describe('sending a batch', () => {
     expect(accepted()).toBe(4);
   });
 
+  it('keeps every attempt of a chunk: the 500, the 429 with its Retry-After, then the 202', async () => {
+    const { sending, submissions, finished } = await setup({ faults: { failSequence: [500, 429, 200], retryAfterSeconds: 0 } });
+    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(2), false);
+    if (!('started' in result)) throw new Error('not started');
+    await finished(result.started.id);
+    const [chunk] = submissions.get(result.started.id)!.chunks;
+    expect(chunk).toMatchObject({ status: 'ok', statusCode: 202, attempts: 3, wentOut: false });
+    expect(chunk!.attemptLog.map((attempt) => [attempt.number, attempt.statusCode, attempt.retryAfter, attempt.error])).toEqual([
+      [1, 500, null, null],
+      [2, 429, '0', null],
+      [3, 202, null, null],
+    ]);
+    for (const attempt of chunk!.attemptLog) {
+      expect(Date.parse(attempt.startedAt!)).toBeGreaterThanOrEqual(Date.parse(result.started.startedAt));
+      expect(attempt.durationMs).toBeGreaterThan(0);
+      expect(attempt.responseHeaders['content-type']).toMatch(/json/);
+      expect(attempt.responseBody).not.toBe('');
+    }
+  });
+
   it('asks before sending the same resolved batch to the same environment again', async () => {
     const { sending, finished } = await setup();
     const first = sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
@@ -107,6 +127,40 @@ describe('sending a batch', () => {
     expect(() => sending.resume(result.started.id)).toThrow(/already acknowledged/);
   });
 
+  it('on resume, names the chunks that went out without an answer, and sends them again or skips them as told', async () => {
+    const { sending, submissions, finished, accepted } = await setup({}, 2);
+    const crashed = async () => {
+      const result = sending.start(LOCAL_SANDBOX_ID, batchOf(6), true);
+      if (!('started' in result)) throw new Error('not started');
+      const id = result.started.id;
+      await finished(id);
+      // As after a kill: chunk 2's request was out, chunk 3 had not started.
+      submissions.beginAttempt(id, 1, { number: 2, startedAt: new Date().toISOString(), firstEvent: 2, eventCount: 2 });
+      submissions.updateChunk(id, 2, { status: 'pending' });
+      submissions.finish(id, 'sending');
+      expect(submissions.markInterrupted()).toEqual([id]);
+      return id;
+    };
+
+    const skipped = await crashed();
+    expect(() => sending.resume(skipped)).toThrow(expect.objectContaining({ code: 'resume-unanswered', message: expect.stringContaining('events 3–4 went out without an answer; the server may already hold them') }));
+    expect(submissions.get(skipped)!.status).toBe('interrupted');
+    let before = accepted();
+    sending.resume(skipped, undefined, 'skip');
+    await finished(skipped);
+    expect(accepted() - before).toBe(1);
+    expect(submissions.get(skipped)).toMatchObject({ status: 'partial' });
+    expect(submissions.get(skipped)!.chunks.map((chunk) => chunk.status)).toEqual(['ok', 'skipped', 'ok']);
+    expect(submissions.get(skipped)!.chunks[1]!.error).toMatch(/^Skipped on resume/);
+
+    const resent = await crashed();
+    before = accepted();
+    sending.resume(resent, undefined, 'resend');
+    await finished(resent);
+    expect(accepted() - before).toBe(2);
+    expect(submissions.get(resent)).toMatchObject({ status: 'ok' });
+  });
+
   it('counts the time spent sending, not the pause between a cancel and its resume', async () => {
     const { sending, submissions, finished } = await setup({ faults: { latencyMs: 200 } }, 1);
     const result = sending.start(LOCAL_SANDBOX_ID, batchOf(3), false);
@@ -116,7 +170,7 @@ describe('sending a batch', () => {
     sending.cancel(id);
     await finished(id);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    sending.resume(id);
+    sending.resume(id, undefined, 'resend');
     await finished(id);
     const done = submissions.get(id)!;
     expect(done.status).toBe('ok');

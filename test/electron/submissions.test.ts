@@ -7,6 +7,7 @@ import { AppError } from '../../shared/errors.ts';
 import { emptyHistoryFilter, HistoryFilterSchema, type HistoryFilterInput } from '../../shared/history.ts';
 import { SubmissionDetailSchema } from '../../shared/submission.ts';
 import {
+  MAX_ATTEMPTS_KEPT,
   MAX_RESPONSE_BODY_BYTES,
   SUBMISSIONS_SCHEMA_VERSION,
   migrations,
@@ -96,6 +97,8 @@ describe('submissions store', () => {
         attempts: 0,
         durationMs: 0,
         error: null,
+        wentOut: false,
+        attemptLog: [],
       })),
     });
     expect(store.get('no-such-id')).toBeNull();
@@ -342,9 +345,9 @@ describe('submissions store', () => {
       expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION });
       // FTS5's own shadow tables (search_events_data, …) are left out.
       const tables = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'search_%\\_%' ESCAPE '\\' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(tables).toEqual(['chunks', 'search_events', 'search_notes', 'settings', 'submission_batches', 'submissions']);
+      expect(tables).toEqual(['chunk_attempts', 'chunks', 'search_events', 'search_notes', 'settings', 'submission_batches', 'submissions']);
       const indexes = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(indexes).toEqual(['submissions_by_batch', 'submissions_by_environment', 'submissions_by_environment_status', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
+      expect(indexes).toEqual(['chunk_attempts_by_chunk', 'submissions_by_batch', 'submissions_by_environment', 'submissions_by_environment_status', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
       expect(check.prepare('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 2 });
       const plan = check.prepare('EXPLAIN QUERY PLAN SELECT id FROM submissions WHERE environment_id = ? AND batch_hash = ? ORDER BY started_at DESC').all('e', 'h');
       expect(JSON.stringify(plan)).toContain('submissions_by_batch');
@@ -598,5 +601,122 @@ describe('history queries', () => {
     expect(store.usage().storedBytes).toBe('[{"customer_id":"legacy-7"}]'.length + '{"accepted":1}'.length);
     // Its time is the one it was shown with: from its start to its end.
     expect(store.get('old-1')?.sendingMs).toBe(1000);
+  });
+
+  it('opens a database written by schema version 4, keeping the last answer of each chunk as its one known attempt', () => {
+    const raw = new DatabaseSync(file);
+    raw.exec('PRAGMA foreign_keys = ON');
+    for (const step of migrations.slice(0, 4)) step(raw);
+    raw.exec('PRAGMA user_version = 4');
+    raw.prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status)
+      VALUES ('old-4', 'env-a', 'A', '#000000', 'https://a.example', '{}', 2, 'h', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:01.000Z', 'partial')`).run();
+    raw.prepare(`INSERT INTO submission_batches (submission_id, batch) VALUES ('old-4', '[{"a":1},{"a":2}]')`).run();
+    raw.prepare(`INSERT INTO chunks (submission_id, idx, first_event, event_count, status, status_code, response_body, attempts, duration_ms)
+      VALUES ('old-4', 0, 0, 1, 'ok', 202, '{"accepted":1}', 3, 40)`).run();
+    raw.prepare(`INSERT INTO chunks (submission_id, idx, first_event, event_count, status) VALUES ('old-4', 1, 1, 1, 'pending')`).run();
+    raw.close();
+
+    const store = openStore();
+    const detail = store.get('old-4')!;
+    expect(SubmissionDetailSchema.parse(detail)).toEqual(detail);
+    expect(detail.chunks[0]).toMatchObject({ status: 'ok', attempts: 3, wentOut: false });
+    expect(detail.chunks[0]!.attemptLog).toEqual([
+      { number: 3, startedAt: null, durationMs: 40, firstEvent: 0, eventCount: 1, statusCode: 202, retryAfter: null, error: null, responseHeaders: {}, responseBody: '{"accepted":1}', responseTruncated: false, mayHaveArrived: false },
+    ]);
+    expect(detail.chunks[1]).toMatchObject({ status: 'pending', attempts: 0, wentOut: false, attemptLog: [] });
+    // A chunk can now be skipped, which the old CHECK refused.
+    store.skipChunks('old-4', [1], 'Skipped on resume.');
+    expect(store.get('old-4')!.chunks[1]).toMatchObject({ status: 'skipped', error: 'Skipped on resume.' });
+  });
+});
+
+describe('every attempt of a chunk', () => {
+  const ids = (store: SubmissionStore, search: string) => store.list({ limit: 100, filter: HistoryFilterSchema.parse({ search }) }).map((row) => row.id);
+  const answer = (statusCode: number | null, body = '', error: string | null = null) => ({
+    durationMs: 12,
+    statusCode,
+    retryAfter: statusCode === 429 ? '2' : null,
+    error,
+    responseHeaders: { 'content-type': 'application/json' },
+    responseBody: body,
+    responseTruncated: false,
+    mayHaveArrived: statusCode === null,
+  });
+  const start = (number: number, firstEvent = 0, eventCount = 2) => ({ number, startedAt: '2025-03-01T10:00:0' + number + '.000Z', firstEvent, eventCount });
+
+  it('keeps each request with its answer, oldest first, and counts and indexes every body', () => {
+    const store = openStore();
+    const { id } = store.createSubmission(input(), threeChunks);
+    const statuses: [number, string][] = [
+      [500, '{"error":"boom-five-hundred"}'],
+      [429, '{"error":"slow-down"}'],
+      [202, '{"accepted":2}'],
+    ];
+    statuses.forEach(([code, body], at) => {
+      const attempt = store.beginAttempt(id, 0, start(at + 1));
+      expect(store.get(id)!.chunks[0]).toMatchObject({ status: 'sending', attempts: at + 1, wentOut: true });
+      store.endAttempt(id, attempt, answer(code, body));
+    });
+    store.updateChunk(id, 0, { status: 'ok', statusCode: 202, responseBody: '{"accepted":2}', attempts: 3 });
+    store.finish(id, 'partial');
+
+    const chunk = store.get(id)!.chunks[0]!;
+    expect(chunk.wentOut).toBe(false);
+    expect(chunk.attemptLog.map((attempt) => [attempt.number, attempt.statusCode, attempt.retryAfter, attempt.startedAt])).toEqual([
+      [1, 500, null, '2025-03-01T10:00:01.000Z'],
+      [2, 429, '2', '2025-03-01T10:00:02.000Z'],
+      [3, 202, null, '2025-03-01T10:00:03.000Z'],
+    ]);
+    expect(store.get(id)!.chunks[1]!.attemptLog).toEqual([]);
+    expect(ids(store, 'boom-five-hundred')).toEqual([id]);
+    const bodies = statuses.reduce((sum, [, body]) => sum + body.length, 0) + '{"accepted":2}'.length;
+    expect(store.usage().storedBytes).toBe(input().batch.length + bodies);
+  });
+
+  it('cuts each body at 64 KiB, and keeps at most MAX_ATTEMPTS_KEPT attempts: the first and the newest', () => {
+    const store = openStore();
+    const { id } = store.createSubmission(input(), threeChunks);
+    for (let number = 1; number <= MAX_ATTEMPTS_KEPT + 5; number++) {
+      store.endAttempt(id, store.beginAttempt(id, 1, { ...start(1, 2), number }), answer(500, 'x'.repeat(MAX_RESPONSE_BODY_BYTES + 10)));
+    }
+    const log = store.get(id)!.chunks[1]!.attemptLog;
+    expect(log).toHaveLength(MAX_ATTEMPTS_KEPT);
+    expect(log.every((attempt) => attempt.responseBody.length === MAX_RESPONSE_BODY_BYTES && attempt.responseTruncated)).toBe(true);
+    const raw = new DatabaseSync(file);
+    try {
+      const kept = (raw.prepare('SELECT id FROM chunk_attempts ORDER BY id').all() as { id: number }[]).map((row) => row.id);
+      expect(kept[0]).toBe(1);
+      expect(kept.slice(1)).toEqual(Array.from({ length: MAX_ATTEMPTS_KEPT - 1 }, (_, at) => at + 7));
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('after a crash, a request that went out without an answer stays marked, says why, and the chunk can be skipped', () => {
+    const store = openStore();
+    const { id } = store.createSubmission(input(), threeChunks);
+    store.endAttempt(id, store.beginAttempt(id, 0, start(1)), answer(202, '{"accepted":2}'));
+    store.updateChunk(id, 0, { status: 'ok', statusCode: 202, attempts: 1 });
+    store.beginAttempt(id, 1, start(1, 2));
+    // A connection refused: nothing reached a server, so no caution is due.
+    store.endAttempt(id, store.beginAttempt(id, 2, start(1, 4)), { ...answer(null, '', 'Nothing is listening'), mayHaveArrived: false });
+    store.updateChunk(id, 2, { status: 'failed' });
+    expect(store.markInterrupted()).toEqual([id]);
+
+    const chunks = store.get(id)!.chunks;
+    expect(chunks.map((chunk) => [chunk.status, chunk.wentOut])).toEqual([
+      ['ok', false],
+      ['pending', true],
+      ['failed', false],
+    ]);
+    expect(chunks[1]!.attemptLog[0]).toMatchObject({ statusCode: null, error: expect.stringContaining('while this request was out') });
+    expect(store.remainingChunks(id).map((chunk) => [chunk.index, chunk.wentOut])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+
+    store.skipChunks(id, [0, 1], 'Skipped: it went out without an answer.');
+    expect(store.get(id)!.chunks.map((chunk) => chunk.status)).toEqual(['ok', 'skipped', 'failed']);
+    expect(store.remainingChunks(id).map((chunk) => chunk.index)).toEqual([2]);
   });
 });
