@@ -328,7 +328,9 @@ describe('sendChunks against the sandbox', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     ends.length = 0;
-    const { final } = await send(texts, chunksOf(texts, 1), { url: `http://127.0.0.1:${port}/user/events`, onAttempt: () => (end) => ends.push(end) });
+    // The secrets stay bound to the sandbox's address, so the request names it; the fetch goes to the closed port.
+    const refused = (input: string | URL | Request, init?: RequestInit) => fetch(String(input).replace(new URL(String(input)).origin, `http://127.0.0.1:${port}`), init);
+    const { final } = await send(texts, chunksOf(texts, 1), { fetch: refused, onAttempt: () => (end) => ends.push(end) });
     expect(final(0)).toMatchObject({ status: 'failed', statusCode: null });
     expect(ends.map((end) => [end.statusCode, end.mayHaveArrived])).toEqual([[null, false]]);
   });
