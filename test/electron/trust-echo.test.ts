@@ -9,6 +9,8 @@ import { createHandlers } from '../../electron/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../electron/node-services.ts';
 import { createServices, type Services } from '../../electron/services/index.ts';
 import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
+import type { SubmissionView } from '../../shared/submission.ts';
+import { runCli } from '../../electron/cli.ts';
 import { startEchoServer } from '../fixtures/echo-server.ts';
 
 /**
@@ -102,8 +104,11 @@ describe('a server that echoes every secret back', () => {
       if (view && view.status !== 'sending') break;
       await sleep(25);
     }
-    const detail = (await call('submissions:get', { id })) as { status: string; chunks: unknown[] };
+    const detail = (await call('submissions:get', { id })) as SubmissionView;
     expect(detail.status).toBe('ok');
+    // Every attempt is kept, the echoing 500 too: the evidence support staff attach to a ticket.
+    expect(detail.chunks[0]!.attemptLog.map((attempt) => attempt.statusCode)).toEqual([500, 200]);
+    expect(detail.chunks[0]!.attemptLog[0]!.responseBody).toContain('echo-failure');
     await call('history:list', { filter: { environmentIds: [], statuses: [], from: null, to: null, search: '' } });
     await call('history:batch', { id });
     for (const format of ['json', 'ndjson', 'har', 'curl']) await call('history:export', { ids: [id], format, withSecrets: false });
@@ -114,16 +119,47 @@ describe('a server that echoes every secret back', () => {
     const secrets = { 'API key': API_KEY, password: PASSWORD, 'access token': tokens!.accessToken, 'refresh token': tokens!.refreshToken };
     expect(echo.received.some((request) => request.headers.apikey === API_KEY)).toBe(true);
 
+    // The command line, knowing none of the secrets, prints what the store holds.
+    const printed: string[] = [];
+    for (const args of [[], ['--json']]) {
+      expect(await runCli(['history', 'show', id, '--data', dataFolder, ...args], { stdout: (text) => printed.push(text), stderr: (text) => printed.push(text) })).toBe(0);
+    }
+    expect(printed.join('')).toMatch(/attempt 2 /);
+
     expect((await filesUnder(dataFolder)).map((file) => path.relative(dataFolder, file))).toEqual(expect.arrayContaining(['submissions.sqlite', path.join('logs', 'eventdesk.log')]));
     const leaks = [
       ...leaksIn('IPC answers', JSON.stringify(answers), secrets),
       ...leaksIn('pushes', JSON.stringify(received), secrets),
+      ...leaksIn('history show', printed.join(''), secrets),
     ];
     for (const file of [...(await filesUnder(dataFolder)), ...(await filesUnder(exportFolder))]) {
       leaksIn(file, (await readFile(file)).toString('latin1'), secrets).forEach((leak) => leaks.push(leak));
       leaksIn(file, await readFile(file, 'utf8'), secrets).forEach((leak) => leaks.push(leak));
     }
     expect([...new Set(leaks)]).toEqual([]);
+  });
+
+  it('is masked again when the page reads rows an older version stored raw', async () => {
+    const { call, services } = await setUp();
+    const created = await call('environments:create', { settings: { ...DEFAULT_SETTINGS, name: 'Old', baseUrl: 'https://old.example.com', username: 'qa' }, apiKey: API_KEY });
+    const environmentId = (created as { environment: { id: string } }).environment.id;
+    // What a version before the masking wrote: the store takes what it is given.
+    const { submissions } = services;
+    const { id } = submissions.createSubmission(
+      { environmentId, environmentName: 'Old', environmentColor: '#000000', baseUrl: 'https://old.example.com', headers: {}, batch: '[{"a":1}]', eventCount: 1, batchHash: 'h', startedAt: new Date().toISOString() },
+      [{ firstEvent: 0, eventCount: 1 }],
+    );
+    const echoed = `{"echo":${JSON.stringify(API_KEY)},"b64":"${Buffer.from(API_KEY).toString('base64')}"}`;
+    const attempt = submissions.beginAttempt(id, 0, { number: 1, startedAt: new Date().toISOString(), firstEvent: 0, eventCount: 1 });
+    submissions.endAttempt(id, attempt, { durationMs: 1, statusCode: 202, retryAfter: null, error: null, responseHeaders: { 'x-echo-apikey': API_KEY }, responseBody: echoed, responseTruncated: false, mayHaveArrived: false });
+    submissions.updateChunk(id, 0, { status: 'ok', statusCode: 202, responseHeaders: { 'x-echo-apikey': API_KEY }, responseBody: echoed });
+    submissions.annotate(id, { label: `key ${API_KEY}`, note: '' });
+    submissions.finish(id, 'ok');
+
+    const view = JSON.stringify(await call('submissions:get', { id }));
+    expect(view).toContain('••••');
+    const read = [view, JSON.stringify(await call('history:list', { filter: { environmentIds: [], statuses: [], from: null, to: null, search: '' } }))].join('');
+    expect(leaksIn('what the page reads', read, { 'API key': API_KEY })).toEqual([]);
   });
 
   it('leaves no secret in what the command line prints or keeps', async () => {
