@@ -7,4 +7,4 @@
 export const MAX_JSON_DEPTH = 64;
 
 /** The problem, in the same words wherever it is found: the editor, the command line, a send. */
-export const TOO_DEEP_MESSAGE = `Arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels here. A batch needs three (the array, its events, their attributes), and the sandbox refuses anything deeper than ${MAX_JSON_DEPTH}.`;
+export const TOO_DEEP_MESSAGE = `Arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels. A batch needs three (the array, its events, their attributes), and the sandbox refuses anything deeper than ${MAX_JSON_DEPTH}.`;
