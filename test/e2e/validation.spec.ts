@@ -1,4 +1,5 @@
 import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
+import { arraysText } from '../fixtures/events.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
 const broken = `[
@@ -53,7 +54,7 @@ test.describe('validation in the editor', () => {
 
   test('an event nested 20 000 deep is one problem where level 65 opens, and Send says so and sends nothing', async ({ app, harness }) => {
     const opening = valid.slice(0, valid.indexOf('{ "plan"'));
-    await openBatchText(app, harness, `${opening}{ "plan": ${'['.repeat(20_000)}1${']'.repeat(20_000)} }\n    }\n]\n`);
+    await openBatchText(app, harness, `${opening}{ "plan": ${arraysText(20_000)} }\n    }\n]\n`);
     const problems = app.getByRole('region', { name: 'Problems' });
     await expect(problems.getByTestId('problem-counts')).toHaveText('1 error, 0 warnings');
     // The batch, the event and its attributes are three levels: the 62nd [ opens level 65.

@@ -11,6 +11,7 @@ import { appDataFolder } from '../../electron/cli/data-folder.ts';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
+import { arraysText } from '../fixtures/events.ts';
 import { openSubmissions, type SubmissionStore } from '../../electron/services/submissions.ts';
 
 const cli = path.resolve(import.meta.dirname, '../../electron/cli.ts');
@@ -265,7 +266,7 @@ describe('eventdesk send', () => {
     const [before, after] = JSON.stringify([event(1)]).split('{}');
     const file = path.join(folder, 'deep.json');
     const opening = `${before}{"a": `;
-    await writeFile(file, `${opening}${'['.repeat(20_000)}1${']'.repeat(20_000)}}${after}`);
+    await writeFile(file, `${opening}${arraysText(20_000)}}${after}`);
     // The batch, the event and its attributes are three levels: the 62nd [ opens level 65.
     const column = opening.length + 62;
     for (const flags of [['--dry-run'], ['--force']]) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
 import { validateBatch, type Diagnostic } from '../../shared/validation.ts';
+import { insideArrays } from '../fixtures/events.ts';
 import { RULES, offsetAt, validEvent } from './validation-support.ts';
 
 /**
@@ -8,13 +9,6 @@ import { RULES, offsetAt, validEvent } from './validation-support.ts';
  * many, whether JSON.parse is spared the text (brackets dense, see readJson) or reads it and
  * the event checks measure what it read (brackets sparse).
  */
-
-/** `value` inside `levels` arrays. */
-function nested(levels: number, value: unknown = 'x'): unknown {
-  let result = value;
-  for (let level = 0; level < levels; level++) result = [result];
-  return result;
-}
 
 /** The offset of the first `[` or `{` opening level `level`, counted by hand (these texts have no brackets in strings). */
 function openingOfLevel(text: string, level: number): number {
@@ -55,9 +49,9 @@ describe('nesting deeper than the limit', () => {
 
   it('is said where it starts in a batch of events, at its line and column', () => {
     // Attributes are level 3, so 61 arrays in an attribute reach level 64, and 62 go past it.
-    const deepest = [validEvent(), validEvent({ token: 'tok_2', attributes: { plan: nested(MAX_JSON_DEPTH - 3) } })];
+    const deepest = [validEvent(), validEvent({ token: 'tok_2', attributes: { plan: insideArrays(MAX_JSON_DEPTH - 3, 'x') } })];
     expect(tooDeep(JSON.stringify(deepest, null, 2))).toEqual([]);
-    const events = [validEvent(), validEvent({ token: 'tok_2', attributes: { plan: nested(MAX_JSON_DEPTH - 2) } })];
+    const events = [validEvent(), validEvent({ token: 'tok_2', attributes: { plan: insideArrays(MAX_JSON_DEPTH - 2, 'x') } })];
     const text = JSON.stringify(events, null, 2);
     expectTooDeepAt(text, openingOfLevel(text, MAX_JSON_DEPTH + 1));
     expect(validateBatch(text, RULES).diagnostics[0]).toMatchObject({ line: 77, column: 129 });
@@ -65,7 +59,7 @@ describe('nesting deeper than the limit', () => {
 
   it('is found in a long batch with one deep event, after JSON.parse has read it', () => {
     const events = Array.from({ length: 200 }, (_, index) => validEvent({ token: `tok_${index}` }));
-    events[150] = validEvent({ token: 'deep', attributes: { plan: nested(100) } });
+    events[150] = validEvent({ token: 'deep', attributes: { plan: insideArrays(100, 'x') } });
     const text = JSON.stringify(events);
     expectTooDeepAt(text, openingOfLevel(text, MAX_JSON_DEPTH + 1));
     // Brackets this sparse go straight to JSON.parse: the events were read.
