@@ -1,11 +1,11 @@
 import { formatDateTime } from './datetime.ts';
 import { resolveTimeZone } from './environment.ts';
+import { MAX_JSON_DEPTH } from './json-nesting.ts';
 import { layOutBatch, type BatchLayout } from './validation/batch-layout.ts';
 import { findDuplicateEvents } from './validation/duplicate-events.ts';
 import { checkEvent, describeValue, type CheckContext, type EventProblem, type EventTally } from './validation/event-checks.ts';
 import { outlineElement, propertyOf, type ElementOutline } from './validation/event-outline.ts';
 import { everyKeyWrittenOnce, separators } from './validation/keys-written-once.ts';
-import { MAX_JSON_DEPTH } from './json-nesting.ts';
 import { positionsOf } from './validation/positions.ts';
 import { WARNING_CODES, type Severity, type ValidationRules, type WarningCode } from './validation/rules.ts';
 import { findSyntaxProblem, readJson, type SyntaxProblem } from './validation/syntax.ts';

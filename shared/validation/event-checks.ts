@@ -48,7 +48,7 @@ export interface EventTally {
   separators: number;
   /** The event's fingerprint (see duplicate-events.ts). */
   fingerprint: number;
-  /** How many levels of arrays and objects the event nests: 1 for an object of plain values, 2 with attributes. */
+  /** How many levels of arrays and objects the element nests: 1 for an object of plain values, 2 with attributes. */
   depth: number;
 }
 

@@ -71,7 +71,10 @@ function commasOf(value: unknown, inStrings: boolean): ValueShape {
   return { commas: count, depth };
 }
 
-/** The commas a JSON text of `value` needs between members and elements, at every depth, and its depth. */
+/**
+ * The commas a JSON text of `value` needs between members and elements, at every depth, and
+ * how deep it nests: the same walk gives the nesting limit (json-nesting.ts) what it needs.
+ */
 export function shapeOf(value: unknown): ValueShape {
   return commasOf(value, false);
 }
