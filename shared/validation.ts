@@ -8,7 +8,7 @@ import { outlineElement, propertyOf, type ElementOutline } from './validation/ev
 import { everyKeyWrittenOnce, separators } from './validation/keys-written-once.ts';
 import { positionsOf } from './validation/positions.ts';
 import { WARNING_CODES, type Severity, type ValidationRules, type WarningCode } from './validation/rules.ts';
-import { findSyntaxProblem, readJson, type SyntaxProblem } from './validation/syntax.ts';
+import { findSyntaxProblem, readBatchJson, type SyntaxProblem } from './validation/syntax.ts';
 import { wallClockOrder } from './validation/text-shapes.ts';
 
 /**
@@ -89,7 +89,7 @@ function syntaxFinding(problem: SyntaxProblem): Finding {
 
 /** The batch, or the one finding that stops it from being one. */
 function readBatch(text: string): { events: unknown[]; finding?: undefined } | { events?: unknown[]; finding: Finding } {
-  const read = readJson(text);
+  const read = readBatchJson(text);
   if (read.problem) return { finding: syntaxFinding(read.problem) };
   const value = read.value;
   const span = valueSpan(text);
@@ -155,7 +155,7 @@ function eventFindings(text: string, events: readonly unknown[], rules: Validati
   }
   // The batch's array is a level above its events. The text nests at least as deep as the
   // batch read from it, so its scan finds the bracket; it is the one problem then, as when
-  // JSON.parse is not even tried (see readJson).
+  // JSON.parse is not even tried (see readBatchJson).
   if (1 + deepestEvent > MAX_JSON_DEPTH) return [syntaxFinding(findSyntaxProblem(text)!)];
   if (severity['duplicate-event'] !== 'off') {
     for (const { index, original } of findDuplicateEvents(events, fingerprints)) {

@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors.ts';
 import { MASK, redactHeaders } from '../../shared/redact.ts';
 import type { SendProgress, Submission, SubmissionStatus } from '../../shared/submission.ts';
 import { resolveBatch } from '../../shared/templates.ts';
-import { readJson } from '../../shared/validation/syntax.ts';
+import { readBatchJson } from '../../shared/validation/syntax.ts';
 import { endpoint, type Fetch } from './auth.ts';
 import type { Environments } from './environments.ts';
 import { claimSubmission } from './send-claims.ts';
@@ -51,7 +51,7 @@ export interface PreparedBatch {
 
 /** Parses a batch (its text as in the editor) and resolves its templates for `environment`, or throws an AppError saying why not. */
 export function prepareBatch(environment: Pick<Environment, 'variables' | 'timeZone'>, batchText: string, now = new Date()): PreparedBatch {
-  const read = readJson(batchText);
+  const read = readBatchJson(batchText);
   if (read.problem?.code === 'json-too-deep') throw new AppError('batch-too-deep', `${read.problem.message} Nothing was sent.`);
   if (read.problem) throw new AppError('batch-not-json', 'The batch is not valid JSON, so nothing was sent.');
   const parsed = read.value;

@@ -150,14 +150,14 @@ function mayNestDeeply(text: string): boolean {
   return false;
 }
 
-export type JsonReading = { value: unknown; problem?: undefined } | { problem: SyntaxProblem };
+export type BatchReading = { value: unknown; problem?: undefined } | { problem: SyntaxProblem };
 
 /**
- * The JSON value of `text`, or its first problem, with JSON.parse's memory in proportion to the
- * text. A value that nests too deep only where JSON.parse pays little for it (sparse brackets)
- * comes back as read: the caller measures its depth where it walks it anyway.
+ * The JSON value of a batch text, or its first problem, with JSON.parse's memory in proportion
+ * to the text. A value that nests too deep only where JSON.parse pays little for it (sparse
+ * brackets) comes back as read: the caller measures its depth where it walks it anyway.
  */
-export function readJson(text: string): JsonReading {
+export function readBatchJson(text: string): BatchReading {
   if (mayNestDeeply(text)) {
     const problem = findSyntaxProblem(text);
     if (problem) return { problem };

@@ -6,7 +6,7 @@ import { RULES, offsetAt, validEvent } from './validation-support.ts';
 
 /**
  * Nesting deeper than MAX_JSON_DEPTH is one error, at the bracket that opens the level too
- * many, whether JSON.parse is spared the text (brackets dense, see readJson) or reads it and
+ * many, whether JSON.parse is spared the text (brackets dense, see readBatchJson) or reads it and
  * the event checks measure what it read (brackets sparse).
  */
 
