@@ -1,5 +1,6 @@
 import { formatDateTime, isTimeZone, parseDateTime } from './datetime.ts';
 import { VARIABLE_NAME, type NameValue } from './environment.ts';
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from './json-nesting.ts';
 
 /**
  * Templates in a batch's string values, resolved once at send time (issue 5, point 5):
@@ -40,7 +41,10 @@ export interface TemplateContext {
   uuid?: () => string;
 }
 
-/** Where a template is wrong: a JSON pointer to the value (or key), and [start, end) within its text. */
+/**
+ * Where a template is wrong: a JSON pointer to the value (or key), and [start, end) within its
+ * text. A value nested deeper than MAX_JSON_DEPTH is a problem too, over none of its text.
+ */
 export interface TemplateProblem {
   path: string;
   message: string;
@@ -56,6 +60,8 @@ const OPEN = '{{';
 const CLOSE = '}}';
 const KNOWN = '$uuid, $now, $randomInt, $seq, $pick';
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** An event is the second level of a batch, inside its array. */
+const EVENT_LEVEL = 2;
 /** Beyond this, a `$now` offset leaves the years YYYY can hold; no test batch needs more. */
 const MAX_OFFSET_MS = 200 * 365 * UNIT_MS.d;
 
@@ -198,6 +204,8 @@ class Resolver {
   private readonly uuid: () => string;
   /** `$seq` is the number of the event being resolved (1-based): the same wherever it appears in that event. */
   private eventNumber = 1;
+  /** Nesting too deep is said once, at the first place it is found, however many values are that deep. */
+  private toldTooDeep = false;
 
   constructor(context: TemplateContext) {
     this.context = context;
@@ -212,17 +220,24 @@ class Resolver {
 
   /**
    * The value with its templates resolved; `path` is the JSON pointer's segments, kept as a
-   * stack. A part with no template comes back as the same object, not a copy: most of a batch
-   * has none, and copying it would double the cost of a preview. Treat the result as read-only.
+   * stack, and `level` the level of the batch an array or object here opens (2 for an event).
+   * A part with no template comes back as the same object, not a copy: most of a batch has
+   * none, and copying it would double the cost of a preview. Treat the result as read-only.
+   * Nothing deeper than MAX_JSON_DEPTH is walked, so this recursion stays shallow.
    */
-  resolve(value: unknown, path: string[]): unknown {
+  resolve(value: unknown, path: string[], level: number): unknown {
     if (typeof value === 'string') return value.includes(OPEN) ? this.resolveString(value, path) : value;
     if (typeof value !== 'object' || value === null) return value;
+    if (level > MAX_JSON_DEPTH) {
+      if (!this.toldTooDeep) this.addProblem(path, { message: TOO_DEEP_MESSAGE, start: 0, end: 0 });
+      this.toldTooDeep = true;
+      return value;
+    }
     if (Array.isArray(value)) {
       let copy: unknown[] | null = null;
       for (let index = 0; index < value.length; index++) {
         path.push(String(index));
-        const resolved = this.resolve(value[index], path);
+        const resolved = this.resolve(value[index], path, level + 1);
         path.pop();
         if (resolved !== value[index]) copy ??= value.slice();
         if (copy !== null) copy[index] = resolved;
@@ -234,7 +249,7 @@ class Resolver {
     for (const key of Object.keys(record)) {
       path.push(key);
       if (key.includes(OPEN)) this.addProblem(path, { message: 'Templates work in values only, not in field names.', start: 0, end: key.length });
-      const resolved = this.resolve(record[key], path);
+      const resolved = this.resolve(record[key], path, level + 1);
       path.pop();
       if (resolved !== record[key]) copy ??= { ...record };
       if (copy === null) continue;
@@ -319,7 +334,7 @@ export function resolveBatch(events: readonly unknown[], context: TemplateContex
   const resolver = new Resolver(context);
   const resolved = events.map((event, index) => {
     resolver.startEvent(index + 1);
-    return resolver.resolve(event, [String(index)]);
+    return resolver.resolve(event, [String(index)], EVENT_LEVEL);
   });
   return resolver.problems.length > 0 ? { problems: resolver.problems } : { events: resolved };
 }
@@ -334,12 +349,12 @@ export function generateFrom(event: unknown, count: number, context: TemplateCon
   }
   const resolver = new Resolver(context);
   // A template's problems do not depend on the copy, so the first copy shows them all, once.
-  const first = resolver.resolve(event, []);
+  const first = resolver.resolve(event, [], EVENT_LEVEL);
   if (resolver.problems.length > 0) return { problems: resolver.problems };
   const events = [first];
   for (let index = 1; index < count; index++) {
     resolver.startEvent(index + 1);
-    events.push(resolver.resolve(event, []));
+    events.push(resolver.resolve(event, [], EVENT_LEVEL));
   }
   return { events };
 }

@@ -1,5 +1,6 @@
 import { formatDateTime } from './datetime.ts';
 import { resolveTimeZone } from './environment.ts';
+import { MAX_JSON_DEPTH } from './json-nesting.ts';
 import { layOutBatch, type BatchLayout } from './validation/batch-layout.ts';
 import { findDuplicateEvents } from './validation/duplicate-events.ts';
 import { checkEvent, describeValue, type CheckContext, type EventProblem, type EventTally } from './validation/event-checks.ts';
@@ -7,7 +8,7 @@ import { outlineElement, propertyOf, type ElementOutline } from './validation/ev
 import { everyKeyWrittenOnce, separators } from './validation/keys-written-once.ts';
 import { positionsOf } from './validation/positions.ts';
 import { WARNING_CODES, type Severity, type ValidationRules, type WarningCode } from './validation/rules.ts';
-import { findSyntaxProblem } from './validation/syntax.ts';
+import { findSyntaxProblem, readBatchJson, type SyntaxProblem } from './validation/syntax.ts';
 import { wallClockOrder } from './validation/text-shapes.ts';
 
 /**
@@ -19,8 +20,11 @@ import { wallClockOrder } from './validation/text-shapes.ts';
 
 export { DEFAULT_RULES, rulesFor, WARNING_CODES, type RuleSeverity, type Severity, type ValidationRules, type WarningCode } from './validation/rules.ts';
 
-/** The codes of a text that is no batch at all (not JSON, not an array, empty): there is nothing to send, anyway or not. */
-export const UNSENDABLE_CODES: ReadonlySet<string> = new Set(['not-json', 'not-an-array', 'empty-batch']);
+/**
+ * The codes of a text that is no batch at all (not JSON, nested deeper than any service takes,
+ * not an array, empty): there is nothing to send, anyway or not.
+ */
+export const UNSENDABLE_CODES: ReadonlySet<string> = new Set(['not-json', 'json-too-deep', 'not-an-array', 'empty-batch']);
 
 export interface TextEdit {
   line: number;
@@ -79,19 +83,15 @@ function valueSpan(text: string): { start: number; end: number } {
   return { start, end: Math.max(start, text.trimEnd().length) };
 }
 
+function syntaxFinding(problem: SyntaxProblem): Finding {
+  return { code: problem.code, message: problem.message, path: '', start: problem.offset, end: problem.offset + problem.length };
+}
+
 /** The batch, or the one finding that stops it from being one. */
 function readBatch(text: string): { events: unknown[]; finding?: undefined } | { events?: unknown[]; finding: Finding } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) {
-      // Some engines run out of stack on very deep nesting.
-      return { finding: { code: 'not-json', message: 'The JSON nests arrays and objects too deeply to read.', path: '', start: 0, end: 0 } };
-    }
-    const problem = findSyntaxProblem(text) ?? { offset: text.length, length: 0, message: `The text is not valid JSON: ${error.message}` };
-    return { finding: { code: 'not-json', message: problem.message, path: '', start: problem.offset, end: problem.offset + problem.length } };
-  }
+  const read = readBatchJson(text);
+  if (read.problem) return { finding: syntaxFinding(read.problem) };
+  const value = read.value;
   const span = valueSpan(text);
   if (!Array.isArray(value)) {
     const hint = typeof value === 'object' && value !== null ? ' To send one event, put it between [ and ].' : '';
@@ -142,15 +142,21 @@ function eventFindings(text: string, events: readonly unknown[], rules: Validati
   const severity = rules.severity;
   const context = checkContext(rules);
   const problemsByEvent = new Map<number, EventProblem[]>();
-  const tally: EventTally = { separators: 0, fingerprint: 0 };
+  const tally: EventTally = { separators: 0, fingerprint: 0, depth: 0 };
   const fingerprints = new Int32Array(events.length);
   let batchSeparators = separators(events.length);
+  let deepestEvent = 0;
   for (let index = 0; index < events.length; index++) {
     const problems = checkEvent(events[index], context, tally);
     batchSeparators += tally.separators;
     fingerprints[index] = tally.fingerprint;
+    if (tally.depth > deepestEvent) deepestEvent = tally.depth;
     if (problems) problemsByEvent.set(index, problems);
   }
+  // The batch's array is a level above its events. The text nests at least as deep as the
+  // batch read from it, so its scan finds the bracket; it is the one problem then, as when
+  // JSON.parse is not even tried (see readBatchJson).
+  if (1 + deepestEvent > MAX_JSON_DEPTH) return [syntaxFinding(findSyntaxProblem(text)!)];
   if (severity['duplicate-event'] !== 'off') {
     for (const { index, original } of findDuplicateEvents(events, fingerprints)) {
       const problem: EventProblem = { code: 'duplicate-event', message: `This event is the same as event [${original}], so it would be sent twice.`, at: [], mark: 'start' };

@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors.ts';
 import { MASK, redactHeaders } from '../../shared/redact.ts';
 import { possiblyDelivered, unansweredText, type SendProgress, type Submission, type SubmissionStatus, type UnansweredChoice } from '../../shared/submission.ts';
 import { resolveBatch } from '../../shared/templates.ts';
+import { readBatchJson } from '../../shared/validation/syntax.ts';
 import { endpoint, type Fetch } from './auth.ts';
 import type { Environments } from './environments.ts';
 import { knownSecrets } from './log.ts';
@@ -51,12 +52,10 @@ export interface PreparedBatch {
 
 /** Parses a batch (its text as in the editor) and resolves its templates for `environment`, or throws an AppError saying why not. */
 export function prepareBatch(environment: Pick<Environment, 'variables' | 'timeZone'>, batchText: string, now = new Date()): PreparedBatch {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(batchText);
-  } catch {
-    throw new AppError('batch-not-json', 'The batch is not valid JSON, so nothing was sent.');
-  }
+  const read = readBatchJson(batchText);
+  if (read.problem?.code === 'json-too-deep') throw new AppError('batch-too-deep', `${read.problem.message} Nothing was sent.`);
+  if (read.problem) throw new AppError('batch-not-json', 'The batch is not valid JSON, so nothing was sent.');
+  const parsed = read.value;
   if (!Array.isArray(parsed) || parsed.length === 0) throw new AppError('batch-empty', 'The batch must be a JSON array of at least one event.');
   const resolved = resolveBatch(parsed, { variables: environment.variables, timeZone: resolveTimeZone(environment.timeZone), now });
   if ('problems' in resolved) {

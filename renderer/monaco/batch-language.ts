@@ -25,6 +25,10 @@ export function setBatchContext(serviceIdField: string, timeZone: string): void 
   });
 }
 setBatchContext('svc_id', 'UTC');
+// Monaco's JSON worker parses the whole text for its diagnostics even with its validation off,
+// one call deeper per level: a batch nested 20 000 deep overflowed its stack on every edit.
+// Ours say everything (and stop at the nesting limit), so its diagnostics are off altogether.
+jsonDefaults.setModeConfiguration({ ...jsonDefaults.modeConfiguration, diagnostics: false });
 
 export function showDiagnostics(model: monaco.editor.ITextModel, diagnostics: Diagnostic[]): void {
   diagnosticsByModel.set(model.uri.toString(), diagnostics);

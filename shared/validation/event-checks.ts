@@ -1,7 +1,7 @@
 import { wallClockProblem } from '../datetime.ts';
 import { findTemplates, templateResultType } from '../templates.ts';
 import { fingerprintOf, fingerprintOfFields } from './duplicate-events.ts';
-import { separators, separatorsOf } from './keys-written-once.ts';
+import { separators, shapeOf } from './keys-written-once.ts';
 import { attributeToString, newDeviceId, reformatDateTime, serviceIdFromString, type ValueFix } from './quick-fixes.ts';
 import { isUuidShaped, plainWallClock } from './text-shapes.ts';
 import { MISSING_FIELD_CODES, SPEC_FIELDS, type RuleSeverity, type SpecField, type WarningCode } from './rules.ts';
@@ -48,6 +48,8 @@ export interface EventTally {
   separators: number;
   /** The event's fingerprint (see duplicate-events.ts). */
   fingerprint: number;
+  /** How many levels of arrays and objects the element nests: 1 for an object of plain values, 2 with attributes. */
+  depth: number;
 }
 
 const SHOWN_STRING_LENGTH = 40;
@@ -65,6 +67,13 @@ export function describeValue(value: unknown): string {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Adds a value at `level` of the event (1 for a field's, 2 for an attribute's) to the tally. */
+function tallyValue(value: unknown, level: number, tally: EventTally): void {
+  const shape = shapeOf(value);
+  tally.separators += shape.commas;
+  if (level + shape.depth > tally.depth) tally.depth = level + shape.depth;
 }
 
 function add(problems: EventProblem[] | null, problem: EventProblem): EventProblem[] {
@@ -161,16 +170,17 @@ function checkServiceId(value: unknown, context: CheckContext, problems: EventPr
 
 function checkAttributes(value: unknown, context: CheckContext, problems: EventProblem[] | null, tally: EventTally): EventProblem[] | null {
   if (!isPlainObject(value)) {
-    tally.separators += separatorsOf(value);
+    tallyValue(value, 1, tally);
     return add(problems, { code: 'attributes-not-object', message: `attributes must be ${WHAT_FIELDS_HOLD.attributes}, not ${describeValue(value)}.`, at: ['attributes'], mark: 'value' });
   }
   const report = context.severity['attribute-not-string'] !== 'off';
+  if (tally.depth < 2) tally.depth = 2;
   let members = 0;
   for (const name in value) {
     members++;
     const attribute = value[name];
     if (typeof attribute === 'string') continue;
-    if (typeof attribute === 'object') tally.separators += separatorsOf(attribute);
+    if (typeof attribute === 'object') tallyValue(attribute, 2, tally);
     if (!report) continue;
     problems = add(problems, {
       code: 'attribute-not-string',
@@ -227,6 +237,7 @@ function isPlainEvent(event: Readonly<Record<string, unknown>>, context: CheckCo
     entries++;
   }
   tally.separators = separators(members) + separators(entries);
+  tally.depth = 2;
   tally.fingerprint = fingerprintOfFields(clock, deviceId, token, customerId, serviceId);
   return true;
 }
@@ -235,11 +246,13 @@ function isPlainEvent(event: Readonly<Record<string, unknown>>, context: CheckCo
 export function checkEvent(event: unknown, context: CheckContext, tally: EventTally): EventProblem[] | null {
   tally.separators = 0;
   tally.fingerprint = 0;
+  tally.depth = 0;
   if (!isPlainObject(event)) {
-    tally.separators = separatorsOf(event);
+    tallyValue(event, 0, tally);
     return [{ code: 'event-not-object', message: `Each event must be a JSON object { "token": …, "created_at": …, … }, not ${describeValue(event)}.`, at: [], mark: 'value' }];
   }
   if (isPlainEvent(event, context, tally)) return null;
+  tally.depth = 1;
   let problems: EventProblem[] | null = null;
   let seen = 0;
   let members = 0;
@@ -265,7 +278,7 @@ export function checkEvent(event: unknown, context: CheckContext, tally: EventTa
     } else if (context.severity['unknown-field'] !== 'off') {
       problems = add(problems, unknownField(key, context));
     }
-    if (typeof value === 'object' && value !== null) tally.separators += separatorsOf(value);
+    if (typeof value === 'object' && value !== null) tallyValue(value, 1, tally);
   }
   tally.separators += separators(members);
   tally.fingerprint = fingerprintOf(event, context.serviceIdField);

@@ -28,23 +28,35 @@ export function separators(members: number): number {
   return members > 1 ? members - 1 : 0;
 }
 
+/** What a JSON text of a value needs: commas (see commasOf), and how many levels its arrays and objects nest (0 for none). */
+export interface ValueShape {
+  commas: number;
+  depth: number;
+}
+
 /**
  * The commas a JSON text of `value` needs between members and elements and, with `inStrings`,
- * those inside its keys and string values. Containers wait on a list rather than in recursion,
- * so a value nested ten thousand deep costs no stack.
+ * those inside its keys and string values. Containers wait on a list, each with its level,
+ * rather than in recursion, so a value nested ten thousand deep costs no stack.
  */
-function commasOf(value: unknown, inStrings: boolean): number {
+function commasOf(value: unknown, inStrings: boolean): ValueShape {
   let count = 0;
+  let depth = 0;
   const pending: object[] = [];
-  const visit = (item: unknown) => {
-    if (typeof item === 'object' && item !== null) pending.push(item);
-    else if (inStrings && typeof item === 'string') count += commasIn(item);
+  const levels: number[] = [];
+  const visit = (item: unknown, level: number) => {
+    if (typeof item === 'object' && item !== null) {
+      pending.push(item);
+      levels.push(level);
+    } else if (inStrings && typeof item === 'string') count += commasIn(item);
   };
-  visit(value);
+  visit(value, 1);
   for (let container = pending.pop(); container !== undefined; container = pending.pop()) {
+    const level = levels.pop()!;
+    if (level > depth) depth = level;
     if (Array.isArray(container)) {
       count += separators(container.length);
-      for (const element of container) visit(element);
+      for (const element of container) visit(element, level + 1);
       continue;
     }
     const object = container as Record<string, unknown>;
@@ -52,26 +64,29 @@ function commasOf(value: unknown, inStrings: boolean): number {
     for (const key in object) {
       members++;
       if (inStrings) count += commasIn(key);
-      visit(object[key]);
+      visit(object[key], level + 1);
     }
     count += separators(members);
   }
-  return count;
+  return { commas: count, depth };
 }
 
-/** The commas a JSON text of `value` needs between members and elements, at every depth. */
-export function separatorsOf(value: unknown): number {
+/**
+ * The commas a JSON text of `value` needs between members and elements, at every depth, and
+ * how deep it nests: the same walk gives the nesting limit (json-nesting.ts) what it needs.
+ */
+export function shapeOf(value: unknown): ValueShape {
   return commasOf(value, false);
 }
 
 /**
  * True when `batch`, the JSON.parse of `text`, proves that `text` writes no key twice in any
- * object; false when it may. `batchSeparators` is separatorsOf(batch), which the checks of the
+ * object; false when it may. `batchSeparators` is shapeOf(batch).commas, which the checks of the
  * events count as they read them.
  */
 export function everyKeyWrittenOnce(text: string, batch: readonly unknown[], batchSeparators: number): boolean {
   const written = commasIn(text);
   if (written === batchSeparators) return true;
   if (ESCAPED_COMMAS.some((escape) => text.includes(escape))) return false;
-  return written === commasOf(batch, true);
+  return written === commasOf(batch, true).commas;
 }

@@ -15,10 +15,14 @@ export function positionsOf(text: string, offsets: Iterable<number>): Map<number
   const positions = new Map<number, Position>();
   let line = 1;
   let lineStart = 0;
+  // Kept between offsets: searching again from the line's start for each one would read a long
+  // line once per diagnostic on it, and a one-line batch of many problems never ended.
+  let newline = text.indexOf('\n');
   for (const offset of wanted) {
-    for (let newline = text.indexOf('\n', lineStart); newline !== -1 && newline < offset; newline = text.indexOf('\n', lineStart)) {
+    while (newline !== -1 && newline < offset) {
       line++;
       lineStart = newline + 1;
+      newline = text.indexOf('\n', lineStart);
     }
     positions.set(offset, { line, column: offset - lineStart + 1 });
   }

@@ -1,4 +1,6 @@
-import { expect, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
+import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
+import { arraysText } from '../fixtures/events.ts';
+import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
 const broken = `[
     {
@@ -48,6 +50,25 @@ test.describe('validation in the editor', () => {
     await expect(edit).toBeHidden();
     await expect(problems.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
     expect(harness.services.environments.get('local-sandbox').ruleSeverity['missing-attributes']).toBe('off');
+  });
+
+  test('an event nested 20 000 deep is one problem where level 65 opens, and Send says so and sends nothing', async ({ app, harness }) => {
+    const opening = valid.slice(0, valid.indexOf('{ "plan"'));
+    await openBatchText(app, harness, `${opening}{ "plan": ${arraysText(20_000)} }\n    }\n]\n`);
+    const problems = app.getByRole('region', { name: 'Problems' });
+    await expect(problems.getByTestId('problem-counts')).toHaveText('1 error, 0 warnings');
+    // The batch, the event and its attributes are three levels: the 62nd [ opens level 65.
+    const column = opening.length - opening.lastIndexOf('\n') + '{ "plan": '.length + 61;
+    await expect(problems).toContainText(`Ln ${opening.split('\n').length}, Col ${column}`);
+    await expect(problems).toContainText(TOO_DEEP_MESSAGE);
+    await logInWithDemo(app);
+    let asked = false;
+    app.on('dialog', (dialog) => ((asked = true), void dialog.dismiss()));
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(app.getByText(`Nothing was sent: ${TOO_DEEP_MESSAGE}`)).toBeVisible();
+    await saveScreenshot(app, 'nested-too-deep');
+    expect(asked).toBe(false);
+    expect(harness.services.submissions.list({ limit: 10 })).toEqual([]);
   });
 
   test('a clean batch has no problems and counts its events', async ({ app, harness }) => {

@@ -10,6 +10,8 @@ import { runCli } from '../../electron/cli.ts';
 import { appDataFolder } from '../../electron/cli/data-folder.ts';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
+import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
+import { arraysText } from '../fixtures/events.ts';
 import { openSubmissions, type SubmissionStore } from '../../electron/services/submissions.ts';
 
 const cli = path.resolve(import.meta.dirname, '../../electron/cli.ts');
@@ -253,6 +255,27 @@ describe('eventdesk send', () => {
     expect(plan.chunks.length).toBeGreaterThan(1);
     expect(plan.bytes).toBe(plan.chunks.reduce((sum, chunk) => sum + chunk.bytes, 0));
     // No login either: the server heard nothing.
+    expect(sandbox.traffic()).toEqual([]);
+    expect(existsSync(path.join(data, 'submissions.sqlite'))).toBe(false);
+  });
+
+  it('refuses an event nested 20 000 deep with the validator\'s message, --dry-run and --force alike, and no stack trace', async () => {
+    const sandbox = await sandboxWith();
+    const folder = await tempFolder();
+    const data = path.join(folder, 'data');
+    const [before, after] = JSON.stringify([event(1)]).split('{}');
+    const file = path.join(folder, 'deep.json');
+    const opening = `${before}{"a": `;
+    await writeFile(file, `${opening}${arraysText(20_000)}}${after}`);
+    // The batch, the event and its attributes are three levels: the 62nd [ opens level 65.
+    const column = opening.length + 62;
+    for (const flags of [['--dry-run'], ['--force']]) {
+      const refused = await runSend([file, '--base-url', sandbox.url, '--data', data, ...flags]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`${file}:1:${column}  error    json-too-deep  ${TOO_DEEP_MESSAGE}\n`);
+      expect(refused.stderr).toContain('Nothing was sent');
+      expect(refused.stderr).not.toMatch(/RangeError|\n\s+at /);
+    }
     expect(sandbox.traffic()).toEqual([]);
     expect(existsSync(path.join(data, 'submissions.sqlite'))).toBe(false);
   });

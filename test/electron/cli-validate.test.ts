@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../shared/datetime.ts';
 import { EXPORT_FORMAT } from '../../shared/environment.ts';
+import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 
 const cli = path.resolve(import.meta.dirname, '../../electron/cli.ts');
@@ -130,6 +131,15 @@ describe('eventdesk validate', () => {
     const refused = await runValidate([broken]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('Line 2 holds a list, not one event object.');
+  });
+
+  it('answers 20 MB of [ with one error where level 65 opens', async () => {
+    const deep = path.join(folder, 'deep.json');
+    await writeFile(deep, '['.repeat(20 * 1024 * 1024));
+    const { code, stdout, stderr } = await runValidate([deep]);
+    expect(code).toBe(1);
+    expect(stdout).toBe(`${deep}:1:65  error    json-too-deep  ${TOO_DEEP_MESSAGE}\n${deep}: 1 error, 0 warnings.\n`);
+    expect(stderr).toBe('');
   });
 
   it.each([

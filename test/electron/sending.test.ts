@@ -2,7 +2,9 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
 import type { SendProgress } from '../../shared/submission.ts';
+import { arraysText, insideArrays } from '../fixtures/events.ts';
 import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
 import { createSending } from '../../electron/services/sending.ts';
 import { openSubmissions } from '../../electron/services/submissions.ts';
@@ -209,5 +211,17 @@ describe('sending a batch', () => {
     expect(() => sending.start(LOCAL_SANDBOX_ID, '[', false)).toThrow(/not valid JSON/);
     expect(() => sending.start(LOCAL_SANDBOX_ID, '[]', false)).toThrow(/at least one event/);
     expect(() => sending.start(LOCAL_SANDBOX_ID, JSON.stringify([{ token: '{{nobody}}' }]), false)).toThrow(/templates cannot be resolved/);
+  });
+
+  it('explains a batch nested too deep, whether its brackets are dense or few among many events', async () => {
+    const { sending, submissions, sandbox } = await setup();
+    const [before, after] = JSON.stringify([event(1)]).split('{}');
+    const dense = `${before}{"a": ${arraysText(20_000)}}${after}`;
+    expect(() => sending.start(LOCAL_SANDBOX_ID, dense, false)).toThrow(expect.objectContaining({ code: 'batch-too-deep', message: `${TOO_DEEP_MESSAGE} Nothing was sent.` }));
+    const sparse = JSON.stringify([...Array.from({ length: 200 }, (_, n) => event(n)), { ...event(200), attributes: { a: insideArrays(100, 1) } }]);
+    // The resolver finds it at the path where level 65 opens (attributes/a opens level 4).
+    expect(() => sending.start(LOCAL_SANDBOX_ID, sparse, false)).toThrow(expect.objectContaining({ code: 'template-problems', message: expect.stringContaining(`/200/attributes/a${'/0'.repeat(MAX_JSON_DEPTH - 3)}: ${TOO_DEEP_MESSAGE}`) }));
+    expect(submissions.list({ limit: 10 })).toEqual([]);
+    expect(sandbox.traffic().filter((record) => record.path === '/user/events')).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
+import { insideArrays } from '../fixtures/events.ts';
 import { findTemplates, generateFrom, GENERATE_LIMIT, resolveBatch, templateResultType, type ResolveResult, type TemplateContext } from '../../shared/templates.ts';
 
 /** Berlin springs forward at 2026-03-29 01:00 UTC: 02:00 CET becomes 03:00 CEST. */
@@ -132,6 +134,30 @@ describe('templates', () => {
     expect(templateResultType('#{{$seq}}')).toBe('string');
     expect(templateResultType('{{customer}}')).toBe('string');
     expect(templateResultType('plain')).toBeNull();
+  });
+});
+
+describe('values nested deeper than a batch may be', () => {
+  /** The array at /0/attributes/a opens level 4, so the one 61 arrays further in opens level 65. */
+  const tooDeepPath = `/0/attributes/a${'/0'.repeat(MAX_JSON_DEPTH - 3)}`;
+
+  it('are one problem at the path where the level too many opens, not a stack overflow', () => {
+    const result = resolveBatch([{ token: '{{$uuid}}', attributes: { a: insideArrays(20_000, '{{customer}}') } }], context());
+    expect(result).toEqual({ problems: [{ path: tooDeepPath, message: TOO_DEEP_MESSAGE, start: 0, end: 0 }] });
+  });
+
+  it('are said once however many events nest too deep', () => {
+    const deep = { attributes: { a: insideArrays(100, 1) } };
+    expect(resolveBatch([deep, deep, { attributes: { a: insideArrays(100, 1), b: insideArrays(100, 1) } }], context())).toEqual({ problems: [{ path: tooDeepPath, message: TOO_DEEP_MESSAGE, start: 0, end: 0 }] });
+  });
+
+  it(`resolve as usual ${MAX_JSON_DEPTH} levels deep`, () => {
+    const [event] = events(resolveBatch([{ attributes: { a: insideArrays(MAX_JSON_DEPTH - 3, '{{customer}}') } }], context())) as { attributes: { a: unknown } }[];
+    expect(event!.attributes.a).toEqual(insideArrays(MAX_JSON_DEPTH - 3, 'cust-42'));
+  });
+
+  it('are a problem in an event generated from, at its path within the event', () => {
+    expect(generateFrom({ attributes: { a: insideArrays(100, 1) } }, 3, context())).toEqual({ problems: [{ path: tooDeepPath.slice('/0'.length), message: TOO_DEEP_MESSAGE, start: 0, end: 0 }] });
   });
 });
 

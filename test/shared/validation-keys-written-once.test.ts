@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '../../shared/validation.ts';
 import { fingerprintOf } from '../../shared/validation/duplicate-events.ts';
 import { checkEvent, type CheckContext, type EventTally } from '../../shared/validation/event-checks.ts';
-import { everyKeyWrittenOnce, separatorsOf } from '../../shared/validation/keys-written-once.ts';
+import { everyKeyWrittenOnce, shapeOf } from '../../shared/validation/keys-written-once.ts';
 
 /**
  * everyKeyWrittenOnce proves by counting commas that a text writes no key twice. Here texts are
@@ -54,7 +54,7 @@ function repeatsAKey(value: Tree): boolean {
 
 function verdict(text: string): boolean {
   const batch = JSON.parse(text) as unknown[];
-  return everyKeyWrittenOnce(text, batch, separatorsOf(batch));
+  return everyKeyWrittenOnce(text, batch, shapeOf(batch).commas);
 }
 
 describe('everyKeyWrittenOnce', () => {
@@ -119,19 +119,20 @@ describe('the tally checkEvent takes in the same pass', () => {
   });
   const event = fc.oneof(anyEvent, plainEvent);
 
-  it('counts the separators and takes the fingerprint of the event read on its own', () => {
+  it('counts the separators and the depth, and takes the fingerprint, of the event read on its own', () => {
     fc.assert(
       fc.property(event, fc.constantFrom('warning' as const, 'off' as const), (value, attributeNotString) => {
-        const tally: EventTally = { separators: -1, fingerprint: -1 };
+        const tally: EventTally = { separators: -1, fingerprint: -1, depth: -1 };
         checkEvent(value, context(attributeNotString), tally);
-        expect(tally).toEqual({ separators: separatorsOf(value), fingerprint: fingerprintOf(value, 'svc_id') });
+        const shape = shapeOf(value);
+        expect(tally).toEqual({ separators: shape.commas, fingerprint: fingerprintOf(value, 'svc_id'), depth: shape.depth });
       }),
     );
   });
 
-  it('counts the separators of an element that is not an object', () => {
-    const tally: EventTally = { separators: -1, fingerprint: -1 };
-    checkEvent([1, [2, 3], { a: 1, b: 2 }], context('warning'), tally);
-    expect(tally.separators).toBe(4);
+  it('counts the separators and the depth of an element that is not an object', () => {
+    const tally: EventTally = { separators: -1, fingerprint: -1, depth: -1 };
+    checkEvent([1, [2, 3], { a: 1, b: [] }], context('warning'), tally);
+    expect(tally).toMatchObject({ separators: 4, depth: 3 });
   });
 });
