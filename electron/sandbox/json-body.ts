@@ -1,11 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { MAX_JSON_DEPTH } from '../../shared/json-nesting.ts';
 import { findJsonSyntaxError } from './json-syntax.ts';
 import { failure, type Reply } from './route.ts';
 
 /** Turns a request body into a JSON value, or into the 4xx reply that says what is wrong with it. */
 
-/** Deeper than any batch needs (a batch of events is three levels), shallow enough for any code that walks it. */
-export const MAX_JSON_DEPTH = 64;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors.ts';
 import { MASK, redactHeaders } from '../../shared/redact.ts';
 import { possiblyDelivered, unansweredText, type SendProgress, type Submission, type SubmissionStatus, type UnansweredChoice } from '../../shared/submission.ts';
 import { resolveBatch } from '../../shared/templates.ts';
+import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
 import { readBatchJson } from '../../shared/validation/syntax.ts';
 import { endpoint, type Fetch } from './auth.ts';
 import type { Environments } from './environments.ts';
@@ -59,6 +60,9 @@ export function prepareBatch(environment: Pick<Environment, 'variables' | 'timeZ
   if (!Array.isArray(parsed) || parsed.length === 0) throw new AppError('batch-empty', 'The batch must be a JSON array of at least one event.');
   const resolved = resolveBatch(parsed, { variables: environment.variables, timeZone: resolveTimeZone(environment.timeZone), now });
   if ('problems' in resolved) {
+    // A sparse but deep event passes the reading above; the resolver stops at the same depth.
+    const tooDeep = resolved.problems.find((problem) => problem.message === TOO_DEEP_MESSAGE);
+    if (tooDeep) throw new AppError('batch-too-deep', `${TOO_DEEP_MESSAGE} Nothing was sent.`, `at ${tooDeep.path}`);
     throw new AppError('template-problems', `The batch's templates cannot be resolved: ${resolved.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
   }
   const eventTexts = resolved.events.map((event) => JSON.stringify(event));

@@ -1,4 +1,5 @@
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { nestsTooDeep } from '../json-nesting.ts';
+import { findSyntaxProblem, readBatchJson } from '../validation/syntax.ts';
 
 /**
  * What every import returns: the events found, or a message a QA tester understands, with the
@@ -25,41 +26,20 @@ export function excerpt(text: string): string {
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
 }
 
-/** By jsonc-parser's error names: its codes are a const enum, which type stripping cannot read. */
-const parseErrorText: Record<string, string> = {
-  InvalidSymbol: 'an unexpected character',
-  InvalidNumberFormat: 'a number written wrongly',
-  PropertyNameExpected: 'a field name in double quotes is expected (no trailing commas)',
-  ValueExpected: 'a value is missing',
-  ColonExpected: 'a colon is missing',
-  CommaExpected: 'a comma is missing',
-  CloseBraceExpected: 'a closing } is missing',
-  CloseBracketExpected: 'a closing ] is missing',
-  EndOfFileExpected: 'there is more text after the end of the JSON',
-  InvalidCommentToken: 'JSON has no comments',
-  UnexpectedEndOfString: 'a text in quotes is not closed',
-  InvalidUnicode: 'a \\u escape is not 4 hex digits',
-  InvalidEscapeCharacter: 'a backslash escape is not valid',
-  InvalidCharacter: 'a text in quotes holds a line break or control character',
-};
-
 /**
- * Parses JSON text. JSON.parse does the work; only when it fails does a second, slower parser
- * find where, because engines word and place JSON.parse's errors differently.
+ * Parses JSON text as the validator reads a batch (shared/validation/syntax.ts): JSON.parse
+ * does the work, within the nesting limit and in memory in proportion to the text; when it
+ * fails, or nests too deep, the validator's locator says where and why. Nothing here recurses,
+ * so no file, however deep, can exhaust the stack.
  */
 export function readJson(text: string): JsonReading {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    const errors: ParseError[] = [];
-    parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-    const [first] = errors;
-    if (first === undefined) return { ok: false, reason: (error as Error).message };
-    const before = text.slice(0, first.offset);
-    const line = before.split('\n').length;
-    const column = first.offset - before.lastIndexOf('\n');
-    return { ok: false, reason: parseErrorText[printParseErrorCode(first.error)] ?? 'unexpected text', line, column };
-  }
+  const reading = readBatchJson(text);
+  if (reading.problem === undefined && !nestsTooDeep(reading.value)) return { ok: true, value: reading.value };
+  const problem = reading.problem ?? findSyntaxProblem(text)!;
+  const before = text.slice(0, problem.offset);
+  const line = before.split('\n').length;
+  const column = problem.offset - before.lastIndexOf('\n');
+  return { ok: false, reason: problem.message.replace(/^The text is not valid JSON: /, '').replace(/\.$/, ''), line, column };
 }
 
 /** Names a JSON value's kind the way a tester would. */
