@@ -2,6 +2,7 @@ import { formatDateTime } from '../../shared/datetime.ts';
 import { HISTORY_MAX_PAGE, formatBytes } from '../../shared/history.ts';
 import { MASK, redactHeader, redactText, redactValue } from '../../shared/redact.ts';
 import { eventRangeText, sendingTime, type ChunkAttempt, type ChunkRecord, type SubmissionDetail, type SubmissionSummary } from '../../shared/submission.ts';
+import { plural } from '../../shared/plural.ts';
 
 /**
  * How `eventdesk history` prints submissions: a table and a detail page for people, JSON for
@@ -69,10 +70,6 @@ export function formatDuration(ms: number): string {
 function durationOf(summary: SubmissionSummary): string {
   const ms = sendingTime(summary);
   return ms === null ? '—' : formatDuration(ms);
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /** The submissions as a table for people: newest first, times in `timeZone`. */

@@ -29,6 +29,7 @@ import { commandLineEnvironmentId, openWorkspace, type Workspace } from './send-
 import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';
 import { UNANSWERED_FLAGS, UNANSWERED_USAGE, chooseUnanswered, unansweredFlag } from './unanswered.ts';
 import { forPeople, readBatchFile } from './validate.ts';
+import { plural } from '../../shared/plural.ts';
 
 /**
  * `eventdesk send`: the app's send, for scripts. The same services do the work (validation,
@@ -133,10 +134,6 @@ export interface SendPlan {
   chunkSize: number;
   maxChunkBytes: number;
   chunks: (PlannedChunk & { index: number })[];
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /** An argument as a POSIX shell reads it back. */

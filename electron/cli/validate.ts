@@ -8,6 +8,7 @@ import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validatio
 import type { CliIo, Command } from './command.ts';
 import { UsageError, isUsageError, usageText } from './flags.ts';
 import { environmentFromFile } from './target.ts';
+import { plural } from '../../shared/plural.ts';
 
 /** `eventdesk validate`: the composer's validation of a batch file, for scripts and CI. */
 
@@ -70,10 +71,6 @@ async function rulesOf(env: string | undefined, envName: string | undefined) {
   const timeZone = resolveTimeZone(settings.timeZone);
   if (!isTimeZone(timeZone)) throw new UsageError(`--env: ${env} gives the time zone "${settings.timeZone}", which is not one. Use UTC, local or an IANA name.`);
   return rulesFor({ ...settings, timeZone });
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /** The diagnostics as `file:line:column  severity  code  message` lines and a summary line; `send` prints them the same way. */

@@ -5,6 +5,7 @@ import type { FaultInjector } from './faults.ts';
 import { jsonContentTypeProblem, nestingProblem, parseJson } from './json-body.ts';
 import { failure, type Reply, type Route } from './route.ts';
 import type { TokenStore } from './tokens.ts';
+import { plural } from '../../shared/plural.ts';
 
 /** POST /user/events (service-api.md §3.2): a batch of user events. */
 
@@ -32,7 +33,7 @@ export function createEventsRoute(deps: EventsRouteDeps): Route {
       const { listed, total } = eventProblems(events, deps.serviceIdField);
       if (total > 0) {
         const shown = total > listed.length ? `; the first ${listed.length} are listed` : '';
-        return failure(422, 'invalid-events', `${total} problem${total === 1 ? '' : 's'} in the events${shown}.`, { errors: listed });
+        return failure(422, 'invalid-events', `${plural(total, 'problem')} in the events${shown}.`, { errors: listed });
       }
     }
     return { status: 202, body: { accepted: events.length } };

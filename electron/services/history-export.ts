@@ -8,6 +8,7 @@ import { redactHeaders, redactUrl, redactValue } from '../../shared/redact.ts';
 import { eventRangeText, type ChunkAttempt, type ChunkRecord, type SubmissionDetail, type SubmissionStatus } from '../../shared/submission.ts';
 import { sentRequests, type SecretSources, type SentRequests } from './submission-curl.ts';
 import { MAX_BATCH_BYTES, type SubmissionStore } from './submissions.ts';
+import { plural } from '../../shared/plural.ts';
 
 /**
  * "Export" in the history: one submission or a selection, as JSON, NDJSON, HAR or cURL, built in
@@ -82,8 +83,6 @@ interface Sent {
 
 /** cURL commands are bash (with $'…' quoting where needed): `.sh` opens with shell highlighting. */
 const extensions: Record<ExportFormat, string> = { json: 'json', ndjson: 'ndjson', har: 'har', curl: 'sh' };
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 function chunkLabel(submission: SubmissionDetail, chunk: ChunkRecord): string {
   return `submission ${submission.id} · chunk ${chunk.index + 1} of ${submission.chunks.length} · ${eventRangeText(chunk.firstEvent, chunk.eventCount)}`;
@@ -250,7 +249,7 @@ export function createHistoryExport(options: HistoryExportOptions) {
         throw error;
       }
       const first = submissions[0]!.id.slice(0, 8);
-      const fileName = `eventdesk-${first}-${plural(submissions.length, 'submission').replace(' ', '-')}${withSecrets ? '-with-secrets' : ''}.${extensions[format]}`;
+      const fileName = `eventdesk-${first}-${plural(submissions.length, 'submission').replaceAll(',', '').replace(' ', '-')}${withSecrets ? '-with-secrets' : ''}.${extensions[format]}`;
       return { fileName, text };
     },
   };

@@ -8,6 +8,7 @@ import type { Fetch } from './auth.ts';
 import { describeNetworkError } from './network-errors.ts';
 import type { Sessions } from './sessions.ts';
 import { truncateUtf8 } from './submissions.ts';
+import { plural } from '../../shared/plural.ts';
 
 /**
  * Sends the planned chunks of one batch to one environment's /user/events and reports every
@@ -381,7 +382,7 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
         }
       }
       if (attempts >= maxAttempts) {
-        finish(chunk, { status: 'failed', ...record(`${reason} Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.`) });
+        finish(chunk, { status: 'failed', ...record(`${reason} Gave up after ${plural(attempts, 'attempt')}.`) });
         return;
       }
       activity(chunk.index, retryText(seconds(waitMs)));

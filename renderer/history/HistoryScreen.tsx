@@ -16,8 +16,7 @@ import { useHistory } from './state.ts';
 import { Storage } from './Storage.tsx';
 import { SubmissionDetail } from './SubmissionDetail.tsx';
 import { Timeline } from './Timeline.tsx';
-
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+import { plural } from '../../shared/plural.ts';
 
 /** Why the list is empty: nothing sent, nothing matching, or a search of nothing that can be found. */
 function emptyText(filter: HistoryFilter): string {
