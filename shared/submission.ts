@@ -68,6 +68,12 @@ export const ChunkRecordSchema = z.object({
 });
 export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
 
+/** What a send changes of a chunk as it goes: everything but which events it carries and its attempts. */
+export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount' | 'wentOut' | 'attemptLog'>>;
+
+/** Each answer's body is kept up to this many bytes of UTF-8; the rest is cut and flagged. */
+export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;
+
 /** "event 5", "events 201–400": a chunk's events, counted from 1 as people count them. */
 export function eventRangeText(firstEvent: number, eventCount: number): string {
   return eventCount === 1 ? `event ${firstEvent + 1}` : `events ${firstEvent + 1}–${firstEvent + eventCount}`;

@@ -8,7 +8,7 @@ import { HISTORY_MAX_PAGE, HistoryFilterSchema, emptyHistoryFilter, type History
 import { redactText } from '../../shared/redact.ts';
 import { SubmissionStatusSchema } from '../../shared/submission.ts';
 import { searchWords } from '../services/history-search.ts';
-import { openHistory } from '../services/history-file.ts';
+import { HISTORY_FILE_NAME, historyFileIn, openHistory } from '../services/history-file.ts';
 import type { SubmissionStore } from '../services/submissions.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
@@ -25,7 +25,6 @@ import { secretsIn } from './target.ts';
 
 export const DEFAULT_LIMIT = 20;
 const STATUSES = SubmissionStatusSchema.options;
-const DATABASE = 'submissions.sqlite';
 
 export function historyUsage(dataFolder: string): string {
   return `Usage: eventdesk history [--search TEXT] [--status S] [--env ID] [--from DATE] [--to DATE] [--limit N] [--json] [--data DIR]
@@ -50,7 +49,7 @@ Output
   --limit N              At most N submissions, 1 to ${HISTORY_MAX_PAGE} (default ${DEFAULT_LIMIT})
   --json                 Print JSON: an array of submissions without their batches, or for
                          "show" the whole submission with its events and chunks
-  --data DIR             The data folder holding ${DATABASE}
+  --data DIR             The data folder holding ${HISTORY_FILE_NAME}
                          (default: the app's, EVENTDESK_DATA_DIR or here ${dataFolder})
   -h, --help             Show this help
 
@@ -235,7 +234,7 @@ export const historyCommand: Command = {
     }
 
     const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
-    const file = path.join(dataFolder, DATABASE);
+    const file = historyFileIn(dataFolder);
     // Opening the store would create the file (and the folder): a look must not.
     if (!existsSync(file)) {
       const none = `No history yet in ${dataFolder}.`;

@@ -19,7 +19,8 @@ import {
 } from '../../shared/submission.ts';
 import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../shared/validation.ts';
 import { createSending, prepareBatch, type SendTuning } from '../services/sending.ts';
-import { openHistory } from '../services/history-file.ts';
+import { quoteShellWord } from '../../shared/formats/shell-words.ts';
+import { historyFileIn, openHistory } from '../services/history-file.ts';
 import type { SubmissionStore } from '../services/submissions.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
@@ -137,10 +138,6 @@ export interface SendPlan {
 }
 
 /** An argument as a POSIX shell reads it back. */
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
 /** The flags that say where to send, as given, for the resume command: never a secret (those are variables). */
 function targetArgs(values: Values): string[] {
   const pairs: [string, string | undefined][] = [
@@ -150,7 +147,7 @@ function targetArgs(values: Values): string[] {
     ['--time-zone', values['time-zone']],
     ['--data', values.data],
   ];
-  return pairs.flatMap(([flag, value]) => (value === undefined ? [] : [flag, shellWord(value)]));
+  return pairs.flatMap(([flag, value]) => (value === undefined ? [] : [flag, quoteShellWord(value)]));
 }
 
 /** Which flag overrides which setting of the environment. */
@@ -429,7 +426,7 @@ function dryRun(io: CliIo, values: Values, environment: Environment, text: strin
 
 function openStore(io: CliIo, dataFolder: string): SubmissionStore | null {
   try {
-    return openHistory(path.join(dataFolder, 'submissions.sqlite'));
+    return openHistory(historyFileIn(dataFolder));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     io.stderr(`eventdesk send: ${error.message}${error.detail ? ` (${error.detail})` : ''}\n`);
@@ -439,7 +436,7 @@ function openStore(io: CliIo, dataFolder: string): SubmissionStore | null {
 
 /** Where a recorded submission went, for a resume given no target; a UsageError when it is not recorded. */
 function recordedBaseUrl(dataFolder: string, submissionId: string): string {
-  const file = path.join(dataFolder, 'submissions.sqlite');
+  const file = historyFileIn(dataFolder);
   if (!existsSync(file)) throw new UsageError(`--resume: there is no history in ${dataFolder}, so no submission ${submissionId} to resume.`);
   const store = openHistory(file);
   try {

@@ -18,6 +18,13 @@ const DAMAGE_MESSAGES = /database disk image is malformed|file is not a database
 
 export const HISTORY_CORRUPT = 'history-corrupt';
 
+/** The history's file name in a data folder, which the app and the command line share. */
+export const HISTORY_FILE_NAME = 'submissions.sqlite';
+
+export function historyFileIn(dataFolder: string): string {
+  return path.join(dataFolder, HISTORY_FILE_NAME);
+}
+
 function isDamage(error: unknown): boolean {
   if (error instanceof AppError) return error.code === HISTORY_CORRUPT || DAMAGE_MESSAGES.test(error.detail ?? '');
   const errcode = (error as { errcode?: unknown } | null)?.errcode;

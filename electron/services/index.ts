@@ -10,7 +10,7 @@ import { createDrafts } from './drafts.ts';
 import { createEnvironments } from './environments.ts';
 import { createDesktop, documentationUrl, type DesktopShell } from './desktop.ts';
 import { createFiles, type FileDialogs } from './files.ts';
-import { openAppHistory, readableOr } from './history-file.ts';
+import { historyFileIn, openAppHistory, readableOr } from './history-file.ts';
 import { createHistoryExport } from './history-export.ts';
 import { createLog, knownSecrets } from './log.ts';
 import { createOpenedFiles } from './opened-files.ts';
@@ -71,7 +71,7 @@ export async function createServices(deps: ServiceDeps) {
   const log = createLog({ dataFolder: deps.dataFolder, secrets: vaultSecrets });
   const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
   sessions.restore();
-  const history = openAppHistory(path.join(deps.dataFolder, 'submissions.sqlite'));
+  const history = openAppHistory(historyFileIn(deps.dataFolder));
   const submissions = history.store;
   const unreadable = (error: AppError) => log.warn('The history cannot be read', { error: error.toShape() });
   // A send the last run did not finish (a crash, a kill) shows as interrupted, ready to resume;

@@ -3,7 +3,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { chunkBody } from '../../shared/chunking.ts';
 import { AppError } from '../../shared/errors.ts';
 import { isSecretHeader, redactHeaders, redactText } from '../../shared/redact.ts';
-import type { AttemptEnd, AttemptStart, ChunkRecord } from '../../shared/submission.ts';
+import { MAX_RESPONSE_BODY_BYTES, type AttemptEnd, type AttemptStart, type ChunkPatch } from '../../shared/submission.ts';
 import type { Fetch } from './auth.ts';
 import { describeNetworkError } from './network-errors.ts';
 import type { Sessions } from './sessions.ts';
@@ -28,8 +28,6 @@ export interface SendChunk {
   eventCount: number;
 }
 
-/** The ChunkRecord fields a report changes. */
-export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount' | 'wentOut' | 'attemptLog'>>;
 
 
 export interface SendChunksOptions {
@@ -90,7 +88,6 @@ export interface SendResult {
   stoppedBecause: string | null;
 }
 
-export const RESPONSE_BODY_LIMIT = 64 * 1024;
 /**
  * Read past the limit by this much, masked, then cut: a secret that straddles the limit is masked
  * whole instead of leaving its first part in clear. Longer than any form of a secret we mask.
@@ -246,8 +243,8 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
       });
       if (sends === 2) activity(chunk.index, null);
       try {
-        const read = await readBounded(response, RESPONSE_BODY_LIMIT + MASKING_SLACK_BYTES);
-        const masked = truncateUtf8(log.mask(read.text), RESPONSE_BODY_LIMIT);
+        const read = await readBounded(response, MAX_RESPONSE_BODY_BYTES + MASKING_SLACK_BYTES);
+        const masked = truncateUtf8(log.mask(read.text), MAX_RESPONSE_BODY_BYTES);
         const answer = { status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: masked.text, truncated: read.truncated || masked.truncated };
         const retryAfter = response.headers.get('retry-after');
         return { kind: 'answer', answer, retryAfter: retryAfter === null ? null : log.mask(retryAfter) };

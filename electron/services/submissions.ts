@@ -8,6 +8,8 @@ import {
   type AttemptEnd,
   type AttemptStart,
   type ChunkAttempt,
+  MAX_RESPONSE_BODY_BYTES,
+  type ChunkPatch,
   type ChunkRecord,
   type Submission,
   type SubmissionDetail,
@@ -48,8 +50,6 @@ import { migrations, settle, SUBMISSIONS_SCHEMA_VERSION } from './submissions-sc
  *   (`ChunkRecord.wentOut`).
  */
 
-/** Each response body is kept up to this many bytes of UTF-8; the rest is cut and flagged. */
-export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;
 /**
  * The attempts one chunk keeps: a run makes at most maxAttempts (20), resumes add theirs. Past
  * this the oldest after the first go, so the first answer and the latest ones stay.
@@ -62,7 +62,6 @@ export { migrations, SUBMISSIONS_SCHEMA_VERSION };
 
 export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note'>;
 export type ChunkRange = { firstEvent: number; eventCount: number };
-export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount' | 'wentOut' | 'attemptLog'>>;
 export type SubmissionStore = ReturnType<typeof openSubmissions>;
 
 type Row = Record<string, unknown>;

@@ -2,10 +2,10 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planChunks } from '../../shared/chunking.ts';
 import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
-import type { AttemptEnd } from '../../shared/submission.ts';
+import { MAX_RESPONSE_BODY_BYTES, type AttemptEnd, type ChunkPatch } from '../../shared/submission.ts';
 import { endpoint } from '../../electron/services/auth.ts';
 import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
-import { RESPONSE_BODY_LIMIT, backoffMs, retryAfterMs, sendChunks, type ChunkPatch, type SendChunk, type SendChunksOptions } from '../../electron/services/sender.ts';
+import { backoffMs, retryAfterMs, sendChunks, type SendChunk, type SendChunksOptions } from '../../electron/services/sender.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import { startSandboxSessions } from './support/sandbox-sessions.ts';
 
@@ -93,7 +93,7 @@ describe('sendChunks against the sandbox', () => {
       await fetch(input, init);
       const token = carried.authorization!.replace(/^Bearer /, '');
       const start = JSON.stringify({ token });
-      const body = `${start}${'x'.repeat(RESPONSE_BODY_LIMIT - 10 - start.length)}${secret}${'y'.repeat(100)}`;
+      const body = `${start}${'x'.repeat(MAX_RESPONSE_BODY_BYTES - 10 - start.length)}${secret}${'y'.repeat(100)}`;
       return new Response(body, { status: 200, headers: { 'x-echo-apikey': carried.apikey!, 'content-type': 'text/plain' } });
     };
     const ends: AttemptEnd[] = [];
@@ -104,7 +104,7 @@ describe('sendChunks against the sandbox', () => {
     for (const recorded of [final(0)!, { ...ends[0]!, attempts: 1 }]) {
       const text = JSON.stringify(recorded);
       expect(recorded.responseTruncated).toBe(true);
-      expect(recorded.responseBody!.length).toBeLessThanOrEqual(RESPONSE_BODY_LIMIT);
+      expect(recorded.responseBody!.length).toBeLessThanOrEqual(MAX_RESPONSE_BODY_BYTES);
       for (const part of [carried.apikey!, token, secret.slice(0, 8)]) expect(text).not.toContain(part);
       expect(recorded.responseHeaders!['x-echo-apikey']).toContain('••••');
     }

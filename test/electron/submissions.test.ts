@@ -5,10 +5,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
 import { emptyHistoryFilter, HistoryFilterSchema, type HistoryFilterInput } from '../../shared/history.ts';
-import { SubmissionDetailSchema } from '../../shared/submission.ts';
+import { MAX_RESPONSE_BODY_BYTES, SubmissionDetailSchema } from '../../shared/submission.ts';
 import {
   MAX_ATTEMPTS_KEPT,
-  MAX_RESPONSE_BODY_BYTES,
   SUBMISSIONS_SCHEMA_VERSION,
   migrations,
   openSubmissions,
