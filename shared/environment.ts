@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from './datetime.ts';
-import { WARNING_CODES } from './validation/rules.ts';
+import { SERVICE_ID_FIELD, WARNING_CODES } from './validation/rules.ts';
 
 /**
  * An environment: where to send, as whom, and how to fill each gap the specification leaves open (docs/service-api.md §5).
@@ -59,7 +59,7 @@ export const DEFAULT_SETTINGS: EnvironmentSettings = {
   color: '#2f6fde',
   production: false,
   timeZone: 'UTC',
-  serviceIdField: 'svc_id',
+  serviceIdField: SERVICE_ID_FIELD,
   requestTimeoutMs: 30_000,
   chunkSize: 500,
   maxChunkBytes: 5 * 1024 * 1024,

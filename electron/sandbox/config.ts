@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../../shared/datetime.ts';
 import { EVENT_FIELDS } from './event-rules.ts';
 import { NO_FAULTS, patchFaults, SANDBOX_DEMO_CREDENTIALS, SandboxFaultsPatchSchema, SandboxModeSchema, type SandboxFaults, type SandboxFaultsPatch, type SandboxMode } from '../../shared/sandbox.ts';
+import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
 /**
  * How a sandbox is set up. Each setting fills a gap the specification leaves (status codes,
@@ -77,7 +78,7 @@ const SandboxSettingsSchema = z.strictObject({
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'A field name: letters, digits and underscores.')
     .refine((name) => !(EVENT_FIELDS as readonly string[]).includes(name), 'Already the name of another event field.')
-    .default('svc_id'),
+    .default(SERVICE_ID_FIELD),
   mode: SandboxModeSchema.default('strict'),
   faults: SandboxFaultsPatchSchema.default({}).transform((patch) => patchFaults(NO_FAULTS, patch)),
   trafficLimit: z.number().int().min(1).max(1_000_000).default(10_000),

@@ -17,6 +17,7 @@ import { ImportExport } from './ImportExport.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { useValidation } from './useValidation.ts';
 import { ViewSwitch } from '../shell/ViewSwitch.tsx';
+import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
 /** Loaded on demand (see Shell): Monaco is most of the renderer's code, and the shell need not wait for it. */
 export default function BatchEditor() {
@@ -28,7 +29,7 @@ export default function BatchEditor() {
   const [view, setView] = useState<'json' | 'form'>('json');
   const pane = useRef<HTMLDivElement>(null);
 
-  const serviceIdField = environment?.serviceIdField ?? 'svc_id';
+  const serviceIdField = environment?.serviceIdField ?? SERVICE_ID_FIELD;
   const timeZone = resolveTimeZone(environment?.timeZone ?? 'UTC');
   const ruleSeverity = environment?.ruleSeverity;
   const rules = useMemo(() => {

@@ -13,6 +13,7 @@ import { useNotices, useUi } from '../state/ui.ts';
 import { CsvMappingDialog } from './CsvMappingDialog.tsx';
 import { baseName, exportBatch, importText, type ExportFormat } from './importing.ts';
 import { PreviewDialog } from './PreviewDialog.tsx';
+import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
 /** Text files bigger than this are refused before reading: far past 100 000 events. */
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
@@ -185,7 +186,7 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
         <CsvMappingDialog
           table={importer.csv.table}
           fileName={importer.csv.fileName}
-          serviceIdField={environment?.serviceIdField ?? 'svc_id'}
+          serviceIdField={environment?.serviceIdField ?? SERVICE_ID_FIELD}
           onClose={importer.closeCsv}
           onImport={(imported, note) => {
             importer.addBatch(importer.csv!.fileName, imported, note);

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../shared/datetime.ts';
 import { batchJsonSchema } from '../../shared/event-schema.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import { monaco } from './setup.ts';
+import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
 /**
  * What the editor knows about batches beyond plain JSON: our validator's diagnostics as
@@ -13,7 +14,7 @@ import { monaco } from './setup.ts';
 
 const OWNER = 'eventdesk';
 const diagnosticsByModel = new Map<string, Diagnostic[]>();
-let context = { serviceIdField: 'svc_id', timeZone: 'UTC' };
+let context = { serviceIdField: SERVICE_ID_FIELD, timeZone: 'UTC' };
 
 export function setBatchContext(serviceIdField: string, timeZone: string): void {
   if (context.serviceIdField === serviceIdField && context.timeZone === timeZone) return;
@@ -24,7 +25,7 @@ export function setBatchContext(serviceIdField: string, timeZone: string): void 
     schemas: [{ uri: 'eventdesk://schema/batch.json', fileMatch: ['batch-*.json'], schema: batchJsonSchema(serviceIdField, timeZone) }],
   });
 }
-setBatchContext('svc_id', 'UTC');
+setBatchContext(SERVICE_ID_FIELD, 'UTC');
 // Monaco's JSON worker parses the whole text for its diagnostics even with its validation off,
 // one call deeper per level: a batch nested 20 000 deep overflowed its stack on every edit.
 // Ours say everything (and stop at the nesting limit), so its diagnostics are off altogether.

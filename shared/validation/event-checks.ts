@@ -4,7 +4,7 @@ import { fingerprintOf, fingerprintOfFields } from './duplicate-events.ts';
 import { separators, shapeOf } from './keys-written-once.ts';
 import { attributeToString, newDeviceId, reformatDateTime, serviceIdFromString, type ValueFix } from './quick-fixes.ts';
 import { isUuidShaped, plainWallClock } from './text-shapes.ts';
-import { MISSING_FIELD_CODES, SPEC_FIELDS, type RuleSeverity, type SpecField, type WarningCode } from './rules.ts';
+import { MISSING_FIELD_CODES, SERVICE_ID_FIELD, SPEC_FIELDS, type RuleSeverity, type SpecField, type WarningCode } from './rules.ts';
 
 /**
  * The checks of one event against SERVICE.md 2.3 and the rules, with messages for a tester:
@@ -200,8 +200,8 @@ function checkText(field: 'token' | 'customer_id', value: unknown, problems: Eve
 }
 
 function unknownField(key: string, context: CheckContext): EventProblem {
-  const fields = SPEC_FIELDS.map((field) => (field === 'svc_id' ? context.serviceIdField : field)).join(', ');
-  const renamed = key === 'svc_id' ? ` This environment calls the service-id field ${context.serviceIdField}.` : '';
+  const fields = SPEC_FIELDS.map((field) => (field === SERVICE_ID_FIELD ? context.serviceIdField : field)).join(', ');
+  const renamed = key === SERVICE_ID_FIELD ? ` This environment calls the service-id field ${context.serviceIdField}.` : '';
   return { code: 'unknown-field', message: `"${key}" is not a field of a user event; the fields are ${fields}.${renamed}`, at: [key], mark: 'key' };
 }
 
@@ -286,7 +286,7 @@ export function checkEvent(event: unknown, context: CheckContext, tally: EventTa
   for (const field of SPEC_FIELDS) {
     const code = MISSING_FIELD_CODES[field];
     if (seen & BIT[field] || context.severity[code] === 'off') continue;
-    const name = field === 'svc_id' ? context.serviceIdField : field;
+    const name = field === SERVICE_ID_FIELD ? context.serviceIdField : field;
     problems = add(problems, { code, message: `This event has no ${name}; every event should carry one (${WHAT_FIELDS_HOLD[field]}).`, at: [], mark: 'start' });
   }
   return problems;

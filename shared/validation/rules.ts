@@ -8,8 +8,14 @@
 export type Severity = 'error' | 'warning';
 export type RuleSeverity = Severity | 'off';
 
+/**
+ * The specification's name for the service-id field, which stands for the real one (the
+ * service's brand followed by _id; service-api.md §2.3), and the setting's default.
+ */
+export const SERVICE_ID_FIELD = 'svc_id';
+
 /** The fields service-api.md §2.3 names, in its order; `svc_id` stands for the service-id field, whatever the environment calls it. */
-export const SPEC_FIELDS = ['token', 'attributes', 'created_at', 'svc_id', 'device_id', 'customer_id'] as const;
+export const SPEC_FIELDS = ['token', 'attributes', 'created_at', SERVICE_ID_FIELD, 'device_id', 'customer_id'] as const;
 export type SpecField = (typeof SPEC_FIELDS)[number];
 
 /** The missing-field code of each field, so each can be made required or optional on its own. */
@@ -66,7 +72,7 @@ export interface ValidationRules {
 }
 
 export const DEFAULT_RULES: ValidationRules = {
-  serviceIdField: 'svc_id',
+  serviceIdField: SERVICE_ID_FIELD,
   timeZone: 'UTC',
   now: new Date(),
   futureToleranceMinutes: 5,
