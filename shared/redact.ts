@@ -59,8 +59,6 @@ export function redactUrl(url: string): string {
 
 /** Shorter forms of a secret than this are not masked: they would hide ordinary words. */
 const MIN_SECRET_FORM = 4;
-/** A base64 run cut out of a longer encoding shorter than this is too likely to be chance. */
-const MIN_BASE64_RUN = 8;
 
 const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
@@ -79,7 +77,7 @@ function base64Forms(secret: string): string[] {
     const first = Math.ceil((offset * 8) / 6);
     const end = Math.floor(((offset + bytes.length) * 8) / 6);
     const run = base64(padded).slice(first, end);
-    if (run.length >= MIN_BASE64_RUN) forms.push(run);
+    forms.push(run);
   }
   return forms.flatMap((form) => [form, form.replace(/=+$/, '')]).flatMap((form) => [form, form.replaceAll('+', '-').replaceAll('/', '_')]);
 }

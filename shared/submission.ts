@@ -74,9 +74,14 @@ export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eve
 /** Each answer's body is kept up to this many bytes of UTF-8; the rest is cut and flagged. */
 export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;
 
-/** "event 5", "events 201–400": a chunk's events, counted from 1 as people count them. */
+/** The numbers of a run of events, counted from 1 as people read them: "3–4", or "3" for one. */
+export function eventNumbers(firstEvent: number, eventCount: number): string {
+  return eventCount === 1 ? String(firstEvent + 1) : `${firstEvent + 1}–${firstEvent + eventCount}`;
+}
+
+/** A run of events in words: "events 3–4", or "event 3" for one. */
 export function eventRangeText(firstEvent: number, eventCount: number): string {
-  return eventCount === 1 ? `event ${firstEvent + 1}` : `events ${firstEvent + 1}–${firstEvent + eventCount}`;
+  return `${eventCount === 1 ? 'event' : 'events'} ${eventNumbers(firstEvent, eventCount)}`;
 }
 
 /** What a resume does with chunks that went out without an answer: send them again, or mark them skipped. */

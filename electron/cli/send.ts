@@ -392,9 +392,10 @@ function checkBatch(io: CliIo, values: Values, file: string, text: string, envir
   const errors = diagnostics.filter((diagnostic: Diagnostic) => diagnostic.severity === 'error').length;
   if (diagnostics.length > 0) io.stderr(forPeople(file === '-' ? '<stdin>' : file, diagnostics, events?.length));
   if (errors === 0) return true;
-  if (diagnostics.some((diagnostic) => UNSENDABLE_CODES.has(diagnostic.code))) {
+  const unsendable = diagnostics.find((diagnostic) => UNSENDABLE_CODES.has(diagnostic.code));
+  if (unsendable) {
     // Not JSON, nested too deep, not an array, or empty: there is no batch to send, with --force or without.
-    io.stderr('Nothing was sent: the file holds no batch to send.\n');
+    io.stderr(unsendable.code === 'json-too-deep' ? 'Nothing was sent: the batch nests too deep to send, even with --force.\n' : 'Nothing was sent: the file holds no batch to send.\n');
     if (values.json) io.stdout(`${JSON.stringify({ sent: false, errors, diagnostics }, null, 2)}\n`);
     return false;
   }

@@ -61,7 +61,8 @@ export async function createServices(deps: ServiceDeps) {
   const environments = createEnvironments({
     dataFolder: deps.dataFolder,
     vault,
-    onRetarget: (environmentId) => sessions.forget(environmentId),
+    // Ended as a logout is, so every window hears that the session is over.
+    onRetarget: (environmentId) => sessions.logout(environmentId),
     sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey, maxBodyBytes: sandboxInfo.maxBodyBytes, mode: sandboxInfo.mode } : null,
   });
   await vault.load();

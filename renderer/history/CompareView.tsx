@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { SubmissionView } from '../../shared/submission.ts';
+import { eventNumbers, type SubmissionView } from '../../shared/submission.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { startedText } from './format.ts';
 import { useBatchText, useSubmission } from './queries.ts';
@@ -21,7 +21,7 @@ export function responsesText(submission: SubmissionView): string {
   return JSON.stringify(
     submission.chunks.map((chunk) => ({
       chunk: chunk.index + 1,
-      events: `${chunk.firstEvent + 1}-${chunk.firstEvent + chunk.eventCount}`,
+      events: eventNumbers(chunk.firstEvent, chunk.eventCount),
       status: chunk.status,
       statusCode: chunk.statusCode,
       ...(chunk.error ? { error: chunk.error } : {}),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ChunkRecord, SendProgress, SubmissionView } from '../../shared/submission.ts';
+import { eventNumbers, eventRangeText, type ChunkRecord, type SendProgress, type SubmissionView } from '../../shared/submission.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
@@ -58,7 +58,7 @@ function ChunkAnswer({ chunk, submissionId }: { chunk: ChunkRecord; submissionId
     <div className="chunk-answer">
       <CopyCurl submissionId={submissionId} chunk={chunk.index} />
       <p>
-        <strong className={chunk.status === 'ok' ? 'status ok' : 'status server'}>{chunk.statusCode ?? chunk.status}</strong> · {chunk.eventCount === 1 ? 'event' : 'events'} {eventSpan(chunk)} · {chunk.attempts}{' '}
+        <strong className={chunk.status === 'ok' ? 'status ok' : 'status server'}>{chunk.statusCode ?? chunk.status}</strong> · {eventRangeText(chunk.firstEvent, chunk.eventCount)} · {chunk.attempts}{' '}
         {chunk.attempts === 1 ? 'attempt' : 'attempts'} · {Math.round(chunk.durationMs)} ms
       </p>
       {chunk.error && <p className="problem">{chunk.error}</p>}
@@ -75,11 +75,6 @@ function ChunkAnswer({ chunk, submissionId }: { chunk: ChunkRecord; submissionId
       </pre>
     </div>
   );
-}
-
-/** The events a chunk carries, numbered from 1: "3–4", or "3" for a chunk of one. */
-function eventSpan(chunk: Pick<ChunkRecord, 'firstEvent' | 'eventCount'>): string {
-  return chunk.eventCount === 1 ? String(chunk.firstEvent + 1) : `${chunk.firstEvent + 1}–${chunk.firstEvent + chunk.eventCount}`;
 }
 
 /** What Resume does for this submission, in words: it sends every chunk not acknowledged. */
@@ -120,7 +115,7 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
               <tr key={row.index} aria-selected={row === chunk} onClick={() => setSelected(row.index)}>
                 <td>{row.index + 1}</td>
                 <td>
-                  {eventSpan(row)}
+                  {eventNumbers(row.firstEvent, row.eventCount)}
                 </td>
                 <td className={row.status === 'ok' ? 'status ok' : row.status === 'failed' ? 'status server' : ''}>{row.statusCode ?? row.status}</td>
                 <td>{row.attempts}</td>

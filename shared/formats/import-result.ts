@@ -11,7 +11,7 @@ export type ImportResult = { ok: true; events: ImportedEvent[]; note?: string } 
 export type ImportedEvent = Record<string, unknown>;
 
 /** A failed reading says why in a few words ("a comma is missing") and where, when it can. */
-export type JsonReading = { ok: true; value: unknown } | { ok: false; reason: string; line?: number; column?: number };
+export type JsonReading = { ok: true; value: unknown } | { ok: false; reason: string; line?: number; column?: number; tooDeep?: boolean };
 
 const BOM = '\uFEFF';
 /** Long enough to recognise a line, short enough that a 20 MB line does not flood the message. */
@@ -39,7 +39,7 @@ export function readJson(text: string): JsonReading {
   const before = text.slice(0, problem.offset);
   const line = before.split('\n').length;
   const column = problem.offset - before.lastIndexOf('\n');
-  return { ok: false, reason: problem.message.replace(/^The text is not valid JSON: /, '').replace(/\.$/, ''), line, column };
+  return { ok: false, reason: problem.message.replace(/^The text is not valid JSON: /, '').replace(/\.$/, ''), line, column, tooDeep: problem.code === 'json-too-deep' };
 }
 
 /** Names a JSON value's kind the way a tester would. */

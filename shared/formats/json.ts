@@ -7,7 +7,7 @@ export function parseJson(text: string): ImportResult {
   const reading = readJson(body);
   if (!reading.ok) {
     const where = reading.line === undefined ? '' : ` at line ${reading.line}, column ${reading.column}`;
-    return { ok: false, message: `The file is not valid JSON${where}: ${reading.reason}.`, line: reading.line };
+    return { ok: false, message: `The file ${reading.tooDeep ? 'nests too deep' : 'is not valid JSON'}${where}: ${reading.reason}.`, line: reading.line };
   }
   return eventsFromJson(reading.value);
 }

@@ -12,7 +12,8 @@ export function parseNdjson(text: string): ImportResult {
     const number = index + 1;
     if (!reading.ok) {
       const where = reading.column === undefined ? '' : ` at column ${reading.column}`;
-      return { ok: false, message: `Line ${number} is not valid JSON${where}: ${reading.reason}. It starts: ${excerpt(line.trim())}`, line: number };
+      const what = reading.tooDeep ? 'nests too deep' : 'is not valid JSON';
+      return { ok: false, message: `Line ${number} ${what}${where}: ${reading.reason}. It starts: ${excerpt(line.trim())}`, line: number };
     }
     const value = reading.value;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -273,7 +273,7 @@ describe('eventdesk send', () => {
       const refused = await runSend([file, '--base-url', sandbox.url, '--data', data, ...flags]);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`${file}:1:${column}  error    json-too-deep  ${TOO_DEEP_MESSAGE}\n`);
-      expect(refused.stderr).toContain('Nothing was sent');
+      expect(refused.stderr).toContain('Nothing was sent: the batch nests too deep to send, even with --force.');
       expect(refused.stderr).not.toMatch(/RangeError|\n\s+at /);
     }
     expect(sandbox.traffic()).toEqual([]);

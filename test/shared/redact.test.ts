@@ -87,6 +87,16 @@ describe('redaction of a secret in every form it can take', () => {
     }
   });
 
+  it('masks a short secret inside a longer base64 text too, at every byte offset', () => {
+    for (const secret of ['hunter', 'k7Qx9', 'abcd']) {
+      for (const before of ['', 'u', 'us', 'usr:', '{"password":"us:']) {
+        const encoded = btoa(`${before}${secret}"}`);
+        const masked = redactText(encoded, [secret]);
+        expect(masked, `${secret} after ${JSON.stringify(before)}`).toContain(MASK);
+      }
+    }
+  });
+
   it('never lets any form of a secret survive in the text', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 8, maxLength: 40 }), fc.constantFrom(...Object.keys(forms)), fc.string(), (candidate, formName, around) => {

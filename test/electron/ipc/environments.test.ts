@@ -25,7 +25,8 @@ afterEach(async () => {
 /** The real services with the embedded sandbox, driven only through the contract, as the page (or a page taken over) drives them. */
 async function setUp() {
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-ipc-envs-'));
-  services = await createServices({ ...nodeServiceDeps(dataFolder), push: createPushSender(() => undefined), sandbox: { port: 0 } });
+  const pushes: { push: string; payload: unknown }[] = [];
+  services = await createServices({ ...nodeServiceDeps(dataFolder), push: createPushSender((push, payload) => pushes.push({ push, payload })), sandbox: { port: 0 } });
   const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
   const call = async (channel: string, input?: unknown) => dispatch(channel, input, trusted);
   const value = async (channel: string, input?: unknown) => {
@@ -33,12 +34,12 @@ async function setUp() {
     if (!envelope.ok) throw new Error(`${channel} failed: ${envelope.error.message}`);
     return envelope.value as never;
   };
-  return { services, call, value };
+  return { services, call, value, pushes };
 }
 
 describe('credentials bound to their server, through the IPC contract', () => {
   it('a retarget to another port leaves the recording server without password, API key or token', async () => {
-    const { services: live, call, value } = await setUp();
+    const { services: live, call, value, pushes } = await setUp();
     echo = await startEchoServer();
     const sandbox = live.sandbox!.info();
     const password = sandbox.demoPassword;
@@ -62,6 +63,8 @@ describe('credentials bound to their server, through the IPC contract', () => {
       edit: { settings: { ...DEFAULT_SETTINGS, name: 'Target', baseUrl: echo.url, username: sandbox.demoUsername, rememberPassword: true } },
     });
     expect(moved).toMatchObject({ ok: true, environment: { apiKey: { set: false }, passwordRemembered: false } });
+    // The window hears that the session ended, so its session bar does not go on showing one.
+    expect(pushes.filter((entry) => entry.push === 'session:changed').at(-1)?.payload).toMatchObject({ environmentId: id, session: null, reason: 'logged-out' });
 
     // What a page could still ask for: a login with the remembered password, a send, a copy with the secrets.
     expect(await call('session:login', { environmentId: id, username: sandbox.demoUsername, rememberPassword: true })).toMatchObject({ ok: false, error: { code: 'password-needed' } });
