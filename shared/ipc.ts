@@ -106,7 +106,6 @@ export const contract = {
   'session:login': { input: LoginInputSchema, output: SessionViewSchema },
   'session:logout': { input: ByEnvironment, output: z.null() },
 
-  // The demo password is shown on the login form by design; the API key has no reason to reach the page.
   'drafts:list': { input: NoInput, output: DraftListSchema },
   'drafts:save': { input: DraftSchema, output: z.null() },
   'drafts:activate': { input: ById, output: z.null() },
@@ -163,6 +162,7 @@ export const contract = {
   'history:setAside': { input: NoInput, output: z.object({ movedTo: z.string() }) },
   'history:setRetention': { input: RetentionSchema, output: z.object({ retention: RetentionSchema, usage: HistoryUsageSchema, deleted: z.number().int().min(0) }) },
 
+  // The demo password is shown on the login form by design; the API key has no reason to reach the page.
   'sandbox:info': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
   'sandbox:traffic': { input: NoInput, output: z.array(SandboxRequestRecordSchema) },
   'sandbox:clear': { input: NoInput, output: z.null() },

@@ -22,9 +22,10 @@ import { createSessions } from './sessions.ts';
 import { createVault, type Cipher } from './vault.ts';
 
 /**
- * The composition root of the plain-Node services. The Electron main process, the test
- * harness and the command line each call this with their own adapters (cipher, fetch, how
- * pushes reach a window), so all three run the same code.
+ * The composition root of the plain-Node services. The Electron main process and the test
+ * harness each call this with their own adapters (cipher, fetch, how pushes reach a window),
+ * so both run the same code. The command line still builds what a send needs from the same
+ * factories itself (cli/send-workspace.ts).
  */
 
 export type PushSender = <P extends PushName>(push: P, payload: PayloadOf<P>) => void;

@@ -318,7 +318,7 @@ export function openSubmissions(file: string) {
 
   function requireChunk(submissionId: string, index: number): ChunkRecord {
     const row = statements.getChunk.get(submissionId, index) as Row | undefined;
-    if (!row) throw new AppError('submission-chunk-missing', `Chunk ${index} of submission ${submissionId} is not recorded.`);
+    if (!row) throw new AppError('chunk-not-found', `Chunk ${index} of submission ${submissionId} is not recorded.`);
     return toChunk(row, (statements.attemptsOfChunk.all(submissionId, row.first_event as number) as Row[]).map(toAttempt));
   }
 
@@ -335,7 +335,7 @@ export function openSubmissions(file: string) {
   }
 
   function missing(id: string): AppError {
-    return new AppError('submission-missing', `Submission ${id} is not recorded.`);
+    return new AppError('submission-not-found', `Submission ${id} is not recorded.`);
   }
 
   function get(id: string): SubmissionDetail | null {
@@ -409,7 +409,7 @@ export function openSubmissions(file: string) {
       if (patch.error !== undefined) set('error', patch.error);
       if (sets.length === 0) return requireChunk(submissionId, index);
       const result = db.prepare(`UPDATE chunks SET ${sets.join(', ')} WHERE submission_id = ? AND idx = ?`).run(...values, submissionId, index);
-      if (result.changes === 0) throw new AppError('submission-chunk-missing', `Chunk ${index} of submission ${submissionId} is not recorded.`);
+      if (result.changes === 0) throw new AppError('chunk-not-found', `Chunk ${index} of submission ${submissionId} is not recorded.`);
       return requireChunk(submissionId, index);
     },
 
@@ -421,7 +421,7 @@ export function openSubmissions(file: string) {
     beginAttempt(submissionId: string, index: number, attempt: AttemptStart): number {
       return transaction(() => {
         if (statements.startChunk.run(attempt.number, submissionId, index).changes === 0) {
-          throw new AppError('submission-chunk-missing', `Chunk ${index} of submission ${submissionId} is not recorded.`);
+          throw new AppError('chunk-not-found', `Chunk ${index} of submission ${submissionId} is not recorded.`);
         }
         const { id } = statements.insertAttempt.get(submissionId, attempt.firstEvent, attempt.eventCount, attempt.number, attempt.startedAt) as Row;
         statements.dropOldAttempt.run(submissionId, attempt.firstEvent, MAX_ATTEMPTS_KEPT);
@@ -498,9 +498,10 @@ export function openSubmissions(file: string) {
 
     /**
      * At start: every submission still 'sending' was cut short by a crash or a kill. It
-     * becomes 'interrupted' and its chunks in flight go back to 'pending'. Returns their ids.
-     * With `onlyId`, only that one: the command line resumes one submission and must not touch
-     * the others, which the app or another command may be sending right now.
+     * becomes 'interrupted' and its chunks in flight go back to 'pending', keeping their mark
+     * that they went out. Returns their ids. `include` picks which: the command line resumes
+     * one submission and must not touch the others, which the app or another command may be
+     * sending right now, and the app leaves those another process still claims.
      */
     markInterrupted(include: (id: string) => boolean = () => true): string[] {
       return transaction(() => {

@@ -4,9 +4,9 @@ import { eventNumbers, eventRangeText, type ChunkRecord, type SendProgress, type
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { durationText } from '../history/format.ts';
+import { durationText, startedText } from '../history/format.ts';
 import { HeaderList } from '../shell/HeaderList.tsx';
-import { useActiveBatch } from '../state/composer.ts';
+import { useActiveBatch, useComposer } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
 import { AttemptTimeline } from './AttemptTimeline.tsx';
 import { pretty } from './pretty.ts';
@@ -130,10 +130,15 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
   );
 }
 
-/** Sends a crash or a kill cut short, found at start: how far each got, and Resume. */
+/**
+ * Sends a crash or a kill cut short, found at start: how far each got, and Resume. A resumed
+ * send belongs to the batch it sent, not to whichever tab is open: that batch opens in a tab of
+ * its own, whose response pane follows the resume.
+ */
 function InterruptedSends() {
   const api = useApi();
-  const batch = useActiveBatch();
+  const openBatch = useComposer((state) => state.open);
+  const notify = useNotices((state) => state.notify);
   const sent = useSendState((state) => state.sent);
   const interrupted = useQuery({ queryKey: ['submissions', 'interrupted'], queryFn: () => api.submissions.interrupted(), staleTime: Infinity });
   const [dismissed, setDismissed] = useState<string[]>([]);
@@ -156,7 +161,10 @@ function InterruptedSends() {
               className="small primary"
               onResume={() => {
                 setDismissed((ids) => [...ids, submission.id]);
-                if (batch) sent(batch.id, submission.id);
+                api.history.batch({ id: submission.id }).then(
+                  (text) => sent(openBatch({ name: `Resumed send of ${startedText(submission)}`, text }), submission.id),
+                  (error: unknown) => notify('error', `The resumed batch could not be opened: ${error instanceof Error ? error.message : String(error)}`),
+                );
               }}
             />{' '}
             <button type="button" className="small" onClick={() => setDismissed((ids) => [...ids, submission.id])}>

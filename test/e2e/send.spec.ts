@@ -175,8 +175,16 @@ test('after a crash, offers to resume the interrupted send and sends only the re
     await expect(notice).toContainText('1 of 2 chunks (2 of 4 events) were acknowledged');
     await saveScreenshot(page, 'interrupted-send');
     await logInWithDemo(page);
+    const batches = page.getByRole('tablist', { name: 'Open batches' });
+    const openBefore = batches.getByRole('tab', { selected: true });
+    const nameBefore = await openBefore.textContent();
     await notice.getByRole('button', { name: 'Resume: send the rest' }).click();
+    // The resume belongs to the batch it sends, which opens in a tab of its own.
+    await expect(batches.getByRole('tab', { name: /^Resumed send of /, selected: true })).toBeVisible();
     await expect(page.getByTestId('send-outcome')).toContainText('4 of 4 events accepted');
+    await saveScreenshot(page, 'resumed-send');
+    await batches.getByRole('tab', { name: nameBefore! }).click();
+    await expect(page.getByTestId('send-outcome')).toHaveCount(0);
     const sent = harness.services.sandbox!.traffic().filter((record) => record.path === '/user/events');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body.text).toContain('t-3');

@@ -130,8 +130,8 @@ describe('submissions store', () => {
     expect(chunks[1]?.responseHeaders).toEqual({ 'content-type': 'application/json' });
     expect(chunks[1]?.responseBody).toBe('{"accepted":2}');
     expect(chunks[2]).toMatchObject({ error: 'connection reset', attempts: 5, statusCode: null });
-    expect(codeOf(() => store.updateChunk(id, 3, { status: 'ok' }))).toBe('submission-chunk-missing');
-    expect(codeOf(() => store.updateChunk('nope', 0, { status: 'ok' }))).toBe('submission-chunk-missing');
+    expect(codeOf(() => store.updateChunk(id, 3, { status: 'ok' }))).toBe('chunk-not-found');
+    expect(codeOf(() => store.updateChunk('nope', 0, { status: 'ok' }))).toBe('chunk-not-found');
   });
 
   it('keeps at most 64 KiB of a response body, cut on a character, and says so', () => {
@@ -213,7 +213,7 @@ describe('submissions store', () => {
     expect(codeOf(() => store.splitChunk(id, 1, [{ firstEvent: 2, eventCount: 1 }, { firstEvent: 4, eventCount: 1 }]))).toBe('submission-chunks');
     expect(codeOf(() => store.splitChunk(id, 1, []))).toBe('submission-chunks');
     expect(codeOf(() => store.splitChunk(id, 0, [{ firstEvent: 0, eventCount: 1 }, { firstEvent: 1, eventCount: 1 }]))).toBe('submission-chunk-done');
-    expect(codeOf(() => store.splitChunk(id, 7, [{ firstEvent: 0, eventCount: 1 }]))).toBe('submission-chunk-missing');
+    expect(codeOf(() => store.splitChunk(id, 7, [{ firstEvent: 0, eventCount: 1 }]))).toBe('chunk-not-found');
     expect(store.get(id)).toEqual(before);
   });
 
@@ -225,7 +225,7 @@ describe('submissions store', () => {
     const done = store.get(id);
     expect(done?.status).toBe('partial');
     expect(Date.parse(done?.finishedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
-    expect(codeOf(() => store.finish('nope', 'ok'))).toBe('submission-missing');
+    expect(codeOf(() => store.finish('nope', 'ok'))).toBe('submission-not-found');
     expect(codeOf(() => store.finish(id, 'done' as 'ok'))).toBe('submission-status');
     store.finish(id, 'sending');
     expect(store.get(id)).toMatchObject({ status: 'sending', finishedAt: null });
@@ -465,7 +465,7 @@ describe('history queries', () => {
     // The events stay searchable after an edit.
     expect(ids(store, { search: 'dave-04' })).toEqual([id]);
     expect(ids(store, { search: 'erin-05' })).toEqual([other]);
-    expect(codeOf(() => store.annotate('no-such-id', { label: '', note: '' }))).toBe('submission-missing');
+    expect(codeOf(() => store.annotate('no-such-id', { label: '', note: '' }))).toBe('submission-not-found');
   });
 
   it('filters by environment, status and time, pages through the result and counts it', () => {
