@@ -78,6 +78,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noRenderer] }] },
   },
   {
+    // Rooms inside electron/, as VS Code layers its folders: the IPC handlers and the command line are built on the services, never the other way.
+    files: ['electron/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [noElectron], patterns: [noRenderer, { group: ['**/ipc/**', '../ipc/*', '**/cli/**', '../cli/*', '../cli.ts'], message: 'services/ import neither ipc/ nor cli/: those are built on the services.' }] },
+      ],
+    },
+  },
+  {
+    // The sandbox also runs on its own (npm run sandbox), and stands for a server EventDesk does not control.
+    files: ['electron/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noRenderer, { group: ['**/services/**', '../services/*'], message: 'The sandbox imports no services/: it stands alone.' }] }],
+    },
+  },
+  {
     // Tests replace electron with vi.mock at the adapter boundary; they never load the real one.
     files: ['test/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },

@@ -23,6 +23,12 @@ describe('the layering rule', () => {
     ['electron/cli.ts', "import { app } from 'electron';"],
     ['electron/ipc/x.ts', "import { App } from '../../renderer/App.tsx';"],
     ['test/electron/x.test.ts', "import { app } from 'electron';"],
+    ['electron/services/x.ts', "import { maskedByEnvironment } from '../ipc/masked.ts';"],
+    ['electron/services/x.ts', "import { openWorkspace } from '../cli/send-workspace.ts';"],
+    ['electron/services/x.ts', "import { runCli } from '../cli.ts';"],
+    ['electron/services/x.ts', "import { safeStorage } from 'electron';"],
+    ['electron/sandbox/x.ts', "import { createVault } from '../services/vault.ts';"],
+    ['electron/sandbox/x.ts', "import { App } from '../../renderer/App.tsx';"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restrictedImports(file, `${code}\nexport {};\n`)).not.toEqual([]);
   });
@@ -34,6 +40,9 @@ describe('the layering rule', () => {
     ['electron/services/x.ts', "import { readFile } from 'node:fs/promises';"],
     ['renderer/x.ts', "import { AppError } from '../shared/errors.ts';"],
     ['shared/x.ts', "import { z } from 'zod';"],
+    ['electron/services/x.ts', "import { redactText } from '../../shared/redact.ts';"],
+    ['electron/sandbox/x.ts', "import { MAX_JSON_DEPTH } from '../../shared/json-nesting.ts';"],
+    ['electron/ipc/x.ts', "import type { Services } from '../services/index.ts';"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restrictedImports(file, `${code}\nexport {};\n`)).toEqual([]);
   });
