@@ -1,20 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { planChunks, type PlannedChunk } from '../../shared/chunking.ts';
+import { planChunks } from '../../shared/chunking.ts';
 import { formatDateTime } from '../../shared/datetime.ts';
 import { LIMITS, checkSettings, resolveTimeZone, type Environment } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { redactText } from '../../shared/redact.ts';
 import {
-  eventRangeText,
   possiblyDelivered,
-  unansweredText,
   type ChunkRecord,
-  type SendProgress,
   type Submission,
-  type SubmissionDetail,
-  type SubmissionStatus,
   type UnansweredChoice,
 } from '../../shared/submission.ts';
 import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../shared/validation.ts';
@@ -30,6 +25,7 @@ import { commandLineEnvironmentId, openWorkspace, type Workspace } from './send-
 import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';
 import { UNANSWERED_FLAGS, UNANSWERED_USAGE, chooseUnanswered, unansweredFlag } from './unanswered.ts';
 import { forPeople, readBatchFile } from './validate.ts';
+import { describePlan, describeSummary, progressPrinter, summaryOf, type SendPlan } from './send-report.ts';
 import { plural } from '../../shared/plural.ts';
 
 /**
@@ -37,11 +33,6 @@ import { plural } from '../../shared/plural.ts';
  * templates, chunking, every answer handled, every outcome recorded in the app's SQLite file);
  * this only reads the flags, reports progress on stderr and a summary on stdout.
  */
-
-/** A progress line per finished chunk, but no more often than this. */
-const PROGRESS_LINE_MS = 500;
-/** The failures a summary for people lists; --json lists them all. */
-const FAILURES_SHOWN = 5;
 
 export function sendUsage(dataFolder: string): string {
   return `Usage: eventdesk send <file|-> (--env FILE [--env-name NAME] | --base-url URL) [options]
@@ -102,42 +93,6 @@ function readFlags(args: string[]) {
   return parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
 }
 
-/** What --json prints after a send or a resume. */
-export interface SendSummary {
-  submissionId: string;
-  status: SubmissionStatus;
-  environment: string;
-  baseUrl: string;
-  events: number;
-  eventsAccepted: number;
-  chunks: { total: number; ok: number; failed: number; cancelled: number; pending: number; skipped: number };
-  failures: { index: number; firstEvent: number; eventCount: number; statusCode: number | null; error: string | null; responseBody: string }[];
-  /** The submissions.sqlite it is recorded in. */
-  database: string;
-  /** The command that sends the rest; null when there is no rest. */
-  resume: string | null;
-  /** The earlier submission of the same resolved batch to the same place, when there was one. */
-  sentBefore: { submissionId: string; startedAt: string } | null;
-  /**
-   * Chunks of which a request went out without an answer (a kill, a cancel, a reset): the server
-   * may hold their events, and, for those a resume sent again, hold them twice.
-   */
-  possiblyDelivered: { index: number; firstEvent: number; eventCount: number }[];
-}
-
-/** What --dry-run --json prints. */
-export interface SendPlan {
-  dryRun: true;
-  environment: string;
-  baseUrl: string;
-  events: number;
-  bytes: number;
-  chunkSize: number;
-  maxChunkBytes: number;
-  chunks: (PlannedChunk & { index: number })[];
-}
-
-/** An argument as a POSIX shell reads it back. */
 /** The flags that say where to send, as given, for the resume command: never a secret (those are variables). */
 function targetArgs(values: Values): string[] {
   const pairs: [string, string | undefined][] = [
@@ -195,107 +150,6 @@ function checkResumeFlags(values: Values, positionals: string[]): void {
   const unused = (['chunk-size', 'max-chunk-bytes', 'force', 'dry-run'] as const).filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`);
   if (positionals.length > 0) throw new UsageError(`--resume sends the recorded batch; drop the file ${positionals.join(' ')}.`);
   if (unused.length > 0) throw new UsageError(`--resume sends the recorded chunks as they are; drop ${unused.join(', ')}.`);
-}
-
-/** An answer a later try cannot get past (unlike a login, a timeout or a rate limit): the same events would be refused again. */
-const refusedForGood = (statusCode: number | null) => statusCode !== null && statusCode >= 400 && statusCode < 500 && ![401, 403, 408, 429].includes(statusCode);
-
-function summaryOf(
-  detail: SubmissionDetail,
-  database: string,
-  resume: string | null,
-  sentBefore: Submission | null,
-  known: readonly string[],
-  uncertainBefore: readonly ChunkRecord[] = [],
-): SendSummary {
-  const uncertain = new Map([...uncertainBefore, ...possiblyDelivered(detail.chunks)].map((chunk) => [chunk.firstEvent, chunk]));
-  const count = (...statuses: string[]) => detail.chunks.filter((chunk) => statuses.includes(chunk.status)).length;
-  const ok = detail.chunks.filter((chunk) => chunk.status === 'ok');
-  const failed = detail.chunks.filter((chunk) => chunk.status === 'failed');
-  return {
-    submissionId: detail.id,
-    status: detail.status,
-    environment: detail.environmentName,
-    baseUrl: detail.baseUrl,
-    events: detail.eventCount,
-    eventsAccepted: ok.reduce((sum, chunk) => sum + chunk.eventCount, 0),
-    chunks: { total: detail.chunks.length, ok: ok.length, failed: count('failed'), cancelled: count('cancelled'), pending: count('pending', 'sending'), skipped: count('skipped') },
-    failures: failed.map((chunk) => ({
-      index: chunk.index,
-      firstEvent: chunk.firstEvent,
-      eventCount: chunk.eventCount,
-      statusCode: chunk.statusCode,
-      error: chunk.error === null ? null : redactText(chunk.error, known),
-      responseBody: redactText(chunk.responseBody, known),
-    })),
-    database,
-    resume: detail.status === 'ok' ? null : resume,
-    sentBefore: sentBefore ? { submissionId: sentBefore.id, startedAt: sentBefore.startedAt } : null,
-    possiblyDelivered: [...uncertain.values()].sort((a, b) => a.firstEvent - b.firstEvent).map(({ index, firstEvent, eventCount }) => ({ index, firstEvent, eventCount })),
-  };
-}
-
-function describeSummary(summary: SendSummary): string {
-  const { chunks } = summary;
-  const others = [
-    chunks.cancelled > 0 ? `${chunks.cancelled} cancelled` : '',
-    chunks.pending > 0 ? `${chunks.pending} not sent` : '',
-    chunks.skipped > 0 ? `${chunks.skipped} skipped` : '',
-  ].filter(Boolean);
-  const lines = [
-    `Submission ${summary.submissionId}: ${summary.status}`,
-    `  target     ${summary.environment} (${summary.baseUrl})`,
-    `  chunks     ${chunks.ok} ok, ${chunks.failed} failed${others.map((text) => `, ${text}`).join('')} (of ${chunks.total})`,
-    `  events     ${summary.eventsAccepted} accepted of ${summary.events}`,
-    `  database   ${summary.database}`,
-  ];
-  for (const failure of summary.failures.slice(0, FAILURES_SHOWN)) {
-    const body = failure.responseBody.trim().replace(/\s+/g, ' ');
-    lines.push(`  chunk ${failure.index + 1} (${eventRangeText(failure.firstEvent, failure.eventCount)}) failed: ${failure.error ?? `HTTP ${failure.statusCode}`}${body ? ` Answer: ${body.slice(0, 300)}` : ''}`);
-  }
-  if (summary.failures.length > FAILURES_SHOWN) lines.push(`  … and ${summary.failures.length - FAILURES_SHOWN} more failed chunks (--json lists them all)`);
-  if (summary.possiblyDelivered.length > 0) lines.push(`  caution    ${unansweredText(summary.possiblyDelivered)}`);
-  // Only refusals left (a 422, a 413 of one event): the same events would likely be refused again.
-  const onlyRefusals = chunks.pending + chunks.cancelled === 0 && summary.failures.length > 0 && summary.failures.every((failure) => refusedForGood(failure.statusCode));
-  if (summary.resume && onlyRefusals) lines.push(`The server refused these events; fix the cause before sending them again with: ${summary.resume}`);
-  else if (summary.resume) lines.push(`Send the rest with: ${summary.resume}`);
-  return `${lines.join('\n')}\n`;
-}
-
-function describePlan(plan: SendPlan): string {
-  const shown = 20;
-  const lines = [
-    'Dry run: nothing was sent and nothing was recorded.',
-    `  target     ${plan.environment} (${plan.baseUrl})`,
-    `  events     ${plan.events}`,
-    `  chunks     ${plan.chunks.length}, at most ${plan.chunkSize} events and ${plan.maxChunkBytes} bytes each`,
-    `  bytes      ${plan.bytes} of request bodies in all`,
-    ...plan.chunks.slice(0, shown).map((chunk) => `  chunk ${chunk.index + 1}    ${eventRangeText(chunk.firstEvent, chunk.eventCount)}, ${chunk.bytes} bytes${chunk.oversized ? ' (one event over the byte limit: sent alone anyway)' : ''}`),
-    ...(plan.chunks.length > shown ? [`  … and ${plan.chunks.length - shown} more chunks (--json lists them all)`] : []),
-  ];
-  return `${lines.join('\n')}\n`;
-}
-
-/** Prints progress to stderr: a line per finished chunk (at most every half second, and the last), and every wait or retry. */
-function progressPrinter(io: CliIo, known: () => readonly string[]) {
-  let lastLine = -Infinity;
-  let lastDone = 0;
-  let lastActivity: string | null = null;
-  return (progress: SendProgress) => {
-    if (progress.activity !== lastActivity) {
-      lastActivity = progress.activity;
-      if (progress.activity) io.stderr(`  ${redactText(progress.activity, known())}\n`);
-    }
-    const now = performance.now();
-    const finished = progress.chunksDone === progress.chunksTotal;
-    if (progress.chunksDone > lastDone && (finished || now - lastLine >= PROGRESS_LINE_MS)) {
-      lastDone = progress.chunksDone;
-      lastLine = now;
-      const pace = progress.eventsPerSecond > 0 ? `, ${Math.round(progress.eventsPerSecond)} events/s` : '';
-      const eta = progress.etaSeconds !== null && !finished ? `, about ${Math.ceil(progress.etaSeconds)} s left` : '';
-      io.stderr(`  ${progress.chunksDone}/${progress.chunksTotal} chunks done, ${progress.eventsDone}/${progress.eventsTotal} events accepted${pace}${eta}\n`);
-    }
-  };
 }
 
 interface Context {

@@ -7,7 +7,7 @@ import { MAX_RESPONSE_BODY_BYTES, type AttemptEnd, type AttemptStart, type Chunk
 import type { Fetch } from './auth.ts';
 import { describeNetworkError } from './network-errors.ts';
 import type { Sessions } from './sessions.ts';
-import { truncateUtf8 } from './submissions.ts';
+import { truncateUtf8 } from './submissions-rows.ts';
 import { plural } from '../../shared/plural.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { AppError } from '../../shared/errors.ts';
 import { emptyHistoryFilter, RetentionSchema, type HistoryFilter, type HistoryUsage, type Retention, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
 import {
@@ -17,8 +17,9 @@ import {
   type SubmissionSummary,
 } from '../../shared/submission.ts';
 import { parseJsonOrNull } from './json-file.ts';
-import { preparePrivateDatabase } from './private-files.ts';
-import { batchSearchText, searchWords } from './history-search.ts';
+import { batchSearchText } from './history-search.ts';
+import { openDatabase } from './submissions-database.ts';
+import { filterSql, fromSubmissions, submissionColumns, summaryColumns, toAttempt, toChunk, toSubmission, toSummary, truncateUtf8, type Row } from './submissions-rows.ts';
 import { migrations, settle, SUBMISSIONS_SCHEMA_VERSION } from './submissions-schema.ts';
 
 /**
@@ -64,110 +65,8 @@ export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' |
 export type ChunkRange = { firstEvent: number; eventCount: number };
 export type SubmissionStore = ReturnType<typeof openSubmissions>;
 
-type Row = Record<string, unknown>;
-
-const summaryColumns = `s.id, s.environment_id, s.environment_name, s.environment_color, s.base_url, s.headers,
-  s.event_count, s.batch_hash, s.started_at, s.finished_at, s.sending_ms, s.status, s.label, s.note`;
-const submissionColumns = `${summaryColumns}, b.batch`;
-const fromSubmissions = 'FROM submissions s JOIN submission_batches b ON b.submission_id = s.id';
-
-function toSummary(row: Row): SubmissionSummary {
-  return {
-    id: String(row.id),
-    environmentId: String(row.environment_id),
-    environmentName: String(row.environment_name),
-    environmentColor: String(row.environment_color),
-    baseUrl: String(row.base_url),
-    headers: JSON.parse(String(row.headers)) as Record<string, string>,
-    eventCount: Number(row.event_count),
-    batchHash: String(row.batch_hash),
-    startedAt: String(row.started_at),
-    finishedAt: row.finished_at === null ? null : String(row.finished_at),
-    sendingMs: Number(row.sending_ms),
-    status: row.status as SubmissionStatus,
-    label: String(row.label),
-    note: String(row.note),
-  };
-}
-
-function toSubmission(row: Row): Submission {
-  return { ...toSummary(row), batch: String(row.batch) };
-}
-
 /** Ids deleted per statement, under SQLite's limit on parameters. */
 const DELETE_BATCH = 500;
-
-/**
- * The WHERE clause (over `submissions s`) and its parameters for a history filter, and for the
- * page after the submission `before` when given.
- */
-function filterSql(filter: HistoryFilter, before?: string): { where: string; params: SQLInputValue[] } {
-  const conditions: string[] = [];
-  const params: SQLInputValue[] = [];
-  const placeholders = (values: readonly string[]) => {
-    params.push(...values);
-    return values.map(() => '?').join(', ');
-  };
-  if (filter.environmentIds.length > 0) conditions.push(`s.environment_id IN (${placeholders(filter.environmentIds)})`);
-  if (filter.statuses.length > 0) conditions.push(`s.status IN (${placeholders(filter.statuses)})`);
-  if (filter.from !== null) conditions.push(`s.started_at >= ${placeholders([new Date(filter.from).toISOString()])}`);
-  if (filter.to !== null) conditions.push(`s.started_at < ${placeholders([new Date(filter.to).toISOString()])}`);
-  const words = searchWords(filter.search);
-  // Only symbols typed ("€", "-"): none of them can be found, so nothing matches, not everything.
-  if (words.length === 0 && filter.search.trim() !== '') conditions.push('0');
-  for (const word of words) {
-    conditions.push('s.seq IN (SELECT rowid FROM search_events WHERE search_events MATCH ? UNION SELECT rowid FROM search_notes WHERE search_notes MATCH ?)');
-    params.push(word, word);
-  }
-  if (before !== undefined) {
-    conditions.push('(s.started_at, s.seq) < (SELECT started_at, seq FROM submissions WHERE id = ?)');
-    params.push(before);
-  }
-  return { where: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, params };
-}
-
-function toAttempt(row: Row): ChunkAttempt {
-  return {
-    number: Number(row.number),
-    startedAt: row.started_at === null ? null : String(row.started_at),
-    durationMs: Number(row.duration_ms),
-    firstEvent: Number(row.first_event),
-    eventCount: Number(row.event_count),
-    statusCode: row.status_code === null ? null : Number(row.status_code),
-    retryAfter: row.retry_after === null ? null : String(row.retry_after),
-    error: row.error === null ? null : String(row.error),
-    responseHeaders: JSON.parse(String(row.response_headers)) as Record<string, string>,
-    responseBody: String(row.response_body),
-    responseTruncated: row.response_truncated === 1,
-    mayHaveArrived: row.may_have_arrived === 1,
-  };
-}
-
-function toChunk(row: Row, attemptLog: ChunkAttempt[]): ChunkRecord {
-  return {
-    index: Number(row.idx),
-    firstEvent: Number(row.first_event),
-    eventCount: Number(row.event_count),
-    status: row.status as ChunkRecord['status'],
-    statusCode: row.status_code === null ? null : Number(row.status_code),
-    responseHeaders: JSON.parse(String(row.response_headers)) as Record<string, string>,
-    responseBody: String(row.response_body),
-    responseTruncated: row.response_truncated === 1,
-    attempts: Number(row.attempts),
-    durationMs: Number(row.duration_ms),
-    error: row.error === null ? null : String(row.error),
-    wentOut: attemptLog.some((attempt) => attempt.mayHaveArrived),
-    attemptLog,
-  };
-}
-
-/** Cuts a text to at most `maxBytes` of UTF-8, never inside a character. */
-export function truncateUtf8(text: string, maxBytes: number): { text: string; truncated: boolean } {
-  // A UTF-16 code unit never takes more than 3 bytes of UTF-8, so short texts need no encoding.
-  if (text.length * 3 <= maxBytes) return { text, truncated: false };
-  const { read } = new TextEncoder().encodeInto(text, new Uint8Array(maxBytes));
-  return read === text.length ? { text, truncated: false } : { text: text.slice(0, read), truncated: true };
-}
 
 /** Checks that ranges follow one another from `start` with no gap or overlap; returns where they end. */
 function checkConsecutive(ranges: readonly ChunkRange[], start: number): number {
@@ -181,68 +80,9 @@ function checkConsecutive(ranges: readonly ChunkRange[], start: number): number 
   return next;
 }
 
-function openDatabase(file: string): DatabaseSync {
-  try {
-    preparePrivateDatabase(file);
-    const db = new DatabaseSync(file);
-    db.exec('PRAGMA busy_timeout = 5000');
-    return db;
-  } catch (error) {
-    throw new AppError('history-unreadable', 'The history database could not be opened.', `${file}: ${String(error)}`);
-  }
-}
-
-function userVersion(db: DatabaseSync): number {
-  return Number((db.prepare('PRAGMA user_version').get() as Row).user_version);
-}
-
-/** A database from a newer EventDesk is refused, never downgraded or written to. */
-function refuseNewer(db: DatabaseSync, file: string): number {
-  const version = userVersion(db);
-  if (version > SUBMISSIONS_SCHEMA_VERSION) {
-    throw new AppError(
-      'history-newer',
-      'The history was written by a newer version of EventDesk. Update EventDesk to open it; nothing was changed.',
-      `${file}: schema version ${version}, this version knows up to ${SUBMISSIONS_SCHEMA_VERSION}`,
-    );
-  }
-  return version;
-}
-
-function migrate(db: DatabaseSync, file: string): void {
-  if (refuseNewer(db, file) === SUBMISSIONS_SCHEMA_VERSION) return;
-  // IMMEDIATE takes the write lock first, so the app and the CLI never migrate at once;
-  // the version is read again under the lock in case the other one just did.
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    for (let version = refuseNewer(db, file); version < SUBMISSIONS_SCHEMA_VERSION; version++) migrations[version]?.(db);
-    db.exec(`PRAGMA user_version = ${SUBMISSIONS_SCHEMA_VERSION}`);
-    db.exec('COMMIT');
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error instanceof AppError ? error : new AppError('history-migration', 'The history database could not be upgraded.', String(error));
-  }
-}
 
 export function openSubmissions(file: string) {
   const db = openDatabase(file);
-  try {
-    // Read before anything writes: a database from a newer version is refused untouched.
-    refuseNewer(db, file);
-    // Only a new, empty file can take incremental vacuum (an existing one would need a VACUUM
-    // of everything), and only before anything is written to it, even the journal mode: there,
-    // space freed by deleting history goes back to the disk.
-    if (userVersion(db) === 0) db.exec('PRAGMA auto_vacuum = INCREMENTAL');
-    db.exec('PRAGMA journal_mode = WAL');
-    // NORMAL is safe in WAL mode: a killed process loses nothing committed; only a power cut
-    // can lose the last transactions, never corrupt the file.
-    db.exec('PRAGMA synchronous = NORMAL');
-    db.exec('PRAGMA foreign_keys = ON');
-    migrate(db, file);
-  } catch (error) {
-    db.close();
-    throw error instanceof AppError ? error : new AppError('history-unreadable', 'The history database could not be opened.', `${file}: ${String(error)}`);
-  }
 
   function transaction<T>(work: () => T): T {
     db.exec('BEGIN IMMEDIATE');

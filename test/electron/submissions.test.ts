@@ -11,10 +11,10 @@ import {
   SUBMISSIONS_SCHEMA_VERSION,
   migrations,
   openSubmissions,
-  truncateUtf8,
   type NewSubmission,
   type SubmissionStore,
 } from '../../electron/services/submissions.ts';
+import { truncateUtf8 } from '../../electron/services/submissions-rows.ts';
 
 let folder: string;
 let file: string;
