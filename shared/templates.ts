@@ -50,6 +50,8 @@ export interface TemplateProblem {
   message: string;
   start: number;
   end: number;
+  /** Set for the one problem of a value nested too deep, which is no template's fault. */
+  tooDeep?: true;
 }
 
 export type ResolveResult = { events: unknown[] } | { problems: TemplateProblem[] };
@@ -229,7 +231,7 @@ class Resolver {
     if (typeof value === 'string') return value.includes(OPEN) ? this.resolveString(value, path) : value;
     if (typeof value !== 'object' || value === null) return value;
     if (level > MAX_JSON_DEPTH) {
-      if (!this.toldTooDeep) this.addProblem(path, { message: TOO_DEEP_MESSAGE, start: 0, end: 0 });
+      if (!this.toldTooDeep) this.addProblem(path, { message: TOO_DEEP_MESSAGE, start: 0, end: 0, tooDeep: true });
       this.toldTooDeep = true;
       return value;
     }
@@ -298,7 +300,7 @@ class Resolver {
     }
   }
 
-  private addProblem(path: readonly string[], problem: { message: string; start: number; end: number }): void {
+  private addProblem(path: readonly string[], problem: Omit<TemplateProblem, 'path'>): void {
     this.problems.push({ path: toPointer(path), ...problem });
   }
 }

@@ -5,12 +5,14 @@ import { failure, type Reply } from './route.ts';
 /**
  * GET /_sandbox/openapi.json: the service as docs/openapi.yaml describes it, as JSON, with this
  * sandbox as its server, so that Postman, Bruno, Insomnia, Prism or an SDK generator imports a
- * description that points at what is running. Read once at start; a sandbox started without the
- * document (or with one it cannot read) says why instead.
+ * description that points at what is running. Read at the first request, not at start (the
+ * app's start waits for the embedded sandbox); a sandbox started without the document (or with
+ * one it cannot read) says why instead.
  */
 export function createOpenApiAnswer(file: string | null, serverUrl: () => string): () => Reply {
-  const loaded = load(file);
+  let read: ReturnType<typeof load> | null = null;
   return () => {
+    const loaded = (read ??= load(file));
     if (!loaded.ok) return failure(404, 'no-openapi', loaded.reason);
     return { status: 200, body: { ...loaded.document, servers: [{ url: serverUrl(), description: 'This sandbox' }] } };
   };

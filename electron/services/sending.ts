@@ -61,7 +61,7 @@ export function prepareBatch(environment: Pick<Environment, 'variables' | 'timeZ
   const resolved = resolveBatch(parsed, { variables: environment.variables, timeZone: resolveTimeZone(environment.timeZone), now });
   if ('problems' in resolved) {
     // A sparse but deep event passes the reading above; the resolver stops at the same depth.
-    const tooDeep = resolved.problems.find((problem) => problem.message === TOO_DEEP_MESSAGE);
+    const tooDeep = resolved.problems.find((problem) => problem.tooDeep);
     if (tooDeep) throw new AppError('batch-too-deep', `${TOO_DEEP_MESSAGE} Nothing was sent.`, `at ${tooDeep.path}`);
     throw new AppError('template-problems', `The batch's templates cannot be resolved: ${resolved.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
   }

@@ -143,12 +143,12 @@ describe('values nested deeper than a batch may be', () => {
 
   it('are one problem at the path where the level too many opens, not a stack overflow', () => {
     const result = resolveBatch([{ token: '{{$uuid}}', attributes: { a: insideArrays(20_000, '{{customer}}') } }], context());
-    expect(result).toEqual({ problems: [{ path: tooDeepPath, message: TOO_DEEP_MESSAGE, start: 0, end: 0 }] });
+    expect(result).toEqual({ problems: [{ path: tooDeepPath, message: TOO_DEEP_MESSAGE, start: 0, end: 0, tooDeep: true }] });
   });
 
   it('are said once however many events nest too deep', () => {
     const deep = { attributes: { a: insideArrays(100, 1) } };
-    expect(resolveBatch([deep, deep, { attributes: { a: insideArrays(100, 1), b: insideArrays(100, 1) } }], context())).toEqual({ problems: [{ path: tooDeepPath, message: TOO_DEEP_MESSAGE, start: 0, end: 0 }] });
+    expect(resolveBatch([deep, deep, { attributes: { a: insideArrays(100, 1), b: insideArrays(100, 1) } }], context())).toEqual({ problems: [{ path: tooDeepPath, message: TOO_DEEP_MESSAGE, start: 0, end: 0, tooDeep: true }] });
   });
 
   it(`resolve as usual ${MAX_JSON_DEPTH} levels deep`, () => {
@@ -157,7 +157,7 @@ describe('values nested deeper than a batch may be', () => {
   });
 
   it('are a problem in an event generated from, at its path within the event', () => {
-    expect(generateFrom({ attributes: { a: insideArrays(100, 1) } }, 3, context())).toEqual({ problems: [{ path: tooDeepPath.slice('/0'.length), message: TOO_DEEP_MESSAGE, start: 0, end: 0 }] });
+    expect(generateFrom({ attributes: { a: insideArrays(100, 1) } }, 3, context())).toEqual({ problems: [{ path: tooDeepPath.slice('/0'.length), message: TOO_DEEP_MESSAGE, start: 0, end: 0, tooDeep: true }] });
   });
 });
 
