@@ -28,8 +28,6 @@ export interface SendChunk {
   eventCount: number;
 }
 
-
-
 export interface SendChunksOptions {
   environmentId: string;
   sessions: Pick<Sessions, 'authorized'>;
