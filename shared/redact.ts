@@ -107,18 +107,28 @@ export function secretForms(secret: string): string[] {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The pattern of the last set of secrets asked for: logs and printing ask for the same set again and again. */
-let cached: { key: string; pattern: RegExp | null } = { key: '', pattern: null };
+/**
+ * The patterns of the sets of secrets asked for lately, newest last: the log, the sender and the
+ * history (one set per environment, rows of several environments on one page) ask for the same
+ * few sets again and again, and building a pattern costs far more than using it.
+ */
+const patterns = new Map<string, RegExp | null>();
+const PATTERNS_KEPT = 16;
 
 function patternFor(secrets: readonly (string | null | undefined)[]): RegExp | null {
   const known = [...new Set(secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= MIN_SECRET_FORM))];
   const key = known.join('\u0000');
-  if (cached.key !== key) {
+  let pattern = patterns.get(key);
+  if (pattern === undefined) {
     // Longest first, so that one secret, or one form, cannot leave a part of a longer one showing.
     const forms = [...new Set(known.flatMap(secretForms))].sort((a, b) => b.length - a.length);
-    cached = { key, pattern: forms.length === 0 ? null : new RegExp(forms.map(escapeRegExp).join('|'), 'g') };
+    pattern = forms.length === 0 ? null : new RegExp(forms.map(escapeRegExp).join('|'), 'g');
+    if (patterns.size >= PATTERNS_KEPT) patterns.delete(patterns.keys().next().value!);
+  } else {
+    patterns.delete(key);
   }
-  return cached.pattern;
+  patterns.set(key, pattern);
+  return pattern;
 }
 
 /**
