@@ -1,3 +1,4 @@
+import './styles/base.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -5,7 +6,6 @@ import { createApi } from './api.ts';
 import { App } from './App.tsx';
 import { ApiContext } from './queries.ts';
 import { ErrorNotice } from './shell/ErrorNotice.tsx';
-import './styles.css';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 const root = createRoot(document.getElementById('root')!);

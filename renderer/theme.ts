@@ -12,7 +12,7 @@ function remembered(): Appearance {
   return value === 'light' || value === 'dark' ? value : 'system';
 }
 
-/** styles.css reads `data-theme` to force `color-scheme`; without it the OS decides. */
+/** styles/base.css reads `data-theme` to force `color-scheme`; without it the OS decides. */
 function apply(appearance: Appearance): void {
   if (appearance === 'system') delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = appearance;

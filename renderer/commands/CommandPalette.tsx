@@ -1,3 +1,4 @@
+import './commands.css';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { commandIds, commands } from '../../shared/commands.ts';
 import { useEnvironmentActions, useEnvironments } from '../environments/queries.ts';

@@ -1,3 +1,4 @@
+import './commands.css';
 import { useState } from 'react';
 import { commandIds, commands, keysLabel } from '../../shared/commands.ts';
 import { CloseButton, Modal } from '../shell/Modal.tsx';

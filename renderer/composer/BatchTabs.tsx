@@ -1,3 +1,4 @@
+import './composer.css';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { starterBatch, useComposer } from '../state/composer.ts';
 import { useUi } from '../state/ui.ts';

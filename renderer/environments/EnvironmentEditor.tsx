@@ -1,3 +1,4 @@
+import './environments.css';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DEFAULT_SETTINGS, checkSettings, originOf, secretsStayMessage, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../shared/environment.ts';
 import { useAppInfo } from '../queries.ts';

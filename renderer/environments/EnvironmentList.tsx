@@ -1,3 +1,4 @@
+import './environments.css';
 import { useRef, useState } from 'react';
 import { useCommand } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';

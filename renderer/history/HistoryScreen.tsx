@@ -1,3 +1,4 @@
+import './history.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchableWords, type HistoryFilter } from '../../shared/history.ts';

@@ -1,3 +1,4 @@
+import './history.css';
 import { useQuery } from '@tanstack/react-query';
 import { emptyHistoryFilter } from '../../shared/history.ts';
 import { withShortcut } from '../commands/registry.ts';

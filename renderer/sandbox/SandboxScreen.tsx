@@ -1,3 +1,4 @@
+import './sandbox.css';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { FaultControls } from './FaultControls.tsx';
 import { useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxTraffic } from './queries.ts';

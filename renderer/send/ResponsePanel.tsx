@@ -1,3 +1,4 @@
+import './send.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { eventNumbers, eventRangeText, type ChunkRecord, type SendProgress, type SubmissionView } from '../../shared/submission.ts';

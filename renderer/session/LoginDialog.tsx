@@ -1,3 +1,4 @@
+import './session.css';
 import { useState, type FormEvent } from 'react';
 import type { EnvironmentView } from '../../shared/environment.ts';
 import { useEnvironments } from '../environments/queries.ts';

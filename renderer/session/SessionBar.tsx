@@ -1,3 +1,4 @@
+import './session.css';
 import type { EnvironmentView } from '../../shared/environment.ts';
 import { useCommand } from '../commands/registry.ts';
 import { useUi } from '../state/ui.ts';
