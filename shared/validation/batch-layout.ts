@@ -104,6 +104,18 @@ function objectEnd(text: string, at: number, object: Record<string, unknown>, le
 }
 
 /**
+ * Where the element `event`, written at `at`, ends. With `repeats`, the keys it writes twice
+ * are added to them; without, an element the walk cannot vouch for is read only for its end.
+ */
+export function layOutElement(text: string, at: number, index: number, event: unknown, repeats: RepeatedKey[] | null): number {
+  const end = isPlainObject(event) ? objectEnd(text, at, event, 1) : -1;
+  if (end >= 0) return end;
+  const outline = outlineElement(text, at);
+  if (repeats) for (const repeat of repeatedKeys(outline)) repeats.push({ index, ...repeat });
+  return outline.end;
+}
+
+/**
  * Lays out the first `count` of `events`, the JSON.parse of `text` (an array); `findRepeatedKeys`
  * false skips reading events the walk cannot vouch for.
  */
@@ -115,16 +127,21 @@ export function layOutBatch(text: string, events: readonly unknown[], count: num
   let at = skipSpace(text, skipSpace(text, 0) + 1);
   for (let index = 0; index < count; index++) {
     if (index > 0) at = skipSpace(text, at + 1);
-    const event = events[index];
-    let end = isPlainObject(event) ? objectEnd(text, at, event, 1) : -1;
-    if (end < 0) {
-      const outline = outlineElement(text, at);
-      end = outline.end;
-      if (findRepeatedKeys) for (const repeat of repeatedKeys(outline)) repeats.push({ index, ...repeat });
-    }
+    const end = layOutElement(text, at, index, events[index], findRepeatedKeys ? repeats : null);
     starts[index] = at;
     ends[index] = end;
     at = skipSpace(text, end);
   }
   return { starts, ends, repeatedKeys: repeats };
+}
+
+/** The repeated keys of a layout, by event. */
+export function repeatsByEvent(repeats: readonly RepeatedKey[]): Map<number, RepeatedKey[]> {
+  const byEvent = new Map<number, RepeatedKey[]>();
+  for (const repeat of repeats) {
+    const ofEvent = byEvent.get(repeat.index);
+    if (ofEvent) ofEvent.push(repeat);
+    else byEvent.set(repeat.index, [repeat]);
+  }
+  return byEvent;
 }

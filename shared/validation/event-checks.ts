@@ -50,6 +50,12 @@ export interface EventTally {
   fingerprint: number;
   /** How many levels of arrays and objects the element nests: 1 for an object of plain values, 2 with attributes. */
   depth: number;
+  /**
+   * The created_at of an event with no problem under any rules, as plainWallClock numbers it;
+   * NaN for any other element. A later `now` changes such an event's verdict only when its
+   * clock falls outside the new bounds, so an incremental run re-checks only those.
+   */
+  clock: number;
 }
 
 const SHOWN_STRING_LENGTH = 40;
@@ -239,6 +245,7 @@ function isPlainEvent(event: Readonly<Record<string, unknown>>, context: CheckCo
   tally.separators = separators(members) + separators(entries);
   tally.depth = 2;
   tally.fingerprint = fingerprintOfFields(clock, deviceId, token, customerId, serviceId);
+  tally.clock = clock;
   return true;
 }
 
@@ -247,6 +254,7 @@ export function checkEvent(event: unknown, context: CheckContext, tally: EventTa
   tally.separators = 0;
   tally.fingerprint = 0;
   tally.depth = 0;
+  tally.clock = Number.NaN;
   if (!isPlainObject(event)) {
     tallyValue(event, 0, tally);
     return [{ code: 'event-not-object', message: `Each event must be a JSON object { "token": …, "created_at": …, … }, not ${describeValue(event)}.`, at: [], mark: 'value' }];

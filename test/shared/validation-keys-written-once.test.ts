@@ -4,6 +4,7 @@ import { DEFAULT_RULES } from '../../shared/validation.ts';
 import { fingerprintOf } from '../../shared/validation/duplicate-events.ts';
 import { checkEvent, type CheckContext, type EventTally } from '../../shared/validation/event-checks.ts';
 import { everyKeyWrittenOnce, shapeOf } from '../../shared/validation/keys-written-once.ts';
+import { plainWallClock } from '../../shared/validation/text-shapes.ts';
 
 /**
  * everyKeyWrittenOnce proves by counting commas that a text writes no key twice. Here texts are
@@ -122,16 +123,21 @@ describe('the tally checkEvent takes in the same pass', () => {
   it('counts the separators and the depth, and takes the fingerprint, of the event read on its own', () => {
     fc.assert(
       fc.property(event, fc.constantFrom('warning' as const, 'off' as const), (value, attributeNotString) => {
-        const tally: EventTally = { separators: -1, fingerprint: -1, depth: -1 };
-        checkEvent(value, context(attributeNotString), tally);
+        const tally: EventTally = { separators: -1, fingerprint: -1, depth: -1, clock: -1 };
+        const problems = checkEvent(value, context(attributeNotString), tally);
         const shape = shapeOf(value);
-        expect(tally).toEqual({ separators: shape.commas, fingerprint: fingerprintOf(value, 'svc_id'), depth: shape.depth });
+        expect(tally).toEqual({ separators: shape.commas, fingerprint: fingerprintOf(value, 'svc_id'), depth: shape.depth, clock: expect.any(Number) });
+        // A clock is taken only from an event with no problem under any rules.
+        if (!Number.isNaN(tally.clock)) {
+          expect(problems).toBeNull();
+          expect(tally.clock).toBe(plainWallClock(value.created_at as string));
+        }
       }),
     );
   });
 
   it('counts the separators and the depth of an element that is not an object', () => {
-    const tally: EventTally = { separators: -1, fingerprint: -1, depth: -1 };
+    const tally: EventTally = { separators: -1, fingerprint: -1, depth: -1, clock: -1 };
     checkEvent([1, [2, 3], { a: 1, b: [] }], context('warning'), tally);
     expect(tally).toMatchObject({ separators: 4, depth: 3 });
   });
