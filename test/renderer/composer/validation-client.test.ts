@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { validateBatch } from '../../../shared/validation.ts';
+import type { ContentChange } from '../../../shared/validation/incremental.ts';
+import { createValidationClient, type ValidationPort } from '../../../renderer/composer/validation-client.ts';
+import { createValidationResponder, type ValidationAnswer, type ValidationRequest, type WorkerRules } from '../../../renderer/composer/validation-protocol.ts';
+import { NOW, RULES, validEvent } from '../../shared/validation-support.ts';
+
+/** The composer's validation client, with the worker's responder answering in process, a turn later as a worker would. */
+
+const { now: _now, ...rules } = RULES;
+const workerRules: WorkerRules = rules;
+const text = JSON.stringify([validEvent({ token: 'first' }), validEvent({ token: 'second' })], null, 2);
+const tokenAt = text.indexOf('"second"') + 1;
+
+function inProcessWorker() {
+  const respond = createValidationResponder(() => NOW);
+  const requests: ValidationRequest[] = [];
+  const port: ValidationPort & { terminated: boolean } = {
+    onmessage: null,
+    terminated: false,
+    postMessage(request) {
+      requests.push(request);
+      setTimeout(() => port.onmessage?.({ data: respond(request) } as MessageEvent<ValidationAnswer>));
+    },
+    terminate() {
+      port.terminated = true;
+    },
+  };
+  return { port, requests };
+}
+
+function settled(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('the validation client', () => {
+  it('sends a whole text, then only the changes, and hears what a full run of the edited text finds', async () => {
+    const { port, requests } = inProcessWorker();
+    const answers: ValidationAnswer[] = [];
+    const client = createValidationClient((answer) => answers.push(answer), () => port);
+    client.full(text, workerRules);
+    await settled();
+    const change: ContentChange = { rangeOffset: text.indexOf('"svc_id": 12') + 10, rangeLength: 2, text: '"12"' };
+    client.edit([change], workerRules);
+    await settled();
+    expect(requests.map((request) => request.kind)).toEqual(['full', 'edit']);
+    const edited = text.slice(0, change.rangeOffset) + change.text + text.slice(change.rangeOffset + change.rangeLength);
+    expect(answers.at(-1)).toMatchObject({ full: false, eventCount: 2, diagnostics: validateBatch(edited, RULES).diagnostics });
+  });
+
+  it('merges the edits made while the worker is busy into one request, and drops the answer they made stale', async () => {
+    const { port, requests } = inProcessWorker();
+    const answers: ValidationAnswer[] = [];
+    const client = createValidationClient((answer) => answers.push(answer), () => port);
+    client.full(text, workerRules);
+    client.edit([{ rangeOffset: tokenAt, rangeLength: 0, text: 'a' }], workerRules);
+    client.edit([{ rangeOffset: tokenAt + 1, rangeLength: 0, text: '"' }], workerRules);
+    await settled();
+    expect(requests.map((request) => request.kind)).toEqual(['full', 'edit']);
+    expect(requests[1]).toMatchObject({ changes: [{ text: 'a' }, { text: '"' }] });
+    // The whole text's answer was stale before it came: only the edits' is heard.
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ eventCount: null, diagnostics: [{ code: 'not-json' }] });
+  });
+
+  it('lets a whole text replace the edits still waiting', async () => {
+    const { port, requests } = inProcessWorker();
+    const answers: ValidationAnswer[] = [];
+    const client = createValidationClient((answer) => answers.push(answer), () => port);
+    client.full(text, workerRules);
+    client.edit([{ rangeOffset: tokenAt, rangeLength: 0, text: '"' }], workerRules);
+    client.full('[]', workerRules);
+    await settled();
+    expect(requests.map((request) => request.kind)).toEqual(['full', 'full']);
+    expect(answers).toEqual([expect.objectContaining({ eventCount: 0, diagnostics: [expect.objectContaining({ code: 'empty-batch' })] })]);
+  });
+
+  it('stops the worker when disposed, and hears nothing after', async () => {
+    const { port } = inProcessWorker();
+    const answers: ValidationAnswer[] = [];
+    const client = createValidationClient((answer) => answers.push(answer), () => port);
+    client.full(text, workerRules);
+    client.dispose();
+    await settled();
+    expect(port.terminated).toBe(true);
+    expect(answers).toEqual([]);
+  });
+});
+
+describe('the validation worker', () => {
+  it('still answers a whole text sent without a kind, as the composer sent it before', () => {
+    const respond = createValidationResponder(() => NOW);
+    expect(respond({ id: 7, text: '[1]', rules: workerRules })).toMatchObject({ id: 7, full: true, eventCount: 1, diagnostics: [{ code: 'event-not-object' }] });
+  });
+
+  it('answers an edit inside an event from what it kept, and reads the whole text again under new rules', () => {
+    const respond = createValidationResponder(() => NOW);
+    respond({ id: 1, kind: 'full', text: JSON.stringify([validEvent({ extra: 1 })]), rules: workerRules });
+    const inToken = JSON.stringify([validEvent({ extra: 1 })]).indexOf('tok_1');
+    expect(respond({ id: 2, kind: 'edit', changes: [{ rangeOffset: inToken, rangeLength: 0, text: 'x' }], rules: workerRules })).toMatchObject({ full: false, diagnostics: [{ code: 'unknown-field' }] });
+    const quiet = { ...workerRules, severity: { ...workerRules.severity, 'unknown-field': 'off' as const } };
+    expect(respond({ id: 3, kind: 'edit', changes: [{ rangeOffset: inToken, rangeLength: 1, text: '' }], rules: quiet })).toMatchObject({ full: true, diagnostics: [] });
+  });
+});
