@@ -241,7 +241,7 @@ export function scanStartBefore(text: string, limit: number): ScanStart {
     const code = text.charCodeAt(at);
     if (code === QUOTE) {
       const close = closingQuote(text, at);
-      if (close < 0 || close >= limit) break;
+      if (close < 0) break;
       at = close;
       continue;
     }
