@@ -92,3 +92,24 @@ export function originalsOf(events: readonly unknown[], checks: BatchChecks, rul
 export function mayRepeatKeys(text: string, events: readonly unknown[], checks: BatchChecks, rules: ValidationRules): boolean {
   return rules.severity['duplicate-key'] !== 'off' && !everyKeyWrittenOnce(text, events, checks.separators);
 }
+
+/**
+ * Brings `originals` up to date after the events that had or now have one of `fingerprints`
+ * changed, and says which events' originals changed. Only events that share a fingerprint can
+ * repeat each other, so only those are compared again, through the same filter.
+ */
+export function refreshOriginals(events: readonly unknown[], checks: BatchChecks, originals: Int32Array, fingerprints: ReadonlySet<number>, rules: ValidationRules): number[] {
+  if (rules.severity['duplicate-event'] === 'off' || fingerprints.size === 0) return [];
+  const all = checks.fingerprints;
+  const group: number[] = [];
+  for (let index = 0; index < all.length; index++) if (fingerprints.has(all[index]!)) group.push(index);
+  const found = new Int32Array(group.length).fill(-1);
+  for (const { index, original } of findDuplicateEvents(group.map((at) => events[at]), Int32Array.from(group, (at) => all[at]!))) found[index] = group[original]!;
+  const changed: number[] = [];
+  group.forEach((at, position) => {
+    if (originals[at] === found[position]) return;
+    originals[at] = found[position]!;
+    changed.push(at);
+  });
+  return changed;
+}

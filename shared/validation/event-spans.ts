@@ -76,30 +76,37 @@ function lineEndsIn(text: string, from: number, to: number): { count: number; la
   return { count, lastLineStart };
 }
 
-/** Line and column of `offset`, which lies in the event at `index` or after it, before the next. */
-function positionFrom(spans: EventSpans, text: string, index: number, offset: number): Position {
+/**
+ * Line and column of the offset `local` past the start of the event at `index`, whose text
+ * from its start up to there is `text`.
+ */
+export function positionIn(spans: EventSpans, text: string, index: number, local: number): Position {
+  const start = spans.starts[index]!;
   let line = spans.lines[index]!;
   let lineStart = spans.lineStarts[index]!;
-  for (let at = spans.starts[index]!; at < offset; at++) {
+  for (let at = 0; at < local; at++) {
     if (text.charCodeAt(at) === NEWLINE) {
       line++;
-      lineStart = at + 1;
+      lineStart = start + at + 1;
     }
   }
-  return { line, column: offset - lineStart + 1 };
+  return { line, column: start + local - lineStart + 1 };
 }
 
-/** Line and column of `offset`, past the start of the first event. */
+/** Line and column of `offset` in the whole `text`, past the start of the first event. */
 export function positionAt(spans: EventSpans, text: string, offset: number): Position {
-  return positionFrom(spans, text, Math.max(0, eventBefore(spans, offset + 1)), offset);
+  const index = Math.max(0, eventBefore(spans, offset + 1));
+  const start = spans.starts[index]!;
+  return positionIn(spans, text.slice(start, offset), index, offset - start);
 }
 
 /**
- * Moves the spans for `text` (as it was) having its characters from `from` to `to`, inside the
- * event at `index`, replaced with `inserted`.
+ * Moves the spans for the event at `index`, whose text is `text`, having its characters from
+ * `from` to `to` (past its start) replaced with `inserted`.
  */
 export function shiftSpans(spans: EventSpans, text: string, index: number, from: number, to: number, inserted: string): void {
   const { starts, ends, lines, lineStarts } = spans;
+  const start = starts[index]!;
   const delta = inserted.length - (to - from);
   const removed = lineEndsIn(text, from, to);
   const added = lineEndsIn(inserted, 0, inserted.length);
@@ -107,14 +114,14 @@ export function shiftSpans(spans: EventSpans, text: string, index: number, from:
   // An event after the edit on a line that began before its end now starts on a line that
   // begins past the last line end inserted, or, when one was removed, where the edit's line does.
   let joinedLineStart = -1;
-  if (added.count > 0) joinedLineStart = from + added.lastLineStart;
-  else if (removed.count > 0) joinedLineStart = from - positionFrom(spans, text, index, from).column + 1;
+  if (added.count > 0) joinedLineStart = start + from + added.lastLineStart;
+  else if (removed.count > 0) joinedLineStart = start + from - positionIn(spans, text, index, from).column + 1;
   ends[index]! += delta;
   for (let next = index + 1; next < starts.length; next++) {
     starts[next]! += delta;
     ends[next]! += delta;
     lines[next]! += lineDelta;
-    if (lineStarts[next]! > to) lineStarts[next]! += delta;
-    else if (joinedLineStart >= 0 && (added.count > 0 || lineStarts[next]! > from)) lineStarts[next] = joinedLineStart;
+    if (lineStarts[next]! > start + to) lineStarts[next]! += delta;
+    else if (joinedLineStart >= 0 && (added.count > 0 || lineStarts[next]! > start + from)) lineStarts[next] = joinedLineStart;
   }
 }

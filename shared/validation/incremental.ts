@@ -1,24 +1,26 @@
 import { MAX_JSON_DEPTH } from '../json-nesting.ts';
 import type { Diagnostic } from '../validation.ts';
-import { checkBatch, checkContext, deepestEvent, mayRepeatKeys, originalsOf, recheckEvent, type BatchChecks } from './batch-checks.ts';
-import { layOutBatch, layOutElement, repeatsByEvent, type RepeatedKey } from './batch-layout.ts';
+import { checkBatch, checkContext, deepestEvent, mayRepeatKeys, originalsOf, recheckEvent, refreshOriginals, type BatchChecks } from './batch-checks.ts';
+import { layOutBatch, layOutElement, type RepeatedKey } from './batch-layout.ts';
+import { batchText, eventText, wholeText, type BatchText } from './batch-text.ts';
 import type { CheckContext, EventProblem } from './event-checks.ts';
-import { eventAround, positionAt, shiftSpans, spansOf, type EventSpans } from './event-spans.ts';
+import { eventAround, positionAt, positionIn, shiftSpans, spansOf, type EventSpans } from './event-spans.ts';
 import { BYTE_ORDER_MARK, diagnosticsIn, diagnosticsOf, eventFindings, readBatch, syntaxFinding, type Finding } from './findings.ts';
 import type { ValidationRules } from './rules.ts';
 import { elementScanStart, findSyntaxProblem } from './syntax.ts';
 
 /**
  * Validation that keeps what it learnt of the last text, so that an edit inside one event
- * costs that event: the edit moves the spans of the events after it, the event alone is parsed
- * and checked again, and the batch-wide check (duplicate events) runs on the fingerprints kept.
+ * costs that event: the edit moves the spans of the events after it, the event's own text alone
+ * is edited, parsed and checked again (see batch-text.ts), and the batch-wide check (duplicate
+ * events) runs on the fingerprints kept.
  * Each answer is exactly validateBatch's for the text as edited. An edit that reaches past one
  * event's brackets, a change of rules, or a text that is no batch is answered by a full run.
  *
  * While an edited event is no JSON value, the text is not JSON, and its first problem lies at
  * that event or after it (everything before is as it was, and was JSON): it is scanned for
- * from the event's start. The events' spans are kept, so the edit that repairs it is an edit
- * inside one event again.
+ * from the event's start, in the event's text while it lies there. The events' spans are kept,
+ * so the edit that repairs it is an edit inside one event again.
  */
 
 /** One change of a text, as Monaco reports it: offsets in the text before this change. */
@@ -44,7 +46,7 @@ export interface IncrementalValidator {
 
 /** An event's diagnostics, kept with its findings so they are placed again only when the event's line or column moves. */
 interface EventReport {
-  /** Offsets from the event's start. */
+  /** In the event's text. */
   findings: Finding[];
   line: number;
   column: number;
@@ -53,17 +55,19 @@ interface EventReport {
 
 /** What is kept of the last text that was a batch. */
 interface Batch {
+  text: BatchText;
   events: unknown[];
   spans: EventSpans;
   checks: BatchChecks;
   context: CheckContext;
   originals: Int32Array;
-  repeats: Map<number, RepeatedKey[]>;
   reports: (EventReport | undefined)[];
   /** Edited events whose text is no JSON value: the text is not JSON while there is one. */
   broken: Set<number>;
   /** Events checked again whose reports wait for the text to be JSON again. */
   stale: Set<number>;
+  /** The fingerprints re-read events had and have since the duplicates were last found. */
+  touched: Set<number>;
 }
 
 /** The rules but for their moment, which only moves the bounds of created_at (see nowMoved). */
@@ -76,32 +80,32 @@ function sameProblems(before: readonly EventProblem[] | undefined, after: readon
   return before.length === after.length && before.every((problem, index) => problem.code === after[index]!.code && problem.message === after[index]!.message && problem.at.join('/') === after[index]!.at.join('/'));
 }
 
-function shifted(finding: Finding, by: number): Finding {
-  const moved = { ...finding, start: finding.start + by, end: finding.end + by };
-  if (finding.fix) moved.fix = { ...finding.fix, start: finding.fix.start + by, end: finding.fix.end + by };
-  return moved;
+function applied(text: string, { rangeOffset, rangeLength, text: inserted }: ContentChange): string {
+  return text.slice(0, rangeOffset) + inserted + text.slice(rangeOffset + rangeLength);
 }
 
 export function createIncrementalValidator(): IncrementalValidator {
   let byteOrderMark = '';
-  /** The text after its byte order mark: every offset kept is in it, as positions count. */
-  let body = '';
+  /** The text after its byte order mark, when it is no batch: every offset kept is in it, as positions count. */
+  let looseText = '';
   let rules: ValidationRules | null = null;
   let batch: Batch | null = null;
 
-  const answerOf = (diagnostics: Diagnostic[], full: boolean): IncrementalAnswer => ({ diagnostics, eventCount: batch && batch.broken.size === 0 ? batch.events.length : null, full });
+  const currentText = () => byteOrderMark + (batch ? wholeText(batch.text) : looseText);
 
   /** The text is not a batch, or not JSON: one finding, and nothing kept to edit. */
-  function notABatch(finding: Finding, eventCount: number | null): IncrementalAnswer {
+  function notABatch(body: string, finding: Finding, eventCount: number | null): IncrementalAnswer {
     batch = null;
+    looseText = body;
     return { diagnostics: diagnosticsIn(body, [finding], rules!), eventCount, full: true };
   }
 
   function reportOf(kept: Batch, index: number): EventReport | undefined {
-    const start = kept.spans.starts[index]!;
-    const findings = eventFindings(body, index, start, kept.spans.ends[index]!, kept.checks.problems.get(index), kept.originals[index]!, kept.repeats.get(index) ?? []);
-    if (findings.length === 0) return undefined;
-    return { findings: findings.map((finding) => shifted(finding, -start)), line: -1, column: -1, diagnostics: [] };
+    const text = eventText(kept.text, index);
+    const repeats: RepeatedKey[] = [];
+    if (rules!.severity['duplicate-key'] !== 'off') layOutElement(text, 0, index, kept.events[index], repeats);
+    const findings = eventFindings(text, index, 0, text.length, kept.checks.problems.get(index), kept.originals[index]!, repeats);
+    return findings.length === 0 ? undefined : { findings, line: -1, column: -1, diagnostics: [] };
   }
 
   /** Every event's diagnostics in text order, each placed again where its event moved. */
@@ -110,10 +114,10 @@ export function createIncrementalValidator(): IncrementalValidator {
     const diagnostics: Diagnostic[] = [];
     kept.reports.forEach((report, index) => {
       if (!report) return;
-      const start = starts[index]!;
-      const column = start - lineStarts[index]!;
+      const column = starts[index]! - lineStarts[index]!;
       if (report.line !== lines[index] || report.column !== column) {
-        report.diagnostics = diagnosticsOf(report.findings, rules!, (offset) => positionAt(kept.spans, body, start + offset));
+        const text = eventText(kept.text, index);
+        report.diagnostics = diagnosticsOf(report.findings, rules!, (offset) => positionIn(kept.spans, text, index, offset));
         report.line = lines[index]!;
         report.column = column;
       }
@@ -124,51 +128,50 @@ export function createIncrementalValidator(): IncrementalValidator {
 
   function full(text: string, newRules: ValidationRules): IncrementalAnswer {
     byteOrderMark = text.startsWith(BYTE_ORDER_MARK) ? BYTE_ORDER_MARK : '';
-    body = text.slice(byteOrderMark.length);
+    const body = text.slice(byteOrderMark.length);
     rules = newRules;
     const read = readBatch(body);
-    if (read.finding) return notABatch(read.finding, read.events?.length ?? null);
+    if (read.finding) return notABatch(body, read.finding, read.events?.length ?? null);
     const { events } = read;
     const context = checkContext(newRules);
     const checks = checkBatch(events, context);
-    if (1 + deepestEvent(checks) > MAX_JSON_DEPTH) return notABatch(syntaxFinding(findSyntaxProblem(body)!), null);
+    if (1 + deepestEvent(checks) > MAX_JSON_DEPTH) return notABatch(body, syntaxFinding(findSyntaxProblem(body)!), null);
     const layout = layOutBatch(body, events, events.length, mayRepeatKeys(body, events, checks, newRules));
     const kept: Batch = {
+      text: batchText(body, layout.starts, layout.ends),
       events,
       spans: spansOf(body, layout.starts, layout.ends),
       checks,
       context,
       originals: originalsOf(events, checks, newRules),
-      repeats: repeatsByEvent(layout.repeatedKeys),
       reports: new Array<EventReport | undefined>(events.length),
       broken: new Set(),
       stale: new Set(),
+      touched: new Set(),
     };
-    const withFindings = new Set([...checks.problems.keys(), ...kept.repeats.keys()]);
+    const withFindings = new Set(checks.problems.keys());
+    for (const { index } of layout.repeatedKeys) withFindings.add(index);
     kept.originals.forEach((original, index) => original >= 0 && withFindings.add(index));
     for (const index of withFindings) kept.reports[index] = reportOf(kept, index);
     batch = kept;
-    return answerOf(diagnosticsOfBatch(kept), true);
+    looseText = '';
+    return { diagnostics: diagnosticsOfBatch(kept), eventCount: events.length, full: true };
   }
 
   /** Parses and checks the event at `index` again; false when its text is no JSON value. */
   function reread(kept: Batch, index: number): boolean {
-    const start = kept.spans.starts[index]!;
-    const end = kept.spans.ends[index]!;
     let event: unknown;
     try {
-      event = JSON.parse(body.slice(start, end));
+      event = JSON.parse(eventText(kept.text, index));
     } catch {
       kept.broken.add(index);
       return false;
     }
     kept.broken.delete(index);
     kept.events[index] = event;
+    kept.touched.add(kept.checks.fingerprints[index]!);
     recheckEvent(kept.checks, index, event, kept.context);
-    const repeats: RepeatedKey[] = [];
-    layOutElement(body, start, index, event, rules!.severity['duplicate-key'] === 'off' ? null : repeats);
-    if (repeats.length > 0) kept.repeats.set(index, repeats);
-    else kept.repeats.delete(index);
+    kept.touched.add(kept.checks.fingerprints[index]!);
     return true;
   }
 
@@ -191,11 +194,22 @@ export function createIncrementalValidator(): IncrementalValidator {
     return changed;
   }
 
-  /** The first problem of the text while an edited event is no JSON value, scanned from it or from an earlier event that nests too deep. */
+  /**
+   * The first problem of the text while an edited event is no JSON value, scanned for from it
+   * or from an earlier event that nests too deep: in that event's text when the problem lies
+   * wholly inside it, else in the whole text.
+   */
   function syntaxAnswer(kept: Batch): IncrementalAnswer {
     let first = Math.min(...kept.broken);
     const { depths } = kept.checks;
     for (let index = 0; index < first; index++) if (1 + depths[index]! > MAX_JSON_DEPTH) first = index;
+    const text = eventText(kept.text, first);
+    const inEvent = findSyntaxProblem(text, elementScanStart(0));
+    if (inEvent && inEvent.offset + inEvent.length < text.length) {
+      const diagnostics = diagnosticsOf([syntaxFinding(inEvent)], rules!, (offset) => positionIn(kept.spans, text, first, offset));
+      return { diagnostics, eventCount: null, full: false };
+    }
+    const body = wholeText(kept.text);
     const problem = findSyntaxProblem(body, elementScanStart(kept.spans.starts[first]!));
     // The scan finds none where JSON.parse found one: let the full run say what.
     if (!problem) return full(byteOrderMark + body, rules!);
@@ -203,42 +217,45 @@ export function createIncrementalValidator(): IncrementalValidator {
     return { diagnostics, eventCount: null, full: false };
   }
 
+  /** Applies a change inside one event to what is kept; false when it reaches past the event's brackets. */
+  function editInside(kept: Batch, { rangeOffset, rangeLength, text: inserted }: ContentChange, edited: Set<number>): boolean {
+    const from = rangeOffset - byteOrderMark.length;
+    const to = from + rangeLength;
+    const index = from >= 0 ? eventAround(kept.spans, from, to) : -1;
+    if (index < 0) return false;
+    const start = kept.spans.starts[index]!;
+    const text = eventText(kept.text, index);
+    shiftSpans(kept.spans, text, index, from - start, to - start, inserted);
+    kept.text.edited.set(index, text.slice(0, from - start) + inserted + text.slice(to - start));
+    edited.add(index);
+    return true;
+  }
+
   function edit(changes: readonly ContentChange[], newRules: ValidationRules): IncrementalAnswer {
-    let kept = batch !== null && rules !== null && rulesKey(rules) === rulesKey(newRules) ? batch : null;
+    const kept = batch !== null && rules !== null && rulesKey(rules) === rulesKey(newRules) ? batch : null;
     const edited = new Set<number>();
-    for (const { rangeOffset, rangeLength, text } of changes) {
-      const from = rangeOffset - byteOrderMark.length;
-      const to = from + rangeLength;
-      const index = kept && from >= 0 && to <= body.length ? eventAround(kept.spans, from, to) : -1;
-      if (index < 0) {
-        kept = null;
-        const whole = byteOrderMark + body;
-        byteOrderMark = '';
-        body = whole.slice(0, rangeOffset) + text + whole.slice(rangeOffset + rangeLength);
-        continue;
-      }
-      shiftSpans(kept!.spans, body, index, from, to, text);
-      body = body.slice(0, from) + text + body.slice(to);
-      edited.add(index);
+    // Once a change reaches past one event, the rest apply to the whole text, read in full.
+    let whole = kept ? null : currentText();
+    for (const change of changes) {
+      if (whole === null && editInside(kept!, change, edited)) continue;
+      whole = applied(whole ?? currentText(), change);
     }
-    if (!kept) return full(byteOrderMark + body, newRules);
+    if (whole !== null) return full(whole, newRules);
+    const current = kept!;
     rules = newRules;
 
     const context = checkContext(newRules);
-    if (context.now !== kept.context.now || context.latest !== kept.context.latest || context.earliest !== kept.context.earliest) {
-      for (const index of nowMoved(kept, context)) kept.stale.add(index);
+    if (context.now !== current.context.now || context.latest !== current.context.latest || context.earliest !== current.context.earliest) {
+      for (const index of nowMoved(current, context)) current.stale.add(index);
     }
-    for (const index of edited) if (reread(kept, index)) kept.stale.add(index);
-    if (kept.broken.size > 0) return syntaxAnswer(kept);
-    if (1 + deepestEvent(kept.checks) > MAX_JSON_DEPTH) return full(byteOrderMark + body, newRules);
-    if (kept.stale.size > 0) {
-      const originals = originalsOf(kept.events, kept.checks, newRules);
-      originals.forEach((original, index) => original !== kept.originals[index] && kept.stale.add(index));
-      kept.originals = originals;
-    }
-    for (const index of kept.stale) kept.reports[index] = reportOf(kept, index);
-    kept.stale.clear();
-    return answerOf(diagnosticsOfBatch(kept), false);
+    for (const index of edited) if (reread(current, index)) current.stale.add(index);
+    if (current.broken.size > 0) return syntaxAnswer(current);
+    if (1 + deepestEvent(current.checks) > MAX_JSON_DEPTH) return full(currentText(), newRules);
+    for (const index of refreshOriginals(current.events, current.checks, current.originals, current.touched, newRules)) current.stale.add(index);
+    current.touched.clear();
+    for (const index of current.stale) current.reports[index] = reportOf(current, index);
+    current.stale.clear();
+    return { diagnostics: diagnosticsOfBatch(current), eventCount: current.events.length, full: false };
   }
 
   return { full, edit };
