@@ -1,4 +1,5 @@
 import { outlineElement, repeatedKeys, type PropertyOutline } from './event-outline.ts';
+import { BACKSLASH, CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, QUOTE, SPACE } from './json-characters.ts';
 
 /**
  * Where each event of a parsed batch starts and ends in its text, and which keys an event or
@@ -27,14 +28,6 @@ export interface BatchLayout {
   ends: Uint32Array;
   repeatedKeys: RepeatedKey[];
 }
-
-const SPACE = 0x20;
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 
 /** The event is level 1, its attributes level 2: the levels whose keys are checked. */
 const DEEPEST_CHECKED_LEVEL = 2;

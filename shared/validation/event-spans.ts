@@ -1,3 +1,4 @@
+import { NEWLINE } from './json-characters.ts';
 import type { Position } from './positions.ts';
 
 /**
@@ -15,8 +16,6 @@ export interface EventSpans {
   /** Where that line starts. */
   lineStarts: Uint32Array;
 }
-
-const NEWLINE = 0x0a;
 
 export function spansOf(text: string, starts: Uint32Array, ends: Uint32Array): EventSpans {
   const lines = new Uint32Array(starts.length);

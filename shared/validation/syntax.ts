@@ -1,5 +1,6 @@
 import { createScanner } from 'jsonc-parser';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../json-nesting.ts';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-characters.ts';
 
 /**
  * Reading a batch text as JSON, and where a text that is none first goes wrong, and why, in
@@ -204,15 +205,6 @@ function mayNestDeeply(text: string): boolean {
   }
   return false;
 }
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 
 /** The closing quote of the string whose opening quote is at `at`, or -1. */
 function closingQuote(text: string, at: number): number {

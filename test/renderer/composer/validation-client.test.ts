@@ -29,15 +29,21 @@ function inProcessWorker() {
   return { port, requests };
 }
 
+/** A client on an in-process worker, and what it sent and heard. */
+function clientOnWorker() {
+  const { port, requests } = inProcessWorker();
+  const answers: ValidationAnswer[] = [];
+  const client = createValidationClient((answer) => answers.push(answer), () => port);
+  return { client, port, requests, answers };
+}
+
 function settled(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 describe('the validation client', () => {
   it('sends a whole text, then only the changes, and hears what a full run of the edited text finds', async () => {
-    const { port, requests } = inProcessWorker();
-    const answers: ValidationAnswer[] = [];
-    const client = createValidationClient((answer) => answers.push(answer), () => port);
+    const { client, requests, answers } = clientOnWorker();
     client.full(text, workerRules);
     await settled();
     const change: ContentChange = { rangeOffset: text.indexOf('"svc_id": 12') + 10, rangeLength: 2, text: '"12"' };
@@ -49,9 +55,7 @@ describe('the validation client', () => {
   });
 
   it('merges the edits made while the worker is busy into one request, and drops the answer they made stale', async () => {
-    const { port, requests } = inProcessWorker();
-    const answers: ValidationAnswer[] = [];
-    const client = createValidationClient((answer) => answers.push(answer), () => port);
+    const { client, requests, answers } = clientOnWorker();
     client.full(text, workerRules);
     client.edit([{ rangeOffset: tokenAt, rangeLength: 0, text: 'a' }], workerRules);
     client.edit([{ rangeOffset: tokenAt + 1, rangeLength: 0, text: '"' }], workerRules);
@@ -64,9 +68,7 @@ describe('the validation client', () => {
   });
 
   it('lets a whole text replace the edits still waiting', async () => {
-    const { port, requests } = inProcessWorker();
-    const answers: ValidationAnswer[] = [];
-    const client = createValidationClient((answer) => answers.push(answer), () => port);
+    const { client, requests, answers } = clientOnWorker();
     client.full(text, workerRules);
     client.edit([{ rangeOffset: tokenAt, rangeLength: 0, text: '"' }], workerRules);
     client.full('[]', workerRules);
@@ -76,9 +78,7 @@ describe('the validation client', () => {
   });
 
   it('stops the worker when disposed, and hears nothing after', async () => {
-    const { port } = inProcessWorker();
-    const answers: ValidationAnswer[] = [];
-    const client = createValidationClient((answer) => answers.push(answer), () => port);
+    const { client, port, answers } = clientOnWorker();
     client.full(text, workerRules);
     client.dispose();
     await settled();
