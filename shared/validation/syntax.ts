@@ -218,8 +218,8 @@ function closingQuote(text: string, at: number): number {
   }
 }
 
-/** A stretch without brackets: anything but quotes and brackets, and whole strings. */
-const BETWEEN_BRACKETS = /(?:[^"{}[\]]+|"(?:[^"\\]|\\.)*")*/y;
+/** A stretch without brackets: anything but quotes and brackets, and whole strings (each read as runs between escapes, the faster form). */
+const BETWEEN_BRACKETS = /(?:[^"{}[\]]+|"[^"\\]*(?:\\.[^"\\]*)*")*/y;
 
 /**
  * Where to scan from for the first problem of a text whose first `limit` characters
