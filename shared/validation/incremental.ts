@@ -13,8 +13,7 @@ import { elementScanStart, findSyntaxProblem } from './syntax.ts';
  * Validation that keeps what it learnt of the last text, so that an edit inside one event
  * costs that event: the edit moves the spans of the events after it, the event's own text alone
  * is edited, parsed and checked again (see batch-text.ts), and the batch-wide check (duplicate
- * events) runs on the fingerprints kept.
- * Each answer is exactly validateBatch's for the text as edited. An edit that reaches past one
+ * events) runs on the fingerprints kept. Each answer is exactly validateBatch's for the text as edited. An edit that reaches past one
  * event's brackets, a change of rules, or a text that is no batch is answered by a full run.
  *
  * While an edited event is no JSON value, the text is not JSON, and its first problem lies at
@@ -40,7 +39,7 @@ export interface IncrementalAnswer {
 
 export interface IncrementalValidator {
   full(text: string, rules: ValidationRules): IncrementalAnswer;
-  /** `changes` apply in order, each to the text the one before it left. */
+  /** `changes` apply in order, each to the text the one before it left; before any full run, to an empty text. */
   edit(changes: readonly ContentChange[], rules: ValidationRules): IncrementalAnswer;
 }
 
@@ -48,6 +47,7 @@ export interface IncrementalValidator {
 interface EventReport {
   /** In the event's text. */
   findings: Finding[];
+  /** Where the event started (its line, and its offset in that line) when `diagnostics` were placed. */
   line: number;
   column: number;
   diagnostics: Diagnostic[];
