@@ -2,7 +2,7 @@ import type { Diagnostic } from '../validation.ts';
 import type { RepeatedKey } from './batch-layout.ts';
 import { describeValue, type EventProblem } from './event-checks.ts';
 import { outlineElement, propertyOf } from './event-outline.ts';
-import { positionsOf, type Position } from './positions.ts';
+import { positionsOf, type LineAnchor, type Position } from './positions.ts';
 import { WARNING_CODES, type Severity, type ValidationRules, type WarningCode } from './rules.ts';
 import { readBatchJson, type SyntaxProblem } from './syntax.ts';
 
@@ -20,6 +20,8 @@ export interface Finding {
   start: number;
   end: number;
   fix?: { title: string; start: number; end: number; text: string };
+  /** A line known near it, to count positions from. */
+  anchor?: LineAnchor;
 }
 
 const warningCodes: ReadonlySet<string> = new Set(WARNING_CODES);
@@ -37,7 +39,8 @@ function valueSpan(text: string): { start: number; end: number } {
 }
 
 export function syntaxFinding(problem: SyntaxProblem): Finding {
-  return { code: problem.code, message: problem.message, path: '', start: problem.offset, end: problem.offset + problem.length };
+  const finding: Finding = { code: problem.code, message: problem.message, path: '', start: problem.offset, end: problem.offset + problem.length };
+  return problem.anchor ? { ...finding, anchor: problem.anchor } : finding;
 }
 
 /** The batch, or the one finding that stops it from being one. */
@@ -121,8 +124,9 @@ export function diagnosticsOf(findings: readonly Finding[], rules: ValidationRul
   return diagnostics;
 }
 
-/** The diagnostics of `findings`, placed in one pass over `text` up to the last of them. */
+/** The diagnostics of `findings`, placed in one pass over `text` up to the last of them, from a line one of them knows. */
 export function diagnosticsIn(text: string, findings: readonly Finding[], rules: ValidationRules): Diagnostic[] {
-  const positions = positionsOf(text, findings.flatMap((finding) => [finding.start, finding.end, ...(finding.fix ? [finding.fix.start, finding.fix.end] : [])]));
+  const offsets = findings.flatMap((finding) => [finding.start, finding.end, ...(finding.fix ? [finding.fix.start, finding.fix.end] : [])]);
+  const positions = positionsOf(text, offsets, findings.find((finding) => finding.anchor)?.anchor);
   return diagnosticsOf(findings, rules, (offset) => positions.get(offset)!);
 }

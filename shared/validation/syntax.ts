@@ -1,6 +1,7 @@
 import { createScanner } from 'jsonc-parser';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../json-nesting.ts';
 import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-characters.ts';
+import type { LineAnchor } from './positions.ts';
 
 /**
  * Reading a batch text as JSON, and where a text that is none first goes wrong, and why, in
@@ -22,6 +23,8 @@ export interface SyntaxProblem {
   reason: string;
   /** The problem as the editor and `validate` show it: a sentence about the batch text. */
   message: string;
+  /** A line near the problem, as JSON.parse numbered it, to count the problem's position from (see positions.ts). */
+  anchor?: LineAnchor;
 }
 
 /** jsonc-parser's SyntaxKind and ScanError values: its const enums cannot be read under type stripping. */
@@ -271,14 +274,22 @@ export function scanStartBefore(text: string, limit: number): ScanStart {
 }
 
 /**
- * How much of the text JSON.parse read without fault, by its message: V8 says where it stopped
- * for most errors, and that it read all of the text when the text ends too soon. Anything else
- * (its "Unexpected token" says no position, other engines say other things) counts as none.
+ * Where JSON.parse stopped, by its message: V8 says so for most errors, with the line and
+ * column, and says when it read all of the text because it ends too soon. All it read before
+ * is JSON. Anything else (its "Unexpected token" says no position, other engines say other
+ * things) counts as having read nothing. The line is kept when it agrees with counting \n:
+ * V8 also counts a \r alone, so not with a \r before it.
  */
-function readWithoutFault(reason: string, text: string): number {
-  const position = /at position (\d+)/.exec(reason);
-  if (position) return Math.min(Number(position[1]), text.length);
-  return reason === 'Unexpected end of JSON input' ? text.length : 0;
+function whereParsingStopped(reason: string, text: string): { readWithoutFault: number; anchor?: LineAnchor } {
+  const stopped = /at position (\d+)(?: \(line (\d+) column (\d+)\))?/.exec(reason);
+  if (!stopped) return { readWithoutFault: reason === 'Unexpected end of JSON input' ? text.length : 0 };
+  const position = Math.min(Number(stopped[1]), text.length);
+  if (stopped[2] === undefined) return { readWithoutFault: position };
+  const line = Number(stopped[2]);
+  const lineStart = position - Number(stopped[3]) + 1;
+  const carriageReturn = text.indexOf('\r');
+  const agrees = (carriageReturn === -1 || carriageReturn >= position) && lineStart >= 0 && text.lastIndexOf('\n', position - 1) === lineStart - 1;
+  return agrees ? { readWithoutFault: position, anchor: { line, lineStart } } : { readWithoutFault: position };
 }
 
 export type BatchReading = { value: unknown; problem?: undefined } | { problem: SyntaxProblem };
@@ -299,7 +310,8 @@ export function readBatchJson(text: string): BatchReading {
     return { value: JSON.parse(text) };
   } catch (error) {
     const reason = (error as Error).message;
-    const problem = findSyntaxProblem(text, scanStartBefore(text, readWithoutFault(reason, text)));
-    return { problem: problem ?? { code: 'not-json', offset: text.length, length: 0, reason, message: `The text cannot be read as JSON: ${reason}` } };
+    const { readWithoutFault, anchor } = whereParsingStopped(reason, text);
+    const problem = findSyntaxProblem(text, scanStartBefore(text, readWithoutFault)) ?? { code: 'not-json', offset: text.length, length: 0, reason, message: `The text cannot be read as JSON: ${reason}` };
+    return { problem: anchor ? { ...problem, anchor } : problem };
   }
 }
