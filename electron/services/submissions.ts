@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { AppError } from '../../shared/errors.ts';
-import { emptyHistoryFilter, RetentionSchema, type HistoryFilter, type HistoryUsage, type Retention, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
+import { bucketName, emptyHistoryFilter, RetentionSchema, type HistoryFilter, type HistoryUsage, type Retention, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
 import {
   SubmissionStatusSchema,
   type AttemptEnd,
@@ -67,6 +67,12 @@ export type SubmissionStore = ReturnType<typeof openSubmissions>;
 
 /** Ids deleted per statement, under SQLite's limit on parameters. */
 const DELETE_BATCH = 500;
+
+/** The local bucket of a UTC quarter hour written as `YYYY-MM-DDTHH:q` (q from 0 to 3), as the timeline query groups. */
+function localBucket(quarter: string, unit: TimelineUnit): string {
+  const [year, month, day, hour] = [quarter.slice(0, 4), quarter.slice(5, 7), quarter.slice(8, 10), quarter.slice(11, 13)].map(Number);
+  return bucketName(new Date(Date.UTC(year!, month! - 1, day!, hour!, Number(quarter.slice(14)) * 15)), unit);
+}
 
 /** Checks that ranges follow one another from `start` with no gap or overlap; returns where they end. */
 function checkConsecutive(ranges: readonly ChunkRange[], start: number): number {
@@ -397,18 +403,24 @@ export function openSubmissions(file: string) {
       return Number((prepared(`SELECT count(*) AS n FROM submissions s ${where}`).get(...params) as Row).n);
     },
 
-    /** Submissions per hour or per day of local time, by status, over the filtered set; oldest first. */
+    /**
+     * Submissions per hour or per day of local time, by status, over the filtered set; oldest
+     * first. SQLite counts per quarter hour of UTC (every time zone's offset is whole quarter
+     * hours), read off the stored ISO text; each quarter is then named in local time here, once
+     * per quarter rather than once per row (`strftime(…, 'localtime')` cost 224 ms on 100 000 rows).
+     */
     timeline(filter: HistoryFilter, unit: TimelineUnit): TimelineBucket[] {
       const { where, params } = filterSql(filter);
-      const format = unit === 'hour' ? '%Y-%m-%d %H:00' : '%Y-%m-%d';
       const rows = prepared(
-        `SELECT strftime('${format}', s.started_at, 'localtime') AS bucket, s.status, count(*) AS n FROM submissions s ${where} GROUP BY bucket, s.status ORDER BY bucket`,
+        `SELECT substr(s.started_at, 1, 14) || (CAST(substr(s.started_at, 15, 2) AS INTEGER) / 15) AS quarter, s.status, count(*) AS n FROM submissions s ${where} GROUP BY quarter, s.status ORDER BY quarter`,
       ).all(...params) as Row[];
       const buckets: TimelineBucket[] = [];
       for (const row of rows) {
-        const bucket = String(row.bucket);
+        const bucket = localBucket(String(row.quarter), unit);
         if (buckets.at(-1)?.bucket !== bucket) buckets.push({ bucket, counts: {} });
-        buckets.at(-1)!.counts[row.status as SubmissionStatus] = Number(row.n);
+        const counts = buckets.at(-1)!.counts;
+        const status = row.status as SubmissionStatus;
+        counts[status] = (counts[status] ?? 0) + Number(row.n);
       }
       return buckets;
     },

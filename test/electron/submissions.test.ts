@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
-import { emptyHistoryFilter, HistoryFilterSchema, type HistoryFilterInput } from '../../shared/history.ts';
+import { bucketName, emptyHistoryFilter, HistoryFilterSchema, type HistoryFilterInput, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
 import { MAX_RESPONSE_BODY_BYTES, SubmissionDetailSchema } from '../../shared/submission.ts';
 import {
   MAX_ATTEMPTS_KEPT,
@@ -490,26 +490,49 @@ describe('history queries', () => {
     expect(page1[0]).not.toHaveProperty('batch');
   });
 
-  it('counts submissions per hour and per day of local time, by status', () => {
+  it('counts submissions per hour and per day of local time, by status, in any time zone', () => {
     const store = openStore();
-    const times = ['2025-03-01T10:05:00.000Z', '2025-03-01T10:55:00.000Z', '2025-03-01T13:00:00.000Z', '2025-03-03T10:00:00.000Z'];
-    times.forEach((startedAt, n) => sent(store, [event(`t-${n}`)], { startedAt, status: n === 1 ? 'failed' : 'ok' }));
-    const pad = (value: number) => String(value).padStart(2, '0');
-    const day = (iso: string) => {
-      const date = new Date(iso);
-      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+    // Around New York's and Adelaide's clock changes, across midnights, and at quarter hours
+    // that fall on different local hours in half-hour and 45-minute zones.
+    const times = [
+      '2025-03-01T10:05:00.000Z',
+      '2025-03-01T10:55:00.000Z',
+      '2025-03-01T13:00:00.000Z',
+      '2025-03-03T10:00:00.000Z',
+      '2025-04-05T16:20:00.000Z',
+      '2025-04-05T16:40:00.000Z',
+      '2025-11-02T05:30:00.000Z',
+      '2025-11-02T06:10:00.000Z',
+      '2025-11-02T06:50:00.000Z',
+      '2025-12-31T18:14:59.999Z',
+      '2025-12-31T18:15:00.000Z',
+      '2025-12-31T23:59:59.999Z',
+    ];
+    times.forEach((startedAt, n) => sent(store, [event(`t-${n}`)], { startedAt, status: n % 3 === 1 ? 'failed' : 'ok' }));
+    /** The buckets counted one row at a time, as the timeline means them. */
+    const expected = (unit: TimelineUnit, only?: 'ok') => {
+      const buckets: TimelineBucket[] = [];
+      times.forEach((iso, n) => {
+        const status = n % 3 === 1 ? 'failed' : 'ok';
+        if (only && status !== only) return;
+        const bucket = bucketName(new Date(iso), unit);
+        if (buckets.at(-1)?.bucket !== bucket) buckets.push({ bucket, counts: {} });
+        const counts = buckets.at(-1)!.counts;
+        counts[status] = (counts[status] ?? 0) + 1;
+      });
+      return buckets;
     };
-    const hour = (iso: string) => `${day(iso)} ${pad(new Date(iso).getHours())}:00`;
-
-    expect(store.timeline(emptyHistoryFilter, 'hour')).toEqual([
-      { bucket: hour(times[0]!), counts: { ok: 1, failed: 1 } },
-      { bucket: hour(times[2]!), counts: { ok: 1 } },
-      { bucket: hour(times[3]!), counts: { ok: 1 } },
-    ]);
-    expect(store.timeline(filter({ statuses: ['ok'] }), 'day')).toEqual([
-      { bucket: day(times[0]!), counts: { ok: 2 } },
-      { bucket: day(times[3]!), counts: { ok: 1 } },
-    ]);
+    const zoneBefore = process.env.TZ;
+    try {
+      for (const zone of ['UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Adelaide', 'Pacific/Chatham']) {
+        process.env.TZ = zone;
+        expect(store.timeline(emptyHistoryFilter, 'hour'), zone).toEqual(expected('hour'));
+        expect(store.timeline(filter({ statuses: ['ok'] }), 'day'), zone).toEqual(expected('day', 'ok'));
+      }
+    } finally {
+      if (zoneBefore === undefined) delete process.env.TZ;
+      else process.env.TZ = zoneBefore;
+    }
   });
 
   it('deletes a selection or everything a filter finds, never a send under way, and its search rows with it', () => {
