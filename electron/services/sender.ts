@@ -120,6 +120,13 @@ interface Answer {
   truncated: boolean;
 }
 
+/** A request that got no answer (what the fetch threw, as `cause`), or that a cancel kept from going out. */
+class NoAnswer extends Error {
+  constructor(cause: unknown) {
+    super('No answer to the request.', { cause });
+  }
+}
+
 type Outcome =
   | { kind: 'answer'; answer: Answer; retryAfter: string | null }
   | { kind: 'network'; error: AppError }
@@ -212,15 +219,20 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
     mask(text: string): string;
   }
 
+  /**
+   * One request of a chunk, through sessions.authorized (which logs in again once on a 401),
+   * and what came of it. A request that got no answer leaves authorized as a NoAnswer, so that
+   * it is told apart from authorized's own refusals by what was thrown, not by where.
+   */
   async function exchange(chunk: SendChunk, body: string, log: AttemptLog): Promise<Outcome> {
-    let transportError: unknown;
     let sends = 0;
     let earlier: Response | null = null;
     /** An answer whose body sessions.authorized let go unread (a 401 before a new login). */
     const unread = (response: Response): Answer => ({ status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: '', truncated: false });
+    let response: Response;
     try {
-      const response = await options.sessions.authorized(options.environmentId, options.url, async (headers) => {
-        if (cancel.aborted) throw (transportError = cancel.reason);
+      response = await options.sessions.authorized(options.environmentId, options.url, async (headers) => {
+        if (cancel.aborted) throw new NoAnswer(cancel.reason);
         if (++sends === 2) {
           activity(chunk.index, 'the login was refused (HTTP 401); logged in again, sending once more');
           // The 401 was an answer of its own: kept as its attempt (its body was let go unread).
@@ -236,27 +248,27 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
             redirect: 'error',
           }));
         } catch (error) {
-          throw (transportError = error);
+          throw new NoAnswer(error);
         }
       });
-      if (sends === 2) activity(chunk.index, null);
-      try {
-        const read = await readBounded(response, MAX_RESPONSE_BODY_BYTES + MASKING_SLACK_BYTES);
-        const masked = truncateUtf8(log.mask(read.text), MAX_RESPONSE_BODY_BYTES);
-        const answer = { status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: masked.text, truncated: read.truncated || masked.truncated };
-        const retryAfter = response.headers.get('retry-after');
-        return { kind: 'answer', answer, retryAfter: retryAfter === null ? null : log.mask(retryAfter) };
-      } catch (error) {
-        throw (transportError = error);
-      }
     } catch (error) {
       if (sends === 2) activity(chunk.index, null);
       if (cancel.aborted) return { kind: 'cancelled' };
-      if (transportError !== undefined && error === transportError) return { kind: 'network', error: describeNetworkError(error, options.url, options.timeoutMs) };
+      if (error instanceof NoAnswer) return { kind: 'network', error: describeNetworkError(error.cause, options.url, options.timeoutMs) };
       // A 401 that no new login could follow was an answer all the same: it is its attempt's.
       const refused = earlier && sends === 1 ? unread(earlier) : null;
-      if (error instanceof AppError) return { kind: 'session', error, refused };
-      return { kind: 'session', error: describeNetworkError(error, options.url, options.timeoutMs), refused };
+      return { kind: 'session', error: error instanceof AppError ? error : describeNetworkError(error, options.url, options.timeoutMs), refused };
+    }
+    if (sends === 2) activity(chunk.index, null);
+    try {
+      const read = await readBounded(response, MAX_RESPONSE_BODY_BYTES + MASKING_SLACK_BYTES);
+      const masked = truncateUtf8(log.mask(read.text), MAX_RESPONSE_BODY_BYTES);
+      const answer = { status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: masked.text, truncated: read.truncated || masked.truncated };
+      const retryAfter = response.headers.get('retry-after');
+      return { kind: 'answer', answer, retryAfter: retryAfter === null ? null : log.mask(retryAfter) };
+    } catch (error) {
+      // The answer broke off before its end: as good as none.
+      return cancel.aborted ? { kind: 'cancelled' } : { kind: 'network', error: describeNetworkError(error, options.url, options.timeoutMs) };
     }
   }
 
