@@ -88,6 +88,16 @@ export default tseslint.config(
     },
   },
   {
+    // The command line builds its services from the one root, as the app does, so a behaviour added to a service reaches it too.
+    files: ['electron/cli/**/*.ts', 'electron/cli.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [noElectron], patterns: [noRenderer, { group: ['**/services/**', '!**/services/index.ts'], message: 'cli/ reaches the services only through their root, services/index.ts (or node-services.ts, which builds it).' }] },
+      ],
+    },
+  },
+  {
     // The sandbox also runs on its own (npm run sandbox), and stands for a server EventDesk does not control.
     files: ['electron/sandbox/**/*.ts'],
     rules: {

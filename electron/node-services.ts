@@ -3,7 +3,9 @@ import { product } from './product.ts';
 import { AppError } from '../shared/errors.ts';
 import type { DesktopShell } from './services/desktop.ts';
 import type { FileDialogs } from './services/files.ts';
-import type { ServiceDeps } from './services/index.ts';
+import type { Environment } from '../shared/environment.ts';
+import type { PayloadOf, PushName } from '../shared/ipc.ts';
+import { createServices, type ServiceDeps, type Services } from './services/index.ts';
 import { describeSecretStorage } from './services/secret-storage.ts';
 import type { Cipher } from './services/vault.ts';
 
@@ -62,4 +64,20 @@ export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo'
     clipboard: noClipboard,
     shell: noShell,
   };
+}
+
+/** What a command does with the pushes a window would get: print the progress, say why a session ended. */
+export type PushListeners = { [P in PushName]?: (payload: PayloadOf<P>) => void };
+
+/**
+ * The command line's services: the app's root with the adapters above, no sandbox, and the
+ * environments the command's flags made, held in memory.
+ */
+export function createCommandLineServices(dataFolder: string, environments: readonly Environment[], listeners: PushListeners): Promise<Services> {
+  return createServices({
+    ...nodeServiceDeps(dataFolder),
+    environments,
+    push: (name, payload) => (listeners[name] as ((payload: unknown) => void) | undefined)?.(payload),
+    sandbox: null,
+  });
 }

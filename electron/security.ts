@@ -1,8 +1,8 @@
 import type { WebPreferences } from 'electron';
 
 /**
- * The security settings of every EventDesk window, kept in one pure module so a test can pin
- * them without starting Electron.
+ * The security settings of every EventDesk window, in a module apart from the Electron glue
+ * (window.ts), so the checks run in a test without starting Electron.
  */
 
 export const APP_SCHEME = 'app';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes, type ErrorCode } from './error-codes.ts';
 
 /**
  * Errors are values the UI can show: a stable code, a human message, and the raw detail
@@ -6,17 +7,17 @@ import { z } from 'zod';
  * because Electron flattens a thrown error to its message.
  */
 export const AppErrorShapeSchema = z.object({
-  code: z.string(),
+  code: z.enum(errorCodes),
   message: z.string(),
   detail: z.string().optional(),
 });
 export type AppErrorShape = z.infer<typeof AppErrorShapeSchema>;
 
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly detail: string | undefined;
 
-  constructor(code: string, message: string, detail?: string) {
+  constructor(code: ErrorCode, message: string, detail?: string) {
     super(message);
     this.name = 'AppError';
     this.code = code;
@@ -36,13 +37,16 @@ export class AppError extends Error {
 
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };
 
-export const EnvelopeSchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: AppErrorShapeSchema }),
-]);
-
-/** Turns an envelope back into a value, or throws the AppError it carries. */
+/**
+ * Turns an envelope back into a value, or throws the AppError it carries. The envelope crossed
+ * IPC (or the harness's HTTP), so its error is checked against the contract: the UI compares
+ * codes, and a code outside the list would match none of its comparisons silently.
+ */
 export function unwrap<T>(envelope: Envelope<T>): T {
   if (envelope.ok) return envelope.value;
-  throw AppError.fromShape(envelope.error);
+  const parsed = AppErrorShapeSchema.safeParse(envelope.error);
+  if (!parsed.success) {
+    throw new AppError('invalid-output', 'EventDesk answered with an error that does not fit its contract.', `${z.prettifyError(parsed.error)}\n${JSON.stringify(envelope.error).slice(0, 2000)}`);
+  }
+  throw AppError.fromShape(parsed.data);
 }

@@ -7,9 +7,7 @@ import { AppError } from '../../shared/errors.ts';
 import { HISTORY_MAX_PAGE, HistoryFilterSchema, emptyHistoryFilter, type HistoryFilter } from '../../shared/history.ts';
 import { redactText } from '../../shared/redact.ts';
 import { SubmissionStatusSchema } from '../../shared/submission.ts';
-import { searchWords } from '../services/history-search.ts';
-import { HISTORY_FILE_NAME, historyFileIn, openHistory } from '../services/history-file.ts';
-import type { SubmissionStore } from '../services/submissions.ts';
+import { HISTORY_FILE_NAME, historyFileIn, openHistory, searchWords, type SubmissionStore } from '../services/index.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, usageText, wholeNumber } from './flags.ts';
@@ -249,6 +247,7 @@ export const historyCommand: Command = {
     }
     let store: SubmissionStore | null = null;
     try {
+      // Only read: not the services' start, which marks sends no process finishes as interrupted.
       store = openHistory(file);
       const context = { io, values, known, store };
       return id === null ? list(context, request!.filter, request!.limit) : show(context, id);

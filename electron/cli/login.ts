@@ -3,7 +3,7 @@ import { formatDateTime } from '../../shared/datetime.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { redactText } from '../../shared/redact.ts';
-import { login, type TokenGrant } from '../services/auth.ts';
+import { login, type TokenGrant } from '../services/index.ts';
 import type { CliIo, Command } from './command.ts';
 import { isUsageError, usageText } from './flags.ts';
 import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';

@@ -5,28 +5,20 @@ import { planChunks } from '../../shared/chunking.ts';
 import { formatDateTime } from '../../shared/datetime.ts';
 import { LIMITS, checkSettings, resolveTimeZone, type Environment } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
-import { redactText } from '../../shared/redact.ts';
-import {
-  possiblyDelivered,
-  type ChunkRecord,
-  type Submission,
-  type UnansweredChoice,
-} from '../../shared/submission.ts';
-import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../shared/validation.ts';
-import { createSending, prepareBatch, type SendTuning } from '../services/sending.ts';
 import { quoteShellWord } from '../../shared/formats/shell-words.ts';
-import { historyFileIn, openHistory } from '../services/history-file.ts';
-import type { SubmissionStore } from '../services/submissions.ts';
+import { plural } from '../../shared/plural.ts';
+import { redactText } from '../../shared/redact.ts';
+import { type ChunkRecord, type SendProgress, type Submission, type UnansweredChoice } from '../../shared/submission.ts';
+import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../shared/validation.ts';
+import { createCommandLineServices } from '../node-services.ts';
+import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../services/index.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, usageText, wholeNumber } from './flags.ts';
-import { claimSubmission } from '../services/send-claims.ts';
-import { commandLineEnvironmentId, openWorkspace, type Workspace } from './send-workspace.ts';
-import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';
+import { describePlan, describeSummary, progressPrinter, summaryOf, type SendPlan } from './send-report.ts';
+import { TARGET_FLAGS, TARGET_USAGE, commandLineEnvironmentId, resolveTarget, secretsIn, type Target } from './target.ts';
 import { UNANSWERED_FLAGS, UNANSWERED_USAGE, chooseUnanswered, unansweredFlag } from './unanswered.ts';
 import { forPeople, readBatchFile } from './validate.ts';
-import { describePlan, describeSummary, progressPrinter, summaryOf, type SendPlan } from './send-report.ts';
-import { plural } from '../../shared/plural.ts';
 
 /**
  * `eventdesk send`: the app's send, for scripts. The same services do the work (validation,
@@ -155,89 +147,85 @@ function checkResumeFlags(values: Values, positionals: string[]): void {
 interface Context {
   io: CliIo;
   values: Values;
-  store: SubmissionStore;
   dataFolder: string;
   known: () => string[];
 }
 
+/** A send as begun: the submission, an earlier one with the same batch, and the chunks that may have arrived before a resume. */
+interface Begun {
+  submission: Submission;
+  sentBefore: Submission | null;
+  uncertainBefore?: readonly ChunkRecord[];
+}
+
 /**
- * Sets the workspace up, lets `begin` start the send (fresh or resumed), waits until it is
- * recorded as ended, cancelling on SIGINT or SIGTERM, and prints the summary.
+ * Builds the services (the app's root, holding `target` as environment `environmentId`; a
+ * resume reuses the id its submission was recorded with), logs in remembering the password in
+ * memory so that a 401 or an expiring token can log in again, lets `begin` start the send, waits
+ * until it is recorded as ended, cancelling on SIGINT or SIGTERM, and prints the summary.
  */
-async function sendThrough(
-  context: Context,
-  target: Target,
-  environmentId: string,
-  begin: (send: ReturnType<typeof createSending>) => { submission: Submission; sentBefore: Submission | null },
-  claimed = false,
-  uncertainBefore: readonly ChunkRecord[] = [],
-): Promise<number> {
-  const { io, values, store, known } = context;
+async function sendThrough(context: Context, target: Target, environmentId: string, begin: (services: Services) => Promise<Begun>): Promise<number> {
+  const { io, values, known } = context;
   const fail = (text: string) => io.stderr(redactText(text, known()));
-  let workspace: Workspace;
-  try {
-    workspace = await openWorkspace(target, environmentId, (event) => {
-      if (event.message && event.reason !== 'logged-in' && event.reason !== 'renewed') fail(`  login: ${event.message}\n`);
-    });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    fail(`eventdesk send: ${error.message}\nNothing was sent.\n`);
-    return 1;
-  }
-  const secrets = () => {
-    const { accessToken, refreshToken } = workspace.vault.get(environmentId);
-    return [...known(), accessToken, refreshToken].filter((secret): secret is string => Boolean(secret));
-  };
-  const printProgress = progressPrinter(io, secrets);
+  let printProgress: (progress: SendProgress) => void = () => undefined;
   let ended: () => void = () => undefined;
   const whenEnded = new Promise<void>((resolve) => (ended = resolve));
-  const sending = createSending({
-    fetch: (input, init) => fetch(input, init),
-    environments: workspace.environments,
-    sessions: workspace.sessions,
-    vault: workspace.vault,
-    submissions: store,
-    push: (progress) => {
+  const environment: Environment = { ...target.environment, id: environmentId, embeddedSandbox: false, storeSecretsWithoutKeyring: false };
+  const services = await createCommandLineServices(context.dataFolder, [environment], {
+    'send:progress': (progress) => {
       printProgress(progress);
       if (progress.status !== 'sending') ended();
     },
+    'session:changed': (event) => {
+      if (event.message && event.reason !== 'logged-in' && event.reason !== 'renewed') fail(`  login: ${event.message}\n`);
+    },
   });
-
-  let started: { submission: Submission; sentBefore: Submission | null };
-  try {
-    started = begin(sending);
-  } catch (error) {
-    await workspace.close();
-    if (!(error instanceof AppError)) throw error;
-    fail(`eventdesk send: ${error.message}\n`);
-    return 1;
-  }
-  const { submission, sentBefore } = started;
-  // A resume that skipped every chunk left ended nothing to send: no progress will say so.
-  if (submission.status !== 'sending') ended();
-  // A fresh submission is claimed as soon as it has an id; a resume holds its claim already.
-  const claim = claimed ? null : claimSubmission(context.dataFolder, submission.id);
+  const { vault, sessions, sending, submissions } = services;
+  const secrets = () => {
+    const { accessToken, refreshToken } = vault.get(environmentId);
+    return [...known(), accessToken, refreshToken].filter((secret): secret is string => Boolean(secret));
+  };
+  printProgress = progressPrinter(io, secrets);
   let cancelledBy: string | null = null;
+  let submissionId: string | null = null;
   const stop = (signal: string) => {
-    if (cancelledBy) return;
+    if (cancelledBy || !submissionId) return;
     cancelledBy = signal;
     io.stderr(`\n${signal}: cancelling. What was acknowledged stays recorded.\n`);
-    sending.cancel(submission.id);
+    sending.cancel(submissionId);
   };
-  process.on('SIGINT', stop).on('SIGTERM', stop);
   try {
+    try {
+      await vault.update(environmentId, { apiKey: target.secrets.apiKey }, environment.baseUrl);
+      await sessions.login({ environmentId, username: target.secrets.username, password: target.secrets.password, rememberPassword: true });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      fail(`eventdesk send: ${error.message}\nNothing was sent.\n`);
+      return 1;
+    }
+    let begun: Begun;
+    try {
+      begun = await begin(services);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      fail(`eventdesk send: ${error.message}${error.detail ? ` ${error.detail}` : ''}\n`);
+      return 1;
+    }
+    const { submission, sentBefore, uncertainBefore = [] } = begun;
+    submissionId = submission.id;
+    // A resume with nothing left to send ended at once: no progress will say so.
+    if (submission.status !== 'sending') ended();
+    process.on('SIGINT', stop).on('SIGTERM', stop);
     await whenEnded;
     await sending.dispose();
+    const resume = ['eventdesk', 'send', '--resume', submission.id, ...targetArgs(values)].join(' ');
+    const summary = summaryOf(submissions.get(submission.id)!, submissions.file, resume, sentBefore, secrets(), uncertainBefore);
+    io.stdout(values.json ? `${JSON.stringify(summary, null, 2)}\n` : describeSummary(summary));
+    return summary.status === 'ok' ? 0 : 1;
   } finally {
     process.off('SIGINT', stop).off('SIGTERM', stop);
-    if (claim?.ok) claim.release();
-    await workspace.close();
+    await services.close();
   }
-
-  const resume = ['eventdesk', 'send', '--resume', submission.id, ...targetArgs(values)].join(' ');
-  const summary = summaryOf(store.get(submission.id)!, store.file, resume, sentBefore, secrets(), uncertainBefore);
-  io.stdout(values.json ? `${JSON.stringify(summary, null, 2)}\n` : describeSummary(summary));
-  return summary.status === 'ok' ? 0 : 1;
 }
 
 /** Validates the batch; prints the diagnostics to stderr and says whether the send may go on. */
@@ -279,31 +267,32 @@ function dryRun(io: CliIo, values: Values, environment: Environment, text: strin
   return 0;
 }
 
-function openStore(io: CliIo, dataFolder: string): SubmissionStore | null {
-  try {
-    return openHistory(historyFileIn(dataFolder));
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    io.stderr(`eventdesk send: ${error.message}${error.detail ? ` (${error.detail})` : ''}\n`);
-    return null;
-  }
+/** What the history records of a submission to resume: where it went, under which environment id, and whether it was cut short. */
+interface Recorded {
+  baseUrl: string;
+  environmentId: string;
+  cutShort: boolean;
 }
 
-/** Where a recorded submission went, for a resume given no target; a UsageError when it is not recorded. */
-function recordedBaseUrl(dataFolder: string, submissionId: string): string {
-  const file = historyFileIn(dataFolder);
-  if (!existsSync(file)) throw new UsageError(`--resume: there is no history in ${dataFolder}, so no submission ${submissionId} to resume.`);
-  const store = openHistory(file);
+/**
+ * Reads the submission to resume through the services, so that a send cut short (no process
+ * holds it any more) is marked interrupted here as the app marks it at start. A UsageError
+ * when it is not recorded.
+ */
+async function recordedSubmission(dataFolder: string, submissionId: string): Promise<Recorded> {
+  // Opening the history would create it (and the folder): a resume of nothing must not.
+  if (!existsSync(historyFileIn(dataFolder))) throw new UsageError(`--resume: there is no history in ${dataFolder}, so no submission ${submissionId} to resume.`);
+  const services = await createCommandLineServices(dataFolder, [], {});
   try {
-    const found = store.get(submissionId);
-    if (!found) throw new UsageError(`--resume: no submission ${submissionId} is recorded in ${file}.`);
-    return found.baseUrl;
+    const found = services.submissions.get(submissionId);
+    if (!found) throw new UsageError(`--resume: no submission ${submissionId} is recorded in ${services.submissions.file}.`);
+    return { baseUrl: found.baseUrl, environmentId: found.environmentId, cutShort: services.interruptedAtStart.includes(submissionId) };
   } finally {
-    store.close();
+    await services.close();
   }
 }
 
-async function sendFile(context: Omit<Context, 'store'>, file: string, target: Target, tuning: SendTuning): Promise<number> {
+async function sendFile(context: Context, file: string, target: Target, tuning: SendTuning): Promise<number> {
   const { io, values, known } = context;
   const { text, note } = await readBatchFile(file);
   if (note) io.stderr(note);
@@ -318,67 +307,37 @@ async function sendFile(context: Omit<Context, 'store'>, file: string, target: T
       return 1;
     }
   }
-  const store = openStore(io, context.dataFolder);
-  if (!store) return 1;
-  try {
-    if (environment.production) io.stderr(`Note: "${environment.name}" is marked production. Sending without asking: a script has no one to ask.\n`);
-    const environmentId = commandLineEnvironmentId(target);
-    return await sendThrough({ ...context, store }, target, environmentId, (sending) => {
-      const first = sending.start(environmentId, text, false, tuning);
-      if ('started' in first) return { submission: first.started, sentBefore: null };
-      const earlier = first.duplicateOf;
-      const when = formatDateTime(new Date(earlier.startedAt), resolveTimeZone('local'));
-      io.stderr(`Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`);
-      const again = sending.start(environmentId, text, true, tuning);
-      if (!('started' in again)) throw new Error('A send with again=true did not start.');
-      return { submission: again.started, sentBefore: earlier };
-    });
-  } finally {
-    store.close();
-  }
+  if (environment.production) io.stderr(`Note: "${environment.name}" is marked production. Sending without asking: a script has no one to ask.\n`);
+  const environmentId = commandLineEnvironmentId(target);
+  return sendThrough(context, target, environmentId, async ({ sending }) => {
+    const first = sending.start(environmentId, text, false, tuning);
+    if ('started' in first) return { submission: first.started, sentBefore: null };
+    const earlier = first.duplicateOf;
+    const when = formatDateTime(new Date(earlier.startedAt), resolveTimeZone('local'));
+    io.stderr(`Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`);
+    const again = sending.start(environmentId, text, true, tuning);
+    if (!('started' in again)) throw new Error('A send with again=true did not start.');
+    return { submission: again.started, sentBefore: earlier };
+  });
 }
 
-async function resumeSubmission(context: Omit<Context, 'store'>, submissionId: string, target: Target, tuning: SendTuning, flag: UnansweredChoice | undefined): Promise<number> {
-  const { io, dataFolder } = context;
-  const store = openStore(io, dataFolder);
-  if (!store) return 1;
-  try {
-    const detail = store.get(submissionId);
-    if (!detail) throw new UsageError(`--resume: no submission ${submissionId} is recorded in ${store.file}.`);
-    if (detail.baseUrl !== target.environment.baseUrl) {
-      throw new UsageError(`--resume: submission ${submissionId} went to ${detail.baseUrl}, not ${target.environment.baseUrl}. Resume it against the same address.`);
-    }
-    const claim = claimSubmission(dataFolder, submissionId);
-    if (!claim.ok) {
-      io.stderr(`eventdesk send: submission ${submissionId} is still being sent by process ${claim.pid}; resuming it now would send chunks twice. (If that process is not EventDesk, delete ${claim.file}.)\n`);
-      return 1;
-    }
-    // Held until the resume ends, so no second resume can slip in.
-    try {
-      if (detail.status === 'sending') {
-        store.markInterrupted((id) => id === submissionId);
-        io.stderr(`Submission ${submissionId} was cut short (no process is sending it any more); it is now marked interrupted.\n`);
-      }
-      const remaining = store.remainingChunks(submissionId);
-      if (remaining.length === 0) {
-        if (detail.status !== 'ok') store.finish(submissionId, 'ok');
-        io.stderr('Every chunk was already acknowledged; nothing to send.\n');
-        const summary = summaryOf(store.get(submissionId)!, store.file, null, null, context.known());
-        io.stdout(context.values.json ? `${JSON.stringify(summary, null, 2)}\n` : describeSummary(summary));
-        return 0;
-      }
-      io.stderr(`Resuming submission ${submissionId}: ${plural(remaining.length, 'chunk')} of ${detail.chunks.length} never acknowledged.\n`);
-      // Sent but never answered (a cancel or a kill mid-request): the server may hold them already.
-      const uncertain = possiblyDelivered(remaining);
-      const choice = uncertain.length > 0 ? await chooseUnanswered(io, uncertain, flag) : undefined;
-      const begin = (sending: ReturnType<typeof createSending>) => ({ submission: sending.resume(submissionId, tuning, choice), sentBefore: null });
-      return await sendThrough({ ...context, store }, target, detail.environmentId, begin, true, uncertain);
-    } finally {
-      claim.release();
-    }
-  } finally {
-    store.close();
+async function resumeSubmission(context: Context, submissionId: string, recorded: Recorded, target: Target, tuning: SendTuning, flag: UnansweredChoice | undefined): Promise<number> {
+  const { io } = context;
+  if (recorded.baseUrl !== target.environment.baseUrl) {
+    throw new UsageError(`--resume: submission ${submissionId} went to ${recorded.baseUrl}, not ${target.environment.baseUrl}. Resume it against the same address.`);
   }
+  if (recorded.cutShort) io.stderr(`Submission ${submissionId} was cut short (no process is sending it any more); it is now marked interrupted.\n`);
+  return sendThrough(context, target, recorded.environmentId, async ({ sending }) => {
+    const { submission: detail, remaining, uncertain } = sending.planResume(submissionId);
+    if (remaining.length === 0) {
+      io.stderr('Every chunk was already acknowledged; nothing to send.\n');
+      // Recorded as ok, if it was not yet (the process ended before saying so).
+      return { submission: detail.status === 'ok' ? detail : sending.resume(submissionId, tuning), sentBefore: null };
+    }
+    io.stderr(`Resuming submission ${submissionId}: ${plural(remaining.length, 'chunk')} of ${detail.chunks.length} never acknowledged.\n`);
+    const choice = uncertain.length > 0 ? await chooseUnanswered(io, uncertain, flag) : undefined;
+    return { submission: sending.resume(submissionId, tuning, choice), sentBefore: null, uncertainBefore: uncertain };
+  });
 }
 
 export const sendCommand: Command = {
@@ -402,14 +361,15 @@ export const sendCommand: Command = {
       }
       if (values.resume !== undefined) checkResumeFlags(values, positionals);
       const unanswered = unansweredFlag(values, values.resume !== undefined);
+      const recorded = values.resume === undefined ? null : await recordedSubmission(dataFolder, values.resume);
       // A resume goes where the submission went, unless told otherwise.
-      const where = values.resume !== undefined && values.env === undefined && values['base-url'] === undefined ? { 'base-url': recordedBaseUrl(dataFolder, values.resume) } : {};
+      const where = recorded && values.env === undefined && values['base-url'] === undefined ? { 'base-url': recorded.baseUrl } : {};
       // A dry run logs in nowhere, so it needs no credentials.
       const resolved = await resolveTarget({ ...values, ...where }, process.env, { credentials: values['dry-run'] !== true });
       const target = { ...resolved, environment: withOverrides(resolved.environment, values) };
       const tuning = tuningOf(target.environment);
       const context = { io, values, dataFolder, known };
-      return values.resume === undefined ? await sendFile(context, positionals[0]!, target, tuning) : await resumeSubmission(context, values.resume, target, tuning, unanswered);
+      return recorded === null ? await sendFile(context, positionals[0]!, target, tuning) : await resumeSubmission(context, values.resume!, recorded, target, tuning, unanswered);
     } catch (error) {
       if (isUsageError(error)) return usage(error.message);
       // The history can fail mid-command (a damaged page met by a query): said, not traced.

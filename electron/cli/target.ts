@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
   DEFAULT_SETTINGS,
@@ -200,4 +201,12 @@ export async function resolveTarget(flags: TargetFlags, variables: Variables = p
 
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
   return { environment, secrets: { username, password, apiKey } };
+}
+
+/**
+ * The environment id a command-line target records its submissions under: the same base URL and
+ * username give the same id in every run, so the same-batch warning works from one run to the next.
+ */
+export function commandLineEnvironmentId({ environment }: Target): string {
+  return `cli-${createHash('sha256').update(`${environment.baseUrl}\n${environment.username}`).digest('hex').slice(0, 16)}`;
 }

@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { MAX_JSON_DEPTH } from '../../shared/json-nesting.ts';
-import { findJsonSyntaxError } from './json-syntax.ts';
+import { positionsOf } from '../../shared/validation/positions.ts';
+import { readBatchJson, type SyntaxProblem } from '../../shared/validation/syntax.ts';
 import { failure, type Reply } from './route.ts';
 
 /** Turns a request body into a JSON value, or into the 4xx reply that says what is wrong with it. */
-
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -57,21 +57,10 @@ function nestingDepth(body: Uint8Array, limit: number): number {
   return deepest;
 }
 
-/** Line and column (both from 1) of a UTF-16 offset in `text`. */
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const lastNewline = before.lastIndexOf('\n');
-  let line = 1;
-  for (let index = before.indexOf('\n'); index !== -1; index = before.indexOf('\n', index + 1)) line++;
-  return { line, column: offset - lastNewline };
-}
-
-function malformed(text: string, parseError: SyntaxError): Reply {
-  const found = findJsonSyntaxError(text);
-  const offset = found?.offset ?? text.length;
-  const { line, column } = lineAndColumn(text, offset);
-  const reason = found?.reason ?? parseError.message;
-  return failure(400, 'malformed-json', `Malformed JSON at line ${line}, column ${column}: ${reason}.`, { line, column });
+/** The 400 for a body that is not JSON: where (line and column, from 1) and why, in the words the editor uses. */
+function malformed(text: string, problem: SyntaxProblem): Reply {
+  const { line, column } = positionsOf(text, [problem.offset]).get(problem.offset)!;
+  return failure(400, 'malformed-json', `Malformed JSON at line ${line}, column ${column}: ${problem.reason}.`, { line, column });
 }
 
 function tooDeep(): Reply {
@@ -87,8 +76,8 @@ export function nestingProblem(body: Uint8Array): Reply | null {
 
 /**
  * Parses without checking the nesting first, for a caller that checks it only where it can
- * matter (see the events route). V8's JSON.parse does not recurse, so deep nesting is no
- * danger to it; should another engine's run out of stack, that is still a 400.
+ * matter (see the events route). The shared reading bounds JSON.parse's memory: a body dense
+ * with brackets is read for its nesting before JSON.parse sees it.
  */
 export function parseJson(body: Buffer): ParsedJson {
   let text: string;
@@ -97,12 +86,9 @@ export function parseJson(body: Buffer): ParsedJson {
   } catch {
     return { ok: false, reply: failure(400, 'invalid-utf8', 'The body is not valid UTF-8 text.') };
   }
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    if (error instanceof SyntaxError) return { ok: false, reply: malformed(text, error) };
-    return { ok: false, reply: tooDeep() };
-  }
+  const reading = readBatchJson(text);
+  if (reading.problem === undefined) return { ok: true, value: reading.value };
+  return { ok: false, reply: reading.problem.code === 'json-too-deep' ? tooDeep() : malformed(text, reading.problem) };
 }
 
 export function parseJsonBody(body: Buffer): ParsedJson {

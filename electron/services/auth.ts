@@ -80,7 +80,7 @@ export async function login(request: LoginRequest): Promise<TokenGrant> {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new AppError('not-json', `The login answer is not JSON (Content-Type: ${response.headers.get('content-type') ?? 'none'}). Is the base URL the API, not a web page?`, raw());
+    throw new AppError('login-not-json', `The login answer is not JSON (Content-Type: ${response.headers.get('content-type') ?? 'none'}). Is the base URL the API, not a web page?`, raw());
   }
   const tokens = typeof json === 'object' && json !== null ? [(json as Record<string, unknown>).access_token, (json as Record<string, unknown>).refresh_token].filter((v): v is string => typeof v === 'string') : [];
   return parseTokenResponse(json, request.timeZone, request.now?.() ?? new Date(), raw(tokens));

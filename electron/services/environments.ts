@@ -52,10 +52,13 @@ const STRICT_SANDBOX_RULES: EnvironmentSettings['ruleSeverity'] = {
 export interface EnvironmentsOptions {
   dataFolder: string;
   vault: Vault;
-  /** Told before an environment is removed or starts pointing elsewhere, so its session ends first. */
-  onRetarget: (environmentId: string) => Promise<void>;
   /** The embedded sandbox's address and demo credentials, when the app runs one. */
   sandbox: { url: () => string; username: string; apiKey: string; maxBodyBytes: number; mode: SandboxMode } | null;
+  /**
+   * The command line's environments, made of its flags: held in memory, the first one active;
+   * the data folder's environments.json is neither read nor written. Left out, that file is the list.
+   */
+  given?: readonly Environment[];
 }
 
 function isLoopback(origin: string): boolean {
@@ -66,10 +69,21 @@ function isLoopback(origin: string): boolean {
 export function createEnvironments(options: EnvironmentsOptions) {
   const file = path.join(options.dataFolder, 'environments.json');
   let state: EnvironmentsFile = { version: 1, activeId: null, environments: [] };
-  const write = createAtomicWriter(file);
+  const write = options.given ? async () => undefined : createAtomicWriter(file);
+  /** Told before an environment is removed or starts pointing elsewhere (the sessions, so that one ends first). */
+  const retargetListeners: ((environmentId: string) => Promise<void>)[] = [];
+  async function retarget(environmentId: string): Promise<void> {
+    for (const listener of retargetListeners) await listener(environmentId);
+  }
+  /** Tells the vault which environments' secrets the user chose to keep on disk without a key store. */
+  function shareOptIns(): void {
+    for (const environment of state.environments) options.vault.allowPlainStorage(environment.id, environment.storeSecretsWithoutKeyring);
+  }
   let notice: string | null = null;
 
   function persist(): Promise<void> {
+    // Every change is persisted: the vault hears of a changed opt-in before it seals anything.
+    shareOptIns();
     return write(`${JSON.stringify(state, null, 2)}\n`);
   }
 
@@ -136,6 +150,11 @@ export function createEnvironments(options: EnvironmentsOptions) {
 
   return {
     async load(): Promise<void> {
+      if (options.given) {
+        state = { version: 1, activeId: options.given[0]?.id ?? null, environments: [...options.given] };
+        shareOptIns();
+        return bindSecrets();
+      }
       const text = await readFile(file, 'utf8').catch(() => null);
       const parsed = text === null ? null : FileSchema.safeParse(parseJsonOrNull(text));
       if (parsed?.success) {
@@ -159,6 +178,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
         state.activeId = LOCAL_SANDBOX_ID;
         await persist();
       }
+      shareOptIns();
       await bindSecrets();
       // The demo API key is public; where secrets stay in memory only, give it back at each start.
       const sandboxEnvironment = state.environments.find((environment) => environment.embeddedSandbox);
@@ -169,6 +189,11 @@ export function createEnvironments(options: EnvironmentsOptions) {
 
     list(): { environments: EnvironmentView[]; activeId: string | null; notice: string | null } {
       return { environments: state.environments.map(view), activeId: state.activeId, notice: [notice, options.vault.notice()].filter(Boolean).join(' ') || null };
+    },
+
+    /** Registers what must happen before an environment is removed or points elsewhere (its session ends). */
+    beforeRetarget(listener: (environmentId: string) => Promise<void>): void {
+      retargetListeners.push(listener);
     },
 
     get: find,
@@ -192,7 +217,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
       if (problems.length) return { ok: false, problems };
       const next: Environment = { ...tidy(edit.settings), id, embeddedSandbox: current.embeddedSandbox };
       // A token must never travel to another server, or serve another user.
-      if (next.baseUrl !== current.baseUrl || next.username !== current.username) await options.onRetarget(id);
+      if (next.baseUrl !== current.baseUrl || next.username !== current.username) await retarget(id);
       state.environments = state.environments.map((environment) => (environment.id === id ? next : environment));
       await persist();
       await storeSecrets(next, edit);
@@ -218,7 +243,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
 
     async remove(id: string): Promise<void> {
       find(id);
-      await options.onRetarget(id);
+      await retarget(id);
       state.environments = state.environments.filter((environment) => environment.id !== id);
       if (state.activeId === id) state.activeId = state.environments[0]?.id ?? null;
       await persist();

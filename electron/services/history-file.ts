@@ -16,8 +16,6 @@ const DAMAGE_CODES = new Set([11, 26]);
 /** What SQLite says for those codes, as the store's own errors carry it in their detail. */
 const DAMAGE_MESSAGES = /database disk image is malformed|file is not a database/;
 
-export const HISTORY_CORRUPT = 'history-corrupt';
-
 /** The history's file name in a data folder, which the app and the command line share. */
 export const HISTORY_FILE_NAME = 'submissions.sqlite';
 
@@ -26,17 +24,17 @@ export function historyFileIn(dataFolder: string): string {
 }
 
 function isDamage(error: unknown): boolean {
-  if (error instanceof AppError) return error.code === HISTORY_CORRUPT || DAMAGE_MESSAGES.test(error.detail ?? '');
+  if (error instanceof AppError) return error.code === 'history-corrupt' || DAMAGE_MESSAGES.test(error.detail ?? '');
   const errcode = (error as { errcode?: unknown } | null)?.errcode;
   // Extended codes (SQLITE_CORRUPT_INDEX and the like) keep the primary code in their low byte.
   return typeof errcode === 'number' && DAMAGE_CODES.has(errcode & 0xff);
 }
 
 function damaged(file: string, error: unknown): AppError {
-  if (error instanceof AppError && error.code === HISTORY_CORRUPT) return error;
+  if (error instanceof AppError && error.code === 'history-corrupt') return error;
   const reason = error instanceof AppError ? (error.detail ?? error.message) : error instanceof Error ? error.message : String(error);
   return new AppError(
-    HISTORY_CORRUPT,
+    'history-corrupt',
     `The history file is damaged and cannot be read; nothing was changed in it. Setting it aside (renaming ${path.basename(file)} and any -wal and -shm file beside it) starts a fresh history.`,
     `${file}: ${reason}`,
   );

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
+import type { Environment } from '../../shared/environment.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { PayloadOf, PushName } from '../../shared/ipc.ts';
 import { startSandbox } from '../sandbox/server.ts';
@@ -22,11 +23,19 @@ import { createSessions } from './sessions.ts';
 import { createVault, type Cipher } from './vault.ts';
 
 /**
- * The composition root of the plain-Node services. The Electron main process and the test
- * harness each call this with their own adapters (cipher, fetch, how pushes reach a window),
- * so both run the same code. The command line still builds what a send needs from the same
- * factories itself (cli/send-workspace.ts).
+ * The composition root of the plain-Node services. The Electron main process, the test harness
+ * and the command line each call `createServices` with their own adapters (cipher, fetch, where
+ * pushes go, and for the command line the environments its flags made), so all three run the
+ * same code. This file is also the only door from the command line into services/ (a lint
+ * rule): what a command needs without the whole graph (a pure helper, the history opened only to
+ * be read) is re-exported here.
  */
+
+export { login, type TokenGrant } from './auth.ts';
+export { HISTORY_FILE_NAME, historyFileIn, openHistory } from './history-file.ts';
+export { searchWords } from './history-search.ts';
+export { prepareBatch, type SendTuning } from './sending.ts';
+export type { SubmissionStore } from './submissions.ts';
 
 export type PushSender = <P extends PushName>(push: P, payload: PayloadOf<P>) => void;
 
@@ -46,6 +55,12 @@ export interface ServiceDeps {
   documentationFile: string;
   /** The embedded sandbox's options, or null to run without one. */
   sandbox: SandboxStartOptions | null;
+  /**
+   * The command line's environments, made of its flags. Given, the services hold these and their
+   * secrets in memory only, and leave the data folder's environments.json and secrets.json (the
+   * app's) alone; the history and the log are the data folder's, shared with the app.
+   */
+  environments?: readonly Environment[];
 }
 
 export async function createServices(deps: ServiceDeps) {
@@ -53,18 +68,13 @@ export async function createServices(deps: ServiceDeps) {
   const sandbox = deps.sandbox ? await startSandbox(deps.sandbox) : null;
   sandbox?.onRequest((record) => deps.push('sandbox:request', record));
 
-  const vault = createVault({
-    file: path.join(deps.dataFolder, 'secrets.json'),
-    cipher: deps.cipher,
-    storeWithoutKeyring: (environmentId) => environments.list().environments.some((environment) => environment.id === environmentId && environment.storeSecretsWithoutKeyring),
-  });
+  const vault = createVault({ file: deps.environments ? null : path.join(deps.dataFolder, 'secrets.json'), cipher: deps.cipher });
   const sandboxInfo = sandbox?.info();
   const environments = createEnvironments({
     dataFolder: deps.dataFolder,
     vault,
-    // Ended as a logout is, so every window hears that the session is over.
-    onRetarget: (environmentId) => sessions.logout(environmentId),
     sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey, maxBodyBytes: sandboxInfo.maxBodyBytes, mode: sandboxInfo.mode } : null,
+    ...(deps.environments ? { given: deps.environments } : {}),
   });
   await vault.load();
   await environments.load();

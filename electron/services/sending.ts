@@ -3,7 +3,7 @@ import { planChunks } from '../../shared/chunking.ts';
 import { resolveTimeZone, type Environment } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { MASK, redactHeaders } from '../../shared/redact.ts';
-import { possiblyDelivered, unansweredText, type SendProgress, type Submission, type SubmissionStatus, type UnansweredChoice } from '../../shared/submission.ts';
+import { possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type Submission, type SubmissionDetail, type SubmissionStatus, type UnansweredChoice } from '../../shared/submission.ts';
 import { resolveBatch } from '../../shared/templates.ts';
 import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
 import { readBatchJson } from '../../shared/validation/syntax.ts';
@@ -25,7 +25,7 @@ import type { Vault } from './vault.ts';
 
 export interface SendingOptions {
   fetch: Fetch;
-  /** Where sends are claimed, so no other process resumes one under way; the command line claims its own. */
+  /** Where sends are claimed (the data folder), so no other process, the app or a command, resumes one under way. */
   claimsFolder?: string;
   environments: Environments;
   sessions: Sessions;
@@ -34,6 +34,12 @@ export interface SendingOptions {
   push: (progress: SendProgress) => void;
   /** After a send has recorded how it ended (the history applies its retention then). */
   onFinished?: (submissionId: string) => void;
+}
+
+export interface ResumePlan {
+  submission: SubmissionDetail;
+  remaining: ChunkRecord[];
+  uncertain: ChunkRecord[];
 }
 
 export type StartResult = { started: Submission } | { duplicateOf: Submission };
@@ -86,7 +92,7 @@ export function createSending(options: SendingOptions) {
   function claim(submissionId: string): { release(): void } | null {
     const claimed = options.claimsFolder ? claimSubmission(options.claimsFolder, submissionId) : null;
     if (claimed && !claimed.ok) {
-      throw new AppError('already-sending', `Process ${claimed.pid} is still sending this submission; resuming it now would send chunks twice.`);
+      throw new AppError('already-sending', `Submission ${submissionId} is still being sent by process ${claimed.pid}; resuming it now would send chunks twice.`, `(If that process is not EventDesk, delete ${claimed.file}.)`);
     }
     return claimed;
   }
@@ -99,6 +105,28 @@ export function createSending(options: SendingOptions) {
     const statuses = options.submissions.chunkStatuses(submissionId);
     if (!statuses.includes('skipped') || (runStatus !== 'ok' && runStatus !== 'failed')) return runStatus;
     return statuses.includes('ok') ? 'partial' : 'failed';
+  }
+
+  /**
+   * What a resume of a submission would send: its chunks never acknowledged, and those of them
+   * that went out without an answer (the server may hold them already). Refuses, changing
+   * nothing, a submission that is unknown or still being sent, here or by another process.
+   */
+  function planResume(submissionId: string): ResumePlan {
+    if (running.has(submissionId)) throw new AppError('already-sending', 'That submission is still being sent.');
+    const submission = options.submissions.get(submissionId);
+    if (!submission) throw new AppError('submission-not-found', 'That submission no longer exists.');
+    claim(submissionId)?.release();
+    const remaining = options.submissions.remainingChunks(submissionId);
+    return { submission, remaining, uncertain: possiblyDelivered(remaining) };
+  }
+
+  /** Records how a resume that had nothing to send ended, and lets go of its claim. */
+  function endUnsent(detail: Submission, status: SubmissionStatus, held: { release(): void } | null): Submission {
+    options.submissions.finish(detail.id, status);
+    held?.release();
+    options.onFinished?.(detail.id);
+    return { ...detail, status, finishedAt: new Date().toISOString() };
   }
 
   function headersShown(environmentId: string): Record<string, string> {
@@ -246,18 +274,19 @@ export function createSending(options: SendingOptions) {
       return { started: submission };
     },
 
+    planResume,
+
     /**
      * Sends only the chunks of an interrupted, failed or cancelled submission that were never
      * acknowledged. Chunks that went out without an answer may already be on the server: unless
      * `unanswered` says to send them again or to skip them, it refuses and names them.
      */
     resume(submissionId: string, tuning?: SendTuning, unanswered?: UnansweredChoice): Submission {
-      if (running.has(submissionId)) throw new AppError('already-sending', 'That submission is still being sent.');
-      const detail = options.submissions.get(submissionId);
-      if (!detail) throw new AppError('submission-not-found', 'That submission no longer exists.');
-      let remaining = options.submissions.remainingChunks(submissionId);
-      if (remaining.length === 0) throw new AppError('nothing-to-resume', 'Every chunk of that submission was already acknowledged.');
-      const uncertain = possiblyDelivered(remaining);
+      const { submission: detail, remaining: unacknowledged, uncertain } = planResume(submissionId);
+      let remaining = unacknowledged;
+      if (remaining.length === 0 && detail.status === 'ok') throw new AppError('nothing-to-resume', 'Every chunk of that submission was already acknowledged.');
+      // Every chunk was acknowledged but the run ended before saying so (a kill): it is ok.
+      if (remaining.length === 0) return endUnsent(detail, 'ok', claim(submissionId));
       if (uncertain.length > 0 && unanswered === undefined) {
         const them = uncertain.length === 1 ? ['that chunk', 'it'] : ['those chunks', 'them'];
         throw new AppError('resume-unanswered', `${unansweredText(uncertain)}. Say whether to send ${them[0]} again or to skip ${them[1]}.`);
@@ -267,13 +296,7 @@ export function createSending(options: SendingOptions) {
       if (uncertain.length > 0 && unanswered === 'skip') {
         options.submissions.skipChunks(submissionId, uncertain.map((chunk) => chunk.firstEvent), SKIPPED_REASON);
         remaining = options.submissions.remainingChunks(submissionId);
-        if (remaining.length === 0) {
-          const status = endStatus('failed', submissionId);
-          options.submissions.finish(submissionId, status);
-          held?.release();
-          options.onFinished?.(submissionId);
-          return { ...detail, status, finishedAt: new Date().toISOString() };
-        }
+        if (remaining.length === 0) return endUnsent(detail, endStatus('failed', submissionId), held);
       }
       const eventTexts = (JSON.parse(detail.batch) as unknown[]).map((event) => JSON.stringify(event));
       run(

@@ -161,7 +161,7 @@ export function createSessions(options: SessionsOptions) {
     return pending;
   }
 
-  return {
+  const sessions = {
     status: view,
 
     /** Takes up sessions an earlier run saved, where their tokens are still valid. */
@@ -224,5 +224,8 @@ export function createSessions(options: SessionsOptions) {
       for (const environmentId of [...timers.keys()]) clearTimers(environmentId);
     },
   };
+  // A token must never travel to another server or serve another user: a retarget ends the session as a logout does, so every window hears of it.
+  options.environments.beforeRetarget((environmentId) => sessions.logout(environmentId));
+  return sessions;
 }
 export type Sessions = ReturnType<typeof createSessions>;

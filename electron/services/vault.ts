@@ -52,10 +52,9 @@ const EnvelopeFileSchema = z.object({
 type EnvelopeFile = z.infer<typeof EnvelopeFileSchema>;
 
 export interface VaultOptions {
-  file: string;
+  /** Where sealed secrets are kept; null for the command line, whose secrets come from its variables and stay in memory. */
+  file: string | null;
   cipher: Cipher;
-  /** Whether the user opted in to keeping this environment's secrets on disk without a key store. */
-  storeWithoutKeyring: (environmentId: string) => boolean;
 }
 
 /** The origin of the server a secret is for, or an AppError: a secret is never kept without one. */
@@ -70,14 +69,17 @@ export function createVault(options: VaultOptions) {
   /** The origin each environment's secrets were entered for. */
   const origins = new Map<string, string>();
   const unreadable = new Set<string>();
+  /** The environments whose user opted in to keeping secrets on disk without a key store (the environments service says which). */
+  const plainAllowed = new Set<string>();
   let onDisk: EnvelopeFile = { version: 1, entries: {} };
-  const write = createAtomicWriter(options.file, 0o600);
+  const file = options.file;
+  const write = file === null ? async () => undefined : createAtomicWriter(file, 0o600);
   let notice: string | null = null;
 
   function schemeFor(environmentId: string): 'os-key-store' | 'plain-by-choice' | null {
     const status = options.cipher.status();
     if (status.protectsSecrets) return 'os-key-store';
-    return options.storeWithoutKeyring(environmentId) ? 'plain-by-choice' : null;
+    return plainAllowed.has(environmentId) ? 'plain-by-choice' : null;
   }
 
   function seal(environmentId: string, secrets: Secrets): EnvelopeFile['entries'][string] | null {
@@ -104,15 +106,16 @@ export function createVault(options: VaultOptions) {
   return {
     /** Reads what an earlier run saved. Entries that can no longer be decrypted are reported, not fatal. */
     async load(): Promise<void> {
+      if (file === null) return;
       let text: string;
       try {
-        text = await readFile(options.file, 'utf8');
+        text = await readFile(file, 'utf8');
       } catch {
         return;
       }
       const parsed = EnvelopeFileSchema.safeParse(parseJsonOrNull(text));
       if (!parsed.success) {
-        notice = `The saved secrets could not be read, so EventDesk started without them (the file is kept as ${await setAside(options.file)}). Enter API keys again.`;
+        notice = `The saved secrets could not be read, so EventDesk started without them (the file is kept as ${await setAside(file)}). Enter API keys again.`;
         return;
       }
       onDisk = parsed.data;
@@ -125,6 +128,12 @@ export function createVault(options: VaultOptions) {
           unreadable.add(environmentId);
         }
       }
+    },
+
+    /** Whether this environment's secrets may be kept on disk without a key store; takes effect at the next save. */
+    allowPlainStorage(environmentId: string, allowed: boolean): void {
+      if (allowed) plainAllowed.add(environmentId);
+      else plainAllowed.delete(environmentId);
     },
 
     get(environmentId: string): Secrets {

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { AppError } from '../../shared/errors.ts';
 import { HISTORY_PAGE_SIZE, type HistoryFilter, type TimelineUnit } from '../../shared/history.ts';
 import { useApi } from '../queries.ts';
 
@@ -20,7 +21,7 @@ export function useHistoryPages(filter: HistoryFilter, enabled: boolean) {
       } catch (error) {
         // The last row shown was deleted (a delete, retention) as the next page was asked for:
         // the whole list is read again, every page after a row that still exists.
-        if ((error as { code?: string }).code !== 'history-cursor-gone') throw error;
+        if (!(error instanceof AppError && error.code === 'history-cursor-gone')) throw error;
         void client.invalidateQueries({ queryKey: [...historyKey, 'list', filter] });
         return [];
       }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EnvironmentView } from '../../shared/environment.ts';
+import { AppError } from '../../shared/errors.ts';
 import type { OutputOf } from '../../shared/ipc.ts';
 import type { SubmissionSummary } from '../../shared/submission.ts';
 import { UNSENDABLE_CODES, type Diagnostic } from '../../shared/validation.ts';
@@ -42,7 +43,7 @@ export function useStartSend() {
         }
         return 'started' in result ? result.started : null;
       } catch (error) {
-        if ((error as { code?: string }).code === 'needs-login') askLogin(environment.id, retry);
+        if (error instanceof AppError && error.code === 'needs-login') askLogin(environment.id, retry);
         notify('error', error instanceof Error ? error.message : String(error));
         return null;
       }

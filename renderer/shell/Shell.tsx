@@ -1,5 +1,4 @@
 import './shell.css';
-import '../monaco/monaco.css';
 import { lazy, Suspense, useState } from 'react';
 import type { AppInfo } from '../../shared/ipc.ts';
 import { CommandPalette } from '../commands/CommandPalette.tsx';

@@ -1,4 +1,5 @@
 import { nestsTooDeep } from '../json-nesting.ts';
+import { positionsOf } from '../validation/positions.ts';
 import { findSyntaxProblem, readBatchJson } from '../validation/syntax.ts';
 
 /**
@@ -36,10 +37,8 @@ export function readJson(text: string): JsonReading {
   const reading = readBatchJson(text);
   if (reading.problem === undefined && !nestsTooDeep(reading.value)) return { ok: true, value: reading.value };
   const problem = reading.problem ?? findSyntaxProblem(text)!;
-  const before = text.slice(0, problem.offset);
-  const line = before.split('\n').length;
-  const column = problem.offset - before.lastIndexOf('\n');
-  return { ok: false, reason: problem.message.replace(/^The text is not valid JSON: /, '').replace(/\.$/, ''), line, column, tooDeep: problem.code === 'json-too-deep' };
+  const { line, column } = positionsOf(text, [problem.offset]).get(problem.offset)!;
+  return { ok: false, reason: problem.reason, line, column, tooDeep: problem.code === 'json-too-deep' };
 }
 
 /** Names a JSON value's kind the way a tester would. */

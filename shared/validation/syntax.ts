@@ -14,6 +14,12 @@ export interface SyntaxProblem {
   offset: number;
   /** How many characters the problem covers (0 at the end of the text). */
   length: number;
+  /**
+   * What is wrong, in words that follow "not valid JSON at <place>: " in any reader's frame
+   * (the sandbox's 400, an import's message): no position, nothing about batches.
+   */
+  reason: string;
+  /** The problem as the editor and `validate` show it: a sentence about the batch text. */
   message: string;
 }
 
@@ -31,9 +37,23 @@ const WHAT_WAS_EXPECTED: Record<Exclude<Expected, 'comma-or-close' | 'end'>, str
   colon: "':' after the field name",
 };
 
+/** Characters a reader cannot see (controls, format marks such as a byte order mark, spaces other than ' '), shown as \uXXXX. */
+const INVISIBLE = /(?! )[\p{C}\p{Z}]/gu;
+
+function escapeInvisible(character: string): string {
+  return character
+    .split('')
+    .map((unit) => `\\u${unit.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
+    .join('');
+}
+
 function quoteToken(token: string): string {
   const shown = token.length > 20 ? `${token.slice(0, 20)}…` : token;
-  return /^[\x21-\x7e]+$/.test(shown) ? `'${shown}'` : JSON.stringify(shown);
+  return /^[\x21-\x7e]+$/.test(shown) ? `'${shown}'` : JSON.stringify(shown).replace(INVISIBLE, escapeInvisible);
+}
+
+function notJson(offset: number, length: number, reason: string): SyntaxProblem {
+  return { code: 'not-json', offset, length, reason, message: `The text is not valid JSON: ${reason}.` };
 }
 
 /** Inside a string token that the scanner flagged, the offset of the bad escape or control character. */
@@ -42,14 +62,14 @@ function badCharacterIn(text: string, start: number, end: number): SyntaxProblem
     const code = text.charCodeAt(index);
     if (code === 0x5c) {
       if (!/^(["\\/bfnrt]|u[0-9a-fA-F]{4})/.test(text.slice(index + 1, index + 6))) {
-        return { code: 'not-json', offset: index, length: 2, message: 'The text is not valid JSON: a string has a bad escape; use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX.' };
+        return notJson(index, 2, 'a string has a bad escape; use \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX');
       }
       index++;
     } else if (code < 0x20) {
-      return { code: 'not-json', offset: index, length: 1, message: 'The text is not valid JSON: a string contains a line break or control character; write it as \\n, \\t or \\uXXXX.' };
+      return notJson(index, 1, 'a string contains a line break or control character; write it as \\n, \\t or \\uXXXX');
     }
   }
-  return { code: 'not-json', offset: end, length: 0, message: 'The text is not valid JSON: a string is not closed with a double quote.' };
+  return notJson(end, 0, 'a string is not closed with a double quote');
 }
 
 /** Open brackets, one byte each (1 for an object), up to MAX_JSON_DEPTH of them. */
@@ -73,6 +93,10 @@ function bracketStack() {
   };
 }
 
+const EMPTY_MESSAGE = 'The text is empty: a batch is a JSON array of events, [ { … }, { … } ].';
+/** The reason of a level too deep, for a reader that frames it as it frames a syntax error. */
+const TOO_DEEP_REASON = TOO_DEEP_MESSAGE.replace(/\.$/, '');
+
 /** The first syntax error or level too deep in `text`, or null for JSON nested at most MAX_JSON_DEPTH deep. */
 export function findSyntaxProblem(text: string): SyntaxProblem | null {
   const scanner = createScanner(text, false);
@@ -89,19 +113,23 @@ export function findSyntaxProblem(text: string): SyntaxProblem | null {
     const token = text.slice(offset, offset + length);
     if (kind === TOKEN.end) {
       if (expected === 'end') return null;
-      if (!seenAnything) return { code: 'not-json', offset, length: 0, message: 'The text is empty: a batch is a JSON array of events, [ { … }, { … } ].' };
       const missing = expected === 'comma-or-close' ? `',' or '${open.topIsObject() ? '}' : ']'}'` : WHAT_WAS_EXPECTED[expected];
-      return { code: 'not-json', offset, length: 0, message: `The text is not valid JSON: it ends where ${missing} should be.` };
+      const reason = `it ends where ${missing} should be`;
+      return seenAnything ? notJson(offset, 0, reason) : { code: 'not-json', offset, length: 0, reason, message: EMPTY_MESSAGE };
     }
     seenAnything = true;
-    if (kind === TOKEN.lineComment || kind === TOKEN.blockComment) return { code: 'not-json', offset, length, message: 'The text is not valid JSON: JSON has no comments; remove this one.' };
-    if (kind === TOKEN.string && scanner.getTokenError() !== SCAN_ERROR_NONE) return badCharacterIn(text, offset, offset + length);
-    if (kind === TOKEN.number && scanner.getTokenError() !== SCAN_ERROR_NONE) return { code: 'not-json', offset, length, message: `The text is not valid JSON: ${quoteToken(token)} is not a number.` };
+    if (kind === TOKEN.lineComment || kind === TOKEN.blockComment) return notJson(offset, length, 'JSON has no comments; remove this one');
 
     const closing = open.topIsObject() ? TOKEN.closeBrace : TOKEN.closeBracket;
-    const unexpected = (what: string): SyntaxProblem => ({ code: 'not-json', offset, length, message: `The text is not valid JSON: expected ${what}, found ${quoteToken(token)}.` });
+    const unexpected = (what: string): SyntaxProblem => notJson(offset, length, `expected ${what}, found ${quoteToken(token)}`);
+    // A string or number is judged only where one may stand: out of place, it is the error, wherever it ends.
+    const malformedToken = (): SyntaxProblem | null => {
+      if (scanner.getTokenError() === SCAN_ERROR_NONE) return null;
+      if (kind === TOKEN.string) return badCharacterIn(text, offset, offset + length);
+      return kind === TOKEN.number ? notJson(offset, length, `${quoteToken(token)} is not a number`) : null;
+    };
 
-    if (expected === 'end') return { code: 'not-json', offset, length, message: `The text is not valid JSON: there is more after the end of the JSON, starting with ${quoteToken(token)}.` };
+    if (expected === 'end') return notJson(offset, length, `there is more after the end of the JSON, starting with ${quoteToken(token)}`);
     if (expected === 'colon') {
       if (kind !== TOKEN.colon) return unexpected(WHAT_WAS_EXPECTED.colon);
       expected = 'value';
@@ -119,12 +147,16 @@ export function findSyntaxProblem(text: string): SyntaxProblem | null {
       expected = afterValue();
     } else if (expected === 'key' || expected === 'key-or-close') {
       if (kind !== TOKEN.string) return unexpected(WHAT_WAS_EXPECTED[expected]);
+      const problem = malformedToken();
+      if (problem) return problem;
       expected = 'colon';
     } else if (kind === TOKEN.openBrace || kind === TOKEN.openBracket) {
-      if (open.isFull) return { code: 'json-too-deep', offset, length, message: TOO_DEEP_MESSAGE };
+      if (open.isFull) return { code: 'json-too-deep', offset, length, reason: TOO_DEEP_REASON, message: TOO_DEEP_MESSAGE };
       open.push(kind === TOKEN.openBrace);
       expected = kind === TOKEN.openBrace ? 'key-or-close' : 'value-or-close';
     } else if (kind === TOKEN.string || kind === TOKEN.number || kind === TOKEN.null || kind === TOKEN.true || kind === TOKEN.false) {
+      const problem = malformedToken();
+      if (problem) return problem;
       expected = afterValue();
     } else {
       return unexpected(WHAT_WAS_EXPECTED[expected]);
@@ -165,6 +197,7 @@ export function readBatchJson(text: string): BatchReading {
   try {
     return { value: JSON.parse(text) };
   } catch (error) {
-    return { problem: findSyntaxProblem(text) ?? { code: 'not-json', offset: text.length, length: 0, message: `The text cannot be read as JSON: ${(error as Error).message}` } };
+    const reason = (error as Error).message;
+    return { problem: findSyntaxProblem(text) ?? { code: 'not-json', offset: text.length, length: 0, reason, message: `The text cannot be read as JSON: ${reason}` } };
   }
 }

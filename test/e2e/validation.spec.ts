@@ -35,6 +35,16 @@ test.describe('validation in the editor', () => {
     await expect.poll(async () => (await harness.services.drafts.list()).drafts.find((draft) => draft.id === 'e2e-batch')?.text).toContain('"svc_id": 12');
   });
 
+  test('the quick-fix menu shows a long title whole, not cut to an ellipsis', async ({ app, harness }) => {
+    await openBatchText(app, harness, valid.replace('"2026-01-30 10:00:00"', '"2026-11-22T09:30:00Z"'));
+    await app.getByRole('region', { name: 'Problems' }).getByRole('button', { name: /created_at/ }).click();
+    await app.keyboard.press('ControlOrMeta+.');
+    const title = app.locator('.action-widget .monaco-list-row.action .title').first();
+    await expect(title).toHaveText('Change to 2026-11-22 09:30:00 (UTC)');
+    await saveScreenshot(app, 'editor-quick-fix-menu');
+    expect(await title.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
   test('Local sandbox calls what its strict mode refuses an error; the environment can change each rule', async ({ app, harness }) => {
     await openBatchText(app, harness, valid.replace(',\n        "attributes": { "plan": "pro", "spend": "19.99" }', ''));
     const problems = app.getByRole('region', { name: 'Problems' });

@@ -81,7 +81,7 @@ describe('logging in over HTTP', () => {
 
   it('names an answer that is not JSON, keeping the raw answer', async () => {
     const error = await attempt(await serve(answer(200, '<html>login page</html>', 'text/html'))).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: 'not-json', message: expect.stringContaining('text/html') });
+    expect(error).toMatchObject({ code: 'login-not-json', message: expect.stringContaining('text/html') });
     expect((error as { detail: string }).detail).toContain('<html>login page</html>');
   });
 

@@ -155,6 +155,29 @@ describe('eventdesk send', () => {
     expect(existsSync(path.join(data, 'sending', `${id}.pid`))).toBe(false);
   });
 
+  it('applies the history\'s retention and logs "Send finished" after a send, as the app does', async () => {
+    const sandbox = await sandboxWith();
+    const folder = await tempFolder();
+    const file = await batchFile(folder, numbered(3));
+    const history = store(folder);
+    history.setRetention({ keep: 'days', days: 7 });
+    const old = history.createSubmission(
+      { environmentId: 'cli-old', environmentName: 'old', environmentColor: '#888888', baseUrl: sandbox.url, headers: {}, batch: '[{}]', eventCount: 1, batchHash: 'old', startedAt: new Date(Date.now() - 30 * 86_400_000).toISOString() },
+      [{ firstEvent: 0, eventCount: 1 }],
+    );
+    history.finish(old.id, 'ok');
+
+    const run = await runSend([file, '--base-url', sandbox.url, '--data', folder]);
+    expect(run.code).toBe(0);
+    const id = /^Submission (\S+): ok$/m.exec(run.stdout)?.[1];
+    expect(history.get(old.id)).toBeNull();
+    expect(history.get(id!)?.status).toBe('ok');
+    const log = await readFile(path.join(folder, 'logs', 'eventdesk.log'), 'utf8');
+    expect(log).toContain('Send finished');
+    expect(log).toContain(id);
+    for (const secret of [PASSWORD, API_KEY]) expect(log).not.toContain(secret);
+  });
+
   it('warns with the earlier time when the same batch goes to the same place again, and sends anyway', async () => {
     const sandbox = await sandboxWith();
     const folder = await tempFolder();
@@ -314,13 +337,16 @@ describe('eventdesk send', () => {
     const sandbox = await sandboxWith();
     const folder = await tempFolder();
     const file = await batchFile(folder, numbered(1));
-    const [missing, noFile, concurrency, chunkSize, resumeWithFile, unknown] = await Promise.all([
+    store(folder);
+    const elsewhere = await tempFolder();
+    const [missing, noFile, concurrency, chunkSize, resumeWithFile, unknown, noHistory] = await Promise.all([
       runSend([path.join(folder, 'absent.json'), '--base-url', sandbox.url, '--data', folder]),
       runSend(['--base-url', sandbox.url, '--data', folder]),
       runSend([file, '--base-url', sandbox.url, '--data', folder, '--concurrency', '0']),
       runSend([file, '--base-url', sandbox.url, '--data', folder, '--chunk-size', '0']),
       runSend([file, '--resume', 'x', '--base-url', sandbox.url, '--data', folder]),
       runSend(['--resume', '5f0c1f9e-0000-4000-8000-000000000000', '--base-url', sandbox.url, '--data', folder]),
+      runSend(['--resume', '5f0c1f9e-0000-4000-8000-000000000000', '--base-url', sandbox.url, '--data', elsewhere]),
     ]);
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('absent.json cannot be read') });
     expect(noFile).toMatchObject({ code: 2, stderr: expect.stringContaining('Name the batch file to send') });
@@ -328,6 +354,9 @@ describe('eventdesk send', () => {
     expect(chunkSize).toMatchObject({ code: 2, stderr: expect.stringContaining('--chunk-size: The chunk size must be from 1') });
     expect(resumeWithFile).toMatchObject({ code: 2, stderr: expect.stringContaining('--resume sends the recorded batch; drop the file') });
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('--resume: no submission 5f0c1f9e-0000-4000-8000-000000000000 is recorded') });
+    // Looking for a submission to resume creates no history where there was none.
+    expect(noHistory).toMatchObject({ code: 2, stderr: expect.stringContaining(`--resume: there is no history in ${elsewhere}`) });
+    expect(existsSync(path.join(elsewhere, 'submissions.sqlite'))).toBe(false);
     expect(missing.stderr).toContain('Run "eventdesk send --help" for the flags.');
     expect(eventRequests(sandbox)).toEqual([]);
   });

@@ -20,9 +20,9 @@ const secrets = [apiKey, password, accessToken, refreshToken];
 async function setUp() {
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-diagnostics-'));
   // The user opted in to storing secrets without a key store, so secrets.json holds them in plain text.
-  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: () => true });
+  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore });
   const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key-0000', maxBodyBytes: 1_048_576, mode: 'strict' as const };
-  const environments = createEnvironments({ dataFolder, vault, sandbox, onRetarget: async () => undefined });
+  const environments = createEnvironments({ dataFolder, vault, sandbox });
   await vault.load();
   await environments.load();
   const created = await environments.create({

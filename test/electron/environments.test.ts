@@ -20,8 +20,8 @@ beforeEach(async () => {
 });
 
 async function open() {
-  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: () => false });
-  const environments = createEnvironments({ dataFolder, vault, sandbox, onRetarget: async () => undefined });
+  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore });
+  const environments = createEnvironments({ dataFolder, vault, sandbox });
   await environments.load();
   return { environments, vault };
 }

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import builderConfigFromEnv, { builderConfig } from '../../build/electron-builder.config.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { builderConfig } from '../../build/electron-builder.config.ts';
 import { BUILD_FLAVOUR_VARIABLE, buildFlavour, electronFuses } from '../../build/fuses.ts';
 import { fuseMismatches } from '../../build/verify-fuses.ts';
 import { ICNS_ENTRIES, ICONS_FOLDER, ICO_SIZES, ICON_SOURCE, PNG_SIZES, writeIcons } from '../../build/icons.ts';
@@ -19,6 +19,10 @@ import packageJson from '../../package.json' with { type: 'json' };
 
 const root = path.resolve(import.meta.dirname, '../..');
 const release = builderConfig('release');
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 function targetNames(targets: string | TargetConfiguration | (string | TargetConfiguration)[] | null | undefined): string[] {
   return [targets ?? []].flat().map((target) => (typeof target === 'string' ? target : target.target));
@@ -36,13 +40,19 @@ describe('the electron-builder configuration', () => {
     await expect(validateConfiguration(builderConfig('e2e'), new DebugLogger(false))).resolves.toBeUndefined();
   });
 
-  it('is what `npm run dist` uses, after rendering the icons and building the bundles', () => {
-    expect(packageJson.scripts.dist).toBe('npm run icons && npm run build && electron-builder --config build/electron-builder.config.ts');
-    expect(packageJson.scripts.icons).toContain('build/icons.ts');
-    expect(buildFlavour({})).toBe('release');
+  it('is what `npm run dist` hands electron-builder: release, or e2e when EVENTDESK_BUILD_FLAVOUR says so', async () => {
+    const configFile = /--config (\S+)/.exec(packageJson.scripts.dist)?.[1];
+    expect(configFile, 'npm run dist names its configuration').toBeDefined();
+    // Read afresh under each value of the variable, whatever the value of this process's.
+    const configUnder = async (flavour: string | undefined): Promise<Configuration> => {
+      vi.stubEnv(BUILD_FLAVOUR_VARIABLE, flavour);
+      vi.resetModules();
+      return ((await import(path.join(root, configFile!))) as { default: Configuration }).default;
+    };
     // Functions compare by identity: set the one hook aside (its behaviour has its own test).
     const withoutHook = (config: Configuration) => ({ ...config, beforeBuild: null });
-    if (process.env[BUILD_FLAVOUR_VARIABLE] === undefined) expect(withoutHook(builderConfigFromEnv)).toEqual(withoutHook(release));
+    expect(withoutHook(await configUnder(undefined))).toEqual(withoutHook(release));
+    expect(withoutHook(await configUnder('e2e'))).toEqual(withoutHook(builderConfig('e2e')));
   });
 
   it('builds AppImage and deb on Linux, dmg on macOS, nsis on Windows', () => {
@@ -139,6 +149,7 @@ describe('the fuses', () => {
   });
 
   it('takes the flavour from EVENTDESK_BUILD_FLAVOUR and refuses anything else', () => {
+    expect(buildFlavour({})).toBe('release');
     expect(buildFlavour({ [BUILD_FLAVOUR_VARIABLE]: 'release' })).toBe('release');
     expect(buildFlavour({ [BUILD_FLAVOUR_VARIABLE]: 'e2e' })).toBe('e2e');
     for (const value of ['', 'E2E', 'debug', 'release ']) {

@@ -34,10 +34,10 @@ afterEach(async () => {
 
 /** The vault, environments and sessions of one run of the app over `dataFolder`; secrets reach disk where an environment opted in. */
 async function start(sandbox: SandboxServer | null = null) {
-  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: (id) => environments.list().environments.some((environment) => environment.id === id && environment.storeSecretsWithoutKeyring) });
+  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore });
   const info = sandbox?.info();
   const sandboxOption: EnvironmentsOptions['sandbox'] = sandbox && info ? { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey, maxBodyBytes: info.maxBodyBytes, mode: info.mode } : null;
-  const environments = createEnvironments({ dataFolder, vault, sandbox: sandboxOption, onRetarget: (id) => sessions.forget(id) });
+  const environments = createEnvironments({ dataFolder, vault, sandbox: sandboxOption });
   await vault.load();
   await environments.load();
   const sessions: Sessions = createSessions({ environments, vault, fetch: (input, init) => fetch(input, init), push: () => undefined });

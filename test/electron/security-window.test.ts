@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { secureWebPreferences } from '../../electron/security.ts';
 import type { WindowStateStore } from '../../electron/services/window-state.ts';
 
 // window.ts is the glue between the pure checks in security.ts and Electron; with Electron
@@ -61,11 +60,36 @@ beforeEach(() => {
 });
 
 describe('the window glue', () => {
-  it('creates the window with the pinned secure webPreferences', () => {
+  /** What createMainWindow hands to BrowserWindow as webPreferences. */
+  function webPreferences(): Record<string, unknown> {
     const states = { load: () => null, saveSoon: () => undefined, saveNow: () => undefined } as unknown as WindowStateStore;
     createMainWindow('/app/preload.cjs', 'app://eventdesk/index.html', states);
     expect(created).toHaveLength(1);
-    expect(created[0]!.webPreferences).toEqual(secureWebPreferences('/app/preload.cjs'));
+    return created[0]!.webPreferences as Record<string, unknown>;
+  }
+
+  it.each([
+    ['contextIsolation', true, 'the preload and the page run in separate worlds, so the page cannot reach what the preload holds'],
+    ['sandbox', true, 'the renderer runs in the OS sandbox, so a compromised page reaches no file or process'],
+    ['nodeIntegration', false, 'the page has no require, process or module'],
+    ['nodeIntegrationInWorker', false, 'nor do its workers (the validator and Monaco run in workers)'],
+    ['nodeIntegrationInSubFrames', false, 'nor any frame inside it'],
+    ['webviewTag', false, 'no <webview> can be created, with options of its own'],
+    ['webSecurity', true, 'the same-origin policy and the CSP hold'],
+    ['allowRunningInsecureContent', false, 'an https page may load nothing over http'],
+    ['experimentalFeatures', false, 'no Blink feature that is not finished and reviewed'],
+    ['navigateOnDragDrop', false, 'a file dropped on the window is imported, never opened in its place as a file:// page'],
+    ['safeDialogs', true, 'a page that opens dialog after dialog can be stopped'],
+    ['spellcheck', false, 'the spellchecker would fetch dictionaries from a remote server'],
+    ['disableBlinkFeatures', 'Auxclick', 'a middle click on a link would ask for a new window'],
+  ] as [string, boolean | string, string][])('creates the window with %s: %j, because %s', (property, value) => {
+    expect(webPreferences()[property]).toEqual(value);
+  });
+
+  it('creates the window with our preload and no enableBlinkFeatures', () => {
+    const preferences = webPreferences();
+    expect(preferences.preload).toBe('/app/preload.cjs');
+    expect(preferences).not.toHaveProperty('enableBlinkFeatures');
   });
 
   it.each(['will-navigate', 'will-redirect', 'will-attach-webview'])('cancels %s', (name) => {

@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, checkExternalLink, isTrustedAppUrl, secureWebPreferences } from '../../electron/security.ts';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, checkExternalLink, isTrustedAppUrl } from '../../electron/security.ts';
 
 describe('window security', () => {
-  it('pins the webPreferences of every window', () => {
-    expect(secureWebPreferences('/app/preload.cjs')).toEqual({
-      preload: '/app/preload.cjs',
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webviewTag: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      spellcheck: false,
-      disableBlinkFeatures: 'Auxclick',
-    });
-  });
-
   it('pins the content security policy', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
       "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
@@ -47,10 +28,6 @@ describe('window security', () => {
     ['not a url', undefined, false],
   ])('trusts %s (dev server %s): %s', (url, dev, expected) => {
     expect(isTrustedAppUrl(url, dev)).toBe(expected);
-  });
-
-  it('enables no Blink feature beyond the defaults', () => {
-    expect(secureWebPreferences('/app/preload.cjs')).not.toHaveProperty('enableBlinkFeatures');
   });
 });
 

@@ -37,20 +37,20 @@ async function fileText(): Promise<string | null> {
 
 describe('the vault', () => {
   it('round-trips secrets through an encrypted envelope on disk', async () => {
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, server);
     const text = (await fileText())!;
     expect(JSON.parse(text)).toMatchObject({ version: 1, entries: { 'env-1': { scheme: 'os-key-store' } } });
     expect(text).not.toContain('SUPERSECRET');
     expect(text).not.toContain('hunter2');
 
-    const reopened = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const reopened = createVault({ file, cipher: safeStorageCipher });
     await reopened.load();
     expect(reopened.get('env-1')).toEqual(secret);
   });
 
   it.runIf(process.platform !== 'win32')('writes the file readable by its owner only', async () => {
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, server);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
@@ -58,7 +58,7 @@ describe('the vault', () => {
   it.runIf(process.platform === 'linux')('keeps secrets in memory only when Linux reports basic_text', async () => {
     mocked.backend = 'basic_text';
     expect(safeStorageCipher.status()).toMatchObject({ backend: 'basic_text', protectsSecrets: false });
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, server);
     expect(vault.get('env-1')).toEqual(secret);
     expect(await fileText()).toBeNull();
@@ -66,34 +66,34 @@ describe('the vault', () => {
 
   it('keeps secrets in memory only when encryption is unavailable', async () => {
     mocked.available = false;
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, server);
     expect(await fileText()).toBeNull();
   });
 
   it('writes them, labelled as unprotected, for an environment that opted in', async () => {
-    let optedIn = true;
-    const vault = createVault({ file, cipher: noKeyStore, storeWithoutKeyring: () => optedIn });
+    const vault = createVault({ file, cipher: noKeyStore });
+    vault.allowPlainStorage('env-1', true);
     await vault.update('env-1', secret, server);
     expect(JSON.parse((await fileText())!)).toMatchObject({ entries: { 'env-1': { scheme: 'plain-by-choice', backend: 'none' } } });
-    const reopened = createVault({ file, cipher: noKeyStore, storeWithoutKeyring: () => true });
+    const reopened = createVault({ file, cipher: noKeyStore });
     await reopened.load();
     expect(reopened.get('env-1')).toEqual(secret);
 
-    optedIn = false;
+    vault.allowPlainStorage('env-1', false);
     await vault.save('env-1');
     expect(JSON.parse((await fileText())!).entries).toEqual({});
   });
 
   it('merges patches: undefined keeps a field, null removes it', async () => {
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, server);
     await vault.update('env-1', { password: null, accessToken: 'tok' }, server);
     expect(vault.get('env-1')).toEqual({ apiKey: secret.apiKey, accessToken: 'tok' });
   });
 
   it('reports secrets it can no longer decrypt instead of failing', async () => {
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, server);
     const broken: Cipher = {
       ...safeStorageCipher,
@@ -101,14 +101,14 @@ describe('the vault', () => {
         throw new Error('keyring changed');
       },
     };
-    const reopened = createVault({ file, cipher: broken, storeWithoutKeyring: () => false });
+    const reopened = createVault({ file, cipher: broken });
     await reopened.load();
     expect(reopened.get('env-1')).toEqual({});
     expect(reopened.unreadable('env-1')).toBe(true);
   });
 
   it('forgets an environment entirely', async () => {
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, server);
     await vault.remove('env-1');
     expect(vault.get('env-1')).toEqual({});
@@ -117,7 +117,7 @@ describe('the vault', () => {
 
   it('sets an unreadable secrets file aside and starts without it, saying so', async () => {
     await writeFile(file, '{ not json');
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.load();
     expect(vault.get('env-1')).toEqual({});
     expect(vault.notice()).toMatch(/could not be read/);
@@ -127,7 +127,7 @@ describe('the vault', () => {
 
 describe('the vault binds secrets to their server', () => {
   it('hands them to the origin they were entered for, whatever the path, case or default port, and to no other', async () => {
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, 'https://api.example.com/v1');
     expect(vault.origin('env-1')).toBe('https://api.example.com');
     expect(vault.secretsFor('env-1', 'https://API.Example.com:443/v2/user/events')).toEqual(secret);
@@ -139,7 +139,7 @@ describe('the vault binds secrets to their server', () => {
   });
 
   it('drops what was held for another origin when a secret is written for a new one', async () => {
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', { ...secret, accessToken: 'tok' }, server);
     await vault.update('env-1', { apiKey: 'ak_new_origin' }, 'https://new.example.com');
     expect(vault.get('env-1')).toEqual({ apiKey: 'ak_new_origin' });
@@ -147,17 +147,17 @@ describe('the vault binds secrets to their server', () => {
   });
 
   it('clears some secrets without moving the rest', async () => {
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', { ...secret, accessToken: 'tok' }, server);
     await vault.clear('env-1', ['accessToken', 'password']);
     expect(vault.secretsFor('env-1', server)).toEqual({ apiKey: secret.apiKey });
   });
 
   it('keeps the origin sealed beside the secrets across a restart', async () => {
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, server);
     expect(await fileText()).not.toContain('api.example.com');
-    const reopened = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const reopened = createVault({ file, cipher: safeStorageCipher });
     await reopened.load();
     expect(reopened.origin('env-1')).toBe(server);
     expect(reopened.secretsFor('env-1', server)).toEqual(secret);
@@ -166,19 +166,20 @@ describe('the vault binds secrets to their server', () => {
   it('refuses secrets saved before origins were recorded until they are bound', async () => {
     const legacy = { version: 1, entries: { 'env-1': { scheme: 'plain-by-choice', backend: 'none', data: Buffer.from(JSON.stringify(secret)).toString('base64') } } };
     await writeFile(file, JSON.stringify(legacy));
-    const vault = createVault({ file, cipher: noKeyStore, storeWithoutKeyring: () => true });
+    const vault = createVault({ file, cipher: noKeyStore });
+    vault.allowPlainStorage('env-1', true);
     await vault.load();
     expect(vault.origin('env-1')).toBeNull();
     expect(() => vault.secretsFor('env-1', server)).toThrow(expect.objectContaining({ message: 'The API key and the saved password were entered for another server; enter them again for https://api.example.com.' }));
     await vault.bind('env-1', `${server}/v1`);
     expect(vault.secretsFor('env-1', server)).toEqual(secret);
-    const reopened = createVault({ file, cipher: noKeyStore, storeWithoutKeyring: () => true });
+    const reopened = createVault({ file, cipher: noKeyStore });
     await reopened.load();
     expect(reopened.origin('env-1')).toBe(server);
   });
 
   it('keeps no secret for something that is not a web address', async () => {
-    const vault = createVault({ file, cipher: safeStorageCipher, storeWithoutKeyring: () => false });
+    const vault = createVault({ file, cipher: safeStorageCipher });
     await expect(vault.update('env-1', secret, 'file:///etc/passwd')).rejects.toMatchObject({ code: 'no-server-address' });
     expect(vault.get('env-1')).toEqual({});
   });

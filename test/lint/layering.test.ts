@@ -24,7 +24,10 @@ describe('the layering rule', () => {
     ['electron/ipc/x.ts', "import { App } from '../../renderer/App.tsx';"],
     ['test/electron/x.test.ts', "import { app } from 'electron';"],
     ['electron/services/x.ts', "import { maskedByEnvironment } from '../ipc/masked.ts';"],
-    ['electron/services/x.ts', "import { openWorkspace } from '../cli/send-workspace.ts';"],
+    ['electron/services/x.ts', "import { sendCommand } from '../cli/send.ts';"],
+    ['electron/cli/x.ts', "import { createSending } from '../services/sending.ts';"],
+    ['electron/cli/x.ts', "import type { SubmissionStore } from '../services/submissions.ts';"],
+    ['electron/cli.ts', "import { createVault } from './services/vault.ts';"],
     ['electron/services/x.ts', "import { runCli } from '../cli.ts';"],
     ['electron/services/x.ts', "import { safeStorage } from 'electron';"],
     ['electron/sandbox/x.ts', "import { createVault } from '../services/vault.ts';"],
@@ -43,6 +46,8 @@ describe('the layering rule', () => {
     ['electron/services/x.ts', "import { redactText } from '../../shared/redact.ts';"],
     ['electron/sandbox/x.ts', "import { MAX_JSON_DEPTH } from '../../shared/json-nesting.ts';"],
     ['electron/ipc/x.ts', "import type { Services } from '../services/index.ts';"],
+    ['electron/cli/x.ts', "import { prepareBatch } from '../services/index.ts';"],
+    ['electron/cli/x.ts', "import { createCommandLineServices } from '../node-services.ts';"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restrictedImports(file, `${code}\nexport {};\n`)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBridge } from '../../shared/bridge.ts';
-import { AppError, unwrap } from '../../shared/errors.ts';
+import { AppError, unwrap, type Envelope } from '../../shared/errors.ts';
 import { channelNames, pushNames } from '../../shared/ipc.ts';
 
 describe('the bridge built from the contract', () => {
@@ -54,6 +54,18 @@ describe('unwrap', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ code: 'forbidden-sender', message: 'No.', detail: 'why' });
+    }
+  });
+
+  it('refuses an error whose code is not in the list, as it may arrive over IPC, with a clear error of its own', () => {
+    const arrived = JSON.parse('{"ok":false,"error":{"code":"vault-locked","message":"The vault is locked."}}') as Envelope<number>;
+    try {
+      unwrap(arrived);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: 'invalid-output', message: 'EventDesk answered with an error that does not fit its contract.' });
+      expect((error as AppError).detail).toContain('"code":"vault-locked"');
     }
   });
 });

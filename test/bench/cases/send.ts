@@ -52,8 +52,8 @@ async function measure(): Promise<BenchLine[]> {
     worker.once('error', reject);
   });
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-bench-send-'));
-  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: () => false });
-  const environments = createEnvironments({ dataFolder, vault, sandbox: { url: () => url, username: 'demo', apiKey: 'demo-api-key', maxBodyBytes: 1_048_576, mode: 'strict' }, onRetarget: async () => undefined });
+  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore });
+  const environments = createEnvironments({ dataFolder, vault, sandbox: { url: () => url, username: 'demo', apiKey: 'demo-api-key', maxBodyBytes: 1_048_576, mode: 'strict' } });
   await environments.load();
   const httpFetch = (input: string, init?: RequestInit) => fetch(input, init);
   const sessions = createSessions({ environments, vault, fetch: httpFetch, push: () => undefined });

@@ -76,9 +76,9 @@ describe('the IPC wrapper', () => {
 
   it('passes an AppError through as a typed error', async () => {
     const envelope = await dispatchWith(() => {
-      throw new AppError('vault-locked', 'The vault is locked.', 'raw detail');
+      throw new AppError('password-needed', 'Enter the password.', 'raw detail');
     })('app:info', undefined, trusted);
-    expect(envelope).toEqual({ ok: false, error: { code: 'vault-locked', message: 'The vault is locked.', detail: 'raw detail' } });
+    expect(envelope).toEqual({ ok: false, error: { code: 'password-needed', message: 'Enter the password.', detail: 'raw detail' } });
   });
 
   it('turns any other failure into an internal error that keeps the stack as detail', async () => {

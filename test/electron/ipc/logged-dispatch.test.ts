@@ -22,12 +22,12 @@ describe('IPC failures in the log', () => {
   it('note a refused call by channel, code and message, never its payload', async () => {
     const { dispatch, text } = await setUp({
       'send:start': () => {
-        throw new AppError('not-logged-in', 'Log in to Staging first.');
+        throw new AppError('needs-login', 'Log in to Staging first.');
       },
     });
     const envelope = await dispatch('send:start', { environmentId: 'e-1', batchText: batch, again: false }, trusted);
-    expect(envelope).toMatchObject({ ok: false, error: { code: 'not-logged-in' } });
-    expect(await text()).toBe('2026-11-22T10:00:00.000Z WARN  IPC send:start refused {"code":"not-logged-in","message":"Log in to Staging first."}\n');
+    expect(envelope).toMatchObject({ ok: false, error: { code: 'needs-login' } });
+    expect(await text()).toBe('2026-11-22T10:00:00.000Z WARN  IPC send:start refused {"code":"needs-login","message":"Log in to Staging first."}\n');
   });
 
   it('note an unexpected failure with its stack, as an error', async () => {

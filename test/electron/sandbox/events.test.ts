@@ -59,11 +59,14 @@ describe('POST /user/events: the body', () => {
   });
 
   it.each([
-    ['[{"token": "a",}]', 1, 16, `'}' where a double-quoted property name should be`],
-    ['[\n  {"token": "a"}\n  {"token": "b"}\n]', 3, 3, `'{' where ',' or ']' should be`],
-    ['[\n  nope\n]', 2, 3, `an unexpected character 'n'`],
-    ['[{"token": "a"', 1, 15, 'an unexpected end of the input'],
-    ['[] []', 1, 4, `'[' after the end of the JSON value`],
+    ['[{"token": "a",}]', 1, 16, `expected a field name in double quotes, found '}'`],
+    ['[\n  {"token": "a"}\n  {"token": "b"}\n]', 3, 3, `expected ',' or ']', found '{'`],
+    ['[\n  nope\n]', 2, 3, `expected a value or ']', found 'nope'`],
+    ['[{"token": "a"', 1, 15, `it ends where ',' or '}' should be`],
+    ['[] []', 1, 4, `there is more after the end of the JSON, starting with '['`],
+    ['', 1, 1, 'it ends where a value (an object, array, string, number, true, false or null) should be'],
+    ['[\u00A0]', 1, 2, `expected a value or ']', found "\\u00A0"`],
+    ['[{"a": 1 "b\n"}]', 1, 10, `expected ',' or '}', found '"b'`],
   ])('answers 400 with the line and column of malformed JSON: %j', async (body, line, column, reason) => {
     const sandbox = await useSandbox();
     expect(await answer(sendEvents(sandbox, body))).toEqual({

@@ -58,7 +58,7 @@ describe('POST /oauth2/login', () => {
     const result = await answer(postJson(`${sandbox.url}/oauth2/login`, '{\n  "username": "demo",\n  "password" "x"\n}'));
     expect(result).toEqual({
       status: 400,
-      body: { error: 'malformed-json', message: `Malformed JSON at line 3, column 14: '"' where ':' should follow a property name.`, line: 3, column: 14 },
+      body: { error: 'malformed-json', message: `Malformed JSON at line 3, column 14: expected ':' after the field name, found '"x"'.`, line: 3, column: 14 },
     });
   });
 

@@ -18,13 +18,12 @@ export async function startSandboxSessions(open: { close(): unknown }[], sandbox
   const sandbox: SandboxServer = await startSandbox({ port: 0, ...sandboxOptions });
   open.push(sandbox);
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-sessions-'));
-  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore, storeWithoutKeyring: () => false });
+  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore });
   const info = sandbox.info();
   const environments = createEnvironments({
     dataFolder,
     vault,
     sandbox: { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey, maxBodyBytes: info.maxBodyBytes, mode: info.mode },
-    onRetarget: (environmentId) => sessions.forget(environmentId),
   });
   await environments.load();
   const events: SessionEvent[] = [];

@@ -1,0 +1,102 @@
+/**
+ * Every code an AppError (or an AppErrorShape in an envelope) can carry: the one list that the
+ * contract, the services, the command line and the UI share, so a misspelt or retired code is a
+ * compile error wherever it is produced or compared. One meaning per code; the embedded
+ * sandbox's API answers carry their own codes in their bodies and are not listed here.
+ */
+export const errorCodes = [
+  // The IPC boundary (electron/ipc/dispatch.ts, and the UI's unwrap).
+  'unknown-channel', // a call names a channel the contract does not have
+  'forbidden-sender', // a call came from a page or frame that is not EventDesk's own window
+  'invalid-input', // a call's payload does not fit its channel's schema
+  'invalid-output', // an answer, or an error, does not fit the contract
+  'internal', // a handler failed with something other than an AppError: a bug
+
+  // Environments and their secrets.
+  'environment-not-found', // the environment (or the one a submission was sent to) no longer exists
+  'import-not-json', // the file to import environments from is not JSON
+  'import-not-environments', // the file to import is JSON but not an EventDesk environment export
+  'missing-api-key', // the environment has no API key to send with
+  'no-server-address', // the base URL is not http(s), so no secret is kept or sent for it
+  'secrets-for-another-server', // the stored secrets belong to another server than the one asked for
+
+  // Logging in and the session.
+  'invalid-username', // the username cannot be sent as typed
+  'password-needed', // a login was asked for with no password typed or remembered
+  'wrong-credentials', // the server refused the username or password (401, 403)
+  'login-refused', // the server refused the login request with another non-2xx answer
+  'server-error', // the server failed (5xx) while logging in
+  'login-not-json', // the login answer is not JSON (often: the base URL is a web page)
+  'login-answer-too-large', // the login answer is far larger than any token response
+  'bad-token-response', // the login answer is JSON but not a Bearer token response EventDesk can read
+  'token-already-expired', // the server issued a token that had expired already (time zone or clock off)
+  'logged-out', // the user logged out while a login was under way
+  'needs-login', // there is no live session: log in first
+
+  // A request that got no answer.
+  'timeout', // no answer within the request timeout
+  'tls', // the server's certificate or secure connection is not trusted
+  'unreachable', // the host name is unknown, nothing listens there, or the network cannot reach it
+  'connection-reset', // the server closed the connection before answering
+  'network', // the request failed before any answer, for another reason
+
+  // Sending a batch.
+  'batch-not-json', // the batch to send is not valid JSON
+  'batch-empty', // the batch to send is not an array of at least one event
+  'batch-too-deep', // the batch nests deeper than can be sent
+  'template-problems', // the batch's templates cannot be resolved
+  'already-sending', // this submission is being sent already, here or by another process
+  'nothing-to-resume', // every chunk of the submission was acknowledged already
+  'resume-unanswered', // a resume must say whether to send again or skip chunks that may have arrived
+
+  // The history of submissions.
+  'submission-not-found', // the submission is not (or no longer) in the history
+  'chunk-not-found', // the submission has no such chunk
+  'submission-chunks', // chunks given to the history do not cover the batch's events in order
+  'submission-chunk-done', // only a pending or sending chunk can be split
+  'submission-started-at', // a submission's start time is not a date
+  'submission-status', // a submission cannot take that status
+  'submission-duration', // a send's duration is not a whole, non-negative number of milliseconds
+  'batch-too-large', // the batch is too large to record in the history
+  'history-cursor-gone', // the history changed while being paged through; read it again from the top
+  'history-unreadable', // the history database could not be opened
+  'history-migration', // the history database could not be upgraded
+  'history-newer', // the history was written by a newer EventDesk and is left untouched
+  'history-corrupt', // the history file is damaged; it can be set aside for a fresh one
+  'history-not-damaged', // setting aside was asked for, but the history file is not damaged
+  'history-set-aside', // the damaged history file could not be moved aside
+
+  // Exporting history.
+  'export-nothing-chosen', // an export was asked for with no submission chosen
+  'export-too-large', // the chosen submissions are too large for one export file
+
+  // Files and drafts.
+  'file-missing', // the file is no longer there
+  'file-too-large', // the file is larger than EventDesk opens
+  'file-not-recent', // a recent file was asked for that is not in the recent list
+  'file-not-chosen', // a save to a path the user did not choose in a dialog
+  'draft-id', // a draft id holds characters other than letters, digits, - and _
+
+  // The desktop around the app.
+  'no-docs', // the documentation is missing from this installation
+  'link-refused', // a link is not a plain https address, so it is not opened
+  'open-path-failed', // the system could not open a file or folder
+  'no-clipboard', // there is no clipboard (the command line)
+  'no-file-manager', // there is no file manager (the command line)
+  'no-browser', // there is no browser (the command line)
+
+  // Date-times and time zones.
+  'date-time-format', // a date-time is not in the form YYYY-MM-DD HH:MM:SS
+  'date-time-date', // a date-time's date is not in the calendar
+  'date-time-time', // a date-time's time is not a time of day
+  'time-zone', // not a known IANA time zone
+
+  // The embedded sandbox, as the app and the command line run it.
+  'no-sandbox', // the embedded sandbox is not running
+  'sandbox-options', // the sandbox's start options are invalid
+  'sandbox-listen', // the sandbox cannot listen on its host and port
+  'sandbox-log', // the sandbox cannot write its traffic log
+  'sandbox-faults', // a change to the sandbox's fault injection is invalid
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
