@@ -134,8 +134,8 @@ export const contract = {
   'submissions:get': { input: ById, output: SubmissionViewSchema.nullable() },
   /** Sends the last run left unfinished (a crash, a kill), as this run found them. */
   'submissions:interrupted': { input: NoInput, output: z.array(SubmissionViewSchema) },
-  // Main writes the command to the clipboard itself: a copy with secrets never reaches the page.
-  'submissions:copyCurl': { input: z.object({ id: Id, chunk: z.number().int().min(0), withSecrets: z.boolean() }), output: z.null() },
+  // Main writes the command to the clipboard itself: a copy with secrets never reaches the page. The chunk is the one that begins at `firstEvent`.
+  'submissions:copyCurl': { input: z.object({ id: Id, firstEvent: z.number().int().min(0), withSecrets: z.boolean() }), output: z.null() },
 
   'history:list': {
     input: z.object({ filter: HistoryFilterSchema, before: Id.optional(), limit: z.number().int().min(1).max(HISTORY_MAX_PAGE).default(HISTORY_PAGE_SIZE) }),

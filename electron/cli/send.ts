@@ -252,7 +252,7 @@ function checkBatch(io: CliIo, values: Values, file: string, text: string, envir
 
 function dryRun(io: CliIo, values: Values, environment: Environment, text: string): number {
   const { eventTexts } = prepareBatch(environment, text);
-  const chunks = planChunks(eventTexts, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes }).map((chunk, index) => ({ index, ...chunk }));
+  const chunks = planChunks(eventTexts, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes });
   const plan: SendPlan = {
     dryRun: true,
     environment: environment.name,

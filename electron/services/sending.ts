@@ -13,7 +13,7 @@ import { knownSecrets } from './log.ts';
 import { claimSubmission } from './send-claims.ts';
 import { sendChunks } from './sender.ts';
 import type { Sessions } from './sessions.ts';
-import type { SubmissionStore } from './submissions.ts';
+import type { ChunkRange, SubmissionStore } from './submissions.ts';
 import type { Vault } from './vault.ts';
 
 /**
@@ -82,19 +82,6 @@ const SKIPPED_REASON = 'Skipped on resume: it went out without an answer, and th
 /** Progress is pushed at most this often; the last one always goes. */
 const PROGRESS_INTERVAL_MS = 100;
 
-/** The position of `value` in an ascending list that holds it. */
-function rankOf(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle] === value) return middle;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle - 1;
-  }
-  throw new Error(`No chunk begins at event ${value}.`);
-}
-
 export function createSending(options: SendingOptions) {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
@@ -154,26 +141,19 @@ export function createSending(options: SendingOptions) {
   }
 
   /**
-   * Sends `chunks` of a submission whose chunks (all of them, sent or not) begin at
-   * `allFirstEvents`. The store keeps chunks numbered in event order and renumbers on a 413
-   * split, while the engine numbers split parts after the others; a chunk's number in the
-   * store is therefore the rank of its first event, which is how the two are matched.
-   * `attemptsBefore` (by first event) are a resumed chunk's attempts in earlier runs, which its
-   * record goes on counting from. `claim` (see `claim()`) is released when the run ends.
+   * Sends `chunks` of a submission; the engine and the store both know a chunk by its first
+   * event. `attemptsBefore` (by first event) are a resumed chunk's attempts in earlier runs,
+   * which its record goes on counting from. `claim` (see `claim()`) is released when the run ends.
    */
   function run(
     claim: { release(): void } | null,
     submission: Submission,
     eventTexts: string[],
-    chunks: { index: number; firstEvent: number; eventCount: number }[],
-    allFirstEvents: number[],
+    chunks: ChunkRange[],
     tuning: SendTuning = {},
     attemptsBefore: ReadonlyMap<number, number> = new Map(),
   ): void {
     options.submissions.finish(submission.id, 'sending');
-    const firstEvents = [...allFirstEvents].sort((a, b) => a - b);
-    const firstEventOf = new Map(chunks.map((chunk) => [chunk.index, chunk.firstEvent]));
-    const storeIndex = (engineIndex: number) => rankOf(firstEvents, firstEventOf.get(engineIndex)!);
     const environment = options.environments.get(submission.environmentId);
     const controller = new AbortController();
     const total = { chunks: chunks.length, events: chunks.reduce((sum, chunk) => sum + chunk.eventCount, 0) };
@@ -216,26 +196,23 @@ export function createSending(options: SendingOptions) {
       signal: controller.signal,
       // Read at each answer: a login renewed mid-send brings new tokens.
       secrets: () => knownSecrets([options.vault.get(submission.environmentId)]),
-      onAttempt: (index, attempt) => {
-        const number = (attemptsBefore.get(firstEventOf.get(index)!) ?? 0) + attempt.number;
-        const id = options.submissions.beginAttempt(submission.id, storeIndex(index), { ...attempt, number });
+      onAttempt: (attempt) => {
+        const number = (attemptsBefore.get(attempt.firstEvent) ?? 0) + attempt.number;
+        const id = options.submissions.beginAttempt(submission.id, { ...attempt, number });
         return (end) => options.submissions.endAttempt(submission.id, id, end);
       },
-      onChunk: (index, patch) => {
-        const earlier = attemptsBefore.get(firstEventOf.get(index)!) ?? 0;
+      onChunk: (firstEvent, patch) => {
+        const earlier = attemptsBefore.get(firstEvent) ?? 0;
         const recorded = patch.attempts === undefined || earlier === 0 ? patch : { ...patch, attempts: earlier + patch.attempts };
-        const chunk = options.submissions.updateChunk(submission.id, storeIndex(index), recorded);
+        const chunk = options.submissions.updateChunk(submission.id, firstEvent, recorded);
         if (patch.status === 'ok' || patch.status === 'failed') {
           counted.chunks++;
           if (patch.status === 'ok') counted.events += chunk.eventCount;
         }
         report('sending');
       },
-      onSplit: (index, parts) => {
-        const at = storeIndex(index);
-        options.submissions.splitChunk(submission.id, at, parts.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })));
-        firstEvents.splice(at, 1, ...parts.map((part) => part.firstEvent));
-        for (const part of parts) firstEventOf.set(part.index, part.firstEvent);
+      onSplit: (firstEvent, parts) => {
+        options.submissions.splitChunk(submission.id, firstEvent, parts);
         total.chunks += parts.length - 1;
         report('sending', true);
       },
@@ -244,10 +221,7 @@ export function createSending(options: SendingOptions) {
         report('sending', true);
       },
     })
-      .then(
-        (result) => result.status,
-        () => 'failed' as const,
-      )
+      .catch(() => 'failed' as const)
       .then((engineStatus) => {
         const status = endStatus(engineStatus, submission.id);
         running.delete(submission.id);
@@ -294,8 +268,7 @@ export function createSending(options: SendingOptions) {
         claim(submission.id),
         submission,
         eventTexts,
-        plan.map(({ firstEvent, eventCount }, index) => ({ index, firstEvent, eventCount })),
-        plan.map((chunk) => chunk.firstEvent),
+        plan.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
         tuning,
       );
       return { started: submission };
@@ -321,7 +294,7 @@ export function createSending(options: SendingOptions) {
       // Held before anything changes: a resume refused because another process sends it changes nothing.
       const held = claim(submissionId);
       if (uncertain.length > 0 && unanswered === 'skip') {
-        options.submissions.skipChunks(submissionId, uncertain.map((chunk) => chunk.index), SKIPPED_REASON);
+        options.submissions.skipChunks(submissionId, uncertain.map((chunk) => chunk.firstEvent), SKIPPED_REASON);
         remaining = options.submissions.remainingChunks(submissionId);
         if (remaining.length === 0) return endUnsent(detail, endStatus('failed', submissionId), held);
       }
@@ -330,8 +303,7 @@ export function createSending(options: SendingOptions) {
         held,
         detail,
         eventTexts,
-        remaining.map(({ index, firstEvent, eventCount }) => ({ index, firstEvent, eventCount })),
-        detail.chunks.map((chunk) => chunk.firstEvent),
+        remaining.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
         tuning,
         new Map(detail.chunks.map((chunk) => [chunk.firstEvent, chunk.attempts])),
       );

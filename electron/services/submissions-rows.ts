@@ -83,7 +83,6 @@ export function toAttempt(row: Row): ChunkAttempt {
 
 export function toChunk(row: Row, attemptLog: ChunkAttempt[]): ChunkRecord {
   return {
-    index: Number(row.idx),
     firstEvent: Number(row.first_event),
     eventCount: Number(row.event_count),
     status: row.status as ChunkRecord['status'],

@@ -137,6 +137,30 @@ export const migrations: readonly ((db: DatabaseSync) => void)[] = [
         SELECT submission_id, first_event, event_count, attempts, duration_ms, status_code, error, response_headers, response_body, response_truncated, status_code IS NULL
         FROM chunks WHERE attempts > 0 ORDER BY submission_id, idx;
     `),
+  // A chunk is known by its first event (the key its attempts already had), not by a position
+  // that a 413 split shifted for every chunk after it. Positions were in event order, so the
+  // order of the rows stays as it was shown.
+  (db) =>
+    db.exec(`
+      CREATE TABLE chunks_v6 (
+        submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+        first_event INTEGER NOT NULL CHECK (first_event >= 0),
+        event_count INTEGER NOT NULL CHECK (event_count >= 1),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'ok', 'failed', 'cancelled', 'skipped')),
+        status_code INTEGER,
+        response_headers TEXT NOT NULL DEFAULT '{}',
+        response_body TEXT NOT NULL DEFAULT '',
+        response_truncated INTEGER NOT NULL DEFAULT 0 CHECK (response_truncated IN (0, 1)),
+        attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+        duration_ms REAL NOT NULL DEFAULT 0 CHECK (duration_ms >= 0),
+        error TEXT,
+        PRIMARY KEY (submission_id, first_event)
+      ) STRICT;
+      INSERT INTO chunks_v6 SELECT submission_id, first_event, event_count, status, status_code, response_headers,
+        response_body, response_truncated, attempts, duration_ms, error FROM chunks;
+      DROP TABLE chunks;
+      ALTER TABLE chunks_v6 RENAME TO chunks;
+    `),
 ];
 
 /**

@@ -4,6 +4,7 @@ import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { AppError } from '../../shared/errors.ts';
 import { bucketName, emptyHistoryFilter, RetentionSchema, type HistoryFilter, type HistoryUsage, type Retention, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
 import {
+  eventRangeText,
   SubmissionStatusSchema,
   type AttemptEnd,
   type AttemptStart,
@@ -37,7 +38,9 @@ import { migrations, settle, SUBMISSIONS_SCHEMA_VERSION } from './submissions-sc
  *   FTS5 table can key on it), `id` the public UUID. The batch text is NOT in this row, so a
  *   list, a count or a filter never walks a large batch's overflow pages.
  * - `submission_batches`: the resolved batch text, one row per submission.
- * - `chunks`: one row per chunk, keyed by (submission_id, idx); response bodies are bounded.
+ * - `chunks`: one row per chunk, keyed by (submission_id, first_event) since version 6, listed
+ *   in event order; a 413 split replaces one row by its parts and leaves the others as they
+ *   were. Response bodies are bounded.
  * Children go with their submission (ON DELETE CASCADE), so deleting history is one statement.
  * - `search_events` and `search_notes` (version 2): the full-text index of each submission's
  *   event values, and of its responses, label and note, keyed by `seq`; see history-search.ts.
@@ -86,7 +89,6 @@ function checkConsecutive(ranges: readonly ChunkRange[], start: number): number 
   return next;
 }
 
-
 export function openSubmissions(file: string) {
   const db = openDatabase(file);
 
@@ -108,16 +110,16 @@ export function openSubmissions(file: string) {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?) RETURNING seq`),
     insertBatch: db.prepare('INSERT INTO submission_batches (submission_id, batch) VALUES (?, ?)'),
     indexEvents: db.prepare('INSERT INTO search_events (rowid, text) VALUES (?, ?)'),
-    insertChunk: db.prepare(`INSERT INTO chunks (submission_id, idx, first_event, event_count, status) VALUES (?, ?, ?, ?, 'pending')`),
+    insertChunk: db.prepare(`INSERT INTO chunks (submission_id, first_event, event_count, status) VALUES (?, ?, ?, 'pending')`),
     getSubmission: db.prepare(`SELECT ${submissionColumns} ${fromSubmissions} WHERE s.id = ?`),
-    getChunk: db.prepare('SELECT * FROM chunks WHERE submission_id = ? AND idx = ?'),
-    chunksOf: db.prepare('SELECT * FROM chunks WHERE submission_id = ? ORDER BY idx'),
-    remainingOf: db.prepare(`SELECT * FROM chunks WHERE submission_id = ? AND status NOT IN ('ok', 'skipped') ORDER BY idx`),
-    chunkStatusesOf: db.prepare('SELECT status FROM chunks WHERE submission_id = ? ORDER BY idx'),
+    getChunk: db.prepare('SELECT * FROM chunks WHERE submission_id = ? AND first_event = ?'),
+    chunksOf: db.prepare('SELECT * FROM chunks WHERE submission_id = ? ORDER BY first_event'),
+    remainingOf: db.prepare(`SELECT * FROM chunks WHERE submission_id = ? AND status NOT IN ('ok', 'skipped') ORDER BY first_event`),
+    chunkStatusesOf: db.prepare('SELECT status FROM chunks WHERE submission_id = ? ORDER BY first_event'),
     attemptsOf: db.prepare('SELECT * FROM chunk_attempts WHERE submission_id = ? ORDER BY first_event, id'),
     attemptsOfChunk: db.prepare('SELECT * FROM chunk_attempts WHERE submission_id = ? AND first_event = ? ORDER BY id'),
     insertAttempt: db.prepare(`INSERT INTO chunk_attempts (submission_id, first_event, event_count, number, started_at) VALUES (?, ?, ?, ?, ?) RETURNING id`),
-    startChunk: db.prepare(`UPDATE chunks SET status = 'sending', attempts = max(attempts, ?) WHERE submission_id = ? AND idx = ?`),
+    startChunk: db.prepare(`UPDATE chunks SET status = 'sending', attempts = max(attempts, ?) WHERE submission_id = ? AND first_event = ?`),
     // The first attempt and the newest stay: the one dropped is the oldest after the first.
     dropOldAttempt: db.prepare(`DELETE FROM chunk_attempts WHERE id = (SELECT id FROM chunk_attempts WHERE submission_id = ?1 AND first_event = ?2 ORDER BY id LIMIT 1 OFFSET 1)
       AND (SELECT count(*) FROM chunk_attempts WHERE submission_id = ?1 AND first_event = ?2) > ?3`),
@@ -125,11 +127,8 @@ export function openSubmissions(file: string) {
       response_truncated = ?, may_have_arrived = ? WHERE id = ? AND submission_id = ?`),
     // What was out when the process died stays "went out, no answer", and says why.
     interruptAttempts: db.prepare(`UPDATE chunk_attempts SET error = ? WHERE submission_id = ? AND may_have_arrived = 1 AND status_code IS NULL AND error IS NULL`),
-    skipChunk: db.prepare(`UPDATE chunks SET status = 'skipped', error = ? WHERE submission_id = ? AND idx = ? AND status NOT IN ('ok', 'skipped', 'sending')`),
-    deleteChunk: db.prepare('DELETE FROM chunks WHERE submission_id = ? AND idx = ?'),
-    // Two steps through negative numbers, because UNIQUE (submission_id, idx) is checked row by row.
-    shiftChunksOut: db.prepare('UPDATE chunks SET idx = -idx - ? WHERE submission_id = ? AND idx > ?'),
-    shiftChunksBack: db.prepare('UPDATE chunks SET idx = -idx WHERE submission_id = ? AND idx < 0'),
+    skipChunk: db.prepare(`UPDATE chunks SET status = 'skipped', error = ? WHERE submission_id = ? AND first_event = ? AND status NOT IN ('ok', 'skipped', 'sending')`),
+    deleteChunk: db.prepare('DELETE FROM chunks WHERE submission_id = ? AND first_event = ?'),
     finish: db.prepare('UPDATE submissions SET status = ?, finished_at = ?, sending_ms = sending_ms + ? WHERE id = ?'),
     sendingIds: db.prepare(`SELECT id FROM submissions WHERE status = 'sending' ORDER BY started_at`),
     interruptChunks: db.prepare(`UPDATE chunks SET status = 'pending' WHERE submission_id = ? AND status = 'sending'`),
@@ -162,10 +161,14 @@ export function openSubmissions(file: string) {
     db.exec('PRAGMA incremental_vacuum');
   }
 
-  function requireChunk(submissionId: string, index: number): ChunkRecord {
-    const row = statements.getChunk.get(submissionId, index) as Row | undefined;
-    if (!row) throw new AppError('chunk-not-found', `Chunk ${index} of submission ${submissionId} is not recorded.`);
-    return toChunk(row, (statements.attemptsOfChunk.all(submissionId, row.first_event as number) as Row[]).map(toAttempt));
+  function chunkMissing(submissionId: string, firstEvent: number): AppError {
+    return new AppError('chunk-not-found', `No chunk of submission ${submissionId} begins at event ${firstEvent + 1}.`);
+  }
+
+  function requireChunk(submissionId: string, firstEvent: number): ChunkRecord {
+    const row = statements.getChunk.get(submissionId, firstEvent) as Row | undefined;
+    if (!row) throw chunkMissing(submissionId, firstEvent);
+    return toChunk(row, (statements.attemptsOfChunk.all(submissionId, firstEvent) as Row[]).map(toAttempt));
   }
 
   /** Each chunk row with its attempts, read in two queries. */
@@ -227,13 +230,13 @@ export function openSubmissions(file: string) {
         ) as Row;
         statements.insertBatch.run(submission.id, submission.batch);
         statements.indexEvents.run(Number(seq), searchText);
-        chunks.forEach((chunk, index) => statements.insertChunk.run(submission.id, index, chunk.firstEvent, chunk.eventCount));
+        for (const chunk of chunks) statements.insertChunk.run(submission.id, chunk.firstEvent, chunk.eventCount);
       });
       return submission;
     },
 
-    /** Records what happened to one chunk; the response body is cut to 64 KiB. Returns the chunk as stored. */
-    updateChunk(submissionId: string, index: number, patch: ChunkPatch): ChunkRecord {
+    /** Records what happened to the chunk that begins at `firstEvent`; the response body is cut to 64 KiB. Returns the chunk as stored. */
+    updateChunk(submissionId: string, firstEvent: number, patch: ChunkPatch): ChunkRecord {
       const sets: string[] = [];
       const values: SQLInputValue[] = [];
       const set = (column: string, value: SQLInputValue) => {
@@ -253,22 +256,20 @@ export function openSubmissions(file: string) {
       if (patch.attempts !== undefined) set('attempts', patch.attempts);
       if (patch.durationMs !== undefined) set('duration_ms', patch.durationMs);
       if (patch.error !== undefined) set('error', patch.error);
-      if (sets.length === 0) return requireChunk(submissionId, index);
-      const result = db.prepare(`UPDATE chunks SET ${sets.join(', ')} WHERE submission_id = ? AND idx = ?`).run(...values, submissionId, index);
-      if (result.changes === 0) throw new AppError('chunk-not-found', `Chunk ${index} of submission ${submissionId} is not recorded.`);
-      return requireChunk(submissionId, index);
+      if (sets.length === 0) return requireChunk(submissionId, firstEvent);
+      const result = prepared(`UPDATE chunks SET ${sets.join(', ')} WHERE submission_id = ? AND first_event = ?`).run(...values, submissionId, firstEvent);
+      if (result.changes === 0) throw chunkMissing(submissionId, firstEvent);
+      return requireChunk(submissionId, firstEvent);
     },
 
     /**
-     * Records that a request of this chunk goes out, before its first byte: the chunk becomes
-     * 'sending' and the attempt is kept, without an answer yet, in one transaction. Returns the
-     * attempt's id for `endAttempt`.
+     * Records that a request of the chunk that begins at `attempt.firstEvent` goes out, before
+     * its first byte: the chunk becomes 'sending' and the attempt is kept, without an answer yet,
+     * in one transaction. Returns the attempt's id for `endAttempt`.
      */
-    beginAttempt(submissionId: string, index: number, attempt: AttemptStart): number {
+    beginAttempt(submissionId: string, attempt: AttemptStart): number {
       return transaction(() => {
-        if (statements.startChunk.run(attempt.number, submissionId, index).changes === 0) {
-          throw new AppError('chunk-not-found', `Chunk ${index} of submission ${submissionId} is not recorded.`);
-        }
+        if (statements.startChunk.run(attempt.number, submissionId, attempt.firstEvent).changes === 0) throw chunkMissing(submissionId, attempt.firstEvent);
         const { id } = statements.insertAttempt.get(submissionId, attempt.firstEvent, attempt.eventCount, attempt.number, attempt.startedAt) as Row;
         statements.dropOldAttempt.run(submissionId, attempt.firstEvent, MAX_ATTEMPTS_KEPT);
         return Number(id);
@@ -293,33 +294,34 @@ export function openSubmissions(file: string) {
     },
 
     /**
-     * Marks chunks not to be sent again (a resume told to skip what went out without an
-     * answer), with `reason` as their error. Only chunks not acknowledged and not in flight.
+     * Marks the chunks that begin at `firstEvents` not to be sent again (a resume told to skip
+     * what went out without an answer), with `reason` as their error. Only chunks not
+     * acknowledged and not in flight.
      */
-    skipChunks(submissionId: string, indexes: readonly number[], reason: string): void {
+    skipChunks(submissionId: string, firstEvents: readonly number[], reason: string): void {
       transaction(() => {
-        for (const index of indexes) statements.skipChunk.run(reason, submissionId, index);
+        for (const firstEvent of firstEvents) statements.skipChunk.run(reason, submissionId, firstEvent);
       });
     },
 
     /**
-     * Replaces one pending or sending chunk by consecutive smaller ones covering the same
-     * events (after a 413); the chunks after it are renumbered so indexes stay consecutive.
+     * Replaces the pending or sending chunk that begins at `firstEvent` by consecutive smaller
+     * ones covering the same events (after a 413). The first part begins where the chunk did,
+     * so it keeps the chunk's attempts; the other chunks stay as they were.
      */
-    splitChunk(submissionId: string, index: number, parts: readonly ChunkRange[]): ChunkRecord[] {
+    splitChunk(submissionId: string, firstEvent: number, parts: readonly ChunkRange[]): ChunkRecord[] {
       return transaction(() => {
-        const chunk = requireChunk(submissionId, index);
+        const chunk = requireChunk(submissionId, firstEvent);
+        const range = eventRangeText(chunk.firstEvent, chunk.eventCount);
         if (chunk.status !== 'pending' && chunk.status !== 'sending') {
-          throw new AppError('submission-chunk-done', `Chunk ${index} is ${chunk.status}; only a pending or sending chunk can be split.`);
+          throw new AppError('submission-chunk-done', `The chunk of ${range} is ${chunk.status}; only a pending or sending chunk can be split.`);
         }
         if (parts.length === 0 || checkConsecutive(parts, chunk.firstEvent) !== chunk.firstEvent + chunk.eventCount) {
-          throw new AppError('submission-chunks', `The parts must cover exactly events ${chunk.firstEvent} to ${chunk.firstEvent + chunk.eventCount - 1}.`);
+          throw new AppError('submission-chunks', `The parts must cover exactly ${range}.`);
         }
-        statements.deleteChunk.run(submissionId, index);
-        statements.shiftChunksOut.run(parts.length - 1, submissionId, index);
-        statements.shiftChunksBack.run(submissionId);
-        parts.forEach((part, offset) => statements.insertChunk.run(submissionId, index + offset, part.firstEvent, part.eventCount));
-        return parts.map((_, offset) => requireChunk(submissionId, index + offset));
+        statements.deleteChunk.run(submissionId, firstEvent);
+        for (const part of parts) statements.insertChunk.run(submissionId, part.firstEvent, part.eventCount);
+        return parts.map((part) => requireChunk(submissionId, part.firstEvent));
       });
     },
 
@@ -363,12 +365,12 @@ export function openSubmissions(file: string) {
       });
     },
 
-    /** Each chunk's status, in order, without reading the batch or any answer. */
+    /** Each chunk's status, in event order, without reading the batch or any answer. */
     chunkStatuses(id: string): ChunkRecord['status'][] {
       return (statements.chunkStatusesOf.all(id) as Row[]).map((row) => row.status as ChunkRecord['status']);
     },
 
-    /** The chunks neither acknowledged nor skipped, in order: what a resume sends. */
+    /** The chunks neither acknowledged nor skipped, in event order: what a resume sends. */
     remainingChunks(id: string): ChunkRecord[] {
       return chunksWithAttempts(id, statements.remainingOf.all(id) as Row[]);
     },

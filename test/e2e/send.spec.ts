@@ -169,7 +169,7 @@ async function afterCrash(page: Page, cut: (store: SubmissionStore, id: string) 
 }
 
 test('after a crash, offers to resume the interrupted send and sends only the rest', async ({ page }) => {
-  const harness = await afterCrash(page, (store, id) => store.updateChunk(id, 1, { status: 'sending', attempts: 1 }));
+  const harness = await afterCrash(page, (store, id) => store.updateChunk(id, 2, { status: 'sending', attempts: 1 }));
   try {
     const notice = page.getByRole('status', { name: 'Interrupted sends' });
     await expect(notice).toContainText('1 of 2 chunks (2 of 4 events) were acknowledged');
@@ -196,7 +196,7 @@ test('after a crash, offers to resume the interrupted send and sends only the re
 
 test('after a kill, the resume names the chunk that went out without an answer, and skips it when told', async ({ page }) => {
   // The second chunk's request was out when the process died.
-  const harness = await afterCrash(page, (store, id) => store.beginAttempt(id, 1, { number: 1, startedAt: new Date().toISOString(), firstEvent: 2, eventCount: 2 }));
+  const harness = await afterCrash(page, (store, id) => store.beginAttempt(id, { number: 1, startedAt: new Date().toISOString(), firstEvent: 2, eventCount: 2 }));
   try {
     const notice = page.getByRole('status', { name: 'Interrupted sends' });
     await expect(notice).toContainText('Events 3–4 went out without an answer; the server may already hold them.');

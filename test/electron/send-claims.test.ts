@@ -90,7 +90,7 @@ describe('send claims', () => {
       expect(() => harness.services.sending.resume(crashed.id)).toThrow(/still being sent by process/);
       expect(harness.services.submissions.get(crashed.id)?.status).toBe('interrupted');
       // Even one told to skip what went out without an answer: nothing is skipped.
-      harness.services.submissions.beginAttempt(crashed.id, 0, { number: 1, startedAt: new Date().toISOString(), firstEvent: 0, eventCount: 1 });
+      harness.services.submissions.beginAttempt(crashed.id, { number: 1, startedAt: new Date().toISOString(), firstEvent: 0, eventCount: 1 });
       harness.services.submissions.updateChunk(crashed.id, 0, { status: 'pending' });
       expect(() => harness.services.sending.resume(crashed.id, undefined, 'skip')).toThrow(/still being sent by process/);
       expect(harness.services.submissions.get(crashed.id)?.chunks[0]?.status).toBe('pending');

@@ -58,7 +58,7 @@ describe('copying a chunk as cURL', () => {
 
   it('puts the real API key and current token in when asked', async () => {
     const { id, accessToken, info, curl, copied } = await setup();
-    curl.copy(id, 1, true);
+    curl.copy(id, 2, true);
     expect(parseCurl(copied[0]!)).toMatchObject({ ok: true, request: { headers: { apiKey: info.demoApiKey, Authorization: `Bearer ${accessToken}` } }, events: [{ token: 't-3' }] });
   });
 
@@ -67,6 +67,8 @@ describe('copying a chunk as cURL', () => {
     await environments.remove(LOCAL_SANDBOX_ID);
     expect(() => curl.copy(id, 0, true)).toThrow(/"Local sandbox", which no longer exists/);
     expect(() => curl.copy(id, 5, false)).toThrow(expect.objectContaining({ code: 'chunk-not-found' }));
+    // A chunk is known by its first event: event index 1 lies inside the first chunk, which begins at 0.
+    expect(() => curl.copy(id, 1, false)).toThrow(expect.objectContaining({ code: 'chunk-not-found' }));
     curl.copy(id, 0, false);
     expect(copied).toHaveLength(1);
   });
