@@ -12,7 +12,7 @@ import { plural } from '../../shared/plural.ts';
 
 /**
  * Sends the planned chunks of one batch to one environment's /user/events and reports every
- * outcome through callbacks; the caller keeps the records. SERVICE.md shows no status codes, so
+ * outcome through callbacks; the caller keeps the records. The specification shows no status codes (docs/service-api.md §5), so
  * each answer is handled by its class: 2xx taken (whatever the body), 400/422 refused, 401 a
  * re-login inside sessions.authorized, 403 no access, 413 split in half down to single events,
  * 429 a wait for Retry-After, 5xx/408/reset/timeout retried with backoff up to maxAttempts.
