@@ -12,12 +12,8 @@ import type { Cipher } from './services/vault.ts';
 /** Outside Electron there is no OS key store: secrets stay in memory unless an environment opts in. */
 export const noKeyStore: Cipher = {
   status: () => describeSecretStorage(process.platform, false, null),
-  encrypt: () => {
-    throw new Error('There is no OS key store outside the app.');
-  },
-  decrypt: () => {
-    throw new Error('There is no OS key store outside the app.');
-  },
+  encrypt: () => Promise.reject(new Error('There is no OS key store outside the app.')),
+  decrypt: () => Promise.reject(new Error('There is no OS key store outside the app.')),
 };
 
 /** Outside the app no one is there to answer a file dialog: every choice is "cancel". */
