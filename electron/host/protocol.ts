@@ -1,5 +1,6 @@
 import { AppError, type Envelope } from '../../shared/errors.ts';
 import { errorCodes, type ErrorCode } from '../../shared/error-codes.ts';
+import type { Environment } from '../../shared/environment.ts';
 import type { ChannelName, PushName, SecretStorageStatus } from '../../shared/ipc.ts';
 import type { SandboxStartOptions } from '../sandbox/config.ts';
 import type { ServiceDeps } from '../services/index.ts';
@@ -20,6 +21,8 @@ export interface HostInit {
   sandbox: Omit<SandboxStartOptions, 'now'> | null;
   /** The key store's state, read once on the main thread. */
   secretStorage: SecretStorageStatus;
+  /** The command line's environments, held in memory (see ServiceDeps.environments). */
+  environments?: Environment[];
 }
 
 /** The adapters the services reach on the other thread, by name. */

@@ -36,9 +36,18 @@ export interface HostAdapters {
   fetch: Fetch;
 }
 
-/** A member of the services, reached on their thread: every method answers with a promise. */
+/**
+ * A member of the services, reached on their thread: every method answers with a promise, and
+ * a value (an array, a string) is read by calling it.
+ */
 export type Remote<T> = {
-  [K in keyof T]-?: NonNullable<T[K]> extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : NonNullable<T[K]> extends object ? Remote<NonNullable<T[K]>> : never;
+  [K in keyof T]-?: NonNullable<T[K]> extends (...args: infer A) => infer R
+    ? (...args: A) => Promise<Awaited<R>>
+    : NonNullable<T[K]> extends readonly unknown[]
+      ? () => Promise<T[K]>
+      : NonNullable<T[K]> extends object
+        ? Remote<NonNullable<T[K]>>
+        : () => Promise<T[K]>;
 };
 
 export interface ServicesThread {

@@ -82,7 +82,10 @@ const fetchThere: Fetch = async (input, init = {}) => {
 /** Keys that would step out of the services into the prototype chain. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
 
-/** Runs a method of the services named by its path (`files.recent`), for the main thread's own needs: menus, OS hand-overs. */
+/**
+ * Runs a method of the services named by its path (`files.recent`), for the main thread's own
+ * needs (menus, OS hand-overs) and for tests; a member that is a value is read instead.
+ */
 async function invoke(services: Services, path: readonly string[], args: unknown[]): Promise<unknown> {
   const missing = () => new AppError('internal', `The services have no ${path.join('.')}.`);
   let owner: unknown = services;
@@ -92,8 +95,9 @@ async function invoke(services: Services, path: readonly string[], args: unknown
     owner = member;
     member = (member as Record<string, unknown>)[key];
   }
-  if (typeof member !== 'function') throw missing();
-  return member.apply(owner, args);
+  if (typeof member === 'function') return member.apply(owner, args);
+  if (member === undefined || args.length > 0) throw missing();
+  return member;
 }
 
 async function start(): Promise<void> {
@@ -102,6 +106,7 @@ async function start(): Promise<void> {
     dataFolder: init.dataFolder,
     documentationFile: init.documentationFile,
     sandbox: init.sandbox,
+    ...(init.environments ? { environments: init.environments } : {}),
     cipher,
     dialogs,
     shell,

@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures.ts';
 // How long the scroll's tasks take is a figure for `npm run bench -- history-scroll`; this proves
 // the behaviour: every row is reachable, pages load on the way, and the list stays virtual.
 test('scrolls thousands of submissions to the last, keeping only the rows in view in the page', async ({ app, harness }) => {
-  seedHistory(harness.services.submissions, 3000);
+  await seedHistory(harness.services.submissions, 3000);
   await app.getByRole('tab', { name: 'History' }).click();
   await expect(app.getByTestId('history-count')).toHaveText('3,000 submissions');
   const list = app.getByTestId('history-list');

@@ -21,7 +21,7 @@ const historyScroll: BenchCase = {
     const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
     const harness = await startHarness();
     try {
-      seedHistory(harness.services.submissions, SUBMISSIONS);
+      await seedHistory(harness.services.submissions, SUBMISSIONS);
       const page = await browser.newPage();
       await page.goto(`data:text/html,${encodeURIComponent(plainList())}`);
       const plain = await scrollWatching(page, page.locator('#list'));
