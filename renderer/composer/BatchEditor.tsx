@@ -5,8 +5,9 @@ import { rulesFor } from '../../shared/validation.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { setBatchContext, showDiagnostics } from '../monaco/batch-language.ts';
+import { batchModel, batchModelPath } from '../monaco/batch-models.ts';
 import { monaco } from '../monaco/setup.ts';
-import { useActiveBatch, useComposer } from '../state/composer.ts';
+import { useActiveBatch } from '../state/composer.ts';
 import { useUi } from '../state/ui.ts';
 import { useColorScheme } from '../theme.ts';
 import { formatInEditor, revealInEditor, setEditor } from './editor-handle.ts';
@@ -22,10 +23,11 @@ import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 /** Loaded on demand (see Shell): Monaco is most of the renderer's code, and the shell need not wait for it. */
 export default function BatchEditor() {
   const batch = useActiveBatch();
-  const setText = useComposer((state) => state.setText);
+  const batchId = batch?.id;
+  // Made before the editor mounts, so the editor shows this model rather than making its own.
+  const model = useMemo(() => (batchId === undefined ? null : batchModel(batchId)), [batchId]);
   const scheme = useColorScheme();
   const environment = useActiveEnvironment();
-  const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const [view, setView] = useState<'json' | 'form'>('json');
   const pane = useRef<HTMLDivElement>(null);
 
@@ -36,7 +38,7 @@ export default function BatchEditor() {
     const { now: _now, ...rest } = rulesFor({ serviceIdField, timeZone, ...(ruleSeverity ? { ruleSeverity } : {}) });
     return rest;
   }, [serviceIdField, timeZone, ruleSeverity]);
-  const validation = useValidation(batch?.text ?? '', rules);
+  const validation = useValidation(model, rules);
   const sender = useSend(batch, validation.diagnostics);
   const { send } = sender;
 
@@ -58,12 +60,11 @@ export default function BatchEditor() {
 
   useEffect(() => setBatchContext(serviceIdField, timeZone), [serviceIdField, timeZone]);
   useEffect(() => {
-    const model = editor.current?.getModel();
     if (model && !validation.pending) showDiagnostics(model, validation.diagnostics);
-  }, [validation]);
+  }, [model, validation]);
   useEffect(() => () => setEditor(null), []);
 
-  if (!batch) return <p className="empty">No batch is open. Start one with +.</p>;
+  if (!batch || !model) return <p className="empty">No batch is open. Start one with +.</p>;
   return (
     <div className="batch-editor-pane" ref={pane}>
       <div className="editor-toolbar">
@@ -91,7 +92,9 @@ export default function BatchEditor() {
       </div>
       {view === 'form' && (
         <FormView
+          key={batch.id}
           batch={batch}
+          model={model}
           diagnostics={validation.diagnostics}
           serviceIdField={serviceIdField}
           timeZone={timeZone}
@@ -104,16 +107,12 @@ export default function BatchEditor() {
       )}
       <div className="batch-editor" data-testid="batch-editor" hidden={view !== 'json'}>
         <Editor
-          // One model per batch, so each keeps its own undo history and cursor.
-          path={`batch-${batch.id}.json`}
+          // Uncontrolled: the batch's own model (see batch-models.ts) holds the text, and outlives this editor.
+          path={batchModelPath(batch.id)}
+          keepCurrentModel
           language="json"
           theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-          value={batch.text}
-          onChange={(value) => setText(batch.id, value ?? '')}
-          onMount={(mounted) => {
-            editor.current = mounted;
-            setEditor(mounted);
-          }}
+          onMount={setEditor}
           loading={<p className="empty">Loading the editor…</p>}
           options={{
             minimap: { enabled: false },
