@@ -20,6 +20,9 @@ import { useValidation } from './useValidation.ts';
 import { ViewSwitch } from '../shell/ViewSwitch.tsx';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
+/** Past this size (about 17 000 pretty events) the editor leaves out what costs the whole text on every edit. */
+const BIG_BATCH_CHARS = 5_000_000;
+
 /** Loaded on demand (see Shell): Monaco is most of the renderer's code, and the shell need not wait for it. */
 export default function BatchEditor() {
   const batch = useActiveBatch();
@@ -39,6 +42,28 @@ export default function BatchEditor() {
     return rest;
   }, [serviceIdField, timeZone, ruleSeverity]);
   const validation = useValidation(model, rules);
+  const big = model !== null && model.getValueLength() > BIG_BATCH_CHARS;
+  const options = useMemo(
+    () => ({
+      minimap: { enabled: false },
+      fontSize: 13,
+      tabSize: 2,
+      scrollBeyondLastLine: false,
+      automaticLayout: true,
+      fixedOverflowWidgets: true,
+      ariaLabel: 'Batch JSON',
+      lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.On },
+      // For 100 000 events, the JSON worker answers every edit with the folding ranges of the
+      // whole text, and every keystroke with each value the same key has anywhere in it as a
+      // suggestion: messages the page takes 100-300 ms to read, so typing stutters. Ctrl+Space
+      // still suggests.
+      folding: !big,
+      quickSuggestions: !big,
+      suggestOnTriggerCharacters: !big,
+      wordBasedSuggestions: big ? ('off' as const) : ('matchingDocuments' as const),
+    }),
+    [big],
+  );
   const sender = useSend(batch, validation.diagnostics);
   const { send } = sender;
 
@@ -114,16 +139,7 @@ export default function BatchEditor() {
           theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
           onMount={setEditor}
           loading={<p className="empty">Loading the editor…</p>}
-          options={{
-            minimap: { enabled: false },
-            fontSize: 13,
-            tabSize: 2,
-            scrollBeyondLastLine: false,
-            automaticLayout: true,
-            fixedOverflowWidgets: true,
-            ariaLabel: 'Batch JSON',
-            lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.On },
-          }}
+          options={options}
         />
       </div>
       <ProblemsList diagnostics={validation.diagnostics} pending={validation.pending} />
