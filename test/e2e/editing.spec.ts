@@ -63,6 +63,10 @@ test.describe('editing in the Form view', () => {
     await commit(app, form.locator('.pair').first().getByLabel('name'), 'tier');
     await expect.poll(savedText(harness)).toBe(batch.replace('"plan"', '"tier"').replace('"spend": "19.99"', '"spend": "19.99",\n      "name": ""'));
 
+    // A rename onto a name the event already has would write the key twice: refused, and said.
+    await commit(app, form.locator('.pair').nth(1).getByLabel('name'), 'tier');
+    await expect(app.getByRole('alert').filter({ hasText: 'Event 1 already has an attribute named “tier”.' })).toBeVisible();
+
     await form.getByRole('button', { name: 'Remove attribute name' }).click();
     await commit(app, form.getByLabel('customer_id'), 'c-43');
     await expect.poll(savedText(harness)).toBe(batch.replace('"plan"', '"tier"').replace('"c-42"', '"c-43"'));
