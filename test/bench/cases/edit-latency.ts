@@ -15,8 +15,9 @@ import { median, type BenchCase, type BenchLine } from '../bench.ts';
  *   editor's lines changed, a key every 150 ms (typing pace, so validation and autosave run
  *   between keys as they do for a user);
  * - Form field commit: from Enter in a field of the Form view to the first frame after it.
- * And the longest stall of the services' event loop (here, this process: the harness serves
- * the page from it) while an autosave of the big batch lands, beside the same window idle.
+ * And the longest stall of this process's main thread, where calls are admitted and routed as
+ * in the app's main process (the services answer on their own thread), while an autosave of
+ * the big batch lands, beside the same window idle.
  */
 
 const KEYS = 15;
