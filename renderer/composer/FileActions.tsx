@@ -4,8 +4,9 @@ import { useApi } from '../queries.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
 import { recentFilesKey, useFileOpening } from './opening.ts';
+import { OpeningProgress } from './OpeningProgress.tsx';
 
-/** Open, Save, Save as and the recent files; Save and Save as are also commands (Ctrl/Cmd+S, +Shift+S). */
+/** Open, Save, Save as, the recent files and the progress of one being opened; Save and Save as are also commands (Ctrl/Cmd+S, +Shift+S). */
 export function FileActions({ batch }: { batch: Batch }) {
   const api = useApi();
   const client = useQueryClient();
@@ -55,6 +56,7 @@ export function FileActions({ batch }: { batch: Batch }) {
           </option>
         ))}
       </select>
+      <OpeningProgress />
     </>
   );
 }
