@@ -1,16 +1,11 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FileDialogs } from '../../electron/services/files.ts';
 import { bigBatchText } from '../fixtures/big-batch.ts';
+import { scriptedDialogs } from './support/dialogs.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 
-// The OS dialogs cannot be clicked from a browser test; these answer them in order.
-const answers: string[] = [];
-const dialogs: FileDialogs = {
-  chooseFileToOpen: async () => answers.shift() ?? null,
-  chooseFileToSave: async () => answers.shift() ?? null,
-};
+const { answers, dialogs } = scriptedDialogs();
 test.use({ harnessOptions: { dialogs } });
 
 test('a 100 000-event file shows its progress while it loads, and ends in the editor, counted and editable', async ({ app }) => {
@@ -40,7 +35,7 @@ test('a 100 000-event file shows its progress while it loads, and ends in the ed
   await saveScreenshot(app, 'open-big-file-done');
 });
 
-test('a slow read of a recent file shows its progress after a moment, then the file', async ({ app, harness }) => {
+test('a slow read of a recent file shows its progress after a moment, then the file', async ({ app }) => {
   const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-big-')), 'slow.json');
   await writeFile(file, bigBatchText(3));
   answers.push(file);
@@ -64,5 +59,4 @@ test('a slow read of a recent file shows its progress after a moment, then the f
   await expect(app.getByRole('tab', { name: 'slow.json' })).toHaveAttribute('aria-selected', 'true');
   await expect(progress).toHaveCount(0);
   await expect(app.getByTestId('event-count')).toHaveText('3 events');
-  void harness;
 });

@@ -103,7 +103,7 @@ function timeOpen(page: Page, events: number): Promise<OpenTimes> {
         button.click();
         const poll = () => {
           const now = performance.now();
-          progress ??= document.querySelector('[role="progressbar"]') ? now - started : null;
+          progress ??= document.querySelector('[role="progressbar"], progress') ? now - started : null;
           const tabs = [...document.querySelectorAll('[role="tab"][aria-selected="true"]')];
           if (shown === null && tabs.some((tab) => tab.textContent?.includes(events === 1 ? 'one.json' : 'day.json')) && document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('tok_000000')) shown = now - started;
           if (validated === null && shown !== null && document.querySelector('[data-testid="event-count"]')?.textContent === counted) validated = now - started;
