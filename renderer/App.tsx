@@ -13,9 +13,6 @@ function useAppState(state: 'loading' | 'ready' | 'error') {
 export function App() {
   const info = useAppInfo();
   useAppState(info.isPending ? 'loading' : info.isError ? 'error' : 'ready');
-  // Every start shows the editor, and Monaco is most of the code: it runs while app:info is on
-  // its way (the page's head has already fetched it), not once the shell has rendered.
-  useEffect(() => void import('./monaco/editors.ts'), []);
 
   if (info.isPending) return <p className="splash">Starting EventDesk…</p>;
   if (info.isError) {
