@@ -1,4 +1,5 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { bigBatchText } from '../fixtures/big-batch.ts';
@@ -8,25 +9,30 @@ import { expect, saveScreenshot, test } from './support/fixtures.ts';
 const { answers, dialogs } = scriptedDialogs();
 test.use({ harnessOptions: { dialogs } });
 
-test('a 100 000-event file shows its progress while it loads, and ends in the editor, counted and editable', async ({ app }) => {
-  test.setTimeout(120_000);
-  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-big-')), 'day.json');
-  await writeFile(file, bigBatchText(100_000));
-  // The page is busy while the editor takes 27 MB: what it showed is recorded in the page, as it showed it.
-  await app.evaluate(() => {
+/** Records in the page every progress bar it shows: while the editor takes a big text the page is busy, too busy to be asked. */
+function recordProgress(app: Page): Promise<void> {
+  return app.evaluate(() => {
     const seen: string[] = [];
     Object.assign(window, { progressSeen: seen });
     new MutationObserver(() => {
       for (const bar of document.querySelectorAll('[role="progressbar"], progress')) seen.push(`${bar.getAttribute('aria-label')}: ${bar.getAttribute('aria-valuetext')}`);
     }).observe(document.body, { childList: true, subtree: true });
   });
+}
+const progressSeen = (app: Page) => app.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+
+test('a 100 000-event file shows its progress while it loads, and ends in the editor, counted and editable', async ({ app }) => {
+  test.setTimeout(120_000);
+  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-big-')), 'day.json');
+  await writeFile(file, bigBatchText(100_000));
+  await recordProgress(app);
 
   answers.push(file);
   await app.getByRole('button', { name: 'Open…' }).click();
   await expect(app.getByRole('tab', { name: 'day.json' })).toHaveAttribute('aria-selected', 'true', { timeout: 60_000 });
   await expect(app.getByTestId('event-count')).toHaveText('100,000 events', { timeout: 60_000 });
   await expect(app.getByRole('progressbar')).toHaveCount(0);
-  expect(await app.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)).toContain('Opening day.json: Loading day.json (27.5 MB) into the editor…');
+  expect(await progressSeen(app)).toContain('Opening day.json: Loading day.json (27.5 MB) into the editor…');
 
   await app.locator('.monaco-editor').first().click();
   await app.keyboard.press('ControlOrMeta+End');
@@ -59,4 +65,18 @@ test('a slow read of a recent file shows its progress after a moment, then the f
   await expect(app.getByRole('tab', { name: 'slow.json' })).toHaveAttribute('aria-selected', 'true');
   await expect(progress).toHaveCount(0);
   await expect(app.getByTestId('event-count')).toHaveText('3 events');
+});
+
+test('a big file the OS hands over while the app runs arrives whole, with its progress', async ({ app, harness }) => {
+  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-big-')), 'handed.json');
+  const text = bigBatchText(20_000);
+  await writeFile(file, text);
+  await recordProgress(app);
+  await harness.services.openedFiles.openFromOs(file);
+  await expect(app.getByRole('tab', { name: 'handed.json' })).toHaveAttribute('aria-selected', 'true');
+  await expect(app.getByTestId('event-count')).toHaveText('20,000 events');
+  expect(await progressSeen(app)).toContain('Opening handed.json: Loading handed.json (5.5 MB) into the editor…');
+  await app.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(app.getByText(`Saved to ${file}.`)).toBeVisible();
+  expect(await readFile(file, 'utf8')).toBe(text);
 });

@@ -82,16 +82,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const scripts = { bridge: await harnessScript('bridge'), 'bridge-worker': await harnessScript('bridge-worker') };
   let origin = '';
   const listeners = new Set<ServerResponse>();
-  /** Frames of pushes that carry a long text: an event's data is one line, so the page fetches them. */
-  const pushFrames = new Map<string, string[]>();
+  /** Frames of pushes that carry a long text (an event's data is one line), each kept until every page listening then has fetched it. */
+  const pushFrames = new Map<string, { frame: string[]; fetchesLeft: number }>();
   let lastPushFrame = 0;
   const push = createPushSender((name, payload) => {
     const frame = encodeFrame(payload);
     // A frame with no text is its first line; a longer one is fetched by its id.
     let data = frame[0]!.trimEnd();
-    if (frame.length > 1) {
+    if (frame.length > 1 && listeners.size > 0) {
       const id = String(++lastPushFrame);
-      pushFrames.set(id, frame);
+      pushFrames.set(id, { frame, fetchesLeft: listeners.size });
       setTimeout(() => pushFrames.delete(id), PUSH_FRAME_TTL_MS).unref();
       data = JSON.stringify({ frame: id });
     }
@@ -127,14 +127,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return;
     }
     if (url.pathname.startsWith('/__harness/frames/')) {
-      const id = url.pathname.slice('/__harness/frames/'.length);
-      const frame = pushFrames.get(id);
-      pushFrames.delete(id);
-      if (request.headers['sec-fetch-site'] !== 'same-origin' || !frame) {
-        response.writeHead(frame ? 403 : 404).end();
+      if (request.headers['sec-fetch-site'] !== 'same-origin') {
+        response.writeHead(403).end();
         return;
       }
-      writeFrame(response, frame);
+      const id = url.pathname.slice('/__harness/frames/'.length);
+      const pushed = pushFrames.get(id);
+      if (!pushed) {
+        response.writeHead(404).end();
+        return;
+      }
+      if (--pushed.fetchesLeft === 0) pushFrames.delete(id);
+      writeFrame(response, pushed.frame);
       return;
     }
     if (url.pathname === '/__harness/events') {
