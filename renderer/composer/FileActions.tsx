@@ -5,8 +5,9 @@ import { batchText } from '../state/batch-text.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
 import { recentFilesKey, useFileOpening } from './opening.ts';
+import { OpeningProgress } from './OpeningProgress.tsx';
 
-/** Open, Save, Save as and the recent files; Save and Save as are also commands (Ctrl/Cmd+S, +Shift+S). */
+/** Open, Save, Save as, the recent files and the progress of one being opened; Save and Save as are also commands (Ctrl/Cmd+S, +Shift+S). */
 export function FileActions({ batch }: { batch: Batch }) {
   const api = useApi();
   const client = useQueryClient();
@@ -56,6 +57,7 @@ export function FileActions({ batch }: { batch: Batch }) {
           </option>
         ))}
       </select>
+      <OpeningProgress />
     </>
   );
 }
