@@ -8,7 +8,7 @@ import { AppError } from '../../shared/errors.ts';
 import { quoteShellWord } from '../../shared/formats/shell-words.ts';
 import { plural } from '../../shared/plural.ts';
 import { redactText } from '../../shared/redact.ts';
-import { type ChunkRecord, type SendProgress, type Submission, type UnansweredChoice } from '../../shared/submission.ts';
+import { type ChunkRecord, type SendProgress, type SubmissionSummary, type UnansweredChoice } from '../../shared/submission.ts';
 import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../shared/validation.ts';
 import { createCommandLineServices } from '../node-services.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../services/index.ts';
@@ -153,8 +153,8 @@ interface Context {
 
 /** A send as begun: the submission, an earlier one with the same batch, and the chunks that may have arrived before a resume. */
 interface Begun {
-  submission: Submission;
-  sentBefore: Submission | null;
+  submission: SubmissionSummary;
+  sentBefore: SubmissionSummary | null;
   uncertainBefore?: readonly ChunkRecord[];
 }
 
@@ -310,12 +310,12 @@ async function sendFile(context: Context, file: string, target: Target, tuning: 
   if (environment.production) io.stderr(`Note: "${environment.name}" is marked production. Sending without asking: a script has no one to ask.\n`);
   const environmentId = commandLineEnvironmentId(target);
   return sendThrough(context, target, environmentId, async ({ sending }) => {
-    const first = sending.start(environmentId, text, false, tuning);
+    const first = await sending.start(environmentId, text, false, tuning);
     if ('started' in first) return { submission: first.started, sentBefore: null };
     const earlier = first.duplicateOf;
     const when = formatDateTime(new Date(earlier.startedAt), resolveTimeZone('local'));
     io.stderr(`Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`);
-    const again = sending.start(environmentId, text, true, tuning);
+    const again = await sending.start(environmentId, text, true, tuning);
     if (!('started' in again)) throw new Error('A send with again=true did not start.');
     return { submission: again.started, sentBefore: earlier };
   });

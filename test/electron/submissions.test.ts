@@ -326,7 +326,7 @@ describe('submissions store', () => {
     try {
       raw.exec('PRAGMA foreign_keys = ON');
       raw.prepare('DELETE FROM submissions WHERE id = ?').run(id);
-      expect(raw.prepare('SELECT (SELECT count(*) FROM chunks) AS chunks, (SELECT count(*) FROM submission_batches) AS batches').get()).toEqual({ chunks: 0, batches: 0 });
+      expect(raw.prepare('SELECT (SELECT count(*) FROM chunks) AS chunks, (SELECT count(*) FROM batch_parts) AS batches').get()).toEqual({ chunks: 0, batches: 0 });
     } finally {
       raw.close();
     }
@@ -347,9 +347,9 @@ describe('submissions store', () => {
       expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION });
       // FTS5's own shadow tables (search_events_data, …) are left out.
       const tables = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'search_%\\_%' ESCAPE '\\' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(tables).toEqual(['chunk_attempts', 'chunks', 'search_events', 'search_notes', 'settings', 'submission_batches', 'submissions']);
+      expect(tables).toEqual(['batch_parts', 'chunk_attempts', 'chunks', 'search_events', 'search_notes', 'settings', 'submissions']);
       const indexes = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(indexes).toEqual(['chunk_attempts_by_chunk', 'submissions_by_batch', 'submissions_by_environment', 'submissions_by_environment_status', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
+      expect(indexes).toEqual(['batch_parts_unindexed', 'chunk_attempts_by_chunk', 'submissions_by_batch', 'submissions_by_environment', 'submissions_by_environment_status', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
       expect(check.prepare('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 2 });
       const plan = check.prepare('EXPLAIN QUERY PLAN SELECT id FROM submissions WHERE environment_id = ? AND batch_hash = ? ORDER BY started_at DESC').all('e', 'h');
       expect(JSON.stringify(plan)).toContain('submissions_by_batch');
