@@ -1,33 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HistoryFilterSchema } from '../../shared/history.ts';
 import { batchSearchText } from '../../electron/services/history-search.ts';
-import { migrations, openSubmissions, SUBMISSIONS_SCHEMA_VERSION, type SubmissionStore } from '../../electron/services/submissions.ts';
+import { migrations, SUBMISSIONS_SCHEMA_VERSION, type SubmissionStore } from '../../electron/services/submissions.ts';
+import { historyFilePerTest } from './support/history-file.ts';
 
 /** A batch recorded in parts, a part at a time, and indexed a part at a time: what a big send leaves, whole or cut short. */
 
-let folder: string;
-let file: string;
-const open: SubmissionStore[] = [];
-
-function openStore(): SubmissionStore {
-  const store = openSubmissions(file);
-  open.push(store);
-  return store;
-}
-
-beforeEach(async () => {
-  folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-parts-'));
-  file = path.join(folder, 'submissions.sqlite');
-});
-
-afterEach(async () => {
-  for (const store of open.splice(0)) store.close();
-  await rm(folder, { recursive: true, force: true });
-});
+const history = historyFilePerTest('eventdesk-parts-');
+const openStore = () => history.openStore();
 
 const ids = (store: SubmissionStore, search: string) => store.list({ limit: 100, filter: HistoryFilterSchema.parse({ search }) }).map((row) => row.id);
 const event = (n: number) => JSON.stringify({ token: `t-${n}`, customer_id: `cust-${n}` });
@@ -90,7 +71,7 @@ describe('a batch recorded in parts', () => {
     for (const each of parts) store.indexBatchPart(id, each.firstEvent, batchSearchText(`[${each.events}]`));
     store.finish(id, 'ok');
     expect(store.delete([id])).toBe(1);
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     try {
       expect(raw.prepare('SELECT (SELECT count(*) FROM batch_parts) AS parts, (SELECT count(*) FROM search_events) AS rows').get()).toEqual({ parts: 0, rows: 0 });
     } finally {
@@ -117,7 +98,7 @@ describe('a batch recorded in parts', () => {
   });
 
   it('opens a database written by schema version 6, each batch its one part, found and counted as before', () => {
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     raw.exec('PRAGMA foreign_keys = ON');
     for (const step of migrations.slice(0, 6)) step(raw);
     raw.exec('PRAGMA user_version = 6');
@@ -141,7 +122,7 @@ describe('a batch recorded in parts', () => {
     expect(store.usage().storedBytes).toBe(batch.length);
     store.close();
 
-    const check = new DatabaseSync(file);
+    const check = new DatabaseSync(history.file);
     try {
       expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION });
       check.exec('PRAGMA foreign_keys = ON');
