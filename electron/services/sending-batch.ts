@@ -114,7 +114,7 @@ function templateError(problems: readonly TemplateProblem[]): AppError {
 
 /**
  * The events of a batch's text, read one by one; yields between steps. `templated` is false for
- * an event whose text holds no `{{`: nothing in it to resolve, in its values or its keys.
+ * an event whose text holds no `{{` and no escape: nothing in it to resolve, in its values or its keys.
  */
 function* eventValues(text: string): Generator<void, { count: number; read(index: number): { value: unknown; templated: boolean } }> {
   const spans = yield* eventSpans(text);
@@ -124,7 +124,8 @@ function* eventValues(text: string): Generator<void, { count: number; read(index
       read(index) {
         const eventText = text.slice(spans[2 * index], spans[2 * index + 1]);
         try {
-          return { value: JSON.parse(eventText) as unknown, templated: eventText.includes('{{') };
+          // An escape (`\u007b`) can write a brace too.
+          return { value: JSON.parse(eventText) as unknown, templated: eventText.includes('{{') || eventText.includes('\\u') };
         } catch {
           throw unreadable(text);
         }

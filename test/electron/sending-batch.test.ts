@@ -92,6 +92,9 @@ describe('reading a batch for a send, event by event', () => {
   it('resolves templates as the batch does: $seq is each event number, one now for all', () => {
     const text = JSON.stringify([{ token: 'evt-{{$seq}}', at: '{{$now}}' }, { token: 'evt-{{$seq}}', at: '{{$now}}', plain: 'no template' }]);
     expect(prepareBatch(environment, text, NOW).eventTexts).toEqual(['{"token":"evt-1","at":"2026-06-01 12:00:00"}', '{"token":"evt-2","at":"2026-06-01 12:00:00","plain":"no template"}']);
+    // Braces written as escapes are braces all the same.
+    expect(prepareBatch(environment, '[{"token":"\\u007b{$seq}}"}]', NOW).eventTexts).toEqual(['{"token":1}']);
+    expect(() => prepareBatch(environment, '[{"\\u007b{who}}":1}]', NOW)).toThrow(expect.objectContaining({ code: 'template-problems' }));
   });
 
   it('stops every few events, so a send can let other work run between its steps', () => {
