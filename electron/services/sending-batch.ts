@@ -21,8 +21,11 @@ import type { BatchPart } from './submissions.ts';
  * what is wrong with it.
  */
 
-/** A part of the recorded batch closes once its events' texts reach this many characters. */
-const PART_CHARACTERS = 256 * 1024;
+/**
+ * A part of the recorded batch closes once its events' texts reach this many characters: its
+ * row and its search row then take a few milliseconds each to write.
+ */
+const PART_CHARACTERS = 64 * 1024;
 /** Events read between two yields. */
 const EVENTS_PER_STEP = 64;
 /** Characters scanned between two yields. */

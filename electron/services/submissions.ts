@@ -16,6 +16,7 @@ import {
   type SubmissionDetail,
   type SubmissionStatus,
   type SubmissionSummary,
+  type SubmissionView,
 } from '../../shared/submission.ts';
 import { parseJsonOrNull } from './json-file.ts';
 import { batchSearchText } from './history-search.ts';
@@ -116,7 +117,7 @@ export function openSubmissions(file: string) {
     insertSubmission: db.prepare(`INSERT INTO submissions
       (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, status, stored_bytes)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?) RETURNING seq`),
-    insertPart: db.prepare('INSERT INTO batch_parts (submission_id, first_event, event_count, events) VALUES (?, ?, ?, ?)'),
+    insertPart: db.prepare('INSERT INTO batch_parts (submission_id, first_event, event_count, events, bytes) VALUES (?, ?, ?, ?, ?)'),
     // Marked and indexed in one transaction, once: whoever marks it writes its search row.
     markIndexed: db.prepare('UPDATE batch_parts SET indexed = 1 WHERE submission_id = ? AND first_event = ? AND indexed = 0 RETURNING id'),
     indexPart: db.prepare('INSERT INTO search_events (rowid, text) VALUES (?, ?)'),
@@ -126,6 +127,7 @@ export function openSubmissions(file: string) {
     eventsRecorded: db.prepare('SELECT coalesce(sum(event_count), 0) AS n FROM batch_parts WHERE submission_id = ?'),
     insertChunk: db.prepare(`INSERT INTO chunks (submission_id, first_event, event_count, status) VALUES (?, ?, ?, 'pending')`),
     getSubmission: db.prepare(`SELECT ${submissionColumns} FROM submissions s WHERE s.id = ?`),
+    getSummary: db.prepare(`SELECT ${summaryColumns} FROM submissions s WHERE s.id = ?`),
     getChunk: db.prepare('SELECT * FROM chunks WHERE submission_id = ? AND first_event = ?'),
     chunksOf: db.prepare('SELECT * FROM chunks WHERE submission_id = ? ORDER BY first_event'),
     remainingOf: db.prepare(`SELECT * FROM chunks WHERE submission_id = ? AND status NOT IN ('ok', 'skipped') ORDER BY first_event`),
@@ -202,6 +204,13 @@ export function openSubmissions(file: string) {
     return new AppError('submission-not-found', `Submission ${id} is not recorded.`);
   }
 
+  /** A submission and its chunks, without its batch (which can be 100 MB to read). */
+  function view(id: string): SubmissionView | null {
+    const row = statements.getSummary.get(id) as Row | undefined;
+    if (!row) return null;
+    return { ...toSummary(row), chunks: chunksWithAttempts(id, statements.chunksOf.all(id) as Row[]) };
+  }
+
   function get(id: string): SubmissionDetail | null {
     const row = statements.getSubmission.get(id) as Row | undefined;
     if (!row) return null;
@@ -273,7 +282,7 @@ export function openSubmissions(file: string) {
     /** Records parts of an open submission's batch, in one transaction; each is searchable once indexBatchPart has run. */
     addBatchParts(submissionId: string, parts: readonly BatchPart[]): void {
       transaction(() => {
-        for (const part of parts) statements.insertPart.run(submissionId, part.firstEvent, part.eventCount, part.events);
+        for (const part of parts) statements.insertPart.run(submissionId, part.firstEvent, part.eventCount, part.events, Buffer.byteLength(part.events, 'utf8'));
       });
     },
 
@@ -407,6 +416,7 @@ export function openSubmissions(file: string) {
     },
 
     get,
+    view,
 
     /**
      * At start: every submission still 'sending' was cut short by a crash or a kill. It

@@ -56,6 +56,9 @@ describe('a batch recorded in parts', () => {
 
     expect(store.get(id)?.batch).toBe(wholeBatch(6));
     expect(store.batch(id)).toBe(wholeBatch(6));
+    // What the window reads of it leaves the batch unread.
+    const { batch: _batch, ...withoutBatch } = store.get(id)!;
+    expect(store.view(id)).toEqual(withoutBatch);
     expect(ids(store, 'cust-1')).toEqual([id]);
     expect(ids(store, 'cust-5')).toEqual([id]);
     // Each word may be in another part: the submission holds them all.

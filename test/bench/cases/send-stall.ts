@@ -16,7 +16,7 @@ import { EVENTS, eventTexts, startSendBench } from '../send-setup.ts';
  * send. The sandbox runs in a thread of its own (send-setup.ts); the history is a real SQLite file.
  */
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 /** The monitor's sampling period; a stall shorter than this is not seen, longer ones are measured whole. */
 const RESOLUTION_MS = 5;
 
@@ -77,7 +77,7 @@ async function measure(): Promise<BenchLine[]> {
       samples.sendMs.push(sendMs);
       samples.firstProgress.push((firstProgressAt ?? Number.NaN) - startedAt);
       globalThis.gc?.();
-      samples.idle.push(await longestStall(() => wait(Math.min(sendMs, 3000))));
+      samples.idle.push(await longestStall(() => wait(sendMs)));
     }
     return [
       {
