@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppCommandSchema } from './commands.ts';
-import { DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
+import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxRequestRecordSchema } from './sandbox.ts';
@@ -107,7 +107,10 @@ export const contract = {
   'session:logout': { input: ByEnvironment, output: z.null() },
 
   'drafts:list': { input: NoInput, output: DraftListSchema },
+  /** A draft's whole text: a new draft, or one whose edits went out of step (draft-out-of-step). */
   'drafts:save': { input: DraftSchema, output: z.null() },
+  /** The edits made since the draft's last save, as the editor reported them: an autosave of a big batch stays small. */
+  'drafts:saveEdits': { input: DraftEditsSchema, output: z.null() },
   'drafts:activate': { input: ById, output: z.null() },
   'drafts:close': { input: ById, output: z.null() },
 

@@ -15,7 +15,7 @@ export function registerSendHandlers({ sending, submissions, submissionCurl, int
     'send:start': ({ environmentId, batchText, again }) => sending.start(environmentId, batchText, again),
     'send:cancel': ({ submissionId }) => (sending.cancel(submissionId), null),
     'send:resume': ({ submissionId, unanswered }) => sending.resume(submissionId, undefined, unanswered),
-    'submissions:copyCurl': ({ id, firstEvent, withSecrets }) => (submissionCurl.copy(id, firstEvent, withSecrets), null),
+    'submissions:copyCurl': async ({ id, firstEvent, withSecrets }) => (await submissionCurl.copy(id, firstEvent, withSecrets), null),
     // Read without the batch: the page never gets it, and reading 100 MB for nothing is slow.
     'submissions:interrupted': () =>
       interruptedAtStart

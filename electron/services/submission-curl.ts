@@ -12,7 +12,8 @@ import type { Vault } from './vault.ts';
 
 /** Where a cURL copy goes when it holds real secrets: the OS clipboard, written by main. */
 export interface Clipboard {
-  writeText(text: string): void;
+  /** Answers later where the clipboard is another thread's (Electron's main thread). */
+  writeText(text: string): void | Promise<void>;
 }
 
 /** Where the secrets of a submission's environment come from, for masking them or for putting them in. */
@@ -93,8 +94,8 @@ export function createSubmissionCurl(options: SecretSources & { submissions: Sub
 
   return {
     /** Copies the chunk that begins at `firstEvent` as a cURL command to the clipboard, masked unless `withSecrets`. */
-    copy(submissionId: string, firstEvent: number, withSecrets: boolean): void {
-      options.clipboard.writeText(command(submissionId, firstEvent, withSecrets));
+    async copy(submissionId: string, firstEvent: number, withSecrets: boolean): Promise<void> {
+      await options.clipboard.writeText(command(submissionId, firstEvent, withSecrets));
     },
   };
 }

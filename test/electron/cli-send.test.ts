@@ -333,7 +333,7 @@ describe('eventdesk send', () => {
     expect(text.stdout).not.toContain('Send the rest with');
   });
 
-  it('exits 2 on a missing file, a bad flag, or a resume of what is not recorded', async () => {
+  it('exits 2 on a missing file, a bad flag, or a resume of what is not recorded', { timeout: 60_000 }, async () => {
     const sandbox = await sandboxWith();
     const folder = await tempFolder();
     const file = await batchFile(folder, numbered(1));

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { rendererOutDir } from '../../build/bundles.ts';
 import { serveAppFile } from '../../electron/app-files.ts';
-import { createDispatch, createPushSender } from '../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { nodeServiceDeps, SOURCE_OPENAPI_FILE } from '../../electron/node-services.ts';
-import { createServices, type PushSender, type Services } from '../../electron/services/index.ts';
+import type { Remote } from '../../electron/host/services-client.ts';
+import { admit, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
+import { SOURCE_OPENAPI_FILE, startNodeServicesThread } from '../../electron/node-services.ts';
+import type { PushSender, Services } from '../../electron/services/index.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import type { FileDialogs } from '../../electron/services/files.ts';
 import type { Clipboard } from '../../electron/services/submission-curl.ts';
@@ -24,8 +24,8 @@ import { SECURITY_HEADERS } from '../../electron/security.ts';
 export interface Harness {
   url: string;
   dataFolder: string;
-  /** The real services behind the page, for tests to arrange and inspect state. */
-  services: Services;
+  /** The real services behind the page, on their own thread as in the app, for tests to arrange and inspect state. */
+  services: Remote<Services>;
   /** Pushes to the page as main does: `app:command` is how a native menu item arrives. */
   push: PushSender;
   /** How many pages listen to pushes: a push sent before a page listens never reaches it. */
@@ -77,14 +77,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const push = createPushSender((name, payload) => {
     for (const listener of listeners) listener.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
   });
-  const services = await createServices({
-    ...nodeServiceDeps(dataFolder),
-    ...(options.dialogs ? { dialogs: options.dialogs } : {}),
-    ...(options.clipboard ? { clipboard: options.clipboard } : {}),
+  // The app's arrangement: the services on their own thread, the calls admitted here.
+  const thread = await startNodeServicesThread(
+    dataFolder,
+    { sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE, ...options.sandbox }, ...(options.dialogs ? { dialogs: options.dialogs } : {}), ...(options.clipboard ? { clipboard: options.clipboard } : {}) },
     push,
-    sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE, ...options.sandbox },
-  });
-  const dispatch = createDispatch(createHandlers(services), (url) => url === origin);
+  );
+  const dispatch = async (channel: string, input: unknown, sender: Sender) => {
+    const admitted = admit(channel, input, sender, (url) => url === origin);
+    return admitted.ok ? thread.call(admitted.channel, admitted.input) : admitted.envelope;
+  };
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -148,7 +150,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     url: origin,
     dataFolder,
-    services,
+    services: thread.services,
     push,
     listening: () => listeners.size,
     close: async () => {
@@ -157,7 +159,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         server.closeAllConnections();
         server.close(() => resolve());
       });
-      await services.close();
+      await thread.close();
     },
   };
 }
