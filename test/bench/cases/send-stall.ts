@@ -13,24 +13,44 @@ import { EVENTS, eventTexts, startSendBench } from '../send-setup.ts';
  * (sending.start) until the send has recorded how it ended, beside the longest stall of the same
  * loop left idle for as long, in the same run. Every stall is time in which no IPC call, no
  * other send and no timer is served. Also: start() to the first progress pushed, and the whole
- * send. The sandbox runs in a thread of its own (send-setup.ts); the history is a real SQLite file.
+ * send, and the longest stall counted in CPU time of this thread (see longestStall). The sandbox
+ * runs in a thread of its own (send-setup.ts); the history is a real SQLite file.
  */
 
 const ROUNDS = 5;
 /** The monitor's sampling period; a stall shorter than this is not seen, longer ones are measured whole. */
 const RESOLUTION_MS = 5;
 
-async function longestStall(during: () => Promise<void>): Promise<number> {
+/**
+ * The longest stall of this thread's event loop while `during` runs: `wall`, as the user feels it
+ * (monitorEventLoopDelay), and `busy`, the most CPU time this thread spent between two ticks of a
+ * timer as often, so the services' own long tasks are told from the time a loaded machine gives
+ * the thread no core at all (process.threadCpuUsage counts this thread only, not the sandbox's).
+ */
+async function longestStall(during: () => Promise<void>): Promise<{ wall: number; busy: number }> {
   const monitor = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  const cpuMs = () => {
+    const { user, system } = process.threadCpuUsage();
+    return (user + system) / 1000;
+  };
+  let busy = 0;
+  let lastCpu = cpuMs();
+  const probe = setInterval(() => {
+    const now = cpuMs();
+    busy = Math.max(busy, now - lastCpu);
+    lastCpu = now;
+  }, RESOLUTION_MS);
   monitor.enable();
   // The monitor records nothing at its first tick, nor after a reset(): a stall before its second tick would go unseen.
   await wait(4 * RESOLUTION_MS);
+  busy = 0;
   await during();
   // Nor is a stall at the very end unless a tick follows it.
   await wait(4 * RESOLUTION_MS);
   monitor.disable();
+  clearInterval(probe);
   // The histogram holds the delay past the sampling period, in nanoseconds.
-  return monitor.max / 1e6;
+  return { wall: monitor.max / 1e6, busy };
 }
 
 async function measure(): Promise<BenchLine[]> {
@@ -54,7 +74,7 @@ async function measure(): Promise<BenchLine[]> {
       null,
       2,
     );
-    const samples = { send: [] as number[], idle: [] as number[], firstProgress: [] as number[], sendMs: [] as number[] };
+    const samples = { send: [] as number[], idle: [] as number[], sendBusy: [] as number[], idleBusy: [] as number[], firstProgress: [] as number[], sendMs: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       globalThis.gc?.();
       let startedAt = 0;
@@ -73,11 +93,14 @@ async function measure(): Promise<BenchLine[]> {
       // Read after the measure: the record's whole batch is the bench's check, not part of the send.
       const sent = submissions.get(submissionId);
       if (sent?.status !== 'ok') throw new Error(`The benchmark send ended ${sent?.status}, not ok.`);
-      samples.send.push(stall);
+      samples.send.push(stall.wall);
+      samples.sendBusy.push(stall.busy);
       samples.sendMs.push(sendMs);
       samples.firstProgress.push((firstProgressAt ?? Number.NaN) - startedAt);
       globalThis.gc?.();
-      samples.idle.push(await longestStall(() => wait(sendMs)));
+      const idle = await longestStall(() => wait(sendMs));
+      samples.idle.push(idle.wall);
+      samples.idleBusy.push(idle.busy);
     }
     return [
       {
@@ -89,6 +112,8 @@ async function measure(): Promise<BenchLine[]> {
           events: EVENTS,
           batchMB: Math.round(batchText.length / 1024 / 1024),
           stallsMs: samples.send.map((ms) => ms.toFixed(0)).join('/'),
+          longestBusyMs: median(samples.sendBusy).toFixed(0),
+          idleLongestBusyMs: median(samples.idleBusy).toFixed(0),
           startToFirstProgressMs: median(samples.firstProgress).toFixed(0),
           sendMs: median(samples.sendMs).toFixed(0),
           rounds: ROUNDS,
