@@ -102,24 +102,17 @@ async function measure(): Promise<BenchLine[]> {
       samples.idle.push(idle.wall);
       samples.idleBusy.push(idle.busy);
     }
-    return [
-      {
-        name: 'services-stall-send-100k',
-        value: median(samples.send),
-        unit: 'ms',
-        baseline: { name: 'idle-loop', value: median(samples.idle) },
-        extra: {
-          events: EVENTS,
-          batchMB: Math.round(batchText.length / 1024 / 1024),
-          stallsMs: samples.send.map((ms) => ms.toFixed(0)).join('/'),
-          longestBusyMs: median(samples.sendBusy).toFixed(0),
-          idleLongestBusyMs: median(samples.idleBusy).toFixed(0),
-          startToFirstProgressMs: median(samples.firstProgress).toFixed(0),
-          sendMs: median(samples.sendMs).toFixed(0),
-          rounds: ROUNDS,
-        },
-      },
-    ];
+    const extra = {
+      events: EVENTS,
+      batchMB: Math.round(batchText.length / 1024 / 1024),
+      stallsMs: samples.send.map((ms) => ms.toFixed(0)).join('/'),
+      longestBusyMs: median(samples.sendBusy).toFixed(0),
+      idleLongestBusyMs: median(samples.idleBusy).toFixed(0),
+      startToFirstProgressMs: median(samples.firstProgress).toFixed(0),
+      sendMs: median(samples.sendMs).toFixed(0),
+      rounds: ROUNDS,
+    };
+    return [{ name: 'services-stall-send-100k', value: median(samples.send), unit: 'ms', baseline: { name: 'idle-loop', value: median(samples.idle) }, extra }];
   } finally {
     await sending.dispose();
     submissions.close();
