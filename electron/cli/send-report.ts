@@ -1,6 +1,6 @@
 import { redactText } from '../../shared/redact.ts';
 import type { PlannedChunk } from '../../shared/chunking.ts';
-import { eventRangeText, possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type Submission, type SubmissionDetail, type SubmissionStatus } from '../../shared/submission.ts';
+import { eventRangeText, possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type SubmissionDetail, type SubmissionStatus, type SubmissionSummary } from '../../shared/submission.ts';
 import type { CliIo } from './command.ts';
 
 /** What `eventdesk send` tells: its progress on stderr, and the summary or the dry run's plan, for people or as JSON. */
@@ -53,7 +53,7 @@ export function summaryOf(
   detail: SubmissionDetail,
   database: string,
   resume: string | null,
-  sentBefore: Submission | null,
+  sentBefore: SubmissionSummary | null,
   known: readonly string[],
   uncertainBefore: readonly ChunkRecord[] = [],
 ): SendSummary {

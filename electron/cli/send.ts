@@ -8,7 +8,7 @@ import { AppError } from '../../shared/errors.ts';
 import { quoteShellWord } from '../../shared/formats/shell-words.ts';
 import { plural } from '../../shared/plural.ts';
 import { redactText } from '../../shared/redact.ts';
-import { type ChunkRecord, type SendProgress, type Submission, type UnansweredChoice } from '../../shared/submission.ts';
+import { type ChunkRecord, type SendProgress, type SubmissionSummary, type UnansweredChoice } from '../../shared/submission.ts';
 import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../shared/validation.ts';
 import type { Remote } from '../host/services-client.ts';
 import { pushTo, startNodeServicesThread } from '../node-services.ts';
@@ -154,8 +154,8 @@ interface Context {
 
 /** A send as begun: the submission, an earlier one with the same batch, and the chunks that may have arrived before a resume. */
 interface Begun {
-  submission: Submission;
-  sentBefore: Submission | null;
+  submission: SubmissionSummary;
+  sentBefore: SubmissionSummary | null;
   uncertainBefore?: readonly ChunkRecord[];
 }
 

@@ -16,11 +16,12 @@ import {
   type SubmissionDetail,
   type SubmissionStatus,
   type SubmissionSummary,
+  type SubmissionView,
 } from '../../shared/submission.ts';
 import { parseJsonOrNull } from './json-file.ts';
 import { batchSearchText } from './history-search.ts';
 import { openDatabase } from './submissions-database.ts';
-import { filterSql, fromSubmissions, submissionColumns, summaryColumns, toAttempt, toChunk, toSubmission, toSummary, truncateUtf8, type Row } from './submissions-rows.ts';
+import { filterSql, submissionColumns, summaryColumns, toAttempt, toChunk, toSubmission, toSummary, truncateUtf8, type Row } from './submissions-rows.ts';
 import { migrations, settle, SUBMISSIONS_SCHEMA_VERSION } from './submissions-schema.ts';
 
 /**
@@ -29,22 +30,26 @@ import { migrations, settle, SUBMISSIONS_SCHEMA_VERSION } from './submissions-sc
  * timeout; the schema version lives in `PRAGMA user_version` and grows only through the
  * migrations below.
  *
- * A submission row and all its chunk rows are written in one transaction before the first
- * byte goes out. After a crash, what is still 'sending' is what was under way: the next start
+ * A submission row, all its chunk rows and its batch are written before the first byte goes
+ * out, in short transactions (a send of 100 000 events must not hold the services' event loop
+ * for a second). After a crash, what is still 'sending' is what was under way: the next start
  * calls `markInterrupted()` and a resume sends only the chunks that are not 'ok'.
  *
  * Layout, chosen so the history (#7) can grow by migration:
  * - `submissions`: one small row per send. `seq` is a stable integer rowid (an external-content
  *   FTS5 table can key on it), `id` the public UUID. The batch text is NOT in this row, so a
  *   list, a count or a filter never walks a large batch's overflow pages.
- * - `submission_batches`: the resolved batch text, one row per submission.
+ * - `batch_parts` (version 7): the resolved batch text, in parts of consecutive events (their
+ *   texts joined by commas), so that it is written, and indexed, a part at a time.
  * - `chunks`: one row per chunk, keyed by (submission_id, first_event) since version 6, listed
  *   in event order; a 413 split replaces one row by its parts and leaves the others as they
  *   were. Response bodies are bounded.
  * Children go with their submission (ON DELETE CASCADE), so deleting history is one statement.
  * - `search_events` and `search_notes` (version 2): the full-text index of each submission's
- *   event values, and of its responses, label and note, keyed by `seq`; see history-search.ts.
- *   A trigger drops a submission's index rows with it.
+ *   event values, keyed by the batch part's id since version 7, and of its responses, label and
+ *   note, keyed by `seq`; see history-search.ts. Triggers drop the index rows with their part
+ *   and their submission. A part whose index row a crash kept from being written stays marked
+ *   (`indexed` = 0) and is indexed at the next start (`unindexedParts`, sending.ts).
  * - `settings` (version 2): the history's own settings (retention), so the app and the command
  *   line read the same ones.
  * - `chunk_attempts` (version 5): every request of every chunk and its answer, masked and
@@ -66,6 +71,8 @@ export { migrations, SUBMISSIONS_SCHEMA_VERSION };
 
 export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note'>;
 export type ChunkRange = { firstEvent: number; eventCount: number };
+/** Consecutive events of a batch as recorded: their JSON texts joined by commas, as in the batch. */
+export type BatchPart = ChunkRange & { events: string };
 export type SubmissionStore = ReturnType<typeof openSubmissions>;
 
 /** Ids deleted per statement, under SQLite's limit on parameters. */
@@ -100,7 +107,9 @@ function checkConsecutive(ranges: readonly ChunkRange[], start: number): number 
 export function openSubmissions(file: string) {
   const db = openDatabase(file);
 
+  /** Runs `work` in one transaction; inside another, as part of it. */
   function transaction<T>(work: () => T): T {
+    if (db.isTransaction) return work();
     db.exec('BEGIN IMMEDIATE');
     try {
       const result = work();
@@ -116,10 +125,17 @@ export function openSubmissions(file: string) {
     insertSubmission: db.prepare(`INSERT INTO submissions
       (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, status, stored_bytes)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?) RETURNING seq`),
-    insertBatch: db.prepare('INSERT INTO submission_batches (submission_id, batch) VALUES (?, ?)'),
-    indexEvents: db.prepare('INSERT INTO search_events (rowid, text) VALUES (?, ?)'),
+    insertPart: db.prepare('INSERT INTO batch_parts (submission_id, first_event, event_count, events, bytes) VALUES (?, ?, ?, ?, ?)'),
+    // Marked and indexed in one transaction, once: whoever marks it writes its search row.
+    markIndexed: db.prepare('UPDATE batch_parts SET indexed = 1 WHERE submission_id = ? AND first_event = ? AND indexed = 0 RETURNING id'),
+    indexPart: db.prepare('INSERT INTO search_events (rowid, text) VALUES (?, ?)'),
+    // Parts of a send still under way (here or in another process) are indexed by that send.
+    unindexedParts: db.prepare(`SELECT p.submission_id, p.first_event, p.event_count, p.events FROM batch_parts p JOIN submissions s ON s.id = p.submission_id
+      WHERE p.indexed = 0 AND s.status <> 'sending' LIMIT ?`),
+    eventsRecorded: db.prepare('SELECT coalesce(sum(event_count), 0) AS n FROM batch_parts WHERE submission_id = ?'),
     insertChunk: db.prepare(`INSERT INTO chunks (submission_id, first_event, event_count, status) VALUES (?, ?, ?, 'pending')`),
-    getSubmission: db.prepare(`SELECT ${submissionColumns} ${fromSubmissions} WHERE s.id = ?`),
+    getSubmission: db.prepare(`SELECT ${submissionColumns} FROM submissions s WHERE s.id = ?`),
+    getSummary: db.prepare(`SELECT ${summaryColumns} FROM submissions s WHERE s.id = ?`),
     getChunk: db.prepare('SELECT * FROM chunks WHERE submission_id = ? AND first_event = ?'),
     chunksOf: db.prepare('SELECT * FROM chunks WHERE submission_id = ? ORDER BY first_event'),
     remainingOf: db.prepare(`SELECT * FROM chunks WHERE submission_id = ? AND status NOT IN ('ok', 'skipped') ORDER BY first_event`),
@@ -138,10 +154,11 @@ export function openSubmissions(file: string) {
     skipChunk: db.prepare(`UPDATE chunks SET status = 'skipped', error = ? WHERE submission_id = ? AND first_event = ? AND status NOT IN ('ok', 'skipped', 'sending')`),
     deleteChunk: db.prepare('DELETE FROM chunks WHERE submission_id = ? AND first_event = ?'),
     finish: db.prepare('UPDATE submissions SET status = ?, finished_at = ?, sending_ms = sending_ms + ? WHERE id = ?'),
-    sendingIds: db.prepare(`SELECT id FROM submissions WHERE status = 'sending' ORDER BY started_at`),
+    sendingIds: db.prepare(`SELECT id, event_count FROM submissions WHERE status = 'sending' ORDER BY started_at`),
+    drop: db.prepare('DELETE FROM submissions WHERE id = ?'),
     interruptChunks: db.prepare(`UPDATE chunks SET status = 'pending' WHERE submission_id = ? AND status = 'sending'`),
     interrupt: db.prepare(`UPDATE submissions SET status = 'interrupted' WHERE id = ?`),
-    lastWithSameBatch: db.prepare(`SELECT ${submissionColumns} ${fromSubmissions}
+    lastWithSameBatch: db.prepare(`SELECT ${summaryColumns} FROM submissions s
       WHERE s.environment_id = ? AND s.batch_hash = ? ORDER BY s.started_at DESC, s.seq DESC LIMIT 1`),
     annotate: db.prepare('UPDATE submissions SET label = ?, note = ? WHERE id = ?'),
     exists: db.prepare('SELECT 1 AS found FROM submissions WHERE id = ?'),
@@ -195,6 +212,13 @@ export function openSubmissions(file: string) {
     return new AppError('submission-not-found', `Submission ${id} is not recorded.`);
   }
 
+  /** A submission and its chunks, without its batch (which can be 100 MB to read). */
+  function view(id: string): SubmissionView | null {
+    const row = statements.getSummary.get(id) as Row | undefined;
+    if (!row) return null;
+    return { ...toSummary(row), chunks: chunksWithAttempts(id, statements.chunksOf.all(id) as Row[]) };
+  }
+
   function get(id: string): SubmissionDetail | null {
     const row = statements.getSubmission.get(id) as Row | undefined;
     if (!row) return null;
@@ -206,41 +230,90 @@ export function openSubmissions(file: string) {
     file,
 
     /**
-     * Records a submission as 'sending' with all its chunks 'pending', in one transaction.
-     * Call it before the first byte goes out: a crash after this leaves a record to resume.
+     * Records a submission as 'sending' with all its chunks 'pending' and its whole batch, indexed,
+     * in one transaction (an import, a test): a send records a big batch in short steps instead,
+     * through openSubmission, addChunks, addBatchParts and indexBatchPart.
      */
     createSubmission(input: NewSubmission, chunks: readonly ChunkRange[]): Submission {
-      const batchBytes = Buffer.byteLength(input.batch, 'utf8');
-      if (batchBytes > MAX_BATCH_BYTES) {
-        throw new AppError('batch-too-large', `A batch of more than ${MAX_BATCH_BYTES / 1024 / 1024} MB is not recorded; split it into several.`, `${batchBytes} bytes`);
-      }
-      const started = new Date(input.startedAt);
-      if (Number.isNaN(started.getTime())) throw new AppError('submission-started-at', 'The start time of a submission must be a date.', input.startedAt);
-      if (!Number.isInteger(input.eventCount) || input.eventCount < 0) throw new AppError('submission-chunks', 'The event count must be a whole number.', String(input.eventCount));
       const covered = checkConsecutive(chunks, 0);
       if (covered !== input.eventCount) {
         throw new AppError('submission-chunks', `The chunks cover ${covered} events, the batch holds ${input.eventCount}.`);
       }
-      const submission: Submission = { ...input, id: randomUUID(), startedAt: started.toISOString(), finishedAt: null, sendingMs: 0, status: 'sending', label: '', note: '' };
-      const searchText = batchSearchText(submission.batch);
-      transaction(() => {
-        const { seq } = statements.insertSubmission.get(
-          submission.id,
-          submission.environmentId,
-          submission.environmentName,
-          submission.environmentColor,
-          submission.baseUrl,
-          JSON.stringify(submission.headers),
-          submission.eventCount,
-          submission.batchHash,
-          submission.startedAt,
-          batchBytes,
-        ) as Row;
-        statements.insertBatch.run(submission.id, submission.batch);
-        statements.indexEvents.run(Number(seq), searchText);
-        for (const chunk of chunks) statements.insertChunk.run(submission.id, chunk.firstEvent, chunk.eventCount);
+      return transaction(() => {
+        const summary = this.openSubmission({ ...input, batchBytes: Buffer.byteLength(input.batch, 'utf8') });
+        if (!input.batch.startsWith('[') || !input.batch.endsWith(']')) throw new AppError('batch-not-json', 'A batch is recorded as the text of a JSON array.', input.batch.slice(0, 80));
+        this.addChunks(summary.id, chunks);
+        const part = { firstEvent: 0, eventCount: input.eventCount, events: input.batch.slice(1, -1) };
+        this.addBatchParts(summary.id, [part]);
+        this.indexBatchPart(summary.id, 0, batchSearchText(input.batch));
+        return { ...summary, batch: input.batch };
       });
+    },
+
+    /**
+     * Records a submission as 'sending', before its chunks and its batch (addChunks,
+     * addBatchParts), all of which go in before the first byte: a crash after this leaves a record
+     * to resume, or, when the batch was not all recorded yet (so nothing was sent), none at all
+     * (see markInterrupted).
+     */
+    openSubmission(input: Omit<NewSubmission, 'batch'> & { batchBytes: number }): SubmissionSummary {
+      if (input.batchBytes > MAX_BATCH_BYTES) {
+        throw new AppError('batch-too-large', `A batch of more than ${MAX_BATCH_BYTES / 1024 / 1024} MB is not recorded; split it into several.`, `${input.batchBytes} bytes`);
+      }
+      const started = new Date(input.startedAt);
+      if (Number.isNaN(started.getTime())) throw new AppError('submission-started-at', 'The start time of a submission must be a date.', input.startedAt);
+      if (!Number.isInteger(input.eventCount) || input.eventCount < 0) throw new AppError('submission-chunks', 'The event count must be a whole number.', String(input.eventCount));
+      const { batchBytes, ...fields } = input;
+      const submission: SubmissionSummary = { ...fields, id: randomUUID(), startedAt: started.toISOString(), finishedAt: null, sendingMs: 0, status: 'sending', label: '', note: '' };
+      statements.insertSubmission.run(
+        submission.id,
+        submission.environmentId,
+        submission.environmentName,
+        submission.environmentColor,
+        submission.baseUrl,
+        JSON.stringify(submission.headers),
+        submission.eventCount,
+        submission.batchHash,
+        submission.startedAt,
+        batchBytes,
+      );
       return submission;
+    },
+
+    /** Records chunks of an open submission, 'pending', in one transaction. */
+    addChunks(submissionId: string, chunks: readonly ChunkRange[]): void {
+      transaction(() => {
+        for (const chunk of chunks) statements.insertChunk.run(submissionId, chunk.firstEvent, chunk.eventCount);
+      });
+    },
+
+    /** Records parts of an open submission's batch, in one transaction; each is searchable once indexBatchPart has run. */
+    addBatchParts(submissionId: string, parts: readonly BatchPart[]): void {
+      transaction(() => {
+        for (const part of parts) statements.insertPart.run(submissionId, part.firstEvent, part.eventCount, part.events, Buffer.byteLength(part.events, 'utf8'));
+      });
+    },
+
+    /**
+     * Writes the search row of the part that begins at `firstEvent`, unless it is written already
+     * (or the submission is gone); says whether it wrote it.
+     */
+    indexBatchPart(submissionId: string, firstEvent: number, searchText: string): boolean {
+      return transaction(() => {
+        const marked = statements.markIndexed.get(submissionId, firstEvent) as Row | undefined;
+        if (marked) statements.indexPart.run(Number(marked.id), searchText);
+        return marked !== undefined;
+      });
+    },
+
+    /** Up to `limit` parts whose search row a crash kept from being written, of submissions no send is under way for. */
+    unindexedParts(limit: number): (BatchPart & { submissionId: string })[] {
+      return (statements.unindexedParts.all(limit) as Row[]).map((row) => ({
+        submissionId: String(row.submission_id),
+        firstEvent: Number(row.first_event),
+        eventCount: Number(row.event_count),
+        events: String(row.events),
+      }));
     },
 
     /** Records what happened to the chunk that begins at `firstEvent`; the response body is cut to 64 KiB. Returns the chunk as stored. */
@@ -351,25 +424,33 @@ export function openSubmissions(file: string) {
     },
 
     get,
+    view,
 
     /**
      * At start: every submission still 'sending' was cut short by a crash or a kill. It
      * becomes 'interrupted' and its chunks in flight go back to 'pending', keeping their mark
-     * that they went out. Returns their ids. `include` picks which: the command line resumes
-     * one submission and must not touch the others, which the app or another command may be
-     * sending right now, and the app leaves those another process still claims.
+     * that they went out; one whose batch was not all recorded yet never sent a byte, and is
+     * dropped. Returns the ids of those interrupted. `include` picks which: the command line
+     * resumes one submission and must not touch the others, which the app or another command may
+     * be sending right now, and the app leaves those another process still claims.
      */
     markInterrupted(include: (id: string) => boolean = () => true): string[] {
       return transaction(() => {
-        const ids = (statements.sendingIds.all() as Row[]).map((row) => String(row.id)).filter(include);
-        for (const id of ids) {
+        const ids = (statements.sendingIds.all() as Row[]).map((row) => ({ id: String(row.id), eventCount: Number(row.event_count) })).filter((row) => include(row.id));
+        const interrupted: string[] = [];
+        for (const { id, eventCount } of ids) {
+          if (Number((statements.eventsRecorded.get(id) as Row).n) < eventCount) {
+            statements.drop.run(id);
+            continue;
+          }
           statements.interruptChunks.run(id);
           statements.interruptAttempts.run('No answer: EventDesk stopped (a crash, a kill or a power cut) while this request was out.', id);
           statements.interrupt.run(id);
           // The answers that came before the crash become searchable, and count in the size.
           settle(db, id);
+          interrupted.push(id);
         }
-        return ids;
+        return interrupted;
       });
     },
 
@@ -384,9 +465,9 @@ export function openSubmissions(file: string) {
     },
 
     /** The latest submission of the same resolved batch to the same environment, for the duplicate warning. */
-    lastWithSameBatch(environmentId: string, batchHash: string): Submission | null {
+    lastWithSameBatch(environmentId: string, batchHash: string): SubmissionSummary | null {
       const row = statements.lastWithSameBatch.get(environmentId, batchHash) as Row | undefined;
-      return row ? toSubmission(row) : null;
+      return row ? toSummary(row) : null;
     },
 
     /** The batch text as sent, or null when the submission is not recorded. */

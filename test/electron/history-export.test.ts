@@ -33,7 +33,7 @@ async function setup(chunkSize = 2) {
   const secrets = context.vault.get(LOCAL_SANDBOX_ID);
   if (!secrets.apiKey || !secrets.accessToken || !secrets.refreshToken || !secrets.password) throw new Error('the login left a secret out');
   const send = async (events: unknown[]) => {
-    const result = sending.start(LOCAL_SANDBOX_ID, JSON.stringify(events), true);
+    const result = await sending.start(LOCAL_SANDBOX_ID, JSON.stringify(events), true);
     if (!('started' in result)) throw new Error('not started');
     await expect.poll(() => submissions.get(result.started.id)?.status, { timeout: 10_000 }).not.toBe('sending');
     return result.started.id;

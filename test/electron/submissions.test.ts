@@ -1,8 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
 import { bucketName, emptyHistoryFilter, HistoryFilterSchema, type HistoryFilterInput, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
 import { MAX_RESPONSE_BODY_BYTES, SubmissionDetailSchema } from '../../shared/submission.ts';
@@ -15,26 +13,10 @@ import {
   type SubmissionStore,
 } from '../../electron/services/submissions.ts';
 import { truncateUtf8 } from '../../electron/services/submissions-rows.ts';
+import { historyFilePerTest } from './support/history-file.ts';
 
-let folder: string;
-let file: string;
-const open: SubmissionStore[] = [];
-
-function openStore(): SubmissionStore {
-  const store = openSubmissions(file);
-  open.push(store);
-  return store;
-}
-
-beforeEach(async () => {
-  folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-submissions-'));
-  file = path.join(folder, 'submissions.sqlite');
-});
-
-afterEach(async () => {
-  for (const store of open.splice(0)) store.close();
-  await rm(folder, { recursive: true, force: true });
-});
+const history = historyFilePerTest('eventdesk-submissions-');
+const openStore = () => history.openStore();
 
 const input = (overrides: Partial<NewSubmission> = {}): NewSubmission => ({
   environmentId: 'env-staging',
@@ -247,7 +229,7 @@ describe('submissions store', () => {
 
   it('after a crash, shows what was sending as interrupted, with exactly the chunks left to send', () => {
     // The sending process: four chunks, one acknowledged, one in flight, one failed, one not started.
-    const crashed = openSubmissions(file);
+    const crashed = openSubmissions(history.file);
     const { id } = crashed.createSubmission(input({ eventCount: 8 }), [...threeChunks, { firstEvent: 6, eventCount: 2 }]);
     crashed.updateChunk(id, 0, { status: 'ok', statusCode: 202, attempts: 1 });
     crashed.updateChunk(id, 2, { status: 'sending', attempts: 1 });
@@ -304,12 +286,12 @@ describe('submissions store', () => {
   });
 
   it('keeps a record after a reopen, in WAL mode, with foreign keys on', () => {
-    const store = openSubmissions(file);
+    const store = openSubmissions(history.file);
     const { id } = store.createSubmission(input(), threeChunks);
     store.close();
     expect(openStore().get(id)?.chunks).toHaveLength(3);
 
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     try {
       expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
       expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION });
@@ -322,18 +304,18 @@ describe('submissions store', () => {
     const store = openStore();
     const { id } = store.createSubmission(input(), threeChunks);
     store.close();
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     try {
       raw.exec('PRAGMA foreign_keys = ON');
       raw.prepare('DELETE FROM submissions WHERE id = ?').run(id);
-      expect(raw.prepare('SELECT (SELECT count(*) FROM chunks) AS chunks, (SELECT count(*) FROM submission_batches) AS batches').get()).toEqual({ chunks: 0, batches: 0 });
+      expect(raw.prepare('SELECT (SELECT count(*) FROM chunks) AS chunks, (SELECT count(*) FROM batch_parts) AS batches').get()).toEqual({ chunks: 0, batches: 0 });
     } finally {
       raw.close();
     }
   });
 
   it('brings an empty database at version 0 to the current schema', () => {
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: 0 });
     raw.close();
 
@@ -342,14 +324,14 @@ describe('submissions store', () => {
     expect(store.get(id)?.chunks).toHaveLength(3);
     store.close();
 
-    const check = new DatabaseSync(file);
+    const check = new DatabaseSync(history.file);
     try {
       expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION });
       // FTS5's own shadow tables (search_events_data, …) are left out.
       const tables = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'search_%\\_%' ESCAPE '\\' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(tables).toEqual(['chunk_attempts', 'chunks', 'search_events', 'search_notes', 'settings', 'submission_batches', 'submissions']);
+      expect(tables).toEqual(['batch_parts', 'chunk_attempts', 'chunks', 'search_events', 'search_notes', 'settings', 'submissions']);
       const indexes = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(indexes).toEqual(['chunk_attempts_by_chunk', 'submissions_by_batch', 'submissions_by_environment', 'submissions_by_environment_status', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
+      expect(indexes).toEqual(['batch_parts_unindexed', 'chunk_attempts_by_chunk', 'submissions_by_batch', 'submissions_by_environment', 'submissions_by_environment_status', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
       expect(check.prepare('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 2 });
       const plan = check.prepare('EXPLAIN QUERY PLAN SELECT id FROM submissions WHERE environment_id = ? AND batch_hash = ? ORDER BY started_at DESC').all('e', 'h');
       expect(JSON.stringify(plan)).toContain('submissions_by_batch');
@@ -361,13 +343,13 @@ describe('submissions store', () => {
   });
 
   it('refuses a database from a newer version, and leaves it untouched', async () => {
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     raw.exec(`PRAGMA user_version = ${SUBMISSIONS_SCHEMA_VERSION + 1}`);
     raw.close();
 
     let error: unknown;
     try {
-      openSubmissions(file);
+      openSubmissions(history.file);
     } catch (caught) {
       error = caught;
     }
@@ -375,7 +357,7 @@ describe('submissions store', () => {
     expect((error as AppError).code).toBe('history-newer');
     expect((error as AppError).message).toMatch(/newer version of EventDesk/);
 
-    const check = new DatabaseSync(file);
+    const check = new DatabaseSync(history.file);
     try {
       expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION + 1 });
       expect(check.prepare(`SELECT count(*) AS n FROM sqlite_schema`).get()).toEqual({ n: 0 });
@@ -386,8 +368,8 @@ describe('submissions store', () => {
   });
 
   it('refuses a file that is not a database, clearly', async () => {
-    await writeFile(file, 'this is not sqlite at all, just some text that is long enough to have a header'.repeat(10));
-    expect(codeOf(() => openSubmissions(file))).toBe('history-unreadable');
+    await writeFile(history.file, 'this is not sqlite at all, just some text that is long enough to have a header'.repeat(10));
+    expect(codeOf(() => openSubmissions(history.file))).toBe('history-unreadable');
   });
 
   it('writes 10 000 chunk rows in one createSubmission', () => {
@@ -610,7 +592,7 @@ describe('history queries', () => {
   });
 
   it('opens a database written by schema version 1, keeping its submissions and making them searchable', () => {
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     migrations[0]!(raw);
     raw.exec('PRAGMA user_version = 1');
     raw.prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status)
@@ -629,7 +611,7 @@ describe('history queries', () => {
   });
 
   it('opens a database written by schema version 4, keeping the last answer of each chunk as its one known attempt', () => {
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     raw.exec('PRAGMA foreign_keys = ON');
     for (const step of migrations.slice(0, 4)) step(raw);
     raw.exec('PRAGMA user_version = 4');
@@ -655,7 +637,7 @@ describe('history queries', () => {
   });
 
   it('opens a database written by schema version 5, keeping its chunks in event order, each known by its first event', () => {
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     raw.exec('PRAGMA foreign_keys = ON');
     for (const step of migrations.slice(0, 5)) step(raw);
     raw.exec('PRAGMA user_version = 5');
@@ -689,7 +671,7 @@ describe('history queries', () => {
       [3, 'failed'],
       [4, 'pending'],
     ]);
-    const check = new DatabaseSync(file);
+    const check = new DatabaseSync(history.file);
     try {
       const columns = (check.prepare('PRAGMA table_info(chunks)').all() as { name: string; pk: number }[]).filter((column) => column.pk > 0).map((column) => column.name);
       expect(columns).toEqual(['submission_id', 'first_event']);
@@ -751,7 +733,7 @@ describe('every attempt of a chunk', () => {
     const log = store.get(id)!.chunks[1]!.attemptLog;
     expect(log).toHaveLength(MAX_ATTEMPTS_KEPT);
     expect(log.every((attempt) => attempt.responseBody.length === MAX_RESPONSE_BODY_BYTES && attempt.responseTruncated)).toBe(true);
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     try {
       const kept = (raw.prepare('SELECT id FROM chunk_attempts ORDER BY id').all() as { id: number }[]).map((row) => row.id);
       expect(kept[0]).toBe(1);
