@@ -251,8 +251,10 @@ async function run(): Promise<BenchLine[]> {
     if (submissions !== SUBMISSIONS) throw new Error(`The bench database holds ${submissions} submissions, not ${SUBMISSIONS}; delete ${generated.file} and run again.`);
     // Customers that exist, spread over the range, visited in a scrambled order.
     const customers = Array.from({ length: WARM_UP + SAMPLES }, (_, n) => customerId((n * 7919) % CUSTOMERS));
-    const search = raw.prepare(`SELECT ${listColumns} FROM submissions WHERE seq IN (
-        SELECT rowid FROM search_events WHERE search_events MATCH ?1 UNION SELECT rowid FROM search_notes WHERE search_notes MATCH ?1)
+    // The index holds a row per part of a batch (schema 7): a match names the part, the part its submission.
+    const search = raw.prepare(`SELECT ${listColumns} FROM submissions WHERE id IN (
+        SELECT p.submission_id FROM batch_parts p WHERE p.id IN (SELECT rowid FROM search_events WHERE search_events MATCH ?1))
+        OR seq IN (SELECT rowid FROM search_notes WHERE search_notes MATCH ?1)
       ORDER BY started_at DESC, seq DESC LIMIT ?2`);
     const firstPage = raw.prepare(`SELECT ${listColumns} FROM submissions ORDER BY started_at DESC, seq DESC LIMIT ?`);
     const counted = raw.prepare('SELECT count(*) AS n FROM submissions WHERE environment_id = ? AND status = ?');
