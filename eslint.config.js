@@ -83,7 +83,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [noElectron], patterns: [noRenderer, { group: ['**/ipc/**', '../ipc/*', '**/cli/**', '../cli/*', '../cli.ts'], message: 'services/ import neither ipc/ nor cli/: those are built on the services.' }] },
+        { paths: [noElectron], patterns: [noRenderer, { group: ['**/ipc/**', '../ipc/*', '**/cli/**', '../cli/*', '../cli.ts', '**/host/**', '../host/*'], message: 'services/ import neither ipc/, cli/ nor host/: those are built on the services.' }] },
       ],
     },
   },

@@ -8,6 +8,8 @@ import { buildFlavour, fuseWireConfig } from './build/fuses.ts';
 export const vitePlugin = new VitePlugin({
   build: [
     { entry: 'electron/main.ts', config: 'build/vite.main.config.ts', target: 'main' },
+    // The services' own thread (electron/host/), started by main as a worker.
+    { entry: 'electron/host/services-thread.ts', config: 'build/vite.main.config.ts', target: 'main' },
     { entry: 'electron/preload.ts', config: 'build/vite.preload.config.ts', target: 'preload' },
   ],
   renderer: [{ name: 'main_window', config: 'build/vite.renderer.config.ts' }],

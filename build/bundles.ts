@@ -13,7 +13,7 @@ export const rendererOutDir = path.join(projectRoot, '.vite', 'renderer', 'main_
 /**
  * Builds the main, preload and renderer bundles exactly as `electron-forge package` would,
  * through Forge's own Vite plugin, but without packaging, so it needs no Electron binary.
- * Outputs: .vite/build/main.cjs, .vite/build/preload.cjs, .vite/renderer/main_window/.
+ * Outputs: .vite/build/main.cjs, .vite/build/services-thread.cjs, .vite/build/preload.cjs, .vite/renderer/main_window/.
  */
 export async function buildBundles(): Promise<void> {
   vitePlugin.setDirectories(projectRoot);

@@ -7,13 +7,13 @@ import { electronClipboard } from './adapters/clipboard.ts';
 import { electronDialogs } from './adapters/dialogs.ts';
 import { safeStorageCipher } from './adapters/safe-storage.ts';
 import { electronShell } from './adapters/shell.ts';
-import { createDispatch, createPushSender, type Sender } from './ipc/dispatch.ts';
-import { createHandlers } from './ipc/handlers.ts';
+import type { RecentFile } from '../shared/files.ts';
+import { startServicesThread } from './host/services-client.ts';
+import { admit, createPushSender, type Sender } from './ipc/dispatch.ts';
 import { logFailures } from './ipc/logged-dispatch.ts';
 import { installMenu } from './menu.ts';
 import { menuTemplate, runsInMain, type MainCommand } from './menu-template.ts';
 import { APP_ORIGIN, APP_SCHEME, isTrustedAppUrl } from './security.ts';
-import { createServices } from './services/index.ts';
 import { batchFileFromArgv } from './services/opened-files.ts';
 import { createWindowStateStore } from './services/window-state.ts';
 import { bringToFront, createMainWindow, hardenWebContents, restrictPermissions } from './window.ts';
@@ -74,42 +74,62 @@ function start(): void {
     const push = createPushSender((name, payload) => {
       for (const window of BrowserWindow.getAllWindows()) window.webContents.send(name, payload);
     });
-    const services = await createServices({
-      appInfo: {
-        name: app.getName(),
-        version: app.getVersion(),
-        platform: process.platform,
-        arch: process.arch,
-        runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
+    // The services run on their own thread: a long task there (indexing a big batch, a slow
+    // query) never freezes the window, its menus or the IPC routing done here. This thread
+    // keeps what only it may use, and the services reach it by message: the key store, the
+    // dialogs, the clipboard, the shell and Chromium's network stack.
+    const thread = await startServicesThread(
+      path.join(__dirname, 'services-thread.cjs'),
+      {
+        appInfo: {
+          name: app.getName(),
+          version: app.getVersion(),
+          platform: process.platform,
+          arch: process.arch,
+          runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
+        },
+        dataFolder,
+        // Packaged, the README sits beside the asar (extraResources): a file inside an asar cannot be handed to the OS.
+        documentationFile: app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md'),
+        // Packaged, the service's description sits beside the asar like the README.
+        sandbox: { port: SANDBOX_PREFERRED_PORT, openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml') },
+        secretStorage: safeStorageCipher.status(),
       },
-      dataFolder,
-      cipher: safeStorageCipher,
-      dialogs: electronDialogs,
-      clipboard: electronClipboard,
-      shell: electronShell,
-      // Packaged, the README sits beside the asar (extraResources): a file inside an asar cannot be handed to the OS.
-      documentationFile: app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md'),
-      // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
-      fetch: (input, init) => net.fetch(input, init),
+      {
+        cipher: safeStorageCipher,
+        dialogs: electronDialogs,
+        clipboard: electronClipboard,
+        shell: electronShell,
+        // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
+        fetch: (input, init) => net.fetch(input, init),
+      },
       push,
-      // Packaged, the service's description sits beside the asar like the README.
-      sandbox: { port: SANDBOX_PREFERRED_PORT, openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml') },
-    });
-    const { log } = services;
+    );
+    const { services } = thread;
+    const log = {
+      info: (message: string, fields?: Record<string, unknown>) => void services.log.info(message, fields),
+      warn: (message: string, fields?: Record<string, unknown>) => void services.log.warn(message, fields),
+      error: (message: string, fields?: Record<string, unknown>) => void services.log.error(message, fields),
+    };
     log.info('EventDesk started', { version: app.getVersion(), platform: process.platform, arch: process.arch, electron: process.versions.electron, packaged: app.isPackaged, dataFolder });
     // Electron still shows its own dialog for an uncaught exception; the monitor only writes it down.
-    process.on('uncaughtExceptionMonitor', (error, origin) => log.error('Uncaught exception', { origin, error }));
+    process.on('uncaughtExceptionMonitor', (error, origin) => log.error('Uncaught exception', { origin, error: String(error.stack ?? error) }));
     // Electron's main process only warns about these (--unhandled-rejections=warn); keep a record.
-    process.on('unhandledRejection', (reason) => log.error('Unhandled promise rejection', { error: reason }));
-    app.on('will-quit', () => {
+    process.on('unhandledRejection', (reason) => log.error('Unhandled promise rejection', { error: String(reason) }));
+    // Quitting waits until every send has recorded how it ended, then lets the thread go.
+    let closing: Promise<void> | null = null;
+    app.on('before-quit', (event) => {
+      if (closing) return;
+      event.preventDefault();
       log.info('EventDesk quit');
-      void services.close();
+      closing = thread.close().finally(() => app.quit());
     });
 
-    const dispatch = logFailures(
-      createDispatch(createHandlers(services), (url) => isTrustedAppUrl(url, devServerUrl)),
-      log,
-    );
+    const isTrusted = (url: string) => isTrustedAppUrl(url, devServerUrl);
+    const dispatch = logFailures(async (channel, input, sender) => {
+      const admitted = admit(channel, input, sender, isTrusted);
+      return admitted.ok ? thread.call(admitted.channel, admitted.input) : admitted.envelope;
+    }, log);
     const senderOf = (event: Electron.IpcMainInvokeEvent): Sender => ({
       fromAppWindow: BrowserWindow.fromWebContents(event.sender) !== null,
       fromMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
@@ -138,26 +158,27 @@ function start(): void {
       else push('app:command', { command });
     };
     const rebuildMenu = async (): Promise<void> => {
-      const template = menuTemplate({ platform: process.platform, packaged: app.isPackaged, recent: await services.files.recent(), theme: services.desktop.theme(), appName: app.getName() });
+      const template = menuTemplate({ platform: process.platform, packaged: app.isPackaged, recent: await services.files.recent(), theme: await services.desktop.theme(), appName: app.getName() });
       installMenu(template, {
         command: runCommand,
         openRecent: (file) => void services.openedFiles.openRecent(file).catch(report(`EventDesk could not open ${path.basename(file)}.`)),
       });
     };
-    services.files.onRecentChanged((recent) => {
+    thread.on('recent-changed', (recent) => {
       // The OS's own recent list too (the macOS Dock menu, the Windows jump list).
-      if (recent[0]) app.addRecentDocument(recent[0].path);
+      const newest = (recent as RecentFile[])[0];
+      if (newest) app.addRecentDocument(newest.path);
       void rebuildMenu();
     });
-    services.desktop.onThemeChanged(() => void rebuildMenu());
+    thread.on('theme-changed', () => void rebuildMenu());
     await rebuildMenu();
 
     const windowStates = createWindowStateStore(dataFolder);
     const openWindow = (): BrowserWindow => {
       const window = createMainWindow(path.join(__dirname, 'preload.cjs'), devServerUrl ?? `${APP_ORIGIN}/index.html`, windowStates);
       // Files opened while the page (re)loads or after its window closed wait for it to take them.
-      window.webContents.on('did-start-loading', () => services.openedFiles.pageGone());
-      window.on('closed', () => services.openedFiles.pageGone());
+      window.webContents.on('did-start-loading', () => void services.openedFiles.pageGone());
+      window.on('closed', () => void services.openedFiles.pageGone());
       return window;
     };
     showWindow = () => {

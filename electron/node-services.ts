@@ -5,19 +5,18 @@ import type { DesktopShell } from './services/desktop.ts';
 import type { FileDialogs } from './services/files.ts';
 import type { Environment } from '../shared/environment.ts';
 import type { PayloadOf, PushName } from '../shared/ipc.ts';
-import { createServices, type ServiceDeps, type Services } from './services/index.ts';
+import { startServicesThread, type ServicesThread } from './host/services-client.ts';
+import type { HostInit } from './host/protocol.ts';
+import type { PushSender, ServiceDeps } from './services/index.ts';
+import type { Clipboard } from './services/submission-curl.ts';
 import { describeSecretStorage } from './services/secret-storage.ts';
 import type { Cipher } from './services/vault.ts';
 
 /** Outside Electron there is no OS key store: secrets stay in memory unless an environment opts in. */
 export const noKeyStore: Cipher = {
   status: () => describeSecretStorage(process.platform, false, null),
-  encrypt: () => {
-    throw new Error('There is no OS key store outside the app.');
-  },
-  decrypt: () => {
-    throw new Error('There is no OS key store outside the app.');
-  },
+  encrypt: () => Promise.reject(new Error('There is no OS key store outside the app.')),
+  decrypt: () => Promise.reject(new Error('There is no OS key store outside the app.')),
 };
 
 /** Outside the app no one is there to answer a file dialog: every choice is "cancel". */
@@ -69,15 +68,35 @@ export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo'
 /** What a command does with the pushes a window would get: print the progress, say why a session ended. */
 export type PushListeners = { [P in PushName]?: (payload: PayloadOf<P>) => void };
 
+/** The pushes to those listeners; the others are dropped. */
+export function pushTo(listeners: PushListeners): PushSender {
+  return (name, payload) => (listeners[name] as ((payload: unknown) => void) | undefined)?.(payload);
+}
+
+export interface NodeThreadOptions {
+  sandbox?: HostInit['sandbox'];
+  environments?: Environment[];
+  dialogs?: FileDialogs;
+  clipboard?: Clipboard;
+}
+
 /**
- * The command line's services: the app's root with the adapters above, no sandbox, and the
- * environments the command's flags made, held in memory.
+ * The services on their own thread, as the app runs them, with the adapters above on this
+ * thread: the command line (no sandbox, the environments its flags made) and the test harness.
  */
-export function createCommandLineServices(dataFolder: string, environments: readonly Environment[], listeners: PushListeners): Promise<Services> {
-  return createServices({
-    ...nodeServiceDeps(dataFolder),
-    environments,
-    push: (name, payload) => (listeners[name] as ((payload: unknown) => void) | undefined)?.(payload),
-    sandbox: null,
-  });
+export function startNodeServicesThread(dataFolder: string, options: NodeThreadOptions, push: PushSender): Promise<ServicesThread> {
+  const deps = nodeServiceDeps(dataFolder);
+  return startServicesThread(
+    new URL('./host/services-thread.ts', import.meta.url),
+    {
+      dataFolder,
+      appInfo: deps.appInfo,
+      documentationFile: deps.documentationFile,
+      sandbox: options.sandbox ?? null,
+      secretStorage: noKeyStore.status(),
+      ...(options.environments ? { environments: options.environments } : {}),
+    },
+    { cipher: deps.cipher, dialogs: options.dialogs ?? deps.dialogs, clipboard: options.clipboard ?? deps.clipboard, shell: deps.shell, fetch: deps.fetch },
+    push,
+  );
 }

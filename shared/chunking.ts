@@ -36,6 +36,11 @@ export function utf8Length(text: string): number {
 }
 
 export function planChunks(eventTexts: readonly string[], limits: ChunkLimits): PlannedChunk[] {
+  return planChunksBySize(eventTexts.map(utf8Length), limits);
+}
+
+/** planChunks from each event's UTF-8 length, for a caller that measured the events as it made them. */
+export function planChunksBySize(eventBytes: readonly number[], limits: ChunkLimits): PlannedChunk[] {
   const chunkSize = Math.max(1, Math.floor(limits.chunkSize));
   const chunks: PlannedChunk[] = [];
   let first = 0;
@@ -44,8 +49,8 @@ export function planChunks(eventTexts: readonly string[], limits: ChunkLimits): 
   const close = () => {
     if (count > 0) chunks.push({ firstEvent: first, eventCount: count, bytes, oversized: count === 1 && bytes > limits.maxChunkBytes });
   };
-  for (let index = 0; index < eventTexts.length; index++) {
-    const size = utf8Length(eventTexts[index]!);
+  for (let index = 0; index < eventBytes.length; index++) {
+    const size = eventBytes[index]!;
     // One more event costs its bytes and, after the first, a comma.
     if (count > 0 && (count >= chunkSize || bytes + 1 + size > limits.maxChunkBytes)) {
       close();

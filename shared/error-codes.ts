@@ -76,6 +76,7 @@ export const errorCodes = [
   'file-not-recent', // a recent file was asked for that is not in the recent list
   'file-not-chosen', // a save to a path the user did not choose in a dialog
   'draft-id', // a draft id holds characters other than letters, digits, - and _
+  'draft-out-of-step', // edits to a draft were saved against another revision than the one kept: save its whole text
 
   // The desktop around the app.
   'no-docs', // the documentation is missing from this installation

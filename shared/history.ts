@@ -52,6 +52,14 @@ export const TimelineBucketSchema = z.object({
 });
 export type TimelineBucket = z.infer<typeof TimelineBucketSchema>;
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The name of the bucket holding an instant: `YYYY-MM-DD` or `YYYY-MM-DD HH:00`, in local time. */
+export function bucketName(date: Date, unit: TimelineUnit): string {
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return unit === 'day' ? day : `${day} ${pad(date.getHours())}:00`;
+}
+
 /** How much history is kept. Everything, by default: nothing is ever dropped unasked. */
 /** The largest limits a retention takes: a century, a terabyte. */
 export const RETENTION_LIMITS = { days: 36_500, megabytes: 1_000_000 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppCommandSchema } from './commands.ts';
-import { DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
+import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxRequestRecordSchema } from './sandbox.ts';
@@ -107,7 +107,10 @@ export const contract = {
   'session:logout': { input: ByEnvironment, output: z.null() },
 
   'drafts:list': { input: NoInput, output: DraftListSchema },
+  /** A draft's whole text: a new draft, or one whose edits went out of step (draft-out-of-step). */
   'drafts:save': { input: DraftSchema, output: z.null() },
+  /** The edits made since the draft's last save, as the editor reported them: an autosave of a big batch stays small. */
+  'drafts:saveEdits': { input: DraftEditsSchema, output: z.null() },
   'drafts:activate': { input: ById, output: z.null() },
   'drafts:close': { input: ById, output: z.null() },
 
@@ -134,8 +137,8 @@ export const contract = {
   'submissions:get': { input: ById, output: SubmissionViewSchema.nullable() },
   /** Sends the last run left unfinished (a crash, a kill), as this run found them. */
   'submissions:interrupted': { input: NoInput, output: z.array(SubmissionViewSchema) },
-  // Main writes the command to the clipboard itself: a copy with secrets never reaches the page.
-  'submissions:copyCurl': { input: z.object({ id: Id, chunk: z.number().int().min(0), withSecrets: z.boolean() }), output: z.null() },
+  // Main writes the command to the clipboard itself: a copy with secrets never reaches the page. The chunk is the one that begins at `firstEvent`.
+  'submissions:copyCurl': { input: z.object({ id: Id, firstEvent: z.number().int().min(0), withSecrets: z.boolean() }), output: z.null() },
 
   'history:list': {
     input: z.object({ filter: HistoryFilterSchema, before: Id.optional(), limit: z.number().int().min(1).max(HISTORY_MAX_PAGE).default(HISTORY_PAGE_SIZE) }),

@@ -46,9 +46,12 @@ export type AttemptStart = Pick<ChunkAttempt, 'number' | 'startedAt' | 'firstEve
 /** What came of it, masked. */
 export type AttemptEnd = Omit<ChunkAttempt, keyof AttemptStart>;
 
+/**
+ * One chunk of a submission, known by its first event: no two chunks of a submission begin at
+ * the same event, and a 413 split leaves the chunks around it as they were. Listed in event order.
+ */
 export const ChunkRecordSchema = z.object({
-  index: z.number().int().min(0),
-  /** The events it carries: [firstEvent, firstEvent + eventCount) of the resolved batch. */
+  /** The events it carries: [firstEvent, firstEvent + eventCount) of the resolved batch, counted from 0. */
   firstEvent: z.number().int().min(0),
   eventCount: z.number().int().min(1),
   status: ChunkStatusSchema,
@@ -69,7 +72,7 @@ export const ChunkRecordSchema = z.object({
 export type ChunkRecord = z.infer<typeof ChunkRecordSchema>;
 
 /** What a send changes of a chunk as it goes: everything but which events it carries and its attempts. */
-export type ChunkPatch = Partial<Omit<ChunkRecord, 'index' | 'firstEvent' | 'eventCount' | 'wentOut' | 'attemptLog'>>;
+export type ChunkPatch = Partial<Omit<ChunkRecord, 'firstEvent' | 'eventCount' | 'wentOut' | 'attemptLog'>>;
 
 /** Each answer's body is kept up to this many bytes of UTF-8; the rest is cut and flagged. */
 export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;

@@ -333,12 +333,26 @@ function toPointer(path: readonly string[]): string {
  * This is also the preview: it is cheap enough to run on 100 000 events.
  */
 export function resolveBatch(events: readonly unknown[], context: TemplateContext): ResolveResult {
+  const resolver = batchResolver(context);
+  const resolved = events.map((event, index) => resolver.resolveEvent(event, index));
+  return resolver.problems.length > 0 ? { problems: [...resolver.problems] } : { events: resolved };
+}
+
+/**
+ * resolveBatch one event at a time, for a caller that reads the events one by one (and yields
+ * between them): `resolveEvent(event, index)` for index 0, 1, 2… in order gives what
+ * resolveBatch gives, and `problems` gathers every problem met so far. A result is only
+ * meaningful while `problems` is empty.
+ */
+export function batchResolver(context: TemplateContext): { resolveEvent(event: unknown, index: number): unknown; readonly problems: readonly TemplateProblem[] } {
   const resolver = new Resolver(context);
-  const resolved = events.map((event, index) => {
-    resolver.startEvent(index + 1);
-    return resolver.resolve(event, [String(index)], EVENT_LEVEL);
-  });
-  return resolver.problems.length > 0 ? { problems: resolver.problems } : { events: resolved };
+  return {
+    resolveEvent(event, index) {
+      resolver.startEvent(index + 1);
+      return resolver.resolve(event, [String(index)], EVENT_LEVEL);
+    },
+    problems: resolver.problems,
+  };
 }
 
 /**

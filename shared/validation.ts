@@ -6,7 +6,7 @@ import type { Severity, ValidationRules } from './validation/rules.ts';
 import { findSyntaxProblem } from './validation/syntax.ts';
 
 /**
- * Validation of a batch text (SERVICE.md 2.3) as the editor, the form and the command line
+ * Validation of a batch text (docs/service-api.md §2.3) as the editor, the form and the command line
  * show it: every diagnostic with its JSON pointer, its place in the text and, where one is
  * obvious, a quick fix. Positions are 1-based, columns in UTF-16 code units, counted after a
  * byte order mark as editors show the text; a CRLF ends one line.

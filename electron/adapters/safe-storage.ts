@@ -10,6 +10,6 @@ export const safeStorageCipher: Cipher = {
       safeStorage.isEncryptionAvailable(),
       process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : null,
     ),
-  encrypt: (plain) => safeStorage.encryptString(plain),
-  decrypt: (data) => safeStorage.decryptString(Buffer.from(data)),
+  encrypt: async (plain) => safeStorage.encryptString(plain),
+  decrypt: async (data) => safeStorage.decryptString(Buffer.from(data)),
 };

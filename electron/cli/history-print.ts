@@ -129,9 +129,10 @@ function attemptLines(attempt: ChunkAttempt, timeZone: string): string[] {
   return lines;
 }
 
-function chunkLines(chunk: ChunkRecord, timeZone: string): string[] {
+/** `position`: where the chunk stands among the submission's chunks, from 0. */
+function chunkLines(chunk: ChunkRecord, position: number, timeZone: string): string[] {
   const answer = chunk.statusCode === null ? 'no answer' : `HTTP ${chunk.statusCode}`;
-  const lines = [`  chunk ${chunk.index + 1}  ${eventRangeText(chunk.firstEvent, chunk.eventCount)}  ${chunk.status}  ${answer}  ${plural(chunk.attempts, 'attempt')}  ${formatDuration(chunk.durationMs)}`];
+  const lines = [`  chunk ${position + 1}  ${eventRangeText(chunk.firstEvent, chunk.eventCount)}  ${chunk.status}  ${answer}  ${plural(chunk.attempts, 'attempt')}  ${formatDuration(chunk.durationMs)}`];
   if (chunk.wentOut && chunk.status !== 'ok') lines.push('    caution   a request went out without an answer: the server may already hold these events');
   if (chunk.error !== null) lines.push(`    error     ${printable(chunk.error)}`);
   lines.push(...chunk.attemptLog.flatMap((attempt) => attemptLines(attempt, timeZone)));
@@ -158,7 +159,7 @@ export function detailText(detail: SubmissionDetail, timeZone: string, known: re
     ...(headers.length === 0 ? ['  (none recorded)'] : headers.map(([name, value]) => `  ${printable(name)}: ${printable(value)}`)),
     '',
     'Chunks',
-    ...detail.chunks.flatMap((chunk) => chunkLines(chunk, timeZone)),
+    ...detail.chunks.flatMap((chunk, position) => chunkLines(chunk, position, timeZone)),
     '',
     `The batch (${plural(detail.eventCount, 'event')}, ${formatBytes(Buffer.byteLength(detail.batch, 'utf8'))}) is printed by --json.`,
     '',

@@ -1,6 +1,6 @@
 import { redactText } from '../../shared/redact.ts';
 import type { PlannedChunk } from '../../shared/chunking.ts';
-import { eventRangeText, possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type Submission, type SubmissionDetail, type SubmissionStatus } from '../../shared/submission.ts';
+import { eventRangeText, possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type SubmissionDetail, type SubmissionStatus, type SubmissionSummary } from '../../shared/submission.ts';
 import type { CliIo } from './command.ts';
 
 /** What `eventdesk send` tells: its progress on stderr, and the summary or the dry run's plan, for people or as JSON. */
@@ -19,7 +19,8 @@ export interface SendSummary {
   events: number;
   eventsAccepted: number;
   chunks: { total: number; ok: number; failed: number; cancelled: number; pending: number; skipped: number };
-  failures: { index: number; firstEvent: number; eventCount: number; statusCode: number | null; error: string | null; responseBody: string }[];
+  /** Chunks are known by their first event (counted from 0), as in the history. */
+  failures: { firstEvent: number; eventCount: number; statusCode: number | null; error: string | null; responseBody: string }[];
   /** The submissions.sqlite it is recorded in. */
   database: string;
   /** The command that sends the rest; null when there is no rest. */
@@ -30,7 +31,7 @@ export interface SendSummary {
    * Chunks of which a request went out without an answer (a kill, a cancel, a reset): the server
    * may hold their events, and, for those a resume sent again, hold them twice.
    */
-  possiblyDelivered: { index: number; firstEvent: number; eventCount: number }[];
+  possiblyDelivered: { firstEvent: number; eventCount: number }[];
 }
 
 /** What --dry-run --json prints. */
@@ -42,7 +43,7 @@ export interface SendPlan {
   bytes: number;
   chunkSize: number;
   maxChunkBytes: number;
-  chunks: (PlannedChunk & { index: number })[];
+  chunks: PlannedChunk[];
 }
 
 /** An answer a later try cannot get past (unlike a login, a timeout or a rate limit): the same events would be refused again. */
@@ -52,7 +53,7 @@ export function summaryOf(
   detail: SubmissionDetail,
   database: string,
   resume: string | null,
-  sentBefore: Submission | null,
+  sentBefore: SubmissionSummary | null,
   known: readonly string[],
   uncertainBefore: readonly ChunkRecord[] = [],
 ): SendSummary {
@@ -69,7 +70,6 @@ export function summaryOf(
     eventsAccepted: ok.reduce((sum, chunk) => sum + chunk.eventCount, 0),
     chunks: { total: detail.chunks.length, ok: ok.length, failed: count('failed'), cancelled: count('cancelled'), pending: count('pending', 'sending'), skipped: count('skipped') },
     failures: failed.map((chunk) => ({
-      index: chunk.index,
       firstEvent: chunk.firstEvent,
       eventCount: chunk.eventCount,
       statusCode: chunk.statusCode,
@@ -79,7 +79,7 @@ export function summaryOf(
     database,
     resume: detail.status === 'ok' ? null : resume,
     sentBefore: sentBefore ? { submissionId: sentBefore.id, startedAt: sentBefore.startedAt } : null,
-    possiblyDelivered: [...uncertain.values()].sort((a, b) => a.firstEvent - b.firstEvent).map(({ index, firstEvent, eventCount }) => ({ index, firstEvent, eventCount })),
+    possiblyDelivered: [...uncertain.values()].sort((a, b) => a.firstEvent - b.firstEvent).map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
   };
 }
 
@@ -99,7 +99,7 @@ export function describeSummary(summary: SendSummary): string {
   ];
   for (const failure of summary.failures.slice(0, FAILURES_SHOWN)) {
     const body = failure.responseBody.trim().replace(/\s+/g, ' ');
-    lines.push(`  chunk ${failure.index + 1} (${eventRangeText(failure.firstEvent, failure.eventCount)}) failed: ${failure.error ?? `HTTP ${failure.statusCode}`}${body ? ` Answer: ${body.slice(0, 300)}` : ''}`);
+    lines.push(`  ${eventRangeText(failure.firstEvent, failure.eventCount)} failed: ${failure.error ?? `HTTP ${failure.statusCode}`}${body ? ` Answer: ${body.slice(0, 300)}` : ''}`);
   }
   if (summary.failures.length > FAILURES_SHOWN) lines.push(`  … and ${summary.failures.length - FAILURES_SHOWN} more failed chunks (--json lists them all)`);
   if (summary.possiblyDelivered.length > 0) lines.push(`  caution    ${unansweredText(summary.possiblyDelivered)}`);
@@ -118,7 +118,7 @@ export function describePlan(plan: SendPlan): string {
     `  events     ${plan.events}`,
     `  chunks     ${plan.chunks.length}, at most ${plan.chunkSize} events and ${plan.maxChunkBytes} bytes each`,
     `  bytes      ${plan.bytes} of request bodies in all`,
-    ...plan.chunks.slice(0, shown).map((chunk) => `  chunk ${chunk.index + 1}    ${eventRangeText(chunk.firstEvent, chunk.eventCount)}, ${chunk.bytes} bytes${chunk.oversized ? ' (one event over the byte limit: sent alone anyway)' : ''}`),
+    ...plan.chunks.slice(0, shown).map((chunk, position) => `  chunk ${position + 1}    ${eventRangeText(chunk.firstEvent, chunk.eventCount)}, ${chunk.bytes} bytes${chunk.oversized ? ' (one event over the byte limit: sent alone anyway)' : ''}`),
     ...(plan.chunks.length > shown ? [`  … and ${plan.chunks.length - shown} more chunks (--json lists them all)`] : []),
   ];
   return `${lines.join('\n')}\n`;

@@ -8,9 +8,10 @@ import { AppError } from '../../shared/errors.ts';
 import { quoteShellWord } from '../../shared/formats/shell-words.ts';
 import { plural } from '../../shared/plural.ts';
 import { redactText } from '../../shared/redact.ts';
-import { type ChunkRecord, type SendProgress, type Submission, type UnansweredChoice } from '../../shared/submission.ts';
+import { type ChunkRecord, type SendProgress, type SubmissionSummary, type UnansweredChoice } from '../../shared/submission.ts';
 import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../shared/validation.ts';
-import { createCommandLineServices } from '../node-services.ts';
+import type { Remote } from '../host/services-client.ts';
+import { pushTo, startNodeServicesThread } from '../node-services.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../services/index.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
@@ -153,38 +154,49 @@ interface Context {
 
 /** A send as begun: the submission, an earlier one with the same batch, and the chunks that may have arrived before a resume. */
 interface Begun {
-  submission: Submission;
-  sentBefore: Submission | null;
+  submission: SubmissionSummary;
+  sentBefore: SubmissionSummary | null;
   uncertainBefore?: readonly ChunkRecord[];
 }
 
 /**
- * Builds the services (the app's root, holding `target` as environment `environmentId`; a
- * resume reuses the id its submission was recorded with), logs in remembering the password in
- * memory so that a 401 or an expiring token can log in again, lets `begin` start the send, waits
- * until it is recorded as ended, cancelling on SIGINT or SIGTERM, and prints the summary.
+ * Starts the services on their own thread, as the app does (the app's root, holding `target` as
+ * environment `environmentId`; a resume reuses the id its submission was recorded with), logs
+ * in remembering the password in memory so that a 401 or an expiring token can log in again,
+ * lets `begin` start the send, waits until it is recorded as ended, cancelling on SIGINT or
+ * SIGTERM, and prints the summary.
  */
-async function sendThrough(context: Context, target: Target, environmentId: string, begin: (services: Services) => Promise<Begun>): Promise<number> {
+async function sendThrough(context: Context, target: Target, environmentId: string, begin: (services: Remote<Services>) => Promise<Begun>): Promise<number> {
   const { io, values, known } = context;
   const fail = (text: string) => io.stderr(redactText(text, known()));
   let printProgress: (progress: SendProgress) => void = () => undefined;
   let ended: () => void = () => undefined;
   const whenEnded = new Promise<void>((resolve) => (ended = resolve));
   const environment: Environment = { ...target.environment, id: environmentId, embeddedSandbox: false, storeSecretsWithoutKeyring: false };
-  const services = await createCommandLineServices(context.dataFolder, [environment], {
-    'send:progress': (progress) => {
-      printProgress(progress);
-      if (progress.status !== 'sending') ended();
-    },
-    'session:changed': (event) => {
-      if (event.message && event.reason !== 'logged-in' && event.reason !== 'renewed') fail(`  login: ${event.message}\n`);
-    },
-  });
+  /** The session's tokens as last read, to mask in what is printed; read again at each login and renewal. */
+  let tokens: string[] = [];
+  let readTokens: () => Promise<void> = async () => undefined;
+  const thread = await startNodeServicesThread(
+    context.dataFolder,
+    { environments: [environment] },
+    pushTo({
+      'send:progress': (progress) => {
+        printProgress(progress);
+        if (progress.status !== 'sending') ended();
+      },
+      'session:changed': (event) => {
+        if (event.reason === 'logged-in' || event.reason === 'renewed') void readTokens();
+        else if (event.message) fail(`  login: ${event.message}\n`);
+      },
+    }),
+  );
+  const { services } = thread;
   const { vault, sessions, sending, submissions } = services;
-  const secrets = () => {
-    const { accessToken, refreshToken } = vault.get(environmentId);
-    return [...known(), accessToken, refreshToken].filter((secret): secret is string => Boolean(secret));
+  readTokens = async () => {
+    const { accessToken, refreshToken } = await vault.get(environmentId);
+    tokens = [accessToken, refreshToken].filter((secret): secret is string => Boolean(secret));
   };
+  const secrets = () => [...known(), ...tokens];
   printProgress = progressPrinter(io, secrets);
   let cancelledBy: string | null = null;
   let submissionId: string | null = null;
@@ -192,12 +204,13 @@ async function sendThrough(context: Context, target: Target, environmentId: stri
     if (cancelledBy || !submissionId) return;
     cancelledBy = signal;
     io.stderr(`\n${signal}: cancelling. What was acknowledged stays recorded.\n`);
-    sending.cancel(submissionId);
+    void sending.cancel(submissionId);
   };
   try {
     try {
       await vault.update(environmentId, { apiKey: target.secrets.apiKey }, environment.baseUrl);
       await sessions.login({ environmentId, username: target.secrets.username, password: target.secrets.password, rememberPassword: true });
+      await readTokens();
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       fail(`eventdesk send: ${error.message}\nNothing was sent.\n`);
@@ -218,13 +231,14 @@ async function sendThrough(context: Context, target: Target, environmentId: stri
     process.on('SIGINT', stop).on('SIGTERM', stop);
     await whenEnded;
     await sending.dispose();
+    await readTokens();
     const resume = ['eventdesk', 'send', '--resume', submission.id, ...targetArgs(values)].join(' ');
-    const summary = summaryOf(submissions.get(submission.id)!, submissions.file, resume, sentBefore, secrets(), uncertainBefore);
+    const summary = summaryOf((await submissions.get(submission.id))!, await submissions.file(), resume, sentBefore, secrets(), uncertainBefore);
     io.stdout(values.json ? `${JSON.stringify(summary, null, 2)}\n` : describeSummary(summary));
     return summary.status === 'ok' ? 0 : 1;
   } finally {
     process.off('SIGINT', stop).off('SIGTERM', stop);
-    await services.close();
+    await thread.close();
   }
 }
 
@@ -252,7 +266,7 @@ function checkBatch(io: CliIo, values: Values, file: string, text: string, envir
 
 function dryRun(io: CliIo, values: Values, environment: Environment, text: string): number {
   const { eventTexts } = prepareBatch(environment, text);
-  const chunks = planChunks(eventTexts, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes }).map((chunk, index) => ({ index, ...chunk }));
+  const chunks = planChunks(eventTexts, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes });
   const plan: SendPlan = {
     dryRun: true,
     environment: environment.name,
@@ -282,13 +296,14 @@ interface Recorded {
 async function recordedSubmission(dataFolder: string, submissionId: string): Promise<Recorded> {
   // Opening the history would create it (and the folder): a resume of nothing must not.
   if (!existsSync(historyFileIn(dataFolder))) throw new UsageError(`--resume: there is no history in ${dataFolder}, so no submission ${submissionId} to resume.`);
-  const services = await createCommandLineServices(dataFolder, [], {});
+  const thread = await startNodeServicesThread(dataFolder, { environments: [] }, () => undefined);
   try {
-    const found = services.submissions.get(submissionId);
-    if (!found) throw new UsageError(`--resume: no submission ${submissionId} is recorded in ${services.submissions.file}.`);
-    return { baseUrl: found.baseUrl, environmentId: found.environmentId, cutShort: services.interruptedAtStart.includes(submissionId) };
+    const { submissions, interruptedAtStart } = thread.services;
+    const found = await submissions.get(submissionId);
+    if (!found) throw new UsageError(`--resume: no submission ${submissionId} is recorded in ${await submissions.file()}.`);
+    return { baseUrl: found.baseUrl, environmentId: found.environmentId, cutShort: (await interruptedAtStart()).includes(submissionId) };
   } finally {
-    await services.close();
+    await thread.close();
   }
 }
 
@@ -310,12 +325,12 @@ async function sendFile(context: Context, file: string, target: Target, tuning: 
   if (environment.production) io.stderr(`Note: "${environment.name}" is marked production. Sending without asking: a script has no one to ask.\n`);
   const environmentId = commandLineEnvironmentId(target);
   return sendThrough(context, target, environmentId, async ({ sending }) => {
-    const first = sending.start(environmentId, text, false, tuning);
+    const first = await sending.start(environmentId, text, false, tuning);
     if ('started' in first) return { submission: first.started, sentBefore: null };
     const earlier = first.duplicateOf;
     const when = formatDateTime(new Date(earlier.startedAt), resolveTimeZone('local'));
     io.stderr(`Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`);
-    const again = sending.start(environmentId, text, true, tuning);
+    const again = await sending.start(environmentId, text, true, tuning);
     if (!('started' in again)) throw new Error('A send with again=true did not start.');
     return { submission: again.started, sentBefore: earlier };
   });
@@ -328,15 +343,15 @@ async function resumeSubmission(context: Context, submissionId: string, recorded
   }
   if (recorded.cutShort) io.stderr(`Submission ${submissionId} was cut short (no process is sending it any more); it is now marked interrupted.\n`);
   return sendThrough(context, target, recorded.environmentId, async ({ sending }) => {
-    const { submission: detail, remaining, uncertain } = sending.planResume(submissionId);
+    const { submission: detail, remaining, uncertain } = await sending.planResume(submissionId);
     if (remaining.length === 0) {
       io.stderr('Every chunk was already acknowledged; nothing to send.\n');
       // Recorded as ok, if it was not yet (the process ended before saying so).
-      return { submission: detail.status === 'ok' ? detail : sending.resume(submissionId, tuning), sentBefore: null };
+      return { submission: detail.status === 'ok' ? detail : await sending.resume(submissionId, tuning), sentBefore: null };
     }
     io.stderr(`Resuming submission ${submissionId}: ${plural(remaining.length, 'chunk')} of ${detail.chunks.length} never acknowledged.\n`);
     const choice = uncertain.length > 0 ? await chooseUnanswered(io, uncertain, flag) : undefined;
-    return { submission: sending.resume(submissionId, tuning, choice), sentBefore: null, uncertainBefore: uncertain };
+    return { submission: await sending.resume(submissionId, tuning, choice), sentBefore: null, uncertainBefore: uncertain };
   });
 }
 

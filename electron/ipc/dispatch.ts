@@ -23,33 +23,47 @@ export interface Sender {
 
 export type Dispatch = (channel: string, input: unknown, sender: Sender) => Promise<Envelope<unknown>>;
 
+/** A call let in: a channel of the contract, from the app's own window, with its input parsed by the channel's schema. */
+export type Admitted = { ok: true; channel: ChannelName; input: unknown } | { ok: false; envelope: Envelope<never> };
+
+/** The first half of every call, where the window's calls arrive: refuses unknown channels, untrusted senders and inputs that fail the schema. */
+export function admit(channel: string, input: unknown, sender: Sender, isTrustedUrl: (url: string) => boolean): Admitted {
+  if (!isChannelName(channel)) {
+    return { ok: false, envelope: fail(new AppError('unknown-channel', `There is no channel named "${String(channel).slice(0, 80)}".`)) };
+  }
+  if (!sender.fromAppWindow || !sender.fromMainFrame || !isTrustedUrl(sender.url)) {
+    return { ok: false, envelope: fail(new AppError('forbidden-sender', `The call to ${channel} did not come from EventDesk's own window.`)) };
+  }
+  const parsedInput = contract[channel].input.safeParse(input);
+  if (!parsedInput.success) {
+    const reasons = parsedInput.error.issues.slice(0, 5).map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+    return { ok: false, envelope: fail(new AppError('invalid-input', `Refused: ${reasons.join('; ')}.`, parsedInput.error.message)) };
+  }
+  return { ok: true, channel, input: parsedInput.data };
+}
+
+/** The second half, where the services are: runs the handler and lets out only what the output schema names. */
+export async function answer(handlers: Handlers, channel: ChannelName, input: unknown): Promise<Envelope<unknown>> {
+  try {
+    const handler = handlers[channel] as Handler<typeof channel>;
+    const output = await handler(input as ParsedInputOf<typeof channel>);
+    const parsedOutput = contract[channel].output.safeParse(output);
+    if (!parsedOutput.success) {
+      return fail(new AppError('invalid-output', `EventDesk produced an answer to ${channel} that does not fit its contract.`, parsedOutput.error.message));
+    }
+    return { ok: true, value: parsedOutput.data };
+  } catch (error) {
+    if (error instanceof AppError) return fail(error);
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    return fail(new AppError('internal', `Something went wrong while handling ${channel}.`, detail));
+  }
+}
+
+/** Both halves where the services run on the same thread as the calls arrive. */
 export function createDispatch(handlers: Handlers, isTrustedUrl: (url: string) => boolean): Dispatch {
   return async (channel, input, sender) => {
-    if (!isChannelName(channel)) {
-      return fail(new AppError('unknown-channel', `There is no channel named "${String(channel).slice(0, 80)}".`));
-    }
-    if (!sender.fromAppWindow || !sender.fromMainFrame || !isTrustedUrl(sender.url)) {
-      return fail(new AppError('forbidden-sender', `The call to ${channel} did not come from EventDesk's own window.`));
-    }
-    const spec = contract[channel];
-    const parsedInput = spec.input.safeParse(input);
-    if (!parsedInput.success) {
-      const reasons = parsedInput.error.issues.slice(0, 5).map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
-      return fail(new AppError('invalid-input', `Refused: ${reasons.join('; ')}.`, parsedInput.error.message));
-    }
-    try {
-      const handler = handlers[channel] as Handler<typeof channel>;
-      const output = await handler(parsedInput.data);
-      const parsedOutput = spec.output.safeParse(output);
-      if (!parsedOutput.success) {
-        return fail(new AppError('invalid-output', `EventDesk produced an answer to ${channel} that does not fit its contract.`, parsedOutput.error.message));
-      }
-      return { ok: true, value: parsedOutput.data };
-    } catch (error) {
-      if (error instanceof AppError) return fail(error);
-      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      return fail(new AppError('internal', `Something went wrong while handling ${channel}.`, detail));
-    }
+    const admitted = admit(channel, input, sender, isTrustedUrl);
+    return admitted.ok ? answer(handlers, admitted.channel, admitted.input) : admitted.envelope;
   };
 }
 

@@ -1,4 +1,4 @@
-import type { SubmissionDetail, SubmissionView } from '../../shared/submission.ts';
+import type { SubmissionView } from '../../shared/submission.ts';
 import type { Services } from '../services/index.ts';
 import type { Handlers } from './dispatch.ts';
 import { maskedByEnvironment } from './masked.ts';
@@ -11,21 +11,20 @@ export function registerSendHandlers({ sending, submissions, submissionCurl, int
   'send:start' | 'send:cancel' | 'send:resume' | 'submissions:get' | 'submissions:copyCurl' | 'submissions:interrupted'
 > {
   const masked = maskedByEnvironment(vault);
-  // The batch is left out before masking: the page never gets it, and walking 100 MB for nothing is slow.
-  const view = ({ batch: _batch, ...rest }: SubmissionDetail): SubmissionView => masked(rest);
   return {
     'send:start': ({ environmentId, batchText, again }) => sending.start(environmentId, batchText, again),
     'send:cancel': ({ submissionId }) => (sending.cancel(submissionId), null),
     'send:resume': ({ submissionId, unanswered }) => sending.resume(submissionId, undefined, unanswered),
-    'submissions:copyCurl': ({ id, chunk, withSecrets }) => (submissionCurl.copy(id, chunk, withSecrets), null),
+    'submissions:copyCurl': async ({ id, firstEvent, withSecrets }) => (await submissionCurl.copy(id, firstEvent, withSecrets), null),
+    // Read without the batch: the page never gets it, and reading 100 MB for nothing is slow.
     'submissions:interrupted': () =>
       interruptedAtStart
-        .map((id) => submissions.get(id))
-        .filter((detail): detail is SubmissionDetail => detail !== null && detail.status === 'interrupted')
-        .map(view),
+        .map((id) => submissions.view(id))
+        .filter((view): view is SubmissionView => view !== null && view.status === 'interrupted')
+        .map(masked),
     'submissions:get': ({ id }) => {
-      const detail = submissions.get(id);
-      return detail && view(detail);
+      const view = submissions.view(id);
+      return view && masked(view);
     },
   };
 }

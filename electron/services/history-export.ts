@@ -38,9 +38,8 @@ export interface ExportedFile {
   text: string;
 }
 
-/** One chunk in a JSON or NDJSON export. */
+/** One chunk in a JSON or NDJSON export, known by its first event; a submission lists its chunks in event order. */
 export interface ChunkExport {
-  index: number;
   /** The chunk's events are request.events[firstEvent, firstEvent + eventCount). */
   firstEvent: number;
   eventCount: number;
@@ -84,8 +83,9 @@ interface Sent {
 /** cURL commands are bash (with $'…' quoting where needed): `.sh` opens with shell highlighting. */
 const extensions: Record<ExportFormat, string> = { json: 'json', ndjson: 'ndjson', har: 'har', curl: 'sh' };
 
-function chunkLabel(submission: SubmissionDetail, chunk: ChunkRecord): string {
-  return `submission ${submission.id} · chunk ${chunk.index + 1} of ${submission.chunks.length} · ${eventRangeText(chunk.firstEvent, chunk.eventCount)}`;
+/** `position`: where the chunk stands among the submission's chunks, from 0. */
+function chunkLabel(submission: SubmissionDetail, chunk: ChunkRecord, position: number): string {
+  return `submission ${submission.id} · chunk ${position + 1} of ${submission.chunks.length} · ${eventRangeText(chunk.firstEvent, chunk.eventCount)}`;
 }
 
 function parsedOrText(body: string, truncated: boolean): unknown {
@@ -116,7 +116,6 @@ function record({ submission, requests }: Sent, options: ExportOptions): Submiss
       events: JSON.parse(submission.batch) as unknown[],
     },
     chunks: submission.chunks.map((chunk) => ({
-      index: chunk.index,
       firstEvent: chunk.firstEvent,
       eventCount: chunk.eventCount,
       status: chunk.status,
@@ -141,7 +140,7 @@ function har(sent: readonly Sent[], options: ExportOptions, appVersion: string):
   for (const { submission, requests } of sent) {
     const startedAt = Date.parse(submission.startedAt);
     let before = 0;
-    for (const chunk of submission.chunks) {
+    for (const [position, chunk] of submission.chunks.entries()) {
       // Attempts recorded before every attempt was kept have no start time: for them this is an
       // estimate, the submission's start plus the durations of the chunks before it, as if they
       // went one after another.
@@ -149,7 +148,7 @@ function har(sent: readonly Sent[], options: ExportOptions, appVersion: string):
       before += chunk.durationMs;
       for (const attempt of chunk.attemptLog) {
         const notes = [
-          chunkLabel(submission, chunk),
+          chunkLabel(submission, chunk, position),
           `attempt ${attempt.number} of ${chunk.attempts}`,
           attempt.startedAt === null ? 'start time estimated (recorded before EventDesk kept every attempt)' : null,
           attempt.retryAfter === null ? null : `Retry-After: ${attempt.retryAfter}`,
@@ -177,9 +176,9 @@ function curl(sent: readonly Sent[], options: ExportOptions, appVersion: string)
   const secrets = options.revealSecrets ? 'WITH the real API keys and access tokens: keep this file private' : 'secrets masked (••••): put the real ones in before running';
   const blocks = [`# EventDesk ${appVersion} · ${plural(sent.length, 'submission')} · ${plural(chunks, 'chunk')} · ${secrets}\n# Running a command sends its events again.`];
   for (const { submission, requests } of sent) {
-    for (const chunk of submission.chunks) {
+    for (const [position, chunk] of submission.chunks.entries()) {
       const outcome = chunk.attempts === 0 ? 'not sent' : [chunk.status, chunk.statusCode].filter((part) => part !== null).join(' ');
-      blocks.push(`# ${chunkLabel(submission, chunk)} · ${outcome}\n${exportCurl(requests.chunk(chunk), options)}`);
+      blocks.push(`# ${chunkLabel(submission, chunk, position)} · ${outcome}\n${exportCurl(requests.chunk(chunk), options)}`);
     }
   }
   return `${blocks.join('\n\n')}\n`;

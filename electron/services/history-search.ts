@@ -10,23 +10,33 @@ import { searchableWords } from '../../shared/history.ts';
  * word's prefix ("cust-4") too. The tables are contentless (the text already lives in the
  * batch and chunk rows) with contentless_delete, so the index adds only its own b-tree.
  *
+ * Since version 7 a batch is recorded in parts of consecutive events, and `search_events` has
+ * one row per part (keyed by the part's id), written part by part in short transactions, so a
+ * big send never indexes its whole batch in one go. A submission is found when each word the
+ * user typed is in any of its parts or notes, as when it had one row.
+ *
  * The tokenizer keeps `-`, `_`, `.` and `@` inside words, so an id such as `customer-42`, a
  * UUID, an amount `19.99` or an e-mail address is one word, found whole or by its start.
  */
 
 export const SEARCH_TOKENIZER = `unicode61 remove_diacritics 2 tokenchars '-_.@'`;
 
-/** Every distinct leaf value (strings, numbers, booleans) of `value`, keys left out. */
-function collectLeaves(value: unknown, into: Set<string>): void {
+/** Adds every leaf value (strings, numbers, booleans) of `value` to `into`, keys left out. */
+export function collectSearchValues(value: unknown, into: Set<string>): void {
   if (value === null || value === undefined) return;
   if (typeof value === 'object') {
-    for (const child of Array.isArray(value) ? value : Object.values(value)) collectLeaves(child, into);
+    for (const child of Array.isArray(value) ? value : Object.values(value)) collectSearchValues(child, into);
     return;
   }
   into.add(String(value));
 }
 
-/** The searchable text of a batch: each distinct value of its events once, one per line. */
+/** The searchable text of the values collected: each distinct value once, one per line. */
+export function valuesSearchText(values: ReadonlySet<string>): string {
+  return [...values].join('\n');
+}
+
+/** The searchable text of a batch's text (or of a part of it, as `[e1,e2,…]`), or '' when it is not JSON. */
 export function batchSearchText(batch: string): string {
   let events: unknown;
   try {
@@ -35,8 +45,8 @@ export function batchSearchText(batch: string): string {
     return '';
   }
   const values = new Set<string>();
-  collectLeaves(events, values);
-  return [...values].join('\n');
+  collectSearchValues(events, values);
+  return valuesSearchText(values);
 }
 
 /** The searchable text of what came back and of the user's words. */

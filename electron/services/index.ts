@@ -100,7 +100,7 @@ export async function createServices(deps: ServiceDeps) {
     submissions,
     push: (progress) => deps.push('send:progress', progress),
     onFinished: (submissionId) => {
-      const sent = submissions.get(submissionId);
+      const sent = submissions.view(submissionId);
       if (sent) {
         const chunks = (status: string) => sent.chunks.filter((chunk) => chunk.status === status).length;
         log.info('Send finished', { submissionId, status: sent.status, events: sent.eventCount, chunks: sent.chunks.length, chunksOk: chunks('ok'), chunksFailed: chunks('failed') });

@@ -3,7 +3,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { chunkBody } from '../../shared/chunking.ts';
 import { AppError } from '../../shared/errors.ts';
 import { isSecretHeader, redactHeaders, redactText } from '../../shared/redact.ts';
-import { MAX_RESPONSE_BODY_BYTES, type AttemptEnd, type AttemptStart, type ChunkPatch } from '../../shared/submission.ts';
+import { eventRangeText, MAX_RESPONSE_BODY_BYTES, type AttemptEnd, type AttemptStart, type ChunkPatch } from '../../shared/submission.ts';
 import type { Fetch } from './auth.ts';
 import { describeNetworkError } from './network-errors.ts';
 import type { Sessions } from './sessions.ts';
@@ -12,7 +12,7 @@ import { plural } from '../../shared/plural.ts';
 
 /**
  * Sends the planned chunks of one batch to one environment's /user/events and reports every
- * outcome through callbacks; the caller keeps the records. SERVICE.md shows no status codes, so
+ * outcome through callbacks; the caller keeps the records. The specification shows no status codes (docs/service-api.md §5), so
  * each answer is handled by its class: 2xx taken (whatever the body), 400/422 refused, 401 a
  * re-login inside sessions.authorized, 403 no access, 413 split in half down to single events,
  * 429 a wait for Retry-After, 5xx/408/reset/timeout retried with backoff up to maxAttempts.
@@ -22,8 +22,8 @@ import { plural } from '../../shared/plural.ts';
  * callback sees it: a server that echoes them back gets them into no record.
  */
 
+/** A chunk to send: events [firstEvent, firstEvent + eventCount). Its first event names it in every callback. */
 export interface SendChunk {
-  index: number;
   firstEvent: number;
   eventCount: number;
 }
@@ -49,42 +49,35 @@ export interface SendChunksOptions {
   retryAfterCapSeconds?: number;
   /** Cancels the send: nothing more starts, requests under way are aborted. */
   signal?: AbortSignal;
-  /** Index of the first chunk a 413 split creates; by default one past the highest given. */
-  firstSplitIndex?: number;
   /** Injectable for tests. The default resolves early (without error) when `signal` aborts. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
   /** The environment's known secrets (API key, password, tokens) as they are now: a login renewed mid-send changes them. */
   secrets?: () => readonly (string | null | undefined)[];
-  /** As each chunk starts, retries and finishes. A finishing patch carries every field. */
-  onChunk(index: number, patch: ChunkPatch): void;
+  /** As the chunk that begins at `firstEvent` starts, retries and finishes. A finishing patch carries every field. */
+  onChunk(firstEvent: number, patch: ChunkPatch): void;
   /**
-   * As a request of chunk `index` goes out, before its first byte; the function returned is
-   * called once with what came of it (an answer, a network error, a cancel).
+   * As a request goes out, before its first byte; `attempt.firstEvent` names its chunk. The
+   * function returned is called once with what came of it (an answer, a network error, a cancel).
    */
-  onAttempt?(index: number, attempt: AttemptStart): (end: AttemptEnd) => void;
+  onAttempt?(attempt: AttemptStart): (end: AttemptEnd) => void;
   /**
-   * A 413 split chunk `index` into `parts`, which replace it from now on (they are sent next,
-   * and reported through onChunk under their own indices; chunk `index` gets no more reports).
+   * A 413 split the chunk that begins at `firstEvent` into `parts`, which replace it from now on:
+   * they are sent next, and reported under their own first events. The first part begins where
+   * the chunk did, so its reports from now on are the part's.
    */
-  onSplit?(index: number, parts: SendChunk[]): void;
+  onSplit?(firstEvent: number, parts: SendChunk[]): void;
   /** The current wait or retry in words, or null when there is none. */
   onActivity?(text: string | null): void;
 }
 
-export interface SendResult {
-  status: 'ok' | 'partial' | 'failed' | 'cancelled';
-  /** Leaf chunks: a chunk split by a 413 counts as its parts. */
-  chunksOk: number;
-  chunksFailed: number;
-  chunksCancelled: number;
-  /** Never sent because the send stopped (the login is needed): Resume finishes them. */
-  chunksPending: number;
-  eventsAccepted: number;
-  /** Why the send stopped before the end, other than a cancel; null otherwise. */
-  stoppedBecause: string | null;
-}
+/**
+ * How a send ended: 'ok' when every chunk was acknowledged (a chunk split by a 413 counts as its
+ * parts), 'cancelled' when cut short, else 'partial' or 'failed'. What came of each chunk went to
+ * the callbacks.
+ */
+export type SendStatus = 'ok' | 'partial' | 'failed' | 'cancelled';
 
 /**
  * Read past the limit by this much, masked, then cut: a secret that straddles the limit is masked
@@ -118,6 +111,13 @@ interface Answer {
   headers: Record<string, string>;
   body: string;
   truncated: boolean;
+}
+
+/** A request that got no answer (what the fetch threw, as `cause`), or that a cancel kept from going out. */
+class NoAnswer extends Error {
+  constructor(cause: unknown) {
+    super('No answer to the request.', { cause });
+  }
 }
 
 type Outcome =
@@ -178,7 +178,7 @@ function refusal(answer: Answer, eventCount: number): string {
 
 const isRetriedStatus = (status: number) => status === 408 || status === 429 || status >= 500;
 
-export async function sendChunks(options: SendChunksOptions): Promise<SendResult> {
+export async function sendChunks(options: SendChunksOptions): Promise<SendStatus> {
   const cancel = options.signal ?? new AbortController().signal;
   const maxAttempts = Math.max(1, options.maxAttempts ?? 5);
   const capSeconds = options.retryAfterCapSeconds ?? 60;
@@ -186,17 +186,18 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number, signal: AbortSignal) => wait(ms, undefined, { signal }).catch(() => undefined));
   const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, options.chunks.length));
-  let nextSplitIndex = options.firstSplitIndex ?? options.chunks.reduce((highest, chunk) => Math.max(highest, chunk.index), -1) + 1;
-  const tally = { ok: 0, failed: 0, cancelled: 0, leaves: options.chunks.length, events: 0 };
-  let stoppedBecause: string | null = null;
-  const halted = () => cancel.aborted || stoppedBecause !== null;
+  // Chunks to acknowledge, and acknowledged: a chunk split by a 413 counts as its parts.
+  const tally = { ok: 0, leaves: options.chunks.length };
+  // A refused login or access: every later chunk would meet the same refusal, so none starts.
+  let stopped = false;
+  const halted = () => cancel.aborted || stopped;
 
-  // What each chunk is waiting for; the newest is shown, and null once none waits.
+  // What each chunk is waiting for, by first event; the newest is shown, and null once none waits.
   const activities = new Map<number, string>();
   let shownActivity: string | null = null;
-  function activity(index: number, text: string | null): void {
-    if (text === null) activities.delete(index);
-    else activities.set(index, concurrency > 1 ? `chunk ${index + 1}: ${text}` : text);
+  function activity(chunk: SendChunk, text: string | null): void {
+    if (text === null) activities.delete(chunk.firstEvent);
+    else activities.set(chunk.firstEvent, concurrency > 1 ? `${eventRangeText(chunk.firstEvent, chunk.eventCount)}: ${text}` : text);
     const latest = [...activities.values()].at(-1) ?? null;
     if (latest !== shownActivity) {
       shownActivity = latest;
@@ -212,17 +213,22 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
     mask(text: string): string;
   }
 
+  /**
+   * One request of a chunk, through sessions.authorized (which logs in again once on a 401),
+   * and what came of it. A request that got no answer leaves authorized as a NoAnswer, so that
+   * it is told apart from authorized's own refusals by what was thrown, not by where.
+   */
   async function exchange(chunk: SendChunk, body: string, log: AttemptLog): Promise<Outcome> {
-    let transportError: unknown;
     let sends = 0;
     let earlier: Response | null = null;
     /** An answer whose body sessions.authorized let go unread (a 401 before a new login). */
     const unread = (response: Response): Answer => ({ status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: '', truncated: false });
+    let response: Response;
     try {
-      const response = await options.sessions.authorized(options.environmentId, options.url, async (headers) => {
-        if (cancel.aborted) throw (transportError = cancel.reason);
+      response = await options.sessions.authorized(options.environmentId, options.url, async (headers) => {
+        if (cancel.aborted) throw new NoAnswer(cancel.reason);
         if (++sends === 2) {
-          activity(chunk.index, 'the login was refused (HTTP 401); logged in again, sending once more');
+          activity(chunk, 'the login was refused (HTTP 401); logged in again, sending once more');
           // The 401 was an answer of its own: kept as its attempt (its body was let go unread).
           if (earlier) log.end(unread(earlier), null, 'The login was refused (HTTP 401); EventDesk logged in again and sent once more.');
         }
@@ -236,38 +242,34 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
             redirect: 'error',
           }));
         } catch (error) {
-          throw (transportError = error);
+          throw new NoAnswer(error);
         }
       });
-      if (sends === 2) activity(chunk.index, null);
-      try {
-        const read = await readBounded(response, MAX_RESPONSE_BODY_BYTES + MASKING_SLACK_BYTES);
-        const masked = truncateUtf8(log.mask(read.text), MAX_RESPONSE_BODY_BYTES);
-        const answer = { status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: masked.text, truncated: read.truncated || masked.truncated };
-        const retryAfter = response.headers.get('retry-after');
-        return { kind: 'answer', answer, retryAfter: retryAfter === null ? null : log.mask(retryAfter) };
-      } catch (error) {
-        throw (transportError = error);
-      }
     } catch (error) {
-      if (sends === 2) activity(chunk.index, null);
+      if (sends === 2) activity(chunk, null);
       if (cancel.aborted) return { kind: 'cancelled' };
-      if (transportError !== undefined && error === transportError) return { kind: 'network', error: describeNetworkError(error, options.url, options.timeoutMs) };
+      if (error instanceof NoAnswer) return { kind: 'network', error: describeNetworkError(error.cause, options.url, options.timeoutMs) };
       // A 401 that no new login could follow was an answer all the same: it is its attempt's.
       const refused = earlier && sends === 1 ? unread(earlier) : null;
-      if (error instanceof AppError) return { kind: 'session', error, refused };
-      return { kind: 'session', error: describeNetworkError(error, options.url, options.timeoutMs), refused };
+      return { kind: 'session', error: error instanceof AppError ? error : describeNetworkError(error, options.url, options.timeoutMs), refused };
+    }
+    if (sends === 2) activity(chunk, null);
+    try {
+      const read = await readBounded(response, MAX_RESPONSE_BODY_BYTES + MASKING_SLACK_BYTES);
+      const masked = truncateUtf8(log.mask(read.text), MAX_RESPONSE_BODY_BYTES);
+      const answer = { status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: masked.text, truncated: read.truncated || masked.truncated };
+      const retryAfter = response.headers.get('retry-after');
+      return { kind: 'answer', answer, retryAfter: retryAfter === null ? null : log.mask(retryAfter) };
+    } catch (error) {
+      // The answer broke off before its end: as good as none.
+      return cancel.aborted ? { kind: 'cancelled' } : { kind: 'network', error: describeNetworkError(error, options.url, options.timeoutMs) };
     }
   }
 
   function finish(chunk: SendChunk, record: Omit<ChunkPatch, 'status'> & { status: 'ok' | 'failed' | 'cancelled' }): void {
-    if (record.status === 'ok') {
-      tally.ok++;
-      tally.events += chunk.eventCount;
-    } else if (record.status === 'failed') tally.failed++;
-    else tally.cancelled++;
-    activity(chunk.index, null);
-    options.onChunk(chunk.index, record);
+    if (record.status === 'ok') tally.ok++;
+    activity(chunk, null);
+    options.onChunk(chunk.firstEvent, record);
   }
 
   function neverStarted(chunk: SendChunk): void {
@@ -290,7 +292,7 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
         attempts++;
         carried = requestSecrets(headers);
         const start = { number: attempts, startedAt: new Date().toISOString(), firstEvent: chunk.firstEvent, eventCount: chunk.eventCount };
-        const end = options.onAttempt?.(chunk.index, start);
+        const end = options.onAttempt?.(start);
         open = end ? { end, started: performance.now() } : null;
       },
       end(answer, retryAfter, error, mayHaveArrived = answer === null) {
@@ -316,7 +318,7 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
       durationMs: elapsed(started),
       error: error === null ? null : log.mask(error),
     });
-    options.onChunk(chunk.index, { status: 'sending', ...record(null) });
+    options.onChunk(chunk.firstEvent, { status: 'sending', ...record(null) });
 
     for (;;) {
       const outcome = await exchange(chunk, body, log);
@@ -326,7 +328,7 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
         return;
       }
       if (outcome.kind === 'session') {
-        stoppedBecause ??= outcome.error.message;
+        stopped = true;
         log.end(outcome.refused, null, outcome.error.message);
         finish(chunk, { status: 'failed', ...record(outcome.error.message) });
         return;
@@ -361,7 +363,7 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
           return;
         }
         // Every later chunk would meet the same refusal: stop, and leave them pending for Resume.
-        if (answer.status === 401 || answer.status === 403) stoppedBecause ??= refusal(answer, chunk.eventCount);
+        if (answer.status === 401 || answer.status === 403) stopped = true;
         if (!retried) {
           finish(chunk, { status: 'failed', ...record(refusal(answer, chunk.eventCount)) });
           return;
@@ -380,14 +382,14 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
         finish(chunk, { status: 'failed', ...record(`${reason} Gave up after ${plural(attempts, 'attempt')}.`) });
         return;
       }
-      activity(chunk.index, retryText(seconds(waitMs)));
-      options.onChunk(chunk.index, { status: 'sending', ...record(reason) });
+      activity(chunk, retryText(seconds(waitMs)));
+      options.onChunk(chunk.firstEvent, { status: 'sending', ...record(reason) });
       await sleep(waitMs, cancel);
       if (cancel.aborted) {
         finish(chunk, { status: 'failed', ...record(`Cancelled while waiting to retry. ${reason}`) });
         return;
       }
-      activity(chunk.index, null);
+      activity(chunk, null);
     }
   }
 
@@ -395,12 +397,12 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
   async function split(chunk: SendChunk): Promise<void> {
     const half = Math.ceil(chunk.eventCount / 2);
     const parts: SendChunk[] = [
-      { index: nextSplitIndex++, firstEvent: chunk.firstEvent, eventCount: half },
-      { index: nextSplitIndex++, firstEvent: chunk.firstEvent + half, eventCount: chunk.eventCount - half },
+      { firstEvent: chunk.firstEvent, eventCount: half },
+      { firstEvent: chunk.firstEvent + half, eventCount: chunk.eventCount - half },
     ];
     tally.leaves += 1;
-    activity(chunk.index, null);
-    options.onSplit?.(chunk.index, parts);
+    activity(chunk, null);
+    options.onSplit?.(chunk.firstEvent, parts);
     for (const part of parts) {
       if (halted()) neverStarted(part);
       else await sendChunk(part);
@@ -418,7 +420,5 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendResult
   await Promise.all(Array.from({ length: concurrency }, worker));
   if (shownActivity !== null) options.onActivity?.(null);
 
-  const chunksPending = tally.leaves - tally.ok - tally.failed - tally.cancelled;
-  const status = tally.ok === tally.leaves ? 'ok' : cancel.aborted ? 'cancelled' : tally.ok > 0 ? 'partial' : 'failed';
-  return { status, chunksOk: tally.ok, chunksFailed: tally.failed, chunksCancelled: tally.cancelled, chunksPending, eventsAccepted: tally.events, stoppedBecause };
+  return tally.ok === tally.leaves ? 'ok' : cancel.aborted ? 'cancelled' : tally.ok > 0 ? 'partial' : 'failed';
 }

@@ -1,26 +1,28 @@
-import { createHash } from 'node:crypto';
-import { planChunks } from '../../shared/chunking.ts';
-import { resolveTimeZone, type Environment } from '../../shared/environment.ts';
+import { planChunksBySize } from '../../shared/chunking.ts';
 import { AppError } from '../../shared/errors.ts';
 import { MASK, redactHeaders } from '../../shared/redact.ts';
-import { possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type Submission, type SubmissionDetail, type SubmissionStatus, type UnansweredChoice } from '../../shared/submission.ts';
-import { resolveBatch } from '../../shared/templates.ts';
-import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
-import { readBatchJson } from '../../shared/validation/syntax.ts';
+import { possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type SubmissionDetail, type SubmissionStatus, type SubmissionSummary, type UnansweredChoice } from '../../shared/submission.ts';
 import { endpoint, type Fetch } from './auth.ts';
 import type { Environments } from './environments.ts';
+import { batchSearchText } from './history-search.ts';
 import { knownSecrets } from './log.ts';
 import { claimSubmission } from './send-claims.ts';
 import { sendChunks } from './sender.ts';
+import { preparing, type PreparedBatch } from './sending-batch.ts';
 import type { Sessions } from './sessions.ts';
-import type { SubmissionStore } from './submissions.ts';
+import { inSlices } from './slices.ts';
+import type { ChunkRange, SubmissionStore } from './submissions.ts';
 import type { Vault } from './vault.ts';
 
+export { prepareBatch, type PreparedBatch } from './sending-batch.ts';
+
 /**
- * A send from start to finish: templates resolved once, the batch split into chunks, the
- * submission recorded before the first byte goes out, every chunk's outcome recorded as it
- * comes, progress pushed to the window. Cancel keeps what was acknowledged; resume sends only
- * what was not.
+ * A send from start to finish: the batch read once and its templates resolved (sending-batch.ts),
+ * split into chunks, the submission recorded, progress pushed to the window at once, the batch
+ * recorded before the first byte goes out, every chunk's outcome recorded as it comes, and the
+ * batch's search index written as the chunks go. Everything that grows with the batch runs in
+ * slices (slices.ts), so a send of 100 000 events never holds the services' event loop for long.
+ * Cancel keeps what was acknowledged; resume sends only what was not.
  */
 
 export interface SendingOptions {
@@ -42,7 +44,7 @@ export interface ResumePlan {
   uncertain: ChunkRecord[];
 }
 
-export type StartResult = { started: Submission } | { duplicateOf: Submission };
+export type StartResult = { started: SubmissionSummary } | { duplicateOf: SubmissionSummary };
 
 /** How one send may tune the sender (the command line's flags); left out, the sender's defaults hold. */
 export interface SendTuning {
@@ -50,53 +52,59 @@ export interface SendTuning {
   maxAttempts?: number;
 }
 
-/** A batch as it goes out: templates resolved once, one JSON text per event, and the hash of the whole. */
-export interface PreparedBatch {
-  eventTexts: string[];
-  batch: string;
-  batchHash: string;
-}
-
-/** Parses a batch (its text as in the editor) and resolves its templates for `environment`, or throws an AppError saying why not. */
-export function prepareBatch(environment: Pick<Environment, 'variables' | 'timeZone'>, batchText: string, now = new Date()): PreparedBatch {
-  const read = readBatchJson(batchText);
-  if (read.problem?.code === 'json-too-deep') throw new AppError('batch-too-deep', `${read.problem.message} Nothing was sent.`);
-  if (read.problem) throw new AppError('batch-not-json', 'The batch is not valid JSON, so nothing was sent.');
-  const parsed = read.value;
-  if (!Array.isArray(parsed) || parsed.length === 0) throw new AppError('batch-empty', 'The batch must be a JSON array of at least one event.');
-  const resolved = resolveBatch(parsed, { variables: environment.variables, timeZone: resolveTimeZone(environment.timeZone), now });
-  if ('problems' in resolved) {
-    // A sparse but deep event passes the reading above; the resolver stops at the same depth.
-    const tooDeep = resolved.problems.find((problem) => problem.tooDeep);
-    if (tooDeep) throw new AppError('batch-too-deep', `${TOO_DEEP_MESSAGE} Nothing was sent.`, `at ${tooDeep.path}`);
-    throw new AppError('template-problems', `The batch's templates cannot be resolved: ${resolved.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
-  }
-  const eventTexts = resolved.events.map((event) => JSON.stringify(event));
-  const batch = `[${eventTexts.join(',')}]`;
-  return { eventTexts, batch, batchHash: createHash('sha256').update(batch).digest('hex') };
-}
-
 /** The error a skipped chunk keeps: why it was not sent again. */
 const SKIPPED_REASON = 'Skipped on resume: it went out without an answer, and the server may already hold these events.';
 
 /** Progress is pushed at most this often; the last one always goes. */
 const PROGRESS_INTERVAL_MS = 100;
-
-/** The position of `value` in an ascending list that holds it. */
-function rankOf(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle] === value) return middle;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle - 1;
-  }
-  throw new Error(`No chunk begins at event ${value}.`);
-}
+/** Chunk rows recorded per step, and parts indexed per query when a crash left some unindexed. */
+const CHUNKS_PER_STEP = 1000;
+const PARTS_PER_QUERY = 16;
 
 export function createSending(options: SendingOptions) {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** Search index writing under way, which the store must outlive. */
+  const indexing = new Set<Promise<void>>();
+
+  /** Keeps track of search index writing until it ends; a failure leaves its parts unindexed, for the next start. */
+  function index(writing: Promise<void>): void {
+    const kept = writing.catch(() => undefined);
+    indexing.add(kept);
+    void kept.then(() => indexing.delete(kept));
+  }
+
+  /** Records a new submission's chunks, then its batch, a step at a time: all of it before the first byte. */
+  function* recording(submissionId: string, chunks: readonly ChunkRange[], prepared: PreparedBatch): Generator<void, void> {
+    for (let at = 0; at < chunks.length; at += CHUNKS_PER_STEP) {
+      options.submissions.addChunks(submissionId, chunks.slice(at, at + CHUNKS_PER_STEP));
+      yield;
+    }
+    for (const part of prepared.parts) {
+      options.submissions.addBatchParts(submissionId, [part]);
+      yield;
+    }
+  }
+
+  /** Writes the search rows of a new submission's batch, a part a step, from the values the send read. */
+  function* indexingSent(submissionId: string, prepared: PreparedBatch): Generator<void, void> {
+    for (const part of prepared.parts) {
+      options.submissions.indexBatchPart(submissionId, part.firstEvent, part.searchText);
+      yield;
+    }
+  }
+
+  /** Writes the search rows a crash kept from being written (the send's events are gone: each part is read again). */
+  function* indexingLeftOver(): Generator<void, void> {
+    for (let parts = options.submissions.unindexedParts(PARTS_PER_QUERY); parts.length > 0; parts = options.submissions.unindexedParts(PARTS_PER_QUERY)) {
+      for (const part of parts) {
+        options.submissions.indexBatchPart(part.submissionId, part.firstEvent, batchSearchText(`[${part.events}]`));
+        yield;
+      }
+    }
+  }
+
+  // At start: what the last run left unindexed (markInterrupted has ended its sends) becomes searchable again.
+  index(inSlices(indexingLeftOver()));
 
   /**
    * Claims a submission for this process before anything about it changes, so that a resume
@@ -135,7 +143,7 @@ export function createSending(options: SendingOptions) {
   }
 
   /** Records how a resume that had nothing to send ended, and lets go of its claim. */
-  function endUnsent(detail: Submission, status: SubmissionStatus, held: { release(): void } | null): Submission {
+  function endUnsent(detail: SubmissionDetail, status: SubmissionStatus, held: { release(): void } | null): SubmissionDetail {
     options.submissions.finish(detail.id, status);
     held?.release();
     options.onFinished?.(detail.id);
@@ -154,26 +162,22 @@ export function createSending(options: SendingOptions) {
   }
 
   /**
-   * Sends `chunks` of a submission whose chunks (all of them, sent or not) begin at
-   * `allFirstEvents`. The store keeps chunks numbered in event order and renumbers on a 413
-   * split, while the engine numbers split parts after the others; a chunk's number in the
-   * store is therefore the rank of its first event, which is how the two are matched.
-   * `attemptsBefore` (by first event) are a resumed chunk's attempts in earlier runs, which its
-   * record goes on counting from. `claim` (see `claim()`) is released when the run ends.
+   * Sends `chunks` of a submission; the engine and the store both know a chunk by its first
+   * event. `attemptsBefore` (by first event) are a resumed chunk's attempts in earlier runs,
+   * which its record goes on counting from. `claim` (see `claim()`) is released when the run ends.
+   * A new submission comes `prepared`: progress is pushed at once, its chunks and batch are
+   * recorded before the first request, and its search index is written while the chunks go.
    */
   function run(
     claim: { release(): void } | null,
-    submission: Submission,
+    submission: SubmissionSummary,
     eventTexts: string[],
-    chunks: { index: number; firstEvent: number; eventCount: number }[],
-    allFirstEvents: number[],
+    chunks: ChunkRange[],
     tuning: SendTuning = {},
     attemptsBefore: ReadonlyMap<number, number> = new Map(),
+    prepared?: PreparedBatch,
   ): void {
     options.submissions.finish(submission.id, 'sending');
-    const firstEvents = [...allFirstEvents].sort((a, b) => a - b);
-    const firstEventOf = new Map(chunks.map((chunk) => [chunk.index, chunk.firstEvent]));
-    const storeIndex = (engineIndex: number) => rankOf(firstEvents, firstEventOf.get(engineIndex)!);
     const environment = options.environments.get(submission.environmentId);
     const controller = new AbortController();
     const total = { chunks: chunks.length, events: chunks.reduce((sum, chunk) => sum + chunk.eventCount, 0) };
@@ -202,7 +206,10 @@ export function createSending(options: SendingOptions) {
       });
     };
 
-    const done = sendChunks({
+    report('sending', true);
+    const recorded = prepared ? inSlices(recording(submission.id, chunks, prepared)) : Promise.resolve();
+    if (prepared) index(recorded.then(() => inSlices(indexingSent(submission.id, prepared))));
+    const done = recorded.then(() => sendChunks({
       environmentId: submission.environmentId,
       sessions: options.sessions,
       fetch: options.fetch,
@@ -216,26 +223,23 @@ export function createSending(options: SendingOptions) {
       signal: controller.signal,
       // Read at each answer: a login renewed mid-send brings new tokens.
       secrets: () => knownSecrets([options.vault.get(submission.environmentId)]),
-      onAttempt: (index, attempt) => {
-        const number = (attemptsBefore.get(firstEventOf.get(index)!) ?? 0) + attempt.number;
-        const id = options.submissions.beginAttempt(submission.id, storeIndex(index), { ...attempt, number });
+      onAttempt: (attempt) => {
+        const number = (attemptsBefore.get(attempt.firstEvent) ?? 0) + attempt.number;
+        const id = options.submissions.beginAttempt(submission.id, { ...attempt, number });
         return (end) => options.submissions.endAttempt(submission.id, id, end);
       },
-      onChunk: (index, patch) => {
-        const earlier = attemptsBefore.get(firstEventOf.get(index)!) ?? 0;
+      onChunk: (firstEvent, patch) => {
+        const earlier = attemptsBefore.get(firstEvent) ?? 0;
         const recorded = patch.attempts === undefined || earlier === 0 ? patch : { ...patch, attempts: earlier + patch.attempts };
-        const chunk = options.submissions.updateChunk(submission.id, storeIndex(index), recorded);
+        const chunk = options.submissions.updateChunk(submission.id, firstEvent, recorded);
         if (patch.status === 'ok' || patch.status === 'failed') {
           counted.chunks++;
           if (patch.status === 'ok') counted.events += chunk.eventCount;
         }
         report('sending');
       },
-      onSplit: (index, parts) => {
-        const at = storeIndex(index);
-        options.submissions.splitChunk(submission.id, at, parts.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })));
-        firstEvents.splice(at, 1, ...parts.map((part) => part.firstEvent));
-        for (const part of parts) firstEventOf.set(part.index, part.firstEvent);
+      onSplit: (firstEvent, parts) => {
+        options.submissions.splitChunk(submission.id, firstEvent, parts);
         total.chunks += parts.length - 1;
         report('sending', true);
       },
@@ -243,11 +247,8 @@ export function createSending(options: SendingOptions) {
         activity = text;
         report('sending', true);
       },
-    })
-      .then(
-        (result) => result.status,
-        () => 'failed' as const,
-      )
+    }))
+      .catch(() => 'failed' as const)
       .then((engineStatus) => {
         const status = endStatus(engineStatus, submission.id);
         running.delete(submission.id);
@@ -261,10 +262,14 @@ export function createSending(options: SendingOptions) {
   }
 
   return {
-    /** Sends a batch (its text as in the editor) to an environment, unless the same resolved batch went there before and `again` is false. */
-    start(environmentId: string, batchText: string, again: boolean, tuning?: SendTuning): StartResult {
+    /**
+     * Sends a batch (its text as in the editor) to an environment, unless the same resolved batch
+     * went there before and `again` is false. Resolves once the submission is recorded (and its
+     * first progress pushed); the batch is read in slices before that, and recorded after it.
+     */
+    async start(environmentId: string, batchText: string, again: boolean, tuning?: SendTuning): Promise<StartResult> {
       const environment = options.environments.get(environmentId);
-      const { eventTexts, batch, batchHash } = prepareBatch(environment, batchText);
+      const prepared = await inSlices(preparing(environment, batchText));
       // Said before anything is recorded: a send that could only fail is no submission.
       const secrets = options.vault.secretsFor(environmentId, options.environments.resolvedBaseUrl(environmentId));
       if (!secrets.apiKey) throw new AppError('missing-api-key', `“${environment.name}” has no API key. Add it in the environment's settings; nothing was sent.`);
@@ -272,31 +277,29 @@ export function createSending(options: SendingOptions) {
       if (options.sessions.status(environmentId)?.state !== 'active' && !canLogIn) {
         throw new AppError('needs-login', `Log in to “${environment.name}” first; nothing was sent.`);
       }
-      const earlier = options.submissions.lastWithSameBatch(environmentId, batchHash);
+      const earlier = options.submissions.lastWithSameBatch(environmentId, prepared.batchHash);
       if (earlier && !again) return { duplicateOf: earlier };
 
-      const plan = planChunks(eventTexts, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes });
-      const submission = options.submissions.createSubmission(
-        {
-          environmentId,
-          environmentName: environment.name,
-          environmentColor: environment.color,
-          baseUrl: options.environments.resolvedBaseUrl(environmentId),
-          headers: headersShown(environmentId),
-          batch,
-          eventCount: eventTexts.length,
-          batchHash,
-          startedAt: new Date().toISOString(),
-        },
-        plan.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
-      );
+      const plan = planChunksBySize(prepared.eventBytes, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes });
+      const submission = options.submissions.openSubmission({
+        environmentId,
+        environmentName: environment.name,
+        environmentColor: environment.color,
+        baseUrl: options.environments.resolvedBaseUrl(environmentId),
+        headers: headersShown(environmentId),
+        eventCount: prepared.eventTexts.length,
+        batchHash: prepared.batchHash,
+        batchBytes: prepared.batchBytes,
+        startedAt: new Date().toISOString(),
+      });
       run(
         claim(submission.id),
         submission,
-        eventTexts,
-        plan.map(({ firstEvent, eventCount }, index) => ({ index, firstEvent, eventCount })),
-        plan.map((chunk) => chunk.firstEvent),
+        prepared.eventTexts,
+        plan.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
         tuning,
+        new Map(),
+        prepared,
       );
       return { started: submission };
     },
@@ -308,7 +311,7 @@ export function createSending(options: SendingOptions) {
      * acknowledged. Chunks that went out without an answer may already be on the server: unless
      * `unanswered` says to send them again or to skip them, it refuses and names them.
      */
-    resume(submissionId: string, tuning?: SendTuning, unanswered?: UnansweredChoice): Submission {
+    resume(submissionId: string, tuning?: SendTuning, unanswered?: UnansweredChoice): SubmissionDetail {
       const { submission: detail, remaining: unacknowledged, uncertain } = planResume(submissionId);
       let remaining = unacknowledged;
       if (remaining.length === 0 && detail.status === 'ok') throw new AppError('nothing-to-resume', 'Every chunk of that submission was already acknowledged.');
@@ -321,7 +324,7 @@ export function createSending(options: SendingOptions) {
       // Held before anything changes: a resume refused because another process sends it changes nothing.
       const held = claim(submissionId);
       if (uncertain.length > 0 && unanswered === 'skip') {
-        options.submissions.skipChunks(submissionId, uncertain.map((chunk) => chunk.index), SKIPPED_REASON);
+        options.submissions.skipChunks(submissionId, uncertain.map((chunk) => chunk.firstEvent), SKIPPED_REASON);
         remaining = options.submissions.remainingChunks(submissionId);
         if (remaining.length === 0) return endUnsent(detail, endStatus('failed', submissionId), held);
       }
@@ -330,8 +333,7 @@ export function createSending(options: SendingOptions) {
         held,
         detail,
         eventTexts,
-        remaining.map(({ index, firstEvent, eventCount }) => ({ index, firstEvent, eventCount })),
-        detail.chunks.map((chunk) => chunk.firstEvent),
+        remaining.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
         tuning,
         new Map(detail.chunks.map((chunk) => [chunk.firstEvent, chunk.attempts])),
       );
@@ -342,11 +344,12 @@ export function createSending(options: SendingOptions) {
       running.get(submissionId)?.controller.abort();
     },
 
-    /** On quit: cancels every send and waits until each has recorded how it ended. */
+    /** On quit: cancels every send and waits until each has recorded how it ended, and the search index what it was writing. */
     async dispose(): Promise<void> {
       const sends = [...running.values()];
       for (const send of sends) send.controller.abort();
       await Promise.all(sends.map((send) => send.done));
+      await Promise.all(indexing);
     },
   };
 }

@@ -12,7 +12,8 @@ import type { Vault } from './vault.ts';
 
 /** Where a cURL copy goes when it holds real secrets: the OS clipboard, written by main. */
 export interface Clipboard {
-  writeText(text: string): void;
+  /** Answers later where the clipboard is another thread's (Electron's main thread). */
+  writeText(text: string): void | Promise<void>;
 }
 
 /** Where the secrets of a submission's environment come from, for masking them or for putting them in. */
@@ -82,19 +83,19 @@ export function sentRequests(submission: Submission, sources: SecretSources, wit
  * with its real secrets when the user asks, and either way never through the page.
  */
 export function createSubmissionCurl(options: SecretSources & { submissions: SubmissionStore; clipboard: Clipboard }) {
-  function command(submissionId: string, chunkIndex: number, reveal: boolean): string {
+  function command(submissionId: string, firstEvent: number, reveal: boolean): string {
     const submission = options.submissions.get(submissionId);
     if (!submission) throw new AppError('submission-not-found', 'That submission no longer exists.');
-    const chunk = submission.chunks[chunkIndex];
-    if (!chunk) throw new AppError('chunk-not-found', `That submission has no chunk ${chunkIndex + 1}.`);
+    const chunk = submission.chunks.find((candidate) => candidate.firstEvent === firstEvent);
+    if (!chunk) throw new AppError('chunk-not-found', `No chunk of that submission begins at event ${firstEvent + 1}.`);
     const requests = sentRequests(submission, options, reveal);
     return exportCurl(requests.chunk(chunk), requests.exportOptions);
   }
 
   return {
-    /** Copies one chunk as a cURL command to the clipboard, masked unless `withSecrets`. */
-    copy(submissionId: string, chunkIndex: number, withSecrets: boolean): void {
-      options.clipboard.writeText(command(submissionId, chunkIndex, withSecrets));
+    /** Copies the chunk that begins at `firstEvent` as a cURL command to the clipboard, masked unless `withSecrets`. */
+    async copy(submissionId: string, firstEvent: number, withSecrets: boolean): Promise<void> {
+      await options.clipboard.writeText(command(submissionId, firstEvent, withSecrets));
     },
   };
 }

@@ -9,8 +9,9 @@ export type Row = Record<string, unknown>;
 
 export const summaryColumns = `s.id, s.environment_id, s.environment_name, s.environment_color, s.base_url, s.headers,
   s.event_count, s.batch_hash, s.started_at, s.finished_at, s.sending_ms, s.status, s.label, s.note`;
-export const submissionColumns = `${summaryColumns}, b.batch`;
-export const fromSubmissions = 'FROM submissions s JOIN submission_batches b ON b.submission_id = s.id';
+/** The batch as sent, `[e1,e2,…]`, put back together from its parts. */
+export const submissionColumns = `${summaryColumns},
+  '[' || coalesce((SELECT group_concat(p.events, ',' ORDER BY p.first_event) FROM batch_parts p WHERE p.submission_id = s.id), '') || ']' AS batch`;
 
 export function toSummary(row: Row): SubmissionSummary {
   return {
@@ -54,7 +55,8 @@ export function filterSql(filter: HistoryFilter, before?: string): { where: stri
   // Only symbols typed ("€", "-"): none of them can be found, so nothing matches, not everything.
   if (words.length === 0 && filter.search.trim() !== '') conditions.push('0');
   for (const word of words) {
-    conditions.push('s.seq IN (SELECT rowid FROM search_events WHERE search_events MATCH ? UNION SELECT rowid FROM search_notes WHERE search_notes MATCH ?)');
+    conditions.push(`(s.id IN (SELECT p.submission_id FROM batch_parts p WHERE p.id IN (SELECT rowid FROM search_events WHERE search_events MATCH ?))
+      OR s.seq IN (SELECT rowid FROM search_notes WHERE search_notes MATCH ?))`);
     params.push(word, word);
   }
   if (before !== undefined) {
@@ -83,7 +85,6 @@ export function toAttempt(row: Row): ChunkAttempt {
 
 export function toChunk(row: Row, attemptLog: ChunkAttempt[]): ChunkRecord {
   return {
-    index: Number(row.idx),
     firstEvent: Number(row.first_event),
     eventCount: Number(row.event_count),
     status: row.status as ChunkRecord['status'],

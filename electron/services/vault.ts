@@ -15,11 +15,15 @@ import { createAtomicWriter, parseJsonOrNull, setAside } from './json-file.ts';
  * rather than joining them, and `secretsFor` refuses to hand them to any other origin.
  */
 
-/** What encrypts secrets at rest: Electron's safeStorage in the app, nothing elsewhere. */
+/**
+ * What encrypts secrets at rest: Electron's safeStorage in the app, nothing elsewhere. Its
+ * calls answer later, because the key store is reached from the services' own thread through
+ * the main thread, which alone may use safeStorage.
+ */
 export interface Cipher {
   status(): SecretStorageStatus;
-  encrypt(plain: string): Uint8Array;
-  decrypt(data: Uint8Array): string;
+  encrypt(plain: string): Promise<Uint8Array>;
+  decrypt(data: Uint8Array): Promise<string>;
 }
 
 export const SecretsSchema = z.object({
@@ -82,21 +86,30 @@ export function createVault(options: VaultOptions) {
     return plainAllowed.has(environmentId) ? 'plain-by-choice' : null;
   }
 
-  function seal(environmentId: string, secrets: Secrets): EnvelopeFile['entries'][string] | null {
+  async function seal(environmentId: string, secrets: Secrets): Promise<EnvelopeFile['entries'][string] | null> {
     const scheme = schemeFor(environmentId);
     if (scheme === null) return null;
     const text = JSON.stringify({ ...secrets, origin: origins.get(environmentId) });
     const status = options.cipher.status();
     // Opting in where only basic_text exists still encrypts (it is better than nothing), but
     // the scheme records that it is no real protection.
-    const data = status.encryptionAvailable ? Buffer.from(options.cipher.encrypt(text)).toString('base64') : Buffer.from(text, 'utf8').toString('base64');
+    const data = status.encryptionAvailable ? Buffer.from(await options.cipher.encrypt(text)).toString('base64') : Buffer.from(text, 'utf8').toString('base64');
     return { scheme, backend: status.encryptionAvailable ? status.backend : 'none', data };
   }
 
-  function open(entry: EnvelopeFile['entries'][string]): z.infer<typeof SealedSchema> {
+  async function open(entry: EnvelopeFile['entries'][string]): Promise<z.infer<typeof SealedSchema>> {
     const bytes = Buffer.from(entry.data, 'base64');
-    const text = entry.backend === 'none' ? bytes.toString('utf8') : options.cipher.decrypt(bytes);
+    const text = entry.backend === 'none' ? bytes.toString('utf8') : await options.cipher.decrypt(bytes);
     return SealedSchema.parse(JSON.parse(text));
+  }
+
+  /** Changes to the file go one at a time, in the order asked: an older state sealed late never overwrites a newer one. */
+  let writing: Promise<void> = Promise.resolve();
+  function inTurn(work: () => Promise<void>): Promise<void> {
+    const next = writing.then(work);
+    // A failed write is the caller's to hear; the next one still runs.
+    writing = next.catch(() => undefined);
+    return next;
   }
 
   function persist(): Promise<void> {
@@ -121,7 +134,7 @@ export function createVault(options: VaultOptions) {
       onDisk = parsed.data;
       for (const [environmentId, entry] of Object.entries(onDisk.entries)) {
         try {
-          const { origin, ...secrets } = open(entry);
+          const { origin, ...secrets } = await open(entry);
           memory.set(environmentId, secrets);
           if (origin !== undefined) origins.set(environmentId, origin);
         } catch {
@@ -201,23 +214,26 @@ export function createVault(options: VaultOptions) {
     },
 
     /** Writes (or removes) the environment's entry on disk according to the current rules. */
-    async save(environmentId: string): Promise<void> {
-      const secrets = memory.get(environmentId) ?? {};
-      const entry = Object.keys(secrets).length > 0 ? seal(environmentId, secrets) : null;
-      const had = environmentId in onDisk.entries;
-      if (entry) onDisk.entries[environmentId] = entry;
-      else delete onDisk.entries[environmentId];
-      if (entry || had) await persist();
+    save(environmentId: string): Promise<void> {
+      return inTurn(async () => {
+        const secrets = memory.get(environmentId) ?? {};
+        const entry = Object.keys(secrets).length > 0 ? await seal(environmentId, secrets) : null;
+        const had = environmentId in onDisk.entries;
+        if (entry) onDisk.entries[environmentId] = entry;
+        else delete onDisk.entries[environmentId];
+        if (entry || had) await persist();
+      });
     },
 
-    async remove(environmentId: string): Promise<void> {
+    remove(environmentId: string): Promise<void> {
       memory.delete(environmentId);
       origins.delete(environmentId);
       unreadable.delete(environmentId);
-      if (environmentId in onDisk.entries) {
+      return inTurn(async () => {
+        if (!(environmentId in onDisk.entries)) return;
         delete onDisk.entries[environmentId];
         await persist();
-      }
+      });
     },
 
     status(): SecretStorageStatus {

@@ -5,8 +5,9 @@ import { rulesFor } from '../../shared/validation.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { setBatchContext, showDiagnostics } from '../monaco/batch-language.ts';
+import { batchModel, batchModelPath } from '../monaco/batch-models.ts';
 import { monaco } from '../monaco/setup.ts';
-import { useActiveBatch, useComposer } from '../state/composer.ts';
+import { useActiveBatch } from '../state/composer.ts';
 import { useUi } from '../state/ui.ts';
 import { useColorScheme } from '../theme.ts';
 import { formatInEditor, revealInEditor, setEditor } from './editor-handle.ts';
@@ -19,13 +20,17 @@ import { useValidation } from './useValidation.ts';
 import { ViewSwitch } from '../shell/ViewSwitch.tsx';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
+/** Past this size (about 17 000 pretty events) the editor leaves out what costs the whole text on every edit. */
+const BIG_BATCH_CHARS = 5_000_000;
+
 /** Loaded on demand (see Shell): Monaco is most of the renderer's code, and the shell need not wait for it. */
 export default function BatchEditor() {
   const batch = useActiveBatch();
-  const setText = useComposer((state) => state.setText);
+  const batchId = batch?.id;
+  // Made before the editor mounts, so the editor shows this model rather than making its own.
+  const model = useMemo(() => (batchId === undefined ? null : batchModel(batchId)), [batchId]);
   const scheme = useColorScheme();
   const environment = useActiveEnvironment();
-  const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const [view, setView] = useState<'json' | 'form'>('json');
   const pane = useRef<HTMLDivElement>(null);
 
@@ -36,7 +41,29 @@ export default function BatchEditor() {
     const { now: _now, ...rest } = rulesFor({ serviceIdField, timeZone, ...(ruleSeverity ? { ruleSeverity } : {}) });
     return rest;
   }, [serviceIdField, timeZone, ruleSeverity]);
-  const validation = useValidation(batch?.text ?? '', rules);
+  const validation = useValidation(model, rules);
+  const big = model !== null && model.getValueLength() > BIG_BATCH_CHARS;
+  const options = useMemo(
+    () => ({
+      minimap: { enabled: false },
+      fontSize: 13,
+      tabSize: 2,
+      scrollBeyondLastLine: false,
+      automaticLayout: true,
+      fixedOverflowWidgets: true,
+      ariaLabel: 'Batch JSON',
+      lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.On },
+      // For 100 000 events, the JSON worker answers every edit with the folding ranges of the
+      // whole text, and every keystroke with each value the same key has anywhere in it as a
+      // suggestion: messages the page takes 100-300 ms to read, so typing stutters. Ctrl+Space
+      // still suggests.
+      folding: !big,
+      quickSuggestions: !big,
+      suggestOnTriggerCharacters: !big,
+      wordBasedSuggestions: big ? ('off' as const) : ('matchingDocuments' as const),
+    }),
+    [big],
+  );
   const sender = useSend(batch, validation.diagnostics);
   const { send } = sender;
 
@@ -58,12 +85,11 @@ export default function BatchEditor() {
 
   useEffect(() => setBatchContext(serviceIdField, timeZone), [serviceIdField, timeZone]);
   useEffect(() => {
-    const model = editor.current?.getModel();
     if (model && !validation.pending) showDiagnostics(model, validation.diagnostics);
-  }, [validation]);
+  }, [model, validation]);
   useEffect(() => () => setEditor(null), []);
 
-  if (!batch) return <p className="empty">No batch is open. Start one with +.</p>;
+  if (!batch || !model) return <p className="empty">No batch is open. Start one with +.</p>;
   return (
     <div className="batch-editor-pane" ref={pane}>
       <div className="editor-toolbar">
@@ -91,7 +117,9 @@ export default function BatchEditor() {
       </div>
       {view === 'form' && (
         <FormView
+          key={batch.id}
           batch={batch}
+          model={model}
           diagnostics={validation.diagnostics}
           serviceIdField={serviceIdField}
           timeZone={timeZone}
@@ -104,27 +132,14 @@ export default function BatchEditor() {
       )}
       <div className="batch-editor" data-testid="batch-editor" hidden={view !== 'json'}>
         <Editor
-          // One model per batch, so each keeps its own undo history and cursor.
-          path={`batch-${batch.id}.json`}
+          // Uncontrolled: the batch's own model (see batch-models.ts) holds the text, and outlives this editor.
+          path={batchModelPath(batch.id)}
+          keepCurrentModel
           language="json"
           theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-          value={batch.text}
-          onChange={(value) => setText(batch.id, value ?? '')}
-          onMount={(mounted) => {
-            editor.current = mounted;
-            setEditor(mounted);
-          }}
+          onMount={setEditor}
           loading={<p className="empty">Loading the editor…</p>}
-          options={{
-            minimap: { enabled: false },
-            fontSize: 13,
-            tabSize: 2,
-            scrollBeyondLastLine: false,
-            automaticLayout: true,
-            fixedOverflowWidgets: true,
-            ariaLabel: 'Batch JSON',
-            lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.On },
-          }}
+          options={options}
         />
       </div>
       <ProblemsList diagnostics={validation.diagnostics} pending={validation.pending} />

@@ -1,5 +1,6 @@
 import './composer.css';
 import { useCommand, withShortcut } from '../commands/registry.ts';
+import { batchText } from '../state/batch-text.ts';
 import { starterBatch, useComposer } from '../state/composer.ts';
 import { useUi } from '../state/ui.ts';
 import { useFileOpening } from './opening.ts';
@@ -14,11 +15,12 @@ export function BatchTabs() {
   function ask(id: string) {
     const batch = batches.find((candidate) => candidate.id === id);
     if (!batch) return;
-    const untouched = batch.text === starterBatch || batch.text.trim() === '';
+    const text = batchText(id);
+    const untouched = text === starterBatch || text.trim() === '';
     const question = batch.filePath
       ? `Close “${batch.name}”? Changes since it was last saved to ${batch.filePath} will be gone.`
       : `Close “${batch.name}”? Its text is kept in no file and will be gone.`;
-    if (untouched || (batch.filePath && batch.text === batch.savedText) || window.confirm(question)) close(id);
+    if (untouched || (batch.filePath && text === batch.savedText) || window.confirm(question)) close(id);
   }
 
   const newBatch = () => {

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
+import { batchText } from '../state/batch-text.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
 import { recentFilesKey, useFileOpening } from './opening.ts';
+import { OpeningProgress } from './OpeningProgress.tsx';
 
-/** Open, Save, Save as and the recent files; Save and Save as are also commands (Ctrl/Cmd+S, +Shift+S). */
+/** Open, Save, Save as, the recent files and the progress of one being opened; Save and Save as are also commands (Ctrl/Cmd+S, +Shift+S). */
 export function FileActions({ batch }: { batch: Batch }) {
   const api = useApi();
   const client = useQueryClient();
@@ -14,7 +16,7 @@ export function FileActions({ batch }: { batch: Batch }) {
   const { open, openRecent } = useFileOpening();
 
   const save = (saveAs: boolean) => {
-    const { text } = batch;
+    const text = batchText(batch.id);
     return api.files.save({ path: saveAs ? null : batch.filePath, suggestedName: batch.filePath ? batch.name : `${batch.name}.json`, text }).then(
       (result) => {
         void client.invalidateQueries({ queryKey: recentFilesKey });
@@ -55,6 +57,7 @@ export function FileActions({ batch }: { batch: Batch }) {
           </option>
         ))}
       </select>
+      <OpeningProgress />
     </>
   );
 }

@@ -1,13 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { removeValueAt, renameAttribute, setValueAt } from '../../shared/batch-edit.ts';
+import type { EventEdit } from '../../shared/batch-edit.ts';
 import { formatDateTime } from '../../shared/datetime.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import type { EnvironmentView } from '../../shared/environment.ts';
 import { GENERATE_LIMIT } from '../../shared/templates.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
+import type { monaco } from '../monaco/setup.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
+import { useFormEvents } from './form-events.ts';
 import { copiesOf } from './templating.ts';
 
 type EventRecord = Record<string, unknown>;
@@ -60,7 +62,7 @@ function FieldProblems({ id, problems }: { id: string; problems: readonly Diagno
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
 
-/** A text field that commits on Enter or when it loses focus: each commit re-reads the batch. */
+/** A text field that commits on Enter or when it loses focus: each commit is one edit of the text. */
 function CommitField({ label, value, onCommit, type = 'text', problems, children }: { label: string; value: string; onCommit: (value: string) => void; type?: string; problems?: readonly Diagnostic[] | undefined; children?: ReactNode }) {
   const problemsId = useId();
   const marked = Boolean(problems?.length);
@@ -123,11 +125,16 @@ function GenerateCopies({ batch, index, event, environment }: { batch: Batch; in
   );
 }
 
-function EventForm({ batch, index, event, serviceIdField, timeZone, problems }: { batch: Batch; index: number; event: EventRecord; serviceIdField: string; timeZone: string; problems: EventProblems }) {
+function EventForm({ batch, index, event, serviceIdField, timeZone, problems, onEdit }: { batch: Batch; index: number; event: EventRecord; serviceIdField: string; timeZone: string; problems: EventProblems; onEdit: (edit: EventEdit) => void }) {
   const environment = useActiveEnvironment();
-  const setText = useComposer((state) => state.setText);
-  const set = (path: (string | number)[], value: unknown) => setText(batch.id, setValueAt(batch.text, [index, ...path], value));
+  const notify = useNotices((state) => state.notify);
+  const set = (path: string[], value: unknown) => onEdit({ kind: 'set', path, value });
   const attributes = event.attributes && typeof event.attributes === 'object' && !Array.isArray(event.attributes) ? (event.attributes as Record<string, unknown>) : null;
+  const rename = (from: string, to: string) => {
+    if (!to || to === from) return;
+    if (attributes && Object.hasOwn(attributes, to)) notify('error', `Event ${index + 1} already has an attribute named “${to}”.`);
+    else onEdit({ kind: 'rename', from, to });
+  };
   const serviceId = event[serviceIdField];
 
   return (
@@ -168,9 +175,9 @@ function EventForm({ batch, index, event, serviceIdField, timeZone, problems }: 
         {attributes &&
           Object.entries(attributes).map(([name, value]) => (
             <div className="pair" key={name}>
-              <CommitField label="name" value={name} onCommit={(renamed) => renamed && setText(batch.id, renameAttribute(batch.text, index, name, renamed, value))} />
+              <CommitField label="name" value={name} onCommit={(renamed) => rename(name, renamed)} />
               <CommitField label="value" value={text(value)} onCommit={(next) => set(['attributes', name], next)} problems={problems.get(`attributes/${name}`)} />
-              <button type="button" className="small" aria-label={`Remove attribute ${name}`} onClick={() => setText(batch.id, removeValueAt(batch.text, [index, 'attributes', name]))}>
+              <button type="button" className="small" aria-label={`Remove attribute ${name}`} onClick={() => onEdit({ kind: 'remove', path: ['attributes', name] })}>
                 Remove
               </button>
             </div>
@@ -197,15 +204,8 @@ function EventForm({ batch, index, event, serviceIdField, timeZone, problems }: 
  * The same batch as a list of events and a form. The JSON text stays the only truth: the list
  * is read from it, and each change is made on it, so the JSON view shows it at once.
  */
-export function FormView({ batch, diagnostics, serviceIdField, timeZone, onShowJson }: { batch: Batch; diagnostics: Diagnostic[]; serviceIdField: string; timeZone: string; onShowJson: (line: number, column: number) => void }) {
-  const events = useMemo(() => {
-    try {
-      const value: unknown = JSON.parse(batch.text.replace(/^\uFEFF/, ''));
-      return Array.isArray(value) ? value : null;
-    } catch {
-      return null;
-    }
-  }, [batch.text]);
+export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, onShowJson }: { batch: Batch; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; serviceIdField: string; timeZone: string; onShowJson: (line: number, column: number) => void }) {
+  const { events, edit } = useFormEvents(model);
   const problems = useMemo(() => problemsByEvent(diagnostics), [diagnostics]);
   const [selected, setSelected] = useState(0);
   const list = useRef<HTMLDivElement>(null);
@@ -263,7 +263,16 @@ export function FormView({ batch, diagnostics, serviceIdField, timeZone, onShowJ
         </div>
       </div>
       {event && typeof event === 'object' && !Array.isArray(event) ? (
-        <EventForm key={index} batch={batch} index={index} event={event as EventRecord} serviceIdField={serviceIdField} timeZone={timeZone} problems={problems.get(index) ?? new Map()} />
+        <EventForm
+          key={index}
+          batch={batch}
+          index={index}
+          event={event as EventRecord}
+          serviceIdField={serviceIdField}
+          timeZone={timeZone}
+          problems={problems.get(index) ?? new Map()}
+          onEdit={(change) => edit(index, change)}
+        />
       ) : (
         <p className="problem">Event {index + 1} is not an object; fix it in the JSON view.</p>
       )}

@@ -8,6 +8,7 @@ import { useActiveEnvironment } from '../environments/queries.ts';
 import { useApi, useAppInfo } from '../queries.ts';
 import { Modal } from '../shell/Modal.tsx';
 import { saveAs } from '../shell/save-as.ts';
+import { batchText } from '../state/batch-text.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { CsvMappingDialog } from './CsvMappingDialog.tsx';
@@ -89,7 +90,7 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
 
   function exportAs(format: ExportFormat) {
     try {
-      const file = exportBatch(format, batch.text, environment, info?.version ?? '');
+      const file = exportBatch(format, batchText(batch.id), environment, info?.version ?? '');
       saveAs(`${batch.name}.${file.extension}`, file.text, 'text/plain');
     } catch (error) {
       notify('error', error instanceof Error ? error.message : String(error));

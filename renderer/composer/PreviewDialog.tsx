@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { Modal } from '../shell/Modal.tsx';
+import { batchText } from '../state/batch-text.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
 import { previewOf } from './templating.ts';
 
@@ -14,12 +15,13 @@ export function PreviewDialog({ batch, onClose }: { batch: Batch; onClose: () =>
   const preview = useMemo(() => {
     let events: unknown;
     try {
-      events = JSON.parse(batch.text);
+      events = JSON.parse(batchText(batch.id));
     } catch {
       return { problems: ['The batch is not valid JSON yet: see the Problems list.'] };
     }
     return Array.isArray(events) ? previewOf(events, environment) : { problems: ['The batch is not a JSON array of events.'] };
-  }, [batch.text, environment]);
+    // The dialog is modal: the text cannot change while it is open.
+  }, [batch.id, environment]);
 
   return (
     <Modal open onClose={onClose} labelledBy="preview-title" className="editor">

@@ -1,27 +1,82 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { create } from 'zustand';
 import type { OpenedFile } from '../../shared/files.ts';
 import { batchFromNdjson, isNdjsonName } from '../../shared/formats/batch-file.ts';
 import { useApi } from '../queries.ts';
-import { useComposer } from '../state/composer.ts';
+import { fileName, useComposer } from '../state/composer.ts';
 import { baseName } from './importing.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 
 export const recentFilesKey = ['files', 'recent'] as const;
 
+/** A file on its way into the composer: read by main, then loaded into the editor. */
+export interface Opening {
+  /** Unknown while the OS dialog is open: the user has not chosen yet. */
+  name: string | null;
+  step: 'reading' | 'loading';
+  /** The text's length once it is here. */
+  length: number | null;
+  /** When the wait began (performance.now()), or null while the user is still choosing in the dialog. */
+  since: number | null;
+}
+
+/** Progress shows once an opening has taken this long: shorter waits are not worth a flash. */
+export const PROGRESS_DELAY_MS = 300;
+/** Loading a text this long into the editor freezes the page for a noticeable while: progress shows first. */
+export const BIG_TEXT_LENGTH = 2_000_000;
+
+export const useOpening = create<{ opening: Opening | null }>(() => ({ opening: null }));
+
+/** Whether an opening's progress shows at `now`: past the delay, or at once before a big text is loaded. */
+export function progressShows(opening: Opening, now: number): boolean {
+  if (opening.step === 'loading' && (opening.length ?? 0) >= BIG_TEXT_LENGTH) return true;
+  return opening.since !== null && now - opening.since >= PROGRESS_DELAY_MS;
+}
+
+/** After the page has painted what is on screen now (two frames: the next one may already be under way). */
+export const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+
+/** Tracks one opening from `reading` to done, so its progress shows and is painted before the editor takes the text. */
+async function tracked(name: string | null, reading: Promise<OpenedFile | null>, load: (file: OpenedFile) => void): Promise<void> {
+  const opening: Opening = { name, step: 'reading', length: null, since: name === null ? null : performance.now() };
+  const mine = () => useOpening.getState().opening === opening;
+  useOpening.setState({ opening });
+  try {
+    const file = await reading;
+    if (!file || !mine()) return;
+    await loaded(file, load, opening);
+  } finally {
+    if (mine()) useOpening.setState({ opening: null });
+  }
+}
+
+/** Loads a file into the editor, with its progress painted first when it is big. */
+async function loaded(file: OpenedFile, load: (file: OpenedFile) => void, from?: Opening): Promise<void> {
+  const opening: Opening = { name: file.name, step: 'loading', length: file.text.length, since: from?.since ?? performance.now() };
+  useOpening.setState({ opening });
+  try {
+    if (progressShows(opening, performance.now())) await afterPaint();
+    load(file);
+    // The editor has shown the text once this paint is done.
+    await afterPaint();
+  } finally {
+    if (useOpening.getState().opening === opening) useOpening.setState({ opening: null });
+  }
+}
+
 /**
  * Opening batch files: chosen in the dialog, picked from the recent ones, or handed over by the
- * OS (`files:opened`). Each comes forward in the composer, in the tab that already holds it if any.
+ * OS (`files:opened`). Each comes forward in the composer, in the tab that already holds it if
+ * any; a big one shows its progress before it is loaded.
  */
 export function useFileOpening() {
   const api = useApi();
   const client = useQueryClient();
   const notify = useNotices((state) => state.notify);
 
-  const opened = useCallback(
-    (file: OpenedFile | null) => {
-      void client.invalidateQueries({ queryKey: recentFilesKey });
-      if (!file) return;
+  const load = useCallback(
+    (file: OpenedFile) => {
       useUi.getState().show('composer');
       if (!isNdjsonName(file.name)) {
         useComposer.getState().openFile(file);
@@ -37,13 +92,22 @@ export function useFileOpening() {
       useComposer.getState().open({ name: baseName(file.name), text: batch.text });
       notify('info', `${file.name} is NDJSON: its ${batch.events.toLocaleString('en')} ${batch.events === 1 ? 'event' : 'events'} opened as a new batch; Save writes a .json file.`);
     },
-    [client, notify],
+    [notify],
+  );
+  const refreshRecent = useCallback(() => void client.invalidateQueries({ queryKey: recentFilesKey }), [client]);
+  const opened = useCallback(
+    (file: OpenedFile | null) => {
+      refreshRecent();
+      return file ? loaded(file, load) : Promise.resolve();
+    },
+    [load, refreshRecent],
   );
   const fail = (error: unknown) => notify('error', `The file could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+  const read = (name: string | null, reading: Promise<OpenedFile | null>) => tracked(name, reading.finally(refreshRecent), load).catch(fail);
 
   return {
     opened,
-    open: () => api.files.open().then(opened, fail),
-    openRecent: (path: string) => api.files.openRecent({ path }).then(opened, fail),
+    open: () => read(null, api.files.open()),
+    openRecent: (path: string) => read(fileName(path), api.files.openRecent({ path })),
   };
 }

@@ -19,8 +19,8 @@ function parsedBody(body: string): unknown {
 /** What came back, as one JSON document per submission: each chunk's events, status and body. */
 export function responsesText(submission: SubmissionView): string {
   return JSON.stringify(
-    submission.chunks.map((chunk) => ({
-      chunk: chunk.index + 1,
+    submission.chunks.map((chunk, position) => ({
+      chunk: position + 1,
       events: eventNumbers(chunk.firstEvent, chunk.eventCount),
       status: chunk.status,
       statusCode: chunk.statusCode,

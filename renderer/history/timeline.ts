@@ -1,4 +1,4 @@
-import type { TimelineBucket, TimelineUnit } from '../../shared/history.ts';
+import { bucketName, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
 
 /** A bucket name (`YYYY-MM-DD` or `YYYY-MM-DD HH:00`, local time) as the instant it starts. */
 export function bucketStart(bucket: string): Date {
@@ -11,13 +11,6 @@ export function bucketStart(bucket: string): Date {
 export function bucketEnd(bucket: string, unit: TimelineUnit): Date {
   const start = bucketStart(bucket);
   return unit === 'day' ? new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1) : new Date(start.getTime() + 3_600_000);
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-function bucketName(date: Date, unit: TimelineUnit): string {
-  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  return unit === 'day' ? day : `${day} ${pad(date.getHours())}:00`;
 }
 
 /** Most columns drawn with the empty buckets filled in; a longer span is drawn with its gaps closed. */

@@ -13,11 +13,12 @@ function answerOf(attempt: ChunkAttempt): { text: string; tone: string } {
  * Every request of one chunk, oldest first: when it went out, what came back, the Retry-After
  * it asked for and how long it took; each answer's headers and body open below it. This is
  * the evidence support staff attach to a ticket (the 500 and the 429 before the 200).
+ * `position`, where the chunk stands among its submission's chunks from 0, only names the list.
  */
-export function AttemptTimeline({ chunk }: { chunk: ChunkRecord }) {
+export function AttemptTimeline({ chunk, position }: { chunk: ChunkRecord; position: number }) {
   if (chunk.attemptLog.length === 0) return null;
   return (
-    <ol className="attempt-timeline" aria-label={`Attempts of chunk ${chunk.index + 1}`}>
+    <ol className="attempt-timeline" aria-label={`Attempts of chunk ${position + 1}`}>
       {chunk.attemptLog.map((attempt, at) => {
         const answer = answerOf(attempt);
         return (

@@ -34,11 +34,11 @@ export function Progress({ progress, onCancel }: { progress: SendProgress; onCan
   );
 }
 
-function CopyCurl({ submissionId, chunk }: { submissionId: string; chunk: number }) {
+function CopyCurl({ submissionId, firstEvent }: { submissionId: string; firstEvent: number }) {
   const api = useApi();
   const notify = useNotices((state) => state.notify);
   const copy = (withSecrets: boolean) =>
-    api.submissions.copyCurl({ id: submissionId, chunk, withSecrets }).then(
+    api.submissions.copyCurl({ id: submissionId, firstEvent, withSecrets }).then(
       () => notify('success', withSecrets ? 'Copied as cURL, with the API key and token: keep it to yourself.' : 'Copied as cURL, secrets masked.'),
       (error: unknown) => notify('error', error instanceof Error ? error.message : String(error)),
     );
@@ -54,16 +54,17 @@ function CopyCurl({ submissionId, chunk }: { submissionId: string; chunk: number
   );
 }
 
-function ChunkAnswer({ chunk, submissionId }: { chunk: ChunkRecord; submissionId: string }) {
+/** One chunk's answer; `position` is where it stands among the submission's chunks, from 0. */
+function ChunkAnswer({ chunk, position, submissionId }: { chunk: ChunkRecord; position: number; submissionId: string }) {
   return (
     <div className="chunk-answer">
-      <CopyCurl submissionId={submissionId} chunk={chunk.index} />
+      <CopyCurl submissionId={submissionId} firstEvent={chunk.firstEvent} />
       <p>
         <strong className={chunk.status === 'ok' ? 'status ok' : 'status server'}>{chunk.statusCode ?? chunk.status}</strong> · {eventRangeText(chunk.firstEvent, chunk.eventCount)} · {chunk.attempts}{' '}
         {chunk.attempts === 1 ? 'attempt' : 'attempts'} · {Math.round(chunk.durationMs)} ms
       </p>
       {chunk.error && <p className="problem">{chunk.error}</p>}
-      <AttemptTimeline chunk={chunk} />
+      <AttemptTimeline chunk={chunk} position={position} />
       {Object.keys(chunk.responseHeaders).length > 0 && (
         <details>
           <summary>Response headers</summary>
@@ -87,11 +88,12 @@ function resumeLabel(submission: SubmissionView): string {
 }
 
 export function Outcome({ submission }: { submission: SubmissionView }) {
-  // The first chunk that was not accepted, where the reason a send stopped is; else the first.
-  const [selected, setSelected] = useState(() => Math.max(0, submission.chunks.findIndex((candidate) => candidate.status !== 'ok')));
+  // By first event: the first chunk that was not accepted, where the reason a send stopped is; else the first.
+  const [selected, setSelected] = useState(() => (submission.chunks.find((candidate) => candidate.status !== 'ok') ?? submission.chunks[0])?.firstEvent);
   const accepted = submission.chunks.filter((chunk) => chunk.status === 'ok').reduce((sum, chunk) => sum + chunk.eventCount, 0);
   const duration = durationText(submission);
-  const chunk = submission.chunks[Math.min(selected, submission.chunks.length - 1)];
+  const position = Math.max(0, submission.chunks.findIndex((candidate) => candidate.firstEvent === selected));
+  const chunk = submission.chunks[position];
   const resumable = ['interrupted', 'failed', 'cancelled', 'partial'].includes(submission.status) && submission.chunks.some((candidate) => candidate.status !== 'ok');
   return (
     <div className="send-outcome" data-testid="send-outcome">
@@ -112,9 +114,9 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
             </tr>
           </thead>
           <tbody>
-            {submission.chunks.map((row) => (
-              <tr key={row.index} aria-selected={row === chunk} onClick={() => setSelected(row.index)}>
-                <td>{row.index + 1}</td>
+            {submission.chunks.map((row, at) => (
+              <tr key={row.firstEvent} aria-selected={row === chunk} onClick={() => setSelected(row.firstEvent)}>
+                <td>{at + 1}</td>
                 <td>
                   {eventNumbers(row.firstEvent, row.eventCount)}
                 </td>
@@ -126,7 +128,7 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
           </tbody>
         </table>
       )}
-      {chunk && <ChunkAnswer chunk={chunk} submissionId={submission.id} />}
+      {chunk && <ChunkAnswer chunk={chunk} position={position} submissionId={submission.id} />}
     </div>
   );
 }

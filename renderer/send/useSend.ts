@@ -6,6 +6,7 @@ import type { SubmissionSummary } from '../../shared/submission.ts';
 import { UNSENDABLE_CODES, type Diagnostic } from '../../shared/validation.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
+import { batchText } from '../state/batch-text.ts';
 import type { Batch } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { useSendState } from './state.ts';
@@ -72,7 +73,7 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
     if (errors > 0 && !window.confirm(`The batch has ${errors} ${errors === 1 ? 'error' : 'errors'}. Send it anyway?`)) return;
     setBusy(true);
     try {
-      const started = await startSend(environment, (again) => api.send.start({ environmentId: environment.id, batchText: batch.text, again }), () => void send());
+      const started = await startSend(environment, (again) => api.send.start({ environmentId: environment.id, batchText: batchText(batch.id), again }), () => void send());
       if (started) sent(batch.id, started.id);
     } finally {
       setBusy(false);

@@ -1,12 +1,16 @@
 import { create } from 'zustand';
 import type { Draft } from '../../shared/draft.ts';
 import type { OpenedFile } from '../../shared/files.ts';
+import { forgetBatchText, setBatchText } from './batch-text.ts';
 
-/** An open batch. Its JSON text is the single source of truth; every view edits the text. */
+/**
+ * An open batch. Its JSON text is the single source of truth and every view edits the text,
+ * which lives in batch-text.ts (Monaco's model, once the editor has it), not here: a store
+ * update per keystroke would copy 29 MB and re-render everything that reads a batch.
+ */
 export interface Batch {
   id: string;
   name: string;
-  text: string;
   filePath: string | null;
   /** The text as last read from or written to its file in this run; unknown after a restart. */
   savedText?: string;
@@ -18,8 +22,7 @@ interface ComposerState {
   /** False until the drafts of the last run are back: nothing is saved over them before. */
   restored: boolean;
   restore: (drafts: Draft[], activeId: string | null) => void;
-  setText: (id: string, text: string) => void;
-  open: (batch?: Partial<Omit<Batch, 'id'>>) => string;
+  open: (batch?: Partial<Omit<Batch, 'id'>> & { text?: string }) => string;
   /** A file from disk: the tab that already holds it comes forward, or it opens as a new one. */
   openFile: (file: OpenedFile) => void;
   close: (id: string) => void;
@@ -57,15 +60,17 @@ export const useComposer = create<ComposerState>((set, get) => ({
   batches: [],
   activeId: null,
   restored: false,
-  restore: (drafts, activeId) =>
-    set({ batches: drafts.map(({ id, name, text, filePath }) => ({ id, name, text, filePath })), activeId: activeId ?? drafts[0]?.id ?? null, restored: true }),
-  setText: (id, text) => set((state) => ({ batches: state.batches.map((batch) => (batch.id === id ? { ...batch, text } : batch)) })),
+  restore: (drafts, activeId) => {
+    for (const { id, text } of drafts) setBatchText(id, text);
+    set({ batches: drafts.map(({ id, name, filePath }) => ({ id, name, filePath })), activeId: activeId ?? drafts[0]?.id ?? null, restored: true });
+  },
   open: (batch = {}) => {
     const id = crypto.randomUUID();
+    const text = batch.text ?? starterBatch;
+    setBatchText(id, text);
     set((state) => {
-      const text = batch.text ?? starterBatch;
       const filePath = batch.filePath ?? null;
-      return { batches: [...state.batches, { id, name: batch.name ?? nextName(state.batches), text, filePath, ...(filePath ? { savedText: text } : {}) }], activeId: id };
+      return { batches: [...state.batches, { id, name: batch.name ?? nextName(state.batches), filePath, ...(filePath ? { savedText: text } : {}) }], activeId: id };
     });
     return id;
   },
@@ -74,13 +79,15 @@ export const useComposer = create<ComposerState>((set, get) => ({
     if (already) set({ activeId: already.id });
     else get().open({ name: file.name, text: file.text, filePath: file.path });
   },
-  close: (id) =>
+  close: (id) => {
     set((state) => {
       const at = state.batches.findIndex((batch) => batch.id === id);
       const batches = state.batches.filter((batch) => batch.id !== id);
       const activeId = state.activeId === id ? (batches[Math.min(at, batches.length - 1)]?.id ?? null) : state.activeId;
       return { batches, activeId };
-    }),
+    });
+    forgetBatchText(id);
+  },
   activate: (id) => {
     if (get().batches.some((batch) => batch.id === id)) set({ activeId: id });
   },

@@ -7,7 +7,7 @@ import { isUuidShaped, plainWallClock } from './text-shapes.ts';
 import { MISSING_FIELD_CODES, SERVICE_ID_FIELD, SPEC_FIELDS, type RuleSeverity, type SpecField, type WarningCode } from './rules.ts';
 
 /**
- * The checks of one event against SERVICE.md 2.3 and the rules, with messages for a tester:
+ * The checks of one event against docs/service-api.md §2.3 and the rules, with messages for a tester:
  * what is wrong and what is expected. This runs on every event of a batch, so an event as the
  * service expects it is read by its six fields (isPlainEvent), any other in one pass over its
  * keys, and nothing is allocated for an event without problems. The same reading takes what

@@ -13,7 +13,7 @@ async function expectAnswers(attempts: Locator, answers: string[]): Promise<void
 const ANSWERS = ['HTTP 500', 'HTTP 429', 'HTTP 202'];
 
 test('every attempt of a chunk shows, in the response pane and in the history: the 500, the 429, the 202', async ({ app, harness }) => {
-  harness.services.sandbox!.setFaults({ failSequence: [500, 429, 200], retryAfterSeconds: 1 });
+  await harness.services.sandbox.setFaults({ failSequence: [500, 429, 200], retryAfterSeconds: 1 });
   await openBatchText(app, harness, `${JSON.stringify(events(2), null, 2)}\n`);
   await logInWithDemo(app);
   await app.getByRole('button', { name: 'Send', exact: true }).click();

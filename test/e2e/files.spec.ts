@@ -1,15 +1,10 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FileDialogs } from '../../electron/services/files.ts';
+import { scriptedDialogs } from './support/dialogs.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 
-// The OS dialogs cannot be clicked from a browser test; these answer them in order.
-const answers: string[] = [];
-const dialogs: FileDialogs = {
-  chooseFileToOpen: async () => answers.shift() ?? null,
-  chooseFileToSave: async () => answers.shift() ?? null,
-};
+const { answers, dialogs } = scriptedDialogs();
 
 test.use({ harnessOptions: { dialogs } });
 

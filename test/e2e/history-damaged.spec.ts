@@ -28,7 +28,7 @@ test.describe('a damaged history', () => {
     await openBatchText(app, harness, JSON.stringify([event], null, 2), 'Damaged history batch');
     await app.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(app.getByRole('alert').filter({ hasText: 'The history file is damaged' })).toBeVisible();
-    expect(harness.services.sandbox!.traffic().filter((record) => record.path === '/user/events')).toEqual([]);
+    expect((await harness.services.sandbox.traffic()).filter((record) => record.path === '/user/events')).toEqual([]);
 
     await app.keyboard.press('Control+2');
     const notice = app.locator('#screen-history').getByRole('alert').filter({ hasText: 'The history could not be read' });

@@ -93,7 +93,7 @@ test.describe('history', () => {
     expect(har.log.version).toBe('1.2');
     expect(har.log.entries).toHaveLength(2);
     expect(har.log.entries.map((entry) => entry.request.postData?.text).join()).toContain('dave-04');
-    expect(JSON.stringify(har)).not.toContain(harness.services.vault.get('local-sandbox').accessToken!);
+    expect(JSON.stringify(har)).not.toContain((await harness.services.vault.get('local-sandbox')).accessToken!);
 
     // Resend the open one: the same batch went there before, so it asks, naming when.
     await compare.getByRole('button', { name: 'Close' }).click();
@@ -105,7 +105,7 @@ test.describe('history', () => {
     await expect(list.getByRole('listitem')).toHaveCount(4);
     await expect(app.getByTestId('history-count')).toHaveText('4 submissions');
     await expect(app.getByTestId('submission-detail').getByTestId('send-outcome')).toContainText('2 of 2 events accepted');
-    expect(harness.services.sandbox!.traffic().filter((record) => record.path === '/user/events')).toHaveLength(4);
+    expect((await harness.services.sandbox.traffic()).filter((record) => record.path === '/user/events')).toHaveLength(4);
   });
 
   test('opens a submission as a new draft, and deletes a selection', async ({ app, harness }) => {
@@ -127,7 +127,7 @@ test.describe('history', () => {
     await expect(app.getByText('Deleted 1 submission.')).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list).toContainText('1 event');
-    expect(harness.services.submissions.count()).toBe(1);
+    expect(await harness.services.submissions.count()).toBe(1);
   });
 
   test('shows the space used, and keeps only what the retention setting says', async ({ app, harness }) => {
@@ -152,7 +152,7 @@ test.describe('history', () => {
     await storage.getByRole('button', { name: 'Save' }).click();
     expect(await question).toContain('Submissions older than 7 days are deleted now');
     await expect(app.getByText('Saved.')).toBeVisible();
-    expect(harness.services.submissions.retention()).toEqual({ keep: 'days', days: 7 });
+    expect(await harness.services.submissions.retention()).toEqual({ keep: 'days', days: 7 });
     // The send of a moment ago is within the last 7 days: still there.
     await expect(app.getByTestId('history-count')).toHaveText('1 submission');
   });

@@ -10,7 +10,7 @@ test('logs in, composes, sends, finds and opens a submission without the mouse',
   await app.keyboard.press('Control+l');
   const login = app.getByRole('dialog', { name: 'Log in to Local sandbox' });
   await expect(login.getByLabel('Username')).toBeFocused();
-  const demo = harness.services.sandbox!.info();
+  const demo = await harness.services.sandbox.info();
   await app.keyboard.press('Control+a');
   await app.keyboard.type(demo.demoUsername);
   await app.keyboard.press('Tab');

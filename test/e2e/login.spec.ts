@@ -84,7 +84,7 @@ test.describe('secrets a person enters', () => {
     await expect(app.locator('#root')).toHaveAttribute('data-app-state', 'ready');
     await expect(app.getByTestId('session-countdown')).toContainText('expires in');
 
-    const secrets = harness.services.vault.get(LOCAL_SANDBOX_ID);
+    const secrets = await harness.services.vault.get(LOCAL_SANDBOX_ID);
     expect(secrets.apiKey).toBe(apiKey);
     const needles = [secrets.accessToken!, secrets.refreshToken!, apiKey, password];
     expect(needles.every(Boolean)).toBe(true);

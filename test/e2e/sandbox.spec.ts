@@ -6,7 +6,7 @@ test.describe('the Sandbox screen', () => {
   test('shows a request the test sent, live, newest first, with its headers, body and answer', async ({ app, harness }) => {
     await app.getByRole('tab', { name: 'Sandbox' }).click();
     await expect(app.getByRole('heading', { name: 'Sandbox' })).toBeVisible();
-    const url = harness.services.sandbox!.url;
+    const url = (await harness.services.sandbox.info()).url;
     await expect(app.getByTestId('sandbox-url')).toHaveText(url);
     await expect(app.getByText('No requests yet')).toBeVisible();
 
@@ -46,14 +46,14 @@ test.describe('the Sandbox screen', () => {
     await faults.getByLabel('Fail sequence').fill('503, 200');
     await faults.getByLabel('Max events per request (413 beyond)').fill('10');
     await faults.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => harness.services.sandbox!.faults()).toMatchObject({ failSequence: [503, 200], maxEvents: 10 });
+    await expect.poll(() => harness.services.sandbox.faults()).toMatchObject({ failSequence: [503, 200], maxEvents: 10 });
 
     await app.keyboard.press('Control+1');
     await logInWithDemo(app);
     await app.keyboard.press('Control+3');
-    const url = harness.services.sandbox!.url;
+    const url = (await harness.services.sandbox.info()).url;
     // Faults apply to requests whose credentials pass.
-    const credentials = { apiKey: harness.services.sandbox!.info().demoApiKey, Authorization: `Bearer ${harness.services.vault.get('local-sandbox').accessToken!}` };
+    const credentials = { apiKey: (await harness.services.sandbox.info()).demoApiKey, Authorization: `Bearer ${(await harness.services.vault.get('local-sandbox')).accessToken!}` };
     const answer = await fetch(`${url}/user/events`, { method: 'POST', headers: { ...credentials, 'Content-Type': 'application/json' }, body: '[]' });
     expect(answer.status).toBe(503);
     await expect(app.getByRole('list', { name: 'Requests, newest first' }).getByRole('listitem').first()).toContainText('503');
@@ -61,6 +61,6 @@ test.describe('the Sandbox screen', () => {
     await expect(faults.getByLabel('Fail sequence')).toHaveValue('200');
     await saveScreenshot(app, 'sandbox-fault-row');
     await faults.getByRole('button', { name: 'No faults' }).click();
-    await expect.poll(() => harness.services.sandbox!.faults()).toMatchObject({ failSequence: [], maxEvents: null });
+    await expect.poll(() => harness.services.sandbox.faults()).toMatchObject({ failSequence: [], maxEvents: null });
   });
 });

@@ -41,8 +41,8 @@ test.describe('sending', () => {
   });
 
   test('shows progress and a retry while the sandbox fails, then the chunks table', async ({ app, harness }) => {
-    await harness.services.environments.update('local-sandbox', { settings: { ...harness.services.environments.get('local-sandbox'), chunkSize: 2 } });
-    harness.services.sandbox!.setFaults({ failSequence: [503], latencyMs: 300 });
+    await harness.services.environments.update('local-sandbox', { settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2 } });
+    await harness.services.sandbox.setFaults({ failSequence: [503], latencyMs: 300 });
     await openBatchText(app, harness, batch(6));
     await logInWithDemo(app);
     await app.keyboard.press('ControlOrMeta+Enter');
@@ -55,8 +55,8 @@ test.describe('sending', () => {
   });
 
   test('a refusal stops the send: the answer shown is the refused chunk, and Resume offers the rest', async ({ app, harness }) => {
-    await harness.services.environments.update('local-sandbox', { settings: { ...harness.services.environments.get('local-sandbox'), chunkSize: 2, concurrency: 1 } });
-    harness.services.sandbox!.setFaults({ failSequence: [200, 403] });
+    await harness.services.environments.update('local-sandbox', { settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2, concurrency: 1 } });
+    await harness.services.sandbox.setFaults({ failSequence: [200, 403] });
     await openBatchText(app, harness, batch(6));
     await logInWithDemo(app);
     await app.keyboard.press('ControlOrMeta+Enter');
@@ -76,7 +76,7 @@ test.describe('sending', () => {
     await app.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(app.getByText('Nothing was sent: The batch is empty: put at least one event between [ and ].')).toBeVisible();
     expect(asked).toBe(false);
-    expect(harness.services.submissions.list({ limit: 10 })).toHaveLength(0);
+    expect(await harness.services.submissions.list({ limit: 10 })).toHaveLength(0);
   });
 
   test('asks for a login first when not logged in, sends nothing, and sends once logged in', async ({ app, harness }) => {
@@ -85,13 +85,13 @@ test.describe('sending', () => {
     const login = app.getByRole('dialog', { name: 'Log in to Local sandbox' });
     await expect(login).toBeVisible();
     await expect(app.getByText('Log in to “Local sandbox” first; nothing was sent.')).toBeVisible();
-    expect(harness.services.submissions.list({ limit: 10 })).toEqual([]);
+    expect(await harness.services.submissions.list({ limit: 10 })).toEqual([]);
 
     // The user asked to send: logging in goes on with it.
     await login.getByRole('button', { name: 'Fill in' }).click();
     await login.getByRole('button', { name: 'Log in' }).click();
     await expect(app.getByTestId('send-outcome')).toContainText('1 of 1 events accepted');
-    expect(harness.services.submissions.list({ limit: 10 })).toHaveLength(1);
+    expect(await harness.services.submissions.list({ limit: 10 })).toHaveLength(1);
   });
 
   test('a login cancelled sends nothing later', async ({ app, harness }) => {
@@ -102,7 +102,7 @@ test.describe('sending', () => {
     await expect(login).toBeHidden();
     await logInWithDemo(app);
     await expect(app.getByTestId('session-countdown')).toContainText('expires in');
-    expect(harness.services.submissions.list({ limit: 10 })).toEqual([]);
+    expect(await harness.services.submissions.list({ limit: 10 })).toEqual([]);
   });
 
   test('warns before sending the same resolved batch again, naming when', async ({ app, harness }) => {
@@ -114,7 +114,7 @@ test.describe('sending', () => {
     const question = new Promise<string>((resolve) => app.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.dismiss())));
     await app.getByRole('button', { name: 'Send', exact: true }).click();
     expect(await question).toMatch(/already sent to “Local sandbox” on .*Send it again\?/);
-    expect(harness.services.sandbox!.traffic().filter((record) => record.path === '/user/events')).toHaveLength(1);
+    expect((await harness.services.sandbox.traffic()).filter((record) => record.path === '/user/events')).toHaveLength(1);
   });
 });
 
@@ -128,7 +128,7 @@ test.describe('copying a sent chunk as cURL', () => {
     await app.getByRole('button', { name: 'Send', exact: true }).click();
     const outcome = app.getByTestId('send-outcome');
     await expect(outcome).toContainText('1 of 1 events accepted');
-    const token = harness.services.vault.get('local-sandbox').accessToken!;
+    const token = (await harness.services.vault.get('local-sandbox')).accessToken!;
 
     await outcome.getByRole('button', { name: 'Copy as cURL' }).click();
     await expect(app.getByText('Copied as cURL, secrets masked.')).toBeVisible();
@@ -169,7 +169,7 @@ async function afterCrash(page: Page, cut: (store: SubmissionStore, id: string) 
 }
 
 test('after a crash, offers to resume the interrupted send and sends only the rest', async ({ page }) => {
-  const harness = await afterCrash(page, (store, id) => store.updateChunk(id, 1, { status: 'sending', attempts: 1 }));
+  const harness = await afterCrash(page, (store, id) => store.updateChunk(id, 2, { status: 'sending', attempts: 1 }));
   try {
     const notice = page.getByRole('status', { name: 'Interrupted sends' });
     await expect(notice).toContainText('1 of 2 chunks (2 of 4 events) were acknowledged');
@@ -185,7 +185,7 @@ test('after a crash, offers to resume the interrupted send and sends only the re
     await saveScreenshot(page, 'resumed-send');
     await batches.getByRole('tab', { name: nameBefore! }).click();
     await expect(page.getByTestId('send-outcome')).toHaveCount(0);
-    const sent = harness.services.sandbox!.traffic().filter((record) => record.path === '/user/events');
+    const sent = (await harness.services.sandbox.traffic()).filter((record) => record.path === '/user/events');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body.text).toContain('t-3');
     expect(sent[0]!.body.text).not.toContain('t-1');
@@ -196,7 +196,7 @@ test('after a crash, offers to resume the interrupted send and sends only the re
 
 test('after a kill, the resume names the chunk that went out without an answer, and skips it when told', async ({ page }) => {
   // The second chunk's request was out when the process died.
-  const harness = await afterCrash(page, (store, id) => store.beginAttempt(id, 1, { number: 1, startedAt: new Date().toISOString(), firstEvent: 2, eventCount: 2 }));
+  const harness = await afterCrash(page, (store, id) => store.beginAttempt(id, { number: 1, startedAt: new Date().toISOString(), firstEvent: 2, eventCount: 2 }));
   try {
     const notice = page.getByRole('status', { name: 'Interrupted sends' });
     await expect(notice).toContainText('Events 3–4 went out without an answer; the server may already hold them.');
@@ -208,7 +208,7 @@ test('after a kill, the resume names the chunk that went out without an answer, 
     await expect(outcome).toContainText('partial');
     await expect(outcome).toContainText('2 of 4 events accepted');
     await expect(outcome.getByRole('table', { name: 'Chunks' })).toContainText('skipped');
-    expect(harness.services.sandbox!.traffic().filter((record) => record.path === '/user/events')).toHaveLength(0);
+    expect((await harness.services.sandbox.traffic()).filter((record) => record.path === '/user/events')).toHaveLength(0);
   } finally {
     await harness.close();
   }

@@ -1,4 +1,5 @@
 import { expect, isLoopback, saveScreenshot, test } from './support/fixtures.ts';
+import { decodeFrame, encodeFrame } from '../harness/frame.ts';
 
 test.describe('the shell', () => {
   test('loads, reaches ready and shows app:info that came over the contract', async ({ app, harness }) => {
@@ -49,7 +50,7 @@ test.describe('the shell', () => {
 
   test('refuses contract calls from any other origin', async ({ harness }) => {
     const call = (headers: Record<string, string>) =>
-      fetch(`${harness.url}/__harness/ipc/app%3Ainfo`, { method: 'POST', body: '{}', headers }).then((response) => response.json());
+      fetch(`${harness.url}/__harness/ipc/app%3Ainfo`, { method: 'POST', body: encodeFrame({}).join(''), headers }).then(async (response) => decodeFrame(await response.text()));
     expect(await call({ Origin: 'https://evil.example' })).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } });
     expect(await call({})).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } });
     expect(await call({ Origin: harness.url })).toMatchObject({ ok: true });

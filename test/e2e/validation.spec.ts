@@ -59,7 +59,7 @@ test.describe('validation in the editor', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     await expect(problems.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
-    expect(harness.services.environments.get('local-sandbox').ruleSeverity['missing-attributes']).toBe('off');
+    expect((await harness.services.environments.get('local-sandbox')).ruleSeverity['missing-attributes']).toBe('off');
   });
 
   test('an event nested 20 000 deep is one problem where level 65 opens, and Send says so and sends nothing', async ({ app, harness }) => {
@@ -78,7 +78,7 @@ test.describe('validation in the editor', () => {
     await expect(app.getByText(`Nothing was sent: ${TOO_DEEP_MESSAGE}`)).toBeVisible();
     await saveScreenshot(app, 'nested-too-deep');
     expect(asked).toBe(false);
-    expect(harness.services.submissions.list({ limit: 10 })).toEqual([]);
+    expect(await harness.services.submissions.list({ limit: 10 })).toEqual([]);
   });
 
   test('a clean batch has no problems and counts its events', async ({ app, harness }) => {

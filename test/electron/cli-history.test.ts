@@ -66,7 +66,7 @@ function record(store: SubmissionStore, customers: string[], startedAt: string, 
         [400, null, `{"error":"created_at is in the future","echo":"apiKey ${API_KEY}"}`],
       ];
   answers.forEach(([statusCode, retryAfter, responseBody], at) => {
-    const attempt = store.beginAttempt(id, 0, { number: at + 1, startedAt: new Date(Date.parse(startedAt) + at * 1000).toISOString(), firstEvent: 0, eventCount: events.length });
+    const attempt = store.beginAttempt(id, { number: at + 1, startedAt: new Date(Date.parse(startedAt) + at * 1000).toISOString(), firstEvent: 0, eventCount: events.length });
     const error = statusCode === 400 ? 'HTTP 400: the server refused the chunk.' : null;
     store.endAttempt(id, attempt, { durationMs: 62.5, statusCode, retryAfter, error, responseHeaders: { 'content-type': 'application/json' }, responseBody, responseTruncated: false, mayHaveArrived: false });
   });
@@ -228,7 +228,7 @@ describe('eventdesk history', () => {
     }
     expect(shown).toEqual({ ...stored, batch: JSON.parse(stored.batch) });
     expect(shown.batch).toEqual([event('c-7f3a24', 0), event('c-7f3a21', 1)]);
-    expect(shown.chunks).toEqual([expect.objectContaining({ index: 0, status: 'ok', statusCode: 202, attempts: 1, responseBody: '{"accepted":2}' })]);
+    expect(shown.chunks).toEqual([expect.objectContaining({ firstEvent: 0, status: 'ok', statusCode: 202, attempts: 1, responseBody: '{"accepted":2}' })]);
   });
 
   it('refuses an unknown id with exit code 1', async () => {

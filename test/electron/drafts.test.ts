@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Draft } from '../../shared/draft.ts';
+import type { DraftEdits, DraftInput } from '../../shared/draft.ts';
 import { createDrafts } from '../../electron/services/drafts.ts';
 
 let dataFolder: string;
@@ -10,7 +10,7 @@ beforeEach(async () => {
   dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-drafts-'));
 });
 
-const draft = (id: string, text: string): Draft => ({ id, name: `Batch ${id}`, text, filePath: null, updatedAt: new Date().toISOString() });
+const draft = (id: string, text: string): DraftInput => ({ id, name: `Batch ${id}`, text, filePath: null, updatedAt: new Date().toISOString() });
 
 describe('drafts', () => {
   it('come back after a restart exactly as typed, in order, with the open one open', async () => {
@@ -66,4 +66,108 @@ describe('drafts', () => {
       await expect(drafts.save(draft(id, 'x'))).rejects.toMatchObject({ code: 'draft-id' });
     }
   });
+
+  it('refuse ids that could name a file outside the drafts folder, for edits too', async () => {
+    const drafts = createDrafts(dataFolder);
+    await expect(drafts.saveEdits(edits('../secrets', 0, []))).rejects.toMatchObject({ code: 'draft-id' });
+  });
 });
+
+const edits = (id: string, revision: number, changes: DraftEdits['changes'], name = `Batch ${id}`): DraftEdits => ({ id, name, filePath: null, updatedAt: new Date().toISOString(), revision, changes });
+const folderOf = (dataFolder: string) => path.join(dataFolder, 'drafts');
+
+describe('drafts saved as their edits', () => {
+  it('come back after a restart with every edit applied, in order, at the revision they reached', async () => {
+    const drafts = createDrafts(dataFolder);
+    await drafts.save(draft('a', '[{"token": "t"}]'));
+    await drafts.saveEdits(edits('a', 0, [{ rangeOffset: 12, rangeLength: 1, text: 'changed' }]));
+    // Within one save, changes run from the end of the text to its start, as the editor reports them.
+    await drafts.saveEdits(edits('a', 1, [{ rangeOffset: 20, rangeLength: 0, text: ', "x": 1' }, { rangeOffset: 0, rangeLength: 0, text: '\n' }], 'Renamed'));
+    const [again] = (await createDrafts(dataFolder).list()).drafts;
+    expect(again).toMatchObject({ id: 'a', name: 'Renamed', text: '\n[{"token": "changed", "x": 1}]', revision: 2 });
+  });
+
+  it('write the text once, as a plain file, and append each save of edits to a journal', async () => {
+    const drafts = createDrafts(dataFolder);
+    const text = JSON.stringify([{ token: 'x'.repeat(100_000) }]);
+    await drafts.save(draft('a', text));
+    await drafts.saveEdits(edits('a', 0, [{ rangeOffset: 2, rangeLength: 0, text: ' ' }]));
+    const names = await readdir(folderOf(dataFolder));
+    const textFile = names.find((name) => name.endsWith('.txt'))!;
+    const journal = names.find((name) => name.endsWith('.journal'))!;
+    expect(await readFile(path.join(folderOf(dataFolder), textFile), 'utf8')).toBe(text);
+    // The journal holds the edit and the draft's name, not the text.
+    expect((await readFile(path.join(folderOf(dataFolder), journal), 'utf8')).length).toBeLessThan(200);
+  });
+
+  it('refuse edits that follow another revision than the one kept, so the whole text is saved instead', async () => {
+    const drafts = createDrafts(dataFolder);
+    await drafts.save(draft('a', 'one'));
+    await expect(drafts.saveEdits(edits('a', 3, [{ rangeOffset: 0, rangeLength: 0, text: 'x' }]))).rejects.toMatchObject({ code: 'draft-out-of-step' });
+    await expect(drafts.saveEdits(edits('never-saved', 0, []))).rejects.toMatchObject({ code: 'draft-out-of-step' });
+    expect((await createDrafts(dataFolder).list()).drafts[0]?.text).toBe('one');
+  });
+
+  it('drop a journal line a crash cut short, keeping every edit before it', async () => {
+    const drafts = createDrafts(dataFolder);
+    await drafts.save(draft('a', 'abc'));
+    await drafts.saveEdits(edits('a', 0, [{ rangeOffset: 3, rangeLength: 0, text: 'd' }]));
+    const journal = (await readdir(folderOf(dataFolder))).find((name) => name.endsWith('.journal'))!;
+    await appendFile(path.join(folderOf(dataFolder), journal), '{"from":1,"name":"Batch a","filePath":null,"updatedAt":"x","changes":[[0,0,"ha');
+    const list = await createDrafts(dataFolder).list();
+    expect(list.drafts[0]).toMatchObject({ text: 'abcd', revision: 1 });
+  });
+
+  it('fold the journal into a new text file when read, leaving one text file and no journal', async () => {
+    const drafts = createDrafts(dataFolder);
+    await drafts.save(draft('a', 'abc'));
+    await drafts.saveEdits(edits('a', 0, [{ rangeOffset: 0, rangeLength: 1, text: 'A' }]));
+    await createDrafts(dataFolder).list();
+    const names = await readdir(folderOf(dataFolder));
+    expect(names.filter((name) => name.startsWith('a.')).sort()).toEqual([expect.stringMatching(/^a\.[a-z0-9]+\.txt$/), 'a.json']);
+    const again = createDrafts(dataFolder);
+    const [folded] = (await again.list()).drafts;
+    expect(folded).toMatchObject({ text: 'Abc', revision: 1 });
+    // Edits go on from the folded revision.
+    await again.saveEdits(edits('a', 1, [{ rangeOffset: 3, rangeLength: 0, text: '!' }]));
+    expect((await createDrafts(dataFolder).list()).drafts[0]?.text).toBe('Abc!');
+  });
+
+  it('fold a journal that grew long while the app runs, so a start-up never replays a long one', async () => {
+    const drafts = createDrafts(dataFolder);
+    await drafts.save(draft('a', 'abc'));
+    const pasted = 'p'.repeat(5 * 1024 * 1024);
+    await drafts.saveEdits(edits('a', 0, [{ rangeOffset: 3, rangeLength: 0, text: pasted }]));
+    expect((await readdir(folderOf(dataFolder))).filter((name) => name.endsWith('.journal'))).toEqual([]);
+    await drafts.saveEdits(edits('a', 1, [{ rangeOffset: 0, rangeLength: 1, text: 'A' }]));
+    expect((await createDrafts(dataFolder).list()).drafts[0]).toMatchObject({ text: `Abc${pasted}`, revision: 2 });
+  });
+
+  it('remove every file of a closed draft, but keep one set aside as unreadable', async () => {
+    const drafts = createDrafts(dataFolder);
+    await drafts.save(draft('a', 'abc'));
+    await drafts.saveEdits(edits('a', 0, [{ rangeOffset: 0, rangeLength: 1, text: 'A' }]));
+    await writeFile(path.join(folderOf(dataFolder), 'a.unreadable-1.json'), 'kept for the user');
+    await drafts.close('a');
+    expect((await readdir(folderOf(dataFolder))).sort()).toEqual(['a.unreadable-1.json', 'index.json']);
+  });
+});
+
+describe('drafts written before journals', () => {
+  it('are read as they were and rewritten as a text file', async () => {
+    const folder = folderOf(dataFolder);
+    await rm(folder, { recursive: true, force: true });
+    await createDrafts(dataFolder).save(draft('placeholder', 'x'));
+    await createDrafts(dataFolder).close('placeholder');
+    // The format of earlier versions: the whole draft, text included, in one JSON file.
+    const old = { id: 'old', name: 'From last year', text: '[\r\n  {"token": "t"}\r\n]', filePath: '/tmp/batch.json', updatedAt: '2025-01-01T00:00:00.000Z' };
+    await writeFile(path.join(folder, 'old.json'), JSON.stringify(old));
+    const drafts = createDrafts(dataFolder);
+    const list = await drafts.list();
+    expect(list.drafts).toEqual([{ ...old, revision: 0 }]);
+    expect(JSON.parse(await readFile(path.join(folder, 'old.json'), 'utf8'))).not.toHaveProperty('text');
+    await drafts.saveEdits(edits('old', 0, [{ rangeOffset: 0, rangeLength: 0, text: ' ' }], 'From last year'));
+    expect((await createDrafts(dataFolder).list()).drafts[0]).toMatchObject({ text: ` ${old.text}`, filePath: null, revision: 1 });
+  });
+});
+

@@ -33,7 +33,7 @@ async function setup(chunkSize = 2) {
   const secrets = context.vault.get(LOCAL_SANDBOX_ID);
   if (!secrets.apiKey || !secrets.accessToken || !secrets.refreshToken || !secrets.password) throw new Error('the login left a secret out');
   const send = async (events: unknown[]) => {
-    const result = sending.start(LOCAL_SANDBOX_ID, JSON.stringify(events), true);
+    const result = await sending.start(LOCAL_SANDBOX_ID, JSON.stringify(events), true);
     if (!('started' in result)) throw new Error('not started');
     await expect.poll(() => submissions.get(result.started.id)?.status, { timeout: 10_000 }).not.toBe('sending');
     return result.started.id;
@@ -65,7 +65,6 @@ describe('exporting submissions from the history', () => {
         note: '',
         request: { method: 'POST', url: `${detail.baseUrl}/user/events`, headers: expect.objectContaining({ Authorization: 'Bearer ••••', 'Content-Type': 'application/json' }), events: eventsOf(3) },
         chunks: [0, 1].map((index) => ({
-          index,
           firstEvent: index * 2,
           eventCount: index === 0 ? 2 : 1,
           status: 'ok',
@@ -183,11 +182,11 @@ describe('exporting submissions from the history', () => {
     );
     const answer = { retryAfter: null, error: null, responseHeaders: { 'content-type': 'text/plain' }, responseTruncated: false, mayHaveArrived: false };
     for (const number of [1, 2, 3]) {
-      const attempt = submissions.beginAttempt(created.id, 0, { number, startedAt: `2026-11-22T10:00:0${number}.000Z`, firstEvent: 0, eventCount: 1 });
+      const attempt = submissions.beginAttempt(created.id, { number, startedAt: `2026-11-22T10:00:0${number}.000Z`, firstEvent: 0, eventCount: 1 });
       submissions.endAttempt(created.id, attempt, { ...answer, durationMs: 500, statusCode: number === 2 ? 503 : 500, responseBody: `boom ${number}` });
     }
     submissions.updateChunk(created.id, 0, { status: 'failed', statusCode: 500, responseHeaders: { 'content-type': 'text/plain' }, responseBody: `boom ${info.demoApiKey}`, attempts: 3, durationMs: 1500, error: 'The server failed (500) 3 times.' });
-    const reset = submissions.beginAttempt(created.id, 1, { number: 1, startedAt: '2026-11-22T10:00:05.000Z', firstEvent: 1, eventCount: 1 });
+    const reset = submissions.beginAttempt(created.id, { number: 1, startedAt: '2026-11-22T10:00:05.000Z', firstEvent: 1, eventCount: 1 });
     submissions.endAttempt(created.id, reset, { ...answer, responseHeaders: {}, durationMs: 250, statusCode: null, responseBody: '', error: 'The connection was reset.', mayHaveArrived: true });
     submissions.updateChunk(created.id, 1, { status: 'failed', attempts: 1, durationMs: 250, error: 'The connection was reset.' });
     submissions.finish(created.id, 'failed');

@@ -81,19 +81,20 @@ describe('send claims', () => {
 
     const harness = await startHarness({ dataFolder });
     try {
-      expect(harness.services.interruptedAtStart).toEqual([crashed.id]);
-      expect(harness.services.submissions.get(live.id)?.status).toBe('sending');
-      expect(() => harness.services.sending.resume(live.id)).toThrow(/still being sent by process/);
+      const { services } = harness;
+      expect(await services.interruptedAtStart()).toEqual([crashed.id]);
+      expect((await services.submissions.get(live.id))?.status).toBe('sending');
+      await expect(services.sending.resume(live.id)).rejects.toThrow(/still being sent by process/);
       // A refused resume leaves the record as it was.
-      harness.services.submissions.finish(crashed.id, 'interrupted');
+      await services.submissions.finish(crashed.id, 'interrupted');
       await claimedBy(dataFolder, crashed.id, otherProcess());
-      expect(() => harness.services.sending.resume(crashed.id)).toThrow(/still being sent by process/);
-      expect(harness.services.submissions.get(crashed.id)?.status).toBe('interrupted');
+      await expect(services.sending.resume(crashed.id)).rejects.toThrow(/still being sent by process/);
+      expect((await services.submissions.get(crashed.id))?.status).toBe('interrupted');
       // Even one told to skip what went out without an answer: nothing is skipped.
-      harness.services.submissions.beginAttempt(crashed.id, 0, { number: 1, startedAt: new Date().toISOString(), firstEvent: 0, eventCount: 1 });
-      harness.services.submissions.updateChunk(crashed.id, 0, { status: 'pending' });
-      expect(() => harness.services.sending.resume(crashed.id, undefined, 'skip')).toThrow(/still being sent by process/);
-      expect(harness.services.submissions.get(crashed.id)?.chunks[0]?.status).toBe('pending');
+      await services.submissions.beginAttempt(crashed.id, { number: 1, startedAt: new Date().toISOString(), firstEvent: 0, eventCount: 1 });
+      await services.submissions.updateChunk(crashed.id, 0, { status: 'pending' });
+      await expect(services.sending.resume(crashed.id, undefined, 'skip')).rejects.toThrow(/still being sent by process/);
+      expect((await services.submissions.get(crashed.id))?.chunks[0]?.status).toBe('pending');
     } finally {
       await harness.close();
     }

@@ -48,8 +48,8 @@ async function setup(sandboxOptions: SandboxStartOptions = {}, rememberPassword 
         return (JSON.parse(record.body.text) as { token: string }[]).map((event) => event.token);
       });
 
-  /** Runs a send and keeps everything its callbacks said. */
-  async function send(texts: string[], chunks: SendChunk[], more: Partial<SendChunksOptions> = {}) {
+  /** Runs a send and keeps everything its callbacks said, by each chunk's first event; `more.onChunk` hears them too. */
+  async function send(texts: string[], chunks: SendChunk[], { onChunk, ...more }: Partial<SendChunksOptions> = {}) {
     const patches = new Map<number, ChunkPatch[]>();
     const splits: [number, SendChunk[]][] = [];
     const activities: (string | null)[] = [];
@@ -66,20 +66,29 @@ async function setup(sandboxOptions: SandboxStartOptions = {}, rememberPassword 
         sleeps.push(ms);
       },
       random: () => 0.5,
-      onChunk: (index, patch) => patches.set(index, [...(patches.get(index) ?? []), patch]),
-      onSplit: (index, parts) => splits.push([index, parts]),
+      onChunk: (firstEvent, patch) => {
+        patches.set(firstEvent, [...(patches.get(firstEvent) ?? []), patch]);
+        onChunk?.(firstEvent, patch);
+      },
+      onSplit: (firstEvent, parts) => splits.push([firstEvent, parts]),
       onActivity: (text) => activities.push(text),
       ...more,
     });
-    const final = (index: number) => patches.get(index)?.at(-1);
-    return { result, patches, final, splits, activities, sleeps };
+    const final = (firstEvent: number) => patches.get(firstEvent)?.at(-1);
+    /** How many chunks last said each status: a chunk split by a 413 counts as its parts. */
+    const ended = () => {
+      const counts: Record<string, number> = {};
+      for (const list of patches.values()) counts[list.at(-1)!.status!] = (counts[list.at(-1)!.status!] ?? 0) + 1;
+      return counts;
+    };
+    return { result, patches, final, ended, splits, activities, sleeps };
   }
 
   return { sandbox, sessions, send, eventRequests, logins, acceptedTokens, setFaults: (patch: SandboxFaultsPatch) => sandbox.setFaults(patch) };
 }
 
 const chunksOf = (texts: string[], chunkSize: number): SendChunk[] =>
-  planChunks(texts, { chunkSize, maxChunkBytes: 5 * 1024 * 1024 }).map((chunk, index) => ({ index, firstEvent: chunk.firstEvent, eventCount: chunk.eventCount }));
+  planChunks(texts, { chunkSize, maxChunkBytes: 5 * 1024 * 1024 }).map((chunk) => ({ firstEvent: chunk.firstEvent, eventCount: chunk.eventCount }));
 
 describe('sendChunks against the sandbox', () => {
   it('masks the key and token the request carried, and the secrets it is given, in every answer, even one cut at the limit', async () => {
@@ -113,12 +122,14 @@ describe('sendChunks against the sandbox', () => {
   it('send every chunk, keep each 202 answer with its headers redacted, and count the events', async () => {
     const { send, acceptedTokens, eventRequests } = await setup();
     const texts = eventTexts(6);
-    const { result, patches, final, activities } = await send(texts, chunksOf(texts, 2));
-    expect(result).toEqual({ status: 'ok', chunksOk: 3, chunksFailed: 0, chunksCancelled: 0, chunksPending: 0, eventsAccepted: 6, stoppedBecause: null });
-    for (const index of [0, 1, 2]) {
-      expect(patches.get(index)!.map((patch) => patch.status)).toEqual(['sending', 'ok']);
-      expect(final(index)).toMatchObject({ status: 'ok', statusCode: 202, responseBody: '{"accepted":2}', responseTruncated: false, attempts: 1, error: null });
-      expect(final(index)!.responseHeaders!['content-type']).toContain('application/json');
+    const { result, patches, final, ended, activities } = await send(texts, chunksOf(texts, 2));
+    expect(result).toBe('ok');
+    expect(ended()).toEqual({ ok: 3 });
+    expect([...patches.keys()]).toEqual([0, 2, 4]);
+    for (const firstEvent of [0, 2, 4]) {
+      expect(patches.get(firstEvent)!.map((patch) => patch.status)).toEqual(['sending', 'ok']);
+      expect(final(firstEvent)).toMatchObject({ status: 'ok', statusCode: 202, responseBody: '{"accepted":2}', responseTruncated: false, attempts: 1, error: null });
+      expect(final(firstEvent)!.responseHeaders!['content-type']).toContain('application/json');
     }
     expect(acceptedTokens()).toEqual(texts.map((_, index) => `tok-${index}`));
     expect(eventRequests()[0]!.headers.authorization).toBe('Bearer ••••');
@@ -128,11 +139,12 @@ describe('sendChunks against the sandbox', () => {
   it('not retry a 422, and keep its body', async () => {
     const { send, eventRequests } = await setup();
     const texts = ['{"token":"only-a-token"}', ...eventTexts(1)];
-    const { result, final, sleeps } = await send(texts, chunksOf(texts, 1));
+    const { result, final, ended, sleeps } = await send(texts, chunksOf(texts, 1));
     expect(final(0)).toMatchObject({ status: 'failed', statusCode: 422, attempts: 1, error: expect.stringContaining('HTTP 422') });
     expect(final(0)!.responseBody).toContain('invalid-events');
     expect(final(1)).toMatchObject({ status: 'ok', statusCode: 202 });
-    expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1, eventsAccepted: 1 });
+    expect(result).toBe('partial');
+    expect(ended()).toEqual({ ok: 1, failed: 1 });
     expect(eventRequests()).toHaveLength(2);
     expect(sleeps).toEqual([]);
   });
@@ -144,7 +156,7 @@ describe('sendChunks against the sandbox', () => {
     const { result, final } = await send(texts, chunksOf(texts, 1));
     expect(final(0)).toMatchObject({ status: 'failed', statusCode: 400, attempts: 1 });
     expect(final(0)!.responseBody).toContain('bad-request');
-    expect(result.status).toBe('failed');
+    expect(result).toBe('failed');
     expect(eventRequests()).toHaveLength(1);
   });
 
@@ -152,7 +164,7 @@ describe('sendChunks against the sandbox', () => {
     const { send, setFaults, eventRequests } = await setup();
     setFaults({ failSequence: [200, 403] });
     const texts = eventTexts(4);
-    const { result, final, patches, sleeps } = await send(texts, chunksOf(texts, 1));
+    const { result, final, ended, patches, sleeps } = await send(texts, chunksOf(texts, 1));
     expect(final(0)).toMatchObject({ status: 'ok', statusCode: 202 });
     expect(final(1)).toMatchObject({ status: 'failed', statusCode: 403, attempts: 1 });
     expect(final(1)!.error).toBe(
@@ -161,7 +173,8 @@ describe('sendChunks against the sandbox', () => {
     // Chunks 3 and 4 were never sent: each would only have met the same 403.
     expect(patches.has(2)).toBe(false);
     expect(patches.has(3)).toBe(false);
-    expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1, chunksPending: 2, eventsAccepted: 1, stoppedBecause: expect.stringContaining('HTTP 403') });
+    expect(result).toBe('partial');
+    expect(ended()).toEqual({ ok: 1, failed: 1 });
     expect(eventRequests()).toHaveLength(2);
     expect(sleeps).toEqual([]);
   });
@@ -171,10 +184,10 @@ describe('sendChunks against the sandbox', () => {
     setFaults({ failSequence: [401] });
     const texts = eventTexts(2);
     const answers: [number, AttemptEnd][] = [];
-    const { result, final, activities } = await send(texts, chunksOf(texts, 1), { onAttempt: (index) => (end) => answers.push([index, end]) });
+    const { result, final, activities } = await send(texts, chunksOf(texts, 1), { onAttempt: (attempt) => (end) => answers.push([attempt.firstEvent, end]) });
     expect(final(0)).toMatchObject({ status: 'ok', statusCode: 202, attempts: 2 });
     // The 401 is an attempt of its own, answered: not one that went out without an answer.
-    expect(answers.map(([index, end]) => [index, end.statusCode, end.error])).toEqual([
+    expect(answers.map(([firstEvent, end]) => [firstEvent, end.statusCode, end.error])).toEqual([
       [0, 401, 'The login was refused (HTTP 401); EventDesk logged in again and sent once more.'],
       [0, 202, null],
       [1, 202, null],
@@ -182,7 +195,7 @@ describe('sendChunks against the sandbox', () => {
     expect(final(1)).toMatchObject({ status: 'ok', attempts: 1 });
     expect(logins()).toBe(1);
     expect(activities).toContain('the login was refused (HTTP 401); logged in again, sending once more');
-    expect(result.status).toBe('ok');
+    expect(result).toBe('ok');
     expect(acceptedTokens()).toEqual(['tok-0', 'tok-1']);
   });
 
@@ -190,11 +203,13 @@ describe('sendChunks against the sandbox', () => {
     const { send, setFaults, eventRequests } = await setup();
     setFaults({ failSequence: [401, 401] });
     const texts = eventTexts(3);
-    const { result, final, patches } = await send(texts, chunksOf(texts, 1));
+    const { result, final, ended, patches } = await send(texts, chunksOf(texts, 1));
     expect(final(0)).toMatchObject({ status: 'failed', statusCode: 401, attempts: 2, error: expect.stringContaining('Log in') });
+    expect(final(0)!.error).toContain('HTTP 401');
     expect(patches.has(1)).toBe(false);
     expect(patches.has(2)).toBe(false);
-    expect(result).toMatchObject({ status: 'failed', chunksFailed: 1, chunksPending: 2, stoppedBecause: expect.stringContaining('HTTP 401') });
+    expect(result).toBe('failed');
+    expect(ended()).toEqual({ failed: 1 });
     expect(eventRequests()).toHaveLength(2);
   });
 
@@ -203,12 +218,13 @@ describe('sendChunks against the sandbox', () => {
     setFaults({ failSequence: [200, 401] });
     const texts = eventTexts(3);
     const ends: AttemptEnd[] = [];
-    const { result, final, patches } = await send(texts, chunksOf(texts, 1), { onAttempt: () => (end) => ends.push(end) });
+    const { result, final, ended, patches } = await send(texts, chunksOf(texts, 1), { onAttempt: () => (end) => ends.push(end) });
     expect(final(0)).toMatchObject({ status: 'ok' });
     expect(final(1)).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('Log in again') });
     expect(ends.map((end) => end.statusCode)).toEqual([202, 401]);
     expect(patches.has(2)).toBe(false);
-    expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1, chunksPending: 1, eventsAccepted: 1 });
+    expect(result).toBe('partial');
+    expect(ended()).toEqual({ ok: 1, failed: 1 });
     expect(eventRequests()).toHaveLength(2);
   });
 
@@ -216,15 +232,22 @@ describe('sendChunks against the sandbox', () => {
     const { send, setFaults, eventRequests, acceptedTokens } = await setup();
     setFaults({ maxEvents: 1 });
     const texts = eventTexts(4);
-    const { result, splits, final, patches } = await send(texts, chunksOf(texts, 4));
+    const { result, splits, final, ended, patches } = await send(texts, chunksOf(texts, 4));
     expect(splits).toEqual([
-      [0, [{ index: 1, firstEvent: 0, eventCount: 2 }, { index: 2, firstEvent: 2, eventCount: 2 }]],
-      [1, [{ index: 3, firstEvent: 0, eventCount: 1 }, { index: 4, firstEvent: 1, eventCount: 1 }]],
-      [2, [{ index: 5, firstEvent: 2, eventCount: 1 }, { index: 6, firstEvent: 3, eventCount: 1 }]],
+      [0, [{ firstEvent: 0, eventCount: 2 }, { firstEvent: 2, eventCount: 2 }]],
+      [0, [{ firstEvent: 0, eventCount: 1 }, { firstEvent: 1, eventCount: 1 }]],
+      [2, [{ firstEvent: 2, eventCount: 1 }, { firstEvent: 3, eventCount: 1 }]],
     ]);
-    for (const index of [0, 1, 2]) expect(patches.get(index)!.map((patch) => patch.status)).toEqual(['sending']);
-    for (const index of [3, 4, 5, 6]) expect(final(index)).toMatchObject({ status: 'ok', statusCode: 202, attempts: 1 });
-    expect(result).toMatchObject({ status: 'ok', chunksOk: 4, chunksFailed: 0, eventsAccepted: 4 });
+    // A chunk split says 'sending' once; its first part goes on under the same first event.
+    expect([0, 1, 2, 3].map((firstEvent) => patches.get(firstEvent)!.map((patch) => patch.status))).toEqual([
+      ['sending', 'sending', 'sending', 'ok'],
+      ['sending', 'ok'],
+      ['sending', 'sending', 'ok'],
+      ['sending', 'ok'],
+    ]);
+    for (const firstEvent of [0, 1, 2, 3]) expect(final(firstEvent)).toMatchObject({ status: 'ok', statusCode: 202, attempts: 1 });
+    expect(result).toBe('ok');
+    expect(ended()).toEqual({ ok: 4 });
     expect(eventRequests().map((record) => record.response?.status).reverse()).toEqual([413, 413, 202, 202, 413, 202, 202]);
     expect(acceptedTokens().sort()).toEqual(['tok-0', 'tok-1', 'tok-2', 'tok-3']);
   });
@@ -233,11 +256,12 @@ describe('sendChunks against the sandbox', () => {
     const { send, setFaults } = await setup();
     setFaults({ failSequence: [413, 413] });
     const texts = eventTexts(2);
-    const { result, splits, final } = await send(texts, chunksOf(texts, 2), { firstSplitIndex: 10 });
-    expect(splits).toEqual([[0, [{ index: 10, firstEvent: 0, eventCount: 1 }, { index: 11, firstEvent: 1, eventCount: 1 }]]]);
-    expect(final(10)).toMatchObject({ status: 'failed', statusCode: 413, attempts: 1, error: 'The server refused this single event as too large (HTTP 413).' });
-    expect(final(11)).toMatchObject({ status: 'ok' });
-    expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1, eventsAccepted: 1 });
+    const { result, splits, final, ended } = await send(texts, chunksOf(texts, 2));
+    expect(splits).toEqual([[0, [{ firstEvent: 0, eventCount: 1 }, { firstEvent: 1, eventCount: 1 }]]]);
+    expect(final(0)).toMatchObject({ status: 'failed', statusCode: 413, attempts: 1, error: 'The server refused this single event as too large (HTTP 413).' });
+    expect(final(1)).toMatchObject({ status: 'ok' });
+    expect(result).toBe('partial');
+    expect(ended()).toEqual({ ok: 1, failed: 1 });
   });
 
   it('wait as long as Retry-After says in seconds on a 429, and say so', async () => {
@@ -343,7 +367,7 @@ describe('sendChunks against the sandbox', () => {
     expect(final(0)).toMatchObject({ status: 'failed', statusCode: null, attempts: 2 });
     expect(final(0)!.error).toMatch(/did not answer within .*Gave up after 2 attempts/);
     expect(activities[0]).toMatch(/^no answer within 0.1 s, retry 1 of 1 in/);
-    expect(result.status).toBe('failed');
+    expect(result).toBe('failed');
     await expect.poll(() => eventRequests().length).toBe(2);
   });
 
@@ -351,12 +375,13 @@ describe('sendChunks against the sandbox', () => {
     const { send, setFaults, eventRequests } = await setup();
     setFaults({ failSequence: [500, 502, 503, 200] });
     const texts = eventTexts(2);
-    const { final, result, sleeps } = await send(texts, chunksOf(texts, 1), { maxAttempts: 3 });
+    const { final, result, ended, sleeps } = await send(texts, chunksOf(texts, 1), { maxAttempts: 3 });
     expect(final(0)).toMatchObject({ status: 'failed', statusCode: 503, attempts: 3, error: 'The last answer was HTTP 503 (a server error). Gave up after 3 attempts.' });
     expect(final(0)!.responseBody).toContain('service-unavailable');
     expect(sleeps).toEqual([250, 500]);
     expect(final(1)).toMatchObject({ status: 'ok', attempts: 1 });
-    expect(result).toMatchObject({ status: 'partial', chunksOk: 1, chunksFailed: 1 });
+    expect(result).toBe('partial');
+    expect(ended()).toEqual({ ok: 1, failed: 1 });
     expect(eventRequests()).toHaveLength(4);
   });
 
@@ -365,13 +390,15 @@ describe('sendChunks against the sandbox', () => {
     setFaults({ latencyMs: 150 });
     const texts = eventTexts(10);
     const controller = new AbortController();
-    const { result } = await send(texts, chunksOf(texts, 2), {
+    const { result, ended } = await send(texts, chunksOf(texts, 2), {
       signal: controller.signal,
-      onChunk: (index, patch) => {
-        if (index === 1 && patch.status === 'ok') setTimeout(() => controller.abort(), 50);
+      onChunk: (firstEvent, patch) => {
+        if (firstEvent === 2 && patch.status === 'ok') setTimeout(() => controller.abort(), 50);
       },
     });
-    expect(result).toMatchObject({ status: 'cancelled', chunksOk: 2, chunksFailed: 1, chunksCancelled: 2, chunksPending: 0, eventsAccepted: 4 });
+    expect(result).toBe('cancelled');
+    // Every one of the five chunks ended: none is left pending.
+    expect(ended()).toEqual({ ok: 2, failed: 1, cancelled: 2 });
     // The chunk cut off mid-request may still have reached the sandbox; nothing after it did.
     await expect.poll(() => acceptedTokens().length, { timeout: 2000 }).toBeGreaterThanOrEqual(4);
     expect(acceptedTokens().slice(0, 4)).toEqual(['tok-0', 'tok-1', 'tok-2', 'tok-3']);
@@ -386,12 +413,12 @@ describe('sendChunks against the sandbox', () => {
     const records = new Map<number, ChunkPatch>();
     const { result } = await send(texts, chunksOf(texts, 1), {
       signal: controller.signal,
-      onChunk: (index, patch) => {
-        records.set(index, patch);
-        if (index === 1 && patch.status === 'sending') setTimeout(() => controller.abort(), 50);
+      onChunk: (firstEvent, patch) => {
+        records.set(firstEvent, patch);
+        if (firstEvent === 1 && patch.status === 'sending') setTimeout(() => controller.abort(), 50);
       },
     });
-    expect(result.status).toBe('cancelled');
+    expect(result).toBe('cancelled');
     expect(records.get(0)).toMatchObject({ status: 'ok', statusCode: 202 });
     expect(records.get(1)).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('Cancelled during attempt 1') });
     expect(records.get(2)).toMatchObject({ status: 'cancelled', attempts: 0, statusCode: null });
@@ -403,13 +430,14 @@ describe('sendChunks against the sandbox', () => {
     setFaults({ failSequence: [503] });
     const texts = eventTexts(2);
     const controller = new AbortController();
-    const { result, final } = await send(texts, chunksOf(texts, 1), {
+    const { result, final, ended } = await send(texts, chunksOf(texts, 1), {
       signal: controller.signal,
       sleep: async () => controller.abort(),
     });
     expect(final(0)).toMatchObject({ status: 'failed', statusCode: 503, attempts: 1, error: expect.stringContaining('Cancelled while waiting to retry') });
     expect(final(1)).toMatchObject({ status: 'cancelled', attempts: 0 });
-    expect(result).toMatchObject({ status: 'cancelled', chunksOk: 0 });
+    expect(result).toBe('cancelled');
+    expect(ended()).toEqual({ failed: 1, cancelled: 1 });
     expect(eventRequests()).toHaveLength(1);
   });
 
@@ -425,30 +453,35 @@ describe('sendChunks against the sandbox', () => {
     const splitParts = new Map<number, SendChunk>();
     const run = await send(texts, chunks, {
       concurrency: 3,
-      onChunk: (index, patch) => {
+      onChunk: (firstEvent, patch) => {
         if (patch.status === 'sending' && patch.attempts === 0) mostInFlight = Math.max(mostInFlight, ++inFlight);
         if (patch.status !== 'sending') {
           inFlight--;
-          expect(finals.has(index)).toBe(false);
-          finals.set(index, patch);
+          expect(finals.has(firstEvent)).toBe(false);
+          finals.set(firstEvent, patch);
         }
       },
-      onSplit: (index, parts) => {
+      onSplit: (_, parts) => {
         inFlight--;
-        for (const part of parts) splitParts.set(part.index, part);
+        for (const part of parts) splitParts.set(part.firstEvent, part);
       },
     });
     expect(mostInFlight).toBe(3);
-    expect(run.result).toEqual({ status: 'ok', chunksOk: 40, chunksFailed: 0, chunksCancelled: 0, chunksPending: 0, eventsAccepted: 100, stoppedBecause: null });
-    // Every split part finished ok, under an index of its own after the planned ones.
-    expect([...splitParts.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, index) => 20 + index));
+    expect(run.result).toBe('ok');
+    expect(run.ended()).toEqual({ ok: 40 });
+    // Every chunk of 5 was split in 3 and 2, and every part finished ok, under its own first event.
+    expect([...splitParts.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, at) => [5 * at, 5 * at + 3]).flat());
     expect([...finals.keys()].sort((a, b) => a - b)).toEqual([...splitParts.keys()].sort((a, b) => a - b));
     expect([...finals.values()].every((patch) => patch.status === 'ok' && patch.statusCode === 202)).toBe(true);
-    const eventsOfFinals = [...finals.keys()].reduce((sum, index) => sum + splitParts.get(index)!.eventCount, 0);
+    const eventsOfFinals = [...finals.keys()].reduce((sum, firstEvent) => sum + splitParts.get(firstEvent)!.eventCount, 0);
     expect(eventsOfFinals).toBe(100);
     const accepted = acceptedTokens();
     expect(accepted).toHaveLength(100);
     expect(new Set(accepted)).toEqual(new Set(texts.map((_, index) => `tok-${index}`)));
     expect(run.sleeps.length).toBe(6);
+    // With chunks in flight at once, a wait says whose it is: the chunk's events.
+    const waits = run.activities.filter((text) => text !== null);
+    expect(waits.length).toBeGreaterThan(0);
+    for (const text of waits) expect(text).toMatch(/^events \d+–\d+: /);
   });
 });

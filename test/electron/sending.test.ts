@@ -1,13 +1,15 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
+import { HistoryFilterSchema } from '../../shared/history.ts';
 import type { SendProgress } from '../../shared/submission.ts';
 import { arraysText, insideArrays } from '../fixtures/events.ts';
 import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
-import { createSending } from '../../electron/services/sending.ts';
-import { openSubmissions } from '../../electron/services/submissions.ts';
+import { createSending, prepareBatch } from '../../electron/services/sending.ts';
+import { openSubmissions, type SubmissionStore } from '../../electron/services/submissions.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import { startSandboxSessions } from './support/sandbox-sessions.ts';
 
@@ -19,12 +21,21 @@ afterEach(async () => {
 const event = (n: number) => ({ token: `t-${n}`, customer_id: `c-${n}`, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: n, created_at: '2026-11-22 10:00:00', attributes: {} });
 const batchOf = (count: number) => JSON.stringify(Array.from({ length: count }, (_, n) => event(n + 1)), null, 2);
 
-async function setup(sandboxOptions: SandboxStartOptions = {}, chunkSize = 500, sendingSettings: { concurrency?: number; maxAttempts?: number } = {}) {
+/** `onProgress` sees each progress as it is pushed, when the services are as they were then. */
+async function setup(sandboxOptions: SandboxStartOptions = {}, chunkSize = 500, sendingSettings: { concurrency?: number; maxAttempts?: number } = {}, onProgress?: (update: SendProgress) => void) {
   const context = await startSandboxSessions(open, sandboxOptions);
   const submissions = openSubmissions(path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-sending-')), 'submissions.sqlite'));
   open.push(submissions);
   const progress: SendProgress[] = [];
-  const sending = createSending({ fetch: (input, init) => fetch(input, init), ...context, submissions, push: (update) => progress.push(update) });
+  const sending = createSending({
+    fetch: (input, init) => fetch(input, init),
+    ...context,
+    submissions,
+    push: (update) => {
+      onProgress?.(update);
+      progress.push(update);
+    },
+  });
   open.push({ close: () => sending.dispose() });
   await context.environments.update(LOCAL_SANDBOX_ID, { settings: { ...context.environments.get(LOCAL_SANDBOX_ID), chunkSize, ...sendingSettings } });
   await context.sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: context.info.demoPassword, rememberPassword: true });
@@ -36,16 +47,16 @@ async function setup(sandboxOptions: SandboxStartOptions = {}, chunkSize = 500, 
 describe('sending a batch', () => {
   it('records the submission before the first byte, then every chunk as it completes', async () => {
     const { sending, submissions, finished, progress, sandbox } = await setup({}, 2);
-    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(5), false);
+    const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(5), false);
     if (!('started' in result)) throw new Error('not started');
     expect(submissions.get(result.started.id)).toMatchObject({ status: 'sending', eventCount: 5 });
     await finished(result.started.id);
     const detail = submissions.get(result.started.id)!;
     expect(detail).toMatchObject({ status: 'ok', headers: { Authorization: 'Bearer ••••' } });
-    expect(detail.chunks.map((chunk) => [chunk.index, chunk.firstEvent, chunk.eventCount, chunk.status, chunk.statusCode])).toEqual([
-      [0, 0, 2, 'ok', 202],
-      [1, 2, 2, 'ok', 202],
-      [2, 4, 1, 'ok', 202],
+    expect(detail.chunks.map((chunk) => [chunk.firstEvent, chunk.eventCount, chunk.status, chunk.statusCode])).toEqual([
+      [0, 2, 'ok', 202],
+      [2, 2, 'ok', 202],
+      [4, 1, 'ok', 202],
     ]);
     expect(progress.at(-1)).toMatchObject({ status: 'ok', eventsDone: 5, eventsTotal: 5, chunksDone: 3 });
     expect(sandbox.traffic().filter((record) => record.path === '/user/events')).toHaveLength(3);
@@ -53,23 +64,23 @@ describe('sending a batch', () => {
 
   it('keeps the record in step when a 413 splits a chunk', async () => {
     const { sending, submissions, finished, accepted } = await setup({ faults: { maxEvents: 1 } }, 3);
-    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(4), false);
+    const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(4), false);
     if (!('started' in result)) throw new Error('not started');
     await finished(result.started.id);
     const detail = submissions.get(result.started.id)!;
     expect(detail.status).toBe('ok');
-    expect(detail.chunks.map((chunk) => [chunk.index, chunk.firstEvent, chunk.eventCount, chunk.status])).toEqual([
-      [0, 0, 1, 'ok'],
-      [1, 1, 1, 'ok'],
-      [2, 2, 1, 'ok'],
-      [3, 3, 1, 'ok'],
+    expect(detail.chunks.map((chunk) => [chunk.firstEvent, chunk.eventCount, chunk.status])).toEqual([
+      [0, 1, 'ok'],
+      [1, 1, 'ok'],
+      [2, 1, 'ok'],
+      [3, 1, 'ok'],
     ]);
     expect(accepted()).toBe(4);
   });
 
   it('keeps every attempt of a chunk: the 500, the 429 with its Retry-After, then the 202', async () => {
     const { sending, submissions, finished } = await setup({ faults: { failSequence: [500, 429, 200], retryAfterSeconds: 0 } });
-    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(2), false);
+    const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(2), false);
     if (!('started' in result)) throw new Error('not started');
     await finished(result.started.id);
     const [chunk] = submissions.get(result.started.id)!.chunks;
@@ -89,19 +100,19 @@ describe('sending a batch', () => {
 
   it('asks before sending the same resolved batch to the same environment again', async () => {
     const { sending, finished } = await setup();
-    const first = sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
+    const first = await sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
     if (!('started' in first)) throw new Error('not started');
     await finished(first.started.id);
-    const second = sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
+    const second = await sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
     expect(second).toEqual({ duplicateOf: expect.objectContaining({ id: first.started.id }) });
-    const again = sending.start(LOCAL_SANDBOX_ID, batchOf(1), true);
+    const again = await sending.start(LOCAL_SANDBOX_ID, batchOf(1), true);
     if (!('started' in again)) throw new Error('not started again');
     await finished(again.started.id);
   });
 
   it('resolves templates once and records the resolved batch', async () => {
     const { sending, submissions, finished } = await setup();
-    const result = sending.start(LOCAL_SANDBOX_ID, JSON.stringify([{ ...event(1), token: 'evt-{{$seq}}', device_id: '{{$uuid}}' }, { ...event(2), token: 'evt-{{$seq}}' }]), false);
+    const result = await sending.start(LOCAL_SANDBOX_ID, JSON.stringify([{ ...event(1), token: 'evt-{{$seq}}', device_id: '{{$uuid}}' }, { ...event(2), token: 'evt-{{$seq}}' }]), false);
     if (!('started' in result)) throw new Error('not started');
     await finished(result.started.id);
     const sent = JSON.parse(submissions.get(result.started.id)!.batch) as { token: string; device_id: string }[];
@@ -111,12 +122,12 @@ describe('sending a batch', () => {
 
   it('resumes an interrupted submission by sending only the chunks never acknowledged', async () => {
     const { sending, submissions, finished, accepted } = await setup({}, 2);
-    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(6), false);
+    const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(6), false);
     if (!('started' in result)) throw new Error('not started');
     await finished(result.started.id);
     // As after a crash: the last two chunks never got their answer.
-    submissions.updateChunk(result.started.id, 1, { status: 'sending' });
-    submissions.updateChunk(result.started.id, 2, { status: 'pending' });
+    submissions.updateChunk(result.started.id, 2, { status: 'sending' });
+    submissions.updateChunk(result.started.id, 4, { status: 'pending' });
     submissions.finish(result.started.id, 'sending');
     expect(submissions.markInterrupted()).toEqual([result.started.id]);
     const before = accepted();
@@ -132,13 +143,13 @@ describe('sending a batch', () => {
   it('on resume, names the chunks that went out without an answer, and sends them again or skips them as told', async () => {
     const { sending, submissions, finished, accepted } = await setup({}, 2);
     const crashed = async () => {
-      const result = sending.start(LOCAL_SANDBOX_ID, batchOf(6), true);
+      const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(6), true);
       if (!('started' in result)) throw new Error('not started');
       const id = result.started.id;
       await finished(id);
       // As after a kill: chunk 2's request was out, chunk 3 had not started.
-      submissions.beginAttempt(id, 1, { number: 2, startedAt: new Date().toISOString(), firstEvent: 2, eventCount: 2 });
-      submissions.updateChunk(id, 2, { status: 'pending' });
+      submissions.beginAttempt(id, { number: 2, startedAt: new Date().toISOString(), firstEvent: 2, eventCount: 2 });
+      submissions.updateChunk(id, 4, { status: 'pending' });
       submissions.finish(id, 'sending');
       expect(submissions.markInterrupted()).toEqual([id]);
       return id;
@@ -165,7 +176,7 @@ describe('sending a batch', () => {
 
   it('counts the time spent sending, not the pause between a cancel and its resume', async () => {
     const { sending, submissions, finished } = await setup({ faults: { latencyMs: 200 } }, 1);
-    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(3), false);
+    const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(3), false);
     if (!('started' in result)) throw new Error('not started');
     const id = result.started.id;
     await expect.poll(() => submissions.get(id)!.chunks.some((chunk) => chunk.status === 'ok'), { timeout: 10_000 }).toBe(true);
@@ -182,7 +193,7 @@ describe('sending a batch', () => {
 
   it('cancels every send on quit and records how each ended', async () => {
     const { sending, submissions } = await setup({ faults: { latencyMs: 2000 } }, 1);
-    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(3), false);
+    const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(3), false);
     if (!('started' in result)) throw new Error('not started');
     await sending.dispose();
     expect(submissions.get(result.started.id)?.status).toBe('cancelled');
@@ -190,7 +201,7 @@ describe('sending a batch', () => {
 
   it("follows the environment's attempts per chunk", async () => {
     const { sending, submissions, finished } = await setup({ faults: { failSequence: [503, 503, 503] } }, 500, { maxAttempts: 2 });
-    const result = sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
+    const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
     if (!('started' in result)) throw new Error('not started');
     await finished(result.started.id);
     expect(submissions.get(result.started.id)!.chunks[0]).toMatchObject({ status: 'failed', attempts: 2 });
@@ -200,30 +211,110 @@ describe('sending a batch', () => {
     const { sending, submissions, sessions, vault } = await setup();
     await sessions.logout(LOCAL_SANDBOX_ID);
     await vault.clear(LOCAL_SANDBOX_ID, ['password']);
-    expect(() => sending.start(LOCAL_SANDBOX_ID, batchOf(1), false)).toThrow(expect.objectContaining({ code: 'needs-login' }));
+    await expect(sending.start(LOCAL_SANDBOX_ID, batchOf(1), false)).rejects.toThrow(expect.objectContaining({ code: 'needs-login' }));
     await vault.clear(LOCAL_SANDBOX_ID, ['apiKey']);
-    expect(() => sending.start(LOCAL_SANDBOX_ID, batchOf(1), false)).toThrow(expect.objectContaining({ code: 'missing-api-key' }));
+    await expect(sending.start(LOCAL_SANDBOX_ID, batchOf(1), false)).rejects.toThrow(expect.objectContaining({ code: 'missing-api-key' }));
     expect(submissions.list({ limit: 10 })).toEqual([]);
   });
 
   it('explains a batch that cannot be sent', async () => {
     const { sending } = await setup();
-    expect(() => sending.start(LOCAL_SANDBOX_ID, '[', false)).toThrow(/not valid JSON/);
-    expect(() => sending.start(LOCAL_SANDBOX_ID, '[]', false)).toThrow(/at least one event/);
-    expect(() => sending.start(LOCAL_SANDBOX_ID, JSON.stringify([{ token: '{{nobody}}' }]), false)).toThrow(/templates cannot be resolved/);
+    await expect(sending.start(LOCAL_SANDBOX_ID, '[', false)).rejects.toThrow(/not valid JSON/);
+    await expect(sending.start(LOCAL_SANDBOX_ID, '[]', false)).rejects.toThrow(/at least one event/);
+    await expect(sending.start(LOCAL_SANDBOX_ID, JSON.stringify([{ token: '{{nobody}}' }]), false)).rejects.toThrow(/templates cannot be resolved/);
   });
 
   it('explains a batch nested too deep, whether its brackets are dense or few among many events', async () => {
     const { sending, submissions, sandbox } = await setup();
     const [before, after] = JSON.stringify([event(1)]).split('{}');
     const dense = `${before}{"a": ${arraysText(20_000)}}${after}`;
-    expect(() => sending.start(LOCAL_SANDBOX_ID, dense, false)).toThrow(expect.objectContaining({ code: 'batch-too-deep', message: `${TOO_DEEP_MESSAGE} Nothing was sent.` }));
+    await expect(sending.start(LOCAL_SANDBOX_ID, dense, false)).rejects.toThrow(expect.objectContaining({ code: 'batch-too-deep', message: `${TOO_DEEP_MESSAGE} Nothing was sent.` }));
     const sparse = JSON.stringify([...Array.from({ length: 200 }, (_, n) => event(n)), { ...event(200), attributes: { a: insideArrays(100, 1) } }]);
     // The resolver finds it at the path where level 65 opens (attributes/a opens level 4).
-    expect(() => sending.start(LOCAL_SANDBOX_ID, sparse, false)).toThrow(
+    await expect(sending.start(LOCAL_SANDBOX_ID, sparse, false)).rejects.toThrow(
       expect.objectContaining({ code: 'batch-too-deep', message: `${TOO_DEEP_MESSAGE} Nothing was sent.`, detail: `at /200/attributes/a${'/0'.repeat(MAX_JSON_DEPTH - 3)}` }),
     );
     expect(submissions.list({ limit: 10 })).toEqual([]);
     expect(sandbox.traffic().filter((record) => record.path === '/user/events')).toEqual([]);
+  });
+});
+
+describe('a send that does not hold the event loop', () => {
+  /** About 400 KB of events (3 000): a batch recorded, and indexed, in more than one part. */
+  const bigBatch = () => batchOf(3000);
+  const ids = (submissions: SubmissionStore, search: string) => submissions.list({ limit: 10, filter: HistoryFilterSchema.parse({ search }) }).map((row) => row.id);
+
+  it('pushes its first progress at once: before it records the batch, and before the first request', async () => {
+    const firstPush: { progress: SendProgress; requests: number; batch: string | undefined }[] = [];
+    const context = await setup({}, 500, {}, (update) => {
+      if (firstPush.length > 0) return;
+      const requests = context.sandbox.traffic().filter((record) => record.path === '/user/events').length;
+      firstPush.push({ progress: update, requests, batch: context.submissions.get(update.submissionId)?.batch });
+    });
+    const result = await context.sending.start(LOCAL_SANDBOX_ID, bigBatch(), false);
+    if (!('started' in result)) throw new Error('not started');
+    // Pushed before start() answered: the window shows the send as soon as it knows of it.
+    expect(firstPush).toHaveLength(1);
+    expect(firstPush[0]).toEqual({
+      progress: expect.objectContaining({ submissionId: result.started.id, status: 'sending', chunksDone: 0, chunksTotal: 6, eventsDone: 0, eventsTotal: 3000 }),
+      requests: 0,
+      batch: '[]',
+    });
+    await context.finished(result.started.id);
+    expect(JSON.parse(context.submissions.get(result.started.id)!.batch)).toHaveLength(3000);
+  });
+
+  it('makes every value of the batch searchable, part by part, as one parse of it found them', async () => {
+    const { sending, submissions, finished } = await setup();
+    const text = bigBatch();
+    const result = await sending.start(LOCAL_SANDBOX_ID, text, false);
+    if (!('started' in result)) throw new Error('not started');
+    await finished(result.started.id);
+    await sending.dispose();
+    const id = result.started.id;
+    // What the one search row of the whole batch found before: the first event, the last, one in between, each word anywhere.
+    for (const search of ['t-1', 'c-1500', 'c-3000', 'c-2 t-2999', '3f2504e0-4f89-41d3-9a0c-0305e82c3301', '2026-11-22']) expect(ids(submissions, search)).toEqual([id]);
+    expect(ids(submissions, 'c-3001')).toEqual([]);
+    const raw = new DatabaseSync(submissions.file, { readOnly: true });
+    try {
+      const { parts, indexed } = raw.prepare('SELECT count(*) AS parts, sum(indexed) AS indexed FROM batch_parts').get() as { parts: number; indexed: number };
+      expect(parts).toBeGreaterThan(1);
+      expect(indexed).toBe(parts);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('indexes at the next start what a crash left unindexed', async () => {
+    const context = await startSandboxSessions(open);
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-sending-')), 'submissions.sqlite');
+    const crashed = openSubmissions(file);
+    // As a kill leaves a send whose batch was recorded, but whose search rows were not all written.
+    const batch = prepareBatch({ variables: [], timeZone: 'UTC' }, bigBatch());
+    const { id } = crashed.openSubmission({
+      environmentId: LOCAL_SANDBOX_ID,
+      environmentName: 'Local sandbox',
+      environmentColor: '#000000',
+      baseUrl: 'http://127.0.0.1',
+      headers: {},
+      eventCount: 3000,
+      batchHash: batch.batchHash,
+      batchBytes: batch.batchBytes,
+      startedAt: new Date().toISOString(),
+    });
+    crashed.addChunks(id, [{ firstEvent: 0, eventCount: 3000 }]);
+    crashed.addBatchParts(id, batch.parts);
+    crashed.indexBatchPart(id, 0, batch.parts[0]!.searchText);
+    crashed.close();
+
+    const submissions = openSubmissions(file);
+    open.push(submissions);
+    expect(submissions.markInterrupted()).toEqual([id]);
+    expect(ids(submissions, 'c-3000')).toEqual([]);
+    const sending = createSending({ fetch: (input, init) => fetch(input, init), ...context, submissions, push: () => undefined });
+    await sending.dispose();
+    expect(ids(submissions, 'c-3000')).toEqual([id]);
+    expect(ids(submissions, 'c-1')).toEqual([id]);
+    expect(submissions.unindexedParts(10)).toEqual([]);
   });
 });

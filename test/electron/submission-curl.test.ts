@@ -48,7 +48,7 @@ async function setup() {
 describe('copying a chunk as cURL', () => {
   it('copies exactly the chunk sent, masked, with a secret its body echoes masked too', async () => {
     const { id, events, accessToken, info, curl, copied } = await setup();
-    curl.copy(id, 0, false);
+    await curl.copy(id, 0, false);
     const parsed = parseCurl(copied[0]!);
     expect(parsed).toMatchObject({ ok: true, request: { method: 'POST', headers: { Authorization: 'Bearer ••••' } } });
     expect(parsed.ok && parsed.events).toEqual([events[0], { ...events[1], attributes: { echoed: '••••' } }]);
@@ -58,16 +58,18 @@ describe('copying a chunk as cURL', () => {
 
   it('puts the real API key and current token in when asked', async () => {
     const { id, accessToken, info, curl, copied } = await setup();
-    curl.copy(id, 1, true);
+    await curl.copy(id, 2, true);
     expect(parseCurl(copied[0]!)).toMatchObject({ ok: true, request: { headers: { apiKey: info.demoApiKey, Authorization: `Bearer ${accessToken}` } }, events: [{ token: 't-3' }] });
   });
 
   it('says which environment is gone when secrets are asked for a submission sent to it', async () => {
     const { id, environments, curl, copied } = await setup();
     await environments.remove(LOCAL_SANDBOX_ID);
-    expect(() => curl.copy(id, 0, true)).toThrow(/"Local sandbox", which no longer exists/);
-    expect(() => curl.copy(id, 5, false)).toThrow(expect.objectContaining({ code: 'chunk-not-found' }));
-    curl.copy(id, 0, false);
+    await expect(curl.copy(id, 0, true)).rejects.toThrow(/"Local sandbox", which no longer exists/);
+    await expect(curl.copy(id, 5, false)).rejects.toThrow(expect.objectContaining({ code: 'chunk-not-found' }));
+    // A chunk is known by its first event: event index 1 lies inside the first chunk, which begins at 0.
+    await expect(curl.copy(id, 1, false)).rejects.toThrow(expect.objectContaining({ code: 'chunk-not-found' }));
+    await curl.copy(id, 0, false);
     expect(copied).toHaveLength(1);
   });
 });

@@ -1,10 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
-import { emptyHistoryFilter, HistoryFilterSchema, type HistoryFilterInput } from '../../shared/history.ts';
+import { bucketName, emptyHistoryFilter, HistoryFilterSchema, type HistoryFilterInput, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
 import { MAX_RESPONSE_BODY_BYTES, SubmissionDetailSchema } from '../../shared/submission.ts';
 import {
   MAX_ATTEMPTS_KEPT,
@@ -15,26 +13,10 @@ import {
   type SubmissionStore,
 } from '../../electron/services/submissions.ts';
 import { truncateUtf8 } from '../../electron/services/submissions-rows.ts';
+import { historyFilePerTest } from './support/history-file.ts';
 
-let folder: string;
-let file: string;
-const open: SubmissionStore[] = [];
-
-function openStore(): SubmissionStore {
-  const store = openSubmissions(file);
-  open.push(store);
-  return store;
-}
-
-beforeEach(async () => {
-  folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-submissions-'));
-  file = path.join(folder, 'submissions.sqlite');
-});
-
-afterEach(async () => {
-  for (const store of open.splice(0)) store.close();
-  await rm(folder, { recursive: true, force: true });
-});
+const history = historyFilePerTest('eventdesk-submissions-');
+const openStore = () => history.openStore();
 
 const input = (overrides: Partial<NewSubmission> = {}): NewSubmission => ({
   environmentId: 'env-staging',
@@ -65,7 +47,7 @@ function codeOf(work: () => unknown): string | undefined {
   return undefined;
 }
 
-const ranges = (chunks: { index: number; firstEvent: number; eventCount: number }[]) => chunks.map((c) => [c.index, c.firstEvent, c.eventCount]);
+const ranges = (chunks: { firstEvent: number; eventCount: number }[]) => chunks.map((c) => [c.firstEvent, c.eventCount]);
 
 describe('submissions store', () => {
   it('records a submission as sending with pending chunks, and gives it back whole', () => {
@@ -85,8 +67,7 @@ describe('submissions store', () => {
       status: 'sending',
       label: '',
       note: '',
-      chunks: threeChunks.map((range, index) => ({
-        index,
+      chunks: threeChunks.map((range) => ({
         ...range,
         status: 'pending',
         statusCode: null,
@@ -114,23 +95,25 @@ describe('submissions store', () => {
   it('records what happened to a chunk, leaving the rest as it was', () => {
     const store = openStore();
     const { id } = store.createSubmission(input(), threeChunks);
-    store.updateChunk(id, 1, { status: 'sending', attempts: 1 });
-    const updated = store.updateChunk(id, 1, {
+    store.updateChunk(id, 2, { status: 'sending', attempts: 1 });
+    const updated = store.updateChunk(id, 2, {
       status: 'ok',
       statusCode: 202,
       responseHeaders: { 'content-type': 'application/json' },
       responseBody: '{"accepted":2}',
       durationMs: 41.5,
     });
-    expect(updated).toMatchObject({ index: 1, firstEvent: 2, eventCount: 2, status: 'ok', statusCode: 202, attempts: 1, durationMs: 41.5, error: null });
-    store.updateChunk(id, 2, { status: 'failed', statusCode: null, error: 'connection reset', attempts: 5 });
+    expect(updated).toMatchObject({ firstEvent: 2, eventCount: 2, status: 'ok', statusCode: 202, attempts: 1, durationMs: 41.5, error: null });
+    store.updateChunk(id, 4, { status: 'failed', statusCode: null, error: 'connection reset', attempts: 5 });
 
     const chunks = store.get(id)?.chunks ?? [];
     expect(chunks.map((c) => c.status)).toEqual(['pending', 'ok', 'failed']);
     expect(chunks[1]?.responseHeaders).toEqual({ 'content-type': 'application/json' });
     expect(chunks[1]?.responseBody).toBe('{"accepted":2}');
     expect(chunks[2]).toMatchObject({ error: 'connection reset', attempts: 5, statusCode: null });
+    // A chunk is known by its first event: event 3 is inside the chunk that begins at 2.
     expect(codeOf(() => store.updateChunk(id, 3, { status: 'ok' }))).toBe('chunk-not-found');
+    expect(codeOf(() => store.updateChunk(id, 6, { status: 'ok' }))).toBe('chunk-not-found');
     expect(codeOf(() => store.updateChunk('nope', 0, { status: 'ok' }))).toBe('chunk-not-found');
   });
 
@@ -159,34 +142,36 @@ describe('submissions store', () => {
     expect(store.list({ limit: 10 })).toEqual([]);
   });
 
-  it('splits a chunk after a 413 and renumbers the chunks after it', () => {
+  it('splits a chunk after a 413, listing the parts in event order and leaving the other chunks as they were', () => {
     const store = openStore();
     const { id } = store.createSubmission(input(), threeChunks);
     store.updateChunk(id, 0, { status: 'ok', statusCode: 200 });
-    store.updateChunk(id, 1, { status: 'sending', attempts: 1 });
-    store.updateChunk(id, 2, { status: 'failed', error: 'kept as it was' });
+    store.updateChunk(id, 2, { status: 'sending', attempts: 1 });
+    store.updateChunk(id, 4, { status: 'failed', error: 'kept as it was' });
 
-    const parts = store.splitChunk(id, 1, [
+    const parts = store.splitChunk(id, 2, [
       { firstEvent: 2, eventCount: 1 },
       { firstEvent: 3, eventCount: 1 },
     ]);
     expect(ranges(parts)).toEqual([
-      [1, 2, 1],
-      [2, 3, 1],
+      [2, 1],
+      [3, 1],
     ]);
     expect(parts.map((p) => p.status)).toEqual(['pending', 'pending']);
 
     const chunks = store.get(id)?.chunks ?? [];
     expect(ranges(chunks)).toEqual([
-      [0, 0, 2],
-      [1, 2, 1],
-      [2, 3, 1],
-      [3, 4, 2],
+      [0, 2],
+      [2, 1],
+      [3, 1],
+      [4, 2],
     ]);
     expect(chunks.map((c) => c.status)).toEqual(['ok', 'pending', 'pending', 'failed']);
     expect(chunks[3]?.error).toBe('kept as it was');
+    // The chunk after the split answers to the same first event as before it.
+    expect(store.updateChunk(id, 4, { attempts: 2 })).toMatchObject({ firstEvent: 4, eventCount: 2, status: 'failed', attempts: 2 });
 
-    // Splitting the last chunk, into three, of a longer submission.
+    // Splitting the first chunk, into three, of a longer submission.
     const long = store.createSubmission(input({ eventCount: 10 }), [
       { firstEvent: 0, eventCount: 4 },
       { firstEvent: 4, eventCount: 6 },
@@ -197,10 +182,10 @@ describe('submissions store', () => {
       { firstEvent: 3, eventCount: 1 },
     ]);
     expect(ranges(store.get(long.id)?.chunks ?? [])).toEqual([
-      [0, 0, 2],
-      [1, 2, 1],
-      [2, 3, 1],
-      [3, 4, 6],
+      [0, 2],
+      [2, 1],
+      [3, 1],
+      [4, 6],
     ]);
   });
 
@@ -209,9 +194,9 @@ describe('submissions store', () => {
     const { id } = store.createSubmission(input(), threeChunks);
     store.updateChunk(id, 0, { status: 'ok' });
     const before = store.get(id);
-    expect(codeOf(() => store.splitChunk(id, 1, [{ firstEvent: 2, eventCount: 1 }]))).toBe('submission-chunks');
-    expect(codeOf(() => store.splitChunk(id, 1, [{ firstEvent: 2, eventCount: 1 }, { firstEvent: 4, eventCount: 1 }]))).toBe('submission-chunks');
-    expect(codeOf(() => store.splitChunk(id, 1, []))).toBe('submission-chunks');
+    expect(codeOf(() => store.splitChunk(id, 2, [{ firstEvent: 2, eventCount: 1 }]))).toBe('submission-chunks');
+    expect(codeOf(() => store.splitChunk(id, 2, [{ firstEvent: 2, eventCount: 1 }, { firstEvent: 4, eventCount: 1 }]))).toBe('submission-chunks');
+    expect(codeOf(() => store.splitChunk(id, 2, []))).toBe('submission-chunks');
     expect(codeOf(() => store.splitChunk(id, 0, [{ firstEvent: 0, eventCount: 1 }, { firstEvent: 1, eventCount: 1 }]))).toBe('submission-chunk-done');
     expect(codeOf(() => store.splitChunk(id, 7, [{ firstEvent: 0, eventCount: 1 }]))).toBe('chunk-not-found');
     expect(store.get(id)).toEqual(before);
@@ -244,11 +229,11 @@ describe('submissions store', () => {
 
   it('after a crash, shows what was sending as interrupted, with exactly the chunks left to send', () => {
     // The sending process: four chunks, one acknowledged, one in flight, one failed, one not started.
-    const crashed = openSubmissions(file);
+    const crashed = openSubmissions(history.file);
     const { id } = crashed.createSubmission(input({ eventCount: 8 }), [...threeChunks, { firstEvent: 6, eventCount: 2 }]);
     crashed.updateChunk(id, 0, { status: 'ok', statusCode: 202, attempts: 1 });
-    crashed.updateChunk(id, 1, { status: 'sending', attempts: 1 });
-    crashed.updateChunk(id, 2, { status: 'failed', statusCode: 500, attempts: 5, error: 'server error' });
+    crashed.updateChunk(id, 2, { status: 'sending', attempts: 1 });
+    crashed.updateChunk(id, 4, { status: 'failed', statusCode: 500, attempts: 5, error: 'server error' });
     const finished = crashed.createSubmission(input({ batchHash: 'other' }), threeChunks);
     crashed.finish(finished.id, 'ok');
     crashed.close(); // never finished: as good as a kill, everything was committed as it went
@@ -259,19 +244,19 @@ describe('submissions store', () => {
     expect(next.get(finished.id)?.status).toBe('ok');
     expect(next.get(id)?.chunks.map((c) => c.status)).toEqual(['ok', 'pending', 'failed', 'pending']);
     expect(ranges(next.remainingChunks(id))).toEqual([
-      [1, 2, 2],
-      [2, 4, 2],
-      [3, 6, 2],
+      [2, 2],
+      [4, 2],
+      [6, 2],
     ]);
     expect(next.markInterrupted()).toEqual([]);
 
     // A resume puts it back to sending, so a second crash is caught the same way.
     next.finish(id, 'sending');
-    next.updateChunk(id, 1, { status: 'ok' });
+    next.updateChunk(id, 2, { status: 'ok' });
     expect(next.markInterrupted()).toEqual([id]);
     expect(ranges(next.remainingChunks(id))).toEqual([
-      [2, 4, 2],
-      [3, 6, 2],
+      [4, 2],
+      [6, 2],
     ]);
   });
 
@@ -301,12 +286,12 @@ describe('submissions store', () => {
   });
 
   it('keeps a record after a reopen, in WAL mode, with foreign keys on', () => {
-    const store = openSubmissions(file);
+    const store = openSubmissions(history.file);
     const { id } = store.createSubmission(input(), threeChunks);
     store.close();
     expect(openStore().get(id)?.chunks).toHaveLength(3);
 
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     try {
       expect(raw.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
       expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION });
@@ -319,18 +304,18 @@ describe('submissions store', () => {
     const store = openStore();
     const { id } = store.createSubmission(input(), threeChunks);
     store.close();
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     try {
       raw.exec('PRAGMA foreign_keys = ON');
       raw.prepare('DELETE FROM submissions WHERE id = ?').run(id);
-      expect(raw.prepare('SELECT (SELECT count(*) FROM chunks) AS chunks, (SELECT count(*) FROM submission_batches) AS batches').get()).toEqual({ chunks: 0, batches: 0 });
+      expect(raw.prepare('SELECT (SELECT count(*) FROM chunks) AS chunks, (SELECT count(*) FROM batch_parts) AS batches').get()).toEqual({ chunks: 0, batches: 0 });
     } finally {
       raw.close();
     }
   });
 
   it('brings an empty database at version 0 to the current schema', () => {
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     expect(raw.prepare('PRAGMA user_version').get()).toEqual({ user_version: 0 });
     raw.close();
 
@@ -339,14 +324,14 @@ describe('submissions store', () => {
     expect(store.get(id)?.chunks).toHaveLength(3);
     store.close();
 
-    const check = new DatabaseSync(file);
+    const check = new DatabaseSync(history.file);
     try {
       expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION });
       // FTS5's own shadow tables (search_events_data, …) are left out.
       const tables = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'search_%\\_%' ESCAPE '\\' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(tables).toEqual(['chunk_attempts', 'chunks', 'search_events', 'search_notes', 'settings', 'submission_batches', 'submissions']);
+      expect(tables).toEqual(['batch_parts', 'chunk_attempts', 'chunks', 'search_events', 'search_notes', 'settings', 'submissions']);
       const indexes = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(indexes).toEqual(['chunk_attempts_by_chunk', 'submissions_by_batch', 'submissions_by_environment', 'submissions_by_environment_status', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
+      expect(indexes).toEqual(['batch_parts_unindexed', 'chunk_attempts_by_chunk', 'submissions_by_batch', 'submissions_by_environment', 'submissions_by_environment_status', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
       expect(check.prepare('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 2 });
       const plan = check.prepare('EXPLAIN QUERY PLAN SELECT id FROM submissions WHERE environment_id = ? AND batch_hash = ? ORDER BY started_at DESC').all('e', 'h');
       expect(JSON.stringify(plan)).toContain('submissions_by_batch');
@@ -358,13 +343,13 @@ describe('submissions store', () => {
   });
 
   it('refuses a database from a newer version, and leaves it untouched', async () => {
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     raw.exec(`PRAGMA user_version = ${SUBMISSIONS_SCHEMA_VERSION + 1}`);
     raw.close();
 
     let error: unknown;
     try {
-      openSubmissions(file);
+      openSubmissions(history.file);
     } catch (caught) {
       error = caught;
     }
@@ -372,7 +357,7 @@ describe('submissions store', () => {
     expect((error as AppError).code).toBe('history-newer');
     expect((error as AppError).message).toMatch(/newer version of EventDesk/);
 
-    const check = new DatabaseSync(file);
+    const check = new DatabaseSync(history.file);
     try {
       expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION + 1 });
       expect(check.prepare(`SELECT count(*) AS n FROM sqlite_schema`).get()).toEqual({ n: 0 });
@@ -383,8 +368,8 @@ describe('submissions store', () => {
   });
 
   it('refuses a file that is not a database, clearly', async () => {
-    await writeFile(file, 'this is not sqlite at all, just some text that is long enough to have a header'.repeat(10));
-    expect(codeOf(() => openSubmissions(file))).toBe('history-unreadable');
+    await writeFile(history.file, 'this is not sqlite at all, just some text that is long enough to have a header'.repeat(10));
+    expect(codeOf(() => openSubmissions(history.file))).toBe('history-unreadable');
   });
 
   it('writes 10 000 chunk rows in one createSubmission', () => {
@@ -396,7 +381,7 @@ describe('submissions store', () => {
     console.log(`createSubmission with 10 000 chunks: ${elapsed.toFixed(1)} ms`);
     const detail = store.get(id);
     expect(detail?.chunks).toHaveLength(10_000);
-    expect(detail?.chunks.at(-1)).toMatchObject({ index: 9_999, firstEvent: 99_990, eventCount: 10 });
+    expect(detail?.chunks.at(-1)).toMatchObject({ firstEvent: 99_990, eventCount: 10 });
     expect(store.remainingChunks(id)).toHaveLength(10_000);
   });
 });
@@ -490,26 +475,49 @@ describe('history queries', () => {
     expect(page1[0]).not.toHaveProperty('batch');
   });
 
-  it('counts submissions per hour and per day of local time, by status', () => {
+  it('counts submissions per hour and per day of local time, by status, in any time zone', () => {
     const store = openStore();
-    const times = ['2025-03-01T10:05:00.000Z', '2025-03-01T10:55:00.000Z', '2025-03-01T13:00:00.000Z', '2025-03-03T10:00:00.000Z'];
-    times.forEach((startedAt, n) => sent(store, [event(`t-${n}`)], { startedAt, status: n === 1 ? 'failed' : 'ok' }));
-    const pad = (value: number) => String(value).padStart(2, '0');
-    const day = (iso: string) => {
-      const date = new Date(iso);
-      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+    // Around New York's and Adelaide's clock changes, across midnights, and at quarter hours
+    // that fall on different local hours in half-hour and 45-minute zones.
+    const times = [
+      '2025-03-01T10:05:00.000Z',
+      '2025-03-01T10:55:00.000Z',
+      '2025-03-01T13:00:00.000Z',
+      '2025-03-03T10:00:00.000Z',
+      '2025-04-05T16:20:00.000Z',
+      '2025-04-05T16:40:00.000Z',
+      '2025-11-02T05:30:00.000Z',
+      '2025-11-02T06:10:00.000Z',
+      '2025-11-02T06:50:00.000Z',
+      '2025-12-31T18:14:59.999Z',
+      '2025-12-31T18:15:00.000Z',
+      '2025-12-31T23:59:59.999Z',
+    ];
+    times.forEach((startedAt, n) => sent(store, [event(`t-${n}`)], { startedAt, status: n % 3 === 1 ? 'failed' : 'ok' }));
+    /** The buckets counted one row at a time, as the timeline means them. */
+    const expected = (unit: TimelineUnit, only?: 'ok') => {
+      const buckets: TimelineBucket[] = [];
+      times.forEach((iso, n) => {
+        const status = n % 3 === 1 ? 'failed' : 'ok';
+        if (only && status !== only) return;
+        const bucket = bucketName(new Date(iso), unit);
+        if (buckets.at(-1)?.bucket !== bucket) buckets.push({ bucket, counts: {} });
+        const counts = buckets.at(-1)!.counts;
+        counts[status] = (counts[status] ?? 0) + 1;
+      });
+      return buckets;
     };
-    const hour = (iso: string) => `${day(iso)} ${pad(new Date(iso).getHours())}:00`;
-
-    expect(store.timeline(emptyHistoryFilter, 'hour')).toEqual([
-      { bucket: hour(times[0]!), counts: { ok: 1, failed: 1 } },
-      { bucket: hour(times[2]!), counts: { ok: 1 } },
-      { bucket: hour(times[3]!), counts: { ok: 1 } },
-    ]);
-    expect(store.timeline(filter({ statuses: ['ok'] }), 'day')).toEqual([
-      { bucket: day(times[0]!), counts: { ok: 2 } },
-      { bucket: day(times[3]!), counts: { ok: 1 } },
-    ]);
+    const zoneBefore = process.env.TZ;
+    try {
+      for (const zone of ['UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Adelaide', 'Pacific/Chatham']) {
+        process.env.TZ = zone;
+        expect(store.timeline(emptyHistoryFilter, 'hour'), zone).toEqual(expected('hour'));
+        expect(store.timeline(filter({ statuses: ['ok'] }), 'day'), zone).toEqual(expected('day', 'ok'));
+      }
+    } finally {
+      if (zoneBefore === undefined) delete process.env.TZ;
+      else process.env.TZ = zoneBefore;
+    }
   });
 
   it('deletes a selection or everything a filter finds, never a send under way, and its search rows with it', () => {
@@ -584,7 +592,7 @@ describe('history queries', () => {
   });
 
   it('opens a database written by schema version 1, keeping its submissions and making them searchable', () => {
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     migrations[0]!(raw);
     raw.exec('PRAGMA user_version = 1');
     raw.prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status)
@@ -603,7 +611,7 @@ describe('history queries', () => {
   });
 
   it('opens a database written by schema version 4, keeping the last answer of each chunk as its one known attempt', () => {
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     raw.exec('PRAGMA foreign_keys = ON');
     for (const step of migrations.slice(0, 4)) step(raw);
     raw.exec('PRAGMA user_version = 4');
@@ -626,6 +634,50 @@ describe('history queries', () => {
     // A chunk can now be skipped, which the old CHECK refused.
     store.skipChunks('old-4', [1], 'Skipped on resume.');
     expect(store.get('old-4')!.chunks[1]).toMatchObject({ status: 'skipped', error: 'Skipped on resume.' });
+  });
+
+  it('opens a database written by schema version 5, keeping its chunks in event order, each known by its first event', () => {
+    const raw = new DatabaseSync(history.file);
+    raw.exec('PRAGMA foreign_keys = ON');
+    for (const step of migrations.slice(0, 5)) step(raw);
+    raw.exec('PRAGMA user_version = 5');
+    raw.prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, status)
+      VALUES ('old-5', 'env-a', 'A', '#000000', 'https://a.example', '{}', 6, 'h', '2025-06-01T00:00:00.000Z', 'interrupted')`).run();
+    raw.prepare(`INSERT INTO submission_batches (submission_id, batch) VALUES ('old-5', '[1,2,3,4,5,6]')`).run();
+    // Rows out of event order in the file: the list is in event order all the same.
+    const chunk = raw.prepare('INSERT INTO chunks (submission_id, idx, first_event, event_count, status, status_code, attempts) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    chunk.run('old-5', 2, 4, 2, 'pending', null, 0);
+    chunk.run('old-5', 0, 0, 3, 'ok', 202, 1);
+    chunk.run('old-5', 1, 3, 1, 'failed', 500, 2);
+    raw.prepare(`INSERT INTO chunk_attempts (submission_id, first_event, event_count, number, status_code, may_have_arrived) VALUES ('old-5', 3, 1, 2, 500, 0)`).run();
+    raw.close();
+
+    const store = openStore();
+    const detail = store.get('old-5')!;
+    expect(SubmissionDetailSchema.parse(detail)).toEqual(detail);
+    expect(detail.chunks.map((c) => [c.firstEvent, c.eventCount, c.status, c.attempts])).toEqual([
+      [0, 3, 'ok', 1],
+      [3, 1, 'failed', 2],
+      [4, 2, 'pending', 0],
+    ]);
+    expect(detail.chunks[1]!.attemptLog).toMatchObject([{ number: 2, firstEvent: 3, statusCode: 500 }]);
+    // Split after the migration: the chunks around it keep their keys, and the parts take theirs.
+    store.splitChunk('old-5', 4, [
+      { firstEvent: 4, eventCount: 1 },
+      { firstEvent: 5, eventCount: 1 },
+    ]);
+    store.updateChunk('old-5', 5, { status: 'ok', statusCode: 202 });
+    expect(store.remainingChunks('old-5').map((c) => [c.firstEvent, c.status])).toEqual([
+      [3, 'failed'],
+      [4, 'pending'],
+    ]);
+    const check = new DatabaseSync(history.file);
+    try {
+      const columns = (check.prepare('PRAGMA table_info(chunks)').all() as { name: string; pk: number }[]).filter((column) => column.pk > 0).map((column) => column.name);
+      expect(columns).toEqual(['submission_id', 'first_event']);
+    } finally {
+      check.close();
+    }
   });
 });
 
@@ -652,7 +704,7 @@ describe('every attempt of a chunk', () => {
       [202, '{"accepted":2}'],
     ];
     statuses.forEach(([code, body], at) => {
-      const attempt = store.beginAttempt(id, 0, start(at + 1));
+      const attempt = store.beginAttempt(id, start(at + 1));
       expect(store.get(id)!.chunks[0]).toMatchObject({ status: 'sending', attempts: at + 1, wentOut: true });
       store.endAttempt(id, attempt, answer(code, body));
     });
@@ -676,12 +728,12 @@ describe('every attempt of a chunk', () => {
     const store = openStore();
     const { id } = store.createSubmission(input(), threeChunks);
     for (let number = 1; number <= MAX_ATTEMPTS_KEPT + 5; number++) {
-      store.endAttempt(id, store.beginAttempt(id, 1, { ...start(1, 2), number }), answer(500, 'x'.repeat(MAX_RESPONSE_BODY_BYTES + 10)));
+      store.endAttempt(id, store.beginAttempt(id, { ...start(1, 2), number }), answer(500, 'x'.repeat(MAX_RESPONSE_BODY_BYTES + 10)));
     }
     const log = store.get(id)!.chunks[1]!.attemptLog;
     expect(log).toHaveLength(MAX_ATTEMPTS_KEPT);
     expect(log.every((attempt) => attempt.responseBody.length === MAX_RESPONSE_BODY_BYTES && attempt.responseTruncated)).toBe(true);
-    const raw = new DatabaseSync(file);
+    const raw = new DatabaseSync(history.file);
     try {
       const kept = (raw.prepare('SELECT id FROM chunk_attempts ORDER BY id').all() as { id: number }[]).map((row) => row.id);
       expect(kept[0]).toBe(1);
@@ -694,12 +746,12 @@ describe('every attempt of a chunk', () => {
   it('after a crash, a request that went out without an answer stays marked, says why, and the chunk can be skipped', () => {
     const store = openStore();
     const { id } = store.createSubmission(input(), threeChunks);
-    store.endAttempt(id, store.beginAttempt(id, 0, start(1)), answer(202, '{"accepted":2}'));
+    store.endAttempt(id, store.beginAttempt(id, start(1)), answer(202, '{"accepted":2}'));
     store.updateChunk(id, 0, { status: 'ok', statusCode: 202, attempts: 1 });
-    store.beginAttempt(id, 1, start(1, 2));
+    store.beginAttempt(id, start(1, 2));
     // A connection refused: nothing reached a server, so no caution is due.
-    store.endAttempt(id, store.beginAttempt(id, 2, start(1, 4)), { ...answer(null, '', 'Nothing is listening'), mayHaveArrived: false });
-    store.updateChunk(id, 2, { status: 'failed' });
+    store.endAttempt(id, store.beginAttempt(id, start(1, 4)), { ...answer(null, '', 'Nothing is listening'), mayHaveArrived: false });
+    store.updateChunk(id, 4, { status: 'failed' });
     expect(store.markInterrupted()).toEqual([id]);
 
     const chunks = store.get(id)!.chunks;
@@ -709,13 +761,13 @@ describe('every attempt of a chunk', () => {
       ['failed', false],
     ]);
     expect(chunks[1]!.attemptLog[0]).toMatchObject({ statusCode: null, error: expect.stringContaining('while this request was out') });
-    expect(store.remainingChunks(id).map((chunk) => [chunk.index, chunk.wentOut])).toEqual([
-      [1, true],
-      [2, false],
+    expect(store.remainingChunks(id).map((chunk) => [chunk.firstEvent, chunk.wentOut])).toEqual([
+      [2, true],
+      [4, false],
     ]);
 
-    store.skipChunks(id, [0, 1], 'Skipped: it went out without an answer.');
+    store.skipChunks(id, [0, 2], 'Skipped: it went out without an answer.');
     expect(store.get(id)!.chunks.map((chunk) => chunk.status)).toEqual(['ok', 'skipped', 'failed']);
-    expect(store.remainingChunks(id).map((chunk) => chunk.index)).toEqual([2]);
+    expect(store.remainingChunks(id).map((chunk) => chunk.firstEvent)).toEqual([4]);
   });
 });

@@ -150,7 +150,7 @@ describe('a server that echoes every secret back', () => {
       [{ firstEvent: 0, eventCount: 1 }],
     );
     const echoed = `{"echo":${JSON.stringify(API_KEY)},"b64":"${Buffer.from(API_KEY).toString('base64')}"}`;
-    const attempt = submissions.beginAttempt(id, 0, { number: 1, startedAt: new Date().toISOString(), firstEvent: 0, eventCount: 1 });
+    const attempt = submissions.beginAttempt(id, { number: 1, startedAt: new Date().toISOString(), firstEvent: 0, eventCount: 1 });
     submissions.endAttempt(id, attempt, { durationMs: 1, statusCode: 202, retryAfter: null, error: null, responseHeaders: { 'x-echo-apikey': API_KEY }, responseBody: echoed, responseTruncated: false, mayHaveArrived: false });
     submissions.updateChunk(id, 0, { status: 'ok', statusCode: 202, responseHeaders: { 'x-echo-apikey': API_KEY }, responseBody: echoed });
     submissions.annotate(id, { label: `key ${API_KEY}`, note: '' });

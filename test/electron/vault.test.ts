@@ -107,6 +107,33 @@ describe('the vault', () => {
     expect(reopened.unreadable('env-1')).toBe(true);
   });
 
+  it('writes the newest secrets when an older save is sealed last, and a removal after a save stays removed', async () => {
+    // The key store answers from another thread: here the first encryption answers after the second.
+    const releases: (() => void)[] = [];
+    const slowFirst: Cipher = {
+      ...safeStorageCipher,
+      encrypt: async (plain) => {
+        if (releases.length === 0) await new Promise<void>((resolve) => releases.push(resolve));
+        else releases.push(() => undefined);
+        return safeStorageCipher.encrypt(plain);
+      },
+    };
+    const vault = createVault({ file, cipher: slowFirst });
+    const older = vault.update('env-1', { apiKey: 'ak_old_key_0001' }, server);
+    const newer = vault.update('env-1', { apiKey: 'ak_new_key_0002' }, server);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    releases[0]!();
+    await Promise.all([older, newer]);
+    const reopened = createVault({ file, cipher: safeStorageCipher });
+    await reopened.load();
+    expect(reopened.get('env-1').apiKey).toBe('ak_new_key_0002');
+
+    const saved = vault.update('env-2', secret, server);
+    const removed = vault.remove('env-2');
+    await Promise.all([saved, removed]);
+    expect(JSON.parse((await fileText())!).entries).not.toHaveProperty('env-2');
+  });
+
   it('forgets an environment entirely', async () => {
     const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, server);

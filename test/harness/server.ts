@@ -6,14 +6,15 @@ import path from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { rendererOutDir } from '../../build/bundles.ts';
 import { serveAppFile } from '../../electron/app-files.ts';
-import { createDispatch, createPushSender } from '../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { nodeServiceDeps, SOURCE_OPENAPI_FILE } from '../../electron/node-services.ts';
-import { createServices, type PushSender, type Services } from '../../electron/services/index.ts';
+import type { Remote } from '../../electron/host/services-client.ts';
+import { admit, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
+import { SOURCE_OPENAPI_FILE, startNodeServicesThread } from '../../electron/node-services.ts';
+import type { PushSender, Services } from '../../electron/services/index.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import type { FileDialogs } from '../../electron/services/files.ts';
 import type { Clipboard } from '../../electron/services/submission-curl.ts';
 import { SECURITY_HEADERS } from '../../electron/security.ts';
+import { decodeFrame, encodeFrame } from './frame.ts';
 
 /**
  * Serves the built renderer to a plain browser and answers the IPC contract over loopback
@@ -24,8 +25,8 @@ import { SECURITY_HEADERS } from '../../electron/security.ts';
 export interface Harness {
   url: string;
   dataFolder: string;
-  /** The real services behind the page, for tests to arrange and inspect state. */
-  services: Services;
+  /** The real services behind the page, on their own thread as in the app, for tests to arrange and inspect state. */
+  services: Remote<Services>;
   /** Pushes to the page as main does: `app:command` is how a native menu item arrives. */
   push: PushSender;
   /** How many pages listen to pushes: a push sent before a page listens never reaches it. */
@@ -48,43 +49,64 @@ export interface HarnessOptions {
 
 /** Just over the largest contract input: a draft of up to 120 M characters. */
 const MAX_IPC_BODY_BYTES = 130 * 1024 * 1024;
-let bridgeScript: Promise<string> | undefined;
+/** A frame of a push no page fetched is dropped after this long. */
+const PUSH_FRAME_TTL_MS = 60_000;
+const harnessScripts = new Map<string, Promise<string>>();
 
-function buildBridgeScript(): Promise<string> {
-  bridgeScript ??= build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      minify: false,
-      lib: { entry: path.join(import.meta.dirname, 'bridge.ts'), formats: ['iife'], name: 'EventDeskHarnessBridge' },
-    },
-  }).then((result) => {
-    const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-    const chunk = outputs[0]?.output.find((item) => item.type === 'chunk');
-    if (!chunk) throw new Error('The harness bridge did not build');
-    return chunk.code;
-  });
-  return bridgeScript;
+/** The page's side of the harness, `bridge` or `bridge-worker`, built once per process. */
+function harnessScript(name: 'bridge' | 'bridge-worker'): Promise<string> {
+  let script = harnessScripts.get(name);
+  if (!script) {
+    script = build({
+      configFile: false,
+      logLevel: 'silent',
+      build: {
+        write: false,
+        minify: false,
+        lib: { entry: path.join(import.meta.dirname, `${name}.ts`), formats: ['iife'], name: 'EventDeskHarness' },
+      },
+    }).then((result) => {
+      const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+      const chunk = outputs[0]?.output.find((item) => item.type === 'chunk');
+      if (!chunk) throw new Error(`The harness's ${name}.ts did not build`);
+      return chunk.code;
+    });
+    harnessScripts.set(name, script);
+  }
+  return script;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const rendererDir = options.rendererDir ?? rendererOutDir;
   const dataFolder = options.dataFolder ?? (await mkdtemp(path.join(os.tmpdir(), 'eventdesk-harness-')));
-  const bridge = await buildBridgeScript();
+  const scripts = { bridge: await harnessScript('bridge'), 'bridge-worker': await harnessScript('bridge-worker') };
   let origin = '';
   const listeners = new Set<ServerResponse>();
+  /** Frames of pushes that carry a long text (an event's data is one line), each kept until every page listening then has fetched it. */
+  const pushFrames = new Map<string, { frame: string[]; fetchesLeft: number }>();
+  let lastPushFrame = 0;
   const push = createPushSender((name, payload) => {
-    for (const listener of listeners) listener.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+    const frame = encodeFrame(payload);
+    // A frame with no text is its first line; a longer one is fetched by its id.
+    let data = frame[0]!.trimEnd();
+    if (frame.length > 1 && listeners.size > 0) {
+      const id = String(++lastPushFrame);
+      pushFrames.set(id, { frame, fetchesLeft: listeners.size });
+      setTimeout(() => pushFrames.delete(id), PUSH_FRAME_TTL_MS).unref();
+      data = JSON.stringify({ frame: id });
+    }
+    for (const listener of listeners) listener.write(`event: ${name}\ndata: ${data}\n\n`);
   });
-  const services = await createServices({
-    ...nodeServiceDeps(dataFolder),
-    ...(options.dialogs ? { dialogs: options.dialogs } : {}),
-    ...(options.clipboard ? { clipboard: options.clipboard } : {}),
+  // The app's arrangement: the services on their own thread, the calls admitted here.
+  const thread = await startNodeServicesThread(
+    dataFolder,
+    { sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE, ...options.sandbox }, ...(options.dialogs ? { dialogs: options.dialogs } : {}), ...(options.clipboard ? { clipboard: options.clipboard } : {}) },
     push,
-    sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE, ...options.sandbox },
-  });
-  const dispatch = createDispatch(createHandlers(services), (url) => url === origin);
+  );
+  const dispatch = async (channel: string, input: unknown, sender: Sender) => {
+    const admitted = admit(channel, input, sender, (url) => url === origin);
+    return admitted.ok ? thread.call(admitted.channel, admitted.input) : admitted.envelope;
+  };
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -100,9 +122,25 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return;
     }
     const url = new URL(request.url ?? '/', origin);
-    if (url.pathname === '/__harness/bridge.js') {
+    const script = /^\/__harness\/(bridge|bridge-worker)\.js$/.exec(url.pathname)?.[1] as keyof typeof scripts | undefined;
+    if (script) {
       response.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/javascript; charset=utf-8' });
-      response.end(bridge);
+      response.end(scripts[script]);
+      return;
+    }
+    if (url.pathname.startsWith('/__harness/frames/')) {
+      if (request.headers['sec-fetch-site'] !== 'same-origin') {
+        response.writeHead(403).end();
+        return;
+      }
+      const id = url.pathname.slice('/__harness/frames/'.length);
+      const pushed = pushFrames.get(id);
+      if (!pushed) {
+        response.writeHead(404).end();
+        return;
+      }
+      if (--pushed.fetchesLeft === 0) pushFrames.delete(id);
+      writeFrame(response, pushed.frame);
       return;
     }
     if (url.pathname === '/__harness/events') {
@@ -123,12 +161,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         return;
       }
       const channel = decodeURIComponent(url.pathname.slice('/__harness/ipc/'.length));
-      const body = await readJson(request);
+      const body = await readFrame(request);
       // A browser always sends Origin on a POST, so this refuses calls from any other page.
       const sender = { fromAppWindow: request.headers.origin === origin, fromMainFrame: true, url: request.headers.origin ?? '' };
       const envelope = await dispatch(channel, (body as { input?: unknown } | null)?.input, sender);
-      response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      response.end(JSON.stringify(envelope));
+      writeFrame(response, encodeFrame(envelope));
       return;
     }
     const file = await serveAppFile(rendererDir, url.pathname);
@@ -148,7 +185,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     url: origin,
     dataFolder,
-    services,
+    services: thread.services,
     push,
     listening: () => listeners.size,
     close: async () => {
@@ -157,12 +194,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         server.closeAllConnections();
         server.close(() => resolve());
       });
-      await services.close();
+      await thread.close();
     },
   };
 }
 
-async function readJson(request: IncomingMessage): Promise<unknown> {
+function writeFrame(response: ServerResponse, frame: string[]): void {
+  response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  for (const part of frame) response.write(part);
+  response.end();
+}
+
+/** A call's frame, or null when it is none (the contract then refuses the missing input). */
+async function readFrame(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -172,7 +216,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   }
   if (size === 0) return null;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return decodeFrame(Buffer.concat(chunks).toString('utf8'));
   } catch {
     return null;
   }

@@ -29,6 +29,7 @@ describe('the layering rule', () => {
     ['electron/cli/x.ts', "import type { SubmissionStore } from '../services/submissions.ts';"],
     ['electron/cli.ts', "import { createVault } from './services/vault.ts';"],
     ['electron/services/x.ts', "import { runCli } from '../cli.ts';"],
+    ['electron/services/x.ts', "import { startServicesThread } from '../host/services-client.ts';"],
     ['electron/services/x.ts', "import { safeStorage } from 'electron';"],
     ['electron/sandbox/x.ts', "import { createVault } from '../services/vault.ts';"],
     ['electron/sandbox/x.ts', "import { App } from '../../renderer/App.tsx';"],

@@ -46,6 +46,7 @@ export const defaultAnswers: Partial<Record<ChannelName, Envelope<unknown>>> = {
   'environments:list': { ok: true, value: { environments: [], activeId: null, notice: null } },
   'drafts:list': { ok: true, value: { drafts: [], activeId: null } },
   'drafts:save': done,
+  'drafts:saveEdits': done,
   'drafts:activate': done,
   'drafts:close': done,
   'files:takeOpened': { ok: true, value: [] },

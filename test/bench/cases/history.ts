@@ -195,6 +195,8 @@ interface Operation {
   /** Both sides for the nth sample; each returns what it found, to be compared. */
   viaStore: (n: number) => string[] | number;
   viaSql: (n: number) => string[] | number;
+  /** The p50 to stay under, when not the history's usual GOAL_MS. */
+  goalMs?: number;
 }
 
 /** Runs both sides in turns (which goes first swaps each time), checks they agree, and reports p50 and p95. */
@@ -215,6 +217,7 @@ function measure(operation: Operation): BenchLine {
     rows += Array.isArray(store) ? store.length : store!;
   }
   const p50 = median(times.store);
+  const goal = operation.goalMs ?? GOAL_MS;
   return {
     name: operation.name,
     value: p50,
@@ -225,7 +228,7 @@ function measure(operation: Operation): BenchLine {
       baselineP95: percentile(times.sql, 0.95).toFixed(2),
       rowsPerRun: (rows / (WARM_UP + SAMPLES)).toFixed(1),
       samples: SAMPLES,
-      goal: p50 < GOAL_MS ? `p50<${GOAL_MS}ms:met` : `p50<${GOAL_MS}ms:MISSED`,
+      goal: p50 < goal ? `p50<${goal}ms:met` : `p50<${goal}ms:MISSED`,
     },
   };
 }
@@ -248,11 +251,16 @@ async function run(): Promise<BenchLine[]> {
     if (submissions !== SUBMISSIONS) throw new Error(`The bench database holds ${submissions} submissions, not ${SUBMISSIONS}; delete ${generated.file} and run again.`);
     // Customers that exist, spread over the range, visited in a scrambled order.
     const customers = Array.from({ length: WARM_UP + SAMPLES }, (_, n) => customerId((n * 7919) % CUSTOMERS));
-    const search = raw.prepare(`SELECT ${listColumns} FROM submissions WHERE seq IN (
-        SELECT rowid FROM search_events WHERE search_events MATCH ?1 UNION SELECT rowid FROM search_notes WHERE search_notes MATCH ?1)
+    // The index holds a row per part of a batch (schema 7): a match names the part, the part its submission.
+    const search = raw.prepare(`SELECT ${listColumns} FROM submissions WHERE id IN (
+        SELECT p.submission_id FROM batch_parts p WHERE p.id IN (SELECT rowid FROM search_events WHERE search_events MATCH ?1))
+        OR seq IN (SELECT rowid FROM search_notes WHERE search_notes MATCH ?1)
       ORDER BY started_at DESC, seq DESC LIMIT ?2`);
     const firstPage = raw.prepare(`SELECT ${listColumns} FROM submissions ORDER BY started_at DESC, seq DESC LIMIT ?`);
     const counted = raw.prepare('SELECT count(*) AS n FROM submissions WHERE environment_id = ? AND status = ?');
+    // The same grouping by hour with no time-zone work at all: what the timeline cannot beat.
+    const utcHours = raw.prepare("SELECT strftime('%Y-%m-%d %H:00', started_at) AS bucket, status, count(*) AS n FROM submissions GROUP BY bucket, status");
+    const total = (counts: Iterable<number>) => [...counts].reduce((sum, n) => sum + n, 0);
     const lines = [
       measure({
         name: 'history-search-customer',
@@ -272,6 +280,14 @@ async function run(): Promise<BenchLine[]> {
         baselineName: 'sql-count-where',
         viaStore: () => store.count(COUNT_FILTER),
         viaSql: () => Number((counted.get(COUNT_FILTER.environmentIds[0]!, COUNT_FILTER.statuses[0]!) as { n: number }).n),
+      }),
+      measure({
+        name: 'history-timeline-100k',
+        baselineName: 'sql-group-utc-hours',
+        // Shown when History opens: the issue's budget for that stall is 30 ms.
+        goalMs: 30,
+        viaStore: () => total(store.timeline(emptyHistoryFilter, 'hour').flatMap((bucket) => Object.values(bucket.counts))),
+        viaSql: () => total((utcHours.all() as { n: number }[]).map((row) => Number(row.n))),
       }),
     ];
     const context = { submissions, events: SUBMISSIONS * EVENTS_PER_SUBMISSION, fileMB: Math.round(fileBytes / 1024 / 1024), storedMB: Math.round(storedBytes / 1024 / 1024) };

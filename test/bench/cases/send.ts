@@ -1,67 +1,28 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { chunkBody, planChunks } from '../../../shared/chunking.ts';
 import { endpoint } from '../../../electron/services/auth.ts';
 import { buildAuthHeaders } from '../../../electron/services/auth-headers.ts';
-import { LOCAL_SANDBOX_ID, createEnvironments } from '../../../electron/services/environments.ts';
+import { LOCAL_SANDBOX_ID } from '../../../electron/services/environments.ts';
 import { sendChunks } from '../../../electron/services/sender.ts';
-import { createSessions } from '../../../electron/services/sessions.ts';
-import { createVault } from '../../../electron/services/vault.ts';
-import { noKeyStore } from '../../../electron/node-services.ts';
-import { startSandbox } from '../../../electron/sandbox/server.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
+import { EVENTS, eventTexts, startSendBench } from '../send-setup.ts';
 
 /**
  * 100 000 events in 500-event chunks to the sandbox on loopback, through sendChunks
  * (concurrency 1, the real session and its headers) against a bare fetch loop sending the same
  * chunk bodies with the same headers, in turns in the same run. The sandbox runs in a worker
  * thread of its own, in lenient mode (it parses each body but does not check every event), so
- * the figure is the client's. Peak memory is the highest RSS sampled while sendChunks runs.
+ * the figure is the client's (see send-setup.ts). Peak memory is the highest RSS sampled while sendChunks runs.
  */
 
-const EVENTS = 100_000;
 const CHUNK_SIZE = 500;
 const ROUNDS = 7;
 
-const isSandboxThread = !isMainThread && (workerData as { eventDeskSendBench?: boolean } | null)?.eventDeskSendBench === true;
-if (isSandboxThread) {
-  // A small traffic log: the bench is about the client, not about the sandbox keeping bodies.
-  const sandbox = await startSandbox({ mode: 'lenient', maxBodyBytes: 16 * 1024 * 1024, trafficLimit: 100, trafficBodyBytes: 256 });
-  parentPort!.postMessage(sandbox.url);
-}
-
-function eventTexts(): string[] {
-  return Array.from({ length: EVENTS }, (_, index) =>
-    JSON.stringify({
-      token: `tok_${index.toString(36).padStart(6, '0')}_9f3kq2m8`,
-      attributes: { plan: index % 3 ? 'pro' : 'free', spend: `${(index % 997) / 10}`, country: 'DE' },
-      created_at: '2026-06-01 12:00:00',
-      svc_id: 1000 + (index % 50),
-      device_id: `3f2b8c1e-4a5d-4e6f-8a9b-${String(index).padStart(12, '0')}`,
-      customer_id: `customer-${index}`,
-    }),
-  );
-}
-
 async function measure(): Promise<BenchLine[]> {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { eventDeskSendBench: true } });
-  const url = await new Promise<string>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-bench-send-'));
-  const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore });
-  const environments = createEnvironments({ dataFolder, vault, sandbox: { url: () => url, username: 'demo', apiKey: 'demo-api-key', maxBodyBytes: 1_048_576, mode: 'strict' } });
-  await environments.load();
-  const httpFetch = (input: string, init?: RequestInit) => fetch(input, init);
-  const sessions = createSessions({ environments, vault, fetch: httpFetch, push: () => undefined });
+  const { url, vault, environments, sessions, httpFetch, close } = await startSendBench('eventdesk-bench-send-');
   try {
-    await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: 'demo-password', rememberPassword: false });
     const texts = eventTexts();
     const planned = planChunks(texts, { chunkSize: CHUNK_SIZE, maxChunkBytes: 16 * 1024 * 1024 });
-    const chunks = planned.map((chunk, index) => ({ index, firstEvent: chunk.firstEvent, eventCount: chunk.eventCount }));
+    const chunks = planned.map((chunk) => ({ firstEvent: chunk.firstEvent, eventCount: chunk.eventCount }));
     const eventsUrl = endpoint(url, '/user/events');
     const timeoutMs = 30_000;
     const rssBefore = process.memoryUsage().rss;
@@ -71,8 +32,9 @@ async function measure(): Promise<BenchLine[]> {
       const started = performance.now();
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
       try {
-        const result = await sendChunks({ environmentId: LOCAL_SANDBOX_ID, sessions, fetch: httpFetch, url: eventsUrl, eventTexts: texts, chunks, timeoutMs, onChunk: () => undefined });
-        if (result.eventsAccepted !== EVENTS) throw new Error(`sendChunks took ${result.eventsAccepted} events, not ${EVENTS}: ${JSON.stringify(result)}`);
+        // 'ok': every chunk, and so every event, was acknowledged.
+        const status = await sendChunks({ environmentId: LOCAL_SANDBOX_ID, sessions, fetch: httpFetch, url: eventsUrl, eventTexts: texts, chunks, timeoutMs, onChunk: () => undefined });
+        if (status !== 'ok') throw new Error(`sendChunks ended ${status}, not ok: not all of the ${EVENTS} events were taken.`);
       } finally {
         clearInterval(sampler);
       }
@@ -109,9 +71,7 @@ async function measure(): Promise<BenchLine[]> {
       },
     ];
   } finally {
-    sessions.dispose();
-    await worker.terminate();
-    await rm(dataFolder, { recursive: true, force: true });
+    await close();
   }
 }
 

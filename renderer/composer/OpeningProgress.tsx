@@ -1,0 +1,34 @@
+import './opening-progress.css';
+import { useEffect, useState } from 'react';
+import { PROGRESS_DELAY_MS, progressShows, useOpening, type Opening } from './opening.ts';
+
+const size = (length: number) => (length < 1024 * 1024 ? `${Math.ceil(length / 1024)} KB` : `${(length / 1024 / 1024).toFixed(1)} MB`);
+
+function stepText(opening: Opening): string {
+  const name = opening.name ?? 'the file';
+  if (opening.step === 'reading') return `Reading ${name}…`;
+  return `Loading ${name}${opening.length === null ? '' : ` (${size(opening.length)})`} into the editor…`;
+}
+
+/** The progress of a file being opened, once it takes long enough to notice (see progressShows). */
+export function OpeningProgress() {
+  const opening = useOpening((state) => state.opening);
+  const [now, setNow] = useState(() => performance.now());
+  const shows = opening !== null && progressShows(opening, now);
+
+  // Looks again when the delay is up, and again if the timer fired a hair early.
+  useEffect(() => {
+    if (opening === null || shows || opening.since === null) return;
+    const timer = setTimeout(() => setNow(performance.now()), Math.max(0, opening.since + PROGRESS_DELAY_MS - performance.now()));
+    return () => clearTimeout(timer);
+  }, [opening, shows, now]);
+
+  if (!shows) return null;
+  const text = stepText(opening);
+  return (
+    <span className="opening-progress" data-testid="opening-progress">
+      <progress aria-label={`Opening ${opening.name ?? 'a file'}`} aria-valuetext={text} />
+      <span className="muted">{text}</span>
+    </span>
+  );
+}

@@ -1,0 +1,36 @@
+import { batchText, holdBatchText, reportEdits } from '../state/batch-text.ts';
+import { useComposer } from '../state/composer.ts';
+import { monaco } from './setup.ts';
+
+/**
+ * One Monaco model per open batch, made when the editor first shows it. The model owns the
+ * text from then on (each keeps its own undo history and cursor); its edits are reported as
+ * they happen, and nothing copies the whole text back on a keystroke.
+ */
+
+const models = new Map<string, monaco.editor.ITextModel>();
+
+/** Also the name the JSON schema's fileMatch (batch-*.json) recognises. */
+export function batchModelPath(id: string): string {
+  return `batch-${id}.json`;
+}
+
+export function batchModel(id: string): monaco.editor.ITextModel {
+  let model = models.get(id);
+  if (!model) {
+    model = monaco.editor.createModel(batchText(id), 'json', monaco.Uri.parse(batchModelPath(id)));
+    model.onDidChangeContent((event) => reportEdits(id, event.changes));
+    holdBatchText(id, model);
+    models.set(id, model);
+  }
+  return model;
+}
+
+// A closed batch's model goes with it (the state layer has let go of its text already).
+useComposer.subscribe((state) => {
+  for (const [id, model] of models) {
+    if (state.batches.some((batch) => batch.id === id)) continue;
+    models.delete(id);
+    model.dispose();
+  }
+});

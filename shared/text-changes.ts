@@ -1,0 +1,67 @@
+/**
+ * Edits to a batch's text as the editor reports them: replace `rangeLength` characters at
+ * `rangeOffset` with `text`. A list holds them in the order they were made, each offset in the
+ * text as it was after the ones before (Monaco's content changes, which within one event run
+ * from the end of the text to its start, so applying them in turn is right).
+ */
+export interface TextChange {
+  rangeOffset: number;
+  rangeLength: number;
+  text: string;
+}
+
+/** A block's size: an edit copies one block, not the whole text. */
+const BLOCK = 64 * 1024;
+
+/**
+ * A long text held as blocks, so that a run of small edits to a 29 MB text (a draft's journal,
+ * replayed) costs what the edits touch: slicing one flat string per edit copies all of it.
+ */
+export class TextBlocks {
+  private blocks: string[] = [];
+
+  constructor(parts: Iterable<string> = []) {
+    for (const part of parts) this.append(part);
+  }
+
+  append(part: string): void {
+    for (let at = 0; at < part.length; at += BLOCK) this.blocks.push(part.slice(at, at + BLOCK));
+  }
+
+  get length(): number {
+    let length = 0;
+    for (const block of this.blocks) length += block.length;
+    return length;
+  }
+
+  /** Applies each change in turn; a change outside the text is refused whole (RangeError). */
+  apply(changes: readonly TextChange[]): void {
+    for (const change of changes) this.applyOne(change);
+  }
+
+  private applyOne({ rangeOffset, rangeLength, text }: TextChange): void {
+    const end = rangeOffset + rangeLength;
+    if (rangeOffset < 0 || rangeLength < 0 || end > this.length) throw new RangeError(`A change at ${rangeOffset} (+${rangeLength}) falls outside a text of ${this.length} characters.`);
+    // The blocks the range touches, [first, last], and where the first one starts.
+    let first = 0;
+    let firstStart = 0;
+    while (first < this.blocks.length - 1 && firstStart + this.blocks[first]!.length < rangeOffset) firstStart += this.blocks[first++]!.length;
+    let last = first;
+    let lastEnd = firstStart + (this.blocks[first]?.length ?? 0);
+    while (last < this.blocks.length - 1 && lastEnd < end) lastEnd += this.blocks[++last]!.length;
+    const joined = this.blocks.slice(first, last + 1).join('');
+    const edited = joined.slice(0, rangeOffset - firstStart) + text + joined.slice(end - firstStart);
+    const replacement: string[] = [];
+    for (let at = 0; at < edited.length; at += BLOCK) replacement.push(edited.slice(at, at + BLOCK));
+    this.blocks.splice(first, last - first + 1, ...replacement);
+  }
+
+  /** The blocks in order, for writing them out one at a time. */
+  parts(): readonly string[] {
+    return this.blocks;
+  }
+
+  toString(): string {
+    return this.blocks.join('');
+  }
+}

@@ -1,0 +1,84 @@
+import { chromium, type Page } from '@playwright/test';
+import { buildBundles } from '../../../build/bundles.ts';
+import { chromiumArgs, chromiumExecutable } from '../../e2e/support/chromium.ts';
+import { seedHistory } from '../../fixtures/history.ts';
+import { startHarness } from '../../harness/server.ts';
+import type { BenchCase } from '../bench.ts';
+
+const SUBMISSIONS = 3000;
+const WHEEL_TURNS = 600;
+
+/**
+ * The History list scrolled from the first of 3 000 submissions to the last, a wheel turn at a
+ * time, pages loading on the way: the longest gap between two painted frames meanwhile, and
+ * the long tasks (over 50 ms, a frame lost). The baseline is the same wheel over a plain list
+ * of as many rows: the browser's own cost of scrolling.
+ */
+const historyScroll: BenchCase = {
+  name: 'history-scroll',
+  async run() {
+    await buildBundles();
+    const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+    const harness = await startHarness();
+    try {
+      await seedHistory(harness.services.submissions, SUBMISSIONS);
+      const page = await browser.newPage();
+      await page.goto(`data:text/html,${encodeURIComponent(plainList())}`);
+      const plain = await scrollWatching(page, page.locator('#list'));
+      await page.goto(harness.url);
+      await page.locator('#root[data-app-state="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+      await page.getByRole('tab', { name: 'History' }).click();
+      const list = page.getByTestId('history-list');
+      await list.getByRole('listitem').first().waitFor();
+      const app = await scrollWatching(page, list);
+      return [
+        {
+          name: 'history-scroll-longest-frame',
+          value: app.longestFrame,
+          unit: 'ms',
+          baseline: { name: 'plain-list-scroll', value: plain.longestFrame },
+          extra: {
+            longTasks: app.longTasks.length,
+            longestTask: Math.max(0, ...app.longTasks).toFixed(0),
+            baselineLongTasks: plain.longTasks.length,
+            goal: app.longTasks.every((task) => task <= 50) ? 'no-task>50ms:met' : 'no-task>50ms:MISSED',
+          },
+        },
+      ];
+    } finally {
+      await harness.close();
+      await browser.close();
+    }
+  },
+};
+export default historyScroll;
+
+function plainList(): string {
+  const rows = Array.from({ length: SUBMISSIONS }, (_, n) => `<li>submission ${n}</li>`).join('');
+  return `<!doctype html><ul id="list" style="height:600px;overflow:auto;margin:0">${rows}</ul>`;
+}
+
+/** Scrolls `list` to its end with the wheel, watching the frames and the long tasks meanwhile. */
+async function scrollWatching(page: Page, list: ReturnType<Page['locator']>): Promise<{ longestFrame: number; longTasks: number[] }> {
+  await page.evaluate(() => {
+    const watch = { longTasks: [] as number[], longestFrame: 0, last: 0, on: true };
+    (window as unknown as { watch: typeof watch }).watch = watch;
+    new PerformanceObserver((entries) => entries.getEntries().forEach((entry) => watch.longTasks.push(entry.duration))).observe({ type: 'longtask' });
+    const frame = (at: number) => {
+      if (watch.last) watch.longestFrame = Math.max(watch.longestFrame, at - watch.last);
+      watch.last = at;
+      if (watch.on) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await list.hover();
+  for (let turn = 0; turn < WHEEL_TURNS; turn++) {
+    await page.mouse.wheel(0, 600);
+    if (turn % 10 === 9 && (await list.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 2 && !element.textContent?.includes('Loading more')))) break;
+  }
+  return page.evaluate(() => {
+    const { watch } = window as unknown as { watch: { longTasks: number[]; longestFrame: number; on: boolean } };
+    watch.on = false;
+    return { longestFrame: watch.longestFrame, longTasks: watch.longTasks };
+  });
+}
