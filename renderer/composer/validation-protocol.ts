@@ -10,11 +10,8 @@ import { createIncrementalValidator, type ContentChange } from '../../shared/val
 /** The rules as the composer holds them: the worker measures "future" and "old" from its own now, at each request. */
 export type WorkerRules = Omit<ValidationRules, 'now'>;
 
-/** A whole text (kind full; or no kind, as useValidation first sent it), or the changes Monaco made to the last one. */
-export type ValidationRequest =
-  | { id: number; kind: 'full'; text: string; rules: WorkerRules }
-  | { id: number; kind: 'edit'; changes: ContentChange[]; rules: WorkerRules }
-  | { id: number; kind?: undefined; text: string; rules: WorkerRules };
+/** A whole text, or the changes Monaco made to the last one. */
+export type ValidationRequest = { id: number; kind: 'full'; text: string; rules: WorkerRules } | { id: number; kind: 'edit'; changes: ContentChange[]; rules: WorkerRules };
 
 export interface ValidationAnswer {
   id: number;

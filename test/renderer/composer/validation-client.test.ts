@@ -88,9 +88,9 @@ describe('the validation client', () => {
 });
 
 describe('the validation worker', () => {
-  it('still answers a whole text sent without a kind, as the composer sent it before', () => {
+  it('answers a whole text in full', () => {
     const respond = createValidationResponder(() => NOW);
-    expect(respond({ id: 7, text: '[1]', rules: workerRules })).toMatchObject({ id: 7, full: true, eventCount: 1, diagnostics: [{ code: 'event-not-object' }] });
+    expect(respond({ id: 7, kind: 'full', text: '[1]', rules: workerRules })).toMatchObject({ id: 7, full: true, eventCount: 1, diagnostics: [{ code: 'event-not-object' }] });
   });
 
   it('answers an edit inside an event from what it kept, and reads the whole text again under new rules', () => {
