@@ -1,17 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { MAX_JSON_DEPTH } from '../../shared/json-nesting.ts';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../shared/validation/json-characters.ts';
 import { positionsOf } from '../../shared/validation/positions.ts';
 import { readBatchJson, type SyntaxProblem } from '../../shared/validation/syntax.ts';
 import { failure, type Reply } from './route.ts';
 
 /** Turns a request body into a JSON value, or into the 4xx reply that says what is wrong with it. */
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACKET = 0x5b;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACKET = 0x5d;
-const CLOSE_BRACE = 0x7d;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
