@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Envelope } from '../../shared/errors.ts';
+import { AppError, type Envelope } from '../../shared/errors.ts';
 import type { ChannelName, PayloadOf, PushName, ThemeSource } from '../../shared/ipc.ts';
 import type { Fetch } from '../services/auth.ts';
 import type { DesktopShell } from '../services/desktop.ts';
@@ -91,12 +91,24 @@ export function startServicesThread(entry: string | URL, init: HostInit, adapter
   let nextId = 0;
   let closed: () => void = () => undefined;
 
+  /** Set once the thread has ended (a crash, an exit): every call from then on fails at once, never waits. */
+  let stopped: AppError | null = null;
+
   function ask<T>(message: (id: number) => ToHost): Promise<T> {
+    if (stopped) return Promise.reject(stopped);
     const id = ++nextId;
     return new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       post(message(id));
     });
+  }
+
+  /** The thread is gone: what waits for it fails with one clear error, and so does whatever asks later. */
+  function stop(reason: string): void {
+    stopped ??= new AppError('internal', "EventDesk's services stopped; restart EventDesk. Nothing recorded so far is lost.", reason);
+    for (const pending of waiting.values()) pending.reject(stopped);
+    waiting.clear();
+    closed();
   }
 
   const run: Record<AdapterName, (args: unknown[], signal: AbortSignal) => Promise<unknown>> = {
@@ -121,7 +133,8 @@ export function startServicesThread(entry: string | URL, init: HostInit, adapter
     running.set(id, controller);
     run[name](args, controller.signal).then(
       (value) => {
-        const transfer = value instanceof Uint8Array ? [] : (value as Partial<CrossingResponse> | null)?.body instanceof Uint8Array ? [(value as CrossingResponse).body.buffer as ArrayBuffer] : [];
+        // Only an answer's body is ours to hand over; a Buffer from the key store may share a pool.
+        const transfer = name === 'fetch' ? [(value as CrossingResponse).body.buffer] : [];
         post({ type: 'adapter-answer', id, ok: true, value }, transfer);
       },
       (error: unknown) => post({ type: 'adapter-answer', id, ok: false, error: toCrossing(error) }),
@@ -130,9 +143,12 @@ export function startServicesThread(entry: string | URL, init: HostInit, adapter
 
   return new Promise<ServicesThread>((resolve, reject) => {
     worker.on('error', (error) => {
-      for (const pending of waiting.values()) pending.reject(error);
-      waiting.clear();
+      stop(error.stack ?? error.message);
       reject(error);
+    });
+    worker.on('exit', (code) => {
+      stop(`The services' thread exited with code ${code}.`);
+      reject(stopped);
     });
     worker.on('message', (message: FromHost) => {
       switch (message.type) {
@@ -177,15 +193,18 @@ export function startServicesThread(entry: string | URL, init: HostInit, adapter
       });
 
     const thread: ServicesThread = {
-      call: (channel, input) => ask((id) => ({ type: 'call', id, channel, input })),
+      // A call always answers with an envelope, as the window expects, even when the thread is gone.
+      call: (channel, input) => ask<Envelope<unknown>>((id) => ({ type: 'call', id, channel, input })).catch((error: unknown) => ({ ok: false as const, error: (error instanceof AppError ? error : new AppError('internal', String(error))).toShape() })),
       services: remote([]) as Remote<Services>,
       on(event, listener) {
         listeners.set(event, [...(listeners.get(event) ?? []), listener]);
       },
       async close() {
-        const done = new Promise<void>((resolveClosed) => (closed = resolveClosed));
-        post({ type: 'close' });
-        await done;
+        if (!stopped) {
+          const done = new Promise<void>((resolveClosed) => (closed = resolveClosed));
+          post({ type: 'close' });
+          await done;
+        }
         await worker.terminate();
       },
     };

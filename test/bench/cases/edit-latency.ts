@@ -86,12 +86,16 @@ async function armProbe(page: Page, watch: 'editor' | 'frame' | 'problems'): Pro
 
 const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { latency: Promise<number> }).latency);
 
-async function keystrokes(page: Page): Promise<number[]> {
-  // Inside the first token's string, so the batch stays valid JSON as it grows.
+/** The cursor inside the first token's string, so typing there keeps the batch valid JSON. */
+async function intoFirstToken(page: Page): Promise<void> {
   await page.locator('.monaco-editor .view-line').nth(2).click();
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
+}
+
+async function keystrokes(page: Page): Promise<number[]> {
+  await intoFirstToken(page);
   const samples: number[] = [];
   for (let key = 0; key < KEYS; key++) {
     await armProbe(page, 'editor');
@@ -104,10 +108,7 @@ async function keystrokes(page: Page): Promise<number[]> {
 
 /** Keystroke → markers and Problems updated: a quote that breaks the JSON, then Backspace that mends it. */
 async function markerUpdates(page: Page): Promise<number[]> {
-  await page.locator('.monaco-editor .view-line').nth(2).click();
-  await page.keyboard.press('End');
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
+  await intoFirstToken(page);
   const samples: number[] = [];
   for (let key = 0; key < MARKER_KEYS; key++) {
     await armProbe(page, 'problems');
