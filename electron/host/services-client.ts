@@ -82,6 +82,9 @@ async function readLimited(response: Response, limit: number): Promise<Uint8Arra
   return body;
 }
 
+/** How long a closed thread may take to end by itself before it is terminated. */
+const EXIT_GRACE_MS = 2000;
+
 export function startServicesThread(entry: string | URL, init: HostInit, adapters: HostAdapters, onPush: <P extends PushName>(name: P, payload: PayloadOf<P>) => void): Promise<ServicesThread> {
   const worker = new Worker(entry, { workerData: init });
   const post = (message: ToHost, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
@@ -93,6 +96,7 @@ export function startServicesThread(entry: string | URL, init: HostInit, adapter
 
   /** Set once the thread has ended (a crash, an exit): every call from then on fails at once, never waits. */
   let stopped: AppError | null = null;
+  let exited = false;
 
   function ask<T>(message: (id: number) => ToHost): Promise<T> {
     if (stopped) return Promise.reject(stopped);
@@ -147,6 +151,7 @@ export function startServicesThread(entry: string | URL, init: HostInit, adapter
       reject(error);
     });
     worker.on('exit', (code) => {
+      exited = true;
       stop(`The services' thread exited with code ${code}.`);
       reject(stopped);
     });
@@ -205,7 +210,13 @@ export function startServicesThread(entry: string | URL, init: HostInit, adapter
           post({ type: 'close' });
           await done;
         }
-        await worker.terminate();
+        // The services are closed; the thread ends by itself. Only one that lingers is terminated.
+        if (!exited) {
+          const exit = new Promise<void>((resolveExit) => worker.once('exit', () => resolveExit()));
+          const timer = setTimeout(() => void worker.terminate(), EXIT_GRACE_MS);
+          await exit;
+          clearTimeout(timer);
+        }
       },
     };
   });

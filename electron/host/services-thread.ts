@@ -130,7 +130,12 @@ async function start(): Promise<void> {
         );
         return;
       case 'close':
-        void services.close().finally(() => post({ type: 'closed' }));
+        // Closing the port lets the thread end by itself once its last handle is gone: ending it
+        // from outside while native code (SQLite, sockets) tears down is what a terminate risks.
+        void services.close().finally(() => {
+          post({ type: 'closed' });
+          port.close();
+        });
         return;
     }
   });

@@ -103,6 +103,14 @@ describe('the services on their own thread', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
+  it('ends by itself once its services have closed, rather than being terminated mid-teardown', { timeout: 30_000 }, async () => {
+    const { thread, call } = await start();
+    expect((await call('app:info', undefined)).ok).toBe(true);
+    await thread.close();
+    // A terminated worker exits with code 1; one whose loop ran out, with 0.
+    expect(await thread.call('app:info', undefined)).toMatchObject({ ok: false, error: { detail: "The services' thread exited with code 0." } });
+  });
+
   it('refuses before the services hear of it, and brings their errors back as they were', async () => {
     const { thread, call } = await start();
     expect(await call('send:start', { environmentId: 'local-sandbox', batchText: 7, again: false })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
