@@ -4,16 +4,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi } from './api.ts';
 import { App } from './App.tsx';
-import { ApiContext } from './queries.ts';
+import { draftsAtStart } from './composer/autosave.ts';
+import { ApiContext, appInfoQuery } from './queries.ts';
 import { ErrorNotice } from './shell/ErrorNotice.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 const root = createRoot(document.getElementById('root')!);
 
 if (window.eventdesk) {
+  const api = createApi(window.eventdesk);
+  // Start-up's three waits overlap: what the shell needs and the drafts it brings back are
+  // asked at once, and Monaco (most of start-up's work) is evaluated while they are on their way.
+  void queryClient.prefetchQuery(appInfoQuery(api));
+  void draftsAtStart(api).catch(() => undefined);
+  void import('./monaco/editors.ts');
   root.render(
     <StrictMode>
-      <ApiContext value={createApi(window.eventdesk)}>
+      <ApiContext value={api}>
         <QueryClientProvider client={queryClient}>
           <App />
         </QueryClientProvider>

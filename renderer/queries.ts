@@ -10,7 +10,9 @@ export function useApi(): Api {
   return api;
 }
 
+/** What the shell needs before it can show anything: asked once, at start. */
+export const appInfoQuery = (api: Api) => ({ queryKey: ['app', 'info'], queryFn: () => api.app.info(), staleTime: Infinity });
+
 export function useAppInfo() {
-  const api = useApi();
-  return useQuery({ queryKey: ['app', 'info'], queryFn: () => api.app.info(), staleTime: Infinity });
+  return useQuery(appInfoQuery(useApi()));
 }

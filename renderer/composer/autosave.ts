@@ -1,10 +1,19 @@
 import { useEffect } from 'react';
 import { AppError } from '../../shared/errors.ts';
 import type { TextChange } from '../../shared/text-changes.ts';
+import type { Api } from '../api.ts';
 import { useApi } from '../queries.ts';
 import { batchText, onBatchEdited } from '../state/batch-text.ts';
 import { useComposer } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
+
+/** The drafts of the last run, asked once per bridge: at start-up, before the shell has mounted. */
+const listed = new WeakMap<Api, ReturnType<Api['drafts']['list']>>();
+export function draftsAtStart(api: Api): ReturnType<Api['drafts']['list']> {
+  const list = listed.get(api) ?? api.drafts.list();
+  listed.set(api, list);
+  return list;
+}
 
 /** The pause in typing after which the edits are saved. */
 const PAUSE_MS = 300;
@@ -83,7 +92,7 @@ export function useDraftAutosave(): void {
       entry.timer = setTimeout(() => void saveNow(id), PAUSE_MS);
     }
 
-    void api.drafts.list().then(
+    void draftsAtStart(api).then(
       ({ drafts, activeId }) => {
         if (cancelled) return;
         for (const draft of drafts) savingOf(draft.id).revision = draft.revision;
