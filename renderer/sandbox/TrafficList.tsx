@@ -1,3 +1,4 @@
+import { memo, useState } from 'react';
 import type { CapturedBody, SandboxRequestRecord } from '../../shared/sandbox.ts';
 import { HeaderList } from '../shell/HeaderList.tsx';
 
@@ -26,11 +27,41 @@ function statusClass(status: number | null): string {
   return 'status server';
 }
 
-function TrafficRow({ record }: { record: SandboxRequestRecord }) {
+function TrafficDetail({ record }: { record: SandboxRequestRecord }) {
+  return (
+    <div className="traffic-detail">
+      <section>
+        <h3>Request headers</h3>
+        <HeaderList headers={record.headers} />
+        <h3>Request body</h3>
+        <pre>{prettyBody(record.body)}</pre>
+      </section>
+      <section>
+        <h3>Response</h3>
+        {record.response ? (
+          <>
+            <HeaderList headers={record.response.headers} />
+            <pre>{prettyBody(record.response.body)}</pre>
+          </>
+        ) : (
+          <p className="muted">No answer: the connection was reset or dropped.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * One request. A record never changes once pushed, so a row renders once, and its bodies are
+ * formatted only when it is opened: during a big send each new request used to re-render and
+ * re-format every shown body (up to 64 KiB each), seconds of the page's time per send.
+ */
+const TrafficRow = memo(function TrafficRow({ record }: { record: SandboxRequestRecord }) {
   const status = record.response?.status ?? null;
+  const [open, setOpen] = useState(false);
   return (
     <li>
-      <details>
+      <details onToggle={(toggle) => setOpen(toggle.currentTarget.open)}>
         <summary>
           <span className="time">{timeOfDay.format(new Date(record.time))}</span>
           <span className="method">{record.method}</span>
@@ -39,29 +70,11 @@ function TrafficRow({ record }: { record: SandboxRequestRecord }) {
           <span className="duration">{record.durationMs.toFixed(0)} ms</span>
           {record.fault && <span className="badge fault">{record.fault}</span>}
         </summary>
-        <div className="traffic-detail">
-          <section>
-            <h3>Request headers</h3>
-            <HeaderList headers={record.headers} />
-            <h3>Request body</h3>
-            <pre>{prettyBody(record.body)}</pre>
-          </section>
-          <section>
-            <h3>Response</h3>
-            {record.response ? (
-              <>
-                <HeaderList headers={record.response.headers} />
-                <pre>{prettyBody(record.response.body)}</pre>
-              </>
-            ) : (
-              <p className="muted">No answer: the connection was reset or dropped.</p>
-            )}
-          </section>
-        </div>
+        {open && <TrafficDetail record={record} />}
       </details>
     </li>
   );
-}
+});
 
 export function TrafficList({ records }: { records: SandboxRequestRecord[] }) {
   if (records.length === 0) {
