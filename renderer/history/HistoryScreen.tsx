@@ -12,7 +12,7 @@ import { ExportControls } from './ExportControls.tsx';
 import { HistoryFilters } from './HistoryFilters.tsx';
 import { HistoryList } from './HistoryList.tsx';
 import { HistoryUnreadable } from './HistoryUnreadable.tsx';
-import { historyKey, useHistoryCount, useHistoryPages, useTimeline } from './queries.ts';
+import { freshenHistory, historyKey, useHistoryCount, useHistoryPages, useTimeline } from './queries.ts';
 import { useHistory } from './state.ts';
 import { Storage } from './Storage.tsx';
 import { SubmissionDetail } from './SubmissionDetail.tsx';
@@ -53,8 +53,8 @@ export function HistoryScreen() {
 
   // Opening the screen reads the history again: sends from the command line show up too.
   useEffect(() => {
-    if (screen === 'history') void client.invalidateQueries({ queryKey: historyKey, predicate: (query) => query.queryKey[1] !== 'batch' });
-  }, [screen, client]);
+    if (screen === 'history') freshenHistory(client, api);
+  }, [screen, client, api]);
 
   useCommand('history.find', () => bringForward('history', searchRef.current, () => searchRef.current?.select()));
 

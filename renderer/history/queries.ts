@@ -1,7 +1,9 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AppError } from '../../shared/errors.ts';
 import { HISTORY_PAGE_SIZE, type HistoryFilter, type TimelineUnit } from '../../shared/history.ts';
+import type { SubmissionSummary } from '../../shared/submission.ts';
+import type { Api } from '../api.ts';
 import { useApi } from '../queries.ts';
 
 export const historyKey = ['history'] as const;
@@ -30,6 +32,33 @@ export function useHistoryPages(filter: HistoryFilter, enabled: boolean) {
     getNextPageParam: (page) => (page.length < HISTORY_PAGE_SIZE ? null : (page.at(-1)?.id ?? null)),
     enabled,
   });
+}
+
+type Pages = InfiniteData<SubmissionSummary[], string | null>;
+
+/** The newest page first, then the rows loaded before that it does not hold. */
+function withNewest(newest: SubmissionSummary[], loaded: Pages): Pages {
+  const fresh = new Set(newest.map((row) => row.id));
+  const [first = [], ...rest] = loaded.pages.map((page) => page.filter((row) => !fresh.has(row.id)));
+  return { pages: [[...newest, ...first], ...rest], pageParams: loaded.pageParams };
+}
+
+/**
+ * Brings what the history shows up to date (a send started or ended, the screen shown again,
+ * a send from the command line) without reading again every page already loaded: a list
+ * re-reads its newest page only, put before the rows it had; the count and the timeline are
+ * asked again. A list of one page is simply read again.
+ */
+export function freshenHistory(client: QueryClient, api: Api): void {
+  for (const [key, loaded] of client.getQueriesData<Pages>({ queryKey: [...historyKey, 'list'] })) {
+    const reread = () => void client.invalidateQueries({ queryKey: key, exact: true });
+    if (!loaded || loaded.pages.length <= 1) {
+      reread();
+      continue;
+    }
+    api.history.list({ filter: key[2] as HistoryFilter, limit: HISTORY_PAGE_SIZE }).then((newest) => client.setQueryData<Pages>(key, (current) => current && withNewest(newest, current)), reread);
+  }
+  void client.invalidateQueries({ queryKey: historyKey, predicate: (query) => query.queryKey[1] !== 'batch' && query.queryKey[1] !== 'list' });
 }
 
 export function useHistoryCount(filter: HistoryFilter, enabled: boolean) {
@@ -70,7 +99,7 @@ export function useHistoryRefresh(): void {
     return api.send.onProgress((progress) => {
       if (statuses.get(progress.submissionId) === progress.status) return;
       statuses.set(progress.submissionId, progress.status);
-      void client.invalidateQueries({ queryKey: historyKey, predicate: (query) => query.queryKey[1] !== 'batch' });
+      freshenHistory(client, api);
     });
   }, [api, client]);
 }

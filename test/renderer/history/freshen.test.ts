@@ -1,0 +1,59 @@
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { HISTORY_PAGE_SIZE, type HistoryFilter } from '../../../shared/history.ts';
+import type { SubmissionSummary } from '../../../shared/submission.ts';
+import type { Api } from '../../../renderer/api.ts';
+import { freshenHistory, historyKey } from '../../../renderer/history/queries.ts';
+
+const row = (n: number, status: SubmissionSummary['status'] = 'ok'): SubmissionSummary => ({
+  id: `s-${String(n).padStart(4, '0')}`,
+  environmentId: 'local-sandbox',
+  environmentName: 'Local sandbox',
+  environmentColor: '#888',
+  baseUrl: 'http://127.0.0.1:1',
+  headers: {},
+  eventCount: 1,
+  batchHash: `h${n}`,
+  startedAt: new Date(Date.UTC(2026, 10, 24, 0, 0, n)).toISOString(),
+  finishedAt: null,
+  sendingMs: 0,
+  status,
+  label: '',
+  note: '',
+});
+/** Rows n down to n - count + 1: newest first, as a page is. */
+const rows = (from: number, count: number, status?: SubmissionSummary['status']) => Array.from({ length: count }, (_, k) => row(from - k, status));
+
+const filter: HistoryFilter = {};
+const listKey = [...historyKey, 'list', filter];
+type Pages = InfiniteData<SubmissionSummary[], string | null>;
+
+function setUp(pages: SubmissionSummary[][], newest: SubmissionSummary[]) {
+  const client = new QueryClient();
+  client.setQueryData<Pages>(listKey, { pages, pageParams: pages.map((_, n) => (n === 0 ? null : pages[n - 1]!.at(-1)!.id)) });
+  const list = vi.fn(async () => newest);
+  return { client, list, api: { history: { list } } as unknown as Api };
+}
+
+describe('freshening the history', () => {
+  it('reads only the newest page, puts it before the rows already loaded, and keeps every loaded page', async () => {
+    // Three pages loaded (300 down to 1); since then 2 new sends (302, 301), and 300 ended failed.
+    const { client, list, api } = setUp([rows(300, HISTORY_PAGE_SIZE, 'sending'), rows(200, HISTORY_PAGE_SIZE), rows(100, HISTORY_PAGE_SIZE)], [...rows(302, 2), row(300, 'failed'), ...rows(299, HISTORY_PAGE_SIZE - 3, 'sending')]);
+    freshenHistory(client, api);
+    await vi.waitFor(() => expect(client.getQueryData<Pages>(listKey)!.pages[0]![0]!.id).toBe('s-0302'));
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(list).toHaveBeenCalledWith({ filter, limit: HISTORY_PAGE_SIZE });
+    const shown = client.getQueryData<Pages>(listKey)!.pages.flat();
+    expect(shown.map((summary) => summary.id)).toEqual(rows(302, 302).map((summary) => summary.id));
+    expect(shown.find((summary) => summary.id === 's-0300')!.status).toBe('failed');
+    expect(client.getQueryData<Pages>(listKey)!.pageParams).toHaveLength(3);
+  });
+
+  it('reads a list of one page again, whole', () => {
+    const { client, list, api } = setUp([rows(3, 3)], rows(4, 4));
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    freshenHistory(client, api);
+    expect(list).not.toHaveBeenCalled();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: listKey, exact: true });
+  });
+});
