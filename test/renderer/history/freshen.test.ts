@@ -1,6 +1,6 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { HISTORY_PAGE_SIZE, type HistoryFilter } from '../../../shared/history.ts';
+import { emptyHistoryFilter, HISTORY_PAGE_SIZE } from '../../../shared/history.ts';
 import type { SubmissionSummary } from '../../../shared/submission.ts';
 import type { Api } from '../../../renderer/api.ts';
 import { freshenHistory, historyKey } from '../../../renderer/history/queries.ts';
@@ -24,7 +24,7 @@ const row = (n: number, status: SubmissionSummary['status'] = 'ok'): SubmissionS
 /** Rows n down to n - count + 1: newest first, as a page is. */
 const rows = (from: number, count: number, status?: SubmissionSummary['status']) => Array.from({ length: count }, (_, k) => row(from - k, status));
 
-const filter: HistoryFilter = {};
+const filter = emptyHistoryFilter;
 const listKey = [...historyKey, 'list', filter];
 type Pages = InfiniteData<SubmissionSummary[], string | null>;
 
