@@ -173,7 +173,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (file.status === 200 && file.headers['Content-Type']?.startsWith('text/html')) {
       body = new TextDecoder().decode(file.body).replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>');
     }
-    response.writeHead(file.status, { ...file.headers, 'Cache-Control': 'no-store' });
+    // Vite names each built asset by its content, so it may be kept; with the HTTP cache Chromium
+    // keeps compiled code, as the app's scheme does (codeCache), and a later start skips compiling.
+    const cache = file.status === 200 && url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store';
+    response.writeHead(file.status, { ...file.headers, 'Cache-Control': cache });
     response.end(body);
   }
 
