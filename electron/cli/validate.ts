@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { isTimeZone } from '../../shared/datetime.ts';
+import { eventPlace } from '../../shared/event-place.ts';
 import { DEFAULT_SETTINGS, resolveTimeZone } from '../../shared/environment.ts';
 import { batchFromNdjson, isNdjsonName } from '../../shared/formats/batch-file.ts';
 import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validation.ts';
@@ -73,9 +74,14 @@ async function rulesOf(env: string | undefined, envName: string | undefined) {
   return rulesFor({ ...settings, timeZone });
 }
 
-/** The diagnostics as `file:line:column  severity  code  message` lines and a summary line; `send` prints them the same way. */
+/**
+ * The diagnostics as `file:line:column  severity  code  event N (pointer): message` lines (the
+ * event numbered from 1, as the app does) and a summary line; `send` prints them the same way.
+ */
 export function forPeople(name: string, diagnostics: readonly Diagnostic[], eventCount: number | undefined): string {
-  const lines = diagnostics.map((diagnostic) => `${name}:${diagnostic.line}:${diagnostic.column}  ${diagnostic.severity.padEnd(7)}  ${diagnostic.code}  ${diagnostic.message}`);
+  const lines = diagnostics.map(
+    (diagnostic) => `${name}:${diagnostic.line}:${diagnostic.column}  ${diagnostic.severity.padEnd(7)}  ${diagnostic.code}  ${diagnostic.path ? `${eventPlace(diagnostic.path)}: ` : ''}${diagnostic.message}`,
+  );
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const events = eventCount === undefined ? '' : ` in ${plural(eventCount, 'event')}`;
   const summary = diagnostics.length === 0 ? `${name}: no problems${events}.` : `${name}: ${plural(errors, 'error')}, ${plural(diagnostics.length - errors, 'warning')}${events}.`;

@@ -15,11 +15,14 @@ import { searchableWords } from '../../shared/history.ts';
  * big send never indexes its whole batch in one go. A submission is found when each word the
  * user typed is in any of its parts or notes, as when it had one row.
  *
- * The tokenizer keeps `-`, `_`, `.` and `@` inside words, so an id such as `customer-42`, a
- * UUID, an amount `19.99` or an e-mail address is one word, found whole or by its start.
+ * Since version 8 the tokenizer ends a word at every character that is neither a letter nor a
+ * digit, the separators of identifiers (`-`, `_`, `.`, `:`, `/`, `@`) included, so each part
+ * of an id is a word of its own: `7781` finds `cust-7781`, `example` finds `ann@example.com`.
+ * What the user types is split the same way: FTS5 reads a quoted word as the phrase of its
+ * parts, so `cust-7781`, a UUID or `19.99` is found whole as before, and `cust-77` by its start.
  */
 
-export const SEARCH_TOKENIZER = `unicode61 remove_diacritics 2 tokenchars '-_.@'`;
+export const SEARCH_TOKENIZER = 'unicode61 remove_diacritics 2';
 
 /** Adds every leaf value (strings, numbers, booleans) of `value` to `into`, keys left out. */
 export function collectSearchValues(value: unknown, into: Set<string>): void {
@@ -55,8 +58,9 @@ export function notesSearchText(parts: { label: string; note: string; responses:
 }
 
 /**
- * One FTS5 query per searchable word the user typed (all must match, each from its start). Each
- * word is quoted, so FTS5 syntax in it (AND, *, ", :) is just text.
+ * One FTS5 query per searchable word the user typed (all must match, each from its start, or
+ * from the start of a part after a separator). Each word is quoted, so FTS5 syntax in it (AND,
+ * *, ", :) is just text, and a word with separators is the phrase of its parts.
  */
 export function searchWords(search: string): string[] {
   return searchableWords(search).map((word) => `"${word.replaceAll('"', '""')}"*`);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolveTimeZone, type Environment } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
+import { eventPlace } from '../../shared/event-place.ts';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
 import { batchResolver, type TemplateProblem } from '../../shared/templates.ts';
 import { readBatchJson } from '../../shared/validation/syntax.ts';
@@ -112,7 +113,7 @@ function templateError(problems: readonly TemplateProblem[]): AppError {
   // A sparse but deep event passes the scan's count of brackets; the resolver stops at the same depth.
   const tooDeep = problems.find((problem) => problem.tooDeep);
   if (tooDeep) return new AppError('batch-too-deep', `${TOO_DEEP_MESSAGE} Nothing was sent.`, `at ${tooDeep.path}`);
-  return new AppError('template-problems', `The batch's templates cannot be resolved: ${problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
+  return new AppError('template-problems', `The batch's templates cannot be resolved: ${problems.map((problem) => `${eventPlace(problem.path)}: ${problem.message}`).join('; ')}`);
 }
 
 /**

@@ -13,6 +13,13 @@ type Row = Record<string, unknown>;
 const statusList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 const submissionStatuses = statusList(SubmissionStatusSchema.options);
 const chunkStatuses = statusList(['pending', 'sending', 'ok', 'failed', 'cancelled'] satisfies ChunkRecord['status'][]);
+/** The search tables' tokenizer from version 2 to 7: `-`, `_`, `.` and `@` kept inside words. */
+const WHOLE_ID_TOKENIZER = `unicode61 remove_diacritics 2 tokenchars '-_.@'`;
+/** The search tables as history-search.ts describes them, with `tokenizer`. */
+const searchTables = (tokenizer: string) => `
+  CREATE VIRTUAL TABLE search_events USING fts5 (text, content = '', contentless_delete = 1, tokenize = "${tokenizer}");
+  CREATE VIRTUAL TABLE search_notes USING fts5 (text, content = '', contentless_delete = 1, tokenize = "${tokenizer}");
+`;
 
 /**
  * Migration i brings a database from user_version i to i + 1. Append only: never edit a step
@@ -67,8 +74,7 @@ export const migrations: readonly ((db: DatabaseSync) => void)[] = [
       ALTER TABLE submissions ADD COLUMN stored_bytes INTEGER NOT NULL DEFAULT 0 CHECK (stored_bytes >= 0);
       CREATE INDEX submissions_by_status ON submissions (status, started_at);
       CREATE INDEX submissions_by_environment ON submissions (environment_id, started_at);
-      CREATE VIRTUAL TABLE search_events USING fts5 (text, content = '', contentless_delete = 1, tokenize = "${SEARCH_TOKENIZER}");
-      CREATE VIRTUAL TABLE search_notes USING fts5 (text, content = '', contentless_delete = 1, tokenize = "${SEARCH_TOKENIZER}");
+      ${searchTables(WHOLE_ID_TOKENIZER)}
       CREATE TRIGGER submissions_unsearch AFTER DELETE ON submissions BEGIN
         DELETE FROM search_events WHERE rowid = old.seq;
         DELETE FROM search_notes WHERE rowid = old.seq;
@@ -193,6 +199,18 @@ export const migrations: readonly ((db: DatabaseSync) => void)[] = [
         DELETE FROM search_events WHERE rowid = old.id;
       END;
     `),
+  // Each part of an id is a word (#15): `7781` finds `cust-7781`. An FTS5 table keeps the
+  // tokenizer it was made with, so both are made again, and every row indexed anew: the parts
+  // written so far (one left unindexed by a crash stays so, for the next start) and each
+  // submission's answers, label and note. The triggers name the tables, so they hold as they are.
+  (db) => {
+    db.exec(`DROP TABLE search_events; DROP TABLE search_notes; ${searchTables(SEARCH_TOKENIZER)}`);
+    const indexPart = db.prepare('INSERT INTO search_events (rowid, text) VALUES (?, ?)');
+    for (const row of db.prepare('SELECT id, events FROM batch_parts WHERE indexed = 1').iterate() as Iterable<Row>) {
+      indexPart.run(Number(row.id), batchSearchText(`[${String(row.events)}]`));
+    }
+    for (const row of db.prepare('SELECT id FROM submissions').iterate() as Iterable<Row>) settle(db, String(row.id), 8);
+  },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import './composer.css';
+import { useEffect, useRef } from 'react';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { batchText } from '../state/batch-text.ts';
 import { starterBatch, useComposer } from '../state/composer.ts';
@@ -11,6 +12,12 @@ export function BatchTabs() {
   const activeId = useComposer((state) => state.activeId);
   const { activate, close, open } = useComposer.getState();
   const opening = useFileOpening();
+  const tabList = useRef<HTMLDivElement>(null);
+
+  // A tab opened, created or gone to from elsewhere (the palette, a menu) may be past the edge of a full strip.
+  useEffect(() => {
+    tabList.current?.querySelector('[role="tab"][aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeId, batches.length]);
 
   function ask(id: string) {
     const batch = batches.find((candidate) => candidate.id === id);
@@ -39,7 +46,7 @@ export function BatchTabs() {
   return (
     <div className="batch-tabs">
       {/* A tablist holds only tabs: each × is for the mouse; the keyboard closes a tab with Delete on it, or the Close batch command. */}
-      <div className="batch-tab-list" role="tablist" aria-label="Open batches">
+      <div ref={tabList} className="batch-tab-list" role="tablist" aria-label="Open batches">
         {batches.map((batch) => (
           <div key={batch.id} role="presentation" className={`batch-tab ${batch.id === activeId ? 'active' : ''}`}>
             <button

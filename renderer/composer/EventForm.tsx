@@ -104,8 +104,10 @@ export function EventForm({ batch, index, event, serviceIdField, timeZone, probl
         <FieldProblems id={`event-${index}-attributes-problems`} problems={problems.get('attributes')} />
         {attributes === null && <p className="problem">attributes is not an object; fix it in the JSON view.</p>}
         {attributes &&
-          Object.entries(attributes).map(([name, value]) => (
-            <div className="pair" key={name}>
+          // Keyed by place, not by name: a rename keeps the attribute's place, so its row (and the
+          // field the user is tabbing or clicking into) stays mounted instead of being made anew.
+          Object.entries(attributes).map(([name, value], place) => (
+            <div className="pair" key={place} role="group" aria-label={`Attribute ${name}`}>
               <CommitField label="name" value={name} onCommit={(renamed) => rename(name, renamed)} />
               <CommitField label="value" value={text(value)} onCommit={(next) => set(['attributes', name], next)} problems={problems.get(`attributes/${name}`)} />
               <button type="button" className="small" aria-label={`Remove attribute ${name}`} onClick={() => onEdit({ kind: 'remove', path: ['attributes', name] })}>

@@ -1,3 +1,4 @@
+import { eventPlace } from '../../shared/event-place.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import { revealInEditor } from './editor-handle.ts';
 
@@ -26,7 +27,7 @@ export function ProblemsList({ diagnostics, pending }: { diagnostics: Diagnostic
                 <span className={`severity ${diagnostic.severity}`}>{diagnostic.severity}</span>
                 <span className="message">{diagnostic.message}</span>
                 <span className="where">
-                  {diagnostic.path || '/'} · Ln {diagnostic.line}, Col {diagnostic.column}
+                  {eventPlace(diagnostic.path)} · Ln {diagnostic.line}, Col {diagnostic.column}
                 </span>
               </button>
             </li>

@@ -1,4 +1,5 @@
 import { resolveTimeZone, type EnvironmentView } from '../../shared/environment.ts';
+import { eventPlace } from '../../shared/event-place.ts';
 import { serializeJson } from '../../shared/formats/json.ts';
 import type { ImportedEvent } from '../../shared/formats/import-result.ts';
 import { generateFrom, resolveBatch, type ResolveResult, type TemplateContext } from '../../shared/templates.ts';
@@ -12,7 +13,7 @@ type Resolved = { text: string } | { problems: string[] };
 
 /** Resolved events as batch text, or every template problem in words. */
 function asText(result: ResolveResult): Resolved {
-  if ('problems' in result) return { problems: result.problems.map((problem) => `${problem.path || '/'}: ${problem.message}`) };
+  if ('problems' in result) return { problems: result.problems.map((problem) => `${eventPlace(problem.path)}: ${problem.message}`) };
   return { text: serializeJson(result.events as ImportedEvent[]) };
 }
 

@@ -53,9 +53,13 @@ export function HistoryFilters({ searchRef }: { searchRef: RefObject<HTMLInputEl
         className="history-search"
         placeholder="customer_id, device_id, token, attribute value, response, label, note…"
         aria-label={withShortcut('Search submissions', 'history.find')}
+        aria-describedby="history-search-help"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
+      <p id="history-search-help" className="history-search-help">
+        Finds each word from its start, or from a part after - _ . : / @ (<kbd>7781</kbd> finds <kbd>cust-7781</kbd>), in ids, attribute values, responses, labels and notes; every word must match.
+      </p>
       <div className="inline wrap">
         <label>
           Environment{' '}

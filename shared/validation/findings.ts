@@ -1,3 +1,4 @@
+import { eventPlace } from '../event-place.ts';
 import type { Diagnostic } from '../validation.ts';
 import type { RepeatedKey } from './batch-layout.ts';
 import { describeValue, type EventProblem } from './event-checks.ts';
@@ -58,7 +59,7 @@ export function readBatch(text: string): { events: unknown[]; finding?: undefine
 }
 
 function duplicateEventProblem(original: number): EventProblem {
-  return { code: 'duplicate-event', message: `This event is the same as event [${original}], so it would be sent twice.`, at: [], mark: 'start' };
+  return { code: 'duplicate-event', message: `This event is the same as ${eventPlace(`/${original}`)}, so it would be sent twice.`, at: [], mark: 'start' };
 }
 
 function repeatedKeyFinding({ index, field, property }: RepeatedKey): Finding {

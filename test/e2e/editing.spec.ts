@@ -82,7 +82,7 @@ test.describe('editing a batch of 100 000 events', () => {
     const problems = app.getByRole('region', { name: 'Problems' });
     const where = problems.getByRole('button', { name: /svc_id must be an integer/ }).locator('.where');
     // Line 9 is `    "svc_id": "12",`: the value starts at column 15.
-    await expect(where).toHaveText('/0/svc_id · Ln 9, Col 15', { timeout: 90_000 });
+    await expect(where).toHaveText('event 1 (/0/svc_id) · Ln 9, Col 15', { timeout: 90_000 });
     const marker = app.locator('.monaco-editor .squiggly-error').first();
     const before = (await marker.boundingBox())!.x;
 
@@ -90,7 +90,7 @@ test.describe('editing a batch of 100 000 events', () => {
     await app.keyboard.press('End');
     for (let key = 0; key < '"12",'.length; key++) await app.keyboard.press('ArrowLeft');
     await app.keyboard.type('  ');
-    await expect(where).toHaveText('/0/svc_id · Ln 9, Col 17', { timeout: 90_000 });
+    await expect(where).toHaveText('event 1 (/0/svc_id) · Ln 9, Col 17', { timeout: 90_000 });
     await expect.poll(async () => (await marker.boundingBox())!.x).toBeGreaterThan(before);
     await expect(app.getByTestId('event-count')).toHaveText('100,000 events');
     await saveScreenshot(app, 'editor-100k-marker-moved');

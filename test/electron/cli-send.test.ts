@@ -225,7 +225,7 @@ describe('eventdesk send', () => {
     const refused = await runSend([file, '--base-url', sandbox.url, '--data', data]);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toContain(`${file}:14:15  error    service-id-not-integer  svc_id must be an integer`);
+    expect(refused.stderr).toContain(`${file}:14:15  error    service-id-not-integer  event 2 (/1/svc_id): svc_id must be an integer`);
     expect(refused.stderr).toContain('Nothing was sent: fix the 1 error, or send anyway with --force.');
     expect(sandbox.traffic()).toEqual([]);
     expect(existsSync(path.join(data, 'submissions.sqlite'))).toBe(false);

@@ -60,14 +60,14 @@ describe('eventdesk validate', () => {
     const { code, stdout } = await runValidate([clean]);
     expect(code).toBe(0);
     expect(stdout).toBe(
-      `${clean}:19:18  warning  device-id-not-uuid  device_id should be UUID-shaped (8-4-4-4-12 hexadecimal digits), not the string "not-a-uuid".\n${clean}: 0 errors, 1 warning in 2 events.\n`,
+      `${clean}:19:18  warning  device-id-not-uuid  event 2 (/1/device_id): device_id should be UUID-shaped (8-4-4-4-12 hexadecimal digits), not the string "not-a-uuid".\n${clean}: 0 errors, 1 warning in 2 events.\n`,
     );
   });
 
   it('exits 1 on a batch with errors, each at its line and column', async () => {
     const { code, stdout } = await runValidate([broken]);
     expect(code).toBe(1);
-    expect(stdout.split('\n')).toEqual([`${broken}:18:15  error    service-id-not-integer  svc_id must be an integer, not the string "12".`, `${broken}: 1 error, 0 warnings in 2 events.`, '']);
+    expect(stdout.split('\n')).toEqual([`${broken}:18:15  error    service-id-not-integer  event 2 (/1/svc_id): svc_id must be an integer, not the string "12".`, `${broken}: 1 error, 0 warnings in 2 events.`, '']);
   });
 
   it('prints a JSON array of diagnostics with --json', async () => {

@@ -95,6 +95,8 @@ describe('reading a batch for a send, event by event', () => {
     // Braces written as escapes are braces all the same.
     expect(prepareBatch(environment, '[{"token":"\\u007b{$seq}}"}]', NOW).eventTexts).toEqual(['{"token":1}']);
     expect(() => prepareBatch(environment, '[{"\\u007b{who}}":1}]', NOW)).toThrow(expect.objectContaining({ code: 'template-problems' }));
+    // Which event, numbered from 1 as people read it, and where in it, as a pointer.
+    expect(() => prepareBatch(environment, '[{"token":"a"},{"token":"{{nobody}}"}]', NOW)).toThrow(expect.objectContaining({ message: expect.stringContaining('event 2 (/1/token): ') }));
   });
 
   it('stops every few events, so a send can let other work run between its steps', () => {

@@ -79,6 +79,20 @@ describe('a form edit as an edit of the text', () => {
     expect(changes).toEqual([{ rangeOffset: pretty.indexOf('"plan"'), rangeLength: 6, text: '"tier"' }]);
   });
 
+  it('renames any attribute in place in a file of 2 or 4 spaces, tabs or one line per event, changing only its key', () => {
+    const event = { token: 'evt-1', attributes: { plan: 'pro', limits: { seats: 5 }, spend: '19.99' }, customer_id: 'c-1' };
+    const layouts = [JSON.stringify([event], null, 2), JSON.stringify([event], null, 4), JSON.stringify([event], null, '\t'), `[\n  ${JSON.stringify(event)}\n]`];
+    fc.assert(
+      fc.property(fc.constantFrom(...layouts), fc.constantFrom('plan', 'limits', 'spend'), fc.string({ minLength: 1 }), (layout, from, to) => {
+        fc.pre(!Object.hasOwn(event.attributes, to));
+        const { text } = edited(layout, 0, { kind: 'rename', from, to });
+        // The same text but the key: every other character, and so the key's place and the indentation, as they were.
+        expect(text).toBe(layout.replace(JSON.stringify(from), () => JSON.stringify(to)));
+        expect(JSON.parse(text)[0].attributes[to]).toEqual(event.attributes[from as keyof typeof event.attributes]);
+      }),
+    );
+  });
+
   it('removes an attribute and its comma', () => {
     const { text } = edited(pretty, 0, { kind: 'remove', path: ['attributes', 'plan'] });
     expect(JSON.parse(text)[0].attributes).toEqual({ spend: '19.99' });

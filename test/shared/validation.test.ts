@@ -228,7 +228,7 @@ describe('warnings', () => {
   it('an event written twice is a duplicate of the first, however it is spaced', () => {
     const text = `[${JSON.stringify(validEvent())},\n${JSON.stringify(validEvent({ token: 'other' }))},\n${JSON.stringify(validEvent(), null, 4)}]`;
     const diagnostic = only(diagnose(text), 'duplicate-event');
-    expect(diagnostic).toMatchObject({ severity: 'warning', path: '/2', line: 3, column: 1, message: 'This event is the same as event [0], so it would be sent twice.' });
+    expect(diagnostic).toMatchObject({ severity: 'warning', path: '/2', line: 3, column: 1, message: 'This event is the same as event 1 (/0), so it would be sent twice.' });
   });
 
   it('events differing only in their attributes are not duplicates', () => {

@@ -1,0 +1,17 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../../shared/validation.ts';
+import { ProblemsList } from '../../../renderer/composer/ProblemsList.tsx';
+
+afterEach(cleanup);
+
+const diagnostic = (path: string, message: string): Diagnostic => ({ severity: 'error', code: 'service-id-not-integer', message, path, line: 9, column: 15, endLine: 9, endColumn: 19 });
+
+describe('the Problems list', () => {
+  it('numbers events from 1, as the event list does, with the 0-based pointer beside it', () => {
+    render(<ProblemsList diagnostics={[diagnostic('/0/svc_id', 'svc_id must be an integer.'), diagnostic('', 'The batch is empty.')]} pending={false} />);
+    const places = screen.getAllByRole('button').map((button) => button.querySelector('.where')?.textContent);
+    expect(places).toEqual(['event 1 (/0/svc_id) · Ln 9, Col 15', '/ · Ln 9, Col 15']);
+  });
+});
