@@ -20,6 +20,8 @@ const gluedShort = /^-([HdXbuAoemxwF])(.+)$/;
 
 /** The request a cURL command sends, and the events in its JSON body. */
 export function parseCurl(command: string): CurlImport {
+  // Devtools' "Copy as cURL (cmd)" ends its lines with ^, which bash would read as words of the command.
+  if (/ \^\r?\n/.test(command)) return { ok: false, message: "This command is written for the Windows command prompt (its lines end with ^). Copy it as cURL (bash) from the browser's devtools, or as cURL from Postman, and paste that." };
   const split = splitShellWords(command.trim());
   if (!split.ok) return { ok: false, message: `The command cannot be read: ${split.message}` };
   const [program, ...words] = split.words;
@@ -61,7 +63,7 @@ export function parseCurl(command: string): CurlImport {
   const reading = readJson(body);
   if (!reading.ok) return { ok: false, message: `The command's body is not JSON: ${reading.reason}.` };
   const found = eventsFromJson(reading.value);
-  if (!found.ok) return { ok: false, message: `The command's body: ${found.message}` };
+  if (!found.ok) return { ok: false, message: `The command's body is no batch: ${found.message.charAt(0).toLowerCase()}${found.message.slice(1)}` };
   const notes = [found.note, unknown.length > 0 ? `Ignored the options ${unknown.join(' ')}.` : undefined].filter((note) => note !== undefined);
   return notes.length > 0 ? { ok: true, request, events: found.events, note: notes.join(' ') } : { ok: true, request, events: found.events };
 }
