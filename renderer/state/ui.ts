@@ -76,9 +76,10 @@ export const useNotices = create<NoticeState>((set) => ({
   notify: (tone, text, about) =>
     set((state) => {
       const notified = nextNotice++;
+      const tagged = about === undefined ? {} : { about };
       const shown = state.notices.find((notice) => notice.tone === tone && notice.text === text);
-      if (shown) return { notices: state.notices.map((notice) => (notice === shown ? { ...notice, notified, ...(about === undefined ? {} : { about }) } : notice)) };
-      const notices = [...state.notices, { id: notified, tone, text, notified, ...(about === undefined ? {} : { about }) }];
+      if (shown) return { notices: state.notices.map((notice) => (notice === shown ? { ...notice, notified, ...tagged } : notice)) };
+      const notices = [...state.notices, { id: notified, tone, text, notified, ...tagged }];
       if (notices.length <= NOTICE_LIMIT) return { notices };
       const oldest = Math.min(...notices.map((notice) => notice.notified));
       return { notices: notices.filter((notice) => notice.notified !== oldest) };
