@@ -142,6 +142,8 @@ export type SubmissionDetail = z.infer<typeof SubmissionDetailSchema>;
 /** Pushed while a submission is under way. */
 export const SendProgressSchema = z.object({
   submissionId: z.string(),
+  /** Where it goes: a login that ends there stops the send, which goes on after the next login. */
+  environmentId: z.string(),
   /** Where it goes, as the progress names it: the environment may no longer be the one shown. */
   environmentName: z.string(),
   chunksDone: z.number().int(),

@@ -194,6 +194,7 @@ export function createSending(options: SendingOptions) {
       const rate = seconds > 0 ? counted.events / seconds : 0;
       options.push({
         submissionId: submission.id,
+        environmentId: submission.environmentId,
         environmentName: submission.environmentName,
         chunksDone: counted.chunks,
         chunksTotal: total.chunks,

@@ -13,6 +13,7 @@ import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { CsvMappingDialog } from './CsvMappingDialog.tsx';
 import { baseName, exportBatch, importText, type ExportFormat } from './importing.ts';
+import { PasteCurlDialog } from './PasteCurlDialog.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
@@ -86,7 +87,6 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
   const [pasting, setPasting] = useState(false);
   const [choosingExport, setChoosingExport] = useState(false);
   const [previewing, setPreviewing] = useState(false);
-  const [pasted, setPasted] = useState('');
 
   function exportAs(format: ExportFormat) {
     try {
@@ -195,28 +195,7 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
           }}
         />
       )}
-      <Modal open={pasting} onClose={() => setPasting(false)} labelledBy="paste-title" className="editor">
-        <h2 id="paste-title">Import a cURL command</h2>
-        <p className="hint">As copied from browser devtools or Postman (bash). Its JSON body becomes a new batch.</p>
-        <textarea className="paste" aria-label="cURL command" value={pasted} onChange={(event) => setPasted(event.target.value)} rows={10} />
-        <div className="dialog-buttons">
-          <button type="button" onClick={() => setPasting(false)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="primary"
-            disabled={!pasted.trim()}
-            onClick={() => {
-              importer.importNamed('pasted cURL command', pasted);
-              setPasting(false);
-              setPasted('');
-            }}
-          >
-            Import
-          </button>
-        </div>
-      </Modal>
+      <PasteCurlDialog open={pasting} onClose={() => setPasting(false)} onImport={(events, note) => importer.addBatch('pasted cURL command', events, note)} />
     </>
   );
 }

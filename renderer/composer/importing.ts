@@ -16,7 +16,7 @@ export const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') |
 export type Imported = { kind: 'events'; events: ImportedEvent[]; note?: string } | { kind: 'csv'; table: CsvTable } | { kind: 'error'; message: string };
 
 /** A parser's answer as an import: its events with its note (and `more` said after it), or why not. */
-function importedOf(result: ImportResult, more?: string): Imported {
+function importedOf(result: ImportResult, more?: string): Exclude<Imported, { kind: 'csv' }> {
   if (!result.ok) return { kind: 'error', message: result.line ? `${result.message} (line ${result.line})` : result.message };
   const note = [result.note, more].filter((part) => part !== undefined).join(' ');
   return { kind: 'events', events: result.events, ...(note ? { note } : {}) };
@@ -28,14 +28,17 @@ export function importText(fileName: string, text: string): Imported {
     const table = parseCsv(text);
     return table.ok ? { kind: 'csv', table } : { kind: 'error', message: table.message };
   }
-  if (format === 'curl') {
-    const command = parseCurl(text);
-    // A command's address and headers (its API key, its token) are not kept: sending uses the environment's.
-    return importedOf(command, command.ok ? `Only its body became the batch; sending uses the environment's address and headers, not those of ${hostOf(command.request.url)}.` : undefined);
-  }
+  if (format === 'curl') return importCurl(text);
   const result = format === 'ndjson' ? parseNdjson(text) : format === 'har' ? parseHar(text) : format === 'json' ? parseJson(text) : null;
   if (!result) return { kind: 'error', message: `${fileName} is not a format EventDesk reads (JSON, NDJSON, CSV, cURL or HAR).` };
   return importedOf(result);
+}
+
+/** A cURL command's body as a batch, or why not: what Paste cURL reads, whatever the text starts with. */
+export function importCurl(text: string): Exclude<Imported, { kind: 'csv' }> {
+  const command = parseCurl(text);
+  // A command's address and headers (its API key, its token) are not kept: sending uses the environment's.
+  return importedOf(command, command.ok ? `Only its body became the batch; sending uses the environment's address and headers, not those of ${hostOf(command.request.url)}.` : undefined);
 }
 
 /** The host a command posted to, as a note names it (never the whole URL, which may carry a key). */

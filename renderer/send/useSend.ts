@@ -22,6 +22,9 @@ export function useSendProgressEvents(): void {
 
 type StartResult = OutputOf<'send:start'>;
 
+/** What a "log in first" notice is about: it no longer holds once a send to that environment goes on. */
+const loginNeededFor = (environmentId: string) => `needs-login:${environmentId}`;
+
 /**
  * Starts a send the way a careful tester wants: production asks first, and the same resolved
  * batch sent to the same place before asks again, naming when. `start(again)` asks main to
@@ -31,6 +34,7 @@ type StartResult = OutputOf<'send:start'>;
  */
 export function useStartSend() {
   const notify = useNotices((state) => state.notify);
+  const dismissAbout = useNotices((state) => state.dismissAbout);
   const askLogin = useUi((state) => state.askLogin);
   return useCallback(
     async (environment: Pick<EnvironmentView, 'id' | 'name' | 'production'>, start: (again: boolean) => Promise<StartResult>, retry?: () => void): Promise<SubmissionSummary | null> => {
@@ -42,14 +46,18 @@ export function useStartSend() {
           if (!window.confirm(`This exact batch was already sent to “${environment.name}” on ${when.format(new Date(earlier.startedAt))} (${earlier.status}). Send it again?`)) return null;
           result = await start(true);
         }
-        return 'started' in result ? result.started : null;
+        if (!('started' in result)) return null;
+        // "Log in first; nothing was sent" is stale once a send goes on, however it then ends.
+        dismissAbout(loginNeededFor(environment.id));
+        return result.started;
       } catch (error) {
-        if (error instanceof AppError && error.code === 'needs-login') askLogin(environment.id, retry);
-        notify('error', error instanceof Error ? error.message : String(error));
+        const needsLogin = error instanceof AppError && error.code === 'needs-login';
+        if (needsLogin) askLogin(environment.id, retry);
+        notify('error', error instanceof Error ? error.message : String(error), needsLogin ? loginNeededFor(environment.id) : undefined);
         return null;
       }
     },
-    [askLogin, notify],
+    [askLogin, dismissAbout, notify],
   );
 }
 

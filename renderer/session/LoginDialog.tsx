@@ -9,7 +9,7 @@ import { Modal } from '../shell/Modal.tsx';
 import { useUi } from '../state/ui.ts';
 import { useLogin } from './queries.ts';
 
-function LoginForm({ environment, onDone }: { environment: EnvironmentView; onDone: (loggedIn: boolean) => void }) {
+function LoginForm({ environment, reason, onDone }: { environment: EnvironmentView; reason: string | null; onDone: (loggedIn: boolean) => void }) {
   const login = useLogin();
   const { data: info } = useAppInfo();
   const { data: sandbox } = useSandboxInfo(environment.embeddedSandbox);
@@ -32,6 +32,7 @@ function LoginForm({ environment, onDone }: { environment: EnvironmentView; onDo
     <form className="login-form" onSubmit={(event) => void submit(event)}>
       <h2 id="login-title">Log in to {environment.name}</h2>
       <p className="muted">{environment.resolvedBaseUrl}/oauth2/login</p>
+      {reason && <p className="inline-warning">{reason}</p>}
       {environment.embeddedSandbox && sandbox && (
         <p className="hint" data-testid="demo-credentials">
           Demo credentials of the built-in sandbox: <code>{sandbox.demoUsername}</code> / <code>{sandbox.demoPassword}</code>{' '}
@@ -91,11 +92,12 @@ function LoginForm({ environment, onDone }: { environment: EnvironmentView; onDo
 export function LoginDialog() {
   const loginFor = useUi((state) => state.loginFor);
   const closeLogin = useUi((state) => state.closeLogin);
+  const reason = useUi((state) => state.loginReason);
   const { data } = useEnvironments();
   const environment = data?.environments.find((candidate) => candidate.id === loginFor) ?? null;
   return (
     <Modal open={environment !== null} onClose={() => closeLogin()} labelledBy="login-title" className="login">
-      {environment && <LoginForm key={environment.id} environment={environment} onDone={closeLogin} />}
+      {environment && <LoginForm key={environment.id} environment={environment} reason={reason} onDone={closeLogin} />}
     </Modal>
   );
 }

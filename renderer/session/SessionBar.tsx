@@ -33,18 +33,26 @@ export function SessionBar({ environment }: { environment: EnvironmentView }) {
   const warning = !expired && remaining <= WARN_BEFORE_EXPIRY_MS;
   return (
     <div className={`session-bar ${expired ? 'expired' : warning ? 'warning' : ''}`} data-testid="session-bar">
-      <span className="session-dot on" aria-hidden />
+      <span className={`session-dot ${expired ? 'off' : 'on'}`} aria-hidden />
       <span>
         <strong>{session.username}</strong> on {environment.name}
       </span>
       <span data-testid="session-countdown" title={`Expires ${localTime.format(expiresAt)} local, ${session.serverExpiry} server time (${session.timeZone})`}>
-        {expired ? 'login expired' : `expires in ${formatRemaining(remaining)}`}
+        {expired ? 'session ended' : `expires in ${formatRemaining(remaining)}`}
       </span>
       <span className="muted" data-testid="session-expiry">
         {localTime.format(expiresAt)} local · {session.serverExpiry} {session.timeZone}
         {session.expiresReadAs === 'seconds' && ' · the server sent expires_in as seconds'}
       </span>
       {warning && <span className="warning-text">{session.autoRenew ? 'renews automatically' : 'log in again soon'}</span>}
+      {/* Said, not forced: no dialog takes the focus from what the user is typing; sends wait for the login. */}
+      <span role="status" className="warning-text">
+        {expired && (
+          <>
+            <span className="visually-hidden">Your session on {environment.name} ended. </span>Log in again to send; nothing you typed is lost.
+          </>
+        )}
+      </span>
       <span className="spacer" />
       {(expired || warning) && (
         <button type="button" className="small primary" onClick={() => askLogin(environment.id)}>

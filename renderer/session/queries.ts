@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LoginInput } from '../../shared/session.ts';
+import { resumeStopped, sendsUnderWay } from '../send/paused-sends.ts';
 import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 import { useNotices, useUi } from '../state/ui.ts';
+
+/** What the login dialog says when it opens by itself for a send. */
+const SEND_WAITS = 'A send here needs a new login: once you log in, it goes on where it left off.';
 
 export const sessionKey = (environmentId: string) => ['session', environmentId] as const;
 
@@ -39,8 +43,10 @@ export function useLogout() {
 
 /**
  * Keeps every session on screen in step with main: renewals, expiry and logouts arrive as
- * pushes. When main needs a password to go on, the login dialog opens over the work, which
- * stays as it was.
+ * pushes. When main needs a password to go on with a send this window has under way, the login
+ * dialog opens over the work, which stays as it was, and the send goes on once logged in. With
+ * no send waiting, the session bar says the session ends and offers the login: the focus stays
+ * where the user is typing.
  */
 export function useSessionEvents(): void {
   const api = useApi();
@@ -52,10 +58,10 @@ export function useSessionEvents(): void {
       api.session.onChanged((event) => {
         client.setQueryData(sessionKey(event.environmentId), event.session);
         if (event.reason === 'renewed') notify('success', 'Logged in again automatically before the session expired.');
-        if (event.reason === 'needs-login') askLogin(event.environmentId);
-        if (event.reason === 'renewal-failed') {
-          notify('error', `Could not log in again automatically: ${event.message ?? 'unknown error'}`);
-          askLogin(event.environmentId);
+        if (event.reason === 'renewal-failed') notify('error', `Could not log in again automatically: ${event.message ?? 'unknown error'}`);
+        if (event.reason === 'needs-login' || event.reason === 'renewal-failed') {
+          const waiting = sendsUnderWay(event.environmentId);
+          if (waiting.length > 0) askLogin(event.environmentId, () => void resumeStopped(api, waiting, (message) => notify('error', message)), SEND_WAITS);
         }
       }),
     [api, client, askLogin, notify],

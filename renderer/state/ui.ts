@@ -9,10 +9,12 @@ interface UiState {
   loginFor: string | null;
   /** What to go on with once that login succeeds (the send that asked for it); dropped on cancel. */
   afterLogin: (() => void) | null;
+  /** Why the dialog opened by itself, when the user did not open it (a send stopped for it). */
+  loginReason: string | null;
   /** The environment editor: a new one, an existing one by id, or closed. */
   editing: { mode: 'create' } | { mode: 'edit'; id: string } | null;
   show: (screen: Screen) => void;
-  askLogin: (environmentId: string, afterLogin?: () => void) => void;
+  askLogin: (environmentId: string, afterLogin?: () => void, reason?: string) => void;
   /** Closes the login dialog; `loggedIn` runs what was waiting on it. */
   closeLogin: (loggedIn?: boolean) => void;
   edit: (editing: UiState['editing']) => void;
@@ -22,12 +24,21 @@ export const useUi = create<UiState>((set, get) => ({
   screen: 'composer',
   loginFor: null,
   afterLogin: null,
+  loginReason: null,
   editing: null,
   show: (screen) => set({ screen }),
-  askLogin: (environmentId, afterLogin) => set({ loginFor: environmentId, afterLogin: afterLogin ?? null }),
+  askLogin: (environmentId, afterLogin, reason) =>
+    set((state) => {
+      // Asked again for the login already asked for: what waited on it still waits, and this goes on after it.
+      const again = state.loginFor === environmentId;
+      const waiting = again ? state.afterLogin : null;
+      const next = afterLogin ?? null;
+      const both = waiting && next ? () => (waiting(), next()) : (waiting ?? next);
+      return { loginFor: environmentId, afterLogin: both, loginReason: reason ?? (again ? state.loginReason : null) };
+    }),
   closeLogin: (loggedIn = false) => {
     const waiting = get().afterLogin;
-    set({ loginFor: null, afterLogin: null });
+    set({ loginFor: null, afterLogin: null, loginReason: null });
     if (loggedIn) waiting?.();
   },
   edit: (editing) => set({ editing }),
@@ -39,12 +50,16 @@ export interface Notice {
   text: string;
   /** Its place in the order of notify calls, renewed when the same text comes again while shown. */
   notified: number;
+  /** What it is about, when that may stop being true while it is shown (`dismissAbout` then takes it away). */
+  about?: string;
 }
 
 interface NoticeState {
   notices: Notice[];
-  notify: (tone: Notice['tone'], text: string) => void;
+  notify: (tone: Notice['tone'], text: string, about?: string) => void;
   dismiss: (id: number) => void;
+  /** Takes away the notices about this, which no longer hold (a send refused for a login, once a send goes on). */
+  dismissAbout: (about: string) => void;
 }
 
 let nextNotice = 1;
@@ -58,15 +73,17 @@ const NOTICE_LIMIT = 3;
  */
 export const useNotices = create<NoticeState>((set) => ({
   notices: [],
-  notify: (tone, text) =>
+  notify: (tone, text, about) =>
     set((state) => {
       const notified = nextNotice++;
+      const tagged = about === undefined ? {} : { about };
       const shown = state.notices.find((notice) => notice.tone === tone && notice.text === text);
-      if (shown) return { notices: state.notices.map((notice) => (notice === shown ? { ...notice, notified } : notice)) };
-      const notices = [...state.notices, { id: notified, tone, text, notified }];
+      if (shown) return { notices: state.notices.map((notice) => (notice === shown ? { ...notice, notified, ...tagged } : notice)) };
+      const notices = [...state.notices, { id: notified, tone, text, notified, ...tagged }];
       if (notices.length <= NOTICE_LIMIT) return { notices };
       const oldest = Math.min(...notices.map((notice) => notice.notified));
       return { notices: notices.filter((notice) => notice.notified !== oldest) };
     }),
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) })),
+  dismissAbout: (about) => set((state) => ({ notices: state.notices.filter((notice) => notice.about !== about) })),
 }));

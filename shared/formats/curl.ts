@@ -18,10 +18,15 @@ const ignoredWithValue = new Set(['-o', '--output', '-A', '--user-agent', '-e', 
 /** Short options that take a value, which may be written glued on: -HAccept:x, -XPOST. */
 const gluedShort = /^-([HdXbuAoemxwF])(.+)$/;
 
+/** A reader's sentence, going on after a colon of ours. */
+const continued = (sentence: string) => sentence.charAt(0).toLowerCase() + sentence.slice(1);
+
 /** The request a cURL command sends, and the events in its JSON body. */
 export function parseCurl(command: string): CurlImport {
+  // Devtools' "Copy as cURL (cmd)" ends its lines with ^, which bash would read as words of the command.
+  if (/ \^\r?\n/.test(command)) return { ok: false, message: "This command is written for the Windows command prompt (its lines end with ^). Copy it as cURL (bash) from the browser's devtools, or as cURL from Postman, and paste that." };
   const split = splitShellWords(command.trim());
-  if (!split.ok) return { ok: false, message: `The command cannot be read: ${split.message}` };
+  if (!split.ok) return { ok: false, message: `The command cannot be read as bash: ${continued(split.message)}` };
   const [program, ...words] = split.words;
   if (program === undefined || !/^curl(?:\.exe)?$/i.test(program)) return { ok: false, message: 'This is not a cURL command: it should start with curl.' };
   const headers: Record<string, string> = {};
@@ -61,7 +66,7 @@ export function parseCurl(command: string): CurlImport {
   const reading = readJson(body);
   if (!reading.ok) return { ok: false, message: `The command's body is not JSON: ${reading.reason}.` };
   const found = eventsFromJson(reading.value);
-  if (!found.ok) return { ok: false, message: `The command's body: ${found.message}` };
+  if (!found.ok) return { ok: false, message: `The command's body is no batch: ${continued(found.message)}` };
   const notes = [found.note, unknown.length > 0 ? `Ignored the options ${unknown.join(' ')}.` : undefined].filter((note) => note !== undefined);
   return notes.length > 0 ? { ok: true, request, events: found.events, note: notes.join(' ') } : { ok: true, request, events: found.events };
 }

@@ -114,16 +114,26 @@ test.describe('with a 5-second token lifetime', () => {
     await expect(app.getByTestId('session-countdown')).toContainText('expires in');
   });
 
-  test('without one, the login dialog asks before expiry and the batch stays as typed', async ({ app }) => {
-    await app.locator('.monaco-editor').first().click();
+  test('without one, nothing sending: the session bar says the session ended and offers the login, and the typing goes on', async ({ app }) => {
+    await logInWithDemo(app);
+    const editor = app.locator('.monaco-editor').first();
+    await editor.click();
     await app.keyboard.press('ControlOrMeta+End');
     await app.keyboard.type('// work in progress');
-    await logInWithDemo(app);
+    const bar = app.getByTestId('session-bar');
+    await expect(bar.getByRole('status')).toHaveText('Your session on Local sandbox ended. Log in again to send; nothing you typed is lost.', { timeout: 8000 });
+    await expect(bar.getByTestId('session-countdown')).toHaveText('session ended');
+    await saveScreenshot(app, 'session-ended');
+    // No dialog came over the work: what is typed next still goes into the editor.
+    await expect(app.getByRole('dialog')).toHaveCount(0);
+    await app.keyboard.type(' and more');
+    await expect(editor).toContainText('// work in progress and more');
+
+    await bar.getByRole('button', { name: 'Log in again' }).click();
     const dialog = app.getByRole('dialog', { name: 'Log in to Local sandbox' });
-    await expect(dialog).toBeVisible({ timeout: 8000 });
     await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
     await dialog.getByRole('button', { name: 'Log in' }).click();
     await expect(dialog).toBeHidden();
-    await expect(app.locator('.monaco-editor').first()).toContainText('// work in progress');
+    await expect(bar.getByTestId('session-countdown')).toContainText('expires in');
   });
 });

@@ -20,6 +20,9 @@ const batch = (count: number) =>
     2,
   )}\n`;
 
+/** The notices shown now. */
+const notices = (app: Page) => app.getByRole('list', { name: 'Notifications' }).textContent();
+
 test.describe('sending', () => {
   test('sends a batch to Local sandbox, shows the answer, and the request appears on the Sandbox screen', async ({ app, harness }) => {
     await openBatchText(app, harness, batch(3));
@@ -87,10 +90,49 @@ test.describe('sending', () => {
     await expect(app.getByText('Log in to “Local sandbox” first; nothing was sent.')).toBeVisible();
     expect(await harness.services.submissions.list({ limit: 10 })).toEqual([]);
 
-    // The user asked to send: logging in goes on with it.
+    // The user asked to send: logging in goes on with it, and "nothing was sent" goes with it.
     await login.getByRole('button', { name: 'Fill in' }).click();
     await login.getByRole('button', { name: 'Log in' }).click();
     await expect(app.getByTestId('send-outcome')).toContainText('1 of 1 events accepted');
+    // Read once, not waited for: the notice would also go by itself, 14 s after it came.
+    expect(await notices(app)).not.toContain('nothing was sent');
+    expect(await harness.services.submissions.list({ limit: 10 })).toHaveLength(1);
+  });
+
+  test('a send that goes on after the login takes "nothing was sent" away, even when it ends partial', async ({ app, harness }) => {
+    await harness.services.environments.update('local-sandbox', { settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2, concurrency: 1 } });
+    await harness.services.sandbox.setFaults({ failSequence: [200, 403] });
+    await openBatchText(app, harness, batch(6));
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    const login = app.getByRole('dialog', { name: 'Log in to Local sandbox' });
+    await expect(app.getByText('Log in to “Local sandbox” first; nothing was sent.')).toBeVisible();
+    await login.getByRole('button', { name: 'Fill in' }).click();
+    await login.getByRole('button', { name: 'Log in' }).click();
+    const outcome = app.getByTestId('send-outcome');
+    await expect(outcome).toContainText('partial');
+    await expect(outcome).toContainText('2 of 6 events accepted');
+    expect(await notices(app)).not.toContain('nothing was sent');
+  });
+
+  test('a login that ends mid-send, with no password remembered, is asked for, and the stopped send goes on after it', async ({ app, harness }) => {
+    await harness.services.environments.update('local-sandbox', { settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2, concurrency: 1 } });
+    // The server refuses the token from the second chunk on, as when it expired there.
+    await harness.services.sandbox.setFaults({ failSequence: [200, 401] });
+    await openBatchText(app, harness, batch(6));
+    await logInWithDemo(app);
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    const login = app.getByRole('dialog', { name: 'Log in to Local sandbox' });
+    await expect(login).toContainText('A send here needs a new login: once you log in, it goes on where it left off.');
+    const outcome = app.getByTestId('send-outcome');
+    await expect(outcome).toContainText('2 of 6 events accepted');
+    await saveScreenshot(app, 'login-during-send');
+
+    await login.getByRole('button', { name: 'Fill in' }).click();
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(login).toBeHidden();
+    await expect(outcome).toContainText('6 of 6 events accepted');
+    const [submission] = await harness.services.submissions.list({ limit: 10 });
+    expect(submission).toMatchObject({ status: 'ok', eventCount: 6 });
     expect(await harness.services.submissions.list({ limit: 10 })).toHaveLength(1);
   });
 

@@ -151,4 +151,25 @@ test.describe('importing', () => {
     await expect(app.locator('.monaco-editor').first()).toContainText('from-curl');
     await expect(app.getByText("Imported 1 event from pasted cURL command. Only its body became the batch; sending uses the environment's address and headers, not those of api.example.com.")).toBeVisible();
   });
+
+  test('a pasted cURL command that cannot be read stays in its dialog, which says once what is wrong', async ({ app }) => {
+    await app.getByRole('button', { name: 'Paste cURL…' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Import a cURL command' });
+    const command = `curl 'https://api.example.com/user/events' -H 'Content-Type: application/json' --data-raw '[{"token":"from-curl"}]`;
+    await dialog.getByLabel('cURL command').fill(command);
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText("The command cannot be read as bash: a '…' quote is not closed.");
+    await expect(dialog.getByLabel('cURL command')).toHaveValue(command);
+    await expect(dialog.getByLabel('cURL command')).toBeFocused();
+    await expect(app.getByRole('list', { name: 'Notifications' })).toBeEmpty();
+    await saveScreenshot(app, 'paste-curl-error');
+
+    // Fixed where it stands, it imports.
+    await dialog.getByLabel('cURL command').press('End');
+    await dialog.getByLabel('cURL command').pressSequentially("'");
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(app.locator('.monaco-editor').first()).toContainText('from-curl');
+  });
 });

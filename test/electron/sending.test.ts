@@ -253,10 +253,10 @@ describe('a send that does not hold the event loop', () => {
     });
     const result = await context.sending.start(LOCAL_SANDBOX_ID, bigBatch(), false);
     if (!('started' in result)) throw new Error('not started');
-    // Pushed before start() answered: the window shows the send as soon as it knows of it.
+    // Pushed before start() answered: the window shows the send as soon as it knows of it, and where it goes.
     expect(firstPush).toHaveLength(1);
     expect(firstPush[0]).toEqual({
-      progress: expect.objectContaining({ submissionId: result.started.id, status: 'sending', chunksDone: 0, chunksTotal: 6, eventsDone: 0, eventsTotal: 3000 }),
+      progress: expect.objectContaining({ submissionId: result.started.id, environmentId: LOCAL_SANDBOX_ID, status: 'sending', chunksDone: 0, chunksTotal: 6, eventsDone: 0, eventsTotal: 3000 }),
       requests: 0,
       batch: '[]',
     });

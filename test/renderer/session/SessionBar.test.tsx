@@ -79,10 +79,18 @@ describe('the session bar', () => {
     expect(showWith(sessionExpiringIn(30 * 60_000, { expiresReadAs: 'seconds' })).textContent).toContain('the server sent expires_in as seconds');
   });
 
-  it('shows an expired login as expired', () => {
+  it('says an expired login ended, and offers to log in again, announced without taking the focus', () => {
     const bar = showWith(sessionExpiringIn(-1000));
     expect(bar.className).toContain('expired');
-    expect(screen.getByTestId('session-countdown').textContent).toBe('login expired');
+    expect(screen.getByTestId('session-countdown').textContent).toBe('session ended');
+    expect(screen.getByRole('status').textContent).toBe('Your session on Staging ended. Log in again to send; nothing you typed is lost.');
+    expect(screen.getByRole('button', { name: 'Log in again' })).toBeTruthy();
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('keeps its announcement empty while the session holds', () => {
+    showWith(sessionExpiringIn(30 * 60_000));
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });
 

@@ -73,7 +73,8 @@ describe('cURL import', () => {
     ['curl https://h/user/events', /sends no body/],
     ['curl https://h -d @events.json', /file events\.json/],
     ["curl https://h -d 'token=a'", /body is not JSON/],
-    ["curl https://h -d '42'", /a number, not a list/],
+    ["curl https://h -d '42'", /body is no batch: it holds a number, not a list/],
+    ['curl ^"https://h/user/events^" ^\n  -H ^"Content-Type: application/json^" ^\n  --data-raw ^"[]^"', /Windows command prompt .*Copy it as cURL \(bash\)/],
   ])('refuses %j', (command, message) => {
     expect(parseCurl(command)).toMatchObject({ ok: false, message: expect.stringMatching(message) });
   });
