@@ -12,7 +12,7 @@ import { useNotices } from '../state/ui.ts';
 import { AttemptTimeline } from './AttemptTimeline.tsx';
 import { pretty } from './pretty.ts';
 import { ResumeActions } from './ResumeActions.tsx';
-import { useSendState } from './state.ts';
+import { useSendState, type Preparing as PreparingSend } from './state.ts';
 
 export function Progress({ progress, onCancel }: { progress: SendProgress; onCancel: () => void }) {
   const share = progress.eventsTotal ? progress.eventsDone / progress.eventsTotal : 0;
@@ -180,7 +180,18 @@ function InterruptedSends() {
   );
 }
 
-/** The answer to the active batch's last send: live while it goes, then every chunk's response. */
+/** Between the click and the first progress: the batch is read, resolved, hashed and recorded. */
+function Preparing({ preparing }: { preparing: PreparingSend }) {
+  return (
+    <div className="send-progress" data-testid="send-progress">
+      <progress aria-label="Preparing the send" />
+      <p>
+        Preparing the batch for <strong>{preparing.environmentName}</strong>: resolving its templates and checking it was not sent there before…
+      </p>
+    </div>
+  );
+}
+
 export function ResponsePanel() {
   return (
     <>
@@ -190,11 +201,13 @@ export function ResponsePanel() {
   );
 }
 
+/** The answer to the active batch's last send: live while it goes, then every chunk's response. */
 function LastSend() {
   const api = useApi();
   const batch = useActiveBatch();
   const submissionId = useSendState((state) => (batch ? state.lastByBatch[batch.id] : undefined));
   const progress = useSendState((state) => (submissionId ? state.progress[submissionId] : undefined));
+  const preparing = useSendState((state) => (batch ? state.preparing[batch.id] : undefined));
   // Keyed on the pushed status, so the record is read again whenever the send moves on.
   const submission = useQuery({
     queryKey: ['submission', submissionId, progress?.status ?? 'unknown'],
@@ -204,6 +217,7 @@ function LastSend() {
   const cancel = () => submissionId && api.send.cancel({ submissionId });
   useCommand('send.cancel', cancel, { enabled: progress?.status === 'sending', reason: 'Nothing is sending' });
 
+  if (preparing) return <Preparing preparing={preparing} />;
   if (!submissionId) return <p className="empty">{withShortcut('Send a batch', 'send.send')} to see the server's answer here.</p>;
   if (progress?.status === 'sending' || (!progress && !submission.data)) {
     return progress ? <Progress progress={progress} onCancel={() => void cancel()} /> : <p className="empty">Sending…</p>;

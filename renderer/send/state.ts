@@ -1,17 +1,31 @@
 import { create } from 'zustand';
 import type { SendProgress } from '../../shared/submission.ts';
 
-/** Which submission each batch sent last, and the newest progress of each submission. */
+/** A send asked for and not yet started: its batch is being read, resolved and checked. */
+export interface Preparing {
+  environmentName: string;
+}
+
+/** Which submission each batch sent last, the newest progress of each submission, and the sends being prepared. */
 interface SendState {
   lastByBatch: Record<string, string>;
   progress: Record<string, SendProgress>;
+  preparing: Record<string, Preparing>;
   sent: (batchId: string, submissionId: string) => void;
   progressed: (progress: SendProgress) => void;
+  /** Said the moment Send is clicked, so the click shows at once; `null` when the start has answered. */
+  prepare: (batchId: string, preparing: Preparing | null) => void;
 }
 
 export const useSendState = create<SendState>((set) => ({
   lastByBatch: {},
   progress: {},
+  preparing: {},
   sent: (batchId, submissionId) => set((state) => ({ lastByBatch: { ...state.lastByBatch, [batchId]: submissionId } })),
   progressed: (progress) => set((state) => ({ progress: { ...state.progress, [progress.submissionId]: progress } })),
+  prepare: (batchId, preparing) =>
+    set((state) => {
+      const { [batchId]: _done, ...others } = state.preparing;
+      return { preparing: preparing ? { ...others, [batchId]: preparing } : others };
+    }),
 }));

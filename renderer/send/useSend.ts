@@ -68,6 +68,7 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
   const startSend = useStartSend();
   const notify = useNotices((state) => state.notify);
   const sent = useSendState((state) => state.sent);
+  const prepare = useSendState((state) => state.prepare);
   const [busy, setBusy] = useState(false);
 
   async function send() {
@@ -81,7 +82,15 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
     if (errors > 0 && !window.confirm(`The batch has ${errors} ${errors === 1 ? 'error' : 'errors'}. Send it anyway?`)) return;
     setBusy(true);
     try {
-      const started = await startSend(environment, (again) => api.send.start({ environmentId: environment.id, batchText: batchText(batch.id), again }), () => void send());
+      const started = await startSend(
+        environment,
+        (again) => {
+          // A big batch takes a moment to resolve, hash and record before its first progress.
+          prepare(batch.id, { environmentName: environment.name });
+          return api.send.start({ environmentId: environment.id, batchText: batchText(batch.id), again }).finally(() => prepare(batch.id, null));
+        },
+        () => void send(),
+      );
       if (started) sent(batch.id, started.id);
     } finally {
       setBusy(false);
