@@ -90,7 +90,10 @@ function canonicalText(value: unknown): string {
 /** The text an event is matched by; an absent field and a null one are told apart. */
 function matchKey(event: unknown): string {
   if (!isObject(event)) return `\u0000${canonicalText(event)}`;
-  return KEY_FIELDS.map((field) => (Object.hasOwn(event, field) ? canonicalText(event[field]) : '\u0000')).join('\u0001');
+  // JSON text escapes control characters, so \u0000 and \u0001 cannot come from a value.
+  let key = '';
+  for (const field of KEY_FIELDS) key += `${Object.hasOwn(event, field) ? canonicalText(event[field]) : '\u0000'}\u0001`;
+  return key;
 }
 
 /** The fields that differ between two events; objects on both sides are compared key by key, so attributes are compared one by one. */
@@ -115,29 +118,28 @@ function match(left: readonly unknown[], right: readonly unknown[], matchBy: Mat
     const rest = (length: number) => Array.from({ length: length - common }, (_, index) => common + index);
     return { pairs, loneLeft: rest(left.length), loneRight: rest(right.length) };
   }
-  // One pass over each side with a map of key -> right indexes still free: linear in the events.
-  const waiting = new Map<string, number[]>();
-  right.forEach((event, index) => {
-    const key = matchKey(event);
-    const queue = waiting.get(key);
-    if (queue) queue.push(index);
-    else waiting.set(key, [index]);
-  });
+  // One pass over each side with a map of key -> the first right event still free, and a chain
+  // to the next right event of the same key, in order: linear in the events, one array in all.
+  const first = new Map<string, number>();
+  const next = new Int32Array(right.length);
+  for (let index = right.length - 1; index >= 0; index--) {
+    const key = matchKey(right[index]);
+    next[index] = first.get(key) ?? -1;
+    first.set(key, index);
+  }
   const taken = new Uint8Array(right.length);
-  const heads = new Map<string, number>();
   const pairs: [number, number][] = [];
   const loneLeft: number[] = [];
   left.forEach((event, index) => {
     const key = matchKey(event);
-    const queue = waiting.get(key);
-    const head = heads.get(key) ?? 0;
-    if (!queue || head >= queue.length) {
+    const partner = first.get(key) ?? -1;
+    if (partner < 0) {
       loneLeft.push(index);
       return;
     }
-    heads.set(key, head + 1);
-    taken[queue[head]!] = 1;
-    pairs.push([index, queue[head]!]);
+    first.set(key, next[partner]!);
+    taken[partner] = 1;
+    pairs.push([index, partner]);
   });
   const loneRight = right.flatMap((_, index) => (taken[index] ? [] : [index]));
   return { pairs, loneLeft, loneRight };
@@ -147,8 +149,10 @@ export function diffEvents(left: readonly unknown[], right: readonly unknown[], 
   const { pairs, loneLeft, loneRight } = match(left, right, matchBy);
   const differing: DifferingEvent[] = [];
   for (const [leftIndex, rightIndex] of pairs) {
+    // Most matched events are the same: the quick check allocates nothing.
+    if (sameValue(left[leftIndex], right[rightIndex])) continue;
     const fields = fieldDifferences(left[leftIndex], right[rightIndex]);
-    if (fields.length > 0) differing.push({ left: leftIndex + 1, right: rightIndex + 1, fields });
+    differing.push({ left: leftIndex + 1, right: rightIndex + 1, fields });
   }
   return {
     matchBy,
