@@ -1,0 +1,125 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef } from 'react';
+import { pathText, type DifferingEvent, type EventDiff, type FieldDifference, type KeyFields, type LoneEvent } from '../../shared/events/event-diff.ts';
+import { plural } from '../../shared/plural.ts';
+
+/** One entry of the list: an event on both sides that differs, or one found on one side only. */
+type Entry = { kind: 'differs'; event: DifferingEvent } | { kind: 'only-left' | 'only-right'; event: LoneEvent };
+
+/** A value is cut here in the list: the text diff shows it whole. */
+const VALUE_CHARS = 300;
+const ROW_HEIGHT = 26;
+
+export function valueText(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  const text = JSON.stringify(value);
+  return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…` : text;
+}
+
+/** What happened to a field, in words and a sign, so the change never rests on colour alone. */
+function change(field: FieldDifference): { kind: string; text: string } {
+  if (field.left === undefined) return { kind: 'added', text: '+ only right' };
+  if (field.right === undefined) return { kind: 'removed', text: '− only left' };
+  return { kind: 'changed', text: '≠ changed' };
+}
+
+function keyText(key: KeyFields): string {
+  const parts = (['token', 'customer_id', 'created_at'] as const).filter((field) => key[field] !== undefined).map((field) => `${field} ${valueText(key[field])}`);
+  return parts.length > 0 ? parts.join(' · ') : 'no token, customer_id or created_at';
+}
+
+function DifferingRow({ event }: { event: DifferingEvent }) {
+  const numbers = event.left === event.right ? `Event ${event.left}` : `Event ${event.left} (left) ↔ event ${event.right} (right)`;
+  return (
+    <table className="event-diff-table" aria-label={numbers}>
+      <caption>
+        {numbers} · {plural(event.fields.length, 'field')} {event.fields.length === 1 ? 'differs' : 'differ'}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Left</th>
+          <th scope="col">Right</th>
+          <th scope="col">Change</th>
+        </tr>
+      </thead>
+      <tbody>
+        {event.fields.map((field) => {
+          const { kind, text } = change(field);
+          return (
+            <tr key={pathText(field.path)} className={kind}>
+              <th scope="row">
+                <code>{pathText(field.path)}</code>
+              </th>
+              <td className="diff-left">
+                <code>{valueText(field.left)}</code>
+              </td>
+              <td className="diff-right">
+                <code>{valueText(field.right)}</code>
+              </td>
+              <td className="diff-change">{text}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function LoneRow({ entry }: { entry: Extract<Entry, { kind: 'only-left' | 'only-right' }> }) {
+  const side = entry.kind === 'only-left' ? 'left' : 'right';
+  return (
+    <p className={`event-diff-lone ${entry.kind}`}>
+      <span className="diff-change">{side === 'left' ? '− only left' : '+ only right'}</span> Event {entry.event.number} ({side}): {keyText(entry.event.key)}
+    </p>
+  );
+}
+
+/**
+ * The events that differ, each with its fields side by side, then those on one side only:
+ * virtualized, so 100 000 of them cost what is in view. Rows are measured as they render, since
+ * an event can differ in any number of fields.
+ */
+export function EventDiffList({ diff }: { diff: EventDiff }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const entries = useMemo<Entry[]>(
+    () => [
+      ...diff.differing.map((event) => ({ kind: 'differs' as const, event })),
+      ...diff.onlyLeft.map((event) => ({ kind: 'only-left' as const, event })),
+      ...diff.onlyRight.map((event) => ({ kind: 'only-right' as const, event })),
+    ],
+    [diff],
+  );
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is meant to be read during render
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => {
+      const entry = entries[index]!;
+      return entry.kind === 'differs' ? ROW_HEIGHT * (entry.event.fields.length + 2) + 8 : ROW_HEIGHT + 8;
+    },
+    overscan: 6,
+  });
+  if (entries.length === 0) return null;
+  return (
+    <div className="event-diff-list" ref={scroller} data-testid="event-diff-list">
+      <div role="list" aria-label="Events that differ or are on one side only" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const entry = entries[item.index]!;
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="event-diff-entry"
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+            >
+              {entry.kind === 'differs' ? <DifferingRow event={entry.event} /> : <LoneRow entry={entry} />}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
