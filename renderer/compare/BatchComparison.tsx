@@ -1,6 +1,6 @@
 import './compare.css';
 import { lazy, Suspense, useState } from 'react';
-import { diffSummary, type MatchBy } from '../../shared/events/event-diff.ts';
+import { diffSummary, entryCount, type MatchBy } from '../../shared/events/event-diff.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { EventDiffList } from './EventDiffList.tsx';
 import { useEventDiff } from './useEventDiff.ts';
@@ -18,7 +18,7 @@ export function BatchComparison({ left, right, label, sides }: { left: string; r
   const state = useEventDiff(left, right, matchBy);
   const summary =
     state.status === 'done'
-      ? diffSummary(state.diff)
+      ? diffSummary(state.counts)
       : state.status === 'comparing'
         ? 'Comparing the events…'
         : 'The events could not be compared.';
@@ -46,7 +46,7 @@ export function BatchComparison({ left, right, label, sides }: { left: string; r
       ) : state.status === 'failed' ? (
         <ErrorNotice title="The events could not be compared" error={state.error} />
       ) : state.status === 'done' ? (
-        <EventDiffList diff={state.diff} />
+        <EventDiffList count={entryCount(state.counts)} entry={state.entry} want={state.want} />
       ) : null}
     </div>
   );

@@ -1,10 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
-import { pathText, type DifferingEvent, type EventDiff, type FieldDifference, type KeyFields, type LoneEvent } from '../../shared/events/event-diff.ts';
+import { useEffect, useRef } from 'react';
+import { pathText, type DiffEntry, type DifferingEvent, type FieldDifference, type KeyFields } from '../../shared/events/event-diff.ts';
 import { plural } from '../../shared/plural.ts';
-
-/** One entry of the list: an event on both sides that differs, or one found on one side only. */
-type Entry = { kind: 'differs'; event: DifferingEvent } | { kind: 'only-left' | 'only-right'; event: LoneEvent };
 
 /** A value is cut here in the list: the text diff shows it whole. */
 const VALUE_CHARS = 300;
@@ -66,7 +63,7 @@ function DifferingRow({ event }: { event: DifferingEvent }) {
   );
 }
 
-function LoneRow({ entry }: { entry: Extract<Entry, { kind: 'only-left' | 'only-right' }> }) {
+function LoneRow({ entry }: { entry: Extract<DiffEntry, { kind: 'only-left' | 'only-right' }> }) {
   const side = entry.kind === 'only-left' ? 'left' : 'right';
   return (
     <p className={`event-diff-lone ${entry.kind}`}>
@@ -77,35 +74,35 @@ function LoneRow({ entry }: { entry: Extract<Entry, { kind: 'only-left' | 'only-
 
 /**
  * The events that differ, each with its fields side by side, then those on one side only:
- * virtualized, so 100 000 of them cost what is in view. Rows are measured as they render, since
- * an event can differ in any number of fields.
+ * virtualized, and each entry fetched from the diff worker as it comes into view, so 100 000 of
+ * them cost what is in view. Rows are measured as they render, since an event can differ in any
+ * number of fields.
  */
-export function EventDiffList({ diff }: { diff: EventDiff }) {
+export function EventDiffList({ count, entry, want }: { count: number; entry: (index: number) => DiffEntry | undefined; want: (first: number, last: number) => void }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const entries = useMemo<Entry[]>(
-    () => [
-      ...diff.differing.map((event) => ({ kind: 'differs' as const, event })),
-      ...diff.onlyLeft.map((event) => ({ kind: 'only-left' as const, event })),
-      ...diff.onlyRight.map((event) => ({ kind: 'only-right' as const, event })),
-    ],
-    [diff],
-  );
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is meant to be read during render
   const virtualizer = useVirtualizer({
-    count: entries.length,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => {
-      const entry = entries[index]!;
-      return entry.kind === 'differs' ? ROW_HEIGHT * (entry.event.fields.length + 2) + 8 : ROW_HEIGHT + 8;
+      const shown = entry(index);
+      return shown?.kind === 'differs' ? ROW_HEIGHT * (shown.event.fields.length + 2) + 8 : ROW_HEIGHT * 3 + 8;
     },
     overscan: 6,
   });
-  if (entries.length === 0) return null;
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (last >= 0) want(first, last);
+  }, [first, last, want]);
+
+  if (count === 0) return null;
   return (
     <div className="event-diff-list" ref={scroller} data-testid="event-diff-list">
       <div role="list" aria-label="Events that differ or are on one side only" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const entry = entries[item.index]!;
+        {items.map((item) => {
+          const shown = entry(item.index);
           return (
             <div
               key={item.key}
@@ -115,7 +112,7 @@ export function EventDiffList({ diff }: { diff: EventDiff }) {
               className="event-diff-entry"
               style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
             >
-              {entry.kind === 'differs' ? <DifferingRow event={entry.event} /> : <LoneRow entry={entry} />}
+              {!shown ? <p className="muted">Loading…</p> : shown.kind === 'differs' ? <DifferingRow event={shown.event} /> : <LoneRow entry={shown} />}
             </div>
           );
         })}

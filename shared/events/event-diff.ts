@@ -164,17 +164,53 @@ export function diffEvents(left: readonly unknown[], right: readonly unknown[], 
   };
 }
 
-export function isIdentical(diff: EventDiff): boolean {
-  return diff.onlyLeft.length === 0 && diff.onlyRight.length === 0 && diff.differing.length === 0;
+/** How many events of each kind a diff found: what its summary says, without the events. */
+export interface DiffCounts {
+  leftCount: number;
+  rightCount: number;
+  onlyLeft: number;
+  onlyRight: number;
+  differing: number;
+}
+
+export function countsOf(diff: EventDiff): DiffCounts {
+  return { leftCount: diff.leftCount, rightCount: diff.rightCount, onlyLeft: diff.onlyLeft.length, onlyRight: diff.onlyRight.length, differing: diff.differing.length };
+}
+
+/** One entry of a diff as a list shows it: the differing events first, then those only left, then those only right. */
+export type DiffEntry = { kind: 'differs'; event: DifferingEvent } | { kind: 'only-left' | 'only-right'; event: LoneEvent };
+
+export function entryCount(counts: DiffCounts): number {
+  return counts.differing + counts.onlyLeft + counts.onlyRight;
+}
+
+/** The entries [from, from + count) of the list, for a view that shows a window of them at a time. */
+export function diffEntries(diff: EventDiff, from: number, count: number): DiffEntry[] {
+  const entries: DiffEntry[] = [];
+  const end = Math.min(from + count, diff.differing.length + diff.onlyLeft.length + diff.onlyRight.length);
+  for (let index = Math.max(0, from); index < end; index++) {
+    let at = index;
+    if (at < diff.differing.length) {
+      entries.push({ kind: 'differs', event: diff.differing[at]! });
+      continue;
+    }
+    at -= diff.differing.length;
+    entries.push(at < diff.onlyLeft.length ? { kind: 'only-left', event: diff.onlyLeft[at]! } : { kind: 'only-right', event: diff.onlyRight[at - diff.onlyLeft.length]! });
+  }
+  return entries;
+}
+
+export function isIdentical(counts: DiffCounts): boolean {
+  return entryCount(counts) === 0;
 }
 
 /** "Identical", or "3 events only left, 1 only right, 2 differ": the first count names what it counts. */
-export function diffSummary(diff: EventDiff): string {
-  if (isIdentical(diff)) return 'Identical';
+export function diffSummary(counts: DiffCounts): string {
+  if (isIdentical(counts)) return 'Identical';
   const parts: [count: number, one: string, many: string][] = [
-    [diff.onlyLeft.length, 'only left', 'only left'],
-    [diff.onlyRight.length, 'only right', 'only right'],
-    [diff.differing.length, 'differs', 'differ'],
+    [counts.onlyLeft, 'only left', 'only left'],
+    [counts.onlyRight, 'only right', 'only right'],
+    [counts.differing, 'differs', 'differ'],
   ];
   return parts
     .filter(([count]) => count > 0)

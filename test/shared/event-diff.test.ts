@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
-import { diffEvents, diffSummary, eventsOfText, fieldDifferences, isIdentical, pathText, sameValue } from '../../shared/events/event-diff.ts';
+import { countsOf, diffEntries, diffEvents, diffSummary, eventsOfText, fieldDifferences, isIdentical, pathText, sameValue } from '../../shared/events/event-diff.ts';
 
 const event = (token: string, extra: Record<string, unknown> = {}) => ({
   token,
@@ -15,13 +15,13 @@ describe('the event diff', () => {
     const left = eventsOfText(JSON.stringify([event('a'), event('b')], null, 2), 'left');
     const right = eventsOfText('[{"attributes":{"spend":"19.99","plan":"pro"},"created_at":"2026-11-20 10:00:00","customer_id":"cust-7781","token":"b"},\n{"customer_id":"cust-7781","token":"a","created_at":"2026-11-20 10:00:00","attributes":{"plan":"pro","spend":"19.99"}}]', 'right');
     const diff = diffEvents(left, right);
-    expect(isIdentical(diff)).toBe(true);
-    expect(diffSummary(diff)).toBe('Identical');
+    expect(isIdentical(countsOf(diff))).toBe(true);
+    expect(diffSummary(countsOf(diff))).toBe('Identical');
   });
 
   it('compares numbers by value, not as written', () => {
     const diff = diffEvents(eventsOfText('[{"token":"a","svc_id":100,"n":1.50}]', 'left'), eventsOfText('[{"token":"a","svc_id":1e2,"n":1.5}]', 'right'));
-    expect(isIdentical(diff)).toBe(true);
+    expect(isIdentical(countsOf(diff))).toBe(true);
   });
 
   it('counts events on one side only and events that differ, numbered from 1 on each side', () => {
@@ -32,15 +32,30 @@ describe('the event diff', () => {
     expect(diff.onlyLeft[0]!.key).toEqual({ token: 'c', customer_id: 'cust-7781', created_at: '2026-11-20 10:00:00' });
     expect(diff.onlyRight.map((lone) => lone.number)).toEqual([3]);
     expect(diff.differing).toEqual([{ left: 1, right: 2, fields: [{ path: ['attributes', 'plan'], left: 'pro', right: 'free' }] }]);
-    expect(diffSummary(diff)).toBe('2 events only left, 1 only right, 1 differs');
+    expect(diffSummary(countsOf(diff))).toBe('2 events only left, 1 only right, 1 differs');
+  });
+
+  it('lists its entries a window at a time: the differing events, then those only left, then those only right', () => {
+    const diff = diffEvents([event('a'), event('b', { n: 1 }), event('c')], [event('b', { n: 2 }), event('d'), event('e')]);
+    const all = diffEntries(diff, 0, 100);
+    expect(all.map((entry) => [entry.kind, entry.kind === 'differs' ? entry.event.left : entry.event.number])).toEqual([
+      ['differs', 2],
+      ['only-left', 1],
+      ['only-left', 3],
+      ['only-right', 2],
+      ['only-right', 3],
+    ]);
+    expect(diffEntries(diff, 1, 3)).toEqual(all.slice(1, 4));
+    expect(diffEntries(diff, 4, 10)).toEqual(all.slice(4));
+    expect(diffEntries(diff, 9, 10)).toEqual([]);
   });
 
   it('words the summary by what it has: singular, plural, and the first count naming events', () => {
     const one = diffEvents([event('a'), event('b', { svc_id: 1 })], [event('b', { svc_id: 2 })]);
-    expect(diffSummary(one)).toBe('1 event only left, 1 differs');
+    expect(diffSummary(countsOf(one))).toBe('1 event only left, 1 differs');
     const two = diffEvents([event('a', { svc_id: 1 }), event('b', { svc_id: 1 })], [event('a', { svc_id: 2 }), event('b', { svc_id: 2 })]);
-    expect(diffSummary(two)).toBe('2 events differ');
-    expect(diffSummary(diffEvents([], [event('a')]))).toBe('1 event only right');
+    expect(diffSummary(countsOf(two))).toBe('2 events differ');
+    expect(diffSummary(countsOf(diffEvents([], [event('a')])))).toBe('1 event only right');
   });
 
   it('matches a repeated key in order: the first on the left with the first on the right', () => {
@@ -62,11 +77,11 @@ describe('the event diff', () => {
     const left = [event('a'), event('b')];
     const right = [event('a2'), event('b'), event('c')];
     const byKey = diffEvents(left, right);
-    expect(diffSummary(byKey)).toBe('1 event only left, 2 only right');
+    expect(diffSummary(countsOf(byKey))).toBe('1 event only left, 2 only right');
     const byPosition = diffEvents(left, right, 'position');
     expect(byPosition.differing).toEqual([{ left: 1, right: 1, fields: [{ path: ['token'], left: 'a', right: 'a2' }] }]);
     expect(byPosition.onlyRight.map((lone) => lone.number)).toEqual([3]);
-    expect(diffSummary(byPosition)).toBe('1 event only right, 1 differs');
+    expect(diffSummary(countsOf(byPosition))).toBe('1 event only right, 1 differs');
   });
 
   it('names fields present on one side only, with the absent side undefined, and compares arrays whole', () => {

@@ -1,4 +1,4 @@
-import { diffEvents, diffSummary, eventsOfText } from '../../../shared/events/event-diff.ts';
+import { countsOf, diffEvents, diffSummary, eventsOfText } from '../../../shared/events/event-diff.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
 import { EVENTS, validBatchText } from '../batch-100k.ts';
 
@@ -47,7 +47,7 @@ function measure({ left, right }: { left: string; right: string }): { diff: numb
       parseSamples.push(timed(parse));
     }
   }
-  return { diff: median(diffSamples), parse: median(parseSamples), summary: diffSummary(compare()) };
+  return { diff: median(diffSamples), parse: median(parseSamples), summary: diffSummary(countsOf(compare())) };
 }
 
 const eventDiff: BenchCase = {
