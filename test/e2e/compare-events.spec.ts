@@ -81,4 +81,5 @@ test('compares two submissions event by event, with the text diff a click away, 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(app.getByRole('button', { name: 'Compare with…' })).toBeEnabled();
+  await saveScreenshot(app, 'compare-with-button');
 });
