@@ -71,6 +71,13 @@ describe('useEventDiff', () => {
     expect(port.terminated).toBe(true);
   });
 
+  it('fails with the worker’s error, code and message, when a side is not a batch', async () => {
+    const { port } = inProcessWorker();
+    const { result } = renderHook(() => useEventDiff('[]', '{"token": "a"}', 'key', () => port));
+    await waitFor(() => expect(result.current.status).toBe('failed'));
+    expect(result.current.status === 'failed' && result.current.error).toMatchObject({ code: 'compare-not-array', message: expect.stringContaining('The right batch is not an array of events') });
+  });
+
   it('drops the answer to a diff asked for before the latest one', () => {
     // A worker whose answers the test hands over one at a time, as a slow worker would give them.
     const respond = createEventDiffResponder();
