@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { pathText, type DiffEntry, type DifferingEvent, type FieldDifference, type KeyFields } from '../../shared/events/event-diff.ts';
+import { KEY_FIELDS, pathText, type DiffEntry, type DifferingEvent, type FieldDifference, type KeyFields } from '../../shared/events/event-diff.ts';
 import { plural } from '../../shared/plural.ts';
 
 /** A value is cut here in the list: the text diff shows it whole. */
@@ -21,7 +21,7 @@ function change(field: FieldDifference): { kind: string; text: string } {
 }
 
 function keyText(key: KeyFields): string {
-  const parts = (['token', 'customer_id', 'created_at'] as const).filter((field) => key[field] !== undefined).map((field) => `${field} ${valueText(key[field])}`);
+  const parts = KEY_FIELDS.filter((field) => key[field] !== undefined).map((field) => `${field} ${valueText(key[field])}`);
   return parts.length > 0 ? parts.join(' · ') : 'no token, customer_id or created_at';
 }
 

@@ -12,7 +12,7 @@ import { countsOf, diffEntries, diffEvents, eventsOfText, type DiffCounts, type 
 export type EventDiffRequest = { id: number; kind: 'diff'; left: string; right: string; matchBy: MatchBy } | { id: number; kind: 'entries'; diffId: number; from: number; count: number };
 
 export type EventDiffAnswer =
-  | { id: number; kind: 'diff'; counts: DiffCounts; milliseconds: number }
+  | { id: number; kind: 'diff'; counts: DiffCounts }
   | { id: number; kind: 'diff'; error: AppErrorShape }
   /** Empty when `diffId` is no longer the worker's diff: the page has asked for a newer one. */
   | { id: number; kind: 'entries'; diffId: number; from: number; entries: DiffEntry[] };
@@ -32,12 +32,11 @@ export function createEventDiffResponder(): (request: EventDiffRequest) => Event
       const entries = current?.id === request.diffId ? diffEntries(current.diff, request.from, request.count) : [];
       return { id: request.id, kind: 'entries', diffId: request.diffId, from: request.from, entries };
     }
-    const started = performance.now();
     current = null;
     try {
       const diff = diffEvents(events('left', request.left), events('right', request.right), request.matchBy);
       current = { id: request.id, diff };
-      return { id: request.id, kind: 'diff', counts: countsOf(diff), milliseconds: performance.now() - started };
+      return { id: request.id, kind: 'diff', counts: countsOf(diff) };
     } catch (error) {
       const shape = error instanceof AppError ? error.toShape() : { code: 'internal' as const, message: 'The events could not be compared.', detail: String(error) };
       return { id: request.id, kind: 'diff', error: shape };

@@ -20,7 +20,6 @@ export type EventDiffState =
   | {
       status: 'done';
       counts: DiffCounts;
-      milliseconds: number;
       /** The entry at `index` once its page has come, else undefined. */
       entry: (index: number) => DiffEntry | undefined;
       /** Asks for the pages of the entries [first, last] not asked for yet. */
@@ -85,7 +84,6 @@ export function useEventDiff(left: string, right: string, matchBy: MatchBy, star
   return {
     status: 'done',
     counts: answer.counts,
-    milliseconds: answer.milliseconds,
     entry: (index) => shown?.get(index - (index % ENTRIES_PAGE))?.[index % ENTRIES_PAGE],
     want,
   };

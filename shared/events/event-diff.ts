@@ -39,7 +39,6 @@ export interface KeyFields {
 }
 
 export interface EventDiff {
-  matchBy: MatchBy;
   leftCount: number;
   rightCount: number;
   /** By their numbers on the left. */
@@ -155,7 +154,6 @@ export function diffEvents(left: readonly unknown[], right: readonly unknown[], 
     differing.push({ left: leftIndex + 1, right: rightIndex + 1, fields });
   }
   return {
-    matchBy,
     leftCount: left.length,
     rightCount: right.length,
     onlyLeft: loneLeft.map((index) => ({ number: index + 1, key: keyFields(left[index]) })),
