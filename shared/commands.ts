@@ -38,6 +38,7 @@ export const CommandIdSchema = z.enum([
   'help.docs',
   'help.dataFolder',
   'help.diagnostics',
+  'batch.compare',
 ]);
 export type CommandId = z.infer<typeof CommandIdSchema>;
 
@@ -82,6 +83,8 @@ export const commands: Record<CommandId, CommandInfo> = {
   'help.docs': { title: 'Documentation', group: 'Help' },
   'help.dataFolder': { title: 'Open the data folder', group: 'Help' },
   'help.diagnostics': { title: 'Export diagnostics…', group: 'Help' },
+  // Not in a native menu (the View group's menu lists its own): the palette and the button beside the tabs.
+  'batch.compare': { title: 'Compare with another open batch…', group: 'View' },
 };
 
 export const commandIds = CommandIdSchema.options;

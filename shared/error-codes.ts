@@ -98,6 +98,10 @@ export const errorCodes = [
   'sandbox-listen', // the sandbox cannot listen on its host and port
   'sandbox-log', // the sandbox cannot write its traffic log
   'sandbox-faults', // a change to the sandbox's fault injection is invalid
+
+  // Comparing two batches event by event.
+  'compare-not-json', // one side of a comparison is not JSON, so only its text can be compared
+  'compare-not-array', // one side of a comparison is JSON but not an array of events
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

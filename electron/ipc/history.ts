@@ -33,11 +33,7 @@ export function registerHistoryHandlers({ history, submissions, sending, history
     'history:batch': ({ id }) => JSON.stringify(JSON.parse(batchOf(id)), null, 2),
     'history:annotate': ({ id, label, note }) => masked(submissions.annotate(id, { label, note })),
     'history:delete': (input) => ({ deleted: 'ids' in input ? submissions.delete(input.ids) : submissions.deleteMatching(input.filter) }),
-    'history:resend': ({ id, again }) => {
-      const detail = submissions.get(id);
-      if (!detail) throw new AppError('submission-not-found', 'That submission no longer exists.');
-      return sending.start(detail.environmentId, detail.batch, again);
-    },
+    'history:resend': ({ id, again }) => sending.resend(id, again),
     'history:export': async ({ ids, format, withSecrets }) => {
       const file = historyExport.build(ids, format, withSecrets);
       const path = await files.exportAs(file.fileName, file.text);

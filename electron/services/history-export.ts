@@ -4,7 +4,7 @@ import { exportCurl } from '../../shared/formats/curl.ts';
 import { exportHar, type HarExchange } from '../../shared/formats/har.ts';
 import type { ExportOptions } from '../../shared/formats/http-request.ts';
 import { formatBytes, type ExportFormat } from '../../shared/history.ts';
-import { redactHeaders, redactUrl, redactValue } from '../../shared/redact.ts';
+import { redactHeaders, redactText, redactUrl, redactValue } from '../../shared/redact.ts';
 import { eventRangeText, type ChunkAttempt, type ChunkRecord, type SubmissionDetail, type SubmissionStatus } from '../../shared/submission.ts';
 import { sentRequests, type SecretSources, type SentRequests } from './submission-curl.ts';
 import { MAX_BATCH_BYTES, type SubmissionStore } from './submissions.ts';
@@ -33,7 +33,7 @@ export interface HistoryExportOptions extends SecretSources {
 }
 
 export interface ExportedFile {
-  /** A name to offer in the save dialog: `eventdesk-<first id>-<n>-submissions[-with-secrets].<ext>`. */
+  /** A name to offer in the save dialog: `eventdesk-[<labels>-]<first id>-<n>-submissions[-with-secrets].<ext>`. */
   fileName: string;
   text: string;
 }
@@ -82,6 +82,29 @@ interface Sent {
 
 /** cURL commands are bash (with $'…' quoting where needed): `.sh` opens with shell highlighting. */
 const extensions: Record<ExportFormat, string> = { json: 'json', ndjson: 'ndjson', har: 'har', curl: 'sh' };
+
+/** How much of the labels a file name holds: enough to tell a ticket's exports apart. */
+const LABELS_IN_NAME = 60;
+
+/** Text as part of a file name on every system: letters, digits, '.', '_' and '-' kept, any other run one '-'. */
+function fileNamePart(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+}
+
+/**
+ * The name offered for an export: the submissions' labels (each once, oldest first, masked like
+ * the file's text) so a ticket's exports are told apart, then the first id and the count.
+ */
+export function exportFileName(submissions: readonly Pick<SubmissionDetail, 'id' | 'label'>[], format: ExportFormat, withSecrets: boolean, secrets: readonly string[]): string {
+  const labels = [...new Set(submissions.map((submission) => fileNamePart(redactText(submission.label, secrets))).filter(Boolean))];
+  const named = fileNamePart(labels.join('_').slice(0, LABELS_IN_NAME));
+  const first = submissions[0]!.id.slice(0, 8);
+  const count = plural(submissions.length, 'submission').replaceAll(',', '').replace(' ', '-');
+  return `eventdesk-${named ? `${named}-` : ''}${first}-${count}${withSecrets ? '-with-secrets' : ''}.${extensions[format]}`;
+}
 
 /** `position`: where the chunk stands among the submission's chunks, from 0. */
 function chunkLabel(submission: SubmissionDetail, chunk: ChunkRecord, position: number): string {
@@ -247,9 +270,7 @@ export function createHistoryExport(options: HistoryExportOptions) {
         if (error instanceof RangeError) throw new AppError('export-too-large', 'This export is too large to build as one file. Export fewer submissions at a time.', String(error));
         throw error;
       }
-      const first = submissions[0]!.id.slice(0, 8);
-      const fileName = `eventdesk-${first}-${plural(submissions.length, 'submission').replaceAll(',', '').replace(' ', '-')}${withSecrets ? '-with-secrets' : ''}.${extensions[format]}`;
-      return { fileName, text };
+      return { fileName: exportFileName(submissions, format, withSecrets, exportOptions.secrets ?? []), text };
     },
   };
 }

@@ -262,47 +262,59 @@ export function createSending(options: SendingOptions) {
     running.set(submission.id, { controller, done });
   }
 
-  return {
-    /**
-     * Sends a batch (its text as in the editor) to an environment, unless the same resolved batch
-     * went there before and `again` is false. Resolves once the submission is recorded (and its
-     * first progress pushed); the batch is read in slices before that, and recorded after it.
-     */
-    async start(environmentId: string, batchText: string, again: boolean, tuning?: SendTuning): Promise<StartResult> {
-      const environment = options.environments.get(environmentId);
-      const prepared = await inSlices(preparing(environment, batchText));
-      // Said before anything is recorded: a send that could only fail is no submission.
-      const secrets = options.vault.secretsFor(environmentId, options.environments.resolvedBaseUrl(environmentId));
-      if (!secrets.apiKey) throw new AppError('missing-api-key', `“${environment.name}” has no API key. Add it in the environment's settings; nothing was sent.`);
-      const canLogIn = environment.rememberPassword && Boolean(secrets.password);
-      if (options.sessions.status(environmentId)?.state !== 'active' && !canLogIn) {
-        throw new AppError('needs-login', `Log in to “${environment.name}” first; nothing was sent.`);
-      }
-      const earlier = options.submissions.lastWithSameBatch(environmentId, prepared.batchHash);
-      if (earlier && !again) return { duplicateOf: earlier };
+  /**
+   * Sends a batch (its text as in the editor) to an environment, unless the same resolved batch
+   * went there before and `again` is false. Resolves once the submission is recorded (and its
+   * first progress pushed); the batch is read in slices before that, and recorded after it.
+   * `label` is the new submission's from the start (a resend keeps its submission's).
+   */
+  async function start(environmentId: string, batchText: string, again: boolean, tuning?: SendTuning, label = ''): Promise<StartResult> {
+    const environment = options.environments.get(environmentId);
+    const prepared = await inSlices(preparing(environment, batchText));
+    // Said before anything is recorded: a send that could only fail is no submission.
+    const secrets = options.vault.secretsFor(environmentId, options.environments.resolvedBaseUrl(environmentId));
+    if (!secrets.apiKey) throw new AppError('missing-api-key', `“${environment.name}” has no API key. Add it in the environment's settings; nothing was sent.`);
+    const canLogIn = environment.rememberPassword && Boolean(secrets.password);
+    if (options.sessions.status(environmentId)?.state !== 'active' && !canLogIn) {
+      throw new AppError('needs-login', `Log in to “${environment.name}” first; nothing was sent.`);
+    }
+    const earlier = options.submissions.lastWithSameBatch(environmentId, prepared.batchHash);
+    if (earlier && !again) return { duplicateOf: earlier };
 
-      const plan = planChunksBySize(prepared.eventBytes, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes });
-      const submission = options.submissions.openSubmission({
-        environmentId,
-        environmentName: environment.name,
-        environmentColor: environment.color,
-        baseUrl: options.environments.resolvedBaseUrl(environmentId),
-        headers: headersShown(environmentId),
-        eventCount: prepared.eventTexts.length,
-        batchHash: prepared.batchHash,
-        batchBytes: prepared.batchBytes,
-        startedAt: new Date().toISOString(),
-      });
-      run(
-        claim(submission.id),
-        submission,
-        prepared.eventTexts,
-        plan.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
-        tuning,
-        new Map(),
-        prepared,
-      );
-      return { started: submission };
+    const plan = planChunksBySize(prepared.eventBytes, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes });
+    const submission = options.submissions.openSubmission({
+      environmentId,
+      environmentName: environment.name,
+      environmentColor: environment.color,
+      baseUrl: options.environments.resolvedBaseUrl(environmentId),
+      headers: headersShown(environmentId),
+      eventCount: prepared.eventTexts.length,
+      batchHash: prepared.batchHash,
+      batchBytes: prepared.batchBytes,
+      startedAt: new Date().toISOString(),
+    });
+    // Before the first byte: the send's progress and its history row carry the label from the start.
+    const started = label ? options.submissions.annotate(submission.id, { label, note: '' }) : submission;
+    run(
+      claim(submission.id),
+      submission,
+      prepared.eventTexts,
+      plan.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
+      tuning,
+      new Map(),
+      prepared,
+    );
+    return { started };
+  }
+
+  return {
+    start,
+
+    /** Sends a recorded submission's batch again, to the environment it went to, under its label. */
+    resend(submissionId: string, again: boolean): Promise<StartResult> {
+      const detail = options.submissions.get(submissionId);
+      if (!detail) return Promise.reject(new AppError('submission-not-found', 'That submission no longer exists.'));
+      return start(detail.environmentId, detail.batch, again, undefined, detail.label);
     },
 
     planResume,

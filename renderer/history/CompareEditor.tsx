@@ -4,8 +4,8 @@ import '../monaco/setup.ts';
 import type { monaco } from '../monaco/setup.ts';
 import { useColorScheme } from '../theme.ts';
 
-/** Two texts side by side with their differences marked. Loaded on demand, with Monaco. */
-export default function CompareEditor({ original, modified, label }: { original: string; modified: string; label: string }) {
+/** Two texts side by side with their differences marked, `sides` naming each for a screen reader. Loaded on demand, with Monaco. */
+export default function CompareEditor({ original, modified, label, sides }: { original: string; modified: string; label: string; sides: [string, string] }) {
   const scheme = useColorScheme();
   const editor = useRef<monaco.editor.IStandaloneDiffEditor | null>(null);
 
@@ -34,8 +34,8 @@ export default function CompareEditor({ original, modified, label }: { original:
         onMount={(mounted) => {
           editor.current = mounted;
           // The diff editor's own aria options do not reach its two inner editors' input elements.
-          mounted.getOriginalEditor().updateOptions({ ariaLabel: `${label}: the older one` });
-          mounted.getModifiedEditor().updateOptions({ ariaLabel: `${label}: the newer one` });
+          mounted.getOriginalEditor().updateOptions({ ariaLabel: `${label}: ${sides[0]}` });
+          mounted.getModifiedEditor().updateOptions({ ariaLabel: `${label}: ${sides[1]}` });
         }}
         options={{
           readOnly: true,

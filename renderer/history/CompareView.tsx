@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { eventNumbers, type SubmissionView } from '../../shared/submission.ts';
+import { BatchComparison } from '../compare/BatchComparison.tsx';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { startedText } from './format.ts';
 import { useBatchText, useSubmission } from './queries.ts';
@@ -32,7 +33,9 @@ export function responsesText(submission: SubmissionView): string {
   );
 }
 
-/** Two submissions side by side: the requests (the batches as sent) or the responses. */
+const SIDES: [string, string] = ['the older one', 'the newer one'];
+
+/** Two submissions side by side: the requests (the batches as sent) event by event, or the responses as text. */
 export function CompareView({ pair }: { pair: [string, string] }) {
   const compare = useHistory((state) => state.compare);
   const [what, setWhat] = useState<'requests' | 'responses'>('requests');
@@ -70,13 +73,11 @@ export function CompareView({ pair }: { pair: [string, string] }) {
         <p className="empty">One of them is no longer in the history.</p>
       ) : !left.data || !right.data || leftBatch.data === undefined || rightBatch.data === undefined ? (
         <p className="empty">Loading both submissions…</p>
+      ) : what === 'requests' ? (
+        <BatchComparison label="Requests" sides={SIDES} left={leftBatch.data} right={rightBatch.data} />
       ) : (
         <Suspense fallback={<p className="empty">Loading the editor…</p>}>
-          <CompareEditor
-            label={what === 'requests' ? 'Requests' : 'Responses'}
-            original={what === 'requests' ? leftBatch.data : responsesText(left.data)}
-            modified={what === 'requests' ? rightBatch.data : responsesText(right.data)}
-          />
+          <CompareEditor label="Responses" sides={SIDES} original={responsesText(left.data)} modified={responsesText(right.data)} />
         </Suspense>
       )}
     </section>

@@ -8,6 +8,7 @@ import { runCommand, useCommand, withShortcut } from '../commands/registry.ts';
 import { ShortcutSheet } from '../commands/ShortcutSheet.tsx';
 import { useDraftAutosave } from '../composer/autosave.ts';
 import { BatchTabs } from '../composer/BatchTabs.tsx';
+import { CompareWith } from '../composer/CompareWith.tsx';
 import { EnvironmentEditor } from '../environments/EnvironmentEditor.tsx';
 import { EnvironmentList } from '../environments/EnvironmentList.tsx';
 import { HistoryScreen } from '../history/HistoryScreen.tsx';
@@ -94,6 +95,7 @@ export function Shell({ info }: { info: AppInfo }) {
             <div className="pane-header">
               <h1 id="composer-heading">Batch</h1>
               <BatchTabs />
+              <CompareWith />
             </div>
             <Suspense fallback={<p className="empty">Loading the editor…</p>}>
               <BatchEditor />

@@ -45,6 +45,9 @@ test('the history, a submission and a comparison', async ({ app, harness }) => {
   await list.getByRole('listitem').nth(0).getByRole('checkbox').check();
   await list.getByRole('listitem').nth(1).getByRole('checkbox').check();
   await app.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Identical' })).toBeVisible();
+  await expectAccessible(app, 'a comparison of events');
+  await app.getByRole('button', { name: 'Show text diff' }).click();
   await expect(app.getByTestId('compare-editor')).toContainText('a11y-1');
   await expectAccessible(app, 'a comparison');
 });

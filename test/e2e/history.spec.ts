@@ -77,6 +77,7 @@ test.describe('history', () => {
     await list.getByRole('listitem').nth(2).getByRole('checkbox').check();
     await app.getByRole('button', { name: 'Compare', exact: true }).click();
     const compare = app.getByTestId('compare-view');
+    await compare.getByRole('button', { name: 'Show text diff' }).click();
     await expect(compare.getByTestId('compare-editor')).toContainText('alice-01');
     await expect(compare.getByTestId('compare-editor')).toContainText('dave-04');
     await saveScreenshot(app, 'history-diff');

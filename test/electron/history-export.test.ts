@@ -46,6 +46,13 @@ async function setup(chunkSize = 2) {
 const curlBlocks = (text: string) => text.trimEnd().split('\n\n').slice(1);
 
 describe('exporting submissions from the history', () => {
+  it('offers a file name that carries the submission’s label', async () => {
+    const { send, historyExport, submissions } = await setup();
+    const id = await send(eventsOf(1));
+    submissions.annotate(id, { label: 'ZD-1234 repro', note: '' });
+    expect(historyExport.build([id], 'har', false).fileName).toBe(`eventdesk-ZD-1234-repro-${id.slice(0, 8)}-1-submission.har`);
+  });
+
   it('writes JSON: each submission with its request, its events parsed, and every chunk with its response', async () => {
     const { send, historyExport, submissions, info } = await setup();
     const id = await send(eventsOf(3));

@@ -110,6 +110,28 @@ describe('sending a batch', () => {
     await finished(again.started.id);
   });
 
+  it('resends a submission under its label: the new one is labelled from the start and found by it', async () => {
+    const { sending, submissions, finished, accepted } = await setup();
+    const first = await sending.start(LOCAL_SANDBOX_ID, batchOf(2), false);
+    if (!('started' in first)) throw new Error('not started');
+    await finished(first.started.id);
+    submissions.annotate(first.started.id, { label: 'ZD-1234 repro', note: 'only the first' });
+    expect(await sending.resend(first.started.id, false)).toEqual({ duplicateOf: expect.objectContaining({ id: first.started.id }) });
+    const again = await sending.resend(first.started.id, true);
+    if (!('started' in again)) throw new Error('not started again');
+    expect(again.started).toMatchObject({ label: 'ZD-1234 repro', note: '' });
+    await finished(again.started.id);
+    expect(submissions.get(again.started.id)).toMatchObject({ status: 'ok', label: 'ZD-1234 repro', note: '', batch: submissions.get(first.started.id)!.batch });
+    expect(accepted()).toBe(2);
+    const found = submissions.list({ filter: HistoryFilterSchema.parse({ search: 'zd-1234' }), limit: 10 });
+    expect(found.map((row) => row.id).sort()).toEqual([first.started.id, again.started.id].sort());
+  });
+
+  it('refuses to resend a submission that is gone, with a clear error', async () => {
+    const { sending } = await setup();
+    await expect(sending.resend('no-such-submission', true)).rejects.toMatchObject({ code: 'submission-not-found', message: 'That submission no longer exists.' });
+  });
+
   it('resolves templates once and records the resolved batch', async () => {
     const { sending, submissions, finished } = await setup();
     const result = await sending.start(LOCAL_SANDBOX_ID, JSON.stringify([{ ...event(1), token: 'evt-{{$seq}}', device_id: '{{$uuid}}' }, { ...event(2), token: 'evt-{{$seq}}' }]), false);

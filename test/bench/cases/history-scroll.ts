@@ -4,6 +4,7 @@ import { chromiumArgs, chromiumExecutable } from '../../e2e/support/chromium.ts'
 import { seedHistory } from '../../fixtures/history.ts';
 import { startHarness } from '../../harness/server.ts';
 import type { BenchCase } from '../bench.ts';
+import { startWatching, stopWatching, type FrameWatch } from '../frame-watch.ts';
 
 const SUBMISSIONS = 3000;
 const WHEEL_TURNS = 600;
@@ -59,26 +60,12 @@ function plainList(): string {
 }
 
 /** Scrolls `list` to its end with the wheel, watching the frames and the long tasks meanwhile. */
-async function scrollWatching(page: Page, list: ReturnType<Page['locator']>): Promise<{ longestFrame: number; longTasks: number[] }> {
-  await page.evaluate(() => {
-    const watch = { longTasks: [] as number[], longestFrame: 0, last: 0, on: true };
-    (window as unknown as { watch: typeof watch }).watch = watch;
-    new PerformanceObserver((entries) => entries.getEntries().forEach((entry) => watch.longTasks.push(entry.duration))).observe({ type: 'longtask' });
-    const frame = (at: number) => {
-      if (watch.last) watch.longestFrame = Math.max(watch.longestFrame, at - watch.last);
-      watch.last = at;
-      if (watch.on) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
+async function scrollWatching(page: Page, list: ReturnType<Page['locator']>): Promise<FrameWatch> {
+  await startWatching(page);
   await list.hover();
   for (let turn = 0; turn < WHEEL_TURNS; turn++) {
     await page.mouse.wheel(0, 600);
     if (turn % 10 === 9 && (await list.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 2 && !element.textContent?.includes('Loading more')))) break;
   }
-  return page.evaluate(() => {
-    const { watch } = window as unknown as { watch: { longTasks: number[]; longestFrame: number; on: boolean } };
-    watch.on = false;
-    return { longestFrame: watch.longestFrame, longTasks: watch.longTasks };
-  });
+  return stopWatching(page);
 }

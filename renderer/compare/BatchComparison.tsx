@@ -1,0 +1,53 @@
+import './compare.css';
+import { lazy, Suspense, useState } from 'react';
+import { diffSummary, entryCount, type MatchBy } from '../../shared/events/event-diff.ts';
+import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { EventDiffList } from './EventDiffList.tsx';
+import { useEventDiff } from './useEventDiff.ts';
+
+const CompareEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.CompareEditor })));
+
+/**
+ * Two batches compared event by event: first what differs in one line ("Identical", or "3
+ * events only left, 1 only right, 2 differ"), then each differing event's fields side by side.
+ * The raw text diff is one click away. `sides` names the two texts for a screen reader.
+ */
+export function BatchComparison({ left, right, label, sides }: { left: string; right: string; label: string; sides: [string, string] }) {
+  const [matchBy, setMatchBy] = useState<MatchBy>('key');
+  const [asText, setAsText] = useState(false);
+  const state = useEventDiff(left, right, matchBy);
+  const summary =
+    state.status === 'done'
+      ? diffSummary(state.counts)
+      : state.status === 'comparing'
+        ? 'Comparing the events…'
+        : 'The events could not be compared.';
+
+  return (
+    <div className="batch-comparison" data-testid="batch-comparison">
+      <div className="inline wrap comparison-bar">
+        <p className={`diff-summary ${state.status === 'done' ? (summary === 'Identical' ? 'same' : 'different') : ''}`} role="status" data-testid="diff-summary">
+          {state.status === 'done' && <span aria-hidden>{summary === 'Identical' ? '= ' : '≠ '}</span>}
+          {summary}
+        </p>
+        <span className="muted small">{matchBy === 'key' ? 'Events matched by token, customer_id and created_at' : 'Events matched by position'}</span>
+        <span className="spacer" />
+        <label className="small">
+          <input type="checkbox" checked={matchBy === 'position'} onChange={(event) => setMatchBy(event.target.checked ? 'position' : 'key')} /> Match by position
+        </label>
+        <button type="button" className="small" onClick={() => setAsText(!asText)}>
+          {asText ? 'Show event differences' : 'Show text diff'}
+        </button>
+      </div>
+      {asText ? (
+        <Suspense fallback={<p className="empty">Loading the editor…</p>}>
+          <CompareEditor label={label} sides={sides} original={left} modified={right} />
+        </Suspense>
+      ) : state.status === 'failed' ? (
+        <ErrorNotice title="The events could not be compared" error={state.error} />
+      ) : state.status === 'done' ? (
+        <EventDiffList count={entryCount(state.counts)} entry={state.entry} want={state.want} />
+      ) : null}
+    </div>
+  );
+}
