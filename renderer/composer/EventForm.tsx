@@ -22,8 +22,11 @@ function FieldProblems({ id, problems }: { id: string; problems: readonly Diagno
   );
 }
 
-/** A text field that commits on Enter or when it loses focus: each commit is one edit of the text. */
-function CommitField({ label, value, onCommit, type = 'text', problems, children }: { label: string; value: string; onCommit: (value: string) => void; type?: string; problems?: readonly Diagnostic[] | undefined; children?: ReactNode }) {
+/**
+ * A text field that commits on Enter or when it loses focus: each commit is one edit of the
+ * text. A commit refused (`onCommit` answers false) puts the field back to the value it shows.
+ */
+function CommitField({ label, value, onCommit, type = 'text', problems, children }: { label: string; value: string; onCommit: (value: string) => boolean | void; type?: string; problems?: readonly Diagnostic[] | undefined; children?: ReactNode }) {
   const problemsId = useId();
   const marked = Boolean(problems?.length);
   const [draft, setDraft] = useState(value);
@@ -33,7 +36,7 @@ function CommitField({ label, value, onCommit, type = 'text', problems, children
     setDraft(value);
   }
   const commit = () => {
-    if (draft !== value) onCommit(draft);
+    if (draft !== value && onCommit(draft) === false) setDraft(value);
   };
   return (
     <div className="field">
@@ -61,10 +64,17 @@ export function EventForm({ batch, index, event, serviceIdField, timeZone, probl
   const notify = useNotices((state) => state.notify);
   const set = (path: string[], value: unknown) => onEdit({ kind: 'set', path, value });
   const attributes = event.attributes && typeof event.attributes === 'object' && !Array.isArray(event.attributes) ? (event.attributes as Record<string, unknown>) : null;
-  const rename = (from: string, to: string) => {
-    if (!to || to === from) return;
-    if (attributes && Object.hasOwn(attributes, to)) notify('error', `Event ${index + 1} already has an attribute named “${to}”.`);
-    else onEdit({ kind: 'rename', from, to });
+  const rename = (from: string, to: string): boolean => {
+    if (!to) {
+      notify('error', `An attribute needs a name; “${from}” keeps its own.`);
+      return false;
+    }
+    if (attributes && Object.hasOwn(attributes, to)) {
+      notify('error', `Event ${index + 1} already has an attribute named “${to}”.`);
+      return false;
+    }
+    onEdit({ kind: 'rename', from, to });
+    return true;
   };
   const serviceId = event[serviceIdField];
 

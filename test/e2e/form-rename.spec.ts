@@ -52,6 +52,21 @@ test.describe('renaming an attribute in the Form view', () => {
     await expect.poll(savedText(harness)).toBe(batch.replace('"plan": "pro"', '"tier": "enterprise"').replace('"spend": "19.99"', '"amount": "20.50"'));
   });
 
+  test('a rename refused (a name the event has, or none) says why and puts the name back', async ({ app, harness }) => {
+    const batch = JSON.stringify([event], null, 2);
+    await openBatchText(app, harness, batch);
+    await app.getByRole('tab', { name: 'Form' }).click();
+    const form = app.getByRole('form', { name: 'Event 1' });
+
+    await rename(app, form, 'plan', 'spend');
+    await expect(app.getByText('Event 1 already has an attribute named “spend”.')).toBeVisible();
+    await expect(attribute(form, 'plan').getByLabel('name')).toHaveValue('plan');
+    await rename(app, form, 'plan', '');
+    await expect(app.getByText('An attribute needs a name; “plan” keeps its own.')).toBeVisible();
+    await expect(attribute(form, 'plan').getByLabel('name')).toHaveValue('plan');
+    expect(await savedText(harness)()).toBe(batch);
+  });
+
   const layouts: [string, string][] = [
     ['2 spaces', JSON.stringify([event], null, 2)],
     ['4 spaces', JSON.stringify([event], null, 4)],
