@@ -94,7 +94,6 @@ export const errorCodes = [
 
   // Batch transforms.
   'pseudonym-key', // the pseudonym key in the data folder cannot be read or made
-  'transform-input', // a transform cannot run on the events or options it was given
 
   // The embedded sandbox, as the app and the command line run it.
   'no-sandbox', // the embedded sandbox is not running

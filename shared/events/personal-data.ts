@@ -5,7 +5,8 @@
  * nobody's, which is also why pseudonymizing twice leaves the first run's replacements alone.
  */
 
-export type PersonalKind = 'customer' | 'device' | 'email' | 'phone' | 'ip' | 'value';
+export const PERSONAL_KINDS = ['customer', 'device', 'email', 'phone', 'ip', 'value'] as const;
+export type PersonalKind = (typeof PERSONAL_KINDS)[number];
 
 export interface PersonalSpan {
   start: number;
