@@ -62,7 +62,7 @@ describe('transforms:pseudonyms', () => {
 
     const elsewhere = await servicesIn(await newFolder());
     const other = await elsewhere({ values: VALUES });
-    expect(other.ok && other.value[0]).not.toBe(replacements[0]);
+    expect(other.ok && (other.value as string[])[0]).not.toBe(replacements[0]);
   });
 
   it('keeps the key in a file of the data folder that only its owner may read, and never in an answer', async () => {
