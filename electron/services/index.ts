@@ -35,6 +35,7 @@ import { createVault, type Cipher } from './vault.ts';
 export { login, type TokenGrant } from './auth.ts';
 export { HISTORY_FILE_NAME, historyFileIn, openHistory } from './history-file.ts';
 export { searchWords } from './history-search.ts';
+export { createPseudonyms } from './pseudonyms.ts';
 export { prepareBatch, type SendTuning } from './sending.ts';
 export type { SubmissionStore } from './submissions.ts';
 

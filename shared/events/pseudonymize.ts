@@ -135,6 +135,11 @@ export function personalValues(events: readonly unknown[], options: PersonalValu
   return { ok: true, values: [...seen.values()] };
 }
 
+/** The replacements map pseudonymize takes, from the values personalValues listed and their replacements in the same order. */
+export function replacementsOf(values: readonly PersonalValue[], replacements: readonly string[]): Map<string, string> {
+  return new Map(values.map((personal, index) => [pseudonymInput(personal), replacements[index]!]));
+}
+
 /** Replaces each personal value in the selected events with its replacement, leaving everything else as it was. */
 export function pseudonymize(events: readonly unknown[], options: PseudonymizeOptions): TransformResult {
   const selection = selectedEvents(events, options.indexes);
