@@ -131,8 +131,9 @@ function assignmentOf(text: string): Assignment {
   }
 }
 
-function applied(result: TransformResult, flag: string): unknown[] {
+function applied(result: TransformResult, flag: string, io: CliIo): unknown[] {
   if (!result.ok) throw new UsageError(`${flag}: ${result.message}`);
+  for (const note of result.notes ?? []) io.stderr(`eventdesk transform: ${flag}: ${note}\n`);
   return result.events;
 }
 
@@ -166,7 +167,7 @@ export const transformCommand: Command = {
       }
       const done: string[] = [selection === null ? `${plural(events.length, 'event')} read` : `${events.length} of ${plural(read.length, 'event')} kept`];
       if (shiftTo !== undefined) {
-        events = applied(shiftTimes(events, { anchor, to: shiftTo, timeZone: settings.timeZone, now: new Date() }), '--shift-to');
+        events = applied(shiftTimes(events, { anchor, to: shiftTo, timeZone: settings.timeZone, now: new Date() }), '--shift-to', io);
         done.push(`times shifted (${anchor} at ${shiftTo} ${settings.timeZone})`);
       }
       const fields = values['pseudonymize-field'] ?? [];
@@ -174,11 +175,11 @@ export const transformCommand: Command = {
         const listed = personalValues(events, { fields });
         if (!listed.ok) throw new UsageError(`--pseudonymize: ${listed.message}`);
         const replacements = replacementsOf(listed.values, createPseudonyms(dataFolder).replacements(listed.values));
-        events = applied(pseudonymize(events, { fields, replacements }), '--pseudonymize');
+        events = applied(pseudonymize(events, { fields, replacements }), '--pseudonymize', io);
         done.push(`${plural(listed.values.length, 'personal value')} replaced`);
       }
       for (const assignment of assignments) {
-        events = applied(setField(events, assignment), `--set ${assignment.path}`);
+        events = applied(setField(events, assignment), `--set ${assignment.path}`, io);
         done.push(`${assignment.path} set`);
       }
       await writeEvents(values.out, events as Record<string, unknown>[], io.stdout);

@@ -22,6 +22,11 @@ const IPV4 = /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2
 /** Candidates only: hex groups and colons, checked by isIpv6. */
 const IPV6 = /(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])/g;
 
+const MAYBE_IPV4 = /\d\.\d+\.\d+\.\d/;
+const MAYBE_IPV6 = /:[0-9A-Fa-f]{0,4}:/;
+/** Seven digits, at most three other characters between any two: every phone number PHONE finds has them. */
+const MAYBE_PHONE = /\d(?:\D{0,3}\d){6}/;
+
 function isIpv6(text: string): boolean {
   const halves = text.split('::');
   if (halves.length > 2) return false;
@@ -75,13 +80,17 @@ const always = () => true;
  * Values reserved for examples are left out.
  */
 export function personalSpans(text: string): PersonalSpan[] {
-  // Most values (plans, amounts, names) hold none of the characters any kind needs.
-  if (!/[@:.+(]|\d{3}/.test(text)) return [];
+  // What each kind cannot do without, checked first: most values (plans, amounts, names) have none of it.
+  const email = text.includes('@');
+  const ipv4 = MAYBE_IPV4.test(text);
+  const ipv6 = MAYBE_IPV6.test(text);
+  const phone = MAYBE_PHONE.test(text);
+  if (!email && !ipv4 && !ipv6 && !phone) return [];
   const found = [
-    ...matches(text, EMAIL, 'email', always, isExampleEmail),
-    ...matches(text, IPV4, 'ip', always, isDocumentationAddress),
-    ...matches(text, IPV6, 'ip', isIpv6, isDocumentationAddress),
-    ...matches(text, PHONE, 'phone', (phone) => digitCount(phone) >= 7 && digitCount(phone) <= 15, isReservedPhone),
+    ...(email ? matches(text, EMAIL, 'email', always, isExampleEmail) : []),
+    ...(ipv4 ? matches(text, IPV4, 'ip', always, isDocumentationAddress) : []),
+    ...(ipv6 ? matches(text, IPV6, 'ip', isIpv6, isDocumentationAddress) : []),
+    ...(phone ? matches(text, PHONE, 'phone', (candidate) => digitCount(candidate) >= 7 && digitCount(candidate) <= 15, isReservedPhone) : []),
   ].sort((a, b) => a.start - b.start || b.end - a.end);
   const spans: PersonalSpan[] = [];
   let reached = 0;

@@ -19,9 +19,11 @@ export function pseudonymInput(personal: PersonalValue): string {
   return `${personal.kind}:${personal.value}`;
 }
 
+const HEX_PAIRS = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 function hex(digest: Uint8Array, from: number, bytes: number): string {
   let text = '';
-  for (let index = from; index < from + bytes; index++) text += digest[index]!.toString(16).padStart(2, '0');
+  for (let index = from; index < from + bytes; index++) text += HEX_PAIRS[digest[index]!];
   return text;
 }
 

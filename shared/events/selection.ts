@@ -6,7 +6,8 @@ import { plural } from '../plural.ts';
  * returned as they were, and `changed` lists the indexes of the copies.
  */
 
-export type TransformResult = { ok: true; events: unknown[]; changed: number[] } | { ok: false; message: string };
+/** `notes`: what the user should know of a transform that went through (shiftTimes: events it could not place exactly). */
+export type TransformResult = { ok: true; events: unknown[]; changed: number[]; notes?: string[] } | { ok: false; message: string };
 
 export type EventObject = Record<string, unknown>;
 

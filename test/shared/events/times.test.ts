@@ -34,16 +34,16 @@ describe('shiftTimes', () => {
     expect(shiftTimes(at('2026-01-10 08:00:00'), { indexes: [3], anchor: 'latest', to: 'now', timeZone: 'UTC', now: NOW })).toMatchObject({ ok: false, message: 'There is no event 4: the batch has 1 event.' });
   });
 
-  it('refuses to land an event in the repeated hour, which created_at cannot write apart from the first', () => {
+  it('says which events land in the repeated hour, which created_at cannot write apart from the first', () => {
     // New York's clocks go back from 02:00 EDT to 01:00 EST on 2026-11-01: 01:00 to 01:59:59 happens twice.
     const events = at('2026-06-01 00:00:00', '2026-06-01 01:30:00');
     const firstPass = shiftTimes(events, { anchor: 'earliest', to: '2026-11-01 00:00:00', timeZone: 'America/New_York', now: NOW });
-    expect(firstPass.ok && times(firstPass.events)).toEqual(['2026-11-01 00:00:00', '2026-11-01 01:30:00']);
+    expect(firstPass).toEqual({ ok: true, events: [{ ...events[0], created_at: '2026-11-01 00:00:00' }, { ...events[1], created_at: '2026-11-01 01:30:00' }], changed: [0, 1] });
     const secondPass = shiftTimes(events, { anchor: 'earliest', to: '2026-11-01 00:30:00', timeZone: 'America/New_York', now: NOW });
-    expect(secondPass).toEqual({
-      ok: false,
-      message: 'Event 2 would land at 2026-11-01 01:00:00 in America/New_York the second time that hour happens (clocks go back), which created_at cannot tell from the first: choose another moment.',
-    });
+    expect(secondPass.ok && times(secondPass.events)).toEqual(['2026-11-01 00:30:00', '2026-11-01 01:00:00']);
+    expect(secondPass.ok && secondPass.notes).toEqual([
+      'Event 2 lands in the hour that happens twice in America/New_York when clocks go back (2026-11-01 01:00:00 is one of them); created_at cannot tell the two apart, so it reads an hour earlier than the spacing says.',
+    ]);
   });
 });
 
