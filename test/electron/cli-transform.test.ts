@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PSEUDONYM_KEY_FILE } from '../../electron/services/pseudonyms.ts';
 import { parseDateTime } from '../../shared/datetime.ts';
 import { EXPORT_FORMAT } from '../../shared/environment.ts';
+import { runCli, type CliRun } from './support/cli-run.ts';
 
 /** `eventdesk transform`, spawned as a user runs it, on files in a temporary folder. */
-
-const cli = path.resolve(import.meta.dirname, '../../electron/cli.ts');
 
 let folder: string;
 let data: string;
@@ -32,20 +30,8 @@ afterAll(async () => {
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function transform(args: string[], stdin = ''): Promise<Run> {
-  const child = spawn(process.execPath, [cli, 'transform', ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, EVENTDESK_DATA_DIR: path.join(folder, 'default-data') } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  child.stdin.end(stdin);
-  return new Promise((resolve, reject) => child.once('error', reject).once('close', (code) => resolve({ code, stdout, stderr })));
+function transform(args: string[], stdin = ''): Promise<CliRun> {
+  return runCli(['transform', ...args], { stdin, env: { ...process.env, EVENTDESK_DATA_DIR: path.join(folder, 'default-data') } });
 }
 
 type Event = (typeof EVENTS)[number] & { attributes: Record<string, string> };
