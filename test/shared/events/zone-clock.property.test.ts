@@ -30,6 +30,25 @@ describe('zoneClock', () => {
     );
   });
 
+  it('answers as datetime.ts does, minute by minute, around changes that fall inside an hour of UTC', () => {
+    // St. John's changes at 05:30 and 04:30 UTC, Lord Howe at 15:30 UTC and by half an hour.
+    const changes: [string, string][] = [
+      ['America/St_Johns', '2026-03-08T05:30:00Z'],
+      ['America/St_Johns', '2026-11-01T04:30:00Z'],
+      ['Australia/Lord_Howe', '2026-10-03T15:30:00Z'],
+    ];
+    for (const [timeZone, change] of changes) {
+      const clock = zoneClock(timeZone)!;
+      for (let minute = -120; minute <= 120; minute++) {
+        const moment = Date.parse(change) + minute * 60_000 + 30_000;
+        const text = formatDateTime(new Date(moment), timeZone);
+        expect(clock.format(moment)).toBe(text);
+        const parsed = parseDateTime(text, timeZone);
+        expect(clock.parse(text)).toEqual(parsed.ok ? { ok: true, value: parsed.value.getTime() } : parsed);
+      }
+    }
+  });
+
   it('refuses what parseDateTime refuses, and an unknown zone', () => {
     expect(zoneClock('Mars/Base')).toBeNull();
     expect(zoneClock('UTC')!.parse('2026-02-30 10:00:00')).toEqual(parseDateTime('2026-02-30 10:00:00', 'UTC'));
