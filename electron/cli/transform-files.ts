@@ -52,8 +52,8 @@ function suggestedFlag(table: CsvTable, serviceIdField: string): string {
     .join(',');
 }
 
-/** The events of FILE (- for standard input), or a UsageError saying why there are none. */
-export async function readEvents(file: string, csvMap: CsvMapFlag, serviceIdField: string): Promise<ImportedEvent[]> {
+/** The events of FILE (- for standard input) with what the reader noted (a HAR's posts found), or a UsageError saying why there are none. */
+export async function readEvents(file: string, csvMap: CsvMapFlag, serviceIdField: string): Promise<{ events: ImportedEvent[]; note?: string }> {
   const text = await readUtf8(file);
   const name = file === '-' ? '<stdin>' : file;
   const format = detectFormat(file === '-' ? '' : file, text.slice(0, 4096));
@@ -63,13 +63,13 @@ export async function readEvents(file: string, csvMap: CsvMapFlag, serviceIdFiel
     if (csvMap === undefined) throw new UsageError(`${name} is CSV: say which column goes to which field with --csv-map auto (the app's guess: ${suggestedFlag(table, serviceIdField)}) or --csv-map 'COLUMN=FIELD,…'.`);
     const mapped = mapCsv(table, mappingOf(csvMap, table, serviceIdField), { serviceIdField });
     if (!mapped.ok) throw new UsageError(`${name}: ${mapped.message}`);
-    return mapped.events;
+    return mapped;
   }
   if (csvMap !== undefined) throw new UsageError(`--csv-map is for a CSV file; ${name} is ${format ?? 'not a format EventDesk reads'}.`);
   const result = format === 'ndjson' ? parseNdjson(text) : format === 'har' ? parseHar(text) : format === 'json' ? parseJson(text) : format === 'curl' ? parseCurl(text) : null;
   if (result === null) throw new UsageError(`${name} is not a format EventDesk reads (JSON, NDJSON, CSV, HAR or cURL).`);
   if (!result.ok) throw new UsageError(`${name}: ${result.message}`);
-  return result.events;
+  return result;
 }
 
 /** The events as JSON, or NDJSON for an output file named .ndjson or .jsonl; to standard output for - or no file. */

@@ -159,7 +159,8 @@ export const transformCommand: Command = {
       const selection = selectionOf(values.customer ?? [], values.device ?? [], values.where, settings.serviceIdField);
       const assignments = (values.set ?? []).map(assignmentOf);
       const file = positionals[0]!;
-      const read = await readEvents(file, values['csv-map'], settings.serviceIdField);
+      const { events: read, note } = await readEvents(file, values['csv-map'], settings.serviceIdField);
+      if (note) io.stderr(`eventdesk transform: ${note}\n`);
       let events: unknown[] = selection === null ? read : read.filter((event) => eventMatches(selection, event));
       if (events.length === 0) {
         io.stderr(`eventdesk transform: none of the ${plural(read.length, 'event')} of ${file === '-' ? '<stdin>' : file} matches; nothing written.\n`);

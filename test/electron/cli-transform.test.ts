@@ -95,6 +95,16 @@ describe('eventdesk transform', () => {
     expect(instant(events[1]!.created_at, 'UTC') - earliest).toBe(5000);
   });
 
+  it('reads the events a HAR file posted to /user/events', async () => {
+    const har = path.join(folder, 'capture.har');
+    const entry = (url: string, events: unknown) => ({ startedDateTime: '2026-11-20T10:00:00Z', request: { method: 'POST', url, postData: { text: JSON.stringify(events) } } });
+    await writeFile(har, JSON.stringify({ log: { entries: [entry('https://api.example.com/user/events', EVENTS.slice(0, 2)), entry('https://api.example.com/login', {}), entry('https://api.example.com/user/events', [EVENTS[2]])] } }));
+    const run = await transform([har, '--where', 'customer_id = cust-7781']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('eventdesk transform: Found 3 events in 2 posts to /user/events, of 3 entries.\neventdesk transform: 2 of 3 events kept.\n');
+    expect((JSON.parse(run.stdout) as Event[]).map((event) => event.token)).toEqual(['t1', 't3']);
+  });
+
   it('exits 1 and writes nothing when no event matches', async () => {
     const run = await transform([batch, '--device', 'no-such-device']);
     expect(run).toEqual({ code: 1, stdout: '', stderr: `eventdesk transform: none of the 3 events of ${batch} matches; nothing written.\n` });
