@@ -4,6 +4,7 @@ import { historyCommand } from './cli/history.ts';
 import { loginCommand } from './cli/login.ts';
 import { sandboxCommand } from './cli/sandbox.ts';
 import { sendCommand } from './cli/send.ts';
+import { transformCommand } from './cli/transform.ts';
 import { validateCommand } from './cli/validate.ts';
 import { product } from './product.ts';
 
@@ -14,13 +15,14 @@ import { product } from './product.ts';
 
 export type { CliIo } from './cli/command.ts';
 
-/** Each capability adds its subcommand here (sandbox, validate, send, history). */
+/** Each capability adds its subcommand here (sandbox, validate, send, history, transform). */
 const commands: Record<string, Command> = {
   sandbox: sandboxCommand,
   login: loginCommand,
   validate: validateCommand,
   send: sendCommand,
   history: historyCommand,
+  transform: transformCommand,
 };
 
 function help(): string {

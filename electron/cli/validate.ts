@@ -49,7 +49,8 @@ export async function readBatchFile(file: string): Promise<{ text: string; note:
   return { text: batch.text, note: `${file} is NDJSON: read as a JSON array of its ${batch.events} ${batch.events === 1 ? 'event' : 'events'}; positions are in that array.\n` };
 }
 
-async function readUtf8(file: string): Promise<string> {
+/** A file's text (standard input for -), or a UsageError when it is unreadable or not UTF-8. */
+export async function readUtf8(file: string): Promise<string> {
   let bytes: Uint8Array;
   try {
     bytes = file === '-' ? await buffer(process.stdin) : await readFile(file);

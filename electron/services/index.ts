@@ -16,6 +16,7 @@ import { createHistoryExport } from './history-export.ts';
 import { createLog, knownSecrets } from './log.ts';
 import { createOpenedFiles } from './opened-files.ts';
 import { makePrivateFolder } from './private-files.ts';
+import { createPseudonyms } from './pseudonyms.ts';
 import { claimedElsewhere } from './send-claims.ts';
 import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
@@ -34,6 +35,7 @@ import { createVault, type Cipher } from './vault.ts';
 export { login, type TokenGrant } from './auth.ts';
 export { HISTORY_FILE_NAME, historyFileIn, openHistory } from './history-file.ts';
 export { searchWords } from './history-search.ts';
+export { createPseudonyms } from './pseudonyms.ts';
 export { prepareBatch, type SendTuning } from './sending.ts';
 export type { SubmissionStore } from './submissions.ts';
 
@@ -133,6 +135,7 @@ export async function createServices(deps: ServiceDeps) {
     sending,
     submissionCurl: createSubmissionCurl({ submissions, environments, vault, clipboard: deps.clipboard }),
     historyExport: createHistoryExport({ submissions, environments, vault, appVersion: deps.appInfo.version }),
+    pseudonyms: createPseudonyms(deps.dataFolder),
     sandbox,
     async close(): Promise<void> {
       await sending.dispose();

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +6,7 @@ import { formatDateTime } from '../../shared/datetime.ts';
 import { EXPORT_FORMAT } from '../../shared/environment.ts';
 import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
-
-const cli = path.resolve(import.meta.dirname, '../../electron/cli.ts');
+import { runCli, type CliRun } from './support/cli-run.ts';
 
 let folder: string;
 let clean: string;
@@ -39,20 +37,8 @@ afterAll(async () => {
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runValidate(args: string[], stdin?: string): Promise<Run> {
-  const child = spawn(process.execPath, [cli, 'validate', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  child.stdin.end(stdin);
-  return new Promise((resolve, reject) => child.once('error', reject).once('close', (code) => resolve({ code, stdout, stderr })));
+function runValidate(args: string[], stdin?: string): Promise<CliRun> {
+  return runCli(['validate', ...args], { stdin });
 }
 
 describe('eventdesk validate', () => {

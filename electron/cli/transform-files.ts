@@ -1,0 +1,87 @@
+import { writeFile } from 'node:fs/promises';
+import { CSV_TEXT_FIELDS, mapCsv, parseCsv, suggestCsvMapping, type CsvColumnTarget, type CsvMapping, type CsvTable } from '../../shared/formats/csv.ts';
+import { parseCurl } from '../../shared/formats/curl.ts';
+import { detectFormat } from '../../shared/formats/detect.ts';
+import { isNdjsonName } from '../../shared/formats/batch-file.ts';
+import { parseHar } from '../../shared/formats/har.ts';
+import type { ImportedEvent } from '../../shared/formats/import-result.ts';
+import { parseJson, serializeJson } from '../../shared/formats/json.ts';
+import { parseNdjson, serializeNdjson } from '../../shared/formats/ndjson.ts';
+import { UsageError } from './flags.ts';
+import { readUtf8 } from './validate.ts';
+
+/**
+ * What `eventdesk transform` reads and writes: events from a JSON, NDJSON, CSV (with a column
+ * mapping), HAR or cURL file, told apart as the app tells a dropped file apart (shared/formats);
+ * JSON out, or NDJSON when the output file is named so.
+ */
+
+/** `auto` takes the app's guess from the headers; otherwise `COLUMN=TARGET,…` and every other column is left out. */
+export type CsvMapFlag = string | undefined;
+
+const TARGETS = `${CSV_TEXT_FIELDS.join(', ')}, svc_id, attributes.NAME or - (nothing)`;
+
+function targetOf(text: string, serviceIdField: string): CsvColumnTarget | null {
+  if (text === '-') return { to: 'nothing' };
+  if (text === 'svc_id' || text === serviceIdField) return { to: 'service-id' };
+  if (text.startsWith('attributes.') && text.length > 'attributes.'.length) return { to: 'attribute', name: text.slice('attributes.'.length) };
+  const field = CSV_TEXT_FIELDS.find((name) => name === text);
+  return field === undefined ? null : { to: 'field', field };
+}
+
+function mappingOf(flag: string, table: CsvTable, serviceIdField: string): CsvMapping {
+  if (flag === 'auto') return suggestCsvMapping(table.headers, { serviceIdField });
+  const mapping: CsvMapping = table.headers.map(() => ({ to: 'nothing' }));
+  for (const pair of flag.split(',')) {
+    const equals = pair.lastIndexOf('=');
+    const column = pair.slice(0, equals).trim();
+    const target = targetOf(pair.slice(equals + 1).trim(), serviceIdField);
+    if (equals === -1 || target === null) throw new UsageError(`--csv-map: "${pair}" is not COLUMN=TARGET, where TARGET is ${TARGETS}.`);
+    const index = table.headers.findIndex((header) => header.trim() === column);
+    if (index === -1) throw new UsageError(`--csv-map: the CSV has no column "${column}"; its columns are ${table.headers.map((header) => `"${header}"`).join(', ')}.`);
+    mapping[index] = target;
+  }
+  return mapping;
+}
+
+/** How the app would map the columns, as a --csv-map value, for the message that asks for one. */
+function suggestedFlag(table: CsvTable, serviceIdField: string): string {
+  const named = (target: CsvColumnTarget) => (target.to === 'field' ? target.field : target.to === 'service-id' ? 'svc_id' : target.to === 'attribute' ? `attributes.${target.name}` : '-');
+  return suggestCsvMapping(table.headers, { serviceIdField })
+    .map((target, index) => `${table.headers[index]}=${named(target)}`)
+    .join(',');
+}
+
+/** The events of FILE (- for standard input) with what the reader noted (a HAR's posts found), or a UsageError saying why there are none. */
+export async function readEvents(file: string, csvMap: CsvMapFlag, serviceIdField: string): Promise<{ events: ImportedEvent[]; note?: string }> {
+  const text = await readUtf8(file);
+  const name = file === '-' ? '<stdin>' : file;
+  const format = detectFormat(file === '-' ? '' : file, text.slice(0, 4096));
+  if (format === 'csv') {
+    const table = parseCsv(text);
+    if (!table.ok) throw new UsageError(`${name}: ${table.message}`);
+    if (csvMap === undefined) throw new UsageError(`${name} is CSV: say which column goes to which field with --csv-map auto (the app's guess: ${suggestedFlag(table, serviceIdField)}) or --csv-map 'COLUMN=FIELD,…'.`);
+    const mapped = mapCsv(table, mappingOf(csvMap, table, serviceIdField), { serviceIdField });
+    if (!mapped.ok) throw new UsageError(`${name}: ${mapped.message}`);
+    return mapped;
+  }
+  if (csvMap !== undefined) throw new UsageError(`--csv-map is for a CSV file; ${name} is ${format ?? 'not a format EventDesk reads'}.`);
+  const result = format === 'ndjson' ? parseNdjson(text) : format === 'har' ? parseHar(text) : format === 'json' ? parseJson(text) : format === 'curl' ? parseCurl(text) : null;
+  if (result === null) throw new UsageError(`${name} is not a format EventDesk reads (JSON, NDJSON, CSV, HAR or cURL).`);
+  if (!result.ok) throw new UsageError(`${name}: ${result.message}`);
+  return result;
+}
+
+/** The events as JSON, or NDJSON for an output file named .ndjson or .jsonl; to standard output for - or no file. */
+export async function writeEvents(out: string | undefined, events: readonly ImportedEvent[], stdout: (text: string) => void): Promise<void> {
+  const text = out !== undefined && isNdjsonName(out) ? serializeNdjson(events) : serializeJson(events);
+  if (out === undefined || out === '-') {
+    stdout(text);
+    return;
+  }
+  try {
+    await writeFile(out, text);
+  } catch (error) {
+    throw new UsageError(`--out: ${out} cannot be written (${(error as Error).message}).`);
+  }
+}

@@ -1,0 +1,195 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isTimeZone, parseDateTime } from '../../shared/datetime.ts';
+import { resolveTimeZone } from '../../shared/environment.ts';
+import { eventMatches, parseFilter, type EventFilter } from '../../shared/events/filter.ts';
+import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, type FieldValue, type TransformResult } from '../../shared/events/transforms.ts';
+import { plural } from '../../shared/plural.ts';
+import { createPseudonyms } from '../services/index.ts';
+import type { CliIo, Command } from './command.ts';
+import { appDataFolder } from './data-folder.ts';
+import { UsageError, isUsageError, usageText } from './flags.ts';
+import { environmentFromFile } from './target.ts';
+import { readEvents, writeEvents } from './transform-files.ts';
+
+/**
+ * `eventdesk transform`: the composer's batch transforms (shared/events), for scripting a
+ * reproduction: keep one customer's events, move them to now, pseudonymize, set a field.
+ */
+
+export function transformUsage(dataFolder: string): string {
+  return `Usage: eventdesk transform <file> [--customer ID]... [--device ID]... [--where EXPR]
+         [--shift-to now|"YYYY-MM-DD HH:MM:SS"] [--anchor latest|earliest]
+         [--pseudonymize] [--pseudonymize-field NAME]... [--set FIELD=VALUE]...
+         [--csv-map auto|COLUMN=FIELD,...] [--env FILE [--env-name NAME]] [--data DIR] [--out FILE]
+
+Reads a batch (JSON, NDJSON, CSV, HAR or cURL; - for standard input), keeps the events asked
+for, transforms them in this order (shift, pseudonymize, set), and writes them as JSON, or as
+NDJSON when --out ends .ndjson or .jsonl (standard output without --out, or with --out -).
+
+Keep only
+  --customer ID          Events of this customer_id (repeat for several)
+  --device ID            Events of this device_id (repeat for several)
+  --where EXPR           Events matching a filter, e.g. 'created_at >= 2026-11-20 and
+                         attributes.plan = pro' (the language is the Form view's; see README)
+                         Together these combine with "and".
+
+Transform
+  --shift-to WHEN        Move created_at so the latest (or earliest) event lands at WHEN: now,
+                         or "YYYY-MM-DD HH:MM:SS" in the environment's time zone (UTC without
+                         --env); the spacing between events is kept to the second
+  --anchor WHICH         latest (default) or earliest
+  --pseudonymize         Replace customer_id, device_id, and emails, phone numbers and IP
+                         addresses in attribute values, the same way every run (the key is in
+                         the data folder and never leaves it)
+  --pseudonymize-field NAME
+                         Also replace the whole value of this field (name, attributes.name);
+                         implies --pseudonymize
+  --set FIELD=VALUE      Set a field on every event: svc_id=42, device_id={{$uuid}} (a new UUID
+                         each), attributes.plan=pro. A top-level VALUE that reads as JSON (a
+                         number, true, null, "quoted") is that value; attributes stay text
+
+Files
+  --csv-map MAP          How a CSV's columns become fields: auto (the app's guess from the
+                         headers) or COLUMN=TARGET,... with TARGET one of token, created_at,
+                         device_id, customer_id, svc_id, attributes.NAME, - (other columns: -)
+  --env FILE             An environment exported from EventDesk: its time zone and service-id
+                         field name are used
+  --env-name NAME        Which environment of FILE, when it holds several
+  --data DIR             The data folder holding the pseudonym key
+                         (default: the app's, EVENTDESK_DATA_DIR or here ${dataFolder})
+  --out FILE             Where to write (default: standard output)
+  -h, --help             Show this help
+
+Exit codes: 0 written, 1 no event matched (nothing written), 2 the input or the command is unusable.
+`;
+}
+
+const FLAGS = {
+  customer: { type: 'string', multiple: true },
+  device: { type: 'string', multiple: true },
+  where: { type: 'string' },
+  'shift-to': { type: 'string' },
+  anchor: { type: 'string' },
+  pseudonymize: { type: 'boolean' },
+  'pseudonymize-field': { type: 'string', multiple: true },
+  set: { type: 'string', multiple: true },
+  'csv-map': { type: 'string' },
+  env: { type: 'string' },
+  'env-name': { type: 'string' },
+  data: { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+interface Settings {
+  timeZone: string;
+  serviceIdField: string;
+}
+
+async function settingsOf(env: string | undefined, envName: string | undefined): Promise<Settings> {
+  if (env === undefined) {
+    if (envName !== undefined) throw new UsageError('--env-name picks an environment of an --env FILE; there is none.');
+    return { timeZone: 'UTC', serviceIdField: 'svc_id' };
+  }
+  const settings = await environmentFromFile(env, envName);
+  const timeZone = resolveTimeZone(settings.timeZone);
+  if (!isTimeZone(timeZone)) throw new UsageError(`--env: ${env} gives the time zone "${settings.timeZone}", which is not one. Use UTC, local or an IANA name.`);
+  return { timeZone, serviceIdField: settings.serviceIdField };
+}
+
+/** --customer, --device and --where as one filter; null when none is given. */
+function selectionOf(customers: readonly string[], devices: readonly string[], where: string | undefined, serviceIdField: string): EventFilter | null {
+  const parts: EventFilter[] = [];
+  if (customers.length > 0) parts.push({ kind: 'in', field: ['customer_id'], values: customers });
+  if (devices.length > 0) parts.push({ kind: 'in', field: ['device_id'], values: devices });
+  if (where !== undefined) {
+    const parsed = parseFilter(where, { serviceIdField });
+    if (!parsed.ok) throw new UsageError(`--where, column ${parsed.column}: ${parsed.message}.`);
+    if (parsed.filter.kind !== 'all') parts.push(parsed.filter);
+  }
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0]! : { kind: 'and', parts };
+}
+
+interface Assignment {
+  path: string;
+  value: FieldValue;
+}
+
+function assignmentOf(text: string): Assignment {
+  const equals = text.indexOf('=');
+  if (equals <= 0) throw new UsageError(`--set: "${text}" is not FIELD=VALUE, as in svc_id=42 or attributes.plan=pro.`);
+  const path = text.slice(0, equals);
+  const raw = text.slice(equals + 1);
+  if (raw === '{{$uuid}}') return { path, value: { generate: 'uuid' } };
+  if (path.startsWith('attributes.')) return { path, value: raw };
+  try {
+    return { path, value: JSON.parse(raw) as unknown };
+  } catch {
+    return { path, value: raw };
+  }
+}
+
+function applied(result: TransformResult, flag: string, io: CliIo): unknown[] {
+  if (!result.ok) throw new UsageError(`${flag}: ${result.message}`);
+  for (const note of result.notes ?? []) io.stderr(`eventdesk transform: ${flag}: ${note}\n`);
+  return result.events;
+}
+
+export const transformCommand: Command = {
+  summary: 'Keep, shift, pseudonymize and set fields of a batch file\'s events',
+
+  async run(args, io: CliIo) {
+    try {
+      const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+      const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+      if (values.help) {
+        io.stdout(transformUsage(dataFolder));
+        return 0;
+      }
+      if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Name the batch file to transform (or - for standard input).' : `Transform one file at a time; got ${positionals.length}.`);
+      const anchor = values.anchor ?? 'latest';
+      if (anchor !== 'latest' && anchor !== 'earliest') throw new UsageError(`--anchor: "${anchor}" is neither latest nor earliest.`);
+      if (values.anchor !== undefined && values['shift-to'] === undefined) throw new UsageError('--anchor says which event --shift-to moves; there is no --shift-to.');
+      const settings = await settingsOf(values.env, values['env-name']);
+      const shiftTo = values['shift-to'];
+      const target = shiftTo === undefined || shiftTo === 'now' ? null : parseDateTime(shiftTo, settings.timeZone);
+      if (target && !target.ok) throw new UsageError(`--shift-to: "${shiftTo}" is neither now nor a date-time: ${target.error.message}`);
+      const selection = selectionOf(values.customer ?? [], values.device ?? [], values.where, settings.serviceIdField);
+      const assignments = (values.set ?? []).map(assignmentOf);
+      const file = positionals[0]!;
+      const { events: read, note } = await readEvents(file, values['csv-map'], settings.serviceIdField);
+      if (note) io.stderr(`eventdesk transform: ${note}\n`);
+      let events: unknown[] = selection === null ? read : read.filter((event) => eventMatches(selection, event));
+      if (events.length === 0) {
+        io.stderr(`eventdesk transform: none of the ${plural(read.length, 'event')} of ${file === '-' ? '<stdin>' : file} matches; nothing written.\n`);
+        return 1;
+      }
+      const done: string[] = [selection === null ? `${plural(events.length, 'event')} read` : `${events.length} of ${plural(read.length, 'event')} kept`];
+      if (shiftTo !== undefined) {
+        events = applied(shiftTimes(events, { anchor, to: shiftTo, timeZone: settings.timeZone, now: new Date() }), '--shift-to', io);
+        done.push(`times shifted (${anchor} at ${shiftTo} ${settings.timeZone})`);
+      }
+      const fields = values['pseudonymize-field'] ?? [];
+      if (values.pseudonymize || fields.length > 0) {
+        const listed = personalValues(events, { fields });
+        if (!listed.ok) throw new UsageError(`--pseudonymize: ${listed.message}`);
+        const replacements = replacementsOf(listed.values, createPseudonyms(dataFolder).replacements(listed.values));
+        events = applied(pseudonymize(events, { fields, replacements }), '--pseudonymize', io);
+        done.push(`${plural(listed.values.length, 'personal value')} replaced`);
+      }
+      for (const assignment of assignments) {
+        events = applied(setField(events, assignment), `--set ${assignment.path}`, io);
+        done.push(`${assignment.path} set`);
+      }
+      await writeEvents(values.out, events as Record<string, unknown>[], io.stdout);
+      io.stderr(`eventdesk transform: ${done.join('; ')}.\n`);
+      return 0;
+    } catch (error) {
+      if (!isUsageError(error)) throw error;
+      io.stderr(usageText('transform', error.message));
+      return 2;
+    }
+  },
+};

@@ -1,0 +1,151 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PSEUDONYM_KEY_FILE } from '../../electron/services/pseudonyms.ts';
+import { parseDateTime } from '../../shared/datetime.ts';
+import { EXPORT_FORMAT } from '../../shared/environment.ts';
+import { runCli, type CliRun } from './support/cli-run.ts';
+
+/** `eventdesk transform`, spawned as a user runs it, on files in a temporary folder. */
+
+let folder: string;
+let data: string;
+let batch: string;
+
+const EVENTS = [
+  { token: 't1', customer_id: 'cust-7781', device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', created_at: '2026-03-28 10:00:00', svc_id: 7, attributes: { email: 'ada@lovelace.org', plan: 'pro' } },
+  { token: 't2', customer_id: 'cust-1', device_id: '2b4e28ba-2fa1-41d2-883f-0016d3cca427', created_at: '2026-03-28 11:00:00', svc_id: 7, attributes: { plan: 'free' } },
+  { token: 't3', customer_id: 'cust-7781', device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', created_at: '2026-03-29 10:30:15', svc_id: 7, attributes: { note: 'from 8.8.4.4, call +49 30 1234567' } },
+];
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-transform-'));
+  data = path.join(folder, 'data');
+  batch = path.join(folder, 'support.ndjson');
+  await writeFile(batch, EVENTS.map((event) => JSON.stringify(event)).join('\n'));
+});
+
+afterAll(async () => {
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+function transform(args: string[], stdin = ''): Promise<CliRun> {
+  return runCli(['transform', ...args], { stdin, env: { ...process.env, EVENTDESK_DATA_DIR: path.join(folder, 'default-data') } });
+}
+
+type Event = (typeof EVENTS)[number] & { attributes: Record<string, string> };
+
+const instant = (text: string, timeZone: string) => {
+  const parsed = parseDateTime(text, timeZone);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value.getTime();
+};
+
+describe('eventdesk transform', () => {
+  it('keeps one customer, shifts in the environment’s zone keeping the spacing across DST, pseudonymizes, sets a field', async () => {
+    const environment = path.join(folder, 'berlin.json');
+    await writeFile(environment, JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments: [{ name: 'Berlin', timeZone: 'Europe/Berlin' }] }));
+    const args = [batch, '--customer', 'cust-7781', '--shift-to', '2026-11-24 12:00:00', '--env', environment, '--pseudonymize', '--set', 'svc_id=42', '--data', data];
+    const run = await transform(args);
+    expect(run.stderr).toBe('eventdesk transform: 2 of 3 events kept; times shifted (latest at 2026-11-24 12:00:00 Europe/Berlin); 5 personal values replaced; svc_id set.\n');
+    expect(run.code).toBe(0);
+    const events = JSON.parse(run.stdout) as Event[];
+    expect(events.map((event) => event.token)).toEqual(['t1', 't3']);
+    // 23:30:15 apart in Berlin's clocks-forward night; as far apart after the move, where there is no change.
+    expect(events.map((event) => event.created_at)).toEqual(['2026-11-23 12:29:45', '2026-11-24 12:00:00']);
+    expect(instant(events[1]!.created_at, 'Europe/Berlin') - instant(events[0]!.created_at, 'Europe/Berlin')).toBe(instant(EVENTS[2]!.created_at, 'Europe/Berlin') - instant(EVENTS[0]!.created_at, 'Europe/Berlin'));
+    expect(events[0]!.customer_id).toMatch(/^cust-[0-9a-f]{12}$/);
+    expect(events[1]!.customer_id).toBe(events[0]!.customer_id);
+    expect(events[0]!.attributes.email).toMatch(/^user-[0-9a-f]{12}@example\.invalid$/);
+    expect(events[1]!.attributes.note).toMatch(/^from (192\.0\.2|198\.51\.100|203\.0\.113)\.\d+, call \+44 [\d ]+$/);
+    expect(events.map((event) => event.svc_id)).toEqual([42, 42]);
+    for (const original of ['cust-7781', '1b4e28ba', 'ada@lovelace.org', '8.8.4.4', '1234567']) expect(run.stdout).not.toContain(original);
+
+    // The same key, from the same data folder, gives the same replacements on the next run; another folder other ones.
+    expect((await transform(args)).stdout).toBe(run.stdout);
+    expect((await stat(path.join(data, PSEUDONYM_KEY_FILE))).isFile()).toBe(true);
+    const elsewhere = await transform([...args.slice(0, -1), path.join(folder, 'other-data')]);
+    expect((JSON.parse(elsewhere.stdout) as Event[])[0]!.customer_id).not.toBe(events[0]!.customer_id);
+  });
+
+  it('reads standard input, filters with --where, and writes NDJSON to an .ndjson --out', async () => {
+    const out = path.join(folder, 'out.ndjson');
+    const run = await transform(['-', '--where', 'attributes.plan = pro or token = t2', '--out', out], await readFile(batch, 'utf8'));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    const lines = (await readFile(out, 'utf8')).trimEnd().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as Event).token)).toEqual(['t1', 't2']);
+  });
+
+  it('reads a CSV with --csv-map, and moves the earliest event to now in UTC without --env', async () => {
+    const csv = path.join(folder, 'events.csv');
+    await writeFile(csv, 'Token,Who,When,Plan\nt1,c-1,2026-01-01 00:00:00,pro\nt2,c-2,2026-01-01 00:00:05,free\n');
+    const before = Date.now();
+    const run = await transform([csv, '--csv-map', 'Token=token,Who=customer_id,When=created_at,Plan=attributes.plan', '--shift-to', 'now', '--anchor', 'earliest']);
+    expect(run.code).toBe(0);
+    const events = JSON.parse(run.stdout) as Event[];
+    expect(events.map((event) => [event.token, event.customer_id, event.attributes.plan])).toEqual([
+      ['t1', 'c-1', 'pro'],
+      ['t2', 'c-2', 'free'],
+    ]);
+    const earliest = instant(events[0]!.created_at, 'UTC');
+    expect(earliest).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(earliest).toBeLessThanOrEqual(Date.now());
+    expect(instant(events[1]!.created_at, 'UTC') - earliest).toBe(5000);
+  });
+
+  it('reads the events a HAR file posted to /user/events', async () => {
+    const har = path.join(folder, 'capture.har');
+    const entry = (url: string, events: unknown) => ({ startedDateTime: '2026-11-20T10:00:00Z', request: { method: 'POST', url, postData: { text: JSON.stringify(events) } } });
+    await writeFile(har, JSON.stringify({ log: { entries: [entry('https://api.example.com/user/events', EVENTS.slice(0, 2)), entry('https://api.example.com/login', {}), entry('https://api.example.com/user/events', [EVENTS[2]])] } }));
+    const run = await transform([har, '--where', 'customer_id = cust-7781']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('eventdesk transform: Found 3 events in 2 posts to /user/events, of 3 entries.\neventdesk transform: 2 of 3 events kept.\n');
+    expect((JSON.parse(run.stdout) as Event[]).map((event) => event.token)).toEqual(['t1', 't3']);
+  });
+
+  it('exits 1 and writes nothing when no event matches', async () => {
+    const run = await transform([batch, '--device', 'no-such-device']);
+    expect(run).toEqual({ code: 1, stdout: '', stderr: `eventdesk transform: none of the 3 events of ${batch} matches; nothing written.\n` });
+  });
+
+  describe('exits 2 with one clear line on unusable input', () => {
+    const help = 'Run "eventdesk transform --help" for the flags.\n';
+    it('an unknown field in --where, with its column', async () => {
+      const run = await transform([batch, '--where', 'token = t1 and custmer_id = cust-1']);
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --where, column 16: unknown field “custmer_id”: fields are token, customer_id, device_id, created_at, svc_id, attributes or attributes.NAME.\n${help}` });
+    });
+
+    it('a --shift-to that is not a date-time', async () => {
+      const run = await transform([batch, '--shift-to', '2026-11-31 10:00:00']);
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --shift-to: "2026-11-31 10:00:00" is neither now nor a date-time: 2026-11-31 is not a date in the calendar.\n${help}` });
+    });
+
+    it('an unreadable file', async () => {
+      const missing = path.join(folder, 'missing.json');
+      const run = await transform([missing]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^eventdesk transform: ${missing.replace(/[.\\]/g, '\\$&')} cannot be read \\(ENOENT`));
+    });
+
+    it('a CSV without a mapping, suggesting one', async () => {
+      const csv = path.join(folder, 'unmapped.csv');
+      await writeFile(csv, 'token,customer\nt1,c-1\n');
+      const run = await transform([csv]);
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: ${csv} is CSV: say which column goes to which field with --csv-map auto (the app's guess: token=token,customer=customer_id) or --csv-map 'COLUMN=FIELD,…'.\n${help}` });
+    });
+
+    it('an event whose created_at cannot be shifted', async () => {
+      const broken = path.join(folder, 'broken.json');
+      await writeFile(broken, JSON.stringify([EVENTS[0], { ...EVENTS[1], created_at: '2026-03-28T11:00:00Z' }]));
+      const run = await transform([broken, '--shift-to', 'now']);
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --shift-to: Event 2's created_at is not a date-time: "2026-03-28T11:00:00Z" is not in the form YYYY-MM-DD HH:MM:SS.\n${help}` });
+    });
+
+    it('a --set that is not FIELD=VALUE, and --anchor without --shift-to', async () => {
+      expect((await transform([batch, '--set', 'plan'])).stderr).toBe(`eventdesk transform: --set: "plan" is not FIELD=VALUE, as in svc_id=42 or attributes.plan=pro.\n${help}`);
+      expect((await transform([batch, '--anchor', 'earliest'])).stderr).toBe(`eventdesk transform: --anchor says which event --shift-to moves; there is no --shift-to.\n${help}`);
+    });
+  });
+});

@@ -1,0 +1,23 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+/** The command line as a user runs it: a separate process, its output and exit code. */
+
+const cli = path.resolve(import.meta.dirname, '../../../electron/cli.ts');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `eventdesk ARGS` with `stdin` on its standard input and `env` (default: this process's variables). */
+export function runCli(args: string[], { stdin = '', env = process.env }: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  child.stdin.end(stdin);
+  return new Promise((resolve, reject) => child.once('error', reject).once('close', (code) => resolve({ code, stdout, stderr })));
+}
