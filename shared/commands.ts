@@ -38,6 +38,15 @@ export const CommandIdSchema = z.enum([
   'help.docs',
   'help.dataFolder',
   'help.diagnostics',
+  'events.add',
+  'events.duplicate',
+  'events.delete',
+  'events.moveUp',
+  'events.moveDown',
+  'events.selectInList',
+  'events.filter',
+  'events.keepMatching',
+  'events.deleteMatching',
 ]);
 export type CommandId = z.infer<typeof CommandIdSchema>;
 
@@ -82,6 +91,18 @@ export const commands: Record<CommandId, CommandInfo> = {
   'help.docs': { title: 'Documentation', group: 'Help' },
   'help.dataFolder': { title: 'Open the data folder', group: 'Help' },
   'help.diagnostics': { title: 'Export diagnostics…', group: 'Help' },
+  // Event operations: on the selection in the Form view, on the event under the cursor in the
+  // JSON view. None of these keys is Monaco's (Alt+Up/Down moves lines there, so moving events
+  // takes Alt+Shift+PageUp/PageDown); Delete alone deletes the selection with the list focused.
+  'events.add': { title: 'Add event', group: 'Edit', keys: 'CmdOrCtrl+Alt+N' },
+  'events.duplicate': { title: 'Duplicate event', group: 'Edit', keys: 'CmdOrCtrl+Shift+D' },
+  'events.delete': { title: 'Delete event', group: 'Edit', keys: 'CmdOrCtrl+Shift+Backspace' },
+  'events.moveUp': { title: 'Move event up', group: 'Edit', keys: 'Alt+Shift+PageUp' },
+  'events.moveDown': { title: 'Move event down', group: 'Edit', keys: 'Alt+Shift+PageDown' },
+  'events.selectInList': { title: 'Select event in list', group: 'Edit' },
+  'events.filter': { title: 'Filter events…', group: 'Edit' },
+  'events.keepMatching': { title: 'Keep only the events matching the filter', group: 'Edit' },
+  'events.deleteMatching': { title: 'Delete the events matching the filter', group: 'Edit' },
 };
 
 export const commandIds = CommandIdSchema.options;

@@ -57,21 +57,16 @@ export function targetEvents(batchId: string, count: number): number[] {
   return [...(selectedEvents(batchId) ?? [Math.min(focused, count - 1)])];
 }
 
-function range(from: number, to: number): Set<number> {
-  const selected = new Set<number>();
-  for (let index = Math.min(from, to); index <= Math.max(from, to); index++) selected.add(index);
-  return selected;
-}
-
 /**
- * A click (or arrow key) on an event: plain selects it alone, `extend` (Shift) selects from the
- * anchor to it, `toggle` (Ctrl/Cmd) adds or removes it and keeps the rest.
+ * A click (or arrow key) on an event: plain selects it alone; `range` (Shift, the events from the
+ * anchor to it as the list shows them) selects those; `toggle` (Ctrl/Cmd) adds it or takes it out,
+ * or with a range, adds the range to what was chosen.
  */
-export function pickEvent(batchId: string, index: number, { extend = false, toggle = false }: { extend?: boolean; toggle?: boolean } = {}): void {
+export function pickEvent(batchId: string, index: number, { range, toggle = false }: { range?: readonly number[]; toggle?: boolean } = {}): void {
   const current = selectionOf(batchId);
-  if (extend) {
-    const selected = range(current.anchor, index);
-    if (toggle) for (const other of current.selected) selected.add(other);
+  if (range) {
+    const selected = new Set(toggle && current.chosen ? current.selected : []);
+    for (const other of range) selected.add(other);
     set(batchId, { focused: index, anchor: current.anchor, selected, chosen: true });
   } else if (toggle) {
     const selected = new Set(current.chosen ? current.selected : [current.focused]);
