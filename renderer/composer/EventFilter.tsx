@@ -34,7 +34,7 @@ export function EventFilter({ expression, onChange, state, total, inputRef, onSe
         {state.kind === 'invalid' && `Column ${state.column}: ${state.message}`}
         {state.kind === 'matching' && 'Filtering…'}
         {matches !== null && `${matches.toLocaleString('en')} of ${plural(total, 'event')} ${matches === 1 ? 'matches' : 'match'}`}
-        {state.kind === 'none' && 'By field (customer_id = cust-7781, created_at >= 2026-11-20, attributes.plan exists) or any text'}
+        {state.kind === 'none' && 'A field (created_at >= 2026-11-20, attributes.plan exists) or any text'}
       </p>
       {matches !== null && (
         <div className="filter-actions">
