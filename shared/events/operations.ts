@@ -183,7 +183,7 @@ export function keepOnlyEvents(source: BatchSource, layout: EventsLayout, indexe
  * Only the places whose event changes are written, each with the text of its new event; the
  * separators stay where they are.
  */
-export function reorderEvents(source: BatchSource, layout: EventsLayout, order: readonly number[]): EventChange[] {
+export function reorderEvents(source: BatchSource, layout: EventsLayout, order: ArrayLike<number>): EventChange[] {
   const changes: EventChange[] = [];
   for (let place = order.length - 1; place >= 0; place--) {
     const from = order[place]!;
@@ -198,25 +198,33 @@ export function reorderEvents(source: BatchSource, layout: EventsLayout, order: 
  * The order after moving these events one place up (-1) or down (+1), each past the nearest
  * event that does not move; a block already at the edge stays.
  */
-export function orderAfterStep(count: number, indexes: Iterable<number>, step: -1 | 1): number[] {
-  const order = Array.from({ length: count }, (_, index) => index);
+export function orderAfterStep(count: number, indexes: Iterable<number>, step: -1 | 1): Int32Array {
+  const order = identity(count);
   const moving = new Set(sortedUnique(indexes, count));
-  const places = step < 0 ? order.map((_, place) => place) : order.map((_, place) => count - 1 - place);
+  // Nearest the edge first, so a block moves as one; only the places next to a moving event are looked at.
+  const places = [...moving].sort((a, b) => (a - b) * -step);
   for (const place of places) {
     const other = place + step;
-    if (!moving.has(order[place]!) || other < 0 || other >= count || moving.has(order[other]!)) continue;
+    if (other < 0 || other >= count || moving.has(order[other]!)) continue;
     [order[place], order[other]] = [order[other]!, order[place]!];
   }
   return order;
 }
 
+function identity(count: number): Int32Array {
+  const order = new Int32Array(count);
+  for (let index = 0; index < count; index++) order[index] = index;
+  return order;
+}
+
 /** The order after moving these events, in their order, to stand before the event now at `before` (count: at the end). */
-export function orderAfterMoveTo(count: number, indexes: Iterable<number>, before: number): number[] {
+export function orderAfterMoveTo(count: number, indexes: Iterable<number>, before: number): Int32Array {
   const moving = new Set(sortedUnique(indexes, count));
-  const order: number[] = [];
-  for (let index = 0; index < Math.min(before, count); index++) if (!moving.has(index)) order.push(index);
-  order.push(...moving);
-  for (let index = Math.max(before, 0); index < count; index++) if (!moving.has(index)) order.push(index);
+  const order = new Int32Array(count);
+  let place = 0;
+  for (let index = 0; index < Math.min(before, count); index++) if (!moving.has(index)) order[place++] = index;
+  for (const index of moving) order[place++] = index;
+  for (let index = Math.max(before, 0); index < count; index++) if (!moving.has(index)) order[place++] = index;
   return order;
 }
 
@@ -228,33 +236,51 @@ export function orderAfterMoveTo(count: number, indexes: Iterable<number>, befor
 export function applyToLayout(layout: EventsLayout, changes: readonly EventChange[]): LaidOut {
   const ascending = [...changes].sort((a, b) => a.rangeOffset - b.rangeOffset);
   const count = layout.events.length;
-  const events: unknown[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
+  const most = count + ascending.reduce((sum, change) => sum + change.events.length, 0);
+  const events: unknown[] = new Array<unknown>(most);
+  const starts = new Uint32Array(most);
+  const ends = new Uint32Array(most);
   const moved = new Int32Array(count).fill(-1);
   const added: number[] = [];
+  let length = 0;
   let old = 0;
   let shift = 0;
-  const keep = (index: number) => {
-    moved[index] = events.length;
-    events.push(layout.events[index]);
-    starts.push(layout.starts[index]! + shift);
-    ends.push(layout.ends[index]! + shift);
+  /** The old events [old, until) unchanged but for the shift: copied in bulk, the common case by far. */
+  const keepUntil = (until: number) => {
+    for (; old < until; old++, length++) {
+      moved[old] = length;
+      events[length] = layout.events[old];
+      starts[length] = layout.starts[old]! + shift;
+      ends[length] = layout.ends[old]! + shift;
+    }
   };
   for (const change of ascending) {
     const end = change.rangeOffset + change.rangeLength;
-    while (old < count && layout.ends[old]! <= change.rangeOffset) keep(old++);
+    keepUntil(firstEndingAfter(layout.ends, old, count, change.rangeOffset));
     while (old < count && change.rangeLength > 0 && layout.starts[old]! >= change.rangeOffset && layout.ends[old]! <= end) old++;
     if (old < count && layout.starts[old]! < end) throw new RangeError(`A change at ${change.rangeOffset} (+${change.rangeLength}) cuts event ${old + 1}.`);
     for (const placed of change.events) {
-      if ('from' in placed) moved[placed.from] = events.length;
-      else added.push(events.length);
-      events.push('from' in placed ? layout.events[placed.from] : placed.value);
-      starts.push(change.rangeOffset + shift + placed.start);
-      ends.push(change.rangeOffset + shift + placed.end);
+      if ('from' in placed) moved[placed.from] = length;
+      else added.push(length);
+      events[length] = 'from' in placed ? layout.events[placed.from] : placed.value;
+      starts[length] = change.rangeOffset + shift + placed.start;
+      ends[length++] = change.rangeOffset + shift + placed.end;
     }
     shift += change.text.length - change.rangeLength;
   }
-  while (old < count) keep(old++);
-  return { events, starts: Uint32Array.from(starts), ends: Uint32Array.from(ends), moved, added };
+  keepUntil(count);
+  events.length = length;
+  return { events, starts: starts.slice(0, length), ends: ends.slice(0, length), moved, added };
+}
+
+/** The first event from `from` on that ends after `offset` (the ends rise), by halving. */
+function firstEndingAfter(ends: ArrayLike<number>, from: number, count: number, offset: number): number {
+  let low = from;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (ends[middle]! <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
