@@ -10,7 +10,7 @@ import { eventMatches, parseFilter, type EventFilter } from '../../shared/events
 /** The pause after the last keystroke before the events are matched. */
 export const FILTER_PAUSE_MS = 250;
 /** Events matched between two yields: a few milliseconds' work. */
-const SLICE = 4_000;
+const SLICE = 2_000;
 
 export type FilterState =
   | { kind: 'none' }

@@ -147,35 +147,46 @@ export function duplicateEvents(source: BatchSource, layout: EventsLayout, index
 
 /** Deletes these events and one separator each; deleting all leaves `[]`. */
 export function deleteEvents(source: BatchSource, layout: EventsLayout, indexes: Iterable<number>): EventChange[] {
+  const doomed = sortedUnique(indexes, layout.events.length);
+  const runs: [number, number][] = [];
+  for (const index of doomed) {
+    const last = runs.at(-1);
+    if (last && last[1] === index - 1) last[1] = index;
+    else runs.push([index, index]);
+  }
+  return deleteRuns(source, layout, runs);
+}
+
+/** Deletes every event but these: the runs between them, never a list of every other event. */
+export function keepOnlyEvents(source: BatchSource, layout: EventsLayout, indexes: Iterable<number>): EventChange[] {
   const count = layout.events.length;
-  const doomed = sortedUnique(indexes, count);
-  if (doomed.length === 0) return [];
-  if (doomed.length === count) {
+  const runs: [number, number][] = [];
+  let next = 0;
+  for (const kept of [...sortedUnique(indexes, count), count]) {
+    if (kept > next) runs.push([next, kept - 1]);
+    next = kept + 1;
+  }
+  return deleteRuns(source, layout, runs);
+}
+
+/** Deletes runs of events [first, last], in order and apart. */
+function deleteRuns(source: BatchSource, layout: EventsLayout, runs: readonly (readonly [number, number])[]): EventChange[] {
+  const count = layout.events.length;
+  if (runs.length === 0) return [];
+  if (runs.length === 1 && runs[0]![0] === 0 && runs[0]![1] === count - 1) {
     const before = source.read(0, layout.starts[0]!);
     const open = before.lastIndexOf(OPEN_BRACKET);
     const after = source.read(layout.ends[count - 1]!, source.length);
     const close = layout.ends[count - 1]! + after.indexOf(CLOSE_BRACKET);
     return [{ rangeOffset: open + 1, rangeLength: close - open - 1, text: '', events: [] }];
   }
-  const changes: EventChange[] = [];
-  for (let first = 0; first < doomed.length; ) {
-    let last = first;
-    while (last + 1 < doomed.length && doomed[last + 1] === doomed[last]! + 1) last++;
-    const [from, to] = [doomed[first]!, doomed[last]!];
-    // With the separator after the run, or, for a run that ends the batch, the one before it.
-    const [start, end] = to + 1 < count ? [layout.starts[from]!, layout.starts[to + 1]!] : [layout.ends[from - 1]!, layout.ends[to]!];
-    changes.push({ rangeOffset: start, rangeLength: end - start, text: '', events: [] });
-    first = last + 1;
-  }
-  return fromTheEnd(changes);
-}
-
-/** Deletes every event but these. */
-export function keepOnlyEvents(source: BatchSource, layout: EventsLayout, indexes: Iterable<number>): EventChange[] {
-  const kept = new Set(indexes);
-  const doomed: number[] = [];
-  for (let index = 0; index < layout.events.length; index++) if (!kept.has(index)) doomed.push(index);
-  return deleteEvents(source, layout, doomed);
+  return fromTheEnd(
+    runs.map(([from, to]) => {
+      // With the separator after the run, or, for a run that ends the batch, the one before it.
+      const [start, end] = to + 1 < count ? [layout.starts[from]!, layout.starts[to + 1]!] : [layout.ends[from - 1]!, layout.ends[to]!];
+      return { rangeOffset: start, rangeLength: end - start, text: '', events: [] };
+    }),
+  );
 }
 
 /**
