@@ -143,5 +143,32 @@ test.describe('event operations', () => {
     await app.getByRole('menuitem', { name: 'Select event in list' }).click();
     await expect(app.getByRole('form', { name: 'Event 2' })).toBeVisible();
     await expect(row(app, 'evt-3')).toHaveAttribute('aria-selected', 'true');
+
+    // The palette runs the same operations, here on the event the Form view shows.
+    await app.keyboard.press('ControlOrMeta+k');
+    const palette = app.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox', { name: 'Command, batch or environment' }).fill('move event down');
+    await app.keyboard.press('Enter');
+    await expect.poll(savedText(harness)).toBe(lines([e2, e2, e3]));
+    await app.keyboard.press('ControlOrMeta+Shift+D');
+    await expect.poll(savedText(harness)).toBe(lines([e2, e2, e3, e3]));
+  });
+
+  test('filters and keeps one event of 100 000, and deletes one, each as one small edit', async ({ app, harness }) => {
+    test.setTimeout(240_000);
+    const many = Array.from({ length: 100_000 }, (_, index) => validEvent({ token: `tok_${index}`, customer_id: `customer-${index}` }));
+    await openBatchText(app, harness, written(many));
+    await app.getByRole('tab', { name: 'Form' }).click();
+    const list = app.getByRole('listbox', { name: 'Events' });
+    await expect(list.getByRole('option').first()).toContainText('tok_0', { timeout: 60_000 });
+    await list.getByRole('option', { name: /^2 tok_1 / }).click();
+    await app.keyboard.press('Delete');
+    await expect(app.getByTestId('event-count')).toHaveText('99,999 events', { timeout: 60_000 });
+    const filter = app.getByRole('searchbox', { name: 'Filter events' });
+    await filter.fill('customer_id = customer-77777');
+    await expect(app.getByRole('search', { name: 'Filter events' })).toContainText('1 of 99,999 events match', { timeout: 60_000 });
+    await app.getByRole('button', { name: 'Keep only matching' }).click();
+    await expect(app.getByTestId('event-count')).toHaveText('1 event', { timeout: 60_000 });
+    await expect.poll(savedText(harness), { timeout: 60_000 }).toBe(written([many[77_777]]));
   });
 });
