@@ -9,8 +9,11 @@ import { insertEventsAfter } from './event-operations.ts';
 import type { EventRecord } from './event-problems.ts';
 import { copiesOf } from './templating.ts';
 
-/** Fields a copy can number, `{{$seq}}` after its value. */
-const NUMBERED = ['token', 'customer_id'] as const;
+/** Fields a copy can number, `{{$seq}}` after its value, and how the choice reads (not "customer_id": the form's own field has that name). */
+const NUMBERED = [
+  ['token', 'the token'],
+  ['customer_id', 'the customer'],
+] as const;
 
 /**
  * "Generate N copies of this event": the copies go right after it in the same batch, as one
@@ -50,12 +53,12 @@ export function GenerateCopies({ batch, index, event, environment }: { batch: Ba
       </label>
       <label>
         <input type="checkbox" checked={uniqueDevice} onChange={(change) => setUniqueDevice(change.target.checked)} />
-        make device_id unique ({'{{$uuid}}'})
+        a new device_id per copy ({'{{$uuid}}'})
       </label>
-      {NUMBERED.map((field) => (
+      {NUMBERED.map(([field, name]) => (
         <label key={field}>
           <input type="checkbox" checked={numbered.has(field)} onChange={(change) => toggle(field, change.target.checked)} />
-          number {field} ({'{{$seq}}'})
+          number {name} ({'{{$seq}}'})
         </label>
       ))}
       <button type="button" className="small" onClick={generate}>

@@ -67,7 +67,7 @@ test.describe('event operations', () => {
     await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
     const form = app.getByRole('form', { name: 'Event 1' });
     await form.getByLabel('How many copies to generate').fill('3');
-    await form.getByLabel('number customer_id ({{$seq}})').check();
+    await form.getByLabel('number the customer ({{$seq}})').check();
     await form.getByRole('button', { name: 'Generate copies' }).click();
     await expect(app.getByTestId('event-count')).toHaveText('5 events');
     await expect(app.getByRole('tab', { name: /× event 1/ })).toHaveCount(0);
