@@ -4,7 +4,7 @@ import type { Diagnostic } from '../../shared/validation.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
 import type { Batch } from '../state/composer.ts';
-import { chooseEvents, useEventSelection, useSelectedEvents } from '../state/event-selection.ts';
+import { chooseEvents, focusEvent, selectionOf, useEventSelection, useSelectedEvents } from '../state/event-selection.ts';
 import { EventFilter } from './EventFilter.tsx';
 import { EventForm } from './EventForm.tsx';
 import { EventList } from './EventList.tsx';
@@ -34,6 +34,10 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
   useEffect(() => {
     if (focusFilter > 0) filterInput.current?.focus();
   }, [focusFilter]);
+  // The form shows an event the list shows: a filter that hides it moves the form to the first match.
+  useEffect(() => {
+    if (matches && matches.length > 0 && !matches.includes(selectionOf(batch.id).focused)) focusEvent(batch.id, matches[0]!);
+  }, [matches, batch.id]);
 
   const keepMatching = () => matches && matches.length > 0 && keepOnly(target, Array.from(matches));
   const deleteMatching = () => {

@@ -78,6 +78,13 @@ export function pickEvent(batchId: string, index: number, { range, toggle = fals
   }
 }
 
+/** Moves the focus (the form) to an event, keeping a chosen selection as it is. */
+export function focusEvent(batchId: string, index: number): void {
+  const current = selectionOf(batchId);
+  if (current.chosen) set(batchId, { ...current, focused: index, anchor: index });
+  else pickEvent(batchId, index);
+}
+
 /** Chooses these events (select all, select matching); `add` keeps what was chosen before. */
 export function chooseEvents(batchId: string, indexes: Iterable<number>, add = false): void {
   const current = selectionOf(batchId);

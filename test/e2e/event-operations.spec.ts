@@ -95,6 +95,10 @@ test.describe('event operations', () => {
     await expect(app.getByRole('toolbar', { name: 'Event operations' })).toContainText('2 events selected');
     await saveScreenshot(app, 'event-list-filter');
 
+    // The form follows the filter to an event the list shows, and the chosen selection stays.
+    await filter.fill('evt-5');
+    await expect(app.getByRole('form', { name: 'Event 5' })).toBeVisible();
+    await expect(app.getByRole('toolbar', { name: 'Event operations' })).toContainText('2 events selected');
     await filter.press('Escape');
     await expect(app.getByRole('listbox', { name: 'Events' }).getByRole('option')).toHaveCount(6);
     await filter.fill('no-such-customer');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEvents, followEdit, pickEvent, resetSelection, selectedEvents, selectionOf, targetEvents } from '../../../renderer/state/event-selection.ts';
+import { chooseEvents, focusEvent, followEdit, pickEvent, resetSelection, selectedEvents, selectionOf, targetEvents } from '../../../renderer/state/event-selection.ts';
 
 let next = 0;
 const batch = () => `batch-${next++}`;
@@ -27,6 +27,17 @@ describe('the event selection', () => {
     pickEvent(id, 9, { toggle: true });
     pickEvent(id, 8, { range: [8, 9], toggle: true });
     expect(selectedEvents(id)).toEqual([2, 3, 4, 5, 8, 9]);
+  });
+
+  it('moves the focus without dropping a chosen selection', () => {
+    const id = batch();
+    chooseEvents(id, [2, 4]);
+    focusEvent(id, 7);
+    expect(selectedEvents(id)).toEqual([2, 4]);
+    expect(selectionOf(id).focused).toBe(7);
+    const plain = batch();
+    focusEvent(plain, 3);
+    expect(targetEvents(plain, 10)).toEqual([3]);
   });
 
   it('follows the events through an edit: moved where they went, deleted ones dropped', () => {
