@@ -4,7 +4,7 @@ import { commands } from '../../shared/commands.ts';
 import { useCommand } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
 import { pickEvent, targetEvents } from '../state/event-selection.ts';
-import { useNotices } from '../state/ui.ts';
+import { useNotices, useUi } from '../state/ui.ts';
 import { addEvent, duplicate, eventAtOffset, remove, step, type BatchTarget, type NewEventContext } from './event-operations.ts';
 import { eventsLayoutOf } from './form-events.ts';
 
@@ -84,8 +84,10 @@ export function useEventCommands(context: EventCommandsContext): (editor: monaco
     },
   };
 
-  const open = context.target !== null;
-  const reason = 'No batch is open';
+  // Only where the batch is in view: a shortcut pressed in the history must not change the composer's batch unseen.
+  const shown = useUi((state) => state.screen === 'composer');
+  const open = context.target !== null && shown;
+  const reason = context.target === null ? 'No batch is open' : 'Acts on the batch in the composer: show it first';
   useCommand('events.add', runners['events.add'], { enabled: open, reason });
   useCommand('events.duplicate', runners['events.duplicate'], { enabled: open, reason });
   useCommand('events.delete', runners['events.delete'], { enabled: open, reason });

@@ -51,9 +51,16 @@ test.describe('event operations', () => {
     await app.keyboard.press('ControlOrMeta+a');
     await expect(list.locator('[aria-selected="true"]')).toHaveCount(5);
 
+    // Dragging a row drops it before the row it lands on.
+    await row(app, 'evt-5').click();
+    await row(app, 'evt-5').dragTo(row(app, 'evt-3'));
+    await expect.poll(savedText(harness)).toBe(written([e1, e1, e5, e3, e6]));
+
     await app.getByRole('tab', { name: 'JSON' }).click();
     const editor = app.locator('.monaco-editor').first();
     await editor.locator('.view-line').first().click();
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(savedText(harness)).toBe(written([e1, e1, e3, e6, e5]));
     await app.keyboard.press('ControlOrMeta+z');
     await expect.poll(savedText(harness)).toBe(written([e1, e1, e3, e5, e6]));
     await app.keyboard.press('ControlOrMeta+z');
