@@ -45,21 +45,26 @@ function run(target: BatchTarget, changes: (layout: NonNullable<ReturnType<typeo
 
 const UNDO_HINT = ' Ctrl/Cmd+Z undoes it.';
 
+/** After an insert: the new events are selected, the form on the first. */
+function selectAdded(target: BatchTarget, next: LaidOut | null): LaidOut | null {
+  if (next) followEdit(target.batchId, next.moved, next.events.length, { focus: next.added[0]!, select: next.added });
+  return next;
+}
+
 export function addEvent(target: BatchTarget, after: number, { serviceIdField, timeZone }: NewEventContext): void {
-  const next = run(target, (layout) => {
-    const near = layout.events[Math.max(0, Math.min(after, layout.events.length - 1))];
-    const value: Record<string, unknown> = {
+  const events = eventsLayoutOf(target.model)?.events;
+  if (!events) return;
+  const near = events[Math.max(0, Math.min(after, events.length - 1))];
+  insertEventsAfter(target, after, [
+    {
       token: '',
       customer_id: isRecord(near) && typeof near.customer_id === 'string' ? near.customer_id : '',
       device_id: crypto.randomUUID(),
       [serviceIdField]: isRecord(near) && typeof near[serviceIdField] === 'number' ? near[serviceIdField] : 1,
       created_at: formatDateTime(new Date(), timeZone),
       attributes: {},
-    };
-    const source = sourceOf(target.model);
-    return insertEvents(source, layout, after, writeEvents(source, layout, Math.max(after, 0), [value]), [value]);
-  });
-  if (next) followEdit(target.batchId, next.moved, next.events.length, { focus: next.added[0]!, select: next.added });
+    },
+  ]);
 }
 
 /** Inserts events after the one at `after`, each written as the batch writes its events. */
@@ -68,13 +73,11 @@ export function insertEventsAfter(target: BatchTarget, after: number, values: re
     const source = sourceOf(target.model);
     return insertEvents(source, layout, after, writeEvents(source, layout, Math.max(after, 0), values), values);
   });
-  if (next) followEdit(target.batchId, next.moved, next.events.length, { focus: next.added[0]!, select: next.added });
-  return next;
+  return selectAdded(target, next);
 }
 
 export function duplicate(target: BatchTarget, indexes: readonly number[]): void {
-  const next = run(target, (layout) => duplicateEvents(sourceOf(target.model), layout, indexes));
-  if (next) followEdit(target.batchId, next.moved, next.events.length, { focus: next.added[0]!, select: next.added });
+  selectAdded(target, run(target, (layout) => duplicateEvents(sourceOf(target.model), layout, indexes)));
 }
 
 export function remove(target: BatchTarget, indexes: readonly number[]): void {
