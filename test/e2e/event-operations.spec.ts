@@ -159,7 +159,8 @@ test.describe('event operations', () => {
     await app.keyboard.press('ControlOrMeta+k');
     const palette = app.getByRole('dialog', { name: 'Command palette' });
     await palette.getByRole('combobox', { name: 'Command, batch or environment' }).fill('move event down');
-    await app.keyboard.press('Enter');
+    await palette.getByRole('option', { name: /Move event down/ }).click();
+    await expect(palette).toBeHidden();
     await expect.poll(savedText(harness)).toBe(lines([e2, e2, e3]));
     await app.keyboard.press('ControlOrMeta+Shift+D');
     await expect.poll(savedText(harness)).toBe(lines([e2, e2, e3, e3]));
