@@ -107,10 +107,26 @@ export function menuTemplate(context: MenuContext): MenuEntry[] {
       ...(mac ? [] : [separator, ...roles('quit')]),
     ],
   };
+  const events: MenuEntry = {
+    kind: 'submenu',
+    label: 'E&vents',
+    entries: [
+      command('events.add'),
+      command('events.duplicate'),
+      command('events.delete'),
+      command('events.moveUp'),
+      command('events.moveDown'),
+      separator,
+      command('events.selectInList'),
+      command('events.filter'),
+      command('events.keepMatching'),
+      command('events.deleteMatching'),
+    ],
+  };
   const edit: MenuEntry = {
     kind: 'submenu',
     label: '&Edit',
-    entries: [...roles('undo', 'redo'), separator, ...roles('cut', 'copy', 'paste', 'selectAll'), separator, command('batch.format'), command('batch.preview')],
+    entries: [...roles('undo', 'redo'), separator, ...roles('cut', 'copy', 'paste', 'selectAll'), separator, command('batch.format'), command('batch.preview'), separator, events],
   };
   const appearance: MenuEntry = {
     kind: 'submenu',

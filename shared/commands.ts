@@ -39,6 +39,15 @@ export const CommandIdSchema = z.enum([
   'help.dataFolder',
   'help.diagnostics',
   'batch.compare',
+  'events.add',
+  'events.duplicate',
+  'events.delete',
+  'events.moveUp',
+  'events.moveDown',
+  'events.selectInList',
+  'events.filter',
+  'events.keepMatching',
+  'events.deleteMatching',
 ]);
 export type CommandId = z.infer<typeof CommandIdSchema>;
 
@@ -85,6 +94,18 @@ export const commands: Record<CommandId, CommandInfo> = {
   'help.diagnostics': { title: 'Export diagnostics…', group: 'Help' },
   // Not in a native menu (the View group's menu lists its own): the palette and the button beside the tabs.
   'batch.compare': { title: 'Compare with another open batch…', group: 'View' },
+  // Event operations: on the selection in the Form view, on the event under the cursor in the
+  // JSON view. None of these keys is Monaco's (Alt+Up/Down moves lines there, so moving events
+  // takes Alt+Shift+PageUp/PageDown); Delete alone deletes the selection with the list focused.
+  'events.add': { title: 'Add event', group: 'Edit', keys: 'CmdOrCtrl+Alt+N' },
+  'events.duplicate': { title: 'Duplicate event', group: 'Edit', keys: 'CmdOrCtrl+Shift+D' },
+  'events.delete': { title: 'Delete event', group: 'Edit', keys: 'CmdOrCtrl+Shift+Backspace' },
+  'events.moveUp': { title: 'Move event up', group: 'Edit', keys: 'Alt+Shift+PageUp' },
+  'events.moveDown': { title: 'Move event down', group: 'Edit', keys: 'Alt+Shift+PageDown' },
+  'events.selectInList': { title: 'Select event in list', group: 'Edit' },
+  'events.filter': { title: 'Filter events…', group: 'Edit' },
+  'events.keepMatching': { title: 'Keep only the events matching the filter', group: 'Edit' },
+  'events.deleteMatching': { title: 'Delete the events matching the filter', group: 'Edit' },
 };
 
 export const commandIds = CommandIdSchema.options;

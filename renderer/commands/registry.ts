@@ -37,8 +37,9 @@ export function useCommand(id: CommandId, run: () => unknown, { enabled = true, 
   useEffect(() => register(id, { run: () => onRun(), enabled, reason: enabled ? null : reason }), [id, enabled, reason]);
 }
 
-/** Commands no mounted component offers: the batch ones live in the editor, the session ones in the session bar. */
+/** Commands no mounted component offers: the batch ones live in the editor, the session ones in the session bar, the filter's in the Form view. */
 function unregisteredReason(id: CommandId): string {
+  if (id === 'events.keepMatching' || id === 'events.deleteMatching') return 'Filter the events in the Form view first';
   return id.startsWith('session.') ? 'No environment is active' : 'No batch is open';
 }
 

@@ -14,6 +14,7 @@ import { formatInEditor, revealInEditor, setEditor } from './editor-handle.ts';
 import { useSend } from '../send/useSend.ts';
 import { FileActions } from './FileActions.tsx';
 import { FormView } from './FormView.tsx';
+import { useEventCommands } from './event-commands.ts';
 import { ImportExport } from './ImportExport.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { useValidation } from './useValidation.ts';
@@ -82,6 +83,18 @@ export default function BatchEditor() {
   useCommand('batch.format', inComposer(formatInEditor), { enabled: open && view === 'json', reason: open ? 'Formatting works in the JSON view' : 'No batch is open' });
   useCommand('view.json', inComposer(() => setView('json')), { enabled: open, reason: 'No batch is open' });
   useCommand('view.form', inComposer(() => setView('form')), { enabled: open, reason: 'No batch is open' });
+  const [focusFilter, setFocusFilter] = useState(0);
+  const mountEventMenu = useEventCommands({
+    target: batch && model ? { model, batchId: batch.id } : null,
+    view,
+    serviceIdField,
+    timeZone,
+    showInList: () => setView('form'),
+    focusFilter: inComposer(() => {
+      setView('form');
+      setFocusFilter((count) => count + 1);
+    }),
+  });
 
   useEffect(() => setBatchContext(serviceIdField, timeZone), [serviceIdField, timeZone]);
   useEffect(() => {
@@ -123,6 +136,7 @@ export default function BatchEditor() {
           diagnostics={validation.diagnostics}
           serviceIdField={serviceIdField}
           timeZone={timeZone}
+          focusFilter={focusFilter}
           onShowJson={(line, column) => {
             setView('json');
             // The editor is shown again on the next frame; then the cursor can move.
@@ -137,7 +151,10 @@ export default function BatchEditor() {
           keepCurrentModel
           language="json"
           theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-          onMount={setEditor}
+          onMount={(editor) => {
+            setEditor(editor);
+            mountEventMenu(editor);
+          }}
           loading={<p className="empty">Loading the editor…</p>}
           options={options}
         />

@@ -1,24 +1,52 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { plural } from '../../shared/plural.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
+import { useCommand, withShortcut } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
 import type { Batch } from '../state/composer.ts';
+import { chooseEvents, focusEvent, selectionOf, useEventSelection, useSelectedEvents } from '../state/event-selection.ts';
+import { EventFilter } from './EventFilter.tsx';
 import { EventForm } from './EventForm.tsx';
-import { problemsByEvent, text, worst, type EventRecord } from './event-problems.ts';
+import { EventList } from './EventList.tsx';
+import { useEventFilter } from './event-filter.ts';
+import { addEvent, duplicate, keepOnly, remove, step, type BatchTarget } from './event-operations.ts';
+import { problemsByEvent, type EventRecord } from './event-problems.ts';
 import { useFormEvents } from './form-events.ts';
-
 
 /**
  * The same batch as a list of events and a form. The JSON text stays the only truth: the list
  * is read from it, and each change is made on it, so the JSON view shows it at once.
  */
-export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, onShowJson }: { batch: Batch; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; serviceIdField: string; timeZone: string; onShowJson: (line: number, column: number) => void }) {
-  const { events, edit } = useFormEvents(model);
+export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, focusFilter, onShowJson }: { batch: Batch; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; serviceIdField: string; timeZone: string; focusFilter: number; onShowJson: (line: number, column: number) => void }) {
+  const { layout, edit } = useFormEvents(model, batch.id);
+  const events = layout?.events ?? null;
   const problems = useMemo(() => problemsByEvent(diagnostics), [diagnostics]);
-  const [selected, setSelected] = useState(0);
-  const list = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is meant to be read during render
-  const rows = useVirtualizer({ count: events?.length ?? 0, getScrollElement: () => list.current, estimateSize: () => 44, overscan: 12 });
+  const selection = useEventSelection(batch.id);
+  const chosen = useSelectedEvents(batch.id);
+  const [expression, setExpression] = useState('');
+  const filter = useEventFilter(expression, events, serviceIdField);
+  const filterInput = useRef<HTMLInputElement>(null);
+  const target: BatchTarget = { model, batchId: batch.id };
+  const all = useMemo(() => Uint32Array.from({ length: events?.length ?? 0 }, (_, index) => index), [events]);
+  const matches = filter.kind === 'matched' ? filter.matches : null;
+  const shown = matches ?? (filter.kind === 'matching' ? filter.shown : null) ?? all;
+
+  useEffect(() => {
+    if (focusFilter > 0) filterInput.current?.focus();
+  }, [focusFilter]);
+  // The form shows an event the list shows: a filter that hides it moves the form to the first match.
+  useEffect(() => {
+    if (matches && matches.length > 0 && !matches.includes(selectionOf(batch.id).focused)) focusEvent(batch.id, matches[0]!);
+  }, [matches, batch.id]);
+
+  const keepMatching = () => matches && matches.length > 0 && keepOnly(target, Array.from(matches));
+  const deleteMatching = () => {
+    if (!matches || matches.length === 0) return;
+    if (window.confirm(`Delete the ${plural(matches.length, 'event')} matching “${expression}”? Ctrl/Cmd+Z undoes it.`)) remove(target, Array.from(matches));
+  };
+  const hasMatches = matches !== null && matches.length > 0;
+  useCommand('events.keepMatching', keepMatching, { enabled: hasMatches, reason: 'Filter the events in the Form view first' });
+  useCommand('events.deleteMatching', deleteMatching, { enabled: hasMatches, reason: 'Filter the events in the Form view first' });
 
   if (!events) {
     const syntax = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
@@ -34,41 +62,60 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
     );
   }
 
-  if (events.length === 0) return <p className="empty">The batch has no events yet. Add one in the JSON view (type “New event” for a snippet).</p>;
-  const index = Math.min(selected, events.length - 1);
+  const newEvent = { serviceIdField, timeZone };
+  if (events.length === 0) {
+    return (
+      <div className="empty events-empty">
+        <p>The batch has no events yet.</p>
+        <button type="button" className="small primary" onClick={() => addEvent(target, -1, newEvent)} title={withShortcut('Add an event', 'events.add')}>
+          Add event
+        </button>
+      </div>
+    );
+  }
+
+  const index = Math.min(selection.focused, events.length - 1);
   const event = events[index];
+  const acting = chosen ?? [index];
+  const what = chosen ? plural(chosen.length, 'event') : `event ${index + 1}`;
   return (
     <div className="form-view">
-      <div className="event-list" ref={list} role="listbox" aria-label="Events">
-        <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
-          {rows.getVirtualItems().map((row) => {
-            const item = (events[row.index] ?? {}) as EventRecord;
-            const mark = worst(problems.get(row.index));
-            return (
-              <div
-                key={row.key}
-                role="option"
-                aria-selected={row.index === index}
-                className="event-row"
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}
-                onClick={() => setSelected(row.index)}
-              >
-                <span className="muted">{row.index + 1}</span>{' '}
-                {mark && (
-                  <span className={`event-mark ${mark.severity}`} title={`${mark.count} ${mark.count === 1 ? 'problem' : 'problems'}`}>
-                    {mark.severity === 'error' ? '●' : '▲'}
-                    <span className="visually-hidden">{` ${mark.count} ${mark.count === 1 ? 'problem' : 'problems'}`}</span>
-                  </span>
-                )}{' '}
-                <strong>{text(item.token) || '(no token)'}</strong>
-                <span className="muted">
-                  {' '}
-                  {text(item.customer_id)} · {text(item.created_at)}
-                </span>
-              </div>
-            );
-          })}
+      <div className="event-pane">
+        <div className="event-actions" role="toolbar" aria-label="Event operations">
+          <button type="button" className="small" onClick={() => addEvent(target, index, newEvent)} title={withShortcut(`Add an event after event ${index + 1}`, 'events.add')}>
+            Add event
+          </button>
+          <button type="button" className="small" onClick={() => duplicate(target, acting)} title={withShortcut(`Duplicate ${what}`, 'events.duplicate')}>
+            Duplicate
+          </button>
+          <button type="button" className="small" onClick={() => remove(target, acting)} title={withShortcut(`Delete ${what}`, 'events.delete')}>
+            Delete
+          </button>
+          <button type="button" className="small" onClick={() => step(target, acting, -1)} title={withShortcut(`Move ${what} up`, 'events.moveUp')} aria-label="Move up">
+            ↑
+          </button>
+          <button type="button" className="small" onClick={() => step(target, acting, 1)} title={withShortcut(`Move ${what} down`, 'events.moveDown')} aria-label="Move down">
+            ↓
+          </button>
+          <span className="muted" aria-live="polite">
+            {chosen ? `${plural(chosen.length, 'event')} selected` : ''}
+          </span>
         </div>
+        <EventFilter
+          expression={expression}
+          onChange={setExpression}
+          state={filter}
+          total={events.length}
+          inputRef={filterInput}
+          onSelect={() => matches && chooseEvents(batch.id, matches, true)}
+          onKeep={keepMatching}
+          onDelete={deleteMatching}
+        />
+        {matches !== null && matches.length === 0 ? (
+          <p className="empty">No event matches “{expression}”.</p>
+        ) : (
+          <EventList target={target} events={events} shown={shown} problems={problems} />
+        )}
       </div>
       {event && typeof event === 'object' && !Array.isArray(event) ? (
         <EventForm

@@ -1,35 +1,69 @@
 import { useState } from 'react';
 import type { EnvironmentView } from '../../shared/environment.ts';
+import { plural } from '../../shared/plural.ts';
 import { GENERATE_LIMIT } from '../../shared/templates.ts';
-import { useComposer, type Batch } from '../state/composer.ts';
+import { batchModel } from '../monaco/batch-models.ts';
+import type { Batch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
+import { insertEventsAfter } from './event-operations.ts';
 import type { EventRecord } from './event-problems.ts';
 import { copiesOf } from './templating.ts';
-/** "Generate N events from this one": each copy has its templates resolved on its own; the result opens as a new batch. */
+
+/** Fields a copy can number, `{{$seq}}` after its value, and how the choice reads (not "customer_id": the form's own field has that name). */
+const NUMBERED = [
+  ['token', 'the token'],
+  ['customer_id', 'the customer'],
+] as const;
+
+/**
+ * "Generate N copies of this event": the copies go right after it in the same batch, as one
+ * edit that Ctrl/Cmd+Z undoes, each with its templates resolved on its own. A new device per copy
+ * (`{{$uuid}}`, on by default) or a number after a field (`{{$seq}}`) keeps them from being
+ * duplicates of each other and of the event.
+ */
 export function GenerateCopies({ batch, index, event, environment }: { batch: Batch; index: number; event: EventRecord; environment: EnvironmentView | null }) {
-  const open = useComposer((state) => state.open);
   const notify = useNotices((state) => state.notify);
-  const [count, setCount] = useState('100');
+  const [count, setCount] = useState('10');
+  const [uniqueDevice, setUniqueDevice] = useState(true);
+  const [numbered, setNumbered] = useState<ReadonlySet<string>>(new Set());
   const generate = () => {
     const n = Number(count);
     if (!Number.isInteger(n) || n < GENERATE_LIMIT.min || n > GENERATE_LIMIT.max) {
-      notify('error', `Generate from ${GENERATE_LIMIT.min} to ${GENERATE_LIMIT.max.toLocaleString('en')} events.`);
+      notify('error', `Generate from ${GENERATE_LIMIT.min} to ${GENERATE_LIMIT.max.toLocaleString('en')} copies.`);
       return;
     }
-    const result = copiesOf(event, n, environment);
+    const result = copiesOf(event, n, { uniqueDevice, numbered: [...numbered] }, environment);
     if ('problems' in result) notify('error', `Event ${index + 1} cannot be copied: ${result.problems.join(' ')}`);
-    else open({ name: `${batch.name} · ${n} × event ${index + 1}`, text: result.text });
+    else if (insertEventsAfter({ model: batchModel(batch.id), batchId: batch.id }, index, result.events)) notify('info', `Added ${plural(n, 'copy', 'copies')} of event ${index + 1} after it. Ctrl/Cmd+Z undoes it.`);
   };
+  const toggle = (field: string, on: boolean) =>
+    setNumbered((current) => {
+      const next = new Set(current);
+      if (on) next.add(field);
+      else next.delete(field);
+      return next;
+    });
   return (
-    <div className="generate">
+    <fieldset className="generate">
+      <legend>Copies</legend>
       <label>
         Generate
-        <input type="number" min={GENERATE_LIMIT.min} max={GENERATE_LIMIT.max} value={count} onChange={(change) => setCount(change.target.value)} aria-label="How many events to generate" />
-        events from this one
+        <input type="number" min={GENERATE_LIMIT.min} max={GENERATE_LIMIT.max} value={count} onChange={(change) => setCount(change.target.value)} aria-label="How many copies to generate" />
+        copies of this event after it
       </label>
+      <label>
+        <input type="checkbox" checked={uniqueDevice} onChange={(change) => setUniqueDevice(change.target.checked)} />
+        a new device_id per copy ({'{{$uuid}}'})
+      </label>
+      {NUMBERED.map(([field, name]) => (
+        <label key={field}>
+          <input type="checkbox" checked={numbered.has(field)} onChange={(change) => toggle(field, change.target.checked)} />
+          number {name} ({'{{$seq}}'})
+        </label>
+      ))}
       <button type="button" className="small" onClick={generate}>
         Generate copies
       </button>
-    </div>
+    </fieldset>
   );
 }

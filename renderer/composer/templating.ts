@@ -22,7 +22,22 @@ export function previewOf(events: unknown[], environment: EnvironmentView | null
   return asText(resolveBatch(events, templateContext(environment)));
 }
 
-/** "Generate N events from this one". */
-export function copiesOf(event: unknown, count: number, environment: EnvironmentView | null): Resolved {
-  return asText(generateFrom(event, count, templateContext(environment)));
+/** Which fields each copy gets its own value in: a new device (`{{$uuid}}`), or the copy's number after the value (`{{$seq}}`). */
+export interface CopyVariation {
+  uniqueDevice: boolean;
+  numbered: readonly string[];
+}
+
+/** The event as each copy is made from: the fields that must differ written as templates. */
+export function copyTemplate(event: Readonly<Record<string, unknown>>, { uniqueDevice, numbered }: CopyVariation): Record<string, unknown> {
+  const template = { ...event };
+  if (uniqueDevice) template.device_id = '{{$uuid}}';
+  for (const field of numbered) template[field] = `${typeof event[field] === 'string' ? `${event[field]}-` : ''}{{$seq}}`;
+  return template;
+}
+
+/** "Generate N copies of this event": each resolved on its own, or every template problem in words. */
+export function copiesOf(event: Readonly<Record<string, unknown>>, count: number, variation: CopyVariation, environment: EnvironmentView | null): { events: unknown[] } | { problems: string[] } {
+  const result = generateFrom(copyTemplate(event, variation), count, templateContext(environment));
+  return 'problems' in result ? { problems: result.problems.map((problem) => `${problem.path || '/'}: ${problem.message}`) } : result;
 }

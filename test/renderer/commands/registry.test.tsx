@@ -55,6 +55,7 @@ describe('the command registry', () => {
   it('says why a command no component offers cannot run', () => {
     expect(availabilityOf('batch.save')).toEqual({ enabled: false, reason: 'No batch is open' });
     expect(availabilityOf('session.logout')).toEqual({ enabled: false, reason: 'No environment is active' });
+    expect(availabilityOf('events.keepMatching')).toEqual({ enabled: false, reason: 'Filter the events in the Form view first' });
     expect(runCommand('batch.save')).toBe(false);
   });
 

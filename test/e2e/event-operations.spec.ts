@@ -1,0 +1,186 @@
+import type { Page } from '@playwright/test';
+import { validEvent } from '../fixtures/events.ts';
+import type { Harness } from '../harness/server.ts';
+import { expect, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
+
+/** A batch as serializeJson writes one; every operation keeps that shape, so the text after it is known exactly. */
+const written = (events: readonly unknown[]) => `${JSON.stringify(events, null, 2)}\n`;
+/** One event a line, so a few fit in the editor's view at once. */
+const lines = (events: readonly unknown[]) => `[\n${events.map((event) => `  ${JSON.stringify(event)}`).join(',\n')}\n]\n`;
+
+const events = [1, 2, 3, 4, 5, 6].map((n) =>
+  validEvent({ token: `evt-${n}`, customer_id: n % 3 === 1 ? 'cust-7781' : `cust-${n}`, device_id: `1b4e28ba-2fa1-41d2-883f-0016d3cca4${String(n).padStart(2, '0')}`, created_at: `2026-05-31 09:3${n}:00` }),
+);
+const [e1, e2, e3, e4, e5, e6] = events;
+
+/** The batch's text as autosaved: what a restart would bring back. */
+const savedText = (harness: Harness) => async () => (await harness.services.drafts.list()).drafts.find((draft) => draft.id === 'e2e-batch')?.text;
+
+const row = (page: Page, token: string) => page.getByRole('listbox', { name: 'Events' }).getByRole('option').filter({ hasText: token });
+
+async function openForm(page: Page, harness: Harness, text: string): Promise<void> {
+  await openBatchText(page, harness, text);
+  await page.getByRole('tab', { name: 'Form' }).click();
+  await expect(page.getByRole('listbox', { name: 'Events' })).toHaveAttribute('aria-multiselectable', 'true');
+}
+
+test.describe('event operations', () => {
+  test('select several, delete, duplicate and move, then undo each with Ctrl/Cmd+Z in the JSON view', async ({ app, harness }) => {
+    await openForm(app, harness, written(events));
+    const list = app.getByRole('listbox', { name: 'Events' });
+
+    await row(app, 'evt-2').click();
+    await row(app, 'evt-4').click({ modifiers: ['Shift'] });
+    await row(app, 'evt-3').click({ modifiers: ['ControlOrMeta'] });
+    await expect(list.locator('[aria-selected="true"]')).toHaveCount(2);
+    await expect(app.getByRole('toolbar', { name: 'Event operations' })).toContainText('2 events selected');
+    await saveScreenshot(app, 'event-list-selection');
+    await app.keyboard.press('Delete');
+    await expect.poll(savedText(harness)).toBe(written([e1, e3, e5, e6]));
+
+    await row(app, 'evt-1').click();
+    await app.getByRole('toolbar', { name: 'Event operations' }).getByRole('button', { name: 'Duplicate' }).click();
+    await expect.poll(savedText(harness)).toBe(written([e1, e1, e3, e5, e6]));
+
+    await row(app, 'evt-6').click();
+    await app.keyboard.press('Alt+ArrowUp');
+    await expect.poll(savedText(harness)).toBe(written([e1, e1, e3, e6, e5]));
+    // Shift+arrows and Ctrl/Cmd+A select from the keyboard.
+    await app.keyboard.press('Shift+ArrowUp');
+    await expect(list.locator('[aria-selected="true"]')).toHaveCount(2);
+    await app.keyboard.press('ControlOrMeta+a');
+    await expect(list.locator('[aria-selected="true"]')).toHaveCount(5);
+
+    // Dragging a row drops it before the row it lands on.
+    await row(app, 'evt-5').click();
+    await row(app, 'evt-5').dragTo(row(app, 'evt-3'));
+    await expect.poll(savedText(harness)).toBe(written([e1, e1, e5, e3, e6]));
+
+    await app.getByRole('tab', { name: 'JSON' }).click();
+    const editor = app.locator('.monaco-editor').first();
+    await editor.locator('.view-line').first().click();
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(savedText(harness)).toBe(written([e1, e1, e3, e6, e5]));
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(savedText(harness)).toBe(written([e1, e1, e3, e5, e6]));
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(savedText(harness)).toBe(written([e1, e3, e5, e6]));
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(savedText(harness)).toBe(written(events));
+  });
+
+  test('generates copies right after the event, in the same batch, with no duplicate warnings', async ({ app, harness }) => {
+    await openForm(app, harness, written([e1, e2]));
+    await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
+    const form = app.getByRole('form', { name: 'Event 1' });
+    await form.getByLabel('How many copies to generate').fill('3');
+    await form.getByLabel('number the customer ({{$seq}})').check();
+    await form.getByRole('button', { name: 'Generate copies' }).click();
+    await expect(app.getByTestId('event-count')).toHaveText('5 events');
+    await expect(app.getByRole('tab', { name: /× event 1/ })).toHaveCount(0);
+    const saved = async () => JSON.parse((await savedText(harness)()) ?? '[]') as Record<string, unknown>[];
+    await expect.poll(async () => (await saved()).map((event) => event.customer_id)).toEqual(['cust-7781', 'cust-7781-1', 'cust-7781-2', 'cust-7781-3', 'cust-2']);
+    expect(new Set((await saved()).map((event) => event.device_id)).size).toBe(5);
+    await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
+
+    await app.getByRole('tab', { name: 'JSON' }).click();
+    await app.locator('.monaco-editor .view-line').first().click();
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(savedText(harness)).toBe(written([e1, e2]));
+  });
+
+  test('filters the list without touching the text, then keeps only the matching events', async ({ app, harness }) => {
+    await openForm(app, harness, written(events));
+    const filter = app.getByRole('searchbox', { name: 'Filter events' });
+    await filter.fill('customer_id =');
+    await expect(app.getByRole('search', { name: 'Filter events' })).toContainText('Column 14');
+    await filter.fill('customer_id = cust-7781');
+    await expect(app.getByRole('search', { name: 'Filter events' })).toContainText('2 of 6 events match');
+    await expect(app.getByRole('listbox', { name: 'Events' }).getByRole('option')).toHaveCount(2);
+    expect(await savedText(harness)()).toBe(written(events));
+    await app.getByRole('button', { name: 'Select matching' }).click();
+    await expect(app.getByRole('toolbar', { name: 'Event operations' })).toContainText('2 events selected');
+    await saveScreenshot(app, 'event-list-filter');
+
+    // The form follows the filter to an event the list shows, and the chosen selection stays.
+    await filter.fill('evt-5');
+    await expect(app.getByRole('form', { name: 'Event 5' })).toBeVisible();
+    await expect(app.getByRole('toolbar', { name: 'Event operations' })).toContainText('2 events selected');
+    await filter.press('Escape');
+    await expect(app.getByRole('listbox', { name: 'Events' }).getByRole('option')).toHaveCount(6);
+    await filter.fill('no-such-customer');
+    await expect(app.getByText('No event matches “no-such-customer”.')).toBeVisible();
+    await filter.fill('customer_id = cust-7781');
+    await app.getByRole('button', { name: 'Keep only matching' }).click();
+    await expect.poll(savedText(harness)).toBe(written([e1, e4]));
+    await expect(app.getByRole('search', { name: 'Filter events' })).toContainText('2 of 2 events match');
+  });
+
+  test('deletes the matching events after a confirmation naming the count, and an empty batch offers Add event', async ({ app, harness }) => {
+    await openForm(app, harness, written([e1, e4]));
+    await app.getByRole('searchbox', { name: 'Filter events' }).fill('cust-7781');
+    await expect(app.getByRole('search', { name: 'Filter events' })).toContainText('2 of 2 events match');
+    const asked: string[] = [];
+    app.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await app.getByRole('button', { name: 'Delete matching' }).click();
+    await expect.poll(savedText(harness)).toBe('[]\n');
+    expect(asked).toEqual(['Delete the 2 events matching “cust-7781”? Ctrl/Cmd+Z undoes it.']);
+    await expect(app.getByText('The batch has no events yet.')).toBeVisible();
+    await app.getByRole('button', { name: 'Add event' }).click();
+    await expect(app.getByRole('form', { name: 'Event 1' })).toBeVisible();
+    await expect.poll(async () => (JSON.parse((await savedText(harness)()) ?? '[]') as unknown[]).length).toBe(1);
+  });
+
+  test('the JSON view’s context menu acts on the event under the cursor', async ({ app, harness }) => {
+    await openBatchText(app, harness, lines([e1, e2, e3]));
+    const editor = app.locator('.monaco-editor').first();
+    await editor.locator('.view-line').filter({ hasText: '"evt-2"' }).click({ button: 'right' });
+    await app.getByRole('menuitem', { name: 'Duplicate event' }).click();
+    await expect.poll(savedText(harness)).toBe(lines([e1, e2, e2, e3]));
+
+    await editor.locator('.view-line').filter({ hasText: '"evt-3"' }).click({ button: 'right' });
+    await app.getByRole('menuitem', { name: 'Move event up' }).click();
+    await expect.poll(savedText(harness)).toBe(lines([e1, e2, e3, e2]));
+
+    await editor.locator('.view-line').filter({ hasText: '"evt-1"' }).click({ button: 'right' });
+    await app.getByRole('menuitem', { name: 'Delete event' }).click();
+    await expect.poll(savedText(harness)).toBe(lines([e2, e3, e2]));
+
+    await editor.locator('.view-line').filter({ hasText: '"evt-3"' }).click({ button: 'right' });
+    await saveScreenshot(app, 'json-event-context-menu');
+    await app.getByRole('menuitem', { name: 'Select event in list' }).click();
+    await expect(app.getByRole('form', { name: 'Event 2' })).toBeVisible();
+    await expect(row(app, 'evt-3')).toHaveAttribute('aria-selected', 'true');
+
+    // The palette runs the same operations, here on the event the Form view shows.
+    await app.keyboard.press('ControlOrMeta+k');
+    const palette = app.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox', { name: 'Command, batch or environment' }).fill('move event down');
+    await palette.getByRole('option', { name: /Move event down/ }).click();
+    await expect(palette).toBeHidden();
+    await expect.poll(savedText(harness)).toBe(lines([e2, e2, e3]));
+    await app.keyboard.press('ControlOrMeta+Shift+D');
+    await expect.poll(savedText(harness)).toBe(lines([e2, e2, e3, e3]));
+  });
+
+  test('filters and keeps one event of 100 000, and deletes one, each as one small edit', async ({ app, harness }) => {
+    test.setTimeout(240_000);
+    const many = Array.from({ length: 100_000 }, (_, index) => validEvent({ token: `tok_${index}`, customer_id: `customer-${index}` }));
+    await openBatchText(app, harness, written(many));
+    await app.getByRole('tab', { name: 'Form' }).click();
+    const list = app.getByRole('listbox', { name: 'Events' });
+    await expect(list.getByRole('option').first()).toContainText('tok_0', { timeout: 60_000 });
+    await list.getByRole('option', { name: /^2 tok_1 / }).click();
+    await app.keyboard.press('Delete');
+    await expect(app.getByTestId('event-count')).toHaveText('99,999 events', { timeout: 60_000 });
+    const filter = app.getByRole('searchbox', { name: 'Filter events' });
+    await filter.fill('customer_id = customer-77777');
+    await expect(app.getByRole('search', { name: 'Filter events' })).toContainText('1 of 99,999 events match', { timeout: 60_000 });
+    await app.getByRole('button', { name: 'Keep only matching' }).click();
+    await expect(app.getByTestId('event-count')).toHaveText('1 event', { timeout: 60_000 });
+    await expect.poll(savedText(harness), { timeout: 60_000 }).toBe(written([many[77_777]]));
+  });
+});
