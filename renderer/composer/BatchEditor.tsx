@@ -52,6 +52,9 @@ export default function BatchEditor() {
       scrollBeyondLastLine: false,
       automaticLayout: true,
       fixedOverflowWidgets: true,
+      // Monaco's stylesheet is a file the page links; a context menu in a shadow root does not
+      // see it and showed with no background.
+      useShadowDOM: false,
       ariaLabel: 'Batch JSON',
       lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.On },
       // For 100 000 events, the JSON worker answers every edit with the folding ranges of the

@@ -150,6 +150,9 @@ test.describe('event operations', () => {
     await expect.poll(savedText(harness)).toBe(lines([e2, e3, e2]));
 
     await editor.locator('.view-line').filter({ hasText: '"evt-3"' }).click({ button: 'right' });
+    // In a shadow root the menu did not see Monaco's stylesheet (the page links it) and had no background.
+    const menu = app.getByRole('menu').filter({ has: app.getByRole('menuitem', { name: 'Duplicate event' }) });
+    expect(await menu.evaluate((element) => element.getRootNode() === document)).toBe(true);
     await saveScreenshot(app, 'json-event-context-menu');
     await app.getByRole('menuitem', { name: 'Select event in list' }).click();
     await expect(app.getByRole('form', { name: 'Event 2' })).toBeVisible();
