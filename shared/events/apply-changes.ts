@@ -1,0 +1,147 @@
+import type { JSONPath } from 'jsonc-parser';
+import { eventEdits, type EventEdit } from '../batch-edit.ts';
+import type { TextChange } from '../text-changes.ts';
+import { layOutBatch } from '../validation/batch-layout.ts';
+
+/**
+ * A transform's answer (the events as they should be) made into edits of the batch's text: each
+ * changed event gets one edit per changed value, made by shared/batch-edit.ts on that event's
+ * own text, so formatting, comments, key order and every unchanged event stay byte for byte as
+ * they were, and an undo restores exactly the text before.
+ */
+
+/** Where each event of a batch starts and ends in its text, with the events parsed. */
+export interface BatchEvents {
+  events: unknown[];
+  starts: Uint32Array;
+  ends: Uint32Array;
+}
+
+/** One value that changes: `after` is undefined when the field goes. */
+export interface FieldChange {
+  path: JSONPath;
+  before: unknown;
+  after: unknown;
+}
+
+export interface ChangedEvent {
+  index: number;
+  fields: FieldChange[];
+  /** The event's text as it is and as it will be. */
+  before: string;
+  after: string;
+}
+
+export interface BatchChanges {
+  /** Offsets into the whole text as it is, in order, none overlapping: one undo step applies them all. */
+  edits: TextChange[];
+  events: ChangedEvent[];
+}
+
+/** The events of a batch's text and their spans, or null when the text is not a JSON array. */
+export function readBatchEvents(text: string): BatchEvents | null {
+  // A byte order mark is no JSON: read past it, and count it back into the offsets.
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const body = bom ? text.slice(1) : text;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value)) return null;
+  const { starts, ends } = layOutBatch(body, value, value.length, false);
+  if (bom) {
+    for (let index = 0; index < starts.length; index++) {
+      starts[index]! += bom;
+      ends[index]! += bom;
+    }
+  }
+  return { events: value, starts, ends };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key]));
+  }
+  return false;
+}
+
+/** The values that differ between two versions of an event, as deep into its objects as both go. */
+export function fieldChanges(before: unknown, after: unknown, path: JSONPath = []): FieldChange[] {
+  if (!isPlainObject(before) || !isPlainObject(after)) return sameValue(before, after) ? [] : [{ path, before, after }];
+  const changes: FieldChange[] = [];
+  for (const key of Object.keys(after)) {
+    if (!Object.hasOwn(before, key)) changes.push({ path: [...path, key], before: undefined, after: after[key] });
+    else changes.push(...fieldChanges(before[key], after[key], [...path, key]));
+  }
+  for (const key of Object.keys(before)) {
+    if (!Object.hasOwn(after, key)) changes.push({ path: [...path, key], before: before[key], after: undefined });
+  }
+  return changes;
+}
+
+function editOf(change: FieldChange): EventEdit {
+  return change.after === undefined ? { kind: 'remove', path: change.path } : { kind: 'set', path: change.path, value: change.after };
+}
+
+/** Applies edits made against `text` (none overlapping) from the last to the first. */
+function applied(text: string, edits: readonly TextChange[]): string {
+  let result = text;
+  for (let at = edits.length - 1; at >= 0; at--) {
+    const edit = edits[at]!;
+    result = result.slice(0, edit.rangeOffset) + edit.text + result.slice(edit.rangeOffset + edit.rangeLength);
+  }
+  return result;
+}
+
+function overlapping(edits: readonly TextChange[]): boolean {
+  return edits.some((edit, at) => at > 0 && edit.rangeOffset < edits[at - 1]!.rangeOffset + edits[at - 1]!.rangeLength + (edits[at - 1]!.rangeLength === 0 ? 1 : 0));
+}
+
+/**
+ * The edits of one event's text. Values replaced in place never overlap; when added or removed
+ * fields touch the same separators, the edits are made one after another instead and the
+ * event's changed stretch is replaced as one edit.
+ */
+function editsOfEvent(eventText: string, column: number, changes: readonly FieldChange[]): TextChange[] {
+  const edits = changes.flatMap((change) => eventEdits(eventText, column, editOf(change))).sort((a, b) => a.rangeOffset - b.rangeOffset);
+  if (!overlapping(edits)) return edits;
+  const after = changes.reduce((text, change) => applied(text, eventEdits(text, column, editOf(change))), eventText);
+  let head = 0;
+  while (head < eventText.length && head < after.length && eventText[head] === after[head]) head++;
+  let tail = 0;
+  while (tail < eventText.length - head && tail < after.length - head && eventText[eventText.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  return [{ rangeOffset: head, rangeLength: eventText.length - head - tail, text: after.slice(head, after.length - tail) }];
+}
+
+/** The column the event starts at on its line: what batch-edit.ts indents inserted fields from. */
+function columnAt(text: string, start: number): number {
+  return start - (text.lastIndexOf('\n', start - 1) + 1);
+}
+
+/**
+ * Edits that turn the events at `changed` of `batch` (read from `text`) into `after`'s events at
+ * the same indexes. `after` has as many events as `batch`: transforms change values, not the list.
+ */
+export function changesAsEdits(text: string, batch: BatchEvents, after: readonly unknown[], changed: readonly number[]): BatchChanges {
+  const edits: TextChange[] = [];
+  const events: ChangedEvent[] = [];
+  for (const index of [...changed].sort((a, b) => a - b)) {
+    const fields = fieldChanges(batch.events[index], after[index]);
+    if (fields.length === 0) continue;
+    const start = batch.starts[index]!;
+    const eventText = text.slice(start, batch.ends[index]!);
+    const eventEdited = editsOfEvent(eventText, columnAt(text, start), fields);
+    for (const edit of eventEdited) edits.push({ ...edit, rangeOffset: edit.rangeOffset + start });
+    events.push({ index, fields, before: eventText, after: applied(eventText, eventEdited) });
+  }
+  return { edits, events };
+}
