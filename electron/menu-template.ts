@@ -110,7 +110,7 @@ export function menuTemplate(context: MenuContext): MenuEntry[] {
   const edit: MenuEntry = {
     kind: 'submenu',
     label: '&Edit',
-    entries: [...roles('undo', 'redo'), separator, ...roles('cut', 'copy', 'paste', 'selectAll'), separator, command('batch.format'), command('batch.preview')],
+    entries: [...roles('undo', 'redo'), separator, ...roles('cut', 'copy', 'paste', 'selectAll'), separator, command('batch.format'), command('batch.preview'), separator, command('transform.shift'), command('transform.pseudonymize'), command('transform.set')],
   };
   const appearance: MenuEntry = {
     kind: 'submenu',

@@ -27,6 +27,8 @@ export interface FieldChange {
 export interface ChangedEvent {
   index: number;
   fields: FieldChange[];
+  /** How many characters stand before the event on its first line. */
+  column: number;
   /** The event's text as it is and as it will be. */
   before: string;
   after: string;
@@ -139,9 +141,10 @@ export function changesAsEdits(text: string, batch: BatchEvents, after: readonly
     if (fields.length === 0) continue;
     const start = batch.starts[index]!;
     const eventText = text.slice(start, batch.ends[index]!);
-    const eventEdited = editsOfEvent(eventText, columnAt(text, start), fields);
+    const column = columnAt(text, start);
+    const eventEdited = editsOfEvent(eventText, column, fields);
     for (const edit of eventEdited) edits.push({ ...edit, rangeOffset: edit.rangeOffset + start });
-    events.push({ index, fields, before: eventText, after: applied(eventText, eventEdited) });
+    events.push({ index, fields, column, before: eventText, after: applied(eventText, eventEdited) });
   }
   return { edits, events };
 }

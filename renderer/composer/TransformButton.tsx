@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useCommand } from '../commands/registry.ts';
+import type { monaco } from '../monaco/setup.ts';
+import { useApi } from '../queries.ts';
+import type { Batch } from '../state/composer.ts';
+import { useUi } from '../state/ui.ts';
+import type { TransformKind } from './transform-inputs.ts';
+import { TransformDialog, type AskPseudonyms } from './TransformDialog.tsx';
+
+/** The toolbar's "Transform…" and the palette's transform commands: each opens the dialog on its form. */
+export function TransformButton({ batch, model, timeZone, indexes = null }: { batch: Batch; model: monaco.editor.ITextModel; timeZone: string; indexes?: readonly number[] | null }) {
+  const api = useApi();
+  const [open, setOpen] = useState<TransformKind | null>(null);
+  const opener = (kind: TransformKind) => () => {
+    useUi.getState().show('composer');
+    setOpen(kind);
+  };
+  useCommand('transform.shift', opener('shift'));
+  useCommand('transform.pseudonymize', opener('pseudonymize'));
+  useCommand('transform.set', opener('set'));
+
+  const askPseudonyms: AskPseudonyms = async (values) => new Map((await api.transforms.pseudonyms({ values })).map(({ kind, value, replacement }) => [`${kind}:${value}`, replacement]));
+  return (
+    <>
+      <button type="button" className="small" onClick={opener('shift')} title="Shift times, pseudonymize or set a field, previewed first">
+        Transform…
+      </button>
+      {open && <TransformDialog batchName={batch.name} model={model} timeZone={timeZone} indexes={indexes} initial={open} askPseudonyms={askPseudonyms} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
