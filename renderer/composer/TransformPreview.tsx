@@ -1,9 +1,9 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ChangedEvent } from '../../shared/events/apply-changes.ts';
+// The dialog lives in the editor's chunk, with Monaco already loaded.
+import CompareEditor from '../history/CompareEditor.tsx';
 import { ViewSwitch } from '../shell/ViewSwitch.tsx';
 import type { TransformPreview as Preview } from './transform-protocol.ts';
-
-const CompareEditor = lazy(() => import('../history/CompareEditor.tsx'));
 
 /** A value as the batch writes it; a missing one as a dash. */
 function shown(value: unknown): string {
@@ -59,9 +59,7 @@ export function TransformPreview({ preview }: { preview: Preview }) {
           ))}
         </ol>
       ) : (
-        <Suspense fallback={<p className="empty">Loading the diff…</p>}>
-          <CompareEditor original={texts.before} modified={texts.after} label="Changed events" />
-        </Suspense>
+        <CompareEditor original={texts.before} modified={texts.after} label="Changed events" />
       )}
     </section>
   );
