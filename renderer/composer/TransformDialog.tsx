@@ -13,7 +13,7 @@ import { changeCountText, TransformPreview } from './TransformPreview.tsx';
 /** Pseudonyms for personal values, keyed `${kind}:${value}`: made in main, where the key stays. */
 export type AskPseudonyms = (values: PersonalValue[]) => Promise<ReadonlyMap<string, string>>;
 
-type Phase = { name: 'form' } | { name: 'working' } | { name: 'preview'; preview: Preview; version: number };
+type Phase = { name: 'form' } | { name: 'working' } | { name: 'preview'; preview: Preview; version: number } | { name: 'applying'; done: number; of: number };
 
 export interface TransformDialogProps {
   batchName: string;
@@ -47,6 +47,7 @@ export function TransformDialog({ batchName, model, timeZone, indexes, initial, 
 
   const scope = indexes ? `the ${indexes.length.toLocaleString('en')} selected ${indexes.length === 1 ? 'event' : 'events'}` : 'every event';
   const working = phase.name === 'working';
+  const applying = phase.name === 'applying';
 
   // A preview is of the inputs it was made from: any change asks for a new one.
   const change = (update: Partial<TransformInputs>) => {
@@ -88,15 +89,17 @@ export function TransformDialog({ batchName, model, timeZone, indexes, initial, 
     }
   }
 
-  function apply() {
+  async function apply() {
     if (phase.name !== 'preview') return;
     if (model.getVersionId() !== phase.version) {
       setProblem('The batch changed since this preview: preview again.');
       setPhase({ name: 'form' });
       return;
     }
-    applyAsOneStep(model, phase.preview.edits);
-    notify('success', `${changeCountText(phase.preview.changedCount)} Ctrl/Cmd+Z in the JSON view undoes it.`);
+    const { edits, changedCount } = phase.preview;
+    setPhase({ name: 'applying', done: 0, of: edits.length });
+    await applyAsOneStep(model, edits, (done) => setPhase({ name: 'applying', done, of: edits.length }));
+    notify('success', `${changeCountText(changedCount)} Ctrl/Cmd+Z in the JSON view undoes it.`);
     onClose();
   }
 
@@ -127,6 +130,11 @@ export function TransformDialog({ batchName, model, timeZone, indexes, initial, 
           <progress aria-hidden="true" /> Working out what changes…
         </p>
       )}
+      {applying && (
+        <p className="transform-working" role="status">
+          <progress max={phase.of} value={phase.done} aria-hidden="true" /> {`Applying ${phase.done.toLocaleString('en')} of ${phase.of.toLocaleString('en')} changes…`}
+        </p>
+      )}
       {phase.name === 'preview' && <TransformPreview preview={phase.preview} />}
       <div className="dialog-buttons">
         {working && (
@@ -134,13 +142,13 @@ export function TransformDialog({ batchName, model, timeZone, indexes, initial, 
             Stop
           </button>
         )}
-        <button type="button" onClick={onClose}>
+        <button type="button" onClick={onClose} disabled={applying}>
           Close
         </button>
-        <button type="button" className={phase.name === 'preview' ? undefined : 'primary'} onClick={() => void preview()} disabled={working} data-autofocus>
+        <button type="button" className={phase.name === 'preview' ? undefined : 'primary'} onClick={() => void preview()} disabled={working || applying} data-autofocus>
           Preview
         </button>
-        <button type="button" className="primary" onClick={apply} disabled={phase.name !== 'preview' || phase.preview.changedCount === 0}>
+        <button type="button" className="primary" onClick={() => void apply()} disabled={phase.name !== 'preview' || phase.preview.changedCount === 0}>
           Apply
         </button>
       </div>
