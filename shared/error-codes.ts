@@ -92,6 +92,9 @@ export const errorCodes = [
   'date-time-time', // a date-time's time is not a time of day
   'time-zone', // not a known IANA time zone
 
+  // Batch transforms.
+  'pseudonym-key', // the pseudonym key in the data folder cannot be read or made
+
   // The embedded sandbox, as the app and the command line run it.
   'no-sandbox', // the embedded sandbox is not running
   'sandbox-options', // the sandbox's start options are invalid

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppCommandSchema } from './commands.ts';
 import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
+import { PERSONAL_KINDS } from './events/personal-data.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import {
@@ -73,6 +74,11 @@ export const EnvironmentListSchema = z.object({
   /** Something the user should know about the environments file (it was unreadable and set aside). */
   notice: z.string().nullable(),
 });
+
+/** pseudonymize's personal values, bounded: a batch of 100 000 events has a customer and a device each, and text is short. */
+export const MAX_PSEUDONYM_VALUES = 200_000;
+export const MAX_PSEUDONYM_VALUE_CHARS = 1024;
+export const PersonalValueSchema = z.object({ kind: z.enum(PERSONAL_KINDS), value: z.string().max(MAX_PSEUDONYM_VALUE_CHARS) });
 
 /** The app's appearance: follow the OS, or the user's override. */
 export const ThemeSourceSchema = z.enum(['system', 'light', 'dark']);
@@ -164,6 +170,12 @@ export const contract = {
   /** Renames a damaged submissions.sqlite (and its -wal and -shm) aside and starts a fresh history; refused unless it was found damaged. */
   'history:setAside': { input: NoInput, output: z.object({ movedTo: z.string() }) },
   'history:setRetention': { input: RetentionSchema, output: z.object({ retention: RetentionSchema, usage: HistoryUsageSchema, deleted: z.number().int().min(0) }) },
+
+  /**
+   * The replacement of each personal value pseudonymize puts in (shared/events/pseudonymize.ts),
+   * in the same order: keyed with the data folder's pseudonym key, which never leaves main.
+   */
+  'transforms:pseudonyms': { input: z.object({ values: z.array(PersonalValueSchema).max(MAX_PSEUDONYM_VALUES) }), output: z.array(z.string()) },
 
   // The demo password is shown on the login form by design; the API key has no reason to reach the page.
   'sandbox:info': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },

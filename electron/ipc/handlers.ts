@@ -8,6 +8,7 @@ import { registerHistoryHandlers } from './history.ts';
 import { registerSandboxHandlers } from './sandbox.ts';
 import { registerSendHandlers } from './send.ts';
 import { registerSessionHandlers } from './session.ts';
+import { registerTransformHandlers } from './transforms.ts';
 
 /** Binds every channel of the contract to the services, one domain file at a time. */
 export function createHandlers(services: Services): Handlers {
@@ -20,5 +21,6 @@ export function createHandlers(services: Services): Handlers {
     ...registerSendHandlers(services),
     ...registerHistoryHandlers(services),
     ...registerSandboxHandlers(services),
+    ...registerTransformHandlers(services),
   };
 }

@@ -16,6 +16,7 @@ import { createHistoryExport } from './history-export.ts';
 import { createLog, knownSecrets } from './log.ts';
 import { createOpenedFiles } from './opened-files.ts';
 import { makePrivateFolder } from './private-files.ts';
+import { createPseudonyms } from './pseudonyms.ts';
 import { claimedElsewhere } from './send-claims.ts';
 import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
@@ -133,6 +134,7 @@ export async function createServices(deps: ServiceDeps) {
     sending,
     submissionCurl: createSubmissionCurl({ submissions, environments, vault, clipboard: deps.clipboard }),
     historyExport: createHistoryExport({ submissions, environments, vault, appVersion: deps.appInfo.version }),
+    pseudonyms: createPseudonyms(deps.dataFolder),
     sandbox,
     async close(): Promise<void> {
       await sending.dispose();

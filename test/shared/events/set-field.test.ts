@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { setField } from '../../../shared/events/transforms.ts';
+import { validEvent } from '../../fixtures/events.ts';
+
+const batch = () => [validEvent({ token: 'a' }), validEvent({ token: 'b', svc_id: 40 }), validEvent({ token: 'c', attributes: undefined })];
+
+describe('setField', () => {
+  it('sets a top-level field on the selected events, reporting only those it changed', () => {
+    const events = batch();
+    const result = setField(events, { indexes: [0, 1], path: 'svc_id', value: 40 });
+    expect(result).toMatchObject({ ok: true, changed: [0], events: [{ token: 'a', svc_id: 40 }, { token: 'b', svc_id: 40 }, { token: 'c', svc_id: 12 }] });
+    expect(result.ok && result.events[1]).toBe(events[1]);
+    expect(events[0]!.svc_id).toBe(12);
+  });
+
+  it('sets an attribute, making attributes where an event has none', () => {
+    const result = setField(batch(), { path: 'attributes.plan', value: 'team' });
+    expect(result).toMatchObject({ ok: true, changed: [0, 1, 2] });
+    expect(result.ok && result.events.map((event) => (event as { attributes: { plan: string } }).attributes.plan)).toEqual(['team', 'team', 'team']);
+    expect(result.ok && result.events[0]).toMatchObject({ attributes: { spend: '19.99' } });
+  });
+
+  it('gives each event its own new UUID', () => {
+    let next = 0;
+    const result = setField(batch(), { path: 'device_id', value: { generate: 'uuid' }, uuid: () => `00000000-0000-4000-8000-00000000000${next++}` });
+    expect(result.ok && result.events.map((event) => (event as { device_id: string }).device_id)).toEqual(['00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002']);
+    const random = setField(batch(), { path: 'device_id', value: { generate: 'uuid' } });
+    expect(random.ok && new Set(random.events.map((event) => (event as { device_id: string }).device_id)).size).toBe(3);
+  });
+
+  it('says what is wrong with a path or an event', () => {
+    expect(setField(batch(), { path: 'attributes.', value: 1 })).toEqual({ ok: false, message: 'Name the attribute to set after "attributes.", as in attributes.plan.' });
+    expect(setField(batch(), { path: 'meta.x', value: 1 })).toMatchObject({ ok: false, message: '"meta.x" is not a field of an event: set a top-level field such as svc_id, or attributes.NAME.' });
+    expect(setField(batch(), { path: ' ', value: 1 })).toMatchObject({ ok: false });
+    expect(setField([validEvent({ attributes: 'x' })], { path: 'attributes.plan', value: 1 })).toEqual({ ok: false, message: "Event 1's attributes is not an object, so attributes.plan cannot be set in it." });
+  });
+
+  it('touches only the selected events (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 4 }), { minLength: 1, maxLength: 10 }), fc.array(fc.nat(9)), fc.constantFrom('svc_id', 'token', 'attributes.plan', 'attributes.a b'), fc.jsonValue({ maxDepth: 1 }), (raw, picks, path, value) => {
+        const events = raw.map((event) => ({ ...event, attributes: {} }));
+        const indexes = picks.filter((index) => index < events.length);
+        const result = setField(events, { indexes, path, value });
+        expect(result.ok).toBe(true);
+        if (!result.ok) return;
+        result.events.forEach((event, index) => {
+          if (!indexes.includes(index)) expect(event).toBe(events[index]);
+          expect(result.changed.includes(index)).toBe(event !== events[index]);
+        });
+      }),
+    );
+  });
+});
