@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { pseudonymInput } from '../../shared/events/transforms.ts';
+import { MAX_PSEUDONYM_VALUES } from '../../shared/ipc.ts';
 import { useCommand } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
 import { useApi } from '../queries.ts';
@@ -19,7 +21,16 @@ export function TransformButton({ batch, model, timeZone, indexes = null }: { ba
   useCommand('transform.pseudonymize', opener('pseudonymize'));
   useCommand('transform.set', opener('set'));
 
-  const askPseudonyms: AskPseudonyms = async (values) => new Map((await api.transforms.pseudonyms({ values })).map(({ kind, value, replacement }) => [`${kind}:${value}`, replacement]));
+  const askPseudonyms: AskPseudonyms = async (values) => {
+    const replacements = new Map<string, string>();
+    // The channel takes a bounded list: a batch with more distinct values asks in parts.
+    for (let at = 0; at < values.length; at += MAX_PSEUDONYM_VALUES) {
+      const part = values.slice(at, at + MAX_PSEUDONYM_VALUES);
+      const answers = await api.transforms.pseudonyms({ values: part });
+      part.forEach((personal, index) => replacements.set(pseudonymInput(personal), answers[index]!));
+    }
+    return replacements;
+  };
   return (
     <>
       <button type="button" className="small" onClick={opener('shift')} title="Shift times, pseudonymize or set a field, previewed first">

@@ -6,7 +6,8 @@ import { useNotices } from '../state/ui.ts';
 import { applyAsOneStep } from './transform-apply.ts';
 import { createTransformClient, type TransformClient } from './transform-client.ts';
 import { INITIAL_INPUTS, specOf, TRANSFORM_KINDS, type TransformInputs, type TransformKind } from './transform-inputs.ts';
-import type { PersonalValue, TransformPreview as Preview, TransformSpec } from './transform-protocol.ts';
+import type { PersonalValue } from '../../shared/events/transforms.ts';
+import type { TransformPreview as Preview, TransformSpec } from './transform-protocol.ts';
 import { TransformForm } from './TransformForms.tsx';
 import { changeCountText, TransformPreview } from './TransformPreview.tsx';
 

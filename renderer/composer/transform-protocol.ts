@@ -1,4 +1,5 @@
 import { changesAsEdits, readBatchEvents, type BatchEvents, type ChangedEvent } from '../../shared/events/apply-changes.ts';
+import type { PersonalValue, TransformResult } from '../../shared/events/transforms.ts';
 import type { TextChange } from '../../shared/text-changes.ts';
 
 /**
@@ -8,17 +9,8 @@ import type { TextChange } from '../../shared/text-changes.ts';
  * hands the edits to the editor's model.
  */
 
-export type PersonalValue = { kind: string; value: string };
-export type TransformAnswerOf = { ok: true; events: unknown[]; changed: number[] } | { ok: false; message: string };
-
 /** The transforms the worker runs: shared/events/transforms.ts in the app, a stand-in in a test. */
-export interface BatchTransforms {
-  shiftTimes(events: readonly unknown[], options: { indexes?: readonly number[]; anchor: 'latest' | 'earliest'; to: string; timeZone: string; now: Date }): TransformAnswerOf;
-  spreadTimes(events: readonly unknown[], options: { indexes?: readonly number[]; from: string; to: string; timeZone: string }): TransformAnswerOf;
-  setField(events: readonly unknown[], options: { indexes?: readonly number[]; path: string; value: unknown }): TransformAnswerOf;
-  personalValues(events: readonly unknown[], options: { indexes?: readonly number[]; fields: readonly string[] }): PersonalValue[];
-  pseudonymize(events: readonly unknown[], options: { indexes?: readonly number[]; fields: readonly string[]; replacements: ReadonlyMap<string, string> }): TransformAnswerOf;
-}
+export type BatchTransforms = Pick<typeof import('../../shared/events/transforms.ts'), 'shiftTimes' | 'spreadTimes' | 'setField' | 'personalValues' | 'pseudonymize'>;
 
 export type TransformSpec =
   | { kind: 'shift'; anchor: 'latest' | 'earliest'; to: string; timeZone: string; now: number }
@@ -48,7 +40,7 @@ export type TransformAnswer =
 
 const NOT_EVENTS = 'The batch is not a JSON array of events yet: fix what the Problems list shows, then transform it.';
 
-function run(transforms: BatchTransforms, events: readonly unknown[], indexes: readonly number[] | undefined, spec: TransformSpec): TransformAnswerOf {
+function run(transforms: BatchTransforms, events: readonly unknown[], indexes: readonly number[] | undefined, spec: TransformSpec): TransformResult {
   switch (spec.kind) {
     case 'shift':
       return transforms.shiftTimes(events, { ...(indexes ? { indexes } : {}), anchor: spec.anchor, to: spec.to, timeZone: spec.timeZone, now: new Date(spec.now) });
@@ -73,7 +65,10 @@ export function createTransformResponder(transforms: BatchTransforms): (request:
     if (!batch) return { id: request.id, ok: false, message: NOT_EVENTS };
     const indexes = request.indexes ?? undefined;
     try {
-      if (request.kind === 'personal') return { id: request.id, ok: true, kind: 'personal', values: transforms.personalValues(batch.events, { ...(indexes ? { indexes } : {}), fields: request.fields }) };
+      if (request.kind === 'personal') {
+        const personal = transforms.personalValues(batch.events, { ...(indexes ? { indexes } : {}), fields: request.fields });
+        return personal.ok ? { id: request.id, ok: true, kind: 'personal', values: personal.values } : { id: request.id, ok: false, message: personal.message };
+      }
       const answer = run(transforms, batch.events, indexes, request.spec);
       if (!answer.ok) return { id: request.id, ok: false, message: answer.message };
       const { edits, events } = changesAsEdits(request.text, batch, answer.events, answer.changed);

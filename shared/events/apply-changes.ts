@@ -104,18 +104,19 @@ function applied(text: string, edits: readonly TextChange[]): string {
   return result;
 }
 
-function overlapping(edits: readonly TextChange[]): boolean {
-  return edits.some((edit, at) => at > 0 && edit.rangeOffset < edits[at - 1]!.rangeOffset + edits[at - 1]!.rangeLength + (edits[at - 1]!.rangeLength === 0 ? 1 : 0));
+/** Edits that meet count too: a field removed where another is added each rewrite the comma between. */
+function touching(edits: readonly TextChange[]): boolean {
+  return edits.some((edit, at) => at > 0 && edit.rangeOffset <= edits[at - 1]!.rangeOffset + edits[at - 1]!.rangeLength);
 }
 
 /**
- * The edits of one event's text. Values replaced in place never overlap; when added or removed
- * fields touch the same separators, the edits are made one after another instead and the
+ * The edits of one event's text. Values replaced in place never meet; when added or removed
+ * fields meet at the same separators, the edits are made one after another instead and the
  * event's changed stretch is replaced as one edit.
  */
 function editsOfEvent(eventText: string, column: number, changes: readonly FieldChange[]): TextChange[] {
   const edits = changes.flatMap((change) => eventEdits(eventText, column, editOf(change))).sort((a, b) => a.rangeOffset - b.rangeOffset);
-  if (!overlapping(edits)) return edits;
+  if (!touching(edits)) return edits;
   const after = changes.reduce((text, change) => applied(text, eventEdits(text, column, editOf(change))), eventText);
   let head = 0;
   while (head < eventText.length && head < after.length && eventText[head] === after[head]) head++;

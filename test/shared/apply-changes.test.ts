@@ -97,7 +97,7 @@ describe('changesAsEdits', () => {
         }
         for (const changed of result.events) expect(result.text.slice(now.starts[changed.index], now.ends[changed.index])).toBe(changed.after);
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 });

@@ -18,7 +18,7 @@ const setOnly: BatchTransforms = {
   spreadTimes: () => {
     throw new TypeError('boom');
   },
-  personalValues: (events) => events.map((event) => ({ kind: 'customer', value: String((event as { customer_id: string }).customer_id) })),
+  personalValues: (events) => ({ ok: true, values: events.map((event) => ({ kind: 'customer', value: String((event as { customer_id: string }).customer_id) })) }),
   pseudonymize(events, { replacements }) {
     const next = events.map((event) => ({ ...(event as object), customer_id: replacements.get(`customer:${(event as { customer_id: string }).customer_id}`) }));
     return { ok: true, events: next, changed: events.map((_, index) => index) };
