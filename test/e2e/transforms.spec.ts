@@ -20,11 +20,11 @@ interface Event {
 
 /** Three customers' events, as a support person would get them from a log: NDJSON, out of order, personal data in free text. */
 const events: Event[] = [
-  ['evt-1', 'cust-7781', '2026-11-20 09:00:00', 'ann@example.com', 'Ann Smith'],
-  ['evt-2', 'cust-1002', '2026-11-20 09:05:30', 'bob@example.org', 'Bob Jones'],
-  ['evt-3', 'cust-7781', '2026-11-20 09:07:00', 'ann@example.com', 'Ann Smith'],
-  ['evt-4', 'cust-5555', '2026-11-20 08:59:59', 'cy@example.net', 'Cy Young'],
-  ['evt-5', 'cust-7781', '2026-11-20 10:30:00', 'ann@example.com', 'Ann Smith'],
+  ['evt-1', 'cust-7781', '2026-11-20 09:00:00', 'ann.smith@acme.io', 'Ann Smith'],
+  ['evt-2', 'cust-1002', '2026-11-20 09:05:30', 'bob@jones-family.net', 'Bob Jones'],
+  ['evt-3', 'cust-7781', '2026-11-20 09:07:00', 'ann.smith@acme.io', 'Ann Smith'],
+  ['evt-4', 'cust-5555', '2026-11-20 08:59:59', 'cy.young@mail.de', 'Cy Young'],
+  ['evt-5', 'cust-7781', '2026-11-20 10:30:00', 'ann.smith@acme.io', 'Ann Smith'],
 ].map(([token, customer, createdAt, email, name], index) => ({
   token: token!,
   customer_id: customer!,
@@ -125,7 +125,7 @@ test.describe('batch transforms', () => {
     await expect.poll(() => savedText(harness)).not.toBe(before);
     const after = await savedText(harness);
     const pseudonymized = JSON.parse(after) as Event[];
-    for (const original of ['cust-7781', 'cust-1002', 'ann@example.com', 'bob@example.org', 'cy@example.net', 'Ann Smith', '10.0.0.1', '415 555']) expect(after).not.toContain(original);
+    for (const original of ['cust-7781', 'cust-1002', 'ann.smith@acme.io', 'bob@jones-family.net', 'cy.young@mail.de', 'Ann Smith', '10.0.0.1', '415 555']) expect(after).not.toContain(original);
     const customerOf = new Map<string, string>();
     pseudonymized.forEach((event, index) => {
       const was = events[index]!.customer_id;
