@@ -4,7 +4,7 @@ import { Modal } from '../shell/Modal.tsx';
 import { ViewSwitch } from '../shell/ViewSwitch.tsx';
 import { useNotices } from '../state/ui.ts';
 import { applyAsOneStep } from './transform-apply.ts';
-import { createTransformClient, type TransformClient } from './transform-client.ts';
+import { createTransformClient } from './transform-client.ts';
 import { INITIAL_INPUTS, specOf, TRANSFORM_KINDS, type TransformInputs, type TransformKind } from './transform-inputs.ts';
 import type { PersonalValue } from '../../shared/events/transforms.ts';
 import type { TransformPreview as Preview, TransformSpec } from './transform-protocol.ts';
@@ -25,8 +25,6 @@ export interface TransformDialogProps {
   initial: TransformKind;
   askPseudonyms: AskPseudonyms;
   onClose: () => void;
-  /** The worker, replaced by one that answers in process in a component test. */
-  startClient?: () => TransformClient;
 }
 
 function messageOf(error: unknown): string {
@@ -37,13 +35,13 @@ function messageOf(error: unknown): string {
  * "Transform…": a form, then a preview of what would change, then one edit of the batch's text.
  * The work runs in a worker; the page only waits, with a way to cancel.
  */
-export function TransformDialog({ batchName, model, timeZone, indexes, initial, askPseudonyms, onClose, startClient = createTransformClient }: TransformDialogProps) {
+export function TransformDialog({ batchName, model, timeZone, indexes, initial, askPseudonyms, onClose }: TransformDialogProps) {
   const notify = useNotices((state) => state.notify);
   const [kind, setKind] = useState(initial);
   const [inputs, setInputs] = useState<TransformInputs>(INITIAL_INPUTS);
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [problem, setProblem] = useState<string | null>(null);
-  const client = useMemo(startClient, [startClient]);
+  const client = useMemo(() => createTransformClient(), []);
   useEffect(() => () => client.cancel(), [client]);
 
   const scope = indexes ? `the ${indexes.length.toLocaleString('en')} selected ${indexes.length === 1 ? 'event' : 'events'}` : 'every event';

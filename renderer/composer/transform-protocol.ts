@@ -1,4 +1,5 @@
 import { changesAsEdits, readBatchEvents, type BatchEvents, type ChangedEvent } from '../../shared/events/apply-changes.ts';
+import type * as transforms from '../../shared/events/transforms.ts';
 import type { PersonalValue, TransformResult } from '../../shared/events/transforms.ts';
 import type { TextChange } from '../../shared/text-changes.ts';
 
@@ -10,7 +11,7 @@ import type { TextChange } from '../../shared/text-changes.ts';
  */
 
 /** The transforms the worker runs: shared/events/transforms.ts in the app, a stand-in in a test. */
-export type BatchTransforms = Pick<typeof import('../../shared/events/transforms.ts'), 'shiftTimes' | 'spreadTimes' | 'setField' | 'personalValues' | 'pseudonymize'>;
+export type BatchTransforms = Pick<typeof transforms, 'shiftTimes' | 'spreadTimes' | 'setField' | 'personalValues' | 'pseudonymize'>;
 
 export type TransformSpec =
   | { kind: 'shift'; anchor: 'latest' | 'earliest'; to: string; timeZone: string; now: number }
