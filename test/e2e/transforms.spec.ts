@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,16 @@ async function undoInJsonView(app: Page, harness: Harness, before: string): Prom
   await expect.poll(() => savedText(harness)).toBe(before);
 }
 
+/** Preview: every event changes, a value shows as `change`; a screenshot; then Apply. */
+async function previewThenApply(app: Page, dialog: Locator, change: string, screenshot: string): Promise<void> {
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('5 events change.');
+  await expect(dialog.getByRole('list', { name: 'Changed values' })).toContainText(change);
+  await saveScreenshot(app, screenshot);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 const seconds = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`) / 1000;
 
 test.describe('batch transforms', () => {
@@ -115,12 +125,7 @@ test.describe('batch transforms', () => {
     await expect(dialog.getByRole('tab', { name: 'Pseudonymize' })).toHaveAttribute('aria-selected', 'true');
     await expect(dialog).toContainText('kept in the data folder on this computer');
     await expect(dialog.getByRole('textbox', { name: 'Also replace the whole values of these fields' })).toHaveValue('name');
-    await dialog.getByRole('button', { name: 'Preview' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('5 events change.');
-    await expect(dialog.getByRole('list', { name: 'Changed values' })).toContainText('customer_id "cust-7781" →');
-    await saveScreenshot(app, 'transform-pseudonymize-preview');
-    await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expect(dialog).toBeHidden();
+    await previewThenApply(app, dialog, 'customer_id "cust-7781" →', 'transform-pseudonymize-preview');
 
     await expect.poll(() => savedText(harness)).not.toBe(before);
     const after = await savedText(harness);
@@ -145,12 +150,7 @@ test.describe('batch transforms', () => {
     const dialog = app.getByRole('dialog', { name: 'Transform “customers”' });
     await dialog.getByRole('textbox', { name: 'Field' }).fill('svc_id');
     await dialog.getByRole('textbox', { name: 'Value' }).fill('12');
-    await dialog.getByRole('button', { name: 'Preview' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('5 events change.');
-    await expect(dialog.getByRole('list', { name: 'Changed values' })).toContainText('svc_id 1 → 12');
-    await saveScreenshot(app, 'transform-set-preview');
-    await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expect(dialog).toBeHidden();
+    await previewThenApply(app, dialog, 'svc_id 1 → 12', 'transform-set-preview');
     await expect.poll(() => savedText(harness)).toBe(before.replaceAll('"svc_id": 1', '"svc_id": 12'));
 
     await undoInJsonView(app, harness, before);

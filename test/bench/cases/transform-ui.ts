@@ -1,9 +1,10 @@
 import { chromium, type Page } from '@playwright/test';
 import { buildBundles } from '../../../build/bundles.ts';
 import { chromiumArgs, chromiumExecutable } from '../../e2e/support/chromium.ts';
-import { validEvent } from '../../fixtures/events.ts';
-import { startHarness, type Harness } from '../../harness/server.ts';
+import { startHarness } from '../../harness/server.ts';
+import { EVENTS, validBatchText } from '../batch-100k.ts';
 import { type BenchCase, type BenchLine } from '../bench.ts';
+import { openBenchBatch } from '../open-in-app.ts';
 
 /**
  * "Set a field" on every event of a 100 000-event batch (about 29 MB of pretty JSON) through
@@ -16,25 +17,7 @@ import { type BenchCase, type BenchLine } from '../bench.ts';
  * - undo: Ctrl/Cmd+Z in the JSON view until the old value shows again.
  */
 
-const COUNT = 100_000;
 const IDLE_WINDOW_MS = 2000;
-
-function batchOf(count: number): string {
-  return JSON.stringify(
-    Array.from({ length: count }, (_, index) => validEvent({ token: `tok_${index.toString(36).padStart(6, '0')}`, customer_id: `customer-${index}` })),
-    null,
-    2,
-  );
-}
-
-async function open(page: Page, harness: Harness, text: string): Promise<void> {
-  await harness.services.drafts.save({ id: 'bench-batch', name: 'Bench batch', text, filePath: null, updatedAt: new Date().toISOString() });
-  await page.goto(harness.url);
-  await page.locator('#root[data-app-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
-  await page.getByRole('tab', { name: 'Bench batch' }).click();
-  await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 60_000 });
-  await page.getByTestId('event-count').filter({ hasText: /\d event/ }).waitFor({ timeout: 120_000 });
-}
 
 /** Starts recording the longest gap between animation frames; `stopFrames` answers it. */
 async function startFrames(page: Page): Promise<void> {
@@ -81,8 +64,8 @@ const transformUi: BenchCase = {
     const harness = await startHarness();
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     try {
-      const text = batchOf(COUNT);
-      await open(page, harness, text);
+      const text = validBatchText();
+      await openBenchBatch(page, harness, text);
       const parse = await page.evaluate((source) => {
         const started = performance.now();
         JSON.parse(source);
@@ -97,7 +80,7 @@ const transformUi: BenchCase = {
       await dialog.getByRole('textbox', { name: 'Value' }).fill('13');
       const preview = await timed(page, async () => {
         await dialog.getByRole('button', { name: 'Preview' }).click();
-        await dialog.getByRole('status').filter({ hasText: `${COUNT.toLocaleString('en')} events change.` }).waitFor({ timeout: 180_000 });
+        await dialog.getByRole('status').filter({ hasText: `${EVENTS.toLocaleString('en')} events change.` }).waitFor({ timeout: 180_000 });
       });
       const apply = await timed(page, async () => {
         await dialog.getByRole('button', { name: 'Apply' }).click();
@@ -106,10 +89,10 @@ const transformUi: BenchCase = {
       await page.locator('.monaco-editor .view-line').nth(2).click();
       const undo = await timed(page, async () => {
         await page.keyboard.press('ControlOrMeta+z');
-        await page.getByTestId('batch-editor').locator('.view-line').filter({ hasText: '"svc_id": 12' }).first().waitFor({ timeout: 180_000 });
+        await page.getByTestId('batch-editor').locator('.view-line').filter({ hasText: '"svc_id": 1000' }).first().waitFor({ timeout: 180_000 });
       });
       const lines: BenchLine[] = [
-        { name: 'transform-ui-100k-preview', value: preview.ms, unit: 'ms', baseline: { name: 'JSON.parse-in-page', value: parse }, extra: { events: COUNT, chars: text.length } },
+        { name: 'transform-ui-100k-preview', value: preview.ms, unit: 'ms', baseline: { name: 'JSON.parse-in-page', value: parse }, extra: { events: EVENTS, chars: text.length } },
         { name: 'transform-ui-100k-preview-longest-frame', value: preview.longestFrame, unit: 'ms', baseline: { name: 'idle-page', value: idle.longestFrame } },
         { name: 'transform-ui-100k-apply', value: apply.ms, unit: 'ms', baseline: { name: 'JSON.parse-in-page', value: parse } },
         { name: 'transform-ui-100k-apply-longest-frame', value: apply.longestFrame, unit: 'ms', baseline: { name: 'idle-page', value: idle.longestFrame } },
