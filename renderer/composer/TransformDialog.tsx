@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { monaco } from '../monaco/setup.ts';
 import { Modal } from '../shell/Modal.tsx';
 import { ViewSwitch } from '../shell/ViewSwitch.tsx';
@@ -47,6 +47,16 @@ export function TransformDialog({ batchName, model, timeZone, indexes, initial, 
   const scope = indexes ? `the ${indexes.length.toLocaleString('en')} selected ${indexes.length === 1 ? 'event' : 'events'}` : 'every event';
   const working = phase.name === 'working';
   const applying = phase.name === 'applying';
+  // Escape would close the dialog halfway through Apply, and typing then would land between
+  // slices whose offsets assume the text as it was: the dialog stays until Apply is done.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const dialog = title.current?.closest('dialog');
+    if (!dialog || !applying) return;
+    const stay = (event: Event) => event.preventDefault();
+    dialog.addEventListener('cancel', stay);
+    return () => dialog.removeEventListener('cancel', stay);
+  }, [applying]);
 
   // A preview is of the inputs it was made from: any change asks for a new one.
   const change = (update: Partial<TransformInputs>) => {
@@ -104,7 +114,7 @@ export function TransformDialog({ batchName, model, timeZone, indexes, initial, 
 
   return (
     <Modal open onClose={onClose} labelledBy="transform-title" className="editor transform-dialog">
-      <h2 id="transform-title">Transform “{batchName}”</h2>
+      <h2 id="transform-title" ref={title}>Transform “{batchName}”</h2>
       <p className="hint">{`Acts on ${scope}. You see what changes before anything does; applied, it is one step that Ctrl/Cmd+Z in the JSON view undoes.`}</p>
       <ViewSwitch
         label="Transform"

@@ -2,9 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { validEvent } from '../fixtures/events.ts';
 import type { Harness } from '../harness/server.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
-import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { expect, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
 const { answers, dialogs } = scriptedDialogs();
 test.use({ harnessOptions: { dialogs } });
@@ -171,5 +172,37 @@ test.describe('batch transforms', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
     expect(await savedText(harness)).toBe(before);
+  });
+});
+
+test.describe('transforming a big batch', () => {
+  test('Apply goes on in slices with its progress shown, and one Ctrl+Z undoes all of them', async ({ app, harness }) => {
+    test.setTimeout(180_000);
+    const count = 15_000;
+    const big = JSON.stringify(
+      Array.from({ length: count }, (_, index) => validEvent({ token: `tok_${index}`, svc_id: 1 })),
+      null,
+      2,
+    );
+    await openBatchText(app, harness, big, 'Big batch');
+    await expect(app.getByTestId('event-count')).toHaveText('15,000 events', { timeout: 90_000 });
+    await app.getByRole('button', { name: 'Transform…' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Transform “Big batch”' });
+    await dialog.getByRole('tab', { name: 'Set a field' }).click();
+    await dialog.getByRole('textbox', { name: 'Field' }).fill('svc_id');
+    await dialog.getByRole('textbox', { name: 'Value' }).fill('7');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('15,000 events change.', { timeout: 90_000 });
+    await expect(dialog).toContainText('Showing the first 200; 14,800 more change the same way.');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByRole('status')).toContainText(/Applying [\d,]+ of 15,000 changes…/);
+    await saveScreenshot(app, 'transform-applying');
+    await expect(dialog).toBeHidden({ timeout: 90_000 });
+    const saved = async () => (await harness.services.drafts.list()).drafts.find((draft) => draft.id === 'e2e-batch')?.text;
+    await expect.poll(saved, { timeout: 60_000 }).toBe(big.replaceAll('"svc_id": 1,', '"svc_id": 7,'));
+
+    await app.locator('.monaco-editor .view-line').first().click();
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(saved, { timeout: 60_000 }).toBe(big);
   });
 });
