@@ -17,6 +17,7 @@ import { FormView } from './FormView.tsx';
 import { useEventCommands } from './event-commands.ts';
 import { ImportExport } from './ImportExport.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
+import { TransformButton } from './TransformButton.tsx';
 import { useValidation } from './useValidation.ts';
 import { ViewSwitch } from '../shell/ViewSwitch.tsx';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
@@ -114,6 +115,7 @@ export default function BatchEditor() {
         </span>
         <FileActions batch={batch} />
         <ImportExport batch={batch} dropTarget={pane} />
+        <TransformButton batch={batch} model={model} timeZone={timeZone} />
         <span className="spacer" />
         <ViewSwitch
           label="View"

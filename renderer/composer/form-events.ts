@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { eventEdits, type EventEdit } from '../../shared/batch-edit.ts';
 import { applyToLayout, type BatchSource, type EventChange, type LaidOut } from '../../shared/events/operations.ts';
 import type { TextChange } from '../../shared/text-changes.ts';
-import { layOutBatch } from '../../shared/validation/batch-layout.ts';
+import { readBatchEvents, type BatchEvents } from '../../shared/validation/batch-layout.ts';
 import { monaco } from '../monaco/setup.ts';
 import { resetSelection, selectionOf } from '../state/event-selection.ts';
 
@@ -16,33 +16,10 @@ import { resetSelection, selectionOf } from '../state/event-selection.ts';
  * layout read anew, after a pause while typing goes on.
  */
 
-export interface EventsLayout {
-  events: unknown[];
-  starts: Uint32Array;
-  ends: Uint32Array;
-}
+export type EventsLayout = BatchEvents;
 
 /** An edit from elsewhere waits for this pause before the whole text is read again. */
 const RELAYOUT_PAUSE_MS = 200;
-
-function readLayout(text: string): EventsLayout | null {
-  // A byte order mark is no JSON: read past it, and count it back into the offsets.
-  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const body = bom ? text.slice(1) : text;
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(value)) return null;
-  const { starts, ends } = layOutBatch(body, value, value.length, false);
-  for (let index = 0; index < starts.length; index++) {
-    starts[index]! += bom;
-    ends[index]! += bom;
-  }
-  return { events: value, starts, ends };
-}
 
 /** The layout of each model's text, at the version it was read or kept up for. */
 const held = new WeakMap<monaco.editor.ITextModel, { version: number; layout: EventsLayout | null }>();
@@ -54,7 +31,7 @@ let editing: monaco.editor.ITextModel | null = null;
 export function eventsLayoutOf(model: monaco.editor.ITextModel): EventsLayout | null {
   const known = held.get(model);
   if (known?.version === model.getVersionId()) return known.layout;
-  const layout = readLayout(model.getValue());
+  const layout = readBatchEvents(model.getValue());
   held.set(model, { version: model.getVersionId(), layout });
   return layout;
 }

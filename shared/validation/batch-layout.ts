@@ -138,3 +138,32 @@ export function repeatsByEvent(repeats: readonly RepeatedKey[]): Map<number, Rep
   }
   return byEvent;
 }
+
+/** Where each event of a batch starts and ends in its text, with the events parsed. */
+export interface BatchEvents {
+  events: unknown[];
+  starts: Uint32Array;
+  ends: Uint32Array;
+}
+
+/** The events of a batch's text and their spans, or null when the text is not a JSON array. */
+export function readBatchEvents(text: string): BatchEvents | null {
+  // A byte order mark is no JSON: read past it, and count it back into the offsets.
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const body = bom ? text.slice(1) : text;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value)) return null;
+  const { starts, ends } = layOutBatch(body, value, value.length, false);
+  if (bom) {
+    for (let index = 0; index < starts.length; index++) {
+      starts[index]! += bom;
+      ends[index]! += bom;
+    }
+  }
+  return { events: value, starts, ends };
+}

@@ -7,6 +7,7 @@ import { chromiumArgs, chromiumExecutable } from '../../e2e/support/chromium.ts'
 import { validEvent } from '../../fixtures/events.ts';
 import { startHarness, type Harness } from '../../harness/server.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
+import { openBenchBatch } from '../open-in-app.ts';
 
 /**
  * Editing a 100 000-event batch (about 29 MB of pretty JSON) through the harness in Chromium,
@@ -36,15 +37,6 @@ function batchOf(count: number): string {
     null,
     2,
   );
-}
-
-async function open(page: Page, harness: Harness, text: string): Promise<void> {
-  await harness.services.drafts.save({ id: 'bench-batch', name: 'Bench batch', text, filePath: null, updatedAt: new Date().toISOString() });
-  await page.goto(harness.url);
-  await page.locator('#root[data-app-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
-  await page.getByRole('tab', { name: 'Bench batch' }).click();
-  await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 60_000 });
-  await page.getByTestId('event-count').filter({ hasText: /\d event/ }).waitFor({ timeout: 120_000 });
 }
 
 /**
@@ -176,7 +168,7 @@ const editLatency: BenchCase = {
         const harness = await startHarness();
         const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
         try {
-          await open(page, harness, batchOf(count));
+          await openBenchBatch(page, harness, batchOf(count));
           figures[size].keys = await keystrokes(page);
           figures[size].markers = await markerUpdates(page);
           figures[size].commits = await formCommits(page);
