@@ -137,19 +137,25 @@ test.describe('event operations', () => {
   test('the JSON view’s context menu acts on the event under the cursor', async ({ app, harness }) => {
     await openBatchText(app, harness, lines([e1, e2, e3]));
     const editor = app.locator('.monaco-editor').first();
-    await editor.locator('.view-line').filter({ hasText: '"evt-2"' }).click({ button: 'right' });
+    /** A click first puts the cursor on the event's line: a right-click inside a selection keeps the selection. */
+    const contextMenuOn = async (token: string) => {
+      const line = editor.locator('.view-line').filter({ hasText: `"${token}"` });
+      await line.click();
+      await line.click({ button: 'right' });
+    };
+    await contextMenuOn('evt-2');
     await app.getByRole('menuitem', { name: 'Duplicate event' }).click();
     await expect.poll(savedText(harness)).toBe(lines([e1, e2, e2, e3]));
 
-    await editor.locator('.view-line').filter({ hasText: '"evt-3"' }).click({ button: 'right' });
+    await contextMenuOn('evt-3');
     await app.getByRole('menuitem', { name: 'Move event up' }).click();
     await expect.poll(savedText(harness)).toBe(lines([e1, e2, e3, e2]));
 
-    await editor.locator('.view-line').filter({ hasText: '"evt-1"' }).click({ button: 'right' });
+    await contextMenuOn('evt-1');
     await app.getByRole('menuitem', { name: 'Delete event' }).click();
     await expect.poll(savedText(harness)).toBe(lines([e2, e3, e2]));
 
-    await editor.locator('.view-line').filter({ hasText: '"evt-3"' }).click({ button: 'right' });
+    await contextMenuOn('evt-3');
     // In a shadow root the menu did not see Monaco's stylesheet (the page links it) and had no background.
     const menu = app.getByRole('menu').filter({ has: app.getByRole('menuitem', { name: 'Duplicate event' }) });
     expect(await menu.evaluate((element) => element.getRootNode() === document)).toBe(true);
