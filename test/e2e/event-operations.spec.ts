@@ -140,8 +140,9 @@ test.describe('event operations', () => {
     /** A click first puts the cursor on the event's line: a right-click inside a selection keeps the selection. */
     const contextMenuOn = async (token: string) => {
       const line = editor.locator('.view-line').filter({ hasText: `"${token}"` });
-      await line.click();
-      await line.click({ button: 'right' });
+      // Near the line's start: Monaco's lines are a million pixels wide, so their middle is far off screen.
+      await line.click({ position: { x: 40, y: 5 } });
+      await line.click({ button: 'right', position: { x: 40, y: 5 } });
     };
     await contextMenuOn('evt-2');
     await app.getByRole('menuitem', { name: 'Duplicate event' }).click();
