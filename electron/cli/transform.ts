@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { isTimeZone, parseDateTime } from '../../shared/datetime.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { eventMatches, parseFilter, type EventFilter } from '../../shared/events/filter.ts';
-import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, type FieldValue, type TransformResult } from '../../shared/events/transforms.ts';
+import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, typedFieldValue, type FieldValue, type TransformResult } from '../../shared/events/transforms.ts';
 import { plural } from '../../shared/plural.ts';
 import { createPseudonyms } from '../services/index.ts';
 import type { CliIo, Command } from './command.ts';
@@ -123,12 +123,7 @@ function assignmentOf(text: string): Assignment {
   const path = text.slice(0, equals);
   const raw = text.slice(equals + 1);
   if (raw === '{{$uuid}}') return { path, value: { generate: 'uuid' } };
-  if (path.startsWith('attributes.')) return { path, value: raw };
-  try {
-    return { path, value: JSON.parse(raw) as unknown };
-  } catch {
-    return { path, value: raw };
-  }
+  return { path, value: typedFieldValue(path, raw) };
 }
 
 function applied(result: TransformResult, flag: string, io: CliIo): unknown[] {

@@ -1,4 +1,5 @@
 import { wallClockProblem } from '../../shared/datetime.ts';
+import { typedFieldValue } from '../../shared/events/set-field.ts';
 import type { TransformSpec } from './transform-protocol.ts';
 
 /** What the transform dialog's forms hold, as typed: each kind reads its own part. */
@@ -36,18 +37,6 @@ function momentProblem(label: string, text: string): string | null {
   return problem ? `${label}: ${problem.message}` : null;
 }
 
-/**
- * A value as typed: JSON when it reads as JSON (12, true, null, "12"), else the text itself,
- * so `12` sets a number and `pro` a string without quotes.
- */
-export function typedValue(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /** The spec the inputs describe, or what is missing or wrong in them. */
 export function specOf(kind: TransformKind, inputs: TransformInputs, timeZone: string, now: Date): { spec: SpecInput } | { problem: string } {
   switch (kind) {
@@ -75,7 +64,7 @@ export function specOf(kind: TransformKind, inputs: TransformInputs, timeZone: s
     case 'set': {
       const path = inputs.path.trim();
       if (path === '') return { problem: 'Name the field to set, such as svc_id or attributes.plan.' };
-      return { spec: { kind: 'set', path, value: inputs.valueKind === 'uuid' ? { generate: 'uuid' } : typedValue(inputs.value) } };
+      return { spec: { kind: 'set', path, value: inputs.valueKind === 'uuid' ? { generate: 'uuid' } : typedFieldValue(path, inputs.value) } };
     }
   }
 }

@@ -4,6 +4,20 @@ import { isEventObject, selectedEvents, type EventObject, type TransformResult }
 
 export type FieldValue = unknown | { generate: 'uuid' };
 
+/**
+ * A value as typed for `path`, the same in the app and on the command line: an attribute's value
+ * stays text (the service takes only strings there, so `12` is "12"); another field's is JSON
+ * when it reads as JSON (12, true, null, "12"), else the text itself.
+ */
+export function typedFieldValue(path: string, text: string): unknown {
+  if (path.startsWith('attributes.')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export interface SetFieldOptions {
   indexes?: readonly number[];
   path: string;

@@ -5,7 +5,7 @@
  */
 export { isEventObject, selectedIndexes, type TransformResult } from './selection.ts';
 export { shiftTimes, spreadTimes, type ShiftTimesOptions, type SpreadTimesOptions } from './times.ts';
-export { fieldTarget, setField, type FieldValue, type SetFieldOptions } from './set-field.ts';
+export { fieldTarget, setField, typedFieldValue, type FieldValue, type SetFieldOptions } from './set-field.ts';
 export { personalValues, pseudonymize, replacementsOf, type PersonalValuesOptions, type PseudonymizeOptions } from './pseudonymize.ts';
 export { personalSpans, type PersonalKind, type PersonalSpan } from './personal-data.ts';
 export { pseudonymFrom, pseudonymInput, type PersonalValue } from './pseudonym-shapes.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CANCELLED, createTransformClient, type TransformPort } from '../../../renderer/composer/transform-client.ts';
-import { INITIAL_INPUTS, specOf, typedValue } from '../../../renderer/composer/transform-inputs.ts';
+import { INITIAL_INPUTS, specOf } from '../../../renderer/composer/transform-inputs.ts';
 import { createTransformResponder, SHOWN_EVENTS, type BatchTransforms, type TransformAnswer, type TransformRequest } from '../../../renderer/composer/transform-protocol.ts';
 import { TextBlocks } from '../../../shared/text-changes.ts';
 
@@ -137,11 +137,12 @@ describe('the transform forms’ inputs', () => {
     expect(specOf('set', INITIAL_INPUTS, 'UTC', now)).toEqual({ problem: 'Name the field to set, such as svc_id or attributes.plan.' });
   });
 
-  it('read a typed value as JSON when it is JSON, else as text', () => {
-    expect(typedValue('12')).toBe(12);
-    expect(typedValue('"12"')).toBe('12');
-    expect(typedValue('true')).toBe(true);
-    expect(typedValue('pro')).toBe('pro');
-    expect(typedValue('')).toBe('');
+  it('read a typed value as JSON when it is JSON, else as text; an attribute value always as text, as the command line does', () => {
+    const set = (path: string, value: string) => specOf('set', { ...INITIAL_INPUTS, path, value }, 'UTC', now);
+    expect(set('svc_id', '12')).toEqual({ spec: { kind: 'set', path: 'svc_id', value: 12 } });
+    expect(set('svc_id', '"12"')).toEqual({ spec: { kind: 'set', path: 'svc_id', value: '12' } });
+    expect(set('flag', 'true')).toEqual({ spec: { kind: 'set', path: 'flag', value: true } });
+    expect(set('token', 'pro')).toEqual({ spec: { kind: 'set', path: 'token', value: 'pro' } });
+    expect(set('attributes.plan', '12')).toEqual({ spec: { kind: 'set', path: 'attributes.plan', value: '12' } });
   });
 });
