@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../shared/validation.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
 import type { Batch } from '../state/composer.ts';
+import { useUi } from '../state/ui.ts';
 import { chooseEvents, focusEvent, selectionOf, useEventSelection, useSelectedEvents } from '../state/event-selection.ts';
 import { EventFilter } from './EventFilter.tsx';
 import { EventForm } from './EventForm.tsx';
@@ -17,6 +18,34 @@ import { useFormEvents } from './form-events.ts';
  * The same batch as a list of events and a form. The JSON text stays the only truth: the list
  * is read from it, and each change is made on it, so the JSON view shows it at once.
  */
+/** Whether a key pressed there is the field's own to undo: a text field keeps its native undo. */
+function ownsUndo(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('dialog[open]') !== null);
+}
+
+/**
+ * Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y) undo and redo the batch's edits while the Form
+ * view is shown and the focus is not in a text field: the list's operations say Ctrl/Cmd+Z
+ * undoes them, and after a delete the focus may be anywhere on the page.
+ */
+function useUndoKeys(model: monaco.editor.ITextModel): void {
+  const shown = useUi((state) => state.screen === 'composer');
+  useEffect(() => {
+    if (!shown) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || ownsUndo(event.target)) return;
+      const key = event.key.toLowerCase();
+      const redo = (key === 'z' && event.shiftKey) || (key === 'y' && !event.shiftKey);
+      if (key !== 'z' && !redo) return;
+      event.preventDefault();
+      if (redo) void model.redo();
+      else void model.undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [model, shown]);
+}
+
 export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, focusFilter, onShowJson }: { batch: Batch; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; serviceIdField: string; timeZone: string; focusFilter: number; onShowJson: (line: number, column: number) => void }) {
   const { layout, edit } = useFormEvents(model, batch.id);
   const events = layout?.events ?? null;
@@ -27,6 +56,7 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
   const filter = useEventFilter(expression, events, serviceIdField);
   const filterInput = useRef<HTMLInputElement>(null);
   const target: BatchTarget = { model, batchId: batch.id };
+  useUndoKeys(model);
   const all = useMemo(() => Uint32Array.from({ length: events?.length ?? 0 }, (_, index) => index), [events]);
   const matches = filter.kind === 'matched' ? filter.matches : null;
   const shown = matches ?? (filter.kind === 'matching' ? filter.shown : null) ?? all;

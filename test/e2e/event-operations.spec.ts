@@ -69,6 +69,27 @@ test.describe('event operations', () => {
     await expect.poll(savedText(harness)).toBe(written(events));
   });
 
+  test('Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z in the Form view undo and redo what the list did, even with every event deleted', async ({ app, harness }) => {
+    await openForm(app, harness, written(events));
+    await row(app, 'evt-2').click();
+    await app.keyboard.press('Delete');
+    await expect.poll(savedText(harness)).toBe(written([e1, e3, e4, e5, e6]));
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(savedText(harness)).toBe(written(events));
+    await app.keyboard.press('ControlOrMeta+Shift+z');
+    await expect.poll(savedText(harness)).toBe(written([e1, e3, e4, e5, e6]));
+
+    await app.keyboard.press('ControlOrMeta+a');
+    await app.keyboard.press('Delete');
+    await expect(app.getByRole('button', { name: 'Add event' })).toBeVisible();
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(savedText(harness)).toBe(written([e1, e3, e4, e5, e6]));
+    // In a text field the key is the field's own.
+    await app.getByRole('textbox', { name: 'token' }).fill('typed');
+    await app.keyboard.press('ControlOrMeta+z');
+    expect(await savedText(harness)()).toBe(written([e1, e3, e4, e5, e6]));
+  });
+
   test('generates copies right after the event, in the same batch, with no duplicate warnings', async ({ app, harness }) => {
     await openForm(app, harness, written([e1, e2]));
     await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
