@@ -14,7 +14,7 @@ import { changeCountText, TransformPreview } from './TransformPreview.tsx';
 /** Pseudonyms for personal values, keyed `${kind}:${value}`: made in main, where the key stays. */
 export type AskPseudonyms = (values: PersonalValue[]) => Promise<ReadonlyMap<string, string>>;
 
-type Phase = { name: 'form' } | { name: 'working' } | { name: 'preview'; preview: Preview; version: number } | { name: 'applying'; done: number; of: number };
+type Phase = { name: 'form' } | { name: 'working' } | { name: 'preview'; preview: Preview; version: number } | { name: 'applying'; share: number; events: number };
 
 export interface TransformDialogProps {
   batchName: string;
@@ -106,8 +106,8 @@ export function TransformDialog({ batchName, model, timeZone, indexes, initial, 
       return;
     }
     const { edits, changedCount } = phase.preview;
-    setPhase({ name: 'applying', done: 0, of: edits.length });
-    await applyAsOneStep(model, edits, (done) => setPhase({ name: 'applying', done, of: edits.length }));
+    setPhase({ name: 'applying', share: 0, events: changedCount });
+    await applyAsOneStep(model, edits, (share) => setPhase({ name: 'applying', share, events: changedCount }));
     notify('success', `${changeCountText(changedCount)} Ctrl/Cmd+Z in the JSON view undoes it.`);
     onClose();
   }
@@ -141,7 +141,7 @@ export function TransformDialog({ batchName, model, timeZone, indexes, initial, 
       )}
       {applying && (
         <p className="transform-working" role="status">
-          <progress max={phase.of} value={phase.done} aria-hidden="true" /> {`Applying ${phase.done.toLocaleString('en')} of ${phase.of.toLocaleString('en')} changes…`}
+          <progress max={1} value={phase.share} aria-hidden="true" /> {`Applying the changes to ${phase.events.toLocaleString('en')} ${phase.events === 1 ? 'event' : 'events'}: ${Math.round(phase.share * 100)}%…`}
         </p>
       )}
       {phase.name === 'preview' && <TransformPreview preview={phase.preview} />}

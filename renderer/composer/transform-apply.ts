@@ -1,4 +1,4 @@
-import type { TextChange } from '../../shared/text-changes.ts';
+import { joinNearby, type TextChange } from '../../shared/text-changes.ts';
 import { monaco } from '../monaco/setup.ts';
 
 /**
@@ -9,6 +9,9 @@ import { monaco } from '../monaco/setup.ts';
  */
 const SLICE = 999;
 
+/** How much text one edit may span once nearby edits are joined (see joinNearby). */
+const JOINED_SPAN = 16 * 1024;
+
 /**
  * A transform's edits applied to the batch's model as one step of its undo history, apart from
  * typing before or after it: Ctrl/Cmd+Z in the JSON view restores exactly the text before.
@@ -16,7 +19,8 @@ const SLICE = 999;
  * in slices, a frame apart, so the page answers meanwhile; the caller keeps the text from
  * other edits until the promise settles (the transform dialog is modal).
  */
-export async function applyAsOneStep(model: monaco.editor.ITextModel, edits: readonly TextChange[], onProgress: (done: number) => void = () => {}): Promise<void> {
+export async function applyAsOneStep(model: monaco.editor.ITextModel, changes: readonly TextChange[], onProgress: (share: number) => void = () => {}): Promise<void> {
+  const edits = joinNearby(changes, (start, end) => model.getValueInRange(monaco.Range.fromPositions(model.getPositionAt(start), model.getPositionAt(end))), JOINED_SPAN);
   model.pushStackElement();
   // From the last edit to the first: the offsets of the ones still to come stay true.
   for (let end = edits.length; end > 0; end -= SLICE) {
@@ -25,7 +29,7 @@ export async function applyAsOneStep(model: monaco.editor.ITextModel, edits: rea
       text: edit.text,
     }));
     model.pushEditOperations([], operations, () => null);
-    onProgress(edits.length - Math.max(0, end - SLICE));
+    onProgress((edits.length - Math.max(0, end - SLICE)) / edits.length);
     await new Promise((resolve) => setTimeout(resolve));
   }
   model.pushStackElement();
