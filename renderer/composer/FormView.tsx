@@ -60,6 +60,7 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
   const all = useMemo(() => Uint32Array.from({ length: events?.length ?? 0 }, (_, index) => index), [events]);
   const matches = filter.kind === 'matched' ? filter.matches : null;
   const shown = matches ?? (filter.kind === 'matching' ? filter.shown : null) ?? all;
+  const matchSet = useMemo(() => (matches ? new Set(matches) : null), [matches]);
 
   useEffect(() => {
     if (focusFilter > 0) filterInput.current?.focus();
@@ -107,6 +108,8 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
   const index = Math.min(selection.focused, events.length - 1);
   const event = events[index];
   const acting = chosen ?? [index];
+  // The buttons act on every chosen event, shown or not: the count says how many the filter hides.
+  const hidden = chosen && matches ? chosen.filter((chosenIndex) => !matchSet!.has(chosenIndex)).length : 0;
   const what = chosen ? plural(chosen.length, 'event') : `event ${index + 1}`;
   return (
     <div className="form-view">
@@ -128,7 +131,7 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
             ↓
           </button>
           <span className="muted" aria-live="polite">
-            {chosen ? `${plural(chosen.length, 'event')} selected` : ''}
+            {chosen ? `${plural(chosen.length, 'event')} selected${hidden > 0 ? `, ${hidden.toLocaleString('en')} hidden by the filter` : ''}` : ''}
           </span>
         </div>
         <EventFilter

@@ -73,7 +73,7 @@ function PseudonymizeForm({ inputs, onChange }: { inputs: TransformInputs; onCha
         Also replace the whole values of these fields
         <input type="text" value={inputs.fields} onChange={(change) => onChange({ fields: change.target.value })} spellCheck={false} aria-description="Field names, separated by commas" />
       </label>
-      <p className="hint">The mapping from real to replacement values is kept in the data folder on this computer, so the next run replaces the same way; it is never exported or sent.</p>
+      <p className="hint">Each replacement is made from a secret key kept in the data folder on this computer, so the next run replaces the same way; the key is never exported or sent.</p>
     </>
   );
 }

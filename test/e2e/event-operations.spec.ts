@@ -126,7 +126,7 @@ test.describe('event operations', () => {
     // The form follows the filter to an event the list shows, and the chosen selection stays.
     await filter.fill('evt-5');
     await expect(app.getByRole('form', { name: 'Event 5' })).toBeVisible();
-    await expect(app.getByRole('toolbar', { name: 'Event operations' })).toContainText('2 events selected');
+    await expect(app.getByRole('toolbar', { name: 'Event operations' })).toContainText('2 events selected, 2 hidden by the filter');
     await filter.press('Escape');
     await expect(app.getByRole('listbox', { name: 'Events' }).getByRole('option')).toHaveCount(6);
     await filter.fill('no-such-customer');
@@ -165,16 +165,22 @@ test.describe('event operations', () => {
       await line.click({ position: { x: 40, y: 5 } });
       await line.click({ button: 'right', position: { x: 40, y: 5 } });
     };
-    await contextMenuOn('evt-2');
-    await app.getByRole('menuitem', { name: 'Duplicate event' }).click();
+    /** An item chosen from the menu: a click the menu missed as it opened leaves it open, and is made again. */
+    const choose = async (token: string, item: string) => {
+      await expect(async () => {
+        if (await app.getByRole('menu').isVisible()) await app.keyboard.press('Escape');
+        await contextMenuOn(token);
+        await app.getByRole('menuitem', { name: item }).click({ timeout: 2_000 });
+        await expect(app.getByRole('menu')).toBeHidden({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+    };
+    await choose('evt-2', 'Duplicate event');
     await expect.poll(savedText(harness)).toBe(lines([e1, e2, e2, e3]));
 
-    await contextMenuOn('evt-3');
-    await app.getByRole('menuitem', { name: 'Move event up' }).click();
+    await choose('evt-3', 'Move event up');
     await expect.poll(savedText(harness)).toBe(lines([e1, e2, e3, e2]));
 
-    await contextMenuOn('evt-1');
-    await app.getByRole('menuitem', { name: 'Delete event' }).click();
+    await choose('evt-1', 'Delete event');
     await expect.poll(savedText(harness)).toBe(lines([e2, e3, e2]));
 
     await contextMenuOn('evt-3');
