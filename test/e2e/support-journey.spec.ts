@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { ServiceEvent as Event } from '../fixtures/events.ts';
 import type { Harness } from '../harness/server.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
 import { expect, logInWithDemo, saveScreenshot, test } from './support/fixtures.ts';
@@ -15,15 +16,6 @@ import { expect, logInWithDemo, saveScreenshot, test } from './support/fixtures.
 
 const { answers, dialogs } = scriptedDialogs();
 test.use({ harnessOptions: { dialogs } });
-
-interface Event {
-  token: string;
-  customer_id: string;
-  device_id: string;
-  created_at: string;
-  svc_id: number;
-  attributes: Record<string, string>;
-}
 
 const log: Event[] = [
   ['checkout-started', 'cust-7781', '2026-11-19 18:02:11', 'Wrote from ann.smith@acme.io'],

@@ -2,22 +2,13 @@ import type { Locator, Page } from '@playwright/test';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { validEvent } from '../fixtures/events.ts';
+import { validEvent, type ServiceEvent as Event } from '../fixtures/events.ts';
 import type { Harness } from '../harness/server.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
 import { expect, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
 const { answers, dialogs } = scriptedDialogs();
 test.use({ harnessOptions: { dialogs } });
-
-interface Event {
-  token: string;
-  customer_id: string;
-  device_id: string;
-  created_at: string;
-  svc_id: number;
-  attributes: Record<string, string>;
-}
 
 /** Three customers' events, as a support person would get them from a log: NDJSON, out of order, personal data in free text. */
 const events: Event[] = [
