@@ -1,3 +1,4 @@
+import { mayNestDeeply } from '../../shared/validation/syntax.ts';
 import { batchText, holdBatchText, reportEdits } from '../state/batch-text.ts';
 import { useComposer } from '../state/composer.ts';
 import { monaco } from './setup.ts';
@@ -18,7 +19,10 @@ export function batchModelPath(id: string): string {
 export function batchModel(id: string): monaco.editor.ITextModel {
   let model = models.get(id);
   if (!model) {
-    model = monaco.editor.createModel(batchText(id), 'json', monaco.Uri.parse(batchModelPath(id)));
+    const text = batchText(id);
+    // Monaco's JSON worker parses by recursion and runs out of stack on a text nested thousands
+    // deep; such a text is no batch (the validator says so), so it is edited as plain text.
+    model = monaco.editor.createModel(text, mayNestDeeply(text) ? 'plaintext' : 'json', monaco.Uri.parse(batchModelPath(id)));
     model.onDidChangeContent((event) => reportEdits(id, event.changes));
     holdBatchText(id, model);
     models.set(id, model);

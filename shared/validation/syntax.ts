@@ -201,7 +201,7 @@ export function findSyntaxProblem(text: string, start: ScanStart = TEXT_START): 
  */
 const CHARACTERS_PER_BRACKET = 16;
 
-function mayNestDeeply(text: string): boolean {
+export function mayNestDeeply(text: string): boolean {
   let allowed = text.length / CHARACTERS_PER_BRACKET;
   for (let at = text.indexOf('['); at !== -1; at = text.indexOf('[', at + 1)) {
     if (--allowed < 0) return true;

@@ -71,6 +71,8 @@ test.describe('validation in the editor', () => {
     const column = opening.length - opening.lastIndexOf('\n') + '{ "plan": '.length + 61;
     await expect(problems).toContainText(`Ln ${opening.split('\n').length}, Col ${column}`);
     await expect(problems).toContainText(TOO_DEEP_MESSAGE);
+    // Edited as plain text: Monaco's JSON worker parses by recursion and ran out of stack on it.
+    await expect(app.locator('[data-mode-id]').first()).toHaveAttribute('data-mode-id', 'plaintext');
     await logInWithDemo(app);
     let asked = false;
     app.on('dialog', (dialog) => ((asked = true), void dialog.dismiss()));
@@ -84,6 +86,7 @@ test.describe('validation in the editor', () => {
   test('a clean batch has no problems and counts its events', async ({ app, harness }) => {
     await openBatchText(app, harness, valid);
     await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
+    await expect(app.locator('[data-mode-id]').first()).toHaveAttribute('data-mode-id', 'json');
     await expect(app.getByTestId('event-count')).toHaveText('1 event');
   });
 });
