@@ -4,7 +4,8 @@ import { median, type BenchLine } from './bench.ts';
  * Times `work` beside a bare JSON.parse of `text` in the same process, in turns, a full
  * collection (node --expose-gc) before each timed call, so neither pays for the other's
  * garbage; each round swaps which goes first. Reports the median of each and of the rounds'
- * own ratios.
+ * own ratios. A text JSON.parse refuses is timed up to where it stops (the syntax-error
+ * variants): that is the baseline then.
  */
 export function measureBesideParse(name: string, text: string, work: () => unknown, extra: Record<string, string | number> = {}, runs = 10): BenchLine {
   const collect = globalThis.gc;
@@ -18,8 +19,14 @@ export function measureBesideParse(name: string, text: string, work: () => unkno
   const workSamples: number[] = [];
   const parseSamples: number[] = [];
   const ratios: number[] = [];
+  const parse = (): void => {
+    try {
+      JSON.parse(text);
+    } catch {
+      // A syntax error: the time JSON.parse took to find it is the baseline.
+    }
+  };
   for (let run = 0; run < runs; run++) {
-    const parse = () => JSON.parse(text) as unknown;
     const [first, second] = run % 2 === 0 ? [parse, work] : [work, parse];
     const firstTime = timed(first);
     const secondTime = timed(second);
