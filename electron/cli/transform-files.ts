@@ -7,7 +7,7 @@ import { parseHar } from '../../shared/formats/har.ts';
 import type { ImportedEvent } from '../../shared/formats/import-result.ts';
 import { parseJson, serializeJson } from '../../shared/formats/json.ts';
 import { parseNdjson, serializeNdjson } from '../../shared/formats/ndjson.ts';
-import { UsageError } from './flags.ts';
+import { UsageError, unwritable } from './flags.ts';
 import { readUtf8 } from './validate.ts';
 
 /**
@@ -82,6 +82,6 @@ export async function writeEvents(out: string | undefined, events: readonly Impo
   try {
     await writeFile(out, text);
   } catch (error) {
-    throw new UsageError(`--out: ${out} cannot be written (${(error as Error).message}).`);
+    throw new UsageError(`--out: ${unwritable(out, error).message}`);
   }
 }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { isTimeZone, parseDateTime } from '../../shared/datetime.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { eventMatches, parseFilter, type EventFilter } from '../../shared/events/filter.ts';
@@ -8,7 +7,7 @@ import { plural } from '../../shared/plural.ts';
 import { createPseudonyms } from '../services/index.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
-import { UsageError, isUsageError, usageText } from './flags.ts';
+import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { environmentFromFile } from './target.ts';
 import { readEvents, writeEvents } from './transform-files.ts';
 
@@ -137,7 +136,7 @@ export const transformCommand: Command = {
 
   async run(args, io: CliIo) {
     try {
-      const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
       const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
       if (values.help) {
         io.stdout(transformUsage(dataFolder));
