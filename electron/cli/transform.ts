@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isTimeZone, parseDateTime } from '../../shared/datetime.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { eventMatches, parseFilter, type EventFilter } from '../../shared/events/filter.ts';
+import { DEFAULT_PSEUDONYMIZED_FIELDS } from '../../shared/events/pseudonymize.ts';
 import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, typedFieldValue, type FieldValue, type TransformResult } from '../../shared/events/transforms.ts';
 import { plural } from '../../shared/plural.ts';
 import { createPseudonyms } from '../services/index.ts';
@@ -38,12 +39,14 @@ Transform
                          or "YYYY-MM-DD HH:MM:SS" in the environment's time zone (UTC without
                          --env); the spacing between events is kept to the second
   --anchor WHICH         latest (default) or earliest
-  --pseudonymize         Replace customer_id, device_id, and emails, phone numbers and IP
-                         addresses in attribute values, the same way every run (the key is in
-                         the data folder and never leaves it)
+  --pseudonymize         Replace customer_id, device_id, emails, phone numbers and IP
+                         addresses in attribute values, and the whole value of the fields
+                         ${DEFAULT_PSEUDONYMIZED_FIELDS.join(', ')} (a top-level field or an attribute), as the app does; the
+                         same way every run (the key is in the data folder and never leaves it)
   --pseudonymize-field NAME
-                         Also replace the whole value of this field (name, attributes.name);
-                         implies --pseudonymize
+                         Replace the whole value of NAME (name, attributes.name) instead of
+                         the default ${DEFAULT_PSEUDONYMIZED_FIELDS.join(', ')}: repeat for several; '' for no named field
+                         (only ids and emails, phones, IPs); implies --pseudonymize
   --set FIELD=VALUE      Set a field on every event: svc_id=42, device_id={{$uuid}} (a new UUID
                          each), attributes.plan=pro. A top-level VALUE that reads as JSON (a
                          number, true, null, "quoted") is that value; attributes stay text
@@ -165,8 +168,10 @@ export const transformCommand: Command = {
         events = applied(shiftTimes(events, { anchor, to: shiftTo, timeZone: settings.timeZone, now: new Date() }), '--shift-to', io);
         done.push(`times shifted (${anchor} at ${shiftTo} ${settings.timeZone})`);
       }
-      const fields = values['pseudonymize-field'] ?? [];
-      if (values.pseudonymize || fields.length > 0) {
+      const named = values['pseudonymize-field'];
+      // Named fields replace the default list, as editing the app's field box does; '' names none.
+      const fields = named === undefined ? DEFAULT_PSEUDONYMIZED_FIELDS : named.filter((field) => field !== '');
+      if (values.pseudonymize || named !== undefined) {
         const listed = personalValues(events, { fields });
         if (!listed.ok) throw new UsageError(`--pseudonymize: ${listed.message}`);
         const replacements = replacementsOf(listed.values, createPseudonyms(dataFolder).replacements(listed.values));

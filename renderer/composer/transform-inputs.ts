@@ -1,4 +1,5 @@
 import { wallClockProblem } from '../../shared/datetime.ts';
+import { DEFAULT_PSEUDONYMIZED_FIELDS } from '../../shared/events/pseudonymize.ts';
 import { typedFieldValue } from '../../shared/events/set-field.ts';
 import type { TransformSpec } from './transform-protocol.ts';
 
@@ -26,7 +27,7 @@ export interface TransformInputs {
   value: string;
 }
 
-export const INITIAL_INPUTS: TransformInputs = { anchor: 'latest', target: 'now', moment: '', from: '', to: '', fields: 'name', path: '', valueKind: 'value', value: '' };
+export const INITIAL_INPUTS: TransformInputs = { anchor: 'latest', target: 'now', moment: '', from: '', to: '', fields: DEFAULT_PSEUDONYMIZED_FIELDS.join(', '), path: '', valueKind: 'value', value: '' };
 
 /** A spec without the pseudonyms, which come from the services once the personal values are known. */
 export type SpecInput = Exclude<TransformSpec, { kind: 'pseudonymize' }> | { kind: 'pseudonymize'; fields: string[] };

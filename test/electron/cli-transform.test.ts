@@ -69,6 +69,26 @@ describe('eventdesk transform', () => {
     expect((JSON.parse(elsewhere.stdout) as Event[])[0]!.customer_id).not.toBe(events[0]!.customer_id);
   });
 
+  it('replaces the whole value of `name` as the app does; --pseudonymize-field replaces that list, and \'\' names no field', async () => {
+    const named = path.join(folder, 'named.json');
+    await writeFile(named, JSON.stringify([{ ...EVENTS[1], name: 'Ada Lovelace', attributes: { name: 'Ada', plan: 'free' } }]));
+    const pseudonymized = async (...flags: string[]) => {
+      const run = await transform([named, '--data', data, ...flags]);
+      expect(run.code).toBe(0);
+      return (JSON.parse(run.stdout) as (Event & { name: string })[])[0]!;
+    };
+    const byDefault = await pseudonymized('--pseudonymize');
+    expect([byDefault.name, byDefault.attributes.name, byDefault.attributes.plan]).not.toContain('Ada Lovelace');
+    expect(byDefault.attributes.name).not.toBe('Ada');
+    expect(byDefault.attributes.plan).toBe('free');
+    const instead = await pseudonymized('--pseudonymize-field', 'attributes.plan');
+    expect([instead.name, instead.attributes.name]).toEqual(['Ada Lovelace', 'Ada']);
+    expect(instead.attributes.plan).not.toBe('free');
+    const none = await pseudonymized('--pseudonymize-field', '');
+    expect([none.name, none.attributes.name, none.attributes.plan]).toEqual(['Ada Lovelace', 'Ada', 'free']);
+    expect(none.customer_id).not.toBe(EVENTS[1]!.customer_id);
+  });
+
   it('reads standard input, filters with --where, and writes NDJSON to an .ndjson --out', async () => {
     const out = path.join(folder, 'out.ndjson');
     const run = await transform(['-', '--where', 'attributes.plan = pro or token = t2', '--out', out], await readFile(batch, 'utf8'));
