@@ -3,6 +3,7 @@ import { isTimeZone, parseDateTime } from '../../shared/datetime.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { eventMatches, parseFilter, type EventFilter } from '../../shared/events/filter.ts';
 import { DEFAULT_PSEUDONYMIZED_FIELDS } from '../../shared/events/pseudonymize.ts';
+import { assignmentProblem } from '../../shared/events/set-field.ts';
 import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, typedFieldValue, type FieldValue, type TransformResult } from '../../shared/events/transforms.ts';
 import { plural } from '../../shared/plural.ts';
 import { createPseudonyms } from '../services/index.ts';
@@ -49,7 +50,10 @@ Transform
                          (only ids and emails, phones, IPs); implies --pseudonymize
   --set FIELD=VALUE      Set a field on every event: svc_id=42, device_id={{$uuid}} (a new UUID
                          each), attributes.plan=pro. A top-level VALUE that reads as JSON (a
-                         number, true, null, "quoted") is that value; attributes stay text
+                         number, true, null, "quoted") is that value; attributes stay text.
+                         FIELD is token, created_at ("YYYY-MM-DD HH:MM:SS" or {{$now}}),
+                         svc_id (a whole number or {{$seq}}; the --env's name for it),
+                         device_id, customer_id or attributes.NAME (any name)
 
 Files
   --csv-map MAP          How a CSV's columns become fields: auto (the app's guess from the
@@ -119,13 +123,15 @@ interface Assignment {
   value: FieldValue;
 }
 
-function assignmentOf(text: string): Assignment {
+function assignmentOf(text: string, serviceIdField: string): Assignment {
   const equals = text.indexOf('=');
   if (equals <= 0) throw new UsageError(`--set: "${text}" is not FIELD=VALUE, as in svc_id=42 or attributes.plan=pro.`);
   const path = text.slice(0, equals);
   const raw = text.slice(equals + 1);
-  if (raw === '{{$uuid}}') return { path, value: { generate: 'uuid' } };
-  return { path, value: typedFieldValue(path, raw) };
+  const value: FieldValue = raw === '{{$uuid}}' ? { generate: 'uuid' } : typedFieldValue(path, raw);
+  const problem = assignmentProblem(path, value, serviceIdField);
+  if (problem !== null) throw new UsageError(`--set ${text}: ${problem}`);
+  return { path, value };
 }
 
 function applied(result: TransformResult, flag: string, io: CliIo): unknown[] {
@@ -154,7 +160,7 @@ export const transformCommand: Command = {
       const target = shiftTo === undefined || shiftTo === 'now' ? null : parseDateTime(shiftTo, settings.timeZone);
       if (target && !target.ok) throw new UsageError(`--shift-to: "${shiftTo}" is neither now nor a date-time: ${target.error.message}`);
       const selection = selectionOf(values.customer ?? [], values.device ?? [], values.where, settings.serviceIdField);
-      const assignments = (values.set ?? []).map(assignmentOf);
+      const assignments = (values.set ?? []).map((text) => assignmentOf(text, settings.serviceIdField));
       const file = positionals[0]!;
       const { events: read, note } = await readEvents(file, values['csv-map'], settings.serviceIdField);
       if (note) io.stderr(`eventdesk transform: ${note}\n`);
@@ -179,7 +185,7 @@ export const transformCommand: Command = {
         done.push(`${plural(listed.values.length, 'personal value')} replaced`);
       }
       for (const assignment of assignments) {
-        events = applied(setField(events, assignment), `--set ${assignment.path}`, io);
+        events = applied(setField(events, { ...assignment, serviceIdField: settings.serviceIdField }), `--set ${assignment.path}`, io);
         done.push(`${assignment.path} set`);
       }
       await writeEvents(values.out, events as Record<string, unknown>[], io.stdout);

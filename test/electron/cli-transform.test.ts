@@ -162,6 +162,19 @@ describe('eventdesk transform', () => {
       expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --shift-to: Event 2's created_at is not a date-time: "2026-03-28T11:00:00Z" is not in the form YYYY-MM-DD HH:MM:SS.\n${help}` });
     });
 
+    it('a --set of a field the service does not name, or a value it would not take there, in the app’s words', async () => {
+      expect(await transform([batch, '--set', 'custmer_id=c-1'])).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --set custmer_id=c-1: "custmer_id" is not a field of an event: set token, created_at, svc_id, device_id, customer_id or attributes.NAME.\n${help}` });
+      expect((await transform([batch, '--set', 'created_at=2026-11-40 10:00:00'])).stderr).toBe(`eventdesk transform: --set created_at=2026-11-40 10:00:00: created_at must be a date-time written YYYY-MM-DD HH:MM:SS (or {{$now}}): 2026-11-40 is not a date in the calendar.\n${help}`);
+      expect((await transform([batch, '--set', 'svc_id=seven'])).stderr).toBe(`eventdesk transform: --set svc_id=seven: svc_id must be a whole number (or {{$seq}}), not the string "seven".\n${help}`);
+      const attribute = await transform([batch, '--set', 'attributes.custmer_id=free']);
+      expect(attribute.code).toBe(0);
+    });
+
+    it('a created_at in --where that names no day, with its column', async () => {
+      const run = await transform([batch, '--where', 'created_at >= 2026-11-40']);
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --where, column 15: “2026-11-40” is not a date in the calendar.\n${help}` });
+    });
+
     it('a --set that is not FIELD=VALUE, and --anchor without --shift-to', async () => {
       expect((await transform([batch, '--set', 'plan'])).stderr).toBe(`eventdesk transform: --set: "plan" is not FIELD=VALUE, as in svc_id=42 or attributes.plan=pro.\n${help}`);
       expect((await transform([batch, '--anchor', 'earliest'])).stderr).toBe(`eventdesk transform: --anchor says which event --shift-to moves; there is no --shift-to.\n${help}`);
