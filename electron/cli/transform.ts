@@ -57,7 +57,9 @@ Transform
 
 Files
   --csv-map MAP          How a CSV's columns become fields: auto (the app's guess from the
-                         headers) or COLUMN=TARGET,... with TARGET one of token, created_at,
+                         headers; when it finds no column for one of the service's fields, the
+                         command stops and shows its guess to correct) or
+                         COLUMN=TARGET,... with TARGET one of token, created_at,
                          device_id, customer_id, svc_id, attributes.NAME, - (other columns: -)
   --env FILE             An environment exported from EventDesk: its time zone and service-id
                          field name are used

@@ -155,6 +155,22 @@ describe('eventdesk transform', () => {
       expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: ${csv} is CSV: say which column goes to which field with --csv-map auto (the app's guess: token=token,customer=customer_id) or --csv-map 'COLUMN=FIELD,…'.\n${help}` });
     });
 
+    it('a CSV whose columns --csv-map auto cannot all place, naming the fields and the columns seen', async () => {
+      const csv = path.join(folder, 'guessed.csv');
+      await writeFile(csv, 'Who,timestamp,Plan\nc-1,2026-01-01 00:00:00,pro\n');
+      const run = await transform([csv, '--csv-map', 'auto']);
+      expect(run).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `eventdesk transform: --csv-map auto found no column for token, device_id, customer_id, svc_id among "Who", "timestamp", "Plan". Say which column goes to which field: the guess, to correct or to keep, is --csv-map 'Who=attributes.Who,timestamp=created_at,Plan=attributes.Plan'.\n${help}`,
+      });
+      const complete = path.join(folder, 'complete.csv');
+      await writeFile(complete, 'token,customer,timestamp,Device ID,svc_id,plan\nt1,c-1,2026-01-01 00:00:00,1b4e28ba-2fa1-41d2-883f-0016d3cca427,7,pro\n');
+      const guessed = await transform([complete, '--csv-map', 'auto']);
+      expect(guessed.code).toBe(0);
+      expect(JSON.parse(guessed.stdout)).toEqual([{ token: 't1', customer_id: 'c-1', created_at: '2026-01-01 00:00:00', device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', svc_id: 7, attributes: { plan: 'pro' } }]);
+    });
+
     it('an event whose created_at cannot be shifted', async () => {
       const broken = path.join(folder, 'broken.json');
       await writeFile(broken, JSON.stringify([EVENTS[0], { ...EVENTS[1], created_at: '2026-03-28T11:00:00Z' }]));
