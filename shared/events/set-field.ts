@@ -8,13 +8,16 @@ import { isEventObject, selectedEvents, type EventObject, type TransformResult }
 
 export type FieldValue = unknown | { generate: 'uuid' };
 
+/** The fields whose values the service takes as text (SERVICE.md's field table). */
+const TEXT_FIELDS: ReadonlySet<string> = new Set(['token', 'created_at', 'device_id', 'customer_id']);
+
 /**
- * A value as typed for `path`, the same in the app and on the command line: an attribute's value
- * stays text (the service takes only strings there, so `12` is "12"); another field's is JSON
- * when it reads as JSON (12, true, null, "12"), else the text itself.
+ * A value as typed for `path`, the same in the app and on the command line: an attribute's
+ * value and a text field's stay text (so `customer_id=123` is "123", as the service takes it);
+ * the service id's is JSON when it reads as JSON (12), else the text itself.
  */
 export function typedFieldValue(path: string, text: string): unknown {
-  if (path.startsWith('attributes.')) return text;
+  if (path.startsWith('attributes.') || TEXT_FIELDS.has(path)) return text;
   try {
     return JSON.parse(text);
   } catch {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { setField } from '../../../shared/events/transforms.ts';
+import { setField, typedFieldValue } from '../../../shared/events/transforms.ts';
 import { validEvent } from '../../fixtures/events.ts';
 
 const batch = () => [validEvent({ token: 'a' }), validEvent({ token: 'b', svc_id: 40 }), validEvent({ token: 'c', attributes: undefined })];
@@ -78,5 +78,16 @@ describe('setField', () => {
         });
       }),
     );
+  });
+});
+
+describe('typedFieldValue', () => {
+  it('keeps text for the fields the service takes as text, and reads the service id as JSON', () => {
+    expect(typedFieldValue('customer_id', '123')).toBe('123');
+    expect(typedFieldValue('token', 'true')).toBe('true');
+    expect(typedFieldValue('device_id', 'null')).toBe('null');
+    expect(typedFieldValue('created_at', '"2026-11-20 10:00:00"')).toBe('"2026-11-20 10:00:00"');
+    expect(typedFieldValue('attributes.plan', '12')).toBe('12');
+    expect(typedFieldValue('svc_id', '12')).toBe(12);
   });
 });
