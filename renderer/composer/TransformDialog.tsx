@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { monaco } from '../monaco/setup.ts';
 import { Modal } from '../shell/Modal.tsx';
-import { ViewSwitch } from '../shell/ViewSwitch.tsx';
+import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
 import { useNotices } from '../state/ui.ts';
 import { applyAsOneStep } from './transform-apply.ts';
 import { createTransformClient } from './transform-client.ts';
@@ -43,6 +43,7 @@ export function TransformDialog({ batchName, model, timeZone, serviceIdField, in
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [problem, setProblem] = useState<string | null>(null);
   const client = useMemo(() => createTransformClient(), []);
+  const panel = useId();
   useEffect(() => () => client.cancel(), [client]);
 
   const scope = indexes ? `the ${indexes.length.toLocaleString('en')} selected ${indexes.length === 1 ? 'event' : 'events'}` : 'every event';
@@ -121,13 +122,14 @@ export function TransformDialog({ batchName, model, timeZone, serviceIdField, in
         label="Transform"
         options={TRANSFORM_KINDS}
         value={kind}
+        panel={panel}
         onChange={(next) => {
           setKind(next);
           setProblem(null);
           setPhase({ name: 'form' });
         }}
       />
-      <div className="transform-form" role="group" aria-label={TRANSFORM_KINDS.find(([option]) => option === kind)![1]}>
+      <div className="transform-form" role="tabpanel" id={panel} aria-labelledby={tabIdOf(panel, kind)}>
         <TransformForm kind={kind} inputs={inputs} onChange={change} timeZone={timeZone} />
       </div>
       {problem && (
