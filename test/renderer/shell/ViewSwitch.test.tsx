@@ -66,4 +66,34 @@ describe('the view switch', () => {
     press('ArrowRight');
     expect(screen.getByRole('tabpanel', { name: 'Pseudonymize' }).textContent).toBe('form of pseudonymize');
   });
+
+  it('as a choice of a setting (Hours or Days of one chart), is a radio group with the same keys', () => {
+    function Unit() {
+      const [unit, setUnit] = useState<'hour' | 'day'>('hour');
+      return (
+        <ViewSwitch
+          label="Timeline unit"
+          options={[
+            ['hour', 'Hours'],
+            ['day', 'Days'],
+          ]}
+          value={unit}
+          onChange={setUnit}
+          choice
+        />
+      );
+    }
+    render(<Unit />);
+    expect(screen.queryByRole('tab')).toBeNull();
+    const hours = screen.getByRole('radio', { name: 'Hours' });
+    expect(screen.getByRole('radiogroup', { name: 'Timeline unit' })).toBeTruthy();
+    expect(hours.getAttribute('aria-checked')).toBe('true');
+    expect(hours.tabIndex).toBe(0);
+    act(() => hours.focus());
+    press('ArrowDown');
+    const days = screen.getByRole('radio', { name: 'Days' });
+    expect(document.activeElement).toBe(days);
+    expect(days.getAttribute('aria-checked')).toBe('true');
+    expect([hours.tabIndex, days.tabIndex]).toEqual([-1, 0]);
+  });
 });
