@@ -2,6 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { TimelineUnit } from '../../../shared/history.ts';
+import { Timeline } from '../../../renderer/history/Timeline.tsx';
 import { tabIdOf, ViewSwitch } from '../../../renderer/shell/ViewSwitch.tsx';
 
 afterEach(cleanup);
@@ -67,21 +69,10 @@ describe('the view switch', () => {
     expect(screen.getByRole('tabpanel', { name: 'Pseudonymize' }).textContent).toBe('form of pseudonymize');
   });
 
-  it('as a choice of a setting (Hours or Days of one chart), is a radio group with the same keys', () => {
+  it('as a choice of a setting, the timeline’s Hours or Days of one chart, is a radio group with the same keys', () => {
     function Unit() {
-      const [unit, setUnit] = useState<'hour' | 'day'>('hour');
-      return (
-        <ViewSwitch
-          label="Timeline unit"
-          options={[
-            ['hour', 'Hours'],
-            ['day', 'Days'],
-          ]}
-          value={unit}
-          onChange={setUnit}
-          choice
-        />
-      );
+      const [unit, setUnit] = useState<TimelineUnit>('hour');
+      return <Timeline buckets={[]} unit={unit} onUnit={setUnit} onPick={() => undefined} />;
     }
     render(<Unit />);
     expect(screen.queryByRole('tab')).toBeNull();
