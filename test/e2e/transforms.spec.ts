@@ -166,6 +166,39 @@ test.describe('batch transforms', () => {
     expect(await savedText(harness)).toBe(before);
   });
 
+  test('by keyboard: the tabs take the arrow keys, Tab stays in the dialog, Escape gives the focus back to Transform…', async ({ app, harness }) => {
+    await openCustomers(app, harness);
+    const transform = app.getByRole('button', { name: 'Transform…' });
+    await transform.focus();
+    await app.keyboard.press('Enter');
+    const dialog = app.getByRole('dialog', { name: 'Transform “customers”' });
+    await expect(dialog.getByRole('button', { name: 'Preview' })).toBeFocused();
+    // Apply is disabled until a preview: Tab from Preview goes round to the dialog's first stop, the chosen tab.
+    await app.keyboard.press('Tab');
+    await expect(dialog.getByRole('tab', { name: 'Shift times' })).toBeFocused();
+    await app.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('tab', { name: 'Spread times' })).toBeFocused();
+    await app.keyboard.press('ArrowRight');
+    const pseudonymize = dialog.getByRole('tab', { name: 'Pseudonymize' });
+    await expect(pseudonymize).toBeFocused();
+    await expect(pseudonymize).toHaveAttribute('aria-selected', 'true');
+    const panel = dialog.getByRole('tabpanel', { name: 'Pseudonymize' });
+    await expect(panel).toContainText('kept in the data folder on this computer');
+    await expect(pseudonymize).toHaveAttribute('aria-controls', (await panel.getAttribute('id'))!);
+    await saveScreenshot(app, 'transform-keyboard-tab');
+
+    await app.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Preview' })).toBeFocused();
+    const inDialog = () => app.evaluate(() => document.activeElement?.closest('dialog[open]') !== null);
+    for (let step = 0; step < 12; step += 1) {
+      await app.keyboard.press('Tab');
+      expect(await inDialog()).toBe(true);
+    }
+    await app.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(transform).toBeFocused();
+  });
+
   test('a created_at that is not a date-time is said in the dialog, and nothing changes', async ({ app, harness }) => {
     const before = await openCustomers(
       app,
