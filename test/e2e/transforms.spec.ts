@@ -86,8 +86,9 @@ test.describe('batch transforms', () => {
     await expect(changes).toContainText('created_at "2026-11-20 09:00:00" →');
     await saveScreenshot(app, 'transform-shift-preview');
 
+    await expect(dialog.getByRole('tabpanel', { name: 'Changed values' })).toContainText('Event 1');
     await dialog.getByRole('tab', { name: 'Text diff' }).click();
-    const diff = dialog.getByTestId('compare-editor');
+    const diff = dialog.getByRole('tabpanel', { name: 'Text diff' }).getByTestId('compare-editor');
     await expect(diff).toContainText('"2026-11-20 10:30:00"');
     // The diff fills its box, rather than one squeezed line.
     await expect.poll(async () => (await diff.locator('.monaco-diff-editor').boundingBox())?.height ?? 0).toBeGreaterThan(200);
