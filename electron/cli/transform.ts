@@ -142,6 +142,9 @@ function applied(result: TransformResult, flag: string, io: CliIo): unknown[] {
   return result.events;
 }
 
+/** From this many events on, each step of a transform is said as it starts. */
+export const STEPS_SHOWN_FROM = 20_000;
+
 export const transformCommand: Command = {
   summary: 'Keep, shift, pseudonymize and set fields of a batch file\'s events',
 
@@ -172,7 +175,12 @@ export const transformCommand: Command = {
         return 1;
       }
       const done: string[] = [selection === null ? `${plural(events.length, 'event')} read` : `${events.length} of ${plural(read.length, 'event')} kept`];
+      // A big file takes seconds per step: each says it is under way, so the command is not silent.
+      const step = (doing: string) => {
+        if (events.length >= STEPS_SHOWN_FROM) io.stderr(`eventdesk transform: ${doing} ${plural(events.length, 'event')}…\n`);
+      };
       if (shiftTo !== undefined) {
+        step('shifting the times of');
         events = applied(shiftTimes(events, { anchor, to: shiftTo, timeZone: settings.timeZone, now: new Date() }), '--shift-to', io);
         done.push(`times shifted (${anchor} at ${shiftTo} ${settings.timeZone})`);
       }
@@ -180,6 +188,7 @@ export const transformCommand: Command = {
       // Named fields replace the default list, as editing the app's field box does; '' names none.
       const fields = named === undefined ? DEFAULT_PSEUDONYMIZED_FIELDS : named.filter((field) => field !== '');
       if (values.pseudonymize || named !== undefined) {
+        step('pseudonymizing');
         const listed = personalValues(events, { fields });
         if (!listed.ok) throw new UsageError(`--pseudonymize: ${listed.message}`);
         const replacements = replacementsOf(listed.values, createPseudonyms(dataFolder).replacements(listed.values));
@@ -187,9 +196,11 @@ export const transformCommand: Command = {
         done.push(`${plural(listed.values.length, 'personal value')} replaced`);
       }
       for (const assignment of assignments) {
+        step(`setting ${assignment.path} on`);
         events = applied(setField(events, { ...assignment, serviceIdField: settings.serviceIdField }), `--set ${assignment.path}`, io);
         done.push(`${assignment.path} set`);
       }
+      step('writing');
       await writeEvents(values.out, events as Record<string, unknown>[], io.stdout);
       io.stderr(`eventdesk transform: ${done.join('; ')}.\n`);
       return 0;

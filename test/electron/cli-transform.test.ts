@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STEPS_SHOWN_FROM } from '../../electron/cli/transform.ts';
 import { PSEUDONYM_KEY_FILE } from '../../electron/services/pseudonyms.ts';
 import { parseDateTime } from '../../shared/datetime.ts';
 import { EXPORT_FORMAT } from '../../shared/environment.ts';
@@ -123,6 +124,18 @@ describe('eventdesk transform', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('eventdesk transform: Found 3 events in 2 posts to /user/events, of 3 entries.\neventdesk transform: 2 of 3 events kept.\n');
     expect((JSON.parse(run.stdout) as Event[]).map((event) => event.token)).toEqual(['t1', 't3']);
+  });
+
+  it('says each step as it starts on a big file, and nothing more on a small one', async () => {
+    const big = path.join(folder, 'big.ndjson');
+    const line = JSON.stringify(EVENTS[0]);
+    await writeFile(big, Array.from({ length: STEPS_SHOWN_FROM }, () => line).join('\n'));
+    const run = await transform([big, '--shift-to', 'now', '--pseudonymize', '--set', 'svc_id=8', '--data', data, '--out', path.join(folder, 'big-out.json')]);
+    expect(run.code).toBe(0);
+    const steps = run.stderr.split('\n').filter((text) => text.endsWith('…'));
+    expect(steps).toEqual(['shifting the times of', 'pseudonymizing', 'setting svc_id on', 'writing'].map((doing) => `eventdesk transform: ${doing} 20,000 events…`));
+    const small = await transform([batch, '--shift-to', 'now', '--data', data, '--out', path.join(folder, 'small-out.json')]);
+    expect(small.stderr).not.toContain('…');
   });
 
   it('exits 1 and writes nothing when no event matches', async () => {
