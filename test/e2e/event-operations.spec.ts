@@ -273,6 +273,37 @@ test.describe('event operations', () => {
     await expect(app.getByRole('form', { name: 'Event 1' })).toBeVisible();
   });
 
+  for (const [width, height] of [
+    [1024, 700],
+    [1320, 820],
+    [1920, 1080],
+  ] as const) {
+    test(`shows every event's time whole at a ${width} px wide window`, async ({ app, harness }) => {
+      await app.setViewportSize({ width, height });
+      // A long customer id: it is what gives way when the list is narrow.
+      await openForm(app, harness, written(events.map((one, n) => (n === 0 ? { ...one, customer_id: 'customer-with-a-rather-long-id-7781' } : one))));
+      const rows = app.getByRole('listbox', { name: 'Events' }).getByRole('option');
+      await expect(rows).toHaveCount(6);
+      /** How far each row's created_at text reaches past the row's content box (0 or less: whole). */
+      const overflows = await rows.evaluateAll((options) =>
+        options.map((option) => {
+          const walker = document.createTreeWalker(option, NodeFilter.SHOW_TEXT);
+          let node = walker.nextNode();
+          while (node && !/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(node.textContent ?? '')) node = walker.nextNode();
+          if (!node) return Number.POSITIVE_INFINITY;
+          const range = document.createRange();
+          const at = node.textContent!.search(/\d{4}-/);
+          range.setStart(node, at);
+          range.setEnd(node, at + 19);
+          const row = option.getBoundingClientRect();
+          return range.getBoundingClientRect().right - (row.right - Number.parseFloat(getComputedStyle(option).paddingRight));
+        }),
+      );
+      expect(overflows.every((past) => past <= 0.5), `overflows past the row: ${overflows.join(', ')}`).toBe(true);
+      await saveScreenshot(app, `event-list-${width}`);
+    });
+  }
+
   test('filters and keeps one event of 100 000, and deletes one, each as one small edit', async ({ app, harness }) => {
     test.setTimeout(240_000);
     const many = Array.from({ length: 100_000 }, (_, index) => validEvent({ token: `tok_${index}`, customer_id: `customer-${index}` }));
