@@ -23,7 +23,7 @@ export function fixtureFiles(...names: string[]): PlanSourceFile[] {
  * keywords and formats fail. Short tuples are allowed: a draft-07 tuple never required its items.
  */
 export function compileAttributes(plan: TrackingPlan, key: string): ValidateFunction {
-  const ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: true });
+  const ajv = new Ajv2020({ strict: true, strictTuples: false, allowUnionTypes: true, allErrors: true });
   addFormats(ajv);
   const attributes = plan.events[key]?.attributes;
   if (attributes === undefined) throw new Error(`The plan has no attributes for "${key}".`);
