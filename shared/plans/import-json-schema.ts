@@ -1,5 +1,5 @@
 import { isObject } from './import-schema.ts';
-import { planOf, problemList, readExport, type ImportedKind, type PlanImportOptions, type PlanImportResult, type PlanSourceFile } from './import-plan.ts';
+import { planOf, problemList, readJsonFile, type ImportedKind, type PlanImportOptions, type PlanImportResult, type PlanSourceFile } from './import-plan.ts';
 
 /**
  * Import from JSON Schemas, one per kind of event: a folder (or a list) of files each holding
@@ -90,7 +90,7 @@ export function importJsonSchemas(files: readonly PlanSourceFile[], options: Pla
   const problems: string[] = [];
   let exportName: unknown;
   for (const file of files) {
-    const reading = readExport(file);
+    const reading = readJsonFile(file);
     if (!reading.ok) return reading;
     const found = kindsOfFile(file, reading.value, problems);
     kinds.push(...found.kinds);

@@ -39,7 +39,7 @@ export interface ImportedKind {
 const LISTED_PROBLEMS = 10;
 
 /** A file's JSON, or why it is not JSON, in words that name the file. */
-export function readExport(file: PlanSourceFile): { ok: true; value: unknown } | { ok: false; message: string } {
+export function readJsonFile(file: PlanSourceFile): { ok: true; value: unknown } | { ok: false; message: string } {
   const text = withoutBom(file.text);
   if (text.trim() === '') return { ok: false, message: `${file.name} is empty.` };
   const reading = readJson(text);

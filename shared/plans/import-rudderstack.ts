@@ -1,5 +1,5 @@
 import { isObject } from './import-schema.ts';
-import { leftOutNote, planOf, problemList, readExport, type ImportedKind, type PlanImportOptions, type PlanImportResult, type PlanSourceFile } from './import-plan.ts';
+import { leftOutNote, planOf, problemList, readJsonFile, type ImportedKind, type PlanImportOptions, type PlanImportResult, type PlanSourceFile } from './import-plan.ts';
 
 /**
  * Import from RudderStack: a tracking plan as its Data Catalog API (v2) gives it, the plan
@@ -25,7 +25,7 @@ export function importRudderStack(files: readonly PlanSourceFile[], options: Pla
   const otherTypes = new Map<string, number>();
   let planName: unknown;
   for (const file of files) {
-    const reading = readExport(file);
+    const reading = readJsonFile(file);
     if (!reading.ok) return reading;
     const events = eventsOf(reading.value);
     if (events === undefined) return { ok: false, message: `${file.name} is ${EXPECTED}.` };

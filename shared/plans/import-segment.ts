@@ -1,6 +1,6 @@
 import { plural } from '../plural.ts';
 import { isObject } from './import-schema.ts';
-import { leftOutNote, planOf, problemList, readExport, type ImportedKind, type PlanImportOptions, type PlanImportResult, type PlanSourceFile } from './import-plan.ts';
+import { leftOutNote, planOf, problemList, readJsonFile, type ImportedKind, type PlanImportOptions, type PlanImportResult, type PlanSourceFile } from './import-plan.ts';
 
 /**
  * Import from Segment Protocols: the answer of the Public API's List Rules from Tracking Plan
@@ -32,7 +32,7 @@ export function importSegment(files: readonly PlanSourceFile[], options: PlanImp
   const otherTypes = new Map<string, number>();
   let deprecated = 0;
   for (const file of files) {
-    const reading = readExport(file);
+    const reading = readJsonFile(file);
     if (!reading.ok) return reading;
     const rules = rulesOf(reading.value);
     if (rules === undefined) return { ok: false, message: `${file.name} is ${EXPECTED}.` };
