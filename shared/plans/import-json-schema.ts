@@ -34,17 +34,20 @@ function constName(schema: Readonly<Record<string, unknown>>): string | undefine
   return undefined;
 }
 
-/** The schema of the event's properties: under a properties field of a whole-event schema, or the schema itself less its name. */
+/**
+ * The schema of the event's properties: under a properties field of a whole-event schema, or
+ * the schema itself less its name property, and less its title and description, which name
+ * and describe the kind.
+ */
 function propertiesSchema(schema: Readonly<Record<string, unknown>>): unknown {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const field = PROPERTIES_FIELDS.find((name) => isObject(properties[name]) && isObject((properties[name] as Record<string, unknown>).properties));
   if (field !== undefined) return properties[field];
   const named = NAME_PROPERTIES.filter((name) => name in properties);
-  if (named.length === 0) return schema;
-  const rest: Record<string, unknown> = { ...schema, properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !named.includes(name))) };
-  if (Array.isArray(schema.required)) rest.required = schema.required.filter((name) => !named.includes(name as string));
-  delete rest.title;
-  return rest;
+  const { title: _title, description: _description, ...rest } = schema;
+  if (named.length === 0) return rest;
+  const required = Array.isArray(schema.required) ? { required: schema.required.filter((name) => !named.includes(name as string)) } : {};
+  return { ...rest, properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !named.includes(name))), ...required };
 }
 
 function kindOfSchema(schema: unknown, source: string, fallbackKey: string | undefined, problems: string[]): ImportedKind | undefined {

@@ -24,8 +24,6 @@ describe('import from JSON Schemas, one per event', () => {
     expect(plan.events['Checkout Completed']).toEqual({
       description: 'The customer paid for the basket.',
       attributes: {
-        title: 'Checkout Completed',
-        description: 'The customer paid for the basket.',
         type: 'object',
         properties: {
           spend: { description: 'What was paid, as a decimal text.', type: 'string', pattern: '^[0-9]+\\.[0-9]{2}$' },
