@@ -1,11 +1,11 @@
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportedEvent } from '../../shared/formats/import-result.ts';
 import type { PlanSourceFile } from '../../shared/plans/import-plan.ts';
 import type { TrackingPlan } from '../../shared/plans/plan.ts';
 import { plural } from '../../shared/plural.ts';
 import { UsageError } from './flags.ts';
-import { readEvents, type CsvMapFlag } from './transform-files.ts';
+import { readEvents, writeOut, type CsvMapFlag } from './transform-files.ts';
 import { readUtf8 } from './validate.ts';
 
 /**
@@ -77,14 +77,5 @@ export function writtenTo(out: string | undefined): string {
 
 /** The plan as a team keeps it in git: two-space JSON, a final newline; to standard output without --out or with --out -. */
 export async function writePlan(out: string | undefined, plan: TrackingPlan, stdout: (text: string) => void): Promise<void> {
-  const text = `${JSON.stringify(plan, null, 2)}\n`;
-  if (out === undefined || out === '-') {
-    stdout(text);
-    return;
-  }
-  try {
-    await writeFile(out, text);
-  } catch (error) {
-    throw new UsageError(`--out: ${out} cannot be written (${(error as Error).message}).`);
-  }
+  await writeOut(out, `${JSON.stringify(plan, null, 2)}\n`, stdout);
 }

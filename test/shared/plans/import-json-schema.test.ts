@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { importJsonSchemas } from '../../../shared/plans/import-json-schema.ts';
 import type { TrackingPlan } from '../../../shared/plans/plan.ts';
-import { compileAttributes, fixtureFiles } from './plan-support.ts';
+import { compileAttributes, fixtureFiles, succeeded } from './plan-support.ts';
 
 /** Import from one JSON Schema per event (a folder, a list) and from Avo's export, on fixtures written in the documented shapes. */
 
 function imported(...names: string[]): { plan: TrackingPlan; notes: string[] } {
-  const result = importJsonSchemas(fixtureFiles(...names), { name: 'Webshop' });
-  if (!result.ok) throw new Error(result.message);
+  const result = succeeded(importJsonSchemas(fixtureFiles(...names), { name: 'Webshop' }));
   return result;
 }
 
@@ -58,8 +57,7 @@ describe('import from JSON Schemas, one per event', () => {
   });
 
   it('reads Avo’s export, leaving out its keywords that are not JSON Schema', () => {
-    const result = importJsonSchemas(fixtureFiles('avo-export.json'));
-    if (!result.ok) throw new Error(result.message);
+    const result = succeeded(importJsonSchemas(fixtureFiles('avo-export.json')));
     expect(result.plan.name).toBe('Webshop Tracking Plan:main');
     expect(result.notes).toEqual(['Left out keywords that are not JSON Schema: nameMapping.']);
     expect(result.plan.events['Checkout Completed']).toEqual({
@@ -81,8 +79,7 @@ describe('import from JSON Schemas, one per event', () => {
 
   it('names apart two documents’ definitions of one name that differ, and keeps one that is the same', () => {
     const schema = (title: string, currencies: string[]) => ({ name: `${title}.json`, text: JSON.stringify({ title, type: 'object', properties: { currency: { $ref: '#/definitions/currency' } }, definitions: { currency: { enum: currencies } } }) });
-    const result = importJsonSchemas([schema('A', ['EUR']), schema('B', ['USD']), schema('C', ['EUR'])]);
-    if (!result.ok) throw new Error(result.message);
+    const result = succeeded(importJsonSchemas([schema('A', ['EUR']), schema('B', ['USD']), schema('C', ['EUR'])]));
     expect(result.plan.$defs).toEqual({ currency: { enum: ['EUR'] }, currency_2: { enum: ['USD'] } });
     expect(Object.values(result.plan.events).map((event) => (event.attributes as { properties: { currency: unknown } }).properties.currency)).toEqual([
       { $ref: '#/$defs/currency' },

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { importRudderStack } from '../../../shared/plans/import-rudderstack.ts';
-import { compileAttributes, fixtureFiles } from './plan-support.ts';
+import { compileAttributes, fixtureFiles, succeeded } from './plan-support.ts';
 
 /** Import from a RudderStack tracking plan as the Data Catalog API gives it, on a fixture written in the documented shape. */
 
 describe('import from a RudderStack tracking plan', () => {
   it('makes each track event a kind, its properties the attributes, and names the plan as RudderStack does', () => {
-    const result = importRudderStack(fixtureFiles('rudderstack-tracking-plan.json'));
-    if (!result.ok) throw new Error(result.message);
+    const result = succeeded(importRudderStack(fixtureFiles('rudderstack-tracking-plan.json')));
     expect(result.plan).toEqual({
       name: 'Webshop plan',
       key: 'token',

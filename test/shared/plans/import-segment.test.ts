@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { importSegment } from '../../../shared/plans/import-segment.ts';
-import { compileAttributes, fixtureFiles } from './plan-support.ts';
+import { compileAttributes, fixtureFiles, succeeded } from './plan-support.ts';
 
 /** Import from Segment Protocols' Public API rules, on a fixture written in the documented shape. */
 
 describe('import from a Segment tracking plan', () => {
   it('makes each TRACK rule in use a kind, its latest version, its properties the attributes', () => {
-    const result = importSegment(fixtureFiles('segment-rules.json'));
-    if (!result.ok) throw new Error(result.message);
+    const result = succeeded(importSegment(fixtureFiles('segment-rules.json')));
     expect(result.plan).toEqual({
       name: 'Imported Segment tracking plan',
       key: 'token',

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { PlanSourceFile } from '../../../shared/plans/import-plan.ts';
+import type { PlanImportResult, PlanSourceFile } from '../../../shared/plans/import-plan.ts';
 import type { TrackingPlan } from '../../../shared/plans/plan.ts';
 
 /** What the plan tests share: the hand-written export fixtures, and Ajv (in tests only) to prove a plan's schemas compile and hold. */
@@ -28,4 +28,10 @@ export function compileAttributes(plan: TrackingPlan, key: string): ValidateFunc
   const attributes = plan.events[key]?.attributes;
   if (attributes === undefined) throw new Error(`The plan has no attributes for "${key}".`);
   return ajv.compile(typeof attributes === 'boolean' ? attributes : { ...attributes, ...(plan.$defs ? { $defs: plan.$defs } : {}) });
+}
+
+/** The plan and notes of an import that must succeed; its message as the failure otherwise. */
+export function succeeded(result: PlanImportResult): { plan: TrackingPlan; notes: string[] } {
+  if (!result.ok) throw new Error(result.message);
+  return result;
 }
