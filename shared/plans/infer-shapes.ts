@@ -39,12 +39,15 @@ function isEmail(text: string): boolean {
 
 const CHECKS: Record<Shape, (text: string) => boolean> = { 'date-time': isDateTime, uuid: (text) => UUID.test(text), email: isEmail, decimal: (text) => DECIMAL.test(text) };
 
-/** The shapes a text has, as bits in SHAPES' order; 0 for none. */
-export function shapesOf(text: string): number {
+/** Every shape, as bits. */
+export const ANY_SHAPE = (1 << SHAPES.length) - 1;
+
+/** The shapes a text has among those asked (all by default), as bits in SHAPES' order; 0 for none. */
+export function shapesOf(text: string, among = ANY_SHAPE): number {
   if (text.length > LONGEST) return 0;
   let bits = 0;
   SHAPES.forEach((shape, index) => {
-    if (CHECKS[shape](text)) bits |= 1 << index;
+    if (among & (1 << index) && CHECKS[shape](text)) bits |= 1 << index;
   });
   return bits;
 }

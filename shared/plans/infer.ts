@@ -1,5 +1,5 @@
 import { plural } from '../plural.ts';
-import { DECIMAL_PATTERN, shapeOf, shapesOf } from './infer-shapes.ts';
+import { ANY_SHAPE, DECIMAL_PATTERN, shapeOf, shapesOf } from './infer-shapes.ts';
 import { DEFAULT_PLAN_KEY, type JsonSchema, type PlannedEvent, type TrackingPlan } from './plan.ts';
 
 /**
@@ -49,10 +49,12 @@ type Primitive = string | number | boolean | null;
 interface AttributeSeen {
   count: number;
   readonly types: Set<JsonType>;
-  /** The distinct values by their JSON text, until there are too many to be an enum (then null). */
-  values: Map<string, Primitive> | null;
-  /** The shapes every text so far had (bits of infer-shapes' SHAPES); -1 before the first text. */
+  /** The distinct values (a Set tells "1" from 1), until there are too many to be an enum (then null). */
+  values: Set<Primitive> | null;
+  /** The shapes every text so far had (bits of infer-shapes' SHAPES); only those are checked in the next. */
   shapes: number;
+  /** Whether any value was a text: until then, `shapes` holds every shape. */
+  texts: boolean;
 }
 
 interface KindSeen {
@@ -135,32 +137,35 @@ export class PlanInference {
         return;
       }
       this.attributeCount++;
-      attribute = { count: 0, types: new Set(), values: new Map(), shapes: -1 };
+      attribute = { count: 0, types: new Set(), values: new Set(), shapes: ANY_SHAPE, texts: false };
       kind.attributes.set(name, attribute);
     }
     attribute.count++;
     const type = jsonType(value);
     attribute.types.add(type);
-    if (typeof value === 'string') attribute.shapes &= shapesOf(value);
+    if (typeof value === 'string') {
+      attribute.texts = true;
+      if (attribute.shapes !== 0) attribute.shapes = shapesOf(value, attribute.shapes);
+    }
     if (attribute.values === null) return;
     const enumerable = type !== 'array' && type !== 'object' && !(typeof value === 'string' && value.length > this.limits.enumValueLength);
     if (!enumerable) {
       attribute.values = null;
       return;
     }
-    attribute.values.set(JSON.stringify(value), value as Primitive);
+    attribute.values.add(value as Primitive);
     if (attribute.values.size > this.limits.enumValues) attribute.values = null;
   }
 
   private attributeSchema(attribute: AttributeSeen): JsonSchema {
     const types = TYPE_ORDER.filter((type) => attribute.types.has(type) && !(type === 'integer' && attribute.types.has('number')));
     const schema: Record<string, unknown> = { type: types.length === 1 ? types[0] : types };
-    const values = attribute.values === null ? [] : [...attribute.values.values()];
+    const values = attribute.values === null ? [] : [...attribute.values];
     if (attribute.count >= this.limits.enumEvents && values.length > 0 && values.some((value) => typeof value !== 'boolean')) {
       schema.enum = values.sort(compareValues);
       return schema;
     }
-    const shape = attribute.types.has('string') && attribute.shapes > 0 ? shapeOf(attribute.shapes) : undefined;
+    const shape = attribute.texts ? shapeOf(attribute.shapes) : undefined;
     if (shape === 'decimal') schema.pattern = DECIMAL_PATTERN;
     else if (shape !== undefined) schema.format = shape;
     return schema;
