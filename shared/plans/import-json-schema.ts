@@ -56,7 +56,7 @@ function kindOfSchema(schema: unknown, source: string, fallbackKey: string | und
     return undefined;
   }
   const key = constName(schema) ?? (typeof schema.title === 'string' && schema.title.trim() !== '' ? schema.title : fallbackKey);
-  if (key === undefined) {
+  if (!key) {
     problems.push(`${source} names no event: give it a "title" or a "const" on its "event" property.`);
     return undefined;
   }
@@ -67,7 +67,7 @@ function kindsOfFile(file: PlanSourceFile, value: unknown, problems: string[]): 
   if (isObject(value) && Array.isArray(value.events)) {
     const kinds = value.events.flatMap((event: unknown, index) => {
       const source = `event ${index + 1} of ${file.name}`;
-      if (!isObject(event) || typeof event.name !== 'string' || !isObject(event.rules)) {
+      if (!isObject(event) || typeof event.name !== 'string' || event.name === '' || !isObject(event.rules)) {
         problems.push(`${source} is not an Avo event: expected "name" and "rules" (its JSON Schema).`);
         return [];
       }

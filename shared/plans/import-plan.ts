@@ -50,7 +50,8 @@ export function readJsonFile(file: PlanSourceFile): { ok: true; value: unknown }
 
 /** The plan's `$defs`, filled as documents come, each source definition under a name of its own. */
 class Definitions {
-  readonly schemas: Record<string, JsonSchema> = {};
+  /** A Map, not an object: a definition named __proto__ is a definition like any other. */
+  readonly schemas = new Map<string, JsonSchema>();
   /** Each plan name's source text, so the same definition in two documents is kept once. */
   private readonly sources = new Map<string, string>();
 
@@ -71,13 +72,16 @@ class Definitions {
       const planName = names.get(name);
       return planName === undefined ? undefined : `#/$defs/${pointerToken(planName)}`;
     };
-    for (const [name, schema] of rootDefinitions(document)) this.schemas[names.get(name)!] ??= adaptSchema(schema, `${where}, definition "${name}"`, refOf, adaptation);
+    for (const [name, schema] of rootDefinitions(document)) {
+      const planName = names.get(name)!;
+      if (!this.schemas.has(planName)) this.schemas.set(planName, adaptSchema(schema, `${where}, definition "${name}"`, refOf, adaptation));
+    }
     return refOf;
   }
 }
 
-function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+function sortedByKey<T>(entries: ReadonlyMap<string, T>): Record<string, T> {
+  return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The problems, one a line, the first few of a long list. */
@@ -100,7 +104,7 @@ export function leftOutNote(types: ReadonlyMap<string, number>, noun: string, wh
  * name, so importing the same export again gives the same file.
  */
 export function planOf(kinds: readonly ImportedKind[], name: string, options: PlanImportOptions, notes: string[]): PlanImportResult {
-  const events: Record<string, PlannedEvent> = {};
+  const events = new Map<string, PlannedEvent>();
   const sources = new Map<string, string>();
   const definitions = new Definitions();
   const adaptation: Adaptation = { problems: [], dropped: new Set() };
@@ -116,7 +120,7 @@ export function planOf(kinds: readonly ImportedKind[], name: string, options: Pl
     // The root's definitions went to the plan's $defs; the rest of the root is the attributes' schema.
     const attributes = isObject(kind.attributes) ? Object.fromEntries(Object.entries(kind.attributes).filter(([keyword]) => keyword !== 'definitions' && keyword !== '$defs')) : kind.attributes;
     const description = typeof kind.description === 'string' && kind.description.trim() !== '' ? kind.description : undefined;
-    events[kind.key] = { ...(description === undefined ? {} : { description }), attributes: adaptSchema(attributes, where, refOf, adaptation) };
+    events.set(kind.key, { ...(description === undefined ? {} : { description }), attributes: adaptSchema(attributes, where, refOf, adaptation) });
   }
   if (adaptation.problems.length > 0) return { ok: false, message: problemList(adaptation.problems) };
   if (adaptation.dropped.size > 0) notes.push(`Left out keywords that are not JSON Schema: ${[...adaptation.dropped].sort().join(', ')}.`);
@@ -124,7 +128,7 @@ export function planOf(kinds: readonly ImportedKind[], name: string, options: Pl
     name: options.name ?? name,
     key: options.key ?? DEFAULT_PLAN_KEY,
     events: sortedByKey(events),
-    ...(Object.keys(definitions.schemas).length > 0 ? { $defs: sortedByKey(definitions.schemas) } : {}),
+    ...(definitions.schemas.size > 0 ? { $defs: sortedByKey(definitions.schemas) } : {}),
   };
   return { ok: true, plan, notes };
 }

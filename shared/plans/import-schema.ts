@@ -97,11 +97,12 @@ export function adaptSchema(schema: unknown, where: string, definitionRef: Defin
       // Draft-07 ignores additionalItems unless items is a tuple; 2020-12 calls it items.
       if (tuple) adapted.items = adaptSchema(value, inside, definitionRef, adaptation);
     } else if (keyword === 'dependencies' && isObject(value)) {
-      for (const [property, dependency] of Object.entries(value)) {
-        const target = Array.isArray(dependency) ? 'dependentRequired' : 'dependentSchemas';
-        const into = (adapted[target] ??= {}) as Record<string, unknown>;
-        into[property] = Array.isArray(dependency) ? dependency : adaptSchema(dependency, `${inside} "${property}"`, definitionRef, adaptation);
-      }
+      // Built with fromEntries: a property named __proto__ stays a property.
+      const entries = Object.entries(value);
+      const required = entries.filter(([, dependency]) => Array.isArray(dependency));
+      const schemas = entries.filter(([, dependency]) => !Array.isArray(dependency));
+      if (required.length > 0) adapted.dependentRequired = Object.fromEntries(required);
+      if (schemas.length > 0) adapted.dependentSchemas = Object.fromEntries(schemas.map(([property, dependency]) => [property, adaptSchema(dependency, `${inside} "${property}"`, definitionRef, adaptation)]));
     } else if ((keyword === 'exclusiveMaximum' || keyword === 'exclusiveMinimum') && typeof value === 'boolean') {
       const bound = keyword === 'exclusiveMaximum' ? 'maximum' : 'minimum';
       if (value && typeof schema[bound] === 'number') adapted[keyword] = schema[bound];

@@ -36,6 +36,12 @@ describe('coverage of a plan', () => {
     });
   });
 
+  it('counts a kind named __proto__ like any other', () => {
+    const read = readCoveragePlan('{"events": {"__proto__": {}}}');
+    if (!read.ok) throw new Error(read.message);
+    expect(planCoverage(JSON.parse('[{"token": "__proto__"}, {"token": "constructor"}]') as unknown[], read.plan)).toMatchObject({ seen: [{ key: '__proto__', count: 1 }], unplanned: [{ key: 'constructor', count: 1 }] });
+  });
+
   it('reads the kind from the plan’s key field, token when the plan names none', () => {
     const events = [validEvent({ token: 'x', name: 'refund' })];
     expect(planCoverage(events, { key: 'name', events: PLAN.events })).toMatchObject({ key: 'name', seen: [{ key: 'refund', count: 1 }] });

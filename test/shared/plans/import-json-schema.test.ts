@@ -94,11 +94,21 @@ describe('import from JSON Schemas, one per event', () => {
     [{ name: 'a.json', text: '{"rules": []}' }, /^a\.json is not a JSON Schema of one event \(an object with "properties"\), a list of them, or Avo's export/],
     [{ name: 'list.json', text: '[{"type": "object"}]' }, /^schema 1 of list\.json names no event: give it a "title" or a "const" on its "event" property\.$/],
     [{ name: 'avo.json', text: '{"events": [{"name": "A"}]}' }, /^event 1 of avo\.json is not an Avo event: expected "name" and "rules"/],
+    [{ name: 'avo.json', text: '{"events": [{"name": "", "rules": {}}]}' }, /^event 1 of avo\.json is not an Avo event: expected "name" and "rules"/],
     [{ name: 'a.json', text: '{"title": "A", "properties": {"x": {"$ref": "#/properties/y"}}}' }, /^a\.json, event "A", properties "x": \$ref "#\/properties\/y" points to no definition at the root of its document/],
     [{ name: 'a.json', text: '{"title": "A", "properties": {"x": 3}}' }, /properties "x": a schema must be an object or true\/false/],
     [{ name: 'avo.json', text: '{"events": []}' }, /^avo\.json describes no event\.$/],
   ])('refuses %j with a message saying what was expected', (file, message) => {
     expect(importJsonSchemas([file])).toEqual({ ok: false, message: expect.stringMatching(message) });
+  });
+
+  it('keeps an event, a definition and a dependency named __proto__ as their own entries', () => {
+    const text = '{"title": "__proto__", "properties": {"a": {"$ref": "#/definitions/__proto__"}}, "dependencies": {"__proto__": ["a"]}, "definitions": {"__proto__": {"type": "string"}}}';
+    const { plan } = succeeded(importJsonSchemas([{ name: 'odd.json', text }]));
+    expect(Object.keys(plan.events)).toEqual(['__proto__']);
+    expect(Object.keys(plan.$defs!)).toEqual(['__proto__']);
+    expect(Object.keys((plan.events.__proto__!.attributes as { dependentRequired: object }).dependentRequired)).toEqual(['__proto__']);
+    expect(JSON.parse(JSON.stringify(plan))).toEqual(plan);
   });
 
   it('refuses two schemas of one event, naming both files', () => {

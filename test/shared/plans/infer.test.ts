@@ -101,6 +101,13 @@ describe('inferring a draft plan', () => {
     expect(inferred).toMatchObject({ events: 5, planned: 2, notes: ['3 events had no text in "kind", so no kind: left out.'] });
   });
 
+  it('plans a kind and an attribute named __proto__ like any other', () => {
+    const events = JSON.parse('[{"token": "__proto__", "attributes": {"__proto__": "x"}}]') as unknown[];
+    const { plan } = inferPlan(events);
+    expect(Object.keys(plan.events)).toEqual(['__proto__']);
+    expect(Object.keys((plan.events.__proto__!.attributes as { properties: object }).properties)).toEqual(['__proto__']);
+  });
+
   it('gives the same plan whatever the order of the events', () => {
     const events = batch();
     expect(JSON.stringify(inferPlan([...events].reverse()).plan)).toBe(JSON.stringify(inferPlan(events).plan));
