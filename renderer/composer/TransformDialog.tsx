@@ -20,6 +20,7 @@ export interface TransformDialogProps {
   batchName: string;
   model: monaco.editor.ITextModel;
   timeZone: string;
+  serviceIdField: string;
   /** The selected events (0-based), or null for all of them. */
   indexes: readonly number[] | null;
   initial: TransformKind;
@@ -35,7 +36,7 @@ function messageOf(error: unknown): string {
  * "Transform…": a form, then a preview of what would change, then one edit of the batch's text.
  * The work runs in a worker; the page only waits, with a way to cancel.
  */
-export function TransformDialog({ batchName, model, timeZone, indexes, initial, askPseudonyms, onClose }: TransformDialogProps) {
+export function TransformDialog({ batchName, model, timeZone, serviceIdField, indexes, initial, askPseudonyms, onClose }: TransformDialogProps) {
   const notify = useNotices((state) => state.notify);
   const [kind, setKind] = useState(initial);
   const [inputs, setInputs] = useState<TransformInputs>(INITIAL_INPUTS);
@@ -74,7 +75,7 @@ export function TransformDialog({ batchName, model, timeZone, indexes, initial, 
   }
 
   async function preview() {
-    const made = specOf(kind, inputs, timeZone, new Date());
+    const made = specOf(kind, inputs, { timeZone, serviceIdField }, new Date());
     if ('problem' in made) {
       setProblem(made.problem);
       return;

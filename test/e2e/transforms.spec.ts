@@ -148,6 +148,24 @@ test.describe('batch transforms', () => {
     await undoInJsonView(app, harness, before);
   });
 
+  test('Set a field refuses a field the service does not name, and a created_at it would not take, saying what it must be', async ({ app, harness }) => {
+    const before = await openCustomers(app, harness);
+    await fromPalette(app, 'Set a field…');
+    const dialog = app.getByRole('dialog', { name: 'Transform “customers”' });
+    await dialog.getByRole('textbox', { name: 'Field' }).fill('custmer_id');
+    await dialog.getByRole('textbox', { name: 'Value' }).fill('cust-1');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('"custmer_id" is not a field of an event: set token, created_at, svc_id, device_id, customer_id or attributes.NAME.');
+    await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await saveScreenshot(app, 'transform-set-unknown-field');
+    await dialog.getByRole('textbox', { name: 'Field' }).fill('created_at');
+    await dialog.getByRole('textbox', { name: 'Value' }).fill('2026-11-40 10:00:00');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('created_at must be a date-time written YYYY-MM-DD HH:MM:SS (or {{$now}}): 2026-11-40 is not a date in the calendar.');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await savedText(harness)).toBe(before);
+  });
+
   test('a created_at that is not a date-time is said in the dialog, and nothing changes', async ({ app, harness }) => {
     const before = await openCustomers(
       app,
