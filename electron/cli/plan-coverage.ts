@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { planCoverage, readCoveragePlan, type KindCount, type PlanCoverage } from '../../shared/plans/coverage.ts';
 import { plural } from '../../shared/plural.ts';
 import type { CliIo, Command } from './command.ts';
-import { UsageError, isUsageError, usageText } from './flags.ts';
+import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { eventsFrom, readEventFiles } from './plan-files.ts';
 import { readUtf8 } from './validate.ts';
 
@@ -56,7 +55,7 @@ export const planCoverageCommand: Command = {
   async run(args, io: CliIo) {
     let coverage: PlanCoverage;
     try {
-      const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
       if (values.help) {
         io.stdout(PLAN_COVERAGE_USAGE);
         return 0;

@@ -4,7 +4,7 @@ import type { ImportedEvent } from '../../shared/formats/import-result.ts';
 import type { PlanSourceFile } from '../../shared/plans/import-plan.ts';
 import type { TrackingPlan } from '../../shared/plans/plan.ts';
 import { plural } from '../../shared/plural.ts';
-import { UsageError } from './flags.ts';
+import { UsageError, unreadable } from './flags.ts';
 import { readEvents, writeOut, type CsvMapFlag } from './transform-files.ts';
 import { readUtf8 } from './validate.ts';
 
@@ -44,7 +44,7 @@ async function isFolder(file: string): Promise<boolean> {
   try {
     return (await stat(file)).isDirectory();
   } catch (error) {
-    throw new UsageError(`${file} cannot be read (${(error as Error).message}).`);
+    throw unreadable(file, error);
   }
 }
 

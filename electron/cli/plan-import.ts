@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { PlanImportOptions, PlanImportResult, PlanSourceFile } from '../../shared/plans/import-plan.ts';
 import { importJsonSchemas } from '../../shared/plans/import-json-schema.ts';
 import { importRudderStack } from '../../shared/plans/import-rudderstack.ts';
@@ -6,7 +5,7 @@ import { importSegment } from '../../shared/plans/import-segment.ts';
 import { DEFAULT_PLAN_KEY } from '../../shared/plans/plan.ts';
 import { plural } from '../../shared/plural.ts';
 import type { CliIo, Command } from './command.ts';
-import { UsageError, isUsageError, usageText } from './flags.ts';
+import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { planNaming, readPlanSources, writePlan, writtenTo } from './plan-files.ts';
 
 /** `eventdesk plan import`: a plan from what a team already keeps in another tool. */
@@ -53,7 +52,7 @@ export const planImportCommand: Command = {
 
   async run(args, io: CliIo) {
     try {
-      const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
       if (values.help) {
         io.stdout(PLAN_IMPORT_USAGE);
         return 0;

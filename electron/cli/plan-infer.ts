@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { INFER_LIMITS, inferPlan } from '../../shared/plans/infer.ts';
 import { DEFAULT_PLAN_KEY } from '../../shared/plans/plan.ts';
 import { plural } from '../../shared/plural.ts';
 import type { CliIo, Command } from './command.ts';
-import { isUsageError, usageText } from './flags.ts';
+import { isUsageError, parseFlags, usageText } from './flags.ts';
 import { eventsFrom, planNaming, readEventFiles, writePlan, writtenTo } from './plan-files.ts';
 
 /** `eventdesk plan infer`: a draft plan from real events, for an analyst to review and save. */
@@ -42,7 +41,7 @@ export const planInferCommand: Command = {
 
   async run(args, io: CliIo) {
     try {
-      const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
       if (values.help) {
         io.stdout(PLAN_INFER_USAGE);
         return 0;
