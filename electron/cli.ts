@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import type { CliIo, Command } from './cli/command.ts';
 import { historyCommand } from './cli/history.ts';
 import { loginCommand } from './cli/login.ts';
+import { planCommand } from './cli/plan.ts';
 import { sandboxCommand } from './cli/sandbox.ts';
 import { sendCommand } from './cli/send.ts';
 import { transformCommand } from './cli/transform.ts';
@@ -23,6 +24,7 @@ const commands: Record<string, Command> = {
   send: sendCommand,
   history: historyCommand,
   transform: transformCommand,
+  plan: planCommand,
 };
 
 function help(): string {

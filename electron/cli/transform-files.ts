@@ -89,7 +89,11 @@ export async function readEvents(file: string, csvMap: CsvMapFlag, serviceIdFiel
 
 /** The events as JSON, or NDJSON for an output file named .ndjson or .jsonl; to standard output for - or no file. */
 export async function writeEvents(out: string | undefined, events: readonly ImportedEvent[], stdout: (text: string) => void): Promise<void> {
-  const text = out !== undefined && isNdjsonName(out) ? serializeNdjson(events) : serializeJson(events);
+  await writeOut(out, out !== undefined && isNdjsonName(out) ? serializeNdjson(events) : serializeJson(events), stdout);
+}
+
+/** A command's output to the --out file, or to standard output for - or no file. */
+export async function writeOut(out: string | undefined, text: string, stdout: (text: string) => void): Promise<void> {
   if (out === undefined || out === '-') {
     stdout(text);
     return;
