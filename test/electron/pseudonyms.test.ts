@@ -1,12 +1,15 @@
+import { createHmac } from 'node:crypto';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
 import { createHandlers } from '../../electron/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../electron/node-services.ts';
 import { createServices, type Services } from '../../electron/services/index.ts';
-import { PSEUDONYM_KEY_FILE } from '../../electron/services/pseudonyms.ts';
+import { PSEUDONYM_KEY_FILE, pseudonymsWithKey } from '../../electron/services/pseudonyms.ts';
+import { pseudonymFrom, pseudonymInput } from '../../shared/events/pseudonym-shapes.ts';
 import { MAX_PSEUDONYM_VALUES } from '../../shared/ipc.ts';
 
 /**
@@ -90,5 +93,17 @@ describe('transforms:pseudonyms', () => {
     expect(await call({ values: many })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(await call({ values: [{ kind: 'email', value: 'x'.repeat(1025) }] })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(await call({ values: [{ kind: 'password', value: 'x' }] })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+  });
+});
+
+describe('pseudonymsWithKey', () => {
+  it('makes each replacement from the HMAC-SHA256 of its input under the key, as node:crypto computes it, value after value', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.array(fc.string({ unit: 'binary', maxLength: 200 }), { minLength: 1, maxLength: 8 }), (key, texts) => {
+        const values = texts.map((value) => ({ kind: 'value' as const, value }));
+        const expected = values.map((personal) => pseudonymFrom(personal, createHmac('sha256', key).update(pseudonymInput(personal)).digest()));
+        expect(pseudonymsWithKey(key).replacements(values)).toEqual(expected);
+      }),
+    );
   });
 });
