@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
-import { batchText } from '../state/batch-text.ts';
+import { settledBatchText } from '../state/batch-text.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
 import { recentFilesKey, useFileOpening } from './opening.ts';
@@ -15,8 +15,8 @@ export function FileActions({ batch }: { batch: Batch }) {
   const recent = useQuery({ queryKey: recentFilesKey, queryFn: () => api.files.recent() });
   const { open, openRecent } = useFileOpening();
 
-  const save = (saveAs: boolean) => {
-    const text = batchText(batch.id);
+  const save = async (saveAs: boolean) => {
+    const text = await settledBatchText(batch.id);
     return api.files.save({ path: saveAs ? null : batch.filePath, suggestedName: batch.filePath ? batch.name : `${batch.name}.json`, text }).then(
       (result) => {
         void client.invalidateQueries({ queryKey: recentFilesKey });

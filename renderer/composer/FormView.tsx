@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../shared/validation.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
 import type { Batch } from '../state/composer.ts';
+import { useWorking } from '../state/text-work.ts';
 import { chooseEvents, focusEvent, selectionOf, showOnly, useChosenCount, useEventSelection, useListFocusRequests, useSelectedEvents } from '../state/event-selection.ts';
 import { EventFilter } from './EventFilter.tsx';
 import { EventForm } from './EventForm.tsx';
@@ -54,6 +55,7 @@ function chosenText(chosen: number, hidden: number, focused: number): string {
  */
 export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, focusFilter, onShowJson }: { batch: Batch; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; serviceIdField: string; timeZone: string; focusFilter: number; onShowJson: (line: number, column: number) => void }) {
   const { layout, edit } = useFormEvents(model, batch.id);
+  const settling = useWorking(model);
   const events = layout?.events ?? null;
   const problems = useMemo(() => problemsByEvent(diagnostics), [diagnostics]);
   const selection = useEventSelection(batch.id);
@@ -131,7 +133,8 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
   const acting = chosen ?? [index];
   const what = chosen ? plural(chosen.length, 'event') : `event ${index + 1}`;
   return (
-    <div className="form-view" ref={view}>
+    // A transform's undo or redo edits the text across frames: the form waits (state/text-work.ts).
+    <div className="form-view" ref={view} inert={settling} aria-busy={settling}>
       <div className="event-pane">
         <div className="event-actions" role="toolbar" aria-label="Event operations">
           <button type="button" className="small" ref={addButton} onClick={() => addEvent(target, index, newEvent)} title={withShortcut(`Add an event after event ${index + 1}`, 'events.add')}>

@@ -8,7 +8,7 @@ import { useActiveEnvironment } from '../environments/queries.ts';
 import { useApi, useAppInfo } from '../queries.ts';
 import { Modal } from '../shell/Modal.tsx';
 import { saveAs } from '../shell/save-as.ts';
-import { batchText } from '../state/batch-text.ts';
+import { settledBatchText } from '../state/batch-text.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { CsvMappingDialog } from './CsvMappingDialog.tsx';
@@ -88,9 +88,9 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
   const [choosingExport, setChoosingExport] = useState(false);
   const [previewing, setPreviewing] = useState(false);
 
-  function exportAs(format: ExportFormat) {
+  async function exportAs(format: ExportFormat) {
     try {
-      const file = exportBatch(format, batchText(batch.id), environment, info?.version ?? '');
+      const file = exportBatch(format, await settledBatchText(batch.id), environment, info?.version ?? '');
       saveAs(`${batch.name}.${file.extension}`, file.text, 'text/plain');
     } catch (error) {
       notify('error', error instanceof Error ? error.message : String(error));

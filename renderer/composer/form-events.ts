@@ -5,6 +5,7 @@ import type { TextChange } from '../../shared/text-changes.ts';
 import { readBatchEvents, type BatchEvents } from '../../shared/validation/batch-layout.ts';
 import { monaco } from '../monaco/setup.ts';
 import { resetSelection, selectionOf } from '../state/event-selection.ts';
+import { isWorking } from '../state/text-work.ts';
 
 /**
  * The events of a batch as the Form view and the event operations read and edit them: parsed
@@ -64,6 +65,7 @@ function push(model: monaco.editor.ITextModel, changes: readonly TextChange[]): 
 
 /** An event operation's changes (shared/events/operations.ts), made as one undo step; the layout after it, or null when nothing changed. */
 export function applyEventChanges(model: monaco.editor.ITextModel, changes: readonly EventChange[]): LaidOut | null {
+  if (isWorking(model)) return null;
   const layout = eventsLayoutOf(model);
   if (!layout || changes.length === 0) return null;
   const next = applyToLayout(layout, changes);
@@ -74,6 +76,7 @@ export function applyEventChanges(model: monaco.editor.ITextModel, changes: read
 
 /** A form edit of one event's fields. */
 export function editEvent(model: monaco.editor.ITextModel, index: number, change: EventEdit): void {
+  if (isWorking(model)) return;
   const layout = eventsLayoutOf(model);
   if (!layout || index >= layout.events.length) return;
   const start = layout.starts[index]!;

@@ -1,6 +1,7 @@
 import { inSlices, inverseOf, joinNearby, type TextChange } from '../../shared/text-changes.ts';
 import { monaco } from '../monaco/setup.ts';
 import { pushUndoStep } from '../monaco/undo-steps.ts';
+import { whileWorking } from '../state/text-work.ts';
 
 /**
  * How much text one edit may span once nearby edits are joined (see joinNearby): more than
@@ -46,12 +47,15 @@ async function applyInSlices(model: monaco.editor.ITextModel, edits: readonly Te
   }
 }
 
-/** The model's editors kept from typing while `work` edits the model across frames, so the offsets it holds stay true. */
+/**
+ * The model's editors kept from typing while `work` edits the model across frames, so the offsets
+ * it holds stay true; the Form view, send, save and export wait too (state/text-work.ts).
+ */
 async function withoutTyping(model: monaco.editor.ITextModel, work: () => Promise<void>): Promise<void> {
   const editors = monaco.editor.getEditors().filter((editor) => editor.getModel() === model && !editor.getOption(monaco.editor.EditorOption.readOnly));
   for (const editor of editors) editor.updateOptions({ readOnly: true });
   try {
-    await work();
+    await whileWorking(model, work);
   } finally {
     for (const editor of editors) editor.updateOptions({ readOnly: false });
   }

@@ -6,7 +6,7 @@ import type { SubmissionSummary } from '../../shared/submission.ts';
 import { UNSENDABLE_CODES, type Diagnostic } from '../../shared/validation.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
-import { batchText } from '../state/batch-text.ts';
+import { settledBatchText } from '../state/batch-text.ts';
 import type { Batch } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { useSendState } from './state.ts';
@@ -87,7 +87,9 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
         (again) => {
           // A big batch takes a moment to resolve, hash and record before its first progress.
           prepare(batch.id, { environmentName: environment.name });
-          return api.send.start({ environmentId: environment.id, batchText: batchText(batch.id), again }).finally(() => prepare(batch.id, null));
+          return settledBatchText(batch.id)
+            .then((text) => api.send.start({ environmentId: environment.id, batchText: text, again }))
+            .finally(() => prepare(batch.id, null));
         },
         () => void send(),
       );

@@ -1,4 +1,5 @@
 import type { TextChange } from '../../shared/text-changes.ts';
+import { workDone } from './text-work.ts';
 
 /**
  * Where each open batch's text lives. A batch opens with its text as a string; once the editor
@@ -21,6 +22,13 @@ const listeners = new Set<EditListener>();
 export function batchText(id: string): string {
   const text = texts.get(id);
   return typeof text === 'string' ? text : (text?.getValue() ?? '');
+}
+
+/** The batch's text once any work on it across frames (a transform's undo) is done: what send, save and export read. */
+export async function settledBatchText(id: string): Promise<string> {
+  const text = texts.get(id);
+  if (text !== undefined && typeof text !== 'string') await workDone(text);
+  return batchText(id);
 }
 
 /** The text to open a batch with, before any editor holds it. */
