@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import type { CliIo, Command } from './cli/command.ts';
 import { historyCommand } from './cli/history.ts';
 import { loginCommand } from './cli/login.ts';
+import { planCommand } from './cli/plan.ts';
 import { sandboxCommand } from './cli/sandbox.ts';
 import { sendCommand } from './cli/send.ts';
 import { transformCommand } from './cli/transform.ts';
@@ -15,7 +16,7 @@ import { product } from './product.ts';
 
 export type { CliIo } from './cli/command.ts';
 
-/** Each capability adds its subcommand here (sandbox, validate, send, history, transform). */
+/** Each capability adds its subcommand here (sandbox, validate, send, history, transform, plan). */
 const commands: Record<string, Command> = {
   sandbox: sandboxCommand,
   login: loginCommand,
@@ -23,6 +24,7 @@ const commands: Record<string, Command> = {
   send: sendCommand,
   history: historyCommand,
   transform: transformCommand,
+  plan: planCommand,
 };
 
 function help(): string {

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import planSchema from '../../docs/plan.schema.json' with { type: 'json' };
+import { AppError } from '../../shared/errors.ts';
+import { errorPointer, valueAt, type CheckablePlan, type SchemaError } from '../../shared/plans/check.ts';
+import type { TrackingPlan } from '../../shared/plans/plan.ts';
+import { planProblemText, type PlanProblem } from '../../shared/plans/plan-problem.ts';
+import { expectedWords, shortJson } from '../../shared/plans/schema-words.ts';
+import { positionsOf } from '../../shared/validation/positions.ts';
+import { readBatchJson } from '../../shared/validation/syntax.ts';
+import { compileKinds } from './compile.ts';
+
+/**
+ * A plan file's text as a plan ready to check events with: parsed (a text that is not JSON is
+ * refused with its line and column), checked against docs/plan.schema.json, and each kind's
+ * schemas compiled (compile.ts). Compiling costs far more than checking, so a plan is compiled
+ * once per text, kept by the text's hash. What is wrong inside one kind or one definition is a
+ * problem listed with the plan, and the rest still applies; what is wrong with the plan's own
+ * fields (no name, no events, an unknown severity) refuses it.
+ */
+
+export interface LoadedPlan extends CheckablePlan {
+  /** The plan's own problems, each naming its kind and its JSON path. */
+  readonly problems: readonly PlanProblem[];
+}
+
+/** Plans kept compiled, the most recently loaded last. */
+const CACHED_PLANS = 16;
+const cache = new Map<string, LoadedPlan>();
+
+const structure = new Ajv2020({ allErrors: true, verbose: true, strict: false }).compile(planSchema);
+
+/** Whose an error of the plan's check is: one kind's part, one kind, one definition, or the plan's. */
+function ownerOf(instancePath: string): { key?: string; part?: string; def?: string } {
+  const [, top, name, part] = instancePath.split('/').map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  if (top === 'events' && name !== undefined) return part === 'attributes' || part === 'fields' ? { key: name, part } : { key: name };
+  if (top === '$defs' && name !== undefined) return { def: name };
+  return {};
+}
+
+function structureMessage(error: SchemaError, value: unknown): string {
+  if (error.keyword === 'required') return `missing "${String(error.params.missingProperty)}"`;
+  if (error.keyword === 'additionalProperties') return `unknown key "${String(error.params.additionalProperty)}"; expected ${expectedWords(error, value, 'key')}`;
+  return `expected ${expectedWords(error, value, 'key')}, saw ${shortJson(value)}`;
+}
+
+/** The plan's check against its schema: a problem per broken part (its most specific error), and which parts are broken. */
+function structureProblems(value: unknown) {
+  const problems: PlanProblem[] = [];
+  const parts = new Set<string>();
+  const defs = new Set<string>();
+  const fatal: string[] = [];
+  if (structure(value)) return { problems, parts, defs, fatal };
+  // An error deepest in the document says most: a bad `type` rather than "must match a schema in anyOf".
+  const byOwner = new Map<string, SchemaError>();
+  for (const error of structure.errors ?? []) {
+    const owner = ownerOf(error.instancePath);
+    const id = JSON.stringify(owner);
+    const kept = byOwner.get(id);
+    if (!kept || error.instancePath.length > kept.instancePath.length) byOwner.set(id, error);
+  }
+  for (const [id, error] of byOwner) {
+    const owner = JSON.parse(id) as ReturnType<typeof ownerOf>;
+    // A missing key is named in the message, at the object it is missing from.
+    const pointer = error.keyword === 'required' ? error.instancePath : errorPointer(error);
+    const message = structureMessage(error, valueAt(value, errorPointer(error)));
+    if (owner.key === undefined && owner.def === undefined) {
+      fatal.push(`${pointer || '/'}: ${message}`);
+      continue;
+    }
+    problems.push(owner.key === undefined ? { severity: 'error', pointer, message } : { severity: 'error', key: owner.key, pointer, message });
+    if (owner.def !== undefined) defs.add(owner.def);
+    else if (owner.part !== undefined) parts.add(`events/${owner.key}/${owner.part}`);
+    else if (error.keyword !== 'additionalProperties') parts.add(`events/${owner.key}`);
+  }
+  return { problems, parts, defs, fatal };
+}
+
+function parsePlan(text: string, source: string): unknown {
+  const read = readBatchJson(text);
+  if (!read.problem) return read.value;
+  const at = positionsOf(text, [read.problem.offset], read.problem.anchor).get(read.problem.offset)!;
+  throw new AppError('plan-not-json', `${source} is not JSON: line ${at.line}, column ${at.column}: ${read.problem.reason}.`);
+}
+
+/** The plan in `text`, read from `source` (a file name, for messages). Throws an AppError when it is no plan at all. */
+export function loadPlan(text: string, source: string): LoadedPlan {
+  const hash = createHash('sha256').update(text).digest('hex');
+  const cached = cache.get(hash);
+  if (cached) {
+    cache.delete(hash);
+    cache.set(hash, cached);
+    return cached;
+  }
+  const value = parsePlan(text, source);
+  const checked = structureProblems(value);
+  if (checked.fatal.length > 0) {
+    throw new AppError('plan-invalid', `${source} is not a tracking plan: ${checked.fatal.join('; ')}.`, [...checked.fatal, ...checked.problems.map(planProblemText)].join('\n'));
+  }
+  const plan = value as TrackingPlan;
+  const compiled = compileKinds(plan, { parts: checked.parts, defs: checked.defs });
+  const loaded: LoadedPlan = { plan, kinds: compiled.kinds, problems: [...checked.problems, ...compiled.problems] };
+  cache.set(hash, loaded);
+  if (cache.size > CACHED_PLANS) cache.delete(cache.keys().next().value!);
+  return loaded;
+}
