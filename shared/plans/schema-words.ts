@@ -102,9 +102,12 @@ export function schemaWords(schema: unknown): string {
   return limits.length > 0 ? `a value ${limits.join(' ')}` : 'a value matching the plan';
 }
 
-/** The properties a schema lists, for "only …" in an unknown attribute's expectation. */
+/** The properties a schema allows, for "only …" in an unknown attribute's expectation (one whose schema is false it forbids). */
 function listedProperties(parentSchema: unknown): string[] {
-  return isObject(parentSchema) && isObject(parentSchema.properties) ? Object.keys(parentSchema.properties) : [];
+  if (!isObject(parentSchema) || !isObject(parentSchema.properties)) return [];
+  return Object.entries(parentSchema.properties)
+    .filter(([, schema]) => schema !== false)
+    .map(([name]) => name);
 }
 
 /** What the error's keyword asked for, in words. `value` is the value it was checked on. */
