@@ -53,14 +53,15 @@ function structureProblems(value: unknown) {
   if (structure(value)) return { problems, parts, defs, fatal };
   // An error deepest in the document says most: a bad `type` rather than "must match a schema in anyOf".
   const byOwner = new Map<string, SchemaError>();
-  for (const error of structure.errors ?? []) {
+  for (const [index, error] of (structure.errors ?? []).entries()) {
     const owner = ownerOf(error.instancePath);
-    const id = JSON.stringify(owner);
+    // What is wrong with the plan's own fields is listed whole: each refuses the plan.
+    const id = owner.key === undefined && owner.def === undefined ? String(index) : JSON.stringify(owner);
     const kept = byOwner.get(id);
     if (!kept || error.instancePath.length > kept.instancePath.length) byOwner.set(id, error);
   }
-  for (const [id, error] of byOwner) {
-    const owner = JSON.parse(id) as ReturnType<typeof ownerOf>;
+  for (const error of byOwner.values()) {
+    const owner = ownerOf(error.instancePath);
     // A missing key is named in the message, at the object it is missing from.
     const pointer = error.keyword === 'required' ? error.instancePath : errorPointer(error);
     const message = structureMessage(error, valueAt(value, errorPointer(error)));
