@@ -50,6 +50,17 @@ function compileProblem(error: Error, schema: JsonSchema, base: string, brokenDe
   return { pointer: base, message: error.message };
 }
 
+/**
+ * The schema as compiled: the plan's definitions travel with it, so `#/$defs/NAME` resolves to
+ * them, and a `fields` schema, which checks the whole event, takes any `attributes`.
+ */
+function rootedSchema(schema: JsonSchema, part: Part, defs: Readonly<Record<string, unknown>>): JsonSchema {
+  if (!isObject(schema)) return schema;
+  const rooted: Record<string, unknown> = { ...schema, $defs: { ...defs, ...(isObject(schema.$defs) ? schema.$defs : {}) } };
+  if (part === 'fields') rooted.properties = { ...(isObject(schema.properties) ? schema.properties : {}), attributes: true };
+  return rooted;
+}
+
 export interface CompiledKinds {
   kinds: Map<string, KindValidators>;
   problems: PlanProblem[];
@@ -112,8 +123,7 @@ export function compileKinds(plan: TrackingPlan, broken: BrokenParts): CompiledK
         for (const problem of unsafe) problems.push({ severity: 'error', key, ...problem });
         continue;
       }
-      // The plan's definitions travel with each schema, so `#/$defs/NAME` resolves to them.
-      const rooted = isObject(schema) ? { ...schema, $defs: { ...defs, ...(isObject(schema.$defs) ? schema.$defs : {}) } } : schema;
+      const rooted = rootedSchema(schema, part, defs);
       warnings.length = 0;
       try {
         validators[part] = ajv.compile(rooted) as SchemaValidator;

@@ -22,8 +22,15 @@ export interface SchemaValidator {
 /** One kind's validators; a part the plan does not give, or whose schema is broken, has none. */
 export interface KindValidators {
   readonly attributes?: SchemaValidator;
+  /**
+   * Checks the whole event, taking any `attributes` (those are the other validator's): the
+   * plan's `fields` schema with `attributes` allowed, so no event is copied without them.
+   */
   readonly fields?: SchemaValidator;
 }
+
+/** Most events have no violation: one empty list for all of them. */
+const NONE: readonly Found[] = [];
 
 /** A plan ready to check events with: every kind it names, with its validators. */
 export interface CheckablePlan {
@@ -128,17 +135,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The event without its attributes: what a kind's `fields` schema is checked on. */
-function otherFields(event: Record<string, unknown>): Record<string, unknown> {
-  if (!Object.hasOwn(event, 'attributes')) return event;
-  const { attributes: _attributes, ...fields } = event;
-  return fields;
-}
-
 /** What the plan finds wrong with the event at `index`, before severities and caps. */
-function eventFindings(event: unknown, index: number, plan: CheckablePlan, keyField: string): Found[] {
+function eventFindings(event: unknown, index: number, plan: CheckablePlan, keyField: string): readonly Found[] {
   // An event that is no object, the batch's own checks report: the plan has nothing to add.
-  if (!isPlainObject(event)) return [];
+  if (!isPlainObject(event)) return NONE;
   const keyValue = Object.hasOwn(event, keyField) ? event[keyField] : undefined;
   const kindKey = typeof keyValue === 'string' ? keyValue : undefined;
   const kind = kindKey === undefined ? undefined : plan.kinds.get(kindKey);
@@ -148,16 +148,14 @@ function eventFindings(event: unknown, index: number, plan: CheckablePlan, keyFi
     const actual = shortJson(keyValue);
     return [{ kind: 'unplanned-event', pointer: `/${index}/${escapeSegment(keyField)}`, expected, actual, text: `${keyField} ${actual} names no kind of event in the plan` }];
   }
-  const found: Found[] = [];
+  let found = NONE;
   if (kind.attributes) {
     // No attributes at all is checked as none, so each required one is reported missing.
     const attributes = Object.hasOwn(event, 'attributes') ? event.attributes : {};
-    if (!kind.attributes(attributes)) found.push(...partViolations(kind.attributes.errors ?? [], attributes, `/${index}/attributes`, 'attributes', kindKey));
+    if (!kind.attributes(attributes)) found = partViolations(kind.attributes.errors ?? [], attributes, `/${index}/attributes`, 'attributes', kindKey);
   }
-  if (kind.fields) {
-    const fields = otherFields(event);
-    if (!kind.fields(fields)) found.push(...partViolations(kind.fields.errors ?? [], fields, `/${index}`, 'fields', kindKey));
-  }
+  // The whole event: a `fields` validator takes any attributes (see KindValidators).
+  if (kind.fields && !kind.fields(event)) found = [...found, ...partViolations(kind.fields.errors ?? [], event, `/${index}`, 'fields', kindKey)];
   return found;
 }
 
