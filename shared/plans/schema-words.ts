@@ -40,6 +40,16 @@ const FORMATS: Record<string, string> = {
   hostname: 'a host name',
 };
 
+/** The keywords that bound a count (min… at least, max… at most), with what they count. */
+const COUNTED: Record<string, { value: string; unit: string }> = {
+  minLength: { value: 'a string', unit: 'characters' },
+  maxLength: { value: 'a string', unit: 'characters' },
+  minItems: { value: 'an array', unit: 'items' },
+  maxItems: { value: 'an array', unit: 'items' },
+  minProperties: { value: 'an object', unit: 'properties' },
+  maxProperties: { value: 'an object', unit: 'properties' },
+};
+
 const COMPARISONS: Record<string, string> = { '>=': 'at least', '<=': 'at most', '>': 'greater than', '<': 'less than' };
 
 /** A value as short JSON text: `"YEN"`, `12.5`, `{"a":1,…`. */
@@ -113,6 +123,8 @@ function listedProperties(parentSchema: unknown): string[] {
 /** What the error's keyword asked for, in words. `value` is the value it was checked on. */
 export function expectedWords(error: SchemaError, value: unknown, noun: 'attribute' | 'field' | 'key'): string {
   const { params } = error;
+  const counted = Object.hasOwn(COUNTED, error.keyword) ? COUNTED[error.keyword]! : null;
+  if (counted) return `${counted.value} of ${error.keyword.startsWith('min') ? 'at least' : 'at most'} ${String(params.limit)} ${counted.unit}`;
   switch (error.keyword) {
     case 'type':
       return typeWords(params.type);
@@ -131,18 +143,6 @@ export function expectedWords(error: SchemaError, value: unknown, noun: 'attribu
       return `a number ${COMPARISONS[String(params.comparison)] ?? String(params.comparison)} ${String(params.limit)}`;
     case 'multipleOf':
       return `a multiple of ${String(params.multipleOf)}`;
-    case 'minLength':
-      return `a string of at least ${String(params.limit)} characters`;
-    case 'maxLength':
-      return `a string of at most ${String(params.limit)} characters`;
-    case 'minItems':
-      return `an array of at least ${String(params.limit)} items`;
-    case 'maxItems':
-      return `an array of at most ${String(params.limit)} items`;
-    case 'minProperties':
-      return `an object of at least ${String(params.limit)} properties`;
-    case 'maxProperties':
-      return `an object of at most ${String(params.limit)} properties`;
     case 'uniqueItems':
       return 'an array without repeated items';
     case 'required':
