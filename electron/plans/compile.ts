@@ -26,14 +26,22 @@ function cappedRegExp(pattern: string, flags: string) {
   // Ajv keys the compiled patterns it shares by their text.
   return { test: (value: string) => value.length <= PATTERN_VALUE_CAP && regExp.test(value), toString: () => String(regExp) };
 }
+// Ajv names the engine by this in standalone code only, which plans are not compiled to here.
 cappedRegExp.code = 'cappedRegExp';
 
 type Part = 'attributes' | 'fields';
-export const PLAN_PARTS: readonly Part[] = ['attributes', 'fields'];
+const PLAN_PARTS: readonly Part[] = ['attributes', 'fields'];
 
-/** The pointer of an Ajv schema path (`#/properties/x`) under `base`. */
-function pointerOfSchemaPath(base: string, schemaPath: string): string {
-  return `${base}${schemaPath.replace(/^#/, '')}`;
+/**
+ * The pointer in the plan file of an Ajv schema path (`#/properties/x`, URI-encoded) in the
+ * schema at `base`: a path into the plan's definitions, which travel with each schema, points
+ * to where the plan writes them.
+ */
+function pointerOfSchemaPath(base: string, schemaPath: string, schema: JsonSchema): string {
+  const path = decodeURIComponent(schemaPath.replace(/^#/, ''));
+  const def = /^\/\$defs\/([^/]+)/.exec(path)?.[1];
+  const ownDefs = isObject(schema) && isObject(schema.$defs) ? schema.$defs : {};
+  return def !== undefined && !Object.hasOwn(ownDefs, def.replaceAll('~1', '/').replaceAll('~0', '~')) ? path : `${base}${path}`;
 }
 
 /** What Ajv's compile error means, and where in the plan. */
@@ -46,7 +54,7 @@ function compileProblem(error: Error, schema: JsonSchema, base: string, brokenDe
     return { pointer: at ?? base, message: `$ref "${missing}" points ${broken ? `to a definition that is itself broken (see /$defs/${defName})` : 'nowhere'}` };
   }
   const format = /^unknown format "([^"]*)" ignored in schema at path "(#[^"]*)"/.exec(error.message);
-  if (format) return { pointer: `${pointerOfSchemaPath(base, format[2]!)}/format`, message: `unknown format "${format[1]}"` };
+  if (format) return { pointer: `${pointerOfSchemaPath(base, format[2]!, schema)}/format`, message: `unknown format "${format[1]}"` };
   return { pointer: base, message: error.message };
 }
 

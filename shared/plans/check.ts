@@ -126,6 +126,7 @@ function partViolations(errors: readonly SchemaError[], data: unknown, base: str
       return { kind, pointer, expected, text: `missing; "${kindKey}" events require it${expected === 'any value' ? '' : ` (${expected})`}` };
     }
     const actual = shortJson(value);
+    if (error.keyword === 'false schema') return { kind, pointer, expected, actual, text: `not allowed in "${kindKey}" events: the plan forbids it` };
     if (kind === 'attribute-unknown') return { kind, pointer, expected, actual, text: `not planned for "${kindKey}" events, which take ${expected}` };
     return { kind, pointer, expected, actual, text: `expected ${expected}, saw ${actual}` };
   });

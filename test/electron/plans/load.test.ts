@@ -49,10 +49,11 @@ describe('loadPlan', () => {
         invalid: { attributes: { properties: { x: { ...string, pattern: '(' } } } },
         evil: { attributes: { properties: { x: { ...string, pattern: '^(a+)+$' } } } },
         format: { attributes: { properties: { x: { ...string, format: 'colour' } } } },
+        shared: { attributes: { properties: { 'x y': { $ref: '#/$defs/when' } } } },
         typo: { attributes: { properties: { x: { ...string, patern: '^a$', maxLength: 1 } } } },
         misspelt: { atributes: {}, fields: { properties: { svc_id: { const: 7 } } } } as never,
       },
-      $defs: { broken: { ...string, pattern: '[' } },
+      $defs: { broken: { ...string, pattern: '[' }, when: { ...string, format: 'instant' } },
     };
     const loaded = loadPlan(JSON.stringify(plan), 'shop.plan.json');
     expect(loaded.problems).toEqual([
@@ -64,21 +65,22 @@ describe('loadPlan', () => {
       { severity: 'error', key: 'invalid', pointer: '/events/invalid/attributes/properties/x/pattern', message: 'the pattern ( is not a valid regular expression (/(/u: Unterminated group)' },
       { severity: 'error', key: 'evil', pointer: '/events/evil/attributes/properties/x/pattern', message: expect.stringMatching(/^the pattern \^\(a\+\)\+\$ could backtrack catastrophically: a repeated group holds a part that repeats itself/) },
       { severity: 'error', key: 'format', pointer: '/events/format/attributes/properties/x/format', message: 'unknown format "colour"' },
+      { severity: 'error', key: 'shared', pointer: '/$defs/when/format', message: 'unknown format "instant"' },
       { severity: 'warning', key: 'typo', pointer: '/events/typo/attributes/properties/x/patern', message: 'unknown keyword: "patern"' },
     ]);
     expect([...loaded.kinds.keys()]).toEqual(Object.keys(plan.events));
     const events = [
       { token: 'good', attributes: { plan: 'gold' } },
-      ...['typed', 'nowhere', 'through', 'invalid', 'evil', 'format'].map((token) => ({ token, attributes: { x: 'aaaa!' } })),
+      ...['typed', 'nowhere', 'through', 'invalid', 'evil', 'format', 'shared'].map((token) => ({ token, attributes: { x: 'aaaa!' } })),
       { token: 'typed', attributes: {}, svc_id: 8 },
       { token: 'typo', attributes: { x: 'ab' } },
       { token: 'misspelt', svc_id: 8 },
     ];
     expect(checkEvents(events, loaded).violations.map((violation) => [violation.kind, violation.pointer])).toEqual([
       ['attribute-value', '/0/attributes/plan'],
-      ['field-value', '/7/svc_id'],
-      ['attribute-value', '/8/attributes/x'],
-      ['field-value', '/9/svc_id'],
+      ['field-value', '/8/svc_id'],
+      ['attribute-value', '/9/attributes/x'],
+      ['field-value', '/10/svc_id'],
     ]);
   });
 

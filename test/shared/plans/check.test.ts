@@ -112,9 +112,9 @@ describe('checkEvents', () => {
 
   it('reports unevaluatedProperties and a property the plan forbids as attribute-unknown too', () => {
     const plan: TrackingPlan = { name: 'p', events: { a: { attributes: { properties: { old: false }, unevaluatedProperties: false } } } };
-    expect(violationsOf([{ token: 'a', attributes: { old: 1, extra: 2 } }], plan).map((violation) => [violation.kind, violation.pointer, violation.expected])).toEqual([
-      ['attribute-unknown', '/0/attributes/old', 'nothing: the plan forbids it'],
-      ['attribute-unknown', '/0/attributes/extra', 'no attributes'],
+    expect(violationsOf([{ token: 'a', attributes: { old: 1, extra: 2 } }], plan).map((violation) => [violation.kind, violation.pointer, violation.expected, violation.message])).toEqual([
+      ['attribute-unknown', '/0/attributes/old', 'nothing: the plan forbids it', 'event 1 (/0/attributes/old): not allowed in "a" events: the plan forbids it'],
+      ['attribute-unknown', '/0/attributes/extra', 'no attributes', 'event 1 (/0/attributes/extra): not planned for "a" events, which take no attributes'],
     ]);
   });
 
