@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import planSchema from '../../docs/plan.schema.json' with { type: 'json' };
 import { AppError } from '../../shared/errors.ts';
+import { MAX_JSON_DEPTH, nestsTooDeep } from '../../shared/json-nesting.ts';
 import { errorPointer, valueAt, type CheckablePlan, type SchemaError } from '../../shared/plans/check.ts';
 import type { TrackingPlan } from '../../shared/plans/plan.ts';
 import { planProblemText, type PlanProblem } from '../../shared/plans/plan-problem.ts';
+import { escapePointerSegment } from '../../shared/plans/schema-walk.ts';
 import { expectedWords, shortJson } from '../../shared/plans/schema-words.ts';
 import { positionsOf } from '../../shared/validation/positions.ts';
 import { readBatchJson } from '../../shared/validation/syntax.ts';
@@ -77,6 +79,43 @@ function structureProblems(value: unknown) {
   return { problems, parts, defs, fatal };
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The schemas that nest deeper than MAX_JSON_DEPTH, each a problem and a broken part, and the
+ * plan with them left out: checking and compiling a schema both recurse as deep as it goes, and
+ * a few hundred levels overflow the stack. No plan needs more than a handful.
+ */
+function tooDeepParts(value: unknown): { checked: unknown; problems: PlanProblem[]; parts: Set<string>; defs: Set<string> } {
+  const found = { problems: [] as PlanProblem[], parts: new Set<string>(), defs: new Set<string>() };
+  if (!isObject(value)) return { checked: value, ...found };
+  const message = `nests deeper than ${MAX_JSON_DEPTH} levels, more than a schema of attributes needs; it is left unchecked`;
+  const events = isObject(value.events) ? { ...value.events } : value.events;
+  if (isObject(events)) {
+    for (const [key, planned] of Object.entries(events)) {
+      if (!isObject(planned)) continue;
+      for (const part of ['attributes', 'fields'] as const) {
+        if (!nestsTooDeep(planned[part])) continue;
+        found.problems.push({ severity: 'error', key, pointer: `/events/${escapePointerSegment(key)}/${part}`, message });
+        found.parts.add(`events/${key}/${part}`);
+        events[key] = { ...(events[key] as object), [part]: true };
+      }
+    }
+  }
+  const defs = isObject(value.$defs) ? { ...value.$defs } : value.$defs;
+  if (isObject(defs)) {
+    for (const [name, schema] of Object.entries(defs)) {
+      if (!nestsTooDeep(schema)) continue;
+      found.problems.push({ severity: 'error', pointer: `/$defs/${escapePointerSegment(name)}`, message });
+      found.defs.add(name);
+      defs[name] = true;
+    }
+  }
+  return { checked: { ...value, events, $defs: defs }, ...found };
+}
+
 function parsePlan(text: string, source: string): unknown {
   const read = readBatchJson(text);
   if (!read.problem) return read.value;
@@ -93,14 +132,14 @@ export function loadPlan(text: string, source: string): LoadedPlan {
     cache.set(hash, cached);
     return cached;
   }
-  const value = parsePlan(text, source);
-  const checked = structureProblems(value);
+  const deep = tooDeepParts(parsePlan(text, source));
+  const checked = structureProblems(deep.checked);
   if (checked.fatal.length > 0) {
     throw new AppError('plan-invalid', `${source} is not a tracking plan: ${checked.fatal.join('; ')}.`, [...checked.fatal, ...checked.problems.map(planProblemText)].join('\n'));
   }
-  const plan = value as TrackingPlan;
-  const compiled = compileKinds(plan, { parts: checked.parts, defs: checked.defs });
-  const loaded: LoadedPlan = { plan, kinds: compiled.kinds, problems: [...checked.problems, ...compiled.problems] };
+  const plan = deep.checked as TrackingPlan;
+  const compiled = compileKinds(plan, { parts: new Set([...deep.parts, ...checked.parts]), defs: new Set([...deep.defs, ...checked.defs]) });
+  const loaded: LoadedPlan = { plan, kinds: compiled.kinds, problems: [...deep.problems, ...checked.problems, ...compiled.problems] };
   cache.set(hash, loaded);
   if (cache.size > CACHED_PLANS) cache.delete(cache.keys().next().value!);
   return loaded;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadPlan } from '../../../electron/plans/load.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { MAX_JSON_DEPTH } from '../../../shared/json-nesting.ts';
 import { checkEvents } from '../../../shared/plans/check.ts';
 import { PATTERN_VALUE_CAP } from '../../../shared/plans/pattern-safety.ts';
 import type { TrackingPlan } from '../../../shared/plans/plan.ts';
@@ -82,6 +83,18 @@ describe('loadPlan', () => {
       ['attribute-value', '/9/attributes/x'],
       ['field-value', '/10/svc_id'],
     ]);
+  });
+
+  it(`names a schema nested deeper than ${MAX_JSON_DEPTH} levels, which would overflow the stack, and applies the rest`, () => {
+    const levels = 20_000;
+    const text = `{"name": "deep", "events": {"deep": {"attributes": ${'{"properties": {"a": '.repeat(levels)}true${'}}'.repeat(levels)}}, "flat": {"attributes": {"required": ["x"]}}}, "$defs": {"deep": ${'['.repeat(levels)}${']'.repeat(levels)}}}`;
+    const loaded = loadPlan(text, 'deep.plan.json');
+    const message = `nests deeper than ${MAX_JSON_DEPTH} levels, more than a schema of attributes needs; it is left unchecked`;
+    expect(loaded.problems).toEqual([
+      { severity: 'error', key: 'deep', pointer: '/events/deep/attributes', message },
+      { severity: 'error', pointer: '/$defs/deep', message },
+    ]);
+    expect(checkEvents([{ token: 'deep', attributes: {} }, { token: 'flat', attributes: {} }], loaded).violations).toMatchObject([{ kind: 'attribute-missing', pointer: '/1/attributes/x' }]);
   });
 
   it(`reports a value longer than ${PATTERN_VALUE_CAP} characters as not matching its pattern, without matching it`, () => {
