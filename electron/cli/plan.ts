@@ -1,10 +1,10 @@
-import type { CliIo, Command } from './command.ts';
-import { planCheck } from './plan-check.ts';
+import type { Command } from './command.ts';
+import { planCheckCommand } from './plan-check.ts';
 
 /** `eventdesk plan <subcommand>`: tracking plans from the command line. Each subcommand is a function in plan-*.ts. */
 
-const SUBCOMMANDS: Record<string, { summary: string; run: (args: string[], io: CliIo) => Promise<number> }> = {
-  check: { summary: 'Check that a plan file is a plan and each of its schemas compiles', run: planCheck },
+const SUBCOMMANDS: Record<string, Command> = {
+  check: planCheckCommand,
 };
 
 function planUsage(): string {
