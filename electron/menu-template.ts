@@ -126,7 +126,7 @@ export function menuTemplate(context: MenuContext): MenuEntry[] {
   const edit: MenuEntry = {
     kind: 'submenu',
     label: '&Edit',
-    entries: [...roles('undo', 'redo'), separator, ...roles('cut', 'copy', 'paste', 'selectAll'), separator, command('batch.format'), command('batch.preview'), separator, command('transform.shift'), command('transform.pseudonymize'), command('transform.set'), separator, events],
+    entries: [...roles('undo', 'redo'), command('edit.undo'), command('edit.redo'), separator, ...roles('cut', 'copy', 'paste', 'selectAll'), separator, command('batch.format'), command('batch.preview'), separator, command('transform.shift'), command('transform.pseudonymize'), command('transform.set'), separator, events],
   };
   const appearance: MenuEntry = {
     kind: 'submenu',

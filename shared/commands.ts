@@ -51,6 +51,8 @@ export const CommandIdSchema = z.enum([
   'events.filter',
   'events.keepMatching',
   'events.deleteMatching',
+  'edit.undo',
+  'edit.redo',
 ]);
 export type CommandId = z.infer<typeof CommandIdSchema>;
 
@@ -112,6 +114,10 @@ export const commands: Record<CommandId, CommandInfo> = {
   'events.filter': { title: 'Filter events…', group: 'Edit' },
   'events.keepMatching': { title: 'Keep only the events matching the filter', group: 'Edit' },
   'events.deleteMatching': { title: 'Delete the events matching the filter', group: 'Edit' },
+  // The batch's undo where Monaco is not there to take the keys: the Form view, outside a text
+  // field (a text field, and the JSON view, keep their own undo; see renderer/commands/keyboard.ts).
+  'edit.undo': { title: 'Undo in the Form view', group: 'Edit', keys: 'CmdOrCtrl+Z' },
+  'edit.redo': { title: 'Redo in the Form view', group: 'Edit', keys: 'CmdOrCtrl+Shift+Z' },
 };
 
 export const commandIds = CommandIdSchema.options;

@@ -1,6 +1,9 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
 /**
  * What every subcommand's flags share: the error that means "you called it wrong" (exit 2),
- * and the readers of number flags, so each command words these mistakes the same way.
+ * the reading of the flags and the readers of number flags, and the words for a file that
+ * cannot be read or written, so each command words these mistakes the same way.
  */
 
 /** A mistake in how the command was called; the command prints it and exits with 2. */
@@ -11,9 +14,67 @@ export class UsageError extends Error {
   }
 }
 
-/** True for a UsageError and for node:util parseArgs's own errors (unknown flag, missing value). */
-export function isUsageError(error: unknown): error is Error {
-  return error instanceof UsageError || Boolean((error as NodeJS.ErrnoException | null)?.code?.startsWith('ERR_PARSE_ARGS'));
+export function isUsageError(error: unknown): error is UsageError {
+  return error instanceof UsageError;
+}
+
+/** The option or argument node:util quotes in its message ('--foo'), or the whole message when it quotes none. */
+function quotedIn(message: string): string {
+  return /'([^']*)'/.exec(message)?.[1] ?? message;
+}
+
+/** node:util parseArgs's mistakes in our words: its own messages name internals and suggest `--` to people who mistyped a flag. */
+function flagMistake(error: NodeJS.ErrnoException): string {
+  const quoted = quotedIn(error.message);
+  // '-o, --out <value>' names a flag both ways: the long name is the one the help lists.
+  const flag = quoted.replace(/ <value>$/, '').split(', ').at(-1);
+  switch (error.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${quoted}.`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument "${quoted}": this command takes only flags.`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return error.message.includes('does not take') ? `${flag} takes no value.` : `${flag} needs a value.`;
+    default:
+      return error.message;
+  }
+}
+
+/** node:util's parseArgs, with each of its mistakes as a UsageError in one clear line. */
+export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(flagMistake(error as NodeJS.ErrnoException));
+    throw error;
+  }
+}
+
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of its path is not a folder',
+  ENOSPC: 'the disk is full',
+  EROFS: 'the disk is read-only',
+};
+
+/** Why a file could not be read or written, in words, without Node's error code and repeated path. */
+function fileProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return (code !== undefined && FILE_PROBLEMS[code]) || (code ?? (error instanceof Error ? error.message : String(error)));
+}
+
+/** The UsageError for a file that cannot be read: `cannot read events.json: no such file`. */
+export function unreadable(file: string, error: unknown): UsageError {
+  return new UsageError(`cannot read ${file}: ${fileProblem(error)}.`);
+}
+
+/** The UsageError for a file that cannot be written. */
+export function unwritable(file: string, error: unknown): UsageError {
+  return new UsageError(`cannot write ${file}: ${fileProblem(error)}.`);
 }
 
 export function wholeNumber(flag: string, text: string | undefined): number | undefined {

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { parseDateTime, parseWallClock } from '../../shared/datetime.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -10,7 +9,7 @@ import { SubmissionStatusSchema } from '../../shared/submission.ts';
 import { HISTORY_FILE_NAME, historyFileIn, openHistory, searchWords, type SubmissionStore } from '../services/index.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
-import { UsageError, isUsageError, usageText, wholeNumber } from './flags.ts';
+import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
 import { detailJson, detailText, listFooter, listJson, listTable } from './history-print.ts';
 import { secretsIn } from './target.ts';
 
@@ -71,7 +70,7 @@ const FLAGS = {
 } as const;
 
 function readFlags(args: string[]) {
-  return parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+  return parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
 }
 
 type Values = ReturnType<typeof readFlags>['values'];

@@ -1,11 +1,10 @@
-import { parseArgs } from 'node:util';
 import { formatDateTime } from '../../shared/datetime.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { redactText } from '../../shared/redact.ts';
 import { login, type TokenGrant } from '../services/index.ts';
 import type { CliIo, Command } from './command.ts';
-import { isUsageError, usageText } from './flags.ts';
+import { isUsageError, parseFlags, usageText } from './flags.ts';
 import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';
 
 /** `eventdesk login`: logs in once to check the credentials and shows until when the login holds. Stores nothing. */
@@ -32,7 +31,7 @@ const FLAGS = {
 } as const;
 
 function readFlags(args: string[]) {
-  return parseArgs({ args, options: FLAGS, strict: true, allowPositionals: false }).values;
+  return parseFlags({ args, options: FLAGS, strict: true, allowPositionals: false }).values;
 }
 
 /** What --json prints: who, where, until when. Never a token. */

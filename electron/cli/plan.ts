@@ -1,29 +1,36 @@
-import type { Command } from './command.ts';
+import type { CliIo, Command } from './command.ts';
 import { planCheckCommand } from './plan-check.ts';
+import { planCoverageCommand } from './plan-coverage.ts';
+import { planImportCommand } from './plan-import.ts';
+import { planInferCommand } from './plan-infer.ts';
 
-/** `eventdesk plan <subcommand>`: tracking plans from the command line. Each subcommand is a function in plan-*.ts. */
+/** `eventdesk plan`: tracking plans from the command line (issue #16), one subcommand a file. */
 
-const SUBCOMMANDS: Record<string, Command> = {
+const subcommands: Record<string, Command> = {
+  infer: planInferCommand,
+  import: planImportCommand,
+  coverage: planCoverageCommand,
   check: planCheckCommand,
 };
 
-function planUsage(): string {
-  const listed = Object.entries(SUBCOMMANDS).map(([name, subcommand]) => `  ${name.padEnd(12)}${subcommand.summary}`);
+function help(): string {
+  const listed = Object.entries(subcommands).map(([name, command]) => `  ${name.padEnd(12)}${command.summary}`);
   return ['Usage: eventdesk plan <subcommand> [options]', '', 'Subcommands:', ...listed, '', 'Run "eventdesk plan <subcommand> --help" for its flags.', ''].join('\n');
 }
 
 export const planCommand: Command = {
-  summary: 'Tracking plans: "plan check PLAN" checks one',
+  summary: 'Tracking plans: infer a draft, import one, measure coverage, check one',
 
-  async run(args, io) {
-    const [first, ...rest] = args;
-    if (first === undefined || first === '-h' || first === '--help') {
-      io.stdout(planUsage());
+  async run(args, io: CliIo) {
+    const [name, ...rest] = args;
+    if (name === '-h' || name === '--help' || name === 'help') {
+      io.stdout(help());
       return 0;
     }
-    const subcommand = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined;
+    const subcommand = name !== undefined && Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
     if (!subcommand) {
-      io.stderr(`eventdesk plan: unknown subcommand "${first}". Run "eventdesk plan --help" for the list.\n`);
+      const named = name === undefined ? 'Name a subcommand' : `Unknown subcommand "${name}"`;
+      io.stderr(`eventdesk plan: ${named}: ${Object.keys(subcommands).join(', ')}. Run "eventdesk plan --help".\n`);
       return 2;
     }
     return subcommand.run(rest, io);

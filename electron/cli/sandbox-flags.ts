@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 import { SOURCE_OPENAPI_FILE } from '../node-services.ts';
 import { resolveSandboxOptions, type SandboxOptions } from '../sandbox/config.ts';
-import { isUsageError, UsageError, wholeNumber } from './flags.ts';
+import { isUsageError, parseFlags, UsageError, wholeNumber } from './flags.ts';
 
 /** The flags of `eventdesk sandbox`, read into sandbox options or into a message saying what is wrong. */
 
@@ -104,12 +103,12 @@ function answerCode(flag: string, text: string): number | 'reset' {
   return text === 'reset' ? 'reset' : wholeNumber(flag, text)!;
 }
 
-function parseFlags(args: string[]) {
-  return parseArgs({ args, options: FLAGS, strict: true, allowPositionals: false });
+function readFlags(args: string[]) {
+  return parseFlags({ args, options: FLAGS, strict: true, allowPositionals: false });
 }
 
 /** The options as the flags give them, unchecked: resolveSandboxOptions checks them in one place. */
-function optionsOf(values: ReturnType<typeof parseFlags>['values']): Record<string, unknown> {
+function optionsOf(values: ReturnType<typeof readFlags>['values']): Record<string, unknown> {
   const { user, password } = values;
   const failStatus = values['fail-status'];
   return {
@@ -144,7 +143,7 @@ function flagOf(option: string): string {
 
 export function readSandboxFlags(args: string[]): SandboxFlags {
   try {
-    const { values } = parseFlags(args);
+    const { values } = readFlags(args);
     if (values.help) return { ok: true, help: true };
     const resolved = resolveSandboxOptions(optionsOf(values));
     if (resolved.ok) return { ok: true, help: false, options: resolved.value };

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { planChunks } from '../../shared/chunking.ts';
 import { formatDateTime } from '../../shared/datetime.ts';
 import { LIMITS, checkSettings, resolveTimeZone, type Environment } from '../../shared/environment.ts';
@@ -15,7 +14,7 @@ import { pushTo, startNodeServicesThread } from '../node-services.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../services/index.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
-import { UsageError, isUsageError, usageText, wholeNumber } from './flags.ts';
+import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
 import { describePlan, describeSummary, progressPrinter, summaryOf, type SendPlan } from './send-report.ts';
 import { TARGET_FLAGS, TARGET_USAGE, commandLineEnvironmentId, resolveTarget, secretsIn, type Target } from './target.ts';
 import { UNANSWERED_FLAGS, UNANSWERED_USAGE, chooseUnanswered, unansweredFlag } from './unanswered.ts';
@@ -83,7 +82,7 @@ const FLAGS = {
 type Values = ReturnType<typeof readFlags>['values'];
 
 function readFlags(args: string[]) {
-  return parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+  return parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
 }
 
 /** The flags that say where to send, as given, for the resume command: never a secret (those are variables). */

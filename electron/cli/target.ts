@@ -11,7 +11,7 @@ import {
   type EnvironmentExport,
   type EnvironmentSettings,
 } from '../../shared/environment.ts';
-import { UsageError, wholeNumber } from './flags.ts';
+import { UsageError, unreadable, wholeNumber } from './flags.ts';
 
 /**
  * Where a command talks to and as whom: an exported environment file or a bare base URL, with
@@ -84,7 +84,7 @@ async function readExport(file: string): Promise<EnvironmentExport> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`--env: ${file} cannot be read (${(error as Error).message}).`);
+    throw new UsageError(`--env: ${unreadable(file, error).message}`);
   }
   let json: unknown;
   try {

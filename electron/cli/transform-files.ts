@@ -7,7 +7,7 @@ import { parseHar } from '../../shared/formats/har.ts';
 import type { ImportedEvent } from '../../shared/formats/import-result.ts';
 import { parseJson, serializeJson } from '../../shared/formats/json.ts';
 import { parseNdjson, serializeNdjson } from '../../shared/formats/ndjson.ts';
-import { UsageError } from './flags.ts';
+import { UsageError, unwritable } from './flags.ts';
 import { readUtf8 } from './validate.ts';
 
 /**
@@ -29,8 +29,23 @@ function targetOf(text: string, serviceIdField: string): CsvColumnTarget | null 
   return field === undefined ? null : { to: 'field', field };
 }
 
+/**
+ * The app's guess, when it finds a column for every field the service names. A guess that
+ * leaves one out is most likely a wrong guess (a header it does not know, "Who" for
+ * customer_id), and a script would write events without that field on every run: the command
+ * stops and shows the guess as a --csv-map to correct, or to keep as is where the file truly has
+ * no such column.
+ */
+function guessedMapping(table: CsvTable, serviceIdField: string): CsvMapping {
+  const mapping = suggestCsvMapping(table.headers, { serviceIdField });
+  const found = new Set(mapping.map((target) => (target.to === 'field' ? target.field : target.to === 'service-id' ? serviceIdField : null)));
+  const missing = [...CSV_TEXT_FIELDS, serviceIdField].filter((field) => !found.has(field));
+  if (missing.length === 0) return mapping;
+  throw new UsageError(`--csv-map auto found no column for ${missing.join(', ')} among ${table.headers.map((header) => `"${header}"`).join(', ')}. Say which column goes to which field: the guess, to correct or to keep, is --csv-map '${suggestedFlag(table, serviceIdField)}'.`);
+}
+
 function mappingOf(flag: string, table: CsvTable, serviceIdField: string): CsvMapping {
-  if (flag === 'auto') return suggestCsvMapping(table.headers, { serviceIdField });
+  if (flag === 'auto') return guessedMapping(table, serviceIdField);
   const mapping: CsvMapping = table.headers.map(() => ({ to: 'nothing' }));
   for (const pair of flag.split(',')) {
     const equals = pair.lastIndexOf('=');
@@ -74,7 +89,11 @@ export async function readEvents(file: string, csvMap: CsvMapFlag, serviceIdFiel
 
 /** The events as JSON, or NDJSON for an output file named .ndjson or .jsonl; to standard output for - or no file. */
 export async function writeEvents(out: string | undefined, events: readonly ImportedEvent[], stdout: (text: string) => void): Promise<void> {
-  const text = out !== undefined && isNdjsonName(out) ? serializeNdjson(events) : serializeJson(events);
+  await writeOut(out, out !== undefined && isNdjsonName(out) ? serializeNdjson(events) : serializeJson(events), stdout);
+}
+
+/** A command's output to the --out file, or to standard output for - or no file. */
+export async function writeOut(out: string | undefined, text: string, stdout: (text: string) => void): Promise<void> {
   if (out === undefined || out === '-') {
     stdout(text);
     return;
@@ -82,6 +101,6 @@ export async function writeEvents(out: string | undefined, events: readonly Impo
   try {
     await writeFile(out, text);
   } catch (error) {
-    throw new UsageError(`--out: ${out} cannot be written (${(error as Error).message}).`);
+    throw new UsageError(`--out: ${unwritable(out, error).message}`);
   }
 }

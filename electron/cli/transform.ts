@@ -1,14 +1,15 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { isTimeZone, parseDateTime } from '../../shared/datetime.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { eventMatches, parseFilter, type EventFilter } from '../../shared/events/filter.ts';
+import { DEFAULT_PSEUDONYMIZED_FIELDS } from '../../shared/events/pseudonymize.ts';
+import { assignmentProblem } from '../../shared/events/set-field.ts';
 import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, typedFieldValue, type FieldValue, type TransformResult } from '../../shared/events/transforms.ts';
 import { plural } from '../../shared/plural.ts';
 import { createPseudonyms } from '../services/index.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
-import { UsageError, isUsageError, usageText } from './flags.ts';
+import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { environmentFromFile } from './target.ts';
 import { readEvents, writeEvents } from './transform-files.ts';
 
@@ -39,19 +40,26 @@ Transform
                          or "YYYY-MM-DD HH:MM:SS" in the environment's time zone (UTC without
                          --env); the spacing between events is kept to the second
   --anchor WHICH         latest (default) or earliest
-  --pseudonymize         Replace customer_id, device_id, and emails, phone numbers and IP
-                         addresses in attribute values, the same way every run (the key is in
-                         the data folder and never leaves it)
+  --pseudonymize         Replace customer_id, device_id, emails, phone numbers and IP
+                         addresses in attribute values, and the whole value of the fields
+                         ${DEFAULT_PSEUDONYMIZED_FIELDS.join(', ')} (a top-level field or an attribute), as the app does; the
+                         same way every run (the key is in the data folder and never leaves it)
   --pseudonymize-field NAME
-                         Also replace the whole value of this field (name, attributes.name);
-                         implies --pseudonymize
+                         Replace the whole value of NAME (name, attributes.name) instead of
+                         the default ${DEFAULT_PSEUDONYMIZED_FIELDS.join(', ')}: repeat for several; '' for no named field
+                         (only ids and emails, phones, IPs); implies --pseudonymize
   --set FIELD=VALUE      Set a field on every event: svc_id=42, device_id={{$uuid}} (a new UUID
                          each), attributes.plan=pro. A top-level VALUE that reads as JSON (a
-                         number, true, null, "quoted") is that value; attributes stay text
+                         number, true, null, "quoted") is that value; attributes stay text.
+                         FIELD is token, created_at ("YYYY-MM-DD HH:MM:SS" or {{$now}}),
+                         svc_id (a whole number or {{$seq}}; the --env's name for it),
+                         device_id, customer_id or attributes.NAME (any name)
 
 Files
   --csv-map MAP          How a CSV's columns become fields: auto (the app's guess from the
-                         headers) or COLUMN=TARGET,... with TARGET one of token, created_at,
+                         headers; when it finds no column for one of the service's fields, the
+                         command stops and shows its guess to correct) or
+                         COLUMN=TARGET,... with TARGET one of token, created_at,
                          device_id, customer_id, svc_id, attributes.NAME, - (other columns: -)
   --env FILE             An environment exported from EventDesk: its time zone and service-id
                          field name are used
@@ -117,13 +125,15 @@ interface Assignment {
   value: FieldValue;
 }
 
-function assignmentOf(text: string): Assignment {
+function assignmentOf(text: string, serviceIdField: string): Assignment {
   const equals = text.indexOf('=');
   if (equals <= 0) throw new UsageError(`--set: "${text}" is not FIELD=VALUE, as in svc_id=42 or attributes.plan=pro.`);
   const path = text.slice(0, equals);
   const raw = text.slice(equals + 1);
-  if (raw === '{{$uuid}}') return { path, value: { generate: 'uuid' } };
-  return { path, value: typedFieldValue(path, raw) };
+  const value: FieldValue = raw === '{{$uuid}}' ? { generate: 'uuid' } : typedFieldValue(path, raw);
+  const problem = assignmentProblem(path, value, serviceIdField);
+  if (problem !== null) throw new UsageError(`--set ${text}: ${problem}`);
+  return { path, value };
 }
 
 function applied(result: TransformResult, flag: string, io: CliIo): unknown[] {
@@ -132,12 +142,15 @@ function applied(result: TransformResult, flag: string, io: CliIo): unknown[] {
   return result.events;
 }
 
+/** From this many events on, each step of a transform is said as it starts. */
+export const STEPS_SHOWN_FROM = 20_000;
+
 export const transformCommand: Command = {
   summary: 'Keep, shift, pseudonymize and set fields of a batch file\'s events',
 
   async run(args, io: CliIo) {
     try {
-      const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
       const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
       if (values.help) {
         io.stdout(transformUsage(dataFolder));
@@ -152,7 +165,7 @@ export const transformCommand: Command = {
       const target = shiftTo === undefined || shiftTo === 'now' ? null : parseDateTime(shiftTo, settings.timeZone);
       if (target && !target.ok) throw new UsageError(`--shift-to: "${shiftTo}" is neither now nor a date-time: ${target.error.message}`);
       const selection = selectionOf(values.customer ?? [], values.device ?? [], values.where, settings.serviceIdField);
-      const assignments = (values.set ?? []).map(assignmentOf);
+      const assignments = (values.set ?? []).map((text) => assignmentOf(text, settings.serviceIdField));
       const file = positionals[0]!;
       const { events: read, note } = await readEvents(file, values['csv-map'], settings.serviceIdField);
       if (note) io.stderr(`eventdesk transform: ${note}\n`);
@@ -162,12 +175,20 @@ export const transformCommand: Command = {
         return 1;
       }
       const done: string[] = [selection === null ? `${plural(events.length, 'event')} read` : `${events.length} of ${plural(read.length, 'event')} kept`];
+      // A big file takes seconds per step: each says it is under way, so the command is not silent.
+      const step = (doing: string) => {
+        if (events.length >= STEPS_SHOWN_FROM) io.stderr(`eventdesk transform: ${doing} ${plural(events.length, 'event')}…\n`);
+      };
       if (shiftTo !== undefined) {
+        step('shifting the times of');
         events = applied(shiftTimes(events, { anchor, to: shiftTo, timeZone: settings.timeZone, now: new Date() }), '--shift-to', io);
         done.push(`times shifted (${anchor} at ${shiftTo} ${settings.timeZone})`);
       }
-      const fields = values['pseudonymize-field'] ?? [];
-      if (values.pseudonymize || fields.length > 0) {
+      const named = values['pseudonymize-field'];
+      // Named fields replace the default list, as editing the app's field box does; '' names none.
+      const fields = named === undefined ? DEFAULT_PSEUDONYMIZED_FIELDS : named.filter((field) => field !== '');
+      if (values.pseudonymize || named !== undefined) {
+        step('pseudonymizing');
         const listed = personalValues(events, { fields });
         if (!listed.ok) throw new UsageError(`--pseudonymize: ${listed.message}`);
         const replacements = replacementsOf(listed.values, createPseudonyms(dataFolder).replacements(listed.values));
@@ -175,9 +196,11 @@ export const transformCommand: Command = {
         done.push(`${plural(listed.values.length, 'personal value')} replaced`);
       }
       for (const assignment of assignments) {
-        events = applied(setField(events, assignment), `--set ${assignment.path}`, io);
+        step(`setting ${assignment.path} on`);
+        events = applied(setField(events, { ...assignment, serviceIdField: settings.serviceIdField }), `--set ${assignment.path}`, io);
         done.push(`${assignment.path} set`);
       }
+      step('writing');
       await writeEvents(values.out, events as Record<string, unknown>[], io.stdout);
       io.stderr(`eventdesk transform: ${done.join('; ')}.\n`);
       return 0;

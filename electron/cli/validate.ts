@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
-import { parseArgs } from 'node:util';
 import { isTimeZone } from '../../shared/datetime.ts';
 import { eventPlace } from '../../shared/event-place.ts';
 import { DEFAULT_SETTINGS, resolveTimeZone } from '../../shared/environment.ts';
 import { batchFromNdjson, isNdjsonName } from '../../shared/formats/batch-file.ts';
 import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validation.ts';
 import type { CliIo, Command } from './command.ts';
-import { UsageError, isUsageError, usageText } from './flags.ts';
+import { UsageError, isUsageError, parseFlags, unreadable, usageText } from './flags.ts';
 import { environmentFromFile } from './target.ts';
 import { validateWithPlan } from './validate-plan.ts';
 import { plural } from '../../shared/plural.ts';
@@ -59,7 +58,7 @@ export async function readUtf8(file: string): Promise<string> {
   try {
     bytes = file === '-' ? await buffer(process.stdin) : await readFile(file);
   } catch (error) {
-    throw new UsageError(`${file} cannot be read (${(error as Error).message}).`);
+    throw unreadable(file, error);
   }
   try {
     return utf8.decode(bytes);
@@ -102,7 +101,7 @@ export const validateCommand: Command = {
     let file: string;
     let json: boolean;
     try {
-      const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
       if (values.help) {
         io.stdout(VALIDATE_USAGE);
         return 0;

@@ -18,6 +18,9 @@ function couldType(id: CommandId): boolean {
   return !parts.includes('CmdOrCtrl') && parts.at(-1)!.length === 1;
 }
 
+/** Commands whose keys a text field keeps for itself, in a dialog too: its own undo and redo. */
+const TEXT_FIELD_KEYS: ReadonlySet<CommandId> = new Set(['edit.undo', 'edit.redo']);
+
 /**
  * Every shortcut of the command list, from one listener. It listens in the capture phase, so the
  * Ctrl/Cmd shortcuts work inside Monaco too, and takes the keys it uses from whatever had the
@@ -34,7 +37,7 @@ export function useCommandKeys(): void {
         const keys = commands[candidate].keys;
         return keys !== undefined && matchesKeys(keys, event, mac);
       });
-      if (!id || (couldType(id) && isTextField(event.target))) return;
+      if (!id || ((couldType(id) || TEXT_FIELD_KEYS.has(id)) && isTextField(event.target))) return;
       const inDialog = event.target instanceof Element && event.target.closest('dialog[open]') !== null;
       if (!inDialog && !availabilityOf(id).enabled) return;
       event.preventDefault();

@@ -1,11 +1,16 @@
 import './compare.css';
 import { lazy, Suspense, useState } from 'react';
-import { diffSummary, entryCount, type MatchBy } from '../../shared/events/event-diff.ts';
+import { diffSummary, entryCount, type DiffCounts, type MatchBy } from '../../shared/events/event-diff.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { EventDiffList } from './EventDiffList.tsx';
 import { useEventDiff } from './useEventDiff.ts';
 
 const CompareEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.CompareEditor })));
+
+/** No event of one side found its match on the other, though both have events: after "Shift times", say. */
+export function nothingMatched(counts: DiffCounts): boolean {
+  return counts.leftCount > 0 && counts.rightCount > 0 && counts.onlyLeft === counts.leftCount && counts.onlyRight === counts.rightCount;
+}
 
 /**
  * Two batches compared event by event: first what differs in one line ("Identical", or "3
@@ -16,9 +21,11 @@ export function BatchComparison({ left, right, label, sides }: { left: string; r
   const [matchBy, setMatchBy] = useState<MatchBy>('key');
   const [asText, setAsText] = useState(false);
   const state = useEventDiff(left, right, matchBy);
+  // By key, nothing matched: every event differs by a key field, and matching by position is the likely wish.
+  const unmatched = state.status === 'done' && matchBy === 'key' && nothingMatched(state.counts);
   const summary =
     state.status === 'done'
-      ? diffSummary(state.counts)
+      ? `${unmatched ? 'No event matches by token, customer_id and created_at: ' : ''}${diffSummary(state.counts)}`
       : state.status === 'comparing'
         ? 'Comparing the events…'
         : 'The events could not be compared.';
@@ -30,6 +37,11 @@ export function BatchComparison({ left, right, label, sides }: { left: string; r
           {state.status === 'done' && <span aria-hidden>{summary === 'Identical' ? '= ' : '≠ '}</span>}
           {summary}
         </p>
+        {unmatched && (
+          <button type="button" className="small primary" onClick={() => setMatchBy('position')}>
+            Match by position
+          </button>
+        )}
         <span className="muted small">{matchBy === 'key' ? 'Events matched by token, customer_id and created_at' : 'Events matched by position'}</span>
         <span className="spacer" />
         <label className="small">

@@ -115,7 +115,7 @@ export default function BatchEditor() {
         </span>
         <FileActions batch={batch} />
         <ImportExport batch={batch} dropTarget={pane} />
-        <TransformButton batch={batch} model={model} timeZone={timeZone} />
+        <TransformButton batch={batch} model={model} timeZone={timeZone} serviceIdField={serviceIdField} />
         <span className="spacer" />
         <ViewSwitch
           label="View"

@@ -115,17 +115,21 @@ export function EventList({ target, events, shown, problems }: { target: BatchTa
                 drop(index);
               }}
             >
-              <span className="muted">{index + 1}</span>{' '}
-              {mark && (
-                <span className={`event-mark ${mark.severity}`} title={`${mark.count} ${mark.count === 1 ? 'problem' : 'problems'}`}>
-                  {mark.severity === 'error' ? '●' : '▲'}
-                  <span className="visually-hidden">{` ${mark.count} ${mark.count === 1 ? 'problem' : 'problems'}`}</span>
-                </span>
-              )}{' '}
-              <strong>{text(item.token) || '(no token)'}</strong>
-              <span className="muted">
-                {' '}
-                {text(item.customer_id)} · {text(item.created_at)}
+              <span className="event-row-head">
+                <span className="muted">{index + 1}</span>{' '}
+                {mark && (
+                  <span className={`event-mark ${mark.severity}`} title={`${mark.count} ${mark.count === 1 ? 'problem' : 'problems'}`}>
+                    {mark.severity === 'error' ? '●' : '▲'}
+                    <span className="visually-hidden">{` ${mark.count} ${mark.count === 1 ? 'problem' : 'problems'}`}</span>
+                  </span>
+                )}{' '}
+                <strong>{text(item.token) || '(no token)'}</strong>
+              </span>{' '}
+              {/* A line of its own, so a narrow list cuts the customer, never the time. */}
+              <span className="event-row-meta muted">
+                <span className="event-customer">{text(item.customer_id)}</span>
+                <span className="event-separator">·</span>
+                <span className="event-time">{text(item.created_at)}</span>
               </span>
             </div>
           );

@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { plural } from '../../shared/plural.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
 import type { Batch } from '../state/composer.ts';
-import { useUi } from '../state/ui.ts';
-import { chooseEvents, focusEvent, selectionOf, useEventSelection, useSelectedEvents } from '../state/event-selection.ts';
+import { chooseEvents, focusEvent, selectionOf, showOnly, useChosenCount, useEventSelection, useListFocusRequests, useSelectedEvents } from '../state/event-selection.ts';
 import { EventFilter } from './EventFilter.tsx';
 import { EventForm } from './EventForm.tsx';
 import { EventList } from './EventList.tsx';
@@ -14,38 +13,45 @@ import { addEvent, duplicate, keepOnly, remove, step, type BatchTarget } from '.
 import { problemsByEvent, type EventRecord } from './event-problems.ts';
 import { useFormEvents } from './form-events.ts';
 
+/** Whether a key pressed there is the field's own to undo: a text field keeps its native undo. */
+function ownsUndo(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+/**
+ * Undo and redo of the batch's edits (Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z) as commands, while the focus
+ * is in the Form view outside a text field: the list's operations say Ctrl/Cmd+Z undoes them.
+ * Focus that moves into a dialog (the palette) keeps the last answer, so the palette runs them
+ * too; focus that falls to the page (the event it was on deleted) keeps it as well.
+ */
+function useUndoCommands(model: monaco.editor.ITextModel, view: RefObject<HTMLElement | null>): void {
+  const [here, setHere] = useState(false);
+  useEffect(() => {
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target;
+      if (target instanceof Element && target.closest('dialog[open]')) return;
+      setHere(target instanceof Node && view.current?.contains(target) === true && !ownsUndo(target));
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [view]);
+  const reason = 'Works in the Form view, outside a text field';
+  useCommand('edit.undo', () => model.undo(), { enabled: here, reason });
+  useCommand('edit.redo', () => model.redo(), { enabled: here, reason });
+}
+
+/** The count of chosen events, and which of them the buttons act on when the filter hides some. */
+function chosenText(chosen: number, hidden: number, focused: number): string {
+  if (chosen === 0) return '';
+  if (hidden === 0) return `${plural(chosen, 'event')} selected`;
+  const acted = hidden === chosen ? `event ${focused + 1}, the one shown` : `the ${(chosen - hidden).toLocaleString('en')} shown`;
+  return `${plural(chosen, 'event')} selected, ${hidden === chosen ? 'all' : hidden.toLocaleString('en')} hidden by the filter: actions apply to ${acted}`;
+}
+
 /**
  * The same batch as a list of events and a form. The JSON text stays the only truth: the list
  * is read from it, and each change is made on it, so the JSON view shows it at once.
  */
-/** Whether a key pressed there is the field's own to undo: a text field keeps its native undo. */
-function ownsUndo(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('dialog[open]') !== null);
-}
-
-/**
- * Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y) undo and redo the batch's edits while the Form
- * view is shown and the focus is not in a text field: the list's operations say Ctrl/Cmd+Z
- * undoes them, and after a delete the focus may be anywhere on the page.
- */
-function useUndoKeys(model: monaco.editor.ITextModel): void {
-  const shown = useUi((state) => state.screen === 'composer');
-  useEffect(() => {
-    if (!shown) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || ownsUndo(event.target)) return;
-      const key = event.key.toLowerCase();
-      const redo = (key === 'z' && event.shiftKey) || (key === 'y' && !event.shiftKey);
-      if (key !== 'z' && !redo) return;
-      event.preventDefault();
-      if (redo) void model.redo();
-      else void model.undo();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [model, shown]);
-}
-
 export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, focusFilter, onShowJson }: { batch: Batch; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; serviceIdField: string; timeZone: string; focusFilter: number; onShowJson: (line: number, column: number) => void }) {
   const { layout, edit } = useFormEvents(model, batch.id);
   const events = layout?.events ?? null;
@@ -56,15 +62,30 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
   const filter = useEventFilter(expression, events, serviceIdField);
   const filterInput = useRef<HTMLInputElement>(null);
   const target: BatchTarget = { model, batchId: batch.id };
-  useUndoKeys(model);
+  const view = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useUndoCommands(model, view);
+  const { chosen: chosenCount, hidden } = useChosenCount(batch.id);
   const all = useMemo(() => Uint32Array.from({ length: events?.length ?? 0 }, (_, index) => index), [events]);
   const matches = filter.kind === 'matched' ? filter.matches : null;
   const shown = matches ?? (filter.kind === 'matching' ? filter.shown : null) ?? all;
-  const matchSet = useMemo(() => (matches ? new Set(matches) : null), [matches]);
 
   useEffect(() => {
     if (focusFilter > 0) filterInput.current?.focus();
   }, [focusFilter]);
+  // The operations and transforms act on the chosen events the list shows.
+  useEffect(() => {
+    showOnly(batch.id, matches);
+    return () => showOnly(batch.id, null);
+  }, [matches, batch.id]);
+  // After a delete the keyboard stays in the list, on the event after (see remove), or on "Add event".
+  const focusRequests = useListFocusRequests(batch.id);
+  const answered = useRef(focusRequests);
+  useEffect(() => {
+    if (focusRequests === answered.current) return;
+    answered.current = focusRequests;
+    (view.current?.querySelector<HTMLElement>('[role="listbox"]') ?? addButton.current)?.focus();
+  }, [focusRequests, events]);
   // The form shows an event the list shows: a filter that hides it moves the form to the first match.
   useEffect(() => {
     if (matches && matches.length > 0 && !matches.includes(selectionOf(batch.id).focused)) focusEvent(batch.id, matches[0]!);
@@ -96,9 +117,9 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
   const newEvent = { serviceIdField, timeZone };
   if (events.length === 0) {
     return (
-      <div className="empty events-empty">
+      <div className="empty events-empty" ref={view}>
         <p>The batch has no events yet.</p>
-        <button type="button" className="small primary" onClick={() => addEvent(target, -1, newEvent)} title={withShortcut('Add an event', 'events.add')}>
+        <button type="button" className="small primary" ref={addButton} onClick={() => addEvent(target, -1, newEvent)} title={withShortcut('Add an event', 'events.add')}>
           Add event
         </button>
       </div>
@@ -108,14 +129,12 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
   const index = Math.min(selection.focused, events.length - 1);
   const event = events[index];
   const acting = chosen ?? [index];
-  // The buttons act on every chosen event, shown or not: the count says how many the filter hides.
-  const hidden = chosen && matches ? chosen.filter((chosenIndex) => !matchSet!.has(chosenIndex)).length : 0;
   const what = chosen ? plural(chosen.length, 'event') : `event ${index + 1}`;
   return (
-    <div className="form-view">
+    <div className="form-view" ref={view}>
       <div className="event-pane">
         <div className="event-actions" role="toolbar" aria-label="Event operations">
-          <button type="button" className="small" onClick={() => addEvent(target, index, newEvent)} title={withShortcut(`Add an event after event ${index + 1}`, 'events.add')}>
+          <button type="button" className="small" ref={addButton} onClick={() => addEvent(target, index, newEvent)} title={withShortcut(`Add an event after event ${index + 1}`, 'events.add')}>
             Add event
           </button>
           <button type="button" className="small" onClick={() => duplicate(target, acting)} title={withShortcut(`Duplicate ${what}`, 'events.duplicate')}>
@@ -131,7 +150,7 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
             ↓
           </button>
           <span className="muted" aria-live="polite">
-            {chosen ? `${plural(chosen.length, 'event')} selected${hidden > 0 ? `, ${hidden.toLocaleString('en')} hidden by the filter` : ''}` : ''}
+            {chosenText(chosenCount, hidden, index)}
           </span>
         </div>
         <EventFilter

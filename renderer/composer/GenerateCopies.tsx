@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { EnvironmentView } from '../../shared/environment.ts';
 import { plural } from '../../shared/plural.ts';
 import { GENERATE_LIMIT } from '../../shared/templates.ts';
@@ -15,6 +15,13 @@ const NUMBERED = [
   ['customer_id', 'the customer'],
 ] as const;
 
+/** What is wrong with `count` as a number of copies (empty, 0, negative, a fraction, too many), or null. */
+function countProblem(count: string): string | null {
+  const n = Number(count);
+  if (count.trim() !== '' && Number.isInteger(n) && n >= GENERATE_LIMIT.min && n <= GENERATE_LIMIT.max) return null;
+  return `Type a whole number of copies from ${GENERATE_LIMIT.min} to ${GENERATE_LIMIT.max.toLocaleString('en')}.`;
+}
+
 /**
  * "Generate N copies of this event": the copies go right after it in the same batch, as one
  * edit that Ctrl/Cmd+Z undoes, each with its templates resolved on its own. A new device per copy
@@ -26,10 +33,16 @@ export function GenerateCopies({ batch, index, event, environment }: { batch: Ba
   const [count, setCount] = useState('10');
   const [uniqueDevice, setUniqueDevice] = useState(true);
   const [numbered, setNumbered] = useState<ReadonlySet<string>>(new Set());
+  // Said beside the field once Generate was pressed, and kept up to date as the count is retyped.
+  const [problem, setProblem] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const problemId = useId();
   const generate = () => {
     const n = Number(count);
-    if (!Number.isInteger(n) || n < GENERATE_LIMIT.min || n > GENERATE_LIMIT.max) {
-      notify('error', `Generate from ${GENERATE_LIMIT.min} to ${GENERATE_LIMIT.max.toLocaleString('en')} copies.`);
+    const wrong = countProblem(count);
+    setProblem(wrong);
+    if (wrong) {
+      field.current?.focus();
       return;
     }
     const result = copiesOf(event, n, { uniqueDevice, numbered: [...numbered] }, environment);
@@ -48,9 +61,27 @@ export function GenerateCopies({ batch, index, event, environment }: { batch: Ba
       <legend>Copies</legend>
       <label>
         Generate
-        <input type="number" min={GENERATE_LIMIT.min} max={GENERATE_LIMIT.max} value={count} onChange={(change) => setCount(change.target.value)} aria-label="How many copies to generate" />
+        <input
+          ref={field}
+          type="number"
+          min={GENERATE_LIMIT.min}
+          max={GENERATE_LIMIT.max}
+          value={count}
+          onChange={(change) => {
+            setCount(change.target.value);
+            if (problem) setProblem(countProblem(change.target.value));
+          }}
+          onKeyDown={(key) => key.key === 'Enter' && generate()}
+          aria-label="How many copies to generate"
+          {...(problem ? { 'aria-invalid': true, 'aria-describedby': problemId } : {})}
+        />
         copies of this event after it
       </label>
+      {problem && (
+        <p id={problemId} className="field-problems generate-problem">
+          <span className="error">{problem}</span>
+        </p>
+      )}
       <label>
         <input type="checkbox" checked={uniqueDevice} onChange={(change) => setUniqueDevice(change.target.checked)} />
         a new device_id per copy ({'{{$uuid}}'})

@@ -11,7 +11,7 @@ import type { TransformKind } from './transform-inputs.ts';
 import { TransformDialog, type AskPseudonyms } from './TransformDialog.tsx';
 
 /** The toolbar's "Transform…" and the palette's transform commands: each opens the dialog on its form. */
-export function TransformButton({ batch, model, timeZone }: { batch: Batch; model: monaco.editor.ITextModel; timeZone: string }) {
+export function TransformButton({ batch, model, timeZone, serviceIdField }: { batch: Batch; model: monaco.editor.ITextModel; timeZone: string; serviceIdField: string }) {
   const api = useApi();
   // The events chosen in the Form view's list, or every event.
   const indexes = useSelectedEvents(batch.id);
@@ -39,7 +39,7 @@ export function TransformButton({ batch, model, timeZone }: { batch: Batch; mode
       <button type="button" className="small" onClick={opener('shift')} title="Shift times, pseudonymize or set a field, previewed first">
         Transform…
       </button>
-      {open && <TransformDialog batchName={batch.name} model={model} timeZone={timeZone} indexes={indexes} initial={open} askPseudonyms={askPseudonyms} onClose={() => setOpen(null)} />}
+      {open && <TransformDialog batchName={batch.name} model={model} timeZone={timeZone} serviceIdField={serviceIdField} indexes={indexes} initial={open} askPseudonyms={askPseudonyms} onClose={() => setOpen(null)} />}
     </>
   );
 }

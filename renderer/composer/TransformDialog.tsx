@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { monaco } from '../monaco/setup.ts';
 import { Modal } from '../shell/Modal.tsx';
-import { ViewSwitch } from '../shell/ViewSwitch.tsx';
+import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
 import { useNotices } from '../state/ui.ts';
 import { applyAsOneStep } from './transform-apply.ts';
 import { createTransformClient } from './transform-client.ts';
@@ -20,6 +20,7 @@ export interface TransformDialogProps {
   batchName: string;
   model: monaco.editor.ITextModel;
   timeZone: string;
+  serviceIdField: string;
   /** The selected events (0-based), or null for all of them. */
   indexes: readonly number[] | null;
   initial: TransformKind;
@@ -35,13 +36,14 @@ function messageOf(error: unknown): string {
  * "Transform…": a form, then a preview of what would change, then one edit of the batch's text.
  * The work runs in a worker; the page only waits, with a way to cancel.
  */
-export function TransformDialog({ batchName, model, timeZone, indexes, initial, askPseudonyms, onClose }: TransformDialogProps) {
+export function TransformDialog({ batchName, model, timeZone, serviceIdField, indexes, initial, askPseudonyms, onClose }: TransformDialogProps) {
   const notify = useNotices((state) => state.notify);
   const [kind, setKind] = useState(initial);
   const [inputs, setInputs] = useState<TransformInputs>(INITIAL_INPUTS);
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [problem, setProblem] = useState<string | null>(null);
   const client = useMemo(() => createTransformClient(), []);
+  const panel = useId();
   useEffect(() => () => client.cancel(), [client]);
 
   const scope = indexes ? `the ${indexes.length.toLocaleString('en')} selected ${indexes.length === 1 ? 'event' : 'events'}` : 'every event';
@@ -74,7 +76,7 @@ export function TransformDialog({ batchName, model, timeZone, indexes, initial, 
   }
 
   async function preview() {
-    const made = specOf(kind, inputs, timeZone, new Date());
+    const made = specOf(kind, inputs, { timeZone, serviceIdField }, new Date());
     if ('problem' in made) {
       setProblem(made.problem);
       return;
@@ -120,13 +122,14 @@ export function TransformDialog({ batchName, model, timeZone, indexes, initial, 
         label="Transform"
         options={TRANSFORM_KINDS}
         value={kind}
+        panel={panel}
         onChange={(next) => {
           setKind(next);
           setProblem(null);
           setPhase({ name: 'form' });
         }}
       />
-      <div className="transform-form" role="group" aria-label={TRANSFORM_KINDS.find(([option]) => option === kind)![1]}>
+      <div className="transform-form" role="tabpanel" id={panel} aria-labelledby={tabIdOf(panel, kind)}>
         <TransformForm kind={kind} inputs={inputs} onChange={change} timeZone={timeZone} />
       </div>
       {problem && (

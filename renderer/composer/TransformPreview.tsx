@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ChangedEvent } from '../../shared/events/apply-changes.ts';
 // The dialog lives in the editor's chunk, with Monaco already loaded.
 import CompareEditor from '../history/CompareEditor.tsx';
-import { ViewSwitch } from '../shell/ViewSwitch.tsx';
+import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
 import type { TransformPreview as Preview } from './transform-protocol.ts';
 
 /** A value as the batch writes it; a missing one as a dash. */
@@ -23,6 +23,7 @@ export function changeCountText(count: number): string {
 /** What a transform would do: how many events change, then each changed value or the text diff of the changed events. */
 export function TransformPreview({ preview }: { preview: Preview }) {
   const [view, setView] = useState<'fields' | 'text'>('fields');
+  const panel = useId();
   const texts = useMemo(() => ({ before: arrayOf(preview.shown, 'before'), after: arrayOf(preview.shown, 'after') }), [preview]);
   const more = preview.changedCount - preview.shown.length;
   return (
@@ -33,6 +34,7 @@ export function TransformPreview({ preview }: { preview: Preview }) {
           <ViewSwitch
             label="Show the changes as"
             small
+            panel={panel}
             options={[
               ['fields', 'Changed values'],
               ['text', 'Text diff'],
@@ -43,24 +45,26 @@ export function TransformPreview({ preview }: { preview: Preview }) {
         )}
       </div>
       {more > 0 && <p className="hint">{`Showing the first ${preview.shown.length.toLocaleString('en')}; ${more.toLocaleString('en')} more change the same way.`}</p>}
-      {view === 'fields' ? (
-        <ol className="transform-changes" aria-label="Changed values">
-          {preview.shown.map((event) => (
-            <li key={event.index}>
-              <span className="muted">Event {event.index + 1}</span>
-              <ul>
-                {event.fields.map((field) => (
-                  <li key={field.path.join('.')}>
-                    <code>{field.path.join('.')}</code> <del>{shown(field.before)}</del> → <ins>{shown(field.after)}</ins>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <CompareEditor original={texts.before} modified={texts.after} label="Changed events" sides={['before', 'after']} />
-      )}
+      <div role="tabpanel" id={panel} aria-labelledby={tabIdOf(panel, view)}>
+        {view === 'fields' ? (
+          <ol className="transform-changes" aria-label="Changed values">
+            {preview.shown.map((event) => (
+              <li key={event.index}>
+                <span className="muted">Event {event.index + 1}</span>
+                <ul>
+                  {event.fields.map((field) => (
+                    <li key={field.path.join('.')}>
+                      <code>{field.path.join('.')}</code> <del>{shown(field.before)}</del> → <ins>{shown(field.after)}</ins>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <CompareEditor original={texts.before} modified={texts.after} label="Changed events" sides={['before', 'after']} />
+        )}
+      </div>
     </section>
   );
 }

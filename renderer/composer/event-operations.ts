@@ -13,7 +13,7 @@ import {
 } from '../../shared/events/operations.ts';
 import { plural } from '../../shared/plural.ts';
 import type { monaco } from '../monaco/setup.ts';
-import { followEdit } from '../state/event-selection.ts';
+import { focusAfterDelete, followEdit, requestListFocus } from '../state/event-selection.ts';
 import { useNotices } from '../state/ui.ts';
 import { applyEventChanges, eventsLayoutOf, sourceOf } from './form-events.ts';
 
@@ -80,10 +80,14 @@ export function duplicate(target: BatchTarget, indexes: readonly number[]): void
   selectAdded(target, run(target, (layout) => duplicateEvents(sourceOf(target.model), layout, indexes)));
 }
 
+/** Deletes the events; the focus goes to the next event the list shows, else the one before, else "Add event". */
 export function remove(target: BatchTarget, indexes: readonly number[]): void {
+  const count = eventsLayoutOf(target.model)?.events.length ?? 0;
+  const focus = indexes.length > 0 ? focusAfterDelete(target.batchId, count, indexes) : null;
   const next = run(target, (layout) => deleteEvents(sourceOf(target.model), layout, indexes));
   if (!next) return;
-  followEdit(target.batchId, next.moved, next.events.length, { focus: Math.min(...indexes), select: [] });
+  followEdit(target.batchId, next.moved, next.events.length, { focus: focus === null ? 0 : next.moved[focus]!, select: [] });
+  requestListFocus(target.batchId);
   useNotices.getState().notify('info', `Deleted ${plural(indexes.length, 'event')}.${UNDO_HINT}`);
 }
 

@@ -1,5 +1,6 @@
 import { wallClockProblem } from '../../shared/datetime.ts';
-import { typedFieldValue } from '../../shared/events/set-field.ts';
+import { DEFAULT_PSEUDONYMIZED_FIELDS } from '../../shared/events/pseudonymize.ts';
+import { assignmentProblem, typedFieldValue } from '../../shared/events/set-field.ts';
 import type { TransformSpec } from './transform-protocol.ts';
 
 /** What the transform dialog's forms hold, as typed: each kind reads its own part. */
@@ -26,7 +27,7 @@ export interface TransformInputs {
   value: string;
 }
 
-export const INITIAL_INPUTS: TransformInputs = { anchor: 'latest', target: 'now', moment: '', from: '', to: '', fields: 'name', path: '', valueKind: 'value', value: '' };
+export const INITIAL_INPUTS: TransformInputs = { anchor: 'latest', target: 'now', moment: '', from: '', to: '', fields: DEFAULT_PSEUDONYMIZED_FIELDS.join(', '), path: '', valueKind: 'value', value: '' };
 
 /** A spec without the pseudonyms, which come from the services once the personal values are known. */
 export type SpecInput = Exclude<TransformSpec, { kind: 'pseudonymize' }> | { kind: 'pseudonymize'; fields: string[] };
@@ -38,7 +39,7 @@ function momentProblem(label: string, text: string): string | null {
 }
 
 /** The spec the inputs describe, or what is missing or wrong in them. */
-export function specOf(kind: TransformKind, inputs: TransformInputs, timeZone: string, now: Date): { spec: SpecInput } | { problem: string } {
+export function specOf(kind: TransformKind, inputs: TransformInputs, { timeZone, serviceIdField }: { timeZone: string; serviceIdField: string }, now: Date): { spec: SpecInput } | { problem: string } {
   switch (kind) {
     case 'shift': {
       if (inputs.target === 'now') return { spec: { kind: 'shift', anchor: inputs.anchor, to: 'now', timeZone, now: now.getTime() } };
@@ -64,7 +65,9 @@ export function specOf(kind: TransformKind, inputs: TransformInputs, timeZone: s
     case 'set': {
       const path = inputs.path.trim();
       if (path === '') return { problem: 'Name the field to set, such as svc_id or attributes.plan.' };
-      return { spec: { kind: 'set', path, value: inputs.valueKind === 'uuid' ? { generate: 'uuid' } : typedFieldValue(path, inputs.value) } };
+      const value = inputs.valueKind === 'uuid' ? { generate: 'uuid' } : typedFieldValue(path, inputs.value);
+      const problem = assignmentProblem(path, value, serviceIdField);
+      return problem === null ? { spec: { kind: 'set', path, value, serviceIdField } } : { problem };
     }
   }
 }

@@ -17,7 +17,7 @@ export type BatchTransforms = Pick<typeof transforms, 'shiftTimes' | 'spreadTime
 export type TransformSpec =
   | { kind: 'shift'; anchor: 'latest' | 'earliest'; to: string; timeZone: string; now: number }
   | { kind: 'spread'; from: string; to: string; timeZone: string }
-  | { kind: 'set'; path: string; value: unknown }
+  | { kind: 'set'; path: string; value: unknown; serviceIdField: string }
   | { kind: 'pseudonymize'; fields: string[]; replacements: Map<string, string> };
 
 export type TransformRequest =
@@ -49,7 +49,7 @@ function run(transforms: BatchTransforms, events: readonly unknown[], indexes: r
     case 'spread':
       return transforms.spreadTimes(events, { ...(indexes ? { indexes } : {}), from: spec.from, to: spec.to, timeZone: spec.timeZone });
     case 'set':
-      return transforms.setField(events, { ...(indexes ? { indexes } : {}), path: spec.path, value: spec.value });
+      return transforms.setField(events, { ...(indexes ? { indexes } : {}), path: spec.path, value: spec.value, serviceIdField: spec.serviceIdField });
     case 'pseudonymize':
       return transforms.pseudonymize(events, { ...(indexes ? { indexes } : {}), fields: spec.fields, replacements: spec.replacements });
   }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Diagnostic } from '../../shared/validation.ts';
 import type { ContentChange } from '../../shared/validation/incremental.ts';
+import { followNesting } from '../monaco/batch-models.ts';
 import type { monaco } from '../monaco/setup.ts';
 import { createValidationClient, type ValidationClient } from './validation-client.ts';
 import type { WorkerRules } from './validation-protocol.ts';
@@ -41,7 +42,9 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
     // The client lets through only the answer to the newest question (an older one is stale),
     // so whatever arrives answers the question asked last.
     const created = createValidationClient((answer) => {
-      if (newest.current) setAnswered({ ...newest.current, diagnostics: answer.diagnostics, eventCount: answer.eventCount });
+      if (!newest.current) return;
+      followNesting(newest.current.model, answer.diagnostics.some((diagnostic) => diagnostic.code === 'json-too-deep'));
+      setAnswered({ ...newest.current, diagnostics: answer.diagnostics, eventCount: answer.eventCount });
     });
     client.current = created;
     return () => created.dispose();

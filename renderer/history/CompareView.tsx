@@ -35,6 +35,11 @@ export function responsesText(submission: SubmissionView): string {
 
 const SIDES: [string, string] = ['the older one', 'the newer one'];
 
+/** Which submission a side is: its label (or that it has none), id, time and environment. */
+export function sideText(submission: Pick<SubmissionView, 'id' | 'label' | 'startedAt' | 'environmentName'>): string {
+  return `${submission.label ? `“${submission.label}”` : 'no label'} · ${submission.id} · ${startedText(submission)} · ${submission.environmentName}`;
+}
+
 /** Two submissions side by side: the requests (the batches as sent) event by event, or the responses as text. */
 export function CompareView({ pair }: { pair: [string, string] }) {
   const compare = useHistory((state) => state.compare);
@@ -50,9 +55,16 @@ export function CompareView({ pair }: { pair: [string, string] }) {
     <section className="compare-view" aria-labelledby="compare-heading" data-testid="compare-view">
       <header className="inline wrap">
         <h2 id="compare-heading">Compare</h2>
-        <span className="muted">
-          {left.data ? startedText(left.data) : '…'} ({left.data?.environmentName}) ↔ {right.data ? startedText(right.data) : '…'} ({right.data?.environmentName})
-        </span>
+        <dl className="compare-sides">
+          <div>
+            <dt>Left</dt>
+            <dd data-testid="compare-left">{left.data ? sideText(left.data) : '…'}</dd>
+          </div>
+          <div>
+            <dt>Right</dt>
+            <dd data-testid="compare-right">{right.data ? sideText(right.data) : '…'}</dd>
+          </div>
+        </dl>
         <span className="spacer" />
         <ViewSwitch
           label="Compare what"

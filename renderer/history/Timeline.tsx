@@ -43,6 +43,7 @@ export function Timeline({
           value={unit}
           onChange={onUnit}
           small
+          choice
         />
       </figcaption>
       {columns.length === 0 ? (

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AppError } from '../../shared/errors.ts';
 import { HISTORY_PAGE_SIZE, type HistoryFilter, type TimelineUnit } from '../../shared/history.ts';
@@ -8,14 +8,29 @@ import { useApi } from '../queries.ts';
 
 export const historyKey = ['history'] as const;
 
+type Pages = InfiniteData<SubmissionSummary[], string | null>;
+
 /**
- * Newest first, a page at a time as the list scrolls. `enabled` is false until the History
- * screen is first shown: a large history is not read at start for a screen nobody opened.
+ * Each submission once, where it first appears: after `freshenHistory`, the newest page may
+ * hold rows that a later page, as the server gave it, holds too (rows deleted elsewhere moved
+ * the rest up). The pages themselves stay as read, so the end of the list is judged on what
+ * the server returned, never on what was left after taking out repeats.
  */
-export function useHistoryPages(filter: HistoryFilter, enabled: boolean) {
-  const api = useApi();
-  const client = useQueryClient();
-  return useInfiniteQuery({
+function eachOnce(data: Pages): Pages {
+  const seen = new Set<string>();
+  const pages = data.pages.map((page) =>
+    page.filter((row) => {
+      if (seen.has(row.id)) return false;
+      seen.add(row.id);
+      return true;
+    }),
+  );
+  return { pages, pageParams: data.pageParams };
+}
+
+/** The list's query, newest first, a page at a time; apart from the hook so a test can observe it. */
+export function historyPagesOptions(api: Api, client: QueryClient, filter: HistoryFilter, enabled: boolean) {
+  return infiniteQueryOptions({
     queryKey: [...historyKey, 'list', filter],
     queryFn: async ({ pageParam }) => {
       try {
@@ -29,18 +44,31 @@ export function useHistoryPages(filter: HistoryFilter, enabled: boolean) {
       }
     },
     initialPageParam: null as string | null,
-    getNextPageParam: (page) => (page.length < HISTORY_PAGE_SIZE ? null : (page.at(-1)?.id ?? null)),
+    getNextPageParam: (page: SubmissionSummary[]) => (page.length < HISTORY_PAGE_SIZE ? null : (page.at(-1)?.id ?? null)),
+    select: eachOnce,
     enabled,
   });
 }
 
-type Pages = InfiniteData<SubmissionSummary[], string | null>;
+/**
+ * Newest first, a page at a time as the list scrolls. `enabled` is false until the History
+ * screen is first shown: a large history is not read at start for a screen nobody opened.
+ */
+export function useHistoryPages(filter: HistoryFilter, enabled: boolean) {
+  return useInfiniteQuery(historyPagesOptions(useApi(), useQueryClient(), filter, enabled));
+}
 
-/** The newest page first, then the rows loaded before that it does not hold. */
+/**
+ * The newest page, then the first loaded page's older rows it does not hold, then the later
+ * pages as read. A loaded row as new as the newest page's rows but missing from it was deleted
+ * meanwhile (a delete from the command line, retention), and goes.
+ */
 function withNewest(newest: SubmissionSummary[], loaded: Pages): Pages {
   const fresh = new Set(newest.map((row) => row.id));
-  const [first = [], ...rest] = loaded.pages.map((page) => page.filter((row) => !fresh.has(row.id)));
-  return { pages: [[...newest, ...first], ...rest], pageParams: loaded.pageParams };
+  const oldest = newest.at(-1)?.startedAt ?? '';
+  const [first = [], ...rest] = loaded.pages;
+  const older = first.filter((row) => !fresh.has(row.id) && row.startedAt <= oldest);
+  return { pages: [[...newest, ...older], ...rest], pageParams: loaded.pageParams };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { useComposer } from './composer.ts';
 
@@ -11,6 +12,9 @@ import { useComposer } from './composer.ts';
  * The store follows the list's own operations (an insert, delete or move carries the selection
  * with the events) and is cleared when the text changes its events elsewhere (typing in the JSON
  * view, an undo): indexes into another list of events would select the wrong ones.
+ *
+ * A filter in the list hides events without changing the selection, but what a user does not see
+ * is not changed: the operations and transforms act on the chosen events the list shows.
  */
 
 export interface EventSelection {
@@ -24,7 +28,13 @@ export interface EventSelection {
 
 const NONE: EventSelection = { focused: 0, anchor: 0, selected: new Set([0]), chosen: false };
 
-const useStore = create<{ byBatch: Readonly<Record<string, EventSelection>> }>(() => ({ byBatch: {} }));
+const useStore = create<{
+  byBatch: Readonly<Record<string, EventSelection>>;
+  /** The events the list's filter lets through, by batch; absent without a filter. */
+  shownByBatch: Readonly<Record<string, ReadonlySet<number>>>;
+  /** Counts the requests to put the keyboard focus back on the list (see requestListFocus). */
+  focusRequests: Readonly<Record<string, number>>;
+}>(() => ({ byBatch: {}, shownByBatch: {}, focusRequests: {} }));
 
 function set(batchId: string, selection: EventSelection): void {
   useStore.setState((state) => ({ byBatch: { ...state.byBatch, [batchId]: selection } }));
@@ -38,23 +48,77 @@ export function useEventSelection(batchId: string): EventSelection {
   return useStore((state) => state.byBatch[batchId] ?? NONE);
 }
 
-/** The chosen selection in order, or null: nothing chosen, only the focused event (see above). */
+/**
+ * The chosen events the list shows, in order. Null when nothing is chosen (only the focused
+ * event, see above); when the filter hides every chosen event, the focused one, which it shows.
+ */
+function actedOn(selection: EventSelection, shown: ReadonlySet<number> | undefined): readonly number[] | null {
+  if (!selection.chosen || selection.selected.size === 0) return null;
+  const visible = [...selection.selected].filter((index) => !shown || shown.has(index)).sort((a, b) => a - b);
+  return visible.length > 0 ? visible : [selection.focused];
+}
+
 export function selectedEvents(batchId: string): readonly number[] | null {
-  const selection = selectionOf(batchId);
-  return selection.chosen && selection.selected.size > 0 ? [...selection.selected].sort((a, b) => a - b) : null;
+  const { byBatch, shownByBatch } = useStore.getState();
+  return actedOn(byBatch[batchId] ?? NONE, shownByBatch[batchId]);
 }
 
 /** selectedEvents, kept current. */
 export function useSelectedEvents(batchId: string): readonly number[] | null {
   const selection = useEventSelection(batchId);
-  return selection.chosen && selection.selected.size > 0 ? [...selection.selected].sort((a, b) => a - b) : null;
+  const shown = useStore((state) => state.shownByBatch[batchId]);
+  return useMemo(() => actedOn(selection, shown), [selection, shown]);
 }
 
-/** What the list's operations act on: the chosen selection, else the focused event. */
+/** How many events are chosen, and how many of them the filter hides. */
+export function useChosenCount(batchId: string): { chosen: number; hidden: number } {
+  const selection = useEventSelection(batchId);
+  const shown = useStore((state) => state.shownByBatch[batchId]);
+  return useMemo(() => {
+    if (!selection.chosen) return { chosen: 0, hidden: 0 };
+    let hidden = 0;
+    if (shown) for (const index of selection.selected) if (!shown.has(index)) hidden++;
+    return { chosen: selection.selected.size, hidden };
+  }, [selection, shown]);
+}
+
+/** The events the list's filter shows (null: no filter, all of them). The selection stays as it is. */
+export function showOnly(batchId: string, indexes: ArrayLike<number> | null): void {
+  useStore.setState((state) => {
+    const { [batchId]: _dropped, ...others } = state.shownByBatch;
+    return { shownByBatch: indexes ? { ...others, [batchId]: new Set(Array.from(indexes)) } : others };
+  });
+}
+
+/** What the list's operations act on: the chosen selection the list shows, else the focused event. */
 export function targetEvents(batchId: string, count: number): number[] {
   if (count === 0) return [];
   const { focused } = selectionOf(batchId);
   return [...(selectedEvents(batchId) ?? [Math.min(focused, count - 1)])];
+}
+
+/**
+ * Where the focus goes when these events are deleted: the next event the list shows after the
+ * first deleted one, else the last shown before it; null when the list shows none (indexes are
+ * those before the delete).
+ */
+export function focusAfterDelete(batchId: string, count: number, deleted: readonly number[]): number | null {
+  const gone = new Set(deleted);
+  const first = Math.min(...deleted);
+  const shown = useStore.getState().shownByBatch[batchId];
+  const visible = (index: number) => !gone.has(index) && (!shown || shown.has(index));
+  for (let index = first + 1; index < count; index++) if (visible(index)) return index;
+  for (let index = Math.min(first, count) - 1; index >= 0; index--) if (visible(index)) return index;
+  return null;
+}
+
+/** Asks the Form view to put the keyboard focus on the list (or on "Add event" when the list is gone). */
+export function requestListFocus(batchId: string): void {
+  useStore.setState((state) => ({ focusRequests: { ...state.focusRequests, [batchId]: (state.focusRequests[batchId] ?? 0) + 1 } }));
+}
+
+export function useListFocusRequests(batchId: string): number {
+  return useStore((state) => state.focusRequests[batchId] ?? 0);
 }
 
 /**
@@ -123,6 +187,9 @@ export function resetSelection(batchId: string, count: number): void {
 // A closed batch's selection goes with it.
 useComposer.subscribe((state) => {
   const open = new Set(state.batches.map((batch) => batch.id));
-  const byBatch = useStore.getState().byBatch;
-  if (Object.keys(byBatch).some((id) => !open.has(id))) useStore.setState({ byBatch: Object.fromEntries(Object.entries(byBatch).filter(([id]) => open.has(id))) });
+  const { byBatch, shownByBatch, focusRequests } = useStore.getState();
+  const keepOpen = <T,>(byId: Readonly<Record<string, T>>) => Object.fromEntries(Object.entries(byId).filter(([id]) => open.has(id)));
+  if ([byBatch, shownByBatch, focusRequests].some((byId) => Object.keys(byId).some((id) => !open.has(id)))) {
+    useStore.setState({ byBatch: keepOpen(byBatch), shownByBatch: keepOpen(shownByBatch), focusRequests: keepOpen(focusRequests) });
+  }
 });

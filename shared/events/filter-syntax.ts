@@ -1,3 +1,5 @@
+import { wallClockProblem } from '../datetime.ts';
+
 /**
  * The filter language's text: tokens, the parser into an EventFilter, and back to text.
  *
@@ -139,6 +141,15 @@ function tokenize(expression: string): Token[] {
 
 /** `2026`, `2026-11`, `2026-11-20`, `2026-11-20 14`, `2026-11-20 14:30`, `2026-11-20 14:30:00` (or with a T). */
 const PARTIAL_DATE_TIME = /^\d{4}(-\d{2}(-\d{2}([ T]\d{2}(:\d{2}(:\d{2})?)?)?)?)?$/;
+/** What a partial date-time's missing parts are taken to be, so the calendar can judge the parts written. */
+const EARLIEST_DATE_TIME = '0001-01-01 00:00:00';
+
+/** Why a date-time shaped as PARTIAL_DATE_TIME names no moment (2026-11-40, 2026-02-30, 24:00), or null. */
+function impossibleDateTime(value: string): string | null {
+  const problem = wallClockProblem(value + EARLIEST_DATE_TIME.slice(value.length));
+  if (problem === null) return null;
+  return problem.code === 'date-time-time' ? `“${value.slice(11)}” is not a time of day (00:00:00 to 23:59:59)` : `“${value.slice(0, 10)}” is not a date in the calendar`;
+}
 
 class Parser {
   private position = 0;
@@ -285,7 +296,10 @@ class Parser {
     if (!PARTIAL_DATE_TIME.test(token.text)) {
       throw new FilterSyntaxError(`expected a date-time after “${after}”, such as 2026-11-20 or "2026-11-20 14:30:00", not “${token.text}”`, token.column);
     }
-    return token.text.replace('T', ' ');
+    const value = token.text.replace('T', ' ');
+    const problem = impossibleDateTime(value);
+    if (problem) throw new FilterSyntaxError(problem, token.column);
+    return value;
   }
 }
 

@@ -12,6 +12,9 @@ import { isEventObject, selectedEvents, type EventObject, type TransformResult }
  * a top-level field or an attribute of that name, `attributes.name` only the attribute).
  */
 
+/** The fields whose whole value is replaced unless the user names others: the app's form and `eventdesk transform` start from these. */
+export const DEFAULT_PSEUDONYMIZED_FIELDS: readonly string[] = ['name'];
+
 export interface PersonalValuesOptions {
   indexes?: readonly number[];
   /** Fields whose whole value is personal, e.g. `name` or `attributes.name`. */

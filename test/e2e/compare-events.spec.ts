@@ -44,6 +44,11 @@ test('compares two submissions event by event, with the text diff a click away, 
   await app.getByRole('button', { name: 'Compare', exact: true }).click();
   const compare = app.getByTestId('compare-view');
   await expect(compare.getByRole('status')).toHaveText('≠ 1 event only left, 1 differs');
+  // The header says which submission is on which side: label, id, time.
+  const [newer, older] = await harness.services.submissions.list({ limit: 2 });
+  await expect(compare.getByTestId('compare-left')).toContainText(`“ZD-77 repro” · ${older!.id} · `);
+  await expect(compare.getByTestId('compare-right')).toContainText(`no label · ${newer!.id} · `);
+  await expect(compare.getByRole('term')).toHaveText(['Left', 'Right']);
   const differing = compare.getByRole('table', { name: 'Event 3 (left) ↔ event 2 (right)' });
   const plan = differing.getByRole('row', { name: /attributes\.plan/ });
   await expect(plan.getByRole('cell')).toHaveText(['"pro"', '"enterprise"', '≠ changed']);
@@ -82,4 +87,19 @@ test('compares two submissions event by event, with the text diff a click away, 
   await expect(dialog).toBeHidden();
   await expect(app.getByRole('button', { name: 'Compare with…' })).toBeEnabled();
   await saveScreenshot(app, 'compare-with-button');
+});
+
+test('after Shift times nothing matches by key: the summary says so and matches by position from there', async ({ app, harness }) => {
+  const shifted = original.map((one, n) => ({ ...one, created_at: `2026-11-24 09:0${n}:00` }));
+  await harness.services.drafts.save({ id: 'e2e-before', name: 'Before', text: JSON.stringify(original, null, 2), filePath: null, updatedAt: new Date().toISOString() });
+  await openBatchText(app, harness, JSON.stringify(shifted, null, 2), 'Shifted');
+  await app.getByRole('button', { name: 'Compare with…' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Compare “Shifted” with' });
+  await dialog.getByLabel('The other batch').selectOption({ label: 'Before' });
+  await expect(dialog.getByRole('status')).toHaveText('≠ No event matches by token, customer_id and created_at: 3 events only left, 3 only right');
+  await saveScreenshot(app, 'compare-nothing-matches');
+  await dialog.getByRole('button', { name: 'Match by position' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('≠ 3 events differ');
+  await expect(dialog.getByRole('table', { name: 'Event 1' }).getByRole('row', { name: /created_at/ }).getByRole('cell')).toHaveText(['"2026-11-24 09:00:00"', '"2026-11-22 10:01:00"', '≠ changed']);
+  await expect(dialog.getByLabel('Match by position')).toBeChecked();
 });

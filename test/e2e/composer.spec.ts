@@ -63,7 +63,17 @@ test.describe('the composer', () => {
     await preview.getByRole('button', { name: 'Close' }).click();
 
     await app.getByRole('tab', { name: 'Form' }).click();
-    await app.getByLabel('How many copies to generate').fill('5');
+    // A count it cannot take is said beside the field, which keeps the focus and what was typed.
+    const count = app.getByRole('spinbutton', { name: 'How many copies to generate' });
+    await count.fill('0');
+    await app.getByRole('form', { name: 'Event 1' }).getByRole('button', { name: 'Generate copies' }).click();
+    await expect(count).toBeFocused();
+    await expect(count).toHaveAttribute('aria-invalid', 'true');
+    await expect(count).toHaveAccessibleDescription('Type a whole number of copies from 1 to 100,000.');
+    await expect(count).toHaveValue('0');
+    await expect(app.getByTestId('event-count')).toHaveText('1 event');
+    await saveScreenshot(app, 'generate-copies-error');
+    await count.fill('5');
     await app.getByRole('form', { name: 'Event 1' }).getByRole('button', { name: 'Generate copies' }).click();
     // In the same batch, after the event, each copy resolved on its own.
     await expect(app.getByTestId('event-count')).toHaveText('6 events');

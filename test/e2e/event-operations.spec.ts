@@ -88,6 +88,21 @@ test.describe('event operations', () => {
     await app.getByRole('textbox', { name: 'token' }).fill('typed');
     await app.keyboard.press('ControlOrMeta+z');
     expect(await savedText(harness)()).toBe(written([e1, e3, e4, e5, e6]));
+
+    // They are commands: the palette lists them with their keys, and runs them for the list.
+    await row(app, 'evt-3').click();
+    await app.keyboard.press('Delete');
+    await expect.poll(savedText(harness)).toBe(written([e1, e4, e5, e6]));
+    await app.keyboard.press('ControlOrMeta+k');
+    const palette = app.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox', { name: 'Command, batch or environment' }).fill('undo in');
+    await palette.getByRole('option', { name: /Undo in the Form view/ }).click();
+    await expect.poll(savedText(harness)).toBe(written([e1, e3, e4, e5, e6]));
+    // In the JSON view the keys are Monaco's, one step at a time, as before.
+    await app.getByRole('tab', { name: 'JSON' }).click();
+    await app.locator('.monaco-editor .view-line').first().click();
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(savedText(harness)).toBe(written(events));
   });
 
   test('generates copies right after the event, in the same batch, with no duplicate warnings', async ({ app, harness }) => {
@@ -126,7 +141,7 @@ test.describe('event operations', () => {
     // The form follows the filter to an event the list shows, and the chosen selection stays.
     await filter.fill('evt-5');
     await expect(app.getByRole('form', { name: 'Event 5' })).toBeVisible();
-    await expect(app.getByRole('toolbar', { name: 'Event operations' })).toContainText('2 events selected, 2 hidden by the filter');
+    await expect(app.getByRole('toolbar', { name: 'Event operations' })).toContainText('2 events selected, all hidden by the filter: actions apply to event 5, the one shown');
     await filter.press('Escape');
     await expect(app.getByRole('listbox', { name: 'Events' }).getByRole('option')).toHaveCount(6);
     await filter.fill('no-such-customer');
@@ -202,6 +217,92 @@ test.describe('event operations', () => {
     await app.keyboard.press('ControlOrMeta+Shift+D');
     await expect.poll(savedText(harness)).toBe(lines([e2, e2, e3, e3]));
   });
+
+  test('under a filter, Delete, Duplicate and Transform change only the chosen events the list shows; the choice outlives the filter', async ({ app, harness }) => {
+    await openForm(app, harness, written(events));
+    const toolbar = app.getByRole('toolbar', { name: 'Event operations' });
+    const list = app.getByRole('listbox', { name: 'Events' });
+    const filter = app.getByRole('searchbox', { name: 'Filter events' });
+    await row(app, 'evt-1').click();
+    await row(app, 'evt-3').click({ modifiers: ['Shift'] });
+    await row(app, 'evt-5').click({ modifiers: ['ControlOrMeta'] });
+    await expect(toolbar).toContainText('4 events selected');
+    // evt-1 and evt-4 are cust-7781's: of the chosen 1, 2, 3 and 5, only evt-1 is shown.
+    await filter.fill('customer_id = cust-7781');
+    await expect(toolbar).toContainText('4 events selected, 3 hidden by the filter: actions apply to the 1 shown');
+    await saveScreenshot(app, 'event-list-selection-filtered');
+    await filter.fill('');
+    await expect(list.locator('[aria-selected="true"]')).toHaveCount(4);
+    await filter.fill('customer_id = cust-7781');
+
+    await app.getByRole('button', { name: 'Transform…' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Transform “Test batch”' });
+    await expect(dialog).toContainText('Acts on the 1 selected event.');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await toolbar.getByRole('button', { name: 'Duplicate' }).click();
+    await expect.poll(savedText(harness)).toBe(written([e1, e1, e2, e3, e4, e5, e6]));
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(savedText(harness)).toBe(written(events));
+
+    await filter.fill('');
+    await row(app, 'evt-2').click();
+    await row(app, 'evt-4').click({ modifiers: ['ControlOrMeta'] });
+    await filter.fill('evt-4 or evt-5');
+    await expect(toolbar).toContainText('2 events selected, 1 hidden by the filter: actions apply to the 1 shown');
+    await toolbar.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(savedText(harness)).toBe(written([e1, e2, e3, e5, e6]));
+    // The keyboard stays in the list, on the next event it shows.
+    await expect(list).toBeFocused();
+    await expect(app.getByRole('form', { name: 'Event 4' })).toBeVisible();
+  });
+
+  test('deleting the last event, or every event, leaves the keyboard in the list, else on Add event', async ({ app, harness }) => {
+    await openForm(app, harness, written([e1, e2, e3]));
+    const list = app.getByRole('listbox', { name: 'Events' });
+    await row(app, 'evt-3').click();
+    await app.getByRole('toolbar', { name: 'Event operations' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(savedText(harness)).toBe(written([e1, e2]));
+    await expect(list).toBeFocused();
+    await expect(app.getByRole('form', { name: 'Event 2' })).toBeVisible();
+    await app.keyboard.press('ControlOrMeta+a');
+    await app.keyboard.press('Delete');
+    await expect.poll(savedText(harness)).toBe('[]\n');
+    await expect(app.getByRole('button', { name: 'Add event' })).toBeFocused();
+    await app.keyboard.press('Enter');
+    await expect(app.getByRole('form', { name: 'Event 1' })).toBeVisible();
+  });
+
+  for (const [width, height] of [
+    [1024, 700],
+    [1320, 820],
+    [1920, 1080],
+  ] as const) {
+    test(`shows every event's time whole at a ${width} px wide window`, async ({ app, harness }) => {
+      await app.setViewportSize({ width, height });
+      // A long customer id: it is what gives way when the list is narrow.
+      await openForm(app, harness, written(events.map((one, n) => (n === 0 ? { ...one, customer_id: 'customer-with-a-rather-long-id-7781' } : one))));
+      const rows = app.getByRole('listbox', { name: 'Events' }).getByRole('option');
+      await expect(rows).toHaveCount(6);
+      /** How far each row's created_at text reaches past the row's content box (0 or less: whole). */
+      const overflows = await rows.evaluateAll((options) =>
+        options.map((option) => {
+          const walker = document.createTreeWalker(option, NodeFilter.SHOW_TEXT);
+          let node = walker.nextNode();
+          while (node && !/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(node.textContent ?? '')) node = walker.nextNode();
+          if (!node) return Number.POSITIVE_INFINITY;
+          const range = document.createRange();
+          const at = node.textContent!.search(/\d{4}-/);
+          range.setStart(node, at);
+          range.setEnd(node, at + 19);
+          const row = option.getBoundingClientRect();
+          return range.getBoundingClientRect().right - (row.right - Number.parseFloat(getComputedStyle(option).paddingRight));
+        }),
+      );
+      expect(overflows.every((past) => past <= 0.5), `overflows past the row: ${overflows.join(', ')}`).toBe(true);
+      await saveScreenshot(app, `event-list-${width}`);
+    });
+  }
 
   test('filters and keeps one event of 100 000, and deletes one, each as one small edit', async ({ app, harness }) => {
     test.setTimeout(240_000);

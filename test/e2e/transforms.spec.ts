@@ -86,8 +86,9 @@ test.describe('batch transforms', () => {
     await expect(changes).toContainText('created_at "2026-11-20 09:00:00" →');
     await saveScreenshot(app, 'transform-shift-preview');
 
+    await expect(dialog.getByRole('tabpanel', { name: 'Changed values' })).toContainText('Event 1');
     await dialog.getByRole('tab', { name: 'Text diff' }).click();
-    const diff = dialog.getByTestId('compare-editor');
+    const diff = dialog.getByRole('tabpanel', { name: 'Text diff' }).getByTestId('compare-editor');
     await expect(diff).toContainText('"2026-11-20 10:30:00"');
     // The diff fills its box, rather than one squeezed line.
     await expect.poll(async () => (await diff.locator('.monaco-diff-editor').boundingBox())?.height ?? 0).toBeGreaterThan(200);
@@ -146,6 +147,57 @@ test.describe('batch transforms', () => {
     await expect.poll(() => savedText(harness)).toBe(before.replaceAll('"svc_id": 1', '"svc_id": 12'));
 
     await undoInJsonView(app, harness, before);
+  });
+
+  test('Set a field refuses a field the service does not name, and a created_at it would not take, saying what it must be', async ({ app, harness }) => {
+    const before = await openCustomers(app, harness);
+    await fromPalette(app, 'Set a field…');
+    const dialog = app.getByRole('dialog', { name: 'Transform “customers”' });
+    await dialog.getByRole('textbox', { name: 'Field' }).fill('custmer_id');
+    await dialog.getByRole('textbox', { name: 'Value' }).fill('cust-1');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('"custmer_id" is not a field of an event: set token, created_at, svc_id, device_id, customer_id or attributes.NAME.');
+    await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await saveScreenshot(app, 'transform-set-unknown-field');
+    await dialog.getByRole('textbox', { name: 'Field' }).fill('created_at');
+    await dialog.getByRole('textbox', { name: 'Value' }).fill('2026-11-40 10:00:00');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('created_at must be a date-time written YYYY-MM-DD HH:MM:SS (or {{$now}}): 2026-11-40 is not a date in the calendar.');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await savedText(harness)).toBe(before);
+  });
+
+  test('by keyboard: the tabs take the arrow keys, Tab stays in the dialog, Escape gives the focus back to Transform…', async ({ app, harness }) => {
+    await openCustomers(app, harness);
+    const transform = app.getByRole('button', { name: 'Transform…' });
+    await transform.focus();
+    await app.keyboard.press('Enter');
+    const dialog = app.getByRole('dialog', { name: 'Transform “customers”' });
+    await expect(dialog.getByRole('button', { name: 'Preview' })).toBeFocused();
+    // Apply is disabled until a preview: Tab from Preview goes round to the dialog's first stop, the chosen tab.
+    await app.keyboard.press('Tab');
+    await expect(dialog.getByRole('tab', { name: 'Shift times' })).toBeFocused();
+    await app.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('tab', { name: 'Spread times' })).toBeFocused();
+    await app.keyboard.press('ArrowRight');
+    const pseudonymize = dialog.getByRole('tab', { name: 'Pseudonymize' });
+    await expect(pseudonymize).toBeFocused();
+    await expect(pseudonymize).toHaveAttribute('aria-selected', 'true');
+    const panel = dialog.getByRole('tabpanel', { name: 'Pseudonymize' });
+    await expect(panel).toContainText('kept in the data folder on this computer');
+    await expect(pseudonymize).toHaveAttribute('aria-controls', (await panel.getAttribute('id'))!);
+    await saveScreenshot(app, 'transform-keyboard-tab');
+
+    await app.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Preview' })).toBeFocused();
+    const inDialog = () => app.evaluate(() => document.activeElement?.closest('dialog[open]') !== null);
+    for (let step = 0; step < 12; step += 1) {
+      await app.keyboard.press('Tab');
+      expect(await inDialog()).toBe(true);
+    }
+    await app.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(transform).toBeFocused();
   });
 
   test('a created_at that is not a date-time is said in the dialog, and nothing changes', async ({ app, harness }) => {

@@ -83,6 +83,25 @@ test.describe('validation in the editor', () => {
     expect(await harness.services.submissions.list({ limit: 10 })).toEqual([]);
   });
 
+  test('a batch edited into nesting too deep is edited as plain text, and as JSON again once cleared', async ({ app, harness }) => {
+    await openBatchText(app, harness, valid);
+    const mode = app.locator('[data-mode-id]').first();
+    await expect(mode).toHaveAttribute('data-mode-id', 'json');
+    const opening = valid.slice(0, valid.indexOf('{ "plan"'));
+    await app.locator('.monaco-editor').first().click();
+    await app.keyboard.press('ControlOrMeta+A');
+    // 100 levels: deeper than a batch may nest, short enough to type in a test.
+    await app.keyboard.insertText(`${opening}{ "plan": ${arraysText(100)} }\n    }\n]\n`);
+    await expect(mode).toHaveAttribute('data-mode-id', 'plaintext');
+    await expect(app.getByTestId('problem-counts')).toHaveText('1 error, 0 warnings');
+    await expect(app.getByRole('region', { name: 'Problems' })).toContainText(TOO_DEEP_MESSAGE);
+    // Cleared, the text is an empty batch: a problem, but one Monaco's JSON worker can read.
+    await app.keyboard.press('ControlOrMeta+A');
+    await app.keyboard.press('Delete');
+    await expect(app.getByRole('region', { name: 'Problems' })).not.toContainText(TOO_DEEP_MESSAGE);
+    await expect(mode).toHaveAttribute('data-mode-id', 'json');
+  });
+
   test('a clean batch has no problems and counts its events', async ({ app, harness }) => {
     await openBatchText(app, harness, valid);
     await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');

@@ -275,8 +275,8 @@ describe('eventdesk history', () => {
       expect(result.stderr).toMatch(/Run "eventdesk history --help" for the flags\.\n$/);
       return result.stderr;
     };
-    expect(await bad('--frobnicate')).toContain("Unknown option '--frobnicate'");
-    expect(await bad('--limit')).toContain("'--limit <value>' argument missing");
+    expect(await bad('--frobnicate')).toContain('eventdesk history: unknown option --frobnicate.\n');
+    expect(await bad('--limit')).toContain('eventdesk history: --limit needs a value.\n');
     const several = await bad('--status', 'ok,done', '--limit', '0', '--from', '2026-02-30', '--to', 'yesterday');
     expect(several).toContain('4 problems:');
     expect(several).toContain('--status: "done" is not a status. Use sending, ok, partial, failed, interrupted, cancelled.');

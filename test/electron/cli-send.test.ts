@@ -348,7 +348,7 @@ describe('eventdesk send', () => {
       runSend(['--resume', '5f0c1f9e-0000-4000-8000-000000000000', '--base-url', sandbox.url, '--data', folder]),
       runSend(['--resume', '5f0c1f9e-0000-4000-8000-000000000000', '--base-url', sandbox.url, '--data', elsewhere]),
     ]);
-    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('absent.json cannot be read') });
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('absent.json: no such file.') });
     expect(noFile).toMatchObject({ code: 2, stderr: expect.stringContaining('Name the batch file to send') });
     expect(concurrency).toMatchObject({ code: 2, stderr: expect.stringContaining('--concurrency: Requests at once must be from 1 to 16.') });
     expect(chunkSize).toMatchObject({ code: 2, stderr: expect.stringContaining('--chunk-size: The chunk size must be from 1') });

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STEPS_SHOWN_FROM } from '../../electron/cli/transform.ts';
 import { PSEUDONYM_KEY_FILE } from '../../electron/services/pseudonyms.ts';
 import { parseDateTime } from '../../shared/datetime.ts';
 import { EXPORT_FORMAT } from '../../shared/environment.ts';
@@ -69,6 +70,26 @@ describe('eventdesk transform', () => {
     expect((JSON.parse(elsewhere.stdout) as Event[])[0]!.customer_id).not.toBe(events[0]!.customer_id);
   });
 
+  it('replaces the whole value of `name` as the app does; --pseudonymize-field replaces that list, and \'\' names no field', async () => {
+    const named = path.join(folder, 'named.json');
+    await writeFile(named, JSON.stringify([{ ...EVENTS[1], name: 'Ada Lovelace', attributes: { name: 'Ada', plan: 'free' } }]));
+    const pseudonymized = async (...flags: string[]) => {
+      const run = await transform([named, '--data', data, ...flags]);
+      expect(run.code).toBe(0);
+      return (JSON.parse(run.stdout) as (Event & { name: string })[])[0]!;
+    };
+    const byDefault = await pseudonymized('--pseudonymize');
+    expect([byDefault.name, byDefault.attributes.name, byDefault.attributes.plan]).not.toContain('Ada Lovelace');
+    expect(byDefault.attributes.name).not.toBe('Ada');
+    expect(byDefault.attributes.plan).toBe('free');
+    const instead = await pseudonymized('--pseudonymize-field', 'attributes.plan');
+    expect([instead.name, instead.attributes.name]).toEqual(['Ada Lovelace', 'Ada']);
+    expect(instead.attributes.plan).not.toBe('free');
+    const none = await pseudonymized('--pseudonymize-field', '');
+    expect([none.name, none.attributes.name, none.attributes.plan]).toEqual(['Ada Lovelace', 'Ada', 'free']);
+    expect(none.customer_id).not.toBe(EVENTS[1]!.customer_id);
+  });
+
   it('reads standard input, filters with --where, and writes NDJSON to an .ndjson --out', async () => {
     const out = path.join(folder, 'out.ndjson');
     const run = await transform(['-', '--where', 'attributes.plan = pro or token = t2', '--out', out], await readFile(batch, 'utf8'));
@@ -105,6 +126,18 @@ describe('eventdesk transform', () => {
     expect((JSON.parse(run.stdout) as Event[]).map((event) => event.token)).toEqual(['t1', 't3']);
   });
 
+  it('says each step as it starts on a big file, and nothing more on a small one', async () => {
+    const big = path.join(folder, 'big.ndjson');
+    const line = JSON.stringify(EVENTS[0]);
+    await writeFile(big, Array.from({ length: STEPS_SHOWN_FROM }, () => line).join('\n'));
+    const run = await transform([big, '--shift-to', 'now', '--pseudonymize', '--set', 'svc_id=8', '--data', data, '--out', path.join(folder, 'big-out.json')]);
+    expect(run.code).toBe(0);
+    const steps = run.stderr.split('\n').filter((text) => text.endsWith('…'));
+    expect(steps).toEqual(['shifting the times of', 'pseudonymizing', 'setting svc_id on', 'writing'].map((doing) => `eventdesk transform: ${doing} 20,000 events…`));
+    const small = await transform([batch, '--shift-to', 'now', '--data', data, '--out', path.join(folder, 'small-out.json')]);
+    expect(small.stderr).not.toContain('…');
+  });
+
   it('exits 1 and writes nothing when no event matches', async () => {
     const run = await transform([batch, '--device', 'no-such-device']);
     expect(run).toEqual({ code: 1, stdout: '', stderr: `eventdesk transform: none of the 3 events of ${batch} matches; nothing written.\n` });
@@ -125,8 +158,7 @@ describe('eventdesk transform', () => {
     it('an unreadable file', async () => {
       const missing = path.join(folder, 'missing.json');
       const run = await transform([missing]);
-      expect(run.code).toBe(2);
-      expect(run.stderr).toMatch(new RegExp(`^eventdesk transform: ${missing.replace(/[.\\]/g, '\\$&')} cannot be read \\(ENOENT`));
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: cannot read ${missing}: no such file.\n${help}` });
     });
 
     it('a CSV without a mapping, suggesting one', async () => {
@@ -136,11 +168,40 @@ describe('eventdesk transform', () => {
       expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: ${csv} is CSV: say which column goes to which field with --csv-map auto (the app's guess: token=token,customer=customer_id) or --csv-map 'COLUMN=FIELD,…'.\n${help}` });
     });
 
+    it('a CSV whose columns --csv-map auto cannot all place, naming the fields and the columns seen', async () => {
+      const csv = path.join(folder, 'guessed.csv');
+      await writeFile(csv, 'Who,timestamp,Plan\nc-1,2026-01-01 00:00:00,pro\n');
+      const run = await transform([csv, '--csv-map', 'auto']);
+      expect(run).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `eventdesk transform: --csv-map auto found no column for token, device_id, customer_id, svc_id among "Who", "timestamp", "Plan". Say which column goes to which field: the guess, to correct or to keep, is --csv-map 'Who=attributes.Who,timestamp=created_at,Plan=attributes.Plan'.\n${help}`,
+      });
+      const complete = path.join(folder, 'complete.csv');
+      await writeFile(complete, 'token,customer,timestamp,Device ID,svc_id,plan\nt1,c-1,2026-01-01 00:00:00,1b4e28ba-2fa1-41d2-883f-0016d3cca427,7,pro\n');
+      const guessed = await transform([complete, '--csv-map', 'auto']);
+      expect(guessed.code).toBe(0);
+      expect(JSON.parse(guessed.stdout)).toEqual([{ token: 't1', customer_id: 'c-1', created_at: '2026-01-01 00:00:00', device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', svc_id: 7, attributes: { plan: 'pro' } }]);
+    });
+
     it('an event whose created_at cannot be shifted', async () => {
       const broken = path.join(folder, 'broken.json');
       await writeFile(broken, JSON.stringify([EVENTS[0], { ...EVENTS[1], created_at: '2026-03-28T11:00:00Z' }]));
       const run = await transform([broken, '--shift-to', 'now']);
       expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --shift-to: Event 2's created_at is not a date-time: "2026-03-28T11:00:00Z" is not in the form YYYY-MM-DD HH:MM:SS.\n${help}` });
+    });
+
+    it('a --set of a field the service does not name, or a value it would not take there, in the app’s words', async () => {
+      expect(await transform([batch, '--set', 'custmer_id=c-1'])).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --set custmer_id=c-1: "custmer_id" is not a field of an event: set token, created_at, svc_id, device_id, customer_id or attributes.NAME.\n${help}` });
+      expect((await transform([batch, '--set', 'created_at=2026-11-40 10:00:00'])).stderr).toBe(`eventdesk transform: --set created_at=2026-11-40 10:00:00: created_at must be a date-time written YYYY-MM-DD HH:MM:SS (or {{$now}}): 2026-11-40 is not a date in the calendar.\n${help}`);
+      expect((await transform([batch, '--set', 'svc_id=seven'])).stderr).toBe(`eventdesk transform: --set svc_id=seven: svc_id must be a whole number (or {{$seq}}), not the string "seven".\n${help}`);
+      const attribute = await transform([batch, '--set', 'attributes.custmer_id=free']);
+      expect(attribute.code).toBe(0);
+    });
+
+    it('a created_at in --where that names no day, with its column', async () => {
+      const run = await transform([batch, '--where', 'created_at >= 2026-11-40']);
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --where, column 15: “2026-11-40” is not a date in the calendar.\n${help}` });
     });
 
     it('a --set that is not FIELD=VALUE, and --anchor without --shift-to', async () => {

@@ -129,10 +129,10 @@ describe('eventdesk validate', () => {
   });
 
   it.each([
-    [['/no/such/batch.json'], 'cannot be read'],
+    [['/no/such/batch.json'], 'eventdesk validate: cannot read /no/such/batch.json: no such file.\n'],
     [[], 'Name the batch file to check'],
-    [['--colour'], 'Unknown option'],
-    [['x.json', '--env', '/no/such/env.json'], '--env: /no/such/env.json cannot be read'],
+    [['--colour'], 'eventdesk validate: unknown option --colour.\n'],
+    [['x.json', '--env', '/no/such/env.json'], 'eventdesk validate: --env: cannot read /no/such/env.json: no such file.\n'],
   ])('exits 2 on unusable input %j', async (args, words) => {
     const { code, stdout, stderr } = await runValidate(args);
     expect(code).toBe(2);

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { runCli } from '../../electron/cli.ts';
+import { runCli as spawnCli } from './support/cli-run.ts';
 
 async function run(args: string[]) {
   let stdout = '';
@@ -38,5 +39,28 @@ describe('the command line', () => {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, '--version']);
     expect(stdout).toBe(`${packageJson.version}\n`);
     expect(stderr).toBe('');
+  });
+
+  describe('says a mistyped flag or a missing file in one line of its own words, exit 2, in every command', () => {
+    const commands = ['sandbox', 'login', 'validate', 'send', 'history', 'transform'];
+    const help = (command: string) => `Run "eventdesk ${command} --help" for the flags.\n`;
+
+    it.each(commands)('%s --foo', async (command) => {
+      expect(await spawnCli([command, '--foo'])).toEqual({ code: 2, stdout: '', stderr: `eventdesk ${command}: unknown option --foo.\n${help(command)}` });
+    });
+
+    it('a flag without its value, and a value a flag does not take', async () => {
+      expect((await spawnCli(['transform', 'x.json', '--where'])).stderr).toBe(`eventdesk transform: --where needs a value.\n${help('transform')}`);
+      expect((await spawnCli(['validate', '--help=yes'])).stderr).toBe(`eventdesk validate: --help takes no value.\n${help('validate')}`);
+    });
+
+    it.each([
+      ['validate', []],
+      ['transform', []],
+      ['send', ['--dry-run', '--base-url', 'http://127.0.0.1:9']],
+    ])('%s of a file that is not there', async (command, flags) => {
+      const missing = path.join(import.meta.dirname, 'no-such-events.json');
+      expect(await spawnCli([command, missing, ...flags])).toEqual({ code: 2, stdout: '', stderr: `eventdesk ${command}: cannot read ${missing}: no such file.\n${help(command)}` });
+    });
   });
 });

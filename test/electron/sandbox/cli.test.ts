@@ -115,9 +115,9 @@ describe('eventdesk sandbox', () => {
     [['--token-ttl', '0'], '--token-ttl: Too small'],
     [['--max-body', '2048', '--body-buffer', '1024'], '--body-buffer: Must be at least the largest body taken (2048 bytes), or no such body could be read.'],
     [['--max-connections', '0'], '--max-connections: Too small'],
-    [['--frobnicate'], "Unknown option '--frobnicate'"],
-    [['--port'], "Option '--port <value>' argument missing"],
-    [['extra'], "Unexpected argument 'extra'"],
+    [['--frobnicate'], 'unknown option --frobnicate.'],
+    [['--port'], '--port needs a value.'],
+    [['extra'], 'unexpected argument "extra": this command takes only flags.'],
   ])('refuses %j with exit code 2 and a clear message', async (args, message) => {
     let stdout = '';
     let stderr = '';

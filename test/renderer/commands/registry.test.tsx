@@ -109,6 +109,33 @@ describe('the command registry', () => {
     expect(fireEvent.keyDown(document.body, shiftAltF)).toBe(false);
     expect(format).toHaveBeenCalledTimes(1);
   });
+
+  it('leaves Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z to a text field, in a dialog too, and takes them elsewhere', () => {
+    const undo = vi.fn();
+    const redo = vi.fn();
+    function Undo() {
+      useCommand('edit.undo', undo);
+      useCommand('edit.redo', redo);
+      return null;
+    }
+    render(
+      <>
+        <Keys />
+        <Undo />
+        <input aria-label="Token" />
+        <button type="button">Delete</button>
+        <dialog open>
+          <input aria-label="In a dialog" />
+        </dialog>
+      </>,
+    );
+    expect(pressCtrl('z', screen.getByLabelText('Token'))).toBe(true);
+    expect(fireEvent.keyDown(screen.getByLabelText('In a dialog'), { key: 'Z', code: 'KeyZ', ctrlKey: true, shiftKey: true })).toBe(true);
+    expect(undo).not.toHaveBeenCalled();
+    expect(pressCtrl('z', screen.getByRole('button', { name: 'Delete' }))).toBe(false);
+    expect(fireEvent.keyDown(document.body, { key: 'Z', code: 'KeyZ', ctrlKey: true, shiftKey: true })).toBe(false);
+    expect([undo.mock.calls.length, redo.mock.calls.length]).toEqual([1, 1]);
+  });
 });
 
 describe('requests from main', () => {

@@ -1,9 +1,9 @@
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyHistoryFilter, HISTORY_PAGE_SIZE } from '../../../shared/history.ts';
 import type { SubmissionSummary } from '../../../shared/submission.ts';
 import type { Api } from '../../../renderer/api.ts';
-import { freshenHistory, historyKey } from '../../../renderer/history/queries.ts';
+import { freshenHistory, historyKey, historyPagesOptions } from '../../../renderer/history/queries.ts';
 
 const row = (n: number, status: SubmissionSummary['status'] = 'ok'): SubmissionSummary => ({
   id: `s-${String(n).padStart(4, '0')}`,
@@ -55,5 +55,20 @@ describe('freshening the history', () => {
     freshenHistory(client, api);
     expect(list).not.toHaveBeenCalled();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: listKey, exact: true });
+  });
+
+  it('drops rows deleted elsewhere, shows each submission once, and still has more to load', async () => {
+    // Pages 300..201 and 200..101 loaded, then 300..251 deleted from the command line: the newest
+    // page now reaches into the second page (250..151). The second page, as read, was full.
+    const { client, list, api } = setUp([rows(300, HISTORY_PAGE_SIZE), rows(200, HISTORY_PAGE_SIZE)], rows(250, HISTORY_PAGE_SIZE));
+    const observer = new InfiniteQueryObserver(client, historyPagesOptions(api, client, filter, false));
+    const unsubscribe = observer.subscribe(() => undefined);
+    freshenHistory(client, api);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data!.pages[0]![0]!.id).toBe('s-0250'));
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(observer.getCurrentResult().hasNextPage).toBe(true);
+    const shown = observer.getCurrentResult().data!.pages.flat().map((summary) => summary.id);
+    expect(shown).toEqual(rows(250, 150).map((summary) => summary.id));
+    unsubscribe();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEvents, focusEvent, followEdit, pickEvent, resetSelection, selectedEvents, selectionOf, targetEvents } from '../../../renderer/state/event-selection.ts';
+import { chooseEvents, focusAfterDelete, focusEvent, followEdit, pickEvent, resetSelection, selectedEvents, selectionOf, showOnly, targetEvents } from '../../../renderer/state/event-selection.ts';
 
 let next = 0;
 const batch = () => `batch-${next++}`;
@@ -60,5 +60,31 @@ describe('the event selection', () => {
     expect(selectedEvents(id)).toBeNull();
     expect(selectionOf(id).focused).toBe(4);
     expect(targetEvents(id, 0)).toEqual([]);
+  });
+
+  it('acts on the chosen events the filter shows, and keeps the whole choice for when the filter goes', () => {
+    const id = batch();
+    chooseEvents(id, [1, 3, 5]);
+    showOnly(id, [0, 3, 4]);
+    expect(selectedEvents(id)).toEqual([3]);
+    expect(targetEvents(id, 6)).toEqual([3]);
+    // Every chosen event hidden: the focused one, which the list shows (the form follows the filter to it).
+    showOnly(id, [0, 4]);
+    focusEvent(id, 4);
+    expect(targetEvents(id, 6)).toEqual([4]);
+    showOnly(id, null);
+    expect(selectedEvents(id)).toEqual([1, 3, 5]);
+  });
+
+  it('puts the focus after a delete on the next event the list shows, else the one before, else nowhere', () => {
+    const id = batch();
+    expect(focusAfterDelete(id, 6, [2, 3])).toBe(4);
+    expect(focusAfterDelete(id, 6, [5])).toBe(4);
+    expect(focusAfterDelete(id, 6, [0, 1, 2, 3, 4, 5])).toBeNull();
+    showOnly(id, [0, 2, 5]);
+    expect(focusAfterDelete(id, 6, [2])).toBe(5);
+    expect(focusAfterDelete(id, 6, [5])).toBe(2);
+    expect(focusAfterDelete(id, 6, [0, 2, 5])).toBeNull();
+    showOnly(id, null);
   });
 });

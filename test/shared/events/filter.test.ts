@@ -100,6 +100,11 @@ describe('parseFilter errors', () => {
     ['a and', 'expected a condition after “and”', 6],
     ['or a', 'unexpected “or”', 1],
     ['attributes. = x', 'expected an attribute name after “attributes.”', 12],
+    ['created_at >= 2026-11-40', '“2026-11-40” is not a date in the calendar', 15],
+    ['token = a and created_at < 2026-02-30', '“2026-02-30” is not a date in the calendar', 28],
+    ['created_at in (2026-11-20, 2026-13)', '“2026-13” is not a date in the calendar', 28],
+    ['created_at = "2026-11-20 24:00"', '“24:00” is not a time of day (00:00:00 to 23:59:59)', 14],
+    ['created_at > 2026-11-20T10:61', '“10:61” is not a time of day', 14],
   ];
   it.each(cases)('%s', (expression, message, column) => {
     const parsed = parseFilter(expression);

@@ -1,0 +1,81 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ImportedEvent } from '../../shared/formats/import-result.ts';
+import type { PlanSourceFile } from '../../shared/plans/import-plan.ts';
+import type { TrackingPlan } from '../../shared/plans/plan.ts';
+import { plural } from '../../shared/plural.ts';
+import { UsageError, unreadable } from './flags.ts';
+import { readEvents, writeOut, type CsvMapFlag } from './transform-files.ts';
+import { readUtf8 } from './validate.ts';
+
+/**
+ * What the `eventdesk plan` subcommands read and write: events from batch files read as
+ * `eventdesk transform` reads them (JSON, NDJSON, CSV with --csv-map, HAR, cURL), exported
+ * plans from files or folders, and a plan as stable two-space JSON.
+ */
+
+/**
+ * The events of every file, in order, with what each reader noted (prefixed by its file when
+ * several). Of several files, --csv-map goes to those named as CSV (.csv, .tsv) and standard
+ * input; one file gets it whatever its name, and is refused it when it is no CSV, as transform does.
+ */
+export async function readEventFiles(files: readonly string[], csvMap: CsvMapFlag): Promise<{ events: ImportedEvent[]; notes: string[] }> {
+  if (files.length === 0) throw new UsageError('Name the batch files to read (or - for standard input).');
+  if (files.filter((file) => file === '-').length > 1) throw new UsageError('Standard input (-) can be read once.');
+  const events: ImportedEvent[] = [];
+  const notes: string[] = [];
+  for (const file of files) {
+    const mapped = files.length === 1 || file === '-' || /\.(csv|tsv)$/i.test(file);
+    const read = await readEvents(file, mapped ? csvMap : undefined, 'svc_id');
+    // A loop, not push(...read.events): a spread of 100 000 arguments can overflow the stack.
+    for (const event of read.events) events.push(event);
+    if (read.note) notes.push(files.length > 1 ? `${file}: ${read.note}` : read.note);
+  }
+  return { events, notes };
+}
+
+/** A summary of where events came from: "3 events of a.json" or "120 events of 2 files". */
+export function eventsFrom(count: number, files: readonly string[]): string {
+  const names = files.map((file) => (file === '-' ? '<stdin>' : file));
+  return `${plural(count, 'event')} of ${names.length === 1 ? names[0] : plural(names.length, 'file')}`;
+}
+
+async function isFolder(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isDirectory();
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+}
+
+/** The exported files to import: each file named, and the .json files of each folder named, in name order. */
+export async function readPlanSources(paths: readonly string[]): Promise<PlanSourceFile[]> {
+  if (paths.length === 0) throw new UsageError('Name the exported files (or folders of them) to import.');
+  const files: PlanSourceFile[] = [];
+  for (const given of paths) {
+    if (given !== '-' && (await isFolder(given))) {
+      const names = (await readdir(given)).filter((name) => /\.json$/i.test(name)).sort();
+      if (names.length === 0) throw new UsageError(`${given} is a folder with no .json file in it.`);
+      for (const name of names) files.push({ name: path.join(given, name), text: await readUtf8(path.join(given, name)) });
+    } else {
+      files.push({ name: given === '-' ? '<stdin>' : given, text: await readUtf8(given) });
+    }
+  }
+  return files;
+}
+
+/** The --key and --name a plan is made with, as the shared builders take them. */
+export function planNaming(values: { key?: string | undefined; name?: string | undefined }): { key?: string; name?: string } {
+  if (values.key === '') throw new UsageError('--key: name the event field that names the kind.');
+  return { ...(values.key === undefined ? {} : { key: values.key }), ...(values.name === undefined ? {} : { name: values.name }) };
+}
+
+/** How a summary ends: where the plan went, when it went to a file. */
+export function writtenTo(out: string | undefined): string {
+  return out === undefined || out === '-' ? '' : `, written to ${out}`;
+}
+
+/** The plan as a team keeps it in git: two-space JSON, a final newline; to standard output without --out or with --out -. */
+export async function writePlan(out: string | undefined, plan: TrackingPlan, stdout: (text: string) => void): Promise<void> {
+  await writeOut(out, `${JSON.stringify(plan, null, 2)}\n`, stdout);
+}

@@ -1,0 +1,67 @@
+import { INFER_LIMITS, inferPlan } from '../../shared/plans/infer.ts';
+import { DEFAULT_PLAN_KEY } from '../../shared/plans/plan.ts';
+import { plural } from '../../shared/plural.ts';
+import type { CliIo, Command } from './command.ts';
+import { isUsageError, parseFlags, usageText } from './flags.ts';
+import { eventsFrom, planNaming, readEventFiles, writePlan, writtenTo } from './plan-files.ts';
+
+/** `eventdesk plan infer`: a draft plan from real events, for an analyst to review and save. */
+
+export const PLAN_INFER_USAGE = `Usage: eventdesk plan infer <file>... [--key FIELD] [--name NAME] [--csv-map MAP] [--out PLAN]
+
+Reads batches (JSON, NDJSON, CSV, HAR or cURL; - for standard input) and writes a draft plan of
+the kinds of event they hold: each kind's attributes with their JSON types; an enum where an
+attribute took at most ${INFER_LIMITS.enumValues} values in at least ${INFER_LIMITS.enumEvents} events; a format (date-time,
+email, uuid) or a decimal pattern where every text matched it; required where every event of
+the kind carried it; and each kind closed, so an attribute it never carried is reported.
+Review it before saving: it says what the events did, not what they must do.
+
+  --key FIELD            The event field that names the kind (default: ${DEFAULT_PLAN_KEY})
+  --name NAME            The plan's name (default: Draft plan)
+  --csv-map MAP          How a CSV's columns become fields, as for "eventdesk transform":
+                         auto or COLUMN=TARGET,...; of several files, for those named .csv or
+                         .tsv
+  --out PLAN             Where to write the plan (default: standard output)
+  -h, --help             Show this help
+
+Exit codes: 0 written, 1 no event named a kind (nothing written), 2 the input or the command
+is unusable.
+`;
+
+const FLAGS = {
+  key: { type: 'string' },
+  name: { type: 'string' },
+  'csv-map': { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const planInferCommand: Command = {
+  summary: 'Write a draft plan of the kinds of event in batch files',
+
+  async run(args, io: CliIo) {
+    try {
+      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
+      if (values.help) {
+        io.stdout(PLAN_INFER_USAGE);
+        return 0;
+      }
+      const naming = planNaming(values);
+      const { events, notes } = await readEventFiles(positionals, values['csv-map']);
+      const inferred = inferPlan(events, naming);
+      for (const note of [...notes, ...inferred.notes]) io.stderr(`eventdesk plan infer: ${note}\n`);
+      const kinds = Object.keys(inferred.plan.events).length;
+      if (kinds === 0) {
+        io.stderr(`eventdesk plan infer: no kind of event in the ${eventsFrom(events.length, positionals)}; nothing written.\n`);
+        return 1;
+      }
+      await writePlan(values.out, inferred.plan, io.stdout);
+      io.stderr(`eventdesk plan infer: ${plural(kinds, 'kind')} from ${eventsFrom(inferred.events, positionals)}${writtenTo(values.out)}.\n`);
+      return 0;
+    } catch (error) {
+      if (!isUsageError(error)) throw error;
+      io.stderr(usageText('plan infer', error.message));
+      return 2;
+    }
+  },
+};
