@@ -87,3 +87,38 @@ export function joinNearby(edits: readonly TextChange[], read: (start: number, e
   if (group) joined.push(group);
   return joined;
 }
+
+/**
+ * Edits cut into runs, in order, each of at most `maxEdits` edits and, past its first edit, at
+ * most `maxChars` characters replaced and inserted: work an editor does in one task.
+ */
+export function inSlices(edits: readonly TextChange[], maxEdits: number, maxChars: number): TextChange[][] {
+  const slices: TextChange[][] = [];
+  let slice: TextChange[] = [];
+  let chars = 0;
+  for (const edit of edits) {
+    const size = edit.rangeLength + edit.text.length;
+    if (slice.length > 0 && (slice.length >= maxEdits || chars + size > maxChars)) {
+      slices.push(slice);
+      slice = [];
+      chars = 0;
+    }
+    slice.push(edit);
+    chars += size;
+  }
+  if (slice.length > 0) slices.push(slice);
+  return slices;
+}
+
+/**
+ * The edits that undo `edits` (in text order, none overlapping), in text order, offsets into
+ * the text the edits made; `read` reads the text before them.
+ */
+export function inverseOf(edits: readonly TextChange[], read: (start: number, end: number) => string): TextChange[] {
+  let shift = 0;
+  return edits.map((edit) => {
+    const inverse = { rangeOffset: edit.rangeOffset + shift, rangeLength: edit.text.length, text: read(edit.rangeOffset, edit.rangeOffset + edit.rangeLength) };
+    shift += edit.text.length - edit.rangeLength;
+    return inverse;
+  });
+}

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
 import { pseudonymFrom, pseudonymInput, type PersonalValue } from '../../shared/events/pseudonym-shapes.ts';
+import { hmacSha256 } from './hmac-sha256.ts';
 import { makePrivateFolder, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /**
@@ -16,22 +17,6 @@ import { makePrivateFolder, PRIVATE_FILE_MODE } from './private-files.ts';
 export const PSEUDONYM_KEY_FILE = 'pseudonym-key';
 
 const KEY_BYTES = 32;
-
-const SHA256_BLOCK_BYTES = 64;
-
-/**
- * HMAC-SHA256 (RFC 2104) under one key, for many messages: the key's two padded blocks are
- * hashed once and copied for each message, where createHmac would hash them again for each of
- * up to 200 000 values (four times slower).
- */
-export function hmacSha256(key: Uint8Array): (message: string) => Buffer {
-  if (key.length > SHA256_BLOCK_BYTES) throw new RangeError('An HMAC key longer than a block must be hashed first.');
-  const block = Buffer.alloc(SHA256_BLOCK_BYTES);
-  block.set(key);
-  const inner = createHash('sha256').update(block.map((byte) => byte ^ 0x36));
-  const outer = createHash('sha256').update(block.map((byte) => byte ^ 0x5c));
-  return (message) => outer.copy().update(inner.copy().update(message).digest()).digest();
-}
 
 /** Replacements under a key already in hand. */
 export function pseudonymsWithKey(key: Uint8Array) {

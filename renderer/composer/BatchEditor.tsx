@@ -1,5 +1,5 @@
 import Editor from '@monaco-editor/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { rulesFor } from '../../shared/validation.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
@@ -19,7 +19,7 @@ import { ImportExport } from './ImportExport.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { TransformButton } from './TransformButton.tsx';
 import { useValidation } from './useValidation.ts';
-import { ViewSwitch } from '../shell/ViewSwitch.tsx';
+import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
 /** Past this size (about 17 000 pretty events) the editor leaves out what costs the whole text on every edit. */
@@ -34,6 +34,7 @@ export default function BatchEditor() {
   const scheme = useColorScheme();
   const environment = useActiveEnvironment();
   const [view, setView] = useState<'json' | 'form'>('json');
+  const panel = useId();
   const pane = useRef<HTMLDivElement>(null);
 
   const serviceIdField = environment?.serviceIdField ?? SERVICE_ID_FIELD;
@@ -125,6 +126,7 @@ export default function BatchEditor() {
           ]}
           value={view}
           onChange={setView}
+          panel={panel}
         />
         <button type="button" className="small" onClick={formatInEditor} title={withShortcut('Format document', 'batch.format')} disabled={view !== 'json'}>
           Format
@@ -133,36 +135,38 @@ export default function BatchEditor() {
           {sender.busy ? 'Sending…' : 'Send'}
         </button>
       </div>
-      {view === 'form' && (
-        <FormView
-          key={batch.id}
-          batch={batch}
-          model={model}
-          diagnostics={validation.diagnostics}
-          serviceIdField={serviceIdField}
-          timeZone={timeZone}
-          focusFilter={focusFilter}
-          onShowJson={(line, column) => {
-            setView('json');
-            // The editor is shown again on the next frame; then the cursor can move.
-            requestAnimationFrame(() => revealInEditor(line, column));
-          }}
-        />
-      )}
-      <div className="batch-editor" data-testid="batch-editor" hidden={view !== 'json'}>
-        <Editor
-          // Uncontrolled: the batch's own model (see batch-models.ts) holds the text, and outlives this editor.
-          path={batchModelPath(batch.id)}
-          keepCurrentModel
-          language="json"
-          theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-          onMount={(editor) => {
-            setEditor(editor);
-            mountEventMenu(editor);
-          }}
-          loading={<p className="empty">Loading the editor…</p>}
-          options={options}
-        />
+      <div className="batch-view" role="tabpanel" id={panel} aria-labelledby={tabIdOf(panel, view)}>
+        {view === 'form' && (
+          <FormView
+            key={batch.id}
+            batch={batch}
+            model={model}
+            diagnostics={validation.diagnostics}
+            serviceIdField={serviceIdField}
+            timeZone={timeZone}
+            focusFilter={focusFilter}
+            onShowJson={(line, column) => {
+              setView('json');
+              // The editor is shown again on the next frame; then the cursor can move.
+              requestAnimationFrame(() => revealInEditor(line, column));
+            }}
+          />
+        )}
+        <div className="batch-editor" data-testid="batch-editor" hidden={view !== 'json'}>
+          <Editor
+            // Uncontrolled: the batch's own model (see batch-models.ts) holds the text, and outlives this editor.
+            path={batchModelPath(batch.id)}
+            keepCurrentModel
+            language="json"
+            theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
+            onMount={(editor) => {
+              setEditor(editor);
+              mountEventMenu(editor);
+            }}
+            loading={<p className="empty">Loading the editor…</p>}
+            options={options}
+          />
+        </div>
       </div>
       <ProblemsList diagnostics={validation.diagnostics} pending={validation.pending} />
     </div>

@@ -5,7 +5,7 @@ import { useCommand } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
 import { useApi } from '../queries.ts';
 import type { Batch } from '../state/composer.ts';
-import { useSelectedEvents } from '../state/event-selection.ts';
+import { useTransformTargets } from '../state/event-selection.ts';
 import { useUi } from '../state/ui.ts';
 import type { TransformKind } from './transform-inputs.ts';
 import { TransformDialog, type AskPseudonyms } from './TransformDialog.tsx';
@@ -13,8 +13,8 @@ import { TransformDialog, type AskPseudonyms } from './TransformDialog.tsx';
 /** The toolbar's "Transform…" and the palette's transform commands: each opens the dialog on its form. */
 export function TransformButton({ batch, model, timeZone, serviceIdField }: { batch: Batch; model: monaco.editor.ITextModel; timeZone: string; serviceIdField: string }) {
   const api = useApi();
-  // The events chosen in the Form view's list, or every event.
-  const indexes = useSelectedEvents(batch.id);
+  // The events chosen in the Form view's list, else those its filter shows, else every event.
+  const { indexes, filtered } = useTransformTargets(batch.id);
   const [open, setOpen] = useState<TransformKind | null>(null);
   const opener = (kind: TransformKind) => () => {
     useUi.getState().show('composer');
@@ -39,7 +39,7 @@ export function TransformButton({ batch, model, timeZone, serviceIdField }: { ba
       <button type="button" className="small" onClick={opener('shift')} title="Shift times, pseudonymize or set a field, previewed first">
         Transform…
       </button>
-      {open && <TransformDialog batchName={batch.name} model={model} timeZone={timeZone} serviceIdField={serviceIdField} indexes={indexes} initial={open} askPseudonyms={askPseudonyms} onClose={() => setOpen(null)} />}
+      {open && <TransformDialog batchName={batch.name} model={model} timeZone={timeZone} serviceIdField={serviceIdField} indexes={indexes} filtered={filtered} initial={open} askPseudonyms={askPseudonyms} onClose={() => setOpen(null)} />}
     </>
   );
 }

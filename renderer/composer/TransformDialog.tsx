@@ -23,6 +23,8 @@ export interface TransformDialogProps {
   serviceIdField: string;
   /** The selected events (0-based), or null for all of them. */
   indexes: readonly number[] | null;
+  /** The indexes are the events the list's filter shows, none of them chosen. */
+  filtered?: boolean;
   initial: TransformKind;
   askPseudonyms: AskPseudonyms;
   onClose: () => void;
@@ -36,7 +38,7 @@ function messageOf(error: unknown): string {
  * "Transform…": a form, then a preview of what would change, then one edit of the batch's text.
  * The work runs in a worker; the page only waits, with a way to cancel.
  */
-export function TransformDialog({ batchName, model, timeZone, serviceIdField, indexes, initial, askPseudonyms, onClose }: TransformDialogProps) {
+export function TransformDialog({ batchName, model, timeZone, serviceIdField, indexes, filtered = false, initial, askPseudonyms, onClose }: TransformDialogProps) {
   const notify = useNotices((state) => state.notify);
   const [kind, setKind] = useState(initial);
   const [inputs, setInputs] = useState<TransformInputs>(INITIAL_INPUTS);
@@ -46,7 +48,7 @@ export function TransformDialog({ batchName, model, timeZone, serviceIdField, in
   const panel = useId();
   useEffect(() => () => client.cancel(), [client]);
 
-  const scope = indexes ? `the ${indexes.length.toLocaleString('en')} selected ${indexes.length === 1 ? 'event' : 'events'}` : 'every event';
+  const scope = indexes ? `the ${indexes.length.toLocaleString('en')} ${filtered ? '' : 'selected '}${indexes.length === 1 ? 'event' : 'events'}${filtered ? ' the filter shows' : ''}` : 'every event';
   const working = phase.name === 'working';
   const applying = phase.name === 'applying';
   // Escape would close the dialog halfway through Apply, and typing then would land between

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { eventNumbers, type SubmissionView } from '../../shared/submission.ts';
 import { BatchComparison } from '../compare/BatchComparison.tsx';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { startedText } from './format.ts';
 import { useBatchText, useSubmission } from './queries.ts';
 import { useHistory } from './state.ts';
-import { ViewSwitch } from '../shell/ViewSwitch.tsx';
+import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
 
 const CompareEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.CompareEditor })));
 
@@ -44,6 +44,7 @@ export function sideText(submission: Pick<SubmissionView, 'id' | 'label' | 'star
 export function CompareView({ pair }: { pair: [string, string] }) {
   const compare = useHistory((state) => state.compare);
   const [what, setWhat] = useState<'requests' | 'responses'>('requests');
+  const panel = useId();
   const left = useSubmission(pair[0]);
   const right = useSubmission(pair[1]);
   const leftBatch = useBatchText(pair[0]);
@@ -74,24 +75,27 @@ export function CompareView({ pair }: { pair: [string, string] }) {
           ]}
           value={what}
           onChange={setWhat}
+          panel={panel}
         />
         <button type="button" className="small" onClick={() => compare(null)}>
           Close
         </button>
       </header>
-      {error ? (
-        <ErrorNotice title="A submission could not be read" error={error} />
-      ) : gone ? (
-        <p className="empty">One of them is no longer in the history.</p>
-      ) : !left.data || !right.data || leftBatch.data === undefined || rightBatch.data === undefined ? (
-        <p className="empty">Loading both submissions…</p>
-      ) : what === 'requests' ? (
-        <BatchComparison label="Requests" sides={SIDES} left={leftBatch.data} right={rightBatch.data} />
-      ) : (
-        <Suspense fallback={<p className="empty">Loading the editor…</p>}>
-          <CompareEditor label="Responses" sides={SIDES} original={responsesText(left.data)} modified={responsesText(right.data)} />
-        </Suspense>
-      )}
+      <div className="compare-panel" role="tabpanel" id={panel} aria-labelledby={tabIdOf(panel, what)}>
+        {error ? (
+          <ErrorNotice title="A submission could not be read" error={error} />
+        ) : gone ? (
+          <p className="empty">One of them is no longer in the history.</p>
+        ) : !left.data || !right.data || leftBatch.data === undefined || rightBatch.data === undefined ? (
+          <p className="empty">Loading both submissions…</p>
+        ) : what === 'requests' ? (
+          <BatchComparison label="Requests" sides={SIDES} left={leftBatch.data} right={rightBatch.data} />
+        ) : (
+          <Suspense fallback={<p className="empty">Loading the editor…</p>}>
+            <CompareEditor label="Responses" sides={SIDES} original={responsesText(left.data)} modified={responsesText(right.data)} />
+          </Suspense>
+        )}
+      </div>
     </section>
   );
 }

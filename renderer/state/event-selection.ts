@@ -70,6 +70,20 @@ export function useSelectedEvents(batchId: string): readonly number[] | null {
   return useMemo(() => actedOn(selection, shown), [selection, shown]);
 }
 
+/**
+ * What the batch transforms act on: the chosen events the list shows; with nothing chosen, the
+ * events the filter shows (`filtered`); without a filter either, every event (null).
+ */
+export function useTransformTargets(batchId: string): { indexes: readonly number[] | null; filtered: boolean } {
+  const selection = useEventSelection(batchId);
+  const shown = useStore((state) => state.shownByBatch[batchId]);
+  return useMemo(() => {
+    const chosen = actedOn(selection, shown);
+    if (chosen || !shown) return { indexes: chosen, filtered: false };
+    return { indexes: [...shown].sort((a, b) => a - b), filtered: true };
+  }, [selection, shown]);
+}
+
 /** How many events are chosen, and how many of them the filter hides. */
 export function useChosenCount(batchId: string): { chosen: number; hidden: number } {
   const selection = useEventSelection(batchId);

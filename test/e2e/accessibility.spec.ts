@@ -20,7 +20,9 @@ const batch = JSON.stringify([{ token: 'a11y-1', customer_id: 'c-1', device_id: 
 test('the composer, the form view and the login dialog', async ({ app, harness }) => {
   await openBatchText(app, harness, batch);
   await expectAccessible(app, 'the composer');
+  await expect(app.getByRole('tabpanel', { name: 'JSON' })).toContainText('a11y-1');
   await app.getByRole('tab', { name: 'Form' }).click();
+  await expect(app.getByRole('tabpanel', { name: 'Form' }).getByRole('listbox', { name: 'Events' })).toBeVisible();
   await expectAccessible(app, 'the form view');
   await app.getByRole('button', { name: 'Log in' }).first().click();
   await expect(app.getByRole('dialog')).toBeVisible();

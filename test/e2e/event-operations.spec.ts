@@ -255,6 +255,13 @@ test.describe('event operations', () => {
     // The keyboard stays in the list, on the next event it shows.
     await expect(list).toBeFocused();
     await expect(app.getByRole('form', { name: 'Event 4' })).toBeVisible();
+
+    // Nothing chosen: Transform acts on what the filter shows, not on the hidden events.
+    await filter.fill('customer_id = cust-7781');
+    await row(app, 'evt-1').click();
+    await app.getByRole('button', { name: 'Transform…' }).click();
+    await expect(dialog).toContainText('Acts on the 1 event the filter shows.');
+    await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
   test('deleting the last event, or every event, leaves the keyboard in the list, else on Add event', async ({ app, harness }) => {

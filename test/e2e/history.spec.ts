@@ -82,7 +82,7 @@ test.describe('history', () => {
     await expect(compare.getByTestId('compare-editor')).toContainText('dave-04');
     await saveScreenshot(app, 'history-diff');
     await compare.getByRole('tab', { name: 'Responses' }).click();
-    await expect(compare.getByTestId('compare-editor')).toContainText('accepted');
+    await expect(compare.getByRole('tabpanel', { name: 'Responses' }).getByTestId('compare-editor')).toContainText('accepted');
 
     // Export the two as HAR: valid HAR 1.2, one entry each, secrets masked.
     const selection = app.getByLabel('Selected submissions');

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { createDispatch, createPushSender, type Sender } from '../../electron/ip
 import { createHandlers } from '../../electron/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../electron/node-services.ts';
 import { createServices, type Services } from '../../electron/services/index.ts';
-import { hmacSha256, PSEUDONYM_KEY_FILE } from '../../electron/services/pseudonyms.ts';
+import { PSEUDONYM_KEY_FILE } from '../../electron/services/pseudonyms.ts';
 import { MAX_PSEUDONYM_VALUES } from '../../shared/ipc.ts';
 
 /**
@@ -41,16 +40,6 @@ async function servicesIn(dataFolder: string) {
 }
 
 const newFolder = () => mkdtemp(path.join(os.tmpdir(), 'eventdesk-pseudonyms-'));
-
-describe('hmacSha256', () => {
-  it('is HMAC-SHA256, message after message under one key', () => {
-    const key = Uint8Array.from({ length: 32 }, (_, index) => index * 7);
-    const hmac = hmacSha256(key);
-    for (const message of ['', 'customer:cust-7781', 'email:ada@lovelace.org', 'value:Ada Lovelace'.repeat(20)]) {
-      expect(hmac(message).toString('hex')).toBe(createHmac('sha256', key).update(message).digest('hex'));
-    }
-  });
-});
 
 describe('transforms:pseudonyms', () => {
   it('answers each value with a replacement of its kind, the same across calls and runs on one data folder', async () => {

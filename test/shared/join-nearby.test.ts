@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { joinNearby, type TextChange } from '../../shared/text-changes.ts';
+import { inSlices, inverseOf, joinNearby, type TextChange } from '../../shared/text-changes.ts';
 
 /** Edits in text order applied from the last to the first, so each offset is into the text as it was. */
 function applied(text: string, edits: readonly TextChange[]): string {
@@ -42,5 +42,34 @@ describe('joining nearby edits', () => {
     const text = 'x'.repeat(6_000_000);
     const edits = Array.from({ length: 60_000 }, (_, n) => ({ rangeOffset: n * 100, rangeLength: 4, text: 'abcdef' }));
     expect(joinNearby(edits, (start, end) => text.slice(start, end), 16 * 1024).length).toBeLessThan(400);
+  });
+});
+
+describe('undoing edits', () => {
+  it('the inverse of edits, applied to the text they made, gives back the text before', () => {
+    fc.assert(
+      fc.property(textAndEdits, ({ text, edits }) => {
+        const inverse = inverseOf(edits, (start, end) => text.slice(start, end));
+        expect(applied(applied(text, edits), inverse)).toBe(text);
+        expect(applied(text, inverseOf(inverse, (start, end) => applied(text, edits).slice(start, end)))).toBe(applied(text, edits));
+      }),
+    );
+  });
+});
+
+describe('slicing edits', () => {
+  it('keeps every edit in order, each slice within the edits and characters asked (or one edit)', () => {
+    fc.assert(
+      fc.property(textAndEdits, fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 20 }), ({ edits }, maxEdits, maxChars) => {
+        const slices = inSlices(edits, maxEdits, maxChars);
+        expect(slices.flat()).toEqual(edits);
+        for (const slice of slices) {
+          expect(slice.length).toBeGreaterThan(0);
+          expect(slice.length).toBeLessThanOrEqual(maxEdits);
+          const chars = slice.reduce((sum, edit) => sum + edit.rangeLength + edit.text.length, 0);
+          expect(chars <= maxChars || slice.length === 1).toBe(true);
+        }
+      }),
+    );
   });
 });
