@@ -16,6 +16,9 @@ const noElectron = { name: 'electron', message: 'Only the Electron glue files (e
 
 const noRenderer = { group: ['**/renderer/**'], message: 'Nothing outside the renderer imports it.' };
 
+/** Ajv compiles schemas to code with `new Function`, which the renderer's CSP forbids: it runs in Node only. */
+const noAjv = { group: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'], message: 'Ajv compiles with new Function, which the renderer\'s CSP forbids: compile plans in electron/plans/ and pass the validators in.' };
+
 /** The Electron glue: the only files that may import the `electron` module at run time. */
 const electronGlue = ['electron/main.ts', 'electron/window.ts', 'electron/preload.ts', 'electron/menu.ts', 'electron/adapters/**'];
 
@@ -51,6 +54,7 @@ export default tseslint.config(
           patterns: [
             { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports nothing from electron/ or renderer/.' },
             { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'monaco-editor', 'monaco-editor/*'], message: 'shared/ is platform-free: no UI libraries.' },
+            noAjv,
           ],
         },
       ],
@@ -63,7 +67,7 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The renderer never imports electron: it talks to main through window.eventdesk.' }, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node built-ins.' }))],
-          patterns: [{ group: ['**/electron/**'], message: 'The renderer never imports electron/: use shared/ and the contract.' }],
+          patterns: [{ group: ['**/electron/**'], message: 'The renderer never imports electron/: use shared/ and the contract.' }, noAjv],
         },
       ],
     },

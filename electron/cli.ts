@@ -16,7 +16,7 @@ import { product } from './product.ts';
 
 export type { CliIo } from './cli/command.ts';
 
-/** Each capability adds its subcommand here (sandbox, validate, send, history, transform). */
+/** Each capability adds its subcommand here (sandbox, validate, send, history, transform, plan). */
 const commands: Record<string, Command> = {
   sandbox: sandboxCommand,
   login: loginCommand,

@@ -105,6 +105,10 @@ export const errorCodes = [
   // Comparing two batches event by event.
   'compare-not-json', // one side of a comparison is not JSON, so only its text can be compared
   'compare-not-array', // one side of a comparison is JSON but not an array of events
+
+  // Tracking plans.
+  'plan-not-json', // the plan file is not JSON
+  'plan-invalid', // the plan file is JSON but not a tracking plan (no name, no events, an unknown severity)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,18 +1,16 @@
 import type { CliIo, Command } from './command.ts';
+import { planCheckCommand } from './plan-check.ts';
 import { planCoverageCommand } from './plan-coverage.ts';
 import { planImportCommand } from './plan-import.ts';
 import { planInferCommand } from './plan-infer.ts';
 
-/**
- * `eventdesk plan`: tracking plans from the command line (issue #16), one subcommand a file.
- * `check` (electron/cli/plan-check.ts, which compiles a plan with Ajv) takes its place in
- * this list beside the others.
- */
+/** `eventdesk plan`: tracking plans from the command line (issue #16), one subcommand a file. */
 
 const subcommands: Record<string, Command> = {
   infer: planInferCommand,
   import: planImportCommand,
   coverage: planCoverageCommand,
+  check: planCheckCommand,
 };
 
 function help(): string {
@@ -21,7 +19,7 @@ function help(): string {
 }
 
 export const planCommand: Command = {
-  summary: 'Tracking plans: infer a draft, import one, measure coverage',
+  summary: 'Tracking plans: infer a draft, import one, measure coverage, check one',
 
   async run(args, io: CliIo) {
     const [name, ...rest] = args;

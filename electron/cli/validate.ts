@@ -8,11 +8,12 @@ import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validatio
 import type { CliIo, Command } from './command.ts';
 import { UsageError, isUsageError, parseFlags, unreadable, usageText } from './flags.ts';
 import { environmentFromFile } from './target.ts';
+import { validateWithPlan } from './validate-plan.ts';
 import { plural } from '../../shared/plural.ts';
 
 /** `eventdesk validate`: the composer's validation of a batch file, for scripts and CI. */
 
-export const VALIDATE_USAGE = `Usage: eventdesk validate <file> [--env FILE [--env-name NAME]] [--json]
+export const VALIDATE_USAGE = `Usage: eventdesk validate <file> [--env FILE [--env-name NAME]] [--plan PLAN] [--json]
 
 Checks a batch file (a JSON array of user events) as the composer does and prints every
 problem with its line and column. A file of - reads standard input.
@@ -20,6 +21,8 @@ problem with its line and column. A file of - reads standard input.
   --env FILE             An environment exported from EventDesk: its service-id field name and
                          time zone are used (default: ${DEFAULT_SETTINGS.serviceIdField}, ${DEFAULT_SETTINGS.timeZone})
   --env-name NAME        Which environment of FILE, when it holds several
+  --plan PLAN            A tracking plan (*.plan.json): its violations are listed with the
+                         other problems, each kind's severity as the plan sets it
   --json                 Print the diagnostics as a JSON array
   -h, --help             Show this help
 
@@ -29,6 +32,7 @@ Exit codes: 0 no errors (warnings allowed), 1 errors, 2 the file or the command 
 const FLAGS = {
   env: { type: 'string' },
   'env-name': { type: 'string' },
+  plan: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -108,7 +112,7 @@ export const validateCommand: Command = {
       const rules = await rulesOf(values.env, values['env-name']);
       const batch = await readBatchFile(file);
       if (batch.note) io.stderr(batch.note);
-      const result = validateBatch(batch.text, rules);
+      const result = values.plan === undefined ? validateBatch(batch.text, rules) : validateWithPlan(batch.text, rules, values.plan, await readUtf8(values.plan), io);
       diagnostics = result.diagnostics;
       eventCount = result.events?.length;
     } catch (error) {

@@ -11,7 +11,7 @@ const NOW = new Date('2026-06-01T12:00:00Z');
 
 export const BENCH_RULES: ValidationRules = { ...rulesFor({ serviceIdField: 'svc_id', timeZone: 'Europe/Berlin' }), now: NOW };
 
-function benchEvent(index: number): Record<string, unknown> {
+export function benchEvent(index: number): Record<string, unknown> {
   return {
     token: `tok_${index.toString(36).padStart(6, '0')}_9f3kq2m8`,
     attributes: { plan: index % 3 ? 'pro' : 'free', spend: `${(index % 997) / 10}`, country: 'DE', campaign: `spring-${index % 40}` },

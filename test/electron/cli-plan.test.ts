@@ -52,7 +52,7 @@ describe('eventdesk plan', () => {
     const help = await plan(['--help']);
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toMatch(/^Usage: eventdesk plan <subcommand> \[options\]\n\nSubcommands:\n {2}infer {7}.+\n {2}import {6}.+\n {2}coverage {4}.+\n/);
-    expect(await plan(['frobnicate'])).toEqual({ code: 2, stdout: '', stderr: 'eventdesk plan: Unknown subcommand "frobnicate": infer, import, coverage. Run "eventdesk plan --help".\n' });
+    expect(await plan(['frobnicate'])).toEqual({ code: 2, stdout: '', stderr: 'eventdesk plan: Unknown subcommand "frobnicate": infer, import, coverage, check. Run "eventdesk plan --help".\n' });
     expect((await plan([])).code).toBe(2);
     expect(await plan(['infer', ndjson, '--bogus'])).toEqual({ code: 2, stdout: '', stderr: 'eventdesk plan infer: unknown option --bogus.\nRun "eventdesk plan infer --help" for the flags.\n' });
   });

@@ -33,6 +33,8 @@ describe('the layering rule', () => {
     ['electron/services/x.ts', "import { safeStorage } from 'electron';"],
     ['electron/sandbox/x.ts', "import { createVault } from '../services/vault.ts';"],
     ['electron/sandbox/x.ts', "import { App } from '../../renderer/App.tsx';"],
+    ['shared/x.ts', "import { Ajv2020 } from 'ajv/dist/2020.js';"],
+    ['renderer/x.ts', "import addFormats from 'ajv-formats';"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await restrictedImports(file, `${code}\nexport {};\n`)).not.toEqual([]);
   });
@@ -49,6 +51,7 @@ describe('the layering rule', () => {
     ['electron/ipc/x.ts', "import type { Services } from '../services/index.ts';"],
     ['electron/cli/x.ts', "import { prepareBatch } from '../services/index.ts';"],
     ['electron/cli/x.ts', "import { createCommandLineServices } from '../node-services.ts';"],
+    ['electron/plans/x.ts', "import { Ajv2020 } from 'ajv/dist/2020.js';"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await restrictedImports(file, `${code}\nexport {};\n`)).toEqual([]);
   });

@@ -1,0 +1,149 @@
+import { Ajv2020, type Options } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { KindValidators, SchemaValidator } from '../../shared/plans/check.ts';
+import { PATTERN_VALUE_CAP, patternProblem } from '../../shared/plans/pattern-safety.ts';
+import type { JsonSchema, TrackingPlan } from '../../shared/plans/plan.ts';
+import { escapePointerSegment, findInSchema, patternProblems } from '../../shared/plans/schema-walk.ts';
+import type { PlanProblem } from '../../shared/plans/plan-problem.ts';
+
+/**
+ * Each kind's `attributes` and `fields` schemas compiled with Ajv (draft 2020-12, with
+ * ajv-formats), one Ajv per plan. Ajv compiles to code with `new Function`, which the
+ * renderer's CSP forbids, so this runs only in Node: the services, the CLI, the sandbox. A
+ * part that cannot be compiled is named with its kind's key and JSON path, and left
+ * unchecked; the rest of the plan still applies.
+ */
+
+/**
+ * Ajv's regular expressions, bounded: a pattern that could backtrack catastrophically is
+ * refused (pattern-safety.ts; the plan's check names it first), and a value past
+ * PATTERN_VALUE_CAP is not matched, so it fails the pattern without running it.
+ */
+function cappedRegExp(pattern: string, flags: string) {
+  const problem = patternProblem(pattern);
+  if (problem) throw new Error(`the pattern ${pattern} ${problem}`);
+  const regExp = new RegExp(pattern, flags);
+  // Ajv keys the compiled patterns it shares by their text.
+  return { test: (value: string) => value.length <= PATTERN_VALUE_CAP && regExp.test(value), toString: () => String(regExp) };
+}
+// Ajv names the engine by this in standalone code only, which plans are not compiled to here.
+cappedRegExp.code = 'cappedRegExp';
+
+type Part = 'attributes' | 'fields';
+const PLAN_PARTS: readonly Part[] = ['attributes', 'fields'];
+
+/**
+ * The pointer in the plan file of an Ajv schema path (`#/properties/x`, URI-encoded) in the
+ * schema at `base`: a path into the plan's definitions, which travel with each schema, points
+ * to where the plan writes them.
+ */
+function pointerOfSchemaPath(base: string, schemaPath: string, schema: JsonSchema): string {
+  const path = decodeURIComponent(schemaPath.replace(/^#/, ''));
+  const def = /^\/\$defs\/([^/]+)/.exec(path)?.[1];
+  const ownDefs = isObject(schema) && isObject(schema.$defs) ? schema.$defs : {};
+  return def !== undefined && !Object.hasOwn(ownDefs, def.replaceAll('~1', '/').replaceAll('~0', '~')) ? path : `${base}${path}`;
+}
+
+/** What Ajv's compile error means, and where in the plan. */
+function compileProblem(error: Error, schema: JsonSchema, base: string, brokenDefs: ReadonlySet<string>): { pointer: string; message: string } {
+  const missing = /^can't resolve reference (.+) from id /.exec(error.message)?.[1];
+  if (missing !== undefined) {
+    const at = findInSchema(schema, base, (keyword, value) => keyword === '$ref' && value === missing);
+    const defName = /^#\/\$defs\/([^/]+)/.exec(missing)?.[1];
+    const broken = defName !== undefined && brokenDefs.has(defName);
+    return { pointer: at ?? base, message: `$ref "${missing}" points ${broken ? `to a definition that is itself broken (see /$defs/${defName})` : 'nowhere'}` };
+  }
+  const format = /^unknown format "([^"]*)" ignored in schema at path "(#[^"]*)"/.exec(error.message);
+  if (format) return { pointer: `${pointerOfSchemaPath(base, format[2]!, schema)}/format`, message: `unknown format "${format[1]}"` };
+  return { pointer: base, message: error.message };
+}
+
+/**
+ * The schema as compiled: the plan's definitions travel with it, so `#/$defs/NAME` resolves to
+ * them, and a `fields` schema, which checks the whole event, takes any `attributes`.
+ */
+function rootedSchema(schema: JsonSchema, part: Part, defs: Readonly<Record<string, unknown>>): JsonSchema {
+  if (!isObject(schema)) return schema;
+  const rooted: Record<string, unknown> = { ...schema, $defs: { ...defs, ...(isObject(schema.$defs) ? schema.$defs : {}) } };
+  if (part === 'fields') rooted.properties = { ...(isObject(schema.properties) ? schema.properties : {}), attributes: true };
+  return rooted;
+}
+
+export interface CompiledKinds {
+  kinds: Map<string, KindValidators>;
+  problems: PlanProblem[];
+}
+
+/** Where the plan's check against docs/plan.schema.json found a part or a definition broken, so it is not compiled. */
+export interface BrokenParts {
+  /** `events/<key>/<part>` keys, or `events/<key>` for a kind that is not even an object. */
+  readonly parts: ReadonlySet<string>;
+  readonly defs: ReadonlySet<string>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The validators of each kind of `plan`, and the problems of the parts that could not be compiled.
+ * Every kind the plan names is in `kinds`, so an event of a broken kind is not reported unplanned.
+ */
+export function compileKinds(plan: TrackingPlan, broken: BrokenParts): CompiledKinds {
+  const problems: PlanProblem[] = [];
+  const warnings: string[] = [];
+  const options: Options = {
+    allErrors: true,
+    verbose: true,
+    // Unknown keywords are warned of (a typo like "patern" would otherwise check nothing); the
+    // schema's shape was checked against the draft's meta-schema with the plan's own schema.
+    strict: false,
+    strictSchema: 'log',
+    validateSchema: false,
+    allowUnionTypes: true,
+    logger: { log: () => undefined, warn: (message: unknown) => warnings.push(String(message)), error: (message: unknown) => warnings.push(String(message)) },
+    code: { regExp: cappedRegExp },
+  };
+  const ajv = new Ajv2020(options);
+  addFormats.default(ajv);
+
+  const defs: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(plan.$defs ?? {})) {
+    if (broken.defs.has(name)) continue;
+    const pointer = `/$defs/${escapePointerSegment(name)}`;
+    const unsafe = patternProblems(schema, pointer);
+    for (const problem of unsafe) problems.push({ severity: 'error', ...problem });
+    if (unsafe.length === 0) defs[name] = schema;
+  }
+  const brokenDefs = new Set([...broken.defs, ...Object.keys(plan.$defs ?? {}).filter((name) => !Object.hasOwn(defs, name))]);
+
+  const kinds = new Map<string, KindValidators>();
+  for (const [key, planned] of Object.entries(plan.events)) {
+    const validators: { attributes?: SchemaValidator; fields?: SchemaValidator } = {};
+    kinds.set(key, validators);
+    if (broken.parts.has(`events/${key}`) || !isObject(planned)) continue;
+    for (const part of PLAN_PARTS) {
+      const schema = planned[part] as JsonSchema | undefined;
+      if (schema === undefined || broken.parts.has(`events/${key}/${part}`)) continue;
+      const base = `/events/${escapePointerSegment(key)}/${part}`;
+      const unsafe = patternProblems(schema, base);
+      if (unsafe.length > 0) {
+        for (const problem of unsafe) problems.push({ severity: 'error', key, ...problem });
+        continue;
+      }
+      const rooted = rootedSchema(schema, part, defs);
+      warnings.length = 0;
+      try {
+        validators[part] = ajv.compile(rooted) as SchemaValidator;
+      } catch (error) {
+        problems.push({ severity: 'error', key, ...compileProblem(error as Error, schema, base, brokenDefs) });
+      }
+      for (const warning of new Set(warnings)) {
+        const keyword = /unknown keyword: "([^"]+)"/.exec(warning)?.[1];
+        const at = keyword === undefined ? null : findInSchema(schema, base, (name) => name === keyword);
+        problems.push({ severity: 'warning', key, pointer: at ?? base, message: warning.replace(/^strict mode: /, '') });
+      }
+    }
+  }
+  return { kinds, problems };
+}

@@ -1,0 +1,134 @@
+import { parseTree, type Node } from 'jsonc-parser';
+import { eventPlace } from '../event-place.ts';
+import { UNSENDABLE_CODES, validateBatch, type Diagnostic, type ValidationResult, type ValidationRules } from '../validation.ts';
+import { layOutBatch } from '../validation/batch-layout.ts';
+import { BYTE_ORDER_MARK } from '../validation/findings.ts';
+import { positionsOf } from '../validation/positions.ts';
+import { plural } from '../plural.ts';
+import { checkEvents, DEFAULT_PLAN_CHECK_LIMITS, type CheckablePlan, type PlanCheck, type PlanCheckLimits } from './check.ts';
+import type { PlanViolation } from './plan.ts';
+
+/**
+ * A plan's violations as the app's diagnostics, placed in the batch's text like every other:
+ * the batch's layout finds each event with a violation (only the events up to the last of
+ * them are laid out), and jsonc-parser reads that one event to find the value, or for a
+ * missing attribute the object it is missing from. The code is the violation's kind.
+ */
+
+export interface PlanValidationResult extends ValidationResult {
+  /** Plan violations past the caps, counted but not listed; of them, errors. */
+  unreported: number;
+  unreportedErrors: number;
+}
+
+/** The node at `segments` below `root`, or the deepest one on the way there and how far it got. */
+function deepestNode(root: Node, segments: readonly string[]): { node: Node; reached: number } {
+  let node = root;
+  for (let reached = 0; reached < segments.length; reached++) {
+    const segment = segments[reached]!;
+    let child: Node | undefined;
+    if (node.type === 'object') {
+      // JSON.parse keeps the last of a key written twice: so does this.
+      child = node.children?.findLast((property) => property.children?.[0]?.value === segment)?.children?.[1];
+    } else if (node.type === 'array' && /^\d+$/.test(segment)) {
+      child = node.children?.[Number(segment)];
+    }
+    if (!child) return { node, reached };
+    node = child;
+  }
+  return { node, reached: segments.length };
+}
+
+/** The key written before a property's value node, when the node is one. */
+function keyOf(node: Node): Node | undefined {
+  return node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+}
+
+/** Where in the event's text (offsets from `eventStart`) a violation is marked. */
+function spanIn(root: Node | undefined, violation: PlanViolation): { start: number; end: number } {
+  const segments = violation.pointer
+    .split('/')
+    .slice(2)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  // An event-level violation (an unplanned event without a key) marks where the event starts, as the batch's own checks do.
+  if (!root || segments.length === 0) return { start: 0, end: 1 };
+  const { node, reached } = deepestNode(root, segments);
+  const key = keyOf(node);
+  // The key of an unplanned attribute; of a missing one, the key of the object it is missing from.
+  if ((reached < segments.length || violation.kind === 'attribute-unknown') && key) return { start: key.offset, end: key.offset + key.length };
+  if (reached < segments.length) return { start: node.offset, end: node.offset + 1 };
+  return { start: node.offset, end: node.offset + node.length };
+}
+
+/** The message a diagnostic shows: the violation's, without the event's place, which a diagnostic has in its path. */
+function diagnosticMessage(violation: PlanViolation): string {
+  const place = `${eventPlace(violation.pointer)}: `;
+  return violation.message.startsWith(place) ? violation.message.slice(place.length) : violation.message;
+}
+
+/** The diagnostics of `violations` of the batch `events`, parsed from `text` (no byte order mark). */
+export function planDiagnostics(text: string, events: readonly unknown[], violations: readonly PlanViolation[]): Diagnostic[] {
+  if (violations.length === 0) return [];
+  const last = violations.reduce((highest, violation) => Math.max(highest, violation.index), 0);
+  const layout = layOutBatch(text, events, last + 1, false);
+  const trees = new Map<number, Node | undefined>();
+  const spans = violations.map((violation) => {
+    const start = layout.starts[violation.index]!;
+    if (!trees.has(violation.index)) trees.set(violation.index, parseTree(text.slice(start, layout.ends[violation.index]!)));
+    const span = spanIn(trees.get(violation.index), violation);
+    return { start: start + span.start, end: start + span.end };
+  });
+  const positions = positionsOf(
+    text,
+    spans.flatMap((span) => [span.start, span.end]),
+  );
+  return violations.map((violation, index) => {
+    const from = positions.get(spans[index]!.start)!;
+    const to = positions.get(spans[index]!.end)!;
+    return { severity: violation.severity, code: violation.kind, message: diagnosticMessage(violation), path: violation.pointer, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+  });
+}
+
+function byPosition(a: Diagnostic, b: Diagnostic): number {
+  return a.line - b.line || a.column - b.column;
+}
+
+/** Two lists each in text order, as one in text order; of two at one place, the first list's first. */
+function mergeInTextOrder(first: readonly Diagnostic[], second: readonly Diagnostic[]): Diagnostic[] {
+  const merged: Diagnostic[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < first.length || j < second.length) {
+    if (j >= second.length || (i < first.length && byPosition(first[i]!, second[j]!) <= 0)) merged.push(first[i++]!);
+    else merged.push(second[j++]!);
+  }
+  return merged;
+}
+
+/** The code of the diagnostic that counts the violations past the caps. */
+export const UNLISTED_CODE = 'plan-violations-unlisted';
+
+/**
+ * One diagnostic for the violations past the caps, after the last one listed: an error when
+ * any of them is, so a batch with unlisted errors still fails.
+ */
+function unlistedDiagnostic(check: PlanCheck, last: Diagnostic | undefined): Diagnostic {
+  const at = last ? { line: last.endLine, column: last.endColumn } : { line: 1, column: 1 };
+  const message = `${plural(check.unreported, 'more plan violation')} ${check.unreported === 1 ? 'is' : 'are'} not listed (${plural(check.unreportedErrors, 'error')}): fix those listed and check again.`;
+  return { severity: check.unreportedErrors > 0 ? 'error' : 'warning', code: UNLISTED_CODE, message, path: '', ...at, endLine: at.line, endColumn: at.column };
+}
+
+/**
+ * validateBatch, and the plan's violations with the other diagnostics in text order. A text
+ * that is no batch (not JSON, not an array, too deep) has only validateBatch's diagnostic.
+ */
+export function validateBatchWithPlan(text: string, rules: ValidationRules, plan: CheckablePlan, limits: PlanCheckLimits = DEFAULT_PLAN_CHECK_LIMITS): PlanValidationResult {
+  const result = validateBatch(text, rules);
+  if (!result.events || result.diagnostics.some((diagnostic) => UNSENDABLE_CODES.has(diagnostic.code))) return { ...result, unreported: 0, unreportedErrors: 0 };
+  const check = checkEvents(result.events, plan, limits);
+  const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+  const placed = planDiagnostics(body, result.events, check.violations).sort(byPosition);
+  if (check.unreported > 0) placed.push(unlistedDiagnostic(check, placed.at(-1)));
+  const diagnostics = mergeInTextOrder(result.diagnostics, placed);
+  return { ...result, diagnostics, unreported: check.unreported, unreportedErrors: check.unreportedErrors };
+}

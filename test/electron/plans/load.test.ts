@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { loadPlan } from '../../../electron/plans/load.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { MAX_JSON_DEPTH } from '../../../shared/json-nesting.ts';
+import { checkEvents } from '../../../shared/plans/check.ts';
+import { PATTERN_VALUE_CAP } from '../../../shared/plans/pattern-safety.ts';
+import type { TrackingPlan } from '../../../shared/plans/plan.ts';
+
+/** Loading a plan file's text: what refuses it whole, what is named inside one kind while the rest applies, and the cache. */
+
+function refusal(text: string): AppError {
+  try {
+    loadPlan(text, 'shop.plan.json');
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('The plan was not refused.');
+}
+
+const string = { type: 'string' };
+
+describe('loadPlan', () => {
+  it('refuses a text that is not JSON, with the line and column where it breaks', () => {
+    const error = refusal('{\n  "name": "shop",\n  "events": {,}\n}');
+    expect(error.code).toBe('plan-not-json');
+    expect(error.message).toBe("shop.plan.json is not JSON: line 3, column 14: expected a field name in double quotes or '}', found ','.");
+  });
+
+  it.each([
+    ['a list', '[]', '/: expected an object, saw []'],
+    ['no name', '{"events": {}}', '/: missing "name"'],
+    ['events that are no object', '{"name": "shop", "events": 3}', '/events: expected an object, saw 3'],
+    ['an unknown severity', '{"name": "shop", "events": {}, "unplanned": "loud"}', '/unplanned: expected one of "error", "warning", "off", saw "loud"'],
+    ['a key a plan does not have', '{"name": "shop", "events": {}, "owner": "me"}', '/owner: unknown key "owner"; expected only the keys $schema, name, version, key, unplanned, severity, events and $defs'],
+  ])('refuses %s whole, saying where', (_name, text, problem) => {
+    const error = refusal(text);
+    expect(error.code).toBe('plan-invalid');
+    expect(error.message).toBe(`shop.plan.json is not a tracking plan: ${problem}.`);
+  });
+
+  it('names each broken part with its kind and JSON path, leaves that part unchecked and applies the rest', () => {
+    const plan: TrackingPlan = {
+      name: 'shop',
+      events: {
+        good: { attributes: { properties: { plan: { enum: ['pro'] } } } },
+        typed: { attributes: { properties: { x: { type: 'strin' } } }, fields: { properties: { svc_id: { const: 7 } } } },
+        nowhere: { attributes: { properties: { x: { $ref: '#/$defs/missing' } } } },
+        through: { attributes: { properties: { x: { $ref: '#/$defs/broken' } } } },
+        invalid: { attributes: { properties: { x: { ...string, pattern: '(' } } } },
+        evil: { attributes: { properties: { x: { ...string, pattern: '^(a+)+$' } } } },
+        format: { attributes: { properties: { x: { ...string, format: 'colour' } } } },
+        shared: { attributes: { properties: { 'x y': { $ref: '#/$defs/when' } } } },
+        typo: { attributes: { properties: { x: { ...string, patern: '^a$', maxLength: 1 } } } },
+        misspelt: { atributes: {}, fields: { properties: { svc_id: { const: 7 } } } } as never,
+      },
+      $defs: { broken: { ...string, pattern: '[' }, when: { ...string, format: 'instant' } },
+    };
+    const loaded = loadPlan(JSON.stringify(plan), 'shop.plan.json');
+    expect(loaded.problems).toEqual([
+      { severity: 'error', key: 'typed', pointer: '/events/typed/attributes/properties/x/type', message: 'expected one of "array", "boolean", "integer", "null", "number", "object", "string", saw "strin"' },
+      { severity: 'error', key: 'misspelt', pointer: '/events/misspelt/atributes', message: 'unknown key "atributes"; expected only the keys description, attributes and fields' },
+      { severity: 'error', pointer: '/$defs/broken/pattern', message: 'the pattern [ is not a valid regular expression (/[/u: Unterminated character class)' },
+      { severity: 'error', key: 'nowhere', pointer: '/events/nowhere/attributes/properties/x/$ref', message: '$ref "#/$defs/missing" points nowhere' },
+      { severity: 'error', key: 'through', pointer: '/events/through/attributes/properties/x/$ref', message: '$ref "#/$defs/broken" points to a definition that is itself broken (see /$defs/broken)' },
+      { severity: 'error', key: 'invalid', pointer: '/events/invalid/attributes/properties/x/pattern', message: 'the pattern ( is not a valid regular expression (/(/u: Unterminated group)' },
+      { severity: 'error', key: 'evil', pointer: '/events/evil/attributes/properties/x/pattern', message: expect.stringMatching(/^the pattern \^\(a\+\)\+\$ could backtrack catastrophically: a repeated group holds a part that repeats itself/) },
+      { severity: 'error', key: 'format', pointer: '/events/format/attributes/properties/x/format', message: 'unknown format "colour"' },
+      { severity: 'error', key: 'shared', pointer: '/$defs/when/format', message: 'unknown format "instant"' },
+      { severity: 'warning', key: 'typo', pointer: '/events/typo/attributes/properties/x/patern', message: 'unknown keyword: "patern"' },
+    ]);
+    expect([...loaded.kinds.keys()]).toEqual(Object.keys(plan.events));
+    const events = [
+      { token: 'good', attributes: { plan: 'gold' } },
+      ...['typed', 'nowhere', 'through', 'invalid', 'evil', 'format', 'shared'].map((token) => ({ token, attributes: { x: 'aaaa!' } })),
+      { token: 'typed', attributes: {}, svc_id: 8 },
+      { token: 'typo', attributes: { x: 'ab' } },
+      { token: 'misspelt', svc_id: 8 },
+    ];
+    expect(checkEvents(events, loaded).violations.map((violation) => [violation.kind, violation.pointer])).toEqual([
+      ['attribute-value', '/0/attributes/plan'],
+      ['field-value', '/8/svc_id'],
+      ['attribute-value', '/9/attributes/x'],
+      ['field-value', '/10/svc_id'],
+    ]);
+  });
+
+  it(`names a schema nested deeper than ${MAX_JSON_DEPTH} levels, which would overflow the stack, and applies the rest`, () => {
+    const levels = 20_000;
+    const text = `{"name": "deep", "events": {"deep": {"attributes": ${'{"properties": {"a": '.repeat(levels)}true${'}}'.repeat(levels)}}, "flat": {"attributes": {"required": ["x"]}}}, "$defs": {"deep": ${'['.repeat(levels)}${']'.repeat(levels)}}}`;
+    const loaded = loadPlan(text, 'deep.plan.json');
+    const message = `nests deeper than ${MAX_JSON_DEPTH} levels, more than a schema of attributes needs; it is left unchecked`;
+    expect(loaded.problems).toEqual([
+      { severity: 'error', key: 'deep', pointer: '/events/deep/attributes', message },
+      { severity: 'error', pointer: '/$defs/deep', message },
+    ]);
+    expect(checkEvents([{ token: 'deep', attributes: {} }, { token: 'flat', attributes: {} }], loaded).violations).toMatchObject([{ kind: 'attribute-missing', pointer: '/1/attributes/x' }]);
+  });
+
+  it(`reports a value longer than ${PATTERN_VALUE_CAP} characters as not matching its pattern, without matching it`, () => {
+    const loaded = loadPlan(JSON.stringify({ name: 'p', events: { a: { attributes: { properties: { x: { ...string, pattern: '^a+$' } } } } } }), 'p.plan.json');
+    const events = [{ token: 'a', attributes: { x: 'a'.repeat(PATTERN_VALUE_CAP) } }, { token: 'a', attributes: { x: 'a'.repeat(PATTERN_VALUE_CAP + 1) } }];
+    expect(checkEvents(events, loaded).violations).toMatchObject([{ kind: 'attribute-value', pointer: '/1/attributes/x', expected: `a string matching ^a+$, at most ${PATTERN_VALUE_CAP} characters long` }]);
+  });
+
+  it('compiles a plan once per text: the same text gives the same compiled plan', () => {
+    const text = JSON.stringify({ name: 'cached', events: { a: { attributes: string } } });
+    const first = loadPlan(text, 'a.plan.json');
+    expect(loadPlan(text, 'b.plan.json')).toBe(first);
+    expect(loadPlan(`${text}\n`, 'a.plan.json')).not.toBe(first);
+  });
+});
