@@ -138,11 +138,11 @@ describe('the transform forms’ inputs', () => {
     expect(specOf('set', INITIAL_INPUTS, utc, now)).toEqual({ problem: 'Name the field to set, such as svc_id or attributes.plan.' });
   });
 
-  it('read a typed value as JSON when it is JSON, else as text; an attribute value always as text, as the command line does', () => {
+  it('read the service id as JSON; every other value, attributes included, as text, as the command line does', () => {
     const set = (path: string, value: string) => specOf('set', { ...INITIAL_INPUTS, path, value }, utc, now);
     expect(set('svc_id', '12')).toEqual({ spec: { kind: 'set', path: 'svc_id', value: 12, serviceIdField: 'svc_id' } });
-    expect(set('token', '"12"')).toEqual({ spec: { kind: 'set', path: 'token', value: '12', serviceIdField: 'svc_id' } });
-    expect(set('customer_id', 'null')).toEqual({ spec: { kind: 'set', path: 'customer_id', value: null, serviceIdField: 'svc_id' } });
+    expect(set('token', '"12"')).toEqual({ spec: { kind: 'set', path: 'token', value: '"12"', serviceIdField: 'svc_id' } });
+    expect(set('customer_id', '123')).toEqual({ spec: { kind: 'set', path: 'customer_id', value: '123', serviceIdField: 'svc_id' } });
     expect(set('token', 'pro')).toEqual({ spec: { kind: 'set', path: 'token', value: 'pro', serviceIdField: 'svc_id' } });
     expect(set('attributes.plan', '12')).toEqual({ spec: { kind: 'set', path: 'attributes.plan', value: '12', serviceIdField: 'svc_id' } });
   });
