@@ -84,7 +84,7 @@ function listOf(values: readonly string[] | undefined): string[] {
 }
 
 /** The instant a date flag means, as ISO text; `to` reads a date alone as the end of that day. */
-function instantOf(flag: string, text: string | undefined, edge: 'from' | 'to', problems: string[]): string | null {
+export function instantOf(flag: string, text: string | undefined, edge: 'from' | 'to', problems: string[]): string | null {
   if (text === undefined) return null;
   const zone = resolveTimeZone('local');
   const local = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2})?)?$/.exec(text.trim());

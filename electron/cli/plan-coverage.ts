@@ -2,14 +2,15 @@ import { planCoverage, readCoveragePlan, type KindCount, type PlanCoverage } fro
 import { plural } from '../../shared/plural.ts';
 import type { CliIo, Command } from './command.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
-import { eventsFrom, readEventFiles } from './plan-files.ts';
+import { HISTORY_SOURCE_FLAGS, HISTORY_SOURCE_USAGE, eventSource } from './plan-events.ts';
 import { readUtf8 } from './validate.ts';
 
 /** `eventdesk plan coverage`: which planned kinds a test run's events exercised, for CI. */
 
-export const PLAN_COVERAGE_USAGE = `Usage: eventdesk plan coverage <file>... --plan PLAN [--csv-map MAP] [--json]
+export const PLAN_COVERAGE_USAGE = `Usage: eventdesk plan coverage (<file>... | --history [--from DATE] [--to DATE]) --plan PLAN [--csv-map MAP] [--json]
 
-Reads batches (JSON, NDJSON, CSV, HAR or cURL; - for standard input) and says which kinds the
+Reads batches (JSON, NDJSON, CSV, HAR or cURL; - for standard input), or those sent in a time
+range of the history, and says which kinds the
 plan names were seen and how often, which were never seen, and which kinds arrived that the
 plan does not name. It reads only the plan's key and kinds: "eventdesk validate --plan" checks
 the events' attributes.
@@ -18,6 +19,7 @@ the events' attributes.
   --csv-map MAP          How a CSV's columns become fields, as for "eventdesk transform":
                          auto or COLUMN=TARGET,...; of several files, for those named .csv or
                          .tsv
+${HISTORY_SOURCE_USAGE}
   --json                 Print the coverage as JSON
   -h, --help             Show this help
 
@@ -28,6 +30,7 @@ command is unusable.
 const FLAGS = {
   plan: { type: 'string' },
   'csv-map': { type: 'string' },
+  ...HISTORY_SOURCE_FLAGS,
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -64,10 +67,14 @@ export const planCoverageCommand: Command = {
       if (values.plan === '-' && positionals.includes('-')) throw new UsageError('Standard input (-) can be read once: give the plan or the events as a file.');
       const plan = readCoveragePlan(await readUtf8(values.plan));
       if (!plan.ok) throw new UsageError(`--plan: ${values.plan}: ${plan.message}`);
-      const { events, notes } = await readEventFiles(positionals, values['csv-map']);
-      for (const note of notes) io.stderr(`eventdesk plan coverage: ${note}\n`);
-      coverage = planCoverage(events, plan.plan);
-      io.stdout(values.json ? `${JSON.stringify(coverage, null, 2)}\n` : coverageText(values.plan, eventsFrom(events.length, positionals), coverage));
+      const source = await eventSource(positionals, values);
+      try {
+        coverage = planCoverage(source.events, plan.plan);
+      } finally {
+        source.close();
+      }
+      for (const note of source.notes) io.stderr(`eventdesk plan coverage: ${note}\n`);
+      io.stdout(values.json ? `${JSON.stringify(coverage, null, 2)}\n` : coverageText(values.plan, source.described(coverage.events), coverage));
     } catch (error) {
       if (!isUsageError(error)) throw error;
       io.stderr(usageText('plan coverage', error.message));

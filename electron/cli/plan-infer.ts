@@ -1,15 +1,17 @@
-import { INFER_LIMITS, inferPlan } from '../../shared/plans/infer.ts';
+import { INFER_LIMITS, inferPlan, type InferredPlan } from '../../shared/plans/infer.ts';
 import { DEFAULT_PLAN_KEY } from '../../shared/plans/plan.ts';
 import { plural } from '../../shared/plural.ts';
 import type { CliIo, Command } from './command.ts';
 import { isUsageError, parseFlags, usageText } from './flags.ts';
-import { eventsFrom, planNaming, readEventFiles, writePlan, writtenTo } from './plan-files.ts';
+import { HISTORY_SOURCE_FLAGS, HISTORY_SOURCE_USAGE, eventSource } from './plan-events.ts';
+import { planNaming, writePlan, writtenTo } from './plan-files.ts';
 
 /** `eventdesk plan infer`: a draft plan from real events, for an analyst to review and save. */
 
-export const PLAN_INFER_USAGE = `Usage: eventdesk plan infer <file>... [--key FIELD] [--name NAME] [--csv-map MAP] [--out PLAN]
+export const PLAN_INFER_USAGE = `Usage: eventdesk plan infer (<file>... | --history [--from DATE] [--to DATE]) [--key FIELD] [--name NAME] [--csv-map MAP] [--out PLAN]
 
-Reads batches (JSON, NDJSON, CSV, HAR or cURL; - for standard input) and writes a draft plan of
+Reads batches (JSON, NDJSON, CSV, HAR or cURL; - for standard input), or those sent in a time
+range of the history, and writes a draft plan of
 the kinds of event they hold: each kind's attributes with their JSON types; an enum where an
 attribute took at most ${INFER_LIMITS.enumValues} values in at least ${INFER_LIMITS.enumEvents} events; a format (date-time,
 email, uuid) or a decimal pattern where every text matched it; required where every event of
@@ -21,6 +23,7 @@ Review it before saving: it says what the events did, not what they must do.
   --csv-map MAP          How a CSV's columns become fields, as for "eventdesk transform":
                          auto or COLUMN=TARGET,...; of several files, for those named .csv or
                          .tsv
+${HISTORY_SOURCE_USAGE}
   --out PLAN             Where to write the plan (default: standard output)
   -h, --help             Show this help
 
@@ -32,6 +35,7 @@ const FLAGS = {
   key: { type: 'string' },
   name: { type: 'string' },
   'csv-map': { type: 'string' },
+  ...HISTORY_SOURCE_FLAGS,
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -47,16 +51,21 @@ export const planInferCommand: Command = {
         return 0;
       }
       const naming = planNaming(values);
-      const { events, notes } = await readEventFiles(positionals, values['csv-map']);
-      const inferred = inferPlan(events, naming);
-      for (const note of [...notes, ...inferred.notes]) io.stderr(`eventdesk plan infer: ${note}\n`);
+      const source = await eventSource(positionals, values);
+      let inferred: InferredPlan;
+      try {
+        inferred = inferPlan(source.events, naming);
+      } finally {
+        source.close();
+      }
+      for (const note of [...source.notes, ...inferred.notes]) io.stderr(`eventdesk plan infer: ${note}\n`);
       const kinds = Object.keys(inferred.plan.events).length;
       if (kinds === 0) {
-        io.stderr(`eventdesk plan infer: no kind of event in the ${eventsFrom(events.length, positionals)}; nothing written.\n`);
+        io.stderr(`eventdesk plan infer: no kind of event in the ${source.described(inferred.events)}; nothing written.\n`);
         return 1;
       }
       await writePlan(values.out, inferred.plan, io.stdout);
-      io.stderr(`eventdesk plan infer: ${plural(kinds, 'kind')} from ${eventsFrom(inferred.events, positionals)}${writtenTo(values.out)}.\n`);
+      io.stderr(`eventdesk plan infer: ${plural(kinds, 'kind')} from ${source.described(inferred.events)}${writtenTo(values.out)}.\n`);
       return 0;
     } catch (error) {
       if (!isUsageError(error)) throw error;
