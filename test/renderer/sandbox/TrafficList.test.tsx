@@ -20,6 +20,7 @@ const record = (id: number): SandboxRequestRecord => ({
   body: body(JSON.stringify([{ token: `t-${id}`, customer_id: 'c-42' }])),
   response: { status: 202, headers: {}, body: body('{"accepted":1}') },
   fault: null,
+  plan: null,
 });
 
 describe('the sandbox traffic list', () => {
