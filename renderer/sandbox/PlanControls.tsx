@@ -39,7 +39,8 @@ export function PlanControls({ plan, mode }: { plan: SandboxPlan | null; mode: S
         <button type="button" onClick={() => choose.mutate()} disabled={busy}>
           Choose…
         </button>
-        <button type="button" onClick={() => clear.mutate()} disabled={busy || plan === null}>
+        {/* Named apart from the traffic's own Clear button. */}
+        <button type="button" aria-label="Clear plan" onClick={() => clear.mutate()} disabled={busy || plan === null}>
           Clear
         </button>
       </div>

@@ -54,7 +54,7 @@ test('a plan chosen in the Sandbox tab refuses a batch that breaks it, and the S
   await expect(request.getByRole('group', { name: 'Event 1' })).toHaveCount(0);
   await saveScreenshot(app, 'sandbox-plan-violation');
 
-  await planSection.getByRole('button', { name: 'Clear' }).click();
+  await planSection.getByRole('button', { name: 'Clear plan' }).click();
   await expect(planSection.getByTestId('sandbox-plan')).toContainText('None');
   expect((await harness.services.sandbox.info()).plan).toBeNull();
 });
