@@ -2,6 +2,7 @@ import { mkdtemp, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import shop from '../../fixtures/plans/shop.plan.json' with { type: 'json' };
 import { AppError } from '../../../shared/errors.ts';
 import type { SandboxPlan } from '../../../shared/sandbox.ts';
 import type { PlanChange } from '../../../electron/sandbox/plan-file.ts';
@@ -9,20 +10,8 @@ import { answer, sendEvents, useSandbox, validEvent } from './sandbox-client.ts'
 
 /** The sandbox with a real plan file, over loopback: what strict mode refuses, what both modes record, and a reload. */
 
-const plan = (version: string, currencies: string[]) => ({
-  name: 'shop',
-  version,
-  events: {
-    purchase: {
-      attributes: {
-        type: 'object',
-        required: ['spend', 'currency'],
-        additionalProperties: false,
-        properties: { spend: { type: 'string', pattern: '^\\d+\\.\\d{2}$' }, currency: { enum: currencies } },
-      },
-    },
-  },
-});
+/** The README's example plan, in another version taking other currencies. */
+const plan = (version: string, currencies: string[]) => ({ ...shop, version, $defs: { currency: { enum: currencies } } });
 
 async function planFile(content: unknown): Promise<string> {
   const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-plan-')), 'shop.plan.json');
@@ -30,7 +19,7 @@ async function planFile(content: unknown): Promise<string> {
   return file;
 }
 
-const purchase = (attributes: Record<string, string>) => validEvent({ token: 'purchase', attributes });
+const purchase = (attributes: Record<string, string>) => validEvent({ token: 'purchase', svc_id: 7, attributes });
 const good = purchase({ spend: '12.50', currency: 'EUR' });
 const yen = purchase({ spend: '12.50', currency: 'YEN' });
 
@@ -71,10 +60,11 @@ describe('the sandbox with a tracking plan', () => {
     const sandbox = await useSandbox({ planFile: await planFile(plan('3', ['EUR'])) });
     const { status, body } = await answer(sendEvents(sandbox, [yen, { ...good, svc_id: 'seven' }]));
     expect(status).toBe(422);
-    expect(body).toMatchObject({ error: 'invalid-events', message: '2 problems in the events.' });
+    expect(body).toMatchObject({ error: 'invalid-events', message: '3 problems in the events.' });
     expect((body as { errors: { index: number; field: string; kind?: string }[] }).errors.map(({ index, field, kind }) => [index, field, kind])).toEqual([
       [0, 'attributes.currency', 'attribute-value'],
       [1, 'svc_id', undefined],
+      [1, 'svc_id', 'field-value'],
     ]);
   });
 
@@ -87,11 +77,12 @@ describe('the sandbox with a tracking plan', () => {
 
   it('in lenient mode never refuses for the plan, and still records every violation', async () => {
     const sandbox = await useSandbox({ mode: 'lenient', planFile: await planFile(plan('3', ['EUR'])) });
-    expect(await answer(sendEvents(sandbox, [yen, { token: 'purchase' }]))).toEqual({ status: 202, body: { accepted: 2 } });
+    expect(await answer(sendEvents(sandbox, [yen, { token: 'purchase', svc_id: 8 }]))).toEqual({ status: 202, body: { accepted: 2 } });
     expect(sandbox.traffic()[0]!.plan!.violations.map((violation) => [violation.index, violation.kind, violation.pointer])).toEqual([
       [0, 'attribute-value', '/0/attributes/currency'],
       [1, 'attribute-missing', '/1/attributes/spend'],
       [1, 'attribute-missing', '/1/attributes/currency'],
+      [1, 'field-value', '/1/svc_id'],
     ]);
   });
 
@@ -117,7 +108,7 @@ describe('the sandbox with a tracking plan', () => {
   });
 
   it('names the broken kinds of a plan and checks the rest', async () => {
-    const broken = { ...plan('3', ['EUR']), events: { ...plan('3', ['EUR']).events, refund: { attributes: { $ref: '#/$defs/nowhere' } } } };
+    const broken = { ...plan('3', ['EUR']), events: { ...shop.events, refund: { attributes: { $ref: '#/$defs/nowhere' } } } };
     const sandbox = await useSandbox({ planFile: await planFile(broken) });
     expect(sandbox.plan()!.problems).toEqual(['error: kind "refund", /events/refund/attributes/$ref: $ref "#/$defs/nowhere" points nowhere (left unchecked)']);
     expect(sandbox.info().plan).toMatchObject({ label: 'shop v3', kinds: 2 });
