@@ -101,6 +101,7 @@ export const errorCodes = [
   'sandbox-listen', // the sandbox cannot listen on its host and port
   'sandbox-log', // the sandbox cannot write its traffic log
   'sandbox-faults', // a change to the sandbox's fault injection is invalid
+  'sandbox-plan', // the sandbox's tracking plan file cannot be read (missing, too large, not UTF-8)
 
   // Comparing two batches event by event.
   'compare-not-json', // one side of a comparison is not JSON, so only its text can be compared

@@ -4,7 +4,7 @@ import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from 
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { PERSONAL_KINDS } from './events/personal-data.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
-import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxRequestRecordSchema } from './sandbox.ts';
+import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxPlanSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import {
   ExportFormatSchema,
   HISTORY_MAX_PAGE,
@@ -183,12 +183,22 @@ export const contract = {
   'sandbox:clear': { input: NoInput, output: z.null() },
   'sandbox:faults': { input: NoInput, output: SandboxFaultsSchema },
   'sandbox:setFaults': { input: SandboxFaultsPatchSchema, output: SandboxFaultsSchema },
+  /**
+   * The embedded sandbox's tracking plan: main asks for the file in the OS's open dialog (the
+   * page never names a path) and keeps it in the sandbox's settings; each answers the info,
+   * plan included, unchanged when the dialog was cancelled. A file that is no plan is refused
+   * (plan-not-json, plan-invalid, sandbox-plan) and the plan in force stays.
+   */
+  'sandbox:choosePlan': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
+  'sandbox:clearPlan': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
 } as const;
 
 /** What main pushes to the renderer unasked, `domain:event`, each with the schema of its payload. */
 export const pushes = {
   'session:changed': SessionEventSchema,
   'sandbox:request': SandboxRequestRecordSchema,
+  /** The embedded sandbox's plan, chosen, cleared, reloaded after its file changed, or failing to reload. */
+  'sandbox:planChanged': SandboxPlanSchema.nullable(),
   'send:progress': SendProgressSchema,
   /** A menu item (or anything else in main) asks the page to run a command. */
   'app:command': AppCommandSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIOLATION_KINDS } from './plans/plan.ts';
 
 /**
  * What the app, the test harness and tools know about the sandbox, the reference ingestion
@@ -69,6 +70,44 @@ export const CapturedBodySchema = z.object({
 });
 export type CapturedBody = z.infer<typeof CapturedBodySchema>;
 
+/** One break of the tracking plan in use by one event of a request (shared/plans/plan.ts PlanViolation). */
+export const SandboxViolationSchema = z.object({
+  /** The event's position in the request's array, from 0. */
+  index: z.number().int().min(0),
+  kind: z.enum(VIOLATION_KINDS),
+  severity: z.enum(['error', 'warning']),
+  /** The JSON pointer of the value in the request's array: /3/attributes/currency. */
+  pointer: z.string(),
+  expected: z.string(),
+  actual: z.string().optional(),
+  message: z.string(),
+});
+export type SandboxViolation = z.infer<typeof SandboxViolationSchema>;
+
+/** What the plan in use found in one request's events, as the traffic keeps it. */
+export const SandboxPlanCheckSchema = z.object({
+  /** The plan as people name it: `shop v3`. */
+  plan: z.string(),
+  /** In event order; at most a hundred. */
+  violations: z.array(SandboxViolationSchema),
+  /** Violations past that cap, counted only. */
+  unlisted: z.number().int().min(0),
+});
+export type SandboxPlanCheck = z.infer<typeof SandboxPlanCheckSchema>;
+
+/** The tracking plan a sandbox checks events against, read from a file it watches. */
+export const SandboxPlanSchema = z.object({
+  file: z.string(),
+  /** The plan as people name it (`shop v3`); null while the file has never loaded. */
+  label: z.string().nullable(),
+  kinds: z.number().int().min(0),
+  /** Problems of the plan itself, one line each: a broken kind named with its key and path is left unchecked, the rest applies. */
+  problems: z.array(z.string()),
+  /** Why the file's latest text could not be loaded; the plan last loaded from it, if any, still applies. */
+  error: z.string().nullable(),
+});
+export type SandboxPlan = z.infer<typeof SandboxPlanSchema>;
+
 /** One request the sandbox received and what it answered. Headers and bodies have their secrets redacted. */
 export const SandboxRequestRecordSchema = z.object({
   /** Counts up from 1 for the life of the server, so a record keeps its id when older ones drop out. */
@@ -91,6 +130,8 @@ export const SandboxRequestRecordSchema = z.object({
     .nullable(),
   /** Which fault injection, if any, decided the answer. */
   fault: z.enum(['fail-sequence', 'fail-rate']).nullable(),
+  /** What the tracking plan in use found in the events; null without a plan, or when the events were not read (a fault, a body that is no array). */
+  plan: SandboxPlanCheckSchema.nullable(),
 });
 export type SandboxRequestRecord = z.infer<typeof SandboxRequestRecordSchema>;
 
@@ -105,5 +146,7 @@ export const SandboxInfoSchema = z.object({
   demoUsername: z.string(),
   demoPassword: z.string(),
   demoApiKey: z.string(),
+  /** The tracking plan in use, or null. */
+  plan: SandboxPlanSchema.nullable(),
 });
 export type SandboxInfo = z.infer<typeof SandboxInfoSchema>;

@@ -25,6 +25,10 @@ Server
                          (default 128)
   --service-id-field F   Real name of the event's svc_id field (default svc_id)
   --lenient              Take any JSON array of events, unchecked
+  --plan FILE            Check events against a tracking plan (*.plan.json): strict
+                         mode answers 422 to a request whose events break it (errors;
+                         warnings pass), both modes record every violation in the
+                         traffic. Editing FILE reloads it
   --log FILE             Also append every request to FILE, one JSON line each
 
 Faults, for requests whose headers pass: a wrong API key or token is refused at once
@@ -54,6 +58,7 @@ const FLAGS = {
   'max-connections': { type: 'string' },
   'service-id-field': { type: 'string' },
   lenient: { type: 'boolean' },
+  plan: { type: 'string' },
   log: { type: 'string' },
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
@@ -78,6 +83,7 @@ const FLAG_OF_OPTION: ReadonlyArray<[option: string, flag: string]> = [
   ['bodyBufferBytes', '--body-buffer'],
   ['maxConnections', '--max-connections'],
   ['serviceIdField', '--service-id-field'],
+  ['planFile', '--plan'],
   ['logFile', '--log'],
   ['faults.latencyMs', '--latency'],
   ['faults.failRate', '--fail-rate'],
@@ -123,6 +129,7 @@ function optionsOf(values: ReturnType<typeof readFlags>['values']): Record<strin
     maxConnections: wholeNumber('--max-connections', values['max-connections']),
     serviceIdField: values['service-id-field'],
     mode: values.lenient ? 'lenient' : undefined,
+    planFile: values.plan,
     logFile: values.log,
     openapiFile: SOURCE_OPENAPI_FILE,
     faults: {

@@ -1,7 +1,9 @@
 import { AppError } from '../../shared/errors.ts';
-import { NO_FAULTS } from '../../shared/sandbox.ts';
+import { plural } from '../../shared/plural.ts';
+import { NO_FAULTS, type SandboxPlan } from '../../shared/sandbox.ts';
+import type { PlanChange } from '../sandbox/plan-file.ts';
 import { startSandbox, type SandboxServer } from '../sandbox/server.ts';
-import type { Command } from './command.ts';
+import type { CliIo, Command } from './command.ts';
 import { usageText } from './flags.ts';
 import { readSandboxFlags, SANDBOX_USAGE } from './sandbox-flags.ts';
 
@@ -9,6 +11,7 @@ import { readSandboxFlags, SANDBOX_USAGE } from './sandbox-flags.ts';
 
 function banner(sandbox: SandboxServer): string {
   const { options } = sandbox;
+  const plan = sandbox.plan();
   const changedFaults = Object.entries(sandbox.faults()).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(NO_FAULTS[name as keyof typeof NO_FAULTS]));
   return [
     `EventDesk sandbox listening at ${sandbox.url}`,
@@ -18,11 +21,31 @@ function banner(sandbox: SandboxServer): string {
     `  endpoints  POST /oauth2/login, POST /user/events`,
     `  settings   ${options.mode} mode, service-id field ${options.serviceIdField}, time zone ${options.timeZone}, tokens last ${options.tokenTtlSeconds} s, bodies up to ${options.maxBodyBytes} bytes`,
     ...(changedFaults.length > 0 ? [`  faults     ${JSON.stringify(Object.fromEntries(changedFaults))}`] : []),
+    ...(plan ? [`  plan       ${plan.label} (${plan.file}), ${plural(plan.kinds, 'kind')}: ${options.mode === 'strict' ? 'a request whose events break it gets 422' : 'its violations are recorded in the traffic'}; editing the file reloads it`] : []),
     `  traffic    GET or DELETE ${sandbox.url}/_sandbox/requests${options.logFile === null ? '' : `, and appended to ${options.logFile}`}`,
     `  openapi    GET ${sandbox.url}/_sandbox/openapi.json (import it into Postman, Bruno or Insomnia)`,
     'Stop with Ctrl+C.',
     '',
   ].join('\n');
+}
+
+/** A plan that cannot be loaded makes the command unusable, like a wrong flag. */
+const PLAN_LOAD_CODES: ReadonlySet<string> = new Set(['plan-not-json', 'plan-invalid', 'sandbox-plan']);
+
+/** The plan's own problems (a broken kind, left unchecked; the rest applies), one line each on standard error. */
+function tellPlanProblems(plan: SandboxPlan, io: CliIo): void {
+  for (const problem of plan.problems) io.stderr(`${plan.file}: ${problem}\n`);
+}
+
+/** What a change of the plan file did, on standard error: the traffic goes on. */
+function tellPlanChange(plan: SandboxPlan | null, change: PlanChange, io: CliIo): void {
+  if (plan === null) return;
+  if (change === 'reloaded') {
+    io.stderr(`Plan ${plan.file} reloaded: ${plan.label}, ${plural(plan.kinds, 'kind')}.\n`);
+    tellPlanProblems(plan, io);
+  } else if (change === 'reload-failed') {
+    io.stderr(`Plan ${plan.file} not reloaded: ${plan.error ?? 'unknown problem'} Events are still checked against ${plan.label ?? 'no plan'}.\n`);
+  }
 }
 
 /** Resolves with the signal's name at the first SIGINT or SIGTERM. */
@@ -54,9 +77,16 @@ export const sandboxCommand: Command = {
       sandbox = await startSandbox(flags.options);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      if (PLAN_LOAD_CODES.has(error.code)) {
+        io.stderr(usageText('sandbox', `--plan: ${error.message}`));
+        return 2;
+      }
       io.stderr(`eventdesk sandbox: ${error.message}\n`);
       return 1;
     }
+    const plan = sandbox.plan();
+    if (plan) tellPlanProblems(plan, io);
+    sandbox.onPlanChange((changed, change) => tellPlanChange(changed, change, io));
     io.stdout(banner(sandbox));
     const signal = await untilStopped();
     await sandbox.close();

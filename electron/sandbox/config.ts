@@ -44,6 +44,12 @@ export interface SandboxOptions {
   logFile: string | null;
   /** docs/openapi.yaml, served as JSON at /_sandbox/openapi.json; null for none. */
   openapiFile: string | null;
+  /**
+   * A tracking plan (`*.plan.json`) the events are checked against, reloaded when it changes:
+   * strict mode refuses a request with an error of the plan (422), both modes record every
+   * violation in the traffic. Null for none; it changes at run time through the server.
+   */
+  planFile: string | null;
   /** A client must send its request headers within this. */
   headersTimeoutMs: number;
   /** And then its body within this. */
@@ -86,6 +92,7 @@ const SandboxSettingsSchema = z.strictObject({
   trafficTotalBytes: z.number().int().min(0).max(4096 * MIB).default(64 * MIB),
   logFile: z.string().min(1).nullable().default(null),
   openapiFile: z.string().min(1).nullable().default(null),
+  planFile: z.string().min(1).nullable().default(null),
   headersTimeoutMs: z.number().int().min(1).max(600_000).default(10_000),
   bodyTimeoutMs: z.number().int().min(1).max(3_600_000).default(30_000),
 });

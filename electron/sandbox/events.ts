@@ -1,11 +1,11 @@
 import type { SandboxMode } from '../../shared/sandbox.ts';
 import { checkApiKey, checkBearer } from './access.ts';
+import { checkAgainstPlan, planErrors, refusal, type PlanInUse } from './event-plan.ts';
 import { eventProblems } from './event-rules.ts';
 import type { FaultInjector } from './faults.ts';
 import { jsonContentTypeProblem, nestingProblem, parseJson } from './json-body.ts';
 import { failure, type Reply, type Route } from './route.ts';
 import type { TokenStore } from './tokens.ts';
-import { plural } from '../../shared/plural.ts';
 
 /** POST /user/events (service-api.md §3.2): a batch of user events. */
 
@@ -15,6 +15,8 @@ export interface EventsRouteDeps {
   faults: FaultInjector;
   mode: SandboxMode;
   serviceIdField: string;
+  /** The tracking plan in use: strict mode refuses its errors, both modes record its violations. */
+  plan: PlanInUse;
 }
 
 export function createEventsRoute(deps: EventsRouteDeps): Route {
@@ -29,14 +31,13 @@ export function createEventsRoute(deps: EventsRouteDeps): Route {
     if (maxEvents !== null && events.length > maxEvents) {
       return failure(413, 'too-many-events', `${events.length} events in one request; at most ${maxEvents} are taken.`);
     }
+    const plan = checkAgainstPlan(events, deps.plan);
+    const planCheck = plan?.recorded ?? null;
     if (deps.mode === 'strict') {
-      const { listed, total } = eventProblems(events, deps.serviceIdField);
-      if (total > 0) {
-        const shown = total > listed.length ? `; the first ${listed.length} are listed` : '';
-        return failure(422, 'invalid-events', `${plural(total, 'problem')} in the events${shown}.`, { errors: listed });
-      }
+      const own = eventProblems(events, deps.serviceIdField);
+      if (own.total > 0 || (plan !== null && planErrors(plan) > 0)) return { ...refusal(own, plan), planCheck };
     }
-    return { status: 202, body: { accepted: events.length } };
+    return { status: 202, body: { accepted: events.length }, planCheck };
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { SandboxPlanCheck } from '../../shared/sandbox.ts';
 
 /**
  * What a route decides, as a value: the server writes it and the traffic records it, so a
@@ -13,6 +14,8 @@ export interface Reply {
   shownBody?: unknown;
   /** Close the connection once answered: the request was not read to its end. */
   closeConnection?: boolean;
+  /** What the tracking plan in use found in the request's events: recorded in the traffic, not sent. */
+  planCheck?: SandboxPlanCheck | null;
 }
 
 /** A route either replies or cuts the connection without a word (a reset fault). */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../shared/errors.ts';
-import type { SandboxFaults, SandboxFaultsPatch, SandboxInfo, SandboxRequestRecord } from '../../shared/sandbox.ts';
+import type { SandboxFaults, SandboxFaultsPatch, SandboxInfo, SandboxPlan, SandboxRequestRecord } from '../../shared/sandbox.ts';
 import { checkHost, checkOrigin, type ListeningAddress } from './admission.ts';
 import { readBody, unreadBody, type BodyRead, type UnreadBody } from './body.ts';
 import { createBodyBudget } from './body-budget.ts';
@@ -16,6 +16,7 @@ import { writeAnswer } from './respond.ts';
 import { busy, failure, findRoute, isRoute, type Answer, type Reply, type Route, type Routes } from './route.ts';
 import { createTokenStore } from './tokens.ts';
 import { createOpenApiAnswer } from './openapi.ts';
+import { createPlanFile, type PlanListener } from './plan-file.ts';
 import { createToolRoutes } from './tools.ts';
 import { openTrafficLog } from './traffic-log.ts';
 import { recordOf } from './traffic-record.ts';
@@ -42,6 +43,16 @@ export interface SandboxServer {
   clearTraffic(): void;
   /** Called with each request once answered; returns the unsubscribe function. */
   onRequest(listener: TrafficListener): () => void;
+  /** The tracking plan in use, or null. */
+  plan(): SandboxPlan | null;
+  /**
+   * Checks events against the plan in `file` from now on (null: no plan), reloading it when
+   * it changes. A file that cannot be loaded throws an AppError and leaves the plan in force,
+   * unless `onFailure` is 'keep': then it is watched until it loads, its problem in plan().
+   */
+  usePlan(file: string | null, onFailure?: 'throw' | 'keep'): Promise<SandboxPlan | null>;
+  /** Called when the plan is chosen, cleared, reloaded or fails to reload; returns the unsubscribe function. */
+  onPlanChange(listener: PlanListener): () => void;
   close(): Promise<void>;
 }
 
@@ -91,18 +102,26 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   const config = resolved.value;
   const traffic = createTraffic({ records: config.trafficLimit, totalBytes: config.trafficTotalBytes });
   const faults = createFaultInjector(config.faults, config.now);
+  const plan = createPlanFile();
+  if (config.planFile !== null) await plan.use(config.planFile);
   const tokens = createTokenStore({ ttlSeconds: config.tokenTtlSeconds, timeZone: config.timeZone, now: config.now });
   const serviceRoutes: Routes = {
     '/oauth2/login': { POST: createLoginRoute(config.users, tokens) },
     '/user/events': {
       POST: {
-        ...createEventsRoute({ apiKeys: config.apiKeys, tokens, faults, mode: config.mode, serviceIdField: config.serviceIdField }),
+        ...createEventsRoute({ apiKeys: config.apiKeys, tokens, faults, mode: config.mode, serviceIdField: config.serviceIdField, plan }),
         injectsFaults: true,
       },
     },
   };
   const toolRoutes = createToolRoutes(traffic, faults, createOpenApiAnswer(config.openapiFile, () => url));
-  const log = config.logFile === null ? null : await openTrafficLog(config.logFile);
+  const log =
+    config.logFile === null
+      ? null
+      : await openTrafficLog(config.logFile).catch((error: unknown) => {
+          plan.close();
+          throw error;
+        });
   if (log) traffic.subscribe((record) => log.write(record));
   const stopping = new AbortController();
   const bodyBudget = createBodyBudget(config.bodyBufferBytes);
@@ -160,7 +179,8 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       if (isTool) return;
       const shownRequestBody = isRoute(route) && route.showBody && read.body.length > 0 ? route.showBody(read.body) : read.body;
       const durationMs = performance.now() - started;
-      traffic.add(recordOf({ id: ++lastId, time, durationMs, request, read, shownRequestBody, sent, fault }, config.trafficBodyBytes));
+      const planCheck = answer === 'reset' ? null : (answer.planCheck ?? null);
+      traffic.add(recordOf({ id: ++lastId, time, durationMs, request, read, shownRequestBody, sent, fault, plan: planCheck }, config.trafficBodyBytes));
     } finally {
       lease.release();
     }
@@ -186,6 +206,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     await listen(server, config.port, config.host);
   } catch (error) {
     await log?.close();
+    plan.close();
     throw new AppError('sandbox-listen', `The sandbox cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
   server.on('error', (error) => console.error('Sandbox server error:', error));
@@ -209,6 +230,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       demoUsername: config.users[0]!.username,
       demoPassword: config.users[0]!.password,
       demoApiKey: config.apiKeys[0]!,
+      plan: plan.status(),
     }),
     faults: () => structuredClone(faults.current()),
     setFaults(patch) {
@@ -220,9 +242,13 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     traffic: () => traffic.list(),
     clearTraffic: () => traffic.clear(),
     onRequest: (listener) => traffic.subscribe(listener),
+    plan: () => plan.status(),
+    usePlan: (file, onFailure) => plan.use(file, onFailure),
+    onPlanChange: (listener) => plan.onChange(listener),
     close() {
       closing ??= new Promise<void>((resolve) => {
         stopping.abort();
+        plan.close();
         server.close(() => resolve());
         // In-flight requests are cut: a stopped sandbox answers nothing more.
         server.closeAllConnections();

@@ -20,6 +20,7 @@ export interface Exchange {
   shownRequestBody: Buffer;
   sent: SentReply | null;
   fault: SandboxRequestRecord['fault'];
+  plan: SandboxRequestRecord['plan'];
 }
 
 export function recordOf(exchange: Exchange, bodyLimit: number): SandboxRequestRecord {
@@ -38,5 +39,6 @@ export function recordOf(exchange: Exchange, bodyLimit: number): SandboxRequestR
       body: captureBody(sent.shownBody, sent.bytes, bodyLimit, true),
     },
     fault: exchange.fault,
+    plan: exchange.plan,
   };
 }

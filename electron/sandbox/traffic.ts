@@ -13,8 +13,15 @@ export interface TrafficLimits {
 /** A rough size of what a record holds besides its bodies: method, path, headers, times. */
 const RECORD_OVERHEAD_BYTES = 1024;
 
+/** A rough size of what a plan violation holds besides its texts. */
+const VIOLATION_OVERHEAD_BYTES = 64;
+
 function sizeOf(record: SandboxRequestRecord): number {
-  return RECORD_OVERHEAD_BYTES + record.body.text.length + (record.response?.body.text.length ?? 0);
+  let bytes = RECORD_OVERHEAD_BYTES + record.body.text.length + (record.response?.body.text.length ?? 0);
+  for (const violation of record.plan?.violations ?? []) {
+    bytes += VIOLATION_OVERHEAD_BYTES + violation.pointer.length + violation.expected.length + (violation.actual?.length ?? 0) + violation.message.length;
+  }
+  return bytes;
 }
 
 export type TrafficListener = (record: SandboxRequestRecord) => void;

@@ -12,7 +12,7 @@ import { createAtomicWriter, parseJsonOrNull } from './json-file.ts';
  */
 
 /** A batch to edit and save back, or a file to import events from (CSV, HAR, cURL…). */
-export type OpenPurpose = 'batch' | 'import';
+export type OpenPurpose = 'batch' | 'import' | 'plan';
 
 /** How the OS asks the user for a file: Electron's dialogs in the app, a scripted stand-in in tests. */
 export interface FileDialogs {

@@ -17,6 +17,7 @@ import { createLog, knownSecrets } from './log.ts';
 import { createOpenedFiles } from './opened-files.ts';
 import { makePrivateFolder } from './private-files.ts';
 import { createPseudonyms } from './pseudonyms.ts';
+import { createSandboxPlan } from './sandbox-plan.ts';
 import { claimedElsewhere } from './send-claims.ts';
 import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
@@ -69,6 +70,8 @@ export async function createServices(deps: ServiceDeps) {
   makePrivateFolder(deps.dataFolder);
   const sandbox = deps.sandbox ? await startSandbox(deps.sandbox) : null;
   sandbox?.onRequest((record) => deps.push('sandbox:request', record));
+  const sandboxPlan = sandbox && createSandboxPlan({ dataFolder: deps.dataFolder, sandbox, dialogs: deps.dialogs, onChange: (plan) => deps.push('sandbox:planChanged', plan) });
+  await sandboxPlan?.restore();
 
   const vault = createVault({ file: deps.environments ? null : path.join(deps.dataFolder, 'secrets.json'), cipher: deps.cipher });
   const sandboxInfo = sandbox?.info();
@@ -137,6 +140,7 @@ export async function createServices(deps: ServiceDeps) {
     historyExport: createHistoryExport({ submissions, environments, vault, appVersion: deps.appInfo.version }),
     pseudonyms: createPseudonyms(deps.dataFolder),
     sandbox,
+    sandboxPlan,
     async close(): Promise<void> {
       await sending.dispose();
       sessions.dispose();

@@ -1,12 +1,14 @@
 import './sandbox.css';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { FaultControls } from './FaultControls.tsx';
-import { useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxTraffic } from './queries.ts';
+import { PlanControls } from './PlanControls.tsx';
+import { useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
 import { TrafficList } from './TrafficList.tsx';
 
-/** What the built-in sandbox received, live, and the faults it injects. */
+/** What the built-in sandbox received, live, the tracking plan it checks events against, and the faults it injects. */
 export function SandboxScreen() {
   const info = useSandboxInfo();
+  useSandboxPlanUpdates();
   const traffic = useSandboxTraffic();
   const faults = useSandboxFaults();
   const clear = useClearTraffic();
@@ -18,7 +20,7 @@ export function SandboxScreen() {
         {info.data && (
           <span className="sandbox-summary">
             <code data-testid="sandbox-url">{info.data.url}</code> · {info.data.mode} · user <code>{info.data.demoUsername}</code> / <code>{info.data.demoPassword}</code> · expires_in in{' '}
-            {info.data.timeZone} · {info.data.serviceIdField}
+            {info.data.timeZone} · {info.data.serviceIdField} · {info.data.plan?.label ? <>plan {info.data.plan.label}</> : 'no plan'}
           </span>
         )}
         <span className="spacer" />
@@ -35,7 +37,10 @@ export function SandboxScreen() {
           {traffic.error && <ErrorNotice title="Traffic could not be read" error={traffic.error} />}
           {traffic.data && <TrafficList records={traffic.data} />}
         </section>
-        {faults.data && <FaultControls key={JSON.stringify(faults.data)} faults={faults.data} />}
+        <aside className="sandbox-side" aria-label="Sandbox settings">
+          {info.data && <PlanControls plan={info.data.plan} mode={info.data.mode} />}
+          {faults.data && <FaultControls key={JSON.stringify(faults.data)} faults={faults.data} />}
+        </aside>
       </div>
     </div>
   );

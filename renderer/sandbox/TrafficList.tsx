@@ -1,5 +1,7 @@
 import { memo, useState } from 'react';
-import type { CapturedBody, SandboxRequestRecord } from '../../shared/sandbox.ts';
+import { diagnosticMessage } from '../../shared/plans/plan-diagnostics.ts';
+import { plural } from '../../shared/plural.ts';
+import type { CapturedBody, SandboxPlanCheck, SandboxRequestRecord, SandboxViolation } from '../../shared/sandbox.ts';
 import { HeaderList } from '../shell/HeaderList.tsx';
 
 /** Rendering stays quick however long the sandbox has run; the rest is one request away. */
@@ -27,9 +29,49 @@ function statusClass(status: number | null): string {
   return 'status server';
 }
 
+/** A violation's severity in words and a sign, so it does not rest on colour. */
+function SeverityMark({ severity }: { severity: SandboxViolation['severity'] }) {
+  return <span className={`plan-mark ${severity}`}>{severity === 'error' ? '✕ error' : '⚠ warning'}</span>;
+}
+
+/** The row's mark: how many plan errors (or, without any, warnings) its events have. */
+function planBadge(check: SandboxPlanCheck): { text: string; severity: SandboxViolation['severity'] } | null {
+  const errors = check.violations.filter((violation) => violation.severity === 'error').length;
+  if (errors > 0) return { text: `✕ ${plural(errors, 'plan error')}`, severity: 'error' };
+  const warnings = check.violations.length;
+  return warnings > 0 ? { text: `⚠ ${plural(warnings, 'plan warning')}`, severity: 'warning' } : null;
+}
+
+/** Each event that breaks the plan, numbered from 1, with its violations: severity, kind, where and what. */
+function PlanViolations({ check }: { check: SandboxPlanCheck }) {
+  const byEvent = new Map<number, SandboxViolation[]>();
+  for (const violation of check.violations) byEvent.set(violation.index, [...(byEvent.get(violation.index) ?? []), violation]);
+  return (
+    <section className="plan-violations" aria-label={`Plan violations (${check.plan})`}>
+      <h3>
+        Plan {check.plan}: {check.violations.length === 0 ? 'every event passes' : `${plural(byEvent.size, 'event')} with violations`}
+      </h3>
+      {[...byEvent].map(([index, violations]) => (
+        <div key={index} className="plan-event" role="group" aria-label={`Event ${index + 1}`}>
+          <h4>Event {index + 1}</h4>
+          <ul>
+            {violations.map((violation, position) => (
+              <li key={position}>
+                <SeverityMark severity={violation.severity} /> <code className="plan-kind">{violation.kind}</code> <code>{violation.pointer}</code>: {diagnosticMessage(violation)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {check.unlisted > 0 && <p className="muted">{plural(check.unlisted, 'more violation')} not listed.</p>}
+    </section>
+  );
+}
+
 function TrafficDetail({ record }: { record: SandboxRequestRecord }) {
   return (
     <div className="traffic-detail">
+      {record.plan && <PlanViolations check={record.plan} />}
       <section>
         <h3>Request headers</h3>
         <HeaderList headers={record.headers} />
@@ -59,6 +101,7 @@ function TrafficDetail({ record }: { record: SandboxRequestRecord }) {
 const TrafficRow = memo(function TrafficRow({ record }: { record: SandboxRequestRecord }) {
   const status = record.response?.status ?? null;
   const [open, setOpen] = useState(false);
+  const badge = record.plan && planBadge(record.plan);
   return (
     <li>
       <details onToggle={(toggle) => setOpen(toggle.currentTarget.open)}>
@@ -69,6 +112,7 @@ const TrafficRow = memo(function TrafficRow({ record }: { record: SandboxRequest
           <span className={statusClass(status)}>{status ?? 'reset'}</span>
           <span className="duration">{record.durationMs.toFixed(0)} ms</span>
           {record.fault && <span className="badge fault">{record.fault}</span>}
+          {badge && <span className={`badge plan ${badge.severity}`}>{badge.text}</span>}
         </summary>
         {open && <TrafficDetail record={record} />}
       </details>

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { OutputOf } from '../../shared/ipc.ts';
 import type { SandboxFaultsPatch, SandboxRequestRecord } from '../../shared/sandbox.ts';
 import { useApi } from '../queries.ts';
 
+const infoKey = ['sandbox', 'info'] as const;
 const trafficKey = ['sandbox', 'traffic'] as const;
 const faultsKey = ['sandbox', 'faults'] as const;
 /** The sandbox keeps 10 000 requests by default; the screen keeps no more than that either. */
@@ -11,7 +13,35 @@ const TRAFFIC_CACHE_LIMIT = 10_000;
 /** How the embedded sandbox is set up; `enabled` false until a screen needs it. */
 export function useSandboxInfo(enabled = true) {
   const api = useApi();
-  return useQuery({ queryKey: ['sandbox', 'info'], queryFn: () => api.sandbox.info(), enabled });
+  return useQuery({ queryKey: infoKey, queryFn: () => api.sandbox.info(), enabled });
+}
+
+/** Keeps the info's plan current as the sandbox reloads its file (or fails to), by the sandbox:planChanged push. */
+export function useSandboxPlanUpdates() {
+  const api = useApi();
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      api.sandbox.onPlanChanged((plan) => {
+        const info = client.getQueryData<OutputOf<'sandbox:info'>>(infoKey);
+        if (info) client.setQueryData(infoKey, { ...info, plan });
+        else void client.invalidateQueries({ queryKey: infoKey });
+      }),
+    [api, client],
+  );
+}
+
+/** Asks main for a plan file (its open dialog) and uses it; cancelled, the info comes back unchanged. */
+export function useChoosePlan() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({ mutationFn: () => api.sandbox.choosePlan(), onSuccess: (info) => client.setQueryData(infoKey, info) });
+}
+
+export function useClearPlan() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({ mutationFn: () => api.sandbox.clearPlan(), onSuccess: (info) => client.setQueryData(infoKey, info) });
 }
 
 /** The sandbox's traffic, newest first, kept live by the sandbox:request push. */

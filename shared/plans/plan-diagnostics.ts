@@ -61,7 +61,7 @@ function spanIn(root: Node | undefined, violation: PlanViolation): { start: numb
 }
 
 /** The message a diagnostic shows: the violation's, without the event's place, which a diagnostic has in its path. */
-function diagnosticMessage(violation: PlanViolation): string {
+export function diagnosticMessage(violation: Pick<PlanViolation, 'pointer' | 'message'>): string {
   const place = `${eventPlace(violation.pointer)}: `;
   return violation.message.startsWith(place) ? violation.message.slice(place.length) : violation.message;
 }

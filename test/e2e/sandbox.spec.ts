@@ -32,7 +32,7 @@ test.describe('the Sandbox screen', () => {
     await expect(rows.first()).not.toContainText(token);
     await saveScreenshot(app, 'sandbox-traffic');
 
-    await app.getByRole('button', { name: 'Clear' }).click();
+    await app.getByRole('button', { name: 'Clear', exact: true }).click();
     await expect(app.getByText('No requests yet')).toBeVisible();
   });
 

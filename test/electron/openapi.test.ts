@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -48,8 +50,8 @@ function documentedResponse(method: string, route: string, status: number): { po
 }
 
 /** Sends one request and checks its answer against the document; returns the answer. */
-async function conforming(method: string, route: string, init: { headers?: Record<string, string>; body?: string } = {}) {
-  const answer = await fetch(`${sandbox.url}${route}`, { method, headers: init.headers, body: init.body });
+async function conforming(method: string, route: string, init: { headers?: Record<string, string>; body?: string } = {}, server: SandboxServer = sandbox) {
+  const answer = await fetch(`${server.url}${route}`, { method, headers: init.headers, body: init.body });
   const text = await answer.text();
   const found = documentedResponse(method, route, answer.status);
   expect(found, `${method} ${route} answered ${answer.status}, which the document does not list`).not.toBeNull();
@@ -72,8 +74,8 @@ async function conforming(method: string, route: string, init: { headers?: Recor
 const json = { 'content-type': 'application/json' };
 const event = { token: 'purchase', attributes: { spend: '12.50' }, created_at: '2026-11-23 09:15:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'cust-7781' };
 
-async function logIn(): Promise<Record<string, string>> {
-  const { text } = await conforming('POST', '/oauth2/login', { headers: json, body: JSON.stringify({ username: SANDBOX_DEMO_CREDENTIALS.username, password: SANDBOX_DEMO_CREDENTIALS.password }) });
+async function logIn(server: SandboxServer = sandbox): Promise<Record<string, string>> {
+  const { text } = await conforming('POST', '/oauth2/login', { headers: json, body: JSON.stringify({ username: SANDBOX_DEMO_CREDENTIALS.username, password: SANDBOX_DEMO_CREDENTIALS.password }) }, server);
   return { ...json, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey, authorization: `Bearer ${(JSON.parse(text) as { access_token: string }).access_token}` };
 }
 
@@ -122,6 +124,26 @@ describe('docs/openapi.yaml', () => {
     forced.push((await send([event, event])).status);
     expect(forced).toEqual([429, 500, 503, 502, 418, 413]);
     await sandbox.setFaults({ maxEvents: null });
+  });
+
+  it('describes the answers of a sandbox with a tracking plan, and the violations its traffic records', async () => {
+    const planFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-openapi-')), 'shop.plan.json');
+    const attributes = { type: 'object', required: ['spend'], additionalProperties: false, properties: { spend: { type: 'string', pattern: '^\\d+\\.\\d{2}$' } } };
+    await writeFile(planFile, JSON.stringify({ name: 'shop', version: '3', events: { purchase: { attributes } } }));
+    const planned = await startSandbox({ port: 0, planFile });
+    try {
+      const headers = await logIn(planned);
+      const send = (events: unknown[]) => conforming('POST', '/user/events', { headers, body: JSON.stringify(events) }, planned);
+      const refused = await send([event, { ...event, attributes: { spend: 'twelve', coupon: 'X' } }, { ...event, token: 'refund' }]);
+      expect(refused.status).toBe(422);
+      expect(JSON.parse(refused.text)).toMatchObject({ error: 'plan-violations', errors: [{ index: 1, kind: 'attribute-unknown', severity: 'warning' }, { index: 1, kind: 'attribute-value' }, { index: 2, kind: 'unplanned-event' }] });
+      expect((await send([{ ...event, attributes: { spend: '1.00', coupon: 'X' } }])).status).toBe(202);
+      expect((await send([{ ...event, svc_id: 'seven' }, { ...event, token: 'refund' }])).status).toBe(422);
+      const traffic = await conforming('GET', '/_sandbox/requests', {}, planned);
+      expect(JSON.parse(traffic.text)).toMatchObject([{ plan: { plan: 'shop v3' } }, { plan: { plan: 'shop v3' } }, { plan: { plan: 'shop v3' } }, { plan: null }]);
+    } finally {
+      await planned.close();
+    }
   });
 
   it("describes the sandbox's own tools", async () => {

@@ -1,36 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSandboxFlags } from '../../../electron/cli/sandbox-flags.ts';
 import { runCli } from '../../../electron/cli.ts';
 import { NO_FAULTS } from '../../../shared/sandbox.ts';
+import { runSandbox } from './cli-process.ts';
 import { answer, postJson, validEvent } from './sandbox-client.ts';
-
-const cli = path.resolve(import.meta.dirname, '../../../electron/cli.ts');
-
-interface RunningSandbox {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Starts `eventdesk sandbox` as its own process and waits for the URL it prints. */
-async function runSandbox(flags: string[]): Promise<RunningSandbox> {
-  const child = spawn(process.execPath, [cli, 'sandbox', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
-  onTestFinished(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (text: string) => (output += text));
-  child.stderr!.setEncoding('utf8').on('data', (text: string) => (output += text));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  await expect.poll(() => output, { timeout: 10_000 }).toMatch(/listening at http:\/\/\S+/);
-  const url = /listening at (http:\/\/\S+)/.exec(output)![1]!;
-  return { child, url, output: () => output, exited };
-}
 
 describe('eventdesk sandbox', () => {
   it('prints its URL and credentials, serves with the flags given, and stops cleanly on SIGTERM', async () => {
@@ -71,7 +47,7 @@ describe('eventdesk sandbox', () => {
       '--port', '8123', '--host', '0.0.0.0', '--user', 'qa', '--password', 'pw', '--api-key', 'k1',
       '--token-ttl', '30', '--time-zone', 'Europe/Berlin', '--max-body', '2048', '--body-buffer', '8192', '--max-connections', '16', '--max-events', '5',
       '--service-id-field', 'acme_id', '--lenient', '--latency', '250', '--fail-rate', '0.25', '--fail-status', 'reset',
-      '--fail-sequence', '500, 429,reset,200', '--retry-after', '12', '--retry-after-date', '--log', 'traffic.ndjson',
+      '--fail-sequence', '500, 429,reset,200', '--retry-after', '12', '--retry-after-date', '--log', 'traffic.ndjson', '--plan', 'shop.plan.json',
     ]); // prettier-ignore
     expect(flags).toMatchObject({
       ok: true,
@@ -89,6 +65,7 @@ describe('eventdesk sandbox', () => {
         serviceIdField: 'acme_id',
         mode: 'lenient',
         logFile: 'traffic.ndjson',
+        planFile: 'shop.plan.json',
         faults: { latencyMs: 250, failRate: 0.25, failStatus: 'reset', failSequence: [500, 429, 'reset', 200], retryAfterSeconds: 12, retryAfterAsDate: true, maxEvents: 5 },
       },
     });
@@ -132,7 +109,7 @@ describe('eventdesk sandbox', () => {
     let stdout = '';
     const code = await runCli(['sandbox', '--help'], { stdout: (text) => (stdout += text), stderr: () => undefined });
     expect(code).toBe(0);
-    for (const flag of ['--port', '--host', '--user', '--password', '--api-key', '--token-ttl', '--time-zone', '--max-body', '--body-buffer', '--max-connections', '--max-events', '--lenient', '--latency', '--fail-rate', '--fail-status', '--fail-sequence', '--retry-after', '--log']) {
+    for (const flag of ['--port', '--host', '--user', '--password', '--api-key', '--token-ttl', '--time-zone', '--max-body', '--body-buffer', '--max-connections', '--max-events', '--lenient', '--latency', '--fail-rate', '--fail-status', '--fail-sequence', '--retry-after', '--log', '--plan']) {
       expect(stdout).toContain(`${flag} `);
     }
   });

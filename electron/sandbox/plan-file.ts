@@ -1,0 +1,202 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../shared/errors.ts';
+import type { CheckablePlan } from '../../shared/plans/check.ts';
+import type { TrackingPlan } from '../../shared/plans/plan.ts';
+import { planProblemText, type PlanProblem } from '../../shared/plans/plan-problem.ts';
+import type { SandboxPlan } from '../../shared/sandbox.ts';
+import { loadPlan, type LoadedPlan } from '../plans/load.ts';
+
+/**
+ * The tracking plan a sandbox checks events against, read from a file and read again when the
+ * file changes: one watcher on its folder (editors often save by writing a new file and
+ * renaming it over the old one, which a watcher on the file itself would lose), and one
+ * timer that waits for the writes of a save to settle. A text that cannot be loaded leaves the
+ * plan last loaded in force, so a save halfway through an edit does not drop the checks.
+ */
+
+/** A plan is a few kilobytes; past this the file is not read. */
+export const PLAN_FILE_LIMIT_BYTES = 8 * 1024 * 1024;
+/** Editors write a save in several steps: one reload once they have settled. */
+export const RELOAD_DEBOUNCE_MS = 150;
+
+/** The plan as people name it: `shop v3`. */
+export function planLabel(plan: TrackingPlan): string {
+  return plan.version === undefined ? plan.name : `${plan.name} v${plan.version}`;
+}
+
+/** A problem of the plan as one line: `error: kind "purchase", /events/…/pattern: … (left unchecked)`. */
+export function planProblemLine(problem: PlanProblem): string {
+  return `${problem.severity}: ${planProblemText(problem)}${problem.severity === 'error' ? ' (left unchecked)' : ''}`;
+}
+
+/** What changed: a plan chosen or cleared, the file read again, or a new text that could not be loaded. */
+export type PlanChange = 'chosen' | 'cleared' | 'reloaded' | 'reload-failed';
+export type PlanListener = (plan: SandboxPlan | null, change: PlanChange) => void;
+
+async function readPlanText(file: string): Promise<string> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const { size } = await handle.stat();
+      if (size > PLAN_FILE_LIMIT_BYTES) throw new AppError('sandbox-plan', `The plan ${file} is ${size} bytes, more than the ${PLAN_FILE_LIMIT_BYTES} a plan may take.`);
+      return new TextDecoder('utf-8', { fatal: true }).decode(await handle.readFile());
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const reason = error instanceof TypeError ? 'it is not UTF-8 text' : (error as Error).message;
+    throw new AppError('sandbox-plan', `The plan ${file} cannot be read: ${reason}.`);
+  }
+}
+
+interface Loaded {
+  text: string;
+  plan: LoadedPlan;
+}
+
+async function loadFile(file: string): Promise<Loaded> {
+  const text = await readPlanText(file);
+  return { text, plan: loadPlan(text, file) };
+}
+
+export function createPlanFile() {
+  let file: string | null = null;
+  let loaded: Loaded | null = null;
+  let error: string | null = null;
+  let watcher: FSWatcher | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  /** The reload under way, and whether the file changed again meanwhile. */
+  let reloading: Promise<void> | null = null;
+  let changedAgain = false;
+  const listeners = new Set<PlanListener>();
+
+  function status(): SandboxPlan | null {
+    if (file === null) return null;
+    return {
+      file,
+      label: loaded && planLabel(loaded.plan.plan),
+      kinds: loaded?.plan.kinds.size ?? 0,
+      problems: loaded?.plan.problems.map(planProblemLine) ?? [],
+      error,
+    };
+  }
+
+  function tell(change: PlanChange): void {
+    const now = status();
+    for (const listener of listeners) {
+      try {
+        listener(now, change);
+      } catch (problem) {
+        console.error('A sandbox plan listener failed:', problem);
+      }
+    }
+  }
+
+  function stopWatching(): void {
+    watcher?.close();
+    watcher = null;
+    if (timer) clearTimeout(timer);
+    timer = null;
+  }
+
+  async function reload(watched: string): Promise<void> {
+    try {
+      const next = await loadFile(watched);
+      if (file !== watched) return;
+      // A save that wrote the same text (or a touch) is no change.
+      if (next.text === loaded?.text && error === null) return;
+      loaded = next;
+      error = null;
+      tell('reloaded');
+    } catch (problem) {
+      if (file !== watched) return;
+      error = problem instanceof Error ? problem.message : String(problem);
+      tell('reload-failed');
+    }
+  }
+
+  function scheduleReload(watched: string): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      if (reloading) {
+        changedAgain = true;
+        return;
+      }
+      reloading = reload(watched).finally(() => {
+        reloading = null;
+        if (changedAgain) {
+          changedAgain = false;
+          scheduleReload(watched);
+        }
+      });
+    }, RELOAD_DEBOUNCE_MS);
+    timer.unref();
+  }
+
+  function startWatching(watched: string): void {
+    const name = path.basename(watched);
+    try {
+      // Not persistent: a watched plan alone never keeps the process running.
+      watcher = watch(path.dirname(watched), { persistent: false }, (_event, changed) => {
+        if (changed === null || changed === name) scheduleReload(watched);
+      });
+      watcher.on('error', (problem) => {
+        error = `The plan's folder can no longer be watched (${problem.message}); choose the plan again to reload it.`;
+        stopWatching();
+        tell('reload-failed');
+      });
+    } catch (problem) {
+      error ??= `The plan's folder cannot be watched (${(problem as Error).message}): changes to the file are not reloaded.`;
+    }
+  }
+
+  return {
+    status,
+    /** The plan to check events with, or null. */
+    current: (): CheckablePlan | null => loaded?.plan ?? null,
+    label: (): string | null => (loaded ? planLabel(loaded.plan.plan) : null),
+    /**
+     * Checks events against the plan in `chosen` from now on, watching it; null for none. When
+     * the file cannot be loaded, `onFailure` says whether to throw (the plan in force stays) or
+     * to keep watching it, its problem in the status, until it can be (a plan remembered from
+     * an earlier run whose file is being edited or was moved).
+     */
+    async use(chosen: string | null, onFailure: 'throw' | 'keep' = 'throw'): Promise<SandboxPlan | null> {
+      if (chosen === null) {
+        stopWatching();
+        file = loaded = error = null;
+        tell('cleared');
+        return null;
+      }
+      const absolute = path.resolve(chosen);
+      let next: Loaded | null = null;
+      let problem: string | null = null;
+      try {
+        next = await loadFile(absolute);
+      } catch (failure) {
+        if (onFailure === 'throw' || !(failure instanceof AppError)) throw failure;
+        problem = failure.message;
+      }
+      stopWatching();
+      file = absolute;
+      loaded = next;
+      error = problem;
+      startWatching(absolute);
+      tell('chosen');
+      return status();
+    },
+    onChange(listener: PlanListener): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    close(): void {
+      stopWatching();
+      listeners.clear();
+    },
+  };
+}
+export type PlanFile = ReturnType<typeof createPlanFile>;
