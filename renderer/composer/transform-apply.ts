@@ -43,7 +43,9 @@ async function applyInSlices(model: monaco.editor.ITextModel, edits: readonly Te
     }));
     model.applyEdits(operations);
     onProgress((done + 1) / slices.length);
-    await afterNextFrame();
+    // Not after the last: the editors take keys again (a redo right after an undo) in the task
+    // that makes the text whole.
+    if (done < slices.length - 1) await afterNextFrame();
   }
 }
 
