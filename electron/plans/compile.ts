@@ -135,5 +135,5 @@ export function compileKinds(plan: TrackingPlan, broken: BrokenParts): CompiledK
     }
   }
   let source: string | null = null;
-  return { kinds, problems, standalone: () => (source ??= standaloneModule(ajv, kinds)) };
+  return { kinds, problems, standalone: () => (source ??= standaloneModule(ajv, plan, kinds)) };
 }

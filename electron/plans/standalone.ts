@@ -2,6 +2,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AnyValidateFunction } from 'ajv/dist/types/index.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { KindValidators } from '../../shared/plans/check.ts';
+import type { TrackingPlan } from '../../shared/plans/plan.ts';
 
 /**
  * A plan's compiled validators as the source of an ES module, for the editor's worker. The
@@ -11,8 +12,8 @@ import type { KindValidators } from '../../shared/plans/check.ts';
  * `ajv-formats/dist/formats`, shared/plans/capped-regexp.ts): each is wrapped so that
  * `require` is the table the worker bundles (renderer/composer/plan-runtime.ts).
  *
- * The module's default export takes that `require` and returns a Map of each kind's key to its
- * validators, shaped as shared/plans/check.ts's KindValidators.
+ * The module exports the `plan` itself, and by default a function that takes that `require` and
+ * returns a Map of each kind's key to its validators, shaped as shared/plans/check.ts's KindValidators.
  */
 
 const PARTS = ['attributes', 'fields'] as const;
@@ -22,7 +23,7 @@ function commonJsValue(code: string): string {
   return `(() => {\nconst module = { exports: {} };\n${code}\nreturn module.exports;\n})()`;
 }
 
-export function standaloneModule(ajv: Ajv2020, kinds: ReadonlyMap<string, KindValidators>): string {
+export function standaloneModule(ajv: Ajv2020, plan: TrackingPlan, kinds: ReadonlyMap<string, KindValidators>): string {
   const entries = [...kinds].map(([key, validators]) => {
     const parts = PARTS.flatMap((part) => {
       const validator = validators[part] as AnyValidateFunction | undefined;
@@ -30,5 +31,6 @@ export function standaloneModule(ajv: Ajv2020, kinds: ReadonlyMap<string, KindVa
     });
     return `[${JSON.stringify(key)}, {${parts.join(',\n')}}]`;
   });
-  return `export default function planValidators(require) {\nreturn new Map([\n${entries.join(',\n')}\n]);\n}\n`;
+  // JSON is an expression in JavaScript: the plan itself travels with its validators.
+  return `export const plan = ${JSON.stringify(plan)};\nexport default function planValidators(require) {\nreturn new Map([\n${entries.join(',\n')}\n]);\n}\n`;
 }

@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadPlan, type LoadedPlan } from '../../../electron/plans/load.ts';
-import { planRequire } from '../../../renderer/composer/plan-runtime.ts';
-import { checkEvents, type CheckablePlan, type KindValidators } from '../../../shared/plans/check.ts';
+import { importPlan, planRequire } from '../../../renderer/composer/plan-runtime.ts';
+import { checkEvents, type CheckablePlan } from '../../../shared/plans/check.ts';
 import { validateBatchWithPlan } from '../../../shared/plans/plan-diagnostics.ts';
 import { DEFAULT_RULES } from '../../../shared/validation/rules.ts';
 import { validEvent } from '../../fixtures/events.ts';
@@ -27,8 +27,9 @@ let written = 0;
 async function standaloneOf(loaded: LoadedPlan): Promise<CheckablePlan> {
   const file = path.join(folder, `plan-${++written}.mjs`);
   writeFileSync(file, loaded.standalone());
-  const module = (await import(pathToFileURL(file).href)) as { default: (require: (name: string) => unknown) => Map<string, KindValidators> };
-  return { plan: loaded.plan, kinds: module.default(planRequire) };
+  const standalone = await importPlan(pathToFileURL(file).href);
+  expect(standalone.plan).toEqual(loaded.plan);
+  return standalone;
 }
 
 const fixturePlan = (name: string) => loadPlan(readFileSync(path.join(PLAN_FIXTURES, name), 'utf8'), name);
