@@ -53,7 +53,7 @@ export function createValidationResponder(now: () => Date = () => new Date(), lo
     }
     const rules: ValidationRules = { ...request.rules, now: now() };
     const answer = request.kind === 'edit' ? validator.edit(request.changes, rules) : validator.full(request.text, rules);
-    const planned = withPlan(answer.diagnostics, validator.batch(), plan?.loaded ?? null);
+    const planned = withPlan(answer.diagnostics, validator.batch(), plan?.loaded ?? null, validator.takeChanged());
     return { id: request.id, diagnostics: planned.diagnostics, eventCount: answer.eventCount, milliseconds: performance.now() - started, full: answer.full, planChecked: planned.checked, planProblem: plan?.problem ?? null };
   };
 }

@@ -54,6 +54,8 @@ export interface IncrementalValidator {
   edit(changes: readonly ContentChange[], rules: ValidationRules): IncrementalAnswer;
   /** The batch, or null when the text is no batch. While an edited event is no JSON value, the events as they last were. */
   batch(): BatchView | null;
+  /** The events parsed again since the last call, by index; null when the whole text was read since. */
+  takeChanged(): ReadonlySet<number> | null;
 }
 
 /** An event's diagnostics, kept with its findings so they are placed again only when the event's line or column moves. */
@@ -103,6 +105,8 @@ export function createIncrementalValidator(): IncrementalValidator {
   let looseText = '';
   let rules: ValidationRules | null = null;
   let batch: Batch | null = null;
+  /** Events parsed again since takeChanged was last called; null after a full run. */
+  let changed: Set<number> | null = null;
 
   const currentText = () => byteOrderMark + (batch ? wholeText(batch.text) : looseText);
 
@@ -140,6 +144,7 @@ export function createIncrementalValidator(): IncrementalValidator {
   }
 
   function full(text: string, newRules: ValidationRules): IncrementalAnswer {
+    changed = null;
     byteOrderMark = text.startsWith(BYTE_ORDER_MARK) ? BYTE_ORDER_MARK : '';
     const body = text.slice(byteOrderMark.length);
     rules = newRules;
@@ -182,6 +187,7 @@ export function createIncrementalValidator(): IncrementalValidator {
     }
     kept.broken.delete(index);
     kept.events[index] = event;
+    changed?.add(index);
     kept.touched.add(kept.checks.fingerprints[index]!);
     recheckEvent(kept.checks, index, event, kept.context);
     kept.touched.add(kept.checks.fingerprints[index]!);
@@ -277,5 +283,11 @@ export function createIncrementalValidator(): IncrementalValidator {
     return { events: kept.events, eventText: (index) => eventText(kept.text, index), positionIn: (index, offset) => positionIn(kept.spans, eventText(kept.text, index), index, offset) };
   }
 
-  return { full, edit, batch: view };
+  function takeChanged(): ReadonlySet<number> | null {
+    const taken = changed;
+    changed = new Set();
+    return taken;
+  }
+
+  return { full, edit, batch: view, takeChanged };
 }
