@@ -106,6 +106,12 @@ describe('the plans service', () => {
     await rename(`${file}.tmp`, file);
     await nextChange(changes, 1);
     expect((await active())?.plan?.kinds).toBe(2);
+
+    // The file now on disk is a new one: its changes are heard too.
+    delete plan.events.refund;
+    await writeFile(file, JSON.stringify(plan));
+    await nextChange(changes, 2);
+    expect((await active())?.plan?.kinds).toBe(1);
   });
 
   it('reports a broken or deleted plan file as a status with an error naming it, and recovers when it is fixed', async () => {
