@@ -73,6 +73,11 @@ export default tseslint.config(
     },
   },
   {
+    // The runtime a plan's standalone validators require: Ajv's helpers, which evaluate no code (no compiler).
+    files: ['renderer/composer/plan-runtime.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^ajv(?:$|/(?!dist/runtime/))|^ajv-formats(?:$|/(?!dist/formats))', message: 'Only the runtime of standalone validators: Ajv compiles with new Function.' }] }] },
+  },
+  {
     files: ['electron/**/*.ts', 'build/**/*.ts', '*.ts'],
     ignores: electronGlue,
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noRenderer] }] },

@@ -61,6 +61,6 @@ export async function serveAppFile(root: string, urlPath: string): Promise<FileR
   }
 }
 
-function textResponse(status: number, text: string): FileResponse {
+export function textResponse(status: number, text: string): FileResponse {
   return { status, headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }, body: new TextEncoder().encode(text) };
 }

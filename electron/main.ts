@@ -3,6 +3,7 @@ import path from 'node:path';
 import { commands, type CommandId } from '../shared/commands.ts';
 import { channelNames } from '../shared/ipc.ts';
 import { serveAppFile } from './app-files.ts';
+import { servePlanScript } from './plan-scripts.ts';
 import { electronClipboard } from './adapters/clipboard.ts';
 import { electronDialogs } from './adapters/dialogs.ts';
 import { safeStorageCipher } from './adapters/safe-storage.ts';
@@ -64,9 +65,11 @@ function start(): void {
 
   app.whenReady().then(async () => {
     restrictPermissions(session.defaultSession);
+    // A plan's validators are the services' to serve: none until they are up.
+    let planScript = (_hash: string): Promise<string | null> => Promise.resolve(null);
     protocol.handle(APP_SCHEME, async (request) => {
       const { pathname } = new URL(request.url);
-      const file = await serveAppFile(rendererRoot, pathname);
+      const file = (await servePlanScript(pathname, (hash) => planScript(hash))) ?? (await serveAppFile(rendererRoot, pathname));
       return new Response(file.body, { status: file.status, headers: file.headers });
     });
 
@@ -106,6 +109,7 @@ function start(): void {
       push,
     );
     const { services } = thread;
+    planScript = (hash) => services.plans.script(hash);
     const log = {
       info: (message: string, fields?: Record<string, unknown>) => void services.log.info(message, fields),
       warn: (message: string, fields?: Record<string, unknown>) => void services.log.warn(message, fields),

@@ -10,6 +10,9 @@ import { SERVICE_ID_FIELD, WARNING_CODES } from './validation/rules.ts';
 export const NameValueSchema = z.object({ name: z.string(), value: z.string() });
 export type NameValue = z.infer<typeof NameValueSchema>;
 
+/** The longest plan file path taken: longer than any real one. */
+export const MAX_PLAN_PATH = 4096;
+
 /** What a person edits. Secrets (API key, password) are not part of it: they go to the vault. */
 export const EnvironmentSettingsSchema = z.object({
   name: z.string(),
@@ -41,6 +44,8 @@ export const EnvironmentSettingsSchema = z.object({
    * fields, attribute value types…): only those changed from their default, a warning.
    */
   ruleSeverity: z.partialRecord(z.enum(WARNING_CODES), z.enum(['error', 'warning', 'off'])).default({}),
+  /** The tracking plan batches for this environment are checked against: an absolute path to a .json file, or null. */
+  planFile: z.string().max(MAX_PLAN_PATH).nullable().default(null),
 });
 export type EnvironmentSettings = z.infer<typeof EnvironmentSettingsSchema>;
 
@@ -69,6 +74,7 @@ export const DEFAULT_SETTINGS: EnvironmentSettings = {
   variables: [],
   storeSecretsWithoutKeyring: false,
   ruleSeverity: {},
+  planFile: null,
 };
 
 export const LIMITS = {
@@ -183,6 +189,13 @@ function checkPairs(pairs: NameValue[], field: string, isName: (name: string) =>
   return problems;
 }
 
+/** A plan file as an environment names it: a whole path (Windows' or POSIX's) to a JSON file, as the file dialog gives. */
+export function checkPlanFile(file: string): string | null {
+  if (!/^(?:\/|[A-Za-z]:[\\/]|\\\\)/.test(file)) return 'Choose the plan file with Choose…: it needs its whole path.';
+  if (!/\.json$/i.test(file) || hasControlCharacter(file)) return 'A tracking plan is a .json file (NAME.plan.json).';
+  return null;
+}
+
 /** Every problem with the settings, each tied to its field, in the order of the form. */
 export function checkSettings(settings: EnvironmentSettings, options: { embeddedSandbox?: boolean } = {}): FieldProblem[] {
   const problems: FieldProblem[] = [];
@@ -204,6 +217,7 @@ export function checkSettings(settings: EnvironmentSettings, options: { embedded
   add('maxChunkBytes', checkNumber(settings.maxChunkBytes, LIMITS.maxChunkBytes, 'The largest chunk'));
   add('concurrency', checkNumber(settings.concurrency, LIMITS.concurrency, 'Requests at once'));
   add('maxAttempts', checkNumber(settings.maxAttempts, LIMITS.maxAttempts, 'Attempts per chunk'));
+  add('planFile', settings.planFile === null ? null : checkPlanFile(settings.planFile));
   problems.push(
     ...checkPairs(settings.extraHeaders, 'extraHeaders', (header) =>
       !headerName.test(header) ? `"${header}" is not a valid header name.` : reservedHeaders.has(header.toLowerCase()) ? `EventDesk sets ${header} itself.` : null,

@@ -110,6 +110,9 @@ export const errorCodes = [
   // Tracking plans.
   'plan-not-json', // the plan file is not JSON
   'plan-invalid', // the plan file is JSON but not a tracking plan (no name, no events, an unknown severity)
+  'plan-missing', // the environment's plan file is not where it names it
+  'plan-too-large', // the environment's plan file is larger than a plan is read
+  'plan-unreadable', // the environment's plan file cannot be read (permissions, a folder)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -4,6 +4,7 @@ import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from 
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { PERSONAL_KINDS } from './events/personal-data.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
+import { PlanStatusSchema } from './plans/plan-status.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxPlanSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import {
   ExportFormatSchema,
@@ -191,6 +192,11 @@ export const contract = {
    */
   'sandbox:choosePlan': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
   'sandbox:clearPlan': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
+
+  /** The active environment's tracking plan (its file read, its validators served for the editor's worker), or null when it names none. */
+  'plans:active': { input: NoInput, output: PlanStatusSchema.nullable() },
+  /** Asks for a plan file (the OS dialog, *.plan.json); null when cancelled. The environment editor puts it in the form. */
+  'plans:choose': { input: NoInput, output: z.object({ path: z.string(), name: z.string() }).nullable() },
 } as const;
 
 /** What main pushes to the renderer unasked, `domain:event`, each with the schema of its payload. */
@@ -207,6 +213,8 @@ export const pushes = {
    * File → Open Recent): open it as a tab. Main has registered it as chosen, so Save writes back to it.
    */
   'files:opened': OpenedFileSchema,
+  /** The active plan's file changed on disk and was read again: ask plans:active. */
+  'plans:changed': z.object({ file: z.string() }),
 } as const;
 
 export type Pushes = typeof pushes;

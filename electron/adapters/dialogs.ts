@@ -8,7 +8,7 @@ const batchFilters = [{ name: 'Batches', extensions: ['json', 'ndjson', 'jsonl']
 const openFilters: Record<OpenPurpose, typeof batchFilters> = {
   batch: batchFilters,
   import: [{ name: 'Events (JSON, NDJSON, CSV, HAR, cURL)', extensions: [...IMPORT_EXTENSIONS] }, allFiles],
-  plan: [{ name: 'Tracking plans', extensions: ['json'] }, allFiles],
+  plan: [{ name: 'Tracking plans (*.plan.json, *.json)', extensions: ['json'] }, allFiles],
 };
 
 /** A batch saves as a batch; an export (a .har, a diagnostics .zip) under its own type. */

@@ -5,6 +5,7 @@ import { registerDraftHandlers } from './drafts.ts';
 import { registerEnvironmentHandlers } from './environments.ts';
 import { registerFileHandlers } from './files.ts';
 import { registerHistoryHandlers } from './history.ts';
+import { registerPlanHandlers } from './plans.ts';
 import { registerSandboxHandlers } from './sandbox.ts';
 import { registerSendHandlers } from './send.ts';
 import { registerSessionHandlers } from './session.ts';
@@ -22,5 +23,6 @@ export function createHandlers(services: Services): Handlers {
     ...registerHistoryHandlers(services),
     ...registerSandboxHandlers(services),
     ...registerTransformHandlers(services),
+    ...registerPlanHandlers(services),
   };
 }

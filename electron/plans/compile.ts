@@ -1,10 +1,11 @@
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { KindValidators, SchemaValidator } from '../../shared/plans/check.ts';
-import { PATTERN_VALUE_CAP, patternProblem } from '../../shared/plans/pattern-safety.ts';
+import { cappedRegExp } from '../../shared/plans/capped-regexp.ts';
 import type { JsonSchema, TrackingPlan } from '../../shared/plans/plan.ts';
 import { escapePointerSegment, findInSchema, patternProblems } from '../../shared/plans/schema-walk.ts';
 import type { PlanProblem } from '../../shared/plans/plan-problem.ts';
+import { standaloneModule } from './standalone.ts';
 
 /**
  * Each kind's `attributes` and `fields` schemas compiled with Ajv (draft 2020-12, with
@@ -13,21 +14,6 @@ import type { PlanProblem } from '../../shared/plans/plan-problem.ts';
  * part that cannot be compiled is named with its kind's key and JSON path, and left
  * unchecked; the rest of the plan still applies.
  */
-
-/**
- * Ajv's regular expressions, bounded: a pattern that could backtrack catastrophically is
- * refused (pattern-safety.ts; the plan's check names it first), and a value past
- * PATTERN_VALUE_CAP is not matched, so it fails the pattern without running it.
- */
-function cappedRegExp(pattern: string, flags: string) {
-  const problem = patternProblem(pattern);
-  if (problem) throw new Error(`the pattern ${pattern} ${problem}`);
-  const regExp = new RegExp(pattern, flags);
-  // Ajv keys the compiled patterns it shares by their text.
-  return { test: (value: string) => value.length <= PATTERN_VALUE_CAP && regExp.test(value), toString: () => String(regExp) };
-}
-// Ajv names the engine by this in standalone code only, which plans are not compiled to here.
-cappedRegExp.code = 'cappedRegExp';
 
 type Part = 'attributes' | 'fields';
 const PLAN_PARTS: readonly Part[] = ['attributes', 'fields'];
@@ -72,6 +58,8 @@ function rootedSchema(schema: JsonSchema, part: Part, defs: Readonly<Record<stri
 export interface CompiledKinds {
   kinds: Map<string, KindValidators>;
   problems: PlanProblem[];
+  /** The same validators as an ES module's source, for the editor's worker (standalone.ts), made once when first asked. */
+  standalone(): string;
 }
 
 /** Where the plan's check against docs/plan.schema.json found a part or a definition broken, so it is not compiled. */
@@ -102,7 +90,8 @@ export function compileKinds(plan: TrackingPlan, broken: BrokenParts): CompiledK
     validateSchema: false,
     allowUnionTypes: true,
     logger: { log: () => undefined, warn: (message: unknown) => warnings.push(String(message)), error: (message: unknown) => warnings.push(String(message)) },
-    code: { regExp: cappedRegExp },
+    // The source is kept so the validators can be written out for the editor's worker (standalone.ts).
+    code: { source: true, regExp: cappedRegExp },
   };
   const ajv = new Ajv2020(options);
   addFormats.default(ajv);
@@ -145,5 +134,6 @@ export function compileKinds(plan: TrackingPlan, broken: BrokenParts): CompiledK
       }
     }
   }
-  return { kinds, problems };
+  let source: string | null = null;
+  return { kinds, problems, standalone: () => (source ??= standaloneModule(ajv, plan, kinds)) };
 }

@@ -24,6 +24,8 @@ import { compileKinds } from './compile.ts';
 export interface LoadedPlan extends CheckablePlan {
   /** The plan's own problems, each naming its kind and its JSON path. */
   readonly problems: readonly PlanProblem[];
+  /** The validators as an ES module's source, for the editor's worker (standalone.ts). */
+  readonly standalone: () => string;
 }
 
 /** Plans kept compiled, the most recently loaded last. */
@@ -139,7 +141,7 @@ export function loadPlan(text: string, source: string): LoadedPlan {
   }
   const plan = deep.checked as TrackingPlan;
   const compiled = compileKinds(plan, { parts: new Set([...deep.parts, ...checked.parts]), defs: new Set([...deep.defs, ...checked.defs]) });
-  const loaded: LoadedPlan = { plan, kinds: compiled.kinds, problems: [...deep.problems, ...checked.problems, ...compiled.problems] };
+  const loaded: LoadedPlan = { plan, kinds: compiled.kinds, standalone: compiled.standalone, problems: [...deep.problems, ...checked.problems, ...compiled.problems] };
   cache.set(hash, loaded);
   if (cache.size > CACHED_PLANS) cache.delete(cache.keys().next().value!);
   return loaded;

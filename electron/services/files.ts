@@ -11,7 +11,7 @@ import { createAtomicWriter, parseJsonOrNull } from './json-file.ts';
  * list those filled, so a compromised page cannot read or write anything else.
  */
 
-/** A batch to edit and save back, or a file to import events from (CSV, HAR, cURL…). */
+/** A batch to edit and save back, a file to import events from (CSV, HAR, cURL…), or a tracking plan. */
 export type OpenPurpose = 'batch' | 'import' | 'plan';
 
 /** How the OS asks the user for a file: Electron's dialogs in the app, a scripted stand-in in tests. */

@@ -16,6 +16,7 @@ import { createHistoryExport } from './history-export.ts';
 import { createLog, knownSecrets } from './log.ts';
 import { createOpenedFiles } from './opened-files.ts';
 import { makePrivateFolder } from './private-files.ts';
+import { createPlans } from './plans.ts';
 import { createPseudonyms } from './pseudonyms.ts';
 import { createSandboxPlan } from './sandbox-plan.ts';
 import { claimedElsewhere } from './send-claims.ts';
@@ -115,6 +116,15 @@ export async function createServices(deps: ServiceDeps) {
   });
   const appInfo = createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() });
   const files = createFiles(deps.dataFolder, deps.dialogs);
+  const plans = createPlans({
+    activePlanFile: () => {
+      const { environments: all, activeId } = environments.list();
+      const active = all.find((environment) => environment.id === activeId);
+      return active ? { environmentId: active.id, file: active.planFile } : null;
+    },
+    dialogs: deps.dialogs,
+    onChanged: (file) => deps.push('plans:changed', { file }),
+  });
 
   return {
     log,
@@ -139,10 +149,12 @@ export async function createServices(deps: ServiceDeps) {
     submissionCurl: createSubmissionCurl({ submissions, environments, vault, clipboard: deps.clipboard }),
     historyExport: createHistoryExport({ submissions, environments, vault, appVersion: deps.appInfo.version }),
     pseudonyms: createPseudonyms(deps.dataFolder),
+    plans,
     sandbox,
     sandboxPlan,
     async close(): Promise<void> {
       await sending.dispose();
+      plans.close();
       sessions.dispose();
       submissions.close();
       await sandbox?.close();

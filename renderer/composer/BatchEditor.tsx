@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { rulesFor } from '../../shared/validation.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
+import { useActivePlan } from '../environments/plan-queries.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { setBatchContext, showDiagnostics } from '../monaco/batch-language.ts';
 import { batchModel, batchModelPath } from '../monaco/batch-models.ts';
@@ -16,6 +17,7 @@ import { FileActions } from './FileActions.tsx';
 import { FormView } from './FormView.tsx';
 import { useEventCommands } from './event-commands.ts';
 import { ImportExport } from './ImportExport.tsx';
+import { PlanStatusLine } from './PlanStatusLine.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { TransformButton } from './TransformButton.tsx';
 import { useValidation } from './useValidation.ts';
@@ -44,7 +46,8 @@ export default function BatchEditor() {
     const { now: _now, ...rest } = rulesFor({ serviceIdField, timeZone, ...(ruleSeverity ? { ruleSeverity } : {}) });
     return rest;
   }, [serviceIdField, timeZone, ruleSeverity]);
-  const validation = useValidation(model, rules);
+  const plan = useActivePlan();
+  const validation = useValidation(model, rules, plan?.script ?? null);
   const big = model !== null && model.getValueLength() > BIG_BATCH_CHARS;
   const options = useMemo(
     () => ({
@@ -168,7 +171,9 @@ export default function BatchEditor() {
           />
         </div>
       </div>
-      <ProblemsList diagnostics={validation.diagnostics} pending={validation.pending} />
+      <ProblemsList diagnostics={validation.diagnostics} pending={validation.pending}>
+        <PlanStatusLine plan={plan} workerProblem={validation.planProblem} />
+      </ProblemsList>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { eventPlace } from '../../shared/event-place.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import { revealInEditor } from './editor-handle.ts';
@@ -5,7 +6,8 @@ import { revealInEditor } from './editor-handle.ts';
 /** Enough rows to work through; a batch with more problems than this has one cause to fix first. */
 const SHOWN_LIMIT = 500;
 
-export function ProblemsList({ diagnostics, pending }: { diagnostics: Diagnostic[]; pending: boolean }) {
+/** `children` say what else the batch is checked against (the tracking plan), under the heading. */
+export function ProblemsList({ diagnostics, pending, children }: { diagnostics: Diagnostic[]; pending: boolean; children?: ReactNode }) {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   return (
@@ -17,6 +19,7 @@ export function ProblemsList({ diagnostics, pending }: { diagnostics: Diagnostic
         </span>
         {pending && <span className="muted">checking…</span>}
       </div>
+      {children}
       {diagnostics.length === 0 ? (
         !pending && <p className="empty">No problems: the batch matches every rule.</p>
       ) : (

@@ -11,6 +11,8 @@ export interface Validation {
   eventCount: number | null;
   /** A newer text is being validated; what is shown belongs to an older one. */
   pending: boolean;
+  /** Why the worker could not load the plan's validators (the batch is checked without them), or null. */
+  planProblem: string | null;
 }
 
 type Rules = WorkerRules;
@@ -23,17 +25,18 @@ const PAUSE_MS = 60;
 
 /**
  * Validates the batch in `model` as you type, in a worker, a short pause after the last
- * keystroke: the whole text when the model or the rules change, then only the edits since,
+ * keystroke, against the tracking plan whose validators are at `plan` too, when one is given:
+ * the whole text when the model, the rules or the plan change, then only the edits since,
  * which the worker applies and re-checks where they land (the text is never copied here on a
  * keystroke). It re-renders only when an answer comes or the text goes stale.
  */
-export function useValidation(model: monaco.editor.ITextModel | null, rules: Rules): Validation {
+export function useValidation(model: monaco.editor.ITextModel | null, rules: Rules, plan: string | null): Validation {
   const client = useRef<ValidationClient | null>(null);
   // The newest question: its number and the model it was about.
   const newest = useRef<{ id: number; model: monaco.editor.ITextModel } | null>(null);
   const counter = useRef(0);
   const [asked, setAsked] = useState(0);
-  const [answered, setAnswered] = useState<{ id: number; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; eventCount: number | null } | null>(null);
+  const [answered, setAnswered] = useState<{ id: number; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; eventCount: number | null; planProblem: string | null } | null>(null);
   // Edits made since the last question: what is shown is stale until the next one is answered.
   const [edited, setEdited] = useState(false);
   const rulesKey = JSON.stringify(rules);
@@ -44,7 +47,7 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
     const created = createValidationClient((answer) => {
       if (!newest.current) return;
       followNesting(newest.current.model, answer.diagnostics.some((diagnostic) => diagnostic.code === 'json-too-deep'));
-      setAnswered({ ...newest.current, diagnostics: answer.diagnostics, eventCount: answer.eventCount });
+      setAnswered({ ...newest.current, diagnostics: answer.diagnostics, eventCount: answer.eventCount, planProblem: answer.planProblem });
     });
     client.current = created;
     return () => created.dispose();
@@ -60,8 +63,8 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
       newest.current = { id, model };
       setAsked(id);
       // A new model or new rules: the whole text, at once; then only the edits since.
-      if (changes) client.current?.edit(changes, parsedRules);
-      else client.current?.full(model.getValue(), parsedRules);
+      if (changes) client.current?.edit(changes, parsedRules, plan);
+      else client.current?.full(model.getValue(), parsedRules, plan);
       changes = [];
       setEdited(false);
     };
@@ -76,12 +79,13 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
       listening.dispose();
       clearTimeout(timer);
     };
-  }, [model, rulesKey]);
+  }, [model, rulesKey, plan]);
 
   const current = answered !== null && answered.model === model;
   return {
     diagnostics: current ? answered.diagnostics : [],
     eventCount: current ? answered.eventCount : null,
     pending: !current || edited || answered.id !== asked,
+    planProblem: current ? answered.planProblem : null,
   };
 }

@@ -10,10 +10,10 @@ import ValidationWorker from './validation.worker.ts?worker';
  */
 
 export interface ValidationClient {
-  /** Validates a whole text: the first, or one that replaces the editor's content. */
-  full(text: string, rules: WorkerRules): void;
+  /** Validates a whole text: the first, or one that replaces the editor's content; `plan` is the address of a plan's validators, or null. */
+  full(text: string, rules: WorkerRules, plan: string | null): void;
   /** Validates the last text with Monaco's content changes applied, in order. */
-  edit(changes: readonly ContentChange[], rules: WorkerRules): void;
+  edit(changes: readonly ContentChange[], rules: WorkerRules, plan: string | null): void;
   dispose(): void;
 }
 
@@ -29,8 +29,8 @@ export function createValidationClient(onAnswer: (answer: ValidationAnswer) => v
   let lastId = 0;
   let inFlight = false;
   // A whole text waits before the edits made after it, which wait merged.
-  let waitingText: { text: string; rules: WorkerRules } | null = null;
-  let waitingEdit: { changes: ContentChange[]; rules: WorkerRules } | null = null;
+  let waitingText: { text: string; rules: WorkerRules; plan: string | null } | null = null;
+  let waitingEdit: { changes: ContentChange[]; rules: WorkerRules; plan: string | null } | null = null;
   let disposed = false;
 
   const send = () => {
@@ -54,13 +54,13 @@ export function createValidationClient(onAnswer: (answer: ValidationAnswer) => v
   };
 
   return {
-    full(text, rules) {
-      waitingText = { text, rules };
+    full(text, rules, plan) {
+      waitingText = { text, rules, plan };
       waitingEdit = null;
       send();
     },
-    edit(changes, rules) {
-      waitingEdit = { changes: [...(waitingEdit?.changes ?? []), ...changes], rules };
+    edit(changes, rules, plan) {
+      waitingEdit = { changes: [...(waitingEdit?.changes ?? []), ...changes], rules, plan };
       send();
     },
     dispose() {

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { useUi } from '../state/ui.ts';
 import { useEnvironmentActions, useEnvironments } from './queries.ts';
+import { PlanFileField } from './PlanFileField.tsx';
 import { RuleSeverities } from './RuleSeverities.tsx';
 import { useSandboxInfo } from '../sandbox/queries.ts';
 
@@ -221,6 +222,7 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
       <PairsEditor label="Extra headers" field="extraHeaders" namePlaceholder="X-Header" pairs={settings.extraHeaders} problems={problems} onChange={(pairs) => set('extraHeaders', pairs)} />
       <PairsEditor label="Variables" field="variables" namePlaceholder="name" pairs={settings.variables} problems={problems} onChange={(pairs) => set('variables', pairs)} />
       <RuleSeverities severities={settings.ruleSeverity} onChange={(severities) => set('ruleSeverity', severities)} />
+      <PlanFileField file={settings.planFile} problem={problems.get('planFile')} onChange={(file) => set('planFile', file)} />
 
       {info && !info.secretStorage.protectsSecrets && (
         <label className="checkbox inline-warning">

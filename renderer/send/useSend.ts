@@ -3,6 +3,9 @@ import type { EnvironmentView } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { OutputOf } from '../../shared/ipc.ts';
 import type { SubmissionSummary } from '../../shared/submission.ts';
+import { UNLISTED_CODE } from '../../shared/plans/plan-diagnostics.ts';
+import { VIOLATION_KINDS } from '../../shared/plans/plan.ts';
+import { plural } from '../../shared/plural.ts';
 import { UNSENDABLE_CODES, type Diagnostic } from '../../shared/validation.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
@@ -61,7 +64,18 @@ export function useStartSend() {
   );
 }
 
-/** Sends the composer's batch; errors in it block unless confirmed. */
+/** Codes of the diagnostics a tracking plan adds: its violations' kinds, and the count of those not listed. */
+const PLAN_CODES: ReadonlySet<string> = new Set([...VIOLATION_KINDS, UNLISTED_CODE]);
+
+/** Errors ask first, saying how many break the tracking plan; true when there are none or the user sends anyway. */
+function confirmErrors(diagnostics: readonly Diagnostic[]): boolean {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length === 0) return true;
+  const planned = errors.filter((diagnostic) => PLAN_CODES.has(diagnostic.code)).length;
+  return window.confirm(`The batch has ${plural(errors.length, 'error')}${planned === 0 ? '' : ` (${planned} against the tracking plan)`}. Send it anyway?`);
+}
+
+/** Sends the composer's batch; errors in it, the tracking plan's too, block unless confirmed. */
 export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
   const api = useApi();
   const environment = useActiveEnvironment();
@@ -78,8 +92,7 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
       notify('error', `Nothing was sent: ${unsendable.message}`);
       return;
     }
-    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-    if (errors > 0 && !window.confirm(`The batch has ${errors} ${errors === 1 ? 'error' : 'errors'}. Send it anyway?`)) return;
+    if (!confirmErrors(diagnostics)) return;
     setBusy(true);
     try {
       const started = await startSend(

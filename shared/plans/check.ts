@@ -160,25 +160,60 @@ function eventFindings(event: unknown, index: number, plan: CheckablePlan, keyFi
   return found;
 }
 
-/** The events of a batch against a plan, in event order. */
-export function checkEvents(events: readonly unknown[], plan: CheckablePlan, limits: PlanCheckLimits = DEFAULT_PLAN_CHECK_LIMITS): PlanCheck {
+/** One event's violations: those within the per-event cap, in the order found, and a count of the rest. */
+export interface EventPlanCheck {
+  listed: PlanViolation[];
+  unlisted: number;
+  unlistedErrors: number;
+}
+
+const NO_VIOLATION: EventPlanCheck = { listed: [], unlisted: 0, unlistedErrors: 0 };
+
+/**
+ * A check of one event at a time against `plan`, for a caller that keeps each event's result
+ * (the editor's worker checks only the events an edit touched). The cap per batch is the
+ * caller's: checkEvents lists an event's violations while the batch has room.
+ */
+export function eventPlanCheck(plan: CheckablePlan, perEvent: number = DEFAULT_PLAN_CHECK_LIMITS.perEvent): (event: unknown, index: number) => EventPlanCheck {
   const severities = planSeverities(plan.plan);
   const keyField = plan.plan.key ?? DEFAULT_PLAN_KEY;
-  const check: PlanCheck = { violations: [], unreported: 0, unreportedErrors: 0 };
-  if (VIOLATION_KINDS.every((kind) => severities[kind] === 'off')) return check;
-  for (let index = 0; index < events.length; index++) {
-    let reported = 0;
-    for (const { text, ...found } of eventFindings(events[index], index, plan, keyField)) {
+  if (VIOLATION_KINDS.every((kind) => severities[kind] === 'off')) return () => NO_VIOLATION;
+  return (event, index) => {
+    const findings = eventFindings(event, index, plan, keyField);
+    if (findings.length === 0) return NO_VIOLATION;
+    const check: EventPlanCheck = { listed: [], unlisted: 0, unlistedErrors: 0 };
+    for (const { text, ...found } of findings) {
       const severity = severities[found.kind];
       if (severity === 'off') continue;
-      if (reported >= limits.perEvent || check.violations.length >= limits.perBatch) {
-        check.unreported++;
-        if (severity === 'error') check.unreportedErrors++;
+      if (check.listed.length >= perEvent) {
+        check.unlisted++;
+        if (severity === 'error') check.unlistedErrors++;
         continue;
       }
-      reported++;
-      check.violations.push({ ...found, severity, index, message: `${eventPlace(found.pointer)}: ${text}` });
+      check.listed.push({ ...found, severity, index, message: `${eventPlace(found.pointer)}: ${text}` });
     }
+    return check;
+  };
+}
+
+/** Adds one event's check to a batch's, listing its violations while the batch has room for them. */
+export function addEventCheck(batch: PlanCheck, event: EventPlanCheck, perBatch: number): void {
+  for (const violation of event.listed) {
+    if (batch.violations.length < perBatch) {
+      batch.violations.push(violation);
+      continue;
+    }
+    batch.unreported++;
+    if (violation.severity === 'error') batch.unreportedErrors++;
   }
+  batch.unreported += event.unlisted;
+  batch.unreportedErrors += event.unlistedErrors;
+}
+
+/** The events of a batch against a plan, in event order. */
+export function checkEvents(events: readonly unknown[], plan: CheckablePlan, limits: PlanCheckLimits = DEFAULT_PLAN_CHECK_LIMITS): PlanCheck {
+  const checkEvent = eventPlanCheck(plan, limits.perEvent);
+  const check: PlanCheck = { violations: [], unreported: 0, unreportedErrors: 0 };
+  for (let index = 0; index < events.length; index++) addEventCheck(check, checkEvent(events[index], index), limits.perBatch);
   return check;
 }

@@ -3,7 +3,7 @@ import { eventPlace } from '../event-place.ts';
 import { UNSENDABLE_CODES, validateBatch, type Diagnostic, type ValidationResult, type ValidationRules } from '../validation.ts';
 import { layOutBatch } from '../validation/batch-layout.ts';
 import { BYTE_ORDER_MARK } from '../validation/findings.ts';
-import { positionsOf } from '../validation/positions.ts';
+import { positionsOf, type Position } from '../validation/positions.ts';
 import { plural } from '../plural.ts';
 import { checkEvents, DEFAULT_PLAN_CHECK_LIMITS, type CheckablePlan, type PlanCheck, type PlanCheckLimits } from './check.ts';
 import type { PlanViolation } from './plan.ts';
@@ -66,6 +66,17 @@ export function diagnosticMessage(violation: Pick<PlanViolation, 'pointer' | 'me
   return violation.message.startsWith(place) ? violation.message.slice(place.length) : violation.message;
 }
 
+/** Where in an event's text (offsets in `eventText`) each of its violations is marked. */
+export function violationSpans(eventText: string, violations: readonly PlanViolation[]): { start: number; end: number }[] {
+  const root = parseTree(eventText);
+  return violations.map((violation) => spanIn(root, violation));
+}
+
+/** A violation as a diagnostic, from `from` to `to`. */
+export function violationDiagnostic(violation: PlanViolation, from: Position, to: Position): Diagnostic {
+  return { severity: violation.severity, code: violation.kind, message: diagnosticMessage(violation), path: violation.pointer, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+}
+
 /** The diagnostics of `violations` of the batch `events`, parsed from `text` (no byte order mark). */
 export function planDiagnostics(text: string, events: readonly unknown[], violations: readonly PlanViolation[]): Diagnostic[] {
   if (violations.length === 0) return [];
@@ -82,11 +93,7 @@ export function planDiagnostics(text: string, events: readonly unknown[], violat
     text,
     spans.flatMap((span) => [span.start, span.end]),
   );
-  return violations.map((violation, index) => {
-    const from = positions.get(spans[index]!.start)!;
-    const to = positions.get(spans[index]!.end)!;
-    return { severity: violation.severity, code: violation.kind, message: diagnosticMessage(violation), path: violation.pointer, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
-  });
+  return violations.map((violation, index) => violationDiagnostic(violation, positions.get(spans[index]!.start)!, positions.get(spans[index]!.end)!));
 }
 
 function byPosition(a: Diagnostic, b: Diagnostic): number {
@@ -119,16 +126,29 @@ function unlistedDiagnostic(check: PlanCheck, last: Diagnostic | undefined): Dia
 }
 
 /**
+ * A batch's own diagnostics with its plan violations' (`placed`, in any order), in text order,
+ * and after the last of them the count of the violations past the caps.
+ */
+export function withPlanDiagnostics(diagnostics: readonly Diagnostic[], placed: Diagnostic[], check: PlanCheck): Diagnostic[] {
+  placed.sort(byPosition);
+  if (check.unreported > 0) placed.push(unlistedDiagnostic(check, placed.at(-1)));
+  return mergeInTextOrder(diagnostics, placed);
+}
+
+/** Whether the plan has anything to add to these diagnostics: not when the text is no batch (not JSON, not an array, too deep). */
+export function planApplies(diagnostics: readonly Diagnostic[]): boolean {
+  return !diagnostics.some((diagnostic) => UNSENDABLE_CODES.has(diagnostic.code));
+}
+
+/**
  * validateBatch, and the plan's violations with the other diagnostics in text order. A text
  * that is no batch (not JSON, not an array, too deep) has only validateBatch's diagnostic.
  */
 export function validateBatchWithPlan(text: string, rules: ValidationRules, plan: CheckablePlan, limits: PlanCheckLimits = DEFAULT_PLAN_CHECK_LIMITS): PlanValidationResult {
   const result = validateBatch(text, rules);
-  if (!result.events || result.diagnostics.some((diagnostic) => UNSENDABLE_CODES.has(diagnostic.code))) return { ...result, unreported: 0, unreportedErrors: 0 };
+  if (!result.events || !planApplies(result.diagnostics)) return { ...result, unreported: 0, unreportedErrors: 0 };
   const check = checkEvents(result.events, plan, limits);
   const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
-  const placed = planDiagnostics(body, result.events, check.violations).sort(byPosition);
-  if (check.unreported > 0) placed.push(unlistedDiagnostic(check, placed.at(-1)));
-  const diagnostics = mergeInTextOrder(result.diagnostics, placed);
+  const diagnostics = withPlanDiagnostics(result.diagnostics, planDiagnostics(body, result.events, check.violations), check);
   return { ...result, diagnostics, unreported: check.unreported, unreportedErrors: check.unreportedErrors };
 }

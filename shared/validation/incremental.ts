@@ -5,6 +5,7 @@ import { layOutBatch, layOutElement, type RepeatedKey } from './batch-layout.ts'
 import { batchText, eventText, wholeText, type BatchText } from './batch-text.ts';
 import type { CheckContext, EventProblem } from './event-checks.ts';
 import { eventAround, positionAt, positionIn, shiftSpans, spansOf, type EventSpans } from './event-spans.ts';
+import type { Position } from './positions.ts';
 import { BYTE_ORDER_MARK, diagnosticsIn, diagnosticsOf, eventFindings, readBatch, syntaxFinding, type Finding } from './findings.ts';
 import type { ValidationRules } from './rules.ts';
 import { elementScanStart, findSyntaxProblem } from './syntax.ts';
@@ -37,10 +38,24 @@ export interface IncrementalAnswer {
   full: boolean;
 }
 
+/** The batch the last answer was about, for a check layered on these (a tracking plan's). */
+export interface BatchView {
+  /** Each event as parsed; an event an edit changed is a new value, one it left alone the same. */
+  readonly events: readonly unknown[];
+  /** The event's text, as it now stands. */
+  eventText(index: number): string;
+  /** The line and column of an offset in the event's text. */
+  positionIn(index: number, offset: number): Position;
+}
+
 export interface IncrementalValidator {
   full(text: string, rules: ValidationRules): IncrementalAnswer;
   /** `changes` apply in order, each to the text the one before it left; before any full run, to an empty text. */
   edit(changes: readonly ContentChange[], rules: ValidationRules): IncrementalAnswer;
+  /** The batch, or null when the text is no batch. While an edited event is no JSON value, the events as they last were. */
+  batch(): BatchView | null;
+  /** The events parsed again since the last call, by index; null when the whole text was read since. */
+  takeChanged(): ReadonlySet<number> | null;
 }
 
 /** An event's diagnostics, kept with its findings so they are placed again only when the event's line or column moves. */
@@ -90,6 +105,8 @@ export function createIncrementalValidator(): IncrementalValidator {
   let looseText = '';
   let rules: ValidationRules | null = null;
   let batch: Batch | null = null;
+  /** Events parsed again since takeChanged was last called; null after a full run. */
+  let changed: Set<number> | null = null;
 
   const currentText = () => byteOrderMark + (batch ? wholeText(batch.text) : looseText);
 
@@ -127,6 +144,7 @@ export function createIncrementalValidator(): IncrementalValidator {
   }
 
   function full(text: string, newRules: ValidationRules): IncrementalAnswer {
+    changed = null;
     byteOrderMark = text.startsWith(BYTE_ORDER_MARK) ? BYTE_ORDER_MARK : '';
     const body = text.slice(byteOrderMark.length);
     rules = newRules;
@@ -169,6 +187,7 @@ export function createIncrementalValidator(): IncrementalValidator {
     }
     kept.broken.delete(index);
     kept.events[index] = event;
+    changed?.add(index);
     kept.touched.add(kept.checks.fingerprints[index]!);
     recheckEvent(kept.checks, index, event, kept.context);
     kept.touched.add(kept.checks.fingerprints[index]!);
@@ -258,5 +277,17 @@ export function createIncrementalValidator(): IncrementalValidator {
     return { diagnostics: diagnosticsOfBatch(current), eventCount: current.events.length, full: false };
   }
 
-  return { full, edit };
+  function view(): BatchView | null {
+    const kept = batch;
+    if (!kept) return null;
+    return { events: kept.events, eventText: (index) => eventText(kept.text, index), positionIn: (index, offset) => positionIn(kept.spans, eventText(kept.text, index), index, offset) };
+  }
+
+  function takeChanged(): ReadonlySet<number> | null {
+    const taken = changed;
+    changed = new Set();
+    return taken;
+  }
+
+  return { full, edit, batch: view, takeChanged };
 }

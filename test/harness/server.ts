@@ -6,6 +6,7 @@ import path from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { rendererOutDir } from '../../build/bundles.ts';
 import { serveAppFile } from '../../electron/app-files.ts';
+import { servePlanScript } from '../../electron/plan-scripts.ts';
 import type { Remote } from '../../electron/host/services-client.ts';
 import { admit, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
 import { SOURCE_OPENAPI_FILE, startNodeServicesThread } from '../../electron/node-services.ts';
@@ -168,7 +169,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       writeFrame(response, encodeFrame(envelope));
       return;
     }
-    const file = await serveAppFile(rendererDir, url.pathname);
+    const file = (await servePlanScript(url.pathname, (hash) => thread.services.plans.script(hash))) ?? (await serveAppFile(rendererDir, url.pathname));
     let body: Uint8Array | string = file.body;
     if (file.status === 200 && file.headers['Content-Type']?.startsWith('text/html')) {
       body = new TextDecoder().decode(file.body).replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>');
@@ -176,7 +177,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     // Vite names each built asset by its content, so it may be kept; with the HTTP cache Chromium
     // keeps compiled code, as the app's scheme does (codeCache), and a later start skips compiling.
     const cache = file.status === 200 && url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store';
-    response.writeHead(file.status, { ...file.headers, 'Cache-Control': cache });
+    response.writeHead(file.status, { 'Cache-Control': cache, ...file.headers });
     response.end(body);
   }
 

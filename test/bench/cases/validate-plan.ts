@@ -1,10 +1,10 @@
 import { loadPlan } from '../../../electron/plans/load.ts';
 import { validateBatchWithPlan } from '../../../shared/plans/plan-diagnostics.ts';
-import type { TrackingPlan } from '../../../shared/plans/plan.ts';
 import { validateBatch } from '../../../shared/validation.ts';
 import { BENCH_RULES, EVENTS, benchEvent } from '../batch-100k.ts';
 import { median, type BenchCase } from '../bench.ts';
 import { measureBesideParse } from '../beside-parse.ts';
+import { KINDS, benchPlan, kindOf } from '../plan-50-kinds.ts';
 
 /**
  * validateBatch with a 50-kind tracking plan on 100 000 events (the validation benches' batch,
@@ -12,27 +12,6 @@ import { measureBesideParse } from '../beside-parse.ts';
  * without a plan, each beside a bare JSON.parse of the text (measureBesideParse). The issue's
  * budget: the plan adds at most 0.3 × JSON.parse, the `plan-adds` figure (planShare).
  */
-
-const KINDS = 50;
-
-const kindOf = (index: number) => `kind_${String(index % KINDS).padStart(2, '0')}`;
-
-function benchPlan(): TrackingPlan {
-  const attributes = {
-    type: 'object',
-    required: ['plan', 'spend', 'country', 'campaign'],
-    additionalProperties: false,
-    properties: {
-      plan: { $ref: '#/$defs/plan' },
-      spend: { type: 'string', pattern: '^\\d+(\\.\\d)?$' },
-      country: { enum: ['DE', 'FR', 'GB', 'US'] },
-      campaign: { type: 'string', pattern: '^spring-\\d+$', maxLength: 32 },
-    },
-  };
-  const fields = { properties: { svc_id: { type: 'integer', minimum: 1000, maximum: 1049 } } };
-  const events = Object.fromEntries(Array.from({ length: KINDS }, (_, index) => [kindOf(index), { description: `Kind ${index}`, attributes, fields }]));
-  return { name: 'bench', version: '1', events, $defs: { plan: { enum: ['free', 'pro', 'team'] } } };
-}
 
 /**
  * What the plan adds, as a share of JSON.parse: each round times the three in turns (a full

@@ -20,7 +20,7 @@ function inProcessWorker() {
     terminated: false,
     postMessage(request) {
       requests.push(request);
-      setTimeout(() => port.onmessage?.({ data: respond(request) } as MessageEvent<ValidationAnswer>));
+      void respond(request).then((data) => setTimeout(() => port.onmessage?.({ data } as MessageEvent<ValidationAnswer>)));
     },
     terminate() {
       port.terminated = true;
@@ -44,10 +44,10 @@ function settled(): Promise<void> {
 describe('the validation client', () => {
   it('sends a whole text, then only the changes, and hears what a full run of the edited text finds', async () => {
     const { client, requests, answers } = clientOnWorker();
-    client.full(text, workerRules);
+    client.full(text, workerRules, null);
     await settled();
     const change: ContentChange = { rangeOffset: text.indexOf('"svc_id": 12') + 10, rangeLength: 2, text: '"12"' };
-    client.edit([change], workerRules);
+    client.edit([change], workerRules, null);
     await settled();
     expect(requests.map((request) => request.kind)).toEqual(['full', 'edit']);
     const edited = text.slice(0, change.rangeOffset) + change.text + text.slice(change.rangeOffset + change.rangeLength);
@@ -56,9 +56,9 @@ describe('the validation client', () => {
 
   it('merges the edits made while the worker is busy into one request, and drops the answer they made stale', async () => {
     const { client, requests, answers } = clientOnWorker();
-    client.full(text, workerRules);
-    client.edit([{ rangeOffset: tokenAt, rangeLength: 0, text: 'a' }], workerRules);
-    client.edit([{ rangeOffset: tokenAt + 1, rangeLength: 0, text: '"' }], workerRules);
+    client.full(text, workerRules, null);
+    client.edit([{ rangeOffset: tokenAt, rangeLength: 0, text: 'a' }], workerRules, null);
+    client.edit([{ rangeOffset: tokenAt + 1, rangeLength: 0, text: '"' }], workerRules, null);
     await settled();
     expect(requests.map((request) => request.kind)).toEqual(['full', 'edit']);
     expect(requests[1]).toMatchObject({ changes: [{ text: 'a' }, { text: '"' }] });
@@ -69,9 +69,9 @@ describe('the validation client', () => {
 
   it('lets a whole text replace the edits still waiting', async () => {
     const { client, requests, answers } = clientOnWorker();
-    client.full(text, workerRules);
-    client.edit([{ rangeOffset: tokenAt, rangeLength: 0, text: '"' }], workerRules);
-    client.full('[]', workerRules);
+    client.full(text, workerRules, null);
+    client.edit([{ rangeOffset: tokenAt, rangeLength: 0, text: '"' }], workerRules, null);
+    client.full('[]', workerRules, null);
     await settled();
     expect(requests.map((request) => request.kind)).toEqual(['full', 'full']);
     expect(answers).toEqual([expect.objectContaining({ eventCount: 0, diagnostics: [expect.objectContaining({ code: 'empty-batch' })] })]);
@@ -79,7 +79,7 @@ describe('the validation client', () => {
 
   it('stops the worker when disposed, and hears nothing after', async () => {
     const { client, port, answers } = clientOnWorker();
-    client.full(text, workerRules);
+    client.full(text, workerRules, null);
     client.dispose();
     await settled();
     expect(port.terminated).toBe(true);
@@ -88,17 +88,17 @@ describe('the validation client', () => {
 });
 
 describe('the validation worker', () => {
-  it('answers a whole text in full', () => {
+  it('answers a whole text in full', async () => {
     const respond = createValidationResponder(() => NOW);
-    expect(respond({ id: 7, kind: 'full', text: '[1]', rules: workerRules })).toMatchObject({ id: 7, full: true, eventCount: 1, diagnostics: [{ code: 'event-not-object' }] });
+    expect(await respond({ id: 7, kind: 'full', text: '[1]', rules: workerRules, plan: null })).toMatchObject({ id: 7, full: true, eventCount: 1, diagnostics: [{ code: 'event-not-object' }] });
   });
 
-  it('answers an edit inside an event from what it kept, and reads the whole text again under new rules', () => {
+  it('answers an edit inside an event from what it kept, and reads the whole text again under new rules', async () => {
     const respond = createValidationResponder(() => NOW);
-    respond({ id: 1, kind: 'full', text: JSON.stringify([validEvent({ extra: 1 })]), rules: workerRules });
+    await respond({ id: 1, kind: 'full', text: JSON.stringify([validEvent({ extra: 1 })]), rules: workerRules, plan: null });
     const inToken = JSON.stringify([validEvent({ extra: 1 })]).indexOf('tok_1');
-    expect(respond({ id: 2, kind: 'edit', changes: [{ rangeOffset: inToken, rangeLength: 0, text: 'x' }], rules: workerRules })).toMatchObject({ full: false, diagnostics: [{ code: 'unknown-field' }] });
+    expect(await respond({ id: 2, kind: 'edit', changes: [{ rangeOffset: inToken, rangeLength: 0, text: 'x' }], rules: workerRules, plan: null })).toMatchObject({ full: false, diagnostics: [{ code: 'unknown-field' }] });
     const quiet = { ...workerRules, severity: { ...workerRules.severity, 'unknown-field': 'off' as const } };
-    expect(respond({ id: 3, kind: 'edit', changes: [{ rangeOffset: inToken, rangeLength: 1, text: '' }], rules: quiet })).toMatchObject({ full: true, diagnostics: [] });
+    expect(await respond({ id: 3, kind: 'edit', changes: [{ rangeOffset: inToken, rangeLength: 1, text: '' }], rules: quiet, plan: null })).toMatchObject({ full: true, diagnostics: [] });
   });
 });

@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../shared/errors.ts';
+import { planProblemText } from '../../shared/plans/plan-problem.ts';
+import { planScriptPath, type PlanStatus } from '../../shared/plans/plan-status.ts';
+import { loadPlan } from '../plans/load.ts';
+import type { FileDialogs } from './files.ts';
+
+/**
+ * The active environment's tracking plan: read with loadPlan, its validators written as a
+ * module for the editor's worker (served by hash, see scriptOf), and its file watched, so that
+ * editing the plan on disk reloads it and tells the page (`plans:changed`). A plan file that is
+ * gone, too large, not JSON or no plan is a status with an error, never a throw.
+ */
+
+/** Far larger than any hand-written plan; past it the file is not read. */
+const MAX_PLAN_BYTES = 10 * 1024 * 1024;
+/** An editor saves in bursts (write, rename, chmod): one reload after the burst. */
+export const RELOAD_PAUSE_MS = 150;
+/** Validator modules kept to serve: the current plan's and a few before, for a page that asks late. */
+const KEPT_SCRIPTS = 4;
+
+export interface PlansDeps {
+  /** The active environment and the plan file it names, or null. */
+  activePlanFile(): { environmentId: string; file: string | null } | null;
+  dialogs: FileDialogs;
+  /** The active plan's file changed on disk and reads differently now. */
+  onChanged(file: string): void;
+}
+
+function failure(error: unknown, name: string): { code: string; message: string } {
+  if (error instanceof AppError) return { code: error.code, message: error.message };
+  const code = (error as NodeJS.ErrnoException).code;
+  return { code: 'plan-unreadable', message: `The tracking plan ${name} cannot be read${code ? ` (${code})` : ''}.` };
+}
+
+export function createPlans(deps: PlansDeps) {
+  const scripts = new Map<string, string>();
+  let current: { environmentId: string; file: string; status: Promise<PlanStatus> } | null = null;
+  let watcher: FSWatcher | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function keepScript(script: string): string {
+    const hash = createHash('sha256').update(script).digest('hex');
+    scripts.delete(hash);
+    scripts.set(hash, script);
+    if (scripts.size > KEPT_SCRIPTS) scripts.delete(scripts.keys().next().value!);
+    return planScriptPath(hash);
+  }
+
+  async function read(environmentId: string, file: string): Promise<PlanStatus> {
+    const name = path.basename(file);
+    const status: PlanStatus = { environmentId, file, name, plan: null, script: null, problems: [], error: null };
+    try {
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) throw new AppError('plan-missing', `The tracking plan ${name} is no longer at ${path.dirname(file)}.`);
+      if (info.size > MAX_PLAN_BYTES) throw new AppError('plan-too-large', `The tracking plan ${name} is ${(info.size / 1024 / 1024).toFixed(0)} MB; a plan is read up to ${MAX_PLAN_BYTES / 1024 / 1024} MB.`);
+      const loaded = loadPlan(await readFile(file, 'utf8'), name);
+      return {
+        ...status,
+        plan: { name: loaded.plan.name, version: loaded.plan.version ?? null, kinds: loaded.kinds.size },
+        script: keepScript(loaded.standalone()),
+        problems: loaded.problems.map((problem) => ({ severity: problem.severity, text: planProblemText(problem) })),
+      };
+    } catch (error) {
+      return { ...status, error: failure(error, name) };
+    }
+  }
+
+  function unwatch(): void {
+    clearTimeout(timer);
+    watcher?.close();
+    watcher = null;
+  }
+
+  /** Reads the plan again after a pause; tells the page when it reads differently. */
+  function reloadSoon(watched: NonNullable<typeof current>): void {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      void (async () => {
+        const before = JSON.stringify(await watched.status);
+        const status = read(watched.environmentId, watched.file);
+        if (current !== watched) return;
+        watched.status = status;
+        if (JSON.stringify(await status) !== before && current === watched) deps.onChanged(watched.file);
+      })();
+    }, RELOAD_PAUSE_MS);
+  }
+
+  /**
+   * Watches the plan's folder, not the file: an editor that saves by writing a new file and
+   * renaming it over the old one ends a watch on the file itself.
+   */
+  function watchPlan(watched: NonNullable<typeof current>): void {
+    unwatch();
+    const name = path.basename(watched.file);
+    try {
+      watcher = watch(path.dirname(watched.file), (_event, changed) => {
+        if (changed === null || changed === name) reloadSoon(watched);
+      });
+      watcher.on('error', unwatch);
+    } catch {
+      // A folder that is gone: the status says the plan is missing; choosing it again watches it.
+      watcher = null;
+    }
+  }
+
+  return {
+    /** The active environment's plan, or null when it names none. */
+    async active(): Promise<PlanStatus | null> {
+      const named = deps.activePlanFile();
+      if (!named?.file) {
+        unwatch();
+        current = null;
+        return null;
+      }
+      if (current?.file !== named.file || current.environmentId !== named.environmentId) {
+        current = { environmentId: named.environmentId, file: named.file, status: read(named.environmentId, named.file) };
+        watchPlan(current);
+      }
+      return current.status;
+    },
+
+    /** Asks for a plan file (the OS dialog); its path and name, or null when cancelled. */
+    async choose(): Promise<{ path: string; name: string } | null> {
+      const file = await deps.dialogs.chooseFileToOpen('plan');
+      return file === null ? null : { path: file, name: path.basename(file) };
+    },
+
+    /** The validators module whose text hashes to `hash`, while it is kept; null otherwise. */
+    script(hash: string): string | null {
+      return scripts.get(hash) ?? null;
+    },
+
+    close(): void {
+      unwatch();
+      current = null;
+    },
+  };
+}
+export type Plans = ReturnType<typeof createPlans>;

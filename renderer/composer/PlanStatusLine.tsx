@@ -1,0 +1,41 @@
+import type { PlanStatus } from '../../shared/plans/plan-status.ts';
+import { plural } from '../../shared/plural.ts';
+
+/** A plan's own problems shown before "and N more": the first ones say what to fix. */
+const SHOWN_PROBLEMS = 5;
+
+/**
+ * Which tracking plan the batch is checked against, above the Problems: the plan's own
+ * problems (a kind that does not compile, a pattern refused), or why it is not applied at all
+ * (the file is gone, not JSON, no plan), each naming the plan file.
+ */
+export function PlanStatusLine({ plan, workerProblem }: { plan: PlanStatus | null; workerProblem: string | null }) {
+  if (!plan) return null;
+  const failure = plan.error?.message ?? (workerProblem === null ? null : `its checks could not be loaded: ${workerProblem}`);
+  if (failure !== null) {
+    return (
+      <div className="plan-status error" role="status" data-testid="plan-status">
+        Tracking plan {plan.name} is not applied: {failure}
+      </div>
+    );
+  }
+  const { plan: read } = plan;
+  return (
+    <div className={plan.problems.length ? 'plan-status warning' : 'plan-status'} role="status" data-testid="plan-status">
+      <span>
+        Checked against the tracking plan {read ? `“${read.name}”${read.version ? ` v${read.version}` : ''} (${plural(read.kinds, 'kind')})` : ''} from {plan.name}
+        {plan.problems.length > 0 && `, which has ${plural(plan.problems.length, 'problem')} of its own (an error leaves its part unchecked):`}
+      </span>
+      {plan.problems.length > 0 && (
+        <ul>
+          {plan.problems.slice(0, SHOWN_PROBLEMS).map((problem, index) => (
+            <li key={index}>
+              {problem.severity}: {problem.text}
+            </li>
+          ))}
+          {plan.problems.length > SHOWN_PROBLEMS && <li>…and {plan.problems.length - SHOWN_PROBLEMS} more: run eventdesk plan check {plan.name}.</li>}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Dialog } from '@playwright/test';
+import { scriptedDialogs } from './support/dialogs.ts';
+import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
+
+/**
+ * A tracking plan in the composer: chosen for Local sandbox in the environment editor, its
+ * violations marked in the editor and listed in Problems as you type, Send asking only while
+ * the batch breaks it, and the plan read again when its file changes on disk.
+ */
+
+const { answers, dialogs } = scriptedDialogs();
+test.use({ harnessOptions: { dialogs } });
+
+const SHOP = path.resolve(import.meta.dirname, '../fixtures/plans/shop.plan.json');
+
+const yenPurchase = `[
+    {
+        "token": "purchase",
+        "customer_id": "c-42",
+        "device_id": "3f2504e0-4f89-41d3-9a0c-0305e82c3301",
+        "svc_id": 7,
+        "created_at": "2026-01-30 10:00:00",
+        "attributes": { "spend": "12.50", "currency": "YEN" }
+    }
+]
+`;
+
+test('a plan chosen for Local sandbox marks a violation as you type, Send asks only while it is there, and an edit of the plan file applies', async ({ app, harness }) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-plan-'));
+  const planFile = path.join(folder, 'shop.plan.json');
+  await writeFile(planFile, await readFile(SHOP, 'utf8'));
+
+  await openBatchText(app, harness, yenPurchase);
+  const problems = app.getByRole('region', { name: 'Problems' });
+  await expect(problems.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
+
+  await app.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit Local sandbox' });
+  const planField = edit.getByRole('group', { name: 'Tracking plan' });
+  await expect(planField.getByTestId('plan-file-name')).toHaveText('None');
+  answers.push(planFile);
+  await planField.getByRole('button', { name: 'Choose…' }).click();
+  await expect(planField.getByTestId('plan-file-name')).toHaveText('shop.plan.json');
+  await planField.scrollIntoViewIfNeeded();
+  await saveScreenshot(app, 'plan-environment-editor');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  expect((await harness.services.environments.get('local-sandbox')).planFile).toBe(planFile);
+
+  await expect(problems.getByTestId('plan-status')).toHaveText('Checked against the tracking plan “shop” v3 (1 kind) from shop.plan.json');
+  await expect(problems.getByTestId('problem-counts')).toHaveText('1 error, 0 warnings');
+  await expect(problems).toContainText('expected one of "EUR", "USD", "GBP", saw "YEN"');
+  await expect(problems).toContainText('event 1 (/0/attributes/currency) · Ln 8, Col 55');
+  const marker = app.locator('.monaco-editor .squiggly-error');
+  await expect(marker).toHaveCount(1);
+  await saveScreenshot(app, 'plan-violation');
+
+  // Fixed by typing: the Problems entry puts the cursor on "YEN", whose letters are typed over.
+  await problems.getByRole('button', { name: /saw "YEN"/ }).click();
+  await app.keyboard.press('ArrowRight');
+  for (let step = 0; step < 3; step++) await app.keyboard.press('Shift+ArrowRight');
+  await app.keyboard.type('EUR');
+  await expect.poll(async () => (await harness.services.drafts.list()).drafts.find((draft) => draft.id === 'e2e-batch')?.text).toContain('"currency": "EUR" }');
+  await expect(problems.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
+  await expect(marker).toHaveCount(0);
+
+  await logInWithDemo(app);
+  let asked = false;
+  const noQuestion = (dialog: Dialog) => ((asked = true), void dialog.dismiss());
+  app.on('dialog', noQuestion);
+  await app.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(app.getByTestId('send-outcome')).toContainText('1 of 1 events accepted');
+  expect(asked).toBe(false);
+  app.off('dialog', noQuestion);
+
+  // The plan changes on disk: EUR is no longer planned; the Problems follow without a reload.
+  const plan = JSON.parse(await readFile(planFile, 'utf8')) as { $defs: { currency: { enum: string[] } } };
+  plan.$defs.currency.enum = ['USD', 'GBP', 'YEN'];
+  await writeFile(planFile, JSON.stringify(plan, null, 2));
+  await expect(problems).toContainText('expected one of "USD", "GBP", "YEN", saw "EUR"');
+  await expect(problems.getByTestId('problem-counts')).toHaveText('1 error, 0 warnings');
+
+  // Now Send asks first, naming the plan.
+  const question = new Promise<string>((resolve) => app.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.dismiss())));
+  await app.getByRole('button', { name: 'Send', exact: true }).click();
+  expect(await question).toBe('The batch has 1 error (1 against the tracking plan). Send it anyway?');
+
+  // A plan file broken on disk says so by name, and the batch is checked without it.
+  await writeFile(planFile, '{ "name": "shop", ');
+  await expect(problems.getByTestId('plan-status')).toContainText('Tracking plan shop.plan.json is not applied: shop.plan.json is not JSON');
+  await expect(problems.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
+  await saveScreenshot(app, 'plan-broken');
+});
