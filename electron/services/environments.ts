@@ -59,6 +59,11 @@ export interface EnvironmentsOptions {
    * the data folder's environments.json is neither read nor written. Left out, that file is the list.
    */
   given?: readonly Environment[];
+  /**
+   * The plan files the user chose in main's file dialog this run (plans:choose). An edit may name
+   * only one of these, or keep the file it had: a path the page makes up is not read.
+   */
+  chosenPlanFiles?: ReadonlySet<string>;
 }
 
 function isLoopback(origin: string): boolean {
@@ -113,8 +118,12 @@ export function createEnvironments(options: EnvironmentsOptions) {
     };
   }
 
-  function problemsOf(edit: EnvironmentEdit, except: string | null, embeddedSandbox: boolean): FieldProblem[] {
+  function problemsOf(edit: EnvironmentEdit, except: string | null, embeddedSandbox: boolean, planFileBefore: string | null = null): FieldProblem[] {
     const problems = checkSettings(edit.settings, { embeddedSandbox });
+    const planFile = edit.settings.planFile ?? null;
+    if (planFile !== null && planFile !== planFileBefore && !options.chosenPlanFiles?.has(planFile)) {
+      problems.push({ field: 'planFile', message: 'Choose the plan file with Choose…: a tracking plan is taken only from the file dialog.' });
+    }
     const name = edit.settings.name.trim().toLowerCase();
     if (name && state.environments.some((other) => other.id !== except && other.name.trim().toLowerCase() === name)) {
       problems.unshift({ field: 'name', message: `There is already an environment called "${edit.settings.name.trim()}".` });
@@ -213,7 +222,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
 
     async update(id: string, edit: EnvironmentEdit): Promise<EnvironmentSaveResult> {
       const current = find(id);
-      const problems = problemsOf(edit, id, current.embeddedSandbox);
+      const problems = problemsOf(edit, id, current.embeddedSandbox, current.planFile);
       if (problems.length) return { ok: false, problems };
       const next: Environment = { ...tidy(edit.settings), id, embeddedSandbox: current.embeddedSandbox };
       // A token must never travel to another server, or serve another user.
@@ -267,7 +276,8 @@ export function createEnvironments(options: EnvironmentsOptions) {
     /** Settings only: an export never carries a secret, and the embedded sandbox is not exported. */
     exportJson(ids: string[]): string {
       const chosen = ids.map(find).filter((environment) => !environment.embeddedSandbox);
-      const environments = chosen.map(({ id: _id, embeddedSandbox: _embedded, rememberPassword: _remember, storeSecretsWithoutKeyring: _store, ...settings }) => settings);
+      // Nor a plan file's path: it names a file on this computer only.
+      const environments = chosen.map(({ id: _id, embeddedSandbox: _embedded, rememberPassword: _remember, storeSecretsWithoutKeyring: _store, planFile: _plan, ...settings }) => settings);
       return `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments }, null, 2)}\n`;
     },
 
@@ -284,7 +294,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
       const imported: EnvironmentView[] = [];
       const problems: string[] = [];
       for (const entry of parsed.data.environments) {
-        const result = await this.create({ settings: { ...DEFAULT_SETTINGS, ...entry } });
+        const result = await this.create({ settings: { ...DEFAULT_SETTINGS, ...entry, planFile: null } });
         if (result.ok) imported.push(result.environment);
         else problems.push(`${entry.name || '(unnamed)'}: ${result.problems.map((problem) => problem.message).join(' ')}`);
       }

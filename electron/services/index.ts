@@ -76,8 +76,10 @@ export async function createServices(deps: ServiceDeps) {
 
   const vault = createVault({ file: deps.environments ? null : path.join(deps.dataFolder, 'secrets.json'), cipher: deps.cipher });
   const sandboxInfo = sandbox?.info();
+  const chosenPlanFiles = new Set<string>();
   const environments = createEnvironments({
     dataFolder: deps.dataFolder,
+    chosenPlanFiles,
     vault,
     sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey, maxBodyBytes: sandboxInfo.maxBodyBytes, mode: sandboxInfo.mode } : null,
     ...(deps.environments ? { given: deps.environments } : {}),
@@ -123,6 +125,7 @@ export async function createServices(deps: ServiceDeps) {
       return active ? { environmentId: active.id, file: active.planFile } : null;
     },
     dialogs: deps.dialogs,
+    chosen: chosenPlanFiles,
     onChanged: (file) => deps.push('plans:changed', { file }),
   });
 

@@ -26,6 +26,8 @@ export interface PlansDeps {
   /** The active environment and the plan file it names, or null. */
   activePlanFile(): { environmentId: string; file: string | null } | null;
   dialogs: FileDialogs;
+  /** Each file the user chose, the only ones an environment may then name (environments.ts). */
+  chosen: Set<string>;
   /** The active plan's file changed on disk and reads differently now. */
   onChanged(file: string): void;
 }
@@ -126,7 +128,9 @@ export function createPlans(deps: PlansDeps) {
     /** Asks for a plan file (the OS dialog); its path and name, or null when cancelled. */
     async choose(): Promise<{ path: string; name: string } | null> {
       const file = await deps.dialogs.chooseFileToOpen('plan');
-      return file === null ? null : { path: file, name: path.basename(file) };
+      if (file === null) return null;
+      deps.chosen.add(file);
+      return { path: file, name: path.basename(file) };
     },
 
     /** The validators module whose text hashes to `hash`, while it is kept; null otherwise. */

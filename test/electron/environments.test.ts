@@ -19,9 +19,9 @@ beforeEach(async () => {
   dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-envs-'));
 });
 
-async function open() {
+async function open(chosenPlanFiles: ReadonlySet<string> = new Set()) {
   const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore });
-  const environments = createEnvironments({ dataFolder, vault, sandbox });
+  const environments = createEnvironments({ dataFolder, vault, sandbox, chosenPlanFiles });
   await environments.load();
   return { environments, vault };
 }
@@ -108,6 +108,20 @@ describe('environments', () => {
     await environments.remove(copy.id);
     expect(vault.get(copy.id)).toEqual({});
     expect(environments.list().activeId).toBe(LOCAL_SANDBOX_ID);
+  });
+
+  it('export no plan file, a path of this computer only, and import none: an imported plan file would be read unasked', async () => {
+    const plan = '/home/ana/plans/shop.plan.json';
+    const { environments } = await open(new Set([plan]));
+    const created = await environments.create({ ...staging, settings: { ...staging.settings, planFile: plan } });
+    if (!created.ok) throw new Error('create failed');
+    const exported = environments.exportJson([created.environment.id]);
+    expect(exported).not.toContain('planFile');
+    await environments.remove(created.environment.id);
+    const withPlan = JSON.parse(exported) as { environments: Record<string, unknown>[] };
+    withPlan.environments[0]!.planFile = '/home/ana/.ssh/keys.json';
+    const result = await environments.importJson(JSON.stringify(withPlan));
+    expect(result.imported[0]!.planFile).toBeNull();
   });
 
   it('export settings without secrets, and import them back under checks', async () => {

@@ -31,9 +31,11 @@ afterEach(async () => {
 async function setUp(options: { chosen?: string | null } = {}) {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-plans-'));
   const changes: PayloadOf<'plans:changed'>[] = [];
+  // What the OS dialog answers next.
+  let chosen = options.chosen ?? null;
   const services = await createServices({
     ...nodeServiceDeps(path.join(folder, 'data')),
-    dialogs: { chooseFileToOpen: async (purpose) => (purpose === 'plan' ? (options.chosen ?? null) : null), chooseFileToSave: async () => null },
+    dialogs: { chooseFileToOpen: async (purpose) => (purpose === 'plan' ? chosen : null), chooseFileToSave: async () => null },
     push: createPushSender((name, payload) => {
       if (name === 'plans:changed') changes.push(payload as PayloadOf<'plans:changed'>);
     }),
@@ -46,8 +48,12 @@ async function setUp(options: { chosen?: string | null } = {}) {
     if (!answer.ok) throw new Error(answer.error.message);
     return answer.value as T;
   };
-  /** Makes an environment naming `planFile` and makes it the active one. */
+  /** Makes an environment naming `planFile`, chosen in the dialog as a user does, and makes it the active one. */
   const useEnvironment = async (planFile: string | null) => {
+    if (planFile !== null) {
+      chosen = planFile;
+      await call('plans:choose');
+    }
     const saved = await call<{ ok: true; environment: { id: string } }>('environments:create', { settings: { ...DEFAULT_SETTINGS, name: `With ${planFile}`, baseUrl: 'https://api.example.com', planFile } });
     await call('environments:select', { id: saved.environment.id });
   };
@@ -140,12 +146,15 @@ describe('the plans service', () => {
     expect(status?.problems).toEqual([{ severity: 'error', text: expect.stringMatching(/^kind "bad", \/events\/bad\/attributes\/properties\/code\/pattern: /) }]);
   });
 
-  it('asks the OS dialog for a plan file, and an environment takes only a whole path to a .json file', async () => {
+  it('asks the OS dialog for a plan file, and an environment takes only a file chosen there, a whole path to a .json file', async () => {
     const { call } = await setUp({ chosen: '/home/ana/plans/shop.plan.json' });
+    type Saved = { ok: boolean; problems?: { field: string; message: string }[] };
+    const create = (name: string, planFile: string) => call<Saved>('environments:create', { settings: { ...DEFAULT_SETTINGS, name, baseUrl: 'https://api.example.com', planFile } });
+    // A path the page names without the dialog is not read: it could be any file on the computer.
+    expect(await create('Unchosen', '/home/ana/plans/shop.plan.json')).toMatchObject({ ok: false, problems: [{ field: 'planFile', message: expect.stringContaining('Choose…') }] });
     expect(await call('plans:choose')).toEqual({ path: '/home/ana/plans/shop.plan.json', name: 'shop.plan.json' });
-    const relative = await call<{ ok: boolean; problems?: { field: string }[] }>('environments:create', { settings: { ...DEFAULT_SETTINGS, name: 'Relative', baseUrl: 'https://api.example.com', planFile: 'shop.plan.json' } });
-    expect(relative).toMatchObject({ ok: false, problems: [{ field: 'planFile' }] });
-    const notJson = await call<{ ok: boolean; problems?: { field: string }[] }>('environments:create', { settings: { ...DEFAULT_SETTINGS, name: 'Not JSON', baseUrl: 'https://api.example.com', planFile: '/etc/passwd' } });
-    expect(notJson).toMatchObject({ ok: false, problems: [{ field: 'planFile' }] });
+    expect(await create('Chosen', '/home/ana/plans/shop.plan.json')).toMatchObject({ ok: true });
+    expect(await create('Relative', 'shop.plan.json')).toMatchObject({ ok: false, problems: expect.arrayContaining([expect.objectContaining({ field: 'planFile' })]) });
+    expect(await create('Not JSON', '/etc/passwd')).toMatchObject({ ok: false, problems: expect.arrayContaining([expect.objectContaining({ field: 'planFile' })]) });
   });
 });
