@@ -6,6 +6,7 @@ import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useActivePlan } from '../environments/plan-queries.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { setBatchContext, showDiagnostics } from '../monaco/batch-language.ts';
+import { usePlanDocument } from '../monaco/plan-document.ts';
 import { batchModel, batchModelPath } from '../monaco/batch-models.ts';
 import { monaco } from '../monaco/setup.ts';
 import { useActiveBatch } from '../state/composer.ts';
@@ -104,7 +105,8 @@ export default function BatchEditor() {
     }),
   });
 
-  useEffect(() => setBatchContext(serviceIdField, timeZone), [serviceIdField, timeZone]);
+  const planDocument = usePlanDocument(plan?.script ?? null);
+  useEffect(() => setBatchContext(serviceIdField, timeZone, planDocument), [serviceIdField, timeZone, planDocument]);
   useEffect(() => {
     if (model && !validation.pending) showDiagnostics(model, validation.diagnostics);
   }, [model, validation]);

@@ -1,6 +1,8 @@
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import { formatDateTime } from '../../shared/datetime.ts';
 import { batchJsonSchema } from '../../shared/event-schema.ts';
+import { batchSchemaWithPlan, startingAttributes, type StartingAttribute } from '../../shared/plans/editor-schema.ts';
+import { DEFAULT_PLAN_KEY, type TrackingPlan } from '../../shared/plans/plan.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import { monaco } from './setup.ts';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
@@ -14,18 +16,50 @@ import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
 const OWNER = 'eventdesk';
 const diagnosticsByModel = new Map<string, Diagnostic[]>();
-let context = { serviceIdField: SERVICE_ID_FIELD, timeZone: 'UTC' };
+let context: { serviceIdField: string; timeZone: string; plan: TrackingPlan | null } = { serviceIdField: '', timeZone: '', plan: null };
 
-export function setBatchContext(serviceIdField: string, timeZone: string): void {
-  if (context.serviceIdField === serviceIdField && context.timeZone === timeZone) return;
-  context = { serviceIdField, timeZone };
+/** The active environment's service-id field, time zone and tracking plan: what completion and hovers offer. */
+export function setBatchContext(serviceIdField: string, timeZone: string, plan: TrackingPlan | null = null): void {
+  if (context.serviceIdField === serviceIdField && context.timeZone === timeZone && context.plan === plan) return;
+  context = { serviceIdField, timeZone, plan };
   jsonDefaults.setDiagnosticsOptions({
     ...jsonDefaults.diagnosticsOptions,
     validate: false,
-    schemas: [{ uri: 'eventdesk://schema/batch.json', fileMatch: ['batch-*.json'], schema: batchJsonSchema(serviceIdField, timeZone) }],
+    schemas: [{ uri: 'eventdesk://schema/batch.json', fileMatch: ['batch-*.json'], schema: batchSchemaWithPlan(batchJsonSchema(serviceIdField, timeZone), plan) }],
   });
 }
 setBatchContext(SERVICE_ID_FIELD, 'UTC');
+
+/** Text as a snippet writes it literally. */
+function literal(text: string): string {
+  return text.replace(/[\\$}]/g, (character) => `\\${character}`);
+}
+
+/** A text's JSON string contents (no quotes), as a snippet writes them literally. */
+function jsonInside(text: string): string {
+  return literal(JSON.stringify(text).slice(1, -1));
+}
+
+/** A snippet placeholder: a choice among the plan's values, or the attribute's name to type over. */
+function placeholder(at: number, attribute: StartingAttribute): string {
+  if (!attribute.choices) return `\${${at}:${jsonInside(attribute.name)}}`;
+  const choices = attribute.choices.map((choice) => JSON.stringify(choice).slice(1, -1).replace(/[\\|,$}]/g, (character) => `\\${character}`));
+  return `\${${at}|${choices.join(',')}|}`;
+}
+
+/**
+ * A new event's text: the environment's fields (now, a fresh device_id), and either the kind's
+ * key value and required attributes from the plan, or a token and an attribute to type over.
+ */
+function eventSnippet(kind: { key: string; value: string; attributes: readonly StartingAttribute[] } | null): string {
+  const now = formatDateTime(new Date(), context.timeZone);
+  const token = kind?.key === 'token' ? jsonInside(kind.value) : `\${1:evt-${Date.now().toString(36)}}`;
+  const fields = [`\t"token": "${token}",`, `\t"customer_id": "\${2:customer-id}",`, `\t"device_id": "${crypto.randomUUID()}",`, `\t"${context.serviceIdField}": \${3:1},`, `\t"created_at": "${now}",`];
+  if (kind && kind.key !== 'token') fields.push(`\t"${jsonInside(kind.key)}": "${jsonInside(kind.value)}",`);
+  const attributes = kind ? kind.attributes.map((attribute, index) => `\t\t"${jsonInside(attribute.name)}": "${placeholder(index + 4, attribute)}"`) : ['\t\t"${4:name}": "${5:value}"'];
+  return ['{', ...fields, '\t"attributes": {', attributes.join(',\n'), '\t}', '}'].join('\n');
+}
+
 // Monaco's JSON worker parses the whole text for its diagnostics even with its validation off,
 // one call deeper per level: a batch nested 20 000 deep overflowed its stack on every edit.
 // Ours say everything (and stop at the nesting limit), so its diagnostics are off altogether.
@@ -73,30 +107,24 @@ monaco.languages.registerCompletionItemProvider('json', {
   provideCompletionItems(model, position) {
     const word = model.getWordUntilPosition(position);
     const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
-    const now = formatDateTime(new Date(), context.timeZone);
-    const body = [
-      '{',
-      `\t"token": "\${1:evt-${Date.now().toString(36)}}",`,
-      `\t"customer_id": "\${2:customer-id}",`,
-      `\t"device_id": "${crypto.randomUUID()}",`,
-      `\t"${context.serviceIdField}": \${3:1},`,
-      `\t"created_at": "${now}",`,
-      '\t"attributes": {',
-      '\t\t"${4:name}": "${5:value}"',
-      '\t}',
-      '}',
-    ].join('\n');
-    return {
-      suggestions: [
-        {
-          label: 'New event',
-          detail: `now (${context.timeZone}) and a fresh device_id`,
-          kind: monaco.languages.CompletionItemKind.Snippet,
-          insertText: body,
-          insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet,
-          range,
-        },
-      ],
-    };
+    const snippet = (label: string, detail: string, insertText: string, documentation?: string): monaco.languages.CompletionItem => ({
+      label,
+      detail,
+      ...(documentation ? { documentation } : {}),
+      kind: monaco.languages.CompletionItemKind.Snippet,
+      insertText,
+      insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet,
+      range,
+    });
+    const suggestions = [snippet('New event', `now (${context.timeZone}) and a fresh device_id`, eventSnippet(null))];
+    const plan = context.plan;
+    if (plan) {
+      const key = plan.key ?? DEFAULT_PLAN_KEY;
+      for (const kind of Object.keys(plan.events).sort()) {
+        const text = eventSnippet({ key, value: kind, attributes: startingAttributes(plan, kind) });
+        suggestions.push(snippet(`New event of kind ${kind}`, `its required attributes, from the plan “${plan.name}”`, text, plan.events[kind]!.description));
+      }
+    }
+    return { suggestions };
   },
 });

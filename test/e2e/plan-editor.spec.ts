@@ -58,14 +58,45 @@ test('a plan chosen for Local sandbox marks a violation as you type, Send asks o
   await expect(marker).toHaveCount(1);
   await saveScreenshot(app, 'plan-violation');
 
-  // Fixed by typing: the Problems entry puts the cursor on "YEN", whose letters are typed over.
+  // Fixed from the completion list: the Problems entry puts the cursor on "YEN"; it goes, and
+  // Ctrl+Space offers the plan's currencies.
   await problems.getByRole('button', { name: /saw "YEN"/ }).click();
-  await app.keyboard.press('ArrowRight');
-  for (let step = 0; step < 3; step++) await app.keyboard.press('Shift+ArrowRight');
-  await app.keyboard.type('EUR');
+  for (let step = 0; step < 5; step++) await app.keyboard.press('Shift+ArrowRight');
+  await app.keyboard.press('Delete');
+  await app.keyboard.press('Control+Space');
+  const suggestions = app.locator('.monaco-editor .suggest-widget');
+  await expect(suggestions).toContainText('"USD"');
+  await expect(suggestions).toContainText('"GBP"');
+  await saveScreenshot(app, 'plan-completion');
+  await suggestions.getByRole('option', { name: /"EUR"/ }).click();
   await expect.poll(async () => (await harness.services.drafts.list()).drafts.find((draft) => draft.id === 'e2e-batch')?.text).toContain('"currency": "EUR" }');
   await expect(problems.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
   await expect(marker).toHaveCount(0);
+
+  // "New event of kind purchase" writes one with the attributes the kind requires.
+  await app.locator('.monaco-editor .view-line').filter({ hasText: /^\]$/ }).click();
+  await app.keyboard.press('Home');
+  await app.keyboard.type(',');
+  await app.keyboard.press('Enter');
+  await app.keyboard.press('Control+Space');
+  await suggestions.getByRole('option', { name: /New event of kind purchase/ }).click();
+  await app.keyboard.press('Escape');
+  const saved = async () => (await harness.services.drafts.list()).drafts.find((draft) => draft.id === 'e2e-batch')?.text ?? '';
+  await expect.poll(async () => JSON.parse((await saved()).replace(/,\s*\]\s*$/, ']')) as unknown[], { timeout: 10_000 }).toHaveLength(2);
+  const added = (JSON.parse(await saved()) as { token: string; attributes: Record<string, string> }[])[1]!;
+  expect(added.token).toBe('purchase');
+  expect(added.attributes).toEqual({ spend: 'spend', currency: 'EUR' });
+  // Its spend is a name to type over, not an amount: the plan says so where it is.
+  await expect(problems).toContainText('"spend"');
+  // Undone step by step (the snippet, the new line, the comma) back to the one event.
+  const oneEvent = '"currency": "EUR" }\n    }\n]';
+  for (let step = 0; step < 6 && !(await saved()).includes(oneEvent); step++) {
+    const before = await saved();
+    await app.keyboard.press('ControlOrMeta+z');
+    await expect.poll(saved).not.toBe(before);
+  }
+  expect(await saved()).toContain(oneEvent);
+  await expect(problems.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
 
   await logInWithDemo(app);
   let asked = false;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { batchJsonSchema } from '../../../shared/event-schema.ts';
+import { batchSchemaWithPlan, startingAttributes } from '../../../shared/plans/editor-schema.ts';
+import type { TrackingPlan } from '../../../shared/plans/plan.ts';
+
+const shop: TrackingPlan = {
+  name: 'shop',
+  events: {
+    purchase: {
+      description: 'A completed checkout',
+      attributes: { type: 'object', required: ['spend', 'currency'], properties: { spend: { type: 'string' }, currency: { $ref: '#/$defs/currency' }, coupon: { type: 'string' } } },
+      fields: { properties: { svc_id: { const: 7 } } },
+    },
+    signup: { attributes: { type: 'object', required: ['plan'], properties: { plan: { const: 'free' } } } },
+    ping: {},
+  },
+  $defs: { currency: { enum: ['EUR', 'USD', 'GBP'] } },
+};
+
+describe('the editor schema of a plan', () => {
+  it('is the batch schema unchanged without a plan', () => {
+    const batch = batchJsonSchema('svc_id', 'UTC');
+    expect(batchSchemaWithPlan(batch, null)).toBe(batch);
+  });
+
+  it('offers the kinds with their descriptions, and per kind its attributes and fields, with the plan’s $defs', () => {
+    const schema = batchSchemaWithPlan(batchJsonSchema('svc_id', 'UTC'), shop) as { items: { properties: Record<string, Record<string, unknown>>; allOf: unknown[] }; $defs: unknown };
+    expect(schema.items.properties.token).toMatchObject({ type: 'string', enum: ['ping', 'purchase', 'signup'], enumDescriptions: ['', 'A completed checkout', ''] });
+    expect(schema.items.allOf).toContainEqual({
+      if: { properties: { token: { const: 'purchase' } }, required: ['token'] },
+      then: { properties: { svc_id: { const: 7 }, attributes: { ...(shop.events.purchase!.attributes as object), description: 'A completed checkout' } } },
+    });
+    expect(schema.items.allOf).toContainEqual({ if: { properties: { token: { const: 'ping' } }, required: ['token'] }, then: { properties: {} } });
+    expect(schema.$defs).toBe(shop.$defs);
+  });
+
+  it('keys the kinds by the plan’s key field', () => {
+    const schema = batchSchemaWithPlan(batchJsonSchema('svc_id', 'UTC'), { ...shop, key: 'customer_id' }) as { items: { properties: Record<string, Record<string, unknown>> } };
+    expect(schema.items.properties.customer_id!.enum).toEqual(['ping', 'purchase', 'signup']);
+    expect(schema.items.properties.token!.enum).toBeUndefined();
+  });
+});
+
+describe('a new event of a kind', () => {
+  it('starts with the attributes the kind requires, each with the values the plan lists', () => {
+    expect(startingAttributes(shop, 'purchase')).toEqual([
+      { name: 'spend', choices: null },
+      { name: 'currency', choices: ['EUR', 'USD', 'GBP'] },
+    ]);
+    expect(startingAttributes(shop, 'signup')).toEqual([{ name: 'plan', choices: ['free'] }]);
+    expect(startingAttributes(shop, 'ping')).toEqual([]);
+    expect(startingAttributes(shop, 'unknown')).toEqual([]);
+  });
+});
