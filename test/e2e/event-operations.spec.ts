@@ -180,14 +180,18 @@ test.describe('event operations', () => {
       await line.click({ position: { x: 40, y: 5 } });
       await line.click({ button: 'right', position: { x: 40, y: 5 } });
     };
-    /** An item chosen from the menu: a click the menu missed as it opened leaves it open, and is made again. */
+    /**
+     * An item chosen from the menu by the keyboard, once the pointer has focused it: Monaco's menu
+     * takes a click that comes soon after it opened for the opening right-click's release, and
+     * drops it (seen in CI, again and again on a loaded machine).
+     */
     const choose = async (token: string, item: string) => {
-      await expect(async () => {
-        if (await app.getByRole('menu').isVisible()) await app.keyboard.press('Escape');
-        await contextMenuOn(token);
-        await app.getByRole('menuitem', { name: item }).click({ timeout: 2_000 });
-        await expect(app.getByRole('menu')).toBeHidden({ timeout: 1_000 });
-      }).toPass({ timeout: 15_000 });
+      await contextMenuOn(token);
+      const entry = app.getByRole('menuitem', { name: item });
+      await entry.hover();
+      await expect(entry).toBeFocused();
+      await app.keyboard.press('Enter');
+      await expect(app.getByRole('menu')).toBeHidden();
     };
     await choose('evt-2', 'Duplicate event');
     await expect.poll(savedText(harness)).toBe(lines([e1, e2, e2, e3]));
@@ -203,7 +207,8 @@ test.describe('event operations', () => {
     const menu = app.getByRole('menu').filter({ has: app.getByRole('menuitem', { name: 'Duplicate event' }) });
     expect(await menu.evaluate((element) => element.getRootNode() === document)).toBe(true);
     await saveScreenshot(app, 'json-event-context-menu');
-    await app.getByRole('menuitem', { name: 'Select event in list' }).click();
+    await app.getByRole('menuitem', { name: 'Select event in list' }).hover();
+    await app.keyboard.press('Enter');
     await expect(app.getByRole('form', { name: 'Event 2' })).toBeVisible();
     await expect(row(app, 'evt-3')).toHaveAttribute('aria-selected', 'true');
 
