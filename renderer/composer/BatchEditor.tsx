@@ -149,6 +149,7 @@ export default function BatchEditor() {
             diagnostics={validation.diagnostics}
             serviceIdField={serviceIdField}
             timeZone={timeZone}
+            plan={planDocument}
             focusFilter={focusFilter}
             onShowJson={(line, column) => {
               setView('json');

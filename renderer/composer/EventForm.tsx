@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { EventEdit } from '../../shared/batch-edit.ts';
 import { formatDateTime } from '../../shared/datetime.ts';
+import type { KindGuide } from '../../shared/plans/editor-schema.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import type { Batch } from '../state/composer.ts';
@@ -26,8 +27,9 @@ function FieldProblems({ id, problems }: { id: string; problems: readonly Diagno
  * A text field that commits on Enter or when it loses focus: each commit is one edit of the
  * text. A commit refused (`onCommit` answers false) puts the field back to the value it shows.
  */
-function CommitField({ label, value, onCommit, type = 'text', problems, children }: { label: string; value: string; onCommit: (value: string) => boolean | void; type?: string; problems?: readonly Diagnostic[] | undefined; children?: ReactNode }) {
+function CommitField({ label, value, onCommit, type = 'text', problems, choices, children }: { label: string; value: string; onCommit: (value: string) => boolean | void; type?: string; problems?: readonly Diagnostic[] | undefined; choices?: readonly string[] | null; children?: ReactNode }) {
   const problemsId = useId();
+  const choicesId = useId();
   const marked = Boolean(problems?.length);
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
@@ -50,7 +52,15 @@ function CommitField({ label, value, onCommit, type = 'text', problems, children
             onBlur={commit}
             onKeyDown={(event) => event.key === 'Enter' && commit()}
             {...(marked ? { 'aria-invalid': true, 'aria-describedby': problemsId } : {})}
+            {...(choices ? { list: choicesId } : {})}
           />
+          {choices && (
+            <datalist id={choicesId}>
+              {choices.map((choice) => (
+                <option key={choice} value={choice} />
+              ))}
+            </datalist>
+          )}
           {children}
         </div>
       </label>
@@ -59,7 +69,7 @@ function CommitField({ label, value, onCommit, type = 'text', problems, children
   );
 }
 
-export function EventForm({ batch, index, event, serviceIdField, timeZone, problems, onEdit }: { batch: Batch; index: number; event: EventRecord; serviceIdField: string; timeZone: string; problems: EventProblems; onEdit: (edit: EventEdit) => void }) {
+export function EventForm({ batch, index, event, serviceIdField, timeZone, problems, guide, onEdit }: { batch: Batch; index: number; event: EventRecord; serviceIdField: string; timeZone: string; problems: EventProblems; guide: KindGuide | null; onEdit: (edit: EventEdit) => void }) {
   const environment = useActiveEnvironment();
   const notify = useNotices((state) => state.notify);
   const set = (path: string[], value: unknown) => onEdit({ kind: 'set', path, value });
@@ -111,20 +121,32 @@ export function EventForm({ batch, index, event, serviceIdField, timeZone, probl
       <CommitField label="customer_id" value={text(event.customer_id)} onCommit={(value) => set(['customer_id'], value)} problems={problems.get('customer_id')} />
       <fieldset className="pairs">
         <legend>attributes</legend>
+        {guide && <p className="hint" data-testid="event-kind">{`A “${guide.kind}” in the tracking plan${guide.description ? `: ${guide.description}` : ''}.`}</p>}
         <FieldProblems id={`event-${index}-attributes-problems`} problems={problems.get('attributes')} />
         {attributes === null && <p className="problem">attributes is not an object; fix it in the JSON view.</p>}
         {attributes &&
           // Keyed by place, not by name: a rename keeps the attribute's place, so its row (and the
           // field the user is tabbing or clicking into) stays mounted instead of being made anew.
-          Object.entries(attributes).map(([name, value], place) => (
-            <div className="pair" key={place} role="group" aria-label={`Attribute ${name}`}>
-              <CommitField label="name" value={name} onCommit={(renamed) => rename(name, renamed)} />
-              <CommitField label="value" value={text(value)} onCommit={(next) => set(['attributes', name], next)} problems={problems.get(`attributes/${name}`)} />
-              <button type="button" className="small" aria-label={`Remove attribute ${name}`} onClick={() => onEdit({ kind: 'remove', path: ['attributes', name] })}>
-                Remove
+          Object.entries(attributes).map(([name, value], place) => {
+            const planned = guide?.attributes.find((attribute) => attribute.name === name);
+            return (
+              <div className="pair" key={place} role="group" aria-label={`Attribute ${name}`} aria-description={planned?.description ?? undefined}>
+                <CommitField label={planned?.required ? 'name (required)' : 'name'} value={name} onCommit={(renamed) => rename(name, renamed)} />
+                <CommitField label="value" value={text(value)} onCommit={(next) => set(['attributes', name], next)} problems={problems.get(`attributes/${name}`)} choices={planned?.choices ?? null} />
+                <button type="button" className="small" aria-label={`Remove attribute ${name}`} onClick={() => onEdit({ kind: 'remove', path: ['attributes', name] })}>
+                  Remove
+                </button>
+              </div>
+            );
+          })}
+        {attributes &&
+          guide?.attributes
+            .filter((attribute) => attribute.required && !Object.hasOwn(attributes, attribute.name))
+            .map((attribute) => (
+              <button key={attribute.name} type="button" className="small" onClick={() => set(['attributes', attribute.name], attribute.choices?.[0] ?? '')}>
+                {`Add ${attribute.name} (required)`}
               </button>
-            </div>
-          ))}
+            ))}
         {attributes && (
           <button
             type="button"

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { eventGuide } from '../../shared/plans/editor-schema.ts';
+import type { TrackingPlan } from '../../shared/plans/plan.ts';
 import { plural } from '../../shared/plural.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
@@ -53,7 +55,7 @@ function chosenText(chosen: number, hidden: number, focused: number): string {
  * The same batch as a list of events and a form. The JSON text stays the only truth: the list
  * is read from it, and each change is made on it, so the JSON view shows it at once.
  */
-export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, focusFilter, onShowJson }: { batch: Batch; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; serviceIdField: string; timeZone: string; focusFilter: number; onShowJson: (line: number, column: number) => void }) {
+export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, plan, focusFilter, onShowJson }: { batch: Batch; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; serviceIdField: string; timeZone: string; plan: TrackingPlan | null; focusFilter: number; onShowJson: (line: number, column: number) => void }) {
   const { layout, edit } = useFormEvents(model, batch.id);
   const settling = useWorking(model);
   const events = layout?.events ?? null;
@@ -181,6 +183,7 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
           serviceIdField={serviceIdField}
           timeZone={timeZone}
           problems={problems.get(index) ?? new Map()}
+          guide={plan && eventGuide(plan, event as EventRecord)}
           onEdit={(change) => edit(index, change)}
         />
       ) : (

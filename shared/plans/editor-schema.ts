@@ -48,6 +48,20 @@ export interface StartingAttribute {
   readonly choices: readonly string[] | null;
 }
 
+/** What the plan says of one attribute of a kind: what the Form view shows beside it. */
+export interface AttributeGuide extends StartingAttribute {
+  readonly required: boolean;
+  readonly description: string | null;
+}
+
+/** An event's kind as the plan describes it. */
+export interface KindGuide {
+  readonly kind: string;
+  readonly description: string | null;
+  /** The kind's planned attributes, in the plan's order. */
+  readonly attributes: readonly AttributeGuide[];
+}
+
 /** The plan's `#/$defs/NAME`, followed; another reference is left as it is. */
 function followed(schema: SchemaObject | null, plan: TrackingPlan): SchemaObject | null {
   const ref = schema?.$ref;
@@ -63,10 +77,34 @@ function choicesOf(schema: SchemaObject | null): string[] | null {
   return null;
 }
 
-/** The attributes a kind requires, in the plan's order, each with its choices: what "New event of kind …" writes. */
+/** What the plan says of `kind`, or null when it names no such kind. */
+export function guideOf(plan: TrackingPlan, kind: string): KindGuide | null {
+  if (!Object.hasOwn(plan.events, kind)) return null;
+  const planned = plan.events[kind]!;
+  const attributes = asObject(planned.attributes);
+  const required = new Set(Array.isArray(attributes?.required) ? (attributes.required as unknown[]).filter((name): name is string => typeof name === 'string') : []);
+  const properties = asObject(attributes?.properties as JsonSchema) ?? {};
+  const names = [...Object.keys(properties), ...[...required].filter((name) => !Object.hasOwn(properties, name))];
+  return {
+    kind,
+    description: planned.description ?? null,
+    attributes: names.map((name) => {
+      const schema = followed(asObject(properties[name] as JsonSchema), plan);
+      return { name, required: required.has(name), choices: choicesOf(schema), description: typeof schema?.description === 'string' ? schema.description : null };
+    }),
+  };
+}
+
+/** The kind of an event as the plan keys it, and what the plan says of it; null for an event of no planned kind. */
+export function eventGuide(plan: TrackingPlan, event: Readonly<Record<string, unknown>>): KindGuide | null {
+  const kind = event[plan.key ?? DEFAULT_PLAN_KEY];
+  return typeof kind === 'string' ? guideOf(plan, kind) : null;
+}
+
+/** The attributes a kind requires, in the order the plan lists them, each with its choices: what "New event of kind …" writes. */
 export function startingAttributes(plan: TrackingPlan, kind: string): StartingAttribute[] {
   const attributes = asObject(plan.events[kind]?.attributes);
-  const required = Array.isArray(attributes?.required) ? (attributes.required as unknown[]).filter((name): name is string => typeof name === 'string') : [];
-  const properties = asObject(attributes?.properties as JsonSchema) ?? {};
-  return required.map((name) => ({ name, choices: choicesOf(followed(asObject(properties[name] as JsonSchema), plan)) }));
+  const order = Array.isArray(attributes?.required) ? (attributes.required as unknown[]).filter((name): name is string => typeof name === 'string') : [];
+  const guide = guideOf(plan, kind);
+  return order.map((name) => ({ name, choices: guide?.attributes.find((attribute) => attribute.name === name)?.choices ?? null }));
 }

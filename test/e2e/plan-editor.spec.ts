@@ -125,3 +125,36 @@ test('a plan chosen for Local sandbox marks a violation as you type, Send asks o
   await expect(problems.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
   await saveScreenshot(app, 'plan-broken');
 });
+
+test('the Form view follows the event’s kind: its description, required attributes marked and offered, the values the plan lists', async ({ app, harness }) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-plan-form-'));
+  const planFile = path.join(folder, 'shop.plan.json');
+  await writeFile(planFile, await readFile(SHOP, 'utf8'));
+  await openBatchText(app, harness, yenPurchase.replace('"spend": "12.50", ', ''));
+  await app.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit Local sandbox' });
+  answers.push(planFile);
+  await edit.getByRole('group', { name: 'Tracking plan' }).getByRole('button', { name: 'Choose…' }).click();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(app.getByTestId('plan-status')).toContainText('“shop” v3');
+
+  await app.getByRole('tab', { name: 'Form' }).click();
+  const form = app.getByRole('form', { name: 'Event 1' });
+  await expect(form.getByTestId('event-kind')).toHaveText('A “purchase” in the tracking plan: A completed checkout.');
+  const currency = form.getByRole('group', { name: 'Attribute currency' });
+  await expect(currency.getByLabel('name (required)')).toHaveValue('currency');
+  const value = currency.getByLabel('value');
+  await expect(value).toHaveAttribute('aria-invalid', 'true');
+  const listed = await value.evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((option) => option.value));
+  expect(listed).toEqual(['EUR', 'USD', 'GBP']);
+  await currency.scrollIntoViewIfNeeded();
+  await saveScreenshot(app, 'plan-form-view');
+
+  await form.getByRole('button', { name: 'Add spend (required)' }).click();
+  await expect(form.getByRole('group', { name: 'Attribute spend' }).getByLabel('name (required)')).toHaveValue('spend');
+  await expect(form.getByRole('button', { name: 'Add spend (required)' })).toHaveCount(0);
+  await value.fill('EUR');
+  await value.press('Enter');
+  await expect.poll(async () => (await harness.services.drafts.list()).drafts.find((draft) => draft.id === 'e2e-batch')?.text).toContain('"currency": "EUR"');
+  await expect(value).not.toHaveAttribute('aria-invalid');
+});

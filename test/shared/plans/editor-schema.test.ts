@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchJsonSchema } from '../../../shared/event-schema.ts';
-import { batchSchemaWithPlan, startingAttributes } from '../../../shared/plans/editor-schema.ts';
+import { batchSchemaWithPlan, eventGuide, startingAttributes } from '../../../shared/plans/editor-schema.ts';
 import type { TrackingPlan } from '../../../shared/plans/plan.ts';
 
 const shop: TrackingPlan = {
@@ -50,5 +50,27 @@ describe('a new event of a kind', () => {
     expect(startingAttributes(shop, 'signup')).toEqual([{ name: 'plan', choices: ['free'] }]);
     expect(startingAttributes(shop, 'ping')).toEqual([]);
     expect(startingAttributes(shop, 'unknown')).toEqual([]);
+  });
+});
+
+describe('an event’s kind in the Form view', () => {
+  it('is what the plan says of the kind its key names: each planned attribute, required or not, with its listed values', () => {
+    expect(eventGuide(shop, { token: 'purchase' })).toEqual({
+      kind: 'purchase',
+      description: 'A completed checkout',
+      attributes: [
+        { name: 'spend', required: true, choices: null, description: null },
+        { name: 'currency', required: true, choices: ['EUR', 'USD', 'GBP'], description: null },
+        { name: 'coupon', required: false, choices: null, description: null },
+      ],
+    });
+    expect(eventGuide({ ...shop, key: 'customer_id' }, { token: 'purchase', customer_id: 'signup' })?.kind).toBe('signup');
+  });
+
+  it('is nothing for an event of no planned kind, or without a key', () => {
+    expect(eventGuide(shop, { token: 'refund' })).toBeNull();
+    expect(eventGuide(shop, { token: 7 })).toBeNull();
+    expect(eventGuide(shop, {})).toBeNull();
+    expect(eventGuide(shop, { token: 'constructor' })).toBeNull();
   });
 });
