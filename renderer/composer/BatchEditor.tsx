@@ -175,7 +175,7 @@ export default function BatchEditor() {
         </div>
       </div>
       <ProblemsList diagnostics={validation.diagnostics} pending={validation.pending}>
-        <PlanStatusLine plan={plan} workerProblem={validation.planProblem} />
+        <PlanStatusLine plan={plan} workerProblem={validation.planProblem} coverage={validation.coverage} />
       </ProblemsList>
     </div>
   );

@@ -1,3 +1,4 @@
+import type { KindCount, PlanCoverage } from '../../shared/plans/coverage.ts';
 import type { PlanStatus } from '../../shared/plans/plan-status.ts';
 import { plural } from '../../shared/plural.ts';
 
@@ -9,7 +10,37 @@ const SHOWN_PROBLEMS = 5;
  * problems (a kind that does not compile, a pattern refused), or why it is not applied at all
  * (the file is gone, not JSON, no plan), each naming the plan file.
  */
-export function PlanStatusLine({ plan, workerProblem }: { plan: PlanStatus | null; workerProblem: string | null }) {
+/** Kinds with their counts, as a line people read: "purchase 3, signup 1". */
+function counted(kinds: readonly KindCount[]): string {
+  return kinds.map((kind) => `${kind.key} ${kind.count.toLocaleString('en')}`).join(', ');
+}
+
+/** Which planned kinds the batch has, folded to one line until opened. */
+function Coverage({ coverage }: { coverage: PlanCoverage }) {
+  const planned = coverage.seen.length + coverage.neverSeen.length;
+  const unplanned = coverage.unplanned.reduce((sum, kind) => sum + kind.count, coverage.unplannedUnlisted);
+  return (
+    <details className="plan-coverage" data-testid="plan-coverage">
+      <summary>
+        Covers {coverage.seen.length} of {plural(planned, 'planned kind')}
+        {unplanned > 0 && `; ${plural(unplanned, 'event')} of unplanned kinds`}
+      </summary>
+      <ul>
+        {coverage.seen.length > 0 && <li>Seen: {counted(coverage.seen)}</li>}
+        {coverage.neverSeen.length > 0 && <li>Never seen: {coverage.neverSeen.join(', ')}</li>}
+        {coverage.unplanned.length > 0 && (
+          <li>
+            Unplanned: {counted(coverage.unplanned)}
+            {coverage.unplannedUnlisted > 0 && `, and ${plural(coverage.unplannedUnlisted, 'event')} of further kinds`}
+          </li>
+        )}
+        {coverage.unkeyed > 0 && <li>{`${plural(coverage.unkeyed, 'event')} with no text in "${coverage.key}"`}</li>}
+      </ul>
+    </details>
+  );
+}
+
+export function PlanStatusLine({ plan, workerProblem, coverage }: { plan: PlanStatus | null; workerProblem: string | null; coverage: PlanCoverage | null }) {
   if (!plan) return null;
   const failure = plan.error?.message ?? (workerProblem === null ? null : `its checks could not be loaded: ${workerProblem}`);
   if (failure !== null) {
@@ -36,6 +67,7 @@ export function PlanStatusLine({ plan, workerProblem }: { plan: PlanStatus | nul
           {plan.problems.length > SHOWN_PROBLEMS && <li>…and {plan.problems.length - SHOWN_PROBLEMS} more: run eventdesk plan check {plan.name}.</li>}
         </ul>
       )}
+      {coverage && <Coverage coverage={coverage} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { PlanCoverage } from '../../shared/plans/coverage.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import type { ContentChange } from '../../shared/validation/incremental.ts';
 import { followNesting } from '../monaco/batch-models.ts';
@@ -13,6 +14,8 @@ export interface Validation {
   pending: boolean;
   /** Why the worker could not load the plan's validators (the batch is checked without them), or null. */
   planProblem: string | null;
+  /** The batch's coverage of the plan (shared/plans/coverage.ts), or null without one. */
+  coverage: PlanCoverage | null;
 }
 
 type Rules = WorkerRules;
@@ -36,7 +39,7 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
   const newest = useRef<{ id: number; model: monaco.editor.ITextModel } | null>(null);
   const counter = useRef(0);
   const [asked, setAsked] = useState(0);
-  const [answered, setAnswered] = useState<{ id: number; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; eventCount: number | null; planProblem: string | null } | null>(null);
+  const [answered, setAnswered] = useState<{ id: number; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; eventCount: number | null; planProblem: string | null; coverage: PlanCoverage | null } | null>(null);
   // Edits made since the last question: what is shown is stale until the next one is answered.
   const [edited, setEdited] = useState(false);
   const rulesKey = JSON.stringify(rules);
@@ -47,7 +50,7 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
     const created = createValidationClient((answer) => {
       if (!newest.current) return;
       followNesting(newest.current.model, answer.diagnostics.some((diagnostic) => diagnostic.code === 'json-too-deep'));
-      setAnswered({ ...newest.current, diagnostics: answer.diagnostics, eventCount: answer.eventCount, planProblem: answer.planProblem });
+      setAnswered({ ...newest.current, diagnostics: answer.diagnostics, eventCount: answer.eventCount, planProblem: answer.planProblem, coverage: answer.coverage });
     });
     client.current = created;
     return () => created.dispose();
@@ -87,5 +90,6 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
     eventCount: current ? answered.eventCount : null,
     pending: !current || edited || answered.id !== asked,
     planProblem: current ? answered.planProblem : null,
+    coverage: current ? answered.coverage : null,
   };
 }

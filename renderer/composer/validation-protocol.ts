@@ -1,4 +1,5 @@
 import type { CheckablePlan } from '../../shared/plans/check.ts';
+import { planCoverage, type PlanCoverage } from '../../shared/plans/coverage.ts';
 import { createIncrementalPlanCheck } from '../../shared/plans/incremental-plan.ts';
 import type { Diagnostic, ValidationRules } from '../../shared/validation.ts';
 import { createIncrementalValidator, type ContentChange } from '../../shared/validation/incremental.ts';
@@ -27,6 +28,8 @@ export interface ValidationAnswer {
   planChecked: number;
   /** Why the plan's validators could not be loaded: the batch is checked without them. */
   planProblem: string | null;
+  /** Which planned kinds the batch has and how often, and which it has that the plan does not name; null without a plan. */
+  coverage: PlanCoverage | null;
 }
 
 /** Loads a plan's validators from their address: the worker imports the module the services wrote. */
@@ -53,7 +56,11 @@ export function createValidationResponder(now: () => Date = () => new Date(), lo
     }
     const rules: ValidationRules = { ...request.rules, now: now() };
     const answer = request.kind === 'edit' ? validator.edit(request.changes, rules) : validator.full(request.text, rules);
-    const planned = withPlan(answer.diagnostics, validator.batch(), plan?.loaded ?? null, validator.takeChanged());
-    return { id: request.id, diagnostics: planned.diagnostics, eventCount: answer.eventCount, milliseconds: performance.now() - started, full: answer.full, planChecked: planned.checked, planProblem: plan?.problem ?? null };
+    const batch = validator.batch();
+    const loaded = plan?.loaded ?? null;
+    const planned = withPlan(answer.diagnostics, batch, loaded, validator.takeChanged());
+    // Reading each event's key costs about a millisecond per 100 000 events, at each answer.
+    const coverage = loaded && batch ? planCoverage(batch.events, loaded.plan) : null;
+    return { id: request.id, diagnostics: planned.diagnostics, eventCount: answer.eventCount, milliseconds: performance.now() - started, full: answer.full, planChecked: planned.checked, planProblem: plan?.problem ?? null, coverage };
   };
 }

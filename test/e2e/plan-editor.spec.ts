@@ -50,7 +50,9 @@ test('a plan chosen for Local sandbox marks a violation as you type, Send asks o
   await expect(edit).toBeHidden();
   expect((await harness.services.environments.get('local-sandbox')).planFile).toBe(planFile);
 
-  await expect(problems.getByTestId('plan-status')).toHaveText('Checked against the tracking plan “shop” v3 (1 kind) from shop.plan.json');
+  await expect(problems.getByTestId('plan-status')).toContainText('Checked against the tracking plan “shop” v3 (1 kind) from shop.plan.json');
+  await problems.getByTestId('plan-coverage').getByText('Covers 1 of 1 planned kind').click();
+  await expect(problems.getByTestId('plan-coverage')).toContainText('Seen: purchase 1');
   await expect(problems.getByTestId('problem-counts')).toHaveText('1 error, 0 warnings');
   await expect(problems).toContainText('expected one of "EUR", "USD", "GBP", saw "YEN"');
   await expect(problems).toContainText('event 1 (/0/attributes/currency) · Ln 8, Col 55');
