@@ -1,5 +1,5 @@
 import type { CheckablePlan } from '../../shared/plans/check.ts';
-import { planCoverage, type PlanCoverage } from '../../shared/plans/coverage.ts';
+import { createCoverageKeeper, type PlanCoverage } from '../../shared/plans/coverage.ts';
 import { createIncrementalPlanCheck } from '../../shared/plans/incremental-plan.ts';
 import type { Diagnostic, ValidationRules } from '../../shared/validation.ts';
 import { createIncrementalValidator, type ContentChange } from '../../shared/validation/incremental.ts';
@@ -45,6 +45,7 @@ const noPlans: PlanLoader = () => Promise.reject(new Error('This validator loads
 export function createValidationResponder(now: () => Date = () => new Date(), loadPlan: PlanLoader = noPlans): (request: ValidationRequest) => Promise<ValidationAnswer> {
   const validator = createIncrementalValidator();
   const withPlan = createIncrementalPlanCheck();
+  const keepCoverage = createCoverageKeeper();
   let plan: { address: string; loaded: CheckablePlan | null; problem: string | null } | null = null;
   return async (request) => {
     const started = performance.now();
@@ -58,9 +59,9 @@ export function createValidationResponder(now: () => Date = () => new Date(), lo
     const answer = request.kind === 'edit' ? validator.edit(request.changes, rules) : validator.full(request.text, rules);
     const batch = validator.batch();
     const loaded = plan?.loaded ?? null;
-    const planned = withPlan(answer.diagnostics, batch, loaded, validator.takeChanged());
-    // Reading each event's key costs about a millisecond per 100 000 events, at each answer.
-    const coverage = loaded && batch ? planCoverage(batch.events, loaded.plan) : null;
+    const changed = validator.takeChanged();
+    const planned = withPlan(answer.diagnostics, batch, loaded, changed);
+    const coverage = loaded && batch ? keepCoverage(batch.events, loaded.plan, changed) : null;
     return { id: request.id, diagnostics: planned.diagnostics, eventCount: answer.eventCount, milliseconds: performance.now() - started, full: answer.full, planChecked: planned.checked, planProblem: plan?.problem ?? null, coverage };
   };
 }

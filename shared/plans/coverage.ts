@@ -39,6 +39,12 @@ function byKey(a: KindCount, b: KindCount): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
+/** The kind an event names in its key field, or undefined when it names none. */
+function kindOf(event: unknown, key: string): string | undefined {
+  const kind = typeof event === 'object' && event !== null && !Array.isArray(event) ? (event as Record<string, unknown>)[key] : undefined;
+  return typeof kind === 'string' && kind !== '' ? kind : undefined;
+}
+
 /** Counts events against a plan one at a time; `result` at any point. */
 export class CoverageCount {
   private readonly key: string;
@@ -55,8 +61,8 @@ export class CoverageCount {
 
   add(event: unknown): void {
     this.events++;
-    const kind = typeof event === 'object' && event !== null && !Array.isArray(event) ? (event as Record<string, unknown>)[this.key] : undefined;
-    if (typeof kind !== 'string' || kind === '') this.unkeyed++;
+    const kind = kindOf(event, this.key);
+    if (kind === undefined) this.unkeyed++;
     else if (this.planned.has(kind)) this.planned.set(kind, this.planned.get(kind)! + 1);
     else if (this.unplanned.has(kind) || this.unplanned.size < UNPLANNED_KINDS_LISTED) this.unplanned.set(kind, (this.unplanned.get(kind) ?? 0) + 1);
     else this.unplannedUnlisted++;
@@ -81,6 +87,22 @@ export function planCoverage(events: Iterable<unknown>, plan: CoveragePlan): Pla
   const count = new CoverageCount(plan);
   for (const event of events) count.add(event);
   return count.result();
+}
+
+/**
+ * A batch's coverage kept across its edits, for the editor's worker: an edit that changed some
+ * events but no event's kind (typing in a value) answers the coverage it had, after reading
+ * only the changed events' keys; anything else counts the events again. `changed` is the
+ * indexes of the events an edit parsed again, or null when the whole text was read.
+ */
+export function createCoverageKeeper(): (events: readonly unknown[], plan: CoveragePlan, changed: ReadonlySet<number> | null) => PlanCoverage {
+  let kept: { plan: CoveragePlan; kinds: (string | undefined)[]; coverage: PlanCoverage } | null = null;
+  return (events, plan, changed) => {
+    const key = plan.key ?? DEFAULT_PLAN_KEY;
+    const same = kept !== null && kept.plan === plan && changed !== null && events.length === kept.kinds.length && [...changed].every((index) => kindOf(events[index], key) === kept!.kinds[index]);
+    if (!same) kept = { plan, kinds: events.map((event) => kindOf(event, key)), coverage: planCoverage(events, plan) };
+    return kept!.coverage;
+  };
 }
 
 const PLAN_SHAPE = 'a plan is {"name", "key", "events": {"<kind>": {"attributes": {...}}}}';

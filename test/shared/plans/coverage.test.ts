@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CoverageCount, UNPLANNED_KINDS_LISTED, planCoverage, readCoveragePlan } from '../../../shared/plans/coverage.ts';
+import { CoverageCount, UNPLANNED_KINDS_LISTED, createCoverageKeeper, planCoverage, readCoveragePlan } from '../../../shared/plans/coverage.ts';
 import { validEvent } from '../../fixtures/events.ts';
 
 /** Which planned kinds a batch (or history, one event at a time) covers, which it never shows, and what it brought unplanned. */
@@ -83,5 +83,26 @@ describe('reading a plan for coverage', () => {
     ['{"key": 3, "events": {}}', /^The plan's "key" must name an event field \(default "token"\)\.$/],
   ])('refuses %j, saying what a plan is', (text, message) => {
     expect(readCoveragePlan(text)).toEqual({ ok: false, message: expect.stringMatching(message) });
+  });
+});
+
+describe('coverage kept across edits', () => {
+  it('answers what it had after an edit that changed no event’s kind, and counts again otherwise', () => {
+    const keep = createCoverageKeeper();
+    const events = [validEvent({ token: 'signup' }), validEvent({ token: 'purchase' }), validEvent({ token: 'debug' })];
+    const first = keep(events, PLAN, null);
+    expect(first).toEqual(planCoverage(events, PLAN));
+    // A value typed in event 2: same kinds, the same answer, not counted again.
+    const typed = [events[0], validEvent({ token: 'purchase', customer_id: 'typed' }), events[2]];
+    expect(keep(typed, PLAN, new Set([1]))).toBe(first);
+    // Its kind changed: counted again.
+    const renamed = [events[0], validEvent({ token: 'refund' }), events[2]];
+    expect(keep(renamed, PLAN, new Set([1]))).toEqual(planCoverage(renamed, PLAN));
+    // An event added, the whole text read, or another plan: counted again.
+    const added = [...renamed, validEvent({ token: 'signup' })];
+    expect(keep(added, PLAN, new Set([3]))).toEqual(planCoverage(added, PLAN));
+    expect(keep(added, PLAN, null)).toEqual(planCoverage(added, PLAN));
+    const other = { key: 'token', events: { debug: {} } };
+    expect(keep(added, other, new Set())).toEqual(planCoverage(added, other));
   });
 });
