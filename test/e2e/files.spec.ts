@@ -79,6 +79,8 @@ test('closing a file’s tab asks only when it holds changes not saved to the fi
 
   await app.keyboard.press('ControlOrMeta+s');
   await expect.poll(() => readFile(file, 'utf8')).toContain('// unsaved');
+  // The file is written before the page hears back; once it says so, the tab holds no changes.
+  await expect(app.getByText(`Saved to ${file}.`)).toBeVisible();
   let asked = false;
   app.once('dialog', (dialog) => ((asked = true), void dialog.dismiss()));
   await app.keyboard.press('ControlOrMeta+w');
