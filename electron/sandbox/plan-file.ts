@@ -1,4 +1,3 @@
-import { watch, type FSWatcher } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
@@ -7,19 +6,16 @@ import type { TrackingPlan } from '../../shared/plans/plan.ts';
 import { planProblemText, type PlanProblem } from '../../shared/plans/plan-problem.ts';
 import type { SandboxPlan } from '../../shared/sandbox.ts';
 import { loadPlan, type LoadedPlan } from '../plans/load.ts';
+import { watchPlanFile } from '../plans/watch-plan-file.ts';
 
 /**
  * The tracking plan a sandbox checks events against, read from a file and read again when the
- * file changes: one watcher on its folder (editors often save by writing a new file and
- * renaming it over the old one, which a watcher on the file itself would lose), and one
- * timer that waits for the writes of a save to settle. A text that cannot be loaded leaves the
+ * file changes (electron/plans/watch-plan-file.ts). A text that cannot be loaded leaves the
  * plan last loaded in force, so a save halfway through an edit does not drop the checks.
  */
 
 /** A plan is a few kilobytes; past this the file is not read. */
 export const PLAN_FILE_LIMIT_BYTES = 8 * 1024 * 1024;
-/** Editors write a save in several steps: one reload once they have settled. */
-export const RELOAD_DEBOUNCE_MS = 150;
 
 /** The plan as people name it: `shop v3`. */
 export function planLabel(plan: TrackingPlan): string {
@@ -66,11 +62,7 @@ export function createPlanFile() {
   let file: string | null = null;
   let loaded: Loaded | null = null;
   let error: string | null = null;
-  let watcher: FSWatcher | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  /** The reload under way, and whether the file changed again meanwhile. */
-  let reloading: Promise<void> | null = null;
-  let changedAgain = false;
+  let stopWatch: (() => void) | null = null;
   const listeners = new Set<PlanListener>();
 
   function status(): SandboxPlan | null {
@@ -96,10 +88,8 @@ export function createPlanFile() {
   }
 
   function stopWatching(): void {
-    watcher?.close();
-    watcher = null;
-    if (timer) clearTimeout(timer);
-    timer = null;
+    stopWatch?.();
+    stopWatch = null;
   }
 
   async function reload(watched: string): Promise<void> {
@@ -118,37 +108,17 @@ export function createPlanFile() {
     }
   }
 
-  function scheduleReload(watched: string): void {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      if (reloading) {
-        changedAgain = true;
-        return;
-      }
-      reloading = reload(watched).finally(() => {
-        reloading = null;
-        if (changedAgain) {
-          changedAgain = false;
-          scheduleReload(watched);
-        }
-      });
-    }, RELOAD_DEBOUNCE_MS);
-    timer.unref();
-  }
-
   function startWatching(watched: string): void {
-    const name = path.basename(watched);
     try {
-      // Not persistent: a watched plan alone never keeps the process running.
-      watcher = watch(path.dirname(watched), { persistent: false }, (_event, changed) => {
-        if (changed === null || changed === name) scheduleReload(watched);
-      });
-      watcher.on('error', (problem) => {
-        error = `The plan's folder can no longer be watched (${problem.message}); choose the plan again to reload it.`;
-        stopWatching();
-        tell('reload-failed');
-      });
+      stopWatch = watchPlanFile(
+        watched,
+        () => reload(watched),
+        (problem) => {
+          stopWatch = null;
+          error = `The plan's folder can no longer be watched (${problem.message}); choose the plan again to reload it.`;
+          tell('reload-failed');
+        },
+      );
     } catch (problem) {
       error ??= `The plan's folder cannot be watched (${(problem as Error).message}): changes to the file are not reloaded.`;
     }

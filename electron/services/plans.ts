@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { watch, type FSWatcher } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
 import { planProblemText } from '../../shared/plans/plan-problem.ts';
 import { planScriptPath, type PlanStatus } from '../../shared/plans/plan-status.ts';
 import { loadPlan } from '../plans/load.ts';
+import { watchPlanFile } from '../plans/watch-plan-file.ts';
 import type { FileDialogs } from './files.ts';
 
 /**
@@ -17,8 +17,6 @@ import type { FileDialogs } from './files.ts';
 
 /** Far larger than any hand-written plan; past it the file is not read. */
 const MAX_PLAN_BYTES = 10 * 1024 * 1024;
-/** An editor saves in bursts (write, rename, chmod): one reload after the burst. */
-export const RELOAD_PAUSE_MS = 150;
 /** Validator modules kept to serve: the current plan's and a few before, for a page that asks late. */
 const KEPT_SCRIPTS = 4;
 
@@ -41,8 +39,7 @@ function failure(error: unknown, name: string): { code: string; message: string 
 export function createPlans(deps: PlansDeps) {
   const scripts = new Map<string, string>();
   let current: { environmentId: string; file: string; status: Promise<PlanStatus> } | null = null;
-  let watcher: FSWatcher | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopWatch: (() => void) | null = null;
 
   function keepScript(script: string): string {
     const hash = createHash('sha256').update(script).digest('hex');
@@ -72,40 +69,25 @@ export function createPlans(deps: PlansDeps) {
   }
 
   function unwatch(): void {
-    clearTimeout(timer);
-    watcher?.close();
-    watcher = null;
+    stopWatch?.();
+    stopWatch = null;
   }
 
-  /** Reads the plan again after a pause; tells the page when it reads differently. */
-  function reloadSoon(watched: NonNullable<typeof current>): void {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      void (async () => {
-        const before = JSON.stringify(await watched.status);
-        const status = read(watched.environmentId, watched.file);
-        if (current !== watched) return;
-        watched.status = status;
-        if (JSON.stringify(await status) !== before && current === watched) deps.onChanged(watched.file);
-      })();
-    }, RELOAD_PAUSE_MS);
+  /** Reads the plan again; tells the page when it reads differently. */
+  async function reload(watched: NonNullable<typeof current>): Promise<void> {
+    const before = JSON.stringify(await watched.status);
+    if (current !== watched) return;
+    watched.status = read(watched.environmentId, watched.file);
+    if (JSON.stringify(await watched.status) !== before && current === watched) deps.onChanged(watched.file);
   }
 
-  /**
-   * Watches the plan's folder, not the file: an editor that saves by writing a new file and
-   * renaming it over the old one ends a watch on the file itself.
-   */
   function watchPlan(watched: NonNullable<typeof current>): void {
     unwatch();
-    const name = path.basename(watched.file);
     try {
-      watcher = watch(path.dirname(watched.file), (_event, changed) => {
-        if (changed === null || changed === name) reloadSoon(watched);
-      });
-      watcher.on('error', unwatch);
+      stopWatch = watchPlanFile(watched.file, () => reload(watched), () => (stopWatch = null));
     } catch {
       // A folder that is gone: the status says the plan is missing; choosing it again watches it.
-      watcher = null;
+      stopWatch = null;
     }
   }
 
