@@ -150,6 +150,9 @@ test('the Form view follows the event’s kind: its description, required attrib
   const listed = await value.evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((option) => option.value));
   expect(listed).toEqual(['EUR', 'USD', 'GBP']);
   await currency.scrollIntoViewIfNeeded();
+  // The value's message hangs below it: the row's name and value stay level.
+  const top = async (label: string) => (await currency.getByLabel(label).boundingBox())!.y;
+  expect(Math.abs((await top('name (required)')) - (await top('value')))).toBeLessThan(1);
   await saveScreenshot(app, 'plan-form-view');
 
   await form.getByRole('button', { name: 'Add spend (required)' }).click();
