@@ -101,7 +101,6 @@ export const errorCodes = [
   'sandbox-listen', // the sandbox cannot listen on its host and port
   'sandbox-log', // the sandbox cannot write its traffic log
   'sandbox-faults', // a change to the sandbox's fault injection is invalid
-  'sandbox-plan', // the sandbox's tracking plan file cannot be read (missing, too large, not UTF-8)
 
   // Comparing two batches event by event.
   'compare-not-json', // one side of a comparison is not JSON, so only its text can be compared
@@ -110,9 +109,10 @@ export const errorCodes = [
   // Tracking plans.
   'plan-not-json', // the plan file is not JSON
   'plan-invalid', // the plan file is JSON but not a tracking plan (no name, no events, an unknown severity)
-  'plan-missing', // the environment's plan file is not where it names it
-  'plan-too-large', // the environment's plan file is larger than a plan is read
-  'plan-unreadable', // the environment's plan file cannot be read (permissions, a folder)
+  'plan-missing', // a plan file (the environment's, the sandbox's) is not where it is named
+  'plan-too-large', // a plan file is larger than a plan is read
+  'plan-not-utf8', // a plan file is not UTF-8 text
+  'plan-unreadable', // a plan file cannot be read (permissions, a folder)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
