@@ -60,14 +60,14 @@ export function CoveragePanel({ filter, onClose }: { filter: HistoryFilter; onCl
             Close
           </button>
         </div>
-        <p className="muted" data-testid="coverage-range">
-          Submissions {which}
-        </p>
         {planLine && (
           <p className="muted" data-testid="coverage-plan">
             Plan {planLine}
           </p>
         )}
+        <p className="muted" data-testid="coverage-range">
+          {which}
+        </p>
         <div className="inline wrap">
           {chooseButton}
           {chosen && (

@@ -19,14 +19,14 @@ function endText(iso: string): { text: string; through: boolean } {
   return { text: localText(end), through: true };
 }
 
-/** "sent 2026-11-19 to 2026-11-20", "sent since …", "sent before 2026-11-20 15:00", or "all sent". */
+/** "Submissions sent 2026-11-19 to 2026-11-20", "… since …", "… before 2026-11-20 15:00", or "All submissions". */
 export function rangeText(filter: Pick<HistoryFilter, 'from' | 'to'>): string {
   const from = filter.from === null ? null : localText(new Date(filter.from));
   const to = filter.to === null ? null : endText(filter.to);
-  if (from !== null && to !== null) return `sent ${from} ${to.through ? 'to' : 'up to'} ${to.text}`;
-  if (from !== null) return `sent since ${from}`;
-  if (to !== null) return `sent ${to.through ? 'until the end of' : 'before'} ${to.text}`;
-  return 'all sent';
+  if (from !== null && to !== null) return `Submissions sent ${from} ${to.through ? 'to' : 'up to'} ${to.text}`;
+  if (from !== null) return `Submissions sent since ${from}`;
+  if (to !== null) return `Submissions sent ${to.through ? 'until the end of' : 'before'} ${to.text}`;
+  return 'All submissions';
 }
 
 /** The filter's other parts, each as a short phrase: "environment QA", "status failed or partial", "search “cust-4”". */

@@ -186,7 +186,7 @@ describe('plan coverage in the History screen', () => {
     });
     openPanel();
     expect((await screen.findByTestId('coverage-no-submissions')).textContent).toBe('No submission matches the filter, so no event to measure. Widen the range or clear the filters.');
-    expect(screen.getByTestId('coverage-range').textContent).toBe('Submissions all sent');
+    expect(screen.getByTestId('coverage-range').textContent).toBe('All submissions');
     expect(screen.queryByRole('table')).toBeNull();
 
     failing = true;
