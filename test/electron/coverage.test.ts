@@ -183,6 +183,27 @@ describe('coverage of the history', () => {
     // A stop for a run that is over changes nothing.
     expect(await call('history:stopCoverage', { runId: 'first' })).toBeNull();
   });
+
+  it('lets other calls in while it reads a large range', async () => {
+    const { call, choosePlan, useEnvironment, recordSent, coverage, onProgress } = await setUp();
+    await useEnvironment(await choosePlan('shop.plan.json', JSON.stringify(SHOP)));
+    // Some 60,000 events: reading them takes far longer than one slice of the loop.
+    const batch = Array.from({ length: 500 }, (_, index) => purchase(index));
+    for (let n = 0; n < 120; n++) recordSent(batch, new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString());
+
+    let finished = false;
+    let asked = false;
+    const answeredWhileReading: boolean[] = [];
+    // A call that arrives after the first submission was read, as the page's next call would.
+    onProgress.push(() => {
+      if (asked) return;
+      asked = true;
+      setImmediate(() => void call<number>('history:count', { filter: {} }).then((count) => answeredWhileReading.push(count === 120 && !finished)));
+    });
+    const measured = await coverage({}).then((answer) => ((finished = true), answer));
+    expect(measured).toMatchObject({ submissions: 120, coverage: { events: 60_000 } });
+    await expect.poll(() => answeredWhileReading).toEqual([true]);
+  });
 });
 
 describe('the parts of a coverage run', () => {
