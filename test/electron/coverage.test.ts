@@ -215,6 +215,24 @@ describe('the parts of a coverage run', () => {
     expect(batches).toEqual([[1, 2], ...[5, 4, 3, 2, 1].map((n) => [purchase(n)])]);
   });
 
+  it('goes on past a submission deleted while its page was read, from the last row of the page still there', async () => {
+    const { recordSent, services } = await setUp();
+    const ids = [1, 2, 3, 4, 5].map((day) => recordSent([purchase(day)], `2026-11-0${day}T09:00:00.000Z`).id);
+    // A send under way is never deleted: these ended.
+    for (const id of ids) services.submissions.finish(id, 'ok');
+    const reading = historyBatches(services.submissions, emptyHistoryFilter, 2);
+    expect([reading.next().value, reading.next().value]).toEqual([[purchase(5)], [purchase(4)]]);
+    // The page's last row goes, and with it the place the next page would start from.
+    expect(services.submissions.delete([ids[3]!])).toBe(1);
+    expect([...reading]).toEqual([[purchase(3)], [purchase(2)], [purchase(1)]]);
+
+    const again = historyBatches(services.submissions, emptyHistoryFilter, 2);
+    expect(again.next().value).toEqual([purchase(5)]);
+    // Every row of the page is gone: there is no place to go on from.
+    expect(services.submissions.delete([ids[4]!, ids[2]!])).toBe(2);
+    expect(() => [...again]).toThrow('The history changed while it was being read');
+  });
+
   it('counts events from any source given in parts, and stops between parts', async () => {
     const plan = { events: { a: {}, b: {} } };
     const parts = [[{ token: 'a' }], [{ token: 'b' }, { token: 'c' }]];
