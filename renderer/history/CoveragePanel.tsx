@@ -33,6 +33,8 @@ export function CoveragePanel({ filter, onClose }: { filter: HistoryFilter; onCl
 
   // Opened from the keyboard, the panel takes the focus, so its content is read and reached next.
   useEffect(() => headingRef.current?.focus(), []);
+  // The active plan's file changed on disk: what it names may have changed.
+  useEffect(() => api.plans.onChanged(() => setRound((value) => value + 1)), [api]);
 
   const choose = () =>
     api.plans.choose().then(

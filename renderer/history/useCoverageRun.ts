@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HistoryFilter } from '../../shared/history.ts';
 import type { CoverageProgress, HistoryCoverage } from '../../shared/history-coverage.ts';
+import { useEnvironments } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 
 /**
  * One run of history:coverage at a time, for what the panel shows: started when the filter, the
- * plan or `round` (Measure again) changes, with the progress main pushes for it; a change or
+ * plan (a chosen file, or with none the active environment's) or `round` (Measure again) changes, with the progress main pushes for it; a change or
  * closing the panel stops the run under way, as reading thousands of batches for a filter no
  * longer shown would be wasted.
  */
@@ -17,20 +18,26 @@ export type CoverageRun =
 
 const starting: CoverageRun = { phase: 'running', progress: null };
 
-const runKey = (round: number, planFile: string | null, filterText: string) => `${round}\n${planFile}\n${filterText}`;
+const runKey = (round: number, plan: string | null, filterText: string) => `${round}\n${plan}\n${filterText}`;
 
 export function useCoverageRun(filter: HistoryFilter, planFile: string | null, round: number): { run: CoverageRun; stop: () => void } {
   const api = useApi();
+  // Without a chosen file the run measures the active environment's plan, whichever it is now:
+  // it waits for the environments to be known, rather than run twice.
+  const environments = useEnvironments();
+  const active = environments.data?.environments.find((environment) => environment.id === environments.data.activeId);
+  const plan = planFile ?? (environments.isPending ? null : `active: ${active?.planFile ?? null}`);
   // The filter is a new object at each change of any part: its text says whether it changed.
   const filterText = JSON.stringify(filter);
-  const key = runKey(round, planFile, filterText);
+  const key = runKey(round, plan, filterText);
   // What a run showed, with the key it ran for: a run for another key shows as starting.
   const [shown, setShown] = useState<{ key: string; run: CoverageRun } | null>(null);
   const runId = useRef<string | null>(null);
 
   useEffect(() => {
+    if (plan === null) return;
     const id = crypto.randomUUID();
-    const ran = runKey(round, planFile, filterText);
+    const ran = runKey(round, plan, filterText);
     runId.current = id;
     let current = true;
     const unsubscribe = api.history.onCoverageProgress((progress) => {
@@ -47,7 +54,7 @@ export function useCoverageRun(filter: HistoryFilter, planFile: string | null, r
       // Stopping a run that has ended changes nothing; one under way answers what it read, unheard.
       api.history.stopCoverage({ runId: id }).catch(() => undefined);
     };
-  }, [api, filterText, planFile, round]);
+  }, [api, filterText, planFile, plan, round]);
 
   const run = shown?.key === key ? shown.run : starting;
   const stop = () => {

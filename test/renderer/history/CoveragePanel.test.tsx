@@ -6,6 +6,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { HistoryFilter } from '../../../shared/history.ts';
 import type { CoverageProgress, HistoryCoverage } from '../../../shared/history-coverage.ts';
 import type { Api } from '../../../renderer/api.ts';
+import { environmentsKey } from '../../../renderer/environments/queries.ts';
 import { HistoryScreen } from '../../../renderer/history/HistoryScreen.tsx';
 import { useHistory } from '../../../renderer/history/state.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
@@ -51,13 +52,19 @@ function showHistory(answer: (asked: Asked) => Promise<HistoryCoverage>) {
   const stopped: string[] = [];
   const chooses: string[] = [];
   const listeners = new Set<(progress: CoverageProgress) => void>();
+  const planListeners = new Set<() => void>();
   let chosen: { path: string; name: string } | null = null;
+  const environments = [{ id: 'env-qa', name: 'QA', planFile: '/plans/shop.plan.json' }];
   const api = {
-    environments: { list: async () => ({ environments: [{ id: 'env-qa', name: 'QA' }], activeId: 'env-qa', notice: null }) },
+    environments: { list: async () => ({ environments: structuredClone(environments), activeId: 'env-qa', notice: null }) },
     plans: {
       choose: async () => {
         chooses.push('choose');
         return chosen;
+      },
+      onChanged: (listener: () => void) => {
+        planListeners.add(listener);
+        return () => planListeners.delete(listener);
       },
     },
     history: {
@@ -79,9 +86,10 @@ function showHistory(answer: (asked: Asked) => Promise<HistoryCoverage>) {
       },
     },
   } as unknown as Api;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <ApiContext value={api}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={client}>
         <HistoryScreen />
       </QueryClientProvider>
     </ApiContext>,
@@ -92,6 +100,12 @@ function showHistory(answer: (asked: Asked) => Promise<HistoryCoverage>) {
     chooses,
     choosing: (file: { path: string; name: string } | null) => (chosen = file),
     push: (progress: CoverageProgress) => act(() => listeners.forEach((listener) => listener(progress))),
+    planChanged: () => act(() => planListeners.forEach((listener) => listener())),
+    /** The active environment names another plan, as saving it in its editor does. */
+    renamePlan: (planFile: string) => {
+      environments[0]!.planFile = planFile;
+      void client.invalidateQueries({ queryKey: environmentsKey });
+    },
   };
 }
 
@@ -195,6 +209,19 @@ describe('plan coverage in the History screen', () => {
     expect(alert.textContent).toContain('has no kinds to measure');
     expect(within(alert).getByText('Code: coverage-plan-unusable')).toBeTruthy();
     expect(within(alert).getByRole('button', { name: 'Choose plan file…' })).toBeTruthy();
+  });
+
+  it("measures again when the active plan changes: another file named, or its file saved on disk", async () => {
+    const { asked, planChanged, renamePlan } = showHistory(async (input) => report(input));
+    openPanel();
+    await screen.findByTestId('coverage-read');
+    // The environments were known before the run began: one run, not one before and one after.
+    expect(asked).toHaveLength(1);
+    planChanged();
+    await waitFor(() => expect(asked).toHaveLength(2));
+    renamePlan('/plans/app.plan.json');
+    await waitFor(() => expect(asked).toHaveLength(3));
+    expect(asked.map((one) => one.planFile)).toEqual([null, null, null]);
   });
 
   it('gives the detail pane back to a submission opened from the list', async () => {
