@@ -71,7 +71,8 @@ export function CoveragePanel({ filter, onClose }: { filter: HistoryFilter; onCl
           {which}
         </p>
         <div className="inline wrap">
-          {chooseButton}
+          {/* A failed run offers the choice where it says what went wrong. */}
+          {run.phase !== 'failed' && chooseButton}
           {chosen && (
             <button type="button" className="small" onClick={() => setChosen(null)}>
               Use the active environment's plan

@@ -79,4 +79,18 @@ test("History's Plan coverage shows the planned kinds seen, never seen and unpla
   await app.getByLabel('From').fill('2099-01-01');
   await expect(panel.getByTestId('coverage-no-submissions')).toHaveText('No submission matches the filter, so no event to measure. Widen the range or clear the filters.');
   await expect(panel.getByTestId('coverage-range')).toHaveText('Submissions sent since 2099-01-01');
+
+  // The environment's plan cleared: the panel says no plan is active and offers a file.
+  await app.getByRole('button', { name: 'Clear filters' }).click();
+  await app.getByRole('button', { name: 'Edit', exact: true }).click();
+  await edit.getByRole('group', { name: 'Tracking plan' }).getByRole('button', { name: 'Clear' }).click();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  const noPlan = panel.getByTestId('coverage-no-plan');
+  await expect(noPlan).toContainText('No tracking plan is active');
+  await saveScreenshot(app, 'history-plan-coverage-no-plan');
+  answers.push(planFile);
+  await noPlan.getByRole('button', { name: 'Choose plan file…' }).click();
+  await expect(panel.getByTestId('coverage-plan')).toHaveText('Plan shop.plan.json · kinds by “token”');
+  await expect(panel.getByTestId('coverage-read')).toHaveText('Read 5 events of 2 submissions.');
 });

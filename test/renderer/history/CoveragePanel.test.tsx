@@ -184,7 +184,7 @@ describe('plan coverage in the History screen', () => {
 
     choosing({ path: '/plans/app.plan.json', name: 'app.plan.json' });
     fireEvent.click(within(empty).getByRole('button', { name: 'Choose plan file…' }));
-    expect((await screen.findByTestId('coverage-plan')).textContent).toBe('Plan app.plan.json · kinds by “token”');
+    await waitFor(() => expect(screen.getByTestId('coverage-plan').textContent).toBe('Plan app.plan.json · kinds by “token”'));
     expect(asked.at(-1)?.planFile).toBe('/plans/app.plan.json');
 
     fireEvent.click(screen.getByRole('button', { name: "Use the active environment's plan" }));
