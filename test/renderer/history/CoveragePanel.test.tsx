@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors.ts';
 import type { HistoryFilter } from '../../../shared/history.ts';
 import type { CoverageProgress, HistoryCoverage } from '../../../shared/history-coverage.ts';
 import type { Api } from '../../../renderer/api.ts';
 import { environmentsKey } from '../../../renderer/environments/queries.ts';
-import { HistoryScreen } from '../../../renderer/history/HistoryScreen.tsx';
 import { useHistory } from '../../../renderer/history/state.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
 import { useNotices, useUi } from '../../../renderer/state/ui.ts';
+import { renderHistoryScreen } from './render-history.tsx';
 
 afterEach(cleanup);
 beforeEach(() => {
@@ -86,14 +84,7 @@ function showHistory(answer: (asked: Asked) => Promise<HistoryCoverage>) {
       },
     },
   } as unknown as Api;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ApiContext value={api}>
-      <QueryClientProvider client={client}>
-        <HistoryScreen />
-      </QueryClientProvider>
-    </ApiContext>,
-  );
+  const client = renderHistoryScreen(api);
   return {
     asked,
     stopped,
