@@ -129,6 +129,11 @@ export function createCoverage(deps: CoverageDeps) {
     stop(runId: string): void {
       if (running?.runId === runId) running.stop.abort();
     },
+
+    /** Stops any run before the history closes: it reads no more of it. */
+    close(): void {
+      running?.stop.abort();
+    },
   };
 }
 export type Coverage = ReturnType<typeof createCoverage>;

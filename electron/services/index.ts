@@ -131,6 +131,12 @@ export async function createServices(deps: ServiceDeps) {
     chosen: chosenPlanFiles,
     onChanged: (file) => deps.push('plans:changed', { file }),
   });
+  const coverage = createCoverage({
+    submissions,
+    activePlanFile: () => activePlanFile()?.file ?? null,
+    chosenPlanFiles,
+    push: (progress) => deps.push('history:coverageProgress', progress),
+  });
 
   return {
     log,
@@ -156,17 +162,13 @@ export async function createServices(deps: ServiceDeps) {
     historyExport: createHistoryExport({ submissions, environments, vault, appVersion: deps.appInfo.version }),
     pseudonyms: createPseudonyms(deps.dataFolder),
     plans,
-    coverage: createCoverage({
-      submissions,
-      activePlanFile: () => activePlanFile()?.file ?? null,
-      chosenPlanFiles,
-      push: (progress) => deps.push('history:coverageProgress', progress),
-    }),
+    coverage,
     sandbox,
     sandboxPlan,
     async close(): Promise<void> {
       await sending.dispose();
       plans.close();
+      coverage.close();
       sessions.dispose();
       submissions.close();
       await sandbox?.close();

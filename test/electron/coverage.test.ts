@@ -8,7 +8,7 @@ import { createHandlers } from '../../electron/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../electron/node-services.ts';
 import { countCoverage } from '../../electron/services/coverage.ts';
 import { historyBatches } from '../../electron/services/history-batches.ts';
-import { createServices, type Services } from '../../electron/services/index.ts';
+import { createServices } from '../../electron/services/index.ts';
 import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
 import type { AppErrorShape } from '../../shared/errors.ts';
 import { emptyHistoryFilter, type HistoryFilterInput } from '../../shared/history.ts';
@@ -28,10 +28,10 @@ const debug = { token: 'debug', attributes: {} };
 
 const SHOP = { name: 'shop', version: '3', events: { purchase: {}, signup: {}, refund: {} } };
 
-const opened: { services: Services; folder: string }[] = [];
+const opened: { close(): Promise<void>; folder: string }[] = [];
 afterEach(async () => {
-  for (const { services, folder } of opened.splice(0)) {
-    await services.close();
+  for (const { close, folder } of opened.splice(0)) {
+    await close();
     await rm(folder, { recursive: true, force: true });
   }
 });
@@ -53,7 +53,10 @@ async function setUp() {
     }),
     sandbox: null,
   });
-  opened.push({ services, folder });
+  let closing: Promise<void> | null = null;
+  /** Closes the services once, whoever asks first: a test, or the clean-up after it. */
+  const close = () => (closing ??= services.close());
+  opened.push({ close, folder });
   const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
   const answer = (channel: string, input?: unknown) => dispatch(channel, input, trusted);
   const call: Call = async <T,>(channel: string, input?: unknown) => {
@@ -88,7 +91,7 @@ async function setUp() {
     );
   };
   const coverage = (filter: HistoryFilterInput, planFile: string | null = null, runId = 'run-1') => call<HistoryCoverage>('history:coverage', { runId, filter, planFile });
-  return { services, call, failure, choosePlan, useEnvironment, recordSent, coverage, progress, onProgress };
+  return { services, close, call, failure, choosePlan, useEnvironment, recordSent, coverage, progress, onProgress };
 }
 
 /** Three sends on the 18th, 20th and 21st of November. */
@@ -203,6 +206,19 @@ describe('coverage of the history', () => {
     const measured = await coverage({}).then((answer) => ((finished = true), answer));
     expect(measured).toMatchObject({ submissions: 120, coverage: { events: 60_000 } });
     await expect.poll(() => answeredWhileReading).toEqual([true]);
+  });
+
+  it('stops a run under way when the services close, and reads no more of the closed history', async () => {
+    const { close, choosePlan, useEnvironment, recordSent, coverage, onProgress } = await setUp();
+    await useEnvironment(await choosePlan('shop.plan.json', JSON.stringify(SHOP)));
+    const batch = Array.from({ length: 500 }, (_, index) => purchase(index));
+    for (let n = 0; n < 120; n++) recordSent(batch, new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString());
+    let closed: Promise<void> | null = null;
+    onProgress.push(() => void (closed ??= close()));
+    const measured = await coverage({});
+    await closed;
+    expect(measured).toMatchObject({ matching: 120, stopped: true });
+    expect(measured.submissions).toBeLessThan(120);
   });
 });
 
