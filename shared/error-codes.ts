@@ -113,6 +113,11 @@ export const errorCodes = [
   'plan-too-large', // a plan file is larger than a plan is read
   'plan-not-utf8', // a plan file is not UTF-8 text
   'plan-unreadable', // a plan file cannot be read (permissions, a folder)
+
+  // A plan's coverage by the history.
+  'coverage-no-plan', // coverage was asked of the active environment's plan, and it names none
+  'coverage-plan-not-chosen', // the plan file to measure against was not chosen in the dialog
+  'coverage-plan-unusable', // the plan file is not JSON or has no "events" object: it has no kinds to count
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
