@@ -113,6 +113,11 @@ export const errorCodes = [
   'plan-missing', // the environment's plan file is not where it names it
   'plan-too-large', // the environment's plan file is larger than a plan is read
   'plan-unreadable', // the environment's plan file cannot be read (permissions, a folder)
+  // Drafting a plan in the app (infer, import, save).
+  'plan-source-unreadable', // what a plan is drafted from cannot be read: gone, too large, not UTF-8, a folder with no .json file
+  'plan-source-format', // what a plan is drafted from is not the format asked for (no batch of events, not that tool's export)
+  'plan-unwritable', // the drafted plan cannot be written where the user chose (permissions, a full disk)
+  'plan-not-chosen', // an environment was asked to use a plan file the user did not choose or save in a dialog
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

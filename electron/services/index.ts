@@ -16,6 +16,7 @@ import { createHistoryExport } from './history-export.ts';
 import { createLog, knownSecrets } from './log.ts';
 import { createOpenedFiles } from './opened-files.ts';
 import { makePrivateFolder } from './private-files.ts';
+import { createPlanDrafts } from './plan-drafts.ts';
 import { createPlans } from './plans.ts';
 import { createPseudonyms } from './pseudonyms.ts';
 import { createSandboxPlan } from './sandbox-plan.ts';
@@ -128,6 +129,14 @@ export async function createServices(deps: ServiceDeps) {
     chosen: chosenPlanFiles,
     onChanged: (file) => deps.push('plans:changed', { file }),
   });
+  const planDrafts = createPlanDrafts({
+    dialogs: deps.dialogs,
+    chosen: chosenPlanFiles,
+    usePlanFile: (environmentId, file) => {
+      const { id: _id, embeddedSandbox: _embedded, ...settings } = environments.get(environmentId);
+      return environments.update(environmentId, { settings: { ...settings, planFile: file } });
+    },
+  });
 
   return {
     log,
@@ -153,6 +162,7 @@ export async function createServices(deps: ServiceDeps) {
     historyExport: createHistoryExport({ submissions, environments, vault, appVersion: deps.appInfo.version }),
     pseudonyms: createPseudonyms(deps.dataFolder),
     plans,
+    planDrafts,
     sandbox,
     sandboxPlan,
     async close(): Promise<void> {
