@@ -19,7 +19,7 @@ type Source = 'batch' | 'files' | 'import';
 type ImportChoice = 'json-schema' | 'json-schema-folder' | 'segment' | 'rudderstack';
 
 const IMPORT_CHOICES: Record<ImportChoice, string> = {
-  'json-schema': 'JSON Schema files (Avo, ampli)',
+  'json-schema': 'JSON Schemas (Avo, ampli)',
   'json-schema-folder': 'A folder of JSON Schemas',
   segment: 'Segment Protocols export',
   rudderstack: 'RudderStack export',
