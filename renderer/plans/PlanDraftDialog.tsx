@@ -198,7 +198,9 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
           )}
           {result.kinds === 0 ? (
             <p className="plan-draft-empty" data-testid="plan-draft-empty">
-              No kind of event, so no plan: no event has a text in “{key.trim() || 'token'}”. Name the field that says each event’s kind under Key field, and try again.
+              {result.events === 0
+                ? 'No events were read, so there is no plan: draft from a batch or files that hold some.'
+                : `No kind of event, so no plan: no event has a text in “${key.trim() || 'token'}”. Name the field that says each event’s kind under Key field, and try again.`}
             </p>
           ) : (
             <div className="plan-draft-review">

@@ -20,6 +20,7 @@ function offerPlanSchema(): void {
  */
 export default function PlanTextEditor({ initialText, onChange }: { initialText: string; onChange: (text: string) => void }) {
   const scheme = useColorScheme();
+  // renderFinalNewline 'on': the plan ends with a newline, whose dimmed line number fails contrast (axe).
   return (
     <div className="plan-text-editor" data-testid="plan-text-editor">
       <Editor
@@ -30,7 +31,7 @@ export default function PlanTextEditor({ initialText, onChange }: { initialText:
         beforeMount={offerPlanSchema}
         onChange={(text) => onChange(text ?? '')}
         loading={<p className="empty">Loading the editor…</p>}
-        options={{ minimap: { enabled: false }, scrollBeyondLastLine: false, automaticLayout: true, fontSize: 12, tabSize: 2, ariaLabel: 'The drafted plan as JSON' }}
+        options={{ minimap: { enabled: false }, scrollBeyondLastLine: false, renderFinalNewline: 'on', automaticLayout: true, fontSize: 12, tabSize: 2, ariaLabel: 'The drafted plan as JSON' }}
       />
     </div>
   );

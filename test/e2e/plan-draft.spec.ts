@@ -53,6 +53,18 @@ test('a batch drafted into a plan from the palette, reviewed, edited, saved and 
   await app.keyboard.press('Backspace');
   await app.keyboard.type('"name": "checkout",');
   await expect(dialog.locator('.plan-text-editor .view-line').filter({ hasText: '"name": "checkout",' })).toBeVisible();
+  // The plan's own schema completes its keys; a batch's "New event" is not offered in a plan.
+  await app.keyboard.press('Enter');
+  await app.keyboard.type('"');
+  await app.keyboard.press('Control+Space');
+  const suggestions = dialog.locator('.monaco-editor .suggest-widget');
+  await expect(suggestions).toContainText('unplanned');
+  await expect(suggestions).toContainText('severity');
+  await expect(suggestions).not.toContainText('New event');
+  await app.keyboard.press('Escape');
+  await app.keyboard.press('Backspace');
+  await app.keyboard.press('Backspace');
+  await expect(dialog.locator('.plan-text-editor .view-line').filter({ hasText: /^\s*""?\s*$/ })).toHaveCount(0);
 
   const planFile = path.join(folder, 'checkout.plan.json');
   saveAnswers.push(planFile);

@@ -102,6 +102,12 @@ describe('the draft plan dialog', () => {
     expect(within(dialog).queryByLabelText('Plan JSON')).toBeNull();
   });
 
+  it('says so when the source held no event at all', async () => {
+    open({ 'plans:draft': { ok: true, value: { ...drafted, text: '{"name": "Draft plan", "key": "token", "events": {}}\n', kinds: 0, events: 0, planned: 0, notes: [], from: '0 events of Checkout' } } });
+    const dialog = await inferFromBatch();
+    expect((await within(dialog).findByTestId('plan-draft-empty')).textContent).toBe('No events were read, so there is no plan: draft from a batch or files that hold some.');
+  });
+
   it('lists the problems of a plan main would not save, and offers no use of it', async () => {
     open({
       'plans:draft': { ok: true, value: drafted },
