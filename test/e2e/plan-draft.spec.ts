@@ -5,6 +5,8 @@ import type { FileDialogs } from '../../electron/services/files.ts';
 import { validEvent } from '../fixtures/events.ts';
 import { expect, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
+const SEGMENT_EXPORT = path.resolve(import.meta.dirname, '../fixtures/plans/segment-rules.json');
+
 /**
  * An analyst with no plan yet: the open batch's events drafted into a plan from the palette,
  * reviewed kind by kind, edited, saved where the (scripted) save dialog says, and used for
@@ -13,9 +15,10 @@ import { expect, openBatchText, saveScreenshot, test } from './support/fixtures.
 
 const saveAnswers: string[] = [];
 const suggested: string[] = [];
+const openAnswers: string[][] = [];
 const dialogs: FileDialogs = {
   chooseFileToOpen: async () => null,
-  chooseFilesToOpen: async () => [],
+  chooseFilesToOpen: async () => openAnswers.shift() ?? [],
   chooseFileToSave: async (name) => (suggested.push(name), saveAnswers.shift() ?? null),
 };
 test.use({ harnessOptions: { dialogs } });
@@ -100,4 +103,34 @@ test('100 000 events are drafted off the window’s thread: the dialog says it i
   test.info().annotations.push({ type: 'drafted', description: `100 000 events in ${Date.now() - started} ms, from the command to the kinds shown` });
   await expect(dialog.getByRole('region', { name: 'Kinds in the plan' }).getByRole('heading')).toHaveText('50 kinds by “token”');
   await expect(dialog.getByRole('status')).toHaveCount(0);
+});
+
+test('from the environment editor: a Segment export imported, its notes read, saved, and put in the form', async ({ app, harness }) => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-plan-import-'));
+  await app.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit Local sandbox' });
+  const planField = edit.getByRole('group', { name: 'Tracking plan' });
+  await planField.getByRole('button', { name: 'Draft…' }).click();
+
+  const dialog = app.getByRole('dialog', { name: 'Draft a tracking plan' });
+  await dialog.getByRole('radio', { name: /Another tool’s tracking plan/ }).check();
+  await dialog.getByRole('combobox', { name: 'Export format' }).selectOption({ label: 'Segment Protocols export' });
+  await dialog.getByLabel('Plan name').fill('shop');
+  openAnswers.push([SEGMENT_EXPORT]);
+  await dialog.getByRole('button', { name: 'Choose files…' }).click();
+  await expect(dialog.getByTestId('plan-draft-summary')).toHaveText('2 kinds from 1 file of a Segment Protocols export.');
+  await expect(dialog.getByRole('list', { name: 'Notes' })).toContainText('Left out 1 deprecated rule.');
+  const kinds = dialog.getByRole('region', { name: 'Kinds in the plan' });
+  await expect(kinds.getByRole('table', { name: 'Attributes of Order Completed' }).getByRole('row', { name: /currency/ })).toHaveText('currencyrequiredone of "EUR", "USD", "GBP"');
+  await saveScreenshot(app, 'plan-draft-import');
+
+  const planFile = path.join(folder, 'shop.plan.json');
+  saveAnswers.push(planFile);
+  await dialog.getByRole('button', { name: 'Save plan as…' }).click();
+  await dialog.getByRole('button', { name: 'Use in this environment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(planField.getByTestId('plan-file-name')).toHaveText('shop.plan.json');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  expect((await harness.services.environments.get('local-sandbox')).planFile).toBe(planFile);
 });
