@@ -29,7 +29,12 @@ export interface PlanDraftsDeps {
   chosen: Set<string>;
   /** Points the environment at the plan file, its other settings and secrets kept. */
   usePlanFile(environmentId: string, file: string): Promise<EnvironmentSaveResult>;
+  /** The characters the files of one draft may hold together; MAX_SOURCE_CHARS unless a test says less. */
+  maxSourceChars?: number;
 }
+
+/** As much as the largest batch file EventDesk opens: files chosen together are held together. */
+const MAX_SOURCE_CHARS = 200 * 1024 * 1024;
 
 type DraftRequest = z.output<typeof PlanDraftRequestSchema>;
 
@@ -41,12 +46,23 @@ function eventsOf(name: string, result: ImportResult) {
   return result;
 }
 
+/** Reads each file whole (readText bounds one), refusing once the files read so far hold more than `limit` together. */
+function boundedReader(limit: number): typeof readText {
+  let total = 0;
+  return async (file) => {
+    const read = await readText(file);
+    total += read.text.length;
+    if (total > limit) throw new AppError('file-too-large', `The files chosen hold more than ${Math.round(limit / 1024 / 1024)} MB together; draft from fewer at a time.`);
+    return read;
+  };
+}
+
 /**
  * One batch file's events. A CSV's columns are mapped as the composer's import first guesses
  * them: the dialog offers no mapping of its own, and the note says where to make one.
  */
-async function readEventFile(file: string) {
-  const { name, text } = await readText(file);
+async function readEventFile(file: string, read: typeof readText) {
+  const { name, text } = await read(file);
   const reading = readFileEvents(name, text);
   if (reading === null) throw new AppError('plan-source-format', `${name} is not a format EventDesk reads (JSON, NDJSON, CSV, HAR or cURL).`);
   if (reading.format !== 'csv') return eventsOf(name, reading.result);
@@ -74,6 +90,7 @@ function inferred(events: readonly unknown[], from: (count: number) => string, n
 }
 
 export function createPlanDrafts(deps: PlanDraftsDeps) {
+  const limit = deps.maxSourceChars ?? MAX_SOURCE_CHARS;
   return {
     /** A draft plan from the request's source; null when the user cancelled the dialog that asks for files. */
     async draft(request: DraftRequest): Promise<PlanDraft | null> {
@@ -85,14 +102,15 @@ export function createPlanDrafts(deps: PlanDraftsDeps) {
         case 'files': {
           const files = await deps.dialogs.chooseFilesToOpen('events');
           if (files.length === 0) return null;
-          const { events, notes } = await eventsOfFiles(files, readEventFile, (file) => path.basename(file));
+          const read = boundedReader(limit);
+          const { events, notes } = await eventsOfFiles(files, (file) => readEventFile(file, read), (file) => path.basename(file));
           const where = files.length === 1 ? path.basename(files[0]!) : plural(files.length, 'file');
           return inferred(events, (count) => `${plural(count, 'event')} of ${where}`, notes, request);
         }
         case 'import': {
           const paths = await deps.dialogs.chooseFilesToOpen(request.folder ? 'plan-export-folder' : 'plan-exports');
           if (paths.length === 0) return null;
-          const sources = await planSourcesOf(paths, readText);
+          const sources = await planSourcesOf(paths, boundedReader(limit));
           const result = PLAN_IMPORTERS[request.format](sources, naming(request));
           if (!result.ok) throw new AppError('plan-source-format', result.message);
           return {

@@ -6,6 +6,7 @@ import { createDispatch, createPushSender, type Sender } from '../../electron/ip
 import { createHandlers } from '../../electron/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../electron/node-services.ts';
 import { createServices, type Services } from '../../electron/services/index.ts';
+import { createPlanDrafts } from '../../electron/services/plan-drafts.ts';
 import type { OpenManyPurpose } from '../../electron/services/files.ts';
 import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
 import type { AppErrorShape } from '../../shared/errors.ts';
@@ -159,6 +160,22 @@ describe('drafting a plan in the app', () => {
     const used = await call('plans:use', { environmentId: id, path: target });
     expect(used).toMatchObject({ ok: true, environment: { id, name: 'Staging', planFile: target } });
     expect(await call('plans:active')).toMatchObject({ file: target, plan: { name: 'shop', kinds: 1 }, error: null });
+  });
+
+  it('holds no more than its limit of files chosen together, events or exports', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-plan-drafts-limit-'));
+    const files = [path.join(folder, 'a.json'), path.join(folder, 'b.json')];
+    for (const file of files) await writeFile(file, batchOf([purchase('EUR')]));
+    const answers = [files, files];
+    const drafts = createPlanDrafts({
+      dialogs: { chooseFileToOpen: async () => null, chooseFilesToOpen: async () => answers.shift() ?? [], chooseFileToSave: async () => null },
+      chosen: new Set(),
+      usePlanFile: () => Promise.reject(new Error('not asked')),
+      maxSourceChars: 400,
+    });
+    const refusal = { code: 'file-too-large', message: 'The files chosen hold more than 0 MB together; draft from fewer at a time.' };
+    await expect(drafts.draft({ source: 'files' })).rejects.toMatchObject(refusal);
+    await expect(drafts.draft({ source: 'import', format: 'json-schema', folder: false })).rejects.toMatchObject(refusal);
   });
 
   it('answers null when the save dialog is cancelled, and writes nothing', async () => {
