@@ -22,6 +22,7 @@ export const noKeyStore: Cipher = {
 /** Outside the app no one is there to answer a file dialog: every choice is "cancel". */
 export const noDialogs: FileDialogs = {
   chooseFileToOpen: async () => null,
+  chooseFilesToOpen: async () => [],
   chooseFileToSave: async () => null,
 };
 

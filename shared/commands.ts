@@ -53,6 +53,8 @@ export const CommandIdSchema = z.enum([
   'events.deleteMatching',
   'edit.undo',
   'edit.redo',
+  'plan.draft',
+  'plan.inferFromBatch',
 ]);
 export type CommandId = z.infer<typeof CommandIdSchema>;
 
@@ -118,6 +120,9 @@ export const commands: Record<CommandId, CommandInfo> = {
   // field (a text field, and the JSON view, keep their own undo; see renderer/commands/keyboard.ts).
   'edit.undo': { title: 'Undo in the Form view', group: 'Edit', keys: 'CmdOrCtrl+Z' },
   'edit.redo': { title: 'Redo in the Form view', group: 'Edit', keys: 'CmdOrCtrl+Shift+Z' },
+  // Tracking plans: a draft from events or from another tool's export, reviewed, then saved as a file.
+  'plan.draft': { title: 'Draft a tracking plan…', group: 'File' },
+  'plan.inferFromBatch': { title: 'Infer a tracking plan from this batch', group: 'File' },
 };
 
 export const commandIds = CommandIdSchema.options;

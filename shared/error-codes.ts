@@ -118,6 +118,12 @@ export const errorCodes = [
   'coverage-no-plan', // coverage was asked of the active environment's plan, and it names none
   'coverage-plan-not-chosen', // the plan file to measure against was not chosen in the dialog
   'coverage-plan-unusable', // the plan file is not JSON or has no "events" object: it has no kinds to count
+
+  // Drafting a plan in the app (infer, import, save).
+  'plan-source-unreadable', // what a plan is drafted from cannot be read: gone, too large, not UTF-8, a folder with no .json file
+  'plan-source-format', // what a plan is drafted from is not the format asked for (no batch of events, not that tool's export)
+  'plan-unwritable', // the drafted plan cannot be written where the user chose (permissions, a full disk)
+  'plan-not-chosen', // an environment was asked to use a plan file the user did not choose or save in a dialog
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -3,9 +3,10 @@ import { AppCommandSchema } from './commands.ts';
 import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { PERSONAL_KINDS } from './events/personal-data.ts';
-import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
+import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema, MAX_PLAN_PATH } from './environment.ts';
 import { CoverageProgressSchema, HistoryCoverageInputSchema, HistoryCoverageSchema } from './history-coverage.ts';
 import { PlanStatusSchema } from './plans/plan-status.ts';
+import { MAX_PLAN_CHARS, PlanDraftRequestSchema, PlanDraftSchema, PlanSaveResultSchema } from './plans/plan-draft.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxPlanSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import {
   ExportFormatSchema,
@@ -205,6 +206,16 @@ export const contract = {
   'plans:active': { input: NoInput, output: PlanStatusSchema.nullable() },
   /** Asks for a plan file (the OS dialog, *.plan.json); null when cancelled. The environment editor puts it in the form. */
   'plans:choose': { input: NoInput, output: z.object({ path: z.string(), name: z.string() }).nullable() },
+  /**
+   * A draft plan, for the user to review and save: inferred from the open batch's text, or from
+   * batch files, or imported from another tool's export, both of which main asks for in the OS's
+   * dialog (the page never names a path); null when that dialog was cancelled.
+   */
+  'plans:draft': { input: PlanDraftRequestSchema, output: PlanDraftSchema.nullable() },
+  /** Saves a plan's text where the user chooses (main's save dialog) if it loads as a plan with no error; its problems otherwise. Null when cancelled. */
+  'plans:save': { input: z.object({ text: z.string().max(MAX_PLAN_CHARS) }), output: PlanSaveResultSchema.nullable() },
+  /** The environment uses a plan file saved through plans:save (or chosen through plans:choose) from now on; other files are refused (plan-not-chosen). */
+  'plans:use': { input: z.object({ environmentId: Id, path: z.string().min(1).max(MAX_PLAN_PATH) }), output: EnvironmentSaveResultSchema },
 } as const;
 
 /** What main pushes to the renderer unasked, `domain:event`, each with the schema of its payload. */

@@ -1,10 +1,11 @@
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { AppError } from '../../shared/errors.ts';
 import type { ImportedEvent } from '../../shared/formats/import-result.ts';
 import type { PlanSourceFile } from '../../shared/plans/import-plan.ts';
 import type { TrackingPlan } from '../../shared/plans/plan.ts';
+import { planText } from '../../shared/plans/plan-draft.ts';
 import { plural } from '../../shared/plural.ts';
-import { UsageError, unreadable } from './flags.ts';
+import { eventsOfFiles, planSourcesOf } from '../plans/plan-sources.ts';
+import { UsageError } from './flags.ts';
 import { readEvents, writeOut, type CsvMapFlag } from './transform-files.ts';
 import { readUtf8 } from './validate.ts';
 
@@ -22,16 +23,8 @@ import { readUtf8 } from './validate.ts';
 export async function readEventFiles(files: readonly string[], csvMap: CsvMapFlag): Promise<{ events: ImportedEvent[]; notes: string[] }> {
   if (files.length === 0) throw new UsageError('Name the batch files to read (or - for standard input).');
   if (files.filter((file) => file === '-').length > 1) throw new UsageError('Standard input (-) can be read once.');
-  const events: ImportedEvent[] = [];
-  const notes: string[] = [];
-  for (const file of files) {
-    const mapped = files.length === 1 || file === '-' || /\.(csv|tsv)$/i.test(file);
-    const read = await readEvents(file, mapped ? csvMap : undefined, 'svc_id');
-    // A loop, not push(...read.events): a spread of 100 000 arguments can overflow the stack.
-    for (const event of read.events) events.push(event);
-    if (read.note) notes.push(files.length > 1 ? `${file}: ${read.note}` : read.note);
-  }
-  return { events, notes };
+  const mapped = (file: string) => files.length === 1 || file === '-' || /\.(csv|tsv)$/i.test(file);
+  return eventsOfFiles(files, (file) => readEvents(file, mapped(file) ? csvMap : undefined, 'svc_id'));
 }
 
 /** A summary of where events came from: "3 events of a.json" or "120 events of 2 files". */
@@ -40,28 +33,14 @@ export function eventsFrom(count: number, files: readonly string[]): string {
   return `${plural(count, 'event')} of ${names.length === 1 ? names[0] : plural(names.length, 'file')}`;
 }
 
-async function isFolder(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isDirectory();
-  } catch (error) {
-    throw unreadable(file, error);
-  }
-}
-
 /** The exported files to import: each file named, and the .json files of each folder named, in name order. */
 export async function readPlanSources(paths: readonly string[]): Promise<PlanSourceFile[]> {
   if (paths.length === 0) throw new UsageError('Name the exported files (or folders of them) to import.');
-  const files: PlanSourceFile[] = [];
-  for (const given of paths) {
-    if (given !== '-' && (await isFolder(given))) {
-      const names = (await readdir(given)).filter((name) => /\.json$/i.test(name)).sort();
-      if (names.length === 0) throw new UsageError(`${given} is a folder with no .json file in it.`);
-      for (const name of names) files.push({ name: path.join(given, name), text: await readUtf8(path.join(given, name)) });
-    } else {
-      files.push({ name: given === '-' ? '<stdin>' : given, text: await readUtf8(given) });
-    }
+  try {
+    return await planSourcesOf(paths, async (file) => ({ name: file === '-' ? '<stdin>' : file, text: await readUtf8(file) }));
+  } catch (error) {
+    throw error instanceof AppError ? new UsageError(error.message) : error;
   }
-  return files;
 }
 
 /** The --key and --name a plan is made with, as the shared builders take them. */
@@ -77,5 +56,5 @@ export function writtenTo(out: string | undefined): string {
 
 /** The plan as a team keeps it in git: two-space JSON, a final newline; to standard output without --out or with --out -. */
 export async function writePlan(out: string | undefined, plan: TrackingPlan, stdout: (text: string) => void): Promise<void> {
-  await writeOut(out, `${JSON.stringify(plan, null, 2)}\n`, stdout);
+  await writeOut(out, planText(plan), stdout);
 }

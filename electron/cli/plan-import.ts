@@ -1,20 +1,12 @@
-import type { PlanImportOptions, PlanImportResult, PlanSourceFile } from '../../shared/plans/import-plan.ts';
-import { importJsonSchemas } from '../../shared/plans/import-json-schema.ts';
-import { importRudderStack } from '../../shared/plans/import-rudderstack.ts';
-import { importSegment } from '../../shared/plans/import-segment.ts';
 import { DEFAULT_PLAN_KEY } from '../../shared/plans/plan.ts';
+import type { PlanImportFormat } from '../../shared/plans/plan-draft.ts';
 import { plural } from '../../shared/plural.ts';
+import { PLAN_IMPORTERS } from '../plans/plan-sources.ts';
 import type { CliIo, Command } from './command.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { planNaming, readPlanSources, writePlan, writtenTo } from './plan-files.ts';
 
 /** `eventdesk plan import`: a plan from what a team already keeps in another tool. */
-
-const IMPORTERS: Record<string, (files: readonly PlanSourceFile[], options: PlanImportOptions) => PlanImportResult> = {
-  'json-schema': importJsonSchemas,
-  segment: importSegment,
-  rudderstack: importRudderStack,
-};
 
 export const PLAN_IMPORT_USAGE = `Usage: eventdesk plan import <format> <file or folder>... [--key FIELD] [--name NAME] [--out PLAN]
 
@@ -58,9 +50,9 @@ export const planImportCommand: Command = {
         return 0;
       }
       const [format, ...paths] = positionals;
-      const formats = Object.keys(IMPORTERS).join(', ');
+      const formats = Object.keys(PLAN_IMPORTERS).join(', ');
       if (format === undefined) throw new UsageError(`Name the format to import: ${formats}.`);
-      const importer = Object.hasOwn(IMPORTERS, format) ? IMPORTERS[format] : undefined;
+      const importer = Object.hasOwn(PLAN_IMPORTERS, format) ? PLAN_IMPORTERS[format as PlanImportFormat] : undefined;
       if (importer === undefined) throw new UsageError(`"${format}" is not a format EventDesk imports; it imports ${formats}.`);
       const naming = planNaming(values);
       const files = await readPlanSources(paths);

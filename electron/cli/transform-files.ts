@@ -1,12 +1,10 @@
 import { writeFile } from 'node:fs/promises';
-import { CSV_TEXT_FIELDS, mapCsv, parseCsv, suggestCsvMapping, type CsvColumnTarget, type CsvMapping, type CsvTable } from '../../shared/formats/csv.ts';
-import { parseCurl } from '../../shared/formats/curl.ts';
-import { detectFormat } from '../../shared/formats/detect.ts';
+import { CSV_TEXT_FIELDS, mapCsv, suggestCsvMapping, type CsvColumnTarget, type CsvMapping, type CsvTable } from '../../shared/formats/csv.ts';
 import { isNdjsonName } from '../../shared/formats/batch-file.ts';
-import { parseHar } from '../../shared/formats/har.ts';
+import { readFileEvents } from '../../shared/formats/file-events.ts';
 import type { ImportedEvent } from '../../shared/formats/import-result.ts';
-import { parseJson, serializeJson } from '../../shared/formats/json.ts';
-import { parseNdjson, serializeNdjson } from '../../shared/formats/ndjson.ts';
+import { serializeJson } from '../../shared/formats/json.ts';
+import { serializeNdjson } from '../../shared/formats/ndjson.ts';
 import { UsageError, unwritable } from './flags.ts';
 import { readUtf8 } from './validate.ts';
 
@@ -71,20 +69,19 @@ function suggestedFlag(table: CsvTable, serviceIdField: string): string {
 export async function readEvents(file: string, csvMap: CsvMapFlag, serviceIdField: string): Promise<{ events: ImportedEvent[]; note?: string }> {
   const text = await readUtf8(file);
   const name = file === '-' ? '<stdin>' : file;
-  const format = detectFormat(file === '-' ? '' : file, text.slice(0, 4096));
-  if (format === 'csv') {
-    const table = parseCsv(text);
+  const reading = readFileEvents(file === '-' ? '' : file, text);
+  if (reading?.format === 'csv') {
+    const table = reading.table;
     if (!table.ok) throw new UsageError(`${name}: ${table.message}`);
     if (csvMap === undefined) throw new UsageError(`${name} is CSV: say which column goes to which field with --csv-map auto (the app's guess: ${suggestedFlag(table, serviceIdField)}) or --csv-map 'COLUMN=FIELD,…'.`);
     const mapped = mapCsv(table, mappingOf(csvMap, table, serviceIdField), { serviceIdField });
     if (!mapped.ok) throw new UsageError(`${name}: ${mapped.message}`);
     return mapped;
   }
-  if (csvMap !== undefined) throw new UsageError(`--csv-map is for a CSV file; ${name} is ${format ?? 'not a format EventDesk reads'}.`);
-  const result = format === 'ndjson' ? parseNdjson(text) : format === 'har' ? parseHar(text) : format === 'json' ? parseJson(text) : format === 'curl' ? parseCurl(text) : null;
-  if (result === null) throw new UsageError(`${name} is not a format EventDesk reads (JSON, NDJSON, CSV, HAR or cURL).`);
-  if (!result.ok) throw new UsageError(`${name}: ${result.message}`);
-  return result;
+  if (csvMap !== undefined) throw new UsageError(`--csv-map is for a CSV file; ${name} is ${reading?.format ?? 'not a format EventDesk reads'}.`);
+  if (reading === null) throw new UsageError(`${name} is not a format EventDesk reads (JSON, NDJSON, CSV, HAR or cURL).`);
+  if (!reading.result.ok) throw new UsageError(`${name}: ${reading.result.message}`);
+  return reading.result;
 }
 
 /** The events as JSON, or NDJSON for an output file named .ndjson or .jsonl; to standard output for - or no file. */

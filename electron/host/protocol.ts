@@ -30,6 +30,7 @@ export type AdapterName =
   | 'cipher.encrypt'
   | 'cipher.decrypt'
   | 'dialogs.chooseFileToOpen'
+  | 'dialogs.chooseFilesToOpen'
   | 'dialogs.chooseFileToSave'
   | 'clipboard.writeText'
   | 'shell.openPath'

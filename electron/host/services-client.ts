@@ -3,7 +3,7 @@ import { AppError, type Envelope } from '../../shared/errors.ts';
 import type { ChannelName, PayloadOf, PushName, ThemeSource } from '../../shared/ipc.ts';
 import type { Fetch } from '../services/auth.ts';
 import type { DesktopShell } from '../services/desktop.ts';
-import type { FileDialogs, OpenPurpose } from '../services/files.ts';
+import type { FileDialogs, OpenManyPurpose, OpenPurpose } from '../services/files.ts';
 import type { Services } from '../services/index.ts';
 import type { Clipboard } from '../services/submission-curl.ts';
 import type { Cipher } from '../services/vault.ts';
@@ -119,6 +119,7 @@ export function startServicesThread(entry: string | URL, init: HostInit, adapter
     'cipher.encrypt': ([plain]) => adapters.cipher.encrypt(plain as string),
     'cipher.decrypt': ([data]) => adapters.cipher.decrypt(data as Uint8Array),
     'dialogs.chooseFileToOpen': ([purpose]) => adapters.dialogs.chooseFileToOpen(purpose as OpenPurpose),
+    'dialogs.chooseFilesToOpen': ([purpose]) => adapters.dialogs.chooseFilesToOpen(purpose as OpenManyPurpose),
     'dialogs.chooseFileToSave': ([name]) => adapters.dialogs.chooseFileToSave(name as string),
     'clipboard.writeText': async ([text]) => adapters.clipboard.writeText(text as string),
     'shell.openPath': ([target]) => adapters.shell.openPath(target as string),

@@ -5,7 +5,7 @@ import { answer } from '../ipc/dispatch.ts';
 import { createHandlers } from '../ipc/handlers.ts';
 import type { Fetch } from '../services/auth.ts';
 import type { DesktopShell } from '../services/desktop.ts';
-import type { FileDialogs, OpenPurpose } from '../services/files.ts';
+import type { FileDialogs, OpenManyPurpose, OpenPurpose } from '../services/files.ts';
 import { createServices, type Services } from '../services/index.ts';
 import type { Cipher } from '../services/vault.ts';
 import { fromCrossing, toCrossing, type AdapterName, type CrossingRequest, type CrossingResponse, type FromHost, type HostInit, type ToHost } from './protocol.ts';
@@ -59,6 +59,7 @@ const cipher: Cipher = {
 };
 const dialogs: FileDialogs = {
   chooseFileToOpen: (purpose: OpenPurpose) => adapter('dialogs.chooseFileToOpen', [purpose]),
+  chooseFilesToOpen: (purpose: OpenManyPurpose) => adapter('dialogs.chooseFilesToOpen', [purpose]),
   chooseFileToSave: (suggestedName: string) => adapter('dialogs.chooseFileToSave', [suggestedName]),
 };
 const shell: DesktopShell = {

@@ -14,15 +14,28 @@ import { createAtomicWriter, parseJsonOrNull } from './json-file.ts';
 /** A batch to edit and save back, a file to import events from (CSV, HAR, cURL…), or a tracking plan. */
 export type OpenPurpose = 'batch' | 'import' | 'plan';
 
+/** Files chosen at once: batch files to draft a plan from, files another tool exported a plan to, or a folder of them. */
+export type OpenManyPurpose = 'events' | 'plan-exports' | 'plan-export-folder';
+
 /** How the OS asks the user for a file: Electron's dialogs in the app, a scripted stand-in in tests. */
 export interface FileDialogs {
   chooseFileToOpen(purpose: OpenPurpose): Promise<string | null>;
+  /** Every path chosen; none when cancelled. */
+  chooseFilesToOpen(purpose: OpenManyPurpose): Promise<string[]>;
   chooseFileToSave(suggestedName: string): Promise<string | null>;
 }
 
 const RECENT_LIMIT = 10;
 /** Larger than any batch EventDesk edits; past it, the file is not read at all. */
 const MAX_FILE_BYTES = 200 * 1024 * 1024;
+
+/** A file the user chose, read whole as text: its name and text, or why not (gone, larger than EventDesk opens). */
+export async function readText(file: string): Promise<ImportedFile> {
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw new AppError('file-missing', `${file} is no longer there.`);
+  if (info.size > MAX_FILE_BYTES) throw new AppError('file-too-large', `${path.basename(file)} is ${(info.size / 1024 / 1024).toFixed(0)} MB; EventDesk opens files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
+  return { name: path.basename(file), text: await readFile(file, 'utf8') };
+}
 
 export function createFiles(dataFolder: string, dialogs: FileDialogs) {
   const recentFile = path.join(dataFolder, 'recent-files.json');
@@ -47,13 +60,6 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs) {
     recent = [{ path: file, name: path.basename(file), openedAt: new Date().toISOString() }, ...list].slice(0, RECENT_LIMIT);
     await writeRecent(JSON.stringify(recent, null, 2));
     for (const listener of recentListeners) listener(recent);
-  }
-
-  async function readText(file: string): Promise<ImportedFile> {
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw new AppError('file-missing', `${file} is no longer there.`);
-    if (info.size > MAX_FILE_BYTES) throw new AppError('file-too-large', `${path.basename(file)} is ${(info.size / 1024 / 1024).toFixed(0)} MB; EventDesk opens files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
-    return { name: path.basename(file), text: await readFile(file, 'utf8') };
   }
 
   async function read(file: string): Promise<OpenedFile> {

@@ -17,6 +17,7 @@ import { createHistoryExport } from './history-export.ts';
 import { createLog, knownSecrets } from './log.ts';
 import { createOpenedFiles } from './opened-files.ts';
 import { makePrivateFolder } from './private-files.ts';
+import { createPlanDrafts } from './plan-drafts.ts';
 import { createPlans } from './plans.ts';
 import { createPseudonyms } from './pseudonyms.ts';
 import { createSandboxPlan } from './sandbox-plan.ts';
@@ -137,6 +138,14 @@ export async function createServices(deps: ServiceDeps) {
     chosenPlanFiles,
     push: (progress) => deps.push('history:coverageProgress', progress),
   });
+  const planDrafts = createPlanDrafts({
+    dialogs: deps.dialogs,
+    chosen: chosenPlanFiles,
+    usePlanFile: (environmentId, file) => {
+      const { id: _id, embeddedSandbox: _embedded, ...settings } = environments.get(environmentId);
+      return environments.update(environmentId, { settings: { ...settings, planFile: file } });
+    },
+  });
 
   return {
     log,
@@ -163,6 +172,7 @@ export async function createServices(deps: ServiceDeps) {
     pseudonyms: createPseudonyms(deps.dataFolder),
     plans,
     coverage,
+    planDrafts,
     sandbox,
     sandboxPlan,
     async close(): Promise<void> {

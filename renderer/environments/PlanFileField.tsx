@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { usePlanDraft } from '../plans/plan-draft-state.ts';
 import { useApi } from '../queries.ts';
 
 /** The name at the end of a path, Windows' or POSIX's. */
@@ -8,7 +9,8 @@ function fileName(file: string): string {
 
 /**
  * The environment's tracking plan: the file's name, Choose… (the OS dialog, through main, so
- * the path is the user's choice) and Clear. The plan applies once the environment is saved.
+ * the path is the user's choice), Draft… (a plan inferred from events or imported, saved through
+ * main's dialog, then put here) and Clear. The plan applies once the environment is saved.
  */
 export function PlanFileField({ file, problem, onChange }: { file: string | null; problem: string | undefined; onChange: (file: string | null) => void }) {
   const api = useApi();
@@ -32,6 +34,9 @@ export function PlanFileField({ file, problem, onChange }: { file: string | null
         </span>
         <button type="button" className="small" onClick={() => void choose()}>
           Choose…
+        </button>
+        <button type="button" className="small" title="Draft a plan from events or another tool’s export, and save it" onClick={() => usePlanDraft.getState().open({ use: { to: 'form', choose: onChange } })}>
+          Draft…
         </button>
         {file !== null && (
           <button type="button" className="small" onClick={() => onChange(null)}>

@@ -15,6 +15,7 @@ import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
  */
 
 const OWNER = 'eventdesk';
+const BATCH_SCHEMA_URI = 'eventdesk://schema/batch.json';
 const diagnosticsByModel = new Map<string, Diagnostic[]>();
 let context: { serviceIdField: string; timeZone: string; plan: TrackingPlan | null } = { serviceIdField: '', timeZone: '', plan: null };
 
@@ -22,10 +23,12 @@ let context: { serviceIdField: string; timeZone: string; plan: TrackingPlan | nu
 export function setBatchContext(serviceIdField: string, timeZone: string, plan: TrackingPlan | null = null): void {
   if (context.serviceIdField === serviceIdField && context.timeZone === timeZone && context.plan === plan) return;
   context = { serviceIdField, timeZone, plan };
+  // Other models' schemas (a plan file's, renderer/plans/PlanTextEditor.tsx) stay.
+  const others = (jsonDefaults.diagnosticsOptions.schemas ?? []).filter((schema) => schema.uri !== BATCH_SCHEMA_URI);
   jsonDefaults.setDiagnosticsOptions({
     ...jsonDefaults.diagnosticsOptions,
     validate: false,
-    schemas: [{ uri: 'eventdesk://schema/batch.json', fileMatch: ['batch-*.json'], schema: batchSchemaWithPlan(batchJsonSchema(serviceIdField, timeZone), plan) }],
+    schemas: [...others, { uri: BATCH_SCHEMA_URI, fileMatch: ['batch-*.json'], schema: batchSchemaWithPlan(batchJsonSchema(serviceIdField, timeZone), plan) }],
   });
 }
 setBatchContext(SERVICE_ID_FIELD, 'UTC');
@@ -105,6 +108,8 @@ monaco.languages.registerCodeActionProvider('json', {
 
 monaco.languages.registerCompletionItemProvider('json', {
   provideCompletionItems(model, position) {
+    // New events belong in batches, not in a plan's JSON.
+    if (!/batch-[^/]*\.json$/.test(model.uri.path)) return { suggestions: [] };
     const word = model.getWordUntilPosition(position);
     const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
     const snippet = (label: string, detail: string, insertText: string, documentation?: string): monaco.languages.CompletionItem => ({

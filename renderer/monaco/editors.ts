@@ -6,3 +6,4 @@
 export { default as BatchEditor } from '../composer/BatchEditor.tsx';
 export { default as BatchViewer } from '../history/BatchViewer.tsx';
 export { default as CompareEditor } from '../history/CompareEditor.tsx';
+export { default as PlanTextEditor } from '../plans/PlanTextEditor.tsx';

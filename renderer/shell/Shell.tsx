@@ -21,6 +21,7 @@ import { SessionBar } from '../session/SessionBar.tsx';
 import { SandboxScreen } from '../sandbox/SandboxScreen.tsx';
 import { ResponsePanel } from '../send/ResponsePanel.tsx';
 import { useSendProgressEvents } from '../send/useSend.ts';
+import { PlanDraftHost } from '../plans/PlanDraftHost.tsx';
 import { useApi } from '../queries.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { AboutDialog } from './AboutDialog.tsx';
@@ -130,6 +131,7 @@ export function Shell({ info }: { info: AppInfo }) {
       <ShortcutSheet />
       <LoginDialog />
       <EnvironmentEditor />
+      <PlanDraftHost />
       <Notices />
     </div>
   );

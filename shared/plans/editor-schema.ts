@@ -10,7 +10,7 @@ import { DEFAULT_PLAN_KEY, type JsonSchema, type TrackingPlan } from './plan.ts'
 
 type SchemaObject = { readonly [keyword: string]: unknown };
 
-function asObject(schema: JsonSchema | undefined): SchemaObject | null {
+export function asObject(schema: JsonSchema | undefined): SchemaObject | null {
   return typeof schema === 'object' && schema !== null ? schema : null;
 }
 
@@ -63,7 +63,7 @@ export interface KindGuide {
 }
 
 /** The plan's `#/$defs/NAME`, followed; another reference is left as it is. */
-function followed(schema: SchemaObject | null, plan: TrackingPlan): SchemaObject | null {
+export function followed(schema: SchemaObject | null, plan: TrackingPlan): SchemaObject | null {
   const ref = schema?.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/$defs/')) return schema;
   return asObject(plan.$defs?.[ref.slice('#/$defs/'.length)]);

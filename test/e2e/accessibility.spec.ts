@@ -73,3 +73,14 @@ test('the sandbox screen, the environment editor and About', async ({ app }) => 
   await expect(app.getByRole('dialog')).toBeVisible();
   await expectAccessible(app, 'the shortcut sheet');
 });
+
+test('the draft plan dialog, with a plan drafted', async ({ app, harness }) => {
+  await openBatchText(app, harness, batch);
+  await app.keyboard.press('ControlOrMeta+k');
+  await app.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('infer a tracking plan');
+  await app.keyboard.press('Enter');
+  const dialog = app.getByRole('dialog', { name: 'Draft a tracking plan' });
+  await expect(dialog.getByTestId('plan-draft-summary')).toHaveText('1 kind from 1 event of Test batch.');
+  await expect(dialog.locator('.plan-text-editor .monaco-editor')).toBeVisible();
+  await expectAccessible(app, 'the draft plan dialog');
+});

@@ -27,6 +27,7 @@ test.describe('history', () => {
     harnessOptions: {
       dialogs: {
         chooseFileToOpen: async () => null,
+        chooseFilesToOpen: async () => [],
         chooseFileToSave: async (suggested) => {
           exportPath = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-export-')), suggested);
           return exportPath;

@@ -45,7 +45,7 @@ async function setUp() {
   let chosen: string | null = null;
   const services = await createServices({
     ...nodeServiceDeps(path.join(folder, 'data')),
-    dialogs: { chooseFileToOpen: async (purpose) => (purpose === 'plan' ? chosen : null), chooseFileToSave: async () => null },
+    dialogs: { chooseFileToOpen: async (purpose) => (purpose === 'plan' ? chosen : null), chooseFilesToOpen: async () => [], chooseFileToSave: async () => null },
     push: createPushSender((name, payload) => {
       if (name !== 'history:coverageProgress') return;
       progress.push(payload as CoverageProgress);

@@ -9,6 +9,7 @@ let answers: (string | null)[];
 let purposes: string[];
 const dialogs: FileDialogs = {
   chooseFileToOpen: async (purpose) => (purposes.push(purpose), answers.shift() ?? null),
+  chooseFilesToOpen: async () => [],
   chooseFileToSave: async () => answers.shift() ?? null,
 };
 

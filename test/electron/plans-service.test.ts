@@ -35,7 +35,7 @@ async function setUp(options: { chosen?: string | null } = {}) {
   let chosen = options.chosen ?? null;
   const services = await createServices({
     ...nodeServiceDeps(path.join(folder, 'data')),
-    dialogs: { chooseFileToOpen: async (purpose) => (purpose === 'plan' ? chosen : null), chooseFileToSave: async () => null },
+    dialogs: { chooseFileToOpen: async (purpose) => (purpose === 'plan' ? chosen : null), chooseFilesToOpen: async () => [], chooseFileToSave: async () => null },
     push: createPushSender((name, payload) => {
       if (name === 'plans:changed') changes.push(payload as PayloadOf<'plans:changed'>);
     }),

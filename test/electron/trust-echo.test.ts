@@ -67,7 +67,7 @@ async function setUp() {
   const deps = nodeServiceDeps(dataFolder);
   const services: Services = await createServices({
     ...deps,
-    dialogs: { chooseFileToOpen: async () => null, chooseFileToSave: async (name) => path.join(exportFolder, name) },
+    dialogs: { chooseFileToOpen: async () => null, chooseFilesToOpen: async () => [], chooseFileToSave: async (name) => path.join(exportFolder, name) },
     push: createPushSender((push, payload) => received.push({ push, payload })),
     sandbox: null,
   });

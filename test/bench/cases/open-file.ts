@@ -40,7 +40,7 @@ const openFile: BenchCase = {
     await writeFile(big, bigBatchText(EVENTS));
     await writeFile(small, bigBatchText(1));
     let answer = '';
-    const harness = await startHarness({ dialogs: { chooseFileToOpen: async () => answer, chooseFileToSave: async () => null } });
+    const harness = await startHarness({ dialogs: { chooseFileToOpen: async () => answer, chooseFilesToOpen: async () => [], chooseFileToSave: async () => null } });
     const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
     const bigRuns: OpenTimes[] = [];
     const smallRuns: OpenTimes[] = [];

@@ -2,7 +2,8 @@ import type { FileDialogs } from '../../../electron/services/files.ts';
 
 /**
  * The OS's file dialogs, which a browser test cannot click, answered from a list in order:
- * push the path the next dialog should "choose" (none left: the user cancelled).
+ * push the path the next dialog should "choose" (none left: the user cancelled). A dialog that
+ * takes several files takes one answer's paths, separated by newlines.
  */
 export function scriptedDialogs(): { answers: string[]; dialogs: FileDialogs } {
   const answers: string[] = [];
@@ -10,6 +11,7 @@ export function scriptedDialogs(): { answers: string[]; dialogs: FileDialogs } {
     answers,
     dialogs: {
       chooseFileToOpen: async () => answers.shift() ?? null,
+      chooseFilesToOpen: async () => answers.shift()?.split('\n') ?? [],
       chooseFileToSave: async () => answers.shift() ?? null,
     },
   };

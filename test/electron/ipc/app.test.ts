@@ -36,7 +36,7 @@ async function setUp(options: { shell?: Partial<DesktopShell>; saveAnswer?: stri
   services = await createServices({
     ...deps,
     shell: { ...deps.shell, ...options.shell },
-    dialogs: { chooseFileToOpen: async () => null, chooseFileToSave: async (name) => (calls.push(`save ${name}`), options.saveAnswer ?? null) },
+    dialogs: { chooseFileToOpen: async () => null, chooseFilesToOpen: async () => [], chooseFileToSave: async (name) => (calls.push(`save ${name}`), options.saveAnswer ?? null) },
     push: createPushSender(() => undefined),
     sandbox: null,
   });
