@@ -113,6 +113,9 @@ export const errorCodes = [
   'plan-missing', // the environment's plan file is not where it names it
   'plan-too-large', // the environment's plan file is larger than a plan is read
   'plan-unreadable', // the environment's plan file cannot be read (permissions, a folder)
+
+  // The embedded sandbox's port.
+  'sandbox-port-taken', // another program listens on the port the sandbox was asked to take
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -200,6 +200,22 @@ export function createEnvironments(options: EnvironmentsOptions) {
       return { environments: state.environments.map(view), activeId: state.activeId, notice: [notice, options.vault.notice()].filter(Boolean).join(' ') || null };
     },
 
+    /**
+     * The embedded sandbox now listens at another address (its port changed in the Sandbox
+     * tab). Its environments' logins end, as for any environment that points elsewhere: a token
+     * is never sent on to another address. The API key and remembered password that were
+     * entered for the sandbox follow it, as they do when it starts on another port, since the
+     * same sandbox answers there; the old address, which another program may take next, gets none.
+     */
+    async sandboxMoved(from: string): Promise<void> {
+      const url = options.sandbox?.url();
+      if (!url) return;
+      for (const environment of state.environments.filter((candidate) => candidate.embeddedSandbox)) {
+        await retarget(environment.id);
+        if (options.vault.origin(environment.id) === originOf(from)) await options.vault.bind(environment.id, url);
+      }
+    },
+
     /** Registers what must happen before an environment is removed or points elsewhere (its session ends). */
     beforeRetarget(listener: (environmentId: string) => Promise<void>): void {
       retargetListeners.push(listener);

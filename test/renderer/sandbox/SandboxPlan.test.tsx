@@ -22,7 +22,9 @@ const info = (plan: SandboxPlan | null): OutputOf<'sandbox:info'> => ({
   maxBodyBytes: 1024,
   demoUsername: 'demo',
   demoPassword: 'demo-password',
+  demoApiKey: 'demo-api-key',
   plan,
+  port: { port: 4010, requested: 4010, source: 'saved', variable: null, note: null },
 });
 
 /** The Sandbox screen over a bridge with canned answers, and a way to push as main does. */
