@@ -24,12 +24,15 @@ function Setting({ label, what, value, testId }: { label: string; what: string; 
   );
 }
 
-/** Why it listens where it does, when that is worth saying. */
+/** Who chose the port, and what Apply does. */
 function portHint(port: SandboxPortStatus): string {
-  const variable =
-    port.variable === null ? null : `EVENTDESK_SANDBOX_PORT=${port.variable} chooses the port at each start${port.variable === 0 ? ' (any free one)' : ''}, before the one applied here.`;
-  const kept = `Kept for the next start${port.source === 'default' ? `; ${DEFAULT_SANDBOX_PORT} unless you choose another` : ''}.`;
-  return variable ?? kept;
+  const chosen =
+    port.variable !== null
+      ? `Set at each start by EVENTDESK_SANDBOX_PORT=${port.variable}${port.variable === 0 ? ' (any free port)' : ''}, before one applied here.`
+      : port.source === 'default'
+        ? `${DEFAULT_SANDBOX_PORT} is the default; one applied here is kept for the next start.`
+        : 'Kept for the next start.';
+  return `${chosen} Apply moves it now: the traffic stays, and Local sandbox follows (log in again).`;
 }
 
 function PortForm({ port }: { port: SandboxPortStatus }) {
@@ -54,7 +57,7 @@ function PortForm({ port }: { port: SandboxPortStatus }) {
         Apply
       </button>
       <p id="sandbox-port-hint" className="hint">
-        {portHint(port)} Moving it keeps the traffic; the Local sandbox environment follows, and you log in again.
+        {portHint(port)}
       </p>
       {problem && (
         <p className="problem" role="alert">
