@@ -148,7 +148,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
       const bound = options.vault.origin(environment.id);
       if (originOf(url) === null || bound === originOf(url)) continue;
       // Entries written before origins were kept belong to the address they were used with;
-      // the embedded sandbox listens on a port picked at each start, always on loopback.
+      // the embedded sandbox's port may differ from the last start's (that one was taken), always on loopback.
       if (bound === null || (environment.embeddedSandbox && isLoopback(bound))) await options.vault.bind(environment.id, url);
     }
   }
