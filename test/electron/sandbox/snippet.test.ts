@@ -1,10 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
 import { parseCurl } from '../../../shared/formats/curl.ts';
+import { DEFAULT_SANDBOX_PORT } from '../../../shared/sandbox-port.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
 import { cliSnippet, curlSnippet, type SnippetTarget } from '../../../shared/sandbox-snippets.ts';
 
 /**
@@ -78,4 +80,15 @@ describe('the command-line snippet', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(received()).toEqual(['/user/events 202', '/oauth2/login 200', '/oauth2/login 200']);
   }, 30_000);
+});
+
+describe("the README's snippets", () => {
+  it('are the ones the Sandbox tab shows for the default sandbox', async () => {
+    const readme = await readFile(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Pointing an SDK at the sandbox'));
+    const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].slice(0, 2).map((match) => match[1]);
+    const { username, password, apiKey } = SANDBOX_DEMO_CREDENTIALS;
+    const shown = { url: `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`, username, password, apiKey, serviceIdField: 'svc_id', timeZone: 'UTC', createdAt: '2026-11-24 09:30:00' };
+    expect(blocks).toEqual([curlSnippet(shown), cliSnippet(shown)]);
+  });
 });
