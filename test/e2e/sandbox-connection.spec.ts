@@ -1,15 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '../fixtures/free-port.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
-
-/** A port free a moment ago, for the test to move the sandbox to. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const batch = JSON.stringify([{ token: 'signup', customer_id: 'cust-1', device_id: '{{$uuid}}', svc_id: 7, created_at: '{{$now -1m}}', attributes: { plan: 'pro' } }], null, 2);
 

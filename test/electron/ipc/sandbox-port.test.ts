@@ -13,6 +13,7 @@ import { endpoint } from '../../../electron/services/auth.ts';
 import { LOCAL_SANDBOX_ID } from '../../../electron/services/environments.ts';
 import { createServices } from '../../../electron/services/index.ts';
 import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
+import { freePort } from '../../fixtures/free-port.ts';
 
 /**
  * The embedded sandbox's port over the contract: the real services and sandbox, a real data
@@ -56,12 +57,6 @@ async function otherProgram(port = 0) {
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
   open.push({ close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))) });
   return { port: (server.address() as AddressInfo).port, received };
-}
-
-async function freePort(): Promise<number> {
-  const probe = await otherProgram();
-  await open.pop()!.close();
-  return probe.port;
 }
 
 const dataFolderFor = () => mkdtemp(path.join(os.tmpdir(), 'eventdesk-sandbox-port-'));

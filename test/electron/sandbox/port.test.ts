@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { DEFAULT_SANDBOX_PORT, portFromVariable } from '../../../shared/sandbox-port.ts';
 import { choosePort, fallbackNote, listenNear, NEARBY_PORTS, nearbyPorts, startEmbeddedSandbox } from '../../../electron/sandbox/port.ts';
 import { startSandbox } from '../../../electron/sandbox/server.ts';
+import { freePort } from '../../fixtures/free-port.ts';
 
 /** The embedded sandbox's port: who chooses it, and what happens when another program holds it. Real servers on loopback. */
 
@@ -19,15 +20,6 @@ async function squatter(port = 0): Promise<{ port: number; server: Server }> {
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
   open.push({ close: () => new Promise((resolve) => server.close(resolve)) });
   return { port: (server.address() as AddressInfo).port, server };
-}
-
-/** A port free a moment ago, with the next one free too where possible: for a test that must name one. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 const taken = (port: number) => new AppError('sandbox-port-taken', `Port ${port} is in use by another program.`);

@@ -1,14 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBridge } from '../../../shared/bridge.ts';
-import type { Envelope } from '../../../shared/errors.ts';
-import type { ChannelName, OutputOf } from '../../../shared/ipc.ts';
-import { NO_FAULTS } from '../../../shared/sandbox.ts';
-import { createApi } from '../../../renderer/api.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
-import { SandboxScreen } from '../../../renderer/sandbox/SandboxScreen.tsx';
+import { renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
 
 /** The Sandbox tab's Connection panel over a bridge with canned answers; the clipboard is jsdom's stand-in. */
 
@@ -20,44 +13,12 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: (text: string) => (copied.push(text), Promise.resolve()) } });
 });
 
-const view = (port: number, note: string | null = null): OutputOf<'sandbox:info'> => ({
-  url: `http://127.0.0.1:${port}`,
-  mode: 'strict',
-  serviceIdField: 'svc_id',
-  timeZone: 'UTC',
-  tokenTtlSeconds: 3600,
-  maxBodyBytes: 1024,
-  demoUsername: 'demo',
-  demoPassword: 'demo-password',
-  demoApiKey: 'demo-api-key',
-  plan: null,
-  port: { port, requested: note ? 4797 : port, source: 'default', variable: null, note },
-});
-
-function renderScreen(answers: Partial<Record<ChannelName, (input: unknown) => Envelope<unknown>>>) {
-  const calls: [ChannelName, unknown][] = [];
-  const bridge = createBridge(
-    async (channel, input) => {
-      calls.push([channel, input]);
-      return answers[channel]?.(input) ?? { ok: true, value: null };
-    },
-    () => () => undefined,
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ApiContext.Provider value={createApi(bridge)}>
-        <SandboxScreen />
-      </ApiContext.Provider>
-    </QueryClientProvider>,
-  );
-  return { calls };
-}
-
-const base = { 'sandbox:traffic': () => ({ ok: true as const, value: [] }), 'sandbox:faults': () => ({ ok: true as const, value: NO_FAULTS }) };
+const view = (port: number, note: string | null = null) =>
+  sandboxView({ url: `http://127.0.0.1:${port}`, port: { port, requested: note ? 4797 : port, source: 'default', variable: null, note } });
 
 describe("the Sandbox tab's Connection panel", () => {
   it('shows the base URL, username, password and API key, each with its own Copy button, and says why the port is not the one asked for', async () => {
-    renderScreen({ ...base, 'sandbox:info': () => ({ ok: true, value: view(4798, 'Port 4797 was in use; the sandbox listens on 4798.') }) });
+    renderSandboxScreen({ 'sandbox:info': { ok: true, value: view(4798, 'Port 4797 was in use; the sandbox listens on 4798.') } });
     const panel = await screen.findByRole('region', { name: 'Connection' });
     expect(within(panel).getByRole('status').textContent).toBe('Port 4797 was in use; the sandbox listens on 4798.');
     const shown = within(panel)
@@ -81,7 +42,7 @@ describe("the Sandbox tab's Connection panel", () => {
   });
 
   it('checks the port before asking, moves the sandbox with Apply, and shows the new address', async () => {
-    const { calls } = renderScreen({ ...base, 'sandbox:info': () => ({ ok: true, value: view(4797) }), 'sandbox:setPort': (input) => ({ ok: true, value: view((input as { port: number }).port) }) });
+    const { calls } = renderSandboxScreen({ 'sandbox:info': { ok: true, value: view(4797) }, 'sandbox:setPort': (input) => ({ ok: true, value: view((input as { port: number }).port) }) });
     const panel = await screen.findByRole('region', { name: 'Connection' });
     const field = within(panel).getByRole('textbox', { name: 'Port' });
     expect((field as HTMLInputElement).value).toBe('4797');
@@ -106,9 +67,8 @@ describe("the Sandbox tab's Connection panel", () => {
   });
 
   it('says plainly when the port is taken, and the sandbox stays where it was', async () => {
-    renderScreen({
-      ...base,
-      'sandbox:info': () => ({ ok: true, value: view(4797) }),
+    renderSandboxScreen({
+      'sandbox:info': { ok: true, value: view(4797) },
       'sandbox:setPort': () => ({ ok: false, error: { code: 'sandbox-port-taken', message: 'Port 4811 is in use by another program.' } }),
     });
     const panel = await screen.findByRole('region', { name: 'Connection' });
@@ -123,7 +83,7 @@ describe("the Sandbox tab's Connection panel", () => {
   it('offers the snippet as curl or as the command line, by tabs the arrow keys choose, and copies the one shown', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T09:30:00Z') });
     try {
-      renderScreen({ ...base, 'sandbox:info': () => ({ ok: true, value: view(4797) }) });
+      renderSandboxScreen({ 'sandbox:info': { ok: true, value: view(4797) } });
       const panel = await screen.findByRole('region', { name: 'Connection' });
       const snippet = within(panel).getByRole('tabpanel');
       expect(within(panel).getByRole('tab', { name: 'curl' }).getAttribute('aria-selected')).toBe('true');
