@@ -22,6 +22,16 @@ export interface SandboxAddressDeps {
 export function createSandboxAddress(deps: SandboxAddressDeps) {
   const { sandbox } = deps.embedded;
   let status = deps.embedded.port;
+  /** Moves go one at a time (two windows may ask at once): a listener is never closed under a move still listening. */
+  let moving: Promise<unknown> = Promise.resolve();
+
+  async function move(port: number): Promise<void> {
+    const from = sandbox.url;
+    await sandbox.listenOn(port);
+    status = { ...status, requested: port, source: 'saved', note: null };
+    if (sandbox.url !== from) await deps.onMoved(from);
+    await deps.settings.update({ port });
+  }
 
   return {
     view(): SandboxView {
@@ -30,11 +40,9 @@ export function createSandboxAddress(deps: SandboxAddressDeps) {
 
     /** Listens on `port` from now on and at the next start; a port another program holds is refused (sandbox-port-taken) and nothing changes. */
     async setPort(port: number): Promise<SandboxView> {
-      const from = sandbox.url;
-      await sandbox.listenOn(port);
-      status = { ...status, requested: port, source: 'saved', note: null };
-      if (sandbox.url !== from) await deps.onMoved(from);
-      await deps.settings.update({ port });
+      const moved = moving.then(() => move(port));
+      moving = moved.catch(() => undefined);
+      await moved;
       return this.view();
     },
   };

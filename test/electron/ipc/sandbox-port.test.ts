@@ -144,3 +144,16 @@ describe('the Local sandbox environment when the sandbox moves', () => {
     expect(sandbox!.traffic().map((record) => `${record.path} ${record.response?.status}`)).toEqual(['/user/events 202', '/oauth2/login 200', '/oauth2/login 200']);
   });
 });
+
+describe('two moves asked for at once', () => {
+  it('go one after the other: the sandbox listens where the last one asked, and the settings say so', async () => {
+    const dataFolder = await dataFolderFor();
+    const app = await start(dataFolder, { port: 0 });
+    const [first, second] = [await freePort(), await freePort()];
+    const answers = await Promise.all([app.call('sandbox:setPort', { port: first }), app.call('sandbox:setPort', { port: second })]);
+    expect(answers.map((answer) => answer.ok)).toEqual([true, true]);
+    expect((await app.view('sandbox:info')).url).toBe(`http://127.0.0.1:${second}`);
+    expect((await fetch(`http://127.0.0.1:${second}/_sandbox/requests`)).status).toBe(200);
+    expect(await settingsIn(dataFolder)).toEqual({ planFile: null, port: second });
+  });
+});
