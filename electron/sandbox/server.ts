@@ -230,11 +230,12 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
 
   const bound: SandboxOptions = { ...config };
   let url = '';
-  const heard = () => {
+  // What it listens on, for its options, its Host check and its URL.
+  const readAddress = () => {
     bound.port = listening.port = (server.address() as AddressInfo).port;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${bound.port}`;
   };
-  heard();
+  readAddress();
   let closing: Promise<void> | null = null;
 
   return {
@@ -255,7 +256,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
         });
         throw listenError(error, config.host, port);
       }
-      heard();
+      readAddress();
     },
     info: () => ({
       url,
