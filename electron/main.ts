@@ -9,6 +9,7 @@ import { electronDialogs } from './adapters/dialogs.ts';
 import { safeStorageCipher } from './adapters/safe-storage.ts';
 import { electronShell } from './adapters/shell.ts';
 import type { RecentFile } from '../shared/files.ts';
+import { portFromVariable } from '../shared/sandbox-port.ts';
 import { startServicesThread } from './host/services-client.ts';
 import { admit, createPushSender, type Sender } from './ipc/dispatch.ts';
 import { logFailures } from './ipc/logged-dispatch.ts';
@@ -34,8 +35,6 @@ function start(): void {
   ]);
 
   const devServerUrl = MAIN_WINDOW_VITE_DEV_SERVER_URL;
-  /** EVENTDESK_SANDBOX_PORT fixes the embedded sandbox's port, to point an SDK at; by default any free one. */
-  const SANDBOX_PREFERRED_PORT = Number(process.env.EVENTDESK_SANDBOX_PORT ?? 0);
   const rendererRoot = path.join(__dirname, '..', 'renderer', MAIN_WINDOW_VITE_NAME);
 
   // Files the OS hands over before the services are up (the launch's own, macOS open-file at
@@ -74,6 +73,9 @@ function start(): void {
     });
 
     const dataFolder = app.getPath('userData');
+    // EVENTDESK_SANDBOX_PORT comes first; unset, the services take the port saved in the Sandbox
+    // tab, else the default. A value that is no port stops the start with a message saying so.
+    const sandboxPort = portFromVariable(process.env.EVENTDESK_SANDBOX_PORT);
     const push = createPushSender((name, payload) => {
       for (const window of BrowserWindow.getAllWindows()) window.webContents.send(name, payload);
     });
@@ -95,7 +97,7 @@ function start(): void {
         // Packaged, the README sits beside the asar (extraResources): a file inside an asar cannot be handed to the OS.
         documentationFile: app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md'),
         // Packaged, the service's description sits beside the asar like the README.
-        sandbox: { port: SANDBOX_PREFERRED_PORT, openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml') },
+        sandbox: { ...(sandboxPort === null ? {} : { port: sandboxPort }), openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml') },
         secretStorage: safeStorageCipher.status(),
       },
       {

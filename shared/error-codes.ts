@@ -124,6 +124,9 @@ export const errorCodes = [
   'plan-source-format', // what a plan is drafted from is not the format asked for (no batch of events, not that tool's export)
   'plan-unwritable', // the drafted plan cannot be written where the user chose (permissions, a full disk)
   'plan-not-chosen', // an environment was asked to use a plan file the user did not choose or save in a dialog
+
+  // The embedded sandbox's port.
+  'sandbox-port-taken', // another program listens on the port the sandbox was asked to take
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

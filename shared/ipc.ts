@@ -7,6 +7,7 @@ import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSche
 import { CoverageProgressSchema, HistoryCoverageInputSchema, HistoryCoverageSchema } from './history-coverage.ts';
 import { PlanStatusSchema } from './plans/plan-status.ts';
 import { MAX_PLAN_CHARS, PlanDraftRequestSchema, PlanDraftSchema, PlanSaveResultSchema } from './plans/plan-draft.ts';
+import { SandboxPortNumberSchema, SandboxPortStatusSchema } from './sandbox-port.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxPlanSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import {
   ExportFormatSchema,
@@ -65,6 +66,9 @@ export const AppInfoSchema = z.object({
   secretStorage: SecretStorageStatusSchema,
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+/** The embedded sandbox as the Sandbox tab shows it: its setup, and where it listens and why there. */
+const SandboxViewSchema = SandboxInfoSchema.extend({ port: SandboxPortStatusSchema });
 
 const NoInput = z.undefined();
 const Id = z.string().min(1).max(200);
@@ -187,8 +191,18 @@ export const contract = {
    */
   'transforms:pseudonyms': { input: z.object({ values: z.array(PersonalValueSchema).max(MAX_PSEUDONYM_VALUES) }), output: z.array(z.string()) },
 
-  // The demo password is shown on the login form by design; the API key has no reason to reach the page.
-  'sandbox:info': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
+  /**
+   * The embedded sandbox as the Sandbox tab shows it, port included. Its demo account and API
+   * key reach the page by design: they are the sandbox's public credentials, printed by
+   * `eventdesk sandbox` and in the README, for pointing an SDK at it, and open nothing but this
+   * loopback sandbox. Users and keys of one's own are set on `eventdesk sandbox`, never here.
+   */
+  'sandbox:info': { input: NoInput, output: SandboxViewSchema },
+  /**
+   * Moves the embedded sandbox to `port` now and at the next start (its traffic stays). A port
+   * another program holds is refused (sandbox-port-taken) and nothing changes.
+   */
+  'sandbox:setPort': { input: z.object({ port: SandboxPortNumberSchema }), output: SandboxViewSchema },
   'sandbox:traffic': { input: NoInput, output: z.array(SandboxRequestRecordSchema) },
   'sandbox:clear': { input: NoInput, output: z.null() },
   'sandbox:faults': { input: NoInput, output: SandboxFaultsSchema },
@@ -199,8 +213,8 @@ export const contract = {
    * plan included, unchanged when the dialog was cancelled. A file that is no plan is refused
    * (plan-not-json, plan-invalid, sandbox-plan) and the plan in force stays.
    */
-  'sandbox:choosePlan': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
-  'sandbox:clearPlan': { input: NoInput, output: SandboxInfoSchema.omit({ demoApiKey: true }) },
+  'sandbox:choosePlan': { input: NoInput, output: SandboxViewSchema },
+  'sandbox:clearPlan': { input: NoInput, output: SandboxViewSchema },
 
   /** The active environment's tracking plan (its file read, its validators served for the editor's worker), or null when it names none. */
   'plans:active': { input: NoInput, output: PlanStatusSchema.nullable() },

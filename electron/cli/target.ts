@@ -11,6 +11,7 @@ import {
   type EnvironmentExport,
   type EnvironmentSettings,
 } from '../../shared/environment.ts';
+import { SECRET_VARIABLES } from '../../shared/secret-variables.ts';
 import { UsageError, unreadable, wholeNumber } from './flags.ts';
 
 /**
@@ -35,8 +36,6 @@ export interface TargetFlags {
   'time-zone'?: string;
   timeout?: string;
 }
-
-export const SECRET_VARIABLES = { username: 'EVENTDESK_USERNAME', password: 'EVENTDESK_PASSWORD', apiKey: 'EVENTDESK_API_KEY' } as const;
 
 export const TARGET_USAGE = `Target: one of --env or --base-url
   --env FILE             An environment exported from EventDesk (format ${EXPORT_FORMAT})

@@ -28,10 +28,16 @@ import { createTraffic, type TrafficListener } from './traffic.ts';
  */
 
 export interface SandboxServer {
-  /** Where it listens, e.g. http://127.0.0.1:49152. */
-  url: string;
+  /** Where it listens, e.g. http://127.0.0.1:49152; listenOn changes it. */
+  readonly url: string;
   /** The options in force, the port as bound; secrets included (main process only). */
   options: SandboxOptions;
+  /**
+   * Listens on `port` instead, keeping everything else (traffic, tokens, plan, faults) and
+   * finishing the requests under way. A port another program holds throws an AppError
+   * (sandbox-port-taken) and it stays where it was.
+   */
+  listenOn(port: number): Promise<void>;
   info(): SandboxInfo;
   faults(): SandboxFaults;
   /** Throws an AppError for an invalid patch. */
@@ -91,6 +97,14 @@ function listen(server: ReturnType<typeof createServer>, port: number, host: str
       resolve();
     });
   });
+}
+
+/** Why it cannot listen there: a port another program holds has its own code, so a caller can try another. */
+function listenError(error: unknown, host: string, port: number): AppError {
+  const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+  return taken
+    ? new AppError('sandbox-port-taken', `Port ${port} is in use by another program.`, (error as Error).message)
+    : new AppError('sandbox-listen', `The sandbox cannot listen on ${host}:${port}: ${(error as Error).message}`);
 }
 
 export async function startSandbox(options: SandboxStartOptions = {}): Promise<SandboxServer> {
@@ -207,19 +221,43 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   } catch (error) {
     await log?.close();
     plan.close();
-    throw new AppError('sandbox-listen', `The sandbox cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    throw listenError(error, config.host, config.port);
   }
-  server.on('error', (error) => console.error('Sandbox server error:', error));
+  // A failed listen (listenOn a taken port) is its caller's to report.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.syscall !== 'listen') console.error('Sandbox server error:', error);
+  });
 
-  const port = (server.address() as AddressInfo).port;
-  listening.port = port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  const bound: SandboxOptions = { ...config, port };
+  const bound: SandboxOptions = { ...config };
+  let url = '';
+  // What it listens on, for its options, its Host check and its URL.
+  const readAddress = () => {
+    bound.port = listening.port = (server.address() as AddressInfo).port;
+    url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${bound.port}`;
+  };
+  readAddress();
   let closing: Promise<void> | null = null;
 
   return {
-    url,
+    get url() {
+      return url;
+    },
     options: bound,
+    async listenOn(port) {
+      const previous = bound.port;
+      if (port === previous) return;
+      // Stops taking connections on the old port; those open finish their requests.
+      server.close();
+      try {
+        await listen(server, port, config.host);
+      } catch (error) {
+        await listen(server, previous, config.host).catch((again: unknown) => {
+          throw listenError(again, config.host, previous);
+        });
+        throw listenError(error, config.host, port);
+      }
+      readAddress();
+    },
     info: () => ({
       url,
       mode: config.mode,

@@ -148,7 +148,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
       const bound = options.vault.origin(environment.id);
       if (originOf(url) === null || bound === originOf(url)) continue;
       // Entries written before origins were kept belong to the address they were used with;
-      // the embedded sandbox listens on a port picked at each start, always on loopback.
+      // the embedded sandbox's port may differ from the last start's (that one was taken), always on loopback.
       if (bound === null || (environment.embeddedSandbox && isLoopback(bound))) await options.vault.bind(environment.id, url);
     }
   }
@@ -198,6 +198,22 @@ export function createEnvironments(options: EnvironmentsOptions) {
 
     list(): { environments: EnvironmentView[]; activeId: string | null; notice: string | null } {
       return { environments: state.environments.map(view), activeId: state.activeId, notice: [notice, options.vault.notice()].filter(Boolean).join(' ') || null };
+    },
+
+    /**
+     * The embedded sandbox now listens at another address (its port changed in the Sandbox
+     * tab). Its environments' logins end, as for any environment that points elsewhere: a token
+     * is never sent on to another address. The API key and remembered password that were
+     * entered for the sandbox follow it, as they do when it starts on another port, since the
+     * same sandbox answers there; the old address, which another program may take next, gets none.
+     */
+    async sandboxMoved(from: string): Promise<void> {
+      const url = options.sandbox?.url();
+      if (!url) return;
+      for (const environment of state.environments.filter((candidate) => candidate.embeddedSandbox)) {
+        await retarget(environment.id);
+        if (options.vault.origin(environment.id) === originOf(from)) await options.vault.bind(environment.id, url);
+      }
     },
 
     /** Registers what must happen before an environment is removed or points elsewhere (its session ends). */

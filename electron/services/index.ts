@@ -3,8 +3,8 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { Environment } from '../../shared/environment.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { PayloadOf, PushName } from '../../shared/ipc.ts';
-import { startSandbox } from '../sandbox/server.ts';
 import type { SandboxStartOptions } from '../sandbox/config.ts';
+import { startEmbeddedSandbox } from '../sandbox/port.ts';
 import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
 import type { Fetch } from './auth.ts';
 import { createCoverage } from './coverage.ts';
@@ -20,7 +20,9 @@ import { makePrivateFolder } from './private-files.ts';
 import { createPlanDrafts } from './plan-drafts.ts';
 import { createPlans } from './plans.ts';
 import { createPseudonyms } from './pseudonyms.ts';
+import { createSandboxAddress } from './sandbox-address.ts';
 import { createSandboxPlan } from './sandbox-plan.ts';
+import { createSandboxSettings } from './sandbox-settings.ts';
 import { claimedElsewhere } from './send-claims.ts';
 import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
@@ -60,7 +62,10 @@ export interface ServiceDeps {
   shell: DesktopShell;
   /** The README that ships with the app: the documentation when package.json names no web address. */
   documentationFile: string;
-  /** The embedded sandbox's options, or null to run without one. */
+  /**
+   * The embedded sandbox's options, or null to run without one. A `port` given (the app's
+   * EVENTDESK_SANDBOX_PORT; 0 in tests, any free one) comes before the one saved in the Sandbox tab.
+   */
   sandbox: SandboxStartOptions | null;
   /**
    * The command line's environments, made of its flags. Given, the services hold these and their
@@ -72,10 +77,10 @@ export interface ServiceDeps {
 
 export async function createServices(deps: ServiceDeps) {
   makePrivateFolder(deps.dataFolder);
-  const sandbox = deps.sandbox ? await startSandbox(deps.sandbox) : null;
+  const sandboxSettings = createSandboxSettings(deps.dataFolder);
+  const embedded = deps.sandbox ? await startEmbeddedSandbox(deps.sandbox, deps.sandbox.port ?? null, (await sandboxSettings.read()).port) : null;
+  const sandbox = embedded?.sandbox ?? null;
   sandbox?.onRequest((record) => deps.push('sandbox:request', record));
-  const sandboxPlan = sandbox && createSandboxPlan({ dataFolder: deps.dataFolder, sandbox, dialogs: deps.dialogs, onChange: (plan) => deps.push('sandbox:planChanged', plan) });
-  await sandboxPlan?.restore();
 
   const vault = createVault({ file: deps.environments ? null : path.join(deps.dataFolder, 'secrets.json'), cipher: deps.cipher });
   const sandboxInfo = sandbox?.info();
@@ -92,6 +97,20 @@ export async function createServices(deps: ServiceDeps) {
   /** Every key, password and token the vault holds, masked wherever they appear in a log line. */
   const vaultSecrets = () => knownSecrets(environments.list().environments.map((environment) => vault.get(environment.id)));
   const log = createLog({ dataFolder: deps.dataFolder, secrets: vaultSecrets });
+  if (embedded?.port.note) log.warn(embedded.port.note, { requested: embedded.port.requested, port: embedded.port.port });
+  const sandboxAddress =
+    embedded &&
+    createSandboxAddress({
+      embedded,
+      settings: sandboxSettings,
+      onMoved: async (from) => {
+        log.info('The sandbox moved', { from, to: embedded.sandbox.url });
+        await environments.sandboxMoved(from);
+      },
+    });
+  const sandboxPlan =
+    sandboxAddress && createSandboxPlan({ sandbox: embedded.sandbox, settings: sandboxSettings, dialogs: deps.dialogs, view: () => sandboxAddress.view(), onChange: (plan) => deps.push('sandbox:planChanged', plan) });
+  await sandboxPlan?.restore();
   const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
   sessions.restore();
   const history = openAppHistory(historyFileIn(deps.dataFolder));
@@ -174,6 +193,7 @@ export async function createServices(deps: ServiceDeps) {
     coverage,
     planDrafts,
     sandbox,
+    sandboxAddress,
     sandboxPlan,
     async close(): Promise<void> {
       await sending.dispose();

@@ -206,7 +206,7 @@ export function createVault(options: VaultOptions) {
     /**
      * Records that the environment's secrets belong to the server at `url`, keeping them. Only for
      * secrets whose server is known otherwise: entries from before origins were recorded, and the
-     * embedded sandbox's, whose port is picked at each start.
+     * embedded sandbox's, whose port can change (taken at a start, or moved in the Sandbox tab).
      */
     async bind(environmentId: string, url: string): Promise<void> {
       origins.set(environmentId, requireOrigin(url));

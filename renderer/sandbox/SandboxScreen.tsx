@@ -1,11 +1,12 @@
 import './sandbox.css';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { ConnectionPanel } from './ConnectionPanel.tsx';
 import { FaultControls } from './FaultControls.tsx';
 import { PlanControls } from './PlanControls.tsx';
 import { useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
 import { RequestsView } from './RequestsView.tsx';
 
-/** What the built-in sandbox received, live, the tracking plan it checks events against, and the faults it injects. */
+/** What the built-in sandbox received, live, how to reach it, the tracking plan it checks events against, and the faults it injects. */
 export function SandboxScreen() {
   const info = useSandboxInfo();
   useSandboxPlanUpdates();
@@ -18,15 +19,16 @@ export function SandboxScreen() {
       <div className="pane-header">
         <h1 id="sandbox-heading">Sandbox</h1>
         {info.data && (
-          <span className="sandbox-summary">
-            <code data-testid="sandbox-url">{info.data.url}</code> · {info.data.mode} · user <code>{info.data.demoUsername}</code> / <code>{info.data.demoPassword}</code> · expires_in in{' '}
-            {info.data.timeZone} · {info.data.serviceIdField} · {info.data.plan?.label ? <>plan {info.data.plan.label}</> : 'no plan'}
-          </span>
+          <ul className="sandbox-summary" aria-label="How the sandbox checks requests">
+            <li>{info.data.mode} mode</li>
+            <li>
+              service id in <code>{info.data.serviceIdField}</code>
+            </li>
+            <li>date-times in {info.data.timeZone}</li>
+            <li>{info.data.plan?.label ? `plan ${info.data.plan.label}` : 'no plan'}</li>
+          </ul>
         )}
         <span className="spacer" />
-        <button type="button" className="small" onClick={() => info.data && void navigator.clipboard.writeText(info.data.url)} disabled={!info.data}>
-          Copy address
-        </button>
         <button type="button" className="small" onClick={() => clear.mutate()} disabled={!traffic.data?.length}>
           Clear
         </button>
@@ -38,6 +40,7 @@ export function SandboxScreen() {
           {traffic.data && <RequestsView records={traffic.data} />}
         </section>
         <aside className="sandbox-side" aria-label="Sandbox settings">
+          {info.data && <ConnectionPanel info={info.data} />}
           {info.data && <PlanControls plan={info.data.plan} mode={info.data.mode} />}
           {faults.data && <FaultControls key={JSON.stringify(faults.data)} faults={faults.data} />}
         </aside>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OutputOf } from '../../shared/ipc.ts';
 import type { SandboxFaultsPatch, SandboxRequestRecord } from '../../shared/sandbox.ts';
+import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 
 const infoKey = ['sandbox', 'info'] as const;
@@ -42,6 +43,19 @@ export function useClearPlan() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({ mutationFn: () => api.sandbox.clearPlan(), onSuccess: (info) => client.setQueryData(infoKey, info) });
+}
+
+/** Moves the sandbox to another port; the Local sandbox environment's address follows (its login ends, pushed as such). */
+export function useSetSandboxPort() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (port: number) => api.sandbox.setPort({ port }),
+    onSuccess: (info) => {
+      client.setQueryData(infoKey, info);
+      void client.invalidateQueries({ queryKey: environmentsKey });
+    },
+  });
 }
 
 /** The sandbox's traffic, newest first, kept live by the sandbox:request push. */

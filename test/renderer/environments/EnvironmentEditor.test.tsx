@@ -38,7 +38,7 @@ function descriptionOf(input: HTMLElement) {
 
 describe('the environment editor', () => {
   it('names the built-in sandbox’s body limit only in Local sandbox’s editor, not in a new one', async () => {
-    const sandboxInfo = { url: 'http://127.0.0.1:4999', mode: 'strict', serviceIdField: 'svc_id', timeZone: 'UTC', tokenTtlSeconds: 3600, maxBodyBytes: 1_048_576, demoUsername: 'demo', demoPassword: 'demo-password', demoApiKey: 'demo-key' };
+    const sandboxInfo = { url: 'http://127.0.0.1:4999', mode: 'strict', serviceIdField: 'svc_id', timeZone: 'UTC', tokenTtlSeconds: 3600, maxBodyBytes: 1_048_576, demoUsername: 'demo', demoPassword: 'demo-password', demoApiKey: 'demo-key', plan: null, port: { port: 4999, requested: 4999, source: 'saved', variable: null, note: null } };
     await openNewEnvironment({ 'sandbox:info': { ok: true, value: sandboxInfo } });
     // The Sandbox screen has read the info by now: it is in the cache.
     await act(async () => await new Promise((resolve) => setTimeout(resolve, 50)));
