@@ -118,6 +118,15 @@ describe('a forwarding sandbox', () => {
     expect(forwarder.traffic()[0]).toMatchObject({ response: { status: 503, body: { text: '{"oops": <html>' } }, forwarded: { status: 503, failure: null } });
   });
 
+  it('still adds the latency of its fault injection, but forces no failure: the upstream answers', async () => {
+    const upstream = await recordingUpstream(() => ({ status: 202, body: '{"accepted":1}' }));
+    const forwarder = await useSandbox({ forward: { url: upstream.url, timeoutMs: 5000 }, faults: { latencyMs: 150, failSequence: [500] } });
+    const started = performance.now();
+    expect(await answer(postJson(`${forwarder.url}/user/events`, [validEvent()]))).toEqual({ status: 202, body: { accepted: 1 } });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(145);
+    expect(forwarder.faults().failSequence).toEqual([500]);
+  });
+
   it('keeps the sandbox’s own tools local', async () => {
     const upstream = await recordingUpstream(() => ({ status: 200 }));
     const forwarder = await forwardingTo(upstream.url);
