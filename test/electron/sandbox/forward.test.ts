@@ -127,6 +127,24 @@ describe('a forwarding sandbox', () => {
     expect(forwarder.faults().failSequence).toEqual([500]);
   });
 
+  it('keeps its own limits: a body over --max-body is refused here and never reaches the upstream', async () => {
+    const upstream = await recordingUpstream(() => ({ status: 202 }));
+    const forwarder = await useSandbox({ forward: { url: upstream.url, timeoutMs: 5000 }, maxBodyBytes: 1024 });
+    expect(await answer(postJson(`${forwarder.url}/user/events`, [validEvent({ attributes: { note: 'x'.repeat(2000) } })]))).toMatchObject({ status: 413, body: { error: 'body-too-large' } });
+    expect(upstream.received).toEqual([]);
+    expect(forwarder.traffic()[0]).toMatchObject({ response: { status: 413 } });
+    expect(forwarder.traffic()[0]).not.toHaveProperty('forwarded');
+  });
+
+  it('counts the upstream’s answers in the bytes it holds at once, and answers 503 rather than go past them', async () => {
+    const upstream = await recordingUpstream(() => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ padding: 'x'.repeat(8000) }) }));
+    const forwarder = await useSandbox({ forward: { url: upstream.url, timeoutMs: 5000 }, maxBodyBytes: 1024, bodyBufferBytes: 4096 });
+    const response = await postJson(`${forwarder.url}/user/events`, [validEvent()]);
+    expect({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() }).toMatchObject({ status: 503, retryAfter: '1', body: { error: 'bodies-over-budget' } });
+    expect(forwarder.load().bodyBytes).toBe(0);
+    expect(forwarder.traffic()[0]?.forwarded).toMatchObject({ status: null, failure: 'bodies-over-budget' });
+  });
+
   it('keeps the sandbox’s own tools local', async () => {
     const upstream = await recordingUpstream(() => ({ status: 200 }));
     const forwarder = await forwardingTo(upstream.url);
