@@ -52,23 +52,8 @@ function eventsOf(body: Buffer): readonly unknown[] | null {
 
 /** The answer to the SDK when the upstream gave none: a sentence naming the upstream and what happened. */
 function unanswered(result: Extract<UpstreamResult, { ok: false }>, host: string): Reply {
-  const message = `The upstream ${host} ${result.reason}; the request was recorded.`;
-  switch (result.failure) {
-    case 'upstream-unreachable':
-      return failure(502, 'upstream-unreachable', message);
-    case 'upstream-timeout':
-      return failure(502, 'upstream-timeout', message);
-    case 'upstream-reset':
-      return failure(502, 'upstream-reset', message);
-    case 'upstream-not-http':
-      return failure(502, 'upstream-not-http', message);
-    case 'upstream-tls':
-      return failure(502, 'upstream-tls', message);
-    case 'upstream-answer-too-large':
-      return failure(502, 'upstream-answer-too-large', message);
-    case 'bodies-over-budget':
-      return busy('bodies-over-budget', `The upstream ${host} ${result.reason}.`);
-  }
+  if (result.failure === 'bodies-over-budget') return busy(result.failure, `The upstream ${host} ${result.reason}.`);
+  return failure(502, result.failure, `The upstream ${host} ${result.reason}; the request was recorded.`);
 }
 
 /** A 204, a 304 or an answer to HEAD has no body, whatever its Content-Length says: that header passes as the upstream sent it. */
