@@ -97,6 +97,7 @@ export function createUpstream(settings: ForwardSettings) {
         resolve('failure' in result ? { ok: false, ...result, durationMs } : { ok: true, answer: result, durationMs });
       };
       const fail = (result: Failed) => {
+        if (settled) return;
         settle(result);
         outgoing.destroy();
       };

@@ -145,6 +145,17 @@ describe('a forwarding sandbox', () => {
     expect(forwarder.traffic()[0]?.forwarded).toMatchObject({ status: null, failure: 'bodies-over-budget' });
   });
 
+  it('keeps its connection to the upstream alive from one request to the next', async () => {
+    let connections = 0;
+    const url = await httpUpstream(
+      (request, response) => request.resume().on('end', () => response.end('{}')),
+      () => connections++,
+    );
+    const forwarder = await forwardingTo(url);
+    for (let sent = 0; sent < 5; sent++) expect((await answer(postJson(`${forwarder.url}/user/events`, [validEvent()]))).status).toBe(200);
+    expect(connections).toBe(1);
+  });
+
   it('keeps the sandbox’s own tools local', async () => {
     const upstream = await recordingUpstream(() => ({ status: 200 }));
     const forwarder = await forwardingTo(upstream.url);

@@ -9,9 +9,10 @@ function urlOf(address: AddressInfo): string {
   return `http://127.0.0.1:${address.port}`;
 }
 
-/** A node:http server answering with `listener`; resolves with its URL. */
-export async function httpUpstream(listener: RequestListener): Promise<string> {
+/** A node:http server answering with `listener`; resolves with its URL. `onConnection` hears of each connection made to it. */
+export async function httpUpstream(listener: RequestListener, onConnection: () => void = () => undefined): Promise<string> {
   const server = createServer(listener);
+  server.on('connection', onConnection);
   onTestFinished(() => {
     server.closeAllConnections();
     return new Promise<void>((resolve) => server.close(() => resolve()));
