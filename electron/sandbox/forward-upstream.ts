@@ -47,7 +47,7 @@ type Failed = { failure: ForwardFailure; reason: string };
 const TLS_PROBLEM = /CERT|SSL|TLS|EPROTO|UNABLE_TO_|ALTNAME/;
 
 /** Why a request to the upstream failed before an answer came, from Node's error code. */
-function failedBecause(error: NodeJS.ErrnoException): Failed {
+export function failedBecause(error: NodeJS.ErrnoException): Failed {
   const code = error.code ?? '';
   if (code === 'ECONNREFUSED') return { failure: 'upstream-unreachable', reason: 'refused the connection: nothing listens there' };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { failure: 'upstream-unreachable', reason: 'is a host name that DNS does not know' };

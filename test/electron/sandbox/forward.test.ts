@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { failedBecause } from '../../../electron/sandbox/forward-upstream.ts';
 import { SandboxRequestRecordSchema } from '../../../shared/sandbox.ts';
 import { answer, postJson, useSandbox, validEvent } from './sandbox-client.ts';
 import { closedPort, httpUpstream, rawUpstream, recordingUpstream } from './upstreams.ts';
@@ -223,6 +224,19 @@ describe('a forwarding sandbox whose upstream fails', () => {
     onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const forwarder = await forwardingTo(`https://127.0.0.1:${(server.address() as AddressInfo).port}`);
     expect(await answer(postJson(`${forwarder.url}/oauth2/login`, UPSTREAM_ACCOUNT))).toMatchObject({ status: 502, body: { error: 'upstream-tls', message: expect.stringContaining('certificate is not trusted here') } });
+  });
+});
+
+describe('why the upstream gave no answer', () => {
+  // Those the tests above cannot cause over loopback alone: a DNS lookup, a network without a route.
+  it.each([
+    ['ENOTFOUND', 'upstream-unreachable', 'is a host name that DNS does not know'],
+    ['EAI_AGAIN', 'upstream-unreachable', 'is a host name that DNS does not know'],
+    ['EHOSTUNREACH', 'upstream-unreachable', 'cannot be reached (EHOSTUNREACH)'],
+    ['CERT_HAS_EXPIRED', 'upstream-tls', 'refused a secure connection, or its certificate is not trusted here (CERT_HAS_EXPIRED)'],
+    ['EPIPE', 'upstream-reset', 'closed the connection without answering'],
+  ])('%s is %s', (code, failure, reason) => {
+    expect(failedBecause(Object.assign(new Error('failed'), { code }))).toEqual({ failure, reason });
   });
 });
 
