@@ -191,6 +191,18 @@ describe('a forwarding sandbox whose upstream fails', () => {
     expect(forwarder.traffic()[0]?.forwarded).toMatchObject({ status: null, failure: 'upstream-timeout' });
   });
 
+  it('answers 502 upstream-timeout when the upstream’s answer trickles in past the timeout', async () => {
+    const url = await rawUpstream((socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
+      const drip = setInterval(() => socket.write(' '), 20);
+      socket.once('close', () => clearInterval(drip));
+    });
+    const forwarder = await forwardingTo(url, 200);
+    const started = performance.now();
+    expect(await answer(postJson(`${forwarder.url}/user/events`, [validEvent()]))).toMatchObject({ status: 502, body: { error: 'upstream-timeout' } });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('answers 502 upstream-not-http when the upstream answers with something that is not HTTP', async () => {
     const url = await rawUpstream((socket) => socket.end('220 mail.example.com ESMTP ready\r\n\r\n'));
     const forwarder = await forwardingTo(url);
