@@ -108,6 +108,29 @@ export const SandboxPlanSchema = z.object({
 });
 export type SandboxPlan = z.infer<typeof SandboxPlanSchema>;
 
+/**
+ * Why a forwarding sandbox did not pass on the upstream's answer: the code in the body of the
+ * 502 it answered instead (docs/service-api.md §7), or of the 503 `bodies-over-budget` when the
+ * answer would take the sandbox past the bytes it holds at once across every connection.
+ */
+export const FORWARD_FAILURES = ['upstream-unreachable', 'upstream-timeout', 'upstream-reset', 'upstream-not-http', 'upstream-tls', 'upstream-answer-too-large', 'bodies-over-budget'] as const;
+export type ForwardFailure = (typeof FORWARD_FAILURES)[number];
+
+/** What became of a request a forwarding sandbox passed on to its upstream (`eventdesk sandbox --forward`). */
+export const SandboxForwardedSchema = z.object({
+  /** Where the request went: the upstream's base URL joined with the request's path and query, secrets in the query masked. */
+  url: z.string(),
+  /** The upstream's status, passed on to the client; null when it gave no answer (see `failure`). */
+  status: z.number().int().nullable(),
+  /** Why the client got a 502 (or a 503) instead: its code; null when the upstream answered, whatever it answered. */
+  failure: z.enum(FORWARD_FAILURES).nullable(),
+  /** From sending the request upstream to the end of its answer, or to the failure. */
+  durationMs: z.number().min(0),
+  /** How many events the request carried when it was a JSON array sent to /user/events; null otherwise. */
+  events: z.number().int().min(0).nullable(),
+});
+export type SandboxForwarded = z.infer<typeof SandboxForwardedSchema>;
+
 /** One request the sandbox received and what it answered. Headers and bodies have their secrets redacted. */
 export const SandboxRequestRecordSchema = z.object({
   /** Counts up from 1 for the life of the server, so a record keeps its id when older ones drop out. */
@@ -132,6 +155,8 @@ export const SandboxRequestRecordSchema = z.object({
   fault: z.enum(['fail-sequence', 'fail-rate']).nullable(),
   /** What the tracking plan in use found in the events; null without a plan, or when the events were not read (a fault, a body that is no array). */
   plan: SandboxPlanCheckSchema.nullable(),
+  /** Present when the sandbox forwarded the request to an upstream instead of answering it itself; `response` is then what the client got. */
+  forwarded: SandboxForwardedSchema.optional(),
 });
 export type SandboxRequestRecord = z.infer<typeof SandboxRequestRecordSchema>;
 

@@ -31,6 +31,13 @@ Server
                          traffic. Editing FILE reloads it
   --log FILE             Also append every request to FILE, one JSON line each
 
+Forwarding (a recording proxy)
+  --forward URL          Pass every request but /_sandbox/* on to the service at URL as
+                         received, the SDK's own credentials included, and answer with
+                         what it answers; both are recorded in the traffic. An upstream
+                         that fails gets the SDK a 502 that says why
+  --forward-timeout MS   How long to wait for the upstream's whole answer (default 30000)
+
 Faults, for requests whose headers pass: a wrong API key or token is refused at once
 (also changeable at run time: PATCH /_sandbox/faults)
   --latency MS           Delay every answer
@@ -60,6 +67,8 @@ const FLAGS = {
   lenient: { type: 'boolean' },
   plan: { type: 'string' },
   log: { type: 'string' },
+  forward: { type: 'string' },
+  'forward-timeout': { type: 'string' },
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
   'fail-status': { type: 'string' },
@@ -85,6 +94,8 @@ const FLAG_OF_OPTION: ReadonlyArray<[option: string, flag: string]> = [
   ['serviceIdField', '--service-id-field'],
   ['planFile', '--plan'],
   ['logFile', '--log'],
+  ['forward.url', '--forward'],
+  ['forward.timeoutMs', '--forward-timeout'],
   ['faults.latencyMs', '--latency'],
   ['faults.failRate', '--fail-rate'],
   ['faults.failStatus', '--fail-status'],
@@ -109,6 +120,11 @@ function answerCode(flag: string, text: string): number | 'reset' {
   return text === 'reset' ? 'reset' : wholeNumber(flag, text)!;
 }
 
+function forwardOf(url: string | undefined, timeoutMs: number | undefined): { url: string; timeoutMs: number | undefined } | undefined {
+  if (url === undefined && timeoutMs !== undefined) throw new UsageError('--forward-timeout: only with --forward URL.');
+  return url === undefined ? undefined : { url, timeoutMs };
+}
+
 function readFlags(args: string[]) {
   return parseFlags({ args, options: FLAGS, strict: true, allowPositionals: false });
 }
@@ -131,6 +147,7 @@ function optionsOf(values: ReturnType<typeof readFlags>['values']): Record<strin
     mode: values.lenient ? 'lenient' : undefined,
     planFile: values.plan,
     logFile: values.log,
+    forward: forwardOf(values.forward, wholeNumber('--forward-timeout', values['forward-timeout'])),
     openapiFile: SOURCE_OPENAPI_FILE,
     faults: {
       latencyMs: wholeNumber('--latency', values.latency),

@@ -15,6 +15,7 @@ function banner(sandbox: SandboxServer): string {
   const changedFaults = Object.entries(sandbox.faults()).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(NO_FAULTS[name as keyof typeof NO_FAULTS]));
   return [
     `EventDesk sandbox listening at ${sandbox.url}`,
+    ...(options.forward ? [`Forwarding to ${options.forward.url}: every request but /_sandbox/* goes there as sent, with the SDK's own credentials (the account below is not used); the upstream has ${options.forward.timeoutMs} ms to answer`] : []),
     `  username   ${options.users[0]!.username}`,
     `  password   ${options.users[0]!.password}`,
     `  apiKey     ${options.apiKeys[0]!}`,

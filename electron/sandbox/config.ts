@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isTimeZone } from '../../shared/datetime.ts';
 import { EVENT_FIELDS } from './event-rules.ts';
+import { ForwardSettingsSchema, type ForwardSettings } from './forward-settings.ts';
 import { NO_FAULTS, patchFaults, SANDBOX_DEMO_CREDENTIALS, SandboxFaultsPatchSchema, SandboxModeSchema, type SandboxFaults, type SandboxFaultsPatch, type SandboxMode } from '../../shared/sandbox.ts';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
@@ -50,6 +51,11 @@ export interface SandboxOptions {
    * violation in the traffic. Null for none; it changes at run time through the server.
    */
   planFile: string | null;
+  /**
+   * Pass every request but the sandbox's own tools (`/_sandbox/*`) on to this upstream as
+   * received, and answer with what it answers: a recording proxy. Null answers locally.
+   */
+  forward: ForwardSettings | null;
   /** A client must send its request headers within this. */
   headersTimeoutMs: number;
   /** And then its body within this. */
@@ -93,6 +99,7 @@ const SandboxSettingsSchema = z.strictObject({
   logFile: z.string().min(1).nullable().default(null),
   openapiFile: z.string().min(1).nullable().default(null),
   planFile: z.string().min(1).nullable().default(null),
+  forward: ForwardSettingsSchema.nullable().default(null),
   headersTimeoutMs: z.number().int().min(1).max(600_000).default(10_000),
   bodyTimeoutMs: z.number().int().min(1).max(3_600_000).default(30_000),
 });

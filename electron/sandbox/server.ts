@@ -11,6 +11,7 @@ import { resolveSandboxOptions, type SandboxOptions, type SandboxStartOptions } 
 import { capConnections } from './connections.ts';
 import { createEventsRoute } from './events.ts';
 import { createFaultInjector } from './faults.ts';
+import { createForwarder, forwardedPart } from './forward.ts';
 import { createLoginRoute } from './login.ts';
 import { writeAnswer } from './respond.ts';
 import { busy, failure, findRoute, isRoute, type Answer, type Reply, type Route, type Routes } from './route.ts';
@@ -139,6 +140,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   if (log) traffic.subscribe((record) => log.write(record));
   const stopping = new AbortController();
   const bodyBudget = createBodyBudget(config.bodyBufferBytes);
+  const forwarder = config.forward === null ? null : createForwarder(config.forward);
   // The port is known once listening; no request arrives before.
   const listening: ListeningAddress = { host: config.host, port: config.port };
   let lastId = 0;
@@ -148,7 +150,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     if (latencyMs > 0) await sleep(latencyMs, undefined, { signal: stopping.signal }).catch(() => undefined);
     const forced = route.injectsFaults ? faults.next() : null;
     if (forced) return { answer: forced.answer, fault: forced.source };
-    return { answer: route.answer(body), fault: null };
+    return { answer: await route.answer(body), fault: null };
   }
 
   /**
@@ -167,12 +169,14 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     const started = performance.now();
     const path = (request.url ?? '/').split('?')[0]!;
     const isTool = path.startsWith('/_sandbox/');
-    const route = admit(request, isTool, findRoute(isTool ? toolRoutes : serviceRoutes, request.method ?? '', path));
+    const lease = bodyBudget.lease();
+    // Forwarding, every request for the service goes to the upstream; the tools stay here.
+    const forwarding = forwarder !== null && !isTool;
+    const route = admit(request, isTool, forwarding ? forwarder.route(request, lease) : findRoute(isTool ? toolRoutes : serviceRoutes, request.method ?? '', path));
 
     let read: BodyRead | UnreadBody;
     let answer: Answer;
     let fault: SandboxRequestRecord['fault'] = null;
-    const lease = bodyBudget.lease();
     try {
       if (!isRoute(route)) {
         read = unreadBody(request);
@@ -182,19 +186,19 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
         read = await readBody(request, { maxBytes: config.maxBodyBytes, timeoutMs: config.bodyTimeoutMs }, lease);
         try {
           if (!read.ok) answer = answerToUnreadBody(read.problem, config);
-          else if (isTool) answer = route.answer(read.body);
+          else if (isTool) answer = await route.answer(read.body);
           else ({ answer, fault } = await serviceAnswer(route, read.body));
         } catch (error) {
           answer = internalError(error);
         }
       }
 
-      const sent = writeAnswer(request, response, answer);
+      const sent = forwarding ? forwarder.write(request, response, answer) : writeAnswer(request, response, answer);
       if (isTool) return;
       const shownRequestBody = isRoute(route) && route.showBody && read.body.length > 0 ? route.showBody(read.body) : read.body;
       const durationMs = performance.now() - started;
       const planCheck = answer === 'reset' ? null : (answer.planCheck ?? null);
-      traffic.add(recordOf({ id: ++lastId, time, durationMs, request, read, shownRequestBody, sent, fault, plan: planCheck }, config.trafficBodyBytes));
+      traffic.add(recordOf({ id: ++lastId, time, durationMs, request, read, shownRequestBody, sent, fault, plan: planCheck, forwarded: forwardedPart(answer) }, config.trafficBodyBytes));
     } finally {
       lease.release();
     }
@@ -287,6 +291,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       closing ??= new Promise<void>((resolve) => {
         stopping.abort();
         plan.close();
+        forwarder?.close();
         server.close(() => resolve());
         // In-flight requests are cut: a stopped sandbox answers nothing more.
         server.closeAllConnections();

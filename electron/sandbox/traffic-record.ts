@@ -21,6 +21,8 @@ export interface Exchange {
   sent: SentReply | null;
   fault: SandboxRequestRecord['fault'];
   plan: SandboxRequestRecord['plan'];
+  /** What became of a request passed on to an upstream; undefined for one the sandbox answered itself. */
+  forwarded?: SandboxRequestRecord['forwarded'];
 }
 
 export function recordOf(exchange: Exchange, bodyLimit: number): SandboxRequestRecord {
@@ -40,5 +42,6 @@ export function recordOf(exchange: Exchange, bodyLimit: number): SandboxRequestR
     },
     fault: exchange.fault,
     plan: exchange.plan,
+    ...(exchange.forwarded === undefined ? {} : { forwarded: exchange.forwarded }),
   };
 }

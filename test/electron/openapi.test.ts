@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -143,6 +144,26 @@ describe('docs/openapi.yaml', () => {
       expect(JSON.parse(traffic.text)).toMatchObject([{ plan: { plan: 'shop v3' } }, { plan: { plan: 'shop v3' } }, { plan: { plan: 'shop v3' } }, { plan: null }]);
     } finally {
       await planned.close();
+    }
+  });
+
+  it('describes the answers of a forwarding sandbox, its 502 when the upstream gives none, and the forwarded part of its traffic', async () => {
+    const nothing = net.createServer();
+    await new Promise<void>((resolve) => nothing.listen(0, '127.0.0.1', resolve));
+    const closedUrl = `http://127.0.0.1:${(nothing.address() as net.AddressInfo).port}`;
+    await new Promise<void>((resolve) => nothing.close(() => resolve()));
+    const forwarding = await startSandbox({ port: 0, forward: { url: sandbox.url, timeoutMs: 5000 } });
+    const failing = await startSandbox({ port: 0, forward: { url: closedUrl, timeoutMs: 5000 } });
+    try {
+      const headers = await logIn(forwarding);
+      expect((await conforming('POST', '/user/events', { headers, body: JSON.stringify([event]) }, forwarding)).status).toBe(202);
+      const login = { headers: json, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) };
+      expect((await conforming('POST', '/oauth2/login', login, failing)).status).toBe(502);
+      expect((await conforming('POST', '/user/events', { headers, body: JSON.stringify([event]) }, failing)).status).toBe(502);
+      const traffic = [...JSON.parse((await conforming('GET', '/_sandbox/requests', {}, forwarding)).text), ...JSON.parse((await conforming('GET', '/_sandbox/requests', {}, failing)).text)];
+      expect(traffic).toMatchObject([{ forwarded: { status: 202 } }, { forwarded: { status: 200 } }, { forwarded: { failure: 'upstream-unreachable' } }, { forwarded: { failure: 'upstream-unreachable' } }]);
+    } finally {
+      await Promise.all([forwarding.close(), failing.close()]);
     }
   });
 

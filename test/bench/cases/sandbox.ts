@@ -1,9 +1,9 @@
-import { createServer, request as httpRequest, Agent } from 'node:http';
+import { createServer, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { startSandbox } from '../../../electron/sandbox/server.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
+import { batchOf, sandboxHeaders, send, startServerThread } from '../sandbox-requests.ts';
 
 /**
  * Events ingested per second by the sandbox in strict mode, against a bare node:http server
@@ -40,35 +40,6 @@ async function serveInThisThread(role: ServerRole): Promise<void> {
   parentPort!.postMessage(url);
 }
 
-/** Runs one server in a worker thread (this very file) and resolves with its URL. */
-function startServerThread(role: ServerRole): Promise<{ url: string; worker: Worker }> {
-  const data: ServerThreadData = { eventDeskBenchServer: role };
-  const worker = new Worker(new URL(import.meta.url), { workerData: data });
-  return new Promise((resolve, reject) => {
-    worker.once('message', (url: string) => resolve({ url, worker }));
-    worker.once('error', reject);
-  });
-}
-
-function send(agent: Agent, url: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { method: 'POST', agent, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(body.length) } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
-async function sandboxHeaders(agent: Agent, url: string): Promise<Record<string, string>> {
-  const { username, password, apiKey } = SANDBOX_DEMO_CREDENTIALS;
-  const { text } = await send(agent, `${url}/oauth2/login`, Buffer.from(JSON.stringify({ username, password })), {});
-  return { apiKey, Authorization: `Bearer ${(JSON.parse(text) as { access_token: string }).access_token}` };
-}
-
 /** Events per second over `requests` requests on CONNECTIONS keep-alive connections. */
 async function ingestRate(agent: Agent, url: string, body: Buffer, headers: Record<string, string>, requests: number, eventsPerRequest: number): Promise<number> {
   let next = 0;
@@ -84,21 +55,9 @@ async function ingestRate(agent: Agent, url: string, body: Buffer, headers: Reco
   return (requests * eventsPerRequest) / ((performance.now() - started) / 1000);
 }
 
-function batchOf(count: number): Buffer {
-  const events = Array.from({ length: count }, (_, index) => ({
-    token: `bench-token-${index}`,
-    attributes: { plan: 'pro', spend: `${(index % 100) + 0.5}`, country: 'DE' },
-    created_at: `2026-03-${String((index % 28) + 1).padStart(2, '0')} 12:${String(index % 60).padStart(2, '0')}:00`,
-    svc_id: 1000 + index,
-    device_id: `3f2b8c1e-4a5d-4e6f-8a9b-${String(index).padStart(12, '0')}`,
-    customer_id: `customer-${index}`,
-  }));
-  return Buffer.from(JSON.stringify(events));
-}
-
 async function measure(): Promise<BenchLine[]> {
-  const sandbox = await startServerThread('sandbox');
-  const baseline = await startServerThread('baseline');
+  const sandbox = await startServerThread(new URL(import.meta.url), { eventDeskBenchServer: 'sandbox' } satisfies ServerThreadData);
+  const baseline = await startServerThread(new URL(import.meta.url), { eventDeskBenchServer: 'baseline' } satisfies ServerThreadData);
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     const headers = await sandboxHeaders(agent, sandbox.url);
