@@ -113,6 +113,13 @@ export const errorCodes = [
   'plan-missing', // the environment's plan file is not where it names it
   'plan-too-large', // the environment's plan file is larger than a plan is read
   'plan-unreadable', // the environment's plan file cannot be read (permissions, a folder)
+
+  // The capture: what the sandbox received, kept in the data folder.
+  'capture-unreadable', // the capture file could not be opened
+  'capture-migration', // the capture file could not be upgraded
+  'capture-newer', // the capture file was written by a newer EventDesk and is left untouched
+  'capture-corrupt', // the capture file is damaged (the sandbox sets it aside and starts a fresh one)
+  'capture-request-not-found', // no captured request has that id
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
