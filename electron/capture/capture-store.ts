@@ -132,6 +132,7 @@ function statementsOf(db: DatabaseSync) {
     eventsOf: db.prepare('SELECT * FROM events WHERE request_id = ? ORDER BY idx'),
     eventsPage: db.prepare('SELECT * FROM events ORDER BY request_id, idx LIMIT ? OFFSET ?'),
     allRequests: db.prepare('SELECT * FROM requests ORDER BY id'),
+    latestServiceIdField: db.prepare('SELECT service_id_field FROM requests ORDER BY id DESC LIMIT 1'),
     requestsWithEvents: db.prepare('SELECT id, body FROM requests WHERE event_count > 0 ORDER BY id'),
     oldestFirst: db.prepare('SELECT id, stored_bytes FROM requests ORDER BY id'),
     lastBefore: db.prepare('SELECT max(id) AS id FROM requests WHERE received_at < ?'),
@@ -277,6 +278,12 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
 
     eventsOf(requestId: number): CapturedEvent[] {
       return (use().statements.eventsOf.all(requestId) as Row[]).map(toEvent);
+    },
+
+    /** The name the sandbox last gave the service-id field, for reading a filter (svc_id otherwise). */
+    serviceIdField(): string {
+      const row = use().statements.latestServiceIdField.get() as Row | undefined;
+      return row ? String(row.service_id_field) : 'svc_id';
     },
 
     /** Events in the order they arrived, a page at a time (a virtualized table's rows). */
