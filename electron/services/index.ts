@@ -3,6 +3,8 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { Environment } from '../../shared/environment.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { PayloadOf, PushName } from '../../shared/ipc.ts';
+import { captureSandbox } from '../capture/capture-sandbox.ts';
+import { captureFileIn, openCapture } from '../capture/capture-store.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import type { SandboxStartOptions } from '../sandbox/config.ts';
 import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
@@ -89,6 +91,9 @@ export async function createServices(deps: ServiceDeps) {
   /** Every key, password and token the vault holds, masked wherever they appear in a log line. */
   const vaultSecrets = () => knownSecrets(environments.list().environments.map((environment) => vault.get(environment.id)));
   const log = createLog({ dataFolder: deps.dataFolder, secrets: vaultSecrets });
+  // The embedded sandbox always keeps what it receives (capture.sqlite); a file it cannot use is set aside, and the sandbox answers regardless.
+  const capture = sandbox && openCapture(captureFileIn(deps.dataFolder), { log: (message) => log.warn('The capture', { message }) });
+  const capturing = sandbox && capture && captureSandbox(sandbox, capture, { log: (message) => log.warn('The capture', { message }) });
   const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
   sessions.restore();
   const history = openAppHistory(historyFileIn(deps.dataFolder));
@@ -155,12 +160,15 @@ export async function createServices(deps: ServiceDeps) {
     plans,
     sandbox,
     sandboxPlan,
+    capture,
     async close(): Promise<void> {
       await sending.dispose();
       plans.close();
       sessions.dispose();
       submissions.close();
       await sandbox?.close();
+      await capturing?.stop();
+      capture?.close();
     },
   };
 }
