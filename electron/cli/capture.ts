@@ -92,43 +92,61 @@ function requestIdOf(text: string | undefined): number {
   return wholeNumber('show', text)!;
 }
 
-function exportRun(store: CaptureStore, values: { where?: string; format?: string; out?: string }, io: CliIo): Promise<number> | number {
-  const format = formatOf(values.format);
-  const filter = filterOf(values.where, store.serviceIdField());
+function limitOf(text: string | undefined): number {
+  const limit = wholeNumber('--limit', text) ?? DEFAULT_LIMIT;
+  if (limit < 1 || limit > MAX_LIMIT) throw new UsageError(`--limit: ${limit} is not from 1 to ${MAX_LIMIT}.`);
+  return limit;
+}
+
+/** An action with its flags read and checked, before any file is opened. */
+type Call = { action: 'list'; limit: number } | { action: 'show'; id: number } | { action: 'export'; format: CaptureExportFormat; where?: string; out?: string } | { action: 'clear' };
+
+function callOf(action: Action, positionals: readonly string[], values: { limit?: string; where?: string; format?: string; out?: string }): Call {
+  switch (action) {
+    case 'list':
+      return { action, limit: limitOf(values.limit) };
+    case 'show':
+      return { action, id: requestIdOf(positionals[1]) };
+    case 'export':
+      return { action, format: formatOf(values.format), where: values.where, out: values.out };
+    case 'clear':
+      return { action };
+  }
+}
+
+function exportRun(store: CaptureStore, { format, where, out }: { format: CaptureExportFormat; where?: string; out?: string }, io: CliIo): Promise<number> | number {
+  const filter = filterOf(where, store.serviceIdField());
   const exported = exportCapture(store, format, filter, product.version);
   const what = format === 'har' ? 'request' : 'event';
   if (exported.count === 0) {
     io.stderr(`eventdesk capture: ${exported.of === 0 ? `nothing is captured in ${store.file}` : `none of the ${plural(exported.of, what)} captured matches`}; nothing written.\n`);
     return 1;
   }
-  return writeOut(values.out, exported.text, io.stdout).then(() => {
+  return writeOut(out, exported.text, io.stdout).then(() => {
     io.stderr(`eventdesk capture: ${filter === null ? plural(exported.count, what) : `${exported.count} of ${plural(exported.of, what)}`} written as ${format}.\n`);
     return 0;
   });
 }
 
-async function runAction(action: Action, store: CaptureStore, positionals: readonly string[], values: Record<string, string | boolean | undefined>, io: CliIo): Promise<number> {
+async function runCall(call: Call, store: CaptureStore, io: CliIo): Promise<number> {
   const timeZone = resolveTimeZone('local');
-  switch (action) {
+  switch (call.action) {
     case 'list': {
-      const limit = wholeNumber('--limit', values.limit as string | undefined) ?? DEFAULT_LIMIT;
-      if (limit < 1 || limit > MAX_LIMIT) throw new UsageError(`--limit: ${limit} is not from 1 to ${MAX_LIMIT}.`);
-      const rows = store.requests(limit);
+      const rows = store.requests(call.limit);
       io.stdout((rows.length > 0 ? requestsTable(rows, timeZone) : '') + statusFooter(store.status(), rows.length));
       return 0;
     }
     case 'show': {
-      const id = requestIdOf(positionals[1]);
-      const request = store.request(id);
+      const request = store.request(call.id);
       if (request === null) {
-        io.stderr(`eventdesk capture: no captured request has the id ${id} in ${store.file}; "eventdesk capture list" shows the ids.\n`);
+        io.stderr(`eventdesk capture: no captured request has the id ${call.id} in ${store.file}; "eventdesk capture list" shows the ids.\n`);
         return 1;
       }
-      io.stdout(requestText(request, store.eventsOf(id), timeZone));
+      io.stdout(requestText(request, store.eventsOf(call.id), timeZone));
       return 0;
     }
     case 'export':
-      return exportRun(store, values as { where?: string; format?: string; out?: string }, io);
+      return exportRun(store, call, io);
     case 'clear': {
       const cleared = store.clear();
       io.stdout(`Cleared ${plural(cleared.requests, 'request')} (${plural(cleared.events, 'event')}) from ${store.file}.\n`);
@@ -153,7 +171,7 @@ export const captureCommand: Command = {
       if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}".`);
       const misplaced = Object.keys(values).find((flag) => !ACTION_FLAGS[action].includes(flag));
       if (misplaced !== undefined) throw new UsageError(`--${misplaced} is not a flag of "capture ${action}".`);
-      if (action === 'show') requestIdOf(positionals[1]);
+      const call = callOf(action, positionals, values);
       const file = captureFileIn(dataFolder);
       // Reading opens no new file: a data folder without a capture has nothing to show.
       if (action !== 'clear' && !existsSync(file)) {
@@ -163,7 +181,7 @@ export const captureCommand: Command = {
       const store = openCapture(file, { log: (message) => io.stderr(`eventdesk capture: ${message}\n`) });
       try {
         if (!store.status().capturing) return 1;
-        return await runAction(action, store, positionals, values, io);
+        return await runCall(call, store, io);
       } finally {
         store.close();
       }
