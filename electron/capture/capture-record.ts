@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isSecretHeader, redactText, redactValue } from '../../shared/redact.ts';
-import type { CapturedProblem, CapturedVerdict } from '../../shared/capture.ts';
+import type { CapturedEvent, CapturedProblem, CapturedVerdict } from '../../shared/capture.ts';
 import type { SandboxViolation } from '../../shared/sandbox.ts';
 import type { SandboxExchange } from '../sandbox/exchange.ts';
 import { redactHeaders, redactTarget } from '../sandbox/redaction.ts';
@@ -16,17 +16,8 @@ import type { ReceivedEvents } from '../sandbox/route.ts';
 /** Each event keeps this many of its own problems; problemCount counts them all. */
 export const PROBLEMS_KEPT = 20;
 
-export interface CapturedEventRow {
-  index: number;
-  token: string | null;
-  customerId: string | null;
-  deviceId: string | null;
-  createdAt: string | null;
-  verdict: CapturedVerdict;
-  problems: string | null;
-  problemCount: number;
-  violations: string | null;
-}
+/** A CapturedEvent as written: its problems and violations as JSON text, null for none. */
+export type CapturedEventRow = Omit<CapturedEvent, 'requestId' | 'problems' | 'violations'> & { problems: string | null; violations: string | null };
 
 export interface CapturedRequestRow {
   receivedAt: string;

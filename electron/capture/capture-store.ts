@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { CaptureRetention, CaptureStatus, CapturedEvent, CapturedRequest, CapturedRequestSummary } from '../../shared/capture.ts';
 import { AppError } from '../../shared/errors.ts';
-import { isDamage, moveDatabase, openSqliteFile, setAsideName, type SqliteFileKind } from '../services/sqlite-file.ts';
+import { inTransaction, isDamage, moveDatabase, openSqliteFile, setAsideName, type SqliteFileKind } from '../services/sqlite-file.ts';
 import type { CapturedRequestRow } from './capture-record.ts';
 import { captureMigrations } from './capture-schema.ts';
 
@@ -182,18 +182,7 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
     return { db, statements };
   }
 
-  function transaction<T>(work: () => T): T {
-    const { db: open } = use();
-    open.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      open.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (open.isTransaction) open.exec('ROLLBACK');
-      throw error;
-    }
-  }
+  const transaction = <T>(work: () => T): T => inTransaction(use().db, work);
 
   function writeRows(rows: readonly CapturedRequestRow[], notCaptured: { events: number; requests: number }): void {
     const { statements: s } = use();

@@ -86,6 +86,20 @@ export function openSqliteFile(file: string, kind: SqliteFileKind): DatabaseSync
   return db;
 }
 
+/** Runs `work` in one transaction, taking the write lock first; inside another, as part of it. */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) return work();
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
 /** SQLite's primary result codes for a damaged file (SQLITE_CORRUPT) and for one that is no database at all (SQLITE_NOTADB). */
 const DAMAGE_CODES = new Set([11, 26]);
 /** What SQLite says for those codes, as the stores' own errors carry it in their detail. */
