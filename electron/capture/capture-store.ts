@@ -105,9 +105,16 @@ function bodyEvents(body: string): unknown[] {
   }
 }
 
+/**
+ * How long a write waits for another process's (a `capture clear` at the command line): the
+ * sandbox's thread waits with it, so briefly; rows it could not write are counted as not captured.
+ */
+const WRITE_WAIT_MS = 250;
+
 function openTables(file: string) {
   const db = openSqliteFile(file, captureFile);
   try {
+    db.exec(`PRAGMA busy_timeout = ${WRITE_WAIT_MS}`);
     // Reading every table once finds a damaged page now rather than mid-flood.
     db.prepare('SELECT count(*) AS n FROM requests').get();
     db.prepare('SELECT count(*) AS n FROM events').get();

@@ -1,5 +1,6 @@
 import { readFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { createCaptureRecorder } from '../../../electron/capture/capture-recorder.ts';
 import { openCapture } from '../../../electron/capture/capture-store.ts';
@@ -146,6 +147,27 @@ describe('the capture store', () => {
     expect(aside).toHaveLength(1);
     expect(readFileSync(path.join(folder, aside[0]!), 'utf8')).toMatch(/^this is not a SQLite database/);
     expect(status).toMatchObject({ requests: 2, events: 1 });
+  });
+
+  it("waits only briefly on a lock another process holds, and counts what it could not write", async () => {
+    const { sandbox, store, drained, file } = await capturingSandbox(await dataFolder());
+    const headers = await authenticated(sandbox);
+    await drained();
+    const other = new DatabaseSync(file);
+    other.exec('BEGIN IMMEDIATE');
+    const started = performance.now();
+    try {
+      expect((await sendEvents(sandbox, [validEvent(), validEvent()], headers)).status).toBe(202);
+      await drained();
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    // SQLite's default wait, and the history's, is 5 s: the sandbox's thread would wait as long.
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect((await sendEvents(sandbox, [validEvent()], headers)).status).toBe(202);
+    await drained();
+    expect(store.status()).toMatchObject({ requests: 2, events: 1, notCapturedEvents: 2, notCapturedRequests: 1 });
   });
 
   it('never holds up the answers in a flood: past its queue it counts what it could not keep, in the file', async () => {
