@@ -19,8 +19,8 @@ export interface CaptureQueueLimits {
   sliceMs: number;
 }
 
-/** A few seconds of a flood at the sandbox's ingest rate, in well under 100 MB of memory. */
-export const DEFAULT_QUEUE_LIMITS: CaptureQueueLimits = { events: 200_000, bytes: 64 * 1024 * 1024, sliceMs: 25 };
+/** A few seconds of a flood at the sandbox's ingest rate, in well under 100 MB of memory; slices as short as the history's (about 10 ms), as the app's sandbox shares the services' thread. */
+export const DEFAULT_QUEUE_LIMITS: CaptureQueueLimits = { events: 200_000, bytes: 64 * 1024 * 1024, sliceMs: 10 };
 
 /** Retention runs at most this often while requests come in. */
 const RETENTION_INTERVAL_MS = 60_000;

@@ -4,12 +4,21 @@ import type { CaptureStore } from './capture-store.ts';
 
 /**
  * A sandbox capturing into a store, as the app and `eventdesk sandbox --capture` run it: the
- * recorder masks with the sandbox's own API keys and passwords. stop() writes what is queued.
+ * retention applied first, the recorder masking with the sandbox's own API keys and passwords.
+ * stop() writes what is queued.
  */
 export function captureSandbox(sandbox: SandboxServer, store: CaptureStore, options: CaptureRecorderOptions = {}) {
   const { apiKeys, users, serviceIdField } = sandbox.options;
   const recorder = createCaptureRecorder(store, { secrets: [...apiKeys, ...users.map((user) => user.password)], serviceIdField }, options);
-  const unsubscribe = store.status().capturing ? sandbox.onExchange(recorder.listener) : () => undefined;
+  const capturing = store.status().capturing;
+  if (capturing) {
+    try {
+      store.applyRetention();
+    } catch (error) {
+      options.log?.(`The capture's retention could not be applied: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const unsubscribe = capturing ? sandbox.onExchange(recorder.listener) : () => undefined;
   return {
     recorder,
     async stop(): Promise<void> {

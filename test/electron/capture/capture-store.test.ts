@@ -130,6 +130,20 @@ describe('the capture store', () => {
     expect(store.status()).toMatchObject({ requests: 0, events: 0 });
   });
 
+  it('applies the retention when a sandbox starts capturing', async () => {
+    const folder = await dataFolder();
+    const first = await capturingSandbox(folder);
+    expect((await sendEvents(first.sandbox, [validEvent()])).status).toBe(202);
+    await first.drained();
+    first.store.close();
+    const raw = new DatabaseSync(first.file);
+    raw.exec(`UPDATE requests SET received_at = '2026-01-01T00:00:00.000Z' WHERE path = '/oauth2/login'`);
+    raw.close();
+
+    const again = await capturingSandbox(folder);
+    expect(again.store.requests(10).map((request) => request.path)).toEqual(['/user/events']);
+  });
+
   it('sets a damaged file aside, says so, starts a fresh one, and the sandbox answers throughout', async () => {
     const folder = await dataFolder();
     const file = path.join(folder, 'capture.sqlite');
