@@ -134,7 +134,7 @@ function statementsOf(db: DatabaseSync) {
     count: db.prepare('UPDATE counters SET value = value + ? WHERE name = ?'),
     counters: db.prepare('SELECT name, value FROM counters'),
     totals: db.prepare('SELECT count(*) AS requests, coalesce(sum(event_count), 0) AS events, coalesce(sum(stored_bytes), 0) AS stored FROM requests'),
-    newest: db.prepare('SELECT * FROM requests WHERE id < ? ORDER BY id DESC LIMIT ?'),
+    newest: db.prepare('SELECT * FROM requests ORDER BY id DESC LIMIT ?'),
     request: db.prepare('SELECT * FROM requests WHERE id = ?'),
     eventsOf: db.prepare('SELECT * FROM events WHERE request_id = ? ORDER BY idx'),
     eventsPage: db.prepare('SELECT * FROM events ORDER BY request_id, idx LIMIT ? OFFSET ?'),
@@ -262,9 +262,9 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
       };
     },
 
-    /** Newest first; `before` (an id) pages on. */
-    requests(limit: number, before = Number.MAX_SAFE_INTEGER): CapturedRequestSummary[] {
-      return (use().statements.newest.all(before, limit) as Row[]).map(toSummary);
+    /** The newest `limit` requests, newest first. */
+    requests(limit: number): CapturedRequestSummary[] {
+      return (use().statements.newest.all(limit) as Row[]).map(toSummary);
     },
 
     request(id: number): CapturedRequest | null {

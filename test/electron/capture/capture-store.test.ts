@@ -49,6 +49,11 @@ describe('the capture store', () => {
       [refused!.id, 0, bad[0]],
       [refused!.id, 1, bad[1]],
     ]);
+    // A page of the events table, in arrival order.
+    expect(store.eventsPage(1, 2).map((event) => [event.requestId, event.index, event.token])).toEqual([
+      [accepted!.id, 1, 't-2'],
+      [refused!.id, 0, 't-3'],
+    ]);
     expect(store.status()).toMatchObject({ capturing: true, problem: null, requests: 3, events: 4, notCapturedEvents: 0 });
   });
 
