@@ -34,7 +34,8 @@ export interface CaptureRecorderOptions {
 export function createCaptureRecorder(store: CaptureStore, context: CaptureContext, options: CaptureRecorderOptions = {}) {
   const limits = options.limits ?? DEFAULT_QUEUE_LIMITS;
   const log = options.log ?? ((message: string) => console.error(message));
-  const queue: SandboxExchange[] = [];
+  // Taken from the head; a slot taken is emptied, so its body can be freed before the queue is.
+  const queue: (SandboxExchange | undefined)[] = [];
   let head = 0;
   let queuedEvents = 0;
   let queuedBytes = 0;
@@ -44,6 +45,15 @@ export function createCaptureRecorder(store: CaptureStore, context: CaptureConte
   let idle: (() => void)[] = [];
 
   const eventsOf = (exchange: SandboxExchange) => exchange.received?.events.length ?? 0;
+
+  function applyRetention(): void {
+    lastRetention = Date.now();
+    try {
+      store.applyRetention();
+    } catch (error) {
+      log(`The capture's retention could not be applied: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   function schedule(): void {
     scheduled ??= setImmediate(flush);
@@ -59,7 +69,7 @@ export function createCaptureRecorder(store: CaptureStore, context: CaptureConte
     let events = 0;
     while (head < queue.length && (rows.length === 0 || performance.now() - started < limits.sliceMs / 2)) {
       const exchange = queue[head]!;
-      queue[head++] = undefined as unknown as SandboxExchange;
+      queue[head++] = undefined;
       queuedEvents -= eventsOf(exchange);
       queuedBytes -= exchange.body.length;
       events += eventsOf(exchange);
@@ -87,14 +97,7 @@ export function createCaptureRecorder(store: CaptureStore, context: CaptureConte
       notCaptured.requests += dropped.requests + rows.length;
       log(`The capture could not keep ${rows.length} requests: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (Date.now() - lastRetention >= RETENTION_INTERVAL_MS) {
-      lastRetention = Date.now();
-      try {
-        store.applyRetention();
-      } catch (error) {
-        log(`The capture's retention could not be applied: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    if (Date.now() - lastRetention >= RETENTION_INTERVAL_MS) applyRetention();
     if (head < queue.length) schedule();
     else {
       const waiting = idle;
@@ -118,6 +121,9 @@ export function createCaptureRecorder(store: CaptureStore, context: CaptureConte
       schedule();
     },
 
+    /** Drops what the store's retention no longer keeps (also done once a minute while requests come in). */
+    applyRetention,
+
     /** Resolves once everything queued so far is written (closing, a test). */
     drained(): Promise<void> {
       if (scheduled === null && head === queue.length) return Promise.resolve();
@@ -125,4 +131,3 @@ export function createCaptureRecorder(store: CaptureStore, context: CaptureConte
     },
   };
 }
-export type CaptureRecorder = ReturnType<typeof createCaptureRecorder>;

@@ -11,13 +11,7 @@ export function captureSandbox(sandbox: SandboxServer, store: CaptureStore, opti
   const { apiKeys, users, serviceIdField } = sandbox.options;
   const recorder = createCaptureRecorder(store, { secrets: [...apiKeys, ...users.map((user) => user.password)], serviceIdField }, options);
   const capturing = store.status().capturing;
-  if (capturing) {
-    try {
-      store.applyRetention();
-    } catch (error) {
-      options.log?.(`The capture's retention could not be applied: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  if (capturing) recorder.applyRetention();
   const unsubscribe = capturing ? sandbox.onExchange(recorder.listener) : () => undefined;
   return {
     recorder,
