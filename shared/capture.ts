@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SandboxViolation } from './sandbox.ts';
 
 /**
@@ -76,25 +77,27 @@ export interface CapturedRequest extends CapturedRequestSummary {
   upstream: CapturedUpstream | null;
 }
 
-export interface CaptureRetention {
+export const CaptureRetentionSchema = z.object({
   /** Requests older than this are dropped. */
-  days: number;
+  days: z.number().positive(),
   /** The oldest requests are dropped until what is kept fits. */
-  megabytes: number;
-}
+  megabytes: z.number().positive(),
+});
+export type CaptureRetention = z.infer<typeof CaptureRetentionSchema>;
 
 /** The capture's state, for the tab and the command line. */
-export interface CaptureStatus {
-  file: string;
+export const CaptureStatusSchema = z.object({
+  file: z.string(),
   /** False when capture is off because the file cannot be used (`problem` says why). */
-  capturing: boolean;
+  capturing: z.boolean(),
   /** What went wrong with the file, in words: set aside, or unusable. Null when all is well. */
-  problem: string | null;
-  requests: number;
-  events: number;
-  /** Events received but not kept (a flood past the queue, a file that failed), since the last clear. */
-  notCapturedEvents: number;
-  notCapturedRequests: number;
-  storedBytes: number;
-  retention: CaptureRetention;
-}
+  problem: z.string().nullable(),
+  requests: z.number().int().min(0),
+  events: z.number().int().min(0),
+  /** Events received but not kept (a flood past the queue, a write that failed), since the last clear. */
+  notCapturedEvents: z.number().int().min(0),
+  notCapturedRequests: z.number().int().min(0),
+  storedBytes: z.number().int().min(0),
+  retention: CaptureRetentionSchema,
+});
+export type CaptureStatus = z.infer<typeof CaptureStatusSchema>;
