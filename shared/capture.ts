@@ -54,7 +54,7 @@ export interface CapturedRequestSummary {
   path: string;
   /** Null when the connection was cut without an answer. */
   status: number | null;
-  /** Why it was refused, in the sandbox's words (`invalid-events: 3 problems in the events.`); empty when taken. */
+  /** Why it was answered so, as the Sandbox tab words it (shared/sandbox-outcome.ts): `invalid-events: 3 problems`, `bad token`, `accepted 2 events`. */
   reason: string;
   eventCount: number;
   /** The fault that forced its answer, or null. */

@@ -101,7 +101,6 @@ export const errorCodes = [
   'sandbox-listen', // the sandbox cannot listen on its host and port
   'sandbox-log', // the sandbox cannot write its traffic log
   'sandbox-faults', // a change to the sandbox's fault injection is invalid
-  'sandbox-plan', // the sandbox's tracking plan file cannot be read (missing, too large, not UTF-8)
 
   // Comparing two batches event by event.
   'compare-not-json', // one side of a comparison is not JSON, so only its text can be compared
@@ -110,16 +109,20 @@ export const errorCodes = [
   // Tracking plans.
   'plan-not-json', // the plan file is not JSON
   'plan-invalid', // the plan file is JSON but not a tracking plan (no name, no events, an unknown severity)
-  'plan-missing', // the environment's plan file is not where it names it
-  'plan-too-large', // the environment's plan file is larger than a plan is read
-  'plan-unreadable', // the environment's plan file cannot be read (permissions, a folder)
+  'plan-missing', // a plan file (the environment's, the sandbox's) is not where it is named
+  'plan-too-large', // a plan file is larger than a plan is read
+  'plan-not-utf8', // a plan file is not UTF-8 text
+  'plan-unreadable', // a plan file cannot be read (permissions, a folder)
+
+  // A plan's coverage by the history.
+  'coverage-no-plan', // coverage was asked of the active environment's plan, and it names none
+  'coverage-plan-not-chosen', // the plan file to measure against was not chosen in the dialog
+  'coverage-plan-unusable', // the plan file is not JSON or has no "events" object: it has no kinds to count
 
   // The capture: what the sandbox received, kept in the data folder.
-  'capture-unreadable', // the capture file could not be opened
+  'capture-unreadable', // the capture file could not be opened (a damaged one is set aside for a fresh one)
   'capture-migration', // the capture file could not be upgraded
   'capture-newer', // the capture file was written by a newer EventDesk and is left untouched
-  'capture-corrupt', // the capture file is damaged (the sandbox sets it aside and starts a fresh one)
-  'capture-request-not-found', // no captured request has that id
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -5,6 +5,7 @@ import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from 
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { PERSONAL_KINDS } from './events/personal-data.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema } from './environment.ts';
+import { CoverageProgressSchema, HistoryCoverageInputSchema, HistoryCoverageSchema } from './history-coverage.ts';
 import { PlanStatusSchema } from './plans/plan-status.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxPlanSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import {
@@ -172,6 +173,13 @@ export const contract = {
   /** Renames a damaged submissions.sqlite (and its -wal and -shm) aside and starts a fresh history; refused unless it was found damaged. */
   'history:setAside': { input: NoInput, output: z.object({ movedTo: z.string() }) },
   'history:setRetention': { input: RetentionSchema, output: z.object({ retention: RetentionSchema, usage: HistoryUsageSchema, deleted: z.number().int().min(0) }) },
+  /**
+   * A tracking plan's coverage by the batches the filter finds, read a submission at a time with
+   * `history:coverageProgress` pushes. One run at a time: a new one stops the one before, and a
+   * stopped run answers what it counted so far.
+   */
+  'history:coverage': { input: HistoryCoverageInputSchema, output: HistoryCoverageSchema },
+  'history:stopCoverage': { input: z.object({ runId: HistoryCoverageInputSchema.shape.runId }), output: z.null() },
 
   /**
    * The replacement of each personal value pseudonymize puts in (shared/events/pseudonymize.ts),
@@ -219,6 +227,8 @@ export const pushes = {
   'files:opened': OpenedFileSchema,
   /** The active plan's file changed on disk and was read again: ask plans:active. */
   'plans:changed': z.object({ file: z.string() }),
+  /** How far a history:coverage run has read (at most every 100 ms, and once at its end). */
+  'history:coverageProgress': CoverageProgressSchema,
 } as const;
 
 export type Pushes = typeof pushes;

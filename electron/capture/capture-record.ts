@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isSecretHeader, redactText, redactValue } from '../../shared/redact.ts';
 import type { CapturedEvent, CapturedProblem, CapturedVerdict } from '../../shared/capture.ts';
 import type { SandboxViolation } from '../../shared/sandbox.ts';
+import { answerOutcome } from '../../shared/sandbox-outcome.ts';
 import type { SandboxExchange } from '../sandbox/exchange.ts';
 import { redactHeaders, redactTarget } from '../sandbox/redaction.ts';
 import type { ReceivedEvents } from '../sandbox/route.ts';
@@ -67,18 +68,10 @@ function keyText(value: unknown): string | null {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** `invalid-events: 3 problems in the events.` from the sandbox's error body, or why no answer came. */
-function reasonOf(exchange: SandboxExchange, responseText: string | null): string {
-  const { response } = exchange;
-  if (response === null) return exchange.fault ? `connection reset (${exchange.fault} fault)` : 'connection reset';
-  if (response.status < 400) return '';
-  try {
-    const body = JSON.parse(responseText ?? '') as { error?: unknown; message?: unknown };
-    if (typeof body.error === 'string') return typeof body.message === 'string' ? `${body.error}: ${body.message}` : body.error;
-  } catch {
-    // A forced answer may have no JSON body: its status says it all.
-  }
-  return `status ${response.status}`;
+/** Why it was answered so, as triage words it (`invalid-events: 3 problems`, `bad token`, `accepted 2 events`). */
+function reasonOf(exchange: SandboxExchange, responseBody: string | null): string {
+  const { response, fault } = exchange;
+  return answerOutcome({ fault, response: response && { status: response.status, headers: {}, body: { text: responseBody ?? '', bytes: response.bytes, truncated: false } } }).reason;
 }
 
 /**

@@ -235,7 +235,7 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
       try {
         writeRows(rows, notCaptured);
       } catch (error) {
-        if (!isDamage(error, 'capture-corrupt')) throw error;
+        if (!isDamage(error)) throw error;
         db?.close();
         db = null;
         setAside(error);

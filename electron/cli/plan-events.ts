@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
-import { HISTORY_MAX_PAGE, HistoryFilterSchema, type HistoryFilter } from '../../shared/history.ts';
+import { HistoryFilterSchema, type HistoryFilter } from '../../shared/history.ts';
 import { plural } from '../../shared/plural.ts';
-import { historyFileIn, openHistory, type SubmissionStore } from '../services/index.ts';
+import { historyBatches, historyFileIn, openHistory, type SubmissionStore } from '../services/index.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError } from './flags.ts';
 import { instantOf } from './history.ts';
@@ -46,24 +46,9 @@ interface SourceFlags {
 
 /** The events of every submission the filter matches, newest first, a batch at a time. */
 function* historyEvents(store: SubmissionStore, filter: HistoryFilter, counted: { submissions: number }): Generator<unknown> {
-  let before: string | undefined;
-  for (;;) {
-    const page = store.list({ limit: HISTORY_MAX_PAGE, before, filter });
-    for (const row of page) {
-      const text = store.batch(row.id);
-      if (text === null) continue;
-      counted.submissions++;
-      // A batch is kept as it was sent; one that is no JSON array of events adds none.
-      let events: unknown;
-      try {
-        events = JSON.parse(text);
-      } catch {
-        continue;
-      }
-      if (Array.isArray(events)) yield* events;
-    }
-    if (page.length < HISTORY_MAX_PAGE) return;
-    before = page.at(-1)!.id;
+  for (const events of historyBatches(store, filter)) {
+    counted.submissions++;
+    yield* events;
   }
 }
 

@@ -39,7 +39,7 @@ function captureLine(capture: CaptureStore): string {
 }
 
 /** A plan that cannot be loaded makes the command unusable, like a wrong flag. */
-const PLAN_LOAD_CODES: ReadonlySet<string> = new Set(['plan-not-json', 'plan-invalid', 'sandbox-plan']);
+const PLAN_LOAD_CODES: ReadonlySet<string> = new Set(['plan-not-json', 'plan-invalid', 'plan-missing', 'plan-too-large', 'plan-not-utf8', 'plan-unreadable']);
 
 /** The plan's own problems (a broken kind, left unchecked; the rest applies), one line each on standard error. */
 function tellPlanProblems(plan: SandboxPlan, io: CliIo): void {

@@ -3,7 +3,7 @@ import type { Services } from '../services/index.ts';
 import type { Handlers } from './dispatch.ts';
 import { maskedByEnvironment } from './masked.ts';
 
-export function registerHistoryHandlers({ history, submissions, sending, historyExport, files, vault }: Services): Pick<
+export function registerHistoryHandlers({ history, submissions, sending, historyExport, files, vault, coverage }: Services): Pick<
   Handlers,
   | 'history:list'
   | 'history:count'
@@ -16,6 +16,8 @@ export function registerHistoryHandlers({ history, submissions, sending, history
   | 'history:retention'
   | 'history:setRetention'
   | 'history:setAside'
+  | 'history:coverage'
+  | 'history:stopCoverage'
 > {
   function batchOf(id: string): string {
     const batch = submissions.batch(id);
@@ -46,5 +48,10 @@ export function registerHistoryHandlers({ history, submissions, sending, history
       return { ...retention(), deleted };
     },
     'history:setAside': () => history.setAside(),
+    'history:coverage': (input) => coverage.history(input),
+    'history:stopCoverage': ({ runId }) => {
+      coverage.stop(runId);
+      return null;
+    },
   };
 }

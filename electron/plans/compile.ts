@@ -41,6 +41,11 @@ function compileProblem(error: Error, schema: JsonSchema, base: string, brokenDe
   }
   const format = /^unknown format "([^"]*)" ignored in schema at path "(#[^"]*)"/.exec(error.message);
   if (format) return { pointer: `${pointerOfSchemaPath(base, format[2]!, schema)}/format`, message: `unknown format "${format[1]}"` };
+  // The draft's meta-schema takes `"enum": []`; Ajv refuses it, without saying where.
+  if (error.message.startsWith('enum must have non-empty array')) {
+    const at = findInSchema(schema, base, (keyword, value) => keyword === 'enum' && Array.isArray(value) && value.length === 0);
+    return { pointer: at ?? base, message: 'enum lists no value, so no value could match; list the values or leave enum out' };
+  }
   return { pointer: base, message: error.message };
 }
 

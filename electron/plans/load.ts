@@ -141,7 +141,9 @@ export function loadPlan(text: string, source: string): LoadedPlan {
   }
   const plan = deep.checked as TrackingPlan;
   const compiled = compileKinds(plan, { parts: new Set([...deep.parts, ...checked.parts]), defs: new Set([...deep.defs, ...checked.defs]) });
-  const loaded: LoadedPlan = { plan, kinds: compiled.kinds, standalone: compiled.standalone, problems: [...deep.problems, ...checked.problems, ...compiled.problems] };
+  // A plan just begun: legal, but every event it checks is unplanned, which should not surprise.
+  const empty: PlanProblem[] = Object.keys(plan.events).length === 0 ? [{ severity: 'warning', pointer: '/events', message: 'lists no kind of event, so every event is unplanned' }] : [];
+  const loaded: LoadedPlan = { plan, kinds: compiled.kinds, standalone: compiled.standalone, problems: [...deep.problems, ...checked.problems, ...compiled.problems, ...empty] };
   cache.set(hash, loaded);
   if (cache.size > CACHED_PLANS) cache.delete(cache.keys().next().value!);
   return loaded;

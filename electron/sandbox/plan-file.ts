@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
 import type { CheckablePlan } from '../../shared/plans/check.ts';
@@ -6,6 +5,7 @@ import type { TrackingPlan } from '../../shared/plans/plan.ts';
 import { planProblemText, type PlanProblem } from '../../shared/plans/plan-problem.ts';
 import type { SandboxPlan } from '../../shared/sandbox.ts';
 import { loadPlan, type LoadedPlan } from '../plans/load.ts';
+import { readPlanFileText } from '../plans/plan-file-text.ts';
 import { watchPlanFile } from '../plans/watch-plan-file.ts';
 
 /**
@@ -13,9 +13,6 @@ import { watchPlanFile } from '../plans/watch-plan-file.ts';
  * file changes (electron/plans/watch-plan-file.ts). A text that cannot be loaded leaves the
  * plan last loaded in force, so a save halfway through an edit does not drop the checks.
  */
-
-/** A plan is a few kilobytes; past this the file is not read. */
-export const PLAN_FILE_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** The plan as people name it: `shop v3`. */
 export function planLabel(plan: TrackingPlan): string {
@@ -31,30 +28,13 @@ export function planProblemLine(problem: PlanProblem): string {
 export type PlanChange = 'chosen' | 'cleared' | 'reloaded' | 'reload-failed';
 export type PlanListener = (plan: SandboxPlan | null, change: PlanChange) => void;
 
-async function readPlanText(file: string): Promise<string> {
-  try {
-    const handle = await open(file, 'r');
-    try {
-      const { size } = await handle.stat();
-      if (size > PLAN_FILE_LIMIT_BYTES) throw new AppError('sandbox-plan', `The plan ${file} is ${size} bytes, more than the ${PLAN_FILE_LIMIT_BYTES} a plan may take.`);
-      return new TextDecoder('utf-8', { fatal: true }).decode(await handle.readFile());
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const reason = error instanceof TypeError ? 'it is not UTF-8 text' : (error as Error).message;
-    throw new AppError('sandbox-plan', `The plan ${file} cannot be read: ${reason}.`);
-  }
-}
-
 interface Loaded {
   text: string;
   plan: LoadedPlan;
 }
 
 async function loadFile(file: string): Promise<Loaded> {
-  const text = await readPlanText(file);
+  const text = await readPlanFileText(file);
   return { text, plan: loadPlan(text, file) };
 }
 

@@ -9,6 +9,7 @@ import { startSandbox } from '../sandbox/server.ts';
 import type { SandboxStartOptions } from '../sandbox/config.ts';
 import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
 import type { Fetch } from './auth.ts';
+import { createCoverage } from './coverage.ts';
 import { createDrafts } from './drafts.ts';
 import { createEnvironments } from './environments.ts';
 import { createDesktop, documentationUrl, type DesktopShell } from './desktop.ts';
@@ -37,6 +38,7 @@ import { createVault, type Cipher } from './vault.ts';
  */
 
 export { login, type TokenGrant } from './auth.ts';
+export { historyBatches } from './history-batches.ts';
 export { HISTORY_FILE_NAME, historyFileIn, openHistory } from './history-file.ts';
 export { searchWords } from './history-search.ts';
 export { createPseudonyms } from './pseudonyms.ts';
@@ -123,15 +125,22 @@ export async function createServices(deps: ServiceDeps) {
   });
   const appInfo = createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() });
   const files = createFiles(deps.dataFolder, deps.dialogs);
+  const activePlanFile = () => {
+    const { environments: all, activeId } = environments.list();
+    const active = all.find((environment) => environment.id === activeId);
+    return active ? { environmentId: active.id, file: active.planFile } : null;
+  };
   const plans = createPlans({
-    activePlanFile: () => {
-      const { environments: all, activeId } = environments.list();
-      const active = all.find((environment) => environment.id === activeId);
-      return active ? { environmentId: active.id, file: active.planFile } : null;
-    },
+    activePlanFile,
     dialogs: deps.dialogs,
     chosen: chosenPlanFiles,
     onChanged: (file) => deps.push('plans:changed', { file }),
+  });
+  const coverage = createCoverage({
+    submissions,
+    activePlanFile: () => activePlanFile()?.file ?? null,
+    chosenPlanFiles,
+    push: (progress) => deps.push('history:coverageProgress', progress),
   });
 
   return {
@@ -158,12 +167,14 @@ export async function createServices(deps: ServiceDeps) {
     historyExport: createHistoryExport({ submissions, environments, vault, appVersion: deps.appInfo.version }),
     pseudonyms: createPseudonyms(deps.dataFolder),
     plans,
+    coverage,
     sandbox,
     sandboxPlan,
     capture,
     async close(): Promise<void> {
       await sending.dispose();
       plans.close();
+      coverage.close();
       sessions.dispose();
       submissions.close();
       await sandbox?.close();

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
 import { planProblemText } from '../../shared/plans/plan-problem.ts';
 import { planScriptPath, type PlanStatus } from '../../shared/plans/plan-status.ts';
 import { loadPlan } from '../plans/load.ts';
+import { readPlanFileText } from '../plans/plan-file-text.ts';
 import { watchPlanFile } from '../plans/watch-plan-file.ts';
 import type { FileDialogs } from './files.ts';
 
@@ -15,8 +15,6 @@ import type { FileDialogs } from './files.ts';
  * gone, too large, not JSON or no plan is a status with an error, never a throw.
  */
 
-/** Far larger than any hand-written plan; past it the file is not read. */
-const MAX_PLAN_BYTES = 10 * 1024 * 1024;
 /** Validator modules kept to serve: the current plan's and a few before, for a page that asks late. */
 const KEPT_SCRIPTS = 4;
 
@@ -53,10 +51,7 @@ export function createPlans(deps: PlansDeps) {
     const name = path.basename(file);
     const status: PlanStatus = { environmentId, file, name, plan: null, script: null, problems: [], error: null };
     try {
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw new AppError('plan-missing', `The tracking plan ${name} is no longer at ${path.dirname(file)}.`);
-      if (info.size > MAX_PLAN_BYTES) throw new AppError('plan-too-large', `The tracking plan ${name} is ${(info.size / 1024 / 1024).toFixed(0)} MB; a plan is read up to ${MAX_PLAN_BYTES / 1024 / 1024} MB.`);
-      const loaded = loadPlan(await readFile(file, 'utf8'), name);
+      const loaded = loadPlan(await readPlanFileText(file), name);
       return {
         ...status,
         plan: { name: loaded.plan.name, version: loaded.plan.version ?? null, kinds: loaded.kinds.size },

@@ -1,6 +1,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { ErrorCode } from '../../shared/error-codes.ts';
 import { AppError } from '../../shared/errors.ts';
 import { databaseFiles, preparePrivateDatabase } from './private-files.ts';
 
@@ -106,7 +107,7 @@ const DAMAGE_CODES = new Set([11, 26]);
 const DAMAGE_MESSAGES = /database disk image is malformed|file is not a database/;
 
 /** Whether an error says the file is damaged: SQLite's own, or an AppError carrying `damageCode` or SQLite's words. */
-export function isDamage(error: unknown, damageCode: string): boolean {
+export function isDamage(error: unknown, damageCode?: ErrorCode): boolean {
   if (error instanceof AppError) return error.code === damageCode || DAMAGE_MESSAGES.test(error.detail ?? '');
   const errcode = (error as { errcode?: unknown } | null)?.errcode;
   // Extended codes (SQLITE_CORRUPT_INDEX and the like) keep the primary code in their low byte.

@@ -2,6 +2,7 @@ import Editor from '@monaco-editor/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { rulesFor } from '../../shared/validation.ts';
+import { planFailure } from '../../shared/plans/plan-status.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useActivePlan } from '../environments/plan-queries.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
@@ -174,7 +175,7 @@ export default function BatchEditor() {
           />
         </div>
       </div>
-      <ProblemsList diagnostics={validation.diagnostics} pending={validation.pending}>
+      <ProblemsList diagnostics={validation.diagnostics} pending={validation.pending} plan={!plan ? 'none' : planFailure(plan, validation.planProblem) === null ? 'applied' : 'not-applied'}>
         <PlanStatusLine plan={plan} workerProblem={validation.planProblem} coverage={validation.coverage} />
       </ProblemsList>
     </div>

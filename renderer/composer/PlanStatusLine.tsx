@@ -1,15 +1,10 @@
 import type { KindCount, PlanCoverage } from '../../shared/plans/coverage.ts';
-import type { PlanStatus } from '../../shared/plans/plan-status.ts';
+import { planFailure, type PlanStatus } from '../../shared/plans/plan-status.ts';
 import { plural } from '../../shared/plural.ts';
 
 /** A plan's own problems shown before "and N more": the first ones say what to fix. */
 const SHOWN_PROBLEMS = 5;
 
-/**
- * Which tracking plan the batch is checked against, above the Problems: the plan's own
- * problems (a kind that does not compile, a pattern refused), or why it is not applied at all
- * (the file is gone, not JSON, no plan), each naming the plan file.
- */
 /** Kinds with their counts, as a line people read: "purchase 3, signup 1". */
 function counted(kinds: readonly KindCount[]): string {
   return kinds.map((kind) => `${kind.key} ${kind.count.toLocaleString('en')}`).join(', ');
@@ -40,9 +35,14 @@ function Coverage({ coverage }: { coverage: PlanCoverage }) {
   );
 }
 
+/**
+ * Which tracking plan the batch is checked against, above the Problems: the plan's own
+ * problems (a kind that does not compile, a pattern refused), or why it is not applied at all
+ * (the file is gone, not JSON, no plan), each naming the plan file.
+ */
 export function PlanStatusLine({ plan, workerProblem, coverage }: { plan: PlanStatus | null; workerProblem: string | null; coverage: PlanCoverage | null }) {
   if (!plan) return null;
-  const failure = plan.error?.message ?? (workerProblem === null ? null : `its checks could not be loaded: ${workerProblem}`);
+  const failure = planFailure(plan, workerProblem);
   if (failure !== null) {
     return (
       <div className="plan-status error" role="status" data-testid="plan-status">

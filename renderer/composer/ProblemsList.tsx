@@ -6,8 +6,15 @@ import { revealInEditor } from './editor-handle.ts';
 /** Enough rows to work through; a batch with more problems than this has one cause to fix first. */
 const SHOWN_LIMIT = 500;
 
+/** When nothing is wrong, what the batch was checked against: a plan that is not applied was not. */
+function noProblems(plan: 'none' | 'applied' | 'not-applied'): string {
+  if (plan === 'applied') return 'No problems: the batch matches every rule and the tracking plan.';
+  if (plan === 'not-applied') return 'No problems with the service’s rules; the tracking plan was not checked.';
+  return 'No problems: the batch matches every rule.';
+}
+
 /** `children` say what else the batch is checked against (the tracking plan), under the heading. */
-export function ProblemsList({ diagnostics, pending, children }: { diagnostics: Diagnostic[]; pending: boolean; children?: ReactNode }) {
+export function ProblemsList({ diagnostics, pending, plan = 'none', children }: { diagnostics: Diagnostic[]; pending: boolean; plan?: 'none' | 'applied' | 'not-applied'; children?: ReactNode }) {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   return (
@@ -21,7 +28,7 @@ export function ProblemsList({ diagnostics, pending, children }: { diagnostics: 
       </div>
       {children}
       {diagnostics.length === 0 ? (
-        !pending && <p className="empty">No problems: the batch matches every rule.</p>
+        !pending && <p className="empty">{noProblems(plan)}</p>
       ) : (
         <ul className="problem-list">
           {diagnostics.slice(0, SHOWN_LIMIT).map((diagnostic, index) => (

@@ -8,6 +8,7 @@ import { useApi } from '../queries.ts';
 import { bringForward } from '../shell/bring-forward.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { CompareView } from './CompareView.tsx';
+import { CoveragePanel } from './CoveragePanel.tsx';
 import { ExportControls } from './ExportControls.tsx';
 import { HistoryFilters } from './HistoryFilters.tsx';
 import { HistoryList } from './HistoryList.tsx';
@@ -33,8 +34,8 @@ export function HistoryScreen() {
   const client = useQueryClient();
   const notify = useNotices((state) => state.notify);
   const screen = useUi((state) => state.screen);
-  const { filter, unit, openId, checked, comparing } = useHistory();
-  const { setFilter, setUnit, open, uncheck, compare } = useHistory.getState();
+  const { filter, unit, openId, checked, comparing, coverageShown } = useHistory();
+  const { setFilter, setUnit, open, uncheck, compare, showCoverage } = useHistory.getState();
   // Read from the first time the screen is shown, not at start.
   const [shown, setShown] = useState(screen === 'history');
   // Where a damaged history file went, said until the screen is left.
@@ -104,6 +105,9 @@ export function HistoryScreen() {
           <button type="button" className="small" onClick={refresh} title="Read the history again (sends from the command line show up too)">
             Refresh
           </button>
+          <button type="button" className="small" aria-pressed={coverageShown} onClick={() => showCoverage(!coverageShown)} title="Which kinds of a tracking plan the matching submissions' events show, and which they never show">
+            Plan coverage
+          </button>
         </div>
         <HistoryFilters searchRef={searchRef} />
         {/* A damaged file can answer a count from an index while its rows cannot be read: no half picture. */}
@@ -147,6 +151,8 @@ export function HistoryScreen() {
       <section className="history-detail" aria-label="Submission">
         {comparing ? (
           <CompareView pair={comparing} />
+        ) : coverageShown ? (
+          <CoveragePanel filter={filter} onClose={() => showCoverage(false)} />
         ) : openId ? (
           <SubmissionDetail key={openId} id={openId} />
         ) : (

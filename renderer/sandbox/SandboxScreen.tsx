@@ -3,7 +3,7 @@ import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { FaultControls } from './FaultControls.tsx';
 import { PlanControls } from './PlanControls.tsx';
 import { useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
-import { TrafficList } from './TrafficList.tsx';
+import { RequestsView } from './RequestsView.tsx';
 
 /** What the built-in sandbox received, live, the tracking plan it checks events against, and the faults it injects. */
 export function SandboxScreen() {
@@ -35,7 +35,7 @@ export function SandboxScreen() {
       <div className="sandbox-body">
         <section className="sandbox-traffic" aria-label="Traffic">
           {traffic.error && <ErrorNotice title="Traffic could not be read" error={traffic.error} />}
-          {traffic.data && <TrafficList records={traffic.data} />}
+          {traffic.data && <RequestsView records={traffic.data} />}
         </section>
         <aside className="sandbox-side" aria-label="Sandbox settings">
           {info.data && <PlanControls plan={info.data.plan} mode={info.data.mode} />}

@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import { diagnosticMessage } from '../../shared/plans/plan-diagnostics.ts';
 import { plural } from '../../shared/plural.ts';
 import type { CapturedBody, SandboxPlanCheck, SandboxRequestRecord, SandboxViolation } from '../../shared/sandbox.ts';
+import { requestOutcome } from '../../shared/sandbox-outcome.ts';
 import { HeaderList } from '../shell/HeaderList.tsx';
 
 /** Rendering stays quick however long the sandbox has run; the rest is one request away. */
@@ -22,12 +23,6 @@ function prettyBody(body: CapturedBody): string {
   return body.truncated ? `${text}\n… (${body.bytes.toLocaleString('en')} bytes in all; the start is shown)` : text;
 }
 
-function statusClass(status: number | null): string {
-  if (status === null) return 'status reset';
-  if (status < 300) return 'status ok';
-  if (status < 500) return 'status client';
-  return 'status server';
-}
 
 /** A violation's severity in words and a sign, so it does not rest on colour. */
 function SeverityMark({ severity }: { severity: SandboxViolation['severity'] }) {
@@ -100,6 +95,7 @@ function TrafficDetail({ record }: { record: SandboxRequestRecord }) {
  */
 const TrafficRow = memo(function TrafficRow({ record }: { record: SandboxRequestRecord }) {
   const status = record.response?.status ?? null;
+  const outcome = requestOutcome(record);
   const [open, setOpen] = useState(false);
   const badge = record.plan && planBadge(record.plan);
   return (
@@ -109,7 +105,10 @@ const TrafficRow = memo(function TrafficRow({ record }: { record: SandboxRequest
           <span className="time">{timeOfDay.format(new Date(record.time))}</span>
           <span className="method">{record.method}</span>
           <span className="path">{record.path}</span>
-          <span className={statusClass(status)}>{status ?? 'reset'}</span>
+          <span className={`status outcome-${outcome.class}`}>{status ?? 'reset'}</span>
+          <span className={`reason outcome-${outcome.class}`} title={outcome.reason}>
+            {outcome.reason}
+          </span>
           <span className="duration">{record.durationMs.toFixed(0)} ms</span>
           {record.fault && <span className="badge fault">{record.fault}</span>}
           {badge && <span className={`badge plan ${badge.severity}`}>{badge.text}</span>}

@@ -28,3 +28,8 @@ export const PLAN_SCRIPT_PATH = /^\/plans\/([0-9a-f]{64})\.js$/;
 export function planScriptPath(hash: string): string {
   return `/plans/${hash}.js`;
 }
+
+/** Why the active plan is not applied to the batch (its file, or its checks in the editor's worker), or null when it is. */
+export function planFailure(plan: PlanStatus, workerProblem: string | null): string | null {
+  return plan.error?.message ?? (workerProblem === null ? null : `its checks could not be loaded: ${workerProblem}`);
+}

@@ -60,6 +60,14 @@ test('a plan chosen for Local sandbox marks a violation as you type, Send asks o
   await expect(marker).toHaveCount(1);
   await saveScreenshot(app, 'plan-violation');
 
+  // Hovering the kind's attributes shows what the plan says the kind is.
+  await app.locator('.monaco-editor .view-line span').filter({ hasText: /^"attributes"$/ }).hover();
+  const hover = app.locator('.monaco-editor .monaco-hover:not(.hidden)');
+  await expect(hover).toContainText('A completed checkout');
+  await saveScreenshot(app, 'plan-hover');
+  await app.keyboard.press('Escape');
+  await app.mouse.move(0, 0);
+
   // Fixed from the completion list: the Problems entry puts the cursor on "YEN"; it goes, and
   // Ctrl+Space offers the plan's currencies.
   await problems.getByRole('button', { name: /saw "YEN"/ }).click();
@@ -150,6 +158,9 @@ test('the Form view follows the event’s kind: its description, required attrib
   const listed = await value.evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((option) => option.value));
   expect(listed).toEqual(['EUR', 'USD', 'GBP']);
   await currency.scrollIntoViewIfNeeded();
+  // The value's message hangs below it: the row's name and value stay level.
+  const top = async (label: string) => (await currency.getByLabel(label).boundingBox())!.y;
+  expect(Math.abs((await top('name (required)')) - (await top('value')))).toBeLessThan(1);
   await saveScreenshot(app, 'plan-form-view');
 
   await form.getByRole('button', { name: 'Add spend (required)' }).click();

@@ -36,6 +36,39 @@ test.describe('the Sandbox screen', () => {
     await expect(app.getByText('No requests yet')).toBeVisible();
   });
 
+  test('triage: each request with its reason, filtered by status and path, live', async ({ app, harness }) => {
+    await app.getByRole('tab', { name: 'Sandbox' }).click();
+    const url = (await harness.services.sandbox.info()).url;
+    const post = (path: string, body: string, headers: Record<string, string> = {}) => fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+    const login = await post('/oauth2/login', JSON.stringify({ username: 'demo', password: 'demo-password' }));
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    await post('/oauth2/login', JSON.stringify({ username: 'demo', password: 'guess' }));
+    const credentials = { apiKey: 'demo-api-key', Authorization: `Bearer ${token}` };
+    await post('/user/events', JSON.stringify([event, { ...event, customer_id: 'c-43' }]), credentials);
+    await post('/user/events', '[{"token": ', credentials);
+    await post('/user/events', JSON.stringify([event]), { ...credentials, Authorization: 'Bearer stale' });
+
+    const rows = app.getByRole('list', { name: 'Requests, newest first' }).getByRole('listitem');
+    await expect(rows).toHaveCount(5);
+    await expect(rows.locator('.reason')).toHaveText(['bad token', 'not JSON', 'accepted 2 events', 'wrong username or password', 'logged in']);
+    await saveScreenshot(app, 'sandbox-triage');
+
+    const filters = app.getByRole('group', { name: 'Filter requests' });
+    await filters.getByLabel('Status').selectOption({ label: '4xx credentials (401, 403) (2)' });
+    await expect(rows.locator('.reason')).toHaveText(['bad token', 'wrong username or password']);
+    await filters.getByLabel('Path').selectOption('/user/events');
+    await expect(rows.locator('.reason')).toHaveText(['bad token']);
+    await expect(filters.getByTestId('request-filter-count')).toHaveText('1 of 5 requests');
+    await saveScreenshot(app, 'sandbox-triage-filtered');
+
+    // Live while filtered: a new refusal for credentials shows at the top; an accepted send does not.
+    await post('/user/events', JSON.stringify([event]), credentials);
+    await post('/user/events', JSON.stringify([event]), { apiKey: 'wrong-key', Authorization: `Bearer ${token}` });
+    await expect(rows.locator('.reason')).toHaveText(['bad API key', 'bad token']);
+    await filters.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(rows).toHaveCount(7);
+  });
+
   test('injects faults from the form, and refuses a bad one clearly', async ({ app, harness }) => {
     await app.keyboard.press('Control+3');
     const faults = app.getByRole('form', { name: 'Fault injection' });

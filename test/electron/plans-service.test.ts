@@ -133,7 +133,7 @@ describe('the plans service', () => {
 
     await rm(file);
     await nextChange(changes, 1);
-    expect(await active()).toMatchObject({ plan: null, error: { code: 'plan-missing', message: `The tracking plan shop.plan.json is no longer at ${folder}.` } });
+    expect(await active()).toMatchObject({ plan: null, error: { code: 'plan-missing', message: `There is no tracking plan shop.plan.json in ${folder}.` } });
   });
 
   it("lists the plan's own problems, each naming its kind and path, and still serves the rest", async () => {

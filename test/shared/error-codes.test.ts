@@ -22,9 +22,9 @@ function producedCodes(): Set<string> {
   const produced = new Set<string>();
   for (const file of sourceFiles()) {
     const text = readFileSync(path.join(root, file), 'utf8');
-    for (const match of text.matchAll(/\bAppError\(\s*'([a-z-]+)'/g)) produced.add(match[1]!);
+    for (const match of text.matchAll(/\bAppError\(\s*'([a-z0-9-]+)'/g)) produced.add(match[1]!);
     if (!/from '[^']*\/errors\.ts'/.test(text)) continue;
-    for (const match of text.matchAll(/\bcode: '([a-z-]+)'/g)) produced.add(match[1]!);
+    for (const match of text.matchAll(/\bcode: '([a-z0-9-]+)'/g)) produced.add(match[1]!);
   }
   return produced;
 }

@@ -22,9 +22,9 @@ describe('the capture store', () => {
     await drained();
 
     const [refused, accepted, loggedIn] = store.requests(10);
-    expect(loggedIn).toMatchObject({ method: 'POST', path: '/oauth2/login', status: 200, eventCount: 0, reason: '' });
-    expect(accepted).toMatchObject({ path: '/user/events', status: 202, eventCount: 2, reason: '' });
-    expect(refused).toMatchObject({ status: 422, eventCount: 2, reason: 'invalid-events: 2 problems in the events.' });
+    expect(loggedIn).toMatchObject({ method: 'POST', path: '/oauth2/login', status: 200, eventCount: 0, reason: 'logged in' });
+    expect(accepted).toMatchObject({ path: '/user/events', status: 202, eventCount: 2, reason: 'accepted 2 events' });
+    expect(refused).toMatchObject({ status: 422, eventCount: 2, reason: 'invalid-events: 2 problems' });
 
     expect(store.eventsOf(accepted!.id).map((event) => [event.index, event.token, event.customerId, event.deviceId, event.createdAt, event.verdict])).toEqual([
       [0, 't-1', 'c-1', '1b4e28ba-2fa1-41d2-883f-0016d3cca427', '2026-05-31 09:30:00', 'accepted'],
@@ -66,10 +66,10 @@ describe('the capture store', () => {
     await drained();
     const [tooLarge, malformed, unauthorised] = store.requests(3);
     expect(unauthorised).toMatchObject({ status: 401, eventCount: 0 });
-    expect(unauthorised!.reason).toBe('unknown-token: The access token is not one this server issued.');
-    expect(malformed).toMatchObject({ status: 400, eventCount: 0, reason: 'malformed-json: Malformed JSON at line 1, column 12: it ends where a value (an object, array, string, number, true, false or null) should be.' });
+    expect(unauthorised!.reason).toBe('bad token');
+    expect(malformed).toMatchObject({ status: 400, eventCount: 0, reason: 'not JSON' });
     expect(store.request(malformed!.id)).toMatchObject({ body: '[{"token": ', bodyTruncated: false });
-    expect(store.request(tooLarge!.id)).toMatchObject({ status: 413, body: '', bodyTruncated: true, reason: 'body-too-large: The body is over the limit of 1000 bytes.' });
+    expect(store.request(tooLarge!.id)).toMatchObject({ status: 413, body: '', bodyTruncated: true, reason: 'body too large' });
   });
 
   it('masks every secret before anything is written: no key, token or password is anywhere in the file', async () => {

@@ -74,7 +74,7 @@ describe("the embedded sandbox's plan", () => {
     const app = await start(dataFolder);
     const info = await app.call('sandbox:info');
     expect(info).toMatchObject({ ok: true, value: { plan: { file: planFile, label: null, kinds: 0 } } });
-    expect(app.services.sandbox!.plan()!.error).toContain(`The plan ${planFile} cannot be read`);
+    expect(app.services.sandbox!.plan()!.error).toBe(`There is no tracking plan shop.plan.json in ${dataFolder}.`);
 
     await writeFile(planFile, shop);
     await expect.poll(() => app.pushed.at(-1)?.label, { timeout: 5000 }).toBe('shop v3');

@@ -109,4 +109,31 @@ describe('loadPlan', () => {
     expect(loadPlan(text, 'b.plan.json')).toBe(first);
     expect(loadPlan(`${text}\n`, 'a.plan.json')).not.toBe(first);
   });
+
+  it('warns that a plan listing no kind finds every event unplanned', () => {
+    const loaded = loadPlan(JSON.stringify({ name: 'begun', events: {} }), 'begun.plan.json');
+    expect(loaded.problems).toEqual([{ severity: 'warning', pointer: '/events', message: 'lists no kind of event, so every event is unplanned' }]);
+    expect(checkEvents([{ token: 'a' }], loaded).violations).toMatchObject([{ kind: 'unplanned-event', pointer: '/0/token' }]);
+  });
+
+  it('names an enum that lists no value at its path, as Ajv refuses it without one', () => {
+    const loaded = loadPlan(JSON.stringify({ name: 'p', events: { buy: { attributes: { properties: { currency: { enum: [] } } } }, ok: { attributes: string } } }), 'p.plan.json');
+    expect(loaded.problems).toEqual([
+      { severity: 'error', key: 'buy', pointer: '/events/buy/attributes/properties/currency/enum', message: 'enum lists no value, so no value could match; list the values or leave enum out' },
+    ]);
+    expect(checkEvents([{ token: 'ok', attributes: 'x' }], loaded).violations).toEqual([]);
+  });
+
+  it('loads a plan of 1 000 kinds sharing a definition, and checks each event against its own kind', () => {
+    const kind = (index: number) => ({ description: `Kind ${index}`, attributes: { type: 'object', required: ['a'], additionalProperties: false, properties: { a: { ...string, pattern: '^[a-z]+$' }, c: { $ref: '#/$defs/currency' } } } });
+    const events = Object.fromEntries(Array.from({ length: 1000 }, (_, index) => [`kind_${index}`, kind(index)]));
+    const loaded = loadPlan(JSON.stringify({ name: 'big', events, $defs: { currency: { enum: ['EUR', 'USD'] } } }), 'big.plan.json');
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.kinds.size).toBe(1000);
+    const batch = [{ token: 'kind_0', attributes: { a: 'ok' } }, { token: 'kind_999', attributes: { a: 'ok', c: 'YEN' } }, { token: 'kind_1000', attributes: {} }];
+    expect(checkEvents(batch, loaded).violations.map((violation) => [violation.kind, violation.pointer])).toEqual([
+      ['attribute-value', '/1/attributes/c'],
+      ['unplanned-event', '/2/token'],
+    ]);
+  });
 });

@@ -55,6 +55,6 @@ describe('eventdesk sandbox --plan', () => {
     const missing = path.join(os.tmpdir(), 'eventdesk-no-such-plan', 'shop.plan.json');
     const started = spawnSandbox(['--port', '0', '--plan', missing]);
     expect(await started.exited).toEqual({ code: 2, signal: null });
-    expect(started.stderr()).toContain(`eventdesk sandbox: --plan: The plan ${missing} cannot be read: ENOENT`);
+    expect(started.stderr()).toContain(`eventdesk sandbox: --plan: There is no tracking plan shop.plan.json in ${path.dirname(missing)}.`);
   });
 });

@@ -33,8 +33,8 @@ describe('the tracking plan line above the Problems', () => {
   });
 
   it('says why the plan is not applied: a file that is not one, or validators the worker could not load', () => {
-    const { rerender } = render(<PlanStatusLine plan={{ ...loaded, plan: null, script: null, error: { code: 'plan-missing', message: 'The tracking plan shop.plan.json is no longer at /plans.' } }} workerProblem={null} coverage={null} />);
-    expect(screen.getByTestId('plan-status').textContent).toContain('Tracking plan shop.plan.json is not applied: The tracking plan shop.plan.json is no longer at /plans.');
+    const { rerender } = render(<PlanStatusLine plan={{ ...loaded, plan: null, script: null, error: { code: 'plan-missing', message: 'There is no tracking plan shop.plan.json in /plans.' } }} workerProblem={null} coverage={null} />);
+    expect(screen.getByTestId('plan-status').textContent).toContain('Tracking plan shop.plan.json is not applied: There is no tracking plan shop.plan.json in /plans.');
     rerender(<PlanStatusLine plan={loaded} workerProblem="Failed to fetch dynamically imported module" coverage={null} />);
     expect(screen.getByTestId('plan-status').textContent).toContain('Tracking plan shop.plan.json is not applied: its checks could not be loaded: Failed to fetch dynamically imported module');
   });

@@ -14,4 +14,13 @@ describe('the Problems list', () => {
     const places = screen.getAllByRole('button').map((button) => button.querySelector('.where')?.textContent);
     expect(places).toEqual(['event 1 (/0/svc_id) · Ln 9, Col 15', '/ · Ln 9, Col 15']);
   });
+
+  it('says what a clean batch was checked against, and that a plan not applied was not', () => {
+    const { rerender } = render(<ProblemsList diagnostics={[]} pending={false} />);
+    expect(screen.getByText('No problems: the batch matches every rule.')).toBeTruthy();
+    rerender(<ProblemsList diagnostics={[]} pending={false} plan="applied" />);
+    expect(screen.getByText('No problems: the batch matches every rule and the tracking plan.')).toBeTruthy();
+    rerender(<ProblemsList diagnostics={[]} pending={false} plan="not-applied" />);
+    expect(screen.getByText('No problems with the service’s rules; the tracking plan was not checked.')).toBeTruthy();
+  });
 });

@@ -4,11 +4,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors.ts';
 import type { Api } from '../../../renderer/api.ts';
-import { HistoryScreen } from '../../../renderer/history/HistoryScreen.tsx';
 import { RecentSubmissions } from '../../../renderer/history/RecentSubmissions.tsx';
 import { useHistory } from '../../../renderer/history/state.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
 import { useNotices, useUi } from '../../../renderer/state/ui.ts';
+import { renderHistoryScreen } from './render-history.tsx';
 
 afterEach(cleanup);
 beforeEach(() => {
@@ -45,14 +45,7 @@ function showHistory(failure: AppError, setAside: () => Promise<{ movedTo: strin
     },
   } as unknown as Api;
   useUi.setState({ screen: 'history' });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ApiContext value={api}>
-      <QueryClientProvider client={client}>
-        <HistoryScreen />
-      </QueryClientProvider>
-    </ApiContext>,
-  );
+  renderHistoryScreen(api);
   return { calls };
 }
 

@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useState } from 'react';
+import { OUTCOME_CLASSES, OUTCOME_CLASS_LABELS, requestOutcome, type OutcomeClass } from '../../shared/sandbox-outcome.ts';
+import { isFiltering, matchesRequestFilter, NO_REQUEST_FILTER, pathOf, type RequestFilter } from '../../shared/sandbox-request-filter.ts';
+import type { SandboxRequestRecord } from '../../shared/sandbox.ts';
+import { plural } from '../../shared/plural.ts';
+import { TrafficList } from './TrafficList.tsx';
+import './triage.css';
+
+/** The ages a request filter offers, in minutes. */
+const WITHIN: readonly { minutes: number; label: string }[] = [
+  { minutes: 1, label: 'Last minute' },
+  { minutes: 5, label: 'Last 5 minutes' },
+  { minutes: 15, label: 'Last 15 minutes' },
+  { minutes: 60, label: 'Last hour' },
+  { minutes: 24 * 60, label: 'Last 24 hours' },
+];
+
+/** How many requests of each class the traffic holds, for the status filter's choices. */
+function countByClass(records: readonly SandboxRequestRecord[]): Map<OutcomeClass, number> {
+  const counts = new Map<OutcomeClass, number>();
+  for (const record of records) {
+    const outcome = requestOutcome(record).class;
+    counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** How often a filter by age looks at the clock again, so requests leave it as they age. */
+const CLOCK_TICK_MS = 10_000;
+
+/** The time now, kept fresh while `ticking`; `refresh` reads the clock at once (when the filter by age is chosen). */
+function useClock(ticking: boolean): [now: number, refresh: () => void] {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return [now, () => setNow(Date.now())];
+}
+
+/**
+ * The sandbox's requests with triage filters: by outcome (2xx, refused for credentials or for
+ * content, other 4xx, 5xx, forced by a fault, no answer), by path, and by age. The list stays
+ * live while filtered: a new request that matches appears at the top.
+ */
+export function RequestsView({ records }: { records: SandboxRequestRecord[] }) {
+  const [filter, setFilter] = useState<RequestFilter>(NO_REQUEST_FILTER);
+  const counts = useMemo(() => countByClass(records), [records]);
+  const paths = useMemo(() => [...new Set(records.map(pathOf))].sort(), [records]);
+  const [now, refreshNow] = useClock(filter.withinMinutes !== null);
+  const shown = useMemo(() => (isFiltering(filter) ? records.filter((record) => matchesRequestFilter(record, filter, now)) : records), [records, filter, now]);
+  const change = (patch: Partial<RequestFilter>) => setFilter((current) => ({ ...current, ...patch }));
+
+  return (
+    <>
+      {records.length > 0 && (
+        <div className="request-filters" role="group" aria-label="Filter requests">
+          <label>
+            Status
+            <select value={filter.outcome ?? ''} onChange={(event) => change({ outcome: (event.target.value || null) as OutcomeClass | null })}>
+              <option value="">All statuses</option>
+              {OUTCOME_CLASSES.map((outcome) => (
+                <option key={outcome} value={outcome}>
+                  {OUTCOME_CLASS_LABELS[outcome]} ({(counts.get(outcome) ?? 0).toLocaleString('en')})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Path
+            <select value={filter.path ?? ''} onChange={(event) => change({ path: event.target.value || null })}>
+              <option value="">All paths</option>
+              {paths.map((path) => (
+                <option key={path} value={path}>
+                  {path}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Time
+            <select value={filter.withinMinutes ?? ''} onChange={(event) => {
+                refreshNow();
+                change({ withinMinutes: event.target.value ? Number(event.target.value) : null });
+              }}>
+              <option value="">Any time</option>
+              {WITHIN.map((within) => (
+                <option key={within.minutes} value={within.minutes}>
+                  {within.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {isFiltering(filter) && (
+            <>
+              <span className="muted" data-testid="request-filter-count">
+                {shown.length.toLocaleString('en')} of {plural(records.length, 'request')}
+              </span>
+              <button type="button" className="small" onClick={() => setFilter(NO_REQUEST_FILTER)}>
+                Clear filters
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {records.length > 0 && shown.length === 0 ? (
+        <p className="empty">No request matches the filters. New ones that do will appear here.</p>
+      ) : (
+        <TrafficList records={shown} />
+      )}
+    </>
+  );
+}

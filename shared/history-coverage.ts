@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { HistoryFilterSchema } from './history.ts';
+import type { PlanCoverage } from './plans/coverage.ts';
+
+/**
+ * A tracking plan's coverage by the batches the History screen's filter finds: which planned
+ * kinds the sent events showed and how often, which they never showed, which unplanned kinds
+ * arrived (shared/plans/coverage.ts counts them). A run reads the history a submission at a
+ * time, pushing its progress, and can be stopped: it then answers what it counted so far.
+ */
+
+const Count = z.number().int().min(0);
+const RunId = z.string().min(1).max(100);
+const KindCountSchema = z.object({ key: z.string(), count: Count });
+
+export const PlanCoverageSchema = z.object({
+  key: z.string(),
+  events: Count,
+  seen: z.array(KindCountSchema),
+  neverSeen: z.array(z.string()),
+  unplanned: z.array(KindCountSchema),
+  unplannedUnlisted: Count,
+  unkeyed: Count,
+}) satisfies z.ZodType<PlanCoverage>;
+
+export const HistoryCoverageInputSchema = z.object({
+  /** Named by the page, so its progress pushes and a stop find this run. */
+  runId: RunId,
+  filter: HistoryFilterSchema,
+  /** A plan file chosen in the dialog (plans:choose), or null for the active environment's plan. */
+  planFile: z.string().min(1).max(4096).nullable(),
+});
+
+export const HistoryCoverageSchema = z.object({
+  runId: RunId,
+  plan: z.object({
+    /** The plan file's name, to show. */
+    fileName: z.string(),
+    /** The active environment's plan, or a file the user chose for this. */
+    source: z.enum(['active', 'chosen']),
+  }),
+  /** The filter the run read the history with. */
+  filter: HistoryFilterSchema,
+  /** Submissions the filter found when the run began. */
+  matching: Count,
+  /** Submissions whose batches were read. */
+  submissions: Count,
+  /** The run was stopped (or another began) before it read every matching submission. */
+  stopped: z.boolean(),
+  coverage: PlanCoverageSchema,
+});
+export type HistoryCoverage = z.infer<typeof HistoryCoverageSchema>;
+
+export const CoverageProgressSchema = z.object({ runId: RunId, submissions: Count, matching: Count, events: Count });
+export type CoverageProgress = z.infer<typeof CoverageProgressSchema>;

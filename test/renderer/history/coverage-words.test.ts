@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { narrowingText, rangeText } from '../../../renderer/history/coverage-words.ts';
+import { emptyHistoryFilter } from '../../../shared/history.ts';
+
+/** Instants made in local time, as the date fields and the timeline set them. */
+const local = (day: number, hour = 0) => new Date(2026, 10, day, hour).toISOString();
+
+describe('the coverage panel’s words for the filter', () => {
+  it('says a range of days as the days it includes, and one of hours to the minute', () => {
+    expect(rangeText({ from: null, to: null })).toBe('All submissions');
+    expect(rangeText({ from: local(19), to: local(21) })).toBe('Submissions sent 2026-11-19 to 2026-11-20');
+    expect(rangeText({ from: local(19), to: null })).toBe('Submissions sent since 2026-11-19');
+    expect(rangeText({ from: null, to: local(21) })).toBe('Submissions sent until the end of 2026-11-20');
+    expect(rangeText({ from: local(19, 14), to: local(19, 15) })).toBe('Submissions sent 2026-11-19 14:00 up to 2026-11-19 15:00');
+    expect(rangeText({ from: null, to: local(19, 15) })).toBe('Submissions sent before 2026-11-19 15:00');
+  });
+
+  it('names the environments, statuses and search that narrow it', () => {
+    const names = (id: string) => (id === 'env-qa' ? 'QA' : id);
+    expect(narrowingText(emptyHistoryFilter, names)).toEqual([]);
+    expect(narrowingText({ ...emptyHistoryFilter, environmentIds: ['env-qa', 'gone'], statuses: ['failed', 'partial'], search: '  cust-4 ' }, names)).toEqual([
+      'environment QA or gone',
+      'status failed or partial',
+      'search “cust-4”',
+    ]);
+  });
+});
