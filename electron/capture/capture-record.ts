@@ -55,9 +55,10 @@ function headerSecrets(headers: IncomingHttpHeaders): string[] {
   const found: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || !isSecretHeader(name)) continue;
+    const scheme = /authorization$/i.test(name);
     for (const text of Array.isArray(value) ? value : [value]) {
-      // `Bearer abc`: the token itself is the secret, wherever it shows up.
-      found.push(text, text.replace(/^[A-Za-z][\w-]*\s+/, ''));
+      // `Bearer abc`: the token itself is the secret, wherever it shows up (and within the header's whole value).
+      found.push(scheme ? text.replace(/^[A-Za-z][\w-]*\s+/, '') : text);
     }
   }
   return found;
