@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import shop from '../../fixtures/plans/shop.plan.json' with { type: 'json' };
@@ -11,7 +10,7 @@ import { capturingSandbox, dataFolder } from './capture-support.ts';
 const purchase = (n: number, currency: string) => validEvent({ token: 'purchase', svc_id: 7, customer_id: `c-${n}`, attributes: { spend: '12.50', currency } });
 
 async function planFile(): Promise<string> {
-  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-capture-plan-')), 'shop.plan.json');
+  const file = path.join(await dataFolder(), 'shop.plan.json');
   await writeFile(file, JSON.stringify(shop));
   return file;
 }
