@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { captureCommand } from './cli/capture.ts';
 import type { CliIo, Command } from './cli/command.ts';
 import { historyCommand } from './cli/history.ts';
 import { loginCommand } from './cli/login.ts';
@@ -16,7 +17,7 @@ import { product } from './product.ts';
 
 export type { CliIo } from './cli/command.ts';
 
-/** Each capability adds its subcommand here (sandbox, validate, send, history, transform, plan). */
+/** Each capability adds its subcommand here (sandbox, validate, send, history, transform, plan, capture). */
 const commands: Record<string, Command> = {
   sandbox: sandboxCommand,
   login: loginCommand,
@@ -25,6 +26,7 @@ const commands: Record<string, Command> = {
   history: historyCommand,
   transform: transformCommand,
   plan: planCommand,
+  capture: captureCommand,
 };
 
 function help(): string {

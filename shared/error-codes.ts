@@ -127,6 +127,11 @@ export const errorCodes = [
 
   // The embedded sandbox's port.
   'sandbox-port-taken', // another program listens on the port the sandbox was asked to take
+
+  // The capture: what the sandbox received, kept in the data folder.
+  'capture-unreadable', // the capture file could not be opened (a damaged one is set aside for a fresh one)
+  'capture-migration', // the capture file could not be upgraded
+  'capture-newer', // the capture file was written by a newer EventDesk and is left untouched
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaptureStatusSchema } from './capture.ts';
 import { AppCommandSchema } from './commands.ts';
 import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
@@ -215,6 +216,9 @@ export const contract = {
    */
   'sandbox:choosePlan': { input: NoInput, output: SandboxViewSchema },
   'sandbox:clearPlan': { input: NoInput, output: SandboxViewSchema },
+
+  /** What the embedded sandbox's capture holds, how many events it could not keep, and why its file was set aside if it was. */
+  'capture:status': { input: NoInput, output: CaptureStatusSchema },
 
   /** The active environment's tracking plan (its file read, its validators served for the editor's worker), or null when it names none. */
   'plans:active': { input: NoInput, output: PlanStatusSchema.nullable() },

@@ -65,7 +65,10 @@ function errorOf(text: string): { code: string; message: string | null } | null 
   return null;
 }
 
-function successReason(record: SandboxRequestRecord, text: string): string {
+/** What of a request its outcome is read from: the answer, and the fault that forced it. */
+export type AnsweredRequest = Pick<SandboxRequestRecord, 'response' | 'fault'>;
+
+function successReason(record: AnsweredRequest, text: string): string {
   try {
     const body = JSON.parse(text) as { accepted?: unknown; access_token?: unknown };
     if (typeof body?.accepted === 'number') return `accepted ${plural(body.accepted, 'event')}`;
@@ -90,13 +93,14 @@ const read = new WeakMap<SandboxRequestRecord, RequestOutcome>();
 export function requestOutcome(record: SandboxRequestRecord): RequestOutcome {
   let outcome = read.get(record);
   if (outcome === undefined) {
-    outcome = outcomeOf(record);
+    outcome = answerOutcome(record);
     read.set(record, outcome);
   }
   return outcome;
 }
 
-function outcomeOf(record: SandboxRequestRecord): RequestOutcome {
+/** The outcome of any answered request, uncached: the capture reads it once, as it keeps the request. */
+export function answerOutcome(record: AnsweredRequest): RequestOutcome {
   const response = record.response;
   if (response === null) return { class: 'no-answer', code: null, reason: record.fault ? 'connection reset by a fault' : 'no answer: the connection was reset or dropped' };
   const outcomeClass = classOf(response.status, record.fault !== null);

@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 import { SOURCE_OPENAPI_FILE } from '../node-services.ts';
 import { resolveSandboxOptions, type SandboxOptions } from '../sandbox/config.ts';
+import { appDataFolder } from './data-folder.ts';
 import { isUsageError, parseFlags, UsageError, wholeNumber } from './flags.ts';
 
 /** The flags of `eventdesk sandbox`, read into sandbox options or into a message saying what is wrong. */
@@ -30,6 +32,10 @@ Server
                          warnings pass), both modes record every violation in the
                          traffic. Editing FILE reloads it
   --log FILE             Also append every request to FILE, one JSON line each
+  --capture              Keep every request and its events, masked, in capture.sqlite in
+                         the data folder (read it with eventdesk capture list|show|export)
+  --data DIR             The data folder --capture keeps it in (default: the app's,
+                         EVENTDESK_DATA_DIR when set)
 
 Forwarding (a recording proxy)
   --forward URL          Pass every request but /_sandbox/* on to the service at URL as
@@ -69,6 +75,8 @@ const FLAGS = {
   log: { type: 'string' },
   forward: { type: 'string' },
   'forward-timeout': { type: 'string' },
+  capture: { type: 'boolean' },
+  data: { type: 'string' },
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
   'fail-status': { type: 'string' },
@@ -104,7 +112,8 @@ const FLAG_OF_OPTION: ReadonlyArray<[option: string, flag: string]> = [
   ['faults.maxEvents', '--max-events'],
 ];
 
-export type SandboxFlags = { ok: true; help: true } | { ok: true; help: false; options: SandboxOptions } | { ok: false; message: string };
+/** `capture`: the data folder to capture into, or null without --capture. */
+export type SandboxFlags = { ok: true; help: true } | { ok: true; help: false; options: SandboxOptions; capture: string | null } | { ok: false; message: string };
 
 function fraction(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -169,8 +178,10 @@ export function readSandboxFlags(args: string[]): SandboxFlags {
   try {
     const { values } = readFlags(args);
     if (values.help) return { ok: true, help: true };
+    if (values.data !== undefined && !values.capture) throw new UsageError('--data says where --capture keeps the capture; there is no --capture.');
     const resolved = resolveSandboxOptions(optionsOf(values));
-    if (resolved.ok) return { ok: true, help: false, options: resolved.value };
+    const capture = values.capture ? (values.data === undefined ? appDataFolder() : path.resolve(values.data)) : null;
+    if (resolved.ok) return { ok: true, help: false, options: resolved.value, capture };
     return { ok: false, message: resolved.problems.map((problem) => `${flagOf(problem.option)}: ${problem.message}`).join('\n') };
   } catch (error) {
     if (isUsageError(error)) return { ok: false, message: error.message };

@@ -1,6 +1,8 @@
 import { AppError } from '../../shared/errors.ts';
 import { plural } from '../../shared/plural.ts';
 import { NO_FAULTS, type SandboxPlan } from '../../shared/sandbox.ts';
+import { captureSandbox } from '../capture/capture-sandbox.ts';
+import { captureFileIn, openCapture, type CaptureStore } from '../capture/capture-store.ts';
 import type { PlanChange } from '../sandbox/plan-file.ts';
 import { startSandbox, type SandboxServer } from '../sandbox/server.ts';
 import type { CliIo, Command } from './command.ts';
@@ -9,7 +11,7 @@ import { readSandboxFlags, SANDBOX_USAGE } from './sandbox-flags.ts';
 
 /** `eventdesk sandbox`: the sandbox run on its own, for tests, scripts and SDKs. */
 
-function banner(sandbox: SandboxServer): string {
+function banner(sandbox: SandboxServer, capture: CaptureStore | null): string {
   const { options } = sandbox;
   const plan = sandbox.plan();
   const changedFaults = Object.entries(sandbox.faults()).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(NO_FAULTS[name as keyof typeof NO_FAULTS]));
@@ -25,9 +27,16 @@ function banner(sandbox: SandboxServer): string {
     ...(plan ? [`  plan       ${plan.label} (${plan.file}), ${plural(plan.kinds, 'kind')}: ${options.mode === 'strict' ? 'a request whose events break it gets 422' : 'its violations are recorded in the traffic'}; editing the file reloads it`] : []),
     `  traffic    GET or DELETE ${sandbox.url}/_sandbox/requests${options.logFile === null ? '' : `, and appended to ${options.logFile}`}`,
     `  openapi    GET ${sandbox.url}/_sandbox/openapi.json (import it into Postman, Bruno or Insomnia)`,
+    ...(capture ? [captureLine(capture)] : []),
     'Stop with Ctrl+C.',
     '',
   ].join('\n');
+}
+
+function captureLine(capture: CaptureStore): string {
+  const status = capture.status();
+  if (!status.capturing) return `  capture    off: ${status.problem ?? 'the capture file cannot be used'}`;
+  return `  capture    every request and its events, masked, kept in ${status.file} (eventdesk capture list)`;
 }
 
 /** A plan that cannot be loaded makes the command unusable, like a wrong flag. */
@@ -88,9 +97,14 @@ export const sandboxCommand: Command = {
     const plan = sandbox.plan();
     if (plan) tellPlanProblems(plan, io);
     sandbox.onPlanChange((changed, change) => tellPlanChange(changed, change, io));
-    io.stdout(banner(sandbox));
+    const log = (message: string) => io.stderr(`eventdesk sandbox: ${message}\n`);
+    const store = flags.capture === null ? null : openCapture(captureFileIn(flags.capture), { log });
+    const capturing = store && captureSandbox(sandbox, store, { log });
+    io.stdout(banner(sandbox, store));
     const signal = await untilStopped();
     await sandbox.close();
+    await capturing?.stop();
+    store?.close();
     io.stdout(`Sandbox stopped (${signal}).\n`);
     return 0;
   },

@@ -1,5 +1,6 @@
 import type { Services } from '../services/index.ts';
 import { registerAppHandlers } from './app.ts';
+import { registerCaptureHandlers } from './capture.ts';
 import type { Handlers } from './dispatch.ts';
 import { registerDraftHandlers } from './drafts.ts';
 import { registerEnvironmentHandlers } from './environments.ts';
@@ -24,5 +25,6 @@ export function createHandlers(services: Services): Handlers {
     ...registerSandboxHandlers(services),
     ...registerTransformHandlers(services),
     ...registerPlanHandlers(services),
+    ...registerCaptureHandlers(services),
   };
 }

@@ -18,11 +18,16 @@ export interface PlanInUse {
   label(): string | null;
 }
 
-/** A request keeps at most as many violations as a 422 lists: the traffic holds thousands of requests. */
-const RECORDED_LIMITS = { perEvent: 20, perBatch: LISTED_PROBLEM_LIMIT };
+/**
+ * Every event's violations are listed (up to 20 an event), so the capture keeps each event's own;
+ * the traffic keeps at most as many of a request's as a 422 lists, as it holds thousands of requests.
+ */
+const CHECK_LIMITS = { perEvent: 20, perBatch: Number.POSITIVE_INFINITY };
 
 export interface EventsPlanCheck {
+  /** What the traffic keeps: the first LISTED_PROBLEM_LIMIT violations, the rest counted. */
   recorded: SandboxPlanCheck;
+  /** Every event's violations. */
   check: PlanCheck;
 }
 
@@ -30,8 +35,9 @@ export function checkAgainstPlan(events: readonly unknown[], plan: PlanInUse): E
   const compiled = plan.current();
   const label = plan.label();
   if (compiled === null || label === null) return null;
-  const check = checkEvents(events, compiled, RECORDED_LIMITS);
-  return { check, recorded: { plan: label, violations: check.violations, unlisted: check.unreported } };
+  const check = checkEvents(events, compiled, CHECK_LIMITS);
+  const violations = check.violations.slice(0, LISTED_PROBLEM_LIMIT);
+  return { check, recorded: { plan: label, violations, unlisted: check.unreported + check.violations.length - violations.length } };
 }
 
 /** The violations that refuse the request: errors, listed or only counted. */
@@ -60,7 +66,7 @@ function listed(violation: SandboxViolation): ListedProblem {
  */
 export function refusal(own: { listed: EventProblem[]; total: number }, plan: EventsPlanCheck | null): Reply {
   const violations = plan?.recorded.violations ?? [];
-  const unlisted = plan?.check.unreported ?? 0;
+  const unlisted = plan?.recorded.unlisted ?? 0;
   const problems: ListedProblem[] = [...own.listed, ...violations.map(listed)].sort((a, b) => a.index - b.index).slice(0, LISTED_PROBLEM_LIMIT);
   const total = own.total + violations.length + unlisted;
   const shown = total > problems.length ? `; the first ${problems.length} are listed` : '';

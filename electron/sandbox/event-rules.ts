@@ -118,15 +118,25 @@ export function problemsOfEvent(event: unknown, serviceIdField: string): Omit<Ev
   return problems;
 }
 
+export interface BatchProblems {
+  /** The first LISTED_PROBLEM_LIMIT problems, for the 422. */
+  listed: EventProblem[];
+  total: number;
+  /** Each event with problems, by its index, with all of them (the capture keeps them). */
+  byEvent: Map<number, Omit<EventProblem, 'index'>[]>;
+}
+
 /** Every problem of a batch, the first LISTED_PROBLEM_LIMIT of them listed. */
-export function eventProblems(events: readonly unknown[], serviceIdField: string): { listed: EventProblem[]; total: number } {
+export function eventProblems(events: readonly unknown[], serviceIdField: string): BatchProblems {
   const listed: EventProblem[] = [];
+  const byEvent = new Map<number, Omit<EventProblem, 'index'>[]>();
   let total = 0;
   events.forEach((event, index) => {
     if (acceptsEvent(event, serviceIdField)) return;
     const problems = problemsOfEvent(event, serviceIdField);
+    byEvent.set(index, problems);
     total += problems.length;
     for (const problem of problems.slice(0, LISTED_PROBLEM_LIMIT - listed.length)) listed.push({ index, ...problem });
   });
-  return { listed, total };
+  return { listed, total, byEvent };
 }

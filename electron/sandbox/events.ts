@@ -4,10 +4,12 @@ import { checkAgainstPlan, planErrors, refusal, type PlanInUse } from './event-p
 import { eventProblems } from './event-rules.ts';
 import type { FaultInjector } from './faults.ts';
 import { jsonContentTypeProblem, nestingProblem, parseJson } from './json-body.ts';
-import { failure, type Reply, type Route } from './route.ts';
+import { failure, type ReceivedEvents, type Reply, type Route } from './route.ts';
 import type { TokenStore } from './tokens.ts';
 
 /** POST /user/events (service-api.md §3.2): a batch of user events. */
+
+const NO_PROBLEMS: ReceivedEvents['problems'] = new Map();
 
 export interface EventsRouteDeps {
   apiKeys: readonly string[];
@@ -29,15 +31,18 @@ export function createEventsRoute(deps: EventsRouteDeps): Route {
     if (events.length === 0) return failure(400, 'empty-array', 'The array holds no events: send one or more.');
     const { maxEvents } = deps.faults.current();
     if (maxEvents !== null && events.length > maxEvents) {
-      return failure(413, 'too-many-events', `${events.length} events in one request; at most ${maxEvents} are taken.`);
+      return { ...failure(413, 'too-many-events', `${events.length} events in one request; at most ${maxEvents} are taken.`), received: { events, problems: NO_PROBLEMS, violations: [] } };
     }
     const plan = checkAgainstPlan(events, deps.plan);
     const planCheck = plan?.recorded ?? null;
+    const violations = plan?.check.violations ?? [];
     if (deps.mode === 'strict') {
       const own = eventProblems(events, deps.serviceIdField);
-      if (own.total > 0 || (plan !== null && planErrors(plan) > 0)) return { ...refusal(own, plan), planCheck };
+      const received = { events, problems: own.byEvent, violations };
+      if (own.total > 0 || (plan !== null && planErrors(plan) > 0)) return { ...refusal(own, plan), planCheck, received };
+      return { status: 202, body: { accepted: events.length }, planCheck, received };
     }
-    return { status: 202, body: { accepted: events.length }, planCheck };
+    return { status: 202, body: { accepted: events.length }, planCheck, received: { events, problems: NO_PROBLEMS, violations } };
   }
 
   return {

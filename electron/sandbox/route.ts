@@ -1,5 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { SandboxPlanCheck } from '../../shared/sandbox.ts';
+import type { SandboxPlanCheck, SandboxViolation } from '../../shared/sandbox.ts';
+import type { EventProblem } from './event-rules.ts';
+
+/** The events a /user/events request carried, as its route read and judged them: for the capture, never sent. */
+export interface ReceivedEvents {
+  /** The request's array, parsed once. */
+  events: readonly unknown[];
+  /** Each event's own problems by its index (strict mode checks them; lenient mode does not). */
+  problems: ReadonlyMap<number, readonly Omit<EventProblem, 'index'>[]>;
+  /** Every violation of the tracking plan in use, in event order. */
+  violations: readonly SandboxViolation[];
+}
 
 /**
  * What a route decides, as a value: the server writes it and the traffic records it, so a
@@ -16,6 +27,8 @@ export interface Reply {
   closeConnection?: boolean;
   /** What the tracking plan in use found in the request's events: recorded in the traffic, not sent. */
   planCheck?: SandboxPlanCheck | null;
+  /** The events the body held, when it was a JSON array: for the capture, not sent. */
+  received?: ReceivedEvents;
 }
 
 /** A route either replies or cuts the connection without a word (a reset fault). */

@@ -10,6 +10,7 @@ import { createBodyBudget } from './body-budget.ts';
 import { resolveSandboxOptions, type SandboxOptions, type SandboxStartOptions } from './config.ts';
 import { capConnections } from './connections.ts';
 import { createEventsRoute } from './events.ts';
+import type { ExchangeListener, SandboxExchange } from './exchange.ts';
 import { createFaultInjector } from './faults.ts';
 import { createForwarder, forwardedPart } from './forward.ts';
 import { createLoginRoute } from './login.ts';
@@ -50,6 +51,12 @@ export interface SandboxServer {
   clearTraffic(): void;
   /** Called with each request once answered; returns the unsubscribe function. */
   onRequest(listener: TrafficListener): () => void;
+  /**
+   * Called with each request to the service's endpoints once answered, whole and with its parsed
+   * events (see SandboxExchange), for the capture; returns the unsubscribe function. A listener
+   * runs on the request's path: it queues what it keeps and returns.
+   */
+  onExchange(listener: ExchangeListener): () => void;
   /** The tracking plan in use, or null. */
   plan(): SandboxPlan | null;
   /**
@@ -144,6 +151,18 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   // The port is known once listening; no request arrives before.
   const listening: ListeningAddress = { host: config.host, port: config.port };
   let lastId = 0;
+  const exchangeListeners = new Set<ExchangeListener>();
+
+  function tellExchange(exchange: SandboxExchange): void {
+    for (const listener of exchangeListeners) {
+      try {
+        listener(exchange);
+      } catch (error) {
+        // A listener's failure (the capture's) never costs the client its answer.
+        console.error('A sandbox exchange listener failed:', error);
+      }
+    }
+  }
 
   async function serviceAnswer(route: Route, body: Buffer): Promise<{ answer: Answer; fault: SandboxRequestRecord['fault'] }> {
     const { latencyMs } = faults.current();
@@ -198,7 +217,25 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       const shownRequestBody = isRoute(route) && route.showBody && read.body.length > 0 ? route.showBody(read.body) : read.body;
       const durationMs = performance.now() - started;
       const planCheck = answer === 'reset' ? null : (answer.planCheck ?? null);
-      traffic.add(recordOf({ id: ++lastId, time, durationMs, request, read, shownRequestBody, sent, fault, plan: planCheck, forwarded: forwardedPart(answer) }, config.trafficBodyBytes));
+      const id = ++lastId;
+      traffic.add(recordOf({ id, time, durationMs, request, read, shownRequestBody, sent, fault, plan: planCheck, forwarded: forwardedPart(answer) }, config.trafficBodyBytes));
+      if (exchangeListeners.size > 0) {
+        tellExchange({
+          id,
+          time,
+          durationMs,
+          method: request.method ?? '',
+          target: request.url ?? '',
+          headers: request.headers,
+          body: shownRequestBody,
+          bodyBytes: read.ok ? read.body.length : read.received,
+          bodyComplete: read.ok,
+          response: sent,
+          fault,
+          plan: planCheck?.plan ?? null,
+          received: answer === 'reset' ? null : (answer.received ?? null),
+        });
+      }
     } finally {
       lease.release();
     }
@@ -284,6 +321,12 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     traffic: () => traffic.list(),
     clearTraffic: () => traffic.clear(),
     onRequest: (listener) => traffic.subscribe(listener),
+    onExchange(listener) {
+      exchangeListeners.add(listener);
+      return () => {
+        exchangeListeners.delete(listener);
+      };
+    },
     plan: () => plan.status(),
     usePlan: (file, onFailure) => plan.use(file, onFailure),
     onPlanChange: (listener) => plan.onChange(listener),

@@ -1,8 +1,9 @@
-import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
-import { databaseFiles } from './private-files.ts';
+import { isDamage as isSqliteDamage, moveDatabase, setAsideName } from './sqlite-file.ts';
 import { openSubmissions, type SubmissionStore } from './submissions.ts';
+
+export { setAsideName } from './sqlite-file.ts';
 
 /**
  * The history file as the app and the command line open it: a damaged submissions.sqlite gives
@@ -10,11 +11,6 @@ import { openSubmissions, type SubmissionStore } from './submissions.ts';
  * or only when a query reaches the broken page), never a raw SQLite trace. The file itself is
  * left as it was; in the app the user can set it aside and start a fresh history.
  */
-
-/** SQLite's primary result codes for a damaged file (SQLITE_CORRUPT) and for one that is no database at all (SQLITE_NOTADB). */
-const DAMAGE_CODES = new Set([11, 26]);
-/** What SQLite says for those codes, as the store's own errors carry it in their detail. */
-const DAMAGE_MESSAGES = /database disk image is malformed|file is not a database/;
 
 /** The history's file name in a data folder, which the app and the command line share. */
 export const HISTORY_FILE_NAME = 'submissions.sqlite';
@@ -24,10 +20,7 @@ export function historyFileIn(dataFolder: string): string {
 }
 
 function isDamage(error: unknown): boolean {
-  if (error instanceof AppError) return error.code === 'history-corrupt' || DAMAGE_MESSAGES.test(error.detail ?? '');
-  const errcode = (error as { errcode?: unknown } | null)?.errcode;
-  // Extended codes (SQLITE_CORRUPT_INDEX and the like) keep the primary code in their low byte.
-  return typeof errcode === 'number' && DAMAGE_CODES.has(errcode & 0xff);
+  return isSqliteDamage(error, 'history-corrupt');
 }
 
 function damaged(file: string, error: unknown): AppError {
@@ -94,12 +87,6 @@ export function readableOr<T>(work: () => T, otherwise: T, report: (error: AppEr
   }
 }
 
-/** The name a set-aside history gets: the time in it, so several never collide and the newest is plain to see. */
-export function setAsideName(file: string, at: Date): string {
-  const stamp = at.toISOString().replace(/[:.]/g, '-');
-  return path.join(path.dirname(file), `${path.basename(file, '.sqlite')}.damaged-${stamp}.sqlite`);
-}
-
 /**
  * The app's history: it starts even when the file cannot be opened (every call then answers why),
  * and a damaged file can be set aside for a fresh one while the services keep the same store.
@@ -149,11 +136,8 @@ export function openAppHistory(file: string) {
       current?.close();
       current = null;
       const movedTo = setAsideName(file, new Date());
-      const targets = databaseFiles(movedTo);
       try {
-        databaseFiles(file).forEach((name, index) => {
-          if (existsSync(name)) renameSync(name, targets[index]!);
-        });
+        moveDatabase(file, movedTo);
       } catch (error) {
         throw new AppError('history-set-aside', 'The damaged history file could not be moved aside.', `${file} → ${movedTo}: ${String(error)}`);
       } finally {

@@ -3,6 +3,8 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { Environment } from '../../shared/environment.ts';
 import type { AppError } from '../../shared/errors.ts';
 import type { PayloadOf, PushName } from '../../shared/ipc.ts';
+import { captureSandbox } from '../capture/capture-sandbox.ts';
+import { captureFileIn, openCapture } from '../capture/capture-store.ts';
 import type { SandboxStartOptions } from '../sandbox/config.ts';
 import { startEmbeddedSandbox } from '../sandbox/port.ts';
 import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
@@ -111,6 +113,9 @@ export async function createServices(deps: ServiceDeps) {
   const sandboxPlan =
     sandboxAddress && createSandboxPlan({ sandbox: embedded.sandbox, settings: sandboxSettings, dialogs: deps.dialogs, view: () => sandboxAddress.view(), onChange: (plan) => deps.push('sandbox:planChanged', plan) });
   await sandboxPlan?.restore();
+  // The embedded sandbox always keeps what it receives (capture.sqlite); a file it cannot use is set aside, and the sandbox answers regardless.
+  const capture = sandbox && openCapture(captureFileIn(deps.dataFolder), { log: (message) => log.warn('The capture', { message }) });
+  const capturing = sandbox && capture && captureSandbox(sandbox, capture, { log: (message) => log.warn('The capture', { message }) });
   const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
   sessions.restore();
   const history = openAppHistory(historyFileIn(deps.dataFolder));
@@ -195,6 +200,7 @@ export async function createServices(deps: ServiceDeps) {
     sandbox,
     sandboxAddress,
     sandboxPlan,
+    capture,
     async close(): Promise<void> {
       await sending.dispose();
       plans.close();
@@ -202,6 +208,8 @@ export async function createServices(deps: ServiceDeps) {
       sessions.dispose();
       submissions.close();
       await sandbox?.close();
+      await capturing?.stop();
+      capture?.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { StatementSync } from 'node:sqlite';
 import { AppError } from '../../shared/errors.ts';
 import type { ChunkAttempt, ChunkRecord, SubmissionDetail, SubmissionView } from '../../shared/submission.ts';
+import { inTransaction } from './sqlite-file.ts';
 import { openDatabase } from './submissions-database.ts';
 import { submissionColumns, summaryColumns, toAttempt, toChunk, toSubmission, toSummary, type Row } from './submissions-rows.ts';
 
@@ -14,18 +15,7 @@ export function openStoreContext(file: string) {
   const db = openDatabase(file);
 
   /** Runs `work` in one transaction; inside another, as part of it. */
-  function transaction<T>(work: () => T): T {
-    if (db.isTransaction) return work();
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
-    }
-  }
+  const transaction = <T>(work: () => T): T => inTransaction(db, work);
 
   const reads = {
     getSubmission: db.prepare(`SELECT ${submissionColumns} FROM submissions s WHERE s.id = ?`),

@@ -1,0 +1,342 @@
+import path from 'node:path';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { CaptureRetention, CaptureStatus, CapturedEvent, CapturedRequest, CapturedRequestSummary } from '../../shared/capture.ts';
+import { AppError } from '../../shared/errors.ts';
+import { inTransaction, isDamage, moveDatabase, openSqliteFile, setAsideName, type SqliteFileKind } from '../services/sqlite-file.ts';
+import type { CapturedRequestRow } from './capture-record.ts';
+import { captureMigrations } from './capture-schema.ts';
+
+/**
+ * The capture file: what the sandbox received, kept in the data folder beside the history. A
+ * file that cannot be opened or is damaged is set aside (renamed with the time in its name) and
+ * a fresh one started, said through `log` and in status(): the sandbox answers either way.
+ */
+
+export const CAPTURE_FILE_NAME = 'capture.sqlite';
+
+export function captureFileIn(dataFolder: string): string {
+  return path.join(dataFolder, CAPTURE_FILE_NAME);
+}
+
+/**
+ * Two weeks, as a tester comes back to last week's run, and 256 MB, some million events of a
+ * couple of hundred bytes: a sandbox left receiving all day trims its oldest requests first.
+ */
+export const DEFAULT_CAPTURE_RETENTION: CaptureRetention = { days: 14, megabytes: 256 };
+
+const captureFile: SqliteFileKind = {
+  migrations: captureMigrations,
+  unreadable: (detail) => new AppError('capture-unreadable', 'The capture file could not be opened.', detail),
+  newer: (detail) => new AppError('capture-newer', 'The capture file was written by a newer version of EventDesk: capture is off, and nothing was changed in it.', detail),
+  migrationFailed: (detail) => new AppError('capture-migration', 'The capture file could not be upgraded.', detail),
+};
+
+type Row = Record<string, unknown>;
+
+export interface CaptureStoreOptions {
+  retention?: CaptureRetention;
+  /** Where a file set aside, or a capture that failed, is said (stderr, the app's log). */
+  log?: (message: string) => void;
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const parsed = <T>(value: unknown, empty: T): T => (value === null || value === undefined ? empty : (JSON.parse(String(value)) as T));
+
+function toSummary(row: Row): CapturedRequestSummary {
+  return {
+    id: Number(row.id),
+    receivedAt: String(row.received_at),
+    durationMs: Number(row.duration_ms),
+    method: String(row.method),
+    path: String(row.path),
+    status: row.status === null ? null : Number(row.status),
+    reason: String(row.reason),
+    eventCount: Number(row.event_count),
+    fault: text(row.fault),
+    plan: text(row.plan),
+  };
+}
+
+function toRequest(row: Row): CapturedRequest {
+  return {
+    ...toSummary(row),
+    headers: parsed(row.headers, {}),
+    body: String(row.body),
+    bodyBytes: Number(row.body_bytes),
+    bodyTruncated: Number(row.body_truncated) === 1,
+    response: row.response_headers === null ? null : { status: Number(row.status), headers: parsed(row.response_headers, {}), body: String(row.response_body ?? '') },
+    serviceIdField: String(row.service_id_field),
+    upstream:
+      row.upstream_url === null
+        ? null
+        : {
+            url: String(row.upstream_url),
+            status: row.upstream_status === null ? null : Number(row.upstream_status),
+            headers: parsed(row.upstream_headers, {}),
+            body: String(row.upstream_body ?? ''),
+            error: text(row.upstream_error),
+            durationMs: Number(row.upstream_ms ?? 0),
+          },
+  };
+}
+
+function toEvent(row: Row): CapturedEvent {
+  return {
+    requestId: Number(row.request_id),
+    index: Number(row.idx),
+    token: text(row.token),
+    customerId: text(row.customer_id),
+    deviceId: text(row.device_id),
+    createdAt: text(row.created_at),
+    verdict: row.verdict === 'accepted' ? 'accepted' : 'refused',
+    problems: parsed(row.problems, []),
+    problemCount: Number(row.problem_count),
+    violations: parsed(row.violations, []),
+  };
+}
+
+/** The events of a request's kept body, or an empty list for a body that holds none. */
+function bodyEvents(body: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(body);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * How long a write waits for another process's (a `capture clear` at the command line): the
+ * sandbox's thread waits with it, so briefly; rows it could not write are counted as not captured.
+ */
+const WRITE_WAIT_MS = 250;
+
+function openTables(file: string) {
+  const db = openSqliteFile(file, captureFile);
+  try {
+    db.exec(`PRAGMA busy_timeout = ${WRITE_WAIT_MS}`);
+    // A capture is a debugging record, not the history: an app that crashes loses nothing committed
+    // either way, and a power cut that damages the file has it set aside at the next start. Not
+    // syncing spares each checkpoint a flush to the disk, a third of what capturing cost the sandbox.
+    db.exec("PRAGMA synchronous = OFF");
+    // Reading every table once finds a damaged page now rather than mid-flood.
+    db.prepare('SELECT count(*) AS n FROM requests').get();
+    db.prepare('SELECT count(*) AS n FROM events').get();
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+function statementsOf(db: DatabaseSync) {
+  return {
+    insertRequest: db.prepare(`INSERT INTO requests (received_at, duration_ms, method, path, headers, body, body_bytes, body_truncated, status, reason,
+      response_headers, response_body, fault, plan, service_id_field, event_count, stored_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    insertEvent: db.prepare(`INSERT INTO events (request_id, idx, token, customer_id, device_id, created_at, verdict, problems, problem_count, violations)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    count: db.prepare('UPDATE counters SET value = value + ? WHERE name = ?'),
+    counters: db.prepare('SELECT name, value FROM counters'),
+    totals: db.prepare('SELECT count(*) AS requests, coalesce(sum(event_count), 0) AS events, coalesce(sum(stored_bytes), 0) AS stored FROM requests'),
+    newest: db.prepare('SELECT * FROM requests ORDER BY id DESC LIMIT ?'),
+    request: db.prepare('SELECT * FROM requests WHERE id = ?'),
+    eventsOf: db.prepare('SELECT * FROM events WHERE request_id = ? ORDER BY idx'),
+    eventsPage: db.prepare('SELECT * FROM events ORDER BY request_id, idx LIMIT ? OFFSET ?'),
+    allRequests: db.prepare('SELECT * FROM requests ORDER BY id'),
+    latestServiceIdField: db.prepare('SELECT service_id_field FROM requests ORDER BY id DESC LIMIT 1'),
+    requestsWithEvents: db.prepare('SELECT id, body FROM requests WHERE event_count > 0 ORDER BY id'),
+    oldestFirst: db.prepare('SELECT id, stored_bytes FROM requests ORDER BY id'),
+    lastBefore: db.prepare('SELECT max(id) AS id FROM requests WHERE received_at < ?'),
+    dropRequests: db.prepare('DELETE FROM requests WHERE id <= ?'),
+    dropEvents: db.prepare('DELETE FROM events WHERE request_id <= ?'),
+  };
+}
+
+export function openCapture(file: string, options: CaptureStoreOptions = {}) {
+  const retention = options.retention ?? DEFAULT_CAPTURE_RETENTION;
+  const log = options.log ?? ((message: string) => console.error(message));
+  let db: DatabaseSync | null = null;
+  let statements: ReturnType<typeof statementsOf> | null = null;
+  let problem: string | null = null;
+
+  function setAside(error: unknown): void {
+    const movedTo = setAsideName(file, new Date());
+    try {
+      moveDatabase(file, movedTo);
+    } catch (moveError) {
+      throw new AppError('capture-unreadable', `The capture file ${file} cannot be used and could not be set aside: capture is off.`, `${String(error)}; moving it: ${String(moveError)}`);
+    }
+    problem = `The capture file could not be read, so it was set aside as ${movedTo} and a fresh capture started. (${error instanceof AppError ? (error.detail ?? error.message) : String(error)})`;
+    log(problem);
+  }
+
+  function open(): void {
+    try {
+      db = openTables(file);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'capture-newer') throw error;
+      setAside(error);
+      db = openTables(file);
+    }
+    statements = statementsOf(db);
+  }
+
+  try {
+    open();
+  } catch (error) {
+    problem = error instanceof AppError ? `${error.message} ${error.detail ?? ''}`.trim() : String(error);
+    log(problem);
+  }
+
+  function use(): { db: DatabaseSync; statements: ReturnType<typeof statementsOf> } {
+    if (db === null || statements === null) throw new AppError('capture-unreadable', problem ?? 'The capture file is not open.');
+    return { db, statements };
+  }
+
+  const transaction = <T>(work: () => T): T => inTransaction(use().db, work);
+
+  function writeRows(rows: readonly CapturedRequestRow[], notCaptured: { events: number; requests: number }): void {
+    const { statements: s } = use();
+    transaction(() => {
+      for (const row of rows) {
+        const requestId = Number(
+          s.insertRequest.run(row.receivedAt, row.durationMs, row.method, row.path, row.headers, row.body, row.bodyBytes, row.bodyTruncated ? 1 : 0, row.status, row.reason,
+            row.responseHeaders, row.responseBody, row.fault, row.plan, row.serviceIdField, row.events.length, row.storedBytes).lastInsertRowid,
+        );
+        for (const event of row.events) {
+          s.insertEvent.run(requestId, event.index, event.token, event.customerId, event.deviceId, event.createdAt, event.verdict, event.problems, event.problemCount, event.violations);
+        }
+      }
+      if (notCaptured.events > 0) s.count.run(notCaptured.events, 'not_captured_events');
+      if (notCaptured.requests > 0) s.count.run(notCaptured.requests, 'not_captured_requests');
+    });
+  }
+
+  /** Drops every request up to `lastId`, and its events. */
+  function dropThrough(lastId: number): number {
+    const { statements: s } = use();
+    const dropped = transaction(() => {
+      s.dropEvents.run(lastId);
+      return Number(s.dropRequests.run(lastId).changes);
+    });
+    use().db.exec('PRAGMA incremental_vacuum');
+    return dropped;
+  }
+
+  function* iterate(statement: StatementSync, ...args: (number | string)[]): Generator<Row> {
+    yield* statement.iterate(...args) as Iterable<Row>;
+  }
+
+  return {
+    file,
+    retention,
+
+    /**
+     * Keeps the requests in one transaction, with the count of those received but not kept.
+     * A file found damaged here is set aside and a fresh one takes the rows.
+     */
+    write(rows: readonly CapturedRequestRow[], notCaptured: { events: number; requests: number } = { events: 0, requests: 0 }): void {
+      try {
+        writeRows(rows, notCaptured);
+      } catch (error) {
+        if (!isDamage(error)) throw error;
+        db?.close();
+        db = null;
+        setAside(error);
+        open();
+        writeRows(rows, notCaptured);
+      }
+    },
+
+    status(): CaptureStatus {
+      const empty = { requests: 0, events: 0, notCapturedEvents: 0, notCapturedRequests: 0, storedBytes: 0 };
+      if (db === null || statements === null) return { file, capturing: false, problem, retention, ...empty };
+      const totals = statements.totals.get() as Row;
+      const counters = new Map((statements.counters.all() as Row[]).map((row) => [String(row.name), Number(row.value)]));
+      return {
+        file,
+        capturing: true,
+        problem,
+        retention,
+        requests: Number(totals.requests),
+        events: Number(totals.events),
+        notCapturedEvents: counters.get('not_captured_events') ?? 0,
+        notCapturedRequests: counters.get('not_captured_requests') ?? 0,
+        storedBytes: Number(totals.stored),
+      };
+    },
+
+    /** The newest `limit` requests, newest first. */
+    requests(limit: number): CapturedRequestSummary[] {
+      return (use().statements.newest.all(limit) as Row[]).map(toSummary);
+    },
+
+    request(id: number): CapturedRequest | null {
+      const row = use().statements.request.get(id) as Row | undefined;
+      return row ? toRequest(row) : null;
+    },
+
+    eventsOf(requestId: number): CapturedEvent[] {
+      return (use().statements.eventsOf.all(requestId) as Row[]).map(toEvent);
+    },
+
+    /** The name the sandbox last gave the service-id field, for reading a filter (svc_id otherwise). */
+    serviceIdField(): string {
+      const row = use().statements.latestServiceIdField.get() as Row | undefined;
+      return row ? String(row.service_id_field) : 'svc_id';
+    },
+
+    /** Events in the order they arrived, a page at a time (a virtualized table's rows). */
+    eventsPage(offset: number, limit: number): CapturedEvent[] {
+      return (use().statements.eventsPage.all(limit, offset) as Row[]).map(toEvent);
+    },
+
+    /** Every captured event in the order it arrived, with what it was: read a request's body at a time. */
+    *eachEvent(): Generator<{ captured: CapturedEvent; event: unknown }> {
+      const { statements: s } = use();
+      for (const request of iterate(s.requestsWithEvents)) {
+        const events = bodyEvents(String(request.body));
+        for (const captured of (s.eventsOf.all(Number(request.id)) as Row[]).map(toEvent)) yield { captured, event: events[captured.index] };
+      }
+    },
+
+    /** Every captured request, oldest first. */
+    *eachRequest(): Generator<CapturedRequest> {
+      for (const row of iterate(use().statements.allRequests)) yield toRequest(row);
+    },
+
+    /** Empties the capture, the not-captured counts too; says how much went. */
+    clear(): { requests: number; events: number } {
+      const { statements: s } = use();
+      const totals = s.totals.get() as Row;
+      transaction(() => use().db.exec(`DELETE FROM events; DELETE FROM requests; UPDATE counters SET value = 0;`));
+      use().db.exec('PRAGMA incremental_vacuum');
+      return { requests: Number(totals.requests), events: Number(totals.events) };
+    },
+
+    /** Drops requests older than the retention's days, then the oldest until the rest fits its size. Returns how many went. */
+    applyRetention(now = new Date()): number {
+      const { statements: s } = use();
+      let dropped = 0;
+      const cutoff = new Date(now.getTime() - retention.days * 86_400_000).toISOString();
+      const old = (s.lastBefore.get(cutoff) as Row).id;
+      if (old !== null) dropped += dropThrough(Number(old));
+      let excess = Number((s.totals.get() as Row).stored) - retention.megabytes * 1024 * 1024;
+      let last: number | null = null;
+      for (const row of iterate(s.oldestFirst)) {
+        if (excess <= 0) break;
+        last = Number(row.id);
+        excess -= Number(row.stored_bytes);
+      }
+      if (last !== null) dropped += dropThrough(last);
+      return dropped;
+    },
+
+    close(): void {
+      db?.close();
+      db = null;
+      statements = null;
+    },
+  };
+}
+export type CaptureStore = ReturnType<typeof openCapture>;

@@ -1,0 +1,82 @@
+import type { CaptureStatus, CapturedEvent, CapturedRequest, CapturedRequestSummary } from '../../shared/capture.ts';
+import { formatDateTime } from '../../shared/datetime.ts';
+import { formatBytes } from '../../shared/history.ts';
+import { plural } from '../../shared/plural.ts';
+
+/**
+ * How `eventdesk capture` prints the capture for people: requests as a table, one request with
+ * each of its events and verdicts. Everything was masked before it was kept.
+ */
+
+/** Control characters from a captured text could drive the terminal: shown as U+FFFD. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
+}
+
+const REASON_WIDTH = 72;
+
+function oneLine(text: string, width: number): string {
+  const line = printable(text.replace(/\s+/g, ' ').trim());
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+}
+
+const statusText = (status: number | null) => (status === null ? 'reset' : String(status));
+
+/** Requests newest first: id, time, status, method and path, events, reason. */
+export function requestsTable(rows: readonly CapturedRequestSummary[], timeZone: string): string {
+  const header = ['ID', `RECEIVED (${timeZone})`, 'STATUS', 'REQUEST', 'EVENTS', 'REASON'];
+  const lines = rows.map((row) => [String(row.id), formatDateTime(new Date(row.receivedAt), timeZone), statusText(row.status), oneLine(`${row.method} ${row.path}`, 48), String(row.eventCount), oneLine(row.reason, REASON_WIDTH)]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  return [header, ...lines].map((line) => line.map((text, column) => (column === 4 ? text.padStart(widths[column]!) : text.padEnd(widths[column]!))).join('  ').trimEnd()).join('\n') + '\n';
+}
+
+/** Under the list: how many there are, where, and what a flood left out. */
+export function statusFooter(status: CaptureStatus, shown: number): string {
+  const lines = [`${shown < status.requests ? `The newest ${shown} of ` : ''}${plural(status.requests, 'request')} (${plural(status.events, 'event')}, ${formatBytes(status.storedBytes)}) in ${status.file}.`];
+  if (status.notCapturedEvents > 0 || status.notCapturedRequests > 0) {
+    lines.push(`${plural(status.notCapturedEvents, 'event')} in ${plural(status.notCapturedRequests, 'request')} were received but not captured: they came faster than the capture could keep them.`);
+  }
+  if (status.problem !== null) lines.push(status.problem);
+  return `${lines.join('\n')}\n`;
+}
+
+function eventLines(event: CapturedEvent): string[] {
+  const keys = [`token ${event.token ?? '—'}`, `customer_id ${event.customerId ?? '—'}`, `device_id ${event.deviceId ?? '—'}`, `created_at ${event.createdAt ?? '—'}`];
+  const lines = [`  event ${event.index + 1}  ${event.verdict}  ${printable(keys.join('  '))}`];
+  for (const problem of event.problems) lines.push(`    ${printable(problem.field === '' ? problem.message : `${problem.field}: ${problem.message}`)}`);
+  if (event.problemCount > event.problems.length) lines.push(`    … and ${plural(event.problemCount - event.problems.length, 'more problem')}`);
+  for (const violation of event.violations) lines.push(`    plan ${violation.severity} ${violation.kind}: ${printable(violation.message)}`);
+  return lines;
+}
+
+function bodyLines(title: string, body: string): string[] {
+  if (body === '') return [];
+  let text = body;
+  try {
+    text = JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    // Not JSON (or cut short): shown as received.
+  }
+  return [title, ...printable(text).split('\n').map((line) => `  ${line}`)];
+}
+
+/** One request in full: its headers and body, its answer, and each event with its verdict. */
+export function requestText(request: CapturedRequest, events: readonly CapturedEvent[], timeZone: string): string {
+  const lines = [
+    `Request ${request.id}: ${printable(`${request.method} ${request.path}`)}`,
+    `  received  ${formatDateTime(new Date(request.receivedAt), timeZone)} ${timeZone}, answered in ${request.durationMs} ms`,
+    `  status    ${statusText(request.status)}${request.reason === '' ? '' : `  ${printable(request.reason)}`}`,
+    ...(request.fault === null ? [] : [`  fault     ${request.fault}`]),
+    ...(request.plan === null ? [] : [`  plan      ${printable(request.plan)}`]),
+    '  headers',
+    ...Object.entries(request.headers).map(([name, value]) => `    ${printable(name)}: ${printable(value)}`),
+    ...bodyLines(`  body (${plural(request.bodyBytes, 'byte')}${request.bodyTruncated ? ', not read to its end' : ''})`, request.body),
+    ...(request.response ? bodyLines('  answer', request.response.body) : []),
+  ];
+  if (events.length > 0) {
+    const accepted = events.filter((event) => event.verdict === 'accepted').length;
+    lines.push(`${plural(events.length, 'event')}, ${accepted} accepted, ${events.length - accepted} refused:`, ...events.flatMap(eventLines));
+  }
+  return `${lines.join('\n')}\n`;
+}

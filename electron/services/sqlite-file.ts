@@ -1,0 +1,132 @@
+import { existsSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { ErrorCode } from '../../shared/error-codes.ts';
+import { AppError } from '../../shared/errors.ts';
+import { databaseFiles, preparePrivateDatabase } from './private-files.ts';
+
+/**
+ * Opening one of EventDesk's SQLite files (the history, the capture): private file modes, WAL,
+ * the schema brought up to date under the write lock, a newer version's file refused untouched;
+ * and telling a damaged file, and setting one aside. Each file names its own errors.
+ */
+
+type Row = Record<string, unknown>;
+
+/** A file's schema and the errors that say, in its own words, why it cannot be opened. */
+export interface SqliteFileKind {
+  /** Migration i brings a file from user_version i to i + 1. */
+  migrations: readonly ((db: DatabaseSync) => void)[];
+  /** The file cannot be opened (detail: the file and SQLite's reason). */
+  unreadable(detail: string): AppError;
+  /** The file was written by a newer EventDesk. */
+  newer(detail: string): AppError;
+  /** A migration failed. */
+  migrationFailed(detail: string): AppError;
+}
+
+function connect(file: string, kind: SqliteFileKind): DatabaseSync {
+  try {
+    preparePrivateDatabase(file);
+    const db = new DatabaseSync(file);
+    db.exec('PRAGMA busy_timeout = 5000');
+    return db;
+  } catch (error) {
+    throw kind.unreadable(`${file}: ${String(error)}`);
+  }
+}
+
+function userVersion(db: DatabaseSync): number {
+  return Number((db.prepare('PRAGMA user_version').get() as Row).user_version);
+}
+
+/** A database from a newer EventDesk is refused, never downgraded or written to. */
+function refuseNewer(db: DatabaseSync, file: string, kind: SqliteFileKind): number {
+  const version = userVersion(db);
+  const known = kind.migrations.length;
+  if (version > known) throw kind.newer(`${file}: schema version ${version}, this version knows up to ${known}`);
+  return version;
+}
+
+function migrate(db: DatabaseSync, file: string, kind: SqliteFileKind): void {
+  const latest = kind.migrations.length;
+  if (refuseNewer(db, file, kind) === latest) return;
+  // IMMEDIATE takes the write lock first, so the app and the CLI never migrate at once;
+  // the version is read again under the lock in case the other one just did.
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    for (let version = refuseNewer(db, file, kind); version < latest; version++) kind.migrations[version]?.(db);
+    db.exec(`PRAGMA user_version = ${latest}`);
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error instanceof AppError ? error : kind.migrationFailed(String(error));
+  }
+}
+
+/** The database at `file`, ready for its store: created, migrated or refused with the kind's AppError. */
+export function openSqliteFile(file: string, kind: SqliteFileKind): DatabaseSync {
+  const db = connect(file, kind);
+  try {
+    // Read before anything writes: a database from a newer version is refused untouched.
+    refuseNewer(db, file, kind);
+    // Only a new, empty file can take incremental vacuum (an existing one would need a VACUUM
+    // of everything), and only before anything is written to it, even the journal mode: there,
+    // space freed by deleting rows goes back to the disk.
+    if (userVersion(db) === 0) db.exec('PRAGMA auto_vacuum = INCREMENTAL');
+    db.exec('PRAGMA journal_mode = WAL');
+    // NORMAL is safe in WAL mode: a killed process loses nothing committed; only a power cut
+    // can lose the last transactions, never corrupt the file.
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA foreign_keys = ON');
+    migrate(db, file, kind);
+  } catch (error) {
+    db.close();
+    throw error instanceof AppError ? error : kind.unreadable(`${file}: ${String(error)}`);
+  }
+  return db;
+}
+
+/** Runs `work` in one transaction, taking the write lock first; inside another, as part of it. */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) return work();
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** SQLite's primary result codes for a damaged file (SQLITE_CORRUPT) and for one that is no database at all (SQLITE_NOTADB). */
+const DAMAGE_CODES = new Set([11, 26]);
+/** What SQLite says for those codes, as the stores' own errors carry it in their detail. */
+const DAMAGE_MESSAGES = /database disk image is malformed|file is not a database/;
+
+/** Whether an error says the file is damaged: SQLite's own, or an AppError carrying `damageCode` or SQLite's words. */
+export function isDamage(error: unknown, damageCode?: ErrorCode): boolean {
+  if (error instanceof AppError) return error.code === damageCode || DAMAGE_MESSAGES.test(error.detail ?? '');
+  const errcode = (error as { errcode?: unknown } | null)?.errcode;
+  // Extended codes (SQLITE_CORRUPT_INDEX and the like) keep the primary code in their low byte.
+  return typeof errcode === 'number' && DAMAGE_CODES.has(errcode & 0xff);
+}
+
+/** The name a set-aside file gets: the time in it, so several never collide and the newest is plain to see. */
+export function setAsideName(file: string, at: Date): string {
+  const stamp = at.toISOString().replace(/[:.]/g, '-');
+  return path.join(path.dirname(file), `${path.basename(file, '.sqlite')}.damaged-${stamp}.sqlite`);
+}
+
+/**
+ * Renames a closed database file and its -wal and -shm (so they stay a set that SQLite can read
+ * together) to `movedTo`; throws the file system's error.
+ */
+export function moveDatabase(file: string, movedTo: string): void {
+  const targets = databaseFiles(movedTo);
+  databaseFiles(file).forEach((name, index) => {
+    if (existsSync(name)) renameSync(name, targets[index]!);
+  });
+}
