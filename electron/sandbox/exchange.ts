@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { SandboxRequestRecord } from '../../shared/sandbox.ts';
+import type { SandboxForwarded, SandboxRequestRecord } from '../../shared/sandbox.ts';
 import type { SentReply } from './respond.ts';
 import type { ReceivedEvents } from './route.ts';
 
@@ -29,8 +29,10 @@ export interface SandboxExchange {
   fault: SandboxRequestRecord['fault'];
   /** The plan the events were checked against, as people name it; null when none was. */
   plan: string | null;
-  /** The events of a /user/events body that was a JSON array, with their verdicts' parts. */
+  /** The events of a /user/events body that was a JSON array, with their verdicts' parts (none judged by the sandbox when it forwarded them). */
   received: ReceivedEvents | null;
+  /** Where it was forwarded and what the upstream did (`response` is then what the client got), or null when the sandbox answered itself. */
+  forwarded: SandboxForwarded | null;
 }
 
 export type ExchangeListener = (exchange: SandboxExchange) => void;

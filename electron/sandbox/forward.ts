@@ -8,7 +8,7 @@ import { createUpstream, passedHeaders, type UpstreamAnswer, type UpstreamResult
 import { parseJson } from './json-body.ts';
 import { redactLoginBody } from './redaction.ts';
 import { writeAnswer, type SentReply } from './respond.ts';
-import { busy, failure, type Answer, type Reply, type Route } from './route.ts';
+import { busy, failure, type Answer, type ReceivedEvents, type Reply, type Route } from './route.ts';
 
 /**
  * The sandbox as a recording proxy: each request for the service goes on to the upstream as
@@ -42,6 +42,11 @@ function isForwardedReply(answer: Answer): answer is ForwardedReply {
 /** What a forwarded request's record adds; undefined for a request the sandbox answered itself (a refusal before forwarding). */
 export function forwardedPart(answer: Answer): SandboxForwarded | undefined {
   return isForwardedReply(answer) ? answer.forwarded : undefined;
+}
+
+/** The events a forwarded request carried, for the capture: the upstream judged them, so none has problems of the sandbox's own. */
+export function forwardedEvents(answer: Answer): ReceivedEvents | null {
+  return isForwardedReply(answer) && answer.events !== null ? { events: answer.events, problems: new Map(), violations: [] } : null;
 }
 
 /** The events of a body sent to /user/events, when it is a JSON array. */

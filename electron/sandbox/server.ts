@@ -12,7 +12,7 @@ import { capConnections } from './connections.ts';
 import { createEventsRoute } from './events.ts';
 import type { ExchangeListener, SandboxExchange } from './exchange.ts';
 import { createFaultInjector } from './faults.ts';
-import { createForwarder, forwardedPart } from './forward.ts';
+import { createForwarder, forwardedEvents, forwardedPart } from './forward.ts';
 import { createLoginRoute } from './login.ts';
 import { writeAnswer } from './respond.ts';
 import { busy, failure, findRoute, isRoute, type Answer, type Reply, type Route, type Routes } from './route.ts';
@@ -233,7 +233,8 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
           response: sent,
           fault,
           plan: planCheck?.plan ?? null,
-          received: answer === 'reset' ? null : (answer.received ?? null),
+          received: answer === 'reset' ? null : (answer.received ?? forwardedEvents(answer)),
+          forwarded: forwardedPart(answer) ?? null,
         });
       }
     } finally {
