@@ -132,6 +132,12 @@ export const errorCodes = [
   'capture-unreadable', // the capture file could not be opened (a damaged one is set aside for a fresh one)
   'capture-migration', // the capture file could not be upgraded
   'capture-newer', // the capture file was written by a newer EventDesk and is left untouched
+
+  // The Sandbox tab's Events view: captured events filtered, paged and taken out.
+  'capture-filter', // the Events view's filter expression cannot be read (its column and why)
+  'capture-selection-stale', // the capture was cleared or trimmed since the events were selected
+  'capture-selection-too-large', // more events, or more text, than one copy, batch or save takes
+  'capture-event-missing', // the captured event asked for is no longer in the capture
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CaptureStatusSchema } from './capture.ts';
+import { CapturedEventDetailSchema, CapturedEventsPageSchema, CapturedEventsQuerySchema, CapturedSelectionSchema } from './capture-events.ts';
 import { AppCommandSchema } from './commands.ts';
 import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
@@ -219,6 +220,17 @@ export const contract = {
 
   /** What the embedded sandbox's capture holds, how many events it could not keep, and why its file was set aside if it was. */
   'capture:status': { input: NoInput, output: CaptureStatusSchema },
+  /**
+   * The Events view: a page of the captured events a filter (the composer's language, and a
+   * verdict) matches, in arrival order, with how many match; a bad expression is refused
+   * (capture-filter) with its column. The selection channels take places in that list.
+   */
+  'capture:events': { input: CapturedEventsQuerySchema, output: CapturedEventsPageSchema },
+  'capture:event': { input: z.object({ requestId: z.number().int(), index: z.number().int().min(0) }), output: CapturedEventDetailSchema },
+  /** The selected events as a JSON array's text (Copy, Open in composer, Replay), bounded (capture-selection-too-large). */
+  'capture:eventsText': { input: CapturedSelectionSchema, output: z.object({ text: z.string(), count: z.number().int().min(0), source: z.string() }) },
+  /** Saves the selected events where the user chooses (main's save dialog); null when cancelled. */
+  'capture:saveEvents': { input: z.object({ selection: CapturedSelectionSchema, format: z.enum(['json', 'ndjson']) }), output: z.object({ path: z.string(), count: z.number().int().min(0) }).nullable() },
 
   /** The active environment's tracking plan (its file read, its validators served for the editor's worker), or null when it names none. */
   'plans:active': { input: NoInput, output: PlanStatusSchema.nullable() },
@@ -254,6 +266,8 @@ export const pushes = {
   'plans:changed': z.object({ file: z.string() }),
   /** How far a history:coverage run has read (at most every 100 ms, and once at its end). */
   'history:coverageProgress': CoverageProgressSchema,
+  /** The capture kept new events (at most every 250 ms while they come): the Events view reads its page again. */
+  'capture:eventsChanged': z.object({ events: z.number().int().min(0) }),
 } as const;
 
 export type Pushes = typeof pushes;

@@ -9,6 +9,7 @@ import type { SandboxStartOptions } from '../sandbox/config.ts';
 import { startEmbeddedSandbox } from '../sandbox/port.ts';
 import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
 import type { Fetch } from './auth.ts';
+import { createCaptureEvents } from './capture-events.ts';
 import { createCoverage } from './coverage.ts';
 import { createDrafts } from './drafts.ts';
 import { createEnvironments } from './environments.ts';
@@ -145,6 +146,18 @@ export async function createServices(deps: ServiceDeps) {
   });
   const appInfo = createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() });
   const files = createFiles(deps.dataFolder, deps.dialogs);
+  // The Sandbox tab's Events view reads the capture, and hears of new events once they are written.
+  const captureEvents =
+    sandbox &&
+    capture &&
+    capturing &&
+    createCaptureEvents({
+      store: capture,
+      onReceived: (listener) => sandbox.onExchange(listener),
+      drained: () => capturing.recorder.drained(),
+      push: (change) => deps.push('capture:eventsChanged', change),
+      saveAs: (name, text) => files.exportAs(name, text),
+    });
   const activePlanFile = () => {
     const { environments: all, activeId } = environments.list();
     const active = all.find((environment) => environment.id === activeId);
@@ -201,6 +214,7 @@ export async function createServices(deps: ServiceDeps) {
     sandboxAddress,
     sandboxPlan,
     capture,
+    captureEvents,
     async close(): Promise<void> {
       await sending.dispose();
       plans.close();
@@ -208,6 +222,7 @@ export async function createServices(deps: ServiceDeps) {
       sessions.dispose();
       submissions.close();
       await sandbox?.close();
+      captureEvents?.close();
       await capturing?.stop();
       capture?.close();
     },
