@@ -1,18 +1,31 @@
 import './sandbox.css';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
+import { EventsView } from './events/EventsView.tsx';
 import { ConnectionPanel } from './ConnectionPanel.tsx';
 import { FaultControls } from './FaultControls.tsx';
 import { PlanControls } from './PlanControls.tsx';
 import { useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
 import { RequestsView } from './RequestsView.tsx';
+import { useSandboxView, type SandboxView } from './sandbox-view.ts';
 
-/** What the built-in sandbox received, live, how to reach it, the tracking plan it checks events against, and the faults it injects. */
+const PANEL = 'sandbox-view';
+const VIEWS: readonly (readonly [SandboxView, string])[] = [
+  ['requests', 'Requests'],
+  ['events', 'Events'],
+];
+
+/**
+ * What the built-in sandbox received, live, as requests or as captured events; how to reach it,
+ * the tracking plan it checks events against, and the faults it injects.
+ */
 export function SandboxScreen() {
   const info = useSandboxInfo();
   useSandboxPlanUpdates();
   const traffic = useSandboxTraffic();
   const faults = useSandboxFaults();
   const clear = useClearTraffic();
+  const { view, show, shownRequest } = useSandboxView();
 
   return (
     <div className="sandbox-screen">
@@ -29,15 +42,31 @@ export function SandboxScreen() {
           </ul>
         )}
         <span className="spacer" />
-        <button type="button" className="small" onClick={() => clear.mutate()} disabled={!traffic.data?.length}>
+        <button type="button" className="small" onClick={() => clear.mutate()} disabled={view !== 'requests' || !traffic.data?.length}>
           Clear
         </button>
       </div>
       {info.error && <ErrorNotice title="The sandbox is not available" error={info.error} />}
       <div className="sandbox-body">
         <section className="sandbox-traffic" aria-label="Traffic">
-          {traffic.error && <ErrorNotice title="Traffic could not be read" error={traffic.error} />}
-          {traffic.data && <RequestsView records={traffic.data} />}
+          <div className="sandbox-views">
+            <ViewSwitch label="Show" options={VIEWS} value={view} onChange={show} panel={PANEL} small />
+          </div>
+          <div id={PANEL} role="tabpanel" aria-labelledby={tabIdOf(PANEL, view)} className={view === 'events' ? 'sandbox-events-panel' : undefined}>
+            {view === 'events' ? (
+              <EventsView />
+            ) : (
+              <>
+                {shownRequest !== null && (
+                  <p className="shown-request muted" role="status">
+                    An event asked for captured request #{shownRequest}.
+                  </p>
+                )}
+                {traffic.error && <ErrorNotice title="Traffic could not be read" error={traffic.error} />}
+                {traffic.data && <RequestsView records={traffic.data} />}
+              </>
+            )}
+          </div>
         </section>
         <aside className="sandbox-side" aria-label="Sandbox settings">
           {info.data && <ConnectionPanel info={info.data} />}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import type { CapturedSelection } from '../../../shared/capture-events.ts';
+import { plural } from '../../../shared/plural.ts';
+import { useApi } from '../../queries.ts';
+import { useReplay } from '../../replay/replay-store.ts';
+import { useComposer } from '../../state/composer.ts';
+import { useNotices, useUi } from '../../state/ui.ts';
+
+/** A new batch's name: when it was taken and how many events, "Captured 09:41 (12 events)". */
+export function capturedBatchName(count: number, now = new Date()): string {
+  const time = now.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return `Captured ${time} (${plural(count, 'event')})`;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * What to do with the selected events: open them as a new batch, copy them as a JSON array,
+ * save them as JSON or NDJSON (main's save dialog), or replay them. Main builds the text, within
+ * its bounds; a selection past them is refused with what to do instead.
+ */
+export function EventsActions({ selection, count, onClear }: { selection: CapturedSelection; count: number; onClear: () => void }) {
+  const api = useApi();
+  const notify = useNotices((state) => state.notify);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      notify('error', messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const taken = () => api.capture.eventsText(selection);
+
+  const openInComposer = () =>
+    run(async () => {
+      const { text, count: events } = await taken();
+      useComposer.getState().open({ name: capturedBatchName(events), text });
+      useUi.getState().show('composer');
+      notify('success', `Opened ${plural(events, 'captured event')} as a new batch.`);
+    });
+  const copy = () =>
+    run(async () => {
+      const { text, count: events } = await taken();
+      await navigator.clipboard.writeText(text);
+      notify('success', `Copied ${plural(events, 'captured event')} as a JSON array.`);
+    });
+  const save = (format: 'json' | 'ndjson') =>
+    run(async () => {
+      const saved = await api.capture.saveEvents({ selection, format });
+      if (saved) notify('success', `Saved ${plural(saved.count, 'event')} to ${saved.path}.`);
+    });
+  const replay = () =>
+    run(async () => {
+      const { text, count: events, source } = await taken();
+      useReplay.getState().open({ eventsText: text, count: events, source });
+    });
+
+  return (
+    <div className="events-actions" role="toolbar" aria-label="Selected events">
+      <span data-testid="events-selected">{plural(count, 'event')} selected</span>
+      <button type="button" className="small" disabled={busy} onClick={() => void openInComposer()}>
+        Open in composer
+      </button>
+      <button type="button" className="small" disabled={busy} onClick={() => void copy()}>
+        Copy
+      </button>
+      <button type="button" className="small" disabled={busy} onClick={() => void save('json')}>
+        Save as JSON…
+      </button>
+      <button type="button" className="small" disabled={busy} onClick={() => void save('ndjson')}>
+        Save as NDJSON…
+      </button>
+      <button type="button" className="small" disabled={busy} onClick={() => void replay()}>
+        Replay…
+      </button>
+      <button type="button" className="small" onClick={onClear}>
+        Clear selection
+      </button>
+    </div>
+  );
+}
