@@ -47,7 +47,7 @@ function row(place: number, changes: Partial<CapturedEventRow> = {}): CapturedEv
 /** Five events: three accepted (one with a plan warning), one refused for its own fields, one with its request. */
 const captured: CapturedEventRow[] = [
   row(0),
-  row(1, { violations: [{ index: 1, kind: 'unknown-attribute', severity: 'warning', pointer: '/1/attributes/colour', expected: 'no such attribute', message: 'colour is not in the plan.' }] }),
+  row(1, { violations: [{ index: 1, kind: 'attribute-unknown', severity: 'warning', pointer: '/1/attributes/colour', expected: 'no such attribute', message: 'colour is not in the plan.' }] }),
   row(2),
   row(3, { verdict: 'refused', problemCount: 2, problems: [{ field: 'customer_id', message: 'Must be a string, not a number.' }, { field: 'colour', message: 'Not a field of a user event.' }] }),
   row(4, { verdict: 'refused' }),
