@@ -35,6 +35,8 @@ const VIEWS_KEPT = 4;
 const EVENTS_PER_PAUSE = 500;
 /** Without news of the sandbox (another process cleared the file), the capture is looked at again this often. */
 const RECHECK_MS = 1000;
+/** Captured rows read from the store at once, when a verdict is scanned or events are taken out. */
+const PLACES_PER_READ = 1000;
 /** New requests looked for at most, before a list is made again instead. */
 const MAX_NEW_REQUESTS = 65_536;
 
@@ -169,14 +171,26 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
     view.requestIds = [];
     view.indexes = [];
     view.covered = 0;
+    const add = (captured: CapturedEvent, event: unknown) => {
+      view.covered++;
+      if (!matches(view, captured, event)) return;
+      view.requestIds!.push(captured.requestId);
+      view.indexes.push(captured.index);
+    };
+    if (view.filter === null) {
+      // A verdict alone needs no event's text: the captured rows, a page at a time.
+      const total = store.status().events;
+      for (let offset = 0; offset < total; offset += PLACES_PER_READ) {
+        for (const captured of store.eventsPage(offset, PLACES_PER_READ)) if (captured.requestId <= last) add(captured, undefined);
+        yield;
+      }
+      view.lastRequest = last;
+      return;
+    }
     let read = 0;
     for (const { captured, event } of store.eachEvent()) {
       if (captured.requestId > last) break;
-      view.covered++;
-      if (matches(view, captured, event)) {
-        view.requestIds.push(captured.requestId);
-        view.indexes.push(captured.index);
-      }
+      add(captured, event);
       if (++read % EVENTS_PER_PAUSE === 0) yield;
     }
     view.lastRequest = last;
@@ -258,20 +272,25 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
     return end <= from ? [] : store.eventsPage(from, end - from).map(({ requestId, index }) => ({ requestId, index }));
   }
 
-  /** Reads the requests of these places, each once, in slices: their captured rows and, if asked, their events. */
-  function* read(places: readonly { requestId: number; index: number }[], withEvents: boolean, each: (captured: CapturedEvent | undefined, event: unknown) => void): Generator<void, void> {
+  /**
+   * Reads the events at places, a request at a time (its captured rows, its events, or both, as
+   * asked), each request once while the places stay in it, and may pause after each request.
+   */
+  function placeReader(want: { rows: boolean; events: boolean }) {
     let requestId = -1;
     let captured = new Map<number, CapturedEvent>();
     let events: unknown[] = [];
-    for (const place of places) {
-      if (place.requestId !== requestId) {
-        requestId = place.requestId;
-        captured = new Map(store.eventsOf(requestId).map((event) => [event.index, event]));
-        events = withEvents ? bodyEvents(store.request(requestId)?.body) : [];
-        yield;
+    return function* read(places: readonly { requestId: number; index: number }[], each: (captured: CapturedEvent | undefined, event: unknown) => void): Generator<void, void> {
+      for (const place of places) {
+        if (place.requestId !== requestId) {
+          requestId = place.requestId;
+          captured = want.rows ? new Map(store.eventsOf(requestId).map((event) => [event.index, event])) : new Map();
+          events = want.events ? bodyEvents(store.request(requestId)?.body) : [];
+          yield;
+        }
+        each(captured.get(place.index), events[place.index]);
       }
-      each(captured.get(place.index), events[place.index]);
-    }
+    };
   }
 
   function rowOf(captured: CapturedEvent, event: unknown, attributes: readonly string[]): CapturedEventRow {
@@ -290,17 +309,23 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
     }
     const pieces: string[] = [];
     let bytes = 0;
+    const add = (_captured: CapturedEvent | undefined, event: unknown) => {
+      if (event === undefined) return;
+      const piece = format === 'ndjson' ? `${JSON.stringify(event)}\n` : `  ${JSON.stringify(event, null, 2).replaceAll('\n', '\n  ')}`;
+      bytes += Buffer.byteLength(piece);
+      if (bytes > limits.bytes) {
+        throw new AppError('capture-selection-too-large', `These events are more than ${formatBytes(limits.bytes)} of text, more than EventDesk takes out at once: narrow the filter, or write them all with "eventdesk capture export".`);
+      }
+      pieces.push(piece);
+    };
     const work = function* (): Generator<void, void> {
+      const read = placeReader({ rows: false, events: true });
       for (const [from, to] of ranges) {
-        yield* read(placesOf(view, from, to), true, (_captured, event) => {
-          if (event === undefined) return;
-          const piece = format === 'ndjson' ? `${JSON.stringify(event)}\n` : `  ${JSON.stringify(event, null, 2).replaceAll('\n', '\n  ')}`;
-          bytes += Buffer.byteLength(piece);
-          if (bytes > limits.bytes) {
-            throw new AppError('capture-selection-too-large', `These events are more than ${formatBytes(limits.bytes)} of text, more than EventDesk takes out at once: narrow the filter, or write them all with "eventdesk capture export".`);
-          }
-          pieces.push(piece);
-        });
+        // The places a few thousand at a time: finding them in the store is work too.
+        for (let at = from; at < Math.min(to, total(view)); at += PLACES_PER_READ) {
+          yield* read(placesOf(view, at, Math.min(to, at + PLACES_PER_READ)), add);
+          yield;
+        }
       }
     };
     await inSlices(work());
@@ -315,7 +340,7 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
       const rows: CapturedEventRow[] = [];
       const places = placesOf(view, query.offset, query.offset + query.limit);
       await inSlices(
-        read(places, query.attributes.length > 0, (captured, event) => {
+        placeReader({ rows: true, events: query.attributes.length > 0 })(places, (captured, event) => {
           if (captured) rows.push(rowOf(captured, event, query.attributes));
         }),
       );
