@@ -46,8 +46,8 @@ export function EventsView() {
   const filterKey = `${verdict}\n${applied}`;
   const [inView, setInView] = useState<[number, number]>([0, 1]);
   const pages = pagesOf(inView[0], inView[1]);
-  const results = useEventPages(filter, attributes, pages);
-  const answered = results.find((result) => result.data)?.data;
+  const { results, newest } = useEventPages(filter, attributes, pages);
+  const answered = newest ?? results.find((result) => result.data)?.data;
   const failed = results.find((result) => result.error)?.error ?? null;
   const badFilter = failed instanceof AppError && failed.code === 'capture-filter' ? failed : null;
   const total = badFilter ? 0 : (answered?.total ?? 0);

@@ -14,10 +14,15 @@ export function useCapturedEventsLive() {
   useEffect(() => api.capture.onEventsChanged(() => void client.invalidateQueries({ queryKey: eventsKey })), [api, client]);
 }
 
-/** The pages of the filter's list that the rows in view fall in; the last one answered meanwhile stays shown. */
+/**
+ * The pages of the filter's list that the rows in view fall in (the last one answered stays
+ * shown while each comes), and the filter's newest page of all: its count holds while the pages
+ * in view are on their way, so the list keeps its length as it scrolls.
+ */
 export function useEventPages(filter: CapturedEventsFilter, attributes: readonly string[], pages: readonly number[]) {
   const api = useApi();
-  return useQueries({
+  const client = useQueryClient();
+  const results = useQueries({
     queries: pages.map((page) => ({
       queryKey: [...eventsKey, filter.where, filter.verdict, attributes, page],
       queryFn: (): Promise<CapturedEventsPage> => api.capture.events({ ...filter, attributes: [...attributes], offset: page * EVENTS_PAGE_SIZE, limit: EVENTS_PAGE_SIZE }),
@@ -26,6 +31,12 @@ export function useEventPages(filter: CapturedEventsFilter, attributes: readonly
       retry: false,
     })),
   });
+  const newest = client
+    .getQueryCache()
+    .findAll({ queryKey: [...eventsKey, filter.where, filter.verdict] })
+    .filter((query) => query.state.data !== undefined)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)[0];
+  return { results, newest: newest?.state.data as CapturedEventsPage | undefined };
 }
 
 /** One event as it arrived, and its request, for the detail panel. */

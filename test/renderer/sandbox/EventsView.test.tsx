@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CapturedEventRow, CapturedEventsQuery, CapturedSelection } from '../../../shared/capture-events.ts';
 import { useEventsUi } from '../../../renderer/sandbox/events/events-ui.ts';
@@ -10,6 +10,9 @@ import { useNotices, useUi } from '../../../renderer/state/ui.ts';
 import { renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
 
 /** The Sandbox tab's Events view over a bridge with canned pages of captured events. */
+
+// Two cores shared by many: a page of rows may take more than a second to come.
+configure({ asyncUtilTimeout: 3000 });
 
 const copied: string[] = [];
 beforeEach(() => {
@@ -196,5 +199,29 @@ describe("the Sandbox tab's Events view", () => {
     await waitFor(() => expect(rowsShown()).toHaveLength(3));
     fireEvent.change(screen.getByLabelText('Verdict'), { target: { value: 'refused' } });
     expect(await screen.findByText('No captured event matches the filter. New ones that do will appear here.')).toBeTruthy();
+  });
+
+  it('keeps its length while the pages scrolled to are on their way: 100 000 rows scroll without a render loop', async () => {
+    const answered: number[] = [];
+    renderEvents(captured, {
+      'capture:events': (input) => {
+        const query = input as CapturedEventsQuery;
+        answered.push(query.offset);
+        const rows = Array.from({ length: Math.min(query.limit, 100_000 - query.offset) }, (_, at) => row(query.offset + at));
+        return { ok: true, value: { rows, total: 100_000, captured: 100_000, generation: 0 } };
+      },
+    });
+    const grid = await screen.findByRole('grid', { name: 'Captured events' });
+    for (const top of [300_000, 1_500_000, 2_999_000]) {
+      await act(async () => {
+        grid.scrollTop = top;
+        fireEvent.scroll(grid);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+    }
+    await waitFor(() => expect(within(grid).getByText('t-100000')).toBeTruthy());
+    expect(screen.getByTestId('events-count').textContent).toMatch(/^100,000 of 100,000 events/);
+    // Only the pages in view were asked for, not the 500 pages of the list.
+    expect(new Set(answered).size).toBeLessThan(12);
   });
 });
