@@ -2,6 +2,7 @@ import type { CapturedEvent, CapturedRequestSummary } from '../../shared/capture
 import {
   MAX_TAKEN_BYTES,
   MAX_TAKEN_EVENTS,
+  mergeRanges,
   selectionSize,
   type CapturedEventDetail,
   type CapturedEventRow,
@@ -92,18 +93,6 @@ function attributeText(event: unknown, name: string): string | null {
   if (typeof attributes !== 'object' || attributes === null || !Object.hasOwn(attributes, name)) return null;
   const value = (attributes as Record<string, unknown>)[name];
   return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** Ranges sorted and merged, so an event is taken once, in arrival order. */
-function merged(ranges: readonly (readonly [number, number])[]): [number, number][] {
-  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
-  const result: [number, number][] = [];
-  for (const [from, to] of sorted) {
-    const last = result.at(-1);
-    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
-    else result.push([from, to]);
-  }
-  return result;
 }
 
 /** What a selection is, in a few words: "12 captured events (refused, customer_id = c-42)". */
@@ -302,7 +291,7 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
   async function takeOut(selection: CapturedSelection, format: 'json' | 'ndjson'): Promise<{ text: string; count: number; source: string }> {
     const view = await viewOf(selection);
     if (selection.generation !== view.generation) throw new AppError('capture-selection-stale', 'The capture was cleared or trimmed since these events were selected: select them again.');
-    const ranges = merged(selection.ranges).filter(([from]) => from < total(view));
+    const ranges = mergeRanges(selection.ranges).filter(([from]) => from < total(view));
     const wanted = selectionSize(ranges.map(([from, to]) => [from, Math.min(to, total(view))]));
     if (wanted > limits.events) {
       throw new AppError('capture-selection-too-large', `${plural(wanted, 'event')} are more than EventDesk takes out at once (${limits.events.toLocaleString('en')}): narrow the filter, or write them all with "eventdesk capture export".`);

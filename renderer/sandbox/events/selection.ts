@@ -1,3 +1,5 @@
+import { mergeRanges, selectionSize } from '../../../shared/capture-events.ts';
+
 /**
  * Which of the Events view's rows are selected: places in the filter's list as sorted, disjoint
  * ranges [from, to), so Ctrl+A over 100 000 events is one range, not 100 000 numbers. Pure: the
@@ -11,23 +13,12 @@ export interface RowSelection {
 
 export const NO_SELECTION: RowSelection = { ranges: [], anchor: null };
 
-function normalized(ranges: readonly (readonly [number, number])[]): [number, number][] {
-  const sorted = ranges.filter(([from, to]) => from < to).map(([from, to]): [number, number] => [from, to]).sort((a, b) => a[0] - b[0]);
-  const result: [number, number][] = [];
-  for (const [from, to] of sorted) {
-    const last = result.at(-1);
-    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
-    else result.push([from, to]);
-  }
-  return result;
-}
-
 export function isSelected(selection: RowSelection, place: number): boolean {
   return selection.ranges.some(([from, to]) => place >= from && place < to);
 }
 
 export function selectedCount(selection: RowSelection): number {
-  return selection.ranges.reduce((sum, [from, to]) => sum + to - from, 0);
+  return selectionSize(selection.ranges);
 }
 
 /** A click: this row alone. */
@@ -37,16 +28,16 @@ export function selectOnly(place: number): RowSelection {
 
 /** Ctrl/Cmd-click or Space: this row in or out, the rest kept. */
 export function toggle(selection: RowSelection, place: number): RowSelection {
-  if (!isSelected(selection, place)) return { ranges: normalized([...selection.ranges, [place, place + 1]]), anchor: place };
+  if (!isSelected(selection, place)) return { ranges: mergeRanges([...selection.ranges, [place, place + 1]]), anchor: place };
   const ranges = selection.ranges.flatMap(([from, to]): [number, number][] => (place >= from && place < to ? [[from, place], [place + 1, to]] : [[from, to]]));
-  return { ranges: normalized(ranges), anchor: place };
+  return { ranges: mergeRanges(ranges), anchor: place };
 }
 
 /** Shift-click: from the anchor to this row; with Ctrl/Cmd too, added to what was selected. */
 export function extendTo(selection: RowSelection, place: number, keep: boolean): RowSelection {
   const anchor = selection.anchor ?? place;
   const range: [number, number] = [Math.min(anchor, place), Math.max(anchor, place) + 1];
-  return { ranges: normalized(keep ? [...selection.ranges, range] : [range]), anchor };
+  return { ranges: mergeRanges(keep ? [...selection.ranges, range] : [range]), anchor };
 }
 
 /** Ctrl+A: every event the filter matches. */
