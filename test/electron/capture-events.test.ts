@@ -4,6 +4,10 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { CapturedEventsFilter, CapturedSelection } from '../../shared/capture-events.ts';
 import { createCaptureEvents } from '../../electron/services/capture-events.ts';
 import { createFiles } from '../../electron/services/files.ts';
+import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
+import { createHandlers } from '../../electron/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../electron/node-services.ts';
+import { createServices } from '../../electron/services/index.ts';
 import { answer, authenticated, sendEvents, validEvent } from './sandbox/sandbox-client.ts';
 import { capturingSandbox, dataFolder, type CapturingSandbox } from './capture/capture-support.ts';
 import { scriptedDialogs } from '../e2e/support/dialogs.ts';
@@ -157,5 +161,24 @@ describe('the captured events service', () => {
     });
     await expect(service.text({ ...all, generation, ranges: [[0, 4]] })).rejects.toMatchObject({ code: 'capture-selection-too-large', message: expect.stringContaining('more than 600 B of text') });
     expect((await service.text({ ...all, generation, ranges: [[0, 1]] })).count).toBe(1);
+  });
+
+  it("answers over the contract in the app's services: a page, a bad filter as an error with its code, a page too large refused", async () => {
+    const folder = await dataFolder();
+    const pushed: unknown[] = [];
+    const services = await createServices({ ...nodeServiceDeps(folder), push: createPushSender((name, payload) => name === 'capture:eventsChanged' && pushed.push(payload)), sandbox: { port: 0 } });
+    const appUrl = 'app://eventdesk/index.html';
+    const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };
+    const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
+    try {
+      expect((await sendEvents(services.sandbox!, [validEvent({ token: 'app-1' }), validEvent({ token: 'app-2' })])).status).toBe(202);
+      await expect.poll(() => pushed).toEqual([{ events: 2 }]);
+      const page = await dispatch('capture:events', { where: 'token = app-2', verdict: 'any', offset: 0, limit: 10, attributes: ['plan'] }, trusted);
+      expect(page).toMatchObject({ ok: true, value: { total: 1, captured: 2, rows: [{ token: 'app-2', verdict: 'accepted', attributes: ['pro'] }] } });
+      expect(await dispatch('capture:events', { where: 'token in (a', verdict: 'any', offset: 0, limit: 10, attributes: [] }, trusted)).toMatchObject({ ok: false, error: { code: 'capture-filter' } });
+      expect(await dispatch('capture:events', { where: '', verdict: 'any', offset: 0, limit: 5000, attributes: [] }, trusted)).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    } finally {
+      await services.close();
+    }
   });
 });
