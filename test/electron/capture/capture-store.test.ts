@@ -191,7 +191,7 @@ describe('the capture store', () => {
 
   it('never holds up the answers in a flood: past its queue it counts what it could not keep, in the file', async () => {
     const folder = await dataFolder();
-    const { sandbox, store, drained } = await capturingSandbox(folder, {}, { limits: { events: 10, bytes: 64 * 1024 * 1024, sliceMs: 25 } });
+    const { sandbox, store, drained } = await capturingSandbox(folder, {}, { limits: { events: 10, bytes: 64 * 1024 * 1024 } });
     const headers = await authenticated(sandbox);
     const batch = Array.from({ length: 10 }, (_, index) => validEvent({ token: `flood-${index}` }));
     const answers = await Promise.all(Array.from({ length: 40 }, () => sendEvents(sandbox, batch, headers)));
@@ -208,9 +208,9 @@ describe('the capture store', () => {
     unsubscribe();
     await drained();
     const before = store.status();
-    const recorder = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { limits: { events: 10, bytes: 1024 * 1024, sliceMs: 25 } });
+    const recorder = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { limits: { events: 10, bytes: 1024 * 1024 } });
     for (let n = 0; n < 40; n++) recorder.listener(told!);
-    await recorder.drained();
+    await recorder.close();
     const after = store.status();
     expect(after.events - before.events).toBe(10);
     expect(after.notCapturedEvents - before.notCapturedEvents).toBe(390);
