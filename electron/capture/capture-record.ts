@@ -149,7 +149,8 @@ function keptBody(text: string, holdsEvents: boolean, secrets: readonly string[]
   const body = redactText(text, secrets);
   if (body === text || !holdsEvents || parsedArray(body) !== null) return body;
   // A secret that spanned JSON's own characters: mask value by value instead, keeping the array.
-  return JSON.stringify(redactValue(parsedArray(text), secrets));
+  const events = parsedArray(text);
+  return events === null ? body : JSON.stringify(redactValue(events, secrets));
 }
 
 /** Why a forwarded request got no answer from the upstream: its failure's code and the sentence the SDK was given. */

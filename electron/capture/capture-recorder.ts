@@ -113,29 +113,38 @@ export function createCaptureRecorder(store: CaptureStore, context: CaptureConte
     return writer;
   }
 
-  /** Hands the batch and the counts of what was not kept to the writer (or, without one, writes the counts here). */
-  function send(): void {
-    scheduled = null;
-    if (batch.length === 0 && notCaptured.events === 0 && notCaptured.requests === 0) return;
-    if (writerGone) {
-      notCaptured.events += batchEvents;
-      notCaptured.requests += batch.length;
-      queuedEvents = queuedBytes = 0;
-      try {
-        store.write([], notCaptured);
-      } catch (error) {
-        log(`The capture could not count what it did not keep: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    } else {
-      const message: ToWriter = { type: 'write', exchanges: batch, notCaptured, events: batchEvents };
-      sent.push({ events: batchEvents, bytes: batchBytes, requests: batch.length });
-      start().postMessage(message, transfer);
-      holdOpenWhileBusy();
-    }
+  function emptied(): void {
     batch = [];
     transfer = [];
     batchEvents = batchBytes = 0;
     notCaptured = { events: 0, requests: 0 };
+  }
+
+  /** Hands the batch and the counts of what was not kept to the writer (or, without one, writes the counts here). */
+  function send(): void {
+    scheduled = null;
+    if (batch.length === 0 && notCaptured.events === 0 && notCaptured.requests === 0) return;
+    if (!writerGone) {
+      try {
+        start().postMessage({ type: 'write', exchanges: batch, notCaptured, events: batchEvents } satisfies ToWriter, transfer);
+      } catch (error) {
+        // The thread could not start, or the batch could not cross to it: lost() counts it instead.
+        lost(error);
+        return;
+      }
+      sent.push({ events: batchEvents, bytes: batchBytes, requests: batch.length });
+      holdOpenWhileBusy();
+      return emptied();
+    }
+    notCaptured.events += batchEvents;
+    notCaptured.requests += batch.length;
+    queuedEvents = queuedBytes = 0;
+    try {
+      store.write([], notCaptured);
+    } catch (error) {
+      log(`The capture could not count what it did not keep: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    emptied();
   }
 
   function schedule(): void {
