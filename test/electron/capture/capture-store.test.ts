@@ -216,10 +216,24 @@ describe('the capture store', () => {
     expect(after.notCapturedEvents - before.notCapturedEvents).toBe(390);
     expect(after.notCapturedRequests - before.notCapturedRequests).toBe(39);
 
+    // A batch that cannot reach the writer's thread (here a value no thread can be sent): it and
+    // what comes after are counted, not lost silently, and the listener never throws at the sandbox.
+    const said: string[] = [];
+    const broken = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { log: (message) => said.push(message) });
+    const unsendable = { ...told!, received: { ...told!.received!, violations: [{ index: 0, explain: () => 'no thread takes a function' }] } } as unknown as SandboxExchange;
+    broken.listener(unsendable);
+    await broken.drained();
+    broken.listener(told!);
+    await broken.close();
+    expect(said).toEqual([expect.stringMatching(/^The capture's writer stopped: .*could not be cloned/)]);
+    expect(store.status().notCapturedEvents - after.notCapturedEvents).toBe(20);
+    expect(store.status().notCapturedRequests - after.notCapturedRequests).toBe(2);
+    const counted = store.status();
+
     store.close();
     const reopened = openCapture(status.file, { log: () => undefined });
-    expect(reopened.status()).toMatchObject({ notCapturedEvents: after.notCapturedEvents, notCapturedRequests: after.notCapturedRequests });
-    expect(reopened.clear()).toEqual({ requests: after.requests, events: after.events });
+    expect(reopened.status()).toMatchObject({ notCapturedEvents: counted.notCapturedEvents, notCapturedRequests: counted.notCapturedRequests });
+    expect(reopened.clear()).toEqual({ requests: counted.requests, events: counted.events });
     expect(reopened.status()).toMatchObject({ requests: 0, events: 0, notCapturedEvents: 0, notCapturedRequests: 0 });
     reopened.close();
   });
