@@ -12,6 +12,8 @@ const infoKey = ['sandbox', 'info'] as const;
 const faultsKey = ['sandbox', 'faults'] as const;
 const capturedKey = ['capture', 'requests'] as const;
 const captureStatusKey = ['capture', 'status'] as const;
+/** The capture's counts are read again at most this often while requests come in (counting reads the whole file), and once after the last. */
+const STATUS_REFRESH_MS = 1_000;
 
 /** How the embedded sandbox is set up; `enabled` false until a screen needs it. */
 export function useSandboxInfo(enabled = true) {
@@ -82,6 +84,7 @@ export function useSandboxTraffic() {
   const client = useQueryClient();
   const reading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
   useEffect(() => {
+    let statusTimer: ReturnType<typeof setTimeout> | undefined;
     async function readNew(): Promise<void> {
       const held = client.getQueryData<CapturedRequestSummary[]>(capturedKey);
       // Before the first list has arrived there is nothing to add to, and the list on its way may predate this request.
@@ -90,7 +93,10 @@ export function useSandboxTraffic() {
       const read = await api.capture.requests({ after: newest ? { id: newest.id, receivedAt: newest.receivedAt } : null });
       if (read.reset || read.requests.length > 0) {
         client.setQueryData(capturedKey, merged(client.getQueryData<CapturedRequestSummary[]>(capturedKey) ?? [], read));
-        void client.invalidateQueries({ queryKey: captureStatusKey });
+        statusTimer ??= setTimeout(() => {
+          statusTimer = undefined;
+          void client.invalidateQueries({ queryKey: captureStatusKey });
+        }, STATUS_REFRESH_MS);
       }
     }
     async function reads(): Promise<void> {
@@ -109,11 +115,15 @@ export function useSandboxTraffic() {
         state.running = false;
       }
     }
-    return api.sandbox.onRequest((record) => {
+    const unsubscribe = api.sandbox.onRequest((record) => {
       // An answer from the fail sequence used it up by one: the fault form shows what is left.
       if (record.fault === 'fail-sequence') void client.invalidateQueries({ queryKey: faultsKey });
       void reads();
     });
+    return () => {
+      unsubscribe();
+      clearTimeout(statusTimer);
+    };
   }, [api, client]);
   // Pushes keep the list current; a background refetch could land after a push and drop it.
   return useQuery({ queryKey: capturedKey, queryFn: async () => (await api.capture.requests({ after: null })).requests, staleTime: Infinity });

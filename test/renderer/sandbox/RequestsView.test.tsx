@@ -124,7 +124,7 @@ describe('the captured requests in the Sandbox screen', () => {
     push('sandbox:request', { id: 99, fault: null });
     await waitFor(() => expect(reasons()).toEqual(['bad token', 'accepted 1 event']));
     expect(calls.filter(([channel]) => channel === 'capture:requests').at(-1)).toEqual(['capture:requests', { after: { id: 1, receivedAt: written[1]!.receivedAt } }]);
-    await waitFor(() => expect(screen.getByTestId('capture-kept').textContent).toContain('Kept: 2 requests'));
+    await waitFor(() => expect(screen.getByTestId('capture-kept').textContent).toContain('Kept: 2 requests'), { timeout: 3000 });
 
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
