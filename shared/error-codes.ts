@@ -132,6 +132,7 @@ export const errorCodes = [
   'capture-unreadable', // the capture file could not be opened (a damaged one is set aside for a fresh one)
   'capture-migration', // the capture file could not be upgraded
   'capture-newer', // the capture file was written by a newer EventDesk and is left untouched
+  'capture-request-gone', // a captured request asked for is no longer kept (cleared, or dropped by the retention)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CaptureStatusSchema } from './capture.ts';
+import { CaptureHarInputSchema, CaptureRequestsInputSchema, CaptureRequestsSchema, CapturedRequestDetailSchema } from './capture-requests.ts';
 import { AppCommandSchema } from './commands.ts';
 import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
@@ -219,6 +220,15 @@ export const contract = {
 
   /** What the embedded sandbox's capture holds, how many events it could not keep, and why its file was set aside if it was. */
   'capture:status': { input: NoInput, output: CaptureStatusSchema },
+
+  /** The Sandbox tab's requests, from the capture: the newest, or those written after the one the tab holds (waiting briefly for the capture's queue). */
+  'capture:requests': { input: CaptureRequestsInputSchema, output: CaptureRequestsSchema },
+  /** One captured request whole (masked as kept), with its events' verdicts and plan violations; capture-request-gone once cleared or dropped. */
+  'capture:request': { input: z.object({ id: z.number().int().min(1) }), output: CapturedRequestDetailSchema },
+  /** Empties the capture and the sandbox's memory of requests; says how much went. */
+  'capture:clear': { input: NoInput, output: z.object({ requests: z.number().int().min(0), events: z.number().int().min(0) }) },
+  /** These captured requests as HAR 1.2, masked, saved where the user chooses in main's dialog; null when cancelled. */
+  'capture:exportHar': { input: CaptureHarInputSchema, output: z.object({ path: z.string(), count: z.number().int().min(1) }).nullable() },
 
   /** The active environment's tracking plan (its file read, its validators served for the editor's worker), or null when it names none. */
   'plans:active': { input: NoInput, output: PlanStatusSchema.nullable() },

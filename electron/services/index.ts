@@ -7,6 +7,7 @@ import { captureSandbox } from '../capture/capture-sandbox.ts';
 import { captureFileIn, openCapture } from '../capture/capture-store.ts';
 import type { SandboxStartOptions } from '../sandbox/config.ts';
 import { startEmbeddedSandbox } from '../sandbox/port.ts';
+import { createCaptureRequests } from './capture-requests.ts';
 import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
 import type { Fetch } from './auth.ts';
 import { createCoverage } from './coverage.ts';
@@ -145,6 +146,18 @@ export async function createServices(deps: ServiceDeps) {
   });
   const appInfo = createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() });
   const files = createFiles(deps.dataFolder, deps.dialogs);
+  // The Sandbox tab lists what the capture kept, so it outlives a restart; exports mask again with every secret known.
+  const captureRequests =
+    sandbox &&
+    capture &&
+    createCaptureRequests({
+      capture,
+      drained: () => capturing?.recorder.drained() ?? Promise.resolve(),
+      clearTraffic: () => sandbox.clearTraffic(),
+      secrets: () => [...sandbox.options.apiKeys, ...sandbox.options.users.map((user) => user.password), ...vaultSecrets()],
+      exportAs: files.exportAs,
+      appVersion: deps.appInfo.version,
+    });
   const activePlanFile = () => {
     const { environments: all, activeId } = environments.list();
     const active = all.find((environment) => environment.id === activeId);
@@ -201,6 +214,7 @@ export async function createServices(deps: ServiceDeps) {
     sandboxAddress,
     sandboxPlan,
     capture,
+    captureRequests,
     async close(): Promise<void> {
       await sending.dispose();
       plans.close();
