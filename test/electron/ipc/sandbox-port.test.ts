@@ -72,7 +72,7 @@ describe('the port applied in the Sandbox tab', () => {
     const chosen = await freePort();
     const moved = await first.view('sandbox:setPort', { port: chosen });
     expect(moved).toMatchObject({ url: `http://127.0.0.1:${chosen}`, demoApiKey: 'demo-api-key', port: { port: chosen, requested: chosen, source: 'saved', note: null } });
-    expect(await settingsIn(dataFolder)).toEqual({ planFile: null, port: chosen });
+    expect(await settingsIn(dataFolder)).toEqual({ planFile: null, port: chosen, forward: null });
     await open.pop()!.close();
 
     const second = await start(dataFolder);
@@ -154,6 +154,6 @@ describe('two moves asked for at once', () => {
     expect(answers.map((answer) => answer.ok)).toEqual([true, true]);
     expect((await app.view('sandbox:info')).url).toBe(`http://127.0.0.1:${second}`);
     expect((await fetch(`http://127.0.0.1:${second}/_sandbox/requests`)).status).toBe(200);
-    expect(await settingsIn(dataFolder)).toEqual({ planFile: null, port: second });
+    expect(await settingsIn(dataFolder)).toEqual({ planFile: null, port: second, forward: null });
   });
 });
