@@ -2,6 +2,7 @@ import './sandbox.css';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { ConnectionPanel } from './ConnectionPanel.tsx';
 import { FaultControls } from './FaultControls.tsx';
+import { ForwardControls } from './ForwardControls.tsx';
 import { PlanControls } from './PlanControls.tsx';
 import { useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
 import { RequestsView } from './RequestsView.tsx';
@@ -42,6 +43,7 @@ export function SandboxScreen() {
         <aside className="sandbox-side" aria-label="Sandbox settings">
           {info.data && <ConnectionPanel info={info.data} />}
           {info.data && <PlanControls plan={info.data.plan} mode={info.data.mode} />}
+          {info.data && <ForwardControls forward={info.data.forward} />}
           {faults.data && <FaultControls key={JSON.stringify(faults.data)} faults={faults.data} />}
         </aside>
       </div>
