@@ -42,8 +42,8 @@ export function SandboxScreen() {
         </section>
         <aside className="sandbox-side" aria-label="Sandbox settings">
           {info.data && <ConnectionPanel info={info.data} />}
-          {info.data && <PlanControls plan={info.data.plan} mode={info.data.mode} />}
           {info.data && <ForwardControls forward={info.data.forward} />}
+          {info.data && <PlanControls plan={info.data.plan} mode={info.data.mode} />}
           {faults.data && <FaultControls key={JSON.stringify(faults.data)} faults={faults.data} />}
         </aside>
       </div>
