@@ -2,7 +2,8 @@ import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { answer, authenticated, postJson, useSandbox, validEvent } from './sandbox-client.ts';
 import { httpUpstream } from './upstreams.ts';
-import type { SandboxServer } from '../../../electron/sandbox/server.ts';
+import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
+import { freePort } from '../../fixtures/free-port.ts';
 
 /**
  * Forwarding changed while the sandbox runs (the Sandbox tab's "Forward to"): real sandboxes
@@ -91,5 +92,14 @@ describe('forwarding changed at run time', () => {
     expect(front.forward()).toEqual({ url: staging.url, timeoutMs: 4000 });
     expect(await postThrough(front)).toEqual({ status: 202, body: { accepted: 1 } });
     expect(eventPosts(staging)).toBe(1);
+  });
+
+  it('will not start forwarding to its own address (eventdesk sandbox --port N --forward http://localhost:N)', async () => {
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    await expect(startSandbox({ port, forward: { url, timeoutMs: 4000 } })).rejects.toMatchObject({ code: 'sandbox-forward-loop', message: `${url} is this sandbox's own address: forwarding there would pass each request back to itself without end.` });
+    // It let go of the port.
+    const again = await useSandbox({ port });
+    expect(again.url).toBe(`http://127.0.0.1:${port}`);
   });
 });
