@@ -3,23 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/environment.ts';
-import type { OutputOf } from '../../../shared/ipc.ts';
 import type { SandboxForwardStatus } from '../../../shared/sandbox-forward.ts';
-import { createDispatch, createPushSender, type Sender } from '../../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../../electron/node-services.ts';
 import { LOCAL_SANDBOX_ID } from '../../../electron/services/environments.ts';
-import { createServices } from '../../../electron/services/index.ts';
 import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
 import { freePort } from '../../fixtures/free-port.ts';
+import { startOverContract } from '../support/contract-app.ts';
 
 /**
  * The Sandbox tab's "Forward to" over the contract: the real services and embedded sandbox, a
  * real data folder, and real sandboxes on loopback as the environments' services.
  */
 
-const appUrl = 'app://eventdesk/index.html';
-const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };
 const open: { close(): unknown }[] = [];
 afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
@@ -34,21 +28,12 @@ async function upstream(): Promise<SandboxServer> {
 
 async function start(dataFolder: string) {
   const forwardPushes: SandboxForwardStatus[] = [];
-  const services = await createServices({
-    ...nodeServiceDeps(dataFolder),
-    push: createPushSender((name, payload) => {
+  const { services, call, view } = await startOverContract(dataFolder, {
+    onPush: (name, payload) => {
       if (name === 'sandbox:forwardChanged') forwardPushes.push(payload as SandboxForwardStatus);
-    }),
-    sandbox: { port: 0 },
+    },
   });
   open.push(services);
-  const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
-  const call = (channel: string, input?: unknown) => dispatch(channel, input, trusted);
-  const view = async (channel: string, input?: unknown) => {
-    const answer = await call(channel, input);
-    if (!answer.ok) throw new Error(`${channel}: ${JSON.stringify(answer.error)}`);
-    return answer.value as OutputOf<'sandbox:info'>;
-  };
   /** An environment of the user's with its own API key and password, neither of which forwarding may use. */
   const environment = async (name: string, baseUrl: string, requestTimeoutMs = 30_000) => {
     const saved = await services.environments.create({ settings: { ...DEFAULT_SETTINGS, name, baseUrl, username: 'someone', rememberPassword: true, requestTimeoutMs }, apiKey: 'environment-api-key-9d1c', password: 'environment-password-44ab' });

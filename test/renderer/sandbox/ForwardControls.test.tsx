@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CapturedUpstream } from '../../../shared/capture.ts';
 import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
 import type { SandboxForwardStatus } from '../../../shared/sandbox-forward.ts';
 import { ForwardedPart } from '../../../renderer/sandbox/ForwardedPart.tsx';
@@ -101,7 +102,8 @@ describe("a request's forwarded part", () => {
     expect([...part().querySelectorAll('dt, dd')].map((cell) => cell.textContent)).toEqual(['Upstream', 'https://staging.example.com/user/events', 'No answer', 'it did not answer in time (upstream-timeout)', 'Took', '27,000 ms']);
 
     // The capture's upstream, with its words for the failure.
-    rerender(<ForwardedPart forwarded={{ url: 'https://staging.example.com/oauth2/login', status: null, headers: {}, body: '', error: 'refused the connection', durationMs: 1 }} />);
+    const captured: CapturedUpstream = { url: 'https://staging.example.com/oauth2/login', status: null, headers: {}, body: '', error: 'refused the connection', durationMs: 1 };
+    rerender(<ForwardedPart forwarded={captured} />);
     expect(part().textContent).toContain('No answerrefused the connection');
   });
 });
