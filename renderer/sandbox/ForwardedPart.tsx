@@ -1,3 +1,4 @@
+import './forward.css';
 import { plural } from '../../shared/plural.ts';
 import type { ForwardFailure } from '../../shared/sandbox.ts';
 
