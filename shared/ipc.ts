@@ -10,6 +10,7 @@ import { CoverageProgressSchema, HistoryCoverageInputSchema, HistoryCoverageSche
 import { PlanStatusSchema } from './plans/plan-status.ts';
 import { MAX_PLAN_CHARS, PlanDraftRequestSchema, PlanDraftSchema, PlanSaveResultSchema } from './plans/plan-draft.ts';
 import { SandboxPortNumberSchema, SandboxPortStatusSchema } from './sandbox-port.ts';
+import { SandboxForwardStatusSchema } from './sandbox-forward.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxPlanSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import {
   ExportFormatSchema,
@@ -69,8 +70,8 @@ export const AppInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
-/** The embedded sandbox as the Sandbox tab shows it: its setup, and where it listens and why there. */
-const SandboxViewSchema = SandboxInfoSchema.extend({ port: SandboxPortStatusSchema });
+/** The embedded sandbox as the Sandbox tab shows it: its setup, where it listens and why there, and where it forwards to. */
+const SandboxViewSchema = SandboxInfoSchema.extend({ port: SandboxPortStatusSchema, forward: SandboxForwardStatusSchema });
 
 const NoInput = z.undefined();
 const Id = z.string().min(1).max(200);
@@ -217,6 +218,14 @@ export const contract = {
    */
   'sandbox:choosePlan': { input: NoInput, output: SandboxViewSchema },
   'sandbox:clearPlan': { input: NoInput, output: SandboxViewSchema },
+  /**
+   * Forwards every request for the embedded sandbox's service to an environment's base URL,
+   * which main resolves (the page never sends a URL), now and at the next start; null: off.
+   * None of the environment's secrets is used: the SDK's own credentials pass through. The
+   * Local sandbox, or an environment whose address is the sandbox's own, is refused
+   * (sandbox-forward-loop) and forwarding stays as it was. Answers the info, forward included.
+   */
+  'sandbox:setForward': { input: z.strictObject({ environmentId: Id.nullable() }), output: SandboxViewSchema },
 
   /** What the embedded sandbox's capture holds, how many events it could not keep, and why its file was set aside if it was. */
   'capture:status': { input: NoInput, output: CaptureStatusSchema },
@@ -252,6 +261,8 @@ export const pushes = {
   'sandbox:request': SandboxRequestRecordSchema,
   /** The embedded sandbox's plan, chosen, cleared, reloaded after its file changed, or failing to reload. */
   'sandbox:planChanged': SandboxPlanSchema.nullable(),
+  /** Where the embedded sandbox forwards: chosen, following its environment's change or deletion, or its upstream's latest failure. */
+  'sandbox:forwardChanged': SandboxForwardStatusSchema,
   'send:progress': SendProgressSchema,
   /** A menu item (or anything else in main) asks the page to run a command. */
   'app:command': AppCommandSchema,

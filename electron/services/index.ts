@@ -24,6 +24,7 @@ import { createPlanDrafts } from './plan-drafts.ts';
 import { createPlans } from './plans.ts';
 import { createPseudonyms } from './pseudonyms.ts';
 import { createSandboxAddress } from './sandbox-address.ts';
+import { createSandboxForward } from './sandbox-forward.ts';
 import { createSandboxPlan } from './sandbox-plan.ts';
 import { createSandboxSettings } from './sandbox-settings.ts';
 import { claimedElsewhere } from './send-claims.ts';
@@ -101,8 +102,12 @@ export async function createServices(deps: ServiceDeps) {
   const vaultSecrets = () => knownSecrets(environments.list().environments.map((environment) => vault.get(environment.id)));
   const log = createLog({ dataFolder: deps.dataFolder, secrets: vaultSecrets });
   if (embedded?.port.note) log.warn(embedded.port.note, { requested: embedded.port.requested, port: embedded.port.port });
+  // The Sandbox tab's "Forward to": one of the environments, by id, restored from the settings.
+  const sandboxForward = sandbox && createSandboxForward({ sandbox, settings: sandboxSettings, environments, onChange: (status) => deps.push('sandbox:forwardChanged', status) });
+  await sandboxForward?.restore();
   const sandboxAddress =
     embedded &&
+    sandboxForward &&
     createSandboxAddress({
       embedded,
       settings: sandboxSettings,
@@ -110,6 +115,7 @@ export async function createServices(deps: ServiceDeps) {
         log.info('The sandbox moved', { from, to: embedded.sandbox.url });
         await environments.sandboxMoved(from);
       },
+      forward: () => sandboxForward.status(),
     });
   const sandboxPlan =
     sandboxAddress && createSandboxPlan({ sandbox: embedded.sandbox, settings: sandboxSettings, dialogs: deps.dialogs, view: () => sandboxAddress.view(), onChange: (plan) => deps.push('sandbox:planChanged', plan) });
@@ -213,6 +219,7 @@ export async function createServices(deps: ServiceDeps) {
     sandbox,
     sandboxAddress,
     sandboxPlan,
+    sandboxForward,
     capture,
     captureRequests,
     async close(): Promise<void> {

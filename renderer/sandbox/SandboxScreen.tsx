@@ -2,6 +2,7 @@ import './sandbox.css';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { ConnectionPanel } from './ConnectionPanel.tsx';
 import { FaultControls } from './FaultControls.tsx';
+import { ForwardControls } from './ForwardControls.tsx';
 import { PlanControls } from './PlanControls.tsx';
 import { useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
 import { RequestsView } from './RequestsView.tsx';
@@ -41,6 +42,7 @@ export function SandboxScreen() {
         </section>
         <aside className="sandbox-side" aria-label="Sandbox settings">
           {info.data && <ConnectionPanel info={info.data} />}
+          {info.data && <ForwardControls forward={info.data.forward} />}
           {info.data && <PlanControls plan={info.data.plan} mode={info.data.mode} />}
           {faults.data && <FaultControls key={JSON.stringify(faults.data)} faults={faults.data} />}
         </aside>

@@ -25,6 +25,7 @@ export function sandboxView(changes: Partial<OutputOf<'sandbox:info'>> = {}): Ou
     demoApiKey: 'demo-api-key',
     plan: null,
     port: { port: 4010, requested: 4010, source: 'saved', variable: null, note: null },
+    forward: { target: null, notice: null, lastFailure: null },
     ...changes,
   };
 }
