@@ -9,8 +9,10 @@ import type { PlanCoverage } from './plans/coverage.ts';
  * time, pushing its progress, and can be stopped: it then answers what it counted so far.
  */
 
-const Count = z.number().int().min(0);
-const RunId = z.string().min(1).max(100);
+export const Count = z.number().int().min(0);
+export const RunId = z.string().min(1).max(100);
+/** A plan file chosen in the dialog (plans:choose), or null for the plan the source goes by. */
+export const ChosenPlanFile = z.string().min(1).max(4096).nullable();
 const KindCountSchema = z.object({ key: z.string(), count: Count });
 
 export const PlanCoverageSchema = z.object({
@@ -27,8 +29,8 @@ export const HistoryCoverageInputSchema = z.object({
   /** Named by the page, so its progress pushes and a stop find this run. */
   runId: RunId,
   filter: HistoryFilterSchema,
-  /** A plan file chosen in the dialog (plans:choose), or null for the active environment's plan. */
-  planFile: z.string().min(1).max(4096).nullable(),
+  /** Null for the active environment's plan. */
+  planFile: ChosenPlanFile,
 });
 
 export const HistoryCoverageSchema = z.object({
@@ -51,5 +53,6 @@ export const HistoryCoverageSchema = z.object({
 });
 export type HistoryCoverage = z.infer<typeof HistoryCoverageSchema>;
 
-export const CoverageProgressSchema = z.object({ runId: RunId, submissions: Count, matching: Count, events: Count });
+/** How far a run has read: parts (submissions, captured requests) of the `of` it set out to read, and the events in them. */
+export const CoverageProgressSchema = z.object({ runId: RunId, read: Count, of: Count, events: Count });
 export type CoverageProgress = z.infer<typeof CoverageProgressSchema>;

@@ -8,11 +8,11 @@ import { planNaming, writePlan, writtenTo } from './plan-files.ts';
 
 /** `eventdesk plan infer`: a draft plan from real events, for an analyst to review and save. */
 
-export const PLAN_INFER_USAGE = `Usage: eventdesk plan infer (<file>... | --history [--from DATE] [--to DATE]) [--key FIELD] [--name NAME] [--csv-map MAP] [--out PLAN]
+export const PLAN_INFER_USAGE = `Usage: eventdesk plan infer (<file>... | --history [--from DATE] [--to DATE] | --capture [--accepted] [--from DATE] [--to DATE]) [--key FIELD] [--name NAME] [--csv-map MAP] [--out PLAN]
 
-Reads batches (JSON, NDJSON, CSV, HAR or cURL; - for standard input), or those sent in a time
-range of the history, and writes a draft plan of
-the kinds of event they hold: each kind's attributes with their JSON types; an enum where an
+Reads batches (JSON, NDJSON, CSV, HAR or cURL; - for standard input), those sent in a time
+range of the history, or the events the sandbox captured, and writes a draft plan of the kinds
+of event they hold: each kind's attributes with their JSON types; an enum where an
 attribute took at most ${INFER_LIMITS.enumValues} values in at least ${INFER_LIMITS.enumEvents} events; a format (date-time,
 email, uuid) or a decimal pattern where every text matched it; required where every event of
 the kind carried it; and each kind closed, so an attribute it never carried is reported.

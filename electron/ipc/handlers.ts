@@ -1,6 +1,7 @@
 import type { Services } from '../services/index.ts';
 import { registerAppHandlers } from './app.ts';
 import { registerCaptureHandlers } from './capture.ts';
+import { registerCaptureCoverageHandlers } from './capture-coverage.ts';
 import type { Handlers } from './dispatch.ts';
 import { registerDraftHandlers } from './drafts.ts';
 import { registerEnvironmentHandlers } from './environments.ts';
@@ -26,5 +27,6 @@ export function createHandlers(services: Services): Handlers {
     ...registerTransformHandlers(services),
     ...registerPlanHandlers(services),
     ...registerCaptureHandlers(services),
+    ...registerCaptureCoverageHandlers(services),
   };
 }
