@@ -1,5 +1,6 @@
 import './sandbox.css';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { CaptureCoverage } from './CaptureCoverage.tsx';
 import { ConnectionPanel } from './ConnectionPanel.tsx';
 import { FaultControls } from './FaultControls.tsx';
 import { PlanControls } from './PlanControls.tsx';
@@ -42,6 +43,7 @@ export function SandboxScreen() {
         <aside className="sandbox-side" aria-label="Sandbox settings">
           {info.data && <ConnectionPanel info={info.data} />}
           {info.data && <PlanControls plan={info.data.plan} mode={info.data.mode} />}
+          {info.data && <CaptureCoverage />}
           {faults.data && <FaultControls key={JSON.stringify(faults.data)} faults={faults.data} />}
         </aside>
       </div>
