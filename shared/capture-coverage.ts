@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChosenPlanFile, Count, PlanCoverageSchema, RunId } from './history-coverage.ts';
+import { ChosenPlanFile, Count, coverageReportSchema, RunId } from './history-coverage.ts';
 
 /**
  * A tracking plan's coverage by what the sandbox captured (all of it, or a time range of when
@@ -27,13 +27,7 @@ export const CaptureCoverageInputSchema = z.object({
   planFile: ChosenPlanFile,
 });
 
-export const CaptureCoverageSchema = z.object({
-  runId: RunId,
-  plan: z.object({
-    fileName: z.string(),
-    /** The sandbox's plan, the active environment's, or a file the user chose for this. */
-    source: z.enum(['sandbox', 'active', 'chosen']),
-  }),
+export const CaptureCoverageSchema = coverageReportSchema(['sandbox', 'active', 'chosen']).extend({
   selection: CaptureSelectionSchema,
   /** Captured requests when the run began: what it set out to read. */
   requests: Count,
@@ -41,7 +35,5 @@ export const CaptureCoverageSchema = z.object({
   read: Count,
   /** Of them, the requests whose events were counted (in the range, holding events the selection takes). */
   matching: Count,
-  stopped: z.boolean(),
-  coverage: PlanCoverageSchema,
 });
 export type CaptureCoverage = z.infer<typeof CaptureCoverageSchema>;

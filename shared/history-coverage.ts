@@ -33,23 +33,25 @@ export const HistoryCoverageInputSchema = z.object({
   planFile: ChosenPlanFile,
 });
 
-export const HistoryCoverageSchema = z.object({
-  runId: RunId,
-  plan: z.object({
-    /** The plan file's name, to show. */
-    fileName: z.string(),
-    /** The active environment's plan, or a file the user chose for this. */
-    source: z.enum(['active', 'chosen']),
-  }),
+/** What a run of any source answers: the plan it measured and where that came from, whether it was stopped, and the count. */
+export function coverageReportSchema<const S extends readonly [string, ...string[]]>(planSources: S) {
+  return z.object({
+    runId: RunId,
+    /** The plan file's name, to show, and whose plan it was (a file the user chose for this, or the one the source goes by). */
+    plan: z.object({ fileName: z.string(), source: z.enum(planSources) }),
+    /** The run was stopped (or another began) before it read all it set out to. */
+    stopped: z.boolean(),
+    coverage: PlanCoverageSchema,
+  });
+}
+
+export const HistoryCoverageSchema = coverageReportSchema(['active', 'chosen']).extend({
   /** The filter the run read the history with. */
   filter: HistoryFilterSchema,
   /** Submissions the filter found when the run began. */
   matching: Count,
   /** Submissions whose batches were read. */
   submissions: Count,
-  /** The run was stopped (or another began) before it read every matching submission. */
-  stopped: z.boolean(),
-  coverage: PlanCoverageSchema,
 });
 export type HistoryCoverage = z.infer<typeof HistoryCoverageSchema>;
 

@@ -1,5 +1,6 @@
 import type { CaptureSelection } from '../../shared/capture-coverage.ts';
 import type { CaptureStore } from '../capture/capture-store.ts';
+import { batchEvents } from './batch-array.ts';
 
 /**
  * The events of what the sandbox captured, a request at a time, oldest first: what the Sandbox
@@ -15,16 +16,6 @@ export interface CaptureReading {
   read: number;
   /** Of them, those whose events were taken. */
   matching: number;
-}
-
-/** A request's kept body as its events: it is the JSON array the sandbox read (capture-record.ts keeps it so). */
-function bodyEvents(body: string): unknown[] {
-  try {
-    const events: unknown = JSON.parse(body);
-    return Array.isArray(events) ? events : [];
-  } catch {
-    return [];
-  }
 }
 
 function inRange(receivedAt: string, selection: Pick<CaptureSelection, 'from' | 'to'>): boolean {
@@ -44,7 +35,7 @@ export function captureBatches(store: CaptureStore, selection: CaptureSelection)
         yield [];
         continue;
       }
-      const body = bodyEvents(request.body);
+      const body = batchEvents(request.body);
       const taken = store.eventsOf(request.id).filter((captured) => !selection.acceptedOnly || captured.verdict === 'accepted');
       const events = taken.map((captured) => body[captured.index]).filter((event) => event !== undefined);
       if (events.length > 0) reading.matching++;
