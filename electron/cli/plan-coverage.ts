@@ -2,7 +2,7 @@ import { planCoverage, readCoveragePlan, type KindCount, type PlanCoverage } fro
 import { plural } from '../../shared/plural.ts';
 import type { CliIo, Command } from './command.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
-import { HISTORY_SOURCE_FLAGS, HISTORY_SOURCE_USAGE, eventSource } from './plan-events.ts';
+import { EVENT_SOURCE_FLAGS, EVENT_SOURCE_USAGE, eventSource } from './plan-events.ts';
 import { readUtf8 } from './validate.ts';
 
 /** `eventdesk plan coverage`: which planned kinds a test run's events exercised, for CI. */
@@ -19,7 +19,7 @@ key and kinds: "eventdesk validate --plan" checks the events' attributes.
   --csv-map MAP          How a CSV's columns become fields, as for "eventdesk transform":
                          auto or COLUMN=TARGET,...; of several files, for those named .csv or
                          .tsv
-${HISTORY_SOURCE_USAGE}
+${EVENT_SOURCE_USAGE}
   --json                 Print the coverage as JSON
   -h, --help             Show this help
 
@@ -30,7 +30,7 @@ command is unusable.
 const FLAGS = {
   plan: { type: 'string' },
   'csv-map': { type: 'string' },
-  ...HISTORY_SOURCE_FLAGS,
+  ...EVENT_SOURCE_FLAGS,
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

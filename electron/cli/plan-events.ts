@@ -18,7 +18,7 @@ import type { CsvMapFlag } from './transform-files.ts';
  * time and the capture a request at a time, so thousands of them hold one in memory at once.
  */
 
-export const HISTORY_SOURCE_FLAGS = {
+export const EVENT_SOURCE_FLAGS = {
   history: { type: 'boolean' },
   capture: { type: 'boolean' },
   accepted: { type: 'boolean' },
@@ -27,7 +27,7 @@ export const HISTORY_SOURCE_FLAGS = {
   data: { type: 'string' },
 } as const;
 
-export const HISTORY_SOURCE_USAGE = `  --history              Read the batches sent in a time range of the history, not files
+export const EVENT_SOURCE_USAGE = `  --history              Read the batches sent in a time range of the history, not files
   --capture              Read what the sandbox captured (eventdesk sandbox --capture, the
                          app's sandbox), not files
   --accepted             With --capture: only the events the sandbox accepted

@@ -3,7 +3,7 @@ import { DEFAULT_PLAN_KEY } from '../../shared/plans/plan.ts';
 import { plural } from '../../shared/plural.ts';
 import type { CliIo, Command } from './command.ts';
 import { isUsageError, parseFlags, usageText } from './flags.ts';
-import { HISTORY_SOURCE_FLAGS, HISTORY_SOURCE_USAGE, eventSource } from './plan-events.ts';
+import { EVENT_SOURCE_FLAGS, EVENT_SOURCE_USAGE, eventSource } from './plan-events.ts';
 import { planNaming, writePlan, writtenTo } from './plan-files.ts';
 
 /** `eventdesk plan infer`: a draft plan from real events, for an analyst to review and save. */
@@ -23,7 +23,7 @@ Review it before saving: it says what the events did, not what they must do.
   --csv-map MAP          How a CSV's columns become fields, as for "eventdesk transform":
                          auto or COLUMN=TARGET,...; of several files, for those named .csv or
                          .tsv
-${HISTORY_SOURCE_USAGE}
+${EVENT_SOURCE_USAGE}
   --out PLAN             Where to write the plan (default: standard output)
   -h, --help             Show this help
 
@@ -35,7 +35,7 @@ const FLAGS = {
   key: { type: 'string' },
   name: { type: 'string' },
   'csv-map': { type: 'string' },
-  ...HISTORY_SOURCE_FLAGS,
+  ...EVENT_SOURCE_FLAGS,
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
