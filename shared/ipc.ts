@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CaptureStatusSchema } from './capture.ts';
 import { CaptureHarInputSchema, CaptureRequestsInputSchema, CaptureRequestsSchema, CapturedRequestDetailSchema } from './capture-requests.ts';
+import { CaptureCoverageInputSchema, CaptureCoverageSchema } from './capture-coverage.ts';
 import { AppCommandSchema } from './commands.ts';
 import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
@@ -229,6 +230,13 @@ export const contract = {
 
   /** What the embedded sandbox's capture holds, how many events it could not keep, and why its file was set aside if it was. */
   'capture:status': { input: NoInput, output: CaptureStatusSchema },
+  /**
+   * A tracking plan's coverage by the captured events (all, a time range of when they arrived,
+   * or only those accepted), read a request at a time with `capture:coverageProgress` pushes;
+   * one run at a time with history:coverage, stopped the same way.
+   */
+  'capture:coverage': { input: CaptureCoverageInputSchema, output: CaptureCoverageSchema },
+  'capture:stopCoverage': { input: z.object({ runId: CaptureCoverageInputSchema.shape.runId }), output: z.null() },
 
   /** The Sandbox tab's requests, from the capture: the newest, or those written after the one the tab holds (waiting briefly for the capture's queue). */
   'capture:requests': { input: CaptureRequestsInputSchema, output: CaptureRequestsSchema },
@@ -275,6 +283,8 @@ export const pushes = {
   'plans:changed': z.object({ file: z.string() }),
   /** How far a history:coverage run has read (at most every 100 ms, and once at its end). */
   'history:coverageProgress': CoverageProgressSchema,
+  /** How far a capture:coverage run has read, as history:coverageProgress. */
+  'capture:coverageProgress': CoverageProgressSchema,
 } as const;
 
 export type Pushes = typeof pushes;

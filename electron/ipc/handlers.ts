@@ -2,6 +2,7 @@ import type { Services } from '../services/index.ts';
 import { registerAppHandlers } from './app.ts';
 import { registerCaptureHandlers } from './capture.ts';
 import { registerCaptureRequestHandlers } from './capture-requests.ts';
+import { registerCaptureCoverageHandlers } from './capture-coverage.ts';
 import type { Handlers } from './dispatch.ts';
 import { registerDraftHandlers } from './drafts.ts';
 import { registerEnvironmentHandlers } from './environments.ts';
@@ -28,5 +29,6 @@ export function createHandlers(services: Services): Handlers {
     ...registerPlanHandlers(services),
     ...registerCaptureHandlers(services),
     ...registerCaptureRequestHandlers(services),
+    ...registerCaptureCoverageHandlers(services),
   };
 }

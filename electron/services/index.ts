@@ -43,6 +43,7 @@ import { createVault, type Cipher } from './vault.ts';
  */
 
 export { login, type TokenGrant } from './auth.ts';
+export { captureBatches, eachEventOf } from './capture-batches.ts';
 export { historyBatches } from './history-batches.ts';
 export { HISTORY_FILE_NAME, historyFileIn, openHistory } from './history-file.ts';
 export { searchWords } from './history-search.ts';
@@ -177,12 +178,15 @@ export async function createServices(deps: ServiceDeps) {
   });
   const coverage = createCoverage({
     submissions,
+    capture,
     activePlanFile: () => activePlanFile()?.file ?? null,
+    sandboxPlanFile: () => sandbox?.plan()?.file ?? null,
     chosenPlanFiles,
-    push: (progress) => deps.push('history:coverageProgress', progress),
+    push: (source, progress) => deps.push(source === 'history' ? 'history:coverageProgress' : 'capture:coverageProgress', progress),
   });
   const planDrafts = createPlanDrafts({
     dialogs: deps.dialogs,
+    capture,
     chosen: chosenPlanFiles,
     usePlanFile: (environmentId, file) => {
       const { id: _id, embeddedSandbox: _embedded, ...settings } = environments.get(environmentId);

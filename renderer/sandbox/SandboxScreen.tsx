@@ -1,5 +1,6 @@
 import './sandbox.css';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { CaptureCoverage } from './CaptureCoverage.tsx';
 import { ConnectionPanel } from './ConnectionPanel.tsx';
 import { FaultControls } from './FaultControls.tsx';
 import { ForwardControls } from './ForwardControls.tsx';
@@ -44,6 +45,7 @@ export function SandboxScreen() {
           {info.data && <ConnectionPanel info={info.data} />}
           {info.data && <ForwardControls forward={info.data.forward} />}
           {info.data && <PlanControls plan={info.data.plan} mode={info.data.mode} />}
+          {info.data && <CaptureCoverage />}
           {faults.data && <FaultControls key={JSON.stringify(faults.data)} faults={faults.data} />}
         </aside>
       </div>
