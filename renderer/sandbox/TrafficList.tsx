@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { CapturedRequest, CapturedRequestSummary, CapturedUpstream } from '../../shared/capture.ts';
+import type { CapturedRequest, CapturedRequestSummary } from '../../shared/capture.ts';
 import type { CapturedRequestDetail } from '../../shared/capture-requests.ts';
 import { diagnosticMessage } from '../../shared/plans/plan-diagnostics.ts';
 import { plural } from '../../shared/plural.ts';
@@ -8,6 +8,7 @@ import { outcomeClassOf } from '../../shared/sandbox-outcome.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { HeaderList } from '../shell/HeaderList.tsx';
 import { useCapturedRequest } from './queries.ts';
+import { ForwardedPart } from './ForwardedPart.tsx';
 
 /** Rows shown at once; "Show older" shows as many more. Rendering stays quick however much was captured. */
 export const PAGE_SIZE = 300;
@@ -79,24 +80,6 @@ function EventVerdicts({ detail }: { detail: CapturedRequestDetail }) {
   );
 }
 
-/** Where a forwarded request went and what the upstream said, or why it said nothing. */
-function Upstream({ upstream }: { upstream: CapturedUpstream }) {
-  return (
-    <section className="upstream" aria-label="Upstream">
-      <h3>Forwarded to {upstream.url}</h3>
-      <p data-testid="upstream-outcome">
-        {upstream.status === null ? `No answer: ${upstream.error ?? 'the upstream did not answer'}` : `Answered ${upstream.status}`} after {upstream.durationMs.toFixed(0)} ms
-      </p>
-      {upstream.status !== null && (
-        <>
-          <HeaderList headers={upstream.headers} label="Upstream answer headers" />
-          <pre>{prettyBody(upstream.body)}</pre>
-        </>
-      )}
-    </section>
-  );
-}
-
 function RequestParts({ request }: { request: CapturedRequest }) {
   return (
     <>
@@ -130,7 +113,7 @@ function TrafficDetail({ id }: { id: number }) {
     <div className="traffic-detail">
       <EventVerdicts detail={detail.data} />
       {request.plan && <PlanViolations plan={request.plan} violations={detail.data.violations} unlisted={detail.data.unlisted} />}
-      {request.upstream && <Upstream upstream={request.upstream} />}
+      {request.upstream && <ForwardedPart forwarded={request.upstream} />}
       <RequestParts request={request} />
     </div>
   );

@@ -52,10 +52,10 @@ describe('the captured requests list', () => {
     const { calls } = renderWithBridge(<TrafficList records={[summary(2), summary(1)]} />, { 'capture:request': { ok: true, value: detail({ id: 2, upstream }) } });
     expect(calls.some(([channel]) => channel === 'capture:request')).toBe(false);
     open(screen.getAllByRole('listitem')[0]!);
-    const forwarded = await screen.findByRole('region', { name: 'Upstream' });
-    expect(within(forwarded).getByRole('heading').textContent).toBe('Forwarded to https://staging.example.com/user/events');
-    expect(within(forwarded).getByTestId('upstream-outcome').textContent).toBe('Answered 201 after 42 ms');
-    expect(forwarded.textContent).toContain('x-upstream');
+    const forwarded = await screen.findByRole('region', { name: 'Forwarded' });
+    expect(forwarded.textContent).toContain('Upstreamhttps://staging.example.com/user/events');
+    expect(forwarded.textContent).toContain('It answered201');
+    expect(forwarded.textContent).toContain('Took41.6 ms');
     expect(screen.getByText(/"customer_id": "c-42"/)).toBeTruthy();
     expect(screen.getByText('Bearer ••••')).toBeTruthy();
     expect(calls.filter(([channel]) => channel === 'capture:request')).toEqual([['capture:request', { id: 2 }]]);
@@ -65,7 +65,7 @@ describe('the captured requests list', () => {
     const upstream = { url: 'http://127.0.0.1:9/user/events', status: null, headers: {}, body: '', error: 'the upstream did not answer within 5000 ms', durationMs: 5000 };
     renderWithBridge(<TrafficList records={[summary(1, { status: 502, reason: 'upstream-unreachable' })]} />, { 'capture:request': { ok: true, value: detail({ status: 502, upstream }) } });
     open(screen.getByRole('listitem'));
-    expect((await screen.findByTestId('upstream-outcome')).textContent).toBe('No answer: the upstream did not answer within 5000 ms after 5000 ms');
+    expect((await screen.findByRole('region', { name: 'Forwarded' })).textContent).toContain('No answerthe upstream did not answer within 5000 ms');
   });
 
   it("sums up its events' verdicts, with each refused event's problems and the plan's violations", async () => {
