@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OutputOf } from '../../shared/ipc.ts';
 import { useApi } from '../queries.ts';
-
-/** The key useSandboxInfo (queries.ts) keeps the Sandbox tab's view under: forwarding is part of that view. */
-const infoKey = ['sandbox', 'info'] as const;
+import { infoKey } from './queries.ts';
 
 /** Keeps the view's forwarding current as main follows the environment (changed, deleted) or the upstream fails, by the sandbox:forwardChanged push. */
 export function useSandboxForwardUpdates() {

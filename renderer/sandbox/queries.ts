@@ -8,7 +8,7 @@ import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
 import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 
-const infoKey = ['sandbox', 'info'] as const;
+export const infoKey = ['sandbox', 'info'] as const;
 const faultsKey = ['sandbox', 'faults'] as const;
 const capturedKey = ['capture', 'requests'] as const;
 const captureStatusKey = ['capture', 'status'] as const;
