@@ -180,7 +180,7 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
           Pseudonymize personal fields
         </label>
         <p className="hint">
-          {`As the composer's Transform… does: times keep their spacing, in ${timeZone}; customer_id, device_id, emails, phone numbers, IP addresses and the fields ${DEFAULT_PSEUDONYMIZED_FIELDS.join(', ')} get the same replacements as ever.`}
+          {`As the composer's Transform… does: times keep their spacing, in ${timeZone}; customer_id, device_id, emails, phone numbers, IP addresses and the ${DEFAULT_PSEUDONYMIZED_FIELDS.join(', ')} ${DEFAULT_PSEUDONYMIZED_FIELDS.length === 1 ? 'field' : 'fields'} are replaced, the same way every time.`}
         </p>
       </fieldset>
       <p className="replay-preview" role="status">
