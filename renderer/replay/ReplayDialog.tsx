@@ -99,51 +99,48 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
 
   const label = `Replay of ${request.source}`.slice(0, LABEL_MAX);
 
-  /** Made again at the moment of sending, so "now" is when it goes; errors in it ask first, as a send from the composer does. */
-  async function send() {
-    if (!target || !settings || busy) return;
+  /**
+   * The events made again as they will leave, so "now" is the moment of the click, handed to
+   * `proceed`; what stops them is said in the dialog.
+   */
+  async function withEvents(proceed: (text: string) => Promise<void> | void) {
+    if (!target || busy) return;
     setProblem(null);
     setBusy(true);
     try {
       const made = await prepared(new Date());
-      if (!made.ok) {
-        setProblem(made.message);
-        return;
-      }
+      if (made.ok) await proceed(made.text);
+      else setProblem(made.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Errors in the events ask first, as a send from the composer does; then production, a duplicate and a login, as there. */
+  const send = () =>
+    withEvents(async (text) => {
+      if (!target || !settings) return;
       const { now: _now, ...rules } = rulesFor({ ...settings, ...(target.ruleSeverity ? { ruleSeverity: target.ruleSeverity } : {}) });
-      const diagnostics = await checkBatch(made.text, rules);
+      const diagnostics = await checkBatch(text, rules);
       const unsendable = unsendableReason(diagnostics);
       if (unsendable) {
         setProblem(unsendable);
         return;
       }
       if (!confirmErrors(diagnostics)) return;
-      const started = await startSend(target, (again) => api.send.start({ environmentId: target.id, batchText: made.text, again, label }), () => void send());
+      const started = await startSend(target, (again) => api.send.start({ environmentId: target.id, batchText: text, again, label }), () => void send());
       if (started) {
         setSubmissionId(started.id);
         void queryClient.invalidateQueries({ queryKey: historyKey });
       }
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
-  async function openInComposer() {
-    setProblem(null);
-    setBusy(true);
-    try {
-      const made = await prepared(new Date());
-      if (!made.ok) {
-        setProblem(made.message);
-        return;
-      }
-      useComposer.getState().open({ name: label, text: made.text });
+  const openInComposer = () =>
+    withEvents((text) => {
+      useComposer.getState().open({ name: label, text });
       useUi.getState().show('composer');
       onClose();
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   function openInHistory() {
     if (!submissionId) return;
