@@ -144,8 +144,9 @@ export const contract = {
    */
   'files:takeOpened': { input: NoInput, output: z.array(OpenedFileSchema) },
 
+  /** `label`: the new submission's, from its start (a replay names what it replays). */
   'send:start': {
-    input: z.object({ environmentId: Id, batchText: z.string().max(MAX_DRAFT_CHARS), again: z.boolean() }),
+    input: z.object({ environmentId: Id, batchText: z.string().max(MAX_DRAFT_CHARS), again: z.boolean(), label: z.string().max(LABEL_MAX).optional() }),
     output: StartResultSchema,
   },
   'send:cancel': { input: z.object({ submissionId: Id }), output: z.null() },
