@@ -10,6 +10,8 @@ export const vitePlugin = new VitePlugin({
     { entry: 'electron/main.ts', config: 'build/vite.main.config.ts', target: 'main' },
     // The services' own thread (electron/host/), started by main as a worker.
     { entry: 'electron/host/services-thread.ts', config: 'build/vite.main.config.ts', target: 'main' },
+    // The capture's writer (electron/capture/), started by the services' thread as a worker beside it.
+    { entry: 'electron/capture/capture-writer-thread.ts', config: 'build/vite.main.config.ts', target: 'main' },
     { entry: 'electron/preload.ts', config: 'build/vite.preload.config.ts', target: 'preload' },
   ],
   renderer: [{ name: 'main_window', config: 'build/vite.renderer.config.ts' }],

@@ -159,7 +159,7 @@ export function menuTemplate(context: MenuContext): MenuEntry[] {
       ...(context.packaged ? [] : [separator, ...roles('reload', 'forceReload', 'toggleDevTools')]),
     ],
   };
-  const send: MenuEntry = { kind: 'submenu', label: '&Send', entries: [command('send.send'), command('send.cancel')] };
+  const send: MenuEntry = { kind: 'submenu', label: '&Send', entries: [command('send.send'), command('send.cancel'), command('replay.file')] };
   const help: MenuEntry = {
     kind: 'submenu',
     label: '&Help',

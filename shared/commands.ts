@@ -55,6 +55,7 @@ export const CommandIdSchema = z.enum([
   'edit.redo',
   'plan.draft',
   'plan.inferFromBatch',
+  'replay.file',
 ]);
 export type CommandId = z.infer<typeof CommandIdSchema>;
 
@@ -123,6 +124,8 @@ export const commands: Record<CommandId, CommandInfo> = {
   // Tracking plans: a draft from events or from another tool's export, reviewed, then saved as a file.
   'plan.draft': { title: 'Draft a tracking plan…', group: 'File' },
   'plan.inferFromBatch': { title: 'Infer a tracking plan from this batch', group: 'File' },
+  // Replay: events saved from a capture (JSON, NDJSON, HAR) sent on to any environment.
+  'replay.file': { title: "Replay a file's events to an environment…", group: 'Send' },
 };
 
 export const commandIds = CommandIdSchema.options;

@@ -132,6 +132,11 @@ export const errorCodes = [
   'capture-unreadable', // the capture file could not be opened (a damaged one is set aside for a fresh one)
   'capture-migration', // the capture file could not be upgraded
   'capture-newer', // the capture file was written by a newer EventDesk and is left untouched
+  'capture-request-gone', // a captured request asked for is no longer kept (cleared, or dropped by the retention)
+
+  // Forwarding from the embedded sandbox (the Sandbox tab's "Forward to").
+  'sandbox-forward-invalid', // the upstream to forward to is not a usable base URL, or its timeout is out of range
+  'sandbox-forward-loop', // the upstream to forward to is the sandbox itself (Local sandbox, or a URL that resolves to its address)
 
   // The Sandbox tab's Events view: captured events filtered, paged and taken out.
   'capture-filter', // the Events view's filter expression cannot be read (its column and why)

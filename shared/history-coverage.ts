@@ -9,8 +9,10 @@ import type { PlanCoverage } from './plans/coverage.ts';
  * time, pushing its progress, and can be stopped: it then answers what it counted so far.
  */
 
-const Count = z.number().int().min(0);
-const RunId = z.string().min(1).max(100);
+export const Count = z.number().int().min(0);
+export const RunId = z.string().min(1).max(100);
+/** A plan file chosen in the dialog (plans:choose), or null for the plan the source goes by. */
+export const ChosenPlanFile = z.string().min(1).max(4096).nullable();
 const KindCountSchema = z.object({ key: z.string(), count: Count });
 
 export const PlanCoverageSchema = z.object({
@@ -27,29 +29,32 @@ export const HistoryCoverageInputSchema = z.object({
   /** Named by the page, so its progress pushes and a stop find this run. */
   runId: RunId,
   filter: HistoryFilterSchema,
-  /** A plan file chosen in the dialog (plans:choose), or null for the active environment's plan. */
-  planFile: z.string().min(1).max(4096).nullable(),
+  /** Null for the active environment's plan. */
+  planFile: ChosenPlanFile,
 });
 
-export const HistoryCoverageSchema = z.object({
-  runId: RunId,
-  plan: z.object({
-    /** The plan file's name, to show. */
-    fileName: z.string(),
-    /** The active environment's plan, or a file the user chose for this. */
-    source: z.enum(['active', 'chosen']),
-  }),
+/** What a run of any source answers: the plan it measured and where that came from, whether it was stopped, and the count. */
+export function coverageReportSchema<const S extends readonly [string, ...string[]]>(planSources: S) {
+  return z.object({
+    runId: RunId,
+    /** The plan file's name, to show, and whose plan it was (a file the user chose for this, or the one the source goes by). */
+    plan: z.object({ fileName: z.string(), source: z.enum(planSources) }),
+    /** The run was stopped (or another began) before it read all it set out to. */
+    stopped: z.boolean(),
+    coverage: PlanCoverageSchema,
+  });
+}
+
+export const HistoryCoverageSchema = coverageReportSchema(['active', 'chosen']).extend({
   /** The filter the run read the history with. */
   filter: HistoryFilterSchema,
   /** Submissions the filter found when the run began. */
   matching: Count,
   /** Submissions whose batches were read. */
   submissions: Count,
-  /** The run was stopped (or another began) before it read every matching submission. */
-  stopped: z.boolean(),
-  coverage: PlanCoverageSchema,
 });
 export type HistoryCoverage = z.infer<typeof HistoryCoverageSchema>;
 
-export const CoverageProgressSchema = z.object({ runId: RunId, submissions: Count, matching: Count, events: Count });
+/** How far a run has read: parts (submissions, captured requests) of the `of` it set out to read, and the events in them. */
+export const CoverageProgressSchema = z.object({ runId: RunId, read: Count, of: Count, events: Count });
 export type CoverageProgress = z.infer<typeof CoverageProgressSchema>;

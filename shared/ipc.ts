@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CaptureStatusSchema } from './capture.ts';
+import { CaptureHarInputSchema, CaptureRequestsInputSchema, CaptureRequestsSchema, CapturedRequestDetailSchema } from './capture-requests.ts';
+import { CaptureCoverageInputSchema, CaptureCoverageSchema } from './capture-coverage.ts';
 import { CapturedEventDetailSchema, CapturedEventsPageSchema, CapturedEventsQuerySchema, CapturedSelectionSchema } from './capture-events.ts';
 import { AppCommandSchema } from './commands.ts';
 import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
@@ -10,6 +12,7 @@ import { CoverageProgressSchema, HistoryCoverageInputSchema, HistoryCoverageSche
 import { PlanStatusSchema } from './plans/plan-status.ts';
 import { MAX_PLAN_CHARS, PlanDraftRequestSchema, PlanDraftSchema, PlanSaveResultSchema } from './plans/plan-draft.ts';
 import { SandboxPortNumberSchema, SandboxPortStatusSchema } from './sandbox-port.ts';
+import { SandboxForwardStatusSchema } from './sandbox-forward.ts';
 import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxPlanSchema, SandboxRequestRecordSchema } from './sandbox.ts';
 import {
   ExportFormatSchema,
@@ -69,8 +72,8 @@ export const AppInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
-/** The embedded sandbox as the Sandbox tab shows it: its setup, and where it listens and why there. */
-const SandboxViewSchema = SandboxInfoSchema.extend({ port: SandboxPortStatusSchema });
+/** The embedded sandbox as the Sandbox tab shows it: its setup, where it listens and why there, and where it forwards to. */
+const SandboxViewSchema = SandboxInfoSchema.extend({ port: SandboxPortStatusSchema, forward: SandboxForwardStatusSchema });
 
 const NoInput = z.undefined();
 const Id = z.string().min(1).max(200);
@@ -142,8 +145,9 @@ export const contract = {
    */
   'files:takeOpened': { input: NoInput, output: z.array(OpenedFileSchema) },
 
+  /** `label`: the new submission's, from its start (a replay names what it replays). */
   'send:start': {
-    input: z.object({ environmentId: Id, batchText: z.string().max(MAX_DRAFT_CHARS), again: z.boolean() }),
+    input: z.object({ environmentId: Id, batchText: z.string().max(MAX_DRAFT_CHARS), again: z.boolean(), label: z.string().max(LABEL_MAX).optional() }),
     output: StartResultSchema,
   },
   'send:cancel': { input: z.object({ submissionId: Id }), output: z.null() },
@@ -217,9 +221,34 @@ export const contract = {
    */
   'sandbox:choosePlan': { input: NoInput, output: SandboxViewSchema },
   'sandbox:clearPlan': { input: NoInput, output: SandboxViewSchema },
+  /**
+   * Forwards every request for the embedded sandbox's service to an environment's base URL,
+   * which main resolves (the page never sends a URL), now and at the next start; null: off.
+   * None of the environment's secrets is used: the SDK's own credentials pass through. The
+   * Local sandbox, or an environment whose address is the sandbox's own, is refused
+   * (sandbox-forward-loop) and forwarding stays as it was. Answers the info, forward included.
+   */
+  'sandbox:setForward': { input: z.strictObject({ environmentId: Id.nullable() }), output: SandboxViewSchema },
 
   /** What the embedded sandbox's capture holds, how many events it could not keep, and why its file was set aside if it was. */
   'capture:status': { input: NoInput, output: CaptureStatusSchema },
+  /**
+   * A tracking plan's coverage by the captured events (all, a time range of when they arrived,
+   * or only those accepted), read a request at a time with `capture:coverageProgress` pushes;
+   * one run at a time with history:coverage, stopped the same way.
+   */
+  'capture:coverage': { input: CaptureCoverageInputSchema, output: CaptureCoverageSchema },
+  'capture:stopCoverage': { input: z.object({ runId: CaptureCoverageInputSchema.shape.runId }), output: z.null() },
+
+  /** The Sandbox tab's requests, from the capture: the newest, or those written after the one the tab holds (waiting briefly for the capture's queue). */
+  'capture:requests': { input: CaptureRequestsInputSchema, output: CaptureRequestsSchema },
+  /** One captured request whole (masked as kept), with its events' verdicts and plan violations; capture-request-gone once cleared or dropped. */
+  'capture:request': { input: z.object({ id: z.number().int().min(1) }), output: CapturedRequestDetailSchema },
+  /** Empties the capture and the sandbox's memory of requests; says how much went. */
+  'capture:clear': { input: NoInput, output: z.object({ requests: z.number().int().min(0), events: z.number().int().min(0) }) },
+  /** These captured requests as HAR 1.2, masked, saved where the user chooses in main's dialog; null when cancelled. */
+  'capture:exportHar': { input: CaptureHarInputSchema, output: z.object({ path: z.string(), count: z.number().int().min(1) }).nullable() },
+
   /**
    * The Events view: a page of the captured events a filter (the composer's language, and a
    * verdict) matches, in arrival order, with how many match; a bad expression is refused
@@ -254,6 +283,8 @@ export const pushes = {
   'sandbox:request': SandboxRequestRecordSchema,
   /** The embedded sandbox's plan, chosen, cleared, reloaded after its file changed, or failing to reload. */
   'sandbox:planChanged': SandboxPlanSchema.nullable(),
+  /** Where the embedded sandbox forwards: chosen, following its environment's change or deletion, or its upstream's latest failure. */
+  'sandbox:forwardChanged': SandboxForwardStatusSchema,
   'send:progress': SendProgressSchema,
   /** A menu item (or anything else in main) asks the page to run a command. */
   'app:command': AppCommandSchema,
@@ -266,6 +297,8 @@ export const pushes = {
   'plans:changed': z.object({ file: z.string() }),
   /** How far a history:coverage run has read (at most every 100 ms, and once at its end). */
   'history:coverageProgress': CoverageProgressSchema,
+  /** How far a capture:coverage run has read, as history:coverageProgress. */
+  'capture:coverageProgress': CoverageProgressSchema,
   /** The capture kept new events (at most every 250 ms while they come): the Events view reads its page again. */
   'capture:eventsChanged': z.object({ events: z.number().int().min(0) }),
 } as const;

@@ -87,16 +87,9 @@ function classOf(status: number, fault: boolean): OutcomeClass {
   return status < 500 ? 'client' : 'server';
 }
 
-/** A record never changes once made, and triage reads each one's outcome at every filter and render. */
-const read = new WeakMap<SandboxRequestRecord, RequestOutcome>();
-
-export function requestOutcome(record: SandboxRequestRecord): RequestOutcome {
-  let outcome = read.get(record);
-  if (outcome === undefined) {
-    outcome = answerOutcome(record);
-    read.set(record, outcome);
-  }
-  return outcome;
+/** The class of a request the capture kept, from its status (null: no answer) and the fault that forced it, as answerOutcome reads it. */
+export function outcomeClassOf(request: { status: number | null; fault: string | null }): OutcomeClass {
+  return request.status === null ? 'no-answer' : classOf(request.status, request.fault !== null);
 }
 
 /** The outcome of any answered request, uncached: the capture reads it once, as it keeps the request. */

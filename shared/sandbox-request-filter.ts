@@ -1,7 +1,7 @@
-import { requestOutcome, type OutcomeClass } from './sandbox-outcome.ts';
-import type { SandboxRequestRecord } from './sandbox.ts';
+import type { CapturedRequestSummary } from './capture.ts';
+import { outcomeClassOf, type OutcomeClass } from './sandbox-outcome.ts';
 
-/** Which of the sandbox's requests triage shows: by outcome class, path and age. */
+/** Which of the captured requests triage shows: by outcome class, path and age. */
 export interface RequestFilter {
   /** Null for every class. */
   readonly outcome: OutcomeClass | null;
@@ -18,13 +18,13 @@ export function isFiltering(filter: RequestFilter): boolean {
 }
 
 /** A request's path without its query: `/user/events?x=1` is `/user/events`. */
-export function pathOf(record: Pick<SandboxRequestRecord, 'path'>): string {
+export function pathOf(record: Pick<CapturedRequestSummary, 'path'>): string {
   const query = record.path.indexOf('?');
   return query === -1 ? record.path : record.path.slice(0, query);
 }
 
-export function matchesRequestFilter(record: SandboxRequestRecord, filter: RequestFilter, now: number): boolean {
+export function matchesRequestFilter(record: CapturedRequestSummary, filter: RequestFilter, now: number): boolean {
   if (filter.path !== null && pathOf(record) !== filter.path) return false;
-  if (filter.withinMinutes !== null && Date.parse(record.time) < now - filter.withinMinutes * 60_000) return false;
-  return filter.outcome === null || requestOutcome(record).class === filter.outcome;
+  if (filter.withinMinutes !== null && Date.parse(record.receivedAt) < now - filter.withinMinutes * 60_000) return false;
+  return filter.outcome === null || outcomeClassOf(record) === filter.outcome;
 }

@@ -38,7 +38,7 @@ function matchingEvents(store: CaptureStore, filter: EventFilter | null): { even
 }
 
 /** A captured request as a HAR entry; the sandbox's address from its Host header. */
-function harExchange(request: CapturedRequest): HarExchange {
+export function harExchange(request: CapturedRequest): HarExchange {
   return {
     startedDateTime: request.receivedAt,
     time: request.durationMs,

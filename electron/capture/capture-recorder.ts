@@ -1,13 +1,18 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { SandboxExchange } from '../sandbox/exchange.ts';
-import { capturedRow, type CaptureContext, type CapturedRequestRow } from './capture-record.ts';
+import { exchangeCopy, type CaptureContext, type CaptureExchange } from './capture-record.ts';
 import type { CaptureStore } from './capture-store.ts';
+import type { CaptureWriterInit, FromWriter, NotCaptured, ToWriter } from './capture-writer-thread.ts';
 
 /**
  * Keeps each exchange the sandbox tells of without holding up its answer: the listener only
- * queues it, and the queue is masked and written later, in one transaction a turn of the event
- * loop, a slice of time at a time so answers go on between slices. The queue is bounded: past
- * its bound an SDK's flood is answered as ever, and what could not be kept is counted, in the
- * file, as received but not captured.
+ * copies it (its bytes and its events' verdicts, not the parsed events) into a batch, and once a
+ * turn of the event loop the batch goes to the writer's thread (capture-writer-thread.ts), which
+ * masks and writes it. The queue, what is batched and what the writer has not yet written, is
+ * bounded: past its bound an SDK's flood is answered as ever, and what could not be kept is
+ * counted, in the file, as received but not captured.
  */
 
 export interface CaptureQueueLimits {
@@ -15,15 +20,20 @@ export interface CaptureQueueLimits {
   events: number;
   /** Bytes of bodies waiting to be written, at most. */
   bytes: number;
-  /** How long one write may run before the loop gets a turn. */
-  sliceMs: number;
 }
 
-/** A few seconds of a flood at the sandbox's ingest rate, in well under 100 MB of memory; slices as short as the history's (about 10 ms), as the app's sandbox shares the services' thread. */
-export const DEFAULT_QUEUE_LIMITS: CaptureQueueLimits = { events: 200_000, bytes: 64 * 1024 * 1024, sliceMs: 10 };
+/** A few seconds of a flood at the sandbox's ingest rate, in well under 100 MB of memory. */
+export const DEFAULT_QUEUE_LIMITS: CaptureQueueLimits = { events: 200_000, bytes: 64 * 1024 * 1024 };
 
-/** Retention runs at most this often while requests come in. */
-const RETENTION_INTERVAL_MS = 60_000;
+/**
+ * The writer's script. Built, this module is part of the services' CommonJS bundle in
+ * .vite/build, beside the writer's own (an entry of forge.config.ts), and import.meta is empty
+ * there; run from source (the command line, tests, the harness), it sits beside the writer's .ts.
+ */
+function writerEntry(): string {
+  if (typeof __filename === 'string' && __filename.endsWith('.cjs')) return path.join(path.dirname(__filename), 'capture-writer-thread.cjs');
+  return fileURLToPath(new URL('./capture-writer-thread.ts', import.meta.url));
+}
 
 export interface CaptureRecorderOptions {
   limits?: CaptureQueueLimits;
@@ -34,100 +44,168 @@ export interface CaptureRecorderOptions {
 export function createCaptureRecorder(store: CaptureStore, context: CaptureContext, options: CaptureRecorderOptions = {}) {
   const limits = options.limits ?? DEFAULT_QUEUE_LIMITS;
   const log = options.log ?? ((message: string) => console.error(message));
-  // Taken from the head; a slot taken is emptied, so its body can be freed before the queue is.
-  const queue: (SandboxExchange | undefined)[] = [];
-  let head = 0;
+  let batch: CaptureExchange[] = [];
+  let transfer: ArrayBuffer[] = [];
+  let batchEvents = 0;
+  let batchBytes = 0;
+  // Batched and in the writer's hands, not yet written.
   let queuedEvents = 0;
   let queuedBytes = 0;
-  const notCaptured = { events: 0, requests: 0 };
+  let notCaptured: NotCaptured = { events: 0, requests: 0 };
   let scheduled: NodeJS.Immediate | null = null;
-  let lastRetention = Date.now();
-  let idle: (() => void)[] = [];
+  let writer: Worker | null = null;
+  // Set once the writer failed or was closed: what comes after is only counted.
+  let writerGone = false;
+  // Each batch the writer has not yet said it wrote, oldest first.
+  const sent: { events: number; bytes: number; requests: number }[] = [];
+  const drains = new Map<number, () => void>();
+  let nextDrain = 0;
 
   const eventsOf = (exchange: SandboxExchange) => exchange.received?.events.length ?? 0;
 
-  function applyRetention(): void {
-    lastRetention = Date.now();
-    try {
-      store.applyRetention();
-    } catch (error) {
-      log(`The capture's retention could not be applied: ${error instanceof Error ? error.message : String(error)}`);
+  /** Holds the process open only while the writer has work, so a command line that is done exits. */
+  function holdOpenWhileBusy(): void {
+    if (sent.length > 0 || drains.size > 0) writer?.ref();
+    else writer?.unref();
+  }
+
+  /** Without its writer (it failed to start or stopped), the capture only counts what it could not keep. */
+  function lost(error: unknown): void {
+    if (writerGone) return;
+    writerGone = true;
+    log(`The capture's writer stopped: ${error instanceof Error ? error.message : String(error)}`);
+    for (const unwritten of sent.splice(0)) {
+      notCaptured.events += unwritten.events;
+      notCaptured.requests += unwritten.requests;
     }
+    queuedEvents = batchEvents;
+    queuedBytes = batchBytes;
+    for (const resolve of drains.values()) resolve();
+    drains.clear();
+    send();
+  }
+
+  function onMessage(message: FromWriter): void {
+    if (message.type === 'written') {
+      const written = sent.shift()!;
+      queuedEvents -= written.events;
+      queuedBytes -= written.bytes;
+    } else if (message.type === 'drained') {
+      drains.get(message.id)?.();
+      drains.delete(message.id);
+    } else if (message.type === 'replaced') {
+      log(message.message);
+      store.reopen(message.message);
+    } else {
+      log(message.message);
+    }
+    holdOpenWhileBusy();
+  }
+
+  function start(): Worker {
+    if (writer !== null) return writer;
+    const init: CaptureWriterInit = { file: store.file, retention: store.retention, context };
+    writer = new Worker(writerEntry(), { workerData: init });
+    writer.on('message', onMessage);
+    writer.on('error', lost);
+    writer.on('exit', (code) => lost(new Error(`its thread ended (${code})`)));
+    holdOpenWhileBusy();
+    return writer;
+  }
+
+  function emptied(): void {
+    batch = [];
+    transfer = [];
+    batchEvents = batchBytes = 0;
+    notCaptured = { events: 0, requests: 0 };
+  }
+
+  /** Hands the batch and the counts of what was not kept to the writer (or, without one, writes the counts here). */
+  function send(): void {
+    scheduled = null;
+    if (batch.length === 0 && notCaptured.events === 0 && notCaptured.requests === 0) return;
+    if (!writerGone) {
+      try {
+        start().postMessage({ type: 'write', exchanges: batch, notCaptured, events: batchEvents } satisfies ToWriter, transfer);
+      } catch (error) {
+        // The thread could not start, or the batch could not cross to it: lost() counts it instead.
+        lost(error);
+        return;
+      }
+      sent.push({ events: batchEvents, bytes: batchBytes, requests: batch.length });
+      holdOpenWhileBusy();
+      return emptied();
+    }
+    notCaptured.events += batchEvents;
+    notCaptured.requests += batch.length;
+    queuedEvents = queuedBytes = 0;
+    try {
+      store.write([], notCaptured);
+    } catch (error) {
+      log(`The capture could not count what it did not keep: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    emptied();
   }
 
   function schedule(): void {
-    scheduled ??= setImmediate(flush);
-  }
-
-  /**
-   * Masks queued exchanges into rows for half a slice: writing them takes about as long again.
-   * At least one is taken, however long it takes.
-   */
-  function take(): { rows: CapturedRequestRow[]; events: number } {
-    const started = performance.now();
-    const rows: CapturedRequestRow[] = [];
-    let events = 0;
-    while (head < queue.length && (rows.length === 0 || performance.now() - started < limits.sliceMs / 2)) {
-      const exchange = queue[head]!;
-      queue[head++] = undefined;
-      queuedEvents -= eventsOf(exchange);
-      queuedBytes -= exchange.body.length;
-      events += eventsOf(exchange);
-      rows.push(capturedRow(exchange, context));
-    }
-    if (head === queue.length) {
-      queue.length = 0;
-      head = 0;
-    }
-    return { rows, events };
-  }
-
-  function flush(): void {
-    scheduled = null;
-    const dropped = { ...notCaptured };
-    notCaptured.events = 0;
-    notCaptured.requests = 0;
-    let rows: CapturedRequestRow[] = [];
-    let events = 0;
-    try {
-      ({ rows, events } = take());
-      store.write(rows, dropped);
-    } catch (error) {
-      notCaptured.events += dropped.events + events;
-      notCaptured.requests += dropped.requests + rows.length;
-      log(`The capture could not keep ${rows.length} requests: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (Date.now() - lastRetention >= RETENTION_INTERVAL_MS) applyRetention();
-    if (head < queue.length) schedule();
-    else {
-      const waiting = idle;
-      idle = [];
-      for (const resolve of waiting) resolve();
-    }
+    scheduled ??= setImmediate(send);
   }
 
   return {
-    /** The sandbox's exchange listener: queues, or counts what the bound leaves out. */
+    /** Starts the writer's thread now rather than at the first request, which then finds it loaded. */
+    start(): void {
+      start();
+    },
+
+    /** The sandbox's exchange listener: batches a copy, or counts what the bound leaves out. */
     listener(exchange: SandboxExchange): void {
       const events = eventsOf(exchange);
-      if (queuedEvents + events > limits.events || queuedBytes + exchange.body.length > limits.bytes) {
+      const bytes = exchange.body.length;
+      if (queuedEvents + events > limits.events || queuedBytes + bytes > limits.bytes) {
         notCaptured.events += events;
         notCaptured.requests++;
       } else {
-        queue.push(exchange);
+        const { copy, transfer: buffers } = exchangeCopy(exchange);
+        batch.push(copy);
+        transfer.push(...buffers);
+        batchEvents += events;
+        batchBytes += bytes;
         queuedEvents += events;
-        queuedBytes += exchange.body.length;
+        queuedBytes += bytes;
       }
       schedule();
     },
 
-    /** Drops what the store's retention no longer keeps (also done once a minute while requests come in). */
-    applyRetention,
+    /** Drops what the store's retention no longer keeps (the writer does too, once a minute while requests come in). */
+    applyRetention(): void {
+      try {
+        store.applyRetention();
+      } catch (error) {
+        log(`The capture's retention could not be applied: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
 
-    /** Resolves once everything queued so far is written (closing, a test). */
+    /** Resolves once everything received so far is written (closing, a test). */
     drained(): Promise<void> {
-      if (scheduled === null && head === queue.length) return Promise.resolve();
-      return new Promise((resolve) => idle.push(resolve));
+      if (scheduled !== null) clearImmediate(scheduled);
+      send();
+      if (writer === null || writerGone) return Promise.resolve();
+      const id = ++nextDrain;
+      const done = new Promise<void>((resolve) => drains.set(id, resolve));
+      writer.postMessage({ type: 'drain', id } satisfies ToWriter);
+      holdOpenWhileBusy();
+      return done;
+    },
+
+    /** Writes what is queued, then ends the writer's thread. */
+    async close(): Promise<void> {
+      await this.drained();
+      if (writer === null || writerGone) return;
+      writerGone = true;
+      const ended = new Promise((resolve) => writer!.once('exit', resolve));
+      writer.ref();
+      writer.postMessage({ type: 'close' } satisfies ToWriter);
+      await ended;
     },
   };
 }

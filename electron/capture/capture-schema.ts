@@ -1,11 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
 
 /**
- * The capture file's schema (capture.sqlite in the data folder). A request's events sit beside
- * it keyed by (request, index), in the order they were written, so paging through 100 000 of
- * them walks the primary key, and dropping old requests drops a range. An event's own text is
- * not repeated: it is read from its request's body (kept masked), which forwarding and HAR
- * export need whole anyway. The upstream_* columns hold a forwarded request's answer.
+ * The capture file's schema (capture.sqlite in the data folder): one row a request, its body
+ * kept whole and masked (forwarding and HAR export need it whole anyway). Version 1 also wrote a
+ * row for each event; at some 2 µs a row that cost the sandbox more than parsing the events did,
+ * so since version 2 a request keeps only what its body cannot say again: the problems and plan
+ * violations of its events (event_problems, event_violations), and its events' key fields are
+ * read from the body when asked for (capture-events.ts). The upstream_* columns hold a forwarded
+ * request's answer.
  */
 
 /** Migration i brings a capture file from user_version i to i + 1. Append only. */
@@ -55,5 +57,25 @@ export const captureMigrations: readonly ((db: DatabaseSync) => void)[] = [
 
       CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT;
       INSERT INTO counters (name, value) VALUES ('not_captured_events', 0), ('not_captured_requests', 0);
+    `),
+  // Each event's problems and violations move into its request's row, and the events' rows go.
+  (db) =>
+    db.exec(`
+      ALTER TABLE requests ADD COLUMN event_problems TEXT;
+      ALTER TABLE requests ADD COLUMN event_violations TEXT;
+      UPDATE requests SET
+        event_problems = (SELECT json_group_array(json_array(idx, problem_count, json(problems)) ORDER BY idx) FROM events
+          WHERE request_id = requests.id AND problem_count > 0),
+        event_violations = (SELECT json_group_array(json(value) ORDER BY idx, key) FROM events, json_each(events.violations)
+          WHERE request_id = requests.id AND violations IS NOT NULL)
+        WHERE event_count > 0;
+      UPDATE requests SET event_problems = NULL WHERE event_problems = '[]';
+      UPDATE requests SET event_violations = NULL WHERE event_violations = '[]';
+      DROP TABLE events;
+      -- Counts every clear, so a reader holding where each request's events start knows to start over.
+      INSERT INTO counters (name, value) VALUES ('clears', 0);
+      -- The totals, the retention's sizes and where each request's events start, read without
+      -- touching a body: columns stored after the body are read through its overflow pages.
+      CREATE INDEX requests_sizes ON requests (id, event_count, stored_bytes);
     `),
 ];

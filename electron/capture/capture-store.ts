@@ -3,6 +3,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { CaptureRetention, CaptureStatus, CapturedEvent, CapturedRequest, CapturedRequestSummary } from '../../shared/capture.ts';
 import { AppError } from '../../shared/errors.ts';
 import { inTransaction, isDamage, moveDatabase, openSqliteFile, setAsideName, type SqliteFileKind } from '../services/sqlite-file.ts';
+import { bodyEvents, capturedEvents, createEventIndex, EVENT_COLUMNS, type EventIndex } from './capture-events.ts';
 import type { CapturedRequestRow } from './capture-record.ts';
 import { captureMigrations } from './capture-schema.ts';
 
@@ -29,6 +30,9 @@ const captureFile: SqliteFileKind = {
   unreadable: (detail) => new AppError('capture-unreadable', 'The capture file could not be opened.', detail),
   newer: (detail) => new AppError('capture-newer', 'The capture file was written by a newer version of EventDesk: capture is off, and nothing was changed in it.', detail),
   migrationFailed: (detail) => new AppError('capture-migration', 'The capture file could not be upgraded.', detail),
+  // A request's body (some 100 KB for 500 events) spans 2 pages instead of 27: writing one costs
+  // about 0.09 ms instead of 0.23. A file made with smaller pages keeps them.
+  pageSize: 65_536,
 };
 
 type Row = Record<string, unknown>;
@@ -80,31 +84,6 @@ function toRequest(row: Row): CapturedRequest {
   };
 }
 
-function toEvent(row: Row): CapturedEvent {
-  return {
-    requestId: Number(row.request_id),
-    index: Number(row.idx),
-    token: text(row.token),
-    customerId: text(row.customer_id),
-    deviceId: text(row.device_id),
-    createdAt: text(row.created_at),
-    verdict: row.verdict === 'accepted' ? 'accepted' : 'refused',
-    problems: parsed(row.problems, []),
-    problemCount: Number(row.problem_count),
-    violations: parsed(row.violations, []),
-  };
-}
-
-/** The events of a request's kept body, or an empty list for a body that holds none. */
-function bodyEvents(body: string): unknown[] {
-  try {
-    const value: unknown = JSON.parse(body);
-    return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * How long a write waits for another process's (a `capture clear` at the command line): the
  * sandbox's thread waits with it, so briefly; rows it could not write are counted as not captured.
@@ -121,7 +100,6 @@ function openTables(file: string) {
     db.exec("PRAGMA synchronous = OFF");
     // Reading every table once finds a damaged page now rather than mid-flood.
     db.prepare('SELECT count(*) AS n FROM requests').get();
-    db.prepare('SELECT count(*) AS n FROM events').get();
   } catch (error) {
     db.close();
     throw error;
@@ -132,23 +110,19 @@ function openTables(file: string) {
 function statementsOf(db: DatabaseSync) {
   return {
     insertRequest: db.prepare(`INSERT INTO requests (received_at, duration_ms, method, path, headers, body, body_bytes, body_truncated, status, reason,
-      response_headers, response_body, fault, plan, service_id_field, event_count, stored_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    insertEvent: db.prepare(`INSERT INTO events (request_id, idx, token, customer_id, device_id, created_at, verdict, problems, problem_count, violations)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      response_headers, response_body, fault, plan, service_id_field, event_count, stored_bytes, event_problems, event_violations,
+      upstream_url, upstream_status, upstream_headers, upstream_body, upstream_error, upstream_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     count: db.prepare('UPDATE counters SET value = value + ? WHERE name = ?'),
     counters: db.prepare('SELECT name, value FROM counters'),
     totals: db.prepare('SELECT count(*) AS requests, coalesce(sum(event_count), 0) AS events, coalesce(sum(stored_bytes), 0) AS stored FROM requests'),
     newest: db.prepare('SELECT * FROM requests ORDER BY id DESC LIMIT ?'),
     request: db.prepare('SELECT * FROM requests WHERE id = ?'),
-    eventsOf: db.prepare('SELECT * FROM events WHERE request_id = ? ORDER BY idx'),
-    eventsPage: db.prepare('SELECT * FROM events ORDER BY request_id, idx LIMIT ? OFFSET ?'),
     allRequests: db.prepare('SELECT * FROM requests ORDER BY id'),
     latestServiceIdField: db.prepare('SELECT service_id_field FROM requests ORDER BY id DESC LIMIT 1'),
-    requestsWithEvents: db.prepare('SELECT id, body FROM requests WHERE event_count > 0 ORDER BY id'),
+    requestsWithEvents: db.prepare(`SELECT ${EVENT_COLUMNS} FROM requests WHERE event_count > 0 ORDER BY id`),
     oldestFirst: db.prepare('SELECT id, stored_bytes FROM requests ORDER BY id'),
     lastBefore: db.prepare('SELECT max(id) AS id FROM requests WHERE received_at < ?'),
     dropRequests: db.prepare('DELETE FROM requests WHERE id <= ?'),
-    dropEvents: db.prepare('DELETE FROM events WHERE request_id <= ?'),
   };
 }
 
@@ -157,6 +131,7 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
   const log = options.log ?? ((message: string) => console.error(message));
   let db: DatabaseSync | null = null;
   let statements: ReturnType<typeof statementsOf> | null = null;
+  let index: EventIndex | null = null;
   let problem: string | null = null;
 
   function setAside(error: unknown): void {
@@ -179,18 +154,22 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
       db = openTables(file);
     }
     statements = statementsOf(db);
+    index = createEventIndex(db);
   }
 
-  try {
-    open();
-  } catch (error) {
-    problem = error instanceof AppError ? `${error.message} ${error.detail ?? ''}`.trim() : String(error);
-    log(problem);
+  function openOrSay(): void {
+    try {
+      open();
+    } catch (error) {
+      problem = error instanceof AppError ? `${error.message} ${error.detail ?? ''}`.trim() : String(error);
+      log(problem);
+    }
   }
+  openOrSay();
 
-  function use(): { db: DatabaseSync; statements: ReturnType<typeof statementsOf> } {
-    if (db === null || statements === null) throw new AppError('capture-unreadable', problem ?? 'The capture file is not open.');
-    return { db, statements };
+  function use(): { db: DatabaseSync; statements: ReturnType<typeof statementsOf>; index: EventIndex } {
+    if (db === null || statements === null || index === null) throw new AppError('capture-unreadable', problem ?? 'The capture file is not open.');
+    return { db, statements, index };
   }
 
   const transaction = <T>(work: () => T): T => inTransaction(use().db, work);
@@ -199,26 +178,20 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
     const { statements: s } = use();
     transaction(() => {
       for (const row of rows) {
-        const requestId = Number(
-          s.insertRequest.run(row.receivedAt, row.durationMs, row.method, row.path, row.headers, row.body, row.bodyBytes, row.bodyTruncated ? 1 : 0, row.status, row.reason,
-            row.responseHeaders, row.responseBody, row.fault, row.plan, row.serviceIdField, row.events.length, row.storedBytes).lastInsertRowid,
-        );
-        for (const event of row.events) {
-          s.insertEvent.run(requestId, event.index, event.token, event.customerId, event.deviceId, event.createdAt, event.verdict, event.problems, event.problemCount, event.violations);
-        }
+        const { upstream } = row;
+        s.insertRequest.run(row.receivedAt, row.durationMs, row.method, row.path, row.headers, row.body, row.bodyBytes, row.bodyTruncated ? 1 : 0, row.status, row.reason,
+          row.responseHeaders, row.responseBody, row.fault, row.plan, row.serviceIdField, row.eventCount, row.storedBytes, row.eventProblems, row.eventViolations,
+          upstream?.url ?? null, upstream?.status ?? null, upstream?.headers ?? null, upstream?.body ?? null, upstream?.error ?? null, upstream?.durationMs ?? null);
       }
       if (notCaptured.events > 0) s.count.run(notCaptured.events, 'not_captured_events');
       if (notCaptured.requests > 0) s.count.run(notCaptured.requests, 'not_captured_requests');
     });
   }
 
-  /** Drops every request up to `lastId`, and its events. */
+  /** Drops every request up to `lastId`. */
   function dropThrough(lastId: number): number {
     const { statements: s } = use();
-    const dropped = transaction(() => {
-      s.dropEvents.run(lastId);
-      return Number(s.dropRequests.run(lastId).changes);
-    });
+    const dropped = Number(s.dropRequests.run(lastId).changes);
     use().db.exec('PRAGMA incremental_vacuum');
     return dropped;
   }
@@ -246,6 +219,16 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
         open();
         writeRows(rows, notCaptured);
       }
+    },
+
+    /** Opens the file again after another connection (the writer's thread) set it aside and started a fresh one, saying why. */
+    reopen(why: string): void {
+      db?.close();
+      db = null;
+      statements = null;
+      index = null;
+      problem = why;
+      openOrSay();
     },
 
     status(): CaptureStatus {
@@ -276,8 +259,9 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
       return row ? toRequest(row) : null;
     },
 
+    /** A request's events, read from its body (parsed once, then cached with the pages'). */
     eventsOf(requestId: number): CapturedEvent[] {
-      return (use().statements.eventsOf.all(requestId) as Row[]).map(toEvent);
+      return use().index.eventsOf(requestId);
     },
 
     /** The name the sandbox last gave the service-id field, for reading a filter (svc_id otherwise). */
@@ -286,17 +270,20 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
       return row ? String(row.service_id_field) : 'svc_id';
     },
 
-    /** Events in the order they arrived, a page at a time (a virtualized table's rows). */
+    /**
+     * Events in the order they arrived, a page at a time (a virtualized table's rows): the
+     * requests the page spans are parsed (about 0.3 ms for 500 events) unless a page before
+     * parsed them; where each request's events start is held in memory, a few numbers a request.
+     */
     eventsPage(offset: number, limit: number): CapturedEvent[] {
-      return (use().statements.eventsPage.all(limit, offset) as Row[]).map(toEvent);
+      return use().index.page(offset, limit);
     },
 
-    /** Every captured event in the order it arrived, with what it was: read a request's body at a time. */
+    /** Every captured event in the order it arrived, with what it was: a request's body parsed at a time. */
     *eachEvent(): Generator<{ captured: CapturedEvent; event: unknown }> {
-      const { statements: s } = use();
-      for (const request of iterate(s.requestsWithEvents)) {
+      for (const request of iterate(use().statements.requestsWithEvents)) {
         const events = bodyEvents(String(request.body));
-        for (const captured of (s.eventsOf.all(Number(request.id)) as Row[]).map(toEvent)) yield { captured, event: events[captured.index] };
+        for (const captured of capturedEvents(request, events)) yield { captured, event: events[captured.index] };
       }
     },
 
@@ -309,7 +296,7 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
     clear(): { requests: number; events: number } {
       const { statements: s } = use();
       const totals = s.totals.get() as Row;
-      transaction(() => use().db.exec(`DELETE FROM events; DELETE FROM requests; UPDATE counters SET value = 0;`));
+      transaction(() => use().db.exec(`DELETE FROM requests; UPDATE counters SET value = 0 WHERE name <> 'clears'; UPDATE counters SET value = value + 1 WHERE name = 'clears';`));
       use().db.exec('PRAGMA incremental_vacuum');
       return { requests: Number(totals.requests), events: Number(totals.events) };
     },

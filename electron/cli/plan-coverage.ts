@@ -2,24 +2,24 @@ import { planCoverage, readCoveragePlan, type KindCount, type PlanCoverage } fro
 import { plural } from '../../shared/plural.ts';
 import type { CliIo, Command } from './command.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
-import { HISTORY_SOURCE_FLAGS, HISTORY_SOURCE_USAGE, eventSource } from './plan-events.ts';
+import { EVENT_SOURCE_FLAGS, EVENT_SOURCE_USAGE, eventSource } from './plan-events.ts';
 import { readUtf8 } from './validate.ts';
 
 /** `eventdesk plan coverage`: which planned kinds a test run's events exercised, for CI. */
 
-export const PLAN_COVERAGE_USAGE = `Usage: eventdesk plan coverage (<file>... | --history [--from DATE] [--to DATE]) --plan PLAN [--csv-map MAP] [--json]
+export const PLAN_COVERAGE_USAGE = `Usage: eventdesk plan coverage (<file>... | --history [--from DATE] [--to DATE] | --capture [--accepted] [--from DATE] [--to DATE]) --plan PLAN [--csv-map MAP] [--json]
 
-Reads batches (JSON, NDJSON, CSV, HAR or cURL; - for standard input), or those sent in a time
-range of the history, and says which kinds the
-plan names were seen and how often, which were never seen, and which kinds arrived that the
-plan does not name. It reads only the plan's key and kinds: "eventdesk validate --plan" checks
-the events' attributes.
+Reads batches (JSON, NDJSON, CSV, HAR or cURL; - for standard input), those sent in a time
+range of the history, or the events the sandbox captured (all, or those it accepted, in a time
+range of their arrival), and says which kinds the plan names were seen and how often, which
+were never seen, and which kinds arrived that the plan does not name. It reads only the plan's
+key and kinds: "eventdesk validate --plan" checks the events' attributes.
 
   --plan PLAN            The plan file
   --csv-map MAP          How a CSV's columns become fields, as for "eventdesk transform":
                          auto or COLUMN=TARGET,...; of several files, for those named .csv or
                          .tsv
-${HISTORY_SOURCE_USAGE}
+${EVENT_SOURCE_USAGE}
   --json                 Print the coverage as JSON
   -h, --help             Show this help
 
@@ -30,7 +30,7 @@ command is unusable.
 const FLAGS = {
   plan: { type: 'string' },
   'csv-map': { type: 'string' },
-  ...HISTORY_SOURCE_FLAGS,
+  ...EVENT_SOURCE_FLAGS,
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

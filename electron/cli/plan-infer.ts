@@ -3,16 +3,16 @@ import { DEFAULT_PLAN_KEY } from '../../shared/plans/plan.ts';
 import { plural } from '../../shared/plural.ts';
 import type { CliIo, Command } from './command.ts';
 import { isUsageError, parseFlags, usageText } from './flags.ts';
-import { HISTORY_SOURCE_FLAGS, HISTORY_SOURCE_USAGE, eventSource } from './plan-events.ts';
+import { EVENT_SOURCE_FLAGS, EVENT_SOURCE_USAGE, eventSource } from './plan-events.ts';
 import { planNaming, writePlan, writtenTo } from './plan-files.ts';
 
 /** `eventdesk plan infer`: a draft plan from real events, for an analyst to review and save. */
 
-export const PLAN_INFER_USAGE = `Usage: eventdesk plan infer (<file>... | --history [--from DATE] [--to DATE]) [--key FIELD] [--name NAME] [--csv-map MAP] [--out PLAN]
+export const PLAN_INFER_USAGE = `Usage: eventdesk plan infer (<file>... | --history [--from DATE] [--to DATE] | --capture [--accepted] [--from DATE] [--to DATE]) [--key FIELD] [--name NAME] [--csv-map MAP] [--out PLAN]
 
-Reads batches (JSON, NDJSON, CSV, HAR or cURL; - for standard input), or those sent in a time
-range of the history, and writes a draft plan of
-the kinds of event they hold: each kind's attributes with their JSON types; an enum where an
+Reads batches (JSON, NDJSON, CSV, HAR or cURL; - for standard input), those sent in a time
+range of the history, or the events the sandbox captured, and writes a draft plan of the kinds
+of event they hold: each kind's attributes with their JSON types; an enum where an
 attribute took at most ${INFER_LIMITS.enumValues} values in at least ${INFER_LIMITS.enumEvents} events; a format (date-time,
 email, uuid) or a decimal pattern where every text matched it; required where every event of
 the kind carried it; and each kind closed, so an attribute it never carried is reported.
@@ -23,7 +23,7 @@ Review it before saving: it says what the events did, not what they must do.
   --csv-map MAP          How a CSV's columns become fields, as for "eventdesk transform":
                          auto or COLUMN=TARGET,...; of several files, for those named .csv or
                          .tsv
-${HISTORY_SOURCE_USAGE}
+${EVENT_SOURCE_USAGE}
   --out PLAN             Where to write the plan (default: standard output)
   -h, --help             Show this help
 
@@ -35,7 +35,7 @@ const FLAGS = {
   key: { type: 'string' },
   name: { type: 'string' },
   'csv-map': { type: 'string' },
-  ...HISTORY_SOURCE_FLAGS,
+  ...EVENT_SOURCE_FLAGS,
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;

@@ -1,6 +1,8 @@
 import type { Services } from '../services/index.ts';
 import { registerAppHandlers } from './app.ts';
 import { registerCaptureHandlers } from './capture.ts';
+import { registerCaptureRequestHandlers } from './capture-requests.ts';
+import { registerCaptureCoverageHandlers } from './capture-coverage.ts';
 import type { Handlers } from './dispatch.ts';
 import { registerDraftHandlers } from './drafts.ts';
 import { registerEnvironmentHandlers } from './environments.ts';
@@ -26,5 +28,7 @@ export function createHandlers(services: Services): Handlers {
     ...registerTransformHandlers(services),
     ...registerPlanHandlers(services),
     ...registerCaptureHandlers(services),
+    ...registerCaptureRequestHandlers(services),
+    ...registerCaptureCoverageHandlers(services),
   };
 }

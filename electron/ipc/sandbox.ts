@@ -2,9 +2,9 @@ import { AppError } from '../../shared/errors.ts';
 import type { Services } from '../services/index.ts';
 import type { Handlers } from './dispatch.ts';
 
-type SandboxChannels = 'sandbox:info' | 'sandbox:setPort' | 'sandbox:traffic' | 'sandbox:clear' | 'sandbox:faults' | 'sandbox:setFaults' | 'sandbox:choosePlan' | 'sandbox:clearPlan';
+type SandboxChannels = 'sandbox:info' | 'sandbox:setPort' | 'sandbox:traffic' | 'sandbox:clear' | 'sandbox:faults' | 'sandbox:setFaults' | 'sandbox:choosePlan' | 'sandbox:clearPlan' | 'sandbox:setForward';
 
-export function registerSandboxHandlers({ sandbox, sandboxAddress, sandboxPlan }: Services): Pick<Handlers, SandboxChannels> {
+export function registerSandboxHandlers({ sandbox, sandboxAddress, sandboxPlan, sandboxForward }: Services): Pick<Handlers, SandboxChannels> {
   const notRunning = () => new AppError('no-sandbox', 'The embedded sandbox is not running.');
   const running = () => {
     if (!sandbox) throw notRunning();
@@ -18,6 +18,10 @@ export function registerSandboxHandlers({ sandbox, sandboxAddress, sandboxPlan }
     if (!sandboxPlan) throw notRunning();
     return sandboxPlan;
   };
+  const forwarding = () => {
+    if (!sandboxForward) throw notRunning();
+    return sandboxForward;
+  };
   return {
     'sandbox:info': () => address().view(),
     'sandbox:setPort': ({ port }) => address().setPort(port),
@@ -27,5 +31,6 @@ export function registerSandboxHandlers({ sandbox, sandboxAddress, sandboxPlan }
     'sandbox:setFaults': (patch) => running().setFaults(patch),
     'sandbox:choosePlan': () => plans().choose(),
     'sandbox:clearPlan': () => plans().clear(),
+    'sandbox:setForward': async ({ environmentId }) => (await forwarding().set(environmentId), address().view()),
   };
 }

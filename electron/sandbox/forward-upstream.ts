@@ -76,6 +76,9 @@ export function createUpstream(settings: ForwardSettings) {
   const basePath = base.pathname.replace(/\/$/, '');
   const hostname = base.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = base.port === '' ? (secure ? 443 : 80) : Number(base.port);
+  /** Requests sent and not settled yet; once retired, the last of them to settle closes the connections. */
+  let underWay = 0;
+  let retired = false;
 
   /** The path sent upstream; a target in absolute form (`POST http://x/y`) or `*` gives its path only. */
   function upstreamPath(target: string): string {
@@ -87,12 +90,14 @@ export function createUpstream(settings: ForwardSettings) {
   function send(request: ForwardRequest): Promise<UpstreamResult> {
     const started = performance.now();
     const heldBefore = request.body.length;
+    underWay++;
     return new Promise((resolve) => {
       let settled = false;
       const settle = (result: Failed | UpstreamAnswer) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        if (--underWay === 0 && retired) agent.destroy();
         const durationMs = performance.now() - started;
         resolve('failure' in result ? { ok: false, ...result, durationMs } : { ok: true, answer: result, durationMs });
       };
@@ -131,6 +136,12 @@ export function createUpstream(settings: ForwardSettings) {
     send,
     /** Closes the kept-alive connections; a request under way is cut. */
     close: () => agent.destroy(),
+    /** Closes the idle kept-alive connections now, and the rest once the requests under way have their answers. */
+    retire() {
+      retired = true;
+      if (underWay === 0) agent.destroy();
+      else for (const idle of Object.values(agent.freeSockets)) for (const socket of idle ?? []) socket.destroy();
+    },
   };
 }
 export type Upstream = ReturnType<typeof createUpstream>;

@@ -114,6 +114,8 @@ export function createForwarder(settings: ForwardSettings) {
     },
 
     close: () => upstream.close(),
+    /** Takes no more requests' answers than those under way, then closes its connections to the upstream (forwarding changed). */
+    retire: () => upstream.retire(),
   };
 }
 export type Forwarder = ReturnType<typeof createForwarder>;

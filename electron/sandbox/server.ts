@@ -12,7 +12,9 @@ import { capConnections } from './connections.ts';
 import { createEventsRoute } from './events.ts';
 import type { ExchangeListener, SandboxExchange } from './exchange.ts';
 import { createFaultInjector } from './faults.ts';
-import { createForwarder, forwardedEvents, forwardedPart } from './forward.ts';
+import { createForwarder, forwardedEvents, forwardedPart, type Forwarder } from './forward.ts';
+import { leadsBackTo } from './forward-loop.ts';
+import { ForwardSettingsSchema, type ForwardSettings } from './forward-settings.ts';
 import { createLoginRoute } from './login.ts';
 import { writeAnswer } from './respond.ts';
 import { busy, failure, findRoute, isRoute, type Answer, type Reply, type Route, type Routes } from './route.ts';
@@ -67,6 +69,15 @@ export interface SandboxServer {
   usePlan(file: string | null, onFailure?: 'throw' | 'keep'): Promise<SandboxPlan | null>;
   /** Called when the plan is chosen, cleared, reloaded or fails to reload; returns the unsubscribe function. */
   onPlanChange(listener: PlanListener): () => void;
+  /** Where it forwards requests for the service, or null when it answers them itself. */
+  forward(): ForwardSettings | null;
+  /**
+   * Forwards every request for the service to this upstream from now on (null: answers them
+   * itself). Requests under way finish as they began; the connections kept open to the former
+   * upstream close once they have. Settings that are not valid (sandbox-forward-invalid), or an
+   * upstream that is this sandbox (sandbox-forward-loop), throw and leave forwarding as it was.
+   */
+  setForward(settings: { url: string; timeoutMs?: number } | null): Promise<ForwardSettings | null>;
   close(): Promise<void>;
 }
 
@@ -95,6 +106,18 @@ function answerToUnreadBody(problem: Exclude<BodyRead, { ok: true }>['problem'],
     case 'aborted':
       return 'reset';
   }
+}
+
+/** The forward settings checked as at start, or why they cannot be used. */
+function checkedForward(settings: { url: string; timeoutMs?: number }): ForwardSettings {
+  const parsed = ForwardSettingsSchema.safeParse(settings);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+  throw new AppError('sandbox-forward-invalid', `The sandbox cannot forward there: ${problems.join('; ')}`);
+}
+
+function loopError(url: string): AppError {
+  return new AppError('sandbox-forward-loop', `${url} is this sandbox's own address: forwarding there would pass each request back to itself without end.`);
 }
 
 function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
@@ -147,7 +170,10 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   if (log) traffic.subscribe((record) => log.write(record));
   const stopping = new AbortController();
   const bodyBudget = createBodyBudget(config.bodyBufferBytes);
-  const forwarder = config.forward === null ? null : createForwarder(config.forward);
+  let forwarder: Forwarder | null = config.forward === null ? null : createForwarder(config.forward);
+  let forwardSettings = config.forward;
+  /** Changes of forwarding go one at a time: each waits for its name to resolve. */
+  let forwardChanges: Promise<unknown> = Promise.resolve();
   // The port is known once listening; no request arrives before.
   const listening: ListeningAddress = { host: config.host, port: config.port };
   let lastId = 0;
@@ -189,9 +215,10 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     const path = (request.url ?? '/').split('?')[0]!;
     const isTool = path.startsWith('/_sandbox/');
     const lease = bodyBudget.lease();
-    // Forwarding, every request for the service goes to the upstream; the tools stay here.
-    const forwarding = forwarder !== null && !isTool;
-    const route = admit(request, isTool, forwarding ? forwarder.route(request, lease) : findRoute(isTool ? toolRoutes : serviceRoutes, request.method ?? '', path));
+    // Forwarding, every request for the service goes to the upstream; the tools stay here. The
+    // forwarder is taken once: a request under way when forwarding changes ends as it began.
+    const through = isTool ? null : forwarder;
+    const route = admit(request, isTool, through ? through.route(request, lease) : findRoute(isTool ? toolRoutes : serviceRoutes, request.method ?? '', path));
 
     let read: BodyRead | UnreadBody;
     let answer: Answer;
@@ -212,7 +239,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
         }
       }
 
-      const sent = forwarding ? forwarder.write(request, response, answer) : writeAnswer(request, response, answer);
+      const sent = through ? through.write(request, response, answer) : writeAnswer(request, response, answer);
       if (isTool) return;
       const shownRequestBody = isRoute(route) && route.showBody && read.body.length > 0 ? route.showBody(read.body) : read.body;
       const durationMs = performance.now() - started;
@@ -278,7 +305,23 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${bound.port}`;
   };
   readAddress();
+  if (forwardSettings !== null && (await leadsBackTo(forwardSettings.url, listening))) {
+    forwarder?.close();
+    server.close();
+    await log?.close();
+    plan.close();
+    throw loopError(forwardSettings.url);
+  }
   let closing: Promise<void> | null = null;
+
+  async function changeForward(settings: { url: string; timeoutMs?: number } | null): Promise<ForwardSettings | null> {
+    const next = settings === null ? null : checkedForward(settings);
+    if (next !== null && (await leadsBackTo(next.url, listening))) throw loopError(next.url);
+    forwarder?.retire();
+    forwarder = next === null ? null : createForwarder(next);
+    forwardSettings = bound.forward = next;
+    return next === null ? null : { ...next };
+  }
 
   return {
     get url() {
@@ -331,6 +374,12 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     plan: () => plan.status(),
     usePlan: (file, onFailure) => plan.use(file, onFailure),
     onPlanChange: (listener) => plan.onChange(listener),
+    forward: () => (forwardSettings === null ? null : { ...forwardSettings }),
+    setForward(settings) {
+      const changed = forwardChanges.then(() => changeForward(settings));
+      forwardChanges = changed.catch(() => undefined);
+      return changed;
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         stopping.abort();

@@ -85,6 +85,8 @@ export function createEnvironments(options: EnvironmentsOptions) {
     for (const environment of state.environments) options.vault.allowPlainStorage(environment.id, environment.storeSecretsWithoutKeyring);
   }
   let notice: string | null = null;
+  /** Told after an environment was changed or removed (the sandbox forwarding to it follows). */
+  const changeListeners: ((environmentId: string) => void)[] = [];
 
   function persist(): Promise<void> {
     // Every change is persisted: the vault hears of a changed opt-in before it seals anything.
@@ -221,6 +223,11 @@ export function createEnvironments(options: EnvironmentsOptions) {
       retargetListeners.push(listener);
     },
 
+    /** Registers what must follow an environment once it was changed or removed. */
+    onChanged(listener: (environmentId: string) => void): void {
+      changeListeners.push(listener);
+    },
+
     get: find,
     view: (id: string) => view(find(id)),
     resolvedBaseUrl: (id: string) => resolvedBaseUrl(find(id)),
@@ -248,6 +255,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
       await storeSecrets(next, edit);
       // The opt-in for storing without a keyring may have changed: re-decide what is on disk.
       await options.vault.save(id);
+      for (const listener of changeListeners) listener(id);
       return { ok: true, environment: view(next) };
     },
 
@@ -273,6 +281,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
       if (state.activeId === id) state.activeId = state.environments[0]?.id ?? null;
       await persist();
       await options.vault.remove(id);
+      for (const listener of changeListeners) listener(id);
     },
 
     /** What the login form changes: the username, and whether to remember the password. */

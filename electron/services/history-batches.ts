@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors.ts';
 import { HISTORY_MAX_PAGE, type HistoryFilter } from '../../shared/history.ts';
 import type { SubmissionSummary } from '../../shared/submission.ts';
+import { batchEvents } from './batch-array.ts';
 import type { SubmissionStore } from './submissions.ts';
 
 /**
@@ -34,14 +35,7 @@ export function* historyBatches(store: SubmissionStore, filter: HistoryFilter, p
   for (;;) {
     for (const row of page) {
       const text = store.batch(row.id);
-      if (text === null) continue;
-      let events: unknown;
-      try {
-        events = JSON.parse(text);
-      } catch {
-        events = [];
-      }
-      yield Array.isArray(events) ? events : [];
+      if (text !== null) yield batchEvents(text);
     }
     if (page.length < pageSize) return;
     page = pageAfter(store, filter, pageSize, page);

@@ -7,6 +7,7 @@ import { captureSandbox } from '../capture/capture-sandbox.ts';
 import { captureFileIn, openCapture } from '../capture/capture-store.ts';
 import type { SandboxStartOptions } from '../sandbox/config.ts';
 import { startEmbeddedSandbox } from '../sandbox/port.ts';
+import { createCaptureRequests } from './capture-requests.ts';
 import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
 import type { Fetch } from './auth.ts';
 import { createCaptureEvents } from './capture-events.ts';
@@ -24,6 +25,7 @@ import { createPlanDrafts } from './plan-drafts.ts';
 import { createPlans } from './plans.ts';
 import { createPseudonyms } from './pseudonyms.ts';
 import { createSandboxAddress } from './sandbox-address.ts';
+import { createSandboxForward } from './sandbox-forward.ts';
 import { createSandboxPlan } from './sandbox-plan.ts';
 import { createSandboxSettings } from './sandbox-settings.ts';
 import { claimedElsewhere } from './send-claims.ts';
@@ -42,6 +44,7 @@ import { createVault, type Cipher } from './vault.ts';
  */
 
 export { login, type TokenGrant } from './auth.ts';
+export { captureBatches, eachEventOf } from './capture-batches.ts';
 export { historyBatches } from './history-batches.ts';
 export { HISTORY_FILE_NAME, historyFileIn, openHistory } from './history-file.ts';
 export { searchWords } from './history-search.ts';
@@ -101,8 +104,12 @@ export async function createServices(deps: ServiceDeps) {
   const vaultSecrets = () => knownSecrets(environments.list().environments.map((environment) => vault.get(environment.id)));
   const log = createLog({ dataFolder: deps.dataFolder, secrets: vaultSecrets });
   if (embedded?.port.note) log.warn(embedded.port.note, { requested: embedded.port.requested, port: embedded.port.port });
+  // The Sandbox tab's "Forward to": one of the environments, by id, restored from the settings.
+  const sandboxForward = sandbox && createSandboxForward({ sandbox, settings: sandboxSettings, environments, onChange: (status) => deps.push('sandbox:forwardChanged', status) });
+  await sandboxForward?.restore();
   const sandboxAddress =
     embedded &&
+    sandboxForward &&
     createSandboxAddress({
       embedded,
       settings: sandboxSettings,
@@ -110,6 +117,7 @@ export async function createServices(deps: ServiceDeps) {
         log.info('The sandbox moved', { from, to: embedded.sandbox.url });
         await environments.sandboxMoved(from);
       },
+      forward: () => sandboxForward.status(),
     });
   const sandboxPlan =
     sandboxAddress && createSandboxPlan({ sandbox: embedded.sandbox, settings: sandboxSettings, dialogs: deps.dialogs, view: () => sandboxAddress.view(), onChange: (plan) => deps.push('sandbox:planChanged', plan) });
@@ -146,6 +154,18 @@ export async function createServices(deps: ServiceDeps) {
   });
   const appInfo = createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() });
   const files = createFiles(deps.dataFolder, deps.dialogs);
+  // The Sandbox tab lists what the capture kept, so it outlives a restart; exports mask again with every secret known.
+  const captureRequests =
+    sandbox &&
+    capture &&
+    createCaptureRequests({
+      capture,
+      drained: () => capturing?.recorder.drained() ?? Promise.resolve(),
+      clearTraffic: () => sandbox.clearTraffic(),
+      secrets: () => [...sandbox.options.apiKeys, ...sandbox.options.users.map((user) => user.password), ...vaultSecrets()],
+      exportAs: files.exportAs,
+      appVersion: deps.appInfo.version,
+    });
   // The Sandbox tab's Events view reads the capture, and hears of new events once they are written.
   const captureEvents =
     sandbox &&
@@ -171,12 +191,15 @@ export async function createServices(deps: ServiceDeps) {
   });
   const coverage = createCoverage({
     submissions,
+    capture,
     activePlanFile: () => activePlanFile()?.file ?? null,
+    sandboxPlanFile: () => sandbox?.plan()?.file ?? null,
     chosenPlanFiles,
-    push: (progress) => deps.push('history:coverageProgress', progress),
+    push: (source, progress) => deps.push(source === 'history' ? 'history:coverageProgress' : 'capture:coverageProgress', progress),
   });
   const planDrafts = createPlanDrafts({
     dialogs: deps.dialogs,
+    capture,
     chosen: chosenPlanFiles,
     usePlanFile: (environmentId, file) => {
       const { id: _id, embeddedSandbox: _embedded, ...settings } = environments.get(environmentId);
@@ -213,7 +236,9 @@ export async function createServices(deps: ServiceDeps) {
     sandbox,
     sandboxAddress,
     sandboxPlan,
+    sandboxForward,
     capture,
+    captureRequests,
     captureEvents,
     async close(): Promise<void> {
       await sending.dispose();

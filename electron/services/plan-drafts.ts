@@ -11,20 +11,24 @@ import { planFileName, planText, type PlanDraft, type PlanDraftRequestSchema, ty
 import { planProblemText } from '../../shared/plans/plan-problem.ts';
 import { plural } from '../../shared/plural.ts';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
+import type { CaptureStore } from '../capture/capture-store.ts';
 import { loadPlan } from '../plans/load.ts';
 import { eventsOfFiles, PLAN_IMPORTERS, planSourcesOf } from '../plans/plan-sources.ts';
+import { captureBatches, eachEventOf } from './capture-batches.ts';
 import { readText, type FileDialogs } from './files.ts';
 import { createAtomicWriter } from './json-file.ts';
 
 /**
- * "Draft a tracking plan" in the app: a plan inferred from the open batch or from batch files,
- * or imported from another tool's export, with the same code as `eventdesk plan infer|import`
+ * "Draft a tracking plan" in the app: a plan inferred from the open batch, from batch files or
+ * from what the sandbox captured, or imported from another tool's export, with the same code as `eventdesk plan infer|import`
  * (shared/plans, electron/plans/plan-sources.ts); saved where the user chooses once it loads
  * as a plan, and then one the user chose, so an environment may use it.
  */
 
 export interface PlanDraftsDeps {
   dialogs: FileDialogs;
+  /** The embedded sandbox's capture; absent or null when no sandbox runs. */
+  capture?: CaptureStore | null;
   /** Each plan file the user chose or saved in a dialog: the only ones an environment may name (environments.ts). */
   chosen: Set<string>;
   /** Points the environment at the plan file, its other settings and secrets kept. */
@@ -77,7 +81,7 @@ function naming(request: DraftRequest): { key?: string; name?: string } {
   return { ...(request.key === undefined ? {} : { key: request.key }), ...(request.name === undefined ? {} : { name: request.name }) };
 }
 
-function inferred(events: readonly unknown[], from: (count: number) => string, notes: readonly string[], request: DraftRequest): PlanDraft {
+function inferred(events: Iterable<unknown>, from: (count: number) => string, notes: readonly string[], request: DraftRequest): PlanDraft {
   const result = inferPlan(events, naming(request));
   return {
     text: planText(result.plan),
@@ -106,6 +110,12 @@ export function createPlanDrafts(deps: PlanDraftsDeps) {
           const { events, notes } = await eventsOfFiles(files, (file) => readEventFile(file, read), (file) => path.basename(file));
           const where = files.length === 1 ? path.basename(files[0]!) : plural(files.length, 'file');
           return inferred(events, (count) => `${plural(count, 'event')} of ${where}`, notes, request);
+        }
+        case 'capture': {
+          if (!deps.capture) throw new AppError('no-sandbox', 'The embedded sandbox is not running, so nothing is captured.');
+          const { reading, parts } = captureBatches(deps.capture, { from: null, to: null, acceptedOnly: request.acceptedOnly });
+          const which = request.acceptedOnly ? 'the sandbox accepted' : 'captured';
+          return inferred(eachEventOf(parts), (count) => `${plural(count, 'event')} ${which} (${plural(reading.matching, 'request')})`, [], request);
         }
         case 'import': {
           const paths = await deps.dialogs.chooseFilesToOpen(request.folder ? 'plan-export-folder' : 'plan-exports');

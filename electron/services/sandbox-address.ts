@@ -1,4 +1,5 @@
 import type { SandboxInfo } from '../../shared/sandbox.ts';
+import type { SandboxForwardStatus } from '../../shared/sandbox-forward.ts';
 import type { SandboxPortStatus } from '../../shared/sandbox-port.ts';
 import type { EmbeddedSandbox } from '../sandbox/port.ts';
 import type { SandboxSettingsFile } from './sandbox-settings.ts';
@@ -10,13 +11,15 @@ import type { SandboxSettingsFile } from './sandbox-settings.ts';
  * environment resolves it at each call, and its login and secrets are settled by `onMoved`.
  */
 
-export type SandboxView = SandboxInfo & { port: SandboxPortStatus };
+export type SandboxView = SandboxInfo & { port: SandboxPortStatus; forward: SandboxForwardStatus };
 
 export interface SandboxAddressDeps {
   embedded: EmbeddedSandbox;
   settings: SandboxSettingsFile;
   /** Called once it listens at its new address, with the old one. */
   onMoved(from: string): Promise<void>;
+  /** Where it forwards to, for the view (electron/services/sandbox-forward.ts). */
+  forward(): SandboxForwardStatus;
 }
 
 export function createSandboxAddress(deps: SandboxAddressDeps) {
@@ -35,7 +38,7 @@ export function createSandboxAddress(deps: SandboxAddressDeps) {
 
   return {
     view(): SandboxView {
-      return { ...sandbox.info(), port: { ...status, port: sandbox.options.port } };
+      return { ...sandbox.info(), port: { ...status, port: sandbox.options.port }, forward: deps.forward() };
     },
 
     /** Listens on `port` from now on and at the next start; a port another program holds is refused (sandbox-port-taken) and nothing changes. */

@@ -6,7 +6,7 @@ import { createAtomicWriter, parseJsonOrNull } from './json-file.ts';
 
 /**
  * The embedded sandbox's settings in the data folder, `sandbox-settings.json`: what the Sandbox
- * tab chose (the tracking plan, the port) for the next start. This is the file's one reader and
+ * tab chose (the tracking plan, the port, the environment it forwards to) for the next start. This is the file's one reader and
  * writer: each change is merged into what the file holds, so saving the port keeps the plan and
  * the other way round, and a key this version does not know is kept for the one that wrote it.
  */
@@ -17,8 +17,10 @@ export const SANDBOX_SETTINGS_FILE = 'sandbox-settings.json';
 const SettingsSchema = z.looseObject({
   planFile: z.string().min(1).nullable().catch(null),
   port: SandboxPortNumberSchema.nullable().catch(null),
+  /** The environment's id, not its URL: a change of its base URL is followed, and its deletion turns forwarding off. */
+  forward: z.strictObject({ environmentId: z.string().min(1) }).nullable().catch(null),
 });
-export type SandboxSettings = Pick<z.infer<typeof SettingsSchema>, 'planFile' | 'port'>;
+export type SandboxSettings = Pick<z.infer<typeof SettingsSchema>, 'planFile' | 'port' | 'forward'>;
 
 export function createSandboxSettings(dataFolder: string) {
   const file = path.join(dataFolder, SANDBOX_SETTINGS_FILE);
@@ -40,8 +42,8 @@ export function createSandboxSettings(dataFolder: string) {
 
   return {
     async read(): Promise<SandboxSettings> {
-      const { planFile, port } = await read();
-      return { planFile, port };
+      const { planFile, port, forward } = await read();
+      return { planFile, port, forward };
     },
 
     /** Changes the settings named, keeping the rest; changes land in the order asked. */

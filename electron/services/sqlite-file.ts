@@ -23,6 +23,8 @@ export interface SqliteFileKind {
   newer(detail: string): AppError;
   /** A migration failed. */
   migrationFailed(detail: string): AppError;
+  /** The page size of a new file, when not SQLite's 4 KB. */
+  pageSize?: number;
 }
 
 function connect(file: string, kind: SqliteFileKind): DatabaseSync {
@@ -73,7 +75,10 @@ export function openSqliteFile(file: string, kind: SqliteFileKind): DatabaseSync
     // Only a new, empty file can take incremental vacuum (an existing one would need a VACUUM
     // of everything), and only before anything is written to it, even the journal mode: there,
     // space freed by deleting rows goes back to the disk.
-    if (userVersion(db) === 0) db.exec('PRAGMA auto_vacuum = INCREMENTAL');
+    if (userVersion(db) === 0) {
+      if (kind.pageSize !== undefined) db.exec(`PRAGMA page_size = ${kind.pageSize}`);
+      db.exec('PRAGMA auto_vacuum = INCREMENTAL');
+    }
     db.exec('PRAGMA journal_mode = WAL');
     // NORMAL is safe in WAL mode: a killed process loses nothing committed; only a power cut
     // can lose the last transactions, never corrupt the file.

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { pseudonymInput } from '../../shared/events/transforms.ts';
-import { MAX_PSEUDONYM_VALUES } from '../../shared/ipc.ts';
 import { useCommand } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
 import { useApi } from '../queries.ts';
@@ -8,7 +6,8 @@ import type { Batch } from '../state/composer.ts';
 import { useTransformTargets } from '../state/event-selection.ts';
 import { useUi } from '../state/ui.ts';
 import type { TransformKind } from './transform-inputs.ts';
-import { TransformDialog, type AskPseudonyms } from './TransformDialog.tsx';
+import { pseudonymsFrom } from './pseudonyms.ts';
+import { TransformDialog } from './TransformDialog.tsx';
 
 /** The toolbar's "Transform…" and the palette's transform commands: each opens the dialog on its form. */
 export function TransformButton({ batch, model, timeZone, serviceIdField }: { batch: Batch; model: monaco.editor.ITextModel; timeZone: string; serviceIdField: string }) {
@@ -24,16 +23,7 @@ export function TransformButton({ batch, model, timeZone, serviceIdField }: { ba
   useCommand('transform.pseudonymize', opener('pseudonymize'));
   useCommand('transform.set', opener('set'));
 
-  const askPseudonyms: AskPseudonyms = async (values) => {
-    const replacements = new Map<string, string>();
-    // The channel takes a bounded list: a batch with more distinct values asks in parts.
-    for (let at = 0; at < values.length; at += MAX_PSEUDONYM_VALUES) {
-      const part = values.slice(at, at + MAX_PSEUDONYM_VALUES);
-      const answers = await api.transforms.pseudonyms({ values: part });
-      part.forEach((personal, index) => replacements.set(pseudonymInput(personal), answers[index]!));
-    }
-    return replacements;
-  };
+  const askPseudonyms = pseudonymsFrom(api);
   return (
     <>
       <button type="button" className="small" onClick={opener('shift')} title="Shift times, pseudonymize or set a field, previewed first">

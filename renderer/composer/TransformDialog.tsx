@@ -6,13 +6,10 @@ import { useNotices } from '../state/ui.ts';
 import { applyAsOneStep } from './transform-apply.ts';
 import { createTransformClient } from './transform-client.ts';
 import { INITIAL_INPUTS, specOf, TRANSFORM_KINDS, type TransformInputs, type TransformKind } from './transform-inputs.ts';
-import type { PersonalValue } from '../../shared/events/transforms.ts';
-import type { TransformPreview as Preview, TransformSpec } from './transform-protocol.ts';
+import { withPseudonyms, type AskPseudonyms } from './pseudonyms.ts';
+import type { TransformPreview as Preview } from './transform-protocol.ts';
 import { TransformForm } from './TransformForms.tsx';
 import { changeCountText, TransformPreview } from './TransformPreview.tsx';
-
-/** Pseudonyms for personal values, keyed `${kind}:${value}`: made in main, where the key stays. */
-export type AskPseudonyms = (values: PersonalValue[]) => Promise<ReadonlyMap<string, string>>;
 
 type Phase = { name: 'form' } | { name: 'working' } | { name: 'preview'; preview: Preview; version: number } | { name: 'applying'; share: number; events: number };
 
@@ -68,15 +65,6 @@ export function TransformDialog({ batchName, model, timeZone, serviceIdField, in
     setPhase({ name: 'form' });
   };
 
-  async function specWithPseudonyms(text: string, spec: Exclude<ReturnType<typeof specOf>, { problem: string }>['spec']): Promise<TransformSpec | string> {
-    if (spec.kind !== 'pseudonymize') return spec;
-    const personal = await client.ask({ kind: 'personal', text, indexes, fields: spec.fields });
-    if (!personal.ok) return personal.message;
-    if (personal.kind !== 'personal') return 'The worker answered out of turn; preview again.';
-    const replacements = new Map(await askPseudonyms(personal.values));
-    return { ...spec, replacements };
-  }
-
   async function preview() {
     const made = specOf(kind, inputs, { timeZone, serviceIdField }, new Date());
     if ('problem' in made) {
@@ -88,7 +76,7 @@ export function TransformDialog({ batchName, model, timeZone, serviceIdField, in
     const version = model.getVersionId();
     const text = model.getValue();
     try {
-      const spec = await specWithPseudonyms(text, made.spec);
+      const spec = await withPseudonyms(client, text, indexes, made.spec, askPseudonyms);
       const answer = typeof spec === 'string' ? ({ ok: false, message: spec } as const) : await client.ask({ kind: 'preview', text, indexes, spec });
       if (!answer.ok || answer.kind !== 'preview') {
         setProblem(answer.ok ? 'The worker answered out of turn; preview again.' : answer.message);

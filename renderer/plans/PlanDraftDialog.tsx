@@ -9,12 +9,12 @@ import { Modal } from '../shell/Modal.tsx';
 import { settledBatchText } from '../state/batch-text.ts';
 import type { Batch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
-import type { PlanUse } from './plan-draft-state.ts';
+import type { InferAtOpen, PlanUse } from './plan-draft-state.ts';
 import { PlanOutline } from './PlanOutline.tsx';
 
 const PlanTextEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.PlanTextEditor })));
 
-type Source = 'batch' | 'files' | 'import';
+type Source = 'batch' | 'capture' | 'files' | 'import';
 /** The export formats as the user picks them: JSON Schemas come as files or as a folder. */
 type ImportChoice = 'json-schema' | 'json-schema-folder' | 'segment' | 'rudderstack';
 
@@ -27,8 +27,10 @@ const IMPORT_CHOICES: Record<ImportChoice, string> = {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function requestOf(source: Source, format: ImportChoice, batch: Batch | null, text: string, naming: { key?: string; name?: string }): PlanDraftRequest {
+function requestOf(source: Source, choices: { format: ImportChoice; acceptedOnly: boolean }, batch: Batch | null, text: string, naming: { key?: string; name?: string }): PlanDraftRequest {
+  const { format } = choices;
   if (source === 'batch') return { source, text, batchName: batch?.name.slice(0, 500) ?? '', ...naming };
+  if (source === 'capture') return { source, acceptedOnly: choices.acceptedOnly, ...naming };
   if (source === 'files') return { source, ...naming };
   return { source, format: format === 'json-schema-folder' ? 'json-schema' : format, folder: format === 'json-schema-folder', ...naming };
 }
@@ -39,20 +41,25 @@ function summaryOf(draft: PlanDraft): string {
   return `${kinds}; ${plural(draft.planned, 'event')} of them named a kind.`;
 }
 
+/** What the dialog says while the services read the source. */
+const READING: Record<Source, string> = { batch: 'Reading the batch’s events…', capture: 'Reading the captured events…', files: 'Reading the files…', import: 'Reading the files…' };
+
 /**
- * "Draft a tracking plan": a plan inferred from the open batch or from batch files, or imported
+ * "Draft a tracking plan": a plan inferred from the open batch, batch files or what the
+ * sandbox captured, or imported
  * from another tool's export (the work runs in the services; files come from main's dialog),
  * shown as kinds and attributes beside its editable JSON, saved as a file once it loads as a
  * plan, and then used by the active environment (or put in the environment editor's form).
  */
-export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batch | null; inferNow: boolean; use: PlanUse; onClose: () => void }) {
+export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batch | null; inferNow: InferAtOpen | null; use: PlanUse; onClose: () => void }) {
   const api = useApi();
   const client = useQueryClient();
   const environment = useActiveEnvironment();
   const notify = useNotices((state) => state.notify);
   const id = useId();
-  const [source, setSource] = useState<Source>(batch ? 'batch' : 'files');
+  const [source, setSource] = useState<Source>(inferNow === 'capture' ? 'capture' : batch ? 'batch' : 'files');
   const [format, setFormat] = useState<ImportChoice>('json-schema');
+  const [acceptedOnly, setAcceptedOnly] = useState(false);
   const [key, setKey] = useState('');
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -70,7 +77,7 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
     try {
       const naming = { ...(key.trim() ? { key: key.trim() } : {}), ...(name.trim() ? { name: name.trim() } : {}) };
       const batchText = from === 'batch' && batch ? await settledBatchText(batch.id) : '';
-      const result = await api.plans.draft(requestOf(from, format, batch, batchText, naming));
+      const result = await api.plans.draft(requestOf(from, { format, acceptedOnly }, batch, batchText, naming));
       if (result === null) return;
       setDraft((before) => ({ result, made: (before?.made ?? 0) + 1 }));
       setText(result.text);
@@ -83,10 +90,11 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
     }
   }
 
-  // "Infer a tracking plan from this batch" infers at once; the ref keeps a remount from asking twice.
+  // "Infer a tracking plan from this batch" (or from the capture) infers at once; the ref keeps a remount from asking twice.
   const inferred = useRef(false);
   const inferAtOpen = useEffectEvent(() => {
-    if (inferNow && batch) void make('batch');
+    if (inferNow === 'capture') void make('capture');
+    else if (inferNow === 'batch' && batch) void make('batch');
   });
   useEffect(() => {
     if (inferred.current) return;
@@ -131,7 +139,7 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
     }
   }
 
-  const chooseLabel = source === 'batch' ? 'Infer' : source === 'import' && format === 'json-schema-folder' ? 'Choose folder…' : 'Choose files…';
+  const chooseLabel = source === 'batch' || source === 'capture' ? 'Infer' : source === 'import' && format === 'json-schema-folder' ? 'Choose folder…' : 'Choose files…';
   const useLabel = use.to === 'form' ? 'Use in this environment' : environment ? `Use for ${environment.name}` : null;
   const result = draft?.result ?? null;
 
@@ -146,6 +154,16 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
             <input type="radio" name={`${id}-source`} checked={source === 'batch'} disabled={!batch} onChange={() => setSource('batch')} data-autofocus={source === 'batch' || undefined} />
             {batch ? `This batch, “${batch.name}”` : 'This batch (none is open)'}
           </label>
+          <div className="inline">
+            <label className="checkbox">
+              <input type="radio" name={`${id}-source`} checked={source === 'capture'} onChange={() => setSource('capture')} data-autofocus={source === 'capture' || undefined} />
+              The sandbox’s capture
+            </label>
+            <label className="checkbox">
+              <input type="checkbox" checked={acceptedOnly} disabled={source !== 'capture'} onChange={(event) => setAcceptedOnly(event.target.checked)} />
+              accepted events only
+            </label>
+          </div>
           <label className="checkbox">
             <input type="radio" name={`${id}-source`} checked={source === 'files'} onChange={() => setSource('files')} data-autofocus={source === 'files' || undefined} />
             Event files (JSON, NDJSON, CSV, HAR, cURL)
@@ -178,7 +196,7 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
       </div>
       {busy && (
         <p className="plan-draft-busy" role="status">
-          {source === 'batch' ? 'Reading the batch’s events…' : 'Reading the files…'}
+          {READING[source]}
         </p>
       )}
       {failure && (
@@ -199,7 +217,7 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
           {result.kinds === 0 ? (
             <p className="plan-draft-empty" data-testid="plan-draft-empty">
               {result.events === 0
-                ? 'No events were read, so there is no plan: draft from a batch or files that hold some.'
+                ? 'No events were read, so there is no plan: draft from a batch, files or a capture that hold some.'
                 : `No kind of event, so no plan: no event has a text in “${key.trim() || 'token'}”. Name the field that says each event’s kind under Key field, and try again.`}
             </p>
           ) : (

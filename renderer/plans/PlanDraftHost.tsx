@@ -9,6 +9,6 @@ export function PlanDraftHost() {
   const opened = usePlanDraft((state) => state.opened);
   const { open, close } = usePlanDraft.getState();
   useCommand('plan.draft', () => open());
-  useCommand('plan.inferFromBatch', () => open({ inferFromBatch: true }), { enabled: batch !== null, reason: 'No batch is open' });
-  return opened && <PlanDraftDialog batch={batch} inferNow={opened.inferFromBatch} use={opened.use} onClose={close} />;
+  useCommand('plan.inferFromBatch', () => open({ inferNow: 'batch' }), { enabled: batch !== null, reason: 'No batch is open' });
+  return opened && <PlanDraftDialog batch={batch} inferNow={opened.inferNow} use={opened.use} onClose={close} />;
 }

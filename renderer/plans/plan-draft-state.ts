@@ -9,9 +9,11 @@ import { create } from 'zustand';
 
 export type PlanUse = { to: 'active' } | { to: 'form'; choose: (path: string) => void };
 
+/** Where the dialog infers from at once: the open batch ("Infer a tracking plan from this batch"), the capture ("Infer a plan from the capture"). */
+export type InferAtOpen = 'batch' | 'capture';
+
 interface Opened {
-  /** Infer from the open batch at once: "Infer a tracking plan from this batch". */
-  inferFromBatch: boolean;
+  inferNow: InferAtOpen | null;
   use: PlanUse;
 }
 
@@ -23,6 +25,6 @@ interface PlanDraftState {
 
 export const usePlanDraft = create<PlanDraftState>((set) => ({
   opened: null,
-  open: (options = {}) => set({ opened: { inferFromBatch: options.inferFromBatch ?? false, use: options.use ?? { to: 'active' } } }),
+  open: (options = {}) => set({ opened: { inferNow: options.inferNow ?? null, use: options.use ?? { to: 'active' } } }),
   close: () => set({ opened: null }),
 }));

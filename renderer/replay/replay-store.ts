@@ -15,12 +15,15 @@ export interface ReplayRequest {
 
 interface ReplayState {
   request: ReplayRequest | null;
+  /** How many times a replay was opened: each opening starts the dialog afresh, even over one still open. */
+  opened: number;
   open(request: ReplayRequest): void;
   close(): void;
 }
 
 export const useReplay = create<ReplayState>((set) => ({
   request: null,
-  open: (request) => set({ request }),
+  opened: 0,
+  open: (request) => set((state) => ({ request, opened: state.opened + 1 })),
   close: () => set({ request: null }),
 }));

@@ -1,8 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { OUTCOME_CLASSES, OUTCOME_CLASS_LABELS, requestOutcome, type OutcomeClass } from '../../shared/sandbox-outcome.ts';
+import type { CapturedRequestSummary } from '../../shared/capture.ts';
+import { OUTCOME_CLASSES, OUTCOME_CLASS_LABELS, outcomeClassOf, type OutcomeClass } from '../../shared/sandbox-outcome.ts';
 import { isFiltering, matchesRequestFilter, NO_REQUEST_FILTER, pathOf, type RequestFilter } from '../../shared/sandbox-request-filter.ts';
-import type { SandboxRequestRecord } from '../../shared/sandbox.ts';
 import { plural } from '../../shared/plural.ts';
+import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { CaptureStatusLine } from './CaptureStatusLine.tsx';
+import { useCaptureStatus, useExportHar } from './queries.ts';
 import { TrafficList } from './TrafficList.tsx';
 import './triage.css';
 
@@ -15,11 +18,11 @@ const WITHIN: readonly { minutes: number; label: string }[] = [
   { minutes: 24 * 60, label: 'Last 24 hours' },
 ];
 
-/** How many requests of each class the traffic holds, for the status filter's choices. */
-function countByClass(records: readonly SandboxRequestRecord[]): Map<OutcomeClass, number> {
+/** How many requests of each class are listed, for the status filter's choices. */
+function countByClass(records: readonly CapturedRequestSummary[]): Map<OutcomeClass, number> {
   const counts = new Map<OutcomeClass, number>();
   for (const record of records) {
-    const outcome = requestOutcome(record).class;
+    const outcome = outcomeClassOf(record);
     counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
   }
   return counts;
@@ -39,12 +42,32 @@ function useClock(ticking: boolean): [now: number, refresh: () => void] {
   return [now, () => setNow(Date.now())];
 }
 
+/** Exports the requests listed (those the filters let through) as HAR, where the user chooses. */
+function ExportHar({ records }: { records: readonly CapturedRequestSummary[] }) {
+  const exportHar = useExportHar();
+  return (
+    <>
+      <button type="button" className="small" disabled={records.length === 0 || exportHar.isPending} onClick={() => exportHar.mutate(records.map((record) => record.id))}>
+        Export HAR…
+      </button>
+      {exportHar.data && (
+        <span className="muted" role="status">
+          Saved {plural(exportHar.data.count, 'request')} to {exportHar.data.path}
+        </span>
+      )}
+      {exportHar.error && <ErrorNotice title="The requests could not be exported" error={exportHar.error} />}
+    </>
+  );
+}
+
 /**
- * The sandbox's requests with triage filters: by outcome (2xx, refused for credentials or for
- * content, other 4xx, 5xx, forced by a fault, no answer), by path, and by age. The list stays
- * live while filtered: a new request that matches appears at the top.
+ * The sandbox's requests as the capture kept them (so they outlive a restart), with what the
+ * capture holds, and triage filters: by outcome (2xx, refused for credentials or for content,
+ * other 4xx, 5xx, forced by a fault, no answer), by path, and by age. The list stays live while
+ * filtered: a new request that matches appears at the top. Export HAR takes the requests listed.
  */
-export function RequestsView({ records }: { records: SandboxRequestRecord[] }) {
+export function RequestsView({ records }: { records: CapturedRequestSummary[] }) {
+  const status = useCaptureStatus();
   const [filter, setFilter] = useState<RequestFilter>(NO_REQUEST_FILTER);
   const counts = useMemo(() => countByClass(records), [records]);
   const paths = useMemo(() => [...new Set(records.map(pathOf))].sort(), [records]);
@@ -54,6 +77,8 @@ export function RequestsView({ records }: { records: SandboxRequestRecord[] }) {
 
   return (
     <>
+      {status.data && <CaptureStatusLine status={status.data} />}
+      {status.error && <ErrorNotice title="The capture's state could not be read" error={status.error} />}
       {records.length > 0 && (
         <div className="request-filters" role="group" aria-label="Filter requests">
           <label>
@@ -102,12 +127,14 @@ export function RequestsView({ records }: { records: SandboxRequestRecord[] }) {
               </button>
             </>
           )}
+          <span className="spacer" />
+          <ExportHar records={shown} />
         </div>
       )}
       {records.length > 0 && shown.length === 0 ? (
         <p className="empty">No request matches the filters. New ones that do will appear here.</p>
       ) : (
-        <TrafficList records={shown} />
+        <TrafficList records={shown} kept={isFiltering(filter) ? undefined : status.data?.requests} />
       )}
     </>
   );

@@ -1,9 +1,11 @@
 import './sandbox.css';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { CaptureCoverage } from './CaptureCoverage.tsx';
 import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
 import { EventsView } from './events/EventsView.tsx';
 import { ConnectionPanel } from './ConnectionPanel.tsx';
 import { FaultControls } from './FaultControls.tsx';
+import { ForwardControls } from './ForwardControls.tsx';
 import { PlanControls } from './PlanControls.tsx';
 import { useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
 import { RequestsView } from './RequestsView.tsx';
@@ -70,7 +72,9 @@ export function SandboxScreen() {
         </section>
         <aside className="sandbox-side" aria-label="Sandbox settings">
           {info.data && <ConnectionPanel info={info.data} />}
+          {info.data && <ForwardControls forward={info.data.forward} />}
           {info.data && <PlanControls plan={info.data.plan} mode={info.data.mode} />}
+          {info.data && <CaptureCoverage />}
           {faults.data && <FaultControls key={JSON.stringify(faults.data)} faults={faults.data} />}
         </aside>
       </div>

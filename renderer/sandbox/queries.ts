@@ -1,15 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import type { CapturedRequestSummary } from '../../shared/capture.ts';
+import { REQUESTS_LISTED, type CaptureRequests } from '../../shared/capture-requests.ts';
 import type { OutputOf } from '../../shared/ipc.ts';
-import type { SandboxFaultsPatch, SandboxRequestRecord } from '../../shared/sandbox.ts';
+import { plural } from '../../shared/plural.ts';
+import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
 import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 
-const infoKey = ['sandbox', 'info'] as const;
-const trafficKey = ['sandbox', 'traffic'] as const;
+export const infoKey = ['sandbox', 'info'] as const;
 const faultsKey = ['sandbox', 'faults'] as const;
-/** The sandbox keeps 10 000 requests by default; the screen keeps no more than that either. */
-const TRAFFIC_CACHE_LIMIT = 10_000;
+const capturedKey = ['capture', 'requests'] as const;
+const captureStatusKey = ['capture', 'status'] as const;
+/** The capture's counts are read again at most this often while requests come in (counting reads the whole file), and once after the last. */
+const STATUS_REFRESH_MS = 1_000;
 
 /** How the embedded sandbox is set up; `enabled` false until a screen needs it. */
 export function useSandboxInfo(enabled = true) {
@@ -58,31 +62,101 @@ export function useSetSandboxPort() {
   });
 }
 
-/** The sandbox's traffic, newest first, kept live by the sandbox:request push. */
+/** What the capture holds (counts, retention, what it could not keep, a file set aside). */
+export function useCaptureStatus() {
+  const api = useApi();
+  return useQuery({ queryKey: captureStatusKey, queryFn: () => api.capture.status() });
+}
+
+/** The newest first, on top of those held, at most REQUESTS_LISTED. */
+function merged(held: readonly CapturedRequestSummary[], read: CaptureRequests): CapturedRequestSummary[] {
+  return read.reset ? read.requests : [...read.requests, ...held].slice(0, REQUESTS_LISTED);
+}
+
+/**
+ * The sandbox's traffic as the capture kept it, newest first, so it outlives a restart. Kept
+ * live by the sandbox:request push: each asks main for the requests written since the newest
+ * held, one read at a time (a push during a read asks for one more after it), so a flood costs
+ * a read per answer main gives, not per request.
+ */
 export function useSandboxTraffic() {
   const api = useApi();
   const client = useQueryClient();
-  useEffect(
-    () =>
-      api.sandbox.onRequest((record) => {
-        // An answer from the fail sequence used it up by one: the fault form shows what is left.
-        if (record.fault === 'fail-sequence') void client.invalidateQueries({ queryKey: faultsKey });
-        const records = client.getQueryData<SandboxRequestRecord[]>(trafficKey);
-        // Before the first list has arrived there is nothing to add to, and the list on its way
-        // may predate this request: fetch it again (which cancels the one in flight).
-        if (!records) void client.invalidateQueries({ queryKey: trafficKey });
-        else client.setQueryData(trafficKey, [record, ...records.filter((known) => known.id !== record.id)].slice(0, TRAFFIC_CACHE_LIMIT));
-      }),
-    [api, client],
-  );
+  const reading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
+  useEffect(() => {
+    let statusTimer: ReturnType<typeof setTimeout> | undefined;
+    async function readNew(): Promise<void> {
+      const held = client.getQueryData<CapturedRequestSummary[]>(capturedKey);
+      // Before the first list has arrived there is nothing to add to, and the list on its way may predate this request.
+      if (!held) return void client.invalidateQueries({ queryKey: capturedKey });
+      const newest = held[0];
+      const read = await api.capture.requests({ after: newest ? { id: newest.id, receivedAt: newest.receivedAt } : null });
+      if (read.reset || read.requests.length > 0) {
+        client.setQueryData(capturedKey, merged(client.getQueryData<CapturedRequestSummary[]>(capturedKey) ?? [], read));
+        statusTimer ??= setTimeout(() => {
+          statusTimer = undefined;
+          void client.invalidateQueries({ queryKey: captureStatusKey });
+        }, STATUS_REFRESH_MS);
+      }
+    }
+    async function reads(): Promise<void> {
+      const state = reading.current;
+      if (state.running) {
+        state.again = true;
+        return;
+      }
+      state.running = true;
+      try {
+        do {
+          state.again = false;
+          await readNew().catch(() => client.invalidateQueries({ queryKey: capturedKey }));
+        } while (state.again);
+      } finally {
+        state.running = false;
+      }
+    }
+    const unsubscribe = api.sandbox.onRequest((record) => {
+      // An answer from the fail sequence used it up by one: the fault form shows what is left.
+      if (record.fault === 'fail-sequence') void client.invalidateQueries({ queryKey: faultsKey });
+      void reads();
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(statusTimer);
+    };
+  }, [api, client]);
   // Pushes keep the list current; a background refetch could land after a push and drop it.
-  return useQuery({ queryKey: trafficKey, queryFn: () => api.sandbox.traffic(), staleTime: Infinity });
+  return useQuery({ queryKey: capturedKey, queryFn: async () => (await api.capture.requests({ after: null })).requests, staleTime: Infinity });
 }
 
+/** Clears what the sandbox received, the capture with it, after asking (it cannot be undone); resolves to null when the user said no. */
 export function useClearTraffic() {
   const api = useApi();
   const client = useQueryClient();
-  return useMutation({ mutationFn: () => api.sandbox.clear(), onSuccess: () => client.setQueryData(trafficKey, []) });
+  return useMutation({
+    mutationFn: async () => {
+      const kept = client.getQueryData<OutputOf<'capture:status'>>(captureStatusKey)?.requests ?? client.getQueryData<CapturedRequestSummary[]>(capturedKey)?.length ?? 0;
+      if (!window.confirm(`Clear ${plural(kept, 'captured request')}? They cannot be brought back.`)) return null;
+      return api.capture.clear();
+    },
+    onSuccess: (cleared) => {
+      if (cleared === null) return;
+      client.setQueryData(capturedKey, []);
+      void client.invalidateQueries({ queryKey: captureStatusKey });
+    },
+  });
+}
+
+/** One captured request whole, with its events' verdicts: read when its row is opened. */
+export function useCapturedRequest(id: number) {
+  const api = useApi();
+  return useQuery({ queryKey: [...capturedKey, id], queryFn: () => api.capture.request({ id }), staleTime: Infinity });
+}
+
+/** These requests as a HAR file, where the user chooses in main's save dialog. */
+export function useExportHar() {
+  const api = useApi();
+  return useMutation({ mutationFn: (ids: number[]) => api.capture.exportHar({ ids }) });
 }
 
 export function useSandboxFaults() {

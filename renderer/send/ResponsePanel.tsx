@@ -208,19 +208,25 @@ function LastSend() {
   const submissionId = useSendState((state) => (batch ? state.lastByBatch[batch.id] : undefined));
   const progress = useSendState((state) => (submissionId ? state.progress[submissionId] : undefined));
   const preparing = useSendState((state) => (batch ? state.preparing[batch.id] : undefined));
-  // Keyed on the pushed status, so the record is read again whenever the send moves on.
-  const submission = useQuery({
-    queryKey: ['submission', submissionId, progress?.status ?? 'unknown'],
-    queryFn: () => api.submissions.get({ id: submissionId! }),
-    enabled: submissionId !== undefined && progress?.status !== 'sending',
-  });
-  const cancel = () => submissionId && api.send.cancel({ submissionId });
-  useCommand('send.cancel', cancel, { enabled: progress?.status === 'sending', reason: 'Nothing is sending' });
+  useCommand('send.cancel', () => submissionId && api.send.cancel({ submissionId }), { enabled: progress?.status === 'sending', reason: 'Nothing is sending' });
 
   if (preparing) return <Preparing preparing={preparing} />;
   if (!submissionId) return <p className="empty">{withShortcut('Send a batch', 'send.send')} to see the server's answer here.</p>;
+  return <SendAnswer submissionId={submissionId} />;
+}
+
+/** A submission's answer: its progress while it goes (with Cancel), then every chunk's response. */
+export function SendAnswer({ submissionId }: { submissionId: string }) {
+  const api = useApi();
+  const progress = useSendState((state) => state.progress[submissionId]);
+  // Keyed on the pushed status, so the record is read again whenever the send moves on.
+  const submission = useQuery({
+    queryKey: ['submission', submissionId, progress?.status ?? 'unknown'],
+    queryFn: () => api.submissions.get({ id: submissionId }),
+    enabled: progress?.status !== 'sending',
+  });
   if (progress?.status === 'sending' || (!progress && !submission.data)) {
-    return progress ? <Progress progress={progress} onCancel={() => void cancel()} /> : <p className="empty">Sending…</p>;
+    return progress ? <Progress progress={progress} onCancel={() => void api.send.cancel({ submissionId })} /> : <p className="empty">Sending…</p>;
   }
   if (submission.error) return <ErrorNotice title="The submission could not be read" error={submission.error} />;
   return submission.data ? <Outcome key={submission.data.id} submission={submission.data} /> : <p className="empty">Loading the answer…</p>;

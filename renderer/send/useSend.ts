@@ -67,8 +67,14 @@ export function useStartSend() {
 /** Codes of the diagnostics a tracking plan adds: its violations' kinds, and the count of those not listed. */
 const PLAN_CODES: ReadonlySet<string> = new Set([...VIOLATION_KINDS, UNLISTED_CODE]);
 
+/** Why a batch cannot be sent at all (not JSON, not an array of events, empty), in words; null when it can. */
+export function unsendableReason(diagnostics: readonly Diagnostic[]): string | null {
+  const unsendable = diagnostics.find((diagnostic) => UNSENDABLE_CODES.has(diagnostic.code));
+  return unsendable ? `Nothing was sent: ${unsendable.message}` : null;
+}
+
 /** Errors ask first, saying how many break the tracking plan; true when there are none or the user sends anyway. */
-function confirmErrors(diagnostics: readonly Diagnostic[]): boolean {
+export function confirmErrors(diagnostics: readonly Diagnostic[]): boolean {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length === 0) return true;
   const planned = errors.filter((diagnostic) => PLAN_CODES.has(diagnostic.code)).length;
@@ -87,9 +93,9 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
 
   async function send() {
     if (!batch || !environment || busy) return;
-    const unsendable = diagnostics.find((diagnostic) => UNSENDABLE_CODES.has(diagnostic.code));
+    const unsendable = unsendableReason(diagnostics);
     if (unsendable) {
-      notify('error', `Nothing was sent: ${unsendable.message}`);
+      notify('error', unsendable);
       return;
     }
     if (!confirmErrors(diagnostics)) return;

@@ -22,6 +22,7 @@ import { SandboxScreen } from '../sandbox/SandboxScreen.tsx';
 import { ResponsePanel } from '../send/ResponsePanel.tsx';
 import { useSendProgressEvents } from '../send/useSend.ts';
 import { PlanDraftHost } from '../plans/PlanDraftHost.tsx';
+import { ReplayHost } from '../replay/ReplayHost.tsx';
 import { useApi } from '../queries.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { AboutDialog } from './AboutDialog.tsx';
@@ -132,6 +133,7 @@ export function Shell({ info }: { info: AppInfo }) {
       <LoginDialog />
       <EnvironmentEditor />
       <PlanDraftHost />
+      <ReplayHost />
       <Notices />
     </div>
   );

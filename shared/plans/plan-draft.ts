@@ -3,7 +3,7 @@ import { MAX_DRAFT_CHARS } from '../draft.ts';
 import type { TrackingPlan } from './plan.ts';
 
 /**
- * Drafting a tracking plan in the app: inferred from the open batch or from batch files, or
+ * Drafting a tracking plan in the app: inferred from the open batch, batch files or the capture, or
  * imported from another tool's export; reviewed and edited in the dialog; saved where the user
  * chooses. What crosses the IPC boundary for it.
  */
@@ -25,6 +25,8 @@ export const PlanDraftRequestSchema = z.discriminatedUnion('source', [
   z.object({ source: z.literal('batch'), text: z.string().max(MAX_DRAFT_CHARS), batchName: z.string().max(500), ...naming }),
   /** Batch files (JSON, NDJSON, CSV, HAR, cURL) main asks for in the OS dialog. */
   z.object({ source: z.literal('files'), ...naming }),
+  /** What the embedded sandbox captured: every event, or only those it accepted. */
+  z.object({ source: z.literal('capture'), acceptedOnly: z.boolean().default(false), ...naming }),
   /** Another tool's export: files, or for json-schema a folder of them, main asks for in the OS dialog. */
   z.object({ source: z.literal('import'), format: z.enum(PLAN_IMPORT_FORMATS), folder: z.boolean().default(false), ...naming }),
 ]);

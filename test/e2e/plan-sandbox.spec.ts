@@ -48,7 +48,7 @@ test('a plan chosen in the Sandbox tab refuses a batch that breaks it, and the S
   const request = app.getByRole('list', { name: 'Requests, newest first' }).getByRole('listitem').first();
   await expect(request).toContainText('/user/events');
   await expect(request.locator('summary')).toContainText('422');
-  await expect(request.locator('summary')).toContainText('✕ 1 plan error');
+  await expect(request.locator('summary .reason')).toHaveText('plan-violations: 1 error');
   await request.locator('summary').click();
   const tagged = request.getByRole('group', { name: 'Event 2' });
   await expect(tagged).toContainText('✕ error');

@@ -32,6 +32,7 @@ test.describe('the Sandbox screen', () => {
     await expect(rows.first()).not.toContainText(token);
     await saveScreenshot(app, 'sandbox-traffic');
 
+    app.once('dialog', (dialog) => void dialog.accept());
     await app.getByRole('button', { name: 'Clear', exact: true }).click();
     await expect(app.getByText('No requests yet')).toBeVisible();
   });

@@ -75,7 +75,7 @@ describe('eventdesk plan --history', () => {
     expect(both.stderr).toContain('Read either files or --history, not both.');
     const stray = await plan(['infer', planFile, '--from', '2026-11-19']);
     expect(stray.code).toBe(2);
-    expect(stray.stderr).toContain('--from go with --history.');
+    expect(stray.stderr).toContain('--from go with --history or --capture.');
     const none = await plan(['infer', '--history', '--data', path.join(folder, 'empty')]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('No history yet in');

@@ -116,7 +116,7 @@ describe('coverage of the history', () => {
       stopped: false,
       coverage: { key: 'token', events: 6, seen: [{ key: 'purchase', count: 3 }, { key: 'signup', count: 1 }], neverSeen: ['refund'], unplanned: [{ key: 'debug', count: 1 }], unkeyed: 1 },
     });
-    expect(progress.at(-1)).toEqual({ runId: 'run-1', submissions: 3, matching: 3, events: 6 });
+    expect(progress.at(-1)).toEqual({ runId: 'run-1', read: 3, of: 3, events: 6 });
 
     const range = await coverage({ from: '2026-11-19T00:00:00.000Z', to: '2026-11-21T00:00:00.000Z' });
     expect(range).toMatchObject({ matching: 1, submissions: 1, filter: { from: '2026-11-19T00:00:00.000Z', to: '2026-11-21T00:00:00.000Z' } });

@@ -2,15 +2,18 @@ import { writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requestOutcome } from '../../shared/sandbox-outcome.ts';
+import { answerOutcome, outcomeClassOf } from '../../shared/sandbox-outcome.ts';
 import { validEvent } from '../fixtures/events.ts';
+import type { SandboxServer } from '../../electron/sandbox/server.ts';
 import { authenticated, login, postJson, sendEvents, useSandbox } from '../electron/sandbox/sandbox-client.ts';
 
 /** Triage's reading of what the sandbox answered: each request sent to a real sandbox, its record's class and reason. */
 
-const outcomes = (records: Parameters<typeof requestOutcome>[0][]) => records.map((record) => [record.path, requestOutcome(record).class, requestOutcome(record).reason]);
+const outcomes = (records: ReturnType<SandboxServer['traffic']>) => records.map((record) => [record.path, answerOutcome(record).class, answerOutcome(record).reason]);
+/** The class as read back from what the capture keeps of each: its status and fault. */
+const capturedClasses = (records: ReturnType<SandboxServer['traffic']>) => records.map((record) => outcomeClassOf({ status: record.response?.status ?? null, fault: record.fault }));
 
-describe('requestOutcome', () => {
+describe('answerOutcome', () => {
   it('sorts what a strict sandbox answered into classes, with the reason in a few words', async () => {
     const sandbox = await useSandbox({ port: 0, mode: 'strict' });
     await login(sandbox);
@@ -39,6 +42,7 @@ describe('requestOutcome', () => {
       ['/user/events', 'invalid', 'too many events'],
       ['/nowhere', 'client', 'not-found'],
     ]);
+    expect(capturedClasses(sandbox.traffic())).toEqual(outcomes(sandbox.traffic()).map(([, outcomeClass]) => outcomeClass));
   });
 
   it('counts the errors and warnings of a refusal by the tracking plan', async () => {
@@ -47,7 +51,7 @@ describe('requestOutcome', () => {
     await writeFile(planFile, JSON.stringify({ name: 'p', events: { [String(validEvent().token)]: { attributes: { type: 'object', required: ['plan'], properties: { x: { type: 'string' } }, additionalProperties: false } } } }));
     const sandbox = await useSandbox({ port: 0, mode: 'strict', planFile });
     await sendEvents(sandbox, [validEvent({ attributes: { y: '1' } })]);
-    expect(requestOutcome(sandbox.traffic()[0]!)).toEqual({ class: 'invalid', code: 'plan-violations', reason: 'plan-violations: 1 error and 1 warning' });
+    expect(answerOutcome(sandbox.traffic()[0]!)).toEqual({ class: 'invalid', code: 'plan-violations', reason: 'plan-violations: 1 error and 1 warning' });
   });
 
   it('reads the error code from a body cut short by the traffic limit', async () => {
@@ -55,6 +59,6 @@ describe('requestOutcome', () => {
     await sendEvents(sandbox, Array.from({ length: 20 }, () => validEvent({ svc_id: 'x' })));
     const [record] = sandbox.traffic();
     expect(record!.response!.body.truncated).toBe(true);
-    expect(requestOutcome(record!)).toMatchObject({ class: 'invalid', code: 'invalid-events' });
+    expect(answerOutcome(record!)).toMatchObject({ class: 'invalid', code: 'invalid-events' });
   });
 });

@@ -18,7 +18,8 @@ it("keeps what the app's embedded sandbox receives in the data folder's capture.
   const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
   try {
     expect((await sendEvents(services.sandbox!, [validEvent({ token: 'app-1' }), validEvent({ token: 'app-2' })])).status).toBe(202);
-    await expect.poll(() => services.capture!.status().events).toBe(2);
+    // Written on the capture's own thread, which may still be loading on a busy machine.
+    await expect.poll(() => services.capture!.status().events, { timeout: 10_000 }).toBe(2);
     expect(await dispatch('capture:status', undefined, trusted)).toEqual({
       ok: true,
       value: { file: captureFileIn(folder), capturing: true, problem: null, requests: 2, events: 2, notCapturedEvents: 0, notCapturedRequests: 0, storedBytes: expect.any(Number), retention: { days: 14, megabytes: 256 } },

@@ -191,7 +191,7 @@ describe('the capture store', () => {
 
   it('never holds up the answers in a flood: past its queue it counts what it could not keep, in the file', async () => {
     const folder = await dataFolder();
-    const { sandbox, store, drained } = await capturingSandbox(folder, {}, { limits: { events: 10, bytes: 64 * 1024 * 1024, sliceMs: 25 } });
+    const { sandbox, store, drained } = await capturingSandbox(folder, {}, { limits: { events: 10, bytes: 64 * 1024 * 1024 } });
     const headers = await authenticated(sandbox);
     const batch = Array.from({ length: 10 }, (_, index) => validEvent({ token: `flood-${index}` }));
     const answers = await Promise.all(Array.from({ length: 40 }, () => sendEvents(sandbox, batch, headers)));
@@ -208,18 +208,32 @@ describe('the capture store', () => {
     unsubscribe();
     await drained();
     const before = store.status();
-    const recorder = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { limits: { events: 10, bytes: 1024 * 1024, sliceMs: 25 } });
+    const recorder = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { limits: { events: 10, bytes: 1024 * 1024 } });
     for (let n = 0; n < 40; n++) recorder.listener(told!);
-    await recorder.drained();
+    await recorder.close();
     const after = store.status();
     expect(after.events - before.events).toBe(10);
     expect(after.notCapturedEvents - before.notCapturedEvents).toBe(390);
     expect(after.notCapturedRequests - before.notCapturedRequests).toBe(39);
 
+    // A batch that cannot reach the writer's thread (here a value no thread can be sent): it and
+    // what comes after are counted, not lost silently, and the listener never throws at the sandbox.
+    const said: string[] = [];
+    const broken = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { log: (message) => said.push(message) });
+    const unsendable = { ...told!, received: { ...told!.received!, violations: [{ index: 0, explain: () => 'no thread takes a function' }] } } as unknown as SandboxExchange;
+    broken.listener(unsendable);
+    await broken.drained();
+    broken.listener(told!);
+    await broken.close();
+    expect(said).toEqual([expect.stringMatching(/^The capture's writer stopped: .*could not be cloned/)]);
+    expect(store.status().notCapturedEvents - after.notCapturedEvents).toBe(20);
+    expect(store.status().notCapturedRequests - after.notCapturedRequests).toBe(2);
+    const counted = store.status();
+
     store.close();
     const reopened = openCapture(status.file, { log: () => undefined });
-    expect(reopened.status()).toMatchObject({ notCapturedEvents: after.notCapturedEvents, notCapturedRequests: after.notCapturedRequests });
-    expect(reopened.clear()).toEqual({ requests: after.requests, events: after.events });
+    expect(reopened.status()).toMatchObject({ notCapturedEvents: counted.notCapturedEvents, notCapturedRequests: counted.notCapturedRequests });
+    expect(reopened.clear()).toEqual({ requests: counted.requests, events: counted.events });
     expect(reopened.status()).toMatchObject({ requests: 0, events: 0, notCapturedEvents: 0, notCapturedRequests: 0 });
     reopened.close();
   });

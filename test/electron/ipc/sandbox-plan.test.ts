@@ -49,7 +49,7 @@ describe("the embedded sandbox's plan", () => {
     const chosen = await app.call('sandbox:choosePlan');
     expect(chosen).toMatchObject({ ok: true, value: { plan: { file: planFile, label: 'shop v3', kinds: 1, problems: [], error: null } } });
     expect(app.pushed).toEqual([{ file: planFile, label: 'shop v3', kinds: 1, problems: [], error: null }]);
-    expect(JSON.parse(await readFile(path.join(dataFolder, 'sandbox-settings.json'), 'utf8'))).toEqual({ planFile, port: null });
+    expect(JSON.parse(await readFile(path.join(dataFolder, 'sandbox-settings.json'), 'utf8'))).toEqual({ planFile, port: null, forward: null });
 
     const notPlan = path.join(dataFolder, 'notes.json');
     await writeFile(notPlan, '{"name": ');
@@ -63,7 +63,7 @@ describe("the embedded sandbox's plan", () => {
     expect((await again.call('sandbox:info')).ok && again.services.sandbox!.plan()).toMatchObject({ file: planFile, label: 'shop v3' });
     expect(await again.call('sandbox:clearPlan')).toMatchObject({ ok: true, value: { plan: null } });
     expect(again.pushed.at(-1)).toBeNull();
-    expect(JSON.parse(await readFile(path.join(dataFolder, 'sandbox-settings.json'), 'utf8'))).toEqual({ planFile: null, port: null });
+    expect(JSON.parse(await readFile(path.join(dataFolder, 'sandbox-settings.json'), 'utf8'))).toEqual({ planFile: null, port: null, forward: null });
   });
 
   it('starts the app when the remembered plan cannot be loaded, says why, and loads it once the file is back', async () => {

@@ -4,24 +4,18 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutputOf } from '../../../shared/ipc.ts';
 import type { SessionEvent } from '../../../shared/session.ts';
-import { createDispatch, createPushSender, type Sender } from '../../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../../electron/node-services.ts';
 import { endpoint } from '../../../electron/services/auth.ts';
 import { LOCAL_SANDBOX_ID } from '../../../electron/services/environments.ts';
-import { createServices } from '../../../electron/services/index.ts';
 import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
 import { freePort } from '../../fixtures/free-port.ts';
+import { startOverContract } from '../support/contract-app.ts';
 
 /**
  * The embedded sandbox's port over the contract: the real services and sandbox, a real data
  * folder, other programs played by plain servers on loopback.
  */
 
-const appUrl = 'app://eventdesk/index.html';
-const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };
 const open: { close(): unknown }[] = [];
 afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
@@ -29,22 +23,14 @@ afterEach(async () => {
 
 async function start(dataFolder: string, sandbox: SandboxStartOptions = {}) {
   const sessionEvents: SessionEvent[] = [];
-  const services = await createServices({
-    ...nodeServiceDeps(dataFolder),
-    push: createPushSender((name, payload) => {
-      if (name === 'session:changed') sessionEvents.push(payload as SessionEvent);
-    }),
+  const app = await startOverContract(dataFolder, {
     sandbox,
+    onPush: (name, payload) => {
+      if (name === 'session:changed') sessionEvents.push(payload as SessionEvent);
+    },
   });
-  open.push(services);
-  const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
-  const call = (channel: string, input?: unknown) => dispatch(channel, input, trusted);
-  const view = async (channel: string, input?: unknown) => {
-    const answer = await call(channel, input);
-    if (!answer.ok) throw new Error(`${channel}: ${JSON.stringify(answer.error)}`);
-    return answer.value as OutputOf<'sandbox:info'>;
-  };
-  return { services, call, view, sessionEvents };
+  open.push(app.services);
+  return { ...app, sessionEvents };
 }
 
 /** Another program on loopback holding `port` (0: any free one), recording what reaches it. */
@@ -72,7 +58,7 @@ describe('the port applied in the Sandbox tab', () => {
     const chosen = await freePort();
     const moved = await first.view('sandbox:setPort', { port: chosen });
     expect(moved).toMatchObject({ url: `http://127.0.0.1:${chosen}`, demoApiKey: 'demo-api-key', port: { port: chosen, requested: chosen, source: 'saved', note: null } });
-    expect(await settingsIn(dataFolder)).toEqual({ planFile: null, port: chosen });
+    expect(await settingsIn(dataFolder)).toEqual({ planFile: null, port: chosen, forward: null });
     await open.pop()!.close();
 
     const second = await start(dataFolder);
@@ -154,6 +140,6 @@ describe('two moves asked for at once', () => {
     expect(answers.map((answer) => answer.ok)).toEqual([true, true]);
     expect((await app.view('sandbox:info')).url).toBe(`http://127.0.0.1:${second}`);
     expect((await fetch(`http://127.0.0.1:${second}/_sandbox/requests`)).status).toBe(200);
-    expect(await settingsIn(dataFolder)).toEqual({ planFile: null, port: second });
+    expect(await settingsIn(dataFolder)).toEqual({ planFile: null, port: second, forward: null });
   });
 });

@@ -10,7 +10,7 @@ function urlOf(address: AddressInfo): string {
 }
 
 /** A node:http server answering with `listener`; resolves with its URL. `onConnection` hears of each connection made to it. */
-export async function httpUpstream(listener: RequestListener, onConnection: () => void = () => undefined): Promise<string> {
+export async function httpUpstream(listener: RequestListener, onConnection: (socket: net.Socket) => void = () => undefined): Promise<string> {
   const server = createServer(listener);
   server.on('connection', onConnection);
   onTestFinished(() => {

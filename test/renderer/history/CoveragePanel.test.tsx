@@ -141,8 +141,8 @@ describe('plan coverage in the History screen', () => {
     await waitFor(() => expect(asked).toHaveLength(1));
     const first = asked[0]!.runId;
     expect(within(screen.getByTestId('coverage-panel')).getByRole('status').textContent).toContain('Reading the history…');
-    push({ runId: 'another run', submissions: 7, matching: 9, events: 70 });
-    push({ runId: first, submissions: 1200, matching: 3000, events: 45000 });
+    push({ runId: 'another run', read: 7, of: 9, events: 70 });
+    push({ runId: first, read: 1200, of: 3000, events: 45000 });
     expect(screen.getByText('Read 1,200 of 3,000 submissions (45,000 events)…')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Submissions read' }).getAttribute('value')).toBe('1200');
 
@@ -190,7 +190,7 @@ describe('plan coverage in the History screen', () => {
       return report(input, { matching: 0, submissions: 0, coverage: { key: 'token', events: 0, seen: [], neverSeen: ['purchase'], unplanned: [], unplannedUnlisted: 0, unkeyed: 0 } });
     });
     openPanel();
-    expect((await screen.findByTestId('coverage-no-submissions')).textContent).toBe('No submission matches the filter, so no event to measure. Widen the range or clear the filters.');
+    expect((await screen.findByTestId('coverage-nothing')).textContent).toBe('No submission matches the filter, so no event to measure. Widen the range or clear the filters.');
     expect(screen.getByTestId('coverage-range').textContent).toBe('All submissions');
     expect(screen.queryByRole('table')).toBeNull();
 

@@ -105,7 +105,7 @@ describe('the draft plan dialog', () => {
   it('says so when the source held no event at all', async () => {
     open({ 'plans:draft': { ok: true, value: { ...drafted, text: '{"name": "Draft plan", "key": "token", "events": {}}\n', kinds: 0, events: 0, planned: 0, notes: [], from: '0 events of Checkout' } } });
     const dialog = await inferFromBatch();
-    expect((await within(dialog).findByTestId('plan-draft-empty')).textContent).toBe('No events were read, so there is no plan: draft from a batch or files that hold some.');
+    expect((await within(dialog).findByTestId('plan-draft-empty')).textContent).toBe('No events were read, so there is no plan: draft from a batch, files or a capture that hold some.');
   });
 
   it('lists the problems of a plan main would not save, and offers no use of it', async () => {
@@ -119,6 +119,21 @@ describe('the draft plan dialog', () => {
     expect(alert.textContent).toContain('Not saved: the plan has 1 problem; fix it in the JSON and save again.');
     expect(alert.textContent).toContain('saw "strin"');
     expect(within(dialog).queryByRole('button', { name: 'Use for Staging' })).toBeNull();
+  });
+
+  it('infers from the capture at once when opened from the Sandbox tab, and again from its accepted events only', async () => {
+    const { calls } = open({ 'plans:draft': { ok: true, value: { ...drafted, from: '26 events captured (4 requests)' } } });
+    await screen.findByTestId('active-environment');
+    act(() => usePlanDraft.getState().open({ inferNow: 'capture' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Draft a tracking plan' });
+    expect((await within(dialog).findByTestId('plan-draft-summary')).textContent).toBe('1 kind from 26 events captured (4 requests); 25 events of them named a kind.');
+    expect((within(dialog).getByRole('radio', { name: 'The sandbox’s capture' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'accepted events only' }));
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: 'Infer' })));
+    expect(calls.filter((call) => call.channel === 'plans:draft').map((call) => call.input)).toEqual([
+      { source: 'capture', acceptedOnly: false },
+      { source: 'capture', acceptedOnly: true },
+    ]);
   });
 
   it('says why a source cannot be read', async () => {

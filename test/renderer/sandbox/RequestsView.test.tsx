@@ -1,45 +1,36 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SandboxRequestRecord } from '../../../shared/sandbox.ts';
+import type { CapturedRequestSummary } from '../../../shared/capture.ts';
 import { RequestsView } from '../../../renderer/sandbox/RequestsView.tsx';
+import { captureStatus, renderWithBridge } from './sandbox-screen.tsx';
 
 afterEach(cleanup);
 
-const body = (text: string) => ({ text, bytes: text.length, truncated: false });
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-function request(id: number, path: string, status: number | null, answer: unknown, age = 0, fault: SandboxRequestRecord['fault'] = null): SandboxRequestRecord {
-  return {
-    id,
-    time: minutesAgo(age),
-    durationMs: 2,
-    method: 'POST',
-    path,
-    headers: {},
-    body: body('[]'),
-    response: status === null ? null : { status, headers: {}, body: body(JSON.stringify(answer)) },
-    fault,
-    plan: null,
-  };
+function request(id: number, path: string, status: number | null, reason: string, age = 0, fault: string | null = null): CapturedRequestSummary {
+  return { id, receivedAt: minutesAgo(age), durationMs: 2, method: 'POST', path, status, reason, eventCount: 1, fault, plan: null };
 }
 
 const traffic = [
-  request(6, '/user/events', 503, { error: 'service-unavailable', message: 'Forced.' }, 0, 'fail-sequence'),
-  request(5, '/user/events', 422, { error: 'invalid-events', message: '3 problems in the events.', errors: [] }),
-  request(4, '/user/events', 401, { error: 'unknown-token', message: 'Unknown token.' }),
-  request(3, '/user/events?debug=1', 202, { accepted: 2 }, 30),
-  request(2, '/oauth2/login', 200, { access_token: 'x' }, 90),
-  request(1, '/user/events', null, null, 120),
+  request(6, '/user/events', 503, 'service-unavailable', 0, 'fail-sequence'),
+  request(5, '/user/events', 422, 'invalid-events: 3 problems'),
+  request(4, '/user/events', 401, 'bad token'),
+  request(3, '/user/events?debug=1', 202, 'accepted 2 events', 30),
+  request(2, '/oauth2/login', 200, 'logged in', 90),
+  request(1, '/user/events', null, 'no answer: the connection was reset or dropped', 120),
 ];
 
 const rows = () => screen.getAllByRole('listitem').map((row) => row.querySelector('summary')!.textContent);
 const reasons = () => screen.getAllByRole('listitem').map((row) => row.querySelector('.reason')!.textContent);
+const classes = () => screen.getAllByRole('listitem').map((row) => row.querySelector('.status')!.className);
 
 describe('the sandbox requests view', () => {
-  it('gives each request its reason, and filters by status, path and age, together', () => {
-    render(<RequestsView records={traffic} />);
+  it('lists captured requests, each coloured by the class its status and fault give, and filters by status, path and age, together', () => {
+    renderWithBridge(<RequestsView records={traffic} />, {});
     expect(reasons()).toEqual(['service-unavailable', 'invalid-events: 3 problems', 'bad token', 'accepted 2 events', 'logged in', 'no answer: the connection was reset or dropped']);
+    expect(classes()).toEqual(['status outcome-fault', 'status outcome-invalid', 'status outcome-auth', 'status outcome-accepted', 'status outcome-accepted', 'status outcome-no-answer']);
     const filters = screen.getByRole('group', { name: 'Filter requests' });
 
     const status = within(filters).getByLabelText('Status');
@@ -59,17 +50,17 @@ describe('the sandbox requests view', () => {
   });
 
   it('says so when nothing matches, and shows a new matching request as it arrives', () => {
-    const { rerender } = render(<RequestsView records={traffic} />);
+    const { rerender } = renderWithBridge(<RequestsView records={traffic} />, {});
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'server' } });
     expect(screen.getByText('No request matches the filters. New ones that do will appear here.')).toBeTruthy();
-    rerender(<RequestsView records={[request(7, '/user/events', 500, { error: 'internal-error', message: 'Oops.' }), ...traffic]} />);
+    rerender(<RequestsView records={[request(7, '/user/events', 500, 'internal-error'), ...traffic]} />);
     expect(reasons()).toEqual(['internal-error']);
   });
 
   it('lets a request leave a filter by age as it ages', () => {
     vi.useFakeTimers();
     try {
-      render(<RequestsView records={[request(2, '/user/events', 202, { accepted: 1 }, 59.9), request(1, '/user/events', 202, { accepted: 1 }, 120)]} />);
+      renderWithBridge(<RequestsView records={[request(2, '/user/events', 202, 'accepted 1 event', 59.9), request(1, '/user/events', 202, 'accepted 1 event', 120)]} />, {});
       fireEvent.change(screen.getByLabelText('Time'), { target: { value: '60' } });
       expect(rows()).toHaveLength(1);
       act(() => vi.advanceTimersByTime(20_000));
@@ -77,5 +68,72 @@ describe('the sandbox requests view', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('exports the requests the filters let through as HAR, and says where the file went', async () => {
+    const { calls } = renderWithBridge(<RequestsView records={traffic} />, { 'capture:exportHar': ({ ids }: { ids: number[] }) => ({ ok: true, value: { path: '/tmp/refused.har', count: ids.length } }) } as never);
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'auth' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export HAR…' }));
+    expect(await screen.findByText('Saved 1 request to /tmp/refused.har')).toBeTruthy();
+    expect(calls.filter(([channel]) => channel === 'capture:exportHar')).toEqual([['capture:exportHar', { ids: [4] }]]);
+  });
+});
+
+describe("the capture's status line", () => {
+  const statusLine = async (status: ReturnType<typeof captureStatus>) => {
+    renderWithBridge(<RequestsView records={[]} />, { 'capture:status': { ok: true, value: status } });
+    const line = await screen.findByRole('status', { name: 'Capture' });
+    return [...line.querySelectorAll('p')].map((paragraph) => paragraph.textContent);
+  };
+
+  it('says what is kept, where, and within which limits', async () => {
+    expect(await statusLine(captureStatus({ requests: 1234, events: 56789, storedBytes: 3.5 * 1024 * 1024 }))).toEqual(['Kept: 1,234 requests, 56,789 events, 3.5 MB in capture.sqlite (14 days / 256 MB)']);
+  });
+
+  it('says how many events a flood left out', async () => {
+    expect(await statusLine(captureStatus({ requests: 10, events: 500, storedBytes: 2048, notCapturedEvents: 4000, notCapturedRequests: 8 }))).toEqual([
+      'Kept: 10 requests, 500 events, 2.0 KB in capture.sqlite (14 days / 256 MB)',
+      '4,000 events received but not captured (the sandbox was flooded), in 8 requests',
+    ]);
+  });
+
+  it('says a damaged file was set aside, and where to', async () => {
+    const problem = 'The capture file could not be read, so it was set aside as /data/capture.damaged-2026.sqlite and a fresh capture started. (file is not a database)';
+    const lines = await statusLine(captureStatus({ problem }));
+    expect(lines[1]).toBe(`capture.sqlite was damaged and set aside; a fresh one is in use. ${problem}`);
+  });
+
+  it('says capture is off when the file cannot be used', async () => {
+    const lines = await statusLine(captureStatus({ capturing: false, problem: 'The capture file was written by a newer version of EventDesk: capture is off, and nothing was changed in it.' }));
+    expect(lines).toEqual(['Capture is off: nothing the sandbox receives is kept. The capture file was written by a newer version of EventDesk: capture is off, and nothing was changed in it.']);
+  });
+});
+
+describe('the captured requests in the Sandbox screen', () => {
+  it('lists what the capture holds, adds what is written after each request the sandbox answers, and clears the capture only once asked', async () => {
+    const { renderSandboxScreen } = await import('./sandbox-screen.tsx');
+    let written = [request(1, '/user/events', 202, 'accepted 1 event')];
+    const { calls, push } = renderSandboxScreen({
+      'capture:requests': ({ after }: { after: { id: number } | null }) => ({ ok: true, value: { requests: written.filter((one) => after === null || one.id > after.id), reset: after === null } }),
+      'capture:status': () => ({ ok: true, value: captureStatus({ requests: written.length }) }),
+      'capture:clear': () => ({ ok: true, value: { requests: written.length, events: written.length } }),
+    } as never);
+    await waitFor(() => expect(reasons()).toEqual(['accepted 1 event']));
+
+    written = [request(2, '/user/events', 401, 'bad token'), ...written];
+    push('sandbox:request', { id: 99, fault: null });
+    await waitFor(() => expect(reasons()).toEqual(['bad token', 'accepted 1 event']));
+    expect(calls.filter(([channel]) => channel === 'capture:requests').at(-1)).toEqual(['capture:requests', { after: { id: 1, receivedAt: written[1]!.receivedAt } }]);
+    await waitFor(() => expect(screen.getByTestId('capture-kept').textContent).toContain('Kept: 2 requests'), { timeout: 3000 });
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(confirm).toHaveBeenLastCalledWith('Clear 2 captured requests? They cannot be brought back.'));
+    expect(calls.some(([channel]) => channel === 'capture:clear')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(screen.getByText(/No requests yet/)).toBeTruthy());
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(calls.filter(([channel]) => channel === 'capture:clear')).toHaveLength(1);
+    confirm.mockRestore();
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createBridge } from '../../../shared/bridge.ts';
 import type { Envelope } from '../../../shared/errors.ts';
 import type { ChannelName, OutputOf, PushName } from '../../../shared/ipc.ts';
@@ -24,15 +25,42 @@ export function sandboxView(changes: Partial<OutputOf<'sandbox:info'>> = {}): Ou
     demoApiKey: 'demo-api-key',
     plan: null,
     port: { port: 4010, requested: 4010, source: 'saved', variable: null, note: null },
+    forward: { target: null, notice: null, lastFailure: null },
     ...changes,
   };
 }
 
 type Answer = Envelope<unknown> | ((input: unknown) => Envelope<unknown>);
 
-/** Renders the screen; each channel answers as given (an envelope, or one made of the input), else with null; no traffic and no faults by default. */
+/** What capture:status answers for a capture of `requests` requests that lost nothing. */
+export function captureStatus(changes: Partial<OutputOf<'capture:status'>> = {}): OutputOf<'capture:status'> {
+  return {
+    file: '/data/capture.sqlite',
+    capturing: true,
+    problem: null,
+    requests: 0,
+    events: 0,
+    notCapturedEvents: 0,
+    notCapturedRequests: 0,
+    storedBytes: 0,
+    retention: { days: 14, megabytes: 256 },
+    ...changes,
+  };
+}
+
+/** Renders the screen; each channel answers as given (an envelope, or one made of the input), else with null; nothing captured and no faults by default. */
 export function renderSandboxScreen(answers: Partial<Record<ChannelName, Answer>>) {
-  const all: Partial<Record<ChannelName, Answer>> = { 'sandbox:traffic': { ok: true, value: [] }, 'sandbox:faults': { ok: true, value: NO_FAULTS }, ...answers };
+  return renderWithBridge(<SandboxScreen />, answers);
+}
+
+/** Renders `ui` over a bridge whose channels answer as given (see renderSandboxScreen). */
+export function renderWithBridge(ui: ReactNode, answers: Partial<Record<ChannelName, Answer>>) {
+  const all: Partial<Record<ChannelName, Answer>> = {
+    'capture:requests': { ok: true, value: { requests: [], reset: true } },
+    'capture:status': { ok: true, value: captureStatus() },
+    'sandbox:faults': { ok: true, value: NO_FAULTS },
+    ...answers,
+  };
   const calls: [ChannelName, unknown][] = [];
   const listeners = new Map<PushName, (payload: unknown) => void>();
   const bridge = createBridge(
@@ -46,12 +74,14 @@ export function renderSandboxScreen(answers: Partial<Record<ChannelName, Answer>
       return () => listeners.delete(push);
     },
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ApiContext.Provider value={createApi(bridge)}>
-        <SandboxScreen />
-      </ApiContext.Provider>
-    </QueryClientProvider>,
-  );
-  return { calls, push: (name: PushName, payload: unknown) => act(() => listeners.get(name)?.(payload)) };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const api = createApi(bridge);
+  const rendered = render(ui, {
+    wrapper: ({ children }) => (
+      <QueryClientProvider client={client}>
+        <ApiContext.Provider value={api}>{children}</ApiContext.Provider>
+      </QueryClientProvider>
+    ),
+  });
+  return { rerender: rendered.rerender, calls, push: (name: PushName, payload: unknown) => act(() => listeners.get(name)?.(payload)) };
 }

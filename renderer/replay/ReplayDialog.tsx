@@ -1,0 +1,217 @@
+import './replay.css';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { resolveTimeZone } from '../../shared/environment.ts';
+import { DEFAULT_PSEUDONYMIZED_FIELDS } from '../../shared/events/pseudonymize.ts';
+import { createdAtRange, type CreatedAtRange } from '../../shared/events/time-range.ts';
+import { LABEL_MAX } from '../../shared/history.ts';
+import { plural } from '../../shared/plural.ts';
+import { rulesFor } from '../../shared/validation.ts';
+import { pseudonymsFrom } from '../composer/pseudonyms.ts';
+import { createTransformClient, type TransformClient } from '../composer/transform-client.ts';
+import { useEnvironments } from '../environments/queries.ts';
+import { historyKey } from '../history/queries.ts';
+import { useHistory } from '../history/state.ts';
+import { useApi } from '../queries.ts';
+import { SendAnswer } from '../send/ResponsePanel.tsx';
+import { confirmErrors, unsendableReason, useStartSend } from '../send/useSend.ts';
+import { Modal } from '../shell/Modal.tsx';
+import { useComposer } from '../state/composer.ts';
+import { useUi } from '../state/ui.ts';
+import { checkBatch } from './batch-check.ts';
+import type { ReplayRequest } from './replay-store.ts';
+import { replayText, type ReplayChoices, type ReplaySettings, type ReplayText } from './replay-transforms.ts';
+
+type Preview = { state: 'working' } | { state: 'ready'; count: number; range: CreatedAtRange | null } | { state: 'problem'; message: string };
+
+/** What the text holds to send: how many events, over which times. */
+function previewOf(text: string, timeZone: string): Preview {
+  let events: unknown;
+  try {
+    events = JSON.parse(text);
+  } catch {
+    return { state: 'problem', message: 'The events to replay are not JSON.' };
+  }
+  if (!Array.isArray(events)) return { state: 'problem', message: 'The events to replay are not a JSON array.' };
+  return { state: 'ready', count: events.length, range: createdAtRange(events, timeZone) };
+}
+
+function previewText(count: number, range: CreatedAtRange | null, timeZone: string): string {
+  const events = `Sends ${plural(count, 'event')}`;
+  if (!range) return `${events}, none with a created_at.`;
+  return range.earliest === range.latest ? `${events}, created_at ${range.earliest} (${timeZone}).` : `${events}, created_at from ${range.earliest} to ${range.latest} (${timeZone}).`;
+}
+
+/**
+ * "Replay": events taken from somewhere (captured by the sandbox, a saved file) sent to any
+ * environment through the normal send (chunks, retries, history), after the composer's own
+ * transforms if chosen. It shows what will go, then the send's progress and its outcome.
+ */
+export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const startSend = useStartSend();
+  const { data: environments } = useEnvironments();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const list = environments?.environments ?? [];
+  const target = list.find((environment) => environment.id === (chosenId ?? environments?.activeId)) ?? list[0] ?? null;
+  const timeZone = resolveTimeZone(target?.timeZone ?? 'UTC');
+  const serviceIdField = target?.serviceIdField ?? null;
+  const settings = useMemo<ReplaySettings | null>(() => (serviceIdField === null ? null : { timeZone, serviceIdField }), [timeZone, serviceIdField]);
+  const [choices, setChoices] = useState<ReplayChoices>({ shift: false, pseudonymize: false });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [submissionId, setSubmissionId] = useState<string | null>(null);
+  const askPseudonyms = useMemo(() => pseudonymsFrom(api), [api]);
+  // Each run gets a worker of its own: a newer run ends the one before, whose answer is then dropped.
+  const running = useRef<TransformClient | null>(null);
+  useEffect(() => () => running.current?.cancel(), []);
+
+  async function prepared(now: Date): Promise<ReplayText> {
+    if (!settings) return { ok: false, message: 'There is no environment to send to: add one first.' };
+    running.current?.cancel();
+    const client = createTransformClient();
+    running.current = client;
+    try {
+      return await replayText(client, request.eventsText, choices, settings, askPseudonyms, now);
+    } finally {
+      client.cancel();
+      if (running.current === client) running.current = null;
+    }
+  }
+
+  // A preview is of the choices and the environment's settings it was made with: any change makes a new one.
+  const previewKey = JSON.stringify([choices, settings]);
+  const [previewed, setPreviewed] = useState<{ key: string; preview: Preview } | null>(null);
+  const preview: Preview = previewed?.key === previewKey ? previewed.preview : { state: 'working' };
+  const refreshPreview = useEffectEvent((key: string) => {
+    // Until the environments are read, there are no settings to transform with yet.
+    if (!environments) return;
+    let current = true;
+    void prepared(new Date()).then((made) => {
+      if (current) setPreviewed({ key, preview: made.ok ? previewOf(made.text, timeZone) : { state: 'problem', message: made.message } });
+    });
+    return () => {
+      current = false;
+    };
+  });
+  useEffect(() => refreshPreview(previewKey), [previewKey]);
+
+  const label = `Replay of ${request.source}`.slice(0, LABEL_MAX);
+
+  /**
+   * The events made again as they will leave, so "now" is the moment of the click, handed to
+   * `proceed`; what stops them is said in the dialog.
+   */
+  async function withEvents(proceed: (text: string) => Promise<void> | void) {
+    if (!target || busy) return;
+    setProblem(null);
+    setBusy(true);
+    try {
+      const made = await prepared(new Date());
+      if (made.ok) await proceed(made.text);
+      else setProblem(made.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Errors in the events ask first, as a send from the composer does; then production, a duplicate and a login, as there. */
+  const send = () =>
+    withEvents(async (text) => {
+      if (!target || !settings) return;
+      const { now: _now, ...rules } = rulesFor({ ...settings, ...(target.ruleSeverity ? { ruleSeverity: target.ruleSeverity } : {}) });
+      const diagnostics = await checkBatch(text, rules);
+      const unsendable = unsendableReason(diagnostics);
+      if (unsendable) {
+        setProblem(unsendable);
+        return;
+      }
+      if (!confirmErrors(diagnostics)) return;
+      const started = await startSend(target, (again) => api.send.start({ environmentId: target.id, batchText: text, again, label }), () => void send());
+      if (started) {
+        setSubmissionId(started.id);
+        void queryClient.invalidateQueries({ queryKey: historyKey });
+      }
+    });
+
+  const openInComposer = () =>
+    withEvents((text) => {
+      useComposer.getState().open({ name: label, text });
+      useUi.getState().show('composer');
+      onClose();
+    });
+
+  function openInHistory() {
+    if (!submissionId) return;
+    useHistory.getState().open(submissionId);
+    useUi.getState().show('history');
+    onClose();
+  }
+
+  const locked = busy || submissionId !== null;
+  const choose = (change: Partial<ReplayChoices>) => setChoices((current) => ({ ...current, ...change }));
+  return (
+    <Modal open onClose={onClose} labelledBy="replay-title" className="replay-dialog">
+      <h2 id="replay-title">Replay events</h2>
+      <p className="replay-source">{request.source}</p>
+      <label className="field">
+        Send to
+        <select value={target?.id ?? ''} onChange={(event) => setChosenId(event.target.value)} disabled={locked || list.length === 0} data-autofocus>
+          {list.map((environment) => (
+            <option key={environment.id} value={environment.id}>
+              {environment.production ? `${environment.name} (production)` : environment.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {target?.production && <p className="inline-warning">{`“${target.name}” is a production environment: Send asks first.`}</p>}
+      <fieldset className="transform-choices" disabled={locked}>
+        <legend>Before sending</legend>
+        <label className="checkbox">
+          <input type="checkbox" checked={choices.shift} onChange={(event) => choose({ shift: event.target.checked })} />
+          Shift times so the newest is now
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={choices.pseudonymize} onChange={(event) => choose({ pseudonymize: event.target.checked })} />
+          Pseudonymize personal fields
+        </label>
+        <p className="hint">
+          {`As the composer's Transform… does: times keep their spacing, in ${timeZone}; customer_id, device_id, emails, phone numbers, IP addresses and the ${DEFAULT_PSEUDONYMIZED_FIELDS.join(', ')} ${DEFAULT_PSEUDONYMIZED_FIELDS.length === 1 ? 'field' : 'fields'} are replaced, the same way every time.`}
+        </p>
+      </fieldset>
+      <p className="replay-preview" role="status">
+        {preview.state === 'working' ? 'Working out what will be sent…' : preview.state === 'ready' ? previewText(preview.count, preview.range, timeZone) : ''}
+      </p>
+      {(problem ?? (preview.state === 'problem' ? preview.message : null)) && (
+        <p className="problem" role="alert">
+          {problem ?? (preview.state === 'problem' ? preview.message : null)}
+        </p>
+      )}
+      {submissionId && (
+        <section className="replay-answer" aria-label="The replay's answer">
+          <SendAnswer submissionId={submissionId} />
+        </section>
+      )}
+      <div className="dialog-buttons">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+        {submissionId ? (
+          <button type="button" className="primary" onClick={openInHistory}>
+            Open in History
+          </button>
+        ) : (
+          <>
+            <button type="button" onClick={() => void openInComposer()} disabled={busy || !target}>
+              Open in composer instead
+            </button>
+            <button type="button" className="primary" onClick={() => void send()} disabled={busy || !target || preview.state !== 'ready'}>
+              Send
+            </button>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import type { OutputOf, PushName } from '../../../shared/ipc.ts';
+import { createDispatch, createPushSender, type Sender } from '../../../electron/ipc/dispatch.ts';
+import { createHandlers } from '../../../electron/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../../electron/node-services.ts';
+import { createServices } from '../../../electron/services/index.ts';
+import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
+
+/** The real services in a data folder, called over the IPC contract as the app's own window calls them. */
+
+const appUrl = 'app://eventdesk/index.html';
+const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };
+
+export async function startOverContract(dataFolder: string, options: { sandbox?: SandboxStartOptions; onPush?: (name: PushName, payload: unknown) => void } = {}) {
+  const services = await createServices({
+    ...nodeServiceDeps(dataFolder),
+    push: createPushSender((name, payload) => options.onPush?.(name, payload)),
+    sandbox: options.sandbox ?? { port: 0 },
+  });
+  const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
+  const call = (channel: string, input?: unknown) => dispatch(channel, input, trusted);
+  /** A call answering the Sandbox tab's view; a refusal throws. */
+  const view = async (channel: string, input?: unknown) => {
+    const answer = await call(channel, input);
+    if (!answer.ok) throw new Error(`${channel}: ${JSON.stringify(answer.error)}`);
+    return answer.value as OutputOf<'sandbox:info'>;
+  };
+  return { services, call, view };
+}

@@ -1,0 +1,240 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pseudonymsWithKey } from '../../../electron/services/pseudonyms.ts';
+import { createBridge } from '../../../shared/bridge.ts';
+import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
+import type { Envelope } from '../../../shared/errors.ts';
+import type { ChannelName } from '../../../shared/ipc.ts';
+import type { SubmissionSummary, SubmissionView } from '../../../shared/submission.ts';
+import { createApi } from '../../../renderer/api.ts';
+import { useHistory } from '../../../renderer/history/state.ts';
+import { ApiContext } from '../../../renderer/queries.ts';
+import { ReplayHost } from '../../../renderer/replay/ReplayHost.tsx';
+import { useReplay } from '../../../renderer/replay/replay-store.ts';
+import { useSendState } from '../../../renderer/send/state.ts';
+import { batchText } from '../../../renderer/state/batch-text.ts';
+import { useComposer } from '../../../renderer/state/composer.ts';
+import { useNotices, useUi } from '../../../renderer/state/ui.ts';
+import { validEvent } from '../../fixtures/events.ts';
+import { stubBrowser } from '../app-harness.tsx';
+
+// The composer's workers answering in process with their real code, a turn later as a worker would: jsdom has no workers.
+vi.mock('../../../renderer/composer/transform.worker.ts?worker', async () => {
+  const transforms = await import('../../../shared/events/transforms.ts');
+  const { createTransformResponder } = await import('../../../renderer/composer/transform-protocol.ts');
+  return {
+    default: class InProcessWorker {
+      onmessage: ((message: MessageEvent) => void) | null = null;
+      private respond = createTransformResponder(transforms);
+      postMessage(request: Parameters<typeof this.respond>[0]) {
+        setTimeout(() => this.onmessage?.({ data: this.respond(request) } as MessageEvent));
+      }
+      terminate() {}
+    },
+  };
+});
+vi.mock('../../../renderer/composer/validation.worker.ts?worker', async () => {
+  const { createValidationResponder } = await import('../../../renderer/composer/validation-protocol.ts');
+  return {
+    default: class InProcessWorker {
+      onmessage: ((message: MessageEvent) => void) | null = null;
+      private respond = createValidationResponder();
+      postMessage(request: Parameters<typeof this.respond>[0]) {
+        void this.respond(request).then((answer) => this.onmessage?.({ data: answer } as MessageEvent));
+      }
+      terminate() {}
+    },
+  };
+});
+
+const environment = (id: string, name: string, overrides: Partial<EnvironmentView> = {}): EnvironmentView => ({
+  ...DEFAULT_SETTINGS,
+  id,
+  name,
+  baseUrl: `https://${id}.example.com`,
+  embeddedSandbox: false,
+  resolvedBaseUrl: `https://${id}.example.com`,
+  apiKey: { set: true, hint: '••••6789' },
+  passwordRemembered: false,
+  secretsUnreadable: false,
+  ...overrides,
+});
+const sandbox = environment('local-sandbox', 'Local sandbox', { embeddedSandbox: true });
+const staging = environment('staging', 'Staging', { timeZone: 'Europe/Berlin' });
+const production = environment('production', 'Production', { production: true });
+
+/** Two of customer c-42's events and one of c-7, as the sandbox captured them: ten and two and a half minutes apart. */
+const captured = [
+  validEvent({ token: 'evt-1', customer_id: 'c-42', created_at: '2026-11-20 10:00:00', attributes: { note: 'wrote from ann@acme.io' } }),
+  validEvent({ token: 'evt-2', customer_id: 'c-7', created_at: '2026-11-20 10:10:00', attributes: { note: 'no contact' } }),
+  validEvent({ token: 'evt-3', customer_id: 'c-42', created_at: '2026-11-20 10:07:30', attributes: { note: 'again ann@acme.io' } }),
+];
+const NOW = new Date('2026-11-24T09:00:00.000Z');
+const pseudonyms = pseudonymsWithKey(new Uint8Array(32).fill(7));
+
+const summary: SubmissionSummary = {
+  id: 'sub-1',
+  environmentId: 'staging',
+  environmentName: 'Staging',
+  environmentColor: '#888',
+  baseUrl: 'https://staging.example.com',
+  headers: {},
+  eventCount: 3,
+  batchHash: 'hash',
+  startedAt: NOW.toISOString(),
+  finishedAt: null,
+  sendingMs: 0,
+  status: 'sending',
+  label: 'Replay of 3 captured events (customer_id = c-42)',
+  note: '',
+};
+const done: SubmissionView = {
+  ...summary,
+  finishedAt: NOW.toISOString(),
+  sendingMs: 120,
+  status: 'ok',
+  chunks: [{ firstEvent: 0, eventCount: 3, status: 'ok', statusCode: 200, responseHeaders: {}, responseBody: '{"accepted":3}', responseTruncated: false, attempts: 1, durationMs: 40, error: null, wentOut: true, attemptLog: [] }],
+};
+
+let calls: { channel: ChannelName; input: unknown }[];
+
+function renderReplay(answers: Partial<Record<ChannelName, (input: never) => unknown>> = {}) {
+  calls = [];
+  const handlers: Partial<Record<ChannelName, (input: never) => unknown>> = {
+    'environments:list': () => ({ environments: [sandbox, staging, production], activeId: 'local-sandbox', notice: null }),
+    'transforms:pseudonyms': ({ values }: { values: Parameters<typeof pseudonyms.replacements>[0] }) => pseudonyms.replacements(values),
+    'send:start': () => ({ started: summary }),
+    'submissions:get': () => done,
+    ...answers,
+  };
+  const api = createApi(
+    createBridge(
+      async (channel, input): Promise<Envelope<unknown>> => {
+        calls.push({ channel, input });
+        const handler = handlers[channel];
+        return handler ? { ok: true, value: handler(input as never) } : { ok: false, error: { code: 'unknown-channel', message: `not answered in this test: ${channel}` } };
+      },
+      () => () => undefined,
+    ),
+  );
+  render(
+    <ApiContext value={api}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ReplayHost />
+      </QueryClientProvider>
+    </ApiContext>,
+  );
+  act(() => useReplay.getState().open({ eventsText: JSON.stringify(captured, null, 2), count: 3, source: '3 captured events (customer_id = c-42)' }));
+  return screen.getByRole('dialog', { name: 'Replay events' });
+}
+
+const sent = () => calls.filter((call) => call.channel === 'send:start').map((call) => call.input as { environmentId: string; batchText: string; again: boolean; label?: string });
+
+beforeAll(stubBrowser);
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  useReplay.setState(useReplay.getInitialState(), true);
+  useUi.setState(useUi.getInitialState(), true);
+  useNotices.setState(useNotices.getInitialState(), true);
+  useSendState.setState(useSendState.getInitialState(), true);
+  useHistory.setState(useHistory.getInitialState(), true);
+  useComposer.setState(useComposer.getInitialState(), true);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('the Replay dialog', () => {
+  it('names the source, offers every environment (the active one first chosen), and previews what goes', async () => {
+    const dialog = renderReplay();
+    expect(within(dialog).getByText('3 captured events (customer_id = c-42)')).toBeTruthy();
+    const target = within(dialog).getByRole('combobox', { name: 'Send to' }) as HTMLSelectElement;
+    await vi.waitFor(() => expect(target.value).toBe('local-sandbox'));
+    expect([...target.options].map((option) => option.text)).toEqual(['Local sandbox', 'Staging', 'Production (production)']);
+    await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('Sends 3 events, created_at from 2026-11-20 10:00:00 to 2026-11-20 10:10:00 (UTC).'));
+  });
+
+  it('sends to the chosen environment, times shifted so the newest is now and personal fields pseudonymized by the composer’s transforms, under a label naming the replay', async () => {
+    const dialog = renderReplay();
+    const status = within(dialog).getByRole('status');
+    await vi.waitFor(() => expect(status.textContent).toContain('Sends 3 events'));
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Send to' }), { target: { value: 'staging' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Shift times so the newest is now' }));
+    // Staging reads times in Berlin, an hour ahead of UTC in November: the newest lands at 10:00 there.
+    await vi.waitFor(() => expect(status.textContent).toBe('Sends 3 events, created_at from 2026-11-24 09:50:00 to 2026-11-24 10:00:00 (Europe/Berlin).'));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Pseudonymize personal fields' }));
+    await vi.waitFor(() => expect(status.textContent).toContain('Sends 3 events'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    await vi.waitFor(() => expect(sent()).toHaveLength(1));
+    const [start] = sent();
+    expect(start).toMatchObject({ environmentId: 'staging', again: false, label: 'Replay of 3 captured events (customer_id = c-42)' });
+    const events = JSON.parse(start!.batchText) as { token: string; customer_id: string; device_id: string; created_at: string; attributes: { note: string } }[];
+    expect(events.map((event) => event.token)).toEqual(['evt-1', 'evt-2', 'evt-3']);
+    expect(events.map((event) => event.created_at)).toEqual(['2026-11-24 09:50:00', '2026-11-24 10:00:00', '2026-11-24 09:57:30']);
+    // One customer keeps one pseudonym, and no personal value is left.
+    expect(events[0]!.customer_id).toBe(events[2]!.customer_id);
+    expect(events[0]!.customer_id).not.toBe(events[1]!.customer_id);
+    expect(start!.batchText).not.toMatch(/c-42|c-7"|ann@acme\.io|1b4e28ba-2fa1-41d2-883f-0016d3cca427/);
+    expect(events[0]!.attributes.note).toMatch(/^wrote from \S+@\S+$/);
+  });
+
+  it('asks before sending to production, and sends nothing when told no', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const dialog = renderReplay();
+    await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Sends 3 events'));
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Send to' }), { target: { value: 'production' } });
+    expect(within(dialog).getByText('“Production” is a production environment: Send asks first.')).toBeTruthy();
+    await vi.waitFor(() => expect((within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(confirm).toHaveBeenCalledWith('“Production” is a production environment. Send this batch there?'));
+    await act(async () => await new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(sent()).toEqual([]);
+  });
+
+  it('asks first when the batch has errors, as the composer’s send does', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderReplay();
+    // A new replay asked for while one is open starts the dialog afresh, on its own events.
+    act(() => useReplay.getState().open({ eventsText: JSON.stringify([validEvent({ svc_id: 'twelve' })]), count: 1, source: '1 captured event' }));
+    const dialog = screen.getByRole('dialog', { name: 'Replay events' });
+    expect(within(dialog).getByText('1 captured event')).toBeTruthy();
+    await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Sends 1 event,'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(confirm).toHaveBeenCalledWith('The batch has 1 error. Send it anyway?'));
+    expect(sent()).toEqual([]);
+  });
+
+  it('shows the outcome, and its link opens the submission in the History', async () => {
+    const dialog = renderReplay();
+    await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Sends 3 events'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(sent()).toHaveLength(1));
+    act(() =>
+      useSendState.getState().progressed({ submissionId: 'sub-1', environmentId: 'staging', environmentName: 'Staging', chunksDone: 1, chunksTotal: 1, eventsDone: 3, eventsTotal: 3, eventsPerSecond: 75, etaSeconds: null, activity: null, status: 'ok' }),
+    );
+    await vi.waitFor(() => expect(within(dialog).getByTestId('send-outcome').textContent).toContain('3 of 3 events accepted'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open in History' }));
+    expect(useHistory.getState().openId).toBe('sub-1');
+    expect(useUi.getState().screen).toBe('history');
+    expect(useReplay.getState().request).toBeNull();
+  });
+
+  it('opens the transformed events as a new batch instead, for editing first', async () => {
+    const dialog = renderReplay();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Shift times so the newest is now' }));
+    await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('to 2026-11-24 09:00:00 (UTC)'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open in composer instead' }));
+    await vi.waitFor(() => expect(useReplay.getState().request).toBeNull());
+    const batch = useComposer.getState().batches.at(-1)!;
+    expect(batch.name).toBe('Replay of 3 captured events (customer_id = c-42)');
+    expect((JSON.parse(batchText(batch.id)) as { created_at: string }[]).map((event) => event.created_at)).toEqual(['2026-11-24 08:50:00', '2026-11-24 09:00:00', '2026-11-24 08:57:30']);
+    expect(useUi.getState().screen).toBe('composer');
+    expect(sent()).toEqual([]);
+  });
+});
