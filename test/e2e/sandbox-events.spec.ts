@@ -44,7 +44,7 @@ test('the Events view: live, filtered by verdict and expression, why a refused e
   await app.getByLabel('Verdict').selectOption({ label: 'Refused' });
   await expect(app.getByTestId('events-count')).toContainText('2 of 8 events');
   await rows.filter({ hasText: '2 problems' }).click();
-  const detail = app.getByRole('region', { name: 'Captured event' });
+  const detail = app.getByRole('region', { name: 'Event detail' });
   await expect(detail.getByRole('list', { name: 'Problems' })).toContainText('customer_id');
   await expect(detail.getByRole('list', { name: 'Problems' })).toContainText('colour');
   await expect(detail).toContainText('"colour": "red"');

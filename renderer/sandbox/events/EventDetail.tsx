@@ -10,7 +10,7 @@ export function EventDetail({ row, onClose, onShowRequest }: { row: CapturedEven
   const violations = violationsText(row);
   const unlisted = row.problemCount - row.problems.length;
   return (
-    <section className="event-detail" aria-label="Captured event">
+    <section className="event-detail" aria-label="Event detail">
       <div className="event-detail-head">
         <h2>
           Event {row.index + 1} of request #{row.requestId}

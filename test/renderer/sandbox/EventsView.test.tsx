@@ -87,7 +87,7 @@ describe("the Sandbox tab's Events view", () => {
     // The request an event came in: the Requests view, with its id.
     fireEvent.click(within(rowsShown()[3]!).getByRole('button', { name: 'Show request #11' }));
     expect(await screen.findByRole('tab', { name: 'Requests', selected: true })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('An event asked for captured request #11.');
+    expect(screen.getByText('An event asked for captured request #11.').getAttribute('role')).toBe('status');
   });
 
   it('opens an event: its problems, its request and the event as it arrived', async () => {
@@ -96,7 +96,7 @@ describe("the Sandbox tab's Events view", () => {
     });
     await waitFor(() => expect(rowsShown()).toHaveLength(5));
     fireEvent.click(rowsShown()[3]!);
-    const detail = await screen.findByRole('region', { name: 'Captured event' });
+    const detail = await screen.findByRole('region', { name: 'Event detail' });
     expect(within(detail).getByRole('heading').textContent).toBe('Event 2 of request #11');
     expect(within(detail).getByRole('list', { name: 'Problems' }).textContent).toBe('customer_id Must be a string, not a number.colour Not a field of a user event.');
     await waitFor(() => expect(within(detail).getByText(/"token": "t-4"/)).toBeTruthy());
@@ -154,7 +154,7 @@ describe("the Sandbox tab's Events view", () => {
     expect(screen.getByTestId('events-selected').textContent).toBe('1 event selected');
     expect(rowsShown()[1]!.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(grid, { key: 'Enter' });
-    expect(within(await screen.findByRole('region', { name: 'Captured event' })).getByRole('heading').textContent).toBe('Event 2 of request #10');
+    expect(within(await screen.findByRole('region', { name: 'Event detail' })).getByRole('heading').textContent).toBe('Event 2 of request #10');
   });
 
   it('filters by verdict, says what a bad expression gets wrong, and stays live', async () => {
