@@ -27,7 +27,8 @@ export function useEventPages(filter: CapturedEventsFilter, attributes: readonly
       queryKey: [...eventsKey, filter.where, filter.verdict, attributes, page],
       queryFn: (): Promise<CapturedEventsPage> => api.capture.events({ ...filter, attributes: [...attributes], offset: page * EVENTS_PAGE_SIZE, limit: EVENTS_PAGE_SIZE }),
       placeholderData: keepPreviousData,
-      staleTime: Infinity,
+      // Read again whenever the view comes back: the capture may have been cleared meanwhile, which no push tells.
+      staleTime: 0,
       retry: false,
     })),
   });
