@@ -61,7 +61,9 @@ export function SandboxScreen() {
               <>
                 {shownRequest !== null && (
                   <p className="shown-request muted" role="status">
-                    An event asked for captured request #{shownRequest}.
+                    {traffic.data?.some((request) => request.id === shownRequest)
+                      ? `Captured request #${shownRequest}, opened below, is the one the event came in.`
+                      : `Captured request #${shownRequest} is not among the requests listed; eventdesk capture show ${shownRequest} prints it.`}
                   </p>
                 )}
                 {traffic.error && <ErrorNotice title="Traffic could not be read" error={traffic.error} />}

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { CapturedRequest, CapturedRequestSummary } from '../../shared/capture.ts';
 import type { CapturedRequestDetail } from '../../shared/capture-requests.ts';
 import { diagnosticMessage } from '../../shared/plans/plan-diagnostics.ts';
@@ -9,6 +9,7 @@ import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { HeaderList } from '../shell/HeaderList.tsx';
 import { useCapturedRequest } from './queries.ts';
 import { ForwardedPart } from './ForwardedPart.tsx';
+import { useSandboxView } from './sandbox-view.ts';
 
 /** Rows shown at once; "Show older" shows as many more. Rendering stays quick however much was captured. */
 export const PAGE_SIZE = 300;
@@ -120,13 +121,21 @@ function TrafficDetail({ id }: { id: number }) {
 }
 
 /** One request. A captured request never changes, so a row renders once; its detail is read only when opened. */
-const TrafficRow = memo(function TrafficRow({ record }: { record: CapturedRequestSummary }) {
+const TrafficRow = memo(function TrafficRow({ record, asked }: { record: CapturedRequestSummary; asked: boolean }) {
   const outcome = outcomeClassOf(record);
   const [open, setOpen] = useState(false);
+  // The request an event of the Events view asked for: opened, brought into view, focused.
+  const summary = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!asked || !summary.current) return;
+    (summary.current.parentElement as HTMLDetailsElement).open = true;
+    summary.current.scrollIntoView?.({ block: 'nearest' });
+    summary.current.focus();
+  }, [asked]);
   return (
     <li>
       <details onToggle={(toggle) => setOpen(toggle.currentTarget.open)}>
-        <summary>
+        <summary ref={summary}>
           <span className="time">{timeOfDay.format(new Date(record.receivedAt))}</span>
           <span className="method">{record.method}</span>
           <span className="path">{record.path}</span>
@@ -145,7 +154,11 @@ const TrafficRow = memo(function TrafficRow({ record }: { record: CapturedReques
 
 /** The requests, newest first, a page at a time. `kept`: how many the capture holds in all. */
 export function TrafficList({ records, kept }: { records: readonly CapturedRequestSummary[]; kept?: number }) {
-  const [shown, setShown] = useState(PAGE_SIZE);
+  const asked = useSandboxView((state) => state.shownRequest);
+  const askedAt = asked === null ? -1 : records.findIndex((record) => record.id === asked);
+  const [paged, setShown] = useState(PAGE_SIZE);
+  // A request asked for further down than the rows shown shows, with the rows above it.
+  const shown = Math.max(paged, askedAt + 1);
   if (records.length === 0) {
     return <p className="empty">No requests yet. Log in or send a batch to Local sandbox, or point any client at the address above.</p>;
   }
@@ -154,13 +167,13 @@ export function TrafficList({ records, kept }: { records: readonly CapturedReque
     <>
       <ol className="traffic" aria-label="Requests, newest first">
         {records.slice(0, shown).map((record) => (
-          <TrafficRow key={record.id} record={record} />
+          <TrafficRow key={record.id} record={record} asked={record.id === asked} />
         ))}
       </ol>
       {older > 0 && (
         <p className="hint">
           Showing the newest {shown.toLocaleString('en')} of {plural(records.length, 'request')}.{' '}
-          <button type="button" className="small" onClick={() => setShown((count) => count + PAGE_SIZE)}>
+          <button type="button" className="small" onClick={() => setShown(shown + PAGE_SIZE)}>
             Show {Math.min(PAGE_SIZE, older).toLocaleString('en')} older
           </button>
         </p>

@@ -87,7 +87,18 @@ describe("the Sandbox tab's Events view", () => {
     // The request an event came in: the Requests view, with its id.
     fireEvent.click(within(rowsShown()[3]!).getByRole('button', { name: 'Show request #11' }));
     expect(await screen.findByRole('tab', { name: 'Requests', selected: true })).toBeTruthy();
-    expect(screen.getByText('An event asked for captured request #11.').getAttribute('role')).toBe('status');
+    expect(screen.getByText('Captured request #11 is not among the requests listed; eventdesk capture show 11 prints it.').getAttribute('role')).toBe('status');
+  });
+
+  it('opens the request an event came in, in the Requests view', async () => {
+    const listed = (id: number) => ({ id, receivedAt: '2026-11-22T10:00:00.000Z', durationMs: 2, method: 'POST', path: '/user/events', status: 422, reason: 'invalid-events: 2 problems', eventCount: 2, fault: null, plan: null });
+    renderEvents(captured, { 'capture:requests': { ok: true, value: { requests: [listed(12), listed(11), listed(10)], reset: true } } });
+    await waitFor(() => expect(rowsShown()).toHaveLength(5));
+    fireEvent.click(within(rowsShown()[3]!).getByRole('button', { name: 'Show request #11' }));
+    expect(await screen.findByText('Captured request #11, opened below, is the one the event came in.')).toBeTruthy();
+    const requests = within(screen.getByRole('list', { name: 'Requests, newest first' })).getAllByRole('listitem').map((item) => item.querySelector('details')!);
+    await waitFor(() => expect(requests.map((details) => details.open)).toEqual([false, true, false]));
+    expect(document.activeElement).toBe(requests[1]!.querySelector('summary'));
   });
 
   it('opens an event: its problems, its request and the event as it arrived', async () => {
