@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environm
 import type { ChannelName } from '../../../shared/ipc.ts';
 import type { Envelope } from '../../../shared/errors.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
+import { sandboxView } from '../sandbox/sandbox-screen.tsx';
 
 // Monaco needs a real browser; the editor dialog does not use it.
 vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
@@ -38,8 +39,7 @@ function descriptionOf(input: HTMLElement) {
 
 describe('the environment editor', () => {
   it('names the built-in sandbox’s body limit only in Local sandbox’s editor, not in a new one', async () => {
-    const sandboxInfo = { url: 'http://127.0.0.1:4999', mode: 'strict', serviceIdField: 'svc_id', timeZone: 'UTC', tokenTtlSeconds: 3600, maxBodyBytes: 1_048_576, demoUsername: 'demo', demoPassword: 'demo-password', demoApiKey: 'demo-key', plan: null, port: { port: 4999, requested: 4999, source: 'saved', variable: null, note: null } };
-    await openNewEnvironment({ 'sandbox:info': { ok: true, value: sandboxInfo } });
+    await openNewEnvironment({ 'sandbox:info': { ok: true, value: sandboxView({ url: 'http://127.0.0.1:4999', maxBodyBytes: 1_048_576 }) } });
     // The Sandbox screen has read the info by now: it is in the cache.
     await act(async () => await new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByText(/^Default 5,242,880 \(5 MiB\)\.$/)).toBeTruthy();
