@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { CapturedRequest } from '../../shared/capture.ts';
+import type { CapturedRequest, CapturedVerdict } from '../../shared/capture.ts';
 import { eventMatches, type EventFilter } from '../../shared/events/filter.ts';
 import { exportHar, type HarExchange } from '../../shared/formats/har.ts';
 import type { ImportedEvent } from '../../shared/formats/import-result.ts';
@@ -24,12 +24,19 @@ export interface CaptureExport {
   of: number;
 }
 
-function matchingEvents(store: CaptureStore, filter: EventFilter | null): { events: ImportedEvent[]; of: number; requestIds: Set<number> } {
+/** Which captured events to take: those a filter matches, of one verdict; null for any. */
+export interface CaptureSelection {
+  filter: EventFilter | null;
+  verdict: CapturedVerdict | null;
+}
+
+function matchingEvents(store: CaptureStore, { filter, verdict }: CaptureSelection): { events: ImportedEvent[]; of: number; requestIds: Set<number> } {
   const events: ImportedEvent[] = [];
   const requestIds = new Set<number>();
   let of = 0;
   for (const { captured, event } of store.eachEvent()) {
     of++;
+    if (verdict !== null && captured.verdict !== verdict) continue;
     if (filter !== null && !eventMatches(filter, event)) continue;
     events.push(event as ImportedEvent);
     requestIds.add(captured.requestId);
@@ -48,9 +55,9 @@ export function harExchange(request: CapturedRequest): HarExchange {
   };
 }
 
-export function exportCapture(store: CaptureStore, format: CaptureExportFormat, filter: EventFilter | null, appVersion: string): CaptureExport {
+export function exportCapture(store: CaptureStore, format: CaptureExportFormat, selection: CaptureSelection, appVersion: string): CaptureExport {
   if (format === 'har') {
-    const wanted = filter === null ? null : matchingEvents(store, filter).requestIds;
+    const wanted = selection.filter === null && selection.verdict === null ? null : matchingEvents(store, selection).requestIds;
     const exchanges: HarExchange[] = [];
     let of = 0;
     for (const request of store.eachRequest()) {
@@ -59,6 +66,6 @@ export function exportCapture(store: CaptureStore, format: CaptureExportFormat, 
     }
     return { text: exportHar(exchanges, { appVersion }), count: exchanges.length, of };
   }
-  const { events, of } = matchingEvents(store, filter);
+  const { events, of } = matchingEvents(store, selection);
   return { text: format === 'json' ? serializeJson(events) : serializeNdjson(events), count: events.length, of };
 }

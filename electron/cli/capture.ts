@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { CapturedVerdict } from '../../shared/capture.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { parseFilter, type EventFilter } from '../../shared/events/filter.ts';
 import { plural } from '../../shared/plural.ts';
@@ -23,7 +24,8 @@ const MAX_LIMIT = 100_000;
 export function captureUsage(dataFolder: string): string {
   return `Usage: eventdesk capture list [--limit N] [--data DIR]
        eventdesk capture show <id> [--data DIR]
-       eventdesk capture export [--where EXPR] [--format json|ndjson|har] [--out FILE] [--data DIR]
+       eventdesk capture export [--where EXPR] [--verdict accepted|refused] [--format json|ndjson|har]
+                                [--out FILE] [--data DIR]
        eventdesk capture clear [--data DIR]
 
 Reads what the sandbox captured (eventdesk sandbox --capture, and the app's own sandbox): each
@@ -41,6 +43,8 @@ request it received, masked, with its events and their verdicts.
   --where EXPR           export: only the events matching a filter in the Form view's language,
                          e.g. 'customer_id = cust-7781 and attributes.plan exists'; for har, the
                          requests holding such an event
+  --verdict V            export: only the events the sandbox (or, forwarding, the upstream)
+                         accepted, or only those refused
   --format F             export: ${CAPTURE_EXPORT_FORMATS.join(', ')} (default json)
   --out FILE             export: where to write (default: standard output)
   --data DIR             The data folder holding ${CAPTURE_FILE_NAME}
@@ -55,6 +59,7 @@ called wrong.
 const FLAGS = {
   limit: { type: 'string' },
   where: { type: 'string' },
+  verdict: { type: 'string' },
   format: { type: 'string' },
   out: { type: 'string' },
   data: { type: 'string' },
@@ -65,7 +70,7 @@ const ACTIONS = ['list', 'show', 'export', 'clear'] as const;
 type Action = (typeof ACTIONS)[number];
 
 /** Which flags each action takes: another is a mistake said as one, not ignored. */
-const ACTION_FLAGS: Record<Action, readonly string[]> = { list: ['limit', 'data'], show: ['data'], export: ['where', 'format', 'out', 'data'], clear: ['data'] };
+const ACTION_FLAGS: Record<Action, readonly string[]> = { list: ['limit', 'data'], show: ['data'], export: ['where', 'verdict', 'format', 'out', 'data'], clear: ['data'] };
 
 function actionOf(positionals: readonly string[]): Action {
   const [first] = positionals;
@@ -99,31 +104,37 @@ function limitOf(text: string | undefined): number {
 }
 
 /** An action with its flags read and checked, before any file is opened. */
-type Call = { action: 'list'; limit: number } | { action: 'show'; id: number } | { action: 'export'; format: CaptureExportFormat; where?: string; out?: string } | { action: 'clear' };
+type Call = { action: 'list'; limit: number } | { action: 'show'; id: number } | { action: 'export'; format: CaptureExportFormat; where?: string; verdict: CapturedVerdict | null; out?: string } | { action: 'clear' };
 
-function callOf(action: Action, positionals: readonly string[], values: { limit?: string; where?: string; format?: string; out?: string }): Call {
+function callOf(action: Action, positionals: readonly string[], values: { limit?: string; where?: string; verdict?: string; format?: string; out?: string }): Call {
   switch (action) {
     case 'list':
       return { action, limit: limitOf(values.limit) };
     case 'show':
       return { action, id: requestIdOf(positionals[1]) };
     case 'export':
-      return { action, format: formatOf(values.format), where: values.where, out: values.out };
+      return { action, format: formatOf(values.format), where: values.where, verdict: verdictOf(values.verdict), out: values.out };
     case 'clear':
       return { action };
   }
 }
 
-function exportRun(store: CaptureStore, { format, where, out }: { format: CaptureExportFormat; where?: string; out?: string }, io: CliIo): Promise<number> | number {
+function verdictOf(verdict: string | undefined): CapturedVerdict | null {
+  if (verdict === undefined) return null;
+  if (verdict === 'accepted' || verdict === 'refused') return verdict;
+  throw new UsageError(`--verdict is accepted or refused, not "${verdict}".`);
+}
+
+function exportRun(store: CaptureStore, { format, where, verdict, out }: { format: CaptureExportFormat; where?: string; verdict: CapturedVerdict | null; out?: string }, io: CliIo): Promise<number> | number {
   const filter = filterOf(where, store.serviceIdField());
-  const exported = exportCapture(store, format, filter, product.version);
+  const exported = exportCapture(store, format, { filter, verdict }, product.version);
   const what = format === 'har' ? 'request' : 'event';
   if (exported.count === 0) {
     io.stderr(`eventdesk capture: ${exported.of === 0 ? `nothing is captured in ${store.file}` : `none of the ${plural(exported.of, what)} captured matches`}; nothing written.\n`);
     return 1;
   }
   return writeOut(out, exported.text, io.stdout).then(() => {
-    io.stderr(`eventdesk capture: ${filter === null ? plural(exported.count, what) : `${exported.count} of ${plural(exported.of, what)}`} written as ${format}.\n`);
+    io.stderr(`eventdesk capture: ${filter === null && verdict === null ? plural(exported.count, what) : `${exported.count} of ${plural(exported.of, what)}`} written as ${format}.\n`);
     return 0;
   });
 }

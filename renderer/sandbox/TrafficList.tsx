@@ -160,7 +160,7 @@ export function TrafficList({ records, kept }: { records: readonly CapturedReque
   // A request asked for further down than the rows shown shows, with the rows above it.
   const shown = Math.max(paged, askedAt + 1);
   if (records.length === 0) {
-    return <p className="empty">No requests yet. Log in or send a batch to Local sandbox, or point any client at the address above.</p>;
+    return <p className="empty">No requests yet. Log in or send a batch to Local sandbox, or point any client at the address in the Connection panel beside.</p>;
   }
   const older = records.length - shown;
   return (

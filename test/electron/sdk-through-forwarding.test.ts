@@ -11,8 +11,8 @@ import { runCli } from './support/cli-run.ts';
  * Issue #17's whole path, as an analyst sets it up: an SDK (this script) logs in and posts to
  * `eventdesk sandbox --forward UPSTREAM --capture`; every request goes on to the upstream, a
  * second sandbox, which decides; the capture keeps what the SDK sent with what the upstream
- * said; `eventdesk capture export --format ndjson` then `eventdesk send` delivers the events to
- * a third sandbox.
+ * said; `eventdesk capture export --verdict accepted --format ndjson` then `eventdesk send`
+ * delivers the accepted events to a third sandbox.
  */
 
 const { username, password, apiKey } = SANDBOX_DEMO_CREDENTIALS;
@@ -67,18 +67,20 @@ describe('an SDK through a forwarding, capturing sandbox', () => {
     expect(refused.stdout).toContain('2 events, 0 accepted, 2 refused:');
     expect(refused.stdout).not.toContain(token);
 
-    const out = path.join(folder, 'captured.ndjson');
-    expect((await runCli(['capture', 'export', '--format', 'ndjson', '--out', out, '--data', folder], { timeout: 20_000 })).code).toBe(0);
-    const exported = (await readFile(out, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
-    expect(exported).toEqual(sent.flat());
+    const all = await runCli(['capture', 'export', '--format', 'ndjson', '--data', folder], { timeout: 20_000 });
+    expect(all.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(sent.flat());
 
-    // A third sandbox, lenient, takes them all from the export.
-    const third = await useSandbox({ port: 0, mode: 'lenient' });
+    // The events the upstream accepted, exported, and delivered by eventdesk send to a third sandbox.
+    const out = path.join(folder, 'accepted.ndjson');
+    const exported = await runCli(['capture', 'export', '--verdict', 'accepted', '--format', 'ndjson', '--out', out, '--data', folder], { timeout: 20_000 });
+    expect(exported.stderr).toBe(`eventdesk capture: ${accepted.length} of ${REQUESTS * 2} events written as ndjson.\n`);
+    expect((await readFile(out, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(accepted);
+    const third = await useSandbox({ port: 0 });
     const env = { ...process.env, EVENTDESK_USERNAME: username, EVENTDESK_PASSWORD: password, EVENTDESK_API_KEY: apiKey };
-    // --force: the refused events are what the analyst replays too; the lenient sandbox takes them.
-    const delivered = await runCli(['send', out, '--force', '--base-url', third.url, '--data', path.join(folder, 'sender')], { env, timeout: 30_000 });
+    const delivered = await runCli(['send', out, '--base-url', third.url, '--data', path.join(folder, 'sender')], { env, timeout: 30_000 });
     expect(delivered.code).toBe(0);
     const received = third.traffic().filter((record) => record.path === '/user/events' && record.response?.status === 202);
-    expect(received.flatMap((record) => JSON.parse(record.body.text) as unknown[])).toEqual(sent.flat());
+    expect(received.flatMap((record) => JSON.parse(record.body.text) as unknown[])).toEqual(accepted);
+    expect(await runCli(['capture', 'export', '--verdict', 'maybe', '--data', folder], { timeout: 20_000 })).toMatchObject({ code: 2, stderr: expect.stringContaining('--verdict is accepted or refused, not "maybe".') });
   }, 90_000);
 });
