@@ -1,3 +1,4 @@
+import './transform.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { monaco } from '../monaco/setup.ts';
 import { Modal } from '../shell/Modal.tsx';
