@@ -1,4 +1,5 @@
 import './replay.css';
+import '../composer/transform.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { resolveTimeZone } from '../../shared/environment.ts';
