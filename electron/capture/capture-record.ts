@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { isSecretHeader, redactText, redactValue } from '../../shared/redact.ts';
+import { redactText, redactValue } from '../../shared/redact.ts';
 import type { CapturedProblem } from '../../shared/capture.ts';
 import type { SandboxForwarded, SandboxViolation } from '../../shared/sandbox.ts';
 import { answerOutcome } from '../../shared/sandbox-outcome.ts';
 import type { SandboxExchange } from '../sandbox/exchange.ts';
-import { redactHeaders, redactTarget } from '../sandbox/redaction.ts';
+import { headerSecrets, redactHeaders, redactTarget } from '../sandbox/redaction.ts';
 
 /**
  * An exchange as the capture keeps it: every header, path and body masked with the one
@@ -101,20 +101,6 @@ export function exchangeCopy(exchange: SandboxExchange): { copy: CaptureExchange
     forwarded: exchange.forwarded,
   };
   return { copy, transfer: shownBody ? [body.buffer as ArrayBuffer, shownBody.buffer as ArrayBuffer] : [body.buffer as ArrayBuffer] };
-}
-
-/** The secrets this request carried in its headers: an API key, a bearer token, a cookie. */
-function headerSecrets(headers: IncomingHttpHeaders): string[] {
-  const found: string[] = [];
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || !isSecretHeader(name)) continue;
-    const scheme = /authorization$/i.test(name);
-    for (const text of Array.isArray(value) ? value : [value]) {
-      // `Bearer abc`: the token itself is the secret, wherever it shows up (and within the header's whole value).
-      found.push(scheme ? text.replace(/^[A-Za-z][\w-]*\s+/, '') : text);
-    }
-  }
-  return found;
 }
 
 const utf8 = new TextDecoder();

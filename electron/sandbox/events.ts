@@ -1,5 +1,5 @@
 import type { SandboxMode } from '../../shared/sandbox.ts';
-import { checkApiKey, checkBearer } from './access.ts';
+import { apiKeyCheck, checkBearer } from './access.ts';
 import { checkAgainstPlan, planErrors, refusal, type PlanInUse } from './event-plan.ts';
 import { eventProblems } from './event-rules.ts';
 import type { FaultInjector } from './faults.ts';
@@ -22,6 +22,7 @@ export interface EventsRouteDeps {
 }
 
 export function createEventsRoute(deps: EventsRouteDeps): Route {
+  const checkApiKey = apiKeyCheck(deps.apiKeys);
   function judge(body: Buffer): Reply {
     const parsed = parseJson(body);
     if (!parsed.ok) return parsed.reply;
@@ -46,7 +47,7 @@ export function createEventsRoute(deps: EventsRouteDeps): Route {
   }
 
   return {
-    admit: (headers) => checkApiKey(headers, deps.apiKeys) ?? checkBearer(headers, deps.tokens) ?? jsonContentTypeProblem(headers),
+    admit: (headers) => checkApiKey(headers) ?? checkBearer(headers, deps.tokens) ?? jsonContentTypeProblem(headers),
     answer(body) {
       const verdict = judge(body);
       // A batch that strict mode accepts is three levels deep by construction, so the scan for

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { MASK, redactHeaders as redactHeaderTexts, redactUrl } from '../../shared/redact.ts';
+import { isSecretHeader, MASK, redactHeaders as redactHeaderTexts, redactUrl } from '../../shared/redact.ts';
 
 /**
  * The traffic is shown in the app, served to tools and written to a log file, so nothing
@@ -13,6 +13,20 @@ export function redactHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders
     if (value !== undefined) texts[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return redactHeaderTexts(texts);
+}
+
+/** The secrets this request carried in its headers: an API key, a bearer token, a cookie. */
+export function headerSecrets(headers: IncomingHttpHeaders): string[] {
+  const found: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || !isSecretHeader(name)) continue;
+    const scheme = /authorization$/i.test(name);
+    for (const text of Array.isArray(value) ? value : [value]) {
+      // `Bearer abc`: the token itself is the secret, wherever it shows up (and within the header's whole value).
+      found.push(scheme ? text.replace(/^[A-Za-z][\w-]*\s+/, '') : text);
+    }
+  }
+  return found;
 }
 
 /** A request target with secret-looking query parameters masked (`?access_token=••••`); the path as sent. */

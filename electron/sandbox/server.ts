@@ -23,7 +23,7 @@ import { createOpenApiAnswer } from './openapi.ts';
 import { createPlanFile, type PlanListener } from './plan-file.ts';
 import { createToolRoutes } from './tools.ts';
 import { openTrafficLog } from './traffic-log.ts';
-import { recordOf } from './traffic-record.ts';
+import { pendingRecord } from './traffic-record.ts';
 import { createTraffic, type TrafficListener } from './traffic.ts';
 
 /**
@@ -178,6 +178,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   const listening: ListeningAddress = { host: config.host, port: config.port };
   let lastId = 0;
   const exchangeListeners = new Set<ExchangeListener>();
+  const trafficMasking = { bodyLimit: config.trafficBodyBytes, secrets: [...config.apiKeys, ...config.users.map((user) => user.password)] };
 
   function tellExchange(exchange: SandboxExchange): void {
     for (const listener of exchangeListeners) {
@@ -245,14 +246,17 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       const durationMs = performance.now() - started;
       const planCheck = answer === 'reset' ? null : (answer.planCheck ?? null);
       const id = ++lastId;
-      traffic.add(recordOf({ id, time, durationMs, request, read, shownRequestBody, sent, fault, plan: planCheck, forwarded: forwardedPart(answer) }, config.trafficBodyBytes));
+      const method = request.method ?? '';
+      const target = request.url ?? '';
+      const forwarded = forwardedPart(answer);
+      traffic.add(pendingRecord({ id, time, durationMs, method, target, headers: request.headers, read, shownRequestBody, sent, fault, plan: planCheck, forwarded }, trafficMasking));
       if (exchangeListeners.size > 0) {
         tellExchange({
           id,
           time,
           durationMs,
-          method: request.method ?? '',
-          target: request.url ?? '',
+          method,
+          target,
           headers: request.headers,
           body: shownRequestBody,
           bodyBytes: read.ok ? read.body.length : read.received,
@@ -261,7 +265,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
           fault,
           plan: planCheck?.plan ?? null,
           received: answer === 'reset' ? null : (answer.received ?? forwardedEvents(answer)),
-          forwarded: forwardedPart(answer) ?? null,
+          forwarded: forwarded ?? null,
         });
       }
     } finally {

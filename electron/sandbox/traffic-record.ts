@@ -1,20 +1,24 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { CapturedBody, SandboxRequestRecord } from '../../shared/sandbox.ts';
 import type { BodyRead, UnreadBody } from './body.ts';
-import { redactHeaders, redactTarget } from './redaction.ts';
+import { redactText } from '../../shared/redact.ts';
+import { headerSecrets, redactHeaders, redactTarget } from './redaction.ts';
 import type { SentReply } from './respond.ts';
 
-/** One exchange as the traffic keeps it: secrets redacted, bodies cut to the first bytes. */
-
-function captureBody(shown: Buffer, bytes: number, limit: number, complete: boolean): CapturedBody {
-  return { text: shown.subarray(0, limit).toString('utf8'), bytes, truncated: !complete || shown.length > limit };
-}
+/**
+ * One exchange as the traffic keeps it: secrets redacted, bodies cut to the first bytes. The
+ * record is made when someone reads it (a listener, the traffic's list), not on the request's
+ * path: until then the traffic holds the cut bodies' bytes and the headers as they came, which
+ * spares an ingesting sandbox a text decoding and a redaction per request nobody looks at.
+ */
 
 export interface Exchange {
   id: number;
   time: Date;
   durationMs: number;
-  request: IncomingMessage;
+  method: string;
+  target: string;
+  headers: IncomingHttpHeaders;
   read: BodyRead | UnreadBody;
   /** The request body as it may be shown (a route redacts its secrets). */
   shownRequestBody: Buffer;
@@ -25,23 +29,59 @@ export interface Exchange {
   forwarded?: SandboxRequestRecord['forwarded'];
 }
 
-export function recordOf(exchange: Exchange, bodyLimit: number): SandboxRequestRecord {
+interface CutBody {
+  /** The first bytes as text: a flat string costs the collector less than as many bytes held outside its heap. */
+  text: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+function cut(shown: Buffer, bytes: number, limit: number, complete: boolean): CutBody {
+  return { text: shown.subarray(0, limit).toString('utf8'), bytes, truncated: !complete || shown.length > limit };
+}
+
+function bodyOf({ text, bytes, truncated }: CutBody, secrets: readonly string[]): CapturedBody {
+  return { text: redactText(text, secrets), bytes, truncated };
+}
+
+/** A traffic record to be: what it will hold, and its size while it waits. */
+export interface PendingRecord {
+  /** The bodies' kept bytes, for the traffic's size budget. */
+  readonly bodyBytes: number;
+  readonly plan: SandboxRequestRecord['plan'];
+  /** The record, made on the first call and the same object after. */
+  record(): SandboxRequestRecord;
+}
+
+/**
+ * `secrets` are the sandbox's own (its API keys, its users' passwords): masked wherever they
+ * show up, as are the key and token the request carried in its headers, as the capture does.
+ */
+export function pendingRecord(exchange: Exchange, { bodyLimit, secrets }: { bodyLimit: number; secrets: readonly string[] }): PendingRecord {
   const { read, sent } = exchange;
+  const requestBody = cut(exchange.shownRequestBody, read.ok ? read.body.length : read.received, bodyLimit, read.ok);
+  const response = sent && { status: sent.status, headers: sent.headers, body: cut(sent.shownBody, sent.bytes, bodyLimit, true) };
+  let made: SandboxRequestRecord | null = null;
   return {
-    id: exchange.id,
-    time: exchange.time.toISOString(),
-    durationMs: Math.round(exchange.durationMs * 100) / 100,
-    method: exchange.request.method ?? '',
-    path: redactTarget(exchange.request.url ?? ''),
-    headers: redactHeaders(exchange.request.headers),
-    body: captureBody(exchange.shownRequestBody, read.ok ? read.body.length : read.received, bodyLimit, read.ok),
-    response: sent && {
-      status: sent.status,
-      headers: redactHeaders(sent.headers),
-      body: captureBody(sent.shownBody, sent.bytes, bodyLimit, true),
-    },
-    fault: exchange.fault,
+    bodyBytes: requestBody.text.length + (response?.body.text.length ?? 0),
     plan: exchange.plan,
-    ...(exchange.forwarded === undefined ? {} : { forwarded: exchange.forwarded }),
+    record() {
+      if (made !== null) return made;
+      const masked = [...secrets, ...headerSecrets(exchange.headers)];
+      made = {
+        id: exchange.id,
+        time: exchange.time.toISOString(),
+        durationMs: Math.round(exchange.durationMs * 100) / 100,
+        method: exchange.method,
+        path: redactText(redactTarget(exchange.target), masked),
+        headers: redactHeaders(exchange.headers),
+        body: bodyOf(requestBody, masked),
+        response: response && { status: response.status, headers: redactHeaders(response.headers), body: bodyOf(response.body, masked) },
+        fault: exchange.fault,
+        plan: exchange.plan,
+        ...(exchange.forwarded === undefined ? {} : { forwarded: exchange.forwarded }),
+      };
+      return made;
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { SandboxRequestRecord } from '../../shared/sandbox.ts';
+import type { PendingRecord } from './traffic-record.ts';
 
 /**
  * The received traffic: a ring of the latest requests, bounded both in count and in size, so
@@ -16,8 +17,8 @@ const RECORD_OVERHEAD_BYTES = 1024;
 /** A rough size of what a plan violation holds besides its texts. */
 const VIOLATION_OVERHEAD_BYTES = 64;
 
-function sizeOf(record: SandboxRequestRecord): number {
-  let bytes = RECORD_OVERHEAD_BYTES + record.body.text.length + (record.response?.body.text.length ?? 0);
+function sizeOf(record: PendingRecord): number {
+  let bytes = RECORD_OVERHEAD_BYTES + record.bodyBytes;
   for (const violation of record.plan?.violations ?? []) {
     bytes += VIOLATION_OVERHEAD_BYTES + violation.pointer.length + violation.expected.length + (violation.actual?.length ?? 0) + violation.message.length;
   }
@@ -27,7 +28,7 @@ function sizeOf(record: SandboxRequestRecord): number {
 export type TrafficListener = (record: SandboxRequestRecord) => void;
 
 export function createTraffic(limits: TrafficLimits) {
-  const ring: (SandboxRequestRecord | undefined)[] = [];
+  const ring: (PendingRecord | undefined)[] = [];
   const sizes: number[] = [];
   let oldest = 0;
   let count = 0;
@@ -42,7 +43,7 @@ export function createTraffic(limits: TrafficLimits) {
   }
 
   return {
-    add(record: SandboxRequestRecord): void {
+    add(record: PendingRecord): void {
       if (count === limits.records) dropOldest();
       const slot = (oldest + count) % limits.records;
       ring[slot] = record;
@@ -53,7 +54,7 @@ export function createTraffic(limits: TrafficLimits) {
       while (totalBytes > limits.totalBytes && count > 1) dropOldest();
       for (const listener of listeners) {
         try {
-          listener(record);
+          listener(record.record());
         } catch (error) {
           console.error('A sandbox traffic listener failed:', error);
         }
@@ -63,7 +64,7 @@ export function createTraffic(limits: TrafficLimits) {
     /** Newest first. */
     list(): SandboxRequestRecord[] {
       const records: SandboxRequestRecord[] = [];
-      for (let age = count - 1; age >= 0; age--) records.push(ring[(oldest + age) % limits.records]!);
+      for (let age = count - 1; age >= 0; age--) records.push(ring[(oldest + age) % limits.records]!.record());
       return records;
     },
 

@@ -40,6 +40,18 @@ describe('the received traffic', () => {
     expect(sandbox.traffic()[0]?.headers.apikey).toBe('••••6789');
   });
 
+  it('masks the API key, the password and the bearer token wherever a request carries them, as the capture does', async () => {
+    const sandbox = await useSandbox({ mode: 'lenient', apiKeys: ['live-key-0123456789'] });
+    const { access_token } = await login(sandbox);
+    const carried = [{ ...validEvent(), attributes: { key: 'live-key-0123456789', pass: 'demo-password', token: access_token } }];
+    await sendEvents(sandbox, carried, { apiKey: 'live-key-0123456789', Authorization: `Bearer ${access_token}` });
+    await fetch(`${sandbox.url}/nowhere?note=live-key-0123456789`);
+    const [lookup, events] = sandbox.traffic();
+    expect(events!.body.text).not.toMatch(/live-key-0123456789|demo-password|${access_token}/);
+    expect(JSON.parse(events!.body.text)).toMatchObject([{ attributes: { key: '••••', pass: '••••', token: '••••' } }]);
+    expect(lookup!.path).toBe('/nowhere?note=••••');
+  });
+
   it('keeps at most the configured number of requests, dropping the oldest', async () => {
     const sandbox = await useSandbox({ trafficLimit: 3 });
     for (let request = 1; request <= 5; request++) await fetch(`${sandbox.url}/nowhere/${request}`);
