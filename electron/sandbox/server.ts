@@ -159,7 +159,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       },
     },
   };
-  const toolRoutes = createToolRoutes(traffic, faults, createOpenApiAnswer(config.openapiFile, () => url));
+  const toolRoutes = createToolRoutes(traffic, faults, tokens, createOpenApiAnswer(config.openapiFile, () => url));
   const log =
     config.logFile === null
       ? null

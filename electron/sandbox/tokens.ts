@@ -52,6 +52,18 @@ export function createTokenStore(options: TokenStoreOptions) {
       };
     },
 
+    /** Ends every access token issued so far, as if its time were up: a client's renewal can be tried at once. Returns how many were live. */
+    expireAll(): number {
+      const now = options.now().getTime();
+      let live = 0;
+      for (const [token, expiresAt] of expiries) {
+        if (expiresAt <= now) continue;
+        live++;
+        expiries.set(token, now);
+      }
+      return live;
+    },
+
     check(accessToken: string): TokenCheck {
       const expiresAt = expiries.get(accessToken);
       if (expiresAt === undefined) return 'unknown';

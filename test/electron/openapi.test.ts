@@ -174,6 +174,7 @@ describe('docs/openapi.yaml', () => {
     expect((await conforming('PATCH', '/_sandbox/faults', { headers: json, body: JSON.stringify({ latencyMs: -1 }) })).status).toBe(400);
     expect((await conforming('PATCH', '/_sandbox/faults', { headers: { 'content-type': 'text/plain' }, body: 'x' })).status).toBe(415);
     expect((await conforming('DELETE', '/_sandbox/requests')).status).toBe(204);
+    expect((await conforming('POST', '/_sandbox/tokens/expire')).status).toBe(200);
   });
 
   it("describes the sandbox's refusal of a web page, at every endpoint", async () => {

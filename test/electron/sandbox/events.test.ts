@@ -47,6 +47,18 @@ describe('POST /user/events: who may call', () => {
   });
 });
 
+describe('POST /_sandbox/tokens/expire', () => {
+  it('ends every token issued so far, so the next call is refused as expired; a login after it works', async () => {
+    const sandbox = await useSandbox();
+    const first = await authenticated(sandbox);
+    const second = await authenticated(sandbox);
+    expect(await answer(postJson(`${sandbox.url}/_sandbox/tokens/expire`, ''))).toEqual({ status: 200, body: { expired: 2 } });
+    for (const headers of [first, second]) expect(await answer(sendEvents(sandbox, [validEvent()], headers))).toMatchObject({ status: 401, body: { error: 'expired-token' } });
+    expect((await sendEvents(sandbox, [validEvent()], await authenticated(sandbox))).status).toBe(202);
+    expect(await answer(postJson(`${sandbox.url}/_sandbox/tokens/expire`, ''))).toEqual({ status: 200, body: { expired: 1 } });
+  });
+});
+
 describe('POST /user/events: the body', () => {
   it('answers 415 to another Content-Type, and takes application/json with a UTF-8 charset', async () => {
     const sandbox = await useSandbox();
