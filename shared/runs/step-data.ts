@@ -1,0 +1,94 @@
+import type { NameValue } from '../environment.ts';
+import { eventPlace } from '../event-place.ts';
+import { isNdjsonName } from '../formats/batch-file.ts';
+import { parseCsv } from '../formats/csv.ts';
+import { kindOf, readJson, withoutBom } from '../formats/import-result.ts';
+import { parseNdjson } from '../formats/ndjson.ts';
+import { findTemplates, resolveBatch } from '../templates.ts';
+
+/**
+ * What a send step sends, planned from its files: the batch (a workspace file, JSON array or
+ * NDJSON, or the events inline), the rows of its data file (CSV or a JSON array of objects),
+ * and each row's events with every template resolved, the row's columns as variables over the
+ * environment's (the row wins). Problems are sentences naming the file and the place.
+ */
+
+export type Reading<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/** A batch file's events: NDJSON by its name (.ndjson, .jsonl), else a JSON array. */
+export function batchEvents(file: string, text: string): Reading<unknown[]> {
+  if (isNdjsonName(file)) {
+    const read = parseNdjson(text);
+    return read.ok ? { ok: true, value: read.events } : { ok: false, problem: `${file}: ${read.message}` };
+  }
+  const read = readJson(withoutBom(text));
+  if (!read.ok) return { ok: false, problem: `${file}:${read.line ?? 1}:${read.column ?? 1}: not valid JSON (${read.reason}). A batch file is a JSON array of events.` };
+  if (!Array.isArray(read.value)) return { ok: false, problem: `${file}: holds ${kindOf(read.value)}; a batch file is a JSON array of events.` };
+  if (read.value.length === 0) return { ok: false, problem: `${file}: the array holds no events; add at least one.` };
+  return { ok: true, value: read.value };
+}
+
+/** One row of a data file: its columns, as the variables its run of the step resolves templates with. */
+export type DataRow = NameValue[];
+
+function cellText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A data file's rows: CSV (by its name, .csv) with a header row, else a JSON array of objects whose values become text. */
+export function dataRows(file: string, text: string): Reading<DataRow[]> {
+  if (/\.csv$/i.test(file)) {
+    const table = parseCsv(text);
+    if (!table.ok) return { ok: false, problem: `${file}: ${table.message}` };
+    return { ok: true, value: table.rows.map((row) => table.headers.map((name, column) => ({ name: name.trim(), value: row[column]! }))) };
+  }
+  const read = readJson(withoutBom(text));
+  if (!read.ok) return { ok: false, problem: `${file}:${read.line ?? 1}:${read.column ?? 1}: not valid JSON (${read.reason}). A data file is CSV or a JSON array of objects.` };
+  if (!Array.isArray(read.value) || read.value.length === 0) return { ok: false, problem: `${file}: a JSON data file is an array of at least one object (one per row); it holds ${kindOf(read.value)}.` };
+  const rows: DataRow[] = [];
+  for (const [index, row] of read.value.entries()) {
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) return { ok: false, problem: `${file}: /${index} (row ${index + 1}) is ${kindOf(row)}, not an object of column values.` };
+    rows.push(Object.entries(row).map(([name, value]) => ({ name, value: cellText(value) })));
+  }
+  return { ok: true, value: rows };
+}
+
+/** The variable names a batch's templates use (`{{name}}`), each once, in order. */
+function variablesUsed(value: unknown, names: Set<string>): Set<string> {
+  if (typeof value === 'string') {
+    for (const span of findTemplates(value)) if (span.template?.kind === 'variable') names.add(span.template.name);
+  } else if (Array.isArray(value)) {
+    for (const item of value) variablesUsed(item, names);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) variablesUsed(item, names);
+  }
+  return names;
+}
+
+export interface ResolveInput {
+  events: readonly unknown[];
+  /** The environment's variables and its name, to say where a variable was looked for. */
+  environment: { name: string; variables: readonly NameValue[] };
+  /** The data row this run uses, with its file and number (from 1); null without a data file. */
+  row: { file: string; number: number; columns: DataRow } | null;
+  timeZone: string;
+  now: Date;
+}
+
+/** The events with every template resolved; a variable neither the row nor the environment has fails the whole run of the step. */
+export function resolveStepEvents(input: ResolveInput): Reading<unknown[]> {
+  const { row, environment } = input;
+  const rowNames = new Set(row?.columns.map((column) => column.name));
+  const known = new Set([...rowNames, ...environment.variables.map((variable) => variable.name)]);
+  const missing = [...variablesUsed(input.events, new Set())].filter((name) => !known.has(name));
+  if (missing.length > 0) {
+    const names = missing.map((name) => `{{${name}}}`).join(', ');
+    const where = row ? `row ${row.number} of ${row.file} has no column ${missing.length === 1 ? 'of that name' : 'of those names'}` : 'there is no data file';
+    return { ok: false, problem: `${names}: no such variable. ${where[0]!.toUpperCase()}${where.slice(1)}, and the environment "${environment.name}" has no variable ${missing.length === 1 ? 'of that name' : 'of those names'}. Add the column or the variable, or fix the template.` };
+  }
+  // The row wins over the environment: its variables come first, and a later duplicate is dropped.
+  const variables = [...(row?.columns ?? []), ...environment.variables.filter((variable) => !rowNames.has(variable.name))];
+  const resolved = resolveBatch(input.events, { variables, timeZone: input.timeZone, now: input.now });
+  if ('problems' in resolved) return { ok: false, problem: `The batch's templates cannot be resolved: ${resolved.problems.map((problem) => `${eventPlace(problem.path)}: ${problem.message}`).join('; ')}` };
+  return { ok: true, value: resolved.events };
+}

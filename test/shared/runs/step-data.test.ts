@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { batchEvents, dataRows, resolveStepEvents } from '../../../shared/runs/step-data.ts';
+
+const NOW = new Date('2026-11-24T09:30:00Z');
+
+describe('batchEvents', () => {
+  it('reads a JSON array, and NDJSON by its name', () => {
+    expect(batchEvents('batches/a.json', '[{"token":"a"},{"token":"b"}]')).toEqual({ ok: true, value: [{ token: 'a' }, { token: 'b' }] });
+    expect(batchEvents('batches/a.ndjson', '{"token":"a"}\n\n{"token":"b"}\n')).toEqual({ ok: true, value: [{ token: 'a' }, { token: 'b' }] });
+  });
+
+  it('names the file and the place of what is wrong', () => {
+    expect(batchEvents('batches/a.json', '[\n{"token": }]')).toMatchObject({ ok: false, problem: expect.stringMatching(/^batches\/a\.json:2:\d+: not valid JSON/) });
+    expect(batchEvents('batches/a.json', '{"token":"a"}')).toEqual({ ok: false, problem: 'batches/a.json: holds an object; a batch file is a JSON array of events.' });
+    expect(batchEvents('batches/a.json', '[]')).toMatchObject({ ok: false, problem: expect.stringContaining('holds no events') });
+    expect(batchEvents('batches/a.ndjson', '{"token":"a"}\n[1]\n')).toMatchObject({ ok: false, problem: expect.stringMatching(/^batches\/a\.ndjson: Line 2 holds a list/) });
+  });
+});
+
+describe('dataRows', () => {
+  it('reads a CSV with a header row: one row of named columns per line', () => {
+    expect(dataRows('data/users.csv', 'customer,plan\ncust-1,pro\ncust-2,free\n')).toEqual({
+      ok: true,
+      value: [
+        [{ name: 'customer', value: 'cust-1' }, { name: 'plan', value: 'pro' }],
+        [{ name: 'customer', value: 'cust-2' }, { name: 'plan', value: 'free' }],
+      ],
+    });
+  });
+
+  it('reads a JSON array of objects, its values as text', () => {
+    expect(dataRows('data/users.json', '[{"customer":"cust-1","seats":3,"trial":true}]')).toEqual({
+      ok: true,
+      value: [[{ name: 'customer', value: 'cust-1' }, { name: 'seats', value: '3' }, { name: 'trial', value: 'true' }]],
+    });
+  });
+
+  it('names the file and the row that cannot be read', () => {
+    expect(dataRows('data/users.csv', 'a,b\n1\n')).toEqual({ ok: false, problem: 'data/users.csv: Row 2 has 1 cells, but the header row has 2 columns.' });
+    expect(dataRows('data/users.json', '[{"a":1}, 2]')).toEqual({ ok: false, problem: 'data/users.json: /1 (row 2) is a number, not an object of column values.' });
+    expect(dataRows('data/users.json', '{}')).toMatchObject({ ok: false, problem: expect.stringContaining('an array of at least one object') });
+  });
+});
+
+describe('resolveStepEvents', () => {
+  const environment = { name: 'staging', variables: [{ name: 'plan', value: 'env-plan' }, { name: 'region', value: 'eu' }] };
+  const events = [{ token: 'signup', customer_id: '{{customer}}', attributes: { plan: '{{plan}}', region: '{{region}}' }, created_at: '{{$now}}' }];
+
+  it("resolves the row's columns over the environment's variables: the row wins", () => {
+    const resolved = resolveStepEvents({ events, environment, row: { file: 'data/users.csv', number: 1, columns: [{ name: 'customer', value: 'cust-1' }, { name: 'plan', value: 'pro' }] }, timeZone: 'UTC', now: NOW });
+    expect(resolved).toEqual({ ok: true, value: [{ token: 'signup', customer_id: 'cust-1', attributes: { plan: 'pro', region: 'eu' }, created_at: '2026-11-24 09:30:00' }] });
+  });
+
+  it('fails clearly on a variable neither the row nor the environment has: which variable, which row, which file', () => {
+    const resolved = resolveStepEvents({ events, environment, row: { file: 'data/users.csv', number: 3, columns: [{ name: 'plan', value: 'pro' }] }, timeZone: 'UTC', now: NOW });
+    expect(resolved).toEqual({
+      ok: false,
+      problem: '{{customer}}: no such variable. Row 3 of data/users.csv has no column of that name, and the environment "staging" has no variable of that name. Add the column or the variable, or fix the template.',
+    });
+    expect(resolveStepEvents({ events, environment, row: null, timeZone: 'UTC', now: NOW })).toMatchObject({ ok: false, problem: expect.stringContaining('There is no data file, and the environment "staging"') });
+  });
+
+  it("says where another template's problem is", () => {
+    expect(resolveStepEvents({ events: [{ token: '{{$randomInt 5 1}}' }], environment, row: null, timeZone: 'UTC', now: NOW })).toMatchObject({ ok: false, problem: expect.stringMatching(/^The batch's templates cannot be resolved: event 1 \(\/0\/token\): /) });
+  });
+});
