@@ -10,7 +10,8 @@ import { redactText } from '../../shared/redact.ts';
 import { type ChunkRecord, type SendProgress, type SubmissionSummary, type UnansweredChoice } from '../../shared/submission.ts';
 import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../shared/validation.ts';
 import type { Remote } from '../host/services-client.ts';
-import { pushTo, startNodeServicesThread } from '../node-services.ts';
+import { startNodeServicesThread } from '../node-services.ts';
+import { startSendingThread } from '../sending-thread.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../services/index.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
@@ -169,33 +170,14 @@ async function sendThrough(context: Context, target: Target, environmentId: stri
   const { io, values, known } = context;
   const fail = (text: string) => io.stderr(redactText(text, known()));
   let printProgress: (progress: SendProgress) => void = () => undefined;
-  let ended: () => void = () => undefined;
-  const whenEnded = new Promise<void>((resolve) => (ended = resolve));
   const environment: Environment = { ...target.environment, id: environmentId, embeddedSandbox: false, storeSecretsWithoutKeyring: false };
-  /** The session's tokens as last read, to mask in what is printed; read again at each login and renewal. */
-  let tokens: string[] = [];
-  let readTokens: () => Promise<void> = async () => undefined;
-  const thread = await startNodeServicesThread(
-    context.dataFolder,
-    { environments: [environment] },
-    pushTo({
-      'send:progress': (progress) => {
-        printProgress(progress);
-        if (progress.status !== 'sending') ended();
-      },
-      'session:changed': (event) => {
-        if (event.reason === 'logged-in' || event.reason === 'renewed') void readTokens();
-        else if (event.message) fail(`  login: ${event.message}\n`);
-      },
-    }),
-  );
+  const thread = await startSendingThread(context.dataFolder, environment, {
+    progress: (progress) => printProgress(progress),
+    sessionMessage: (message) => fail(`  login: ${message}\n`),
+  });
   const { services } = thread;
-  const { vault, sessions, sending, submissions } = services;
-  readTokens = async () => {
-    const { accessToken, refreshToken } = await vault.get(environmentId);
-    tokens = [accessToken, refreshToken].filter((secret): secret is string => Boolean(secret));
-  };
-  const secrets = () => [...known(), ...tokens];
+  const { sending, submissions } = services;
+  const secrets = () => [...known(), ...thread.tokens()];
   printProgress = progressPrinter(io, secrets);
   let cancelledBy: string | null = null;
   let submissionId: string | null = null;
@@ -207,9 +189,7 @@ async function sendThrough(context: Context, target: Target, environmentId: stri
   };
   try {
     try {
-      await vault.update(environmentId, { apiKey: target.secrets.apiKey }, environment.baseUrl);
-      await sessions.login({ environmentId, username: target.secrets.username, password: target.secrets.password, rememberPassword: true });
-      await readTokens();
+      await thread.logIn(target.secrets);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       fail(`eventdesk send: ${error.message}\nNothing was sent.\n`);
@@ -225,12 +205,11 @@ async function sendThrough(context: Context, target: Target, environmentId: stri
     }
     const { submission, sentBefore, uncertainBefore = [] } = begun;
     submissionId = submission.id;
-    // A resume with nothing left to send ended at once: no progress will say so.
-    if (submission.status !== 'sending') ended();
     process.on('SIGINT', stop).on('SIGTERM', stop);
-    await whenEnded;
+    // A resume with nothing left to send ended at once: no progress will say so.
+    if (submission.status === 'sending') await thread.ended(submission.id);
     await sending.dispose();
-    await readTokens();
+    await thread.readTokens();
     const resume = ['eventdesk', 'send', '--resume', submission.id, ...targetArgs(values)].join(' ');
     const summary = summaryOf((await submissions.get(submission.id))!, await submissions.file(), resume, sentBefore, secrets(), uncertainBefore);
     io.stdout(values.json ? `${JSON.stringify(summary, null, 2)}\n` : describeSummary(summary));
