@@ -24,7 +24,8 @@ export interface StepResult {
   durationMs: number;
 }
 
-export type ScenarioStatus = 'passed' | 'failed' | 'broken';
+/** `skipped`: none of its steps ran (--bail or Stop ended the run before it). */
+export type ScenarioStatus = 'passed' | 'failed' | 'broken' | 'skipped';
 
 export interface ScenarioResult {
   /** The scenario's file, relative to the workspace's root. */

@@ -1,0 +1,124 @@
+import { resolveTimeZone, type Environment, type EnvironmentSettings } from '../../shared/environment.ts';
+import { AppError } from '../../shared/errors.ts';
+import { validateBatchWithPlan } from '../../shared/plans/plan-diagnostics.ts';
+import { sentOutcomeOf, validationCounts, type ValidationCounts } from '../../shared/runs/expectations.ts';
+import type { StepSender } from '../../shared/runs/run-deps.ts';
+import { rulesFor, validateBatch } from '../../shared/validation.ts';
+import { commandLineEnvironmentId, type TargetSecrets } from '../cli/target.ts';
+import { loadPlan, type LoadedPlan } from '../plans/load.ts';
+import { readPlanFileText } from '../plans/plan-file-text.ts';
+import { startSendingThread, type SendingThread } from '../sending-thread.ts';
+
+/**
+ * The scenario engine's sender outside the app (`eventdesk run`): each environment's sends go
+ * through the services on their own thread, as `eventdesk send`'s do (sending-thread.ts), so
+ * they are chunked, retried, renewed and recorded in History exactly as any send. One thread
+ * per environment, started and logged in at its first send and kept for the run.
+ */
+
+export interface ServicesSenderOptions {
+  /** The data folder whose History the sends are recorded in. */
+  dataFolder: string;
+  /** Who to log in as where: the command line reads them from EVENTDESK_* variables. Throws an Error saying what is missing. */
+  credentials(environment: EnvironmentSettings): TargetSecrets;
+}
+
+export interface ServicesSender extends StepSender {
+  /** The secrets in use (passwords, API keys, tokens), to mask in what is printed. */
+  secrets(): string[];
+  /** Ends every thread; sends under way are cancelled. */
+  close(): Promise<void>;
+}
+
+interface Opened {
+  thread: SendingThread;
+  environmentId: string;
+}
+
+/** The environment the thread holds: the settings as given, under the id the command line records its sends with. */
+function threadEnvironment(settings: EnvironmentSettings): Environment {
+  const environment: Environment = { ...settings, id: '', embeddedSandbox: false, storeSecretsWithoutKeyring: false };
+  return { ...environment, id: commandLineEnvironmentId({ environment, secrets: { username: '', password: '', apiKey: '' } }) };
+}
+
+export function createServicesSender(options: ServicesSenderOptions): ServicesSender {
+  const opened = new Map<string, Promise<Opened>>();
+  const threads: SendingThread[] = [];
+  const given: string[] = [];
+  const plans = new Map<string, Promise<LoadedPlan>>();
+
+  async function open(settings: EnvironmentSettings): Promise<Opened> {
+    const secrets = options.credentials(settings);
+    given.push(secrets.password, secrets.apiKey);
+    const environment = threadEnvironment(settings);
+    const thread = await startSendingThread(options.dataFolder, environment);
+    threads.push(thread);
+    try {
+      await thread.logIn(secrets);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(error.code, `Logging in to "${settings.name}" (${settings.baseUrl}) failed: ${error.message}`, error.detail);
+    }
+    return { thread, environmentId: environment.id };
+  }
+
+  /** The thread for an environment, kept for the run; a failed login is not tried again for every step. */
+  function threadFor(settings: EnvironmentSettings): Promise<Opened> {
+    const key = JSON.stringify(settings);
+    let found = opened.get(key);
+    if (!found) {
+      found = open(settings);
+      opened.set(key, found);
+    }
+    return found;
+  }
+
+  function planOf(file: string): Promise<LoadedPlan> {
+    let found = plans.get(file);
+    if (!found) {
+      found = readPlanFileText(file).then((text) => loadPlan(text, file));
+      plans.set(file, found);
+    }
+    return found;
+  }
+
+  return {
+    async validate(environment, events): Promise<ValidationCounts> {
+      const text = JSON.stringify(events);
+      const rules = rulesFor({ ...environment, timeZone: resolveTimeZone(environment.timeZone) });
+      if (environment.planFile === null) return validationCounts(validateBatch(text, rules).diagnostics);
+      const result = validateBatchWithPlan(text, rules, await planOf(environment.planFile));
+      return validationCounts(result.diagnostics, result);
+    },
+
+    async send({ environment, events, label, signal }) {
+      const { thread, environmentId } = await threadFor(environment);
+      const { sending, submissions } = thread.services;
+      const tuning = { concurrency: environment.concurrency, maxAttempts: environment.maxAttempts };
+      // A scenario sends the same batch on purpose, run after run: no duplicate warning to answer.
+      const started = await sending.start(environmentId, JSON.stringify(events), true, tuning, label);
+      if (!('started' in started)) throw new Error('A send with again=true did not start.');
+      const id = started.started.id;
+      const cancel = () => void sending.cancel(id);
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        await thread.ended(id);
+      } finally {
+        signal.removeEventListener('abort', cancel);
+      }
+      await thread.readTokens();
+      const detail = await submissions.get(id);
+      if (!detail) throw new AppError('submission-not-found', `Submission ${id} is not in History after its send.`);
+      return sentOutcomeOf(detail);
+    },
+
+    secrets: () => [...given, ...threads.flatMap((thread) => thread.tokens())].filter(Boolean),
+
+    async close() {
+      await Promise.all(threads.map(async (thread) => {
+        await thread.services.sending.dispose();
+        await thread.close();
+      }));
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import type { EnvironmentSettings } from '../environment.ts';
+import { resolveTimeZone } from '../environment.ts';
+import type { SandboxFaults } from '../sandbox.ts';
+import { expectationsOf, outcomeFailures, validationFailure, type Expectations, type SentOutcome } from './expectations.ts';
+import { receivedDifference, receivedEvents } from './received.ts';
+import type { RunDeps, SandboxTools } from './run-deps.ts';
+import type { StepResult } from './run-result.ts';
+import type { SendStep } from './scenario.ts';
+import { batchEvents, dataRows, resolveStepEvents, type DataRow } from './step-data.ts';
+
+/**
+ * One send step of a scenario: its batch and data file read, then once per data row (or once)
+ * its events resolved, validated, sent with the step's sandbox faults in force (restored after,
+ * whatever happens), and the outcome checked against what the step expects.
+ */
+
+export interface SendStepContext {
+  deps: RunDeps;
+  /** The environment the step sends to, by name (null: the workspace's default). */
+  environmentName: string | null;
+  /** The label History records the send under, before the row's number. */
+  label: string;
+  signal: AbortSignal;
+  /** Called as each run of the step begins, with its row. */
+  started(row: number | null): void;
+  /** Called with each run's result. */
+  ended(result: StepResult): void;
+  /** Why the rest of the run stops (--bail, Stop), read after each row: the rows left are reported skipped with it. */
+  stopReason(): string | null;
+}
+
+interface Planned {
+  environment: EnvironmentSettings;
+  events: unknown[];
+  rows: { file: string; columns: DataRow }[] | null;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function plan(step: SendStep, context: SendStepContext): Promise<Planned | string> {
+  const { deps } = context;
+  let environment: EnvironmentSettings;
+  try {
+    environment = await deps.environment(context.environmentName);
+  } catch (error) {
+    return message(error);
+  }
+  let events: unknown[];
+  if (typeof step.send === 'string') {
+    let text: string;
+    try {
+      text = await deps.readFile(step.send);
+    } catch (error) {
+      return message(error);
+    }
+    const read = batchEvents(step.send, text);
+    if (!read.ok) return read.problem;
+    events = read.value;
+  } else events = step.send;
+  if (step.data === undefined) return { environment, events, rows: null };
+  let text: string;
+  try {
+    text = await deps.readFile(step.data);
+  } catch (error) {
+    return message(error);
+  }
+  const rows = dataRows(step.data, text);
+  if (!rows.ok) return rows.problem;
+  return { environment, events, rows: rows.value.map((columns) => ({ file: step.data!, columns })) };
+}
+
+/** The sandbox's faults for the step: set before it, and the ones in force before it, to restore. */
+async function applyFaults(tools: SandboxTools, step: SendStep, environment: EnvironmentSettings): Promise<SandboxFaults> {
+  const before = await tools.faults();
+  if (before === null) throw new Error(`${environment.baseUrl} is not a sandbox (it answers no /_sandbox/faults): faults and "received" need one.`);
+  const { expireToken, ...patch } = step.faults ?? {};
+  if (Object.keys(patch).length > 0) await tools.setFaults(patch);
+  if (expireToken) await tools.expireTokens();
+  return before;
+}
+
+/** The newest request id the sandbox keeps: requests after it are this step's. */
+async function lastRequestId(tools: SandboxTools): Promise<number> {
+  return (await tools.requests()).reduce((newest, record) => Math.max(newest, record.id), 0);
+}
+
+async function receivedFailure(tools: SandboxTools, after: number, sent: readonly unknown[]): Promise<string | null> {
+  const records = (await tools.requests()).filter((record) => record.id > after);
+  const received = receivedEvents(records);
+  if (!received.ok) return `received: ${received.problem}`;
+  const difference = receivedDifference(sent, received.value);
+  return difference && `received: ${difference}`;
+}
+
+interface RunOutcome {
+  reasons: string[];
+  sent: SentOutcome | null;
+}
+
+/** One run of the step (one data row, or the only one): what went wrong, and what was sent. */
+async function runOnce(step: SendStep, expectations: Expectations, environment: EnvironmentSettings, events: unknown[], label: string, context: SendStepContext): Promise<RunOutcome> {
+  const { deps } = context;
+  const counts = await deps.sender.validate(environment, events);
+  const invalid = validationFailure(expectations, counts);
+  if (invalid) return { reasons: [invalid], sent: null };
+  const tools = step.faults !== undefined || expectations.received ? deps.sandbox(environment) : null;
+  const restore = tools && (await applyFaults(tools, step, environment));
+  let sent: SentOutcome;
+  let after = 0;
+  try {
+    if (tools && expectations.received) after = await lastRequestId(tools);
+    sent = await deps.sender.send({ environment, events, label, signal: context.signal });
+  } finally {
+    // Restored whatever happened: the next step, and whoever uses the sandbox next, get the faults as they were.
+    if (tools && restore && step.faults !== undefined) await tools.setFaults(restore);
+  }
+  const reasons = outcomeFailures(expectations, sent);
+  if (tools && expectations.received) {
+    const difference = await receivedFailure(tools, after, events);
+    if (difference) reasons.push(difference);
+  }
+  return { reasons, sent };
+}
+
+/** Runs the step once per row (or once); results go to `context.ended`. False when a run failed. */
+export async function runSendStep(step: SendStep, index: number, name: string, context: SendStepContext): Promise<boolean> {
+  const { deps } = context;
+  const now = () => deps.now?.() ?? new Date();
+  const result = (row: number | null, started: number, fields: Partial<StepResult>): StepResult => ({
+    index,
+    name,
+    row,
+    status: 'passed',
+    reason: null,
+    submissionId: null,
+    environment: null,
+    eventsSent: 0,
+    eventsAccepted: 0,
+    durationMs: Math.round(performance.now() - started),
+    ...fields,
+  });
+  const planStarted = performance.now();
+  const planned = await plan(step, context);
+  if (typeof planned === 'string') {
+    context.started(null);
+    context.ended(result(null, planStarted, { status: 'failed', reason: planned, environment: context.environmentName }));
+    return false;
+  }
+  const { environment, events, rows } = planned;
+  const expectations = expectationsOf(step.expect);
+  let passed = true;
+  const runs = rows ?? [null];
+  for (const [at, row] of runs.entries()) {
+    const number = row ? at + 1 : null;
+    const started = performance.now();
+    context.started(number);
+    const resolved = resolveStepEvents({
+      events,
+      environment,
+      row: row && { file: row.file, number: at + 1, columns: row.columns },
+      timeZone: resolveTimeZone(environment.timeZone),
+      now: now(),
+    });
+    let outcome: RunOutcome;
+    if (!resolved.ok) outcome = { reasons: [resolved.problem], sent: null };
+    else {
+      try {
+        outcome = await runOnce(step, expectations, environment, resolved.value, number === null ? context.label : `${context.label} · row ${number}`, context);
+      } catch (error) {
+        outcome = { reasons: [message(error)], sent: null };
+      }
+    }
+    const failed = outcome.reasons.length > 0;
+    passed &&= !failed;
+    context.ended(
+      result(number, started, {
+        status: failed ? 'failed' : 'passed',
+        reason: failed ? outcome.reasons.join('\n') : null,
+        submissionId: outcome.sent?.submissionId ?? null,
+        environment: environment.name,
+        eventsSent: outcome.sent?.eventsSent ?? 0,
+        eventsAccepted: outcome.sent?.eventsAccepted ?? 0,
+      }),
+    );
+    const stop = context.stopReason();
+    if (stop !== null) {
+      for (const skipped of runs.keys()) if (skipped > at) context.ended(result(skipped + 1, performance.now(), { status: 'skipped', reason: stop, environment: environment.name }));
+      break;
+    }
+  }
+  return passed;
+}

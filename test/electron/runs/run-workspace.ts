@@ -1,0 +1,79 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { onTestFinished } from 'vitest';
+import { createServicesSender } from '../../../electron/runs/services-sender.ts';
+import { workspaceRunDeps } from '../../../electron/runs/workspace-run.ts';
+import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
+import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
+import { openSubmissions } from '../../../electron/services/submissions.ts';
+import { runScenarios } from '../../../shared/runs/engine.ts';
+import type { RunProgress, RunResult } from '../../../shared/runs/run-result.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+
+/**
+ * A workspace in a temporary folder, run by the real engine through the real services thread
+ * (a real SQLite History in a temporary data folder) against a real sandbox on loopback.
+ */
+
+export async function useSandbox(options: SandboxStartOptions = {}): Promise<SandboxServer> {
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', ...options });
+  onTestFinished(() => sandbox.close());
+  return sandbox;
+}
+
+export const event = (n: number, fields: Record<string, unknown> = {}) => ({
+  token: `t-${n}`,
+  customer_id: `c-${n}`,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  svc_id: n,
+  created_at: '2026-11-22 10:00:00',
+  attributes: {},
+  ...fields,
+});
+
+export const scenario = (name: string, steps: unknown[], extra: Record<string, unknown> = {}) => ({ format: 'eventdesk.scenario', version: 1, name, ...extra, steps });
+
+export interface RunWorkspace {
+  root: string;
+  dataFolder: string;
+  run(scenarios: string[], options?: { bail?: boolean; signal?: AbortSignal }): Promise<{ result: RunResult; progress: RunProgress[] }>;
+  /** A submission as History keeps it. */
+  submission(id: string): ReturnType<ReturnType<typeof openSubmissions>['get']>;
+}
+
+/** `files` by their paths in the workspace (objects written as JSON); the environment "sandbox" points at `sandbox` unless `files` says otherwise. */
+export async function runWorkspace(sandbox: SandboxServer, files: Record<string, unknown>): Promise<RunWorkspace> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-run-workspace-'));
+  const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-run-data-'));
+  onTestFinished(async () => {
+    await rm(root, { recursive: true, force: true });
+    await rm(dataFolder, { recursive: true, force: true });
+  });
+  const all = { 'environments/sandbox.env.json': { name: 'sandbox', baseUrl: sandbox.url, maxAttempts: 3 }, ...files };
+  for (const [file, content] of Object.entries(all)) {
+    const target = path.join(root, file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  }
+  const sender = createServicesSender({ dataFolder, credentials: () => ({ username: SANDBOX_DEMO_CREDENTIALS.username, password: SANDBOX_DEMO_CREDENTIALS.password, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey }) });
+  onTestFinished(() => sender.close());
+  const deps = workspaceRunDeps(root, { defaultEnvironment: 'sandbox', plan: null }, sender);
+  return {
+    root,
+    dataFolder,
+    async run(scenarios, options = {}) {
+      const progress: RunProgress[] = [];
+      const result = await runScenarios({ workspace: root, scenarios, bail: options.bail ?? false }, deps, (each) => progress.push(each), options.signal);
+      return { result, progress };
+    },
+    submission(id) {
+      const history = openSubmissions(path.join(dataFolder, 'submissions.sqlite'));
+      try {
+        return history.get(id);
+      } finally {
+        history.close();
+      }
+    },
+  };
+}
