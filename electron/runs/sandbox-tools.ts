@@ -18,7 +18,7 @@ export function sandboxToolsAt(baseUrl: string, fetch: typeof globalThis.fetch =
     try {
       return await fetch(url, { ...init, signal: AbortSignal.timeout(TOOL_TIMEOUT_MS) });
     } catch (error) {
-      throw new Error(`The sandbox's tools at ${url.origin} did not answer (${(error as Error).message}).`);
+      throw new Error(`The sandbox's tools at ${url.origin} did not answer (${(error as Error).message}).`, { cause: error });
     }
   }
 

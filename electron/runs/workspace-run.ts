@@ -22,8 +22,8 @@ export function workspaceFileReader(root: string): (file: string) => Promise<str
       return await readFile(path.join(root, ...file.split('/')), 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') throw new Error(`${file}: there is no such file in the workspace (${root}). Check the path, relative to the workspace's root.`);
-      throw new Error(`${file}: cannot be read (${code ?? (error as Error).message}).`);
+      if (code === 'ENOENT') throw new Error(`${file}: there is no such file in the workspace (${root}). Check the path, relative to the workspace's root.`, { cause: error });
+      throw new Error(`${file}: cannot be read (${code ?? (error as Error).message}).`, { cause: error });
     }
   };
 }

@@ -39,6 +39,15 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A workspace file's text, or why it cannot be read. */
+async function readText(deps: RunDeps, file: string): Promise<{ text: string } | { problem: string }> {
+  try {
+    return { text: await deps.readFile(file) };
+  } catch (error) {
+    return { problem: message(error) };
+  }
+}
+
 async function plan(step: SendStep, context: SendStepContext): Promise<Planned | string> {
   const { deps } = context;
   let environment: EnvironmentSettings;
@@ -49,24 +58,16 @@ async function plan(step: SendStep, context: SendStepContext): Promise<Planned |
   }
   let events: unknown[];
   if (typeof step.send === 'string') {
-    let text: string;
-    try {
-      text = await deps.readFile(step.send);
-    } catch (error) {
-      return message(error);
-    }
-    const read = batchEvents(step.send, text);
+    const file = await readText(deps, step.send);
+    if ('problem' in file) return file.problem;
+    const read = batchEvents(step.send, file.text);
     if (!read.ok) return read.problem;
     events = read.value;
   } else events = step.send;
   if (step.data === undefined) return { environment, events, rows: null };
-  let text: string;
-  try {
-    text = await deps.readFile(step.data);
-  } catch (error) {
-    return message(error);
-  }
-  const rows = dataRows(step.data, text);
+  const file = await readText(deps, step.data);
+  if ('problem' in file) return file.problem;
+  const rows = dataRows(step.data, file.text);
   if (!rows.ok) return rows.problem;
   return { environment, events, rows: rows.value.map((columns) => ({ file: step.data!, columns })) };
 }

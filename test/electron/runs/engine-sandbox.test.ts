@@ -53,7 +53,7 @@ describe("runScenarios and the sandbox's tools", () => {
 
   it('received same through a forwarding sandbox: passes when the upstream took the events, fails naming them when it refused', { timeout: RUN_LIMIT_MS }, async () => {
     const upstream = await useSandbox();
-    const forwarding = await useSandbox({ forward: { url: upstream.url } });
+    const forwarding = await useSandbox({ forward: { url: upstream.url, timeoutMs: 10_000 } });
     const workspace = await runWorkspace(forwarding, {
       'scenarios/forwarded.scenario.json': scenario(
         'Forwarded',

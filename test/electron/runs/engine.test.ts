@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { event, runWorkspace, scenario, useSandbox } from './run-workspace.ts';
 
@@ -127,5 +129,30 @@ describe('runScenarios through the services thread, against the sandbox', () => 
       ['failed', 'stopped during the wait'],
       ['skipped', 'not run: the run was stopped'],
     ]);
+  });
+
+  it("checks validation against the workspace's tracking plan before sending: a step that must break no plan rule sends nothing when it does", { timeout: RUN_LIMIT_MS }, async () => {
+    const sandbox = await useSandbox();
+    const plan = await readFile(path.resolve(import.meta.dirname, '../../fixtures/plans/shop.plan.json'), 'utf8');
+    const purchase = event(1, { token: 'purchase', svc_id: 7, attributes: { spend: '19.99', currency: 'EUR' } });
+    const workspace = await runWorkspace(
+      sandbox,
+      {
+        'plans/shop.plan.json': plan.replace(/"\$schema": "[^"]*",/, ''),
+        'scenarios/plan.scenario.json': scenario(
+          'Plan',
+          [
+            { send: [purchase], expect: { validation: 'no-plan-violations' } },
+            { send: [{ ...purchase, attributes: { spend: '19.99', currency: 'YEN' } }], expect: { validation: 'no-plan-violations' } },
+          ],
+          { onFailure: 'continue' },
+        ),
+      },
+      'plans/shop.plan.json',
+    );
+    const { result } = await workspace.run(['scenarios/plan.scenario.json']);
+    const [planned, unplanned] = result.scenarios[0]!.steps;
+    expect(planned).toMatchObject({ status: 'passed', eventsAccepted: 1 });
+    expect(unplanned).toMatchObject({ status: 'failed', submissionId: null, reason: expect.stringMatching(/^validation: the batch breaks the tracking plan \(1 violation\)\. First: event 1 \(\/0\/attributes\/currency\): /) });
   });
 });

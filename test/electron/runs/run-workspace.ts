@@ -10,6 +10,7 @@ import { openSubmissions } from '../../../electron/services/submissions.ts';
 import { runScenarios } from '../../../shared/runs/engine.ts';
 import type { RunProgress, RunResult } from '../../../shared/runs/run-result.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import { validEvent } from '../../fixtures/events.ts';
 
 /**
  * A workspace in a temporary folder, run by the real engine through the real services thread
@@ -22,15 +23,8 @@ export async function useSandbox(options: SandboxStartOptions = {}): Promise<San
   return sandbox;
 }
 
-export const event = (n: number, fields: Record<string, unknown> = {}) => ({
-  token: `t-${n}`,
-  customer_id: `c-${n}`,
-  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
-  svc_id: n,
-  created_at: '2026-11-22 10:00:00',
-  attributes: {},
-  ...fields,
-});
+/** Event n of a test: its own token and customer, so each is told apart in a diff. */
+export const event = (n: number, fields: Record<string, unknown> = {}) => validEvent({ token: `t-${n}`, customer_id: `c-${n}`, svc_id: n, created_at: '2026-11-22 10:00:00', attributes: {}, ...fields });
 
 export const scenario = (name: string, steps: unknown[], extra: Record<string, unknown> = {}) => ({ format: 'eventdesk.scenario', version: 1, name, ...extra, steps });
 
@@ -42,8 +36,11 @@ export interface RunWorkspace {
   submission(id: string): ReturnType<ReturnType<typeof openSubmissions>['get']>;
 }
 
-/** `files` by their paths in the workspace (objects written as JSON); the environment "sandbox" points at `sandbox` unless `files` says otherwise. */
-export async function runWorkspace(sandbox: SandboxServer, files: Record<string, unknown>): Promise<RunWorkspace> {
+/**
+ * `files` by their paths in the workspace (objects written as JSON); the environment "sandbox"
+ * points at `sandbox` unless `files` says otherwise; `plan` is the manifest's tracking plan.
+ */
+export async function runWorkspace(sandbox: SandboxServer, files: Record<string, unknown>, plan: string | null = null): Promise<RunWorkspace> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-run-workspace-'));
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-run-data-'));
   onTestFinished(async () => {
@@ -58,7 +55,7 @@ export async function runWorkspace(sandbox: SandboxServer, files: Record<string,
   }
   const sender = createServicesSender({ dataFolder, credentials: () => ({ username: SANDBOX_DEMO_CREDENTIALS.username, password: SANDBOX_DEMO_CREDENTIALS.password, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey }) });
   onTestFinished(() => sender.close());
-  const deps = workspaceRunDeps(root, { defaultEnvironment: 'sandbox', plan: null }, sender);
+  const deps = workspaceRunDeps(root, { defaultEnvironment: 'sandbox', plan }, sender);
   return {
     root,
     dataFolder,
