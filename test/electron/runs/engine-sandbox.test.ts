@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { NO_FAULTS } from '../../../shared/sandbox.ts';
+import { NO_FAULTS, SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
 import { event, runWorkspace, scenario, useSandbox } from './run-workspace.ts';
 
 /** Every run is bounded: a hang fails the test instead of holding the suite. */
@@ -87,5 +87,16 @@ describe("runScenarios and the sandbox's tools", () => {
     });
     const { result } = await workspace.run(['scenarios/nowhere.scenario.json']);
     expect(result.scenarios[0]!.steps[0]).toMatchObject({ status: 'failed', submissionId: null, reason: `${url} is not a sandbox (it answers no /_sandbox/faults): faults and "received" need one.` });
+  });
+
+  it('masks the secrets in a reason: an event carrying the API key, which the sandbox masks in what it keeps', { timeout: RUN_LIMIT_MS }, async () => {
+    const sandbox = await useSandbox();
+    const workspace = await runWorkspace(sandbox, {
+      'scenarios/secret.scenario.json': scenario('Secret', [{ send: [event(1, { attributes: { pasted: SANDBOX_DEMO_CREDENTIALS.apiKey } })], expect: { received: 'same' } }]),
+    });
+    const { result, progress } = await workspace.run(['scenarios/secret.scenario.json']);
+    const reason = result.scenarios[0]!.steps[0]!.reason!;
+    expect(reason).toMatch(/^received: .*event 1 sent has attributes\.pasted "[^"]*", received "[^"]*"\.$/);
+    expect(JSON.stringify({ result, progress })).not.toContain(SANDBOX_DEMO_CREDENTIALS.apiKey);
   });
 });
