@@ -13,9 +13,16 @@ import { runSendStep } from './send-step.ts';
  * sending, the sandbox's tools) comes in `deps` (run-deps.ts).
  *
  * A scenario that cannot run at all (not JSON, refused by the schema, unreadable) is `broken`
- * and the others still run. A failed step skips the rest of its scenario unless the scenario
- * says `"onFailure": "continue"`; with `bail`, the first failed step ends the whole run, and
- * every step not run is reported skipped, with why.
+ * and the others still run. A step with a data file runs once per row, every row even after one
+ * failed. A failed step skips the rest of its scenario unless the scenario says
+ * `"onFailure": "continue"`; with `bail`, the first failed step ends the whole run, and every
+ * step not run is reported skipped, with why. Every reason passes `deps.secrets()` through
+ * redactText before it is reported.
+ *
+ * Outside the app (electron/runs/): `createServicesSender({ dataFolder, credentials })` and
+ * `workspaceRunDeps(root, manifest, sender)` make the deps, then
+ * `runScenarios({ workspace: root, scenarios: ['scenarios/a.scenario.json'], bail }, deps, onProgress, signal)`,
+ * and `sender.close()` once done.
  */
 
 export { type RunDeps, type RunRequest, type SandboxTools, type StepSender } from './run-deps.ts';
