@@ -72,14 +72,18 @@ async function plan(step: SendStep, context: SendStepContext): Promise<Planned |
   return { environment, events, rows: rows.value.map((columns) => ({ file: step.data!, columns })) };
 }
 
-/** The sandbox's faults for the step: set before it, and the ones in force before it, to restore. */
-async function applyFaults(tools: SandboxTools, step: SendStep, environment: EnvironmentSettings): Promise<SandboxFaults> {
+/** The faults in force before the step, to restore after it; throws when the address is no sandbox. */
+async function faultsBefore(tools: SandboxTools, environment: EnvironmentSettings): Promise<SandboxFaults> {
   const before = await tools.faults();
   if (before === null) throw new Error(`${environment.baseUrl} is not a sandbox (it answers no /_sandbox/faults): faults and "received" need one.`);
-  const { expireToken, ...patch } = step.faults ?? {};
+  return before;
+}
+
+/** Sets the step's faults; `expireToken` ends the tokens the sandbox issued. */
+async function applyFaults(tools: SandboxTools, faults: NonNullable<SendStep['faults']>): Promise<void> {
+  const { expireToken, ...patch } = faults;
   if (Object.keys(patch).length > 0) await tools.setFaults(patch);
   if (expireToken) await tools.expireTokens();
-  return before;
 }
 
 /** The newest request id the sandbox keeps: requests after it are this step's. */
@@ -107,15 +111,16 @@ async function runOnce(step: SendStep, expectations: Expectations, environment: 
   const invalid = validationFailure(expectations, counts);
   if (invalid) return { reasons: [invalid], sent: null };
   const tools = step.faults !== undefined || expectations.received ? deps.sandbox(environment) : null;
-  const restore = tools && (await applyFaults(tools, step, environment));
+  const before = tools && (await faultsBefore(tools, environment));
   let sent: SentOutcome;
   let after = 0;
   try {
+    if (tools && step.faults) await applyFaults(tools, step.faults);
     if (tools && expectations.received) after = await lastRequestId(tools);
     sent = await deps.sender.send({ environment, events, label, signal: context.signal });
   } finally {
     // Restored whatever happened: the next step, and whoever uses the sandbox next, get the faults as they were.
-    if (tools && restore && step.faults !== undefined) await tools.setFaults(restore);
+    if (tools && before && step.faults) await tools.setFaults(before);
   }
   const reasons = outcomeFailures(expectations, sent);
   if (tools && expectations.received) {
@@ -125,8 +130,8 @@ async function runOnce(step: SendStep, expectations: Expectations, environment: 
   return { reasons, sent };
 }
 
-/** Runs the step once per row (or once); results go to `context.ended`. False when a run failed. */
-export async function runSendStep(step: SendStep, index: number, name: string, context: SendStepContext): Promise<boolean> {
+/** Runs the step once per row (or once); each run's result goes to `context.ended`. */
+export async function runSendStep(step: SendStep, index: number, name: string, context: SendStepContext): Promise<void> {
   const { deps } = context;
   const now = () => deps.now?.() ?? new Date();
   const result = (row: number | null, started: number, fields: Partial<StepResult>): StepResult => ({
@@ -147,11 +152,10 @@ export async function runSendStep(step: SendStep, index: number, name: string, c
   if (typeof planned === 'string') {
     context.started(null);
     context.ended(result(null, planStarted, { status: 'failed', reason: planned, environment: context.environmentName }));
-    return false;
+    return;
   }
   const { environment, events, rows } = planned;
   const expectations = expectationsOf(step.expect);
-  let passed = true;
   const runs = rows ?? [null];
   for (const [at, row] of runs.entries()) {
     const number = row ? at + 1 : null;
@@ -174,7 +178,6 @@ export async function runSendStep(step: SendStep, index: number, name: string, c
       }
     }
     const failed = outcome.reasons.length > 0;
-    passed &&= !failed;
     context.ended(
       result(number, started, {
         status: failed ? 'failed' : 'passed',
@@ -191,5 +194,4 @@ export async function runSendStep(step: SendStep, index: number, name: string, c
       break;
     }
   }
-  return passed;
 }
