@@ -1,5 +1,5 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { kindOf } from '../formats/import-result.ts';
 import { parseDuration } from './duration.ts';
 import { ScenarioSchema, SendStepSchema, WaitStepSchema, type Scenario } from './scenario.ts';
@@ -33,8 +33,34 @@ function valueAt(value: unknown, path: Path): unknown {
 
 const NUMBER_WORDS: Record<string, string> = { number: 'a number', int: 'a whole number', string: 'a text', array: 'a list', object: 'an object', boolean: 'true or false' };
 
-/** One zod issue in words, with what to do. */
-function issueText(issue: z.core.$ZodIssue, actual: unknown): string {
+/** The part of a schema a path leads to, through objects, lists, unions (the first option it leads somewhere in), optional and default values. */
+function schemaAt(schema: z.ZodType, path: Path): z.ZodType | null {
+  let at: z.ZodType = schema;
+  while (at instanceof z.ZodOptional || at instanceof z.ZodDefault) at = at.unwrap() as z.ZodType;
+  if (path.length === 0) return at;
+  const [key, ...rest] = path;
+  if (at instanceof z.ZodUnion) {
+    for (const option of at.options as z.ZodType[]) {
+      const found = schemaAt(option, path);
+      if (found) return found;
+    }
+    return null;
+  }
+  const next = at instanceof z.ZodObject ? (at.shape as Record<PropertyKey, z.ZodType | undefined>)[key!] : at instanceof z.ZodArray ? (at.element as z.ZodType) : undefined;
+  return next ? schemaAt(next, rest) : null;
+}
+
+/** "a number from 100 to 599" when the schema bounds it both ways, as the person fixing it needs to know. */
+function numberRange(schema: z.ZodType | null): string | null {
+  // A whole number (.int()) is bounded by the safe integers: no bound a person set.
+  if (!(schema instanceof z.ZodNumber) || schema.minValue === null || schema.maxValue === null || schema.minValue <= Number.MIN_SAFE_INTEGER || schema.maxValue >= Number.MAX_SAFE_INTEGER) return null;
+  return `a number from ${schema.minValue} to ${schema.maxValue}`;
+}
+
+/** One zod issue in words, with what to do; `schema` is the part of the schema it is about. */
+function issueText(issue: z.core.$ZodIssue, actual: unknown, schema: z.ZodType | null): string {
+  const range = issue.code === 'too_small' || issue.code === 'too_big' ? numberRange(schema) : null;
+  if (range) return `expected ${range}, not ${JSON.stringify(actual)}`;
   switch (issue.code) {
     case 'invalid_type':
       return actual === undefined ? `missing: add it (${NUMBER_WORDS[issue.expected] ?? issue.expected})` : `expected ${NUMBER_WORDS[issue.expected] ?? issue.expected}, not ${kindOf(actual)}`;
@@ -56,26 +82,27 @@ function issueText(issue: z.core.$ZodIssue, actual: unknown): string {
 }
 
 /** A step's problems against the kind of step it is meant to be: a union's "Invalid input" says nothing. */
-function stepIssues(step: unknown): z.core.$ZodIssue[] {
-  const isWait = typeof step === 'object' && step !== null && 'wait' in step;
-  const parsed = (isWait ? WaitStepSchema : SendStepSchema).safeParse(step);
+function stepIssues(step: unknown): { issue: z.core.$ZodIssue; schema: z.ZodType | null }[] {
+  const stepSchema = typeof step === 'object' && step !== null && 'wait' in step ? WaitStepSchema : SendStepSchema;
+  const parsed = stepSchema.safeParse(step);
   if (parsed.success) return [];
-  return parsed.error.issues.map((issue) =>
-    issue.code === 'invalid_union' && issue.path[0] === 'send' ? { ...issue, message: 'expected a batch file of the workspace (batches/NAME.json) or a list of events' } : issue,
-  );
+  return parsed.error.issues.map((issue) => ({
+    issue: issue.code === 'invalid_union' && issue.path[0] === 'send' ? { ...issue, message: 'expected a batch file of the workspace (batches/NAME.json) or a list of events' } : issue,
+    schema: schemaAt(stepSchema, issue.path),
+  }));
 }
 
 /** Every schema problem, each with the full path from the file's root; a step's union problem read as its kind of step. */
-function schemaIssues(value: unknown): { path: Path; issue: z.core.$ZodIssue }[] {
+function schemaIssues(value: unknown): { path: Path; issue: z.core.$ZodIssue; schema: z.ZodType | null }[] {
   const parsed = ScenarioSchema.safeParse(value);
   if (parsed.success) return [];
   return parsed.error.issues.flatMap((issue) => {
     const [first, index] = issue.path;
     if (issue.code === 'invalid_union' && first === 'steps' && typeof index === 'number') {
       const step = valueAt(value, issue.path);
-      return stepIssues(step).map((inner) => ({ path: [...issue.path, ...inner.path], issue: inner }));
+      return stepIssues(step).map((inner) => ({ ...inner, path: [...issue.path, ...inner.issue.path] }));
     }
-    return [{ path: issue.path, issue }];
+    return [{ path: issue.path, issue, schema: schemaAt(ScenarioSchema, issue.path) }];
   });
 }
 
@@ -108,7 +135,7 @@ export function readScenarioText(file: string, text: string): ScenarioReading {
   }
   const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
   const issues = schemaIssues(value);
-  const problems = issues.map(({ path, issue }) => `${file}:${placeOfPath(text, tree, path)}: ${path.join('/') || '(the file)'}: ${issueText(issue, valueAt(value, path))}`);
+  const problems = issues.map(({ path, issue, schema }) => `${file}:${placeOfPath(text, tree, path)}: ${path.join('/') || '(the file)'}: ${issueText(issue, valueAt(value, path), schema)}`);
   if (problems.length > 0) return { ok: false, problem: problems.join('\n') };
   const scenario = ScenarioSchema.parse(value);
   const durations = durationProblems(scenario).map(({ path, message }) => `${file}:${placeOfPath(text, tree, path)}: ${path.join('/')}: ${message}`);

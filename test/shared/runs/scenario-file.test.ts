@@ -29,7 +29,8 @@ describe('readScenarioText', () => {
     const text = scenarioText([{ send: 'batches/a.json' }, { wait: '1s' }, { send: 'batches/b.json', expect: { status: 700 } }]);
     const lines = text.split('\n');
     const line = lines.findIndex((each) => each.includes('"status": 700'));
-    expect(problemOf(text)).toBe(`${FILE}:${line + 1}:${lines[line]!.indexOf('700') + 1}: steps/2/expect/status: expected a number of at most 599, not 700`);
+    expect(problemOf(text)).toBe(`${FILE}:${line + 1}:${lines[line]!.indexOf('700') + 1}: steps/2/expect/status: expected a number from 100 to 599, not 700`);
+    expect(problemOf(scenarioText([{ send: 'batches/a.json', expect: { accepted: -1 } }]))).toMatch(/: steps\/0\/expect\/accepted: expected a number of at least 0, not -1$/);
   });
 
   it('reads a bad step as the kind of step it is meant to be, not as "Invalid input"', () => {
