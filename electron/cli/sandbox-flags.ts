@@ -148,9 +148,10 @@ function answerCode(flag: string, text: string): number | 'reset' {
   return text === 'reset' ? 'reset' : wholeNumber(flag, text)!;
 }
 
-function forwardOf(url: string | undefined, timeoutMs: number | undefined): { url: string; timeoutMs: number | undefined } | undefined {
+/** `recorded`: --capture keeps the exchanges, so a 502 may say the request was recorded. */
+function forwardOf(url: string | undefined, timeoutMs: number | undefined, recorded: boolean): { url: string; timeoutMs: number | undefined; recorded: boolean } | undefined {
   if (url === undefined && timeoutMs !== undefined) throw new UsageError('--forward-timeout: only with --forward URL.');
-  return url === undefined ? undefined : { url, timeoutMs };
+  return url === undefined ? undefined : { url, timeoutMs, recorded };
 }
 
 function readFlags(args: string[]) {
@@ -175,7 +176,7 @@ function optionsOf(values: ReturnType<typeof readFlags>['values']): Record<strin
     mode: values.lenient ? 'lenient' : undefined,
     planFile: values.plan,
     logFile: values.log,
-    forward: forwardOf(values.forward, wholeNumber('--forward-timeout', values['forward-timeout'])),
+    forward: forwardOf(values.forward, wholeNumber('--forward-timeout', values['forward-timeout']), values.capture === true),
     openapiFile: SOURCE_OPENAPI_FILE,
     faults: {
       latencyMs: wholeNumber('--latency', values.latency),
