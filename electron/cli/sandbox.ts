@@ -3,6 +3,7 @@ import { plural } from '../../shared/plural.ts';
 import { NO_FAULTS, type SandboxPlan } from '../../shared/sandbox.ts';
 import { captureSandbox } from '../capture/capture-sandbox.ts';
 import { captureFileIn, openCapture, type CaptureStore } from '../capture/capture-store.ts';
+import { SOURCE_CAPTURE_WRITER } from '../node-services.ts';
 import type { SandboxOptions } from '../sandbox/config.ts';
 import type { PlanChange } from '../sandbox/plan-file.ts';
 import { startSandboxNear } from '../sandbox/port.ts';
@@ -118,7 +119,7 @@ export const sandboxCommand: Command = {
     sandbox.onPlanChange((changed, change) => tellPlanChange(changed, change, io));
     const log = (message: string) => io.stderr(`eventdesk sandbox: ${message}\n`);
     const store = flags.capture === null ? null : openCapture(captureFileIn(flags.capture), { log });
-    const capturing = store && captureSandbox(sandbox, store, { log });
+    const capturing = store && captureSandbox(sandbox, store, { writerScript: SOURCE_CAPTURE_WRITER, log });
     io.stdout(banner(sandbox, store));
     const signal = await untilStopped();
     await sandbox.close();

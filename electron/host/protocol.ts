@@ -17,6 +17,7 @@ export interface HostInit {
   dataFolder: string;
   appInfo: ServiceDeps['appInfo'];
   documentationFile: string;
+  captureWriter: ServiceDeps['captureWriter'];
   /** Plain options only: a `now` function cannot cross to another thread. */
   sandbox: Omit<EmbeddedSandboxOptions, 'now'> | null;
   /** The key store's state, read once on the main thread. */

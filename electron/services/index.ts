@@ -67,6 +67,8 @@ export interface ServiceDeps {
   shell: DesktopShell;
   /** The README that ships with the app: the documentation when package.json names no web address. */
   documentationFile: string;
+  /** The capture's writer thread's script (CaptureRecorderOptions.writerScript). */
+  captureWriter: string;
   /**
    * The embedded sandbox's options, or null to run without one. `portVariable` (the app's
    * EVENTDESK_SANDBOX_PORT) comes before the port saved in the Sandbox tab; `port` is taken when
@@ -124,7 +126,7 @@ export async function createServices(deps: ServiceDeps) {
   await sandboxPlan?.restore();
   // The embedded sandbox always keeps what it receives (capture.sqlite); a file it cannot use is set aside, and the sandbox answers regardless.
   const capture = sandbox && openCapture(captureFileIn(deps.dataFolder), { log: (message) => log.warn('The capture', { message }) });
-  const capturing = sandbox && capture && captureSandbox(sandbox, capture, { log: (message) => log.warn('The capture', { message }) });
+  const capturing = sandbox && capture && captureSandbox(sandbox, capture, { writerScript: deps.captureWriter, log: (message) => log.warn('The capture', { message }) });
   const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
   sessions.restore();
   const history = openAppHistory(historyFileIn(deps.dataFolder));
