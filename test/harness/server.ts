@@ -99,7 +99,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
     for (const listener of listeners) listener.write(`event: ${name}\ndata: ${data}\n\n`);
   });
-  // The app's arrangement: the services on their own thread, the calls admitted here.
+  // The app's arrangement: the services on their own thread, the calls admitted here. The
+  // sandbox's port is the one saved in the data folder, else any free one (not the variable).
   const thread = await startNodeServicesThread(
     dataFolder,
     { sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE, ...options.sandbox }, dialogs: options.dialogs ?? harnessDialogs, ...(options.clipboard ? { clipboard: options.clipboard } : {}) },
