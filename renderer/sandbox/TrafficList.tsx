@@ -81,6 +81,15 @@ function EventVerdicts({ detail }: { detail: CapturedRequestDetail }) {
   );
 }
 
+/**
+ * A request the sandbox refused from its headers (a bad token or API key) before reading its
+ * body: the body was never read, so it has no events. Forwarding, the upstream judges the
+ * credentials, so there the body is read and kept.
+ */
+function refusedFromHeaders(request: CapturedRequest): boolean {
+  return request.upstream === null && request.method === 'POST' && (request.status === 401 || request.status === 403) && request.body === '' && request.eventCount === 0;
+}
+
 function RequestParts({ request }: { request: CapturedRequest }) {
   return (
     <>
@@ -88,7 +97,7 @@ function RequestParts({ request }: { request: CapturedRequest }) {
         <h3>Request headers</h3>
         <HeaderList headers={request.headers} />
         <h3>Request body</h3>
-        <pre>{prettyBody(request.body, { bytes: request.bodyBytes, truncated: request.bodyTruncated })}</pre>
+        <pre>{refusedFromHeaders(request) ? `(not read: ${plural(request.bodyBytes, 'byte')} declared)` : prettyBody(request.body, { bytes: request.bodyBytes, truncated: request.bodyTruncated })}</pre>
       </section>
       <section>
         <h3>Response</h3>
@@ -103,15 +112,6 @@ function RequestParts({ request }: { request: CapturedRequest }) {
       </section>
     </>
   );
-}
-
-/**
- * A request the sandbox refused from its headers (a bad token or API key) before reading its
- * body: the body was never read, so it has no events. Forwarding, the upstream judges the
- * credentials, so there the body is read and kept.
- */
-export function refusedFromHeaders(request: CapturedRequest): boolean {
-  return request.upstream === null && request.method === 'POST' && (request.status === 401 || request.status === 403) && request.body === '' && request.eventCount === 0;
 }
 
 function TrafficDetail({ id }: { id: number }) {

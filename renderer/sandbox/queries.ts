@@ -59,10 +59,13 @@ export function useSetSandboxPort() {
   });
 }
 
-/** What the capture holds (counts, retention, what it could not keep, a file set aside). */
+/**
+ * What the capture holds (counts, retention, what it could not keep, a file set aside). Each
+ * read of the list brings it too; not read apart while it is held, so it is always the list's.
+ */
 export function useCaptureStatus() {
   const api = useApi();
-  return useQuery({ queryKey: captureStatusKey, queryFn: () => api.capture.status() });
+  return useQuery({ queryKey: captureStatusKey, queryFn: () => api.capture.status(), staleTime: Infinity });
 }
 
 /**

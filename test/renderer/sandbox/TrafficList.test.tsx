@@ -153,6 +153,7 @@ describe('the captured requests list', () => {
     renderWithBridge(<TrafficList records={[summary(1, { status: 401, reason: 'bad API key', eventCount: 0 })]} />, { 'capture:request': { ok: true, value: refused } });
     open(screen.getByRole('listitem'));
     expect(await screen.findByText(/^Refused from its headers \(bad API key\): its body was not read, so it has no events here\./)).toBeTruthy();
+    expect(screen.getByText('(not read: 375 bytes declared)')).toBeTruthy();
   });
 
   it('does not say so of a refused request whose body was read (forwarded, or refused for its content)', async () => {
