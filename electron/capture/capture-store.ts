@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { CaptureRetention, CaptureStatus, CapturedEvent, CapturedRequest, CapturedRequestSummary } from '../../shared/capture.ts';
+import type { ListedRequest } from '../../shared/capture-requests.ts';
 import { AppError } from '../../shared/errors.ts';
 import { inTransaction, isDamage, moveDatabase, openSqliteFile, setAsideName, type SqliteFileKind } from '../services/sqlite-file.ts';
 import { bodyEvents, capturedEvents, createEventIndex, EVENT_COLUMNS, type EventIndex } from './capture-events.ts';
@@ -58,6 +59,26 @@ function toSummary(row: Row): CapturedRequestSummary {
     eventCount: Number(row.event_count),
     fault: text(row.fault),
     plan: text(row.plan),
+  };
+}
+
+/**
+ * What the Sandbox tab lists of a request, and no more: selecting `*` (or any column but these)
+ * would copy every body into memory, some 100 KB for 500 events. The columns stored after the
+ * body are still reached through its overflow pages, which the file's pointer map lets SQLite
+ * skip without reading them. A plan's errors and warnings are counted from its violations.
+ */
+const LISTED_COLUMNS = `id, received_at, duration_ms, method, path, status, reason, event_count, fault, plan, upstream_url IS NOT NULL AS forwarded, upstream_status,
+  upstream_error IS NOT NULL AS upstream_failed,
+  (SELECT count(*) FROM json_each(event_violations) WHERE value ->> '$.severity' = 'error') AS plan_errors,
+  (SELECT count(*) FROM json_each(event_violations) WHERE value ->> '$.severity' = 'warning') AS plan_warnings`;
+
+function toListed(row: Row): ListedRequest {
+  return {
+    ...toSummary(row),
+    upstream: Number(row.forwarded) === 1 ? { status: row.upstream_status === null ? null : Number(row.upstream_status), failed: Number(row.upstream_failed) === 1 } : null,
+    planErrors: Number(row.plan_errors),
+    planWarnings: Number(row.plan_warnings),
   };
 }
 
@@ -123,6 +144,9 @@ function statementsOf(db: DatabaseSync) {
     oldestFirst: db.prepare('SELECT id, stored_bytes FROM requests ORDER BY id'),
     lastBefore: db.prepare('SELECT max(id) AS id FROM requests WHERE received_at < ?'),
     dropRequests: db.prepare('DELETE FROM requests WHERE id <= ?'),
+    listedBefore: db.prepare(`SELECT ${LISTED_COLUMNS} FROM requests WHERE id < ? ORDER BY id DESC LIMIT ?`),
+    listedAfter: db.prepare(`SELECT ${LISTED_COLUMNS} FROM requests WHERE id > ? ORDER BY id DESC LIMIT ?`),
+    oldestId: db.prepare('SELECT min(id) AS id FROM requests'),
   };
 }
 
@@ -252,6 +276,19 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
     /** The newest `limit` requests, newest first. */
     requests(limit: number): CapturedRequestSummary[] {
       return (use().statements.newest.all(limit) as Row[]).map(toSummary);
+    },
+
+    /**
+     * A page of what the Sandbox tab lists, newest first: the newest `limit` requests written
+     * after `after` (0: from the first), or before `before`; `more` says whether older ones
+     * than the page's last are kept.
+     */
+    listed({ after = 0, before, limit }: { after?: number; before?: number; limit: number }): { requests: ListedRequest[]; more: boolean } {
+      const { statements: s } = use();
+      const rows = (before === undefined ? s.listedAfter.all(after, limit) : s.listedBefore.all(before, limit)) as Row[];
+      const oldest = (s.oldestId.get() as Row).id;
+      const last = rows.at(-1);
+      return { requests: rows.map(toListed), more: last !== undefined && oldest !== null && Number(oldest) < Number(last.id) };
     },
 
     request(id: number): CapturedRequest | null {
