@@ -33,8 +33,9 @@ request it received, masked, with its events and their verdicts.
 
   list                   The requests, newest first: time, status, path, events, and why a
                          refused one was refused
-  show <id>              One request: its headers and body, its answer, and each event with
-                         its verdict (accepted, or refused with its problems and plan violations)
+  show <id>              One request: its headers and body, its answer, where it was forwarded
+                         and what the upstream answered, and each event with its verdict
+                         (accepted, or refused with its problems and plan violations)
   export                 Every captured event, as a batch "eventdesk send" takes (json, the
                          default, or ndjson), or the requests as HAR 1.2 (har)
   clear                  Empties the capture and says how much went
