@@ -115,12 +115,10 @@ function openTables(file: string, readOnly: boolean) {
 function unreadableToRead(file: string, error: unknown): AppError {
   if (error instanceof AppError && error.code === 'capture-newer') return error;
   const reason = error instanceof AppError ? (error.detail ?? error.message) : String(error);
-  const what = isDamage(error) ? 'is damaged' : 'cannot be read';
-  return new AppError(
-    'capture-unreadable',
-    `The capture file ${file} ${what}; nothing was changed in it. Move it away, or start "eventdesk sandbox --capture" (or the app), which sets it aside and starts a fresh capture.`,
-    reason,
-  );
+  const remedy = isDamage(error)
+    ? 'is damaged; nothing was changed in it. Move it away, or start "eventdesk sandbox --capture" (or the app), which sets it aside and starts a fresh capture.'
+    : 'cannot be read; nothing was changed in it. "eventdesk sandbox --capture" (or the app) opens it to write, bringing one from an older EventDesk up to date, or sets it aside.';
+  return new AppError('capture-unreadable', `The capture file ${file} ${remedy}`, reason);
 }
 
 function statementsOf(db: DatabaseSync) {
