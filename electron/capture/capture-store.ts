@@ -9,9 +9,11 @@ import type { CapturedRequestRow } from './capture-record.ts';
 import { captureMigrations } from './capture-schema.ts';
 
 /**
- * The capture file: what the sandbox received, kept in the data folder beside the history. A
- * file that cannot be opened or is damaged is set aside (renamed with the time in its name) and
- * a fresh one started, said through `log` and in status(): the sandbox answers either way.
+ * The capture file: what the sandbox received, kept in the data folder beside the history. For
+ * a writer (the sandbox capturing), a file that cannot be opened or is damaged is set aside
+ * (renamed with the time in its name) and a fresh one started, said through `log` and in
+ * status(): the sandbox answers either way. A reader (`eventdesk capture list`) changes nothing:
+ * such a file is refused with capture-unreadable, saying what to do.
  */
 
 export const CAPTURE_FILE_NAME = 'capture.sqlite';
@@ -42,6 +44,8 @@ export interface CaptureStoreOptions {
   retention?: CaptureRetention;
   /** Where a file set aside, or a capture that failed, is said (stderr, the app's log). */
   log?: (message: string) => void;
+  /** Open to read only: nothing is created, upgraded, moved or written, and a file that cannot be read throws. */
+  readOnly?: boolean;
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -111,8 +115,8 @@ function toRequest(row: Row): CapturedRequest {
  */
 const WRITE_WAIT_MS = 250;
 
-function openTables(file: string) {
-  const db = openSqliteFile(file, captureFile);
+function openTables(file: string, readOnly: boolean) {
+  const db = openSqliteFile(file, captureFile, { readOnly });
   try {
     db.exec(`PRAGMA busy_timeout = ${WRITE_WAIT_MS}`);
     // A capture is a debugging record, not the history: an app that crashes loses nothing committed
@@ -126,6 +130,16 @@ function openTables(file: string) {
     throw error;
   }
   return db;
+}
+
+/** Why a reader cannot read the file, in one line that says what to do; nothing was changed in it. */
+function unreadableToRead(file: string, error: unknown): AppError {
+  if (error instanceof AppError && error.code === 'capture-newer') return error;
+  const reason = error instanceof AppError ? (error.detail ?? error.message) : String(error);
+  const remedy = isDamage(error)
+    ? 'is damaged; nothing was changed in it. Move it away, or start "eventdesk sandbox --capture" (or the app), which sets it aside and starts a fresh capture.'
+    : 'cannot be read; nothing was changed in it. "eventdesk sandbox --capture" (or the app) opens it to write, bringing one from an older EventDesk up to date, or sets it aside.';
+  return new AppError('capture-unreadable', `The capture file ${file} ${remedy}`, reason);
 }
 
 function statementsOf(db: DatabaseSync) {
@@ -150,7 +164,14 @@ function statementsOf(db: DatabaseSync) {
   };
 }
 
+/** What a reader says of an error reading `file`: the file cannot be read (on opening, or a damaged page met later), or null for any other error. */
+export function captureReadError(file: string, error: unknown): AppError | null {
+  if (error instanceof AppError && (error.code === 'capture-unreadable' || error.code === 'capture-newer')) return error;
+  return isDamage(error) ? unreadableToRead(file, error) : null;
+}
+
 export function openCapture(file: string, options: CaptureStoreOptions = {}) {
+  const readOnly = options.readOnly ?? false;
   const retention = options.retention ?? DEFAULT_CAPTURE_RETENTION;
   const log = options.log ?? ((message: string) => console.error(message));
   let db: DatabaseSync | null = null;
@@ -171,11 +192,12 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
 
   function open(): void {
     try {
-      db = openTables(file);
+      db = openTables(file, readOnly);
     } catch (error) {
+      if (readOnly) throw unreadableToRead(file, error);
       if (error instanceof AppError && error.code === 'capture-newer') throw error;
       setAside(error);
-      db = openTables(file);
+      db = openTables(file, readOnly);
     }
     statements = statementsOf(db);
     index = createEventIndex(db);
@@ -189,7 +211,8 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
       log(problem);
     }
   }
-  openOrSay();
+  if (readOnly) open();
+  else openOrSay();
 
   function use(): { db: DatabaseSync; statements: ReturnType<typeof statementsOf>; index: EventIndex } {
     if (db === null || statements === null || index === null) throw new AppError('capture-unreadable', problem ?? 'The capture file is not open.');

@@ -5,7 +5,7 @@ import { resolveTimeZone } from '../../shared/environment.ts';
 import { parseFilter, type EventFilter } from '../../shared/events/filter.ts';
 import { plural } from '../../shared/plural.ts';
 import { CAPTURE_EXPORT_FORMATS, exportCapture, type CaptureExportFormat } from '../capture/capture-export.ts';
-import { CAPTURE_FILE_NAME, captureFileIn, openCapture, type CaptureStore } from '../capture/capture-store.ts';
+import { CAPTURE_FILE_NAME, captureFileIn, captureReadError, openCapture, type CaptureStore } from '../capture/capture-store.ts';
 import { product } from '../product.ts';
 import type { CliIo, Command } from './command.ts';
 import { requestsTable, requestText, statusFooter } from './capture-print.ts';
@@ -33,8 +33,9 @@ request it received, masked, with its events and their verdicts.
 
   list                   The requests, newest first: time, status, path, events, and why a
                          refused one was refused
-  show <id>              One request: its headers and body, its answer, and each event with
-                         its verdict (accepted, or refused with its problems and plan violations)
+  show <id>              One request: its headers and body, its answer, where it was forwarded
+                         and what the upstream answered, and each event with its verdict
+                         (accepted, or refused with its problems and plan violations)
   export                 Every captured event, as a batch "eventdesk send" takes (json, the
                          default, or ndjson), or the requests as HAR 1.2 (har)
   clear                  Empties the capture and says how much went
@@ -51,8 +52,11 @@ request it received, masked, with its events and their verdicts.
                          (default: the app's, EVENTDESK_DATA_DIR or here ${dataFolder})
   -h, --help             Show this help
 
-Exit codes: 0 done, 1 no such request or no event matched (nothing written), 2 the command was
-called wrong.
+A read (list, show, export) changes nothing in the capture file; one it cannot read is said
+in one line. clear, like the sandbox, sets a damaged file aside and starts a fresh one.
+
+Exit codes: 0 done, 1 no such request, no event matched (nothing written) or the capture file
+cannot be read, 2 the command was called wrong or --out cannot be written.
 `;
 }
 
@@ -166,6 +170,28 @@ async function runCall(call: Call, store: CaptureStore, io: CliIo): Promise<numb
   }
 }
 
+/**
+ * Only clear writes: it sets a damaged file aside, saying so, as the sandbox would. A read
+ * changes nothing: a file it cannot read (on opening, or a damaged page met later) is said in
+ * one line, exit 1.
+ */
+async function openAndRun(file: string, call: Call, io: CliIo): Promise<number> {
+  try {
+    const store = openCapture(file, { readOnly: call.action !== 'clear', log: (message) => io.stderr(`eventdesk capture: ${message}\n`) });
+    try {
+      if (!store.status().capturing) return 1;
+      return await runCall(call, store, io);
+    } finally {
+      store.close();
+    }
+  } catch (error) {
+    const unreadable = captureReadError(file, error);
+    if (unreadable === null) throw error;
+    io.stderr(`eventdesk capture: ${unreadable.message} (${unreadable.detail ?? ''})\n`);
+    return 1;
+  }
+}
+
 export const captureCommand: Command = {
   summary: 'List, show, export or clear what the sandbox captured',
 
@@ -189,13 +215,7 @@ export const captureCommand: Command = {
         io.stderr(`eventdesk capture: nothing is captured in ${dataFolder} yet: run "eventdesk sandbox --capture${values.data === undefined ? '' : ` --data ${values.data}`}" and send it events.\n`);
         return action === 'list' ? 0 : 1;
       }
-      const store = openCapture(file, { log: (message) => io.stderr(`eventdesk capture: ${message}\n`) });
-      try {
-        if (!store.status().capturing) return 1;
-        return await runCall(call, store, io);
-      } finally {
-        store.close();
-      }
+      return await openAndRun(file, call, io);
     } catch (error) {
       if (!isUsageError(error)) throw error;
       io.stderr(usageText('capture', error.message));

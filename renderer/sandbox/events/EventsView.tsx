@@ -41,9 +41,11 @@ export function EventsView() {
   useCapturedEventsLive();
   const { where, verdict, attributes, setWhere, setVerdict } = useEventsUi();
   const showRequest = useSandboxView((state) => state.showRequest);
-  const applied = usePaused(where).trim();
+  // Sent as typed: a problem's column is then the column in the box, as the composer and
+  // `eventdesk capture --where` count it. Spaces around it match the same events, so keep the selection.
+  const applied = usePaused(where);
   const filter = useMemo(() => ({ where: applied, verdict }), [applied, verdict]);
-  const filterKey = `${verdict}\n${applied}`;
+  const filterKey = `${verdict}\n${applied.trim()}`;
   const [inView, setInView] = useState<[number, number]>([0, 1]);
   const pages = pagesOf(inView[0], inView[1]);
   const { results, newest } = useEventPages(filter, attributes, pages);

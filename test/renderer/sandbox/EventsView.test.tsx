@@ -188,6 +188,13 @@ describe("the Sandbox tab's Events view", () => {
     expect(box.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it("sends the filter as typed, so a problem's column is the column in the box, as eventdesk capture --where counts it", async () => {
+    const { calls } = renderEvents();
+    await waitFor(() => expect(rowsShown()).toHaveLength(5));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter captured events' }), { target: { value: '  customer_id = ' } });
+    await waitFor(() => expect(calls.some(([channel, query]) => channel === 'capture:events' && (query as CapturedEventsQuery).where === '  customer_id = ')).toBe(true));
+  });
+
   it('adds attribute columns by name and remembers them; says when nothing is captured and when nothing matches', async () => {
     renderEvents();
     await waitFor(() => expect(rowsShown()).toHaveLength(5));
