@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { EnvironmentView } from '../../shared/environment.ts';
 import { UNLISTED_CODE } from '../../shared/plans/plan-diagnostics.ts';
 import { planFailure, type PlanStatus } from '../../shared/plans/plan-status.ts';
@@ -7,11 +8,15 @@ import { useApi } from '../queries.ts';
 import { PLAN_CODES } from '../send/useSend.ts';
 import type { BatchCheck } from './batch-check.ts';
 
-/** The replay target's tracking plan: undefined while it is read, null when the environment names none. */
+const targetPlanKey = ['plans', 'of'] as const;
+
+/** The replay target's tracking plan: undefined while it is read, null when the environment names none; read again when a plan file changes on disk. */
 export function useTargetPlan(target: Pick<EnvironmentView, 'id' | 'planFile'> | null): PlanStatus | null | undefined {
   const api = useApi();
+  const client = useQueryClient();
   const file = target?.planFile ?? null;
-  const { data } = useQuery({ queryKey: ['plans', 'of', target?.id ?? null, file], queryFn: () => api.plans.of({ environmentId: target!.id }), enabled: file !== null });
+  const { data } = useQuery({ queryKey: [...targetPlanKey, target?.id ?? null, file], queryFn: () => api.plans.of({ environmentId: target!.id }), enabled: file !== null });
+  useEffect(() => api.plans.onChanged(() => void client.invalidateQueries({ queryKey: targetPlanKey })), [api, client]);
   return file === null ? null : data;
 }
 
