@@ -187,6 +187,7 @@ export async function createServices(deps: ServiceDeps) {
   };
   const plans = createPlans({
     activePlanFile,
+    planFileOf: (environmentId) => environments.list().environments.find((environment) => environment.id === environmentId)?.planFile ?? null,
     dialogs: deps.dialogs,
     chosen: chosenPlanFiles,
     onChanged: (file) => deps.push('plans:changed', { file }),
