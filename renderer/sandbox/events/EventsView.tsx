@@ -14,7 +14,7 @@ import { EVENTS_PAGE_SIZE, useCapturedEventsLive, useEventPages } from './querie
 import { extendTo, NO_SELECTION, selectAll, selectedCount, selectOnly, toggle, type RowSelection } from './selection.ts';
 import './events.css';
 
-const VERDICT_LABELS: Record<CapturedVerdictFilter, string> = { any: 'All verdicts', accepted: 'Accepted', refused: 'Refused', violations: 'With plan violations' };
+const VERDICT_LABELS: Record<CapturedVerdictFilter, string> = { any: 'All verdicts', accepted: 'Accepted', refused: 'Refused', undelivered: 'Not delivered', violations: 'With plan violations' };
 
 /** The expression as typed, and as read after a pause in typing. */
 function usePaused(value: string): string {

@@ -38,6 +38,7 @@ function row(place: number, changes: Partial<CapturedEventRow> = {}): CapturedEv
     customerId: `c-${place + 1}`,
     deviceId: 'dev-1',
     createdAt: '2026-11-22 10:00:00',
+    failure: null,
     verdict: 'accepted',
     problems: [],
     problemCount: 0,
@@ -88,6 +89,17 @@ describe("the Sandbox tab's Events view", () => {
     fireEvent.click(within(rowsShown()[3]!).getByRole('button', { name: 'Show request #11' }));
     expect(await screen.findByRole('tab', { name: 'Requests', selected: true })).toBeTruthy();
     expect(screen.getByText('Captured request #11 is not among the requests listed; eventdesk capture show 11 prints it.').getAttribute('role')).toBe('status');
+  });
+
+  it('shows the events a forwarding sandbox could not deliver as not delivered, with why, and picks exactly them', async () => {
+    renderEvents([...captured, row(5, { verdict: 'undelivered', failure: 'upstream-timeout' }), row(6, { verdict: 'undelivered', failure: 'upstream-unreachable' })]);
+    await waitFor(() => expect(rowsShown()).toHaveLength(7));
+    const verdicts = () => rowsShown().map((element) => within(element).getAllByRole('gridcell')[5]!.textContent);
+    expect(verdicts().slice(5)).toEqual(['⊘ not delivered: upstream timed out', '⊘ not delivered: upstream unreachable']);
+    fireEvent.change(screen.getByLabelText('Verdict'), { target: { value: 'undelivered' } });
+    await waitFor(() => expect(rowsShown()).toHaveLength(2));
+    expect(screen.getByRole('option', { name: 'Not delivered' })).toBeTruthy();
+    expect(verdicts()).toEqual(['⊘ not delivered: upstream timed out', '⊘ not delivered: upstream unreachable']);
   });
 
   it('opens the request an event came in, in the Requests view', async () => {
