@@ -7,7 +7,8 @@ import { ConnectionPanel } from './ConnectionPanel.tsx';
 import { FaultControls } from './FaultControls.tsx';
 import { ForwardControls } from './ForwardControls.tsx';
 import { PlanControls } from './PlanControls.tsx';
-import { useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
+import { clearDisabledReason } from './clear-capture.ts';
+import { useCaptureStatus, useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
 import { RequestsView } from './RequestsView.tsx';
 import { useSandboxView, type SandboxView } from './sandbox-view.ts';
 
@@ -27,6 +28,7 @@ export function SandboxScreen() {
   const traffic = useSandboxTraffic();
   const faults = useSandboxFaults();
   const clear = useClearTraffic();
+  const cannotClear = clearDisabledReason(useCaptureStatus().data);
   const { view, show, shownRequest } = useSandboxView();
 
   return (
@@ -44,7 +46,7 @@ export function SandboxScreen() {
           </ul>
         )}
         <span className="spacer" />
-        <button type="button" className="small" onClick={() => clear.mutate()} disabled={view !== 'requests' || !traffic.data?.length}>
+        <button type="button" className="small" onClick={() => clear.mutate()} disabled={cannotClear !== null || clear.isPending} title={cannotClear ?? 'Empties the capture: every request and every event in it'}>
           Clear
         </button>
       </div>

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CapturedEventRow, CapturedEventsQuery, CapturedSelection } from '../../../shared/capture-events.ts';
 import { useEventsUi } from '../../../renderer/sandbox/events/events-ui.ts';
 import { useSandboxView } from '../../../renderer/sandbox/sandbox-view.ts';
 import { useReplay } from '../../../renderer/replay/replay-store.ts';
 import { useComposer } from '../../../renderer/state/composer.ts';
 import { useNotices, useUi } from '../../../renderer/state/ui.ts';
-import { renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
+import { captureStatus, renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
 
 /** The Sandbox tab's Events view over a bridge with canned pages of captured events. */
 
@@ -100,6 +100,29 @@ describe("the Sandbox tab's Events view", () => {
     await waitFor(() => expect(rowsShown()).toHaveLength(2));
     expect(screen.getByRole('option', { name: 'Not delivered' })).toBeTruthy();
     expect(verdicts()).toEqual(['⊘ not delivered: upstream timed out', '⊘ not delivered: upstream unreachable']);
+  });
+
+  it('clears the capture from the Events view too, asking with the requests and the events that go, and says why it cannot when nothing is captured', async () => {
+    let status = captureStatus({ requests: 3, events: 5 });
+    const { calls } = renderEvents(captured, {
+      'capture:status': () => ({ ok: true, value: status }),
+      'capture:clear': () => {
+        status = captureStatus();
+        return { ok: true, value: { requests: 3, events: 5 } };
+      },
+    });
+    await waitFor(() => expect(rowsShown()).toHaveLength(5));
+    const clear = screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement;
+    await waitFor(() => expect(clear.disabled).toBe(false));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    fireEvent.click(clear);
+    await waitFor(() => expect(confirm).toHaveBeenLastCalledWith('Clear 3 captured requests and 5 events? They cannot be brought back.'));
+    expect(calls.some(([channel]) => channel === 'capture:clear')).toBe(false);
+    fireEvent.click(clear);
+    await waitFor(() => expect(calls.filter(([channel]) => channel === 'capture:clear')).toHaveLength(1));
+    await waitFor(() => expect(clear.disabled).toBe(true));
+    expect(clear.title).toBe('Nothing captured to clear.');
+    confirm.mockRestore();
   });
 
   it('opens the request an event came in, in the Requests view', async () => {

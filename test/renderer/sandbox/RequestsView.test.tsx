@@ -115,7 +115,7 @@ describe('the captured requests in the Sandbox screen', () => {
     let written = [request(1, '/user/events', 202, 'accepted 1 event')];
     const { calls, push } = renderSandboxScreen({
       'capture:requests': ({ after }: { after: { id: number } | null }) => ({ ok: true, value: { requests: written.filter((one) => after === null || one.id > after.id), reset: after === null } }),
-      'capture:status': () => ({ ok: true, value: captureStatus({ requests: written.length }) }),
+      'capture:status': () => ({ ok: true, value: captureStatus({ requests: written.length, events: written.length }) }),
       'capture:clear': () => ({ ok: true, value: { requests: written.length, events: written.length } }),
     } as never);
     await waitFor(() => expect(reasons()).toEqual(['accepted 1 event']));
@@ -128,7 +128,7 @@ describe('the captured requests in the Sandbox screen', () => {
 
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    await waitFor(() => expect(confirm).toHaveBeenLastCalledWith('Clear 2 captured requests? They cannot be brought back.'));
+    await waitFor(() => expect(confirm).toHaveBeenLastCalledWith('Clear 2 captured requests and 2 events? They cannot be brought back.'));
     expect(calls.some(([channel]) => channel === 'capture:clear')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(screen.getByText(/No requests yet/)).toBeTruthy());
