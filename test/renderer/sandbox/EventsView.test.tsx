@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CapturedEventRow, CapturedEventsQuery, CapturedSelection } from '../../../shared/capture-events.ts';
 import { useEventsUi } from '../../../renderer/sandbox/events/events-ui.ts';
 import { useSandboxView } from '../../../renderer/sandbox/sandbox-view.ts';
+import { FILTER_PLACEHOLDER } from '../../../renderer/shell/FilterInput.tsx';
 import { useReplay } from '../../../renderer/replay/replay-store.ts';
 import { useComposer } from '../../../renderer/state/composer.ts';
 import { useNotices, useUi } from '../../../renderer/state/ui.ts';
@@ -221,6 +222,10 @@ describe("the Sandbox tab's Events view", () => {
     fireEvent.change(box, { target: { value: 'customer_id = (' } });
     await waitFor(() => expect(screen.getByTestId('events-count').textContent).toBe('The filter cannot be read: column 15: expected a value after “=”.'));
     expect(box.getAttribute('aria-invalid')).toBe('true');
+    // The composer's own box (FilterInput): its example, and Escape clears.
+    expect([box.className, box.getAttribute('placeholder')]).toEqual(['filter-input', FILTER_PLACEHOLDER]);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect((box as HTMLInputElement).value).toBe('');
   });
 
   it('adds attribute columns by name and remembers them; says when nothing is captured and when nothing matches', async () => {
