@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, postJson, useSandbox, validEvent } from '../sandbox/sandbox-client.ts';
 import { exportCapture } from '../../../electron/capture/capture-export.ts';
 import { closedPort, httpUpstream } from '../sandbox/upstreams.ts';
+import { runCli } from '../support/cli-run.ts';
 import { capturingSandbox, dataFolder } from './capture-support.ts';
 
 /**
@@ -63,7 +64,8 @@ describe('a capturing sandbox that forwards', () => {
 
   it('keeps a request the upstream never answered, with why and with the SDK’s events, not delivered (nobody refused them)', async () => {
     const url = await closedPort();
-    const { sandbox, store, drained } = await capturingSandbox(await dataFolder(), { forward: { url, timeoutMs: 5000 } });
+    const folder = await dataFolder();
+    const { sandbox, store, drained } = await capturingSandbox(folder, { forward: { url, timeoutMs: 5000 } });
     const events = [validEvent({ token: 'lost-1' }), validEvent({ token: 'lost-2' })];
     expect((await postJson(`${sandbox.url}/user/events`, events)).status).toBe(502);
     await drained();
@@ -87,6 +89,9 @@ describe('a capturing sandbox that forwards', () => {
     // Exactly them, for sending again once the upstream is back.
     expect(exportCapture(store, 'ndjson', { filter: null, verdict: 'undelivered' }, 'test')).toMatchObject({ count: 2, of: 2 });
     expect(exportCapture(store, 'ndjson', { filter: null, verdict: 'refused' }, 'test')).toMatchObject({ count: 0 });
+    const exported = await runCli(['capture', 'export', '--verdict', 'undelivered', '--format', 'ndjson', '--data', folder], { timeout: 20_000 });
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(events);
   });
 
   it('keeps the events of a request the upstream was too slow to answer as not delivered, timed out', async () => {
