@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { CapturedVerdict } from '../../shared/capture.ts';
+import { CAPTURED_VERDICTS, type CapturedVerdict } from '../../shared/capture.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { parseFilter, type EventFilter } from '../../shared/events/filter.ts';
 import { plural } from '../../shared/plural.ts';
@@ -24,8 +24,8 @@ const MAX_LIMIT = 100_000;
 export function captureUsage(dataFolder: string): string {
   return `Usage: eventdesk capture list [--limit N] [--data DIR]
        eventdesk capture show <id> [--data DIR]
-       eventdesk capture export [--where EXPR] [--verdict accepted|refused] [--format json|ndjson|har]
-                                [--out FILE] [--data DIR]
+       eventdesk capture export [--where EXPR] [--verdict accepted|refused|undelivered]
+                                [--format json|ndjson|har] [--out FILE] [--data DIR]
        eventdesk capture clear [--data DIR]
 
 Reads what the sandbox captured (eventdesk sandbox --capture, and the app's own sandbox): each
@@ -45,7 +45,9 @@ request it received, masked, with its events and their verdicts.
                          e.g. 'customer_id = cust-7781 and attributes.plan exists'; for har, the
                          requests holding such an event
   --verdict V            export: only the events the sandbox (or, forwarding, the upstream)
-                         accepted, or only those refused
+                         accepted, only those refused, or only those a forwarding sandbox
+                         could not deliver (undelivered: the upstream down, slow or garbled;
+                         "not delivered" in the app), e.g. to send them again
   --format F             export: ${CAPTURE_EXPORT_FORMATS.join(', ')} (default json)
   --out FILE             export: where to write (default: standard output)
   --data DIR             The data folder holding ${CAPTURE_FILE_NAME}
@@ -125,8 +127,9 @@ function callOf(action: Action, positionals: readonly string[], values: { limit?
 
 function verdictOf(verdict: string | undefined): CapturedVerdict | null {
   if (verdict === undefined) return null;
-  if (verdict === 'accepted' || verdict === 'refused') return verdict;
-  throw new UsageError(`--verdict is accepted or refused, not "${verdict}".`);
+  const known = CAPTURED_VERDICTS.find((name) => name === verdict);
+  if (known !== undefined) return known;
+  throw new UsageError(`--verdict is accepted, refused or undelivered, not "${verdict}".`);
 }
 
 function exportRun(store: CaptureStore, { format, where, verdict, out }: { format: CaptureExportFormat; where?: string; verdict: CapturedVerdict | null; out?: string }, io: CliIo): Promise<number> | number {

@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { REQUESTS_HELD, type CaptureRequests, type ListedRequest } from '../../shared/capture-requests.ts';
 import type { OutputOf } from '../../shared/ipc.ts';
-import { plural } from '../../shared/plural.ts';
 import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
 import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
+import { clearQuestion } from './clear-capture.ts';
 
 export const infoKey = ['sandbox', 'info'] as const;
 const faultsKey = ['sandbox', 'faults'] as const;
@@ -190,14 +190,16 @@ export function useClearTraffic() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const kept = client.getQueryData<OutputOf<'capture:status'>>(captureStatusKey)?.requests ?? client.getQueryData<TrafficWindow>(capturedKey)?.rows.length ?? 0;
-      if (!window.confirm(`Clear ${plural(kept, 'captured request')}? They cannot be brought back.`)) return null;
+      // Counted now, not as last shown: the question says exactly what goes.
+      if (!window.confirm(clearQuestion(await api.capture.status()))) return null;
       return api.capture.clear();
     },
     onSuccess: (cleared) => {
       if (cleared === null) return;
       client.setQueryData(capturedKey, EMPTY_WINDOW);
       void client.invalidateQueries({ queryKey: captureStatusKey });
+      // The Events view's pages.
+      void client.invalidateQueries({ queryKey: ['capture', 'events'] });
     },
   });
 }

@@ -121,13 +121,14 @@ describe('the captured requests in the Sandbox screen', () => {
   it('lists what the capture holds, adds what is written after each request the sandbox answers, and clears the capture only once asked', async () => {
     const { renderSandboxScreen } = await import('./sandbox-screen.tsx');
     let written = [request(1, '/user/events', 202, 'accepted 1 event')];
+    let statusAnswer = captureStatus({ requests: 1 });
     const { calls, push } = renderSandboxScreen({
       'capture:requests': ({ after }: { after: { id: number } | null }) => ({
         ok: true,
         value: { requests: written.filter((one) => after === null || one.id > after.id), reset: after === null, more: false, status: captureStatus({ requests: written.length }) },
       }),
       // Counts read apart from the list lag behind it: the status line must take those each read of the list brings.
-      'capture:status': () => ({ ok: true, value: captureStatus({ requests: 1 }) }),
+      'capture:status': () => ({ ok: true, value: statusAnswer }),
       'capture:clear': () => ({ ok: true, value: { requests: written.length, events: written.length } }),
     } as never);
     await waitFor(() => expect(reasons()).toEqual(['accepted 1 event']));
@@ -139,9 +140,11 @@ describe('the captured requests in the Sandbox screen', () => {
     expect(screen.getByTestId('capture-kept').textContent).toContain('Kept: 2 requests');
     expect(calls.filter(([channel]) => channel === 'capture:requests').at(-1)).toEqual(['capture:requests', { after: { id: 1, receivedAt: written[1]!.receivedAt } }]);
 
+    // Clear asks with the counts read when it is pressed.
+    statusAnswer = captureStatus({ requests: written.length, events: written.length });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    await waitFor(() => expect(confirm).toHaveBeenLastCalledWith('Clear 2 captured requests? They cannot be brought back.'));
+    await waitFor(() => expect(confirm).toHaveBeenLastCalledWith('Clear 2 captured requests and 2 events? They cannot be brought back.'));
     expect(calls.some(([channel]) => channel === 'capture:clear')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(screen.getByText(/No requests yet/)).toBeTruthy());
