@@ -14,7 +14,7 @@ import { createAtomicWriter, parseJsonOrNull } from './json-file.ts';
  * The open workspace, shared by the app and the command line: opening one (and remembering it
  * among the recent ones), its listing and environments, reading and writing its files (inside
  * it only), and following changes made on disk by others (a `git pull`, an editor): fs.watch on
- * the root, debounced, a fresh listing and the paths that changed told to the listeners. A write
+ * its folders, debounced, a fresh listing and the paths that changed told to the listeners. A write
  * made here is not told back as a change from outside.
  */
 
@@ -50,7 +50,8 @@ function followed(relative: string): boolean {
 
 interface Session {
   loaded: LoadedWorkspace;
-  watcher: FSWatcher | null;
+  /** A watcher per folder followed, by its path from the root ('' for the root). */
+  watchers: Map<string, FSWatcher>;
   pending: Set<string>;
   timer: NodeJS.Timeout | null;
   /** The text last written here to each path: a change on disk that leaves exactly this text is ours. */
@@ -106,8 +107,8 @@ export function createWorkspaces({ dataFolder, debounceMs = DEBOUNCE_MS, watchCh
       return await loadWorkspace(current.loaded.listing.root);
     } catch (error) {
       const message = error instanceof AppError ? error.message : String(error);
-      const { listing, environments } = current.loaded;
-      return { listing: { ...listing, problems: [{ path: MANIFEST_FILE, line: null, column: null, message }] }, environments };
+      const { listing } = current.loaded;
+      return { ...current.loaded, listing: { ...listing, problems: [{ path: MANIFEST_FILE, line: null, column: null, message }] } };
     }
   }
 
@@ -119,35 +120,51 @@ export function createWorkspaces({ dataFolder, debounceMs = DEBOUNCE_MS, watchCh
     if (session !== current) return;
     const before = current.loaded.listing;
     current.loaded = loaded;
+    follow(current);
     if (changed.length === 0 && sameListing(before, loaded.listing)) return;
     for (const listener of listeners) listener({ listing: loaded.listing, changed });
   }
 
-  function watchRoot(current: Session): FSWatcher | null {
-    const { root } = current.loaded.listing;
-    let watcher: FSWatcher;
-    try {
-      watcher = watch(root, { recursive: true });
-    } catch {
-      return null;
-    }
-    watcher.on('change', (_event, name) => {
-      const relative = name === null ? '' : String(name).split(path.sep).join('/');
-      if (relative !== '' && !followed(relative)) return;
-      if (relative !== '') current.pending.add(relative);
-      if (current.timer) clearTimeout(current.timer);
-      current.timer = setTimeout(() => {
-        current.timer = null;
-        current.flushing = current.flushing.then(() => flush(current)).catch(() => undefined);
-      }, debounceMs);
-    });
-    // A watcher that fails (too many folders for the system's limit) stops; the listing says so.
-    watcher.on('error', (error) => {
+  function changed(current: Session, folder: string, name: string | Buffer | null): void {
+    const relative = [folder, name === null ? '' : String(name).split(path.sep).join('/')].filter(Boolean).join('/');
+    if (!followed(relative)) return;
+    if (relative !== '') current.pending.add(relative);
+    if (current.timer) clearTimeout(current.timer);
+    current.timer = setTimeout(() => {
+      current.timer = null;
+      current.flushing = current.flushing.then(() => flush(current)).catch(() => undefined);
+    }, debounceMs);
+  }
+
+  /**
+   * Follows the root and each folder the listing read, one watcher per folder. Not fs.watch's
+   * recursive mode: on Linux it watches each file by its inode, so a file replaced by a rename
+   * (how git, editors and this service write) is no longer followed after its first change.
+   * A folder's own watcher sees every name in it, whatever the inode behind the name.
+   */
+  function follow(current: Session): void {
+    if (!watchChanges || session !== current) return;
+    const wanted = new Set(['', ...current.loaded.folders]);
+    for (const [folder, watcher] of current.watchers) {
+      if (wanted.has(folder)) continue;
       watcher.close();
-      current.watcher = null;
-      current.loaded.listing.problems.push({ path: '.', line: null, column: null, message: `Changes on disk are no longer followed (${error.message}); reopen the workspace to see them.` });
-    });
-    return watcher;
+      current.watchers.delete(folder);
+    }
+    for (const folder of wanted) {
+      if (current.watchers.has(folder)) continue;
+      try {
+        const watcher = watch(path.join(current.loaded.listing.root, ...folder.split('/')));
+        watcher.on('change', (_event, name) => changed(current, folder, name));
+        // A folder removed ends its watcher; the rescan its removal causes drops it from the listing.
+        watcher.on('error', () => {
+          watcher.close();
+          current.watchers.delete(folder);
+        });
+        current.watchers.set(folder, watcher);
+      } catch (error) {
+        current.loaded.listing.problems.push({ path: folder || '.', line: null, column: null, message: `Changes on disk here are not followed (${(error as NodeJS.ErrnoException).code ?? 'failed'}); reopen the workspace to see them.` });
+      }
+    }
   }
 
   async function close(): Promise<void> {
@@ -155,7 +172,7 @@ export function createWorkspaces({ dataFolder, debounceMs = DEBOUNCE_MS, watchCh
     session = null;
     if (!current) return;
     if (current.timer) clearTimeout(current.timer);
-    current.watcher?.close();
+    for (const watcher of current.watchers.values()) watcher.close();
     await current.flushing;
   }
 
@@ -164,9 +181,9 @@ export function createWorkspaces({ dataFolder, debounceMs = DEBOUNCE_MS, watchCh
     async open(folder: string): Promise<WorkspaceListing> {
       const loaded = await loadWorkspace(folder);
       await close();
-      const current: Session = { loaded, watcher: null, pending: new Set(), timer: null, written: new Map(), flushing: Promise.resolve() };
+      const current: Session = { loaded, watchers: new Map(), pending: new Set(), timer: null, written: new Map(), flushing: Promise.resolve() };
       session = current;
-      if (watchChanges) current.watcher = watchRoot(current);
+      follow(current);
       await remember(loaded.listing);
       return loaded.listing;
     },

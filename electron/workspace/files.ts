@@ -4,7 +4,7 @@ import type { EnvironmentSettings } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { checkSettings } from '../../shared/environment.ts';
 import { environmentFileOf, environmentText, manifestText, readEnvironmentText, readManifestText, settingsOfEnvironmentFile } from '../../shared/workspace/workspace-files.ts';
-import { problemText } from '../../shared/workspace/workspace-json.ts';
+import { placeProblems, problemText } from '../../shared/workspace/workspace-json.ts';
 import { MANIFEST_FILE, type WorkspaceManifest, type WorkspaceProblem } from '../../shared/workspace/workspace.ts';
 import { isInside, resolveInside, writeWorkspaceFile } from './paths.ts';
 
@@ -71,11 +71,12 @@ function problemAt(relative: string, message: string): WorkspaceProblem {
 }
 
 /** The settings' checks (an address that is no URL, an unknown time zone) as problems at the file's fields. */
-function settingsProblems(relative: string, settings: EnvironmentSettings): WorkspaceProblem[] {
-  return checkSettings(settings).map((problem) => {
-    const field = problem.field === 'planFile' ? 'plan' : problem.field;
-    return problemAt(relative, `/${field.replaceAll('.', '/')}: ${problem.message}`);
+function settingsProblems(text: string, relative: string, settings: EnvironmentSettings): WorkspaceProblem[] {
+  const issues = checkSettings(settings).map((problem) => {
+    const field = (problem.field === 'planFile' ? 'plan' : problem.field).split('.').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+    return { path: field, message: `/${field.join('/')}: ${problem.message}` };
   });
+  return placeProblems(text, relative, issues);
 }
 
 /** One environment file, read and checked: its entry, or its problems. */
@@ -98,7 +99,7 @@ export async function readEnvironmentFile(root: string, relative: string): Promi
     }
   }
   const settings = settingsOfEnvironmentFile(read.value, planFile);
-  const problems = settingsProblems(relative, settings);
+  const problems = settingsProblems(text, relative, settings);
   return problems.length > 0 ? { problems } : { entry: { path: relative, settings } };
 }
 

@@ -27,6 +27,8 @@ export interface LoadedWorkspace {
   listing: WorkspaceListing;
   /** The environments that loaded, in the listing's order. */
   environments: WorkspaceEnvironmentEntry[];
+  /** The folders read (relative, forward slashes), for a watcher to follow: the kinds' folders that exist and those under them. */
+  folders: string[];
 }
 
 /** The workspace holding `folder`: the folder itself or the nearest one above it with an eventdesk.json. Throws `workspace-not-found`. */
@@ -51,6 +53,7 @@ interface Walk {
   realRoot: string;
   limits: ScanLimits;
   seen: number;
+  folders: string[];
   cut: boolean;
   problems: WorkspaceProblem[];
 }
@@ -86,6 +89,7 @@ async function walkFolder(walk: Walk, relative: string, deep: boolean, depth: nu
     if (code !== 'ENOENT') walk.problems.push({ path: relative, line: null, column: null, message: `cannot be read (${code ?? 'failed'}): its files are not listed.` });
     return;
   }
+  walk.folders.push(relative);
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     if (skipped(entry.name)) continue;
@@ -128,7 +132,7 @@ async function readScenario(root: string, relative: string): Promise<{ name: str
 export async function loadWorkspace(folder: string, limits: ScanLimits = SCAN_LIMITS): Promise<LoadedWorkspace> {
   const root = await findWorkspaceRoot(folder);
   const manifest = await readManifest(root);
-  const walk: Walk = { root, realRoot: await realpath(root), limits, seen: 0, cut: false, problems: [] };
+  const walk: Walk = { root, realRoot: await realpath(root), limits, seen: 0, folders: [], cut: false, problems: [] };
   const files: WorkspaceFile[] = [];
   const byKind = {} as Record<WorkspaceKind, string[]>;
   for (const kind of Object.keys(WORKSPACE_KINDS) as WorkspaceKind[]) {
@@ -160,5 +164,5 @@ export async function loadWorkspace(folder: string, limits: ScanLimits = SCAN_LI
     if (!exists) manifestProblems.push({ path: MANIFEST_FILE, line: null, column: null, message: `/plan: ${manifest.plan} is not there; correct the path or add the plan.` });
   }
   const problems = [...manifestProblems, ...environmentProblems, ...scenarioProblems, ...walk.problems];
-  return { listing: { root, manifest, files, problems }, environments };
+  return { listing: { root, manifest, files, problems }, environments, folders: walk.folders };
 }

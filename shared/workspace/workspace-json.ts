@@ -18,7 +18,7 @@ export type FileReading<T> = { ok: true; value: T } | { ok: false; problems: Wor
 const LISTED_PROBLEMS = 20;
 const BYTE_ORDER_MARK = '\uFEFF';
 
-type Segment = string | number;
+export type Segment = string | number;
 
 function pointerOf(path: readonly Segment[]): string {
   return path.map((segment) => `/${escapePointerSegment(String(segment))}`).join('') || '/';
@@ -52,8 +52,9 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-interface PlacedIssue {
-  path: Segment[];
+/** A problem at a place in a file: the path from the file's root, and for an unknown key, that key. */
+export interface PlacedIssue {
+  path: readonly Segment[];
   unknownKey?: string;
   message: string;
 }
@@ -81,15 +82,24 @@ export function readWorkspaceJson<T>(text: string, path: string, schema: z.ZodTy
   }
   const parsed = schema.safeParse(read.value);
   if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, problems: placeProblems(body, path, parsed.error.issues.flatMap((issue) => placedIssues(issue, read.value))) };
+}
+
+/**
+ * Problems found in a file's JSON text (`text`, valid JSON), each at the line and column of the
+ * key its `path` leads to (or of the nearest object holding it): for checks made after the
+ * schema's, such as an environment's settings. At most LISTED_PROBLEMS.
+ */
+export function placeProblems(text: string, path: string, issues: readonly PlacedIssue[]): WorkspaceProblem[] {
+  const listed = issues.slice(0, LISTED_PROBLEMS);
+  const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
   const tree = parseTree(body);
-  const issues = parsed.error.issues.flatMap((issue) => placedIssues(issue, read.value)).slice(0, LISTED_PROBLEMS);
-  const offsets = issues.map((issue) => offsetOf(tree, issue.path, issue.unknownKey));
+  const offsets = listed.map((issue) => offsetOf(tree, issue.path, issue.unknownKey));
   const positions = positionsOf(body, offsets);
-  const problems = issues.map((issue, index) => {
+  return listed.map((issue, index) => {
     const at = positions.get(offsets[index]!)!;
     return { path, line: at.line, column: at.column, message: issue.message };
   });
-  return { ok: false, problems };
 }
 
 /** A problem as one line: `environments/qa.env.json:4:3: /chunkSize: expected a number, saw "500"; correct the value.` */
