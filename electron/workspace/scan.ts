@@ -20,7 +20,10 @@ import { isInside } from './paths.ts';
 export const SCAN_LIMITS = { files: 10_000, depth: 20 };
 export type ScanLimits = typeof SCAN_LIMITS;
 
-/** Where the listing of the whole workspace's problems are filed (not one file's). */
+/** Scenario files read at the same time. */
+const READ_AT_ONCE = 16;
+
+/** The path problems of the whole workspace (not of one file) are filed under. */
 const WHOLE_WORKSPACE = '.';
 
 export interface LoadedWorkspace {
@@ -149,10 +152,14 @@ export async function loadWorkspace(folder: string, limits: ScanLimits = SCAN_LI
   for (const file of byKind.environment) files.push({ kind: 'environment', path: file, title: names.get(file) ?? titleOf('environment', file) });
   for (const kind of ['batch', 'plan'] as const) for (const file of byKind[kind]) files.push({ kind, path: file, title: titleOf(kind, file) });
   const scenarioProblems: WorkspaceProblem[] = [];
-  for (const file of byKind.scenario) {
-    const scenario = await readScenario(root, file);
-    scenarioProblems.push(...scenario.problems);
-    files.push({ kind: 'scenario', path: file, title: scenario.name ?? titleOf('scenario', file) });
+  // Read a few at a time: one by one waits on the disk for each, all at once could run out of file handles.
+  for (let start = 0; start < byKind.scenario.length; start += READ_AT_ONCE) {
+    const batch = byKind.scenario.slice(start, start + READ_AT_ONCE);
+    const scenarios = await Promise.all(batch.map((file) => readScenario(root, file)));
+    scenarios.forEach((scenario, index) => {
+      scenarioProblems.push(...scenario.problems);
+      files.push({ kind: 'scenario', path: batch[index]!, title: scenario.name ?? titleOf('scenario', batch[index]!) });
+    });
   }
 
   const manifestProblems: WorkspaceProblem[] = [];
