@@ -125,7 +125,8 @@ export function createWorkspaces({ dataFolder, debounceMs = DEBOUNCE_MS, watchCh
     for (const listener of listeners) listener({ listing: loaded.listing, changed });
   }
 
-  function changed(current: Session, folder: string, name: string | Buffer | null): void {
+  /** A watcher saw `name` change in `folder`: noted, and a rescan set for when changes pause. */
+  function noticed(current: Session, folder: string, name: string | Buffer | null): void {
     const relative = [folder, name === null ? '' : String(name).split(path.sep).join('/')].filter(Boolean).join('/');
     if (!followed(relative)) return;
     if (relative !== '') current.pending.add(relative);
@@ -154,7 +155,7 @@ export function createWorkspaces({ dataFolder, debounceMs = DEBOUNCE_MS, watchCh
       if (current.watchers.has(folder)) continue;
       try {
         const watcher = watch(path.join(current.loaded.listing.root, ...folder.split('/')));
-        watcher.on('change', (_event, name) => changed(current, folder, name));
+        watcher.on('change', (_event, name) => noticed(current, folder, name));
         // A folder removed ends its watcher; the rescan its removal causes drops it from the listing.
         watcher.on('error', () => {
           watcher.close();
@@ -180,11 +181,11 @@ export function createWorkspaces({ dataFolder, debounceMs = DEBOUNCE_MS, watchCh
     /** Opens the workspace holding `folder` (it or a folder above it), closing the one open before. Throws as loadWorkspace does. */
     async open(folder: string): Promise<WorkspaceListing> {
       const loaded = await loadWorkspace(folder);
+      await remember(loaded.listing);
       await close();
       const current: Session = { loaded, watchers: new Map(), pending: new Set(), timer: null, written: new Map(), flushing: Promise.resolve() };
       session = current;
       follow(current);
-      await remember(loaded.listing);
       return loaded.listing;
     },
     current(): WorkspaceListing | null {
