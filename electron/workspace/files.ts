@@ -16,7 +16,7 @@ import { isInside, resolveInside, writeWorkspaceFile } from './paths.ts';
  */
 
 /** Larger than any hand-kept manifest, environment or scenario: such a file is not read. */
-export const SMALL_FILE_BYTES = 1024 * 1024;
+const SMALL_FILE_BYTES = 1024 * 1024;
 
 /** An environment of the workspace: its file and its settings, the defaults filled in and its plan an absolute path. */
 export interface WorkspaceEnvironmentEntry {

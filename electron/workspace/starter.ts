@@ -13,9 +13,9 @@ import { MANIFEST_FILE, MANIFEST_FORMAT } from '../../shared/workspace/workspace
  * No secret is written: the demo password and API key come from the same variables as `send`.
  */
 
-export const STARTER_ENVIRONMENT = 'sandbox';
-export const STARTER_PLAN = 'plans/shop.plan.json';
-export const STARTER_BATCH = 'batches/purchase.json';
+const STARTER_ENVIRONMENT = 'sandbox';
+const STARTER_PLAN = 'plans/shop.plan.json';
+const STARTER_BATCH = 'batches/purchase.json';
 
 const DEVICE = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
 
