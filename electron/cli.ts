@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { captureCommand } from './cli/capture.ts';
 import type { CliIo, Command } from './cli/command.ts';
 import { historyCommand } from './cli/history.ts';
+import { initCommand } from './cli/init.ts';
 import { loginCommand } from './cli/login.ts';
 import { planCommand } from './cli/plan.ts';
 import { sandboxCommand } from './cli/sandbox.ts';
@@ -27,6 +28,7 @@ const commands: Record<string, Command> = {
   transform: transformCommand,
   plan: planCommand,
   capture: captureCommand,
+  init: initCommand,
 };
 
 function help(): string {

@@ -94,10 +94,12 @@ function start(): void {
           runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
         },
         dataFolder,
+        // A worker's script is a file: the writer's bundle sits beside this one (an entry of forge.config.ts).
+        captureWriter: path.join(__dirname, 'capture-writer-thread.cjs'),
         // Packaged, the README sits beside the asar (extraResources): a file inside an asar cannot be handed to the OS.
         documentationFile: app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md'),
         // Packaged, the service's description sits beside the asar like the README.
-        sandbox: { ...(sandboxPort === null ? {} : { port: sandboxPort }), openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml') },
+        sandbox: { portVariable: sandboxPort, openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml') },
         secretStorage: safeStorageCipher.status(),
       },
       {

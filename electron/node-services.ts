@@ -47,9 +47,13 @@ export const noShell: DesktopShell = {
 /** docs/openapi.yaml in the source tree, which the command line and the harness run from; the app ships its own copy. */
 export const SOURCE_OPENAPI_FILE = path.resolve(import.meta.dirname, '..', 'docs', 'openapi.yaml');
 
+/** The capture's writer thread in the source tree (the app's is the built .cjs main names). */
+export const SOURCE_CAPTURE_WRITER = path.resolve(import.meta.dirname, 'capture', 'capture-writer-thread.ts');
+
 /** The services' adapters outside Electron: the command line and the test harness. */
-export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard' | 'shell' | 'documentationFile'> {
+export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard' | 'shell' | 'documentationFile' | 'captureWriter'> {
   return {
+    captureWriter: SOURCE_CAPTURE_WRITER,
     documentationFile: path.resolve(import.meta.dirname, '..', 'README.md'),
     appInfo: {
       ...product,
@@ -93,6 +97,7 @@ export function startNodeServicesThread(dataFolder: string, options: NodeThreadO
       dataFolder,
       appInfo: deps.appInfo,
       documentationFile: deps.documentationFile,
+      captureWriter: deps.captureWriter,
       sandbox: options.sandbox ?? null,
       secretStorage: noKeyStore.status(),
       ...(options.environments ? { environments: options.environments } : {}),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SandboxViolationSchema } from './sandbox.ts';
+import { CAPTURED_VERDICTS } from './capture.ts';
+import { FORWARD_FAILURES, SandboxViolationSchema } from './sandbox.ts';
 
 /**
  * The Sandbox tab's Events view over the capture: which events (a filter in the composer's
@@ -10,7 +11,7 @@ import { SandboxViolationSchema } from './sandbox.ts';
  */
 
 /** The verdicts the view filters by: `violations` is any event the plan found fault with. */
-export const CAPTURED_VERDICT_FILTERS = ['any', 'accepted', 'refused', 'violations'] as const;
+export const CAPTURED_VERDICT_FILTERS = ['any', ...CAPTURED_VERDICTS, 'violations'] as const;
 export const CapturedVerdictFilterSchema = z.enum(CAPTURED_VERDICT_FILTERS);
 export type CapturedVerdictFilter = z.infer<typeof CapturedVerdictFilterSchema>;
 
@@ -47,7 +48,8 @@ export const CapturedEventRowSchema = z.object({
   customerId: z.string().nullable(),
   deviceId: z.string().nullable(),
   createdAt: z.string().nullable(),
-  verdict: z.enum(['accepted', 'refused']),
+  verdict: z.enum(CAPTURED_VERDICTS),
+  failure: z.enum(FORWARD_FAILURES).nullable(),
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
   problemCount: z.number().int().min(0),
   violations: z.array(SandboxViolationSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaptureStatusSchema } from './capture.ts';
 import { SandboxViolationSchema } from './sandbox.ts';
 
 /**
@@ -8,11 +9,15 @@ import { SandboxViolationSchema } from './sandbox.ts';
  * are shared/capture.ts's (CapturedRequestSummary, CapturedRequest), which the services return.
  */
 
-/** The newest requests the tab lists; older ones are read with `eventdesk capture list` or an export. */
+/** The newest requests the tab reads at first; "Load older" reads OLDER_PAGE more at a time. */
 export const REQUESTS_LISTED = 2_000;
+export const OLDER_PAGE = 1_000;
+
+/** At most this many requests the tab holds at once: loading older ones past it lets the newest go (the list says so). */
+export const REQUESTS_HELD = 5_000;
 
 /** At most this many requests go in one HAR export (the list never holds more). */
-export const MAX_HAR_REQUESTS = REQUESTS_LISTED;
+export const MAX_HAR_REQUESTS = REQUESTS_HELD;
 
 const Headers = z.record(z.string(), z.string());
 
@@ -28,6 +33,18 @@ export const CapturedRequestSummarySchema = z.object({
   fault: z.string().nullable(),
   plan: z.string().nullable(),
 });
+
+/**
+ * A request as the tab lists it: its summary, the upstream's status when it was forwarded
+ * (`failed`: no answer from it, the SDK got a 502), and how many errors and warnings the plan
+ * found in its events.
+ */
+export const ListedRequestSchema = CapturedRequestSummarySchema.extend({
+  upstream: z.object({ status: z.number().int().nullable(), failed: z.boolean() }).nullable(),
+  planErrors: z.number().int().min(0),
+  planWarnings: z.number().int().min(0),
+});
+export type ListedRequest = z.infer<typeof ListedRequestSchema>;
 
 const CapturedUpstreamSchema = z.object({
   url: z.string(),
@@ -48,14 +65,25 @@ const CapturedRequestSchema = CapturedRequestSummarySchema.extend({
   upstream: CapturedUpstreamSchema.nullable(),
 });
 
-/** The newest request the tab holds, to ask for those written after it; a different one under that id means the capture was cleared or set aside since. */
-export const CaptureRequestsInputSchema = z.object({ after: z.object({ id: z.number().int().min(0), receivedAt: z.string().max(100) }).nullable() });
+/**
+ * `after`: the newest request the tab holds, to ask for those written after it; a different one
+ * under that id means the capture was cleared or set aside since. `before`: the oldest it holds,
+ * to ask for the OLDER_PAGE written before it ("Load older").
+ */
+export const CaptureRequestsInputSchema = z.object({
+  after: z.object({ id: z.number().int().min(0), receivedAt: z.string().max(100) }).nullable(),
+  before: z.number().int().min(1).optional(),
+});
 
 export const CaptureRequestsSchema = z.object({
   /** Newest first. */
-  requests: z.array(CapturedRequestSummarySchema),
-  /** True when these replace the list (a first read, or the capture changed under it); false when they go on top of it. */
+  requests: z.array(ListedRequestSchema),
+  /** True when these replace the list (a first read, or the capture changed under it); false when they go on top of it (or, read `before`, below it). */
   reset: z.boolean(),
+  /** Read anew or `before`: whether the capture keeps requests older than the oldest of these (a read `after` leaves the tab's answer as it was). */
+  more: z.boolean(),
+  /** The capture's counts read with these, so the status line and the list agree at each read. */
+  status: CaptureStatusSchema,
 });
 export type CaptureRequests = z.infer<typeof CaptureRequestsSchema>;
 

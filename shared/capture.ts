@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SandboxViolation } from './sandbox.ts';
+import type { ForwardFailure, SandboxViolation } from './sandbox.ts';
 
 /**
  * What the capture keeps of the requests the sandbox received (electron/capture/): each request,
@@ -7,8 +7,13 @@ import type { SandboxViolation } from './sandbox.ts';
  * replay read these shapes; nothing in them is secret, as everything was masked before it was kept.
  */
 
-/** An event the sandbox took (2xx), or one it refused with its request. */
-export type CapturedVerdict = 'accepted' | 'refused';
+/**
+ * An event the sandbox (or, forwarding, the upstream) took (2xx), one it refused with its
+ * request, or one a forwarding sandbox could not deliver: the upstream was down, too slow, or
+ * answered garbage, so nobody judged it (the SDK got a 502).
+ */
+export const CAPTURED_VERDICTS = ['accepted', 'refused', 'undelivered'] as const;
+export type CapturedVerdict = (typeof CAPTURED_VERDICTS)[number];
 
 export interface CapturedProblem {
   /** The field at fault (`attributes.plan`), empty for the event as a whole. */
@@ -26,6 +31,8 @@ export interface CapturedEvent {
   deviceId: string | null;
   createdAt: string | null;
   verdict: CapturedVerdict;
+  /** Why an undelivered event was not delivered (`upstream-timeout`); null for the others. */
+  failure: ForwardFailure | null;
   /** Its own problems, as strict mode found them (at most PROBLEMS_KEPT; problemCount counts all). */
   problems: CapturedProblem[];
   problemCount: number;

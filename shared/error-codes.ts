@@ -143,6 +143,14 @@ export const errorCodes = [
   'capture-selection-stale', // the capture was cleared or trimmed since the events were selected
   'capture-selection-too-large', // more events, or more text, than one copy, batch or save takes
   'capture-event-missing', // the captured event asked for is no longer in the capture
+
+  // Workspaces: a folder of environments, batches, plans and scenarios kept in git (issue #18).
+  'workspace-not-found', // the folder, and every folder above it, has no eventdesk.json
+  'workspace-manifest-invalid', // eventdesk.json is not JSON or not a workspace manifest: the whole workspace is refused
+  'workspace-path-outside', // a path leaves the workspace: "..", an absolute path, or a link leading out of it
+  'workspace-not-open', // a workspace file was asked for with no workspace open
+  'workspace-unreadable', // a file or folder of the workspace cannot be read (permissions, gone)
+  'workspace-unwritable', // a file of the workspace cannot be written (permissions, a full disk)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -263,6 +263,8 @@ export const contract = {
 
   /** The active environment's tracking plan (its file read, its validators served for the editor's worker), or null when it names none. */
   'plans:active': { input: NoInput, output: PlanStatusSchema.nullable() },
+  /** Any environment's tracking plan, as plans:active (a replay checks its events against its target's), or null when it names none. */
+  'plans:of': { input: z.object({ environmentId: Id }), output: PlanStatusSchema.nullable() },
   /** Asks for a plan file (the OS dialog, *.plan.json); null when cancelled. The environment editor puts it in the form. */
   'plans:choose': { input: NoInput, output: z.object({ path: z.string(), name: z.string() }).nullable() },
   /**

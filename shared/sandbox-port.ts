@@ -5,7 +5,7 @@ import { AppError } from './errors.ts';
  * Where the embedded sandbox listens. An SDK's settings name its address, so the port stays the
  * same from one start to the next: EVENTDESK_SANDBOX_PORT, else the port saved in the Sandbox
  * tab, else DEFAULT_SANDBOX_PORT; a port another program holds gives way to the next free one,
- * and the tab says so.
+ * and the tab says so. `eventdesk sandbox` follows the same rules: --port, else the default.
  */
 
 /**
@@ -18,6 +18,8 @@ export const DEFAULT_SANDBOX_PORT = 4797;
 
 /** A port a person may choose: below 1024 a program needs privileges to listen. */
 export const PORT_MIN = 1024;
+/** Asked for instead of a port (EVENTDESK_SANDBOX_PORT=0, `eventdesk sandbox --port 0`, the tests): any free one. */
+export const ANY_FREE_PORT = 0;
 export const PORT_MAX = 65_535;
 
 export const SandboxPortNumberSchema = z
@@ -51,13 +53,22 @@ export function readPort(text: string): { ok: true; port: number } | { ok: false
 }
 
 /**
+ * The port asked for at start, by EVENTDESK_SANDBOX_PORT (the app) or `--port` (`eventdesk
+ * sandbox`): one rule for both, a port a person may choose or 0 for any free one.
+ */
+export function readRequestedPort(text: string): { ok: true; port: number } | { ok: false; message: string } {
+  if (text.trim() === String(ANY_FREE_PORT)) return { ok: true, port: ANY_FREE_PORT };
+  const read = readPort(text);
+  return read.ok ? read : { ok: false, message: `${read.message} Or ${ANY_FREE_PORT} for any free port.` };
+}
+
+/**
  * EVENTDESK_SANDBOX_PORT's text as the port it asks for (0: any free one), null when unset. A
  * value that is no port is an error the person who set it hears at start, as a wrong flag is.
  */
 export function portFromVariable(text: string | undefined): number | null {
   if (text === undefined || text.trim() === '') return null;
-  if (text.trim() === '0') return 0;
-  const read = readPort(text);
-  if (!read.ok) throw new AppError('sandbox-options', `EVENTDESK_SANDBOX_PORT is "${text}": ${read.message} (0 for any free port)`);
+  const read = readRequestedPort(text);
+  if (!read.ok) throw new AppError('sandbox-options', `EVENTDESK_SANDBOX_PORT is "${text}": ${read.message}`);
   return read.port;
 }

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { CapturedEvent, CapturedVerdict } from '../../shared/capture.ts';
-import type { SandboxViolation } from '../../shared/sandbox.ts';
+import { FORWARD_FAILURES, type ForwardFailure, type SandboxViolation } from '../../shared/sandbox.ts';
 import type { KeptProblems } from './capture-record.ts';
 
 /**
@@ -16,7 +16,7 @@ import type { KeptProblems } from './capture-record.ts';
 type Row = Record<string, unknown>;
 
 /** The columns an event is read from. */
-export const EVENT_COLUMNS = 'id, body, status, event_count, event_problems, event_violations, upstream_url, upstream_status';
+export const EVENT_COLUMNS = 'id, body, status, event_count, event_problems, event_violations, upstream_url, upstream_status, upstream_error';
 
 /** Events kept parsed for the pages that follow: a few hundred kilobytes of key fields. */
 const CACHED_EVENTS = 20_000;
@@ -36,8 +36,19 @@ function keyText(value: unknown): string | null {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Accepted when whoever judged the events (the upstream when it was forwarded, or the sandbox) answered 2xx. */
-function verdictOf(row: Row): CapturedVerdict {
+/** Why a forwarded request got no answer: its failure's code, first in the kept error (`upstream-timeout: The upstream…`). */
+function failureOf(row: Row): ForwardFailure | null {
+  if (row.upstream_url === null || row.upstream_status !== null) return null;
+  const code = String(row.upstream_error ?? '').split(':', 1)[0];
+  return FORWARD_FAILURES.find((failure) => failure === code) ?? 'upstream-unreachable';
+}
+
+/**
+ * Accepted when whoever judged the events (the upstream when it was forwarded, or the sandbox)
+ * answered 2xx; undelivered when the upstream never answered, so nobody judged them.
+ */
+function verdictOf(row: Row, failure: ForwardFailure | null): CapturedVerdict {
+  if (failure !== null) return 'undelivered';
   const judged = row.upstream_url === null ? row.status : row.upstream_status;
   return judged !== null && Number(judged) >= 200 && Number(judged) < 300 ? 'accepted' : 'refused';
 }
@@ -45,7 +56,8 @@ function verdictOf(row: Row): CapturedVerdict {
 /** A request's events as the capture shows them, `events` being its body's. */
 export function capturedEvents(row: Row, events: readonly unknown[]): CapturedEvent[] {
   const requestId = Number(row.id);
-  const verdict = verdictOf(row);
+  const failure = failureOf(row);
+  const verdict = verdictOf(row, failure);
   const problems = new Map((row.event_problems === null ? [] : (JSON.parse(String(row.event_problems)) as KeptProblems[])).map((kept) => [kept[0], kept]));
   const violations = new Map<number, SandboxViolation[]>();
   for (const violation of row.event_violations === null ? [] : (JSON.parse(String(row.event_violations)) as SandboxViolation[])) {
@@ -65,6 +77,7 @@ export function capturedEvents(row: Row, events: readonly unknown[]): CapturedEv
       deviceId: keyText(fields.device_id),
       createdAt: keyText(fields.created_at),
       verdict,
+      failure,
       problems: kept?.[2] ?? [],
       problemCount: kept?.[1] ?? 0,
       violations: violations.get(index) ?? [],

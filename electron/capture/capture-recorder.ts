@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SandboxExchange } from '../sandbox/exchange.ts';
 import { exchangeCopy, type CaptureContext, type CaptureExchange } from './capture-record.ts';
@@ -25,23 +23,19 @@ export interface CaptureQueueLimits {
 /** A few seconds of a flood at the sandbox's ingest rate, in well under 100 MB of memory. */
 export const DEFAULT_QUEUE_LIMITS: CaptureQueueLimits = { events: 200_000, bytes: 64 * 1024 * 1024 };
 
-/**
- * The writer's script. Built, this module is part of the services' CommonJS bundle in
- * .vite/build, beside the writer's own (an entry of forge.config.ts), and import.meta is empty
- * there; run from source (the command line, tests, the harness), it sits beside the writer's .ts.
- */
-function writerEntry(): string {
-  if (typeof __filename === 'string' && __filename.endsWith('.cjs')) return path.join(path.dirname(__filename), 'capture-writer-thread.cjs');
-  return fileURLToPath(new URL('./capture-writer-thread.ts', import.meta.url));
-}
-
 export interface CaptureRecorderOptions {
+  /**
+   * The writer's script, given by whoever knows where it is: main, for the built app
+   * (capture-writer-thread.cjs beside the services' bundle), and SOURCE_CAPTURE_WRITER
+   * (node-services.ts) run from source. Found here, it took import.meta, which a CommonJS bundle empties.
+   */
+  writerScript: string;
   limits?: CaptureQueueLimits;
   /** Where a write that failed is said. */
   log?: (message: string) => void;
 }
 
-export function createCaptureRecorder(store: CaptureStore, context: CaptureContext, options: CaptureRecorderOptions = {}) {
+export function createCaptureRecorder(store: CaptureStore, context: CaptureContext, options: CaptureRecorderOptions) {
   const limits = options.limits ?? DEFAULT_QUEUE_LIMITS;
   const log = options.log ?? ((message: string) => console.error(message));
   let batch: CaptureExchange[] = [];
@@ -105,7 +99,7 @@ export function createCaptureRecorder(store: CaptureStore, context: CaptureConte
   function start(): Worker {
     if (writer !== null) return writer;
     const init: CaptureWriterInit = { file: store.file, retention: store.retention, context };
-    writer = new Worker(writerEntry(), { workerData: init });
+    writer = new Worker(options.writerScript, { workerData: init });
     writer.on('message', onMessage);
     writer.on('error', lost);
     writer.on('exit', (code) => lost(new Error(`its thread ended (${code})`)));

@@ -7,7 +7,7 @@ import type { CaptureStore } from './capture-store.ts';
  * retention applied first, the recorder masking with the sandbox's own API keys and passwords.
  * stop() writes what is queued and ends the writer's thread.
  */
-export function captureSandbox(sandbox: SandboxServer, store: CaptureStore, options: CaptureRecorderOptions = {}) {
+export function captureSandbox(sandbox: SandboxServer, store: CaptureStore, options: CaptureRecorderOptions) {
   const { apiKeys, users, serviceIdField } = sandbox.options;
   const recorder = createCaptureRecorder(store, { secrets: [...apiKeys, ...users.map((user) => user.password)], serviceIdField }, options);
   const capturing = store.status().capturing;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { CaptureRetention, CaptureStatus, CapturedEvent, CapturedRequest, CapturedRequestSummary } from '../../shared/capture.ts';
+import type { ListedRequest } from '../../shared/capture-requests.ts';
 import { AppError } from '../../shared/errors.ts';
 import { inTransaction, isDamage, moveDatabase, openSqliteFile, setAsideName, type SqliteFileKind } from '../services/sqlite-file.ts';
 import { bodyEvents, capturedEvents, createEventIndex, EVENT_COLUMNS, type EventIndex } from './capture-events.ts';
@@ -8,9 +9,11 @@ import type { CapturedRequestRow } from './capture-record.ts';
 import { captureMigrations } from './capture-schema.ts';
 
 /**
- * The capture file: what the sandbox received, kept in the data folder beside the history. A
- * file that cannot be opened or is damaged is set aside (renamed with the time in its name) and
- * a fresh one started, said through `log` and in status(): the sandbox answers either way.
+ * The capture file: what the sandbox received, kept in the data folder beside the history. For
+ * a writer (the sandbox capturing), a file that cannot be opened or is damaged is set aside
+ * (renamed with the time in its name) and a fresh one started, said through `log` and in
+ * status(): the sandbox answers either way. A reader (`eventdesk capture list`) changes nothing:
+ * such a file is refused with capture-unreadable, saying what to do.
  */
 
 export const CAPTURE_FILE_NAME = 'capture.sqlite';
@@ -41,6 +44,8 @@ export interface CaptureStoreOptions {
   retention?: CaptureRetention;
   /** Where a file set aside, or a capture that failed, is said (stderr, the app's log). */
   log?: (message: string) => void;
+  /** Open to read only: nothing is created, upgraded, moved or written, and a file that cannot be read throws. */
+  readOnly?: boolean;
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -58,6 +63,26 @@ function toSummary(row: Row): CapturedRequestSummary {
     eventCount: Number(row.event_count),
     fault: text(row.fault),
     plan: text(row.plan),
+  };
+}
+
+/**
+ * What the Sandbox tab lists of a request, and no more: selecting `*` (or any column but these)
+ * would copy every body into memory, some 100 KB for 500 events. The columns stored after the
+ * body are still reached through its overflow pages, which the file's pointer map lets SQLite
+ * skip without reading them. A plan's errors and warnings are counted from its violations.
+ */
+const LISTED_COLUMNS = `id, received_at, duration_ms, method, path, status, reason, event_count, fault, plan, upstream_url IS NOT NULL AS forwarded, upstream_status,
+  upstream_error IS NOT NULL AS upstream_failed,
+  (SELECT count(*) FROM json_each(event_violations) WHERE value ->> '$.severity' = 'error') AS plan_errors,
+  (SELECT count(*) FROM json_each(event_violations) WHERE value ->> '$.severity' = 'warning') AS plan_warnings`;
+
+function toListed(row: Row): ListedRequest {
+  return {
+    ...toSummary(row),
+    upstream: Number(row.forwarded) === 1 ? { status: row.upstream_status === null ? null : Number(row.upstream_status), failed: Number(row.upstream_failed) === 1 } : null,
+    planErrors: Number(row.plan_errors),
+    planWarnings: Number(row.plan_warnings),
   };
 }
 
@@ -90,8 +115,8 @@ function toRequest(row: Row): CapturedRequest {
  */
 const WRITE_WAIT_MS = 250;
 
-function openTables(file: string) {
-  const db = openSqliteFile(file, captureFile);
+function openTables(file: string, readOnly: boolean) {
+  const db = openSqliteFile(file, captureFile, { readOnly });
   try {
     db.exec(`PRAGMA busy_timeout = ${WRITE_WAIT_MS}`);
     // A capture is a debugging record, not the history: an app that crashes loses nothing committed
@@ -105,6 +130,16 @@ function openTables(file: string) {
     throw error;
   }
   return db;
+}
+
+/** Why a reader cannot read the file, in one line that says what to do; nothing was changed in it. */
+function unreadableToRead(file: string, error: unknown): AppError {
+  if (error instanceof AppError && error.code === 'capture-newer') return error;
+  const reason = error instanceof AppError ? (error.detail ?? error.message) : String(error);
+  const remedy = isDamage(error)
+    ? 'is damaged; nothing was changed in it. Move it away, or start "eventdesk sandbox --capture" (or the app), which sets it aside and starts a fresh capture.'
+    : 'cannot be read; nothing was changed in it. "eventdesk sandbox --capture" (or the app) opens it to write, bringing one from an older EventDesk up to date, or sets it aside.';
+  return new AppError('capture-unreadable', `The capture file ${file} ${remedy}`, reason);
 }
 
 function statementsOf(db: DatabaseSync) {
@@ -123,10 +158,20 @@ function statementsOf(db: DatabaseSync) {
     oldestFirst: db.prepare('SELECT id, stored_bytes FROM requests ORDER BY id'),
     lastBefore: db.prepare('SELECT max(id) AS id FROM requests WHERE received_at < ?'),
     dropRequests: db.prepare('DELETE FROM requests WHERE id <= ?'),
+    listedBefore: db.prepare(`SELECT ${LISTED_COLUMNS} FROM requests WHERE id < ? ORDER BY id DESC LIMIT ?`),
+    listedAfter: db.prepare(`SELECT ${LISTED_COLUMNS} FROM requests WHERE id > ? ORDER BY id DESC LIMIT ?`),
+    oldestId: db.prepare('SELECT min(id) AS id FROM requests'),
   };
 }
 
+/** What a reader says of an error reading `file`: the file cannot be read (on opening, or a damaged page met later), or null for any other error. */
+export function captureReadError(file: string, error: unknown): AppError | null {
+  if (error instanceof AppError && (error.code === 'capture-unreadable' || error.code === 'capture-newer')) return error;
+  return isDamage(error) ? unreadableToRead(file, error) : null;
+}
+
 export function openCapture(file: string, options: CaptureStoreOptions = {}) {
+  const readOnly = options.readOnly ?? false;
   const retention = options.retention ?? DEFAULT_CAPTURE_RETENTION;
   const log = options.log ?? ((message: string) => console.error(message));
   let db: DatabaseSync | null = null;
@@ -147,11 +192,12 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
 
   function open(): void {
     try {
-      db = openTables(file);
+      db = openTables(file, readOnly);
     } catch (error) {
+      if (readOnly) throw unreadableToRead(file, error);
       if (error instanceof AppError && error.code === 'capture-newer') throw error;
       setAside(error);
-      db = openTables(file);
+      db = openTables(file, readOnly);
     }
     statements = statementsOf(db);
     index = createEventIndex(db);
@@ -165,7 +211,8 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
       log(problem);
     }
   }
-  openOrSay();
+  if (readOnly) open();
+  else openOrSay();
 
   function use(): { db: DatabaseSync; statements: ReturnType<typeof statementsOf>; index: EventIndex } {
     if (db === null || statements === null || index === null) throw new AppError('capture-unreadable', problem ?? 'The capture file is not open.');
@@ -252,6 +299,19 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
     /** The newest `limit` requests, newest first. */
     requests(limit: number): CapturedRequestSummary[] {
       return (use().statements.newest.all(limit) as Row[]).map(toSummary);
+    },
+
+    /**
+     * A page of what the Sandbox tab lists, newest first: the newest `limit` requests written
+     * after `after` (0: from the first), or before `before`; `more` says whether older ones
+     * than the page's last are kept.
+     */
+    listed({ after = 0, before, limit }: { after?: number; before?: number; limit: number }): { requests: ListedRequest[]; more: boolean } {
+      const { statements: s } = use();
+      const rows = (before === undefined ? s.listedAfter.all(after, limit) : s.listedBefore.all(before, limit)) as Row[];
+      const oldest = (s.oldestId.get() as Row).id;
+      const last = rows.at(-1);
+      return { requests: rows.map(toListed), more: last !== undefined && oldest !== null && Number(oldest) < Number(last.id) };
     },
 
     request(id: number): CapturedRequest | null {

@@ -1,4 +1,4 @@
-import type { CaptureStatus, CapturedEvent, CapturedRequest, CapturedRequestSummary } from '../../shared/capture.ts';
+import type { CaptureStatus, CapturedEvent, CapturedRequest, CapturedRequestSummary, CapturedUpstream } from '../../shared/capture.ts';
 import { formatDateTime } from '../../shared/datetime.ts';
 import { formatBytes } from '../../shared/history.ts';
 import { plural } from '../../shared/plural.ts';
@@ -50,7 +50,11 @@ function eventLines(event: CapturedEvent): string[] {
   return lines;
 }
 
-function bodyLines(title: string, body: string): string[] {
+function headerLines(headers: Record<string, string>, indent: string): string[] {
+  return Object.entries(headers).map(([name, value]) => `${indent}${printable(name)}: ${printable(value)}`);
+}
+
+function bodyLines(title: string, body: string, indent = '  '): string[] {
   if (body === '') return [];
   let text = body;
   try {
@@ -58,10 +62,21 @@ function bodyLines(title: string, body: string): string[] {
   } catch {
     // Not JSON (or cut short): shown as received.
   }
-  return [title, ...printable(text).split('\n').map((line) => `  ${line}`)];
+  return [title, ...printable(text).split('\n').map((line) => `${indent}${line}`)];
 }
 
-/** One request in full: its headers and body, its answer, and each event with its verdict. */
+/** Where forwarding sent the request and what came back, as the app's Forwarded part shows it: its answer, or why none came. */
+function upstreamLines(upstream: CapturedUpstream): string[] {
+  const answer = upstream.status === null ? `no answer  ${printable(upstream.error ?? 'none came')}` : `answered  ${upstream.status}${upstream.error === null ? '' : `  ${printable(upstream.error)}`}`;
+  return [
+    `  forwarded to ${printable(upstream.url)}`,
+    `    ${answer}, in ${upstream.durationMs.toLocaleString('en', { maximumFractionDigits: 1 })} ms`,
+    ...(Object.keys(upstream.headers).length === 0 ? [] : ['    headers', ...headerLines(upstream.headers, '      ')]),
+    ...bodyLines('    body', upstream.body, '      '),
+  ];
+}
+
+/** One request in full: its headers and body, its answer, what the upstream answered when forwarded, and each event with its verdict. */
 export function requestText(request: CapturedRequest, events: readonly CapturedEvent[], timeZone: string): string {
   const lines = [
     `Request ${request.id}: ${printable(`${request.method} ${request.path}`)}`,
@@ -70,9 +85,10 @@ export function requestText(request: CapturedRequest, events: readonly CapturedE
     ...(request.fault === null ? [] : [`  fault     ${request.fault}`]),
     ...(request.plan === null ? [] : [`  plan      ${printable(request.plan)}`]),
     '  headers',
-    ...Object.entries(request.headers).map(([name, value]) => `    ${printable(name)}: ${printable(value)}`),
+    ...headerLines(request.headers, '    '),
     ...bodyLines(`  body (${plural(request.bodyBytes, 'byte')}${request.bodyTruncated ? ', not read to its end' : ''})`, request.body),
     ...(request.response ? bodyLines('  answer', request.response.body) : []),
+    ...(request.upstream === null ? [] : upstreamLines(request.upstream)),
   ];
   if (events.length > 0) {
     const accepted = events.filter((event) => event.verdict === 'accepted').length;

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { CapturedVerdict } from '../../shared/capture.ts';
+import { CAPTURED_VERDICTS, type CapturedVerdict } from '../../shared/capture.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { parseFilter, type EventFilter } from '../../shared/events/filter.ts';
 import { plural } from '../../shared/plural.ts';
 import { CAPTURE_EXPORT_FORMATS, exportCapture, type CaptureExportFormat } from '../capture/capture-export.ts';
-import { CAPTURE_FILE_NAME, captureFileIn, openCapture, type CaptureStore } from '../capture/capture-store.ts';
+import { CAPTURE_FILE_NAME, captureFileIn, captureReadError, openCapture, type CaptureStore } from '../capture/capture-store.ts';
 import { product } from '../product.ts';
 import type { CliIo, Command } from './command.ts';
 import { requestsTable, requestText, statusFooter } from './capture-print.ts';
@@ -24,8 +24,8 @@ const MAX_LIMIT = 100_000;
 export function captureUsage(dataFolder: string): string {
   return `Usage: eventdesk capture list [--limit N] [--data DIR]
        eventdesk capture show <id> [--data DIR]
-       eventdesk capture export [--where EXPR] [--verdict accepted|refused] [--format json|ndjson|har]
-                                [--out FILE] [--data DIR]
+       eventdesk capture export [--where EXPR] [--verdict accepted|refused|undelivered]
+                                [--format json|ndjson|har] [--out FILE] [--data DIR]
        eventdesk capture clear [--data DIR]
 
 Reads what the sandbox captured (eventdesk sandbox --capture, and the app's own sandbox): each
@@ -33,8 +33,9 @@ request it received, masked, with its events and their verdicts.
 
   list                   The requests, newest first: time, status, path, events, and why a
                          refused one was refused
-  show <id>              One request: its headers and body, its answer, and each event with
-                         its verdict (accepted, or refused with its problems and plan violations)
+  show <id>              One request: its headers and body, its answer, where it was forwarded
+                         and what the upstream answered, and each event with its verdict
+                         (accepted, or refused with its problems and plan violations)
   export                 Every captured event, as a batch "eventdesk send" takes (json, the
                          default, or ndjson), or the requests as HAR 1.2 (har)
   clear                  Empties the capture and says how much went
@@ -44,15 +45,20 @@ request it received, masked, with its events and their verdicts.
                          e.g. 'customer_id = cust-7781 and attributes.plan exists'; for har, the
                          requests holding such an event
   --verdict V            export: only the events the sandbox (or, forwarding, the upstream)
-                         accepted, or only those refused
+                         accepted, only those refused, or only those a forwarding sandbox
+                         could not deliver (undelivered: the upstream down, slow or garbled;
+                         "not delivered" in the app), e.g. to send them again
   --format F             export: ${CAPTURE_EXPORT_FORMATS.join(', ')} (default json)
   --out FILE             export: where to write (default: standard output)
   --data DIR             The data folder holding ${CAPTURE_FILE_NAME}
                          (default: the app's, EVENTDESK_DATA_DIR or here ${dataFolder})
   -h, --help             Show this help
 
-Exit codes: 0 done, 1 no such request or no event matched (nothing written), 2 the command was
-called wrong.
+A read (list, show, export) changes nothing in the capture file; one it cannot read is said
+in one line. clear, like the sandbox, sets a damaged file aside and starts a fresh one.
+
+Exit codes: 0 done, 1 no such request, no event matched (nothing written) or the capture file
+cannot be read, 2 the command was called wrong or --out cannot be written.
 `;
 }
 
@@ -121,8 +127,9 @@ function callOf(action: Action, positionals: readonly string[], values: { limit?
 
 function verdictOf(verdict: string | undefined): CapturedVerdict | null {
   if (verdict === undefined) return null;
-  if (verdict === 'accepted' || verdict === 'refused') return verdict;
-  throw new UsageError(`--verdict is accepted or refused, not "${verdict}".`);
+  const known = CAPTURED_VERDICTS.find((name) => name === verdict);
+  if (known !== undefined) return known;
+  throw new UsageError(`--verdict is accepted, refused or undelivered, not "${verdict}".`);
 }
 
 function exportRun(store: CaptureStore, { format, where, verdict, out }: { format: CaptureExportFormat; where?: string; verdict: CapturedVerdict | null; out?: string }, io: CliIo): Promise<number> | number {
@@ -166,6 +173,28 @@ async function runCall(call: Call, store: CaptureStore, io: CliIo): Promise<numb
   }
 }
 
+/**
+ * Only clear writes: it sets a damaged file aside, saying so, as the sandbox would. A read
+ * changes nothing: a file it cannot read (on opening, or a damaged page met later) is said in
+ * one line, exit 1.
+ */
+async function openAndRun(file: string, call: Call, io: CliIo): Promise<number> {
+  try {
+    const store = openCapture(file, { readOnly: call.action !== 'clear', log: (message) => io.stderr(`eventdesk capture: ${message}\n`) });
+    try {
+      if (!store.status().capturing) return 1;
+      return await runCall(call, store, io);
+    } finally {
+      store.close();
+    }
+  } catch (error) {
+    const unreadable = captureReadError(file, error);
+    if (unreadable === null) throw error;
+    io.stderr(`eventdesk capture: ${unreadable.message} (${unreadable.detail ?? ''})\n`);
+    return 1;
+  }
+}
+
 export const captureCommand: Command = {
   summary: 'List, show, export or clear what the sandbox captured',
 
@@ -189,13 +218,7 @@ export const captureCommand: Command = {
         io.stderr(`eventdesk capture: nothing is captured in ${dataFolder} yet: run "eventdesk sandbox --capture${values.data === undefined ? '' : ` --data ${values.data}`}" and send it events.\n`);
         return action === 'list' ? 0 : 1;
       }
-      const store = openCapture(file, { log: (message) => io.stderr(`eventdesk capture: ${message}\n`) });
-      try {
-        if (!store.status().capturing) return 1;
-        return await runCall(call, store, io);
-      } finally {
-        store.close();
-      }
+      return await openAndRun(file, call, io);
     } catch (error) {
       if (!isUsageError(error)) throw error;
       io.stderr(usageText('capture', error.message));

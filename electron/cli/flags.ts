@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /**
@@ -72,9 +73,11 @@ export function unreadable(file: string, error: unknown): UsageError {
   return new UsageError(`cannot read ${file}: ${fileProblem(error)}.`);
 }
 
-/** The UsageError for a file that cannot be written. */
+/** The UsageError for a file that cannot be written; with no such file, it is the folder to write in that is missing. */
 export function unwritable(file: string, error: unknown): UsageError {
-  return new UsageError(`cannot write ${file}: ${fileProblem(error)}.`);
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const problem = code === 'ENOENT' ? `the folder ${path.dirname(path.resolve(file))} does not exist` : fileProblem(error);
+  return new UsageError(`cannot write ${file}: ${problem}.`);
 }
 
 export function wholeNumber(flag: string, text: string | undefined): number | undefined {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
 import { HistoryFilterSchema, type HistoryFilter } from '../../shared/history.ts';
 import { plural } from '../../shared/plural.ts';
-import { captureFileIn, openCapture, type CaptureStore } from '../capture/capture-store.ts';
+import { captureFileIn, captureReadError, openCapture, type CaptureStore } from '../capture/capture-store.ts';
 import { captureBatches, eachEventOf, historyBatches, historyFileIn, openHistory, type SubmissionStore } from '../services/index.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError } from './flags.ts';
@@ -104,19 +104,19 @@ function captureSource(dataFolder: string, values: SourceFlags, sandboxHint: str
   const file = captureFileIn(dataFolder);
   // Opening the store would create the file: a look must not.
   if (!existsSync(file)) throw new UsageError(`Nothing is captured in ${dataFolder} yet: run "eventdesk sandbox --capture${sandboxHint}" and send it events.`);
-  const problems: string[] = [];
-  const store: CaptureStore = openCapture(file, { log: (message) => problems.push(message) });
-  const status = store.status();
-  if (!status.capturing) {
-    store.close();
-    throw new UsageError(`The capture in ${dataFolder} cannot be read: ${status.problem ?? 'it is not open'}`);
+  let store: CaptureStore;
+  try {
+    store = openCapture(file, { readOnly: true });
+  } catch (error) {
+    const unreadable = captureReadError(file, error);
+    if (unreadable === null) throw error;
+    throw new UsageError(`${unreadable.message} (${unreadable.detail ?? ''})`);
   }
   const acceptedOnly = values.accepted === true;
   const { reading, parts } = captureBatches(store, { ...range, acceptedOnly });
   return {
     events: eachEventOf(parts),
-    // A damaged file was set aside on opening: say so beside the result.
-    notes: problems,
+    notes: [],
     described: (count) => `${plural(count, 'event')} ${acceptedOnly ? 'the sandbox accepted' : 'captured'} in ${plural(reading.matching, 'request')}${rangeWords(values)}`,
     close: () => store.close(),
   };

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { DEFAULT_SANDBOX_PORT, PORT_MAX, PORT_MIN, readRequestedPort } from '../../shared/sandbox-port.ts';
 import { SOURCE_OPENAPI_FILE } from '../node-services.ts';
 import { resolveSandboxOptions, type SandboxOptions } from '../sandbox/config.ts';
+import { NEARBY_PORTS } from '../sandbox/port.ts';
 import { appDataFolder } from './data-folder.ts';
 import { isUsageError, parseFlags, UsageError, wholeNumber } from './flags.ts';
 
@@ -12,7 +14,10 @@ export const SANDBOX_USAGE = `Usage: eventdesk sandbox [options]
 Runs the reference ingestion server (the sandbox) until Ctrl+C, SIGINT or SIGTERM.
 
 Server
-  --port N               Port to listen on; 0 picks a free one (default 0)
+  --port N               Port to listen on, ${PORT_MIN} to ${PORT_MAX}, or 0 for any free one
+                         (default ${DEFAULT_SANDBOX_PORT}, the app's; taken, the next free of the
+                         ${NEARBY_PORTS} after it, said on standard error). A port named here
+                         and taken stops the command instead: the SDK is set for it
   --host H               Address to listen on (default 127.0.0.1)
   --user U               Username of the account (default ${SANDBOX_DEMO_CREDENTIALS.username})
   --password P           Its password (default ${SANDBOX_DEMO_CREDENTIALS.password})
@@ -112,8 +117,22 @@ const FLAG_OF_OPTION: ReadonlyArray<[option: string, flag: string]> = [
   ['faults.maxEvents', '--max-events'],
 ];
 
-/** `capture`: the data folder to capture into, or null without --capture. */
-export type SandboxFlags = { ok: true; help: true } | { ok: true; help: false; options: SandboxOptions; capture: string | null } | { ok: false; message: string };
+/**
+ * `capture`: the data folder to capture into, or null without --capture. `portNamed`: --port
+ * chose the port, which then is not given up for another when taken.
+ */
+export type SandboxFlags =
+  | { ok: true; help: true }
+  | { ok: true; help: false; options: SandboxOptions; capture: string | null; portNamed: boolean }
+  | { ok: false; message: string };
+
+/** --port by the app's rule (shared/sandbox-port.ts), the app's default when absent. */
+function portOf(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_SANDBOX_PORT;
+  const read = readRequestedPort(text);
+  if (!read.ok) throw new UsageError(`--port: "${text}": ${read.message}`);
+  return read.port;
+}
 
 function fraction(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -129,9 +148,10 @@ function answerCode(flag: string, text: string): number | 'reset' {
   return text === 'reset' ? 'reset' : wholeNumber(flag, text)!;
 }
 
-function forwardOf(url: string | undefined, timeoutMs: number | undefined): { url: string; timeoutMs: number | undefined } | undefined {
+/** `recorded`: --capture keeps the exchanges, so a 502 may say the request was recorded. */
+function forwardOf(url: string | undefined, timeoutMs: number | undefined, recorded: boolean): { url: string; timeoutMs: number | undefined; recorded: boolean } | undefined {
   if (url === undefined && timeoutMs !== undefined) throw new UsageError('--forward-timeout: only with --forward URL.');
-  return url === undefined ? undefined : { url, timeoutMs };
+  return url === undefined ? undefined : { url, timeoutMs, recorded };
 }
 
 function readFlags(args: string[]) {
@@ -143,7 +163,7 @@ function optionsOf(values: ReturnType<typeof readFlags>['values']): Record<strin
   const { user, password } = values;
   const failStatus = values['fail-status'];
   return {
-    port: wholeNumber('--port', values.port),
+    port: portOf(values.port),
     host: values.host,
     users: user === undefined && password === undefined ? undefined : [{ username: user ?? SANDBOX_DEMO_CREDENTIALS.username, password: password ?? SANDBOX_DEMO_CREDENTIALS.password }],
     apiKeys: values['api-key'] === undefined ? undefined : [values['api-key']],
@@ -156,7 +176,7 @@ function optionsOf(values: ReturnType<typeof readFlags>['values']): Record<strin
     mode: values.lenient ? 'lenient' : undefined,
     planFile: values.plan,
     logFile: values.log,
-    forward: forwardOf(values.forward, wholeNumber('--forward-timeout', values['forward-timeout'])),
+    forward: forwardOf(values.forward, wholeNumber('--forward-timeout', values['forward-timeout']), values.capture === true),
     openapiFile: SOURCE_OPENAPI_FILE,
     faults: {
       latencyMs: wholeNumber('--latency', values.latency),
@@ -181,7 +201,7 @@ export function readSandboxFlags(args: string[]): SandboxFlags {
     if (values.data !== undefined && !values.capture) throw new UsageError('--data says where --capture keeps the capture; there is no --capture.');
     const resolved = resolveSandboxOptions(optionsOf(values));
     const capture = values.capture ? (values.data === undefined ? appDataFolder() : path.resolve(values.data)) : null;
-    if (resolved.ok) return { ok: true, help: false, options: resolved.value, capture };
+    if (resolved.ok) return { ok: true, help: false, options: resolved.value, capture, portNamed: values.port !== undefined };
     return { ok: false, message: resolved.problems.map((problem) => `${flagOf(problem.option)}: ${problem.message}`).join('\n') };
   } catch (error) {
     if (isUsageError(error)) return { ok: false, message: error.message };

@@ -3,7 +3,10 @@ import { plural } from '../../shared/plural.ts';
 import { NO_FAULTS, type SandboxPlan } from '../../shared/sandbox.ts';
 import { captureSandbox } from '../capture/capture-sandbox.ts';
 import { captureFileIn, openCapture, type CaptureStore } from '../capture/capture-store.ts';
+import { SOURCE_CAPTURE_WRITER } from '../node-services.ts';
+import type { SandboxOptions } from '../sandbox/config.ts';
 import type { PlanChange } from '../sandbox/plan-file.ts';
+import { startSandboxNear } from '../sandbox/port.ts';
 import { startSandbox, type SandboxServer } from '../sandbox/server.ts';
 import type { CliIo, Command } from './command.ts';
 import { usageText } from './flags.ts';
@@ -58,6 +61,23 @@ function tellPlanChange(plan: SandboxPlan | null, change: PlanChange, io: CliIo)
   }
 }
 
+/**
+ * The sandbox on the port --port named, or else on the default or the nearest free port, said on
+ * standard error as the app's Sandbox tab says it. A port named and taken is an error: the SDK
+ * the user set for it would reach the other program.
+ */
+async function startOnPort(options: SandboxOptions, portNamed: boolean, io: CliIo): Promise<SandboxServer> {
+  if (portNamed) {
+    return startSandbox(options).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'sandbox-port-taken') throw new AppError(error.code, `${error.message} Name another with --port, or --port 0 for any free one.`, error.detail);
+      throw error;
+    });
+  }
+  const { sandbox, note } = await startSandboxNear(options, options.port);
+  if (note !== null) io.stderr(`eventdesk sandbox: ${note}\n`);
+  return sandbox;
+}
+
 /** Resolves with the signal's name at the first SIGINT or SIGTERM. */
 function untilStopped(): Promise<string> {
   return new Promise((resolve) => {
@@ -84,7 +104,7 @@ export const sandboxCommand: Command = {
     }
     let sandbox: SandboxServer;
     try {
-      sandbox = await startSandbox(flags.options);
+      sandbox = await startOnPort(flags.options, flags.portNamed, io);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (PLAN_LOAD_CODES.has(error.code)) {
@@ -99,7 +119,7 @@ export const sandboxCommand: Command = {
     sandbox.onPlanChange((changed, change) => tellPlanChange(changed, change, io));
     const log = (message: string) => io.stderr(`eventdesk sandbox: ${message}\n`);
     const store = flags.capture === null ? null : openCapture(captureFileIn(flags.capture), { log });
-    const capturing = store && captureSandbox(sandbox, store, { log });
+    const capturing = store && captureSandbox(sandbox, store, { writerScript: SOURCE_CAPTURE_WRITER, log });
     io.stdout(banner(sandbox, store));
     const signal = await untilStopped();
     await sandbox.close();

@@ -19,7 +19,7 @@ import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './
 import { describePlan, describeSummary, progressPrinter, summaryOf, type SendPlan } from './send-report.ts';
 import { TARGET_FLAGS, TARGET_USAGE, commandLineEnvironmentId, resolveTarget, secretsIn, type Target } from './target.ts';
 import { UNANSWERED_FLAGS, UNANSWERED_USAGE, chooseUnanswered, unansweredFlag } from './unanswered.ts';
-import { forPeople, readBatchFile } from './validate.ts';
+import { forPeople, readBatchFile, type BatchFile } from './validate.ts';
 
 /**
  * `eventdesk send`: the app's send, for scripts. The same services do the work (validation,
@@ -221,8 +221,10 @@ async function sendThrough(context: Context, target: Target, environmentId: stri
 }
 
 /** Validates the batch; prints the diagnostics to stderr and says whether the send may go on. */
-function checkBatch(io: CliIo, values: Values, file: string, text: string, environment: Environment): boolean {
-  const { diagnostics, events } = validateBatch(text, rulesFor({ ...environment, timeZone: resolveTimeZone(environment.timeZone) }));
+function checkBatch(io: CliIo, values: Values, file: string, batch: BatchFile, environment: Environment): boolean {
+  const checked = validateBatch(batch.text, rulesFor({ ...environment, timeZone: resolveTimeZone(environment.timeZone) }));
+  const { events } = checked;
+  const diagnostics = batch.diagnostics(checked.diagnostics);
   const errors = diagnostics.filter((diagnostic: Diagnostic) => diagnostic.severity === 'error').length;
   if (diagnostics.length > 0) io.stderr(forPeople(file === '-' ? '<stdin>' : file, diagnostics, events?.length));
   if (errors === 0) return true;
@@ -287,10 +289,11 @@ async function recordedSubmission(dataFolder: string, submissionId: string): Pro
 
 async function sendFile(context: Context, file: string, target: Target, tuning: SendTuning): Promise<number> {
   const { io, values, known } = context;
-  const { text, note } = await readBatchFile(file);
+  const batch = await readBatchFile(file);
+  const { text, note } = batch;
   if (note) io.stderr(note);
   const { environment } = target;
-  if (!checkBatch(io, values, file, text, environment)) return 1;
+  if (!checkBatch(io, values, file, batch, environment)) return 1;
   if (values['dry-run']) {
     try {
       return dryRun(io, values, environment, text);

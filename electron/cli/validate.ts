@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { isTimeZone } from '../../shared/datetime.ts';
 import { eventPlace } from '../../shared/event-place.ts';
 import { DEFAULT_SETTINGS, resolveTimeZone } from '../../shared/environment.ts';
-import { batchFromNdjson, isNdjsonName } from '../../shared/formats/batch-file.ts';
+import { readBatchText, type TextPosition } from '../../shared/formats/batch-file.ts';
 import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validation.ts';
 import type { CliIo, Command } from './command.ts';
 import { UsageError, isUsageError, parseFlags, unreadable, usageText } from './flags.ts';
@@ -16,7 +16,9 @@ import { plural } from '../../shared/plural.ts';
 export const VALIDATE_USAGE = `Usage: eventdesk validate <file> [--env FILE [--env-name NAME]] [--plan PLAN] [--json]
 
 Checks a batch file (a JSON array of user events) as the composer does and prints every
-problem with its line and column. A file of - reads standard input.
+problem with its line and column. A file of - reads standard input. NDJSON (one event a line)
+is checked as the array of its lines, each problem at its place in the file; the sandbox's
+traffic saved as JSON (/_sandbox/requests) as the array of the events it carried.
 
   --env FILE             An environment exported from EventDesk: its service-id field name and
                          time zone are used (default: ${DEFAULT_SETTINGS.serviceIdField}, ${DEFAULT_SETTINGS.timeZone})
@@ -39,17 +41,39 @@ const FLAGS = {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+export interface BatchFile {
+  /** The JSON array to check and send. */
+  text: string;
+  /** What was done to make the file one, for standard error. */
+  note: string | null;
+  /** The diagnostics of `text`, at their places in the file. */
+  diagnostics: (found: Diagnostic[]) => Diagnostic[];
+}
+
 /**
- * A batch file's text (standard input for -), or a UsageError when it is unreadable or not
- * UTF-8. An NDJSON file (by its name) is read as the JSON array of its events, as the app opens
- * it, with a note saying so. `send` reads its file the same way.
+ * A batch file's text (standard input for -), or a UsageError when it is unreadable, not UTF-8,
+ * or holds no batch. NDJSON and the sandbox's saved traffic are read as the JSON array of their
+ * events, as `eventdesk transform` and the app's Import read them (shared/formats/batch-file.ts),
+ * with a note saying so and `inFile` to put an NDJSON problem back on its line. `send` reads its
+ * file the same way.
  */
-export async function readBatchFile(file: string): Promise<{ text: string; note: string | null }> {
-  const text = await readUtf8(file);
-  if (!isNdjsonName(file)) return { text, note: null };
-  const batch = batchFromNdjson(text);
-  if (!batch.ok) throw new UsageError(`${file} is named as NDJSON but does not read as it: ${batch.message}`);
-  return { text: batch.text, note: `${file} is NDJSON: read as a JSON array of its ${batch.events} ${batch.events === 1 ? 'event' : 'events'}; positions are in that array.\n` };
+export async function readBatchFile(file: string): Promise<BatchFile> {
+  const name = file === '-' ? '<stdin>' : file;
+  const batch = readBatchText(file === '-' ? '' : file, await readUtf8(file));
+  if (!batch.ok) throw new UsageError(`${name}: ${batch.message}`);
+  const { inFile } = batch;
+  return {
+    text: batch.text,
+    note: batch.note === null ? null : `${name} ${batch.note}\n`,
+    diagnostics: (found) => (inFile === null ? found : found.map((diagnostic) => inFileDiagnostic(diagnostic, inFile))),
+  };
+}
+
+/** A diagnostic of the array an NDJSON file was read as, at its place in the file; its fix, edits to that array, goes. */
+function inFileDiagnostic({ fix: _fix, ...diagnostic }: Diagnostic, inFile: (position: TextPosition) => TextPosition): Diagnostic {
+  const start = inFile({ line: diagnostic.line, column: diagnostic.column });
+  const end = inFile({ line: diagnostic.endLine, column: diagnostic.endColumn });
+  return { ...diagnostic, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
 }
 
 /** A file's text (standard input for -), or a UsageError when it is unreadable or not UTF-8. */
@@ -113,7 +137,7 @@ export const validateCommand: Command = {
       const batch = await readBatchFile(file);
       if (batch.note) io.stderr(batch.note);
       const result = values.plan === undefined ? validateBatch(batch.text, rules) : validateWithPlan(batch.text, rules, values.plan, await readUtf8(values.plan), io);
-      diagnostics = result.diagnostics;
+      diagnostics = batch.diagnostics(result.diagnostics);
       eventCount = result.events?.length;
     } catch (error) {
       if (!isUsageError(error)) throw error;

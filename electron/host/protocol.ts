@@ -2,7 +2,7 @@ import { AppError, type Envelope } from '../../shared/errors.ts';
 import { errorCodes, type ErrorCode } from '../../shared/error-codes.ts';
 import type { Environment } from '../../shared/environment.ts';
 import type { ChannelName, PushName, SecretStorageStatus } from '../../shared/ipc.ts';
-import type { SandboxStartOptions } from '../sandbox/config.ts';
+import type { EmbeddedSandboxOptions } from '../sandbox/port.ts';
 import type { ServiceDeps } from '../services/index.ts';
 
 /**
@@ -17,8 +17,9 @@ export interface HostInit {
   dataFolder: string;
   appInfo: ServiceDeps['appInfo'];
   documentationFile: string;
+  captureWriter: ServiceDeps['captureWriter'];
   /** Plain options only: a `now` function cannot cross to another thread. */
-  sandbox: Omit<SandboxStartOptions, 'now'> | null;
+  sandbox: Omit<EmbeddedSandboxOptions, 'now'> | null;
   /** The key store's state, read once on the main thread. */
   secretStorage: SecretStorageStatus;
   /** The command line's environments, held in memory (see ServiceDeps.environments). */

@@ -106,6 +106,7 @@ async function start(): Promise<void> {
     appInfo: init.appInfo,
     dataFolder: init.dataFolder,
     documentationFile: init.documentationFile,
+    captureWriter: init.captureWriter,
     sandbox: init.sandbox,
     ...(init.environments ? { environments: init.environments } : {}),
     cipher,

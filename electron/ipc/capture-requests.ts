@@ -11,7 +11,7 @@ export function registerCaptureRequestHandlers({ captureRequests }: Services): P
     return captureRequests;
   };
   return {
-    'capture:requests': ({ after }) => requests().list(after),
+    'capture:requests': (input) => requests().list(input),
     'capture:request': ({ id }) => requests().detail(id),
     'capture:clear': () => requests().clear(),
     'capture:exportHar': ({ ids }) => requests().exportHar(ids),

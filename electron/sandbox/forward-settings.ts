@@ -28,5 +28,11 @@ export const ForwardSettingsSchema = z.strictObject({
   }),
   /** The whole exchange with the upstream, from connecting to the end of its answer; an environment's request timeout by default. */
   timeoutMs: z.number().int().min(1).max(LIMITS.requestTimeoutMs.max).default(DEFAULT_SETTINGS.requestTimeoutMs),
+  /**
+   * Whether the exchange is kept where the user can look at it later, so that a 502 may say the
+   * request was recorded: `eventdesk sandbox` says so only with --capture (its traffic in memory
+   * is gone when it stops). Absent, as the app leaves it: its Sandbox tab and capture keep every one.
+   */
+  recorded: z.boolean().optional(),
 });
 export type ForwardSettings = z.infer<typeof ForwardSettingsSchema>;

@@ -55,10 +55,10 @@ function eventsOf(body: Buffer): readonly unknown[] | null {
   return parsed.ok && Array.isArray(parsed.value) ? parsed.value : null;
 }
 
-/** The answer to the SDK when the upstream gave none: a sentence naming the upstream and what happened. */
-function unanswered(result: Extract<UpstreamResult, { ok: false }>, host: string): Reply {
+/** The answer to the SDK when the upstream gave none: a sentence naming the upstream and what happened, and that the request was kept when it was. */
+function unanswered(result: Extract<UpstreamResult, { ok: false }>, host: string, recorded: boolean): Reply {
   if (result.failure === 'bodies-over-budget') return busy(result.failure, `The upstream ${host} ${result.reason}.`);
-  return failure(502, result.failure, `The upstream ${host} ${result.reason}; the request was recorded.`);
+  return failure(502, result.failure, `The upstream ${host} ${result.reason}${recorded ? '; the request was recorded' : ''}.`);
 }
 
 /** A 204, a 304 or an answer to HEAD has no body, whatever its Content-Length says: that header passes as the upstream sent it. */
@@ -68,6 +68,7 @@ function hasNoBody(method: string | undefined, status: number): boolean {
 
 export function createForwarder(settings: ForwardSettings) {
   const upstream = createUpstream(settings);
+  const recorded = settings.recorded ?? true;
 
   async function forward(request: IncomingMessage, body: Buffer, lease: BodyLease, path: string): Promise<ForwardedReply> {
     const target = request.url ?? '/';
@@ -84,7 +85,7 @@ export function createForwarder(settings: ForwardSettings) {
       durationMs: Math.round(result.durationMs * 100) / 100,
       events: events === null ? null : events.length,
     };
-    if (!result.ok) return { ...unanswered(result, upstream.host), forwarded, events };
+    if (!result.ok) return { ...unanswered(result, upstream.host, recorded), forwarded, events };
     const { answer } = result;
     const shown = () => shownAnswer(answer, { headers: request.headers, body, isLogin: path === LOGIN_PATH });
     return { status: answer.status, forwarded, events, passed: { answer, shown } };

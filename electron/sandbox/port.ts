@@ -4,18 +4,29 @@ import type { SandboxStartOptions } from './config.ts';
 import { startSandbox, type SandboxServer } from './server.ts';
 
 /**
- * The embedded sandbox's port at start: EVENTDESK_SANDBOX_PORT, else the one saved in the
- * Sandbox tab, else the default; held by another program, the next ones, then any free one.
+ * The sandbox's port at start. The app's: EVENTDESK_SANDBOX_PORT, else the one saved in the
+ * Sandbox tab, else the default; `eventdesk sandbox`'s: the default unless --port names one.
+ * Held by another program, a port nobody named gives way to the next ones, then any free one.
  */
 
 /** Ports tried from the one asked for before any free one: enough to step past a few instances of anything. */
 export const NEARBY_PORTS = 20;
 
+/**
+ * The embedded sandbox's options. `port` is the one taken when neither EVENTDESK_SANDBOX_PORT
+ * nor the Sandbox tab chose one (DEFAULT_SANDBOX_PORT when absent; the tests ask for any free
+ * one), so a port saved in the tab is used wherever the services run.
+ */
+export type EmbeddedSandboxOptions = SandboxStartOptions & {
+  /** EVENTDESK_SANDBOX_PORT as main read it (portFromVariable); absent when unset. */
+  portVariable?: number | null;
+};
+
 /** The port asked for and who asked. */
-export function choosePort(variable: number | null, saved: number | null): Pick<SandboxPortStatus, 'requested' | 'source'> {
+export function choosePort(variable: number | null, saved: number | null, fallback = DEFAULT_SANDBOX_PORT): Pick<SandboxPortStatus, 'requested' | 'source'> {
   if (variable !== null) return { requested: variable, source: 'variable' };
   if (saved !== null) return { requested: saved, source: 'saved' };
-  return { requested: DEFAULT_SANDBOX_PORT, source: 'default' };
+  return { requested: fallback, source: 'default' };
 }
 
 /** The ports tried before any free one: the one asked for and the next ones (none when 0, any free one, was asked for). */
@@ -46,15 +57,22 @@ export async function listenNear<T>(requested: number, listenAt: (port: number) 
   return listenAt(0);
 }
 
+/** A sandbox started on `requested` or the nearest free port, with the note saying so when it is not `requested`. */
+export async function startSandboxNear(options: Omit<SandboxStartOptions, 'port'>, requested: number): Promise<{ sandbox: SandboxServer; note: string | null }> {
+  const sandbox = await listenNear(requested, (port) => startSandbox({ ...options, port }));
+  return { sandbox, note: fallbackNote(requested, sandbox.options.port) };
+}
+
 export interface EmbeddedSandbox {
   sandbox: SandboxServer;
   port: SandboxPortStatus;
 }
 
 /** Starts the app's sandbox on the port the variable, the saved choice or the default asks for, or the nearest free one. */
-export async function startEmbeddedSandbox(options: Omit<SandboxStartOptions, 'port'>, variable: number | null, saved: number | null): Promise<EmbeddedSandbox> {
-  const { requested, source } = choosePort(variable, saved);
-  const sandbox = await listenNear(requested, (port) => startSandbox({ ...options, port }));
-  const port = sandbox.options.port;
-  return { sandbox, port: { port, requested, source, variable, note: fallbackNote(requested, port) } };
+export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions, saved: number | null): Promise<EmbeddedSandbox> {
+  const { portVariable, port: fallback, ...rest } = options;
+  const variable = portVariable ?? null;
+  const { requested, source } = choosePort(variable, saved, fallback);
+  const { sandbox, note } = await startSandboxNear(rest, requested);
+  return { sandbox, port: { port: sandbox.options.port, requested, source, variable, note } };
 }

@@ -283,8 +283,8 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
   }
 
   function rowOf(captured: CapturedEvent, event: unknown, attributes: readonly string[]): CapturedEventRow {
-    const { requestId, index, token, customerId, deviceId, createdAt, verdict, problems, problemCount, violations } = captured;
-    return { requestId, index, token, customerId, deviceId, createdAt, verdict, problems, problemCount, violations, attributes: attributes.map((name) => attributeText(event, name)) };
+    const { requestId, index, token, customerId, deviceId, createdAt, verdict, failure, problems, problemCount, violations } = captured;
+    return { requestId, index, token, customerId, deviceId, createdAt, verdict, failure, problems, problemCount, violations, attributes: attributes.map((name) => attributeText(event, name)) };
   }
 
   /** The selection's events as a batch file's text, JSON or NDJSON, built an event at a time. */

@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors.ts';
-import { REQUESTS_LISTED, type CaptureRequests, type CapturedRequestDetail } from '../../shared/capture-requests.ts';
+import { OLDER_PAGE, REQUESTS_LISTED, type CaptureRequests, type CapturedRequestDetail } from '../../shared/capture-requests.ts';
 import { exportHar } from '../../shared/formats/har.ts';
 import { plural } from '../../shared/plural.ts';
 import { harExchange } from '../capture/capture-export.ts';
@@ -45,19 +45,22 @@ export function createCaptureRequests(deps: CaptureRequestsDeps) {
     clearTimeout(timer);
   }
 
-  function newest(): CaptureRequests {
-    return { requests: capture.requests(REQUESTS_LISTED), reset: true };
-  }
+  /** What was listed, with the counts read at the same moment (one thread reads both), so the status line agrees with the list. */
+  const read = (listed: { requests: CaptureRequests['requests']; more: boolean }, reset: boolean): CaptureRequests => ({ ...listed, reset, status: capture.status() });
 
   return {
-    /** The newest requests, or those written after `after` when it is still the request the tab knows by its id. */
-    async list(after: { id: number; receivedAt: string } | null): Promise<CaptureRequests> {
+    /**
+     * The newest requests; or those written after `after` when it is still the request the tab
+     * knows by its id (else the newest, anew); or, given `before`, the page older than that one.
+     */
+    async list({ after, before }: { after: { id: number; receivedAt: string } | null; before?: number }): Promise<CaptureRequests> {
       await written();
-      if (after === null || capture.request(after.id)?.receivedAt !== after.receivedAt) return newest();
-      const latest = capture.requests(1)[0];
-      if (latest === undefined || latest.id <= after.id) return { requests: [], reset: false };
-      if (latest.id - after.id > REQUESTS_LISTED) return newest();
-      return { requests: capture.requests(latest.id - after.id).filter((request) => request.id > after.id), reset: false };
+      if (before !== undefined) return read(capture.listed({ before, limit: OLDER_PAGE }), false);
+      if (after === null || capture.request(after.id)?.receivedAt !== after.receivedAt) return read(capture.listed({ limit: REQUESTS_LISTED }), true);
+      const since = capture.listed({ after: after.id, limit: REQUESTS_LISTED + 1 });
+      // More were written since than the tab lists at once: it starts over from the newest.
+      if (since.requests.length > REQUESTS_LISTED) return read({ requests: since.requests.slice(0, REQUESTS_LISTED), more: true }, true);
+      return read(since, false);
     },
 
     detail(id: number): CapturedRequestDetail {

@@ -5,8 +5,7 @@ import type { AppError } from '../../shared/errors.ts';
 import type { PayloadOf, PushName } from '../../shared/ipc.ts';
 import { captureSandbox } from '../capture/capture-sandbox.ts';
 import { captureFileIn, openCapture } from '../capture/capture-store.ts';
-import type { SandboxStartOptions } from '../sandbox/config.ts';
-import { startEmbeddedSandbox } from '../sandbox/port.ts';
+import { startEmbeddedSandbox, type EmbeddedSandboxOptions } from '../sandbox/port.ts';
 import { createCaptureRequests } from './capture-requests.ts';
 import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
 import type { Fetch } from './auth.ts';
@@ -68,11 +67,14 @@ export interface ServiceDeps {
   shell: DesktopShell;
   /** The README that ships with the app: the documentation when package.json names no web address. */
   documentationFile: string;
+  /** The capture's writer thread's script (CaptureRecorderOptions.writerScript). */
+  captureWriter: string;
   /**
-   * The embedded sandbox's options, or null to run without one. A `port` given (the app's
-   * EVENTDESK_SANDBOX_PORT; 0 in tests, any free one) comes before the one saved in the Sandbox tab.
+   * The embedded sandbox's options, or null to run without one. `portVariable` (the app's
+   * EVENTDESK_SANDBOX_PORT) comes before the port saved in the Sandbox tab; `port` is taken when
+   * neither chose one (the default when absent; 0 in tests, any free one).
    */
-  sandbox: SandboxStartOptions | null;
+  sandbox: EmbeddedSandboxOptions | null;
   /**
    * The command line's environments, made of its flags. Given, the services hold these and their
    * secrets in memory only, and leave the data folder's environments.json and secrets.json (the
@@ -84,7 +86,7 @@ export interface ServiceDeps {
 export async function createServices(deps: ServiceDeps) {
   makePrivateFolder(deps.dataFolder);
   const sandboxSettings = createSandboxSettings(deps.dataFolder);
-  const embedded = deps.sandbox ? await startEmbeddedSandbox(deps.sandbox, deps.sandbox.port ?? null, (await sandboxSettings.read()).port) : null;
+  const embedded = deps.sandbox ? await startEmbeddedSandbox(deps.sandbox, (await sandboxSettings.read()).port) : null;
   const sandbox = embedded?.sandbox ?? null;
   sandbox?.onRequest((record) => deps.push('sandbox:request', record));
 
@@ -124,7 +126,7 @@ export async function createServices(deps: ServiceDeps) {
   await sandboxPlan?.restore();
   // The embedded sandbox always keeps what it receives (capture.sqlite); a file it cannot use is set aside, and the sandbox answers regardless.
   const capture = sandbox && openCapture(captureFileIn(deps.dataFolder), { log: (message) => log.warn('The capture', { message }) });
-  const capturing = sandbox && capture && captureSandbox(sandbox, capture, { log: (message) => log.warn('The capture', { message }) });
+  const capturing = sandbox && capture && captureSandbox(sandbox, capture, { writerScript: deps.captureWriter, log: (message) => log.warn('The capture', { message }) });
   const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
   sessions.restore();
   const history = openAppHistory(historyFileIn(deps.dataFolder));
@@ -185,6 +187,7 @@ export async function createServices(deps: ServiceDeps) {
   };
   const plans = createPlans({
     activePlanFile,
+    planFileOf: (environmentId) => environments.list().environments.find((environment) => environment.id === environmentId)?.planFile ?? null,
     dialogs: deps.dialogs,
     chosen: chosenPlanFiles,
     onChanged: (file) => deps.push('plans:changed', { file }),

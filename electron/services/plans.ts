@@ -21,6 +21,8 @@ const KEPT_SCRIPTS = 4;
 export interface PlansDeps {
   /** The active environment and the plan file it names, or null. */
   activePlanFile(): { environmentId: string; file: string | null } | null;
+  /** The plan file an environment names, or null (none, or no such environment). */
+  planFileOf(environmentId: string): string | null;
   dialogs: FileDialogs;
   /** Each file the user chose, the only ones an environment may then name (environments.ts). */
   chosen: Set<string>;
@@ -100,6 +102,17 @@ export function createPlans(deps: PlansDeps) {
         watchPlan(current);
       }
       return current.status;
+    },
+
+    /**
+     * Any environment's plan (a replay's target need not be the active one): the active one's
+     * as `active` keeps it, another's read afresh, unwatched (loadPlan caches by the text).
+     */
+    async of(environmentId: string): Promise<PlanStatus | null> {
+      const file = deps.planFileOf(environmentId);
+      if (file === null) return null;
+      if (deps.activePlanFile()?.environmentId === environmentId) return this.active();
+      return read(environmentId, file);
     },
 
     /** Asks for a plan file (the OS dialog); its path and name, or null when cancelled. */

@@ -1,11 +1,11 @@
 import { useId, type Ref } from 'react';
 import { plural } from '../../shared/plural.ts';
+import { FilterInput, FilterStatus } from '../shell/FilterInput.tsx';
 import type { FilterState } from './event-filter.ts';
 
 /**
  * The filter box above the event list: what it matches, or why it cannot read the expression,
- * and what to do with the matching events. Nothing changes the text until a button is pressed;
- * Escape clears the filter.
+ * and what to do with the matching events. Nothing changes the text until a button is pressed.
  */
 export function EventFilter({ expression, onChange, state, total, inputRef, onSelect, onKeep, onDelete }: { expression: string; onChange: (expression: string) => void; state: FilterState; total: number; inputRef: Ref<HTMLInputElement>; onSelect: () => void; onKeep: () => void; onDelete: () => void }) {
   const statusId = useId();
@@ -13,29 +13,13 @@ export function EventFilter({ expression, onChange, state, total, inputRef, onSe
   const act = matches !== null && matches > 0;
   return (
     <div className="event-filter" role="search" aria-label="Filter events">
-      <input
-        ref={inputRef}
-        type="search"
-        aria-label="Filter events"
-        placeholder="customer_id = cust-7781, token in (a, b), text…"
-        value={expression}
-        onChange={(change) => onChange(change.target.value)}
-        onKeyDown={(key) => {
-          if (key.key === 'Escape') {
-            key.preventDefault();
-            onChange('');
-          }
-        }}
-        aria-describedby={statusId}
-        {...(state.kind === 'invalid' ? { 'aria-invalid': true } : {})}
-        spellCheck={false}
-      />
-      <p id={statusId} className={state.kind === 'invalid' ? 'filter-status problem' : 'filter-status muted'} aria-live="polite">
+      <FilterInput label="Filter events" value={expression} onChange={onChange} invalid={state.kind === 'invalid'} statusId={statusId} inputRef={inputRef} />
+      <FilterStatus id={statusId} problem={state.kind === 'invalid'}>
         {state.kind === 'invalid' && `Column ${state.column}: ${state.message}`}
         {state.kind === 'matching' && 'Filtering…'}
         {matches !== null && `${matches.toLocaleString('en')} of ${plural(total, 'event')} ${matches === 1 ? 'matches' : 'match'}`}
         {state.kind === 'none' && 'A field (created_at >= 2026-11-20, attributes.plan exists) or any text'}
-      </p>
+      </FilterStatus>
       {matches !== null && (
         <div className="filter-actions">
           <button type="button" className="small" onClick={onSelect} disabled={!act}>

@@ -2,6 +2,7 @@ import './replay.css';
 import '../composer/transform.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { AppError } from '../../shared/errors.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { DEFAULT_PSEUDONYMIZED_FIELDS } from '../../shared/events/pseudonymize.ts';
 import { createdAtRange, type CreatedAtRange } from '../../shared/events/time-range.ts';
@@ -10,6 +11,7 @@ import { plural } from '../../shared/plural.ts';
 import { rulesFor } from '../../shared/validation.ts';
 import { pseudonymsFrom } from '../composer/pseudonyms.ts';
 import { createTransformClient, type TransformClient } from '../composer/transform-client.ts';
+import type { WorkerRules } from '../composer/validation-protocol.ts';
 import { useEnvironments } from '../environments/queries.ts';
 import { historyKey } from '../history/queries.ts';
 import { useHistory } from '../history/state.ts';
@@ -19,11 +21,25 @@ import { confirmErrors, unsendableReason, useStartSend } from '../send/useSend.t
 import { Modal } from '../shell/Modal.tsx';
 import { useComposer } from '../state/composer.ts';
 import { useUi } from '../state/ui.ts';
-import { checkBatch } from './batch-check.ts';
+import { checkBatch, type BatchCheck } from './batch-check.ts';
+import { planCheckText, useTargetPlan } from './replay-plan.tsx';
 import type { ReplayRequest } from './replay-store.ts';
 import { replayText, type ReplayChoices, type ReplaySettings, type ReplayText } from './replay-transforms.ts';
 
-type Preview = { state: 'working' } | { state: 'ready'; count: number; range: CreatedAtRange | null } | { state: 'problem'; message: string };
+type Preview = { state: 'working' } | { state: 'ready'; count: number; range: CreatedAtRange | null; check: BatchCheck | null } | { state: 'problem'; message: string };
+
+/** What stops a send, said in the dialog, with what mends it when the dialog can open that: the environment's settings, or its login. */
+interface Problem {
+  message: string;
+  fix?: 'settings' | 'login';
+}
+
+function problemOf(error: unknown): Problem {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof AppError && error.code === 'missing-api-key') return { message, fix: 'settings' };
+  if (error instanceof AppError && error.code === 'needs-login') return { message, fix: 'login' };
+  return { message };
+}
 
 /** What the text holds to send: how many events, over which times. */
 function previewOf(text: string, timeZone: string): Preview {
@@ -34,13 +50,21 @@ function previewOf(text: string, timeZone: string): Preview {
     return { state: 'problem', message: 'The events to replay are not JSON.' };
   }
   if (!Array.isArray(events)) return { state: 'problem', message: 'The events to replay are not a JSON array.' };
-  return { state: 'ready', count: events.length, range: createdAtRange(events, timeZone) };
+  return { state: 'ready', count: events.length, range: createdAtRange(events, timeZone), check: null };
 }
 
 function previewText(count: number, range: CreatedAtRange | null, timeZone: string): string {
   const events = `Sends ${plural(count, 'event')}`;
   if (!range) return `${events}, none with a created_at.`;
   return range.earliest === range.latest ? `${events}, created_at ${range.earliest} (${timeZone}).` : `${events}, created_at from ${range.earliest} to ${range.latest} (${timeZone}).`;
+}
+
+function PlanLine({ text, tone }: { text: string; tone: 'fine' | 'warning' | 'error' }) {
+  return (
+    <p className={tone === 'fine' ? 'replay-plan' : `replay-plan inline-warning ${tone}`} data-testid="replay-plan">
+      {text}
+    </p>
+  );
 }
 
 /**
@@ -59,9 +83,18 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
   const timeZone = resolveTimeZone(target?.timeZone ?? 'UTC');
   const serviceIdField = target?.serviceIdField ?? null;
   const settings = useMemo<ReplaySettings | null>(() => (serviceIdField === null ? null : { timeZone, serviceIdField }), [timeZone, serviceIdField]);
+  const ruleSeverity = target?.ruleSeverity;
+  const rules = useMemo<WorkerRules | null>(() => {
+    if (!settings) return null;
+    const { now: _now, ...measured } = rulesFor({ ...settings, ...(ruleSeverity ? { ruleSeverity } : {}) });
+    return measured;
+  }, [settings, ruleSeverity]);
+  // The events are checked against the target's tracking plan too, as Send checks the composer's batch.
+  const plan = useTargetPlan(target);
+  const planScript = plan?.script ?? null;
   const [choices, setChoices] = useState<ReplayChoices>({ shift: false, pseudonymize: false });
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [submissionId, setSubmissionId] = useState<string | null>(null);
   const askPseudonyms = useMemo(() => pseudonymsFrom(api), [api]);
   // Each run gets a worker of its own: a newer run ends the one before, whose answer is then dropped.
@@ -82,15 +115,18 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
   }
 
   // A preview is of the choices and the environment's settings it was made with: any change makes a new one.
-  const previewKey = JSON.stringify([choices, settings]);
+  const previewKey = JSON.stringify([choices, settings, rules, plan === undefined ? 'reading' : planScript]);
   const [previewed, setPreviewed] = useState<{ key: string; preview: Preview } | null>(null);
   const preview: Preview = previewed?.key === previewKey ? previewed.preview : { state: 'working' };
   const refreshPreview = useEffectEvent((key: string) => {
-    // Until the environments are read, there are no settings to transform with yet.
-    if (!environments) return;
+    // Until the environments and the target's plan are read, there is nothing to transform and check with yet.
+    if (!environments || plan === undefined) return;
     let current = true;
-    void prepared(new Date()).then((made) => {
-      if (current) setPreviewed({ key, preview: made.ok ? previewOf(made.text, timeZone) : { state: 'problem', message: made.message } });
+    void prepared(new Date()).then(async (made) => {
+      const preview = made.ok ? previewOf(made.text, timeZone) : ({ state: 'problem', message: made.message } as const);
+      // The plan's count is shown before sending: with a plan, the events are checked now, as Send will.
+      if (made.ok && preview.state === 'ready' && plan && rules) preview.check = await checkBatch(made.text, rules, planScript);
+      if (current) setPreviewed({ key, preview });
     });
     return () => {
       current = false;
@@ -111,7 +147,7 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
     try {
       const made = await prepared(new Date());
       if (made.ok) await proceed(made.text);
-      else setProblem(made.message);
+      else setProblem({ message: made.message });
     } finally {
       setBusy(false);
     }
@@ -120,16 +156,20 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
   /** Errors in the events ask first, as a send from the composer does; then production, a duplicate and a login, as there. */
   const send = () =>
     withEvents(async (text) => {
-      if (!target || !settings) return;
-      const { now: _now, ...rules } = rulesFor({ ...settings, ...(target.ruleSeverity ? { ruleSeverity: target.ruleSeverity } : {}) });
-      const diagnostics = await checkBatch(text, rules);
+      if (!target || !rules) return;
+      const { diagnostics } = await checkBatch(text, rules, planScript);
       const unsendable = unsendableReason(diagnostics);
       if (unsendable) {
-        setProblem(unsendable);
+        setProblem({ message: unsendable });
         return;
       }
       if (!confirmErrors(diagnostics)) return;
-      const started = await startSend(target, (again) => api.send.start({ environmentId: target.id, batchText: text, again, label }), () => void send());
+      const started = await startSend(
+        target,
+        (again) => api.send.start({ environmentId: target.id, batchText: text, again, label }),
+        () => void send(),
+        (error) => setProblem(problemOf(error)),
+      );
       if (started) {
         setSubmissionId(started.id);
         void queryClient.invalidateQueries({ queryKey: historyKey });
@@ -151,6 +191,7 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
   }
 
   const locked = busy || submissionId !== null;
+  const shownProblem: Problem | null = problem ?? (preview.state === 'problem' ? { message: preview.message } : null);
   const choose = (change: Partial<ReplayChoices>) => setChoices((current) => ({ ...current, ...change }));
   return (
     <Modal open onClose={onClose} labelledBy="replay-title" className="replay-dialog">
@@ -184,10 +225,21 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
       <p className="replay-preview" role="status">
         {preview.state === 'working' ? 'Working out what will be sent…' : preview.state === 'ready' ? previewText(preview.count, preview.range, timeZone) : ''}
       </p>
-      {(problem ?? (preview.state === 'problem' ? preview.message : null)) && (
-        <p className="problem" role="alert">
-          {problem ?? (preview.state === 'problem' ? preview.message : null)}
-        </p>
+      {plan && preview.state === 'ready' && preview.check && <PlanLine {...planCheckText(plan, preview.check)} />}
+      {shownProblem && (
+        <div className="problem replay-problem" role="alert">
+          <p>{shownProblem.message}</p>
+          {target && shownProblem.fix === 'settings' && (
+            <button type="button" onClick={() => useUi.getState().edit({ mode: 'edit', id: target.id })}>
+              {`Open “${target.name}” settings`}
+            </button>
+          )}
+          {target && shownProblem.fix === 'login' && (
+            <button type="button" onClick={() => useUi.getState().askLogin(target.id, () => void send())}>
+              {`Log in to “${target.name}”…`}
+            </button>
+          )}
+        </div>
       )}
       {submissionId && (
         <section className="replay-answer" aria-label="The replay's answer">

@@ -2,13 +2,23 @@ import type { Diagnostic } from '../../shared/validation.ts';
 import { createValidationClient } from '../composer/validation-client.ts';
 import type { WorkerRules } from '../composer/validation-protocol.ts';
 
-/** A batch's diagnostics under an environment's rules, worked out once by the composer's validation worker, off the page's thread. */
-export function checkBatch(text: string, rules: WorkerRules): Promise<Diagnostic[]> {
+export interface BatchCheck {
+  diagnostics: Diagnostic[];
+  /** Why the plan's validators could not be loaded (the batch was checked without them), or null. */
+  planProblem: string | null;
+}
+
+/**
+ * A batch's diagnostics under an environment's rules and, when `plan` (its validators' address,
+ * plans:of) is given, its tracking plan: worked out once by the composer's validation worker,
+ * off the page's thread, as the composer's Send checks its batch.
+ */
+export function checkBatch(text: string, rules: WorkerRules, plan: string | null): Promise<BatchCheck> {
   return new Promise((resolve) => {
     const client = createValidationClient((answer) => {
       client.dispose();
-      resolve(answer.diagnostics);
+      resolve({ diagnostics: answer.diagnostics, planProblem: answer.planProblem });
     });
-    client.full(text, rules, null);
+    client.full(text, rules, plan);
   });
 }

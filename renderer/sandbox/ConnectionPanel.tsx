@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { OutputOf } from '../../shared/ipc.ts';
-import { DEFAULT_SANDBOX_PORT, readPort, type SandboxPortStatus } from '../../shared/sandbox-port.ts';
+import { ANY_FREE_PORT, readPort, type SandboxPortStatus } from '../../shared/sandbox-port.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { ConnectionSnippet } from './ConnectionSnippet.tsx';
 import { useCopyText } from './copy-text.ts';
@@ -30,7 +30,7 @@ function portHint(port: SandboxPortStatus): string {
     port.variable !== null
       ? `Set at each start by EVENTDESK_SANDBOX_PORT=${port.variable}${port.variable === 0 ? ' (any free port)' : ''}, before one applied here.`
       : port.source === 'default'
-        ? `${DEFAULT_SANDBOX_PORT} is the default; one applied here is kept for the next start.`
+        ? `${port.requested === ANY_FREE_PORT ? 'No port is chosen: it took a free one' : `${port.requested} is the default`}; one applied here is kept for the next start.`
         : 'Kept for the next start.';
   return `${chosen} Apply moves it now: the traffic stays, and Local sandbox follows (log in again).`;
 }
@@ -39,6 +39,13 @@ function PortForm({ port }: { port: SandboxPortStatus }) {
   const setPort = useSetSandboxPort();
   const [text, setText] = useState(String(port.port));
   const [problem, setProblem] = useState<string | null>(null);
+
+  /** An edit answers the problem shown, whether the field's or the last Apply's: it goes until the next Apply. */
+  function edit(value: string) {
+    setText(value);
+    setProblem(null);
+    if (setPort.isError) setPort.reset();
+  }
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -51,7 +58,7 @@ function PortForm({ port }: { port: SandboxPortStatus }) {
     <form className="connection-port" aria-label="Port" onSubmit={apply}>
       <label>
         Port
-        <input inputMode="numeric" value={text} onChange={(event) => setText(event.target.value)} aria-invalid={problem !== null} aria-describedby="sandbox-port-hint" />
+        <input inputMode="numeric" value={text} onChange={(event) => edit(event.target.value)} aria-invalid={problem !== null} aria-describedby="sandbox-port-hint" />
       </label>
       <button type="submit" disabled={setPort.isPending}>
         Apply

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CapturedRequestSummary } from '../../shared/capture.ts';
+import type { ListedRequest } from '../../shared/capture-requests.ts';
 import { OUTCOME_CLASSES, OUTCOME_CLASS_LABELS, outcomeClassOf, type OutcomeClass } from '../../shared/sandbox-outcome.ts';
 import { isFiltering, matchesRequestFilter, NO_REQUEST_FILTER, pathOf, type RequestFilter } from '../../shared/sandbox-request-filter.ts';
 import { plural } from '../../shared/plural.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { CaptureStatusLine } from './CaptureStatusLine.tsx';
-import { useCaptureStatus, useExportHar } from './queries.ts';
+import { useCaptureStatus, useExportHar, useLoadOlder, useShowNewest, useTrafficWindow } from './queries.ts';
 import { TrafficList } from './TrafficList.tsx';
 import './triage.css';
 
@@ -26,6 +27,16 @@ function countByClass(records: readonly CapturedRequestSummary[]): Map<OutcomeCl
     counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
   }
   return counts;
+}
+
+/**
+ * A class as the status filter offers it, with how many are listed. A 2xx is not always an
+ * accepted batch (a login is a 2xx too), so that class says how many of its requests sent events.
+ */
+function classChoice(outcome: OutcomeClass, records: readonly CapturedRequestSummary[], count: number): string {
+  if (outcome !== 'accepted') return `${OUTCOME_CLASS_LABELS[outcome]} (${count.toLocaleString('en')})`;
+  const sentEvents = records.filter((record) => outcomeClassOf(record) === 'accepted' && pathOf(record) === '/user/events').length;
+  return `2xx (${count.toLocaleString('en')}: ${sentEvents.toLocaleString('en')} to /user/events, ${(count - sentEvents).toLocaleString('en')} other)`;
 }
 
 /** How often a filter by age looks at the clock again, so requests leave it as they age. */
@@ -65,9 +76,15 @@ function ExportHar({ records }: { records: readonly CapturedRequestSummary[] }) 
  * capture holds, and triage filters: by outcome (2xx, refused for credentials or for content,
  * other 4xx, 5xx, forced by a fault, no answer), by path, and by age. The list stays live while
  * filtered: a new request that matches appears at the top. Export HAR takes the requests listed.
+ * Older requests than those held are read a page at a time ("Load older"); the filters apply to
+ * those held.
  */
-export function RequestsView({ records }: { records: CapturedRequestSummary[] }) {
+export function RequestsView({ records }: { records: ListedRequest[] }) {
   const status = useCaptureStatus();
+  const window = useTrafficWindow().data;
+  const loadOlder = useLoadOlder();
+  const showNewest = useShowNewest();
+  const oldest = records.at(-1);
   const [filter, setFilter] = useState<RequestFilter>(NO_REQUEST_FILTER);
   const counts = useMemo(() => countByClass(records), [records]);
   const paths = useMemo(() => [...new Set(records.map(pathOf))].sort(), [records]);
@@ -87,7 +104,7 @@ export function RequestsView({ records }: { records: CapturedRequestSummary[] })
               <option value="">All statuses</option>
               {OUTCOME_CLASSES.map((outcome) => (
                 <option key={outcome} value={outcome}>
-                  {OUTCOME_CLASS_LABELS[outcome]} ({(counts.get(outcome) ?? 0).toLocaleString('en')})
+                  {classChoice(outcome, records, counts.get(outcome) ?? 0)}
                 </option>
               ))}
             </select>
@@ -131,11 +148,20 @@ export function RequestsView({ records }: { records: CapturedRequestSummary[] })
           <ExportHar records={shown} />
         </div>
       )}
+      {window?.detached && (
+        <p className="hint" role="status">
+          Showing older requests: the newest were let go to keep the list short, and new ones are not added.{' '}
+          <button type="button" className="small" onClick={showNewest}>
+            Back to the newest
+          </button>
+        </p>
+      )}
       {records.length > 0 && shown.length === 0 ? (
         <p className="empty">No request matches the filters. New ones that do will appear here.</p>
       ) : (
-        <TrafficList records={shown} kept={isFiltering(filter) ? undefined : status.data?.requests} />
+        <TrafficList records={shown} older={window?.more && oldest ? { load: () => loadOlder.mutate(oldest.id), loading: loadOlder.isPending } : undefined} />
       )}
+      {loadOlder.error && <ErrorNotice title="Older requests could not be read" error={loadOlder.error} />}
     </>
   );
 }

@@ -1,4 +1,6 @@
 import './sandbox.css';
+import { commands, keysLabel } from '../../shared/commands.ts';
+import { isMac, useCommand } from '../commands/registry.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { CaptureCoverage } from './CaptureCoverage.tsx';
 import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
@@ -7,9 +9,11 @@ import { ConnectionPanel } from './ConnectionPanel.tsx';
 import { FaultControls } from './FaultControls.tsx';
 import { ForwardControls } from './ForwardControls.tsx';
 import { PlanControls } from './PlanControls.tsx';
-import { useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
+import { clearDisabledReason } from './clear-capture.ts';
+import { useCaptureStatus, useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
 import { RequestsView } from './RequestsView.tsx';
 import { useSandboxView, type SandboxView } from './sandbox-view.ts';
+import { useSettingsPanel } from './settings-panel.ts';
 
 const PANEL = 'sandbox-view';
 const VIEWS: readonly (readonly [SandboxView, string])[] = [
@@ -27,7 +31,10 @@ export function SandboxScreen() {
   const traffic = useSandboxTraffic();
   const faults = useSandboxFaults();
   const clear = useClearTraffic();
+  const cannotClear = clearDisabledReason(useCaptureStatus().data);
   const { view, show, shownRequest } = useSandboxView();
+  const { hidden: settingsHidden, toggle: toggleSettings } = useSettingsPanel();
+  useCommand('view.sandboxSettings', toggleSettings);
 
   return (
     <div className="sandbox-screen">
@@ -44,12 +51,15 @@ export function SandboxScreen() {
           </ul>
         )}
         <span className="spacer" />
-        <button type="button" className="small" onClick={() => clear.mutate()} disabled={view !== 'requests' || !traffic.data?.length}>
+        <button type="button" className="small" onClick={() => clear.mutate()} disabled={cannotClear !== null || clear.isPending} title={cannotClear ?? 'Empties the capture: every request and every event in it'}>
           Clear
+        </button>
+        <button type="button" className="small" aria-expanded={!settingsHidden} aria-controls="sandbox-settings" onClick={toggleSettings} title={`${settingsHidden ? 'Show' : 'Hide'} the connection, forwarding, plan and fault settings (${keysLabel(commands['view.sandboxSettings'].keys!, isMac())})`}>
+          {settingsHidden ? 'Show settings' : 'Hide settings'}
         </button>
       </div>
       {info.error && <ErrorNotice title="The sandbox is not available" error={info.error} />}
-      <div className="sandbox-body">
+      <div className={settingsHidden ? 'sandbox-body settings-hidden' : 'sandbox-body'}>
         <section className="sandbox-traffic" aria-label="Traffic">
           <div className="sandbox-views">
             <ViewSwitch label="Show" options={VIEWS} value={view} onChange={show} panel={PANEL} small />
@@ -72,7 +82,7 @@ export function SandboxScreen() {
             )}
           </div>
         </section>
-        <aside className="sandbox-side" aria-label="Sandbox settings">
+        <aside id="sandbox-settings" className="sandbox-side" aria-label="Sandbox settings" hidden={settingsHidden}>
           {info.data && <ConnectionPanel info={info.data} />}
           {info.data && <ForwardControls forward={info.data.forward} />}
           {info.data && <PlanControls plan={info.data.plan} mode={info.data.mode} />}

@@ -1,6 +1,6 @@
-import { memo, useEffect, useRef, useState } from 'react';
-import type { CapturedRequest, CapturedRequestSummary } from '../../shared/capture.ts';
-import type { CapturedRequestDetail } from '../../shared/capture-requests.ts';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { CapturedRequest } from '../../shared/capture.ts';
+import { OLDER_PAGE, type CapturedRequestDetail, type ListedRequest } from '../../shared/capture-requests.ts';
 import { diagnosticMessage } from '../../shared/plans/plan-diagnostics.ts';
 import { plural } from '../../shared/plural.ts';
 import type { SandboxViolation } from '../../shared/sandbox.ts';
@@ -81,6 +81,15 @@ function EventVerdicts({ detail }: { detail: CapturedRequestDetail }) {
   );
 }
 
+/**
+ * A request the sandbox refused from its headers (a bad token or API key) before reading its
+ * body: the body was never read, so it has no events. Forwarding, the upstream judges the
+ * credentials, so there the body is read and kept.
+ */
+function refusedFromHeaders(request: CapturedRequest): boolean {
+  return request.upstream === null && request.method === 'POST' && (request.status === 401 || request.status === 403) && request.body === '' && request.eventCount === 0;
+}
+
 function RequestParts({ request }: { request: CapturedRequest }) {
   return (
     <>
@@ -88,7 +97,7 @@ function RequestParts({ request }: { request: CapturedRequest }) {
         <h3>Request headers</h3>
         <HeaderList headers={request.headers} />
         <h3>Request body</h3>
-        <pre>{prettyBody(request.body, { bytes: request.bodyBytes, truncated: request.bodyTruncated })}</pre>
+        <pre>{refusedFromHeaders(request) ? `(not read: ${plural(request.bodyBytes, 'byte')} declared)` : prettyBody(request.body, { bytes: request.bodyBytes, truncated: request.bodyTruncated })}</pre>
       </section>
       <section>
         <h3>Response</h3>
@@ -112,6 +121,11 @@ function TrafficDetail({ id }: { id: number }) {
   const { request } = detail.data;
   return (
     <div className="traffic-detail">
+      {refusedFromHeaders(request) && (
+        <p className="unread-body">
+          Refused from its headers ({request.reason}): its body was not read, so it has no events here. Forwarding, the upstream judges the credentials, and the body is kept.
+        </p>
+      )}
       <EventVerdicts detail={detail.data} />
       {request.plan && <PlanViolations plan={request.plan} violations={detail.data.violations} unlisted={detail.data.unlisted} />}
       {request.upstream && <ForwardedPart forwarded={request.upstream} />}
@@ -120,8 +134,30 @@ function TrafficDetail({ id }: { id: number }) {
   );
 }
 
-/** One request. A captured request never changes, so a row renders once; its detail is read only when opened. */
-const TrafficRow = memo(function TrafficRow({ record, asked }: { record: CapturedRequestSummary; asked: boolean }) {
+/** Where a forwarded request went: the upstream's status, or that it gave none (the client got a 502). */
+function ForwardedMark({ upstream }: { upstream: NonNullable<ListedRequest['upstream']> }) {
+  const said = upstream.failed || upstream.status === null ? 'no answer' : String(upstream.status);
+  return (
+    <span className={`badge forwarded${upstream.failed ? ' failed' : ''}`} title="Forwarded to the upstream, which answered so">
+      → upstream {said}
+    </span>
+  );
+}
+
+/** The plan its events were checked against, with what it found. */
+function PlanBadge({ record }: { record: ListedRequest }) {
+  const found = [record.planErrors > 0 && plural(record.planErrors, 'error'), record.planWarnings > 0 && plural(record.planWarnings, 'warning')].filter(Boolean).join(', ');
+  const severity = record.planErrors > 0 ? ' error' : record.planWarnings > 0 ? ' warning' : '';
+  return (
+    <span className={`badge plan${severity}`} title={`Checked against the plan ${record.plan}`}>
+      plan: {record.plan}
+      {found && ` · ${found}`}
+    </span>
+  );
+}
+
+/** One request. A captured request never changes, so a row renders again only when it becomes or stops being the active one; its detail is read only when opened. */
+const TrafficRow = memo(function TrafficRow({ record, asked, active }: { record: ListedRequest; asked: boolean; active: boolean }) {
   const outcome = outcomeClassOf(record);
   const [open, setOpen] = useState(false);
   // The request an event of the Events view asked for: opened, brought into view, focused.
@@ -133,9 +169,10 @@ const TrafficRow = memo(function TrafficRow({ record, asked }: { record: Capture
     summary.current.focus();
   }, [asked]);
   return (
-    <li>
+    <li data-request={record.id}>
       <details onToggle={(toggle) => setOpen(toggle.currentTarget.open)}>
-        <summary ref={summary}>
+        <summary ref={summary} tabIndex={active ? 0 : -1}>
+          <span className="request-number">#{record.id}</span>
           <span className="time">{timeOfDay.format(new Date(record.receivedAt))}</span>
           <span className="method">{record.method}</span>
           <span className="path">{record.path}</span>
@@ -144,7 +181,11 @@ const TrafficRow = memo(function TrafficRow({ record, asked }: { record: Capture
             {record.reason}
           </span>
           <span className="duration">{record.durationMs.toFixed(0)} ms</span>
-          {record.fault && <span className="badge fault">{record.fault}</span>}
+          <span className="marks">
+            {record.fault && <span className="badge fault">{record.fault}</span>}
+            {record.upstream && <ForwardedMark upstream={record.upstream} />}
+            {record.plan && <PlanBadge record={record} />}
+          </span>
         </summary>
         {open && <TrafficDetail id={record.id} />}
       </details>
@@ -152,35 +193,84 @@ const TrafficRow = memo(function TrafficRow({ record, asked }: { record: Capture
   );
 });
 
-/** The requests, newest first, a page at a time. `kept`: how many the capture holds in all. */
-export function TrafficList({ records, kept }: { records: readonly CapturedRequestSummary[]; kept?: number }) {
+/** How far PageUp and PageDown move the active row. */
+const ROWS_A_PAGE = 10;
+
+/** The row a key moves to from `at` among `count`, or null for a key that does not move. */
+function rowAfterKey(key: string, at: number, count: number): number | null {
+  const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: count - 1, PageDown: at + ROWS_A_PAGE, PageUp: at - ROWS_A_PAGE };
+  return key in moves ? Math.min(count - 1, Math.max(0, moves[key]!)) : null;
+}
+
+/** Reading older requests from the capture, beyond those held. */
+export interface OlderInCapture {
+  load: () => void;
+  loading: boolean;
+}
+
+/**
+ * The requests, newest first, a page at a time. One Tab stop: the arrow keys, Home, End,
+ * PageUp and PageDown move between rows (a roving tab index), Enter or Space opens one.
+ * `older`: the capture keeps older requests than these, read a page at a time.
+ */
+export function TrafficList({ records, older }: { records: readonly ListedRequest[]; older?: OlderInCapture }) {
   const asked = useSandboxView((state) => state.shownRequest);
   const askedAt = asked === null ? -1 : records.findIndex((record) => record.id === asked);
   const [paged, setShown] = useState(PAGE_SIZE);
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
   // A request asked for further down than the rows shown shows, with the rows above it.
-  const shown = Math.max(paged, askedAt + 1);
+  const shown = Math.min(records.length, Math.max(paged, askedAt + 1));
   if (records.length === 0) {
     return <p className="empty">No requests yet. Log in or send a batch to Local sandbox, or point any client at the address in the Connection panel beside.</p>;
   }
-  const older = records.length - shown;
+  const activeAt = Math.max(0, records.findIndex((record) => record.id === (activeId ?? asked)));
+
+  function move(event: KeyboardEvent<HTMLOListElement>) {
+    // Keys inside an opened request's detail (its text, its buttons) are theirs.
+    if (!(event.target instanceof HTMLElement) || event.target.tagName !== 'SUMMARY') return;
+    const to = rowAfterKey(event.key, activeAt, shown);
+    if (to === null) return;
+    event.preventDefault();
+    setActiveId(records[to]!.id);
+    list.current?.querySelector<HTMLElement>(`li[data-request="${records[to]!.id}"] > details > summary`)?.focus();
+  }
+
+  const hidden = records.length - shown;
   return (
     <>
-      <ol className="traffic" aria-label="Requests, newest first">
-        {records.slice(0, shown).map((record) => (
-          <TrafficRow key={record.id} record={record} asked={record.id === asked} />
+      <ol
+        ref={list}
+        className="traffic"
+        aria-label="Requests, newest first"
+        aria-describedby="traffic-keys"
+        onKeyDown={move}
+        onFocus={(event) => {
+          const row = event.target.closest('li[data-request]');
+          if (event.target.tagName === 'SUMMARY' && row) setActiveId(Number(row.getAttribute('data-request')));
+        }}
+      >
+        {records.slice(0, shown).map((record, at) => (
+          <TrafficRow key={record.id} record={record} asked={record.id === asked} active={at === activeAt} />
         ))}
       </ol>
-      {older > 0 && (
+      <p id="traffic-keys" hidden>
+        Arrow keys, Home, End, Page Up and Page Down move between requests; Enter opens one.
+      </p>
+      {hidden > 0 && (
         <p className="hint">
-          Showing the newest {shown.toLocaleString('en')} of {plural(records.length, 'request')}.{' '}
+          Showing the newest {shown.toLocaleString('en')} of {plural(records.length, 'request')} held.{' '}
           <button type="button" className="small" onClick={() => setShown(shown + PAGE_SIZE)}>
-            Show {Math.min(PAGE_SIZE, older).toLocaleString('en')} older
+            Show {Math.min(PAGE_SIZE, hidden).toLocaleString('en')} older
           </button>
         </p>
       )}
-      {older <= 0 && kept !== undefined && kept > records.length && (
+      {hidden <= 0 && older && (
         <p className="hint">
-          The capture holds {plural(kept, 'request')}; the newest {records.length.toLocaleString('en')} are listed here. All of them: <code>eventdesk capture list --limit N</code>.
+          The capture keeps older requests than these.{' '}
+          <button type="button" className="small" disabled={older.loading} onClick={older.load}>
+            Load {OLDER_PAGE.toLocaleString('en')} older
+          </button>
         </p>
       )}
     </>

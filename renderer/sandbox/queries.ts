@@ -1,19 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { CapturedRequestSummary } from '../../shared/capture.ts';
-import { REQUESTS_LISTED, type CaptureRequests } from '../../shared/capture-requests.ts';
+import { REQUESTS_HELD, type CaptureRequests, type ListedRequest } from '../../shared/capture-requests.ts';
 import type { OutputOf } from '../../shared/ipc.ts';
-import { plural } from '../../shared/plural.ts';
 import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
 import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
+import { clearQuestion } from './clear-capture.ts';
 
 export const infoKey = ['sandbox', 'info'] as const;
 const faultsKey = ['sandbox', 'faults'] as const;
 const capturedKey = ['capture', 'requests'] as const;
 const captureStatusKey = ['capture', 'status'] as const;
-/** The capture's counts are read again at most this often while requests come in (counting reads the whole file), and once after the last. */
-const STATUS_REFRESH_MS = 1_000;
 
 /** How the embedded sandbox is set up; `enabled` false until a screen needs it. */
 export function useSandboxInfo(enabled = true) {
@@ -62,42 +59,86 @@ export function useSetSandboxPort() {
   });
 }
 
-/** What the capture holds (counts, retention, what it could not keep, a file set aside). */
+/**
+ * What the capture holds (counts, retention, what it could not keep, a file set aside). Each
+ * read of the list brings it too; not read apart while it is held, so it is always the list's.
+ */
 export function useCaptureStatus() {
   const api = useApi();
-  return useQuery({ queryKey: captureStatusKey, queryFn: () => api.capture.status() });
+  return useQuery({ queryKey: captureStatusKey, queryFn: () => api.capture.status(), staleTime: Infinity });
 }
 
-/** The newest first, on top of those held, at most REQUESTS_LISTED. */
-function merged(held: readonly CapturedRequestSummary[], read: CaptureRequests): CapturedRequestSummary[] {
-  return read.reset ? read.requests : [...read.requests, ...held].slice(0, REQUESTS_LISTED);
+/**
+ * The requests the tab holds, newest first, at most REQUESTS_HELD; `more`: the capture keeps older
+ * ones than the last; `detached`: loading older ones let the newest go, so new requests are not
+ * added on top until the user goes back to the newest.
+ */
+export interface TrafficWindow {
+  rows: ListedRequest[];
+  more: boolean;
+  detached: boolean;
 }
+
+const EMPTY_WINDOW: TrafficWindow = { rows: [], more: false, detached: false };
+
+/** New requests on top of those held; past REQUESTS_HELD the oldest go, still kept by the capture. */
+export function withNewer(held: TrafficWindow, read: CaptureRequests): TrafficWindow {
+  if (read.reset) return { rows: read.requests, more: read.more, detached: false };
+  const rows = [...read.requests, ...held.rows];
+  return rows.length > REQUESTS_HELD ? { ...held, rows: rows.slice(0, REQUESTS_HELD), more: true } : { ...held, rows };
+}
+
+/** An older page below those held; past REQUESTS_HELD the newest go, and the window no longer follows new requests. */
+export function withOlder(held: TrafficWindow, read: CaptureRequests): TrafficWindow {
+  const rows = [...held.rows, ...read.requests];
+  return rows.length > REQUESTS_HELD ? { rows: rows.slice(rows.length - REQUESTS_HELD), more: read.more, detached: true } : { ...held, rows, more: read.more };
+}
+
+const wholeWindow = (window: TrafficWindow) => window;
+const rowsOf = (window: TrafficWindow) => window.rows;
+
+function useTrafficQuery<T>(select: (window: TrafficWindow) => T) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: capturedKey,
+    queryFn: async () => {
+      const read = await api.capture.requests({ after: null });
+      client.setQueryData(captureStatusKey, read.status);
+      return withNewer(EMPTY_WINDOW, read);
+    },
+    // Pushes keep the list current; a background refetch could land after a push and drop it.
+    staleTime: Infinity,
+    select,
+  });
+}
+
+/** The requests the tab holds, with whether older ones are kept and whether it follows new ones. */
+export const useTrafficWindow = () => useTrafficQuery(wholeWindow);
 
 /**
  * The sandbox's traffic as the capture kept it, newest first, so it outlives a restart. Kept
  * live by the sandbox:request push: each asks main for the requests written since the newest
  * held, one read at a time (a push during a read asks for one more after it), so a flood costs
- * a read per answer main gives, not per request.
+ * a read per answer main gives, not per request. Each read brings the capture's counts, so the
+ * status line and the list change together.
  */
 export function useSandboxTraffic() {
   const api = useApi();
   const client = useQueryClient();
   const reading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
   useEffect(() => {
-    let statusTimer: ReturnType<typeof setTimeout> | undefined;
     async function readNew(): Promise<void> {
-      const held = client.getQueryData<CapturedRequestSummary[]>(capturedKey);
+      const held = client.getQueryData<TrafficWindow>(capturedKey);
       // Before the first list has arrived there is nothing to add to, and the list on its way may predate this request.
       if (!held) return void client.invalidateQueries({ queryKey: capturedKey });
-      const newest = held[0];
-      const read = await api.capture.requests({ after: newest ? { id: newest.id, receivedAt: newest.receivedAt } : null });
-      if (read.reset || read.requests.length > 0) {
-        client.setQueryData(capturedKey, merged(client.getQueryData<CapturedRequestSummary[]>(capturedKey) ?? [], read));
-        statusTimer ??= setTimeout(() => {
-          statusTimer = undefined;
-          void client.invalidateQueries({ queryKey: captureStatusKey });
-        }, STATUS_REFRESH_MS);
-      }
+      const newest = held.rows[0];
+      // A window of older requests does not follow: only the counts do.
+      const read = await api.capture.requests({ after: newest && !held.detached ? { id: newest.id, receivedAt: newest.receivedAt } : null });
+      client.setQueryData(captureStatusKey, read.status);
+      const now = client.getQueryData<TrafficWindow>(capturedKey) ?? EMPTY_WINDOW;
+      if (now.detached && !read.reset) return;
+      if (!now.detached && (read.reset || read.requests.length > 0)) client.setQueryData(capturedKey, withNewer(now, read));
     }
     async function reads(): Promise<void> {
       const state = reading.current;
@@ -115,18 +156,32 @@ export function useSandboxTraffic() {
         state.running = false;
       }
     }
-    const unsubscribe = api.sandbox.onRequest((record) => {
+    return api.sandbox.onRequest((record) => {
       // An answer from the fail sequence used it up by one: the fault form shows what is left.
       if (record.fault === 'fail-sequence') void client.invalidateQueries({ queryKey: faultsKey });
       void reads();
     });
-    return () => {
-      unsubscribe();
-      clearTimeout(statusTimer);
-    };
   }, [api, client]);
-  // Pushes keep the list current; a background refetch could land after a push and drop it.
-  return useQuery({ queryKey: capturedKey, queryFn: async () => (await api.capture.requests({ after: null })).requests, staleTime: Infinity });
+  return useTrafficQuery(rowsOf);
+}
+
+/** Reads the page of requests older than the oldest held ("Load older"). */
+export function useLoadOlder() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (before: number) => api.capture.requests({ after: null, before }),
+    onSuccess: (read) => {
+      client.setQueryData(captureStatusKey, read.status);
+      client.setQueryData(capturedKey, withOlder(client.getQueryData<TrafficWindow>(capturedKey) ?? EMPTY_WINDOW, read));
+    },
+  });
+}
+
+/** Goes back to the newest requests, following new ones again. */
+export function useShowNewest() {
+  const client = useQueryClient();
+  return () => void client.resetQueries({ queryKey: capturedKey });
 }
 
 /** Clears what the sandbox received, the capture with it, after asking (it cannot be undone); resolves to null when the user said no. */
@@ -135,14 +190,16 @@ export function useClearTraffic() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const kept = client.getQueryData<OutputOf<'capture:status'>>(captureStatusKey)?.requests ?? client.getQueryData<CapturedRequestSummary[]>(capturedKey)?.length ?? 0;
-      if (!window.confirm(`Clear ${plural(kept, 'captured request')}? They cannot be brought back.`)) return null;
+      // Counted now, not as last shown: the question says exactly what goes.
+      if (!window.confirm(clearQuestion(await api.capture.status()))) return null;
       return api.capture.clear();
     },
     onSuccess: (cleared) => {
       if (cleared === null) return;
-      client.setQueryData(capturedKey, []);
+      client.setQueryData(capturedKey, EMPTY_WINDOW);
       void client.invalidateQueries({ queryKey: captureStatusKey });
+      // The Events view's pages.
+      void client.invalidateQueries({ queryKey: ['capture', 'events'] });
     },
   });
 }

@@ -32,15 +32,21 @@ const loginNeededFor = (environmentId: string) => `needs-login:${environmentId}`
  * Starts a send the way a careful tester wants: production asks first, and the same resolved
  * batch sent to the same place before asks again, naming when. `start(again)` asks main to
  * send. Resolves to the submission started, or null when the user said no or it failed (the
- * failure is shown; a send that needs a login opens the login dialog, and `retry`, if given,
- * runs once that login succeeds: the user asked to send, not to log in).
+ * failure is shown, as a notice or by `report` when given, for a dialog that says it itself; a
+ * send that needs a login opens the login dialog, and `retry`, if given, runs once that login
+ * succeeds: the user asked to send, not to log in).
  */
 export function useStartSend() {
   const notify = useNotices((state) => state.notify);
   const dismissAbout = useNotices((state) => state.dismissAbout);
   const askLogin = useUi((state) => state.askLogin);
   return useCallback(
-    async (environment: Pick<EnvironmentView, 'id' | 'name' | 'production'>, start: (again: boolean) => Promise<StartResult>, retry?: () => void): Promise<SubmissionSummary | null> => {
+    async (
+      environment: Pick<EnvironmentView, 'id' | 'name' | 'production'>,
+      start: (again: boolean) => Promise<StartResult>,
+      retry?: () => void,
+      report?: (error: unknown) => void,
+    ): Promise<SubmissionSummary | null> => {
       if (environment.production && !window.confirm(`“${environment.name}” is a production environment. Send this batch there?`)) return null;
       try {
         let result = await start(false);
@@ -56,7 +62,9 @@ export function useStartSend() {
       } catch (error) {
         const needsLogin = error instanceof AppError && error.code === 'needs-login';
         if (needsLogin) askLogin(environment.id, retry);
-        notify('error', error instanceof Error ? error.message : String(error), needsLogin ? loginNeededFor(environment.id) : undefined);
+        if (report) report(error);
+        else
+          notify('error', error instanceof Error ? error.message : String(error), needsLogin ? loginNeededFor(environment.id) : undefined);
         return null;
       }
     },
@@ -65,7 +73,7 @@ export function useStartSend() {
 }
 
 /** Codes of the diagnostics a tracking plan adds: its violations' kinds, and the count of those not listed. */
-const PLAN_CODES: ReadonlySet<string> = new Set([...VIOLATION_KINDS, UNLISTED_CODE]);
+export const PLAN_CODES: ReadonlySet<string> = new Set([...VIOLATION_KINDS, UNLISTED_CODE]);
 
 /** Why a batch cannot be sent at all (not JSON, not an array of events, empty), in words; null when it can. */
 export function unsendableReason(diagnostics: readonly Diagnostic[]): string | null {

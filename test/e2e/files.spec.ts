@@ -54,8 +54,10 @@ test('an NDJSON file opens as a new batch of its events, never to be saved over 
 test('cancelling the dialogs changes nothing', async ({ app }) => {
   const tabs = app.getByRole('tablist', { name: 'Open batches' }).getByRole('tab');
   await expect(tabs).toHaveCount(1);
+  answers.push(null, null);
   await app.getByRole('button', { name: 'Open…' }).click();
   await app.getByRole('button', { name: 'Save as…' }).click();
+  await expect.poll(() => answers.length).toBe(0);
   await expect(tabs).toHaveCount(1);
   await expect(tabs.first()).toHaveText('Batch 1');
 });

@@ -58,7 +58,7 @@ test('lists the captured requests after the memory traffic is gone, exports the 
   for (const secret of [token, 'demo-api-key']) expect(text).not.toContain(secret);
 
   app.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Clear 4 captured requests? They cannot be brought back.');
+    expect(dialog.message()).toBe('Clear 4 captured requests and 3 events? They cannot be brought back.');
     void dialog.accept();
   });
   await app.getByRole('button', { name: 'Clear', exact: true }).click();

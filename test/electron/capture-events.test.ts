@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { CapturedEventsFilter, CapturedSelection } from '../../shared/capture-events.ts';
 import { createCaptureEvents } from '../../electron/services/capture-events.ts';
+import { parseFilter } from '../../shared/events/filter.ts';
 import { createFiles } from '../../electron/services/files.ts';
 import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
 import { createHandlers } from '../../electron/ipc/handlers.ts';
@@ -92,6 +93,11 @@ describe('the captured events service', () => {
       code: 'capture-filter',
       message: expect.stringMatching(/^The filter cannot be read: column 15: /),
     });
+    // Spaces around it count as the Events view's box shows them, as `eventdesk capture --where` counts them.
+    const spaced = ' customer_id = ';
+    const cli = parseFilter(spaced);
+    expect(cli).toMatchObject({ ok: false, column: 16 });
+    await expect(service.page({ where: spaced, verdict: 'any', offset: 0, limit: 10, attributes: [] })).rejects.toMatchObject({ message: `The filter cannot be read: column 16: ${cli.ok ? '' : cli.message}.` });
   });
 
   it('stays live: events captured later join the filtered list and the page is told, at most every 250 ms', async () => {

@@ -71,7 +71,7 @@ describe("the Sandbox tab's captured requests", () => {
     await login(sandbox);
     const [newest] = (await call('capture:requests', { after: null })).requests;
     const after = { id: newest!.id, receivedAt: newest!.receivedAt };
-    expect(await call('capture:requests', { after })).toEqual({ requests: [], reset: false });
+    expect(await call('capture:requests', { after })).toMatchObject({ requests: [], reset: false });
 
     await postJson(`${sandbox.url}/oauth2/login`, { username: 'demo', password: 'guess' });
     await postJson(`${sandbox.url}/nowhere`, {});
@@ -79,6 +79,35 @@ describe("the Sandbox tab's captured requests", () => {
     expect(reasons(await call('capture:requests', { after }))).toEqual(['/nowhere 404 not-found', '/oauth2/login 401 wrong username or password']);
 
     expect(await call('capture:requests', { after: { ...after, receivedAt: '2000-01-01T00:00:00.000Z' } })).toMatchObject({ reset: true, requests: [{ path: '/nowhere' }, { path: '/oauth2/login' }, { path: '/oauth2/login' }] });
+  });
+
+  it('pages back through every request before the oldest held, with the counts read with each page', async () => {
+    const { services, call } = await app(await dataFolder());
+    const sandbox = services.sandbox!;
+    for (let n = 0; n < 4; n++) await sendEvents(sandbox, [validEvent(), validEvent()]);
+    const first = await call('capture:requests', { after: null });
+    expect(first).toMatchObject({ reset: true, more: false, status: { requests: 8, events: 8 } });
+    const ids = first.requests.map((request) => request.id);
+    const older = await call('capture:requests', { after: null, before: ids[2]! });
+    expect(older).toMatchObject({ reset: false, more: false, status: { requests: 8 } });
+    expect(older.requests.map((request) => request.id)).toEqual(ids.slice(3));
+    const page = await call('capture:requests', { after: null, before: ids[0]! });
+    expect(page.more).toBe(false);
+    // Each read's counts are the capture's as it lists: a login and a batch more, and both say so.
+    await sendEvents(sandbox, [validEvent()]);
+    const newest = first.requests[0]!;
+    const since = await call('capture:requests', { after: { id: newest.id, receivedAt: newest.receivedAt } });
+    expect(since.requests).toHaveLength(2);
+    expect(since.status).toMatchObject({ requests: 10, events: 9 });
+  });
+
+  it('keeps no body and no events of a request refused from its headers (a bad API key): the sandbox answers before reading it', async () => {
+    const { services, call } = await app(await dataFolder());
+    expect((await sendEvents(services.sandbox!, [validEvent(), validEvent()], { apiKey: 'wrong-key', Authorization: 'Bearer stale' })).status).toBe(403);
+    const [listed] = (await call('capture:requests', { after: null })).requests;
+    expect(listed).toMatchObject({ reason: 'bad API key', eventCount: 0, upstream: null, planErrors: 0, planWarnings: 0 });
+    // Its size is the one its headers declared; nothing of it was read.
+    expect((await call('capture:request', { id: listed!.id })).request).toMatchObject({ body: '', bodyBytes: expect.any(Number), eventCount: 0 });
   });
 
   it("opens one request with its events' verdicts, and says plainly when it is gone", async () => {
@@ -97,7 +126,7 @@ describe("the Sandbox tab's captured requests", () => {
     const { services, call } = await app(await dataFolder());
     await sendEvents(services.sandbox!, [validEvent(), validEvent()]);
     expect(await call('capture:clear', undefined)).toEqual({ requests: 2, events: 2 });
-    expect(await call('capture:requests', { after: null })).toEqual({ requests: [], reset: true });
+    expect(await call('capture:requests', { after: null })).toMatchObject({ requests: [], reset: true, more: false });
     expect(await call('sandbox:traffic', undefined)).toEqual([]);
     expect(await call('capture:status', undefined)).toMatchObject({ requests: 0, events: 0 });
   });

@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { harProblems } from '../../shared/formats/har-spec.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 import { runSandbox } from './sandbox/cli-process.ts';
 import { useSandbox, validEvent } from './sandbox/sandbox-client.ts';
+import { cutShortCapture } from './capture/capture-damage.ts';
 import { dataFolder } from './capture/capture-support.ts';
 import { runCli, type CliRun } from './support/cli-run.ts';
 
@@ -164,5 +166,37 @@ describe('eventdesk capture, called wrong', () => {
     expect(await capture(['show', '9', '--data', folder])).toMatchObject({ code: 1, stderr: `eventdesk capture: no captured request has the id 9 in ${path.join(folder, 'capture.sqlite')}; "eventdesk capture list" shows the ids.\n` });
     expect(await capture(['export', '--data', folder])).toMatchObject({ code: 1, stderr: `eventdesk capture: nothing is captured in ${path.join(folder, 'capture.sqlite')}; nothing written.\n` });
     expect(await runCli(['sandbox', '--data', folder], { timeout: 20_000 })).toMatchObject({ code: 2, stderr: 'eventdesk sandbox: --data says where --capture keeps the capture; there is no --capture.\nRun "eventdesk sandbox --help" for the flags.\n' });
+  });
+});
+
+describe('eventdesk capture on a capture file it cannot read', () => {
+  const filesIn = (folder: string) => Object.fromEntries(readdirSync(folder).filter((name) => !/-(wal|shm)$/.test(name)).map((name) => [name, readFileSync(path.join(folder, name))]));
+
+  it('says so in one line naming the file, exit 1, and moves or changes nothing', async () => {
+    const folder = await dataFolder();
+    const file = path.join(folder, 'capture.sqlite');
+    await writeFile(file, 'not a database, '.repeat(500));
+    const before = filesIn(folder);
+    for (const args of [['list'], ['show', '1'], ['export']]) {
+      const run = await capture([...args, '--data', folder]);
+      expect(run).toMatchObject({ code: 1, stdout: '' });
+      expect(run.stderr).toMatch(new RegExp(`^eventdesk capture: The capture file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged; nothing was changed in it\\. Move it away, or start "eventdesk sandbox --capture" \\(or the app\\), which sets it aside and starts a fresh capture\\. \\(.*file is not a database\\)\\n$`));
+    }
+    expect(filesIn(folder)).toEqual(before);
+  });
+
+  it('finds a capture cut short: a read refuses it, and eventdesk sandbox --capture sets it aside, saying so, rather than write into it', async () => {
+    const folder = await dataFolder();
+    const file = cutShortCapture(await dataFolder(), folder);
+    const listed = await capture(['list', '--data', folder]);
+    expect(listed).toMatchObject({ code: 1, stdout: '', stderr: expect.stringContaining(`The capture file ${file} is damaged; nothing was changed in it.`) });
+    expect(listed.stderr).toContain('the file is cut short');
+
+    const sandbox = await runSandbox(['--capture', '--data', folder]);
+    sandbox.child.kill('SIGTERM');
+    expect((await sandbox.exited).code).toBe(0);
+    expect(sandbox.stderr()).toMatch(/^eventdesk sandbox: The capture file could not be read, so it was set aside as .*capture\.damaged-.*\.sqlite and a fresh capture started\. \(.*the file is cut short/m);
+    expect(readdirSync(folder).filter((name) => name.startsWith('capture.damaged-') && name.endsWith('.sqlite'))).toHaveLength(1);
+    expect(await capture(['list', '--data', folder])).toMatchObject({ code: 0, stdout: `0 requests (0 events, 0 B) in ${file}.\n` });
   });
 });

@@ -247,7 +247,7 @@ describe('eventdesk send', () => {
     const lines = path.join(folder, 'twenty.ndjson');
     await writeFile(lines, numbered(3).map((item) => `${JSON.stringify(item)}\n`).join(''));
     const sent = await runSend([lines, '--base-url', sandbox.url, '--data', data]);
-    expect(sent.stderr).toContain(`${lines} is NDJSON: read as a JSON array of its 3 events`);
+    expect(sent.stderr).toContain(`${lines} is NDJSON: read as a JSON array of its 3 events, each where it is in the file.`);
     expect(sent.code).toBe(0);
     expect(acceptedTokens(sandbox)).toEqual(['t-1', 't-2', 't-3']);
 
@@ -257,6 +257,21 @@ describe('eventdesk send', () => {
     expect(refused.stderr).toContain('Nothing was sent: the file holds no batch to send.');
     expect(refused.stderr).not.toContain('Sending anyway');
     expect(acceptedTokens(sandbox)).toEqual(['t-1', 't-2', 't-3']);
+  });
+
+  it("sends the events in the sandbox's traffic saved as JSON, not its records", async () => {
+    const first = await sandboxWith();
+    const folder = await tempFolder();
+    const data = path.join(folder, 'data');
+    expect((await runSend([await batchFile(folder, numbered(3)), '--base-url', first.url, '--data', data])).code).toBe(0);
+    const traffic = path.join(folder, 'requests.json');
+    await writeFile(traffic, await (await fetch(`${first.url}/_sandbox/requests`)).text());
+
+    const second = await sandboxWith();
+    const sent = await runSend([traffic, '--base-url', second.url, '--data', data]);
+    expect(sent.stderr).toContain(`${traffic} is the sandbox's traffic saved as JSON: read as a JSON array of the 3 events it carried`);
+    expect(sent.code).toBe(0);
+    expect(acceptedTokens(second)).toEqual(['t-1', 't-2', 't-3']);
   });
 
   it('plans without sending or recording on --dry-run', async () => {

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../shared/datetime.ts';
 import { EXPORT_FORMAT } from '../../shared/environment.ts';
 import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
+import { authenticated, sendEvents, useSandbox } from './sandbox/sandbox-client.ts';
 import { runCli, type CliRun } from './support/cli-run.ts';
 
 let folder: string;
@@ -111,12 +112,38 @@ describe('eventdesk validate', () => {
     await writeFile(lines, `${JSON.stringify(event())}\n\n${JSON.stringify(event({ token: 'tok_2' }))}\n`);
     const read = await runValidate([lines]);
     expect(read.code).toBe(0);
-    expect(read.stderr).toContain(`${lines} is NDJSON: read as a JSON array of its 2 events; positions are in that array.`);
+    expect(read.stderr).toContain(`${lines} is NDJSON: read as a JSON array of its 2 events, each where it is in the file.`);
     const broken = path.join(folder, 'broken.jsonl');
     await writeFile(broken, '{"token": "a"}\n[1, 2]\n');
     const refused = await runValidate([broken]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('Line 2 holds a list, not one event object.');
+    expect(refused.stderr).toContain(`${broken}: it does not read as NDJSON: Line 2 holds a list, not one event object.`);
+  });
+
+  it("points an NDJSON file's problems at their line and column in the file, as --json does", async () => {
+    const lines = path.join(folder, 'positions.ndjson');
+    const third = JSON.stringify(event({ token: 'tok_3', svc_id: '12' }));
+    await writeFile(lines, `${JSON.stringify(event())}\n\n${third}\n`);
+    const column = third.indexOf('"12"') + 1;
+    const read = await runValidate([lines]);
+    expect(read.code).toBe(1);
+    expect(read.stdout.split('\n')[0]).toBe(`${lines}:3:${column}  error    service-id-not-integer  event 2 (/1/svc_id): svc_id must be an integer, not the string "12".`);
+    const json = await runValidate([lines, '--json']);
+    expect((JSON.parse(json.stdout) as Diagnostic[]).map(({ line, column: at, endLine, fix }) => ({ line, at, endLine, fix }))).toEqual([{ line: 3, at: column, endLine: 3, fix: undefined }]);
+  });
+
+  it("reads the sandbox's traffic saved as JSON as the events it carried, not as a batch of records", async () => {
+    const sandbox = await useSandbox({ port: 0 });
+    const headers = await authenticated(sandbox);
+    await sendEvents(sandbox, [event({ token: 'tok_a' }), event({ token: 'tok_b' })], headers);
+    await sendEvents(sandbox, [event({ token: 'tok_c', svc_id: '12' })], headers);
+    const traffic = path.join(folder, 'requests.json');
+    await writeFile(traffic, await (await fetch(`${sandbox.url}/_sandbox/requests`)).text());
+    const { code, stdout, stderr } = await runValidate([traffic]);
+    expect(stderr).toContain(`${traffic} is the sandbox's traffic saved as JSON: read as a JSON array of the 3 events it carried; positions are in that array.`);
+    expect(stdout.split('\n').slice(-2)).toEqual([`${traffic}: 1 error, 0 warnings in 3 events.`, '']);
+    expect(stdout).toContain('event 3 (/2/svc_id): svc_id must be an integer, not the string "12".');
+    expect(code).toBe(1);
   });
 
   it('answers 20 MB of [ with one error where level 65 opens', async () => {

@@ -43,7 +43,7 @@ async function setUp(options: { chosen?: string | null } = {}) {
   });
   opened.push(services);
   const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
-  const call = async <T>(channel: 'plans:active' | 'plans:choose' | 'environments:create' | 'environments:select', input?: unknown): Promise<T> => {
+  const call = async <T>(channel: 'plans:active' | 'plans:of' | 'plans:choose' | 'environments:create' | 'environments:select' | 'environments:list', input?: unknown): Promise<T> => {
     const answer = await dispatch(channel, input, trusted);
     if (!answer.ok) throw new Error(answer.error.message);
     return answer.value as T;
@@ -89,6 +89,21 @@ describe('the plans service', () => {
     expect(new TextDecoder().decode(served!.body)).toContain('export default function planValidators(require)');
     expect(services.plans.script(hash.replace(/^./, hash[0] === 'a' ? 'b' : 'a'))).toBeNull();
     expect(await servePlanScript('/plans/not-a-hash.js', async () => 'never')).toBeNull();
+  });
+
+  it("reads any environment's plan, not only the active one's: a replay checks against its target's", async () => {
+    const { folder, services, call, useEnvironment } = await setUp();
+    const file = path.join(folder, 'shop.plan.json');
+    await writeFile(file, await readFile(SHOP, 'utf8'));
+    await useEnvironment(file);
+    const withPlan = (await call<{ activeId: string }>('environments:list')).activeId;
+    await useEnvironment(null);
+    const of = (environmentId: string) => call<PlanStatus | null>('plans:of', { environmentId });
+    const status = await of(withPlan);
+    expect(status).toMatchObject({ environmentId: withPlan, file, plan: { name: 'shop', kinds: 1 }, error: null });
+    expect(services.plans.script(PLAN_SCRIPT_PATH.exec(status!.script!)![1]!)).toContain('planValidators');
+    expect(await of((await call<{ activeId: string }>('environments:list')).activeId)).toBeNull();
+    expect(await of('no-such-environment')).toBeNull();
   });
 
   it('reads the plan again when its file changes on disk, also when an editor replaces it, and says so', async () => {

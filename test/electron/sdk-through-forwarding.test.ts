@@ -81,6 +81,6 @@ describe('an SDK through a forwarding, capturing sandbox', () => {
     expect(delivered.code).toBe(0);
     const received = third.traffic().filter((record) => record.path === '/user/events' && record.response?.status === 202);
     expect(received.flatMap((record) => JSON.parse(record.body.text) as unknown[])).toEqual(accepted);
-    expect(await runCli(['capture', 'export', '--verdict', 'maybe', '--data', folder], { timeout: 20_000 })).toMatchObject({ code: 2, stderr: expect.stringContaining('--verdict is accepted or refused, not "maybe".') });
+    expect(await runCli(['capture', 'export', '--verdict', 'maybe', '--data', folder], { timeout: 20_000 })).toMatchObject({ code: 2, stderr: expect.stringContaining('--verdict is accepted, refused or undelivered, not "maybe".') });
   }, 90_000);
 });

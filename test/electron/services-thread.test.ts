@@ -26,7 +26,7 @@ async function start() {
   const pushes: { name: string; payload: unknown }[] = [];
   const thread = await startServicesThread(
     entry,
-    { dataFolder: folder, appInfo: deps.appInfo, documentationFile: deps.documentationFile, sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE }, secretStorage: noKeyStore.status() },
+    { dataFolder: folder, appInfo: deps.appInfo, documentationFile: deps.documentationFile, captureWriter: deps.captureWriter, sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE }, secretStorage: noKeyStore.status() },
     { cipher: deps.cipher, dialogs: deps.dialogs, clipboard: deps.clipboard, shell: deps.shell, fetch: deps.fetch },
     (name, payload) => pushes.push({ name, payload }),
   );
@@ -89,7 +89,7 @@ describe('the services on their own thread', () => {
     const deps = nodeServiceDeps(folder);
     const thread = await startServicesThread(
       new URL('../fixtures/dying-services-thread.ts', import.meta.url),
-      { dataFolder: folder, appInfo: deps.appInfo, documentationFile: deps.documentationFile, sandbox: null, secretStorage: noKeyStore.status() },
+      { dataFolder: folder, appInfo: deps.appInfo, documentationFile: deps.documentationFile, captureWriter: deps.captureWriter, sandbox: null, secretStorage: noKeyStore.status() },
       { cipher: deps.cipher, dialogs: deps.dialogs, clipboard: deps.clipboard, shell: deps.shell, fetch: deps.fetch },
       () => undefined,
     );

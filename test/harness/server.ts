@@ -15,6 +15,7 @@ import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import type { FileDialogs } from '../../electron/services/files.ts';
 import type { Clipboard } from '../../electron/services/submission-curl.ts';
 import { SECURITY_HEADERS } from '../../electron/security.ts';
+import { harnessDialogs } from './dialogs.ts';
 import { decodeFrame, encodeFrame } from './frame.ts';
 
 /**
@@ -40,7 +41,7 @@ export interface HarnessOptions {
   /** A data folder; a fresh temporary one when absent. */
   dataFolder?: string;
   rendererDir?: string;
-  /** Stands in for the OS's file dialogs, which a browser test cannot click. */
+  /** Stands in for the OS's file dialogs, which a browser test cannot click; without, a save dialog fails (harnessDialogs). */
   dialogs?: FileDialogs;
   /** Stands in for the OS clipboard main writes to. */
   clipboard?: Clipboard;
@@ -98,10 +99,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
     for (const listener of listeners) listener.write(`event: ${name}\ndata: ${data}\n\n`);
   });
-  // The app's arrangement: the services on their own thread, the calls admitted here.
+  // The app's arrangement: the services on their own thread, the calls admitted here. The
+  // sandbox's port is the one saved in the data folder, else any free one (not the variable).
   const thread = await startNodeServicesThread(
     dataFolder,
-    { sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE, ...options.sandbox }, ...(options.dialogs ? { dialogs: options.dialogs } : {}), ...(options.clipboard ? { clipboard: options.clipboard } : {}) },
+    { sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE, ...options.sandbox }, dialogs: options.dialogs ?? harnessDialogs, ...(options.clipboard ? { clipboard: options.clipboard } : {}) },
     push,
   );
   const dispatch = async (channel: string, input: unknown, sender: Sender) => {

@@ -47,9 +47,10 @@ export function EventsTable({ total, rowAt, attributes, selection, active, onCli
     if (active >= 0 && active < total) virtualizer.scrollToIndex(active, { align: 'auto' });
   }, [active, total, virtualizer]);
 
-  const columns = `56px minmax(90px, 1fr) minmax(90px, 1fr) minmax(90px, 1fr) 150px minmax(150px, 1.2fr) 64px${attributes.map(() => ' minmax(80px, 1fr)').join('')}`;
+  // The verdict and its request first after the place: what triage reads, still in view when the table is narrow.
+  const columns = `56px minmax(170px, 1.2fr) 64px minmax(90px, 1fr) minmax(90px, 1fr) minmax(90px, 1fr) 150px${attributes.map(() => ' minmax(80px, 1fr)').join('')}`;
   // The columns' least widths, their gaps and the row's padding: narrower, the grid scrolls sideways rather than crush them.
-  const minWidth = 56 + 3 * 90 + 150 + 150 + 64 + attributes.length * 80 + (6 + attributes.length) * 8 + 24;
+  const minWidth = 56 + 170 + 64 + 3 * 90 + 150 + attributes.length * 80 + (6 + attributes.length) * 8 + 24;
 
   const onKeyDown = (key: KeyboardEvent) => {
     const command = isMac() ? key.metaKey : key.ctrlKey;
@@ -93,12 +94,12 @@ export function EventsTable({ total, rowAt, attributes, selection, active, onCli
       <div className="events-table-inner" style={{ minWidth }}>
         <div role="row" aria-rowindex={1} className="events-row events-head" style={{ gridTemplateColumns: columns }}>
           <span role="columnheader">#</span>
+          <span role="columnheader">verdict</span>
+          <span role="columnheader">request</span>
           <span role="columnheader">token</span>
           <span role="columnheader">customer</span>
           <span role="columnheader">device</span>
           <span role="columnheader">created_at</span>
-          <span role="columnheader">verdict</span>
-          <span role="columnheader">request</span>
           {attributes.map((name) => (
             <span role="columnheader" key={name} title={`attributes.${name}`}>
               {name}
@@ -135,10 +136,6 @@ export function EventsTable({ total, rowAt, attributes, selection, active, onCli
                 <span role="gridcell" className="muted">
                   {(item.index + 1).toLocaleString('en')}
                 </span>
-                <span role="gridcell">{cell(row.token)}</span>
-                <span role="gridcell">{cell(row.customerId)}</span>
-                <span role="gridcell">{cell(row.deviceId)}</span>
-                <span role="gridcell">{cell(row.createdAt)}</span>
                 <span role="gridcell" className="events-verdict">
                   <span className={`verdict ${row.verdict}`}>{verdictText(row)}</span>
                   {violations && <span className="verdict violations">{violations}</span>}
@@ -157,6 +154,10 @@ export function EventsTable({ total, rowAt, attributes, selection, active, onCli
                     #{row.requestId}
                   </button>
                 </span>
+                <span role="gridcell">{cell(row.token)}</span>
+                <span role="gridcell">{cell(row.customerId)}</span>
+                <span role="gridcell">{cell(row.deviceId)}</span>
+                <span role="gridcell">{cell(row.createdAt)}</span>
                 {row.attributes.map((value, column) => (
                   <span role="gridcell" key={attributes[column] ?? column}>
                     {cell(value)}

@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { plural } from '../../../shared/plural.ts';
 import { FILTER_PAUSE_MS } from '../../composer/event-filter.ts';
 import { ErrorNotice } from '../../shell/ErrorNotice.tsx';
+import { FilterInput, FilterStatus } from '../../shell/FilterInput.tsx';
 import { useSandboxView } from '../sandbox-view.ts';
 import { AttributeColumns } from './AttributeColumns.tsx';
 import { EventDetail } from './EventDetail.tsx';
@@ -14,7 +15,7 @@ import { EVENTS_PAGE_SIZE, useCapturedEventsLive, useEventPages } from './querie
 import { extendTo, NO_SELECTION, selectAll, selectedCount, selectOnly, toggle, type RowSelection } from './selection.ts';
 import './events.css';
 
-const VERDICT_LABELS: Record<CapturedVerdictFilter, string> = { any: 'All verdicts', accepted: 'Accepted', refused: 'Refused', violations: 'With plan violations' };
+const VERDICT_LABELS: Record<CapturedVerdictFilter, string> = { any: 'All verdicts', accepted: 'Accepted', refused: 'Refused', undelivered: 'Not delivered', violations: 'With plan violations' };
 
 /** The expression as typed, and as read after a pause in typing. */
 function usePaused(value: string): string {
@@ -41,9 +42,11 @@ export function EventsView() {
   useCapturedEventsLive();
   const { where, verdict, attributes, setWhere, setVerdict } = useEventsUi();
   const showRequest = useSandboxView((state) => state.showRequest);
-  const applied = usePaused(where).trim();
+  // Sent as typed: a problem's column is then the column in the box, as the composer and
+  // `eventdesk capture --where` count it. Spaces around it match the same events, so keep the selection.
+  const applied = usePaused(where);
   const filter = useMemo(() => ({ where: applied, verdict }), [applied, verdict]);
-  const filterKey = `${verdict}\n${applied}`;
+  const filterKey = `${verdict}\n${applied.trim()}`;
   const [inView, setInView] = useState<[number, number]>([0, 1]);
   const pages = pagesOf(inView[0], inView[1]);
   const { results, newest } = useEventPages(filter, attributes, pages);
@@ -77,19 +80,7 @@ export function EventsView() {
   return (
     <div className="events-view">
       <div className="events-toolbar" role="search" aria-label="Filter captured events">
-        <input
-          type="search"
-          aria-label="Filter captured events"
-          placeholder="customer_id = cust-7781, attributes.plan exists, text…"
-          value={where}
-          onChange={(change) => setWhere(change.target.value)}
-          onKeyDown={(key) => {
-            if (key.key === 'Escape') setWhere('');
-          }}
-          spellCheck={false}
-          aria-describedby="events-filter-status"
-          {...(badFilter ? { 'aria-invalid': true } : {})}
-        />
+        <FilterInput label="Filter captured events" value={where} onChange={setWhere} invalid={badFilter !== null} statusId="events-filter-status" />
         <label>
           Verdict
           <select value={verdict} onChange={(change) => setVerdict(change.target.value as CapturedVerdictFilter)}>
@@ -102,13 +93,13 @@ export function EventsView() {
         </label>
         <AttributeColumns />
       </div>
-      <p id="events-filter-status" className={badFilter ? 'filter-status problem' : 'filter-status muted'} aria-live="polite" data-testid="events-count">
+      <FilterStatus id="events-filter-status" problem={badFilter !== null} data-testid="events-count">
         {badFilter
           ? badFilter.message
           : answered
             ? `${total.toLocaleString('en')} of ${plural(answered.captured, 'event')}${where.trim() === '' ? ' · filter by a field (created_at >= 2026-11-20, attributes.plan exists) or any text' : ''}`
             : 'Reading the capture…'}
-      </p>
+      </FilterStatus>
       {count > 0 && answered && <EventsActions selection={{ ...filter, generation: answered.generation, ranges: selection.ranges }} count={count} onClear={() => choose(NO_SELECTION)} />}
       {failed && !badFilter && <ErrorNotice title="The captured events could not be read" error={failed} />}
       <div className="events-main">

@@ -46,7 +46,7 @@ describe("the capture's events", () => {
     expect(tokensOf(0, 10)).toEqual(sent);
   });
 
-  it('brings a version 1 file up to date: each event keeps its problems and violations, its key fields read from the body', async () => {
+  it('brings a version 1 file up to date: each event keeps its problems and violations, its key fields read from the body, an unanswered forward not delivered', async () => {
     const file = captureFileIn(await dataFolder());
     const v1 = new DatabaseSync(file);
     captureMigrations[0]!(v1);
@@ -59,17 +59,23 @@ describe("the capture's events", () => {
     insert.run(0, 'old-1', 'refused', null, 0, null);
     insert.run(1, 'old-2', 'refused', JSON.stringify([{ field: 'customer_id', message: 'Must be a string, not a number.' }]), 1, null);
     insert.run(2, 'old-3', 'refused', null, 0, JSON.stringify([violation]));
+    // Forwarded to an upstream that never answered: version 1 called its event refused; nobody judged it.
+    const lost = validEvent({ token: 'old-lost' });
+    v1.prepare(`INSERT INTO requests (received_at, duration_ms, method, path, headers, body, body_bytes, body_truncated, status, reason, service_id_field, event_count, stored_bytes, upstream_url, upstream_status, upstream_error, upstream_ms)
+      VALUES ('2026-11-24T08:00:01.000Z', 1, 'POST', '/user/events', '{}', ?, 10, 0, 502, 'upstream-timeout', 'svc_id', 1, 100, 'http://127.0.0.1:9/user/events', NULL, 'upstream-timeout: The upstream did not answer within 5000 ms.', 5000)`).run(JSON.stringify([lost]));
+    v1.prepare("INSERT INTO events (request_id, idx, token, verdict, problem_count) VALUES (2, 0, 'old-lost', 'refused', 0)").run();
     v1.close();
 
     const store = openCapture(file, { log: () => undefined });
     try {
-      expect(store.status()).toMatchObject({ capturing: true, problem: null, requests: 1, events: 3 });
+      expect(store.status()).toMatchObject({ capturing: true, problem: null, requests: 2, events: 4 });
+      expect(store.eventsOf(2)).toEqual([expect.objectContaining({ token: 'old-lost', verdict: 'undelivered', failure: 'upstream-timeout' })]);
       expect(store.eventsOf(1)).toEqual([
         expect.objectContaining({ index: 0, token: 'old-1', customerId: events[0]!.customer_id, verdict: 'refused', problems: [], problemCount: 0, violations: [] }),
         expect.objectContaining({ index: 1, token: 'old-2', customerId: '7', problems: [{ field: 'customer_id', message: 'Must be a string, not a number.' }], problemCount: 1, violations: [] }),
         expect.objectContaining({ index: 2, token: 'old-3', problems: [], violations: [violation] }),
       ]);
-      expect([...store.eachEvent()].map(({ event }) => event)).toEqual(events);
+      expect([...store.eachEvent()].map(({ event }) => event)).toEqual([...events, lost]);
     } finally {
       store.close();
     }

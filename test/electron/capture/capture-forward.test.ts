@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answer, postJson, useSandbox, validEvent } from '../sandbox/sandbox-client.ts';
-import { closedPort } from '../sandbox/upstreams.ts';
+import { exportCapture } from '../../../electron/capture/capture-export.ts';
+import { closedPort, httpUpstream } from '../sandbox/upstreams.ts';
+import { runCli } from '../support/cli-run.ts';
 import { capturingSandbox, dataFolder } from './capture-support.ts';
 
 /**
@@ -60,9 +62,10 @@ describe('a capturing sandbox that forwards', () => {
     for (const secret of [UPSTREAM_API_KEY, UPSTREAM_ACCOUNT.password, tokens.access_token]) expect(bytes).not.toContain(secret);
   });
 
-  it('keeps a request the upstream never answered, with why and with the SDK’s events, refused', async () => {
+  it('keeps a request the upstream never answered, with why and with the SDK’s events, not delivered (nobody refused them)', async () => {
     const url = await closedPort();
-    const { sandbox, store, drained } = await capturingSandbox(await dataFolder(), { forward: { url, timeoutMs: 5000 } });
+    const folder = await dataFolder();
+    const { sandbox, store, drained } = await capturingSandbox(folder, { forward: { url, timeoutMs: 5000 } });
     const events = [validEvent({ token: 'lost-1' }), validEvent({ token: 'lost-2' })];
     expect((await postJson(`${sandbox.url}/user/events`, events)).status).toBe(502);
     await drained();
@@ -79,9 +82,23 @@ describe('a capturing sandbox that forwards', () => {
       durationMs: expect.any(Number),
     });
     expect(JSON.parse(kept.body)).toEqual(events);
-    expect([...store.eachEvent()].map(({ captured, event }) => [captured.token, captured.verdict, event])).toEqual([
-      ['lost-1', 'refused', events[0]],
-      ['lost-2', 'refused', events[1]],
+    expect([...store.eachEvent()].map(({ captured, event }) => [captured.token, captured.verdict, captured.failure, event])).toEqual([
+      ['lost-1', 'undelivered', 'upstream-unreachable', events[0]],
+      ['lost-2', 'undelivered', 'upstream-unreachable', events[1]],
     ]);
+    // Exactly them, for sending again once the upstream is back.
+    expect(exportCapture(store, 'ndjson', { filter: null, verdict: 'undelivered' }, 'test')).toMatchObject({ count: 2, of: 2 });
+    expect(exportCapture(store, 'ndjson', { filter: null, verdict: 'refused' }, 'test')).toMatchObject({ count: 0 });
+    const exported = await runCli(['capture', 'export', '--verdict', 'undelivered', '--format', 'ndjson', '--data', folder], { timeout: 20_000 });
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(events);
+  });
+
+  it('keeps the events of a request the upstream was too slow to answer as not delivered, timed out', async () => {
+    const url = await httpUpstream(() => undefined);
+    const { sandbox, store, drained } = await capturingSandbox(await dataFolder(), { forward: { url, timeoutMs: 200 } });
+    expect((await postJson(`${sandbox.url}/user/events`, [validEvent({ token: 'slow-1' })])).status).toBe(502);
+    await drained();
+    expect([...store.eachEvent()].map(({ captured }) => [captured.token, captured.verdict, captured.failure])).toEqual([['slow-1', 'undelivered', 'upstream-timeout']]);
   });
 });

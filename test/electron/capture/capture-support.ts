@@ -4,6 +4,7 @@ import path from 'node:path';
 import { onTestFinished } from 'vitest';
 import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
 import { captureSandbox } from '../../../electron/capture/capture-sandbox.ts';
+import { SOURCE_CAPTURE_WRITER } from '../../../electron/node-services.ts';
 import type { CaptureRecorderOptions } from '../../../electron/capture/capture-recorder.ts';
 import { captureFileIn, openCapture, type CaptureStore, type CaptureStoreOptions } from '../../../electron/capture/capture-store.ts';
 import { useSandbox } from '../sandbox/sandbox-client.ts';
@@ -25,11 +26,11 @@ export interface CapturingSandbox {
 }
 
 /** A real sandbox capturing into a real capture.sqlite in `folder`; both closed after the test. */
-export async function capturingSandbox(folder: string, options: SandboxStartOptions = {}, capture: CaptureStoreOptions & CaptureRecorderOptions = {}): Promise<CapturingSandbox> {
+export async function capturingSandbox(folder: string, options: SandboxStartOptions = {}, capture: CaptureStoreOptions & Partial<CaptureRecorderOptions> = {}): Promise<CapturingSandbox> {
   const sandbox = await useSandbox(options);
   const file = captureFileIn(folder);
   const store = openCapture(file, { log: () => undefined, ...capture });
-  const capturing = captureSandbox(sandbox, store, { log: () => undefined, ...capture });
+  const capturing = captureSandbox(sandbox, store, { writerScript: SOURCE_CAPTURE_WRITER, log: () => undefined, ...capture });
   onTestFinished(async () => {
     await capturing.stop();
     store.close();

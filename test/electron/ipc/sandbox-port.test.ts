@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../shared/session.ts';
 import { endpoint } from '../../../electron/services/auth.ts';
 import { LOCAL_SANDBOX_ID } from '../../../electron/services/environments.ts';
-import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
+import type { EmbeddedSandboxOptions } from '../../../electron/sandbox/port.ts';
 import { freePort } from '../../fixtures/free-port.ts';
 import { startOverContract } from '../support/contract-app.ts';
 
@@ -21,7 +21,7 @@ afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
 });
 
-async function start(dataFolder: string, sandbox: SandboxStartOptions = {}) {
+async function start(dataFolder: string, sandbox: EmbeddedSandboxOptions = {}) {
   const sessionEvents: SessionEvent[] = [];
   const app = await startOverContract(dataFolder, {
     sandbox,
@@ -53,7 +53,7 @@ describe('the port applied in the Sandbox tab', () => {
   it('is kept for the next start, beside the plan; EVENTDESK_SANDBOX_PORT still comes first', async () => {
     const dataFolder = await dataFolderFor();
     await writeFile(path.join(dataFolder, 'sandbox-settings.json'), JSON.stringify({ planFile: null }));
-    const first = await start(dataFolder, { port: 0 });
+    const first = await start(dataFolder, { portVariable: 0 });
     expect((await first.view('sandbox:info')).port).toMatchObject({ requested: 0, source: 'variable', variable: 0, note: null });
     const chosen = await freePort();
     const moved = await first.view('sandbox:setPort', { port: chosen });
@@ -66,7 +66,7 @@ describe('the port applied in the Sandbox tab', () => {
     expect(second.services.environments.resolvedBaseUrl(LOCAL_SANDBOX_ID)).toBe(`http://127.0.0.1:${chosen}`);
     await open.pop()!.close();
 
-    const third = await start(dataFolder, { port: 0 });
+    const third = await start(dataFolder, { portVariable: 0 });
     expect((await third.view('sandbox:info')).port).toMatchObject({ requested: 0, source: 'variable', variable: 0 });
   });
 

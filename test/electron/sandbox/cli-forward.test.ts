@@ -1,6 +1,10 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSandboxFlags } from '../../../electron/cli/sandbox-flags.ts';
 import type { SandboxRequestRecord } from '../../../shared/sandbox.ts';
+import { freePort } from '../../fixtures/free-port.ts';
 import { runSandbox } from './cli-process.ts';
 import { answer, postJson, useSandbox, validEvent } from './sandbox-client.ts';
 
@@ -28,6 +32,24 @@ describe('eventdesk sandbox --forward', () => {
     expect(JSON.stringify(recorded)).not.toContain(account.password);
     forwarder.child.kill('SIGTERM');
     expect(await forwarder.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('answers 502 when the upstream is down, saying the request was recorded only with --capture', async () => {
+    const down = `http://127.0.0.1:${await freePort()}`;
+    const host = new URL(down).host;
+    const bare = await runSandbox(['--forward', down]);
+    expect(await answer(postJson(`${bare.url}/oauth2/login`, { username: 'u', password: 'p' }))).toEqual({
+      status: 502,
+      body: { error: 'upstream-unreachable', message: `The upstream ${host} refused the connection: nothing listens there.` },
+    });
+    const data = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-cli-forward-'));
+    const capturing = await runSandbox(['--forward', down, '--capture', '--data', data]);
+    expect(await answer(postJson(`${capturing.url}/oauth2/login`, { username: 'u', password: 'p' }))).toEqual({
+      status: 502,
+      body: { error: 'upstream-unreachable', message: `The upstream ${host} refused the connection: nothing listens there; the request was recorded.` },
+    });
+    expect(readSandboxFlags(['--forward', down])).toMatchObject({ ok: true, options: { forward: { recorded: false } } });
+    expect(readSandboxFlags(['--forward', down, '--capture'])).toMatchObject({ ok: true, options: { forward: { recorded: true } } });
   });
 
   it('reads --forward and --forward-timeout into the options, 30 s by default', () => {

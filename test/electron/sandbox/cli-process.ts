@@ -18,9 +18,13 @@ export interface RunningSandbox extends SandboxProcess {
   url: string;
 }
 
-/** Starts `eventdesk sandbox` without waiting for it. */
-export function spawnSandbox(flags: string[]): SandboxProcess {
-  const child = spawn(process.execPath, [cli, 'sandbox', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `eventdesk sandbox` without waiting for it: on any free port unless the flags name one,
+ * or, `asUserRunsIt`, on the command's own default (the app's fixed port).
+ */
+export function spawnSandbox(flags: string[], { asUserRunsIt = false } = {}): SandboxProcess {
+  const port = asUserRunsIt || flags.includes('--port') ? [] : ['--port', '0'];
+  const child = spawn(process.execPath, [cli, 'sandbox', ...port, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
   onTestFinished(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
@@ -36,8 +40,8 @@ export function spawnSandbox(flags: string[]): SandboxProcess {
 }
 
 /** Starts `eventdesk sandbox` and waits for the URL it prints. */
-export async function runSandbox(flags: string[]): Promise<RunningSandbox> {
-  const started = spawnSandbox(flags);
+export async function runSandbox(flags: string[], options: { asUserRunsIt?: boolean } = {}): Promise<RunningSandbox> {
+  const started = spawnSandbox(flags, options);
   await expect.poll(() => started.output(), { timeout: 10_000 }).toMatch(/listening at http:\/\/\S+/);
   return { ...started, url: /listening at (http:\/\/\S+)/.exec(started.output())![1]! };
 }

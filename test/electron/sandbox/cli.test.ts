@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readSandboxFlags } from '../../../electron/cli/sandbox-flags.ts';
 import { runCli } from '../../../electron/cli.ts';
 import { NO_FAULTS } from '../../../shared/sandbox.ts';
+import { DEFAULT_SANDBOX_PORT } from '../../../shared/sandbox-port.ts';
 import { runSandbox } from './cli-process.ts';
 import { answer, postJson, validEvent } from './sandbox-client.ts';
 
@@ -74,14 +75,16 @@ describe('eventdesk sandbox', () => {
   it('leaves what no flag sets at its default', () => {
     expect(readSandboxFlags([])).toMatchObject({
       ok: true,
-      options: { port: 0, host: '127.0.0.1', users: [{ username: 'demo', password: 'demo-password' }], apiKeys: ['demo-api-key'], mode: 'strict', faults: NO_FAULTS },
+      portNamed: false,
+      options: { port: DEFAULT_SANDBOX_PORT, host: '127.0.0.1', users: [{ username: 'demo', password: 'demo-password' }], apiKeys: ['demo-api-key'], mode: 'strict', faults: NO_FAULTS },
     });
     expect(readSandboxFlags(['--password', 'other'])).toMatchObject({ ok: true, options: { users: [{ username: 'demo', password: 'other' }] } });
   });
 
   it.each([
-    [['--port', 'eighty'], '--port: "eighty" is not a whole number.'],
-    [['--port', '70000'], '--port: Too big: expected number to be <=65535'],
+    [['--port', 'eighty'], '--port: "eighty": A port is a whole number from 1024 to 65535. Or 0 for any free port.'],
+    [['--port', '70000'], '--port: "70000": A port is a whole number from 1024 to 65535. Or 0 for any free port.'],
+    [['--port', '80'], '--port: "80": A port is a whole number from 1024 to 65535; below 1024 only privileged programs may listen. Or 0 for any free port.'],
     [['--fail-rate', '1.5'], '--fail-rate: 1.5 is more than 1. It is a fraction from 0 to 1: 0.015 fails 1.5 % of the requests.'],
     [['--fail-rate', '50'], '--fail-rate: 50 is more than 1. It is a fraction from 0 to 1: 0.5 fails 50 % of the requests.'],
     [['--fail-rate', 'half'], '--fail-rate: "half" is not a number from 0 to 1.'],

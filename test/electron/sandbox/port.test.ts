@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors.ts';
-import { DEFAULT_SANDBOX_PORT, portFromVariable } from '../../../shared/sandbox-port.ts';
+import { DEFAULT_SANDBOX_PORT, portFromVariable, readRequestedPort } from '../../../shared/sandbox-port.ts';
 import { choosePort, fallbackNote, listenNear, NEARBY_PORTS, nearbyPorts, startEmbeddedSandbox } from '../../../electron/sandbox/port.ts';
 import { startSandbox } from '../../../electron/sandbox/server.ts';
 import { freePort } from '../../fixtures/free-port.ts';
@@ -30,6 +30,30 @@ describe('the port asked for', () => {
     expect(choosePort(0, 5100)).toEqual({ requested: 0, source: 'variable' });
     expect(choosePort(null, 5100)).toEqual({ requested: 5100, source: 'saved' });
     expect(choosePort(null, null)).toEqual({ requested: DEFAULT_SANDBOX_PORT, source: 'default' });
+    expect(choosePort(null, null, 0)).toEqual({ requested: 0, source: 'default' });
+  });
+
+  it("takes the port saved in the Sandbox tab when the services were told only a fallback (the tests' any free port), and says the variable is unset", async () => {
+    const saved = await freePort();
+    const embedded = await startEmbeddedSandbox({ port: 0 }, saved);
+    open.push(embedded.sandbox);
+    expect(embedded.port).toEqual({ port: saved, requested: saved, source: 'saved', variable: null, note: null });
+    const any = await startEmbeddedSandbox({ port: 0 }, null);
+    open.push(any.sandbox);
+    expect(any.port).toMatchObject({ requested: 0, source: 'default', variable: null, note: null });
+  });
+
+  it('takes EVENTDESK_SANDBOX_PORT, as main read it, before the saved port', async () => {
+    const asked = await freePort();
+    const embedded = await startEmbeddedSandbox({ portVariable: asked, port: 0 }, await freePort());
+    open.push(embedded.sandbox);
+    expect(embedded.port).toEqual({ port: asked, requested: asked, source: 'variable', variable: asked, note: null });
+  });
+
+  it('reads a port asked for at start by one rule: the app\'s variable and the command line\'s --port refuse the same', () => {
+    expect(readRequestedPort('0')).toEqual({ ok: true, port: 0 });
+    expect(readRequestedPort('4797')).toEqual({ ok: true, port: 4797 });
+    for (const text of ['80', '1023', '65536', 'x']) expect(readRequestedPort(text)).toMatchObject({ ok: false, message: expect.stringContaining('A port is a whole number from 1024 to 65535') });
   });
 
   it('reads EVENTDESK_SANDBOX_PORT as a port or 0, and refuses anything else with a message naming it', () => {
@@ -88,7 +112,7 @@ describe('a port another program holds', () => {
 
   it('moves the real sandbox to the next port, which answers as the sandbox', async () => {
     const held = await squatter();
-    const embedded = await startEmbeddedSandbox({}, null, held.port);
+    const embedded = await startEmbeddedSandbox({}, held.port);
     open.push(embedded.sandbox);
     const { port } = embedded.port;
     expect(port).not.toBe(held.port);
@@ -102,7 +126,7 @@ describe('a port another program holds', () => {
   });
 
   it('with nothing asked for, the default port is taken, or the note says why not', async () => {
-    const embedded = await startEmbeddedSandbox({}, null, null);
+    const embedded = await startEmbeddedSandbox({}, null);
     open.push(embedded.sandbox);
     expect(embedded.port).toMatchObject({ requested: DEFAULT_SANDBOX_PORT, source: 'default' });
     if (embedded.port.port === DEFAULT_SANDBOX_PORT) expect(embedded.port.note).toBeNull();

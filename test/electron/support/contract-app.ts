@@ -3,14 +3,14 @@ import { createDispatch, createPushSender, type Sender } from '../../../electron
 import { createHandlers } from '../../../electron/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../../electron/node-services.ts';
 import { createServices } from '../../../electron/services/index.ts';
-import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
+import type { EmbeddedSandboxOptions } from '../../../electron/sandbox/port.ts';
 
 /** The real services in a data folder, called over the IPC contract as the app's own window calls them. */
 
 const appUrl = 'app://eventdesk/index.html';
 const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };
 
-export async function startOverContract(dataFolder: string, options: { sandbox?: SandboxStartOptions; onPush?: (name: PushName, payload: unknown) => void } = {}) {
+export async function startOverContract(dataFolder: string, options: { sandbox?: EmbeddedSandboxOptions; onPush?: (name: PushName, payload: unknown) => void } = {}) {
   const services = await createServices({
     ...nodeServiceDeps(dataFolder),
     push: createPushSender((name, payload) => options.onPush?.(name, payload)),

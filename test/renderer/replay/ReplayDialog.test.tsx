@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { pseudonymsWithKey } from '../../../electron/services/pseudonyms.ts';
 import { createBridge } from '../../../shared/bridge.ts';
 import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
-import type { Envelope } from '../../../shared/errors.ts';
+import { AppError, type Envelope } from '../../../shared/errors.ts';
 import type { ChannelName } from '../../../shared/ipc.ts';
 import type { SubmissionSummary, SubmissionView } from '../../../shared/submission.ts';
 import { createApi } from '../../../renderer/api.ts';
@@ -114,7 +114,14 @@ function renderReplay(answers: Partial<Record<ChannelName, (input: never) => unk
       async (channel, input): Promise<Envelope<unknown>> => {
         calls.push({ channel, input });
         const handler = handlers[channel];
-        return handler ? { ok: true, value: handler(input as never) } : { ok: false, error: { code: 'unknown-channel', message: `not answered in this test: ${channel}` } };
+        if (!handler) return { ok: false, error: { code: 'unknown-channel', message: `not answered in this test: ${channel}` } };
+        // A handler refuses as main does: an AppError crosses as an error envelope.
+        try {
+          return { ok: true, value: handler(input as never) };
+        } catch (error) {
+          if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
+          throw error;
+        }
       },
       () => () => undefined,
     ),
@@ -208,6 +215,43 @@ describe('the Replay dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await vi.waitFor(() => expect(confirm).toHaveBeenCalledWith('The batch has 1 error. Send it anyway?'));
     expect(sent()).toEqual([]);
+  });
+
+  it('says in the dialog, not in a passing notice, that the target has no API key, opens its settings, and keeps every choice to send again', async () => {
+    const refusals = [new AppError('missing-api-key', '“Staging” has no API key. Add it in the environment\'s settings; nothing was sent.'), new AppError('needs-login', 'Log in to “Staging” first; nothing was sent.')];
+    const dialog = renderReplay({
+      'send:start': () => {
+        const refusal = refusals.shift();
+        if (refusal) throw refusal;
+        return { started: summary };
+      },
+    });
+    const target = within(dialog).getByRole('combobox', { name: 'Send to' }) as HTMLSelectElement;
+    await vi.waitFor(() => expect(target.value).toBe('local-sandbox'));
+    fireEvent.change(target, { target: { value: 'staging' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Shift times so the newest is now' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Pseudonymize personal fields' }));
+    await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('(Europe/Berlin)'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('“Staging” has no API key. Add it in the environment\'s settings; nothing was sent.');
+    expect(useNotices.getState().notices).toEqual([]);
+    expect(useReplay.getState().request).not.toBeNull();
+    expect(target.value).toBe('staging');
+    expect((within(dialog).getByRole('checkbox', { name: 'Shift times so the newest is now' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByRole('checkbox', { name: 'Pseudonymize personal fields' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Open “Staging” settings' }));
+    expect(useUi.getState().editing).toEqual({ mode: 'edit', id: 'staging' });
+
+    // Sent again once mended: the login it then needs is offered, in the dialog too, and the send goes on after it.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('Log in to “Staging” first'));
+    expect(useUi.getState().loginFor).toBe('staging');
+    act(() => useUi.getState().closeLogin(true));
+    await vi.waitFor(() => expect(sent()).toHaveLength(3));
+    expect(sent()[2]).toMatchObject({ environmentId: 'staging' });
+    await vi.waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
   });
 
   it('shows the outcome, and its link opens the submission in the History', async () => {

@@ -80,6 +80,30 @@ describe("the Sandbox tab's Connection panel", () => {
     expect(within(panel).getByTestId('sandbox-url').textContent).toBe('http://127.0.0.1:4797');
   });
 
+  it("drops the field's problem and the last Apply's refusal once the port is edited, and says no port is chosen when the sandbox took any free one", async () => {
+    renderSandboxScreen({
+      'sandbox:info': { ok: true, value: sandboxView({ url: 'http://127.0.0.1:51000', port: { port: 51_000, requested: 0, source: 'default', variable: null, note: null } }) },
+      'sandbox:setPort': () => ({ ok: false, error: { code: 'sandbox-port-taken', message: 'Port 4811 is in use by another program.' } }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Connection' });
+    expect(within(panel).getByText(/^No port is chosen: it took a free one; one applied here is kept for the next start\./)).toBeTruthy();
+    expect(within(panel).queryByText(/EVENTDESK_SANDBOX_PORT/)).toBeNull();
+    const field = within(panel).getByRole('textbox', { name: 'Port' });
+
+    fireEvent.change(field, { target: { value: '80' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Apply' }));
+    expect(within(panel).getByRole('alert').textContent).toContain('below 1024');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(field, { target: { value: '4811' } });
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Apply' }));
+    expect((await within(panel).findByRole('alert')).textContent).toContain('Port 4811 is in use by another program.');
+    fireEvent.change(field, { target: { value: '4812' } });
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+
   it('offers the snippet as curl or as the command line, by tabs the arrow keys choose, and copies the one shown', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T09:30:00Z') });
     try {

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CapturedEventRow, CapturedEventsQuery, CapturedSelection } from '../../../shared/capture-events.ts';
 import { useEventsUi } from '../../../renderer/sandbox/events/events-ui.ts';
 import { useSandboxView } from '../../../renderer/sandbox/sandbox-view.ts';
+import { FILTER_PLACEHOLDER } from '../../../renderer/shell/FilterInput.tsx';
 import { useReplay } from '../../../renderer/replay/replay-store.ts';
 import { useComposer } from '../../../renderer/state/composer.ts';
 import { useNotices, useUi } from '../../../renderer/state/ui.ts';
-import { renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
+import { captureStatus, renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
 
 /** The Sandbox tab's Events view over a bridge with canned pages of captured events. */
 
@@ -38,6 +39,7 @@ function row(place: number, changes: Partial<CapturedEventRow> = {}): CapturedEv
     customerId: `c-${place + 1}`,
     deviceId: 'dev-1',
     createdAt: '2026-11-22 10:00:00',
+    failure: null,
     verdict: 'accepted',
     problems: [],
     problemCount: 0,
@@ -79,15 +81,50 @@ describe("the Sandbox tab's Events view", () => {
     await waitFor(() => expect(rowsShown()).toHaveLength(5));
     expect(screen.getByTestId('events-count').textContent).toMatch(/^5 of 5 events/);
     const cells = rowsShown().map((element) => within(element).getAllByRole('gridcell').map((cell) => cell.textContent));
-    expect(cells[0]).toEqual(['1', 't-1', 'c-1', 'dev-1', '2026-11-22 10:00:00', '✓ accepted', '#10']);
-    expect(cells[1]![5]).toBe('✓ accepted⚠ 1 plan warning');
-    expect(cells[3]![5]).toBe('✕ refused: 2 problems');
-    expect(cells[4]![5]).toBe('✕ refused with its request');
+    // The verdict and the request first after the place: triage's columns, in view however narrow the table.
+    expect(cells[0]).toEqual(['1', '✓ accepted', '#10', 't-1', 'c-1', 'dev-1', '2026-11-22 10:00:00']);
+    expect(cells[1]![1]).toBe('✓ accepted⚠ 1 plan warning');
+    expect(cells[3]![1]).toBe('✕ refused: 2 problems');
+    expect(cells[4]![1]).toBe('✕ refused with its request');
 
     // The request an event came in: the Requests view, with its id.
     fireEvent.click(within(rowsShown()[3]!).getByRole('button', { name: 'Show request #11' }));
     expect(await screen.findByRole('tab', { name: 'Requests', selected: true })).toBeTruthy();
     expect(screen.getByText('Captured request #11 is not among the requests listed; eventdesk capture show 11 prints it.').getAttribute('role')).toBe('status');
+  });
+
+  it('shows the events a forwarding sandbox could not deliver as not delivered, with why, and picks exactly them', async () => {
+    renderEvents([...captured, row(5, { verdict: 'undelivered', failure: 'upstream-timeout' }), row(6, { verdict: 'undelivered', failure: 'upstream-unreachable' })]);
+    await waitFor(() => expect(rowsShown()).toHaveLength(7));
+    const verdicts = () => rowsShown().map((element) => within(element).getAllByRole('gridcell')[1]!.textContent);
+    expect(verdicts().slice(5)).toEqual(['⊘ not delivered: upstream timed out', '⊘ not delivered: upstream unreachable']);
+    fireEvent.change(screen.getByLabelText('Verdict'), { target: { value: 'undelivered' } });
+    await waitFor(() => expect(rowsShown()).toHaveLength(2));
+    expect(screen.getByRole('option', { name: 'Not delivered' })).toBeTruthy();
+    expect(verdicts()).toEqual(['⊘ not delivered: upstream timed out', '⊘ not delivered: upstream unreachable']);
+  });
+
+  it('clears the capture from the Events view too, asking with the requests and the events that go, and says why it cannot when nothing is captured', async () => {
+    let status = captureStatus({ requests: 3, events: 5 });
+    const { calls } = renderEvents(captured, {
+      'capture:status': () => ({ ok: true, value: status }),
+      'capture:clear': () => {
+        status = captureStatus();
+        return { ok: true, value: { requests: 3, events: 5 } };
+      },
+    });
+    await waitFor(() => expect(rowsShown()).toHaveLength(5));
+    const clear = screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement;
+    await waitFor(() => expect(clear.disabled).toBe(false));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    fireEvent.click(clear);
+    await waitFor(() => expect(confirm).toHaveBeenLastCalledWith('Clear 3 captured requests and 5 events? They cannot be brought back.'));
+    expect(calls.some(([channel]) => channel === 'capture:clear')).toBe(false);
+    fireEvent.click(clear);
+    await waitFor(() => expect(calls.filter(([channel]) => channel === 'capture:clear')).toHaveLength(1));
+    await waitFor(() => expect(clear.disabled).toBe(true));
+    expect(clear.title).toBe('Nothing captured to clear.');
+    confirm.mockRestore();
   });
 
   it('opens the request an event came in, in the Requests view', async () => {
@@ -173,7 +210,7 @@ describe("the Sandbox tab's Events view", () => {
     const { calls, push } = renderEvents(events);
     await waitFor(() => expect(rowsShown()).toHaveLength(5));
     fireEvent.change(screen.getByLabelText('Verdict'), { target: { value: 'refused' } });
-    await waitFor(() => expect(rowsShown().map((element) => within(element).getAllByRole('gridcell')[1]!.textContent)).toEqual(['t-4', 't-5']));
+    await waitFor(() => expect(rowsShown().map((element) => within(element).getAllByRole('gridcell')[3]!.textContent)).toEqual(['t-4', 't-5']));
     expect(screen.getByTestId('events-count').textContent).toMatch(/^2 of 5 events/);
 
     events.push(row(5, { verdict: 'refused' }));
@@ -186,6 +223,17 @@ describe("the Sandbox tab's Events view", () => {
     fireEvent.change(box, { target: { value: 'customer_id = (' } });
     await waitFor(() => expect(screen.getByTestId('events-count').textContent).toBe('The filter cannot be read: column 15: expected a value after “=”.'));
     expect(box.getAttribute('aria-invalid')).toBe('true');
+    // The composer's own box (FilterInput): its example, and Escape clears.
+    expect([box.className, box.getAttribute('placeholder')]).toEqual(['filter-input', FILTER_PLACEHOLDER]);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect((box as HTMLInputElement).value).toBe('');
+  });
+
+  it("sends the filter as typed, so a problem's column is the column in the box, as eventdesk capture --where counts it", async () => {
+    const { calls } = renderEvents();
+    await waitFor(() => expect(rowsShown()).toHaveLength(5));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter captured events' }), { target: { value: '  customer_id = ' } });
+    await waitFor(() => expect(calls.some(([channel, query]) => channel === 'capture:events' && (query as CapturedEventsQuery).where === '  customer_id = ')).toBe(true));
   });
 
   it('adds attribute columns by name and remembers them; says when nothing is captured and when nothing matches', async () => {

