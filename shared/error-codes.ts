@@ -151,6 +151,10 @@ export const errorCodes = [
   'workspace-not-open', // a workspace file was asked for with no workspace open
   'workspace-unreadable', // a file or folder of the workspace cannot be read (permissions, gone)
   'workspace-unwritable', // a file of the workspace cannot be written (permissions, a full disk)
+
+  // Running scenarios (shared/runs/engine.ts).
+  'run-no-environment', // a step sends with no environment named and the workspace has no default one
+  'run-environment-missing', // a step names an environment the workspace does not have (or whose file does not load)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

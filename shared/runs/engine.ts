@@ -1,4 +1,5 @@
 import { redactText } from '../redact.ts';
+import { problemText } from '../workspace/workspace-json.ts';
 import { parseDuration } from './duration.ts';
 import type { RunDeps, RunRequest } from './run-deps.ts';
 import type { RunProgress, RunResult, ScenarioResult, StepResult } from './run-result.ts';
@@ -78,7 +79,7 @@ async function readScenario(run: Run, file: string): Promise<{ scenario: Scenari
     return { problem: error instanceof Error ? error.message : String(error) };
   }
   const read = readScenarioText(file, text);
-  return read.ok ? { scenario: read.scenario } : { problem: read.problem };
+  return read.ok ? { scenario: read.scenario } : { problem: read.problems.map(problemText).join('\n') };
 }
 
 /** The steps of a scenario, run in order; `steps` collects their results. */

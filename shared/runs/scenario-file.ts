@@ -1,32 +1,37 @@
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { z } from 'zod';
 import { kindOf } from '../formats/import-result.ts';
+import { escapePointerSegment } from '../plans/schema-walk.ts';
+import type { WorkspaceProblem } from '../workspace/workspace.ts';
+import { placeProblems, readWorkspaceJson, type PlacedIssue, type Segment } from '../workspace/workspace-json.ts';
 import { parseDuration } from './duration.ts';
 import { ScenarioSchema, SendStepSchema, WaitStepSchema, type Scenario } from './scenario.ts';
 
 /**
- * A scenario file read and checked: parsed with positions (jsonc-parser), then checked against
- * ScenarioSchema. A problem names the file and where: `line:column` for broken JSON, the JSON
- * pointer of the bad value (0-based, `steps/2/expect/status`) and its line:column for a value
- * the schema refuses, with what to do.
+ * A scenario file read and checked against ScenarioSchema, its problems placed as every
+ * workspace file's are (workspace-json.ts): broken JSON at its line and column, a value the
+ * schema refuses at its JSON pointer (0-based, `/steps/2/expect/status`) and the line and column
+ * of its key, with what to do. A step is checked as the kind of step it is meant to be, so a
+ * bad step says what is wrong with it rather than "Invalid input", and a number the schema
+ * bounds both ways says both bounds.
  */
 
-export type ScenarioReading = { ok: true; scenario: Scenario } | { ok: false; problem: string };
+export type ScenarioReading = { ok: true; scenario: Scenario } | { ok: false; problems: WorkspaceProblem[] };
 
-type Path = readonly PropertyKey[];
+type Path = readonly Segment[];
 
-/** 1-based line and column of a text offset. */
-function placeOf(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return `${line}:${offset - before.lastIndexOf('\n')}`;
+function pointerOf(path: Path): string {
+  return path.map((segment) => `/${escapePointerSegment(String(segment))}`).join('') || '/';
+}
+
+function segments(path: readonly PropertyKey[]): Segment[] {
+  return path.filter((segment): segment is Segment => typeof segment !== 'symbol');
 }
 
 function valueAt(value: unknown, path: Path): unknown {
   let at = value;
   for (const key of path) {
     if (typeof at !== 'object' || at === null) return undefined;
-    at = (at as Record<PropertyKey, unknown>)[key];
+    at = (at as Record<Segment, unknown>)[key];
   }
   return at;
 }
@@ -46,7 +51,7 @@ function schemaAt(schema: z.ZodType, path: Path): z.ZodType | null {
     }
     return null;
   }
-  const next = at instanceof z.ZodObject ? (at.shape as Record<PropertyKey, z.ZodType | undefined>)[key!] : at instanceof z.ZodArray ? (at.element as z.ZodType) : undefined;
+  const next = at instanceof z.ZodObject ? (at.shape as Record<Segment, z.ZodType | undefined>)[key!] : at instanceof z.ZodArray ? (at.element as z.ZodType) : undefined;
   return next ? schemaAt(next, rest) : null;
 }
 
@@ -88,7 +93,7 @@ function stepIssues(step: unknown): { issue: z.core.$ZodIssue; schema: z.ZodType
   if (parsed.success) return [];
   return parsed.error.issues.map((issue) => ({
     issue: issue.code === 'invalid_union' && issue.path[0] === 'send' ? { ...issue, message: 'expected a batch file of the workspace (batches/NAME.json) or a list of events' } : issue,
-    schema: schemaAt(stepSchema, issue.path),
+    schema: schemaAt(stepSchema, segments(issue.path)),
   }));
 }
 
@@ -97,47 +102,35 @@ function schemaIssues(value: unknown): { path: Path; issue: z.core.$ZodIssue; sc
   const parsed = ScenarioSchema.safeParse(value);
   if (parsed.success) return [];
   return parsed.error.issues.flatMap((issue) => {
-    const [first, index] = issue.path;
+    const path = segments(issue.path);
+    const [first, index] = path;
     if (issue.code === 'invalid_union' && first === 'steps' && typeof index === 'number') {
-      const step = valueAt(value, issue.path);
-      return stepIssues(step).map((inner) => ({ ...inner, path: [...issue.path, ...inner.issue.path] }));
+      return stepIssues(valueAt(value, path)).map((inner) => ({ ...inner, path: [...path, ...segments(inner.issue.path)] }));
     }
-    return [{ path: issue.path, issue, schema: schemaAt(ScenarioSchema, issue.path) }];
+    return [{ path, issue, schema: schemaAt(ScenarioSchema, path) }];
   });
 }
 
-/** Where a path's value starts in the text, as `line:column`, or the nearest enclosing value's. */
-function placeOfPath(text: string, tree: Node, path: Path): string {
-  for (let length = path.length; length >= 0; length--) {
-    const node = findNodeAtLocation(tree, path.slice(0, length) as (string | number)[]);
-    if (node) return placeOf(text, node.offset);
-  }
-  return '1:1';
-}
-
 /** Durations the schema's pattern takes but the engine refuses (past ten minutes). */
-function durationProblems(scenario: Scenario): { path: Path; message: string }[] {
+function durationIssues(scenario: Scenario): PlacedIssue[] {
   return scenario.steps.flatMap((step, index) => {
     if (!('wait' in step)) return [];
     const read = parseDuration(step.wait);
-    return read.ok ? [] : [{ path: ['steps', index, 'wait'], message: read.message }];
+    const path = ['steps', index, 'wait'];
+    return read.ok ? [] : [{ path, message: `${pointerOf(path)}: ${read.message}` }];
   });
 }
 
 export function readScenarioText(file: string, text: string): ScenarioReading {
-  const errors: ParseError[] = [];
-  const tree = parseTree(text.replace(/^\uFEFF/, ''), errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const first = errors[0];
-  if (first || tree === undefined) {
-    const where = first ? placeOf(text, first.offset) : '1:1';
-    const what = first ? printParseErrorCode(first.error) : 'ValueExpected';
-    return { ok: false, problem: `${file}:${where}: not valid JSON (${what}). Fix the JSON there; a scenario is an object like {"format": "eventdesk.scenario", ...}.` };
-  }
-  const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
-  const issues = schemaIssues(value);
-  const problems = issues.map(({ path, issue, schema }) => `${file}:${placeOfPath(text, tree, path)}: ${path.join('/') || '(the file)'}: ${issueText(issue, valueAt(value, path), schema)}`);
-  if (problems.length > 0) return { ok: false, problem: problems.join('\n') };
-  const scenario = ScenarioSchema.parse(value);
-  const durations = durationProblems(scenario).map(({ path, message }) => `${file}:${placeOfPath(text, tree, path)}: ${path.join('/')}: ${message}`);
-  return durations.length > 0 ? { ok: false, problem: durations.join('\n') } : { ok: true, scenario };
+  const json = readWorkspaceJson(text, file, z.unknown());
+  if (!json.ok) return { ok: false, problems: json.problems };
+  const issues: PlacedIssue[] = schemaIssues(json.value).map(({ path, issue, schema }) => ({
+    path,
+    ...(issue.code === 'unrecognized_keys' && issue.keys.length === 1 ? { unknownKey: issue.keys[0] } : {}),
+    message: `${pointerOf(path)}: ${issueText(issue, valueAt(json.value, path), schema)}`,
+  }));
+  if (issues.length > 0) return { ok: false, problems: placeProblems(text, file, issues) };
+  const scenario = ScenarioSchema.parse(json.value);
+  const durations = durationIssues(scenario);
+  return durations.length > 0 ? { ok: false, problems: placeProblems(text, file, durations) } : { ok: true, scenario };
 }

@@ -7,6 +7,7 @@ import { workspaceRunDeps } from '../../../electron/runs/workspace-run.ts';
 import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
 import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
 import { openSubmissions } from '../../../electron/services/submissions.ts';
+import { loadWorkspace } from '../../../electron/workspace/scan.ts';
 import { runScenarios } from '../../../shared/runs/engine.ts';
 import type { RunProgress, RunResult } from '../../../shared/runs/run-result.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
@@ -38,7 +39,8 @@ export interface RunWorkspace {
 
 /**
  * `files` by their paths in the workspace (objects written as JSON); the environment "sandbox"
- * points at `sandbox` unless `files` says otherwise; `plan` is the manifest's tracking plan.
+ * points at `sandbox` unless `files` says otherwise and is the manifest's default; `plan` is
+ * the manifest's tracking plan.
  */
 export async function runWorkspace(sandbox: SandboxServer, files: Record<string, unknown>, plan: string | null = null): Promise<RunWorkspace> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-run-workspace-'));
@@ -47,7 +49,8 @@ export async function runWorkspace(sandbox: SandboxServer, files: Record<string,
     await rm(root, { recursive: true, force: true });
     await rm(dataFolder, { recursive: true, force: true });
   });
-  const all = { 'environments/sandbox.env.json': { name: 'sandbox', baseUrl: sandbox.url, maxAttempts: 3 }, ...files };
+  const manifest = { format: 'eventdesk.workspace', version: 1, name: 'Runs test', defaultEnvironment: 'sandbox', plan };
+  const all = { 'eventdesk.json': manifest, 'environments/sandbox.env.json': { name: 'sandbox', baseUrl: sandbox.url, maxAttempts: 3 }, ...files };
   for (const [file, content] of Object.entries(all)) {
     const target = path.join(root, file);
     await mkdir(path.dirname(target), { recursive: true });
@@ -55,7 +58,7 @@ export async function runWorkspace(sandbox: SandboxServer, files: Record<string,
   }
   const sender = createServicesSender({ dataFolder, credentials: () => ({ username: SANDBOX_DEMO_CREDENTIALS.username, password: SANDBOX_DEMO_CREDENTIALS.password, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey }) });
   onTestFinished(() => sender.close());
-  const deps = workspaceRunDeps(root, { defaultEnvironment: 'sandbox', plan }, sender);
+  const deps = workspaceRunDeps(await loadWorkspace(root), sender);
   return {
     root,
     dataFolder,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../../../shared/runs/duration.ts';
 import { readScenarioText } from '../../../shared/runs/scenario-file.ts';
+import { problemText } from '../../../shared/workspace/workspace-json.ts';
 
 const FILE = 'scenarios/signup.scenario.json';
 
@@ -11,7 +12,7 @@ function scenarioText(steps: unknown[], extra: Record<string, unknown> = {}): st
 function problemOf(text: string): string {
   const read = readScenarioText(FILE, text);
   if (read.ok) throw new Error('expected a problem');
-  return read.problem;
+  return read.problems.map(problemText).join('\n');
 }
 
 describe('readScenarioText', () => {
@@ -22,31 +23,31 @@ describe('readScenarioText', () => {
 
   it('names the file, line and column of broken JSON, and what to do', () => {
     const text = '{\n  "format": "eventdesk.scenario",\n  "name": "x",,\n}';
-    expect(problemOf(text)).toMatch(/^scenarios\/signup\.scenario\.json:3:15: not valid JSON \(\w+\)\. Fix the JSON there/);
+    expect(problemOf(text)).toBe(`${FILE}:3:15: not valid JSON: expected a field name in double quotes, found ','.`);
   });
 
   it('names the JSON pointer, place and the schema limit of a bad value', () => {
     const text = scenarioText([{ send: 'batches/a.json' }, { wait: '1s' }, { send: 'batches/b.json', expect: { status: 700 } }]);
     const lines = text.split('\n');
     const line = lines.findIndex((each) => each.includes('"status": 700'));
-    expect(problemOf(text)).toBe(`${FILE}:${line + 1}:${lines[line]!.indexOf('700') + 1}: steps/2/expect/status: expected a number from 100 to 599, not 700`);
-    expect(problemOf(scenarioText([{ send: 'batches/a.json', expect: { accepted: -1 } }]))).toMatch(/: steps\/0\/expect\/accepted: expected a number of at least 0, not -1$/);
+    expect(problemOf(text)).toBe(`${FILE}:${line + 1}:${lines[line]!.indexOf('"status"') + 1}: /steps/2/expect/status: expected a number from 100 to 599, not 700`);
+    expect(problemOf(scenarioText([{ send: 'batches/a.json', expect: { accepted: -1 } }]))).toMatch(/: \/steps\/0\/expect\/accepted: expected a number of at least 0, not -1$/);
   });
 
   it('reads a bad step as the kind of step it is meant to be, not as "Invalid input"', () => {
-    expect(problemOf(scenarioText([{ send: 'batches/a.json', expect: { outcome: 'fine' } }]))).toMatch(/steps\/0\/expect\/outcome: expected "accepted", not "fine"$/);
-    expect(problemOf(scenarioText([{ send: 'batches/a.json', sned: 1 }]))).toMatch(/steps\/0: "sned" is not a setting of a scenario here: remove it or check the spelling$/);
-    expect(problemOf(scenarioText([{ wait: 'soon' }]))).toMatch(/steps\/0\/wait: A duration is a number and a unit/);
-    expect(problemOf(scenarioText([{ send: 42 }]))).toMatch(/steps\/0\/send: expected a batch file of the workspace/);
+    expect(problemOf(scenarioText([{ send: 'batches/a.json', expect: { outcome: 'fine' } }]))).toMatch(/: \/steps\/0\/expect\/outcome: expected "accepted", not "fine"$/);
+    expect(problemOf(scenarioText([{ send: 'batches/a.json', sned: 1 }]))).toMatch(/: \/steps\/0: "sned" is not a setting of a scenario here: remove it or check the spelling$/);
+    expect(problemOf(scenarioText([{ wait: 'soon' }]))).toMatch(/: \/steps\/0\/wait: A duration is a number and a unit/);
+    expect(problemOf(scenarioText([{ send: 42 }]))).toMatch(/: \/steps\/0\/send: expected a batch file of the workspace/);
   });
 
   it('says what is missing', () => {
-    expect(problemOf(JSON.stringify({ format: 'eventdesk.scenario', version: 1, steps: [{ wait: '1s' }] }))).toMatch(/: name: missing: add it \(a text\)$/);
-    expect(problemOf(scenarioText([]))).toMatch(/: steps: needs at least 1 entry$/);
+    expect(problemOf(JSON.stringify({ format: 'eventdesk.scenario', version: 1, steps: [{ wait: '1s' }] }))).toMatch(/:1:1: \/name: missing: add it \(a text\)$/);
+    expect(problemOf(scenarioText([]))).toMatch(/: \/steps: needs at least 1 entry$/);
   });
 
   it('refuses a wait past ten minutes, at its place', () => {
-    expect(problemOf(scenarioText([{ wait: '11m' }]))).toMatch(/:\d+:\d+: steps\/0\/wait: "11m" is longer than the 10 minutes a wait may last\.$/);
+    expect(problemOf(scenarioText([{ wait: '11m' }]))).toMatch(/:\d+:\d+: \/steps\/0\/wait: "11m" is longer than the 10 minutes a wait may last\.$/);
   });
 });
 
