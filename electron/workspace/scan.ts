@@ -2,8 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
-import { ScenarioSchema } from '../../shared/runs/scenario.ts';
-import { readWorkspaceJson } from '../../shared/workspace/workspace-json.ts';
+import { readScenarioText } from '../../shared/runs/scenario-file.ts';
 import { MANIFEST_FILE, WORKSPACE_KINDS, type WorkspaceFile, type WorkspaceKind, type WorkspaceListing, type WorkspaceProblem } from '../../shared/workspace/workspace.ts';
 import { findEnvironment, loadEnvironments, readManifest, readSmallFile, type WorkspaceEnvironmentEntry } from './files.ts';
 import { isInside } from './paths.ts';
@@ -127,8 +126,8 @@ async function readScenario(root: string, relative: string): Promise<{ name: str
     return { name: null, problems: [{ path: relative, line: null, column: null, message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'failed'}).` }] };
   }
   if (text === null) return { name: null, problems: [] };
-  const read = readWorkspaceJson(text, relative, ScenarioSchema);
-  return read.ok ? { name: read.value.name, problems: [] } : { name: null, problems: read.problems };
+  const read = readScenarioText(relative, text);
+  return read.ok ? { name: read.scenario.name, problems: [] } : { name: null, problems: read.problems };
 }
 
 /** Reads the workspace holding `folder` (see findWorkspaceRoot). Throws as readManifest does when its eventdesk.json is missing or broken. */
