@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { starterFiles } from '../../../electron/workspace/starter.ts';
 import { event, runWorkspace, scenario, useSandbox } from './run-workspace.ts';
 
 /** Every run is bounded: a hang fails the test instead of holding the suite. */
@@ -154,5 +155,17 @@ describe('runScenarios through the services thread, against the sandbox', () => 
     const [planned, unplanned] = result.scenarios[0]!.steps;
     expect(planned).toMatchObject({ status: 'passed', eventsAccepted: 1 });
     expect(unplanned).toMatchObject({ status: 'failed', submissionId: null, reason: expect.stringMatching(/^validation: the batch breaks the tracking plan \(1 violation\)\. First: event 1 \(\/0\/attributes\/currency\): /) });
+  });
+
+  it('runs the workspace eventdesk init writes, and every step passes', { timeout: RUN_LIMIT_MS }, async () => {
+    const sandbox = await useSandbox();
+    const files = Object.fromEntries(starterFiles('Starter').map((file) => [file.path, file.text]));
+    const workspace = await runWorkspace(sandbox, { ...files, 'environments/sandbox.env.json': { name: 'sandbox', baseUrl: sandbox.url } });
+    const { result } = await workspace.run(['scenarios/smoke.scenario.json']);
+    expect(result.scenarios.map((each) => [each.status, each.problem])).toEqual([['passed', null]]);
+    expect(result.scenarios[0]!.steps.map((step) => [step.name, step.status, step.eventsAccepted])).toEqual([
+      ['Three purchases are accepted', 'passed', 3],
+      ['An event whose svc_id is text is refused', 'passed', 0],
+    ]);
   });
 });
