@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveTimeZone, type Environment, type EnvironmentSettings } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { validateBatchWithPlan } from '../../shared/plans/plan-diagnostics.ts';
@@ -39,6 +40,26 @@ interface Opened {
 function threadEnvironment(settings: EnvironmentSettings): Environment {
   const environment: Environment = { ...settings, id: '', embeddedSandbox: false, storeSecretsWithoutKeyring: false };
   return { ...environment, id: commandLineEnvironmentId({ environment, secrets: { username: '', password: '', apiKey: '' } }) };
+}
+
+/** How often History is asked whether a send has ended, in case its last progress never comes (the thread failed). */
+const END_CHECK_MS = 2000;
+
+/**
+ * Until the send has ended: its last progress, or History saying so. Asking History also
+ * rejects when the services thread is gone, so a failed thread fails the step, never hangs it.
+ */
+async function untilEnded(thread: SendingThread, submissionId: string): Promise<void> {
+  let ended = false;
+  const pushed = thread.ended(submissionId).then(() => {
+    ended = true;
+  });
+  while (!ended) {
+    await Promise.race([pushed, sleep(END_CHECK_MS, undefined, { ref: false })]);
+    if (ended) return;
+    const recorded = await thread.services.submissions.get(submissionId);
+    if (recorded?.status !== 'sending') return;
+  }
 }
 
 export function createServicesSender(options: ServicesSenderOptions): ServicesSender {
@@ -102,7 +123,7 @@ export function createServicesSender(options: ServicesSenderOptions): ServicesSe
       const cancel = () => void sending.cancel(id);
       signal.addEventListener('abort', cancel, { once: true });
       try {
-        await thread.ended(id);
+        await untilEnded(thread, id);
       } finally {
         signal.removeEventListener('abort', cancel);
       }
