@@ -18,7 +18,7 @@ import type { ServicesSender } from './services-sender.ts';
  */
 
 /** A workspace file's text by its path relative to the root; an Error naming the file and saying what to do when it cannot be read. */
-export function workspaceFileReader(root: string): (file: string) => Promise<string> {
+function workspaceFileReader(root: string): (file: string) => Promise<string> {
   return async (file) => {
     let absolute: string;
     try {
@@ -37,7 +37,7 @@ export function workspaceFileReader(root: string): (file: string) => Promise<str
 }
 
 /** The workspace's environments by name (null: the manifest's default), the manifest's plan applying to those that name none. */
-export function workspaceEnvironments({ listing, environments }: Pick<LoadedWorkspace, 'listing' | 'environments'>): (name: string | null) => Promise<EnvironmentSettings> {
+function workspaceEnvironments({ listing, environments }: Pick<LoadedWorkspace, 'listing' | 'environments'>): (name: string | null) => Promise<EnvironmentSettings> {
   const { root, manifest } = listing;
   return async (wanted) => {
     const name = wanted ?? manifest.defaultEnvironment;

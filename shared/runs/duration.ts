@@ -1,7 +1,7 @@
 /** A wait step's duration (`500ms`, `2s`, `1m`, `1.5s`), as scenario files write it. */
 
 /** A wait longer than this is a mistake in a scenario, not a test: a run would seem to hang. */
-export const MAX_WAIT_MS = 10 * 60 * 1000;
+const MAX_WAIT_MS = 10 * 60 * 1000;
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000 } as const;
 
