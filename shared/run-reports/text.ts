@@ -23,7 +23,7 @@ function stepLines(step: StepResult): string[] {
 
 function scenarioLines(scenario: ScenarioResult): string[] {
   if (scenario.status === 'broken') return [`✕ ${scenario.file}: could not run`, `      ${(scenario.problem ?? '').replaceAll('\n', '\n      ')}`];
-  const sign = scenario.status === 'passed' ? SIGN.passed : SIGN.failed;
+  const sign = SIGN[scenario.status];
   return [`${sign} ${scenario.name} (${scenario.file})  ${seconds(scenario.durationMs)}`, ...scenario.steps.flatMap(stepLines)];
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textReport } from '../../../shared/run-reports/text.ts';
-import { MIXED_RUN } from './fixtures.ts';
+import { MIXED_RUN, scenario, step } from './fixtures.ts';
 
 describe('the text report of a run', () => {
   it('lists each scenario and step with a sign, each failure with its reason and submission, and ends with the counts', () => {
@@ -12,5 +12,10 @@ describe('the text report of a run', () => {
     expect(text).toContain('✕ scenarios/broken.scenario.json: could not run\n      scenarios/broken.scenario.json 3:7: not valid JSON');
     expect(text).toContain('The run stopped at the first failure (--bail)');
     expect(text.trimEnd().split('\n').at(-1)).toBe('2 passed, 2 failed, 1 skipped');
+  });
+
+  it('signs a scenario --bail kept from running as skipped, not failed', () => {
+    const skipped = scenario({ status: 'skipped', steps: [step({ status: 'skipped', reason: 'not run: --bail stopped the run after Smoke step 1', submissionId: null })] });
+    expect(textReport({ ...MIXED_RUN, scenarios: [skipped] })).toContain('- Smoke (scenarios/smoke.scenario.json)');
   });
 });
