@@ -5,6 +5,7 @@ import { historyCommand } from './cli/history.ts';
 import { initCommand } from './cli/init.ts';
 import { loginCommand } from './cli/login.ts';
 import { planCommand } from './cli/plan.ts';
+import { runCommand } from './cli/run.ts';
 import { sandboxCommand } from './cli/sandbox.ts';
 import { sendCommand } from './cli/send.ts';
 import { transformCommand } from './cli/transform.ts';
@@ -28,6 +29,7 @@ const commands: Record<string, Command> = {
   transform: transformCommand,
   plan: planCommand,
   capture: captureCommand,
+  run: runCommand,
   init: initCommand,
 };
 

@@ -155,6 +155,8 @@ export const errorCodes = [
   // Running scenarios (shared/runs/engine.ts).
   'run-no-environment', // a step sends with no environment named and the workspace has no default one
   'run-environment-missing', // a step names an environment the workspace does not have (or whose file does not load)
+  'run-credentials', // eventdesk run: the variables lack a credential an environment needs (a username none gives)
+  'run-report-unwritable', // eventdesk run --out: a report cannot be written there
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

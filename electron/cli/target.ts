@@ -132,6 +132,31 @@ function hostOf(baseUrl: string): string | null {
 }
 
 /**
+ * The credentials the variables hold for `username` (the variable's own, or the environment's),
+ * with each problem named by its variable; `noUsername` says where else a username was looked for.
+ * Secrets never appear in a problem.
+ */
+export function credentialsFrom(variables: Variables, username: string, noUsername = ''): { secrets: TargetSecrets; problems: string[] } {
+  const problems: string[] = [];
+  if (username === '') problems.push(`${SECRET_VARIABLES.username} is not set${noUsername}. Set it to the username to log in with.`);
+  const password = variables[SECRET_VARIABLES.password] ?? '';
+  if (password === '') {
+    problems.push(`${SECRET_VARIABLES.password} is not set. EventDesk reads the password only from this environment variable.`);
+  } else if (/[\r\n]/.test(password)) {
+    // Spaces may be part of a password; a line break cannot be typed into a login form.
+    problems.push(`${SECRET_VARIABLES.password}: The password contains a line break. Was it read from a file with its newline?`);
+  }
+  const apiKey = variables[SECRET_VARIABLES.apiKey] ?? '';
+  if (apiKey === '') {
+    problems.push(`${SECRET_VARIABLES.apiKey} is not set. EventDesk reads the API key only from this environment variable.`);
+  } else {
+    const problem = checkSecret(apiKey, 'API key');
+    if (problem) problems.push(`${SECRET_VARIABLES.apiKey}: ${problem}`);
+  }
+  return { secrets: { username, password, apiKey }, problems };
+}
+
+/**
  * Resolves the flags and the variables into the environment to use and its secrets, or throws
  * a UsageError listing every problem found, each named by the flag, variable or file field it
  * came from. Secrets never appear in a message. Without `credentials` (a dry run logs in
@@ -180,26 +205,10 @@ export async function resolveTarget(flags: TargetFlags, variables: Variables = p
     if (problems.length > 0) throw new UsageError(problems.join('\n'));
     return { environment, secrets: { username, password: '', apiKey: '' } };
   }
-  if (username === '') {
-    problems.push(`${SECRET_VARIABLES.username} is not set${entry ? `, and "${entry.name}" in ${file} has no username` : ''}. Set it to the username to log in with.`);
-  }
-  const password = variables[SECRET_VARIABLES.password] ?? '';
-  if (password === '') {
-    problems.push(`${SECRET_VARIABLES.password} is not set. EventDesk reads the password only from this environment variable.`);
-  } else if (/[\r\n]/.test(password)) {
-    // Spaces may be part of a password; a line break cannot be typed into a login form.
-    problems.push(`${SECRET_VARIABLES.password}: The password contains a line break. Was it read from a file with its newline?`);
-  }
-  const apiKey = variables[SECRET_VARIABLES.apiKey] ?? '';
-  if (apiKey === '') {
-    problems.push(`${SECRET_VARIABLES.apiKey} is not set. EventDesk reads the API key only from this environment variable.`);
-  } else {
-    const problem = checkSecret(apiKey, 'API key');
-    if (problem) problems.push(`${SECRET_VARIABLES.apiKey}: ${problem}`);
-  }
-
+  const { secrets, problems: secretProblems } = credentialsFrom(variables, username, entry ? `, and "${entry.name}" in ${file} has no username` : '');
+  problems.push(...secretProblems);
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
-  return { environment, secrets: { username, password, apiKey } };
+  return { environment, secrets };
 }
 
 /**

@@ -47,6 +47,7 @@ export { captureBatches, eachEventOf } from './capture-batches.ts';
 export { historyBatches } from './history-batches.ts';
 export { HISTORY_FILE_NAME, historyFileIn, openHistory } from './history-file.ts';
 export { searchWords } from './history-search.ts';
+export { workspaceDataFolder } from './workspaces.ts';
 export { createPseudonyms } from './pseudonyms.ts';
 export { prepareBatch, type SendTuning } from './sending.ts';
 export type { SubmissionStore } from './submissions.ts';

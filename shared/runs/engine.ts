@@ -114,6 +114,7 @@ async function runSteps(run: Run, file: string, scenario: Scenario, steps: StepR
     await runSendStep(step, index, name, {
       deps,
       environmentName: step.environment ?? run.request.environment ?? scenario.environment ?? null,
+      dataFile: run.request.data ?? null,
       label: `${scenario.name} · step ${index + 1}`,
       signal,
       started: (row) => run.emit({ runId: run.runId, kind: 'step-started', file, index, row, name }),

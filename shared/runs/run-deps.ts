@@ -49,6 +49,8 @@ export interface RunRequest {
   scenarios: readonly string[];
   /** The environment every step sends to unless the step names its own (`--env NAME`); else the scenario's, else the workspace's default. */
   environment?: string | null;
+  /** A data file (relative to the root) read instead of each step's own, by the steps that read one (`--data FILE`). */
+  data?: string | null;
   /** Stop after the first failed step of the run (`--bail`): every step not run is reported skipped. */
   bail?: boolean;
   runId?: string;

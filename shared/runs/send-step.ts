@@ -18,6 +18,8 @@ export interface SendStepContext {
   deps: RunDeps;
   /** The environment the step sends to, by name (null: the workspace's default). */
   environmentName: string | null;
+  /** The data file the run reads instead of the step's own (`eventdesk run --data FILE`), for a step that reads one; null: the step's. */
+  dataFile: string | null;
   /** The label History records the send under, before the row's number. */
   label: string;
   signal: AbortSignal;
@@ -65,11 +67,12 @@ async function plan(step: SendStep, context: SendStepContext): Promise<Planned |
     events = read.value;
   } else events = step.send;
   if (step.data === undefined) return { environment, events, rows: null };
-  const file = await readText(deps, step.data);
+  const dataFile = context.dataFile ?? step.data;
+  const file = await readText(deps, dataFile);
   if ('problem' in file) return file.problem;
-  const rows = dataRows(step.data, file.text);
+  const rows = dataRows(dataFile, file.text);
   if (!rows.ok) return rows.problem;
-  return { environment, events, rows: rows.value.map((columns) => ({ file: step.data!, columns })) };
+  return { environment, events, rows: rows.value.map((columns) => ({ file: dataFile, columns })) };
 }
 
 /** The faults in force before the step, to restore after it; throws when the address is no sandbox. */

@@ -146,6 +146,7 @@ describe('the captured events service', () => {
     answers.push(target);
     expect(await service.save({ ...selection, ranges: [[0, 1]] }, 'ndjson')).toEqual({ path: target, count: 1 });
     expect(await readFile(target, 'utf8')).toBe(`${JSON.stringify(events[0])}\n`);
+    answers.push(null);
     expect(await service.save(selection, 'json')).toBeNull();
 
     capturing.store.clear();

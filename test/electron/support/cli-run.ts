@@ -12,11 +12,11 @@ export interface CliRun {
 }
 
 /**
- * Runs `eventdesk ARGS` with `stdin` on its standard input and `env` (default: this process's
+ * Runs `eventdesk ARGS` in `cwd` with `stdin` on its standard input and `env` (default: this process's
  * variables); `timeout` (ms) ends a run that does not end by itself, with a null code.
  */
-export function runCli(args: string[], { stdin = '', env = process.env, timeout }: { stdin?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env, ...(timeout === undefined ? {} : { timeout }) });
+export function runCli(args: string[], { stdin = '', env = process.env, timeout, cwd }: { stdin?: string; env?: NodeJS.ProcessEnv; timeout?: number; cwd?: string } = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env, cwd, ...(timeout === undefined ? {} : { timeout }) });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));

