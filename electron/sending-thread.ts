@@ -21,8 +21,8 @@ export interface SendingThread {
   ended(submissionId: string): Promise<SendProgress>;
   /** The session's access and refresh tokens as last read (at each login and renewal), to mask in what is printed. */
   tokens(): string[];
-  /** Reads the tokens again (after a send, which may have renewed them). */
-  readTokens(): Promise<void>;
+  /** Once the tokens are read after the last login or renewal the services announced (a send may renew them). */
+  tokensRead(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +40,8 @@ export async function startSendingThread(dataFolder: string, environment: Enviro
   const waiting = new Map<string, (progress: SendProgress) => void>();
   let tokens: string[] = [];
   let readTokens: () => Promise<void> = async () => undefined;
+  /** The read of the tokens a login or renewal started, so a caller can wait for it rather than read them again. */
+  let reading: Promise<void> = Promise.resolve();
   const onEnd = (progress: SendProgress) => {
     const waiter = waiting.get(progress.submissionId);
     if (waiter) {
@@ -59,7 +61,7 @@ export async function startSendingThread(dataFolder: string, environment: Enviro
         if (progress.status !== 'sending') onEnd(progress);
       },
       'session:changed': (event: SessionEvent) => {
-        if (event.reason === 'logged-in' || event.reason === 'renewed') void readTokens();
+        if (event.reason === 'logged-in' || event.reason === 'renewed') reading = readTokens().catch(() => undefined);
         else if (event.message) listeners.sessionMessage?.(event.message);
       },
     }),
@@ -85,7 +87,7 @@ export async function startSendingThread(dataFolder: string, environment: Enviro
       return new Promise((resolve) => waiting.set(submissionId, resolve));
     },
     tokens: () => tokens,
-    readTokens: () => readTokens(),
+    tokensRead: () => reading,
     close: () => thread.close(),
   };
 }

@@ -209,7 +209,7 @@ async function sendThrough(context: Context, target: Target, environmentId: stri
     // A resume with nothing left to send ended at once: no progress will say so.
     if (submission.status === 'sending') await thread.ended(submission.id);
     await sending.dispose();
-    await thread.readTokens();
+    await thread.tokensRead();
     const resume = ['eventdesk', 'send', '--resume', submission.id, ...targetArgs(values)].join(' ');
     const summary = summaryOf((await submissions.get(submission.id))!, await submissions.file(), resume, sentBefore, secrets(), uncertainBefore);
     io.stdout(values.json ? `${JSON.stringify(summary, null, 2)}\n` : describeSummary(summary));

@@ -127,7 +127,7 @@ export function createServicesSender(options: ServicesSenderOptions): ServicesSe
       } finally {
         signal.removeEventListener('abort', cancel);
       }
-      await thread.readTokens();
+      await thread.tokensRead();
       const detail = await submissions.get(id);
       if (!detail) throw new AppError('submission-not-found', `Submission ${id} is not in History after its send.`);
       return sentOutcomeOf(detail);
