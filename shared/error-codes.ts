@@ -151,6 +151,8 @@ export const errorCodes = [
   'workspace-not-open', // a workspace file was asked for with no workspace open
   'workspace-unreadable', // a file or folder of the workspace cannot be read (permissions, gone)
   'workspace-unwritable', // a file of the workspace cannot be written (permissions, a full disk)
+  'workspace-not-recent', // the page asked to reopen a folder that is not in the recent workspaces main keeps
+  'workspace-not-batch', // the page asked for a workspace file that is not one of its batches (batches/**/*.json|ndjson)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -32,6 +32,8 @@ import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
 import { createSessions } from './sessions.ts';
 import { createVault, type Cipher } from './vault.ts';
+import { createWorkspaceOpening } from './workspace-opening.ts';
+import { createWorkspaces } from './workspaces.ts';
 
 /**
  * The composition root of the plain-Node services. The Electron main process, the test harness
@@ -155,7 +157,9 @@ export async function createServices(deps: ServiceDeps) {
     },
   });
   const appInfo = createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() });
-  const files = createFiles(deps.dataFolder, deps.dialogs);
+  // The open workspace (one at a time): the one place that knows which it is.
+  const workspaces = createWorkspaceOpening({ workspaces: createWorkspaces({ dataFolder: deps.dataFolder }), dialogs: deps.dialogs, push: (change) => deps.push('workspace:changed', change) });
+  const files = createFiles(deps.dataFolder, deps.dialogs, workspaces);
   // The Sandbox tab lists what the capture kept, so it outlives a restart; exports mask again with every secret known.
   const captureRequests =
     sandbox &&
@@ -243,8 +247,10 @@ export async function createServices(deps: ServiceDeps) {
     capture,
     captureRequests,
     captureEvents,
+    workspaces,
     async close(): Promise<void> {
       await sending.dispose();
+      await workspaces.close();
       plans.close();
       coverage.close();
       sessions.dispose();
