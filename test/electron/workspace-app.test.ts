@@ -46,7 +46,7 @@ async function setUp() {
   const changes: PayloadOf<'workspace:changed'>[] = [];
   const services = await createServices({
     ...nodeServiceDeps(path.join(folder, 'data')),
-    dialogs: { chooseFileToOpen: async () => null, chooseFilesToOpen: async (purpose) => (purpose === 'workspace' ? [answers.shift()].filter((answer) => answer != null) : []), chooseFileToSave: async () => null },
+    dialogs: { chooseFileToOpen: async () => null, chooseFilesToOpen: async (purpose) => (purpose === 'workspace' ? [answers.shift()].filter((answer): answer is string => typeof answer === 'string') : []), chooseFileToSave: async () => null },
     push: createPushSender((name, payload) => {
       if (name === 'workspace:changed') changes.push(payload as PayloadOf<'workspace:changed'>);
     }),
