@@ -153,6 +153,7 @@ export const errorCodes = [
   'workspace-unwritable', // a file of the workspace cannot be written (permissions, a full disk)
   'workspace-not-recent', // the page asked to reopen a folder that is not in the recent workspaces main keeps
   'workspace-not-batch', // the page asked for a workspace file that is not one of its batches (batches/**/*.json|ndjson)
+  'environment-in-workspace', // a workspace's environment is its file: it is removed by deleting the file, not from the app
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

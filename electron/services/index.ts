@@ -32,6 +32,7 @@ import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
 import { createSessions } from './sessions.ts';
 import { createVault, type Cipher } from './vault.ts';
+import { workspaceEnvironmentSource } from './workspace-environments.ts';
 import { createWorkspaceOpening } from './workspace-opening.ts';
 import { createWorkspaces } from './workspaces.ts';
 
@@ -158,7 +159,14 @@ export async function createServices(deps: ServiceDeps) {
   });
   const appInfo = createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() });
   // The open workspace (one at a time): the one place that knows which it is.
-  const workspaces = createWorkspaceOpening({ workspaces: createWorkspaces({ dataFolder: deps.dataFolder }), dialogs: deps.dialogs, push: (change) => deps.push('workspace:changed', change) });
+  // Its environments join the data folder's while it is open (ids stable per workspace folder and name, so the vault finds their secrets again).
+  const workspaceFolders = createWorkspaces({ dataFolder: deps.dataFolder });
+  const workspaces = createWorkspaceOpening({
+    workspaces: workspaceFolders,
+    dialogs: deps.dialogs,
+    push: (change) => deps.push('workspace:changed', change),
+    follow: async (listing) => environments.useWorkspace(listing && (await workspaceEnvironmentSource(listing, workspaceFolders.environments()))),
+  });
   const files = createFiles(deps.dataFolder, deps.dialogs, workspaces);
   // The Sandbox tab lists what the capture kept, so it outlives a restart; exports mask again with every secret known.
   const captureRequests =

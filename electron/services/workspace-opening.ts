@@ -33,9 +33,19 @@ function isBatchPath(relative: string): boolean {
   return relative.startsWith(`${batchKind.folder}/`) && batchKind.suffixes.some((suffix) => relative.endsWith(suffix));
 }
 
-export function createWorkspaceOpening({ workspaces, dialogs, push }: { workspaces: Workspaces; dialogs: FileDialogs; push: (change: WorkspaceChangeEvent) => void }) {
+export interface WorkspaceOpeningDeps {
+  workspaces: Workspaces;
+  dialogs: FileDialogs;
+  push: (change: WorkspaceChangeEvent) => void;
+  /** What follows the open workspace (its environments), told before the page is. */
+  follow: (listing: WorkspaceListing | null) => Promise<void>;
+}
+
+export function createWorkspaceOpening({ workspaces, dialogs, push, follow }: WorkspaceOpeningDeps) {
   const recentListeners = new Set<(list: RecentWorkspace[]) => void>();
-  workspaces.onChange(({ listing, changed }) => push({ listing, changed }));
+  // The page hears of the change even when what follows it failed: its listing is still true.
+  const told = (change: WorkspaceChangeEvent) => follow(change.listing).finally(() => push(change));
+  workspaces.onChange(({ listing, changed }) => void told({ listing, changed }).catch(() => undefined));
 
   function opened(): WorkspaceListing {
     const listing = workspaces.current();
@@ -45,7 +55,7 @@ export function createWorkspaceOpening({ workspaces, dialogs, push }: { workspac
 
   async function open(folder: string): Promise<WorkspaceListing> {
     const listing = await workspaces.open(path.resolve(folder));
-    push({ listing, changed: [] });
+    await told({ listing, changed: [] });
     const recent = await workspaces.recent();
     for (const listener of recentListeners) listener(recent);
     return listing;
@@ -71,7 +81,7 @@ export function createWorkspaceOpening({ workspaces, dialogs, push }: { workspac
 
     async close(): Promise<void> {
       await workspaces.close();
-      push({ listing: null, changed: [] });
+      await told({ listing: null, changed: [] });
     },
 
     /** A batch of the open workspace, read for the composer under its own absolute path. */

@@ -3,13 +3,13 @@ import { useEffect } from 'react';
 import type { WorkspaceChangeEvent } from '../../shared/workspace/workspace-schema.ts';
 import type { Api } from '../api.ts';
 import { useCommand } from '../commands/registry.ts';
+import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 import { useComposer } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
 import { changedBatches, reloadBatch } from './reload.ts';
 
 export const workspaceKey = ['workspace', 'current'] as const;
-export const recentWorkspacesKey = ['workspace', 'recent'] as const;
 
 /** The open workspace's listing, or null; kept current by `workspace:changed` (see useWorkspaceEvents). */
 export function useWorkspace() {
@@ -47,7 +47,8 @@ export function useWorkspaceEvents(): void {
     () =>
       api.workspace.onChanged((change) => {
         client.setQueryData(workspaceKey, change.listing);
-        void client.invalidateQueries({ queryKey: recentWorkspacesKey });
+        // The workspace's environments join the list, or leave it.
+        void client.invalidateQueries({ queryKey: environmentsKey });
         reloadChanged(api, change, notify).catch((error: unknown) => notify('error', `A changed file could not be read again: ${message(error)}`));
       }),
     [api, client, notify],

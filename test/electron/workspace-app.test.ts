@@ -151,3 +151,56 @@ describe('a workspace folder on the command line', () => {
     expect(workspaceFolderFromArgv(['electron', 'missing', 'batch.json'], folder)).toBeNull();
   });
 });
+
+describe("the workspace's environments", () => {
+  type Listed = { environments: { id: string; name: string; chunkSize: number; apiKey: { set: boolean } }[]; activeId: string | null };
+
+  it('join the list while it is open, with an id that is the same each time it opens, and leave it when it closes', async () => {
+    const { root, answers, value } = await setUp();
+    const before = await value<Listed>('environments:list');
+    answers.push(root);
+    await value('workspace:open');
+    const listed = await value<Listed>('environments:list');
+    const sandbox = listed.environments.find((environment) => environment.name === 'sandbox')!;
+    expect(listed.environments.map((environment) => environment.name)).toEqual([...before.environments.map((environment) => environment.name), 'sandbox']);
+    await value('environments:select', { id: sandbox.id });
+    expect((await value<Listed>('environments:list')).activeId).toBe(sandbox.id);
+
+    await value('workspace:close');
+    const closed = await value<Listed>('environments:list');
+    expect(closed.environments.map((environment) => environment.id)).not.toContain(sandbox.id);
+    expect(closed.activeId).toBe(closed.environments[0]?.id ?? null);
+    await value('workspace:openRecent', { root });
+    expect((await value<Listed>('environments:list')).environments.map((environment) => environment.id)).toContain(sandbox.id);
+    expect((await value<Listed>('environments:list')).activeId).toBe(sandbox.id);
+  });
+
+  it('write an edit to the environment file, keep its secret in the vault under its id, and refuse a removal', async () => {
+    const { root, answers, call, value } = await setUp();
+    answers.push(root);
+    await value('workspace:open');
+    const { environments } = await value<Listed>('environments:list');
+    const sandbox = environments.find((environment) => environment.name === 'sandbox')!;
+    const { id: _id, embeddedSandbox: _embedded, resolvedBaseUrl: _resolved, apiKey: _apiKey, passwordRemembered: _remembered, secretsUnreadable: _unreadable, ...settings } = sandbox as unknown as Record<string, unknown>;
+    const saved = await value<{ ok: boolean }>('environments:update', { id: sandbox.id, edit: { settings: { ...settings, chunkSize: 250 }, apiKey: 'team-key-123456' } });
+    expect(saved).toMatchObject({ ok: true });
+    const file = await readFile(path.join(root, 'environments', 'sandbox.env.json'), 'utf8');
+    expect(JSON.parse(file)).toMatchObject({ name: 'sandbox', chunkSize: 250 });
+    expect(file).not.toContain('team-key');
+    const after = (await value<Listed>('environments:list')).environments.find((environment) => environment.id === sandbox.id)!;
+    expect(after).toMatchObject({ chunkSize: 250, apiKey: { set: true } });
+    expect(await call('environments:remove', { id: sandbox.id })).toMatchObject({ ok: false, error: { code: 'environment-in-workspace' } });
+  });
+
+  it('follow their files changed on disk (a git pull)', async () => {
+    const { root, answers, value } = await setUp();
+    answers.push(root);
+    await value('workspace:open');
+    const file = path.join(root, 'environments', 'sandbox.env.json');
+    await writeFile(file, `${JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), chunkSize: 75 }, null, 2)}\n`);
+    const listed = async () => (await value<Listed>('environments:list')).environments.find((environment) => environment.name === 'sandbox')?.chunkSize;
+    const started = Date.now();
+    while ((await listed()) !== 75 && Date.now() - started < HEARD_WITHIN_MS) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await listed()).toBe(75);
+  });
+});
