@@ -154,6 +154,7 @@ export const errorCodes = [
   'workspace-not-recent', // the page asked to reopen a folder that is not in the recent workspaces main keeps
   'workspace-not-batch', // the page asked for a workspace file that is not one of its batches (batches/**/*.json|ndjson)
   'environment-in-workspace', // a workspace's environment is its file: it is removed by deleting the file, not from the app
+  'workspace-busy', // a workspace cannot be opened or closed while a send is recorded in the open one's history
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -37,11 +37,13 @@ export interface WorkspaceOpeningDeps {
   workspaces: Workspaces;
   dialogs: FileDialogs;
   push: (change: WorkspaceChangeEvent) => void;
-  /** What follows the open workspace (its environments), told before the page is. */
+  /** What follows the open workspace (its environments, its history), told before the page is. */
   follow: (listing: WorkspaceListing | null) => Promise<void>;
+  /** Throws when another workspace may not be opened or this one closed now (a send under way writes to its history). */
+  mayChange: () => void;
 }
 
-export function createWorkspaceOpening({ workspaces, dialogs, push, follow }: WorkspaceOpeningDeps) {
+export function createWorkspaceOpening({ workspaces, dialogs, push, follow, mayChange }: WorkspaceOpeningDeps) {
   const recentListeners = new Set<(list: RecentWorkspace[]) => void>();
   // The page hears of the change even when what follows it failed: its listing is still true.
   const told = (change: WorkspaceChangeEvent) => follow(change.listing).finally(() => push(change));
@@ -54,6 +56,7 @@ export function createWorkspaceOpening({ workspaces, dialogs, push, follow }: Wo
   }
 
   async function open(folder: string): Promise<WorkspaceListing> {
+    mayChange();
     const listing = await workspaces.open(path.resolve(folder));
     await told({ listing, changed: [] });
     const recent = await workspaces.recent();
@@ -80,6 +83,8 @@ export function createWorkspaceOpening({ workspaces, dialogs, push, follow }: Wo
     openGiven: open,
 
     async close(): Promise<void> {
+      if (!workspaces.current()) return;
+      mayChange();
       await workspaces.close();
       await told({ listing: null, changed: [] });
     },
