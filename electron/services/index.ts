@@ -269,7 +269,8 @@ export async function createServices(deps: ServiceDeps) {
     workspaces,
     async close(): Promise<void> {
       await sending.dispose();
-      await workspaces.close();
+      // Its watchers stop; nothing else follows a workspace closed by quitting.
+      await workspaceFolders.close();
       plans.close();
       coverage.close();
       sessions.dispose();
