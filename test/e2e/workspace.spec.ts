@@ -65,6 +65,13 @@ test('opens a workspace, opens a batch from the sidebar, and saves the edit to i
   await app.keyboard.press('ControlOrMeta+s');
   await expect.poll(() => readFile(file, 'utf8')).toBe(`${before}// checked by QA`);
   await expect(app.getByText(`Saved to ${file}.`)).toBeVisible();
+
+  // Its environment joins the picker, and the History screen says whose sends it shows.
+  const picker = app.getByRole('listbox', { name: 'Environments' });
+  await picker.getByRole('option', { name: 'sandbox', exact: true }).click();
+  await expect(app.getByTestId('active-environment')).toHaveText('sandbox');
+  await app.getByRole('tab', { name: 'History' }).click();
+  await expect(app.getByTestId('history-owner')).toHaveText('Sends of the workspace Shop events');
 });
 
 test('reloads a batch changed on disk, and asks first when its tab has unsaved edits', async ({ app }) => {
