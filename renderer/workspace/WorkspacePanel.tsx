@@ -33,13 +33,7 @@ function OpenWorkspace({ listing }: { listing: WorkspaceListing }) {
   const activePath = active?.filePath ? pathInWorkspace(listing.root, active.filePath) : null;
   const { name } = listing.manifest;
 
-  const toggle = (id: string, expand: boolean) =>
-    setCollapsed((before) => {
-      const next = new Set(before);
-      if (expand) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string, expand: boolean) => setCollapsed((before) => (expand ? new Set([...before].filter((other) => other !== id)) : new Set([...before, id])));
   const activate = (row: TreeRow) => {
     if (row.type === 'file' && row.file.kind === 'batch') void openWorkspaceBatch(row.file.path);
     else if (row.type === 'group' || row.type === 'folder') toggle(row.id, !row.expanded);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { batchText } from '../../../renderer/state/batch-text.ts';
+import { batchText, setBatchText } from '../../../renderer/state/batch-text.ts';
 import { useComposer } from '../../../renderer/state/composer.ts';
 import type { WorkspaceListing } from '../../../shared/workspace/workspace.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
@@ -87,6 +87,15 @@ describe('a batch whose file changed on disk', () => {
     return harness;
   }
 
+  /** The batch open with edits of its own, and its file changed on disk: the question is asked. */
+  async function editedThenChanged() {
+    const { push } = await openedPurchase({ 'workspace:openFile': { ok: true, value: { ...purchase, text: '[{"token":"pulled"}]\n' } } });
+    const id = useComposer.getState().activeId!;
+    setBatchText(id, '[{"token":"mine"}]\n');
+    push('workspace:changed', { listing, changed: ['batches/purchase.json'] });
+    return { id, push, dialog: await screen.findByRole('dialog', { name: 'batches/purchase.json changed on disk' }) };
+  }
+
   it('takes the new text at once when it has no unsaved edits', async () => {
     const { push } = await openedPurchase({ 'workspace:openFile': { ok: true, value: { ...purchase, text: '[{"token":"pulled"}]\n' } } });
     const id = useComposer.getState().activeId!;
@@ -96,12 +105,7 @@ describe('a batch whose file changed on disk', () => {
   });
 
   it('asks when it has unsaved edits: keep mine leaves them, load theirs takes the file', async () => {
-    const { push } = await openedPurchase({ 'workspace:openFile': { ok: true, value: { ...purchase, text: '[{"token":"pulled"}]\n' } } });
-    const id = useComposer.getState().activeId!;
-    const { setBatchText } = await import('../../../renderer/state/batch-text.ts');
-    setBatchText(id, '[{"token":"mine"}]\n');
-    push('workspace:changed', { listing, changed: ['batches/purchase.json'] });
-    const dialog = await screen.findByRole('dialog', { name: 'batches/purchase.json changed on disk' });
+    const { id, push, dialog } = await editedThenChanged();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
     expect(batchText(id)).toBe('[{"token":"mine"}]\n');
     expect(useComposer.getState().batches.find((batch) => batch.id === id)!.savedText).toBe('[{"token":"pulled"}]\n');
@@ -113,12 +117,8 @@ describe('a batch whose file changed on disk', () => {
   });
 
   it('loads theirs when asked to', async () => {
-    const { push } = await openedPurchase({ 'workspace:openFile': { ok: true, value: { ...purchase, text: '[{"token":"pulled"}]\n' } } });
-    const id = useComposer.getState().activeId!;
-    const { setBatchText } = await import('../../../renderer/state/batch-text.ts');
-    setBatchText(id, '[{"token":"mine"}]\n');
-    push('workspace:changed', { listing, changed: ['batches/purchase.json'] });
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Load theirs' }));
+    const { id, dialog } = await editedThenChanged();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Load theirs' }));
     expect(batchText(id)).toBe('[{"token":"pulled"}]\n');
   });
 });
