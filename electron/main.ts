@@ -17,6 +17,7 @@ import { installMenu } from './menu.ts';
 import { menuTemplate, runsInMain, type MainCommand } from './menu-template.ts';
 import { APP_ORIGIN, APP_SCHEME, isTrustedAppUrl } from './security.ts';
 import { batchFileFromArgv } from './services/opened-files.ts';
+import { workspaceFolderFromArgv } from './services/workspace-opening.ts';
 import { createWindowStateStore } from './services/window-state.ts';
 import { bringToFront, createMainWindow, hardenWebContents, restrictPermissions } from './window.ts';
 
@@ -43,6 +44,11 @@ function start(): void {
   const firstFile = batchFileFromArgv(process.argv, process.cwd());
   if (firstFile) early.push(firstFile);
   let openFromOs = (file: string): void => void early.push(file);
+  // A workspace folder on the command line (`eventdesk-app ~/shop-events`); in development
+  // `electron .` names the app's own folder, which is none.
+  const notWorkspaces = app.isPackaged ? [] : [app.getAppPath()];
+  let earlyWorkspace = workspaceFolderFromArgv(process.argv, process.cwd(), notWorkspaces);
+  let openWorkspace = (folder: string): void => void (earlyWorkspace = folder);
   let showWindow = (): void => undefined;
 
   app.on('open-file', (event, file) => {
@@ -54,6 +60,8 @@ function start(): void {
     showWindow();
     const file = batchFileFromArgv(argv, workingDirectory);
     if (file) openFromOs(file);
+    const folder = workspaceFolderFromArgv(argv, workingDirectory, notWorkspaces);
+    if (folder) openWorkspace(folder);
   });
 
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
@@ -166,10 +174,18 @@ function start(): void {
       else push('app:command', { command });
     };
     const rebuildMenu = async (): Promise<void> => {
-      const template = menuTemplate({ platform: process.platform, packaged: app.isPackaged, recent: await services.files.recent(), theme: await services.desktop.theme(), appName: app.getName() });
+      const template = menuTemplate({
+        platform: process.platform,
+        packaged: app.isPackaged,
+        recent: await services.files.recent(),
+        recentWorkspaces: await services.workspaces.recent(),
+        theme: await services.desktop.theme(),
+        appName: app.getName(),
+      });
       installMenu(template, {
         command: runCommand,
         openRecent: (file) => void services.openedFiles.openRecent(file).catch(report(`EventDesk could not open ${path.basename(file)}.`)),
+        openRecentWorkspace: (root) => void services.workspaces.openRecent(root).catch(report(`EventDesk could not open the workspace ${root}.`)),
       });
     };
     thread.on('recent-changed', (recent) => {
@@ -179,6 +195,7 @@ function start(): void {
       void rebuildMenu();
     });
     thread.on('theme-changed', () => void rebuildMenu());
+    thread.on('recent-workspaces-changed', () => void rebuildMenu());
     await rebuildMenu();
 
     const windowStates = createWindowStateStore(dataFolder);
@@ -196,8 +213,11 @@ function start(): void {
     };
     openFromOs = (file) => void services.openedFiles.openFromOs(file).catch(report(`EventDesk could not open ${path.basename(file)}.`));
 
+    openWorkspace = (folder) => void services.workspaces.openGiven(folder).catch(report(`EventDesk could not open the workspace ${folder}.`));
+
     openWindow();
     for (const file of early.splice(0)) openFromOs(file);
+    if (earlyWorkspace) openWorkspace(earlyWorkspace);
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow();
     });

@@ -1,6 +1,7 @@
 import { commands, type CommandId } from '../shared/commands.ts';
 import type { RecentFile } from '../shared/files.ts';
 import type { ThemeSource } from '../shared/ipc.ts';
+import type { RecentWorkspace } from '../shared/workspace/workspace-schema.ts';
 
 /**
  * The native menus, described from shared/commands.ts so a shortcut shown in a menu is the one
@@ -41,6 +42,8 @@ export type MenuEntry =
   | { kind: 'submenu'; label: string; entries: MenuEntry[] }
   /** Reopens a recent file in main, which pushes it to the page as `files:opened`. */
   | { kind: 'recent'; path: string; label: string }
+  /** Reopens a recent workspace in main, which pushes it to the page as `workspace:changed`. */
+  | { kind: 'recentWorkspace'; root: string; label: string }
   | { kind: 'placeholder'; label: string };
 
 export interface MenuContext {
@@ -48,6 +51,7 @@ export interface MenuContext {
   /** Reload and the developer tools are only for unpackaged (development and test) builds. */
   packaged: boolean;
   recent: readonly RecentFile[];
+  recentWorkspaces: readonly RecentWorkspace[];
   theme: ThemeSource;
   appName: string;
 }
@@ -82,6 +86,13 @@ function recentEntries(recent: readonly RecentFile[]): MenuEntry[] {
   return recent.map((file) => ({ kind: 'recent', path: file.path, label: literal(names.indexOf(file.name) === names.lastIndexOf(file.name) ? file.name : file.path) }));
 }
 
+function recentWorkspaceEntries(recent: readonly RecentWorkspace[]): MenuEntry[] {
+  if (recent.length === 0) return [{ kind: 'placeholder', label: 'No recent workspaces' }];
+  const names = recent.map((workspace) => workspace.name);
+  // Two workspaces of the same name (two clones of one repository) are told apart by their folders.
+  return recent.map((workspace) => ({ kind: 'recentWorkspace', root: workspace.root, label: literal(names.indexOf(workspace.name) === names.lastIndexOf(workspace.name) ? workspace.name : `${workspace.name} (${workspace.root})`) }));
+}
+
 export function menuTemplate(context: MenuContext): MenuEntry[] {
   const mac = context.platform === 'darwin';
   const appMenu: MenuEntry = {
@@ -102,6 +113,10 @@ export function menuTemplate(context: MenuContext): MenuEntry[] {
       separator,
       command('batch.import'),
       command('batch.export'),
+      separator,
+      command('workspace.open'),
+      { kind: 'submenu', label: 'Open Recent &Workspace', entries: recentWorkspaceEntries(context.recentWorkspaces) },
+      command('workspace.close'),
       separator,
       command('plan.draft'),
       command('plan.inferFromBatch'),

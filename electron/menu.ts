@@ -6,6 +6,7 @@ import type { MenuEntry } from './menu-template.ts';
 export interface MenuActions {
   command(command: CommandId): void;
   openRecent(path: string): void;
+  openRecentWorkspace(root: string): void;
 }
 
 function toItem(entry: MenuEntry, actions: MenuActions): MenuItemConstructorOptions {
@@ -24,6 +25,8 @@ function toItem(entry: MenuEntry, actions: MenuActions): MenuItemConstructorOpti
       return { label: entry.label, submenu: entry.entries.map((child) => toItem(child, actions)) };
     case 'recent':
       return { label: entry.label, click: () => actions.openRecent(entry.path) };
+    case 'recentWorkspace':
+      return { label: entry.label, click: () => actions.openRecentWorkspace(entry.root) };
     case 'placeholder':
       return { label: entry.label, enabled: false };
   }

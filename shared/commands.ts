@@ -57,6 +57,8 @@ export const CommandIdSchema = z.enum([
   'plan.inferFromBatch',
   'replay.file',
   'view.sandboxSettings',
+  'workspace.open',
+  'workspace.close',
 ]);
 export type CommandId = z.infer<typeof CommandIdSchema>;
 
@@ -129,6 +131,9 @@ export const commands: Record<CommandId, CommandInfo> = {
   'plan.inferFromBatch': { title: 'Infer a tracking plan from this batch', group: 'File' },
   // Replay: events saved from a capture (JSON, NDJSON, HAR) sent on to any environment.
   'replay.file': { title: "Replay a file's events to an environment…", group: 'Send' },
+  // Workspaces (issue #18): a folder of environments, batches, plans and scenarios kept in git.
+  'workspace.open': { title: 'Open workspace…', group: 'File' },
+  'workspace.close': { title: 'Close workspace', group: 'File' },
 };
 
 export const commandIds = CommandIdSchema.options;

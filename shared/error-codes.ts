@@ -151,6 +151,10 @@ export const errorCodes = [
   'workspace-not-open', // a workspace file was asked for with no workspace open
   'workspace-unreadable', // a file or folder of the workspace cannot be read (permissions, gone)
   'workspace-unwritable', // a file of the workspace cannot be written (permissions, a full disk)
+  'workspace-not-recent', // the page asked to reopen a folder that is not in the recent workspaces main keeps
+  'workspace-not-batch', // the page asked for a workspace file that is not one of its batches (batches/**/*.json|ndjson)
+  'environment-in-workspace', // a workspace's environment is its file: it is removed by deleting the file, not from the app
+  'workspace-busy', // a workspace cannot be opened or closed while a send is recorded in the open one's history
 
   // Running scenarios (shared/runs/engine.ts).
   'run-no-environment', // a step sends with no environment named and the workspace has no default one

@@ -28,6 +28,7 @@ import {
 } from './history.ts';
 import { SendProgressSchema, StartResultSchema, SubmissionSummarySchema, SubmissionViewSchema, UnansweredChoiceSchema } from './submission.ts';
 import { LoginInputSchema, SessionEventSchema, SessionViewSchema } from './session.ts';
+import { RecentWorkspaceSchema, WorkspaceChangeSchema, WorkspaceFileRequestSchema, WorkspaceListingSchema } from './workspace/workspace-schema.ts';
 
 /**
  * The IPC contract: every channel is named once, `domain:verb`, with a schema for what goes in
@@ -277,6 +278,24 @@ export const contract = {
   'plans:save': { input: z.object({ text: z.string().max(MAX_PLAN_CHARS) }), output: PlanSaveResultSchema.nullable() },
   /** The environment uses a plan file saved through plans:save (or chosen through plans:choose) from now on; other files are refused (plan-not-chosen). */
   'plans:use': { input: z.object({ environmentId: Id, path: z.string().min(1).max(MAX_PLAN_PATH) }), output: EnvironmentSaveResultSchema },
+
+  /**
+   * The open workspace (issue #18), one at a time, or null. The page never names a folder: main
+   * asks for it in the OS's folder dialog, or takes one from the recent list it keeps.
+   */
+  'workspace:current': { input: NoInput, output: WorkspaceListingSchema.nullable() },
+  /** Asks for a folder (main's dialog) and opens the workspace holding it (it or a folder above); null when cancelled. workspace-not-found when there is none. */
+  'workspace:open': { input: NoInput, output: WorkspaceListingSchema.nullable() },
+  'workspace:recent': { input: NoInput, output: z.array(RecentWorkspaceSchema) },
+  /** Opens a workspace of the recent list; another folder is refused (workspace-not-recent). */
+  'workspace:openRecent': { input: z.object({ root: z.string().min(1).max(4096) }), output: WorkspaceListingSchema },
+  'workspace:close': { input: NoInput, output: z.null() },
+  /**
+   * A batch of the open workspace, by its path from the root, read for the composer: its `path`
+   * is the file's own, and files:save writes it back through the workspace (so the watcher does
+   * not report the save as a change from outside).
+   */
+  'workspace:openFile': { input: WorkspaceFileRequestSchema, output: OpenedFileSchema },
 } as const;
 
 /** What main pushes to the renderer unasked, `domain:event`, each with the schema of its payload. */
@@ -303,6 +322,8 @@ export const pushes = {
   'capture:coverageProgress': CoverageProgressSchema,
   /** The capture kept new events (at most every 250 ms while they come): the Events view reads its page again. */
   'capture:eventsChanged': z.object({ events: z.number().int().min(0) }),
+  /** The open workspace was opened (a menu, the command line), closed, or its files changed on disk (a git pull). */
+  'workspace:changed': WorkspaceChangeSchema,
 } as const;
 
 export type Pushes = typeof pushes;

@@ -16,6 +16,7 @@ const openManyOptions: Record<OpenManyPurpose, OpenDialogOptions> = {
   'plan-exports': { properties: ['openFile', 'multiSelections'], filters: [{ name: 'Exported tracking plans (*.json)', extensions: ['json'] }, allFiles] },
   // A folder alone: Windows and Linux show no dialog that picks files and folders both.
   'plan-export-folder': { properties: ['openDirectory'] },
+  workspace: { title: 'Open Workspace', buttonLabel: 'Open Workspace', properties: ['openDirectory'] },
 };
 
 /** A batch saves as a batch, a plan as a plan; an export (a .har, a diagnostics .zip) under its own type. */

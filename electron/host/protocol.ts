@@ -68,7 +68,7 @@ export interface CrossingResponse {
 /** More than any reader of an answer keeps (a login answer: 1 MiB), so each still sees when there was more. */
 export const FETCH_BODY_LIMIT = 1024 * 1024 + 1;
 
-export type HostEvent = 'recent-changed' | 'theme-changed';
+export type HostEvent = 'recent-changed' | 'theme-changed' | 'recent-workspaces-changed';
 
 /** From the thread where calls arrive to the services' thread. */
 export type ToHost =

@@ -119,6 +119,7 @@ async function start(): Promise<void> {
   const handlers = createHandlers(services);
   services.files.onRecentChanged((recent) => post({ type: 'event', name: 'recent-changed', payload: recent }));
   services.desktop.onThemeChanged((theme) => post({ type: 'event', name: 'theme-changed', payload: theme }));
+  services.workspaces.onRecentChanged((recent) => post({ type: 'event', name: 'recent-workspaces-changed', payload: recent }));
 
   port.on('message', (message: ToHost) => {
     switch (message.type) {

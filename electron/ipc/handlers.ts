@@ -13,6 +13,7 @@ import { registerSandboxHandlers } from './sandbox.ts';
 import { registerSendHandlers } from './send.ts';
 import { registerSessionHandlers } from './session.ts';
 import { registerTransformHandlers } from './transforms.ts';
+import { registerWorkspaceHandlers } from './workspace.ts';
 
 /** Binds every channel of the contract to the services, one domain file at a time. */
 export function createHandlers(services: Services): Handlers {
@@ -30,5 +31,6 @@ export function createHandlers(services: Services): Handlers {
     ...registerCaptureHandlers(services),
     ...registerCaptureRequestHandlers(services),
     ...registerCaptureCoverageHandlers(services),
+    ...registerWorkspaceHandlers(services),
   };
 }

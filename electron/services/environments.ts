@@ -23,11 +23,14 @@ import type { SandboxMode } from '../../shared/sandbox.ts';
 import { MISSING_FIELD_CODES } from '../../shared/validation/rules.ts';
 import { createAtomicWriter, parseJsonOrNull, setAside } from './json-file.ts';
 import type { Vault } from './vault.ts';
+import type { WorkspaceEnvironmentSource } from './workspace-environments.ts';
 
 /**
  * Environments: their settings live in `environments.json` in the data folder, readable and
  * fit for git; their secrets live in the vault. On first start there is one, "Local sandbox",
- * pointing at the sandbox built into the app.
+ * pointing at the sandbox built into the app. While a workspace is open, its environments are
+ * listed after these: an edit writes the workspace's file, and each person's own choices about
+ * one (the username logged in with, remembering the password) are kept for the run, not written.
  */
 
 const FileSchema = z.object({
@@ -74,6 +77,13 @@ function isLoopback(origin: string): boolean {
 export function createEnvironments(options: EnvironmentsOptions) {
   const file = path.join(options.dataFolder, 'environments.json');
   let state: EnvironmentsFile = { version: 1, activeId: null, environments: [] };
+  let workspace: WorkspaceEnvironmentSource | null = null;
+  const personal = new Map<string, Pick<EnvironmentSettings, 'username' | 'rememberPassword' | 'storeSecretsWithoutKeyring'>>();
+  /** The data folder's environments, then the open workspace's with this person's choices. */
+  function all(): Environment[] {
+    return workspace ? [...state.environments, ...workspace.environments.map((environment) => ({ ...environment, ...personal.get(environment.id) }))] : state.environments;
+  }
+  const inWorkspace = (id: string) => workspace?.fileOf(id) !== undefined;
   const write = options.given ? async () => undefined : createAtomicWriter(file);
   /** Told before an environment is removed or starts pointing elsewhere (the sessions, so that one ends first). */
   const retargetListeners: ((environmentId: string) => Promise<void>)[] = [];
@@ -82,7 +92,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
   }
   /** Tells the vault which environments' secrets the user chose to keep on disk without a key store. */
   function shareOptIns(): void {
-    for (const environment of state.environments) options.vault.allowPlainStorage(environment.id, environment.storeSecretsWithoutKeyring);
+    for (const environment of all()) options.vault.allowPlainStorage(environment.id, environment.storeSecretsWithoutKeyring);
   }
   let notice: string | null = null;
   /** Told after an environment was changed or removed (the sandbox forwarding to it follows). */
@@ -95,7 +105,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
   }
 
   function find(id: string): Environment {
-    const environment = state.environments.find((candidate) => candidate.id === id);
+    const environment = all().find((candidate) => candidate.id === id);
     if (!environment) throw new AppError('environment-not-found', 'That environment no longer exists.');
     return environment;
   }
@@ -127,7 +137,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
       problems.push({ field: 'planFile', message: 'Choose the plan file with Choose…: a tracking plan is taken only from the file dialog.' });
     }
     const name = edit.settings.name.trim().toLowerCase();
-    if (name && state.environments.some((other) => other.id !== except && other.name.trim().toLowerCase() === name)) {
+    if (name && all().some((other) => other.id !== except && other.name.trim().toLowerCase() === name)) {
       problems.unshift({ field: 'name', message: `There is already an environment called "${edit.settings.name.trim()}".` });
     }
     if (edit.apiKey) {
@@ -145,7 +155,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
 
   /** Gives each vault entry the origin it belongs to, where that is known without asking anyone. */
   async function bindSecrets(): Promise<void> {
-    for (const environment of state.environments) {
+    for (const environment of all()) {
       const url = resolvedBaseUrl(environment);
       const bound = options.vault.origin(environment.id);
       if (originOf(url) === null || bound === originOf(url)) continue;
@@ -199,7 +209,10 @@ export function createEnvironments(options: EnvironmentsOptions) {
     },
 
     list(): { environments: EnvironmentView[]; activeId: string | null; notice: string | null } {
-      return { environments: state.environments.map(view), activeId: state.activeId, notice: [notice, options.vault.notice()].filter(Boolean).join(' ') || null };
+      const listed = all();
+      // The active one may be a workspace's that is not open now: the first stands in for it.
+      const activeId = listed.some((environment) => environment.id === state.activeId) ? state.activeId : (listed[0]?.id ?? null);
+      return { environments: listed.map(view), activeId, notice: [notice, options.vault.notice()].filter(Boolean).join(' ') || null };
     },
 
     /**
@@ -250,8 +263,15 @@ export function createEnvironments(options: EnvironmentsOptions) {
       const next: Environment = { ...tidy(edit.settings), id, embeddedSandbox: current.embeddedSandbox };
       // A token must never travel to another server, or serve another user.
       if (next.baseUrl !== current.baseUrl || next.username !== current.username) await retarget(id);
-      state.environments = state.environments.map((environment) => (environment.id === id ? next : environment));
-      await persist();
+      if (workspace && inWorkspace(id)) {
+        await workspace.save(id, next);
+        workspace.environments = workspace.environments.map((environment) => (environment.id === id ? next : environment));
+        personal.set(id, { username: next.username, rememberPassword: next.rememberPassword, storeSecretsWithoutKeyring: next.storeSecretsWithoutKeyring });
+        shareOptIns();
+      } else {
+        state.environments = state.environments.map((environment) => (environment.id === id ? next : environment));
+        await persist();
+      }
       await storeSecrets(next, edit);
       // The opt-in for storing without a keyring may have changed: re-decide what is on disk.
       await options.vault.save(id);
@@ -276,6 +296,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
 
     async remove(id: string): Promise<void> {
       find(id);
+      if (inWorkspace(id)) throw new AppError('environment-in-workspace', `That environment is the workspace's file ${workspace?.fileOf(id)}: delete the file to remove it, or close the workspace.`);
       await retarget(id);
       state.environments = state.environments.filter((environment) => environment.id !== id);
       if (state.activeId === id) state.activeId = state.environments[0]?.id ?? null;
@@ -288,6 +309,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
     async setLogin(id: string, username: string, rememberPassword: boolean): Promise<void> {
       const current = find(id);
       if (current.username === username && current.rememberPassword === rememberPassword) return;
+      if (inWorkspace(id)) return void personal.set(id, { username, rememberPassword, storeSecretsWithoutKeyring: current.storeSecretsWithoutKeyring });
       state.environments = state.environments.map((environment) => (environment.id === id ? { ...environment, username, rememberPassword } : environment));
       await persist();
     },
@@ -296,6 +318,23 @@ export function createEnvironments(options: EnvironmentsOptions) {
       find(id);
       state.activeId = id;
       await persist();
+    },
+
+    /**
+     * The open workspace's environments from now on (null: none). One gone, or pointing at
+     * another server or user, ends its session first, as an edit would; each changed or gone one
+     * is told to those that follow environments.
+     */
+    async useWorkspace(next: WorkspaceEnvironmentSource | null): Promise<void> {
+      const before = workspace?.environments ?? [];
+      workspace = next;
+      for (const environment of before) {
+        const now = next?.environments.find((candidate) => candidate.id === environment.id);
+        if (!now || now.baseUrl !== environment.baseUrl || now.username !== environment.username) await retarget(environment.id);
+        if (JSON.stringify(now) !== JSON.stringify(environment)) for (const listener of changeListeners) listener(environment.id);
+      }
+      shareOptIns();
+      await bindSecrets();
     },
 
     /** Settings only: an export never carries a secret, and the embedded sandbox is not exported. */

@@ -14,8 +14,8 @@ import { createAtomicWriter, parseJsonOrNull } from './json-file.ts';
 /** A batch to edit and save back, a file to import events from (CSV, HAR, cURL…), or a tracking plan. */
 export type OpenPurpose = 'batch' | 'import' | 'plan';
 
-/** Files chosen at once: batch files to draft a plan from, files another tool exported a plan to, or a folder of them. */
-export type OpenManyPurpose = 'events' | 'plan-exports' | 'plan-export-folder';
+/** Files chosen at once: batch files to draft a plan from, files another tool exported a plan to, or a folder of them; or a workspace's folder. */
+export type OpenManyPurpose = 'events' | 'plan-exports' | 'plan-export-folder' | 'workspace';
 
 /** How the OS asks the user for a file: Electron's dialogs in the app, a scripted stand-in in tests. */
 export interface FileDialogs {
@@ -37,7 +37,14 @@ export async function readText(file: string): Promise<ImportedFile> {
   return { name: path.basename(file), text: await readFile(file, 'utf8') };
 }
 
-export function createFiles(dataFolder: string, dialogs: FileDialogs) {
+/** The open workspace's batches, which a save writes through the workspace (its watcher then knows the write for its own). */
+export interface WorkspaceBatches {
+  /** The path from the workspace's root of `file` when it is one of its batches, else null. */
+  batchPathOf(file: string): string | null;
+  writeText(relative: string, text: string): Promise<void>;
+}
+
+export function createFiles(dataFolder: string, dialogs: FileDialogs, workspace?: WorkspaceBatches) {
   const recentFile = path.join(dataFolder, 'recent-files.json');
   const writeRecent = createAtomicWriter(recentFile);
   /** Paths the user chose this run, in a dialog or from the recent list. */
@@ -115,6 +122,12 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs) {
     /** Saves to the known path, or asks where (Save as). Returns where it went, or null when the user cancelled. */
     async save(request: { path: string | null; suggestedName: string; text: string }): Promise<string | null> {
       await recentList();
+      // A batch of the open workspace was chosen with the workspace; it is saved through it and stays out of the recent files.
+      const inWorkspace = request.path === null ? null : (workspace?.batchPathOf(request.path) ?? null);
+      if (inWorkspace !== null) {
+        await workspace!.writeText(inWorkspace, request.text);
+        return path.resolve(request.path!);
+      }
       if (request.path !== null && !chosen.has(request.path)) throw new AppError('file-not-chosen', 'EventDesk only saves where you chose; use Save as….');
       const file = request.path === null ? await writeWhereChosen(request.suggestedName, request.text) : await writeWhole(request.path, request.text);
       if (file !== null) await remember(file);

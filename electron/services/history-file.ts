@@ -89,9 +89,11 @@ export function readableOr<T>(work: () => T, otherwise: T, report: (error: AppEr
 
 /**
  * The app's history: it starts even when the file cannot be opened (every call then answers why),
- * and a damaged file can be set aside for a fresh one while the services keep the same store.
+ * a damaged file can be set aside for a fresh one, and another file (an open workspace's own
+ * history) can take its place, while the services keep the same store.
  */
-export function openAppHistory(file: string) {
+export function openAppHistory(initialFile: string) {
+  let file = initialFile;
   let current: SubmissionStore | null = null;
   let failure: AppError | null = null;
   let damage: AppError | null = null;
@@ -131,6 +133,19 @@ export function openAppHistory(file: string) {
      * together) to a name with the time in it, opens a fresh history, and says where it went.
      * Refused unless the file was found damaged: a readable history is never moved.
      */
+    /** The file the store reads and writes now. */
+    file: (): string => file,
+
+    /** Reads and writes `next` from now on (opened as at start: damage there is said the same way); the file open before is closed. */
+    switchTo(next: string): void {
+      if (next === file) return;
+      current?.close();
+      current = null;
+      damage = null;
+      file = next;
+      open();
+    },
+
     setAside(): { movedTo: string } {
       if (!damage) throw new AppError('history-not-damaged', 'The history file is not damaged; nothing was set aside.');
       current?.close();

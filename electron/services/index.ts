@@ -1,7 +1,7 @@
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Environment } from '../../shared/environment.ts';
-import type { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 import type { PayloadOf, PushName } from '../../shared/ipc.ts';
 import { captureSandbox } from '../capture/capture-sandbox.ts';
 import { captureFileIn, openCapture } from '../capture/capture-store.ts';
@@ -32,6 +32,9 @@ import { createSending } from './sending.ts';
 import { createSubmissionCurl, type Clipboard } from './submission-curl.ts';
 import { createSessions } from './sessions.ts';
 import { createVault, type Cipher } from './vault.ts';
+import { workspaceEnvironmentSource } from './workspace-environments.ts';
+import { createWorkspaceOpening } from './workspace-opening.ts';
+import { createWorkspaces, workspaceDataFolder } from './workspaces.ts';
 
 /**
  * The composition root of the plain-Node services. The Electron main process, the test harness
@@ -156,7 +159,27 @@ export async function createServices(deps: ServiceDeps) {
     },
   });
   const appInfo = createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() });
-  const files = createFiles(deps.dataFolder, deps.dialogs);
+  // The open workspace (one at a time): the one place that knows which it is.
+  // Its environments join the data folder's while it is open (ids stable per workspace folder and name, so the vault finds their secrets again).
+  const workspaceFolders = createWorkspaces({ dataFolder: deps.dataFolder });
+  const workspaces = createWorkspaceOpening({
+    workspaces: workspaceFolders,
+    dialogs: deps.dialogs,
+    push: (change) => deps.push('workspace:changed', change),
+    follow: async (listing) => {
+      await environments.useWorkspace(listing && (await workspaceEnvironmentSource(listing, workspaceFolders.environments())));
+      // Its own history, in the data folder (never in the workspace, so it is never committed).
+      const historyFile = historyFileIn(listing ? await workspaceDataFolder(deps.dataFolder, listing.root) : deps.dataFolder);
+      if (historyFile === history.file()) return;
+      history.switchTo(historyFile);
+      readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(deps.dataFolder, id)), [], unreadable);
+      readableOr(() => submissions.applyRetention(), 0, unreadable);
+    },
+    mayChange: () => {
+      if (sending.busy()) throw new AppError('workspace-busy', 'A send is under way and is recorded in the history of the workspace open now: wait for it to end, or cancel it, then open or close a workspace.');
+    },
+  });
+  const files = createFiles(deps.dataFolder, deps.dialogs, workspaces);
   // The Sandbox tab lists what the capture kept, so it outlives a restart; exports mask again with every secret known.
   const captureRequests =
     sandbox &&
@@ -244,8 +267,11 @@ export async function createServices(deps: ServiceDeps) {
     capture,
     captureRequests,
     captureEvents,
+    workspaces,
     async close(): Promise<void> {
       await sending.dispose();
+      // Its watchers stop; nothing else follows a workspace closed by quitting.
+      await workspaceFolders.close();
       plans.close();
       coverage.close();
       sessions.dispose();

@@ -353,6 +353,11 @@ export function createSending(options: SendingOptions) {
       return { ...detail, status: 'sending' };
     },
 
+    /** Whether a send is under way (the history it writes to must stay the same until it ends). */
+    busy(): boolean {
+      return running.size > 0;
+    },
+
     cancel(submissionId: string): void {
       running.get(submissionId)?.controller.abort();
     },

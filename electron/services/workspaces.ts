@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.ts';
 import { MANIFEST_FILE, type WorkspaceListing } from '../../shared/workspace/workspace.ts';
+import { RecentWorkspaceSchema, type RecentWorkspace } from '../../shared/workspace/workspace-schema.ts';
 import type { WorkspaceEnvironmentEntry } from '../workspace/files.ts';
 import { resolveInside, writeWorkspaceFile } from '../workspace/paths.ts';
 import { loadWorkspace, type LoadedWorkspace } from '../workspace/scan.ts';
@@ -23,8 +24,6 @@ export const RECENT_WORKSPACES_LIMIT = 10;
 const MAX_TEXT_BYTES = 200 * 1024 * 1024;
 const DEBOUNCE_MS = 150;
 
-export const RecentWorkspaceSchema = z.object({ root: z.string(), name: z.string(), openedAt: z.string() });
-export type RecentWorkspace = z.infer<typeof RecentWorkspaceSchema>;
 
 /** What listeners are told after files changed on disk: the listing now, and the changed paths (relative, forward slashes). */
 export interface WorkspaceChange {

@@ -66,8 +66,8 @@ async function loaded(file: OpenedFile, load: (file: OpenedFile) => void, from?:
 }
 
 /**
- * Opening batch files: chosen in the dialog, picked from the recent ones, or handed over by the
- * OS (`files:opened`). Each comes forward in the composer, in the tab that already holds it if
+ * Opening batch files: chosen in the dialog, picked from the recent ones or the open workspace,
+ * or handed over by the OS (`files:opened`). Each comes forward in the composer, in the tab that already holds it if
  * any; a big one shows its progress before it is loaded.
  */
 export function useFileOpening() {
@@ -109,5 +109,7 @@ export function useFileOpening() {
     opened,
     open: () => read(null, api.files.open()),
     openRecent: (path: string) => read(fileName(path), api.files.openRecent({ path })),
+    /** A batch of the open workspace, by its path from the workspace's root. */
+    openWorkspaceBatch: (path: string) => read(fileName(path), api.workspace.openFile({ path })),
   };
 }

@@ -7,6 +7,7 @@ import { useCommand } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { bringForward } from '../shell/bring-forward.ts';
 import { useNotices, useUi } from '../state/ui.ts';
+import { useWorkspace } from '../workspace/queries.ts';
 import { CompareView } from './CompareView.tsx';
 import { CoveragePanel } from './CoveragePanel.tsx';
 import { ExportControls } from './ExportControls.tsx';
@@ -36,6 +37,8 @@ export function HistoryScreen() {
   const screen = useUi((state) => state.screen);
   const { filter, unit, openId, checked, comparing, coverageShown } = useHistory();
   const { setFilter, setUnit, open, uncheck, compare, showCoverage } = useHistory.getState();
+  // Each workspace keeps its own history: the open one's is shown.
+  const workspaceName = useWorkspace().data?.manifest.name ?? null;
   // Read from the first time the screen is shown, not at start.
   const [shown, setShown] = useState(screen === 'history');
   // Where a damaged history file went, said until the screen is left.
@@ -98,6 +101,9 @@ export function HistoryScreen() {
       <section className="history-browse" aria-labelledby="history-title">
         <div className="pane-header">
           <h1 id="history-title">History</h1>
+          <span className="muted" data-testid="history-owner">
+            {workspaceName === null ? 'Sends made without a workspace' : `Sends of the workspace ${workspaceName}`}
+          </span>
           <span className="muted" data-testid="history-count">
             {count.data === undefined || pages.error ? '' : plural(count.data, 'submission', 'submissions')}
           </span>

@@ -25,6 +25,9 @@ import { PlanDraftHost } from '../plans/PlanDraftHost.tsx';
 import { ReplayHost } from '../replay/ReplayHost.tsx';
 import { useApi } from '../queries.ts';
 import { useNotices, useUi } from '../state/ui.ts';
+import { useWorkspaceEvents } from '../workspace/queries.ts';
+import { ReloadQuestionDialog } from '../workspace/ReloadQuestionDialog.tsx';
+import { WorkspacePanel } from '../workspace/WorkspacePanel.tsx';
 import { AboutDialog } from './AboutDialog.tsx';
 import { AppearanceControl } from './AppearanceControl.tsx';
 import { Notices } from './Notices.tsx';
@@ -43,6 +46,7 @@ export function Shell({ info }: { info: AppInfo }) {
   useDraftAutosave();
   useSendProgressEvents();
   useHistoryRefresh();
+  useWorkspaceEvents();
 
   useCommandKeys();
   useRequestsFromMain();
@@ -88,6 +92,7 @@ export function Shell({ info }: { info: AppInfo }) {
       </header>
       <div className="workspace">
         <nav className="sidebar" aria-label="Environments and history">
+          <WorkspacePanel />
           <EnvironmentList />
           <RecentSubmissions />
         </nav>
@@ -134,6 +139,7 @@ export function Shell({ info }: { info: AppInfo }) {
       <EnvironmentEditor />
       <PlanDraftHost />
       <ReplayHost />
+      <ReloadQuestionDialog />
       <Notices />
     </div>
   );

@@ -12,6 +12,8 @@ import { workDone } from './text-work.ts';
 /** The part of Monaco's text model this needs: the state layer does not load Monaco. */
 export interface TextHolder {
   getValue(): string;
+  /** Replaces the whole text (a file reloaded after it changed on disk). */
+  setValue(text: string): void;
 }
 
 type EditListener = (id: string, changes: readonly TextChange[]) => void;
@@ -39,6 +41,13 @@ export function setBatchText(id: string, text: string): void {
 /** From now on the holder (the editor's model) has the batch's text. */
 export function holdBatchText(id: string, holder: TextHolder): void {
   texts.set(id, holder);
+}
+
+/** The batch's whole text replaced, in the editor too when one holds it: its edits are reported as any others (autosave keeps up). */
+export function replaceBatchText(id: string, text: string): void {
+  const held = texts.get(id);
+  if (held === undefined || typeof held === 'string') texts.set(id, text);
+  else held.setValue(text);
 }
 
 export function forgetBatchText(id: string): void {

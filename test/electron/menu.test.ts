@@ -3,7 +3,7 @@ import { commandIds, commands, type CommandGroup } from '../../shared/commands.t
 import type { RecentFile } from '../../shared/files.ts';
 import { menuTemplate, runsInMain, type MenuContext, type MenuEntry } from '../../electron/menu-template.ts';
 
-const context: MenuContext = { platform: 'linux', packaged: true, recent: [], theme: 'system', appName: 'EventDesk' };
+const context: MenuContext = { platform: 'linux', packaged: true, recent: [], recentWorkspaces: [], theme: 'system', appName: 'EventDesk' };
 
 function menu(template: MenuEntry[], label: string): MenuEntry[] {
   const found = template.find((entry) => entry.kind === 'submenu' && entry.label.replace('&', '') === label);

@@ -50,6 +50,7 @@ export const defaultAnswers: Partial<Record<ChannelName, Envelope<unknown>>> = {
   'drafts:activate': done,
   'drafts:close': done,
   'files:takeOpened': { ok: true, value: [] },
+  'workspace:current': { ok: true, value: null },
 };
 
 export function renderApp(answers: Partial<Record<ChannelName, Envelope<unknown>>> = {}) {

@@ -7,7 +7,7 @@ function twoStepHolder() {
   let text = 'before';
   let release = () => {};
   const paused = new Promise<void>((resolve) => (release = resolve));
-  const holder = { getValue: () => text };
+  const holder = { getValue: () => text, setValue: (next: string) => void (text = next) };
   const work = async () => {
     text = 'half way';
     await paused;
@@ -30,7 +30,7 @@ describe('work on a text across frames', () => {
   });
 
   it('ends even when the work fails, and reads the text as it was left', async () => {
-    const holder = { getValue: () => 'left' };
+    const holder = { getValue: () => 'left', setValue: () => undefined };
     holdBatchText('b2', holder);
     await expect(whileWorking(holder, () => Promise.reject(new Error('gone')))).rejects.toThrow('gone');
     expect(isWorking(holder)).toBe(false);
