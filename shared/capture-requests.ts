@@ -98,6 +98,8 @@ export const CapturedRequestDetailSchema = z.object({
   request: CapturedRequestSchema,
   accepted: z.number().int().min(0),
   refused: z.number().int().min(0),
+  /** Events a forwarding sandbox could not deliver: the upstream never answered, so nobody judged them. */
+  undelivered: z.number().int().min(0),
   /** Refused events that have problems of their own, the first 50 of them. */
   refusedEvents: z.array(RefusedEventSchema),
   /** The plan's violations, in event order, the first 200 of them; `unlisted` counts the rest. */

@@ -72,7 +72,8 @@ function toSummary(row: Row): CapturedRequestSummary {
  * body are still reached through its overflow pages, which the file's pointer map lets SQLite
  * skip without reading them. A plan's errors and warnings are counted from its violations.
  */
-const LISTED_COLUMNS = `id, received_at, duration_ms, method, path, status, reason, event_count, fault, plan, upstream_url IS NOT NULL AS forwarded, upstream_status,
+const SUMMARY_COLUMNS = 'id, received_at, duration_ms, method, path, status, reason, event_count, fault, plan';
+const LISTED_COLUMNS = `${SUMMARY_COLUMNS}, upstream_url IS NOT NULL AS forwarded, upstream_status,
   upstream_error IS NOT NULL AS upstream_failed,
   (SELECT count(*) FROM json_each(event_violations) WHERE value ->> '$.severity' = 'error') AS plan_errors,
   (SELECT count(*) FROM json_each(event_violations) WHERE value ->> '$.severity' = 'warning') AS plan_warnings`;
@@ -150,7 +151,7 @@ function statementsOf(db: DatabaseSync) {
     count: db.prepare('UPDATE counters SET value = value + ? WHERE name = ?'),
     counters: db.prepare('SELECT name, value FROM counters'),
     totals: db.prepare('SELECT count(*) AS requests, coalesce(sum(event_count), 0) AS events, coalesce(sum(stored_bytes), 0) AS stored FROM requests'),
-    newest: db.prepare('SELECT * FROM requests ORDER BY id DESC LIMIT ?'),
+    newest: db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM requests ORDER BY id DESC LIMIT ?`),
     request: db.prepare('SELECT * FROM requests WHERE id = ?'),
     allRequests: db.prepare('SELECT * FROM requests ORDER BY id'),
     latestServiceIdField: db.prepare('SELECT service_id_field FROM requests ORDER BY id DESC LIMIT 1'),

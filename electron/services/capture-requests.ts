@@ -72,6 +72,7 @@ export function createCaptureRequests(deps: CaptureRequestsDeps) {
         request,
         accepted: events.filter((event) => event.verdict === 'accepted').length,
         refused: events.filter((event) => event.verdict === 'refused').length,
+        undelivered: events.filter((event) => event.verdict === 'undelivered').length,
         refusedEvents: events
           .filter((event) => event.verdict === 'refused' && event.problemCount > 0)
           .slice(0, REFUSED_LISTED)

@@ -58,13 +58,14 @@ function PlanViolations({ plan, violations, unlisted }: { plan: string; violatio
   );
 }
 
-/** How many of its events were accepted and refused, and the refused ones' own problems. */
+/** How many of its events were accepted, refused or not delivered, and the refused ones' own problems. */
 function EventVerdicts({ detail }: { detail: CapturedRequestDetail }) {
-  if (detail.accepted + detail.refused === 0) return null;
+  if (detail.accepted + detail.refused + detail.undelivered === 0) return null;
   return (
     <section className="event-verdicts" aria-label="Event verdicts">
       <h3>
         Events: {detail.accepted.toLocaleString('en')} accepted · {detail.refused.toLocaleString('en')} refused
+        {detail.undelivered > 0 && ` · ${detail.undelivered.toLocaleString('en')} not delivered`}
       </h3>
       {detail.refusedEvents.length > 0 && (
         <ul>

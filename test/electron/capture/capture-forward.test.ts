@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answer, postJson, useSandbox, validEvent } from '../sandbox/sandbox-client.ts';
 import { exportCapture } from '../../../electron/capture/capture-export.ts';
+import { createCaptureRequests } from '../../../electron/services/capture-requests.ts';
 import { closedPort, httpUpstream } from '../sandbox/upstreams.ts';
 import { runCli } from '../support/cli-run.ts';
 import { capturingSandbox, dataFolder } from './capture-support.ts';
@@ -86,6 +87,9 @@ describe('a capturing sandbox that forwards', () => {
       ['lost-1', 'undelivered', 'upstream-unreachable', events[0]],
       ['lost-2', 'undelivered', 'upstream-unreachable', events[1]],
     ]);
+    // The request's detail counts them apart from the refused.
+    const requests = createCaptureRequests({ capture: store, drained, clearTraffic: () => undefined, secrets: () => [], exportAs: () => Promise.resolve(null), appVersion: 'test' });
+    expect(requests.detail(only!.id)).toMatchObject({ accepted: 0, refused: 0, undelivered: 2 });
     // Exactly them, for sending again once the upstream is back.
     expect(exportCapture(store, 'ndjson', { filter: null, verdict: 'undelivered' }, 'test')).toMatchObject({ count: 2, of: 2 });
     expect(exportCapture(store, 'ndjson', { filter: null, verdict: 'refused' }, 'test')).toMatchObject({ count: 0 });

@@ -40,6 +40,7 @@ function detail(request: Partial<CapturedRequest>, rest: Partial<Omit<CapturedRe
     },
     accepted: 1,
     refused: 0,
+    undelivered: 0,
     refusedEvents: [],
     violations: [],
     unlisted: 0,
@@ -69,6 +70,15 @@ describe('the captured requests list', () => {
     renderWithBridge(<TrafficList records={[summary(1, { status: 502, reason: 'upstream-unreachable' })]} />, { 'capture:request': { ok: true, value: detail({ status: 502, upstream }) } });
     open(screen.getByRole('listitem'));
     expect((await screen.findByRole('region', { name: 'Forwarded' })).textContent).toContain('No answerthe upstream did not answer within 5000 ms');
+  });
+
+  it('counts the events a forwarding sandbox could not deliver apart from the refused', async () => {
+    renderWithBridge(<TrafficList records={[summary(1, { status: 502, reason: 'upstream-unreachable' })]} />, {
+      'capture:request': { ok: true, value: detail({ status: 502, eventCount: 2 }, { accepted: 0, refused: 0, undelivered: 2 }) },
+    });
+    open(screen.getByRole('listitem'));
+    const verdicts = await screen.findByRole('region', { name: 'Event verdicts' });
+    expect(within(verdicts).getByRole('heading').textContent).toBe('Events: 0 accepted · 0 refused · 2 not delivered');
   });
 
   it("sums up its events' verdicts, with each refused event's problems and the plan's violations", async () => {
