@@ -109,7 +109,7 @@ export const commands: Record<CommandId, CommandInfo> = {
   // Not in a native menu (the View group's menu lists its own): the palette and the button beside the tabs.
   'batch.compare': { title: 'Compare with another open batch…', group: 'View' },
   // Not in a native menu either: the Sandbox tab's own button beside its Clear.
-  'view.sandboxSettings': { title: "Show or hide the sandbox's settings column", group: 'View', keys: 'CmdOrCtrl+Alt+B' },
+  'view.sandboxSettings': { title: "Collapse or expand the sandbox's settings column", group: 'View', keys: 'CmdOrCtrl+Alt+B' },
   // Event operations: on the selection in the Form view, on the event under the cursor in the
   // JSON view. None of these keys is Monaco's (Alt+Up/Down moves lines there, so moving events
   // takes Alt+Shift+PageUp/PageDown); Delete alone deletes the selection with the list focused.
