@@ -22,6 +22,7 @@ import { Modal } from '../shell/Modal.tsx';
 import { useComposer } from '../state/composer.ts';
 import { useUi } from '../state/ui.ts';
 import { checkBatch, type BatchCheck } from './batch-check.ts';
+import { eventsWithErrors, withoutEvents } from './replay-errors.ts';
 import { planCheckText, useTargetPlan } from './replay-plan.tsx';
 import type { ReplayRequest } from './replay-store.ts';
 import { replayText, type ReplayChoices, type ReplaySettings, type ReplayText } from './replay-transforms.ts';
@@ -93,6 +94,8 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
   const plan = useTargetPlan(target);
   const planScript = plan?.script ?? null;
   const [choices, setChoices] = useState<ReplayChoices>({ shift: false, pseudonymize: false });
+  // The events to replay: those asked for, less any with errors the user chose to leave out.
+  const [events, setEvents] = useState({ text: request.eventsText, leftOut: 0 });
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [submissionId, setSubmissionId] = useState<string | null>(null);
@@ -107,7 +110,7 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
     const client = createTransformClient();
     running.current = client;
     try {
-      return await replayText(client, request.eventsText, choices, settings, askPseudonyms, now);
+      return await replayText(client, events.text, choices, settings, askPseudonyms, now);
     } finally {
       client.cancel();
       if (running.current === client) running.current = null;
@@ -115,7 +118,7 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
   }
 
   // A preview is of the choices and the environment's settings it was made with: any change makes a new one.
-  const previewKey = JSON.stringify([choices, settings, rules, plan === undefined ? 'reading' : planScript]);
+  const previewKey = JSON.stringify([choices, settings, rules, plan === undefined ? 'reading' : planScript, events.leftOut]);
   const [previewed, setPreviewed] = useState<{ key: string; preview: Preview } | null>(null);
   const preview: Preview = previewed?.key === previewKey ? previewed.preview : { state: 'working' };
   const refreshPreview = useEffectEvent((key: string) => {
@@ -124,8 +127,8 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
     let current = true;
     void prepared(new Date()).then(async (made) => {
       const preview = made.ok ? previewOf(made.text, timeZone) : ({ state: 'problem', message: made.message } as const);
-      // The plan's count is shown before sending: with a plan, the events are checked now, as Send will.
-      if (made.ok && preview.state === 'ready' && plan && rules) preview.check = await checkBatch(made.text, rules, planScript);
+      // The events are checked now, as Send will: the errors (and the plan's count) are said before sending.
+      if (made.ok && preview.state === 'ready' && rules) preview.check = await checkBatch(made.text, rules, planScript);
       if (current) setPreviewed({ key, preview });
     });
     return () => {
@@ -134,7 +137,9 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
   });
   useEffect(() => refreshPreview(previewKey), [previewKey]);
 
-  const label = `Replay of ${request.source}`.slice(0, LABEL_MAX);
+  const label = `Replay of ${request.source}${events.leftOut > 0 ? `, ${plural(events.leftOut, 'event')} with errors left out` : ''}`.slice(0, LABEL_MAX);
+  const withErrors = preview.state === 'ready' && preview.check ? eventsWithErrors(preview.check.diagnostics) : [];
+  const leaveOut = () => setEvents((current) => ({ text: withoutEvents(current.text, withErrors), leftOut: current.leftOut + withErrors.length }));
 
   /**
    * The events made again as they will leave, so "now" is the moment of the click, handed to
@@ -225,6 +230,17 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
       <p className="replay-preview" role="status">
         {preview.state === 'working' ? 'Working out what will be sent…' : preview.state === 'ready' ? previewText(preview.count, preview.range, timeZone) : ''}
       </p>
+      {withErrors.length > 0 && preview.state === 'ready' && (
+        <div className="inline-warning replay-errors">
+          <p>{`${withErrors.length === preview.count ? `All ${plural(preview.count, 'event')}` : `${withErrors.length} of ${plural(preview.count, 'event')}`} ${withErrors.length === 1 ? 'has' : 'have'} errors under “${target?.name ?? ''}”'s rules: the server refuses ${withErrors.length === 1 ? 'it' : 'them'}, and a chunk holding one is refused whole.`}</p>
+          {withErrors.length < preview.count && (
+            <button type="button" onClick={leaveOut} disabled={locked}>
+              {`Leave ${withErrors.length === 1 ? 'it' : 'them'} out`}
+            </button>
+          )}
+        </div>
+      )}
+      {events.leftOut > 0 && <p className="hint">{`${plural(events.leftOut, 'event')} with errors left out.`}</p>}
       {plan && preview.state === 'ready' && preview.check && <PlanLine {...planCheckText(plan, preview.check)} />}
       {shownProblem && (
         <div className="problem replay-problem" role="alert">

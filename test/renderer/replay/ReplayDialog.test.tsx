@@ -100,7 +100,7 @@ const done: SubmissionView = {
 
 let calls: { channel: ChannelName; input: unknown }[];
 
-function renderReplay(answers: Partial<Record<ChannelName, (input: never) => unknown>> = {}) {
+function renderReplay(answers: Partial<Record<ChannelName, (input: never) => unknown>> = {}, events: unknown[] = captured) {
   calls = [];
   const handlers: Partial<Record<ChannelName, (input: never) => unknown>> = {
     'environments:list': () => ({ environments: [sandbox, staging, production], activeId: 'local-sandbox', notice: null }),
@@ -133,7 +133,7 @@ function renderReplay(answers: Partial<Record<ChannelName, (input: never) => unk
       </QueryClientProvider>
     </ApiContext>,
   );
-  act(() => useReplay.getState().open({ eventsText: JSON.stringify(captured, null, 2), count: 3, source: '3 captured events (customer_id = c-42)' }));
+  act(() => useReplay.getState().open({ eventsText: JSON.stringify(events, null, 2), count: events.length, source: '3 captured events (customer_id = c-42)' }));
   return screen.getByRole('dialog', { name: 'Replay events' });
 }
 
@@ -189,6 +189,20 @@ describe('the Replay dialog', () => {
     expect(events[0]!.customer_id).not.toBe(events[1]!.customer_id);
     expect(start!.batchText).not.toMatch(/c-42|c-7"|ann@acme\.io|1b4e28ba-2fa1-41d2-883f-0016d3cca427/);
     expect(events[0]!.attributes.note).toMatch(/^wrote from \S+@\S+$/);
+  });
+
+  it('says how many events have errors under the target’s rules, and leaves them out when asked, so the good ones are not refused with them', async () => {
+    const dialog = renderReplay({}, [captured[0], { ...captured[1], svc_id: 'seven' }, { ...captured[2], created_at: 'yesterday' }]);
+    const warning = await vi.waitFor(() => within(dialog).getByText(/have errors under “Local sandbox”'s rules/));
+    expect(warning.textContent).toBe('2 of 3 events have errors under “Local sandbox”\'s rules: the server refuses them, and a chunk holding one is refused whole.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave them out' }));
+    await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('Sends 1 event, created_at 2026-11-20 10:00:00 (UTC).'));
+    expect(within(dialog).queryByText(/have errors/)).toBeNull();
+    expect(within(dialog).getByText('2 events with errors left out.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(sent()).toHaveLength(1));
+    expect((JSON.parse(sent()[0]!.batchText) as { token: string }[]).map((event) => event.token)).toEqual(['evt-1']);
+    expect(sent()[0]!.label).toBe('Replay of 3 captured events (customer_id = c-42), 2 events with errors left out');
   });
 
   it('asks before sending to production, and sends nothing when told no', async () => {
