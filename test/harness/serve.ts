@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rendererOutDir } from '../../build/bundles.ts';
+import { savingInto } from './dialogs.ts';
 import { startHarness } from './server.ts';
 
 const { values } = parseArgs({
@@ -21,9 +24,12 @@ if (!existsSync(path.join(rendererOutDir, 'index.html'))) {
   process.exit(2);
 }
 
-const harness = await startHarness({ port, ...(values.data ? { dataFolder: path.resolve(values.data) } : {}) });
+const dataFolder = values.data ? path.resolve(values.data) : await mkdtemp(path.join(os.tmpdir(), 'eventdesk-harness-'));
+const saved = path.join(dataFolder, 'saved');
+const harness = await startHarness({ port, dataFolder, dialogs: savingInto(saved) });
 console.log(`EventDesk harness at ${harness.url}`);
 console.log(`Data folder: ${harness.dataFolder}`);
+console.log(`Files the app saves go to ${saved} (there is no save dialog here).`);
 console.log('Press Ctrl+C to stop.');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void harness.close().then(() => process.exit(0)));
