@@ -30,7 +30,8 @@ export interface CaptureSelection {
   verdict: CapturedVerdict | null;
 }
 
-function matchingEvents(store: CaptureStore, { filter, verdict }: CaptureSelection): { events: ImportedEvent[]; of: number; requestIds: Set<number> } {
+/** The events a selection picks, in the order they arrived, and the requests holding them. */
+export function matchingEvents(store: CaptureStore, { filter, verdict }: CaptureSelection): { events: ImportedEvent[]; of: number; requestIds: Set<number> } {
   const events: ImportedEvent[] = [];
   const requestIds = new Set<number>();
   let of = 0;

@@ -32,8 +32,14 @@ export function requestsTable(rows: readonly CapturedRequestSummary[], timeZone:
 }
 
 /** Under the list: how many there are, where, and what a flood left out. */
-export function statusFooter(status: CaptureStatus, shown: number): string {
-  const lines = [`${shown < status.requests ? `The newest ${shown} of ` : ''}${plural(status.requests, 'request')} (${plural(status.events, 'event')}, ${formatBytes(status.storedBytes)}) in ${status.file}.`];
+/** What is kept, and how much of it is shown: all, the newest `shown`, or of `matching` requests holding a matching event, the newest `shown`. */
+export function statusFooter(status: CaptureStatus, shown: number, matching: number | null = null): string {
+  const kept = `${plural(status.requests, 'request')} (${plural(status.events, 'event')}, ${formatBytes(status.storedBytes)}) in ${status.file}`;
+  const first =
+    matching === null
+      ? `${shown < status.requests ? `The newest ${shown} of ` : ''}${kept}.`
+      : `${matching} of ${kept} ${matching === 1 ? 'holds' : 'hold'} a matching event${shown < matching ? `; the newest ${shown} are shown` : ''}.`;
+  const lines = [first];
   if (status.notCapturedEvents > 0 || status.notCapturedRequests > 0) {
     lines.push(`${plural(status.notCapturedEvents, 'event')} in ${plural(status.notCapturedRequests, 'request')} were received but not captured: they came faster than the capture could keep them.`);
   }

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CAPTURED_VERDICTS, type CapturedVerdict } from '../../shared/capture.ts';
+import { CAPTURED_VERDICTS, type CapturedRequestSummary, type CapturedVerdict } from '../../shared/capture.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { parseFilter, type EventFilter } from '../../shared/events/filter.ts';
 import { plural } from '../../shared/plural.ts';
-import { CAPTURE_EXPORT_FORMATS, exportCapture, type CaptureExportFormat } from '../capture/capture-export.ts';
+import { CAPTURE_EXPORT_FORMATS, exportCapture, matchingEvents, type CaptureExportFormat } from '../capture/capture-export.ts';
 import { CAPTURE_FILE_NAME, captureFileIn, captureReadError, openCapture, type CaptureStore } from '../capture/capture-store.ts';
 import { product } from '../product.ts';
 import type { CliIo, Command } from './command.ts';
@@ -22,7 +22,7 @@ const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 100_000;
 
 export function captureUsage(dataFolder: string): string {
-  return `Usage: eventdesk capture list [--limit N] [--data DIR]
+  return `Usage: eventdesk capture list [--where EXPR] [--verdict accepted|refused|undelivered] [--limit N] [--data DIR]
        eventdesk capture show <id> [--data DIR]
        eventdesk capture export [--where EXPR] [--verdict accepted|refused|undelivered]
                                 [--format json|ndjson|har] [--out FILE] [--data DIR]
@@ -32,7 +32,8 @@ Reads what the sandbox captured (eventdesk sandbox --capture, and the app's own 
 request it received, masked, with its events and their verdicts.
 
   list                   The requests, newest first: time, status, path, events, and why a
-                         refused one was refused
+                         refused one was refused; with --where or --verdict, those holding
+                         such an event
   show <id>              One request: its headers and body, its answer, where it was forwarded
                          and what the upstream answered, and each event with its verdict
                          (accepted, or refused with its problems and plan violations)
@@ -41,10 +42,10 @@ request it received, masked, with its events and their verdicts.
   clear                  Empties the capture and says how much went
 
   --limit N              list: at most N requests, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})
-  --where EXPR           export: only the events matching a filter in the Form view's language,
-                         e.g. 'customer_id = cust-7781 and attributes.plan exists'; for har, the
-                         requests holding such an event
-  --verdict V            export: only the events the sandbox (or, forwarding, the upstream)
+  --where EXPR           list, export: only the events matching a filter in the Form view's
+                         language, e.g. 'customer_id = cust-7781 and attributes.plan exists'; for
+                         list and har, the requests holding such an event
+  --verdict V            list, export: only the events the sandbox (or, forwarding, the upstream)
                          accepted, only those refused, or only those a forwarding sandbox
                          could not deliver (undelivered: the upstream down, slow or garbled;
                          "not delivered" in the app), e.g. to send them again
@@ -76,7 +77,7 @@ const ACTIONS = ['list', 'show', 'export', 'clear'] as const;
 type Action = (typeof ACTIONS)[number];
 
 /** Which flags each action takes: another is a mistake said as one, not ignored. */
-const ACTION_FLAGS: Record<Action, readonly string[]> = { list: ['limit', 'data'], show: ['data'], export: ['where', 'verdict', 'format', 'out', 'data'], clear: ['data'] };
+const ACTION_FLAGS: Record<Action, readonly string[]> = { list: ['where', 'verdict', 'limit', 'data'], show: ['data'], export: ['where', 'verdict', 'format', 'out', 'data'], clear: ['data'] };
 
 function actionOf(positionals: readonly string[]): Action {
   const [first] = positionals;
@@ -110,12 +111,12 @@ function limitOf(text: string | undefined): number {
 }
 
 /** An action with its flags read and checked, before any file is opened. */
-type Call = { action: 'list'; limit: number } | { action: 'show'; id: number } | { action: 'export'; format: CaptureExportFormat; where?: string; verdict: CapturedVerdict | null; out?: string } | { action: 'clear' };
+type Call = { action: 'list'; limit: number; where?: string; verdict: CapturedVerdict | null } | { action: 'show'; id: number } | { action: 'export'; format: CaptureExportFormat; where?: string; verdict: CapturedVerdict | null; out?: string } | { action: 'clear' };
 
 function callOf(action: Action, positionals: readonly string[], values: { limit?: string; where?: string; verdict?: string; format?: string; out?: string }): Call {
   switch (action) {
     case 'list':
-      return { action, limit: limitOf(values.limit) };
+      return { action, limit: limitOf(values.limit), where: values.where, verdict: verdictOf(values.verdict) };
     case 'show':
       return { action, id: requestIdOf(positionals[1]) };
     case 'export':
@@ -146,12 +147,20 @@ function exportRun(store: CaptureStore, { format, where, verdict, out }: { forma
   });
 }
 
+/** The newest requests, or with a filter or verdict the newest of those holding a matching event, and how many do (null: no filter). */
+function listedRequests(store: CaptureStore, { limit, where, verdict }: { limit: number; where?: string; verdict: CapturedVerdict | null }): { rows: CapturedRequestSummary[]; matching: number | null } {
+  if (where === undefined && verdict === null) return { rows: store.requests(limit), matching: null };
+  const { requestIds } = matchingEvents(store, { filter: filterOf(where, store.serviceIdField()), verdict });
+  const newest = [...requestIds].sort((a, b) => b - a).slice(0, limit);
+  return { rows: newest.map((id) => store.request(id)).filter((request) => request !== null), matching: requestIds.size };
+}
+
 async function runCall(call: Call, store: CaptureStore, io: CliIo): Promise<number> {
   const timeZone = resolveTimeZone('local');
   switch (call.action) {
     case 'list': {
-      const rows = store.requests(call.limit);
-      io.stdout((rows.length > 0 ? requestsTable(rows, timeZone) : '') + statusFooter(store.status(), rows.length));
+      const { rows, matching } = listedRequests(store, call);
+      io.stdout((rows.length > 0 ? requestsTable(rows, timeZone) : '') + statusFooter(store.status(), rows.length, matching));
       return 0;
     }
     case 'show': {

@@ -79,6 +79,21 @@ describe('eventdesk capture on what eventdesk sandbox --capture kept', () => {
     expect(limited.stdout).toContain('The newest 2 of 6 requests');
   });
 
+  it('lists only the requests holding an event --where or --verdict picks, newest first, saying how many do', async () => {
+    const refused = await capture(['list', '--verdict', 'refused', '--data', folder]);
+    expect(refused.code).toBe(0);
+    const ids = (text: string) => text.split('\n').filter((line) => /^\d+\s{2,}/.test(line)).map((line) => line.split(/\s{2,}/)[0]);
+    // The request refused for its token kept no events: its body was not read.
+    expect(ids(refused.stdout)).toEqual(['4', '3']);
+    expect(refused.stdout).toContain('2 of 6 requests (7 events, ');
+    expect(refused.stdout).toMatch(/ hold a matching event\.\n/);
+    const one = await capture(['list', '--where', 'customer_id = cust-5', '--limit', '1', '--data', folder]);
+    expect(ids(one.stdout)).toEqual(['5']);
+    expect(one.stdout).toMatch(/1 of 6 requests .* holds a matching event\.\n/);
+    const wrong = await capture(['list', '--where', 'customer_id =', '--data', folder]);
+    expect(wrong.code).toBe(2);
+  });
+
   it('shows one request with each event and its verdict, secrets masked', async () => {
     const show = await capture(['show', '4', '--data', folder]);
     expect(show.code).toBe(0);
@@ -144,7 +159,7 @@ describe('eventdesk capture, called wrong', () => {
     await wrong(folder, ['show'], 'show needs the id of a request, as "capture list" prints it.');
     await wrong(folder, ['show', 'x'], 'show: "x" is not a whole number.');
     await wrong(folder, ['list', '--limit', '0'], '--limit: 0 is not from 1 to 100000.');
-    await wrong(folder, ['list', '--where', 'token = a'], '--where is not a flag of "capture list".');
+    await wrong(folder, ['show', '3', '--where', 'token = a'], '--where is not a flag of "capture show".');
     await wrong(folder, ['export', '--format', 'xml'], '--format: "xml" is not one of json, ndjson, har.');
     await wrong(folder, ['list', '--colour'], 'unknown option --colour.');
   });
