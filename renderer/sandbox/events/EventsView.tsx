@@ -79,7 +79,7 @@ export function EventsView() {
 
   return (
     <div className="events-view">
-      <div className="events-toolbar" role="search" aria-label="Filter captured events">
+      <div className="events-toolbar" role="search" aria-label="Find captured events">
         <FilterInput label="Filter captured events" value={where} onChange={setWhere} invalid={badFilter !== null} statusId="events-filter-status" />
         <label>
           Verdict

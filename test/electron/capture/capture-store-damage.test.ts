@@ -37,6 +37,13 @@ describe('a capture file that cannot be used as it is', () => {
     expect(filesIn(folder)).toEqual(before);
   });
 
+  it('with no tables (a copy that left its -wal behind), is refused by a reader saying what a copy needs', async () => {
+    const folder = await dataFolder();
+    const file = captureFileIn(folder);
+    writeFileSync(file, '');
+    expect(() => openCapture(file, { readOnly: true })).toThrow(expect.objectContaining({ code: 'capture-unreadable', detail: expect.stringContaining('holds no tables: an empty file, or a copy made while it was being written without its -wal file') }));
+  });
+
   it('that is no database at all, is refused by a reader, which moves and changes nothing', async () => {
     const folder = await dataFolder();
     const file = captureFileIn(folder);

@@ -220,6 +220,9 @@ describe("the Sandbox tab's Events view", () => {
     expect(calls.filter(([channel]) => channel === 'capture:events').length).toBeGreaterThanOrEqual(3);
 
     const box = screen.getByRole('searchbox', { name: 'Filter captured events' });
+    // One name, one element: the search landmark around it is named apart.
+    expect(screen.getAllByLabelText('Filter captured events')).toHaveLength(1);
+    expect(screen.getByRole('search', { name: 'Find captured events' })).toBeTruthy();
     fireEvent.change(box, { target: { value: 'customer_id = (' } });
     await waitFor(() => expect(screen.getByTestId('events-count').textContent).toBe('The filter cannot be read: column 15: expected a value after “=”.'));
     expect(box.getAttribute('aria-invalid')).toBe('true');
