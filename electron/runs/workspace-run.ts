@@ -54,27 +54,10 @@ function workspaceEnvironments({ listing, environments }: Pick<LoadedWorkspace, 
   };
 }
 
-/**
- * Each file read once a run, as it was when first read: a batch sent by every step is read and
- * checked against the root once, not a thousand times, and a file edited during the run does
- * not change the run half-way.
- */
-function readOnce(read: (file: string) => Promise<string>): (file: string) => Promise<string> {
-  const texts = new Map<string, Promise<string>>();
-  return (file) => {
-    let text = texts.get(file);
-    if (!text) {
-      text = read(file);
-      texts.set(file, text);
-    }
-    return text;
-  };
-}
-
 /** Everything a run of a workspace's scenarios needs, around a sender. */
 export function workspaceRunDeps(workspace: Pick<LoadedWorkspace, 'listing' | 'environments'>, sender: ServicesSender, secrets: () => readonly string[] = () => []): RunDeps {
   return {
-    readFile: readOnce(workspaceFileReader(workspace.listing.root)),
+    readFile: workspaceFileReader(workspace.listing.root),
     environment: workspaceEnvironments(workspace),
     sender,
     sandbox: (environment) => sandboxToolsAt(environment.baseUrl),

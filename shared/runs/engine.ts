@@ -141,12 +141,29 @@ async function runScenario(run: Run, file: string): Promise<ScenarioResult> {
 }
 
 /**
+ * Each file read once a run, as it was when first read: a batch every step sends is read and
+ * checked against the root once, not once a step, and a file edited during the run does not
+ * change it half-way.
+ */
+function readOnce(read: (file: string) => Promise<string>): (file: string) => Promise<string> {
+  const texts = new Map<string, Promise<string>>();
+  return (file) => {
+    let text = texts.get(file);
+    if (!text) {
+      text = read(file);
+      texts.set(file, text);
+    }
+    return text;
+  };
+}
+
+/**
  * Runs the request's scenarios in order and resolves with what happened; never rejects for a
  * scenario's own problems (they are its result). `onProgress` hears every step as it starts
  * and ends; `signal` stops the run (the step under way is cancelled, the rest skipped).
  */
 export async function runScenarios(request: RunRequest, deps: RunDeps, onProgress: (progress: RunProgress) => void = () => undefined, signal: AbortSignal = new AbortController().signal): Promise<RunResult> {
-  const run: Run = { request, deps, runId: request.runId ?? crypto.randomUUID(), signal, emit: onProgress, stopReason: null };
+  const run: Run = { request, deps: { ...deps, readFile: readOnce(deps.readFile) }, runId: request.runId ?? crypto.randomUUID(), signal, emit: onProgress, stopReason: null };
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const scenarios: ScenarioResult[] = [];

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { starterFiles } from '../../../electron/workspace/starter.ts';
@@ -26,6 +26,21 @@ describe('runScenarios through the services thread, against the sandbox', () => 
     expect(recorded).toMatchObject({ status: 'ok', label: 'Signup · step 1', eventCount: 2 });
     expect(progress.map((each) => each.kind)).toEqual(['scenario-started', 'step-started', 'step-ended', 'step-started', 'step-ended', 'step-started', 'step-ended', 'scenario-ended', 'run-ended']);
     expect(result.stopped).toBe(false);
+  });
+
+  it('reads each file once a run: a batch edited during the run is sent as it was, and as edited by the next run', { timeout: RUN_LIMIT_MS }, async () => {
+    const sandbox = await useSandbox();
+    const workspace = await runWorkspace(sandbox, {
+      'batches/signup.json': [event(1), event(2)],
+      'scenarios/twice.scenario.json': scenario('Twice', [{ send: 'batches/signup.json' }, { wait: '300ms' }, { send: 'batches/signup.json' }]),
+    });
+    const running = workspace.run(['scenarios/twice.scenario.json']);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await writeFile(path.join(workspace.root, 'batches', 'signup.json'), JSON.stringify([event(3)]));
+    const { result } = await running;
+    expect(result.scenarios[0]!.steps.map((step) => step.eventsSent)).toEqual([2, 0, 2]);
+    const again = await workspace.run(['scenarios/twice.scenario.json']);
+    expect(again.result.scenarios[0]!.steps.map((step) => step.eventsSent)).toEqual([1, 0, 1]);
   });
 
   it('fails a step whose send is refused, naming why, its submission in History; the rest of the scenario is skipped', { timeout: RUN_LIMIT_MS }, async () => {
