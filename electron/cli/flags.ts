@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
@@ -78,6 +79,14 @@ export function unwritable(file: string, error: unknown): UsageError {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const problem = code === 'ENOENT' ? `the folder ${path.dirname(path.resolve(file))} does not exist` : fileProblem(error);
   return new UsageError(`cannot write ${file}: ${problem}.`);
+}
+
+/** Whether a path names something (a file or a folder) that is there. */
+export function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 export function wholeNumber(flag: string, text: string | undefined): number | undefined {

@@ -1,4 +1,4 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
@@ -6,7 +6,7 @@ import { SECRET_VARIABLES } from '../../shared/secret-variables.ts';
 import { MANIFEST_FILE, WorkspaceManifestSchema } from '../../shared/workspace/workspace.ts';
 import { starterFiles } from '../workspace/starter.ts';
 import type { CliIo, Command } from './command.ts';
-import { UsageError, isUsageError, unwritable, usageText } from './flags.ts';
+import { UsageError, exists, isUsageError, unwritable, usageText } from './flags.ts';
 
 /** `eventdesk init [DIR]`: a small workspace, ready for `eventdesk run` against `eventdesk sandbox`. */
 
@@ -32,12 +32,6 @@ command was called wrong.
 const FLAGS = { help: { type: 'boolean', short: 'h' } } as const;
 const NAME_LIMIT = WorkspaceManifestSchema.shape.name.maxLength ?? 80;
 
-function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
-}
 
 /** The workspace's name: its folder's, as a person named it. */
 function nameOf(folder: string): string {

@@ -18,7 +18,7 @@ import { findEnvironment } from '../workspace/files.ts';
 import { findWorkspaceRoot, loadWorkspace, type LoadedWorkspace } from '../workspace/scan.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
-import { UsageError, isUsageError, parseFlags, unwritable, usageText } from './flags.ts';
+import { UsageError, exists, isUsageError, parseFlags, unwritable, usageText } from './flags.ts';
 import { credentialsFrom, resolveTarget, secretsIn, type Variables } from './target.ts';
 
 /**
@@ -87,12 +87,6 @@ function reportersOf(list: string | undefined): Reporter[] {
   return [...new Set(names as Reporter[])];
 }
 
-function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
-}
 
 /** A path as the workspace writes it: relative to its root, forward slashes; null when it is outside. */
 function insideRoot(root: string, file: string): string | null {
