@@ -232,7 +232,7 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
       </p>
       {withErrors.length > 0 && preview.state === 'ready' && (
         <div className="inline-warning replay-errors">
-          <p>{`${withErrors.length === preview.count ? `All ${plural(preview.count, 'event')}` : `${withErrors.length} of ${plural(preview.count, 'event')}`} ${withErrors.length === 1 ? 'has' : 'have'} errors under “${target?.name ?? ''}”'s rules: the server refuses ${withErrors.length === 1 ? 'it' : 'them'}, and a chunk holding one is refused whole.`}</p>
+          <p>{`${withErrors.length === preview.count ? `All ${plural(preview.count, 'event')}` : `${withErrors.length} of ${plural(preview.count, 'event')}`} ${withErrors.length === 1 ? 'has' : 'have'} errors under the rules of “${target?.name ?? ''}”: the server refuses ${withErrors.length === 1 ? 'it' : 'them'}, and a chunk holding one is refused whole.`}</p>
           {withErrors.length < preview.count && (
             <button type="button" onClick={leaveOut} disabled={locked}>
               {`Leave ${withErrors.length === 1 ? 'it' : 'them'} out`}

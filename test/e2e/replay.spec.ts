@@ -16,10 +16,10 @@ const times = ['2026-11-20 09:00:00', '2026-11-20 09:02:00', '2026-11-20 09:05:0
 const events = times.map((createdAt, index) => validEvent({ token: `captured-${index + 1}`, customer_id: 'c-42', created_at: createdAt }));
 
 /** Saves the captured events as NDJSON and opens the Replay dialog on them from the palette. */
-async function replayFromPalette(app: Page) {
+async function replayFromPalette(app: Page, captured: readonly unknown[] = events) {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-replay-'));
   const file = path.join(folder, 'capture.ndjson');
-  await writeFile(file, events.map((event) => JSON.stringify(event)).join('\n') + '\n');
+  await writeFile(file, captured.map((event) => JSON.stringify(event)).join('\n') + '\n');
   answers.push(file);
   await app.keyboard.press('ControlOrMeta+k');
   const palette = app.getByRole('dialog', { name: 'Command palette' });
@@ -141,4 +141,17 @@ test("a replay is checked against the target's tracking plan: its violations cou
   app.once('dialog', (confirm) => void confirm.accept());
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByTestId('send-outcome')).toContainText('4 of 4 events accepted');
+});
+
+test('a replay holding an event the target refuses says so before sending, and leaves it out when asked, so the others are accepted', async ({ app }) => {
+  await logInWithDemo(app);
+  const dialog = await replayFromPalette(app, [events[0], { ...events[1], svc_id: 'seven' }, events[2], events[3]]);
+  const warning = dialog.getByText(/has errors under the rules of “Local sandbox”/);
+  await expect(warning).toHaveText("1 of 4 events has errors under the rules of “Local sandbox”: the server refuses it, and a chunk holding one is refused whole.");
+  await saveScreenshot(app, 'replay-errors');
+  await dialog.getByRole('button', { name: 'Leave it out' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(/^Sends 3 events/);
+  await expect(dialog.getByText('1 event with errors left out.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByTestId('send-outcome')).toContainText('3 of 3 events accepted');
 });

@@ -193,8 +193,8 @@ describe('the Replay dialog', () => {
 
   it('says how many events have errors under the target’s rules, and leaves them out when asked, so the good ones are not refused with them', async () => {
     const dialog = renderReplay({}, [captured[0], { ...captured[1], svc_id: 'seven' }, { ...captured[2], created_at: 'yesterday' }]);
-    const warning = await vi.waitFor(() => within(dialog).getByText(/have errors under “Local sandbox”'s rules/));
-    expect(warning.textContent).toBe('2 of 3 events have errors under “Local sandbox”\'s rules: the server refuses them, and a chunk holding one is refused whole.');
+    const warning = await vi.waitFor(() => within(dialog).getByText(/have errors under the rules of “Local sandbox”/));
+    expect(warning.textContent).toBe('2 of 3 events have errors under the rules of “Local sandbox”: the server refuses them, and a chunk holding one is refused whole.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Leave them out' }));
     await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('Sends 1 event, created_at 2026-11-20 10:00:00 (UTC).'));
     expect(within(dialog).queryByText(/have errors/)).toBeNull();
