@@ -138,12 +138,14 @@ export async function createServices(deps: ServiceDeps) {
   const unreadable = (error: AppError) => log.warn('The history cannot be read', { error: error.toShape() });
   // A send the last run did not finish (a crash, a kill) shows as interrupted, ready to resume;
   // one a live command-line process is still sending is left to it.
-  const interruptedAtStart = readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(deps.dataFolder, id)), [], unreadable);
+  // Sends are claimed beside the history they are recorded in: the data folder's, or an open workspace's.
+  const claimsFolder = () => path.dirname(history.file());
+  const interruptedAtStart = readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(claimsFolder(), id)), [], unreadable);
   // The history's retention is applied at start and after each send.
   readableOr(() => submissions.applyRetention(), 0, unreadable);
   const sending = createSending({
     fetch: deps.fetch,
-    claimsFolder: deps.dataFolder,
+    claimsFolder,
     environments,
     sessions,
     vault,
@@ -172,7 +174,7 @@ export async function createServices(deps: ServiceDeps) {
       const historyFile = historyFileIn(listing ? await workspaceDataFolder(deps.dataFolder, listing.root) : deps.dataFolder);
       if (historyFile === history.file()) return;
       history.switchTo(historyFile);
-      readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(deps.dataFolder, id)), [], unreadable);
+      readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(claimsFolder(), id)), [], unreadable);
       readableOr(() => submissions.applyRetention(), 0, unreadable);
     },
     mayChange: () => {

@@ -27,8 +27,11 @@ export { prepareBatch, type PreparedBatch } from './sending-batch.ts';
 
 export interface SendingOptions {
   fetch: Fetch;
-  /** Where sends are claimed (the data folder), so no other process, the app or a command, resumes one under way. */
-  claimsFolder?: string;
+  /**
+   * Where sends are claimed, so no other process, the app or a command, resumes one under way:
+   * the folder of the history they are recorded in (a workspace's has its own), read at each send.
+   */
+  claimsFolder?: () => string;
   environments: Environments;
   sessions: Sessions;
   vault: Vault;
@@ -111,7 +114,7 @@ export function createSending(options: SendingOptions) {
    * refused because another process sends it changes nothing; null without a claims folder.
    */
   function claim(submissionId: string): { release(): void } | null {
-    const claimed = options.claimsFolder ? claimSubmission(options.claimsFolder, submissionId) : null;
+    const claimed = options.claimsFolder ? claimSubmission(options.claimsFolder(), submissionId) : null;
     if (claimed && !claimed.ok) {
       throw new AppError('already-sending', `Submission ${submissionId} is still being sent by process ${claimed.pid}; resuming it now would send chunks twice.`, `(If that process is not EventDesk, delete ${claimed.file}.)`);
     }

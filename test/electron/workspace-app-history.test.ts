@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,10 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatch, createPushSender } from '../../electron/ipc/dispatch.ts';
 import { createHandlers } from '../../electron/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { createServices, historyFileIn, type Services } from '../../electron/services/index.ts';
+import { createServices, historyFileIn, openHistory, type Services } from '../../electron/services/index.ts';
 import { workspaceDataFolder } from '../../electron/services/workspaces.ts';
 import { starterFiles } from '../../electron/workspace/starter.ts';
 import { emptyHistoryFilter } from '../../shared/history.ts';
+import { input, threeChunks } from './support/submissions-fixtures.ts';
 
 /**
  * Each workspace's own history, with the real services, the embedded sandbox and real SQLite
@@ -106,5 +108,25 @@ describe('the history of a workspace', () => {
     await sendEnded(services);
     answers.push(root);
     expect(await call('workspace:open')).toMatchObject({ ok: true });
+  });
+
+  it("leaves alone a send another process (eventdesk run) is recording in the workspace's history: its claim is looked for beside that history", async () => {
+    const { root, dataFolder, answers, call } = await setUp();
+    const folder = await workspaceDataFolder(dataFolder, root);
+    await mkdir(folder, { recursive: true });
+    const history = openHistory(historyFileIn(folder));
+    const { id } = history.createSubmission(input(), threeChunks);
+    history.close();
+    // A live process holds the claim, as eventdesk run's sending thread does while it sends.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      await mkdir(path.join(folder, 'sending'), { recursive: true });
+      await writeFile(path.join(folder, 'sending', `${id}.pid`), String(other.pid));
+      answers.push(root);
+      expect(await call('workspace:open')).toMatchObject({ ok: true });
+      expect(await call('submissions:get', { id })).toMatchObject({ ok: true, value: { status: 'sending' } });
+    } finally {
+      other.kill();
+    }
   });
 });
