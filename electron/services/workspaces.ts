@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.ts';
 import { MANIFEST_FILE, type WorkspaceListing } from '../../shared/workspace/workspace.ts';
 import { RecentWorkspaceSchema, type RecentWorkspace } from '../../shared/workspace/workspace-schema.ts';
 import type { WorkspaceEnvironmentEntry } from '../workspace/files.ts';
-import { resolveInside, writeWorkspaceFile } from '../workspace/paths.ts';
+import { readWorkspaceText, resolveInside, writeWorkspaceFile } from '../workspace/paths.ts';
 import { loadWorkspace, type LoadedWorkspace } from '../workspace/scan.ts';
 import { createAtomicWriter, parseJsonOrNull } from './json-file.ts';
 
@@ -20,8 +20,6 @@ import { createAtomicWriter, parseJsonOrNull } from './json-file.ts';
  */
 
 export const RECENT_WORKSPACES_LIMIT = 10;
-/** As large as a batch file the app opens. */
-const MAX_TEXT_BYTES = 200 * 1024 * 1024;
 const DEBOUNCE_MS = 150;
 
 
@@ -199,11 +197,7 @@ export function createWorkspaces({ dataFolder, debounceMs = DEBOUNCE_MS, watchCh
     recent,
     /** A file of the open workspace, by its path from the root. Throws `workspace-path-outside` for a path leading out of it. */
     async readText(relative: string): Promise<string> {
-      const file = await resolveInside(opened().loaded.listing.root, relative);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw new AppError('file-missing', `${relative} is not in the workspace (any more).`);
-      if (info.size > MAX_TEXT_BYTES) throw new AppError('file-too-large', `${relative} is ${(info.size / 1024 / 1024).toFixed(0)} MB; EventDesk opens files up to ${MAX_TEXT_BYTES / 1024 / 1024} MB.`);
-      return readFile(file, 'utf8');
+      return readWorkspaceText(opened().loaded.listing.root, relative);
     },
     /** Writes a file of the open workspace whole (folders made as needed); not told back to listeners as a change. */
     async writeText(relative: string, text: string): Promise<void> {

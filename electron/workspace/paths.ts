@@ -1,4 +1,4 @@
-import { mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
 import { WorkspacePathSchema } from '../../shared/workspace/workspace.ts';
@@ -65,4 +65,20 @@ export async function writeWorkspaceFile(file: string, text: string): Promise<vo
     const code = (error as NodeJS.ErrnoException).code ?? 'failed';
     throw new AppError('workspace-unwritable', `Cannot write ${file} (${code}): check the folder's permissions and the free space.`, (error as Error).message);
   }
+}
+
+/** As large as a batch file the app opens. */
+const MAX_TEXT_BYTES = 200 * 1024 * 1024;
+
+/**
+ * A file of the workspace as text, by its path relative to the root: never outside it, never
+ * larger than a batch the app opens, an AppError saying which file and why otherwise. The app's
+ * workspace service and a run of scenarios read through it alike.
+ */
+export async function readWorkspaceText(root: string, relative: string): Promise<string> {
+  const file = await resolveInside(root, relative);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw new AppError('file-missing', `${relative}: there is no such file in the workspace (${root}). Check the path, relative to the workspace's root.`);
+  if (info.size > MAX_TEXT_BYTES) throw new AppError('file-too-large', `${relative} is ${(info.size / 1024 / 1024).toFixed(0)} MB; EventDesk reads files up to ${MAX_TEXT_BYTES / 1024 / 1024} MB.`);
+  return readFile(file, 'utf8');
 }
