@@ -161,6 +161,8 @@ export const errorCodes = [
   'run-environment-missing', // a step names an environment the workspace does not have (or whose file does not load)
   'run-credentials', // eventdesk run: the variables lack a credential an environment needs (a username none gives)
   'run-report-unwritable', // eventdesk run --out: a report cannot be written there
+  'run-busy', // the app runs one run of scenarios at a time
+  'run-not-found', // a kept run that is gone (or never was)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -28,6 +28,7 @@ import {
 } from './history.ts';
 import { SendProgressSchema, StartResultSchema, SubmissionSummarySchema, SubmissionViewSchema, UnansweredChoiceSchema } from './submission.ts';
 import { LoginInputSchema, SessionEventSchema, SessionViewSchema } from './session.ts';
+import { KeptRunSchema, RunProgressSchema, RunResultSchema, RunStartSchema, WorkspaceScenarioSchema } from './runs/run-schemas.ts';
 import { RecentWorkspaceSchema, WorkspaceChangeSchema, WorkspaceFileRequestSchema, WorkspaceListingSchema } from './workspace/workspace-schema.ts';
 
 /**
@@ -296,6 +297,22 @@ export const contract = {
    * not report the save as a change from outside).
    */
   'workspace:openFile': { input: WorkspaceFileRequestSchema, output: OpenedFileSchema },
+
+  /** The open workspace's scenarios, each read (name, steps, or why it cannot run); workspace-not-open without one. */
+  'runs:scenarios': { input: NoInput, output: z.array(WorkspaceScenarioSchema) },
+  /**
+   * Starts a run of the open workspace's scenarios in the app (the same engine as `eventdesk run`),
+   * each send recorded in History; progress comes as runs:progress. run-busy while one is under way.
+   */
+  'runs:start': { input: RunStartSchema, output: z.object({ runId: z.string() }) },
+  /** Stops the run: the step under way is cancelled, the rest reported skipped. */
+  'runs:stop': { input: z.object({ runId: z.string().min(1).max(100) }), output: z.null() },
+  /** The run under way as it stands (its scenarios so far), or null: the view opened mid-run shows it. */
+  'runs:current': { input: NoInput, output: RunResultSchema.nullable() },
+  /** The open workspace's kept runs (the app's and `eventdesk run`'s), newest first. */
+  'runs:list': { input: NoInput, output: z.array(KeptRunSchema) },
+  /** A kept run, whole; run-not-found when it is gone. */
+  'runs:get': { input: z.object({ id: z.string().min(1).max(100) }), output: RunResultSchema },
 } as const;
 
 /** What main pushes to the renderer unasked, `domain:event`, each with the schema of its payload. */
@@ -324,6 +341,8 @@ export const pushes = {
   'capture:eventsChanged': z.object({ events: z.number().int().min(0) }),
   /** The open workspace was opened (a menu, the command line), closed, or its files changed on disk (a git pull). */
   'workspace:changed': WorkspaceChangeSchema,
+  /** A run of scenarios goes on: a scenario or a step started or ended, or the run ended. */
+  'runs:progress': RunProgressSchema,
 } as const;
 
 export type Pushes = typeof pushes;
