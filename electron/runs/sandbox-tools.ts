@@ -47,8 +47,9 @@ export function sandboxToolsAt(baseUrl: string, fetch: typeof globalThis.fetch =
       await expectOk(await call('/_sandbox/tokens/expire', { method: 'POST' }), 'expire its tokens');
     },
 
-    async requests() {
-      const parsed = RequestsSchema.safeParse(await expectOk(await call('/_sandbox/requests'), 'list its requests'));
+    async requests(query = {}) {
+      const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+      const parsed = RequestsSchema.safeParse(await expectOk(await call(`/_sandbox/requests${search.size > 0 ? `?${search}` : ''}`), 'list its requests'));
       if (!parsed.success) throw new Error(`The sandbox at ${new URL(baseUrl).origin} listed its requests in a shape this EventDesk does not read.`);
       return parsed.data;
     },
