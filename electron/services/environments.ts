@@ -327,7 +327,13 @@ export function createEnvironments(options: EnvironmentsOptions) {
      */
     async useWorkspace(next: WorkspaceEnvironmentSource | null): Promise<void> {
       const before = workspace?.environments ?? [];
+      const opened = next !== null && next.realRoot !== workspace?.realRoot;
       workspace = next;
+      // A workspace opened starts on its default environment, as its team set it; a reload (a git pull) keeps the choice.
+      if (opened && next.defaultId !== null && state.activeId !== next.defaultId) {
+        state.activeId = next.defaultId;
+        await persist();
+      }
       for (const environment of before) {
         const now = next?.environments.find((candidate) => candidate.id === environment.id);
         if (!now || now.baseUrl !== environment.baseUrl || now.username !== environment.username) await retarget(environment.id);
