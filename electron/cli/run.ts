@@ -253,7 +253,7 @@ async function run(args: string[], io: CliIo, variables: Variables = process.env
       return secrets;
     },
   });
-  const deps = workspaceRunDeps(workspace, sender, () => secretsIn(variables));
+  const deps = workspaceRunDeps(workspace, sender, { secrets: () => secretsIn(variables) });
   const everywhere = plan.everywhere;
   if (everywhere !== null) deps.environment = () => Promise.resolve(everywhere);
   const masked = (text: string) => redactText(text, deps.secrets?.() ?? []);
