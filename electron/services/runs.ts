@@ -1,8 +1,9 @@
+import type { z } from 'zod';
 import { AppError } from '../../shared/errors.ts';
 import { redactValue } from '../../shared/redact.ts';
 import { runScenarios, stepName } from '../../shared/runs/engine.ts';
 import type { RunProgress, RunResult, ScenarioResult } from '../../shared/runs/run-result.ts';
-import type { KeptRun, WorkspaceScenario } from '../../shared/runs/run-schemas.ts';
+import type { KeptRun, RunStartSchema, WorkspaceScenario } from '../../shared/runs/run-schemas.ts';
 import { readScenarioText } from '../../shared/runs/scenario-file.ts';
 import { problemText } from '../../shared/workspace/workspace-json.ts';
 import { WORKSPACE_KINDS, type WorkspaceListing } from '../../shared/workspace/workspace.ts';
@@ -33,11 +34,8 @@ export interface RunsDeps extends Omit<AppSenderDeps, 'root'> {
   warn: (message: string, error: unknown) => void;
 }
 
-export interface RunStart {
-  scenarios: readonly string[];
-  environment: string | null;
-  bail: boolean;
-}
+/** What runs:start asks for, as its schema parsed it. */
+export type RunStart = z.output<typeof RunStartSchema>;
 
 /** The contract's bound on a problem's text: a longer one is cut, never refused whole. */
 const MAX_PROBLEM = 20_000;
@@ -105,7 +103,7 @@ export function createRuns(deps: RunsDeps) {
 
   /** What the run so far looks like: a scenario under way counts as failed once a step of it failed. */
   function soFar(run: Running): RunResult {
-    const underWay = run.underWay && { ...run.underWay, status: run.underWay.steps.some((step) => step.status === 'failed') ? 'failed' : 'passed', durationMs: Math.round(performance.now() - run.started) } satisfies ScenarioResult;
+    const underWay = run.underWay && { ...run.underWay, status: run.underWay.steps.some((step) => step.status === 'failed') ? 'failed' : 'passed', durationMs: Math.max(0, Date.now() - Date.parse(run.underWay.startedAt)) } satisfies ScenarioResult;
     return { id: run.id, workspace: run.root, startedAt: run.startedAt, durationMs: Math.round(performance.now() - run.started), stopped: false, scenarios: underWay ? [...run.ended, underWay] : [...run.ended] };
   }
 
@@ -131,14 +129,14 @@ export function createRuns(deps: RunsDeps) {
   return {
     /** The open workspace's scenarios, each read: its name and steps, or why it cannot run. */
     async scenarios(): Promise<WorkspaceScenario[]> {
-      const { root } = opened();
-      const files = scenarioFiles(opened());
+      const listing = opened();
+      const files = scenarioFiles(listing);
       const read: WorkspaceScenario[] = [];
-      for (let at = 0; at < files.length; at += READ_AT_ONCE) read.push(...(await Promise.all(files.slice(at, at + READ_AT_ONCE).map((file) => scenarioOf(root, file)))));
+      for (let at = 0; at < files.length; at += READ_AT_ONCE) read.push(...(await Promise.all(files.slice(at, at + READ_AT_ONCE).map((file) => scenarioOf(listing.root, file)))));
       return read;
     },
 
-    /** Starts a run of the open workspace's scenarios; resolves once it is under way, with its id. */
+    /** Starts a run of the open workspace's scenarios and answers its id at once; runs:progress follows it. */
     start(request: RunStart): { runId: string } {
       const listing = opened();
       if (running) throw new AppError('run-busy', 'A run of scenarios is under way: stop it, or wait for it to end, before starting another.');

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDispatch, createPushSender } from '../../../electron/ipc/dispatch.ts';
 import { createHandlers } from '../../../electron/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../../electron/node-services.ts';
@@ -89,15 +89,16 @@ async function setUp() {
   await value('session:login', { environmentId: idOf('sandbox'), username, password, rememberPassword: false });
 
   const progress = (runId: string) => pushed.filter((push): push is { name: 'runs:progress'; payload: RunProgress } => push.name === 'runs:progress' && (push.payload as RunProgress).runId === runId).map((push) => push.payload);
-  async function heard<T>(find: () => T | undefined): Promise<T> {
-    const started = Date.now();
-    for (;;) {
-      const found = find();
-      if (found !== undefined) return found;
-      if (Date.now() - started > HEARD_WITHIN_MS) throw new Error('Not heard in time.');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  /** What `find` finds once it is pushed, within HEARD_WITHIN_MS. */
+  const heard = <T>(find: () => T | undefined): Promise<T> =>
+    vi.waitFor(
+      () => {
+        const found = find();
+        if (found === undefined) throw new Error('Not heard in time.');
+        return found;
+      },
+      { timeout: HEARD_WITHIN_MS, interval: 20 },
+    );
   const runEnded = (runId: string) => heard(() => progress(runId).find((each) => each.kind === 'run-ended'));
   return { sandbox, root, other, services, pushed, call, value, progress, heard, runEnded };
 }
