@@ -1,11 +1,11 @@
 import { realpath } from 'node:fs/promises';
 import { AppError } from '../../shared/errors.ts';
-import { sentOutcomeOf } from '../../shared/runs/expectations.ts';
 import type { StepSender } from '../../shared/runs/run-deps.ts';
 import type { Environments } from '../services/environments.ts';
 import type { Sending } from '../services/sending.ts';
 import type { SubmissionStore } from '../services/submissions.ts';
 import { workspaceEnvironmentId } from '../services/workspace-environments.ts';
+import { sendStep } from './step-send.ts';
 import { createStepValidation } from './step-validation.ts';
 
 /**
@@ -39,24 +39,9 @@ export function createAppSender({ root, environments, sending, submissions }: Ap
   return {
     validate: createStepValidation(),
 
-    async send({ environment, events, label, signal }) {
-      const environmentId = await environmentIdOf(environment.name);
-      const tuning = { concurrency: environment.concurrency, maxAttempts: environment.maxAttempts };
-      // A scenario sends the same batch on purpose, run after run: no duplicate warning to answer.
-      const started = await sending.start(environmentId, JSON.stringify(events), true, tuning, label);
-      if (!('started' in started)) throw new Error('A send with again=true did not start.');
-      const id = started.started.id;
-      const cancel = () => sending.cancel(id);
-      signal.addEventListener('abort', cancel, { once: true });
-      if (signal.aborted) cancel();
-      try {
-        await sending.ended(id);
-      } finally {
-        signal.removeEventListener('abort', cancel);
-      }
-      const detail = submissions.get(id);
-      if (!detail) throw new AppError('submission-not-found', `Submission ${id} is not in History after its send.`);
-      return sentOutcomeOf(detail);
+    async send(step) {
+      const environmentId = await environmentIdOf(step.environment.name);
+      return sendStep({ start: sending.start, cancel: sending.cancel, ended: sending.ended, get: submissions.get }, environmentId, step);
     },
   };
 }

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Environment, EnvironmentSettings } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
-import { sentOutcomeOf } from '../../shared/runs/expectations.ts';
 import type { StepSender } from '../../shared/runs/run-deps.ts';
 import { commandLineEnvironmentId, type TargetSecrets } from '../cli/target.ts';
 import { startSendingThread, type SendingThread } from '../sending-thread.ts';
+import { sendStep } from './step-send.ts';
 import { createStepValidation } from './step-validation.ts';
 
 /**
@@ -93,25 +93,14 @@ export function createServicesSender(options: ServicesSenderOptions): ServicesSe
   return {
     validate: createStepValidation(),
 
-    async send({ environment, events, label, signal }) {
-      const { thread, environmentId } = await threadFor(environment);
+    async send(step) {
+      const { thread, environmentId } = await threadFor(step.environment);
       const { sending, submissions } = thread.services;
-      const tuning = { concurrency: environment.concurrency, maxAttempts: environment.maxAttempts };
-      // A scenario sends the same batch on purpose, run after run: no duplicate warning to answer.
-      const started = await sending.start(environmentId, JSON.stringify(events), true, tuning, label);
-      if (!('started' in started)) throw new Error('A send with again=true did not start.');
-      const id = started.started.id;
-      const cancel = () => void sending.cancel(id);
-      signal.addEventListener('abort', cancel, { once: true });
-      try {
+      const ended = async (id: string) => {
         await untilEnded(thread, id);
-      } finally {
-        signal.removeEventListener('abort', cancel);
-      }
-      await thread.tokensRead();
-      const detail = await submissions.get(id);
-      if (!detail) throw new AppError('submission-not-found', `Submission ${id} is not in History after its send.`);
-      return sentOutcomeOf(detail);
+        await thread.tokensRead();
+      };
+      return sendStep({ start: sending.start, cancel: sending.cancel, ended, get: submissions.get }, environmentId, step);
     },
 
     secrets: () => [...given, ...threads.flatMap((thread) => thread.tokens())].filter(Boolean),

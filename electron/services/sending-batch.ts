@@ -144,10 +144,11 @@ function* eventValues(text: string): Generator<void, { count: number; read(index
 }
 
 /**
- * Reads a batch (its text as in the editor) and resolves its templates for `environment`, one
- * event at a time, yielding every few events; throws an AppError saying why it cannot be sent.
+ * Reads a batch (its text as in the editor) and resolves its templates for `environment` (unless
+ * `resolve` is false: they were resolved already), one event at a time, yielding every few
+ * events; throws an AppError saying why it cannot be sent.
  */
-export function* preparing(environment: Pick<Environment, 'variables' | 'timeZone'>, batchText: string, now = new Date()): Generator<void, PreparedBatch> {
+export function* preparing(environment: Pick<Environment, 'variables' | 'timeZone'>, batchText: string, now = new Date(), resolve = true): Generator<void, PreparedBatch> {
   const source = yield* eventValues(batchText);
   if (source.count === 0) throw new AppError('batch-empty', 'The batch must be a JSON array of at least one event.');
   const resolver = batchResolver({ variables: environment.variables, timeZone: resolveTimeZone(environment.timeZone), now });
@@ -158,7 +159,7 @@ export function* preparing(environment: Pick<Environment, 'variables' | 'timeZon
   let partValues = new Set<string>();
   for (let index = 0; index < source.count; index++) {
     const read = source.read(index);
-    const event = read.templated ? resolver.resolveEvent(read.value, index) : read.value;
+    const event = read.templated && resolve ? resolver.resolveEvent(read.value, index) : read.value;
     // Once a template is wrong nothing is sent: the rest is only read for its problems.
     if (resolver.problems.length === 0) {
       const text = JSON.stringify(event);

@@ -53,6 +53,12 @@ export type StartResult = { started: SubmissionSummary } | { duplicateOf: Submis
 export interface SendTuning {
   concurrency?: number;
   maxAttempts?: number;
+  /**
+   * The batch's templates were resolved already (a scenario step resolves them with its data
+   * row, to check what it sends and compare what was received): it goes as written, so a value
+   * reading `{{…}}` that a data cell put there is not resolved a second time.
+   */
+  templatesResolved?: boolean;
 }
 
 /** The error a skipped chunk keeps: why it was not sent again. */
@@ -273,7 +279,7 @@ export function createSending(options: SendingOptions) {
    */
   async function start(environmentId: string, batchText: string, again: boolean, tuning?: SendTuning, label = ''): Promise<StartResult> {
     const environment = options.environments.get(environmentId);
-    const prepared = await inSlices(preparing(environment, batchText));
+    const prepared = await inSlices(preparing(environment, batchText, new Date(), !tuning?.templatesResolved));
     // Said before anything is recorded: a send that could only fail is no submission.
     const secrets = options.vault.secretsFor(environmentId, options.environments.resolvedBaseUrl(environmentId));
     if (!secrets.apiKey) throw new AppError('missing-api-key', `“${environment.name}” has no API key. Add it in the environment's settings; nothing was sent.`);

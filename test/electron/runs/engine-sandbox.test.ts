@@ -51,6 +51,24 @@ describe("runScenarios and the sandbox's tools", () => {
     expect(result.scenarios[0]!.steps).toMatchObject([{ status: 'passed', reason: null, eventsAccepted: 2 }]);
   });
 
+  it('sends a data cell that reads like a template as written: the templates are resolved once, with the row', { timeout: RUN_LIMIT_MS }, async () => {
+    const sandbox = await useSandbox();
+    const workspace = await runWorkspace(sandbox, {
+      'batches/note.json': [event(1, { attributes: { note: '{{note}}', sent: '{{$now}}' } })],
+      'data/notes.csv': 'note\n{{$uuid}}\n{{not a variable}}\n',
+      'scenarios/notes.scenario.json': scenario('Notes', [{ send: 'batches/note.json', data: 'data/notes.csv', expect: { received: 'same' } }]),
+    });
+    const { result } = await workspace.run(['scenarios/notes.scenario.json']);
+    const steps = result.scenarios[0]!.steps;
+    expect(steps.map((step) => [step.row, step.status, step.reason])).toEqual([
+      [1, 'passed', null],
+      [2, 'passed', null],
+    ]);
+    const notes = steps.map((step) => (JSON.parse(workspace.submission(step.submissionId!)!.batch) as { attributes: { note: string; sent: string } }[])[0]!.attributes);
+    expect(notes.map((attributes) => attributes.note)).toEqual(['{{$uuid}}', '{{not a variable}}']);
+    expect(notes[0]!.sent).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  });
+
   it('received same reads only the requests the step made: the newest id before, what came after it once sent', { timeout: RUN_LIMIT_MS }, async () => {
     const sandbox = await useSandbox();
     const workspace = await runWorkspace(sandbox, {
