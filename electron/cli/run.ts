@@ -20,7 +20,7 @@ import { findWorkspaceRoot, loadWorkspace, type LoadedWorkspace } from '../works
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, exists, isUsageError, parseFlags, unwritable, usageText } from './flags.ts';
-import { credentialsFrom, resolveTarget, secretsIn, type Variables } from './target.ts';
+import { credentialsFrom, resolveTarget, secretProblems, secretsIn, type Variables } from './target.ts';
 
 /**
  * `eventdesk run`: a workspace's scenarios, through the same engine as the app's Runs view
@@ -176,7 +176,7 @@ async function planRun(args: string[], variables: Variables): Promise<RunPlan | 
     if (!(await exists(values.data))) throw new UsageError(`--data ${values.data}: there is no such file.`);
   }
   // The username may come from each environment; the password and the API key must be set before anything runs.
-  const { problems } = credentialsFrom(variables, variables[SECRET_VARIABLES.username] || 'each environment\'s');
+  const problems = secretProblems(variables);
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
   return { workspace, scenarios, environmentName, everywhere, data, reporters, out: values.out ?? null, bail: values.bail ?? false };
 }

@@ -137,8 +137,14 @@ function hostOf(baseUrl: string): string | null {
  * Secrets never appear in a problem.
  */
 export function credentialsFrom(variables: Variables, username: string, noUsername = ''): { secrets: TargetSecrets; problems: string[] } {
+  const problems = username === '' ? [`${SECRET_VARIABLES.username} is not set${noUsername}. Set it to the username to log in with.`] : [];
+  problems.push(...secretProblems(variables));
+  return { secrets: { username, password: variables[SECRET_VARIABLES.password] ?? '', apiKey: variables[SECRET_VARIABLES.apiKey] ?? '' }, problems };
+}
+
+/** What is wrong with the password and the API key the variables give (missing, a line break, not a key): the username aside, as each environment may give its own. */
+export function secretProblems(variables: Variables): string[] {
   const problems: string[] = [];
-  if (username === '') problems.push(`${SECRET_VARIABLES.username} is not set${noUsername}. Set it to the username to log in with.`);
   const password = variables[SECRET_VARIABLES.password] ?? '';
   if (password === '') {
     problems.push(`${SECRET_VARIABLES.password} is not set. EventDesk reads the password only from this environment variable.`);
@@ -153,7 +159,7 @@ export function credentialsFrom(variables: Variables, username: string, noUserna
     const problem = checkSecret(apiKey, 'API key');
     if (problem) problems.push(`${SECRET_VARIABLES.apiKey}: ${problem}`);
   }
-  return { secrets: { username, password, apiKey }, problems };
+  return problems;
 }
 
 /**
