@@ -77,7 +77,7 @@ describe('the Runs screen', () => {
     await waitFor(() => expect(inputsOf(calls, 'runs:start')[1]).toEqual({ scenarios: ['scenarios/checkout.scenario.json'], environment: null, bail: true }));
   });
 
-  it('shows each step live, then passed or failed with its reason, and announces the end; Stop stops it; the run is still there after leaving the screen', async () => {
+  it('shows each step live, then passed or failed with its reason, and announces the end; Stop stops it; the kept runs are read again; the run is still there after leaving the screen', async () => {
     const { calls, push } = await openRuns();
     await screen.findByRole('region', { name: 'Scenario Checkout' });
     fireEvent.click(screen.getByRole('button', { name: 'Run all' }));
@@ -100,7 +100,9 @@ describe('the Runs screen', () => {
     expect(steps()[1]!.textContent).toContain('✕ failed');
     expect(steps()[1]!.textContent).toContain('Expected 5 events accepted; 2 were (submission sub-2).');
     const run = runResult('run-1', '2026-11-24T10:00:00.000Z', [checkoutResult([passed, failed]), brokenResult]);
+    const listed = inputsOf(calls, 'runs:list').length;
     push('runs:progress', { runId: 'run-1', kind: 'run-ended', run });
+    await waitFor(() => expect(inputsOf(calls, 'runs:list').length).toBe(listed + 1));
     expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain('Run ended: 1 passed, 2 failed');
     expect(screen.getByRole('region', { name: 'broken: broken' }).textContent).toContain('expected a number from 100 to 599');
     expect(screen.getByRole('button', { name: 'Run all' })).toBeTruthy();
