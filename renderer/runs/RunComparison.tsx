@@ -22,10 +22,9 @@ function ComparisonTable({ earlier, later }: { earlier: RunResult; later: RunRes
       <table>
         <thead>
           <tr>
-            <th scope="col">Scenario</th>
             <th scope="col">Step</th>
-            <th scope="col">Earlier: {then}</th>
-            <th scope="col">Later: {now}</th>
+            <th scope="col">Earlier run</th>
+            <th scope="col">Later run</th>
             <th scope="col">Change</th>
           </tr>
         </thead>
@@ -33,10 +32,11 @@ function ComparisonTable({ earlier, later }: { earlier: RunResult; later: RunRes
           {rows.map((row) => (
             <tr key={JSON.stringify([row.file, row.index, row.row])} className={`change-${row.change}`}>
               <td>
-                {row.scenario} <span className="muted run-file">{row.file}</span>
-              </td>
-              <td>
-                {row.index === null ? 'the whole scenario' : stepLabel({ index: row.index, row: row.row, name: row.step ?? '' })}
+                <span className="muted run-file" title={row.file}>
+                  {row.scenario}
+                </span>
+                <br />
+                {row.index === null ? 'The whole scenario' : stepLabel({ index: row.index, row: row.row, name: row.step ?? '' })}
                 {row.reason && row.change !== 'same' && <p className="run-reason">{row.reason}</p>}
               </td>
               <td>

@@ -113,7 +113,7 @@ function WorkspaceRuns({ listing }: { listing: WorkspaceListing }) {
   return (
     <>
       <RunsHeader>
-        <label className="inline">
+        <label>
           Environment
           <select value={environment ?? ''} onChange={(event) => setEnvironment(event.target.value || null)} disabled={running}>
             <option value="">Each scenario&apos;s own{defaultEnvironment ? `, else ${defaultEnvironment}` : ''}</option>
@@ -124,7 +124,7 @@ function WorkspaceRuns({ listing }: { listing: WorkspaceListing }) {
             ))}
           </select>
         </label>
-        <label className="inline">
+        <label>
           <input type="checkbox" checked={bail} onChange={(event) => setBail(event.target.checked)} disabled={running} />
           Stop at the first failure
         </label>
