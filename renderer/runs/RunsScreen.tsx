@@ -30,7 +30,7 @@ function endText(run: LiveRun | null): string | null {
 export function RunsScreen() {
   const listing = useWorkspace().data ?? null;
   return (
-    <div className="runs-screen">
+    <main className="runs-screen" aria-labelledby="runs-heading">
       {listing ? (
         <WorkspaceRuns key={listing.root} listing={listing} />
       ) : (
@@ -44,7 +44,7 @@ export function RunsScreen() {
           </div>
         </>
       )}
-    </div>
+    </main>
   );
 }
 
