@@ -163,6 +163,7 @@ export const errorCodes = [
   'run-report-unwritable', // eventdesk run --out: a report cannot be written there
   'run-busy', // the app runs one run of scenarios at a time
   'run-not-found', // a kept run that is gone (or never was)
+  'run-scenario-missing', // the app was asked to run a scenario the open workspace does not have (or it has none)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -6,7 +6,8 @@ import { AppError } from '../../shared/errors.ts';
 import { HISTORY_MAX_PAGE, HistoryFilterSchema, emptyHistoryFilter, type HistoryFilter } from '../../shared/history.ts';
 import { redactText } from '../../shared/redact.ts';
 import { SubmissionStatusSchema } from '../../shared/submission.ts';
-import { HISTORY_FILE_NAME, historyFileIn, openHistory, searchWords, type SubmissionStore } from '../services/index.ts';
+import { HISTORY_FILE_NAME, historyFileIn, openHistory, searchWords, workspaceDataFolder, type SubmissionStore } from '../services/index.ts';
+import { findWorkspaceRoot } from '../workspace/scan.ts';
 import type { CliIo, Command } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
@@ -24,8 +25,8 @@ export const DEFAULT_LIMIT = 20;
 const STATUSES = SubmissionStatusSchema.options;
 
 export function historyUsage(dataFolder: string): string {
-  return `Usage: eventdesk history [--search TEXT] [--status S] [--env ID] [--from DATE] [--to DATE] [--limit N] [--json] [--data DIR]
-       eventdesk history show <id> [--json] [--data DIR]
+  return `Usage: eventdesk history [--search TEXT] [--status S] [--env ID] [--from DATE] [--to DATE] [--limit N] [--json] [--workspace DIR] [--data DIR]
+       eventdesk history show <id> [--json] [--workspace DIR] [--data DIR]
 
 Lists the submissions recorded by the app and by "eventdesk send", newest first, or shows one
 with its request headers and every attempt of every chunk, each with its answer.
@@ -46,6 +47,9 @@ Output
   --limit N              At most N submissions, 1 to ${HISTORY_MAX_PAGE} (default ${DEFAULT_LIMIT})
   --json                 Print JSON: an array of submissions without their batches, or for
                          "show" the whole submission with its events and chunks
+  --workspace DIR        The history of the workspace DIR is in (its sends from the app and
+                         from "eventdesk run"), kept in the data folder; default: the data
+                         folder's own, the sends made with no workspace open
   --data DIR             The data folder holding ${HISTORY_FILE_NAME}
                          (default: the app's, EVENTDESK_DATA_DIR or here ${dataFolder})
   -h, --help             Show this help
@@ -65,6 +69,7 @@ const FLAGS = {
   to: { type: 'string' },
   limit: { type: 'string' },
   json: { type: 'boolean' },
+  workspace: { type: 'string' },
   data: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -230,11 +235,24 @@ export const historyCommand: Command = {
       return 2;
     }
 
-    const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+    const appData = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+    let dataFolder = appData;
+    let whose = `in ${appData}`;
+    if (values.workspace !== undefined) {
+      try {
+        const root = await findWorkspaceRoot(path.resolve(values.workspace));
+        dataFolder = await workspaceDataFolder(appData, root);
+        whose = `for the workspace in ${root}`;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        io.stderr(usageText('history', error.message));
+        return 2;
+      }
+    }
     const file = historyFileIn(dataFolder);
     // Opening the store would create the file (and the folder): a look must not.
     if (!existsSync(file)) {
-      const none = `No history yet in ${dataFolder}.`;
+      const none = `No history yet ${whose}.`;
       if (id !== null) {
         io.stderr(`eventdesk history show: ${none} There is no submission ${id}.\n`);
         return 1;

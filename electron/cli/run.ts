@@ -1,4 +1,4 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EnvironmentSettings } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -11,6 +11,7 @@ import { countSteps, type RunProgress, type RunResult } from '../../shared/runs/
 import { SECRET_VARIABLES } from '../../shared/secret-variables.ts';
 import { problemText } from '../../shared/workspace/workspace-json.ts';
 import { WORKSPACE_KINDS } from '../../shared/workspace/workspace.ts';
+import { keptRunsIn } from '../runs/kept-runs.ts';
 import { createServicesSender } from '../runs/services-sender.ts';
 import { workspaceRunDeps } from '../runs/workspace-run.ts';
 import { workspaceDataFolder } from '../services/index.ts';
@@ -88,21 +89,36 @@ function reportersOf(list: string | undefined): Reporter[] {
 }
 
 
-/** A path as the workspace writes it: relative to its root, forward slashes; null when it is outside. */
-function insideRoot(root: string, file: string): string | null {
-  const relative = path.relative(root, path.resolve(file));
+/** A path with every link resolved: of the part that exists, with the rest (a file not made yet) as given. */
+async function realPathOf(file: string): Promise<string> {
+  const absolute = path.resolve(file);
+  try {
+    return await realpath(absolute);
+  } catch {
+    const parent = path.dirname(absolute);
+    return parent === absolute ? absolute : path.join(await realPathOf(parent), path.basename(absolute));
+  }
+}
+
+/**
+ * A path as the workspace writes it: relative to its root, forward slashes; null when it is
+ * outside. Compared by real paths, so a link to the workspace (macOS's /tmp is one to
+ * /private/tmp) is inside it, whichever way each path was given.
+ */
+async function insideRoot(root: string, file: string): Promise<string | null> {
+  const relative = path.relative(await realPathOf(root), await realPathOf(file));
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return relative === '' ? '' : null;
   return relative.split(path.sep).join('/');
 }
 
 /** The scenario files PATH names: the workspace's under a folder, or the file itself. */
-function scenariosOf(workspace: LoadedWorkspace, paths: readonly string[]): string[] {
+async function scenariosOf(workspace: LoadedWorkspace, paths: readonly string[]): Promise<string[]> {
   const { root, files } = workspace.listing;
   const scenarios = files.filter((file) => file.kind === 'scenario').map((file) => file.path);
   if (paths.length === 0) return scenarios;
   const chosen: string[] = [];
   for (const given of paths) {
-    const relative = insideRoot(root, given);
+    const relative = await insideRoot(root, given);
     if (relative === null) throw new UsageError(`${given} is outside the workspace in ${root}: name scenarios of one workspace.`);
     const under = scenarios.filter((file) => relative === '' || file === relative || file.startsWith(`${relative}/`));
     if (under.length === 0) {
@@ -141,7 +157,7 @@ async function planRun(args: string[], variables: Variables): Promise<RunPlan | 
     throw new UsageError((error as Error).message);
   });
   const workspace = await loadWorkspace(root);
-  const scenarios = scenariosOf(workspace, positionals);
+  const scenarios = await scenariosOf(workspace, positionals);
   let environmentName: string | null = null;
   let everywhere: EnvironmentSettings | null = null;
   if (values.env !== undefined && findEnvironment(workspace.environments, values.env) && values['env-name'] === undefined) environmentName = values.env;
@@ -155,7 +171,7 @@ async function planRun(args: string[], variables: Variables): Promise<RunPlan | 
   }
   let data: string | null = null;
   if (values.data !== undefined) {
-    data = insideRoot(root, values.data);
+    data = await insideRoot(root, values.data);
     if (data === null || data === '') throw new UsageError(`--data ${values.data}: the data file must be inside the workspace (${root}), as the steps' own are.`);
     if (!(await exists(values.data))) throw new UsageError(`--data ${values.data}: there is no such file.`);
   }
@@ -244,8 +260,9 @@ async function run(args: string[], io: CliIo, variables: Variables = process.env
     io.stderr(`eventdesk run: the workspace in ${root} has no scenarios (${WORKSPACE_KINDS.scenario.folder}/**/*${WORKSPACE_KINDS.scenario.suffixes[0]}); "eventdesk init" writes an example.\n`);
     return 1;
   }
+  const dataFolder = await workspaceDataFolder(appDataFolder(), root);
   const sender = createServicesSender({
-    dataFolder: await workspaceDataFolder(appDataFolder(), root),
+    dataFolder,
     credentials: (environment) => {
       const username = variables[SECRET_VARIABLES.username] || environment.username;
       const { secrets, problems } = credentialsFrom(variables, username, `, and the environment "${environment.name}" has no username`);
@@ -253,7 +270,7 @@ async function run(args: string[], io: CliIo, variables: Variables = process.env
       return secrets;
     },
   });
-  const deps = workspaceRunDeps(workspace, sender, () => secretsIn(variables));
+  const deps = workspaceRunDeps(workspace, sender, { secrets: () => secretsIn(variables) });
   const everywhere = plan.everywhere;
   if (everywhere !== null) deps.environment = () => Promise.resolve(everywhere);
   const masked = (text: string) => redactText(text, deps.secrets?.() ?? []);
@@ -275,6 +292,11 @@ async function run(args: string[], io: CliIo, variables: Variables = process.env
     if (plan.data !== null && result.scenarios.every((scenario) => scenario.steps.every((step) => step.row === null))) {
       io.stderr(`eventdesk run: --data ${plan.data} was not used: no step of these scenarios reads a data file.\n`);
     }
+    // Kept beside the workspace's history, so the app's Runs view lists it with its own runs.
+    const keeping = { source: 'cli' as const, environment: plan.environmentName ?? everywhere?.name ?? null, secrets: deps.secrets?.() ?? [] };
+    await keptRunsIn(dataFolder)
+      .keep(result, keeping)
+      .catch((error: unknown) => io.stderr(`eventdesk run: the run was not kept for the app's Runs view: ${masked((error as Error).message)}\n`));
     await writeReports(plan, result, masked, io);
     const counts = countSteps(result);
     return counts.failed === 0 && !stop.signal.aborted ? 0 : 1;

@@ -9,6 +9,7 @@ import { registerEnvironmentHandlers } from './environments.ts';
 import { registerFileHandlers } from './files.ts';
 import { registerHistoryHandlers } from './history.ts';
 import { registerPlanHandlers } from './plans.ts';
+import { registerRunHandlers } from './runs.ts';
 import { registerSandboxHandlers } from './sandbox.ts';
 import { registerSendHandlers } from './send.ts';
 import { registerSessionHandlers } from './session.ts';
@@ -32,5 +33,6 @@ export function createHandlers(services: Services): Handlers {
     ...registerCaptureRequestHandlers(services),
     ...registerCaptureCoverageHandlers(services),
     ...registerWorkspaceHandlers(services),
+    ...registerRunHandlers(services),
   };
 }

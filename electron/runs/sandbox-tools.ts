@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SandboxFaultsSchema, SandboxRequestRecordSchema } from '../../shared/sandbox.ts';
 import type { SandboxTools } from '../../shared/runs/run-deps.ts';
+import type { Fetch } from '../services/auth.ts';
 
 /**
  * The sandbox's /_sandbox/* tools over HTTP, for the scenario engine: they work the same against
@@ -12,11 +13,11 @@ const TOOL_TIMEOUT_MS = 10_000;
 
 const RequestsSchema = z.array(SandboxRequestRecordSchema);
 
-export function sandboxToolsAt(baseUrl: string, fetch: typeof globalThis.fetch = globalThis.fetch): SandboxTools {
+export function sandboxToolsAt(baseUrl: string, fetch: Fetch = globalThis.fetch): SandboxTools {
   async function call(path: string, init: RequestInit = {}): Promise<Response> {
     const url = new URL(path, baseUrl);
     try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(TOOL_TIMEOUT_MS) });
+      return await fetch(url.href, { ...init, signal: AbortSignal.timeout(TOOL_TIMEOUT_MS) });
     } catch (error) {
       throw new Error(`The sandbox's tools at ${url.origin} did not answer (${(error as Error).message}).`, { cause: error });
     }
@@ -47,8 +48,9 @@ export function sandboxToolsAt(baseUrl: string, fetch: typeof globalThis.fetch =
       await expectOk(await call('/_sandbox/tokens/expire', { method: 'POST' }), 'expire its tokens');
     },
 
-    async requests() {
-      const parsed = RequestsSchema.safeParse(await expectOk(await call('/_sandbox/requests'), 'list its requests'));
+    async requests(query = {}) {
+      const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+      const parsed = RequestsSchema.safeParse(await expectOk(await call(`/_sandbox/requests${search.size > 0 ? `?${search}` : ''}`), 'list its requests'));
       if (!parsed.success) throw new Error(`The sandbox at ${new URL(baseUrl).origin} listed its requests in a shape this EventDesk does not read.`);
       return parsed.data;
     },

@@ -1,14 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { resolveTimeZone, type Environment, type EnvironmentSettings } from '../../shared/environment.ts';
+import type { Environment, EnvironmentSettings } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
-import { validateBatchWithPlan } from '../../shared/plans/plan-diagnostics.ts';
-import { sentOutcomeOf, validationCounts, type ValidationCounts } from '../../shared/runs/expectations.ts';
+import { sentOutcomeOf } from '../../shared/runs/expectations.ts';
 import type { StepSender } from '../../shared/runs/run-deps.ts';
-import { rulesFor, validateBatch } from '../../shared/validation.ts';
 import { commandLineEnvironmentId, type TargetSecrets } from '../cli/target.ts';
-import { loadPlan, type LoadedPlan } from '../plans/load.ts';
-import { readPlanFileText } from '../plans/plan-file-text.ts';
 import { startSendingThread, type SendingThread } from '../sending-thread.ts';
+import { createStepValidation } from './step-validation.ts';
 
 /**
  * The scenario engine's sender outside the app (`eventdesk run`): each environment's sends go
@@ -66,7 +63,6 @@ export function createServicesSender(options: ServicesSenderOptions): ServicesSe
   const opened = new Map<string, Promise<Opened>>();
   const threads: SendingThread[] = [];
   const given: string[] = [];
-  const plans = new Map<string, Promise<LoadedPlan>>();
 
   async function open(settings: EnvironmentSettings): Promise<Opened> {
     const secrets = options.credentials(settings);
@@ -94,23 +90,8 @@ export function createServicesSender(options: ServicesSenderOptions): ServicesSe
     return found;
   }
 
-  function planOf(file: string): Promise<LoadedPlan> {
-    let found = plans.get(file);
-    if (!found) {
-      found = readPlanFileText(file).then((text) => loadPlan(text, file));
-      plans.set(file, found);
-    }
-    return found;
-  }
-
   return {
-    async validate(environment, events): Promise<ValidationCounts> {
-      const text = JSON.stringify(events);
-      const rules = rulesFor({ ...environment, timeZone: resolveTimeZone(environment.timeZone) });
-      if (environment.planFile === null) return validationCounts(validateBatch(text, rules).diagnostics);
-      const result = validateBatchWithPlan(text, rules, await planOf(environment.planFile));
-      return validationCounts(result.diagnostics, result);
-    },
+    validate: createStepValidation(),
 
     async send({ environment, events, label, signal }) {
       const { thread, environmentId } = await threadFor(environment);

@@ -1,19 +1,20 @@
 import type { EnvironmentSettings } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
-import type { RunDeps } from '../../shared/runs/run-deps.ts';
+import type { RunDeps, StepSender } from '../../shared/runs/run-deps.ts';
 import { problemText } from '../../shared/workspace/workspace-json.ts';
 import { WORKSPACE_KINDS } from '../../shared/workspace/workspace.ts';
 import { findEnvironment } from '../workspace/files.ts';
 import { readWorkspaceText, resolveInside } from '../workspace/paths.ts';
+import type { Fetch } from '../services/auth.ts';
 import type { LoadedWorkspace } from '../workspace/scan.ts';
 import { sandboxToolsAt } from './sandbox-tools.ts';
-import type { ServicesSender } from './services-sender.ts';
 
 /**
  * The engine's deps for a workspace as loadWorkspace read it: its files read by their paths
  * relative to the root (never outside it, links included), its environments by name with the
  * manifest's plan when they name none, the sandbox's tools over HTTP. The command line wires a
- * run with it; the app's Runs view passes its own sender.
+ * run with it around its services sender (services-sender.ts), the app's Runs view around the
+ * app's own services (app-sender.ts).
  */
 
 /** The workspace's environments by name (null: the manifest's default), the manifest's plan applying to those that name none. */
@@ -34,13 +35,23 @@ function workspaceEnvironments({ listing, environments }: Pick<LoadedWorkspace, 
   };
 }
 
+/** A step sender, with the secrets it holds itself (the command line's logins), to mask in every reason. */
+export type RunSender = StepSender & { secrets?(): readonly string[] };
+
+export interface WorkspaceRunOptions {
+  /** Secrets known besides the sender's (the credential variables, the vault's). */
+  secrets?: () => readonly string[];
+  /** How the sandbox's tools are reached: the app's own fetch, else Node's. */
+  fetch?: Fetch;
+}
+
 /** Everything a run of a workspace's scenarios needs, around a sender. */
-export function workspaceRunDeps(workspace: Pick<LoadedWorkspace, 'listing' | 'environments'>, sender: ServicesSender, secrets: () => readonly string[] = () => []): RunDeps {
+export function workspaceRunDeps(workspace: Pick<LoadedWorkspace, 'listing' | 'environments'>, sender: RunSender, options: WorkspaceRunOptions = {}): RunDeps {
   return {
     readFile: (file) => readWorkspaceText(workspace.listing.root, file),
     environment: workspaceEnvironments(workspace),
     sender,
-    sandbox: (environment) => sandboxToolsAt(environment.baseUrl),
-    secrets: () => [...secrets(), ...sender.secrets()],
+    sandbox: (environment) => sandboxToolsAt(environment.baseUrl, options.fetch),
+    secrets: () => [...(options.secrets?.() ?? []), ...(sender.secrets?.() ?? [])],
   };
 }

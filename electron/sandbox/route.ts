@@ -62,8 +62,11 @@ export interface Route {
    * refused client costs no memory; null lets the body be read and answered.
    */
   admit?(headers: IncomingHttpHeaders): Reply | null;
-  /** Answers a request that was admitted and whose body was read in full, within the limits; a forwarded one, once the upstream has. */
-  answer(body: Buffer): Answer | Promise<Answer>;
+  /**
+   * Answers a request that was admitted and whose body was read in full, within the limits; a
+   * forwarded one, once the upstream has. `query` is the request's query string (the tools read one).
+   */
+  answer(body: Buffer, query: URLSearchParams): Answer | Promise<Answer>;
 }
 
 /** Endpoints by path, then by method. */

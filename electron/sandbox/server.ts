@@ -196,7 +196,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
     if (latencyMs > 0) await sleep(latencyMs, undefined, { signal: stopping.signal }).catch(() => undefined);
     const forced = route.injectsFaults ? faults.next() : null;
     if (forced) return { answer: forced.answer, fault: forced.source };
-    return { answer: await route.answer(body), fault: null };
+    return { answer: await route.answer(body, new URLSearchParams()), fault: null };
   }
 
   /**
@@ -213,7 +213,9 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const time = config.now();
     const started = performance.now();
-    const path = (request.url ?? '/').split('?')[0]!;
+    const url = request.url ?? '/';
+    const mark = url.indexOf('?');
+    const path = mark === -1 ? url : url.slice(0, mark);
     const isTool = path.startsWith('/_sandbox/');
     const lease = bodyBudget.lease();
     // Forwarding, every request for the service goes to the upstream; the tools stay here. The
@@ -233,7 +235,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
         read = await readBody(request, { maxBytes: config.maxBodyBytes, timeoutMs: config.bodyTimeoutMs }, lease);
         try {
           if (!read.ok) answer = answerToUnreadBody(read.problem, config);
-          else if (isTool) answer = await route.answer(read.body);
+          else if (isTool) answer = await route.answer(read.body, new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1)));
           else ({ answer, fault } = await serviceAnswer(route, read.body));
         } catch (error) {
           answer = internalError(error);

@@ -2,7 +2,23 @@ import type { FaultInjector } from './faults.ts';
 import type { TokenStore } from './tokens.ts';
 import { jsonContentTypeProblem, parseJsonBody } from './json-body.ts';
 import { failure, type Reply, type Route, type Routes } from './route.ts';
-import type { Traffic } from './traffic.ts';
+import type { Traffic, TrafficQuery } from './traffic.ts';
+
+/** The largest `after` and `limit` the requests list takes: far beyond any count of requests a sandbox sees. */
+const MAX_QUERY_NUMBER = Number.MAX_SAFE_INTEGER;
+
+/** `?after=ID&limit=N` of GET /_sandbox/requests, or the 400 that says which is wrong. */
+function trafficQuery(query: URLSearchParams): TrafficQuery | Reply {
+  const read: TrafficQuery = {};
+  for (const [name, least] of [['after', 0], ['limit', 1]] as const) {
+    const text = query.get(name);
+    if (text === null) continue;
+    const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(value >= least && value <= MAX_QUERY_NUMBER)) return failure(400, 'invalid-query', `${name} must be a whole number from ${least}; got "${text.slice(0, 40)}".`);
+    read[name] = value;
+  }
+  return read;
+}
 
 /**
  * The sandbox's own endpoints under /_sandbox/, for tools and for a sandbox run on its own:
@@ -21,7 +37,12 @@ export function createToolRoutes(traffic: Traffic, faults: FaultInjector, tokens
   };
   return {
     '/_sandbox/requests': {
-      GET: { answer: () => ({ status: 200, body: traffic.list() }) },
+      GET: {
+        answer: (_body, query) => {
+          const read = trafficQuery(query);
+          return 'status' in read ? read : { status: 200, body: traffic.list(read) };
+        },
+      },
       DELETE: {
         answer: () => {
           traffic.clear();

@@ -46,6 +46,7 @@ function bodyOf({ text, bytes, truncated }: CutBody, secrets: readonly string[])
 
 /** A traffic record to be: what it will hold, and its size while it waits. */
 export interface PendingRecord {
+  readonly id: number;
   /** The bodies' kept bytes, for the traffic's size budget. */
   readonly bodyBytes: number;
   readonly plan: SandboxRequestRecord['plan'];
@@ -63,6 +64,7 @@ export function pendingRecord(exchange: Exchange, { bodyLimit, secrets }: { body
   const response = sent && { status: sent.status, headers: sent.headers, body: cut(sent.shownBody, sent.bytes, bodyLimit, true) };
   let made: SandboxRequestRecord | null = null;
   return {
+    id: exchange.id,
     bodyBytes: requestBody.text.length + (response?.body.text.length ?? 0),
     plan: exchange.plan,
     record() {

@@ -25,6 +25,13 @@ function sizeOf(record: PendingRecord): number {
   return bytes;
 }
 
+/** Which records to list (GET /_sandbox/requests?after=ID&limit=N). */
+export interface TrafficQuery {
+  /** Only the requests after this one (ids grow by one a request). */
+  after?: number;
+  limit?: number;
+}
+
 export type TrafficListener = (record: SandboxRequestRecord) => void;
 
 export function createTraffic(limits: TrafficLimits) {
@@ -61,10 +68,17 @@ export function createTraffic(limits: TrafficLimits) {
       }
     },
 
-    /** Newest first. */
-    list(): SandboxRequestRecord[] {
+    /**
+     * Newest first: those after request `after` (its id) only, `limit` at most. Only the records
+     * listed are made (masked), so asking for what came since a request costs what came since.
+     */
+    list({ after = 0, limit = Number.POSITIVE_INFINITY }: TrafficQuery = {}): SandboxRequestRecord[] {
       const records: SandboxRequestRecord[] = [];
-      for (let age = count - 1; age >= 0; age--) records.push(ring[(oldest + age) % limits.records]!.record());
+      for (let age = count - 1; age >= 0 && records.length < limit; age--) {
+        const pending = ring[(oldest + age) % limits.records]!;
+        if (pending.id <= after) break;
+        records.push(pending.record());
+      }
       return records;
     },
 

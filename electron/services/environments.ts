@@ -30,13 +30,20 @@ import type { WorkspaceEnvironmentSource } from './workspace-environments.ts';
  * fit for git; their secrets live in the vault. On first start there is one, "Local sandbox",
  * pointing at the sandbox built into the app. While a workspace is open, its environments are
  * listed after these: an edit writes the workspace's file, and each person's own choices about
- * one (the username logged in with, remembering the password) are kept for the run, not written.
+ * one (the username logged in with, remembering the password) are kept here, by its id, never in
+ * the workspace, so they are not committed and last from one run to the next.
  */
+
+/** A person's own choices about a workspace's environment, which its file does not carry. */
+const PersonalSchema = EnvironmentSchema.pick({ username: true, rememberPassword: true, storeSecretsWithoutKeyring: true });
+type Personal = z.infer<typeof PersonalSchema>;
 
 const FileSchema = z.object({
   version: z.literal(1),
   activeId: z.string().nullable(),
   environments: z.array(EnvironmentSchema),
+  /** By workspace environment id (workspace-environments.ts): the same clone's environment has the same id each time it opens. */
+  personal: z.record(z.string(), PersonalSchema).default({}),
 });
 type EnvironmentsFile = z.infer<typeof FileSchema>;
 
@@ -76,12 +83,15 @@ function isLoopback(origin: string): boolean {
 
 export function createEnvironments(options: EnvironmentsOptions) {
   const file = path.join(options.dataFolder, 'environments.json');
-  let state: EnvironmentsFile = { version: 1, activeId: null, environments: [] };
+  let state: EnvironmentsFile = { version: 1, activeId: null, environments: [], personal: {} };
   let workspace: WorkspaceEnvironmentSource | null = null;
-  const personal = new Map<string, Pick<EnvironmentSettings, 'username' | 'rememberPassword' | 'storeSecretsWithoutKeyring'>>();
   /** The data folder's environments, then the open workspace's with this person's choices. */
   function all(): Environment[] {
-    return workspace ? [...state.environments, ...workspace.environments.map((environment) => ({ ...environment, ...personal.get(environment.id) }))] : state.environments;
+    return workspace ? [...state.environments, ...workspace.environments.map((environment) => ({ ...environment, ...(Object.hasOwn(state.personal, environment.id) ? state.personal[environment.id] : {}) }))] : state.environments;
+  }
+  function keepPersonal(id: string, choices: Personal): Promise<void> {
+    state.personal = { ...state.personal, [id]: choices };
+    return persist();
   }
   const inWorkspace = (id: string) => workspace?.fileOf(id) !== undefined;
   const write = options.given ? async () => undefined : createAtomicWriter(file);
@@ -172,7 +182,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
   return {
     async load(): Promise<void> {
       if (options.given) {
-        state = { version: 1, activeId: options.given[0]?.id ?? null, environments: [...options.given] };
+        state = { version: 1, activeId: options.given[0]?.id ?? null, environments: [...options.given], personal: {} };
         shareOptIns();
         return bindSecrets();
       }
@@ -266,8 +276,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
       if (workspace && inWorkspace(id)) {
         await workspace.save(id, next);
         workspace.environments = workspace.environments.map((environment) => (environment.id === id ? next : environment));
-        personal.set(id, { username: next.username, rememberPassword: next.rememberPassword, storeSecretsWithoutKeyring: next.storeSecretsWithoutKeyring });
-        shareOptIns();
+        await keepPersonal(id, { username: next.username, rememberPassword: next.rememberPassword, storeSecretsWithoutKeyring: next.storeSecretsWithoutKeyring });
       } else {
         state.environments = state.environments.map((environment) => (environment.id === id ? next : environment));
         await persist();
@@ -309,7 +318,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
     async setLogin(id: string, username: string, rememberPassword: boolean): Promise<void> {
       const current = find(id);
       if (current.username === username && current.rememberPassword === rememberPassword) return;
-      if (inWorkspace(id)) return void personal.set(id, { username, rememberPassword, storeSecretsWithoutKeyring: current.storeSecretsWithoutKeyring });
+      if (inWorkspace(id)) return keepPersonal(id, { username, rememberPassword, storeSecretsWithoutKeyring: current.storeSecretsWithoutKeyring });
       state.environments = state.environments.map((environment) => (environment.id === id ? { ...environment, username, rememberPassword } : environment));
       await persist();
     },
@@ -327,7 +336,13 @@ export function createEnvironments(options: EnvironmentsOptions) {
      */
     async useWorkspace(next: WorkspaceEnvironmentSource | null): Promise<void> {
       const before = workspace?.environments ?? [];
+      const opened = next !== null && next.realRoot !== workspace?.realRoot;
       workspace = next;
+      // A workspace opened starts on its default environment, as its team set it; a reload (a git pull) keeps the choice.
+      if (opened && next.defaultId !== null && state.activeId !== next.defaultId) {
+        state.activeId = next.defaultId;
+        await persist();
+      }
       for (const environment of before) {
         const now = next?.environments.find((candidate) => candidate.id === environment.id);
         if (!now || now.baseUrl !== environment.baseUrl || now.username !== environment.username) await retarget(environment.id);

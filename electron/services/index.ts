@@ -23,6 +23,7 @@ import { makePrivateFolder } from './private-files.ts';
 import { createPlanDrafts } from './plan-drafts.ts';
 import { createPlans } from './plans.ts';
 import { createPseudonyms } from './pseudonyms.ts';
+import { createRuns } from './runs.ts';
 import { createSandboxAddress } from './sandbox-address.ts';
 import { createSandboxForward } from './sandbox-forward.ts';
 import { createSandboxPlan } from './sandbox-plan.ts';
@@ -164,6 +165,18 @@ export async function createServices(deps: ServiceDeps) {
   // The open workspace (one at a time): the one place that knows which it is.
   // Its environments join the data folder's while it is open (ids stable per workspace folder and name, so the vault finds their secrets again).
   const workspaceFolders = createWorkspaces({ dataFolder: deps.dataFolder });
+  // The Runs view: the open workspace's scenarios run through these services, so each step is a send in its History.
+  const runs = createRuns({
+    dataFolder: deps.dataFolder,
+    workspaces: workspaceFolders,
+    environments,
+    sending,
+    submissions,
+    secrets: vaultSecrets,
+    fetch: deps.fetch,
+    push: (progress) => deps.push('runs:progress', progress),
+    warn: (message, error) => log.warn(message, { error: error instanceof Error ? error.message : String(error) }),
+  });
   const workspaces = createWorkspaceOpening({
     workspaces: workspaceFolders,
     dialogs: deps.dialogs,
@@ -178,6 +191,7 @@ export async function createServices(deps: ServiceDeps) {
       readableOr(() => submissions.applyRetention(), 0, unreadable);
     },
     mayChange: () => {
+      if (runs.busy()) throw new AppError('workspace-busy', 'A run of scenarios is under way in the workspace open now: stop it, or wait for it to end, then open or close a workspace.');
       if (sending.busy()) throw new AppError('workspace-busy', 'A send is under way and is recorded in the history of the workspace open now: wait for it to end, or cancel it, then open or close a workspace.');
     },
   });
@@ -270,7 +284,10 @@ export async function createServices(deps: ServiceDeps) {
     captureRequests,
     captureEvents,
     workspaces,
+    runs,
     async close(): Promise<void> {
+      // The run first: it ends its send and is kept before the sends and the history close.
+      await runs.close();
       await sending.dispose();
       // Its watchers stop; nothing else follows a workspace closed by quitting.
       await workspaceFolders.close();

@@ -365,6 +365,14 @@ export function createSending(options: SendingOptions) {
       running.get(submissionId)?.controller.abort();
     },
 
+    /**
+     * Resolves once the send has recorded how it ended (History has its status, its last
+     * progress is pushed); at once for a send not under way. A run of scenarios waits on it.
+     */
+    ended(submissionId: string): Promise<void> {
+      return running.get(submissionId)?.done ?? Promise.resolve();
+    },
+
     /** On quit: cancels every send and waits until each has recorded how it ended, and the search index what it was writing. */
     async dispose(): Promise<void> {
       const sends = [...running.values()];

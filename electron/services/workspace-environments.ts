@@ -13,7 +13,11 @@ import { writeEnvironmentFile, type WorkspaceEnvironmentEntry } from '../workspa
  */
 
 export interface WorkspaceEnvironmentSource {
+  /** The workspace's real folder: another one is another workspace opened. */
+  realRoot: string;
   environments: Environment[];
+  /** The id of eventdesk.json's `defaultEnvironment`, when the workspace has it; null otherwise. */
+  defaultId: string | null;
   /** Writes the environment's settings to its file in the workspace. */
   save(id: string, settings: EnvironmentSettings): Promise<void>;
   /** The file it comes from, relative to the workspace's root, for messages. */
@@ -36,8 +40,12 @@ export async function workspaceEnvironmentSource(listing: WorkspaceListing, entr
     files.set(id, entry.path);
     return { ...entry.settings, id, embeddedSandbox: false };
   });
+  const defaultName = listing.manifest.defaultEnvironment;
+  const defaultId = defaultName === null ? null : workspaceEnvironmentId(realRoot, defaultName);
   return {
+    realRoot,
     environments,
+    defaultId: environments.some((environment) => environment.id === defaultId) ? defaultId : null,
     fileOf: (id) => files.get(id),
     async save(id, settings) {
       const file = files.get(id);

@@ -1,7 +1,7 @@
 import './workspace.css';
 import { useState, type KeyboardEvent } from 'react';
 import { problemText } from '../../shared/workspace/workspace-json.ts';
-import type { WorkspaceListing } from '../../shared/workspace/workspace.ts';
+import type { WorkspaceFile, WorkspaceListing } from '../../shared/workspace/workspace.ts';
 import { useFileOpening } from '../composer/opening.ts';
 import { useActiveBatch } from '../state/composer.ts';
 import { useWorkspace } from './queries.ts';
@@ -14,6 +14,12 @@ function rowText(row: TreeRow): string {
   if (row.type === 'file') return row.file.title;
   if (row.type === 'group') return `${row.label} (${row.count})`;
   return row.label;
+}
+
+/** What a file's row says on hover: its kind and path, and what it is to the workspace. */
+function fileTitle(file: WorkspaceFile, listing: WorkspaceListing): string {
+  const role = file.kind === 'batch' ? ' · Enter opens it' : file.kind === 'plan' && file.path === listing.manifest.plan ? " · the workspace's plan (eventdesk.json), for the environments that name none" : '';
+  return `${KIND_WORDS[file.kind]}: ${file.path}${role}`;
 }
 
 /** The open workspace in the sidebar: its name, its files as a tree the arrow keys walk, and its problems. Nothing shows without a workspace. */
@@ -79,7 +85,7 @@ function OpenWorkspace({ listing }: { listing: WorkspaceListing }) {
               tabIndex={index === focusAt ? 0 : -1}
               className={`tree-row ${row.type}${row.type === 'file' ? ` ${row.file.kind}` : ''}`}
               style={{ paddingInlineStart: `${(row.level - 1) * 14 + 6}px` }}
-              title={row.type === 'file' ? `${KIND_WORDS[row.file.kind]}: ${row.file.path}${row.file.kind === 'batch' ? ' · Enter opens it' : ''}` : undefined}
+              title={row.type === 'file' ? fileTitle(row.file, listing) : undefined}
               onClick={() => {
                 setFocusId(row.id);
                 activate(row);

@@ -2,7 +2,7 @@ import { WORKSPACE_KINDS, type WorkspaceFile, type WorkspaceKind, type Workspace
 
 /**
  * The sidebar's tree of the open workspace as rows in reading order: a group per kind of file
- * (environments, batches, scenarios), the folders under it, and its files; a group with no file
+ * (environments, batches, plans, scenarios), the folders under it, and its files; a group with no file
  * says what to add. A collapsed group or folder hides what is under it. The rows are what the
  * keyboard moves through, so the tree is built here, apart from how it is drawn.
  */
@@ -17,6 +17,7 @@ export type TreeRow =
 const GROUPS: { kind: WorkspaceKind; label: string; empty: string }[] = [
   { kind: 'environment', label: 'Environments', empty: 'No environments yet: add environments/*.env.json' },
   { kind: 'batch', label: 'Batches', empty: 'No batches yet: add batches/*.json' },
+  { kind: 'plan', label: 'Plans', empty: 'No tracking plans yet: add plans/*.plan.json' },
   { kind: 'scenario', label: 'Scenarios', empty: 'No scenarios yet: add scenarios/*.scenario.json' },
 ];
 

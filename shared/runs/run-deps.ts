@@ -26,8 +26,8 @@ export interface SandboxTools {
   setFaults(patch: SandboxFaultsPatch): Promise<void>;
   /** Ends every access token the sandbox issued, so the next request is refused as expired and the sender logs in again. */
   expireTokens(): Promise<void>;
-  /** The requests it keeps, newest first. */
-  requests(): Promise<SandboxRequestRecord[]>;
+  /** The requests it keeps, newest first: only those after request `after`, `limit` at most. */
+  requests(query?: { after?: number; limit?: number }): Promise<SandboxRequestRecord[]>;
 }
 
 export interface RunDeps {

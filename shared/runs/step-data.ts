@@ -35,16 +35,38 @@ function cellText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/**
+ * The most rows a data file may have: each row is a send, so 100 000 already make a run of
+ * hours, and a file past it (a table exported whole by mistake) is refused before it is parsed.
+ */
+export const MAX_DATA_ROWS = 100_000;
+
+function tooManyRows(file: string, rows: number | string): string {
+  return `${file}: ${typeof rows === 'number' ? `${rows.toLocaleString('en')} rows` : rows}; a step runs once per row, and a data file may have at most ${MAX_DATA_ROWS.toLocaleString('en')}. Split it, or keep the rows the test needs.`;
+}
+
+/** Whether a CSV text has more lines than a header and MAX_DATA_ROWS rows (a quoted cell may span lines: more lines than rows, never fewer). */
+function csvTooLong(text: string): boolean {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    if (++lines > MAX_DATA_ROWS + 1) return true;
+  }
+  return false;
+}
+
 /** A data file's rows: CSV (by its name, .csv) with a header row, else a JSON array of objects whose values become text. */
 export function dataRows(file: string, text: string): Reading<DataRow[]> {
   if (/\.csv$/i.test(file)) {
+    if (csvTooLong(text)) return { ok: false, problem: tooManyRows(file, `more than ${MAX_DATA_ROWS.toLocaleString('en')} rows`) };
     const table = parseCsv(text);
     if (!table.ok) return { ok: false, problem: `${file}: ${table.message}` };
+    if (table.rows.length > MAX_DATA_ROWS) return { ok: false, problem: tooManyRows(file, table.rows.length) };
     return { ok: true, value: table.rows.map((row) => table.headers.map((name, column) => ({ name: name.trim(), value: row[column]! }))) };
   }
   const read = readJson(withoutBom(text));
   if (!read.ok) return { ok: false, problem: `${file}:${read.line ?? 1}:${read.column ?? 1}: not valid JSON (${read.reason}). A data file is CSV or a JSON array of objects.` };
   if (!Array.isArray(read.value) || read.value.length === 0) return { ok: false, problem: `${file}: a JSON data file is an array of at least one object (one per row); it holds ${kindOf(read.value)}.` };
+  if (read.value.length > MAX_DATA_ROWS) return { ok: false, problem: tooManyRows(file, read.value.length) };
   const rows: DataRow[] = [];
   for (const [index, row] of read.value.entries()) {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) return { ok: false, problem: `${file}: /${index} (row ${index + 1}) is ${kindOf(row)}, not an object of column values.` };

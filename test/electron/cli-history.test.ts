@@ -297,7 +297,7 @@ describe('eventdesk history', () => {
     const own = await run('--help');
     expect(own.code).toBe(0);
     expect(own.stdout).toContain('Usage: eventdesk history [--search TEXT]');
-    expect(own.stdout).toContain('eventdesk history show <id> [--json] [--data DIR]');
+    expect(own.stdout).toContain('eventdesk history show <id> [--json] [--workspace DIR] [--data DIR]');
     let help = '';
     await runCli(['--help'], { stdout: (text) => (help += text), stderr: () => undefined });
     expect(help).toMatch(/^ {2}history {5}List and search past submissions; "history show <id>" shows one in full$/m);

@@ -180,4 +180,20 @@ describe('environments', () => {
     expect(reopened.environments.list().notice).toBeNull();
     expect(reopened.environments.get(created.environment.id)).toMatchObject({ name: 'Staging', concurrency: 1, maxAttempts: 5 });
   });
+
+  it("keep a person's choices about a workspace's environment (username, remembering the password) in environments.json from one run to the next, never in the workspace", async () => {
+    const qa = { ...DEFAULT_SETTINGS, id: 'workspace-qa', name: 'qa', baseUrl: 'https://qa.example.com', username: 'team', embeddedSandbox: false };
+    const saved: unknown[] = [];
+    const source = { realRoot: '/work/shop', environments: [qa], defaultId: null, fileOf: (id: string) => (id === qa.id ? 'environments/qa.env.json' : undefined), save: async (_id: string, settings: unknown) => void saved.push(settings) };
+    const first = await open();
+    await first.environments.useWorkspace(source);
+    await first.environments.setLogin(qa.id, 'ana', true);
+    expect(first.environments.get(qa.id)).toMatchObject({ username: 'ana', rememberPassword: true });
+
+    const next = await open();
+    expect(next.environments.list().environments.map((environment) => environment.id)).not.toContain(qa.id);
+    await next.environments.useWorkspace({ ...source, environments: [qa] });
+    expect(next.environments.get(qa.id)).toMatchObject({ username: 'ana', rememberPassword: true });
+    expect(saved).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
 import type { Envelope } from '../../shared/errors.ts';
 import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
 import { createHandlers } from '../../electron/ipc/handlers.ts';
@@ -172,6 +173,29 @@ describe("the workspace's environments", () => {
     expect(closed.activeId).toBe(closed.environments[0]?.id ?? null);
     await value('workspace:openRecent', { root });
     expect((await value<Listed>('environments:list')).environments.map((environment) => environment.id)).toContain(sandbox.id);
+    expect((await value<Listed>('environments:list')).activeId).toBe(sandbox.id);
+  });
+
+  it("start on the workspace's default environment when it opens, and keep the user's choice when its files change", async () => {
+    const { root, answers, value } = await setUp();
+    const created = await value<{ environment: { id: string } }>('environments:create', { settings: { ...DEFAULT_SETTINGS, name: 'Own', baseUrl: 'http://127.0.0.1:9', username: 'me' } });
+    const own = created.environment.id;
+    expect((await value<Listed>('environments:list')).activeId).toBe(own);
+    answers.push(root);
+    await value('workspace:open');
+    const listed = await value<Listed>('environments:list');
+    const sandbox = listed.environments.find((environment) => environment.name === 'sandbox')!;
+    expect(listed.activeId).toBe(sandbox.id);
+
+    await value('environments:select', { id: own });
+    const file = path.join(root, 'environments', 'sandbox.env.json');
+    await writeFile(file, `${JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), chunkSize: 75 }, null, 2)}\n`);
+    const started = Date.now();
+    while ((await value<Listed>('environments:list')).environments.find((environment) => environment.id === sandbox.id)?.chunkSize !== 75 && Date.now() - started < HEARD_WITHIN_MS) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect((await value<Listed>('environments:list')).activeId).toBe(own);
+
+    await value('workspace:close');
+    await value('workspace:openRecent', { root });
     expect((await value<Listed>('environments:list')).activeId).toBe(sandbox.id);
   });
 

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadWorkspace } from '../../../electron/workspace/scan.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
+import { makeWorkspace } from '../workspace-1000.ts';
 
 /**
  * Opening a workspace of 1 000 files (the listing the sidebar shows: folders walked, environments
@@ -11,28 +12,6 @@ import { median, type BenchCase, type BenchLine } from '../bench.ts';
  */
 
 const RUNS = 9;
-const ENVIRONMENTS = 10;
-const PLANS = 10;
-const SCENARIOS = 100;
-const BATCHES = 880;
-
-async function makeWorkspace(root: string): Promise<number> {
-  const put = async (relative: string, text: string) => {
-    await mkdir(path.dirname(path.join(root, relative)), { recursive: true });
-    await writeFile(path.join(root, relative), text);
-  };
-  await put('eventdesk.json', JSON.stringify({ format: 'eventdesk.workspace', version: 1, name: 'bench', defaultEnvironment: 'env-0' }));
-  for (let index = 0; index < ENVIRONMENTS; index++) await put(`environments/env-${index}.env.json`, JSON.stringify({ name: `env-${index}`, baseUrl: `https://env-${index}.example.com`, chunkSize: 100 }));
-  for (let index = 0; index < PLANS; index++) await put(`plans/plan-${index}.plan.json`, JSON.stringify({ name: `plan-${index}`, events: {} }));
-  const step = { send: 'batches/team-0/batch-0.json', expect: { outcome: 'accepted' } };
-  for (let index = 0; index < SCENARIOS; index++) {
-    await put(`scenarios/suite-${index % 10}/s-${index}.scenario.json`, JSON.stringify({ format: 'eventdesk.scenario', version: 1, name: `Scenario ${index}`, steps: Array.from({ length: 10 }, () => step) }, null, 2));
-  }
-  const event = JSON.stringify({ token: 'purchase', customer_id: 'c-1', device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', svc_id: 7, created_at: '2026-11-20 10:00:00', attributes: { spend: '1.00' } });
-  const batch = `[${Array.from({ length: 50 }, () => event).join(',')}]`;
-  for (let index = 0; index < BATCHES; index++) await put(`batches/team-${index % 20}/batch-${index}.json`, batch);
-  return 1 + ENVIRONMENTS + PLANS + SCENARIOS + BATCHES;
-}
 
 async function timed(call: () => Promise<unknown>): Promise<number> {
   const started = performance.now();

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { NO_FAULTS, SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
 import { event, runWorkspace, scenario, useSandbox } from './run-workspace.ts';
 
@@ -49,6 +49,25 @@ describe("runScenarios and the sandbox's tools", () => {
     });
     const { result } = await workspace.run(['scenarios/received.scenario.json']);
     expect(result.scenarios[0]!.steps).toMatchObject([{ status: 'passed', reason: null, eventsAccepted: 2 }]);
+  });
+
+  it('received same reads only the requests the step made: the newest id before, what came after it once sent', { timeout: RUN_LIMIT_MS }, async () => {
+    const sandbox = await useSandbox();
+    const workspace = await runWorkspace(sandbox, {
+      'scenarios/received.scenario.json': scenario('Received', [{ send: [event(1)], expect: { received: 'same' } }, { send: [event(2)], expect: { received: 'same' } }]),
+    });
+    const asked: string[] = [];
+    const fetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      if (url.pathname === '/_sandbox/requests') asked.push(url.search);
+      return fetch(input, init);
+    });
+    onTestFinished(() => void vi.restoreAllMocks());
+    const { result } = await workspace.run(['scenarios/received.scenario.json']);
+    expect(result.scenarios[0]!.status).toBe('passed');
+    // Step 1: a login and a send before it (requests 1, 2); step 2 sends after request 2.
+    expect(asked).toEqual(['?limit=1', '?after=0', '?limit=1', '?after=2']);
   });
 
   it('received same through a forwarding sandbox: passes when the upstream took the events, fails naming them when it refused', { timeout: RUN_LIMIT_MS }, async () => {

@@ -11,7 +11,7 @@ import { FORWARD_FAILURES } from '../../../shared/sandbox.ts';
 
 const SANDBOX = path.resolve(import.meta.dirname, '../../../electron/sandbox');
 const DOC = path.resolve(import.meta.dirname, '../../../docs/service-api.md');
-const TOOLS_ONLY = new Set(['invalid-faults', 'no-openapi']);
+const TOOLS_ONLY = new Set(['invalid-faults', 'invalid-query', 'no-openapi']);
 
 async function answeredCodes(): Promise<Set<string>> {
   const codes = new Set<string>();

@@ -109,6 +109,20 @@ describe('the received traffic', () => {
     expect(sandbox.traffic().map((record) => record.id)).toEqual([3]);
   });
 
+  it('lists only the requests after a given one, and the newest N, on GET /_sandbox/requests?after=ID&limit=N', async () => {
+    const sandbox = await useSandbox();
+    for (const place of ['/one', '/two', '/three', '/four']) await fetch(`${sandbox.url}${place}`);
+    const paths = async (query: string) => ((await answer(fetch(`${sandbox.url}/_sandbox/requests${query}`))).body as SandboxRequestRecord[]).map((record) => record.path);
+    expect(await paths('?after=2')).toEqual(['/four', '/three']);
+    expect(await paths('?limit=1')).toEqual(['/four']);
+    expect(await paths('?after=1&limit=2')).toEqual(['/four', '/three']);
+    expect(await paths('?after=4')).toEqual([]);
+    for (const wrong of ['?after=-1', '?after=two', '?limit=0', '?limit=1.5', `?after=${'9'.repeat(17)}`]) {
+      const refused = await answer(fetch(`${sandbox.url}/_sandbox/requests${wrong}`));
+      expect(refused).toMatchObject({ status: 400, body: { error: 'invalid-query' } });
+    }
+  });
+
   it('clears through the server too', async () => {
     const sandbox = await useSandbox();
     await fetch(`${sandbox.url}/somewhere`);

@@ -17,11 +17,12 @@ afterEach(cleanup);
 
 const listing: WorkspaceListing = {
   root: '/work/shop',
-  manifest: { format: 'eventdesk.workspace', version: 1, name: 'Shop events', defaultEnvironment: 'sandbox', plan: null },
+  manifest: { format: 'eventdesk.workspace', version: 1, name: 'Shop events', defaultEnvironment: 'sandbox', plan: 'plans/shop.plan.json' },
   files: [
     { kind: 'environment', path: 'environments/sandbox.env.json', title: 'sandbox' },
     { kind: 'batch', path: 'batches/purchase.json', title: 'purchase' },
     { kind: 'batch', path: 'batches/refunds/late.json', title: 'late' },
+    { kind: 'plan', path: 'plans/shop.plan.json', title: 'shop' },
   ],
   problems: [{ path: 'environments/qa.env.json', line: 4, column: 3, message: '/chunkSize: expected a number, saw "500"; correct the value.' }],
 };
@@ -35,7 +36,7 @@ describe('the workspace in the sidebar', () => {
     expect(screen.queryByTestId('workspace-panel')).toBeNull();
   });
 
-  it('lists the environments, the batches by folder, an empty group with what to add, and the problems with file and place', async () => {
+  it('lists the environments, the batches by folder, the plans (the workspace’s marked), an empty group with what to add, and the problems with file and place', async () => {
     renderApp({ 'workspace:current': { ok: true, value: listing } });
     const tree = await screen.findByRole('tree', { name: 'Files of the workspace Shop events' });
     expect(within(tree).getAllByRole('treeitem').map((item) => `${item.getAttribute('aria-level')} ${item.textContent}`)).toEqual([
@@ -45,9 +46,12 @@ describe('the workspace in the sidebar', () => {
       '2 purchase',
       '2 ▾refunds',
       '3 late',
+      '1 ▾Plans (1)',
+      '2 shop',
       '1 ▾Scenarios (0)',
       '2 No scenarios yet: add scenarios/*.scenario.json',
     ]);
+    expect(screen.getByRole('treeitem', { name: 'shop' }).title).toBe("Plan: plans/shop.plan.json · the workspace's plan (eventdesk.json), for the environments that name none");
     expect(screen.getByRole('region', { name: '1 problem' }).textContent).toContain('environments/qa.env.json:4:3: /chunkSize: expected a number');
   });
 

@@ -13,7 +13,7 @@ const batch = (path: string): WorkspaceFile => ({ kind: 'batch', path, title: pa
 const shown = (rows: ReturnType<typeof treeRows>) => rows.map((row) => `${'  '.repeat(row.level - 1)}${row.type === 'file' ? row.file.title : row.label}`);
 
 describe("the sidebar's tree of a workspace", () => {
-  it('groups environments, batches and scenarios, with the folders of batches as levels', () => {
+  it('groups environments, batches, plans and scenarios, with the folders of batches as levels', () => {
     const files = [
       { kind: 'environment' as const, path: 'environments/qa.env.json', title: 'QA' },
       batch('batches/a.json'),
@@ -35,6 +35,8 @@ describe("the sidebar's tree of a workspace", () => {
       '      c',
       '    d',
       '  z',
+      'Plans',
+      '  shop',
       'Scenarios',
       '  Smoke',
     ]);
@@ -42,8 +44,8 @@ describe("the sidebar's tree of a workspace", () => {
 
   it('hides what a collapsed group or folder holds', () => {
     const files = [batch('batches/checkout/b.json'), batch('batches/checkout/refunds/c.json'), batch('batches/z.json')];
-    expect(shown(treeRows(listing(files), new Set(['batches/checkout'])))).toEqual(['Environments', '  No environments yet: add environments/*.env.json', 'Batches', '  checkout', '  z', 'Scenarios', '  No scenarios yet: add scenarios/*.scenario.json']);
-    expect(shown(treeRows(listing(files), new Set(['batches', 'environments', 'scenarios'])))).toEqual(['Environments', 'Batches', 'Scenarios']);
+    expect(shown(treeRows(listing(files), new Set(['batches/checkout'])))).toEqual(['Environments', '  No environments yet: add environments/*.env.json', 'Batches', '  checkout', '  z', 'Plans', '  No tracking plans yet: add plans/*.plan.json', 'Scenarios', '  No scenarios yet: add scenarios/*.scenario.json']);
+    expect(shown(treeRows(listing(files), new Set(['batches', 'environments', 'plans', 'scenarios'])))).toEqual(['Environments', 'Batches', 'Plans', 'Scenarios']);
   });
 
   it('counts the problems of each file', () => {
@@ -56,12 +58,12 @@ describe("the sidebar's tree of a workspace", () => {
 
   it('moves the keyboard down, up, to the ends, and left to the row holding this one', () => {
     const rows = treeRows(listing([batch('batches/checkout/b.json')]), new Set());
-    // Environments, its empty row, Batches, checkout, b, Scenarios, its empty row.
+    // Environments, its empty row, Batches, checkout, b, Plans, its empty row, Scenarios, its empty row.
     expect(rowForKey(rows, 4, 'ArrowLeft')).toBe(3);
     expect(rowForKey(rows, 3, 'ArrowLeft')).toBe(2);
     expect(rowForKey(rows, 0, 'ArrowUp')).toBe(0);
-    expect(rowForKey(rows, 6, 'ArrowDown')).toBe(6);
-    expect(rowForKey(rows, 3, 'End')).toBe(6);
+    expect(rowForKey(rows, 8, 'ArrowDown')).toBe(8);
+    expect(rowForKey(rows, 3, 'End')).toBe(8);
     expect(rowForKey(rows, 3, 'Home')).toBe(0);
     expect(rowForKey(rows, 3, 'a')).toBeNull();
   });

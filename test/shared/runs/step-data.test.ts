@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchEvents, dataRows, resolveStepEvents } from '../../../shared/runs/step-data.ts';
+import { MAX_DATA_ROWS, batchEvents, dataRows, resolveStepEvents } from '../../../shared/runs/step-data.ts';
 
 const NOW = new Date('2026-11-24T09:30:00Z');
 
@@ -33,6 +33,15 @@ describe('dataRows', () => {
       ok: true,
       value: [[{ name: 'customer', value: 'cust-1' }, { name: 'seats', value: '3' }, { name: 'trial', value: 'true' }]],
     });
+  });
+
+  it('refuses a data file of more rows than a run can send, before parsing a CSV that long, and takes one of exactly the most', () => {
+    const csv = (rows: number, end = '\n') => `customer\n${'c\n'.repeat(rows - 1)}c${end}`;
+    expect(dataRows('data/all.csv', csv(MAX_DATA_ROWS))).toMatchObject({ ok: true, value: { length: MAX_DATA_ROWS } });
+    expect(dataRows('data/all.csv', csv(MAX_DATA_ROWS + 1, ''))).toEqual({ ok: false, problem: 'data/all.csv: 100,001 rows; a step runs once per row, and a data file may have at most 100,000. Split it, or keep the rows the test needs.' });
+    // A million rows are refused from a count of their lines ("more than"), never parsed.
+    expect(dataRows('data/all.csv', csv(1_000_000))).toEqual({ ok: false, problem: 'data/all.csv: more than 100,000 rows; a step runs once per row, and a data file may have at most 100,000. Split it, or keep the rows the test needs.' });
+    expect(dataRows('data/all.json', JSON.stringify(Array.from({ length: MAX_DATA_ROWS + 1 }, () => ({ customer: 'c' }))))).toMatchObject({ ok: false, problem: expect.stringContaining('data/all.json: 100,001 rows;') });
   });
 
   it('names the file and the row that cannot be read', () => {

@@ -1,0 +1,33 @@
+import { resolveTimeZone } from '../../shared/environment.ts';
+import { validateBatchWithPlan } from '../../shared/plans/plan-diagnostics.ts';
+import { validationCounts } from '../../shared/runs/expectations.ts';
+import type { StepSender } from '../../shared/runs/run-deps.ts';
+import { rulesFor, validateBatch } from '../../shared/validation.ts';
+import { loadPlan, type LoadedPlan } from '../plans/load.ts';
+import { readPlanFileText } from '../plans/plan-file-text.ts';
+
+/**
+ * A step's batch checked as Send checks it: the environment's rules and its tracking plan. One
+ * per run, by both senders (the app's and `eventdesk run`'s): each plan file is read once a run,
+ * so a plan edited during the run does not change it half-way.
+ */
+export function createStepValidation(): StepSender['validate'] {
+  const plans = new Map<string, Promise<LoadedPlan>>();
+
+  function planOf(file: string): Promise<LoadedPlan> {
+    let found = plans.get(file);
+    if (!found) {
+      found = readPlanFileText(file).then((text) => loadPlan(text, file));
+      plans.set(file, found);
+    }
+    return found;
+  }
+
+  return async (environment, events) => {
+    const text = JSON.stringify(events);
+    const rules = rulesFor({ ...environment, timeZone: resolveTimeZone(environment.timeZone) });
+    if (environment.planFile === null) return validationCounts(validateBatch(text, rules).diagnostics);
+    const result = validateBatchWithPlan(text, rules, await planOf(environment.planFile));
+    return validationCounts(result.diagnostics, result);
+  };
+}
