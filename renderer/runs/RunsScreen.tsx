@@ -92,7 +92,7 @@ function WorkspaceRuns({ listing }: { listing: WorkspaceListing }) {
   const live = useLiveRun((state) => state.run);
   const running = isRunning(live);
   const defaultEnvironment = listing.manifest.defaultEnvironment;
-  const { start, stop } = useRunControl(defaultEnvironment);
+  const { start, stop } = useRunControl(scenarios.data ?? [], defaultEnvironment);
   const [environment, setEnvironment] = useState<string | null>(null);
   const [bail, setBail] = useState(false);
   const [shown, setShown] = useState<Shown>({ kind: 'live' });

@@ -1,37 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { EnvironmentView } from '../../shared/environment.ts';
-import { AppError } from '../../shared/errors.ts';
 import type { InputOf } from '../../shared/ipc.ts';
+import type { WorkspaceScenario } from '../../shared/runs/run-schemas.ts';
 import { useEnvironments } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
+import { sessionKey } from '../session/queries.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { useLiveRun } from './live-run.ts';
 
 export type RunRequest = InputOf<'runs:start'>;
 
 /**
- * The environment a run that needs a login waits for: the one its message names, else the one
- * the run was started with, else the workspace's default (all by name, as the workspace knows them).
+ * The environments a run sends to, by name: the one chosen for it, else each scenario's own,
+ * else the workspace's default. (A step naming another environment is not foreseen: it fails
+ * with the reason a send gives without a login.)
  */
-export function loginTarget(message: string, names: readonly (string | null)[], environments: readonly Pick<EnvironmentView, 'id' | 'name'>[]): string | null {
-  const named = environments.filter((environment) => message.includes(`"${environment.name}"`) || message.includes(`“${environment.name}”`));
-  const longest = named.sort((a, b) => b.name.length - a.name.length)[0];
-  if (longest) return longest.id;
-  for (const name of names) {
-    const found = name === null ? undefined : environments.find((environment) => environment.name === name);
-    if (found) return found.id;
-  }
-  return null;
+export function environmentsOfRun(request: Pick<RunRequest, 'scenarios' | 'environment'>, scenarios: readonly WorkspaceScenario[], defaultEnvironment: string | null): string[] {
+  if (request.environment !== null) return [request.environment];
+  const chosen = request.scenarios.length === 0 ? scenarios : scenarios.filter((scenario) => request.scenarios.includes(scenario.file));
+  const names = chosen.filter((scenario) => scenario.problem === null).map((scenario) => scenario.environment ?? defaultEnvironment);
+  return [...new Set(names.filter((name) => name !== null))];
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Starts and stops runs. A start refused for a login opens the login dialog for that environment,
- * and the run starts once the login succeeds; any other refusal is a notice.
+ * Starts and stops runs. Every step sends as Send does, which needs a login: before a run
+ * starts, an environment it sends to that nobody is logged in to opens the login dialog, and
+ * the run starts once logged in (asking for the next one, if any). A refusal is a notice.
  */
-export function useRunControl(defaultEnvironment: string | null) {
+export function useRunControl(scenarios: readonly WorkspaceScenario[], defaultEnvironment: string | null) {
   const api = useApi();
+  const client = useQueryClient();
   const notify = useNotices((state) => state.notify);
   const askLogin = useUi((state) => state.askLogin);
   const environments = useEnvironments().data?.environments;
@@ -40,14 +40,22 @@ export function useRunControl(defaultEnvironment: string | null) {
   const start = useCallback(
     async function start(request: RunRequest): Promise<void> {
       try {
+        for (const name of environmentsOfRun(request, scenarios, defaultEnvironment)) {
+          // The workspace's environments are listed after the data folder's, which may hold one of the same name.
+          const environment = environments?.findLast((candidate) => candidate.name === name);
+          if (!environment) continue;
+          const session = await client.fetchQuery({ queryKey: sessionKey(environment.id), queryFn: () => api.session.status({ environmentId: environment.id }) });
+          if (session === null) {
+            askLogin(environment.id, () => void start(request), `The run sends to ${name}: log in, and it starts.`);
+            return;
+          }
+        }
         started((await api.runs.start(request)).runId);
       } catch (error) {
-        const target = error instanceof AppError && error.code === 'needs-login' ? loginTarget(error.message, [request.environment, defaultEnvironment], environments ?? []) : null;
-        if (target) askLogin(target, () => void start(request), error instanceof Error ? error.message : undefined);
-        else notify('error', `The run could not start: ${message(error)}`);
+        notify('error', `The run could not start: ${message(error)}`);
       }
     },
-    [api, askLogin, defaultEnvironment, environments, notify, started],
+    [api, askLogin, client, defaultEnvironment, environments, notify, scenarios, started],
   );
 
   const stop = useCallback(

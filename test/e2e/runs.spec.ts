@@ -2,7 +2,6 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { starterFiles } from '../../electron/workspace/starter.ts';
 import { EnvironmentSettingsSchema } from '../../shared/environment.ts';
 import { SCENARIO_FORMAT } from '../../shared/runs/scenario.ts';
@@ -13,8 +12,8 @@ import { expect, saveScreenshot, test } from './support/fixtures.ts';
 
 /**
  * The Runs screen (issue #18) over the real run service: the `eventdesk init` starter with its
- * environment pointed at the harness's sandbox and a scenario that fails, run from the screen,
- * its steps followed live to the failure's reason and its submission in History, then run again
+ * environment pointed at the harness's sandbox and a scenario that fails, run from the screen
+ * (which asks for the login first), its steps followed live to the failure's reason and its submission in History, then run again
  * after the fix and the two runs compared.
  */
 
@@ -50,20 +49,12 @@ async function workspaceAt(sandboxUrl: string): Promise<string> {
   return root;
 }
 
-/** The workspace's environment gets the sandbox's API key (kept in the vault, never in the workspace), and is logged in to. */
-async function logInToWorkspaceSandbox(app: Page, harness: Harness): Promise<void> {
+/** The workspace's environment gets the sandbox's API key (kept in the vault, never in the workspace). */
+async function giveApiKey(harness: Harness): Promise<void> {
   const { environments } = await harness.services.environments.list();
-  const workspaceSandbox = environments.find((environment) => environment.name === 'sandbox' && !environment.embeddedSandbox)!;
+  const workspaceSandbox = environments.findLast((environment) => environment.name === 'sandbox')!;
   const settings = EnvironmentSettingsSchema.parse(workspaceSandbox);
   expect((await harness.services.environments.update(workspaceSandbox.id, { settings, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey })).ok).toBe(true);
-  await app.getByRole('listbox', { name: 'Environments' }).getByRole('option', { name: 'sandbox', exact: true }).click();
-  await expect(app.getByTestId('active-environment')).toHaveText('sandbox');
-  await app.getByRole('tab', { name: 'Composer' }).click();
-  await app.getByTestId('session-bar').getByRole('button', { name: 'Log in' }).click();
-  const dialog = app.getByRole('dialog', { name: /Log in to/ });
-  await dialog.getByRole('textbox', { name: 'Password' }).fill(SANDBOX_DEMO_CREDENTIALS.password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test('runs a scenario from the Runs screen, follows its failure to the submission, and compares it with the run after the fix', async ({ app, harness }) => {
@@ -81,11 +72,17 @@ test('runs a scenario from the Runs screen, follows its failure to the submissio
   await expect(checkoutCard.getByRole('list', { name: 'Steps of Checkout' }).getByRole('listitem')).toHaveText(['The purchases are sent', 'Every purchase is accepted']);
   await expect(runs.getByRole('region', { name: 'Scenario Smoke' })).toBeVisible();
 
-  await logInToWorkspaceSandbox(app, harness);
-  await app.getByRole('tab', { name: 'Runs' }).click();
+  await giveApiKey(harness);
 
-  // Run Checkout alone: each step shows while it runs, then how it ended and why.
+  // Run Checkout alone: nobody is logged in to its environment, so the login comes first, then the run.
   await checkoutCard.getByRole('button', { name: 'Run Checkout' }).click();
+  const login = app.getByRole('dialog', { name: 'Log in to sandbox' });
+  await expect(login).toContainText('The run sends to sandbox: log in, and it starts.');
+  await login.getByRole('textbox', { name: 'Password' }).fill(SANDBOX_DEMO_CREDENTIALS.password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(login).toBeHidden();
+
+  // Each step shows while it runs, then how it ended and why.
   const steps = runs.getByRole('list', { name: 'Steps run in Checkout' }).getByRole('listitem');
   await expect(steps.first()).toContainText('running');
   await expect(runs.getByRole('status').filter({ hasText: 'Run ended' })).toHaveText('Run ended: 1 passed, 1 failed');

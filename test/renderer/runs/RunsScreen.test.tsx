@@ -5,6 +5,7 @@ import { useHistory } from '../../../renderer/history/state.ts';
 import { useLiveRun } from '../../../renderer/runs/live-run.ts';
 import { useUi } from '../../../renderer/state/ui.ts';
 import type { ChannelName } from '../../../shared/ipc.ts';
+import type { SessionView } from '../../../shared/session.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 import { brokenResult, checkoutResult, environment, failed, kept, listing, passed, runResult, scenarios } from './runs-fixtures.ts';
 
@@ -129,18 +130,40 @@ describe('the Runs screen', () => {
     expect(useHistory.getState().openId).toBe('sub-2');
   });
 
-  it('opens the login dialog for the environment a run needs a login to, and starts the run once logged in', async () => {
-    let answered = 0;
+  it('asks for a login to the environment a run sends to before it starts, and starts it once logged in', async () => {
+    let loggedIn = false;
+    const session: SessionView = {
+      environmentId: 'env-t',
+      username: 'demo',
+      state: 'active',
+      loggedInAt: '2026-11-24T10:00:00.000Z',
+      expiresAt: '2026-11-24T11:00:00.000Z',
+      serverExpiry: '2026-11-24 11:00:00',
+      timeZone: 'UTC',
+      expiresReadAs: 'date-time',
+      autoRenew: false,
+    };
     const { calls } = await openRuns({
       ...workspaceAnswers,
       'environments:list': ok({ environments: [environment('env-s', 'sandbox'), environment('env-t', 'staging')], activeId: 'env-s', notice: null }),
-      'runs:start': () => (answered++ === 0 ? { ok: false, error: { code: 'needs-login', message: 'Log in to "staging" first; nothing was sent.' } } : ok({ runId: 'run-2' })),
+      'session:status': () => ok(loggedIn ? session : null),
     });
     await screen.findByRole('region', { name: 'Scenario Checkout' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Environment' }), { target: { value: 'staging' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run all' }));
     await waitFor(() => expect(useUi.getState().loginFor).toBe('env-t'));
+    expect(useUi.getState().loginReason).toBe('The run sends to staging: log in, and it starts.');
+    expect(inputsOf(calls, 'runs:start')).toEqual([]);
+    loggedIn = true;
     useUi.getState().closeLogin(true);
-    await waitFor(() => expect(inputsOf(calls, 'runs:start')).toHaveLength(2));
+    await waitFor(() => expect(inputsOf(calls, 'runs:start')).toEqual([{ scenarios: [], environment: 'staging', bail: false }]));
+  });
+
+  it('says why a run could not start', async () => {
+    await openRuns({ ...workspaceAnswers, 'runs:start': { ok: false, error: { code: 'run-busy', message: 'A run of scenarios is under way.' } } });
+    await screen.findByRole('region', { name: 'Scenario Checkout' });
+    fireEvent.click(screen.getByRole('button', { name: 'Run all' }));
+    expect(await screen.findByText('The run could not start: A run of scenarios is under way.')).toBeTruthy();
   });
 
   it('lists the kept runs, shows one with its steps, and compares two: what got worse first, identical ones said so', async () => {
