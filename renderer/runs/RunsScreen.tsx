@@ -20,10 +20,10 @@ import { ScenarioList } from './ScenarioList.tsx';
 
 type Shown = { kind: 'live' } | { kind: 'kept'; id: string } | { kind: 'compare'; ids: [string, string] };
 
-/** "2 passed, 1 failed", once the run has ended; null while it goes on. */
+/** "Run ended: 2 passed, 1 failed" (or stopped, by Stop or at the first failure), once the run has ended; null while it goes on. */
 function endText(run: LiveRun | null): string | null {
   if (!run?.result) return null;
-  return `${run.result.stopped ? 'Stopped: ' : ''}${countsText(countSteps(run.result))}`;
+  return `Run ${run.result.stopped ? 'stopped' : 'ended'}: ${countsText(countSteps(run.result))}`;
 }
 
 /** The Runs screen: the open workspace's scenarios, run one or all and watch each step, the runs kept, two compared. */
@@ -61,7 +61,7 @@ function LiveRunPane({ run }: { run: LiveRun | null }) {
   if (!run) return <p className="empty">Run all, or one scenario&apos;s Run, to see each step here as it goes.</p>;
   return (
     <section aria-labelledby="live-run-heading">
-      <h2 id="live-run-heading">{run.result ? `Last run: ${endText(run)}` : 'Running…'}</h2>
+      <h2 id="live-run-heading">{endText(run) ?? 'Running…'}</h2>
       <RunSteps scenarios={run.scenarios} />
     </section>
   );
@@ -140,7 +140,7 @@ function WorkspaceRuns({ listing }: { listing: WorkspaceListing }) {
         )}
       </RunsHeader>
       <p role="status" className="visually-hidden">
-        {endText(live) && `Run ended: ${endText(live)}`}
+        {endText(live)}
       </p>
       <div className="runs-body">
         <div className="runs-browse">

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { starterFiles } from '../../electron/workspace/starter.ts';
 import { EnvironmentSettingsSchema } from '../../shared/environment.ts';
 import { SCENARIO_FORMAT } from '../../shared/runs/scenario.ts';
@@ -49,12 +50,29 @@ async function workspaceAt(sandboxUrl: string): Promise<string> {
   return root;
 }
 
-/** The workspace's environment gets the sandbox's API key (kept in the vault, never in the workspace). */
-async function giveApiKey(harness: Harness): Promise<void> {
+/**
+ * Opens the workspace from the Runs screen's empty state, and gives its environment the sandbox's
+ * API key (kept in the vault, never in the workspace).
+ */
+async function openWorkspaceFromRuns(app: Page, harness: Harness): Promise<string> {
+  const root = await workspaceAt((await harness.services.sandbox.info()).url);
+  answers.push(root);
+  await app.getByRole('tabpanel', { name: 'Runs' }).getByRole('button', { name: 'Open workspace…' }).click();
+  await expect(app.getByRole('region', { name: 'Scenario Checkout' })).toBeVisible();
   const { environments } = await harness.services.environments.list();
   const workspaceSandbox = environments.findLast((environment) => environment.name === 'sandbox')!;
   const settings = EnvironmentSettingsSchema.parse(workspaceSandbox);
   expect((await harness.services.environments.update(workspaceSandbox.id, { settings, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey })).ok).toBe(true);
+  return root;
+}
+
+/** Nobody is logged in to the run's environment: the login dialog comes first, then the run. */
+async function logInWhenAsked(app: Page): Promise<void> {
+  const login = app.getByRole('dialog', { name: 'Log in to sandbox' });
+  await expect(login).toContainText('The run sends to sandbox: log in, and it starts.');
+  await login.getByRole('textbox', { name: 'Password' }).fill(SANDBOX_DEMO_CREDENTIALS.password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(login).toBeHidden();
 }
 
 test('runs a scenario from the Runs screen, follows its failure to the submission, and compares it with the run after the fix', async ({ app, harness }) => {
@@ -65,22 +83,14 @@ test('runs a scenario from the Runs screen, follows its failure to the submissio
   await app.keyboard.press('ControlOrMeta+4');
   await expect(runs).toContainText('No workspace is open');
   await saveScreenshot(app, 'runs-no-workspace');
-  const root = await workspaceAt((await harness.services.sandbox.info()).url);
-  answers.push(root);
-  await runs.getByRole('button', { name: 'Open workspace…' }).click();
+  const root = await openWorkspaceFromRuns(app, harness);
   const checkoutCard = runs.getByRole('region', { name: 'Scenario Checkout' });
   await expect(checkoutCard.getByRole('list', { name: 'Steps of Checkout' }).getByRole('listitem')).toHaveText(['The purchases are sent', 'Every purchase is accepted']);
   await expect(runs.getByRole('region', { name: 'Scenario Smoke' })).toBeVisible();
 
-  await giveApiKey(harness);
-
-  // Run Checkout alone: nobody is logged in to its environment, so the login comes first, then the run.
+  // Run Checkout alone, once logged in.
   await checkoutCard.getByRole('button', { name: 'Run Checkout' }).click();
-  const login = app.getByRole('dialog', { name: 'Log in to sandbox' });
-  await expect(login).toContainText('The run sends to sandbox: log in, and it starts.');
-  await login.getByRole('textbox', { name: 'Password' }).fill(SANDBOX_DEMO_CREDENTIALS.password);
-  await login.getByRole('button', { name: 'Log in' }).click();
-  await expect(login).toBeHidden();
+  await logInWhenAsked(app);
 
   // Each step shows while it runs, then how it ended and why.
   const steps = runs.getByRole('list', { name: 'Steps run in Checkout' }).getByRole('listitem');
@@ -115,4 +125,17 @@ test('runs a scenario from the Runs screen, follows its failure to the submissio
   await expect(rows.nth(1)).toContainText('now passes');
   await expect(runs.getByRole('region', { name: /^Comparing/ })).toContainText('1 step changed.');
   await saveScreenshot(app, 'runs-comparison');
+});
+
+test('Stop ends the run under way: the step running is cancelled, the rest skipped', async ({ app, harness }) => {
+  await app.keyboard.press('ControlOrMeta+4');
+  await openWorkspaceFromRuns(app, harness);
+  const runs = app.getByRole('tabpanel', { name: 'Runs' });
+  await runs.getByRole('button', { name: 'Run all' }).click();
+  await logInWhenAsked(app);
+  await expect(runs.getByRole('list', { name: 'Steps run in Checkout' }).getByRole('listitem').first()).toContainText('running');
+  await runs.getByRole('button', { name: 'Stop' }).click();
+  await expect(runs.getByRole('status').filter({ hasText: /^Run (ended|stopped)/ })).toHaveText(/^Run stopped: /);
+  await expect(runs.getByRole('region', { name: 'Smoke: skipped' })).toBeVisible();
+  await expect(runs.getByRole('button', { name: 'Run all' })).toBeEnabled();
 });
