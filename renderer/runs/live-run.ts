@@ -67,6 +67,8 @@ interface LiveRunState {
   started: (runId: string) => void;
   /** The run under way as main has it (runs:current): this page may have missed its start. */
   restore: (current: RunResult) => void;
+  /** Another workspace opened, or none: the last run was the one before's (a run keeps its workspace open while it goes on). */
+  forget: () => void;
 }
 
 export const useLiveRun = create<LiveRunState>((set) => ({
@@ -86,6 +88,7 @@ export const useLiveRun = create<LiveRunState>((set) => ({
       const rest = heard.filter((scenario) => !scenarios.some((other) => other.file === scenario.file));
       return { run: { id: current.id, scenarios: [...scenarios, ...rest], result: null } };
     }),
+  forget: () => set((state) => (state.run?.result ? { run: null } : state)),
 }));
 
 export const isRunning = (run: LiveRun | null) => run !== null && run.result === null;

@@ -28,12 +28,13 @@ export function useKeptRun(id: string | null) {
 /**
  * Listens from app start: every runs:progress feeds the live run (seen whichever screen is open),
  * a run's end refreshes the kept runs, and the workspace opened, closed or changed on disk reads
- * its scenarios and runs again.
+ * its scenarios and runs again (opened or closed, the last run shown was another workspace's).
  */
 export function useRunEvents(): void {
   const api = useApi();
   const client = useQueryClient();
   const progressed = useLiveRun((state) => state.progressed);
+  const forget = useLiveRun((state) => state.forget);
   useEffect(
     () =>
       api.runs.onProgress((event) => {
@@ -42,5 +43,12 @@ export function useRunEvents(): void {
       }),
     [api, client, progressed],
   );
-  useEffect(() => api.workspace.onChanged(() => void client.invalidateQueries({ queryKey: runsKey })), [api, client]);
+  useEffect(
+    () =>
+      api.workspace.onChanged((change) => {
+        if (change.changed.length === 0) forget();
+        void client.invalidateQueries({ queryKey: runsKey });
+      }),
+    [api, client, forget],
+  );
 }

@@ -205,12 +205,16 @@ describe('the Runs screen', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: /^Comparing/ }).textContent).toContain('The two runs are the same'));
   });
 
-  it('reads the scenarios again when the workspace changes on disk', async () => {
+  it('reads the scenarios again when the workspace changes on disk, and leaves the last run behind when another opens', async () => {
     const { calls, push } = await openRuns();
     await screen.findByRole('region', { name: 'Scenario Checkout' });
+    push('runs:progress', { runId: 'run-1', kind: 'run-ended', run: runResult('run-1', '2026-11-24T10:00:00.000Z', [checkoutResult([passed])]) });
     const before = inputsOf(calls, 'runs:scenarios').length;
     push('workspace:changed', { listing, changed: ['scenarios/checkout.scenario.json'] });
     await waitFor(() => expect(inputsOf(calls, 'runs:scenarios').length).toBe(before + 1));
+    expect(screen.getByRole('heading', { name: 'Run ended: 1 passed' })).toBeTruthy();
+    push('workspace:changed', { listing: { ...listing, root: '/work/other' }, changed: [] });
+    expect(await screen.findByText("Run all, or one scenario's Run, to see each step here as it goes.")).toBeTruthy();
   });
 
   it('is shown by its shortcut and its command', async () => {
