@@ -31,10 +31,11 @@ export interface LiveRun {
 
 const sameStep = (a: Pick<LiveStep, 'index' | 'row'>, b: Pick<LiveStep, 'index' | 'row'>) => a.index === b.index && a.row === b.row;
 
+/** A step started or ended: its scenario goes on until scenario-ended (runs:current said how it stood so far). */
 function withStep(scenario: LiveScenario, step: LiveStep): LiveScenario {
   const at = scenario.steps.findIndex((other) => sameStep(other, step));
   const steps = at === -1 ? [...scenario.steps, step] : scenario.steps.map((other, index) => (index === at ? step : other));
-  return { ...scenario, steps };
+  return { ...scenario, status: 'running', steps };
 }
 
 /** The scenario a progress event is about, added when this page heard nothing of it yet (it started before a reload). */

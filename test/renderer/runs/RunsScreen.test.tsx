@@ -123,6 +123,13 @@ describe('the Runs screen', () => {
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
   });
 
+  it('shows a scenario restored mid-run as running again once its next step starts', async () => {
+    const { push } = await openRuns({ ...workspaceAnswers, 'runs:current': ok(runResult('run-9', '2026-11-24T10:00:00.000Z', [checkoutResult([passed])])) });
+    expect(await screen.findByRole('region', { name: 'Checkout: passed' })).toBeTruthy();
+    push('runs:progress', { runId: 'run-9', kind: 'step-started', file: checkoutResult([]).file, index: 1, row: null, name: failed.name });
+    expect(screen.getByRole('region', { name: 'Checkout: running' })).toBeTruthy();
+  });
+
   it('opens a step’s submission in History', async () => {
     await openRuns({ ...workspaceAnswers, 'runs:current': ok(runResult('run-1', '2026-11-24T10:00:00.000Z', [checkoutResult([passed, failed])])) });
     fireEvent.click(await screen.findByRole('button', { name: 'Open submission of Checkout, Step 2: send batches/refund.json, in History' }));
