@@ -59,6 +59,7 @@ export const CommandIdSchema = z.enum([
   'view.sandboxSettings',
   'workspace.open',
   'workspace.close',
+  'view.runs',
 ]);
 export type CommandId = z.infer<typeof CommandIdSchema>;
 
@@ -90,6 +91,7 @@ export const commands: Record<CommandId, CommandInfo> = {
   'view.composer': { title: 'Show the composer', group: 'View', keys: 'CmdOrCtrl+1' },
   'view.history': { title: 'Show the history', group: 'View', keys: 'CmdOrCtrl+2' },
   'view.sandbox': { title: 'Show the sandbox', group: 'View', keys: 'CmdOrCtrl+3' },
+  'view.runs': { title: 'Show the runs', group: 'View', keys: 'CmdOrCtrl+4' },
   'view.json': { title: 'Edit as JSON', group: 'View' },
   'view.form': { title: 'Edit as a form', group: 'View' },
   'view.theme.system': { title: 'Appearance: follow the system', group: 'View' },

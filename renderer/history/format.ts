@@ -8,7 +8,11 @@ export const startedText = (submission: Pick<SubmissionSummary, 'startedAt'>) =>
 /** How long a send took, every run but not the pauses between ("0.4 s", "3 min 12 s"), or null when not known (see sendingTime). */
 export function durationText(submission: Pick<SubmissionSummary, 'finishedAt' | 'sendingMs' | 'status'>): string | null {
   const ms = sendingTime(submission);
-  if (ms === null) return null;
+  return ms === null ? null : elapsedText(ms);
+}
+
+/** A length of time as people read it: "0.4 s", "3 min 12 s". */
+export function elapsedText(ms: number): string {
   const seconds = ms / 1000;
   if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
   if (seconds < 60) return `${seconds.toFixed(1)} s`;

@@ -23,6 +23,8 @@ import { ResponsePanel } from '../send/ResponsePanel.tsx';
 import { useSendProgressEvents } from '../send/useSend.ts';
 import { PlanDraftHost } from '../plans/PlanDraftHost.tsx';
 import { ReplayHost } from '../replay/ReplayHost.tsx';
+import { useRunEvents } from '../runs/queries.ts';
+import { RunsScreen } from '../runs/RunsScreen.tsx';
 import { useApi } from '../queries.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { useWorkspaceEvents } from '../workspace/queries.ts';
@@ -47,12 +49,14 @@ export function Shell({ info }: { info: AppInfo }) {
   useSendProgressEvents();
   useHistoryRefresh();
   useWorkspaceEvents();
+  useRunEvents();
 
   useCommandKeys();
   useRequestsFromMain();
   useCommand('view.composer', () => show('composer'));
   useCommand('view.history', () => show('history'));
   useCommand('view.sandbox', () => show('sandbox'));
+  useCommand('view.runs', () => show('runs'));
   useCommand('help.about', () => setAboutOpen(true));
   useCommand('help.docs', () => api.app.openDocs());
   useCommand('help.dataFolder', () => api.app.openDataFolder());
@@ -75,6 +79,7 @@ export function Shell({ info }: { info: AppInfo }) {
               ['composer', 'Composer'],
               ['history', 'History'],
               ['sandbox', 'Sandbox'],
+              ['runs', 'Runs'],
             ] as const
           ).map(([id, label]) => (
             <button key={id} type="button" role="tab" aria-selected={screen === id} aria-controls={`screen-${id}`} title={withShortcut(label, `view.${id}`)} onClick={() => show(id)}>
@@ -120,6 +125,9 @@ export function Shell({ info }: { info: AppInfo }) {
         </div>
         <div className="screen" id="screen-sandbox" role="tabpanel" aria-labelledby="sandbox-heading" hidden={screen !== 'sandbox'}>
           <SandboxScreen />
+        </div>
+        <div className="screen" id="screen-runs" role="tabpanel" aria-labelledby="runs-heading" hidden={screen !== 'runs'}>
+          <RunsScreen />
         </div>
       </div>
       <footer className="statusbar">

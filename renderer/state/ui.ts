@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type Screen = 'composer' | 'history' | 'sandbox';
+export type Screen = 'composer' | 'history' | 'sandbox' | 'runs';
 
 /** Which screen and which dialog are open: UI state, not data. */
 interface UiState {

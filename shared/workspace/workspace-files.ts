@@ -50,7 +50,8 @@ export function readEnvironmentText(text: string, path: string): FileReading<Wor
 /** What an environment file holds for these settings: all but each person's own, and `plan` (a workspace path) when there is one. environmentText leaves out those at their defaults. */
 export function environmentFileOf(settings: EnvironmentSettings, plan: string | null): WorkspaceEnvironment {
   const file: Record<string, unknown> = {};
-  for (const key of Object.keys(settings) as (keyof EnvironmentSettings)[]) if (!PERSONAL_SETTINGS.has(key)) file[key] = settings[key];
+  // The settings' keys, not the object's: the app saves an Environment, whose id and embeddedSandbox no file holds.
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof EnvironmentSettings)[]) if (!PERSONAL_SETTINGS.has(key)) file[key] = settings[key];
   if (plan !== null) file.plan = plan;
   return file as WorkspaceEnvironment;
 }

@@ -53,7 +53,10 @@ export const defaultAnswers: Partial<Record<ChannelName, Envelope<unknown>>> = {
   'workspace:current': { ok: true, value: null },
 };
 
-export function renderApp(answers: Partial<Record<ChannelName, Envelope<unknown>>> = {}) {
+/** A channel's canned answer: the same every time, or one per input (runs:get of one run or another). */
+type Answer = Envelope<unknown> | ((input: unknown) => Envelope<unknown>);
+
+export function renderApp(answers: Partial<Record<ChannelName, Answer>> = {}) {
   document.body.innerHTML = '<div id="root" data-app-state="loading"></div>';
   // The stores live as long as the module: each test starts from a fresh app, following the system.
   useUi.setState(useUi.getInitialState(), true);
@@ -66,7 +69,9 @@ export function renderApp(answers: Partial<Record<ChannelName, Envelope<unknown>
     createBridge(
       async (channel, input) => {
         calls.push({ channel, input });
-        return all[channel] ?? { ok: false, error: { code: 'unknown-channel', message: `not answered in this test: ${channel}` } };
+        const answer = all[channel];
+        if (typeof answer === 'function') return answer(input);
+        return answer ?? { ok: false, error: { code: 'unknown-channel', message: `not answered in this test: ${channel}` } };
       },
       (push, listener) => {
         if (!listeners.has(push)) listeners.set(push, new Set());

@@ -69,11 +69,12 @@ describe('the command palette', () => {
     expect(active()!.getAttribute('aria-selected')).toBe('true');
     press('ArrowUp');
     press('ArrowUp');
-    expect(active()!.textContent).toContain('Show the sandbox');
+    expect(active()!.textContent).toContain('Show the runs');
     press('ArrowUp');
+    expect(active()!.textContent).toContain('Show the sandbox');
     press('Enter');
     expect(palette.hasAttribute('open')).toBe(false);
-    expect(screen.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Sandbox' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('shows a command that cannot run now as disabled, with the reason, and Enter leaves it alone', async () => {

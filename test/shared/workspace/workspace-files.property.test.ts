@@ -102,6 +102,11 @@ describe('environments/*.env.json', () => {
     );
   });
 
+  it('writes no key of the environment that is not a setting: the app saves an edited environment, id and all', () => {
+    const environment = { ...DEFAULT_SETTINGS, name: 'qa', baseUrl: 'https://qa.example.com', id: 'workspace-env-1', embeddedSandbox: false };
+    expect(environmentText(environmentFileOf(environment, null))).toBe('{\n  "name": "qa",\n  "baseUrl": "https://qa.example.com"\n}\n');
+  });
+
   it('changes one line when one scalar setting changes', () => {
     fc.assert(
       fc.property(environments, fc.integer({ min: 1, max: 99 }), (environment, chunkSize) => {
