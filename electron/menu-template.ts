@@ -162,6 +162,7 @@ export function menuTemplate(context: MenuContext): MenuEntry[] {
       command('view.composer'),
       command('view.history'),
       command('view.sandbox'),
+      command('view.runs'),
       separator,
       command('view.json'),
       command('view.form'),

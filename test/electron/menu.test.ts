@@ -56,7 +56,7 @@ describe('the native menus', () => {
   it('offer the views, the editors, the appearance as one choice, zoom and full screen', () => {
     const view = menu(menuTemplate({ ...context, theme: 'dark' }), 'View');
     const commandsShown = flatten(view).flatMap((entry) => (entry.kind === 'command' ? [entry.command] : []));
-    expect(commandsShown).toEqual(['view.composer', 'view.history', 'view.sandbox', 'view.json', 'view.form']);
+    expect(commandsShown).toEqual(['view.composer', 'view.history', 'view.sandbox', 'view.runs', 'view.json', 'view.form']);
     expect(menu(view, 'Appearance')).toEqual([
       { kind: 'choice', command: 'view.theme.system', label: 'Follow the system', checked: false },
       { kind: 'choice', command: 'view.theme.light', label: 'Light', checked: false },
