@@ -4,6 +4,7 @@ import { problemText } from '../../shared/workspace/workspace-json.ts';
 import type { WorkspaceFile, WorkspaceListing } from '../../shared/workspace/workspace.ts';
 import { useFileOpening } from '../composer/opening.ts';
 import { useActiveBatch } from '../state/composer.ts';
+import { useUi } from '../state/ui.ts';
 import { useWorkspace } from './queries.ts';
 import { pathInWorkspace } from './reload.ts';
 import { rowForKey, treeRows, type TreeRow } from './workspace-tree.ts';
@@ -18,7 +19,7 @@ function rowText(row: TreeRow): string {
 
 /** What a file's row says on hover: its kind and path, and what it is to the workspace. */
 function fileTitle(file: WorkspaceFile, listing: WorkspaceListing): string {
-  const role = file.kind === 'batch' ? ' · Enter opens it' : file.kind === 'plan' && file.path === listing.manifest.plan ? " · the workspace's plan (eventdesk.json), for the environments that name none" : '';
+  const role = file.kind === 'batch' ? ' · Enter opens it' : file.kind === 'scenario' ? ' · Enter shows it in Runs' : file.kind === 'plan' && file.path === listing.manifest.plan ? " · the workspace's plan (eventdesk.json), for the environments that name none" : '';
   return `${KIND_WORDS[file.kind]}: ${file.path}${role}`;
 }
 
@@ -42,6 +43,7 @@ function OpenWorkspace({ listing }: { listing: WorkspaceListing }) {
   const toggle = (id: string, expand: boolean) => setCollapsed((before) => (expand ? new Set([...before].filter((other) => other !== id)) : new Set([...before, id])));
   const activate = (row: TreeRow) => {
     if (row.type === 'file' && row.file.kind === 'batch') void openWorkspaceBatch(row.file.path);
+    else if (row.type === 'file' && row.file.kind === 'scenario') useUi.getState().show('runs');
     else if (row.type === 'group' || row.type === 'folder') toggle(row.id, !row.expanded);
   };
   const focusRow = (tree: HTMLElement, index: number) => {

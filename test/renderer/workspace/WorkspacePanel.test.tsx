@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { batchText, setBatchText } from '../../../renderer/state/batch-text.ts';
 import { useComposer } from '../../../renderer/state/composer.ts';
+import { useUi } from '../../../renderer/state/ui.ts';
 import type { WorkspaceListing } from '../../../shared/workspace/workspace.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
@@ -71,6 +72,15 @@ describe('the workspace in the sidebar', () => {
     await waitFor(() => expect(useComposer.getState().batches.map((batch) => batch.filePath)).toContain('/work/shop/batches/purchase.json'));
     expect(calls.filter((call) => call.channel === 'workspace:openFile').map((call) => call.input)).toEqual([{ path: 'batches/purchase.json' }]);
     await waitFor(() => expect(screen.getByRole('treeitem', { name: 'purchase' }).getAttribute('aria-selected')).toBe('true'));
+  });
+
+  it('shows a scenario in the Runs screen when it is chosen', async () => {
+    const withScenario = { ...listing, files: [...listing.files, { kind: 'scenario' as const, path: 'scenarios/smoke.scenario.json', title: 'Smoke' }] };
+    renderApp({ 'workspace:current': { ok: true, value: withScenario } });
+    const smoke = await screen.findByRole('treeitem', { name: 'Smoke' });
+    expect(smoke.title).toBe('Scenario: scenarios/smoke.scenario.json · Enter shows it in Runs');
+    fireEvent.click(smoke);
+    await waitFor(() => expect(useUi.getState().screen).toBe('runs'));
   });
 
   it('follows the workspace opened and closed by main', async () => {
