@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors.ts';
 import { plural } from '../../shared/plural.ts';
 import { redactText } from '../../shared/redact.ts';
 import { junitReport } from '../../shared/run-reports/junit.ts';
-import { textReport } from '../../shared/run-reports/text.ts';
+import { SIGN, textReport } from '../../shared/run-reports/text.ts';
 import { runScenarios } from '../../shared/runs/engine.ts';
 import { countSteps, type RunProgress, type RunResult } from '../../shared/runs/run-result.ts';
 import { SECRET_VARIABLES } from '../../shared/secret-variables.ts';
@@ -188,12 +188,11 @@ function progressLine(progress: RunProgress): string | null {
       return progress.name === progress.file ? `${progress.file}\n` : `${progress.name} (${progress.file})\n`;
     case 'step-ended': {
       const { step } = progress;
-      const sign = step.status === 'passed' ? '✓' : step.status === 'failed' ? '✕' : '-';
       const row = step.row === null ? '' : ` (row ${step.row})`;
-      return `  ${sign} step ${step.index + 1}: ${step.name}${row}${step.status === 'failed' && step.reason !== null ? `: ${step.reason.split('\n')[0]}` : ''}\n`;
+      return `  ${SIGN[step.status]} step ${step.index + 1}: ${step.name}${row}${step.status === 'failed' && step.reason !== null ? `: ${step.reason.split('\n')[0]}` : ''}\n`;
     }
     case 'scenario-ended':
-      return progress.scenario.status === 'broken' ? `  ✕ could not run: ${progress.scenario.problem ?? ''}\n` : null;
+      return progress.scenario.status === 'broken' ? `  ${SIGN.failed} could not run: ${progress.scenario.problem ?? ''}\n` : null;
     default:
       return null;
   }

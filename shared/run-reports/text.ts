@@ -8,7 +8,8 @@ import { stepCaseName } from './junit.ts';
  * on the last line.
  */
 
-const SIGN = { passed: '✓', failed: '✕', skipped: '-' } as const;
+/** A step's status as a sign, in the text report and in `eventdesk run`'s progress. */
+export const SIGN = { passed: '✓', failed: '✕', skipped: '-' } as const;
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
