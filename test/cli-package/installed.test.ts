@@ -130,6 +130,23 @@ describe('the eventdesk package, installed from its tarball', () => {
     expect(await ok(['plan', 'infer', batch])).toContain('purchase');
   });
 
+  // .ci/run installs the oldest Node package.json's engines allows and names it here.
+  const minimumNode = process.env.EVENTDESK_MINIMUM_NODE;
+  it.skipIf(!minimumNode)(`runs a scenario, sends and lists the history on the oldest Node it claims (EVENTDESK_MINIMUM_NODE: ${minimumNode ?? 'not set'})`, async () => {
+    const node = minimumNode!;
+    const at = (args: string[]) => eventdesk(args, { node });
+    expect((await at(['--version'])).stdout).toBe(`${packageJson.version}\n`);
+    expect((await at(['init', 'oldest'])).code).toBe(0);
+    const run = await at(['run', 'oldest', '--base-url', baseUrl, '--reporter', 'junit', '--out', 'oldest-reports']);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.not.stringMatching(/Warning|Error/) });
+    const sent = await at(['send', path.join('oldest', 'batches', 'purchase.json'), '--base-url', baseUrl, '--json']);
+    expect({ code: sent.code, stderr: sent.stderr }).toEqual({ code: 0, stderr: expect.not.stringMatching(/Warning|Error/) });
+    const { submissionId } = JSON.parse(sent.stdout) as { submissionId: string };
+    const history = await at(['history', '--json']);
+    expect({ code: history.code, stderr: history.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(history.stdout).toContain(submissionId);
+  });
+
   const oldNode = '/usr/bin/node';
   const oldNodeVersion = existsSync(oldNode) ? execFileSync(oldNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim() : null;
   const tooOld = oldNodeVersion !== null && Number(oldNodeVersion.split('.')[0]) < 22;
