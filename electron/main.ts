@@ -2,8 +2,8 @@ import { BrowserWindow, app, dialog, ipcMain, net, protocol, session } from 'ele
 import path from 'node:path';
 import { commands, type CommandId } from '../shared/commands.ts';
 import { channelNames } from '../shared/ipc.ts';
-import { serveAppFile } from './app-files.ts';
-import { servePlanScript } from './plan-scripts.ts';
+import { appSchemeResponder, builtPages } from './app-scheme.ts';
+import { devServerPages } from './development-pages.ts';
 import { electronClipboard } from './adapters/clipboard.ts';
 import { electronDialogs } from './adapters/dialogs.ts';
 import { safeStorageCipher } from './adapters/safe-storage.ts';
@@ -64,7 +64,7 @@ function start(): void {
     if (folder) openWorkspace(folder);
   });
 
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, devServerUrl !== undefined));
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -74,9 +74,11 @@ function start(): void {
     restrictPermissions(session.defaultSession);
     // A plan's validators are the services' to serve: none until they are up.
     let planScript = (_hash: string): Promise<string | null> => Promise.resolve(null);
+    // Under `npm start` too the page loads from app://, its files from the dev server.
+    const pages = devServerUrl ? devServerPages(devServerUrl, (request) => net.fetch(request)) : builtPages(rendererRoot);
+    const answer = appSchemeResponder(pages, (hash) => planScript(hash));
     protocol.handle(APP_SCHEME, async (request) => {
-      const { pathname } = new URL(request.url);
-      const file = (await servePlanScript(pathname, (hash) => planScript(hash))) ?? (await serveAppFile(rendererRoot, pathname));
+      const file = await answer(request.url, request.headers);
       return new Response(file.body, { status: file.status, headers: file.headers });
     });
 
@@ -141,9 +143,8 @@ function start(): void {
       closing = thread.close().finally(() => app.quit());
     });
 
-    const isTrusted = (url: string) => isTrustedAppUrl(url, devServerUrl);
     const dispatch = logFailures(async (channel, input, sender) => {
-      const admitted = admit(channel, input, sender, isTrusted);
+      const admitted = admit(channel, input, sender, isTrustedAppUrl);
       return admitted.ok ? thread.call(admitted.channel, admitted.input) : admitted.envelope;
     }, log);
     const senderOf = (event: Electron.IpcMainInvokeEvent): Sender => ({
@@ -200,7 +201,7 @@ function start(): void {
 
     const windowStates = createWindowStateStore(dataFolder);
     const openWindow = (): BrowserWindow => {
-      const window = createMainWindow(path.join(__dirname, 'preload.cjs'), devServerUrl ?? `${APP_ORIGIN}/index.html`, windowStates);
+      const window = createMainWindow(path.join(__dirname, 'preload.cjs'), `${APP_ORIGIN}/index.html`, windowStates);
       // Files opened while the page (re)loads or after its window closed wait for it to take them.
       window.webContents.on('did-start-loading', () => void services.openedFiles.pageGone());
       window.on('closed', () => void services.openedFiles.pageGone());
