@@ -6,7 +6,7 @@ import { appSchemeResponder, builtPages } from './app-scheme.ts';
 import { devServerPages } from './development-pages.ts';
 import { electronClipboard } from './adapters/clipboard.ts';
 import { electronDialogs } from './adapters/dialogs.ts';
-import { safeStorageCipher } from './adapters/safe-storage.ts';
+import { openSafeStorageCipher } from './adapters/safe-storage.ts';
 import { electronShell } from './adapters/shell.ts';
 import type { RecentFile } from '../shared/files.ts';
 import { portFromVariable } from '../shared/sandbox-port.ts';
@@ -86,6 +86,7 @@ function start(): void {
     // EVENTDESK_SANDBOX_PORT comes first; unset, the services take the port saved in the Sandbox
     // tab, else the default. A value that is no port stops the start with a message saying so.
     const sandboxPort = portFromVariable(process.env.EVENTDESK_SANDBOX_PORT);
+    const cipher = await openSafeStorageCipher();
     const push = createPushSender((name, payload) => {
       for (const window of BrowserWindow.getAllWindows()) window.webContents.send(name, payload);
     });
@@ -110,10 +111,10 @@ function start(): void {
         documentationFile: app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md'),
         // Packaged, the service's description sits beside the asar like the README.
         sandbox: { portVariable: sandboxPort, openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml') },
-        secretStorage: safeStorageCipher.status(),
+        secretStorage: cipher.status(),
       },
       {
-        cipher: safeStorageCipher,
+        cipher,
         dialogs: electronDialogs,
         clipboard: electronClipboard,
         shell: electronShell,
