@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { constants } from 'node:os';
+import packageJson from '../package.json' with { type: 'json' };
 import { downloadElectron, electronBinary } from './electron-binary.ts';
 
 /**
@@ -18,7 +19,7 @@ function downloadFailure(timedOut: boolean): string {
     `EventDesk cannot start: the Electron binary it runs in could not be downloaded (the download ${what}).`,
     'npm start fetches it once, from GitHub, into node_modules/electron; this means there is no network here, or a proxy is in the way.',
     'Behind a proxy, set HTTPS_PROXY (for example HTTPS_PROXY=http://proxy.example:3128); to fetch from a mirror you can reach, set ELECTRON_MIRROR (for example ELECTRON_MIRROR=https://npmmirror.com/mirrors/electron/); then run npm start again.',
-    'Without Electron, the command line works (npx eventdesk --help), and so does the whole app in a browser: npm run harness serves it at http://127.0.0.1:5199.',
+    `Without Electron, the command line works (npm run cli -- --help here, or npx eventdesk@${packageJson.version} anywhere), and so does the whole app in a browser: npm run harness serves it at http://127.0.0.1:5199.`,
   ].join(' ');
 }
 

@@ -30,13 +30,25 @@ export async function buildCliPackage(packageFolder: string): Promise<void> {
     engines: packageJson.engines,
     files: ['lib', 'openapi.yaml', 'plan.schema.json'],
     keywords: ['events', 'analytics', 'tracking', 'emma', 'junit', 'cli'],
+    ...repositoryOf(process.env),
   };
   await writeFile(path.join(packageFolder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const readme = await readFile(path.join(import.meta.dirname, 'README.md'), 'utf8');
-  await writeFile(path.join(packageFolder, 'README.md'), readme.replaceAll('@VERSION', `@${packageJson.version}`));
+  const minimumNode = packageJson.engines.node.replace('>=', '');
+  await writeFile(path.join(packageFolder, 'README.md'), readme.replaceAll('@VERSION', `@${packageJson.version}`).replaceAll('NODE_MINIMUM', minimumNode));
   await copyFile(path.join(projectRoot, 'LICENSE'), path.join(packageFolder, 'LICENSE'));
   await copyFile(path.join(projectRoot, 'docs', 'openapi.yaml'), path.join(packageFolder, 'openapi.yaml'));
   await copyFile(path.join(projectRoot, 'docs', 'plan.schema.json'), path.join(packageFolder, 'plan.schema.json'));
+}
+
+/**
+ * Where the package's source lives, which npm shows and its provenance check requires: the
+ * repository a GitHub workflow runs in (the release workflow packs it there). Packed elsewhere
+ * the package names none, since this checkout cannot know where it is published from.
+ */
+export function repositoryOf(variables: Readonly<Record<string, string | undefined>>): { repository?: { type: 'git'; url: string } } {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository } = variables;
+  return server && repository ? { repository: { type: 'git', url: `git+${server}/${repository}.git` } } : {};
 }
 
 /** Builds the package in `destination`/package and packs it into `destination`; gives the tarball's path. */

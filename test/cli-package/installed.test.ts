@@ -81,6 +81,9 @@ describe('the eventdesk package, installed from its tarball', () => {
     const manifest = JSON.parse(await readFile(path.join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: 'eventdesk', version: packageJson.version, bin: { eventdesk: 'lib/eventdesk.js' }, engines: packageJson.engines, license: 'MIT' });
     expect(manifest.dependencies).toBeUndefined();
+    const readme = await readFile(path.join(installed, 'README.md'), 'utf8');
+    expect(readme).toContain(`Needs Node.js ${packageJson.engines.node.replace('>=', '')} or newer.`);
+    expect(readme).toContain(`npx eventdesk@${packageJson.version} --help`);
     expect((await readdir(path.join(folder, 'node_modules'))).filter((name) => !name.startsWith('.'))).toEqual(['eventdesk']);
 
     const files = await filesUnder(installed);

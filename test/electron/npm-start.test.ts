@@ -27,7 +27,7 @@ async function project(): Promise<string> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-start-'));
   await mkdir(path.join(folder, 'build'));
   for (const file of ['start.ts', 'electron-binary.ts']) await copyFile(path.join(root, 'build', file), path.join(folder, 'build', file));
-  await writeFile(path.join(folder, 'package.json'), '{ "type": "module" }\n');
+  await writeFile(path.join(folder, 'package.json'), '{ "type": "module", "version": "1.2.3" }\n');
   const electron = path.join(folder, 'node_modules', 'electron');
   await mkdir(electron, { recursive: true });
   for (const file of ['package.json', 'install.js', 'checksums.json']) await copyFile(path.join(root, 'node_modules', 'electron', file), path.join(electron, file));
@@ -66,7 +66,7 @@ describe('npm start', () => {
     expect(stdout).toBe('Downloading the Electron binary (once, about 110 MB)…\n');
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(/^EventDesk cannot start: the Electron binary it runs in could not be downloaded \(the download failed\)\./);
-    for (const said of ['no network here, or a proxy is in the way', 'HTTPS_PROXY', 'ELECTRON_MIRROR', 'npx eventdesk', 'npm run harness']) expect(stderr).toContain(said);
+    for (const said of ['no network here, or a proxy is in the way', 'HTTPS_PROXY', 'ELECTRON_MIRROR', 'npm run cli -- --help', 'npx eventdesk@1.2.3', 'npm run harness']) expect(stderr).toContain(said);
     expect(stderr).not.toMatch(/^\s+at |Error:|install-electron/m);
   });
 
