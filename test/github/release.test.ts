@@ -1,12 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runStep, stepEnv, workflowStep } from './support/workflow.ts';
+import { readYaml, runStep, stepEnv, workflowStep, type Workflow } from './support/workflow.ts';
 
 /**
  * release.yml's own scripts, run as a runner runs them: which certificate electron-builder gets on
- * each platform.
+ * each platform, and the checks the command line's package passes before npm publishes it.
  */
 
 const RELEASE = '.github/workflows/release.yml';
@@ -55,5 +56,52 @@ describe('the installers are signed', () => {
     expect(await signingFor('macOS', windowsOnly)).toEqual({ CSC_IDENTITY_AUTO_DISCOVERY: 'false' });
     const macOnly = { 'secrets.MAC_CERTIFICATE': 'mac-p12-base64', 'secrets.MAC_CERTIFICATE_PASSWORD': 'mac-password' };
     expect(await signingFor('Windows', macOnly)).toEqual({});
+  });
+});
+
+describe('the command line package', () => {
+  /** A package tarball as `npm pack` lays it out, with this manifest. */
+  async function tarball(name: string, manifest: Record<string, unknown>): Promise<string> {
+    const packed = path.join(folder, name);
+    await mkdir(path.join(packed, 'package'), { recursive: true });
+    await writeFile(path.join(packed, 'package', 'package.json'), JSON.stringify(manifest));
+    execFileSync('tar', ['-czf', `${packed}.tgz`, '-C', packed, 'package']);
+    return `${packed}.tgz`;
+  }
+
+  async function check(manifest: Record<string, unknown>, tag: string) {
+    const step = await workflowStep(RELEASE, 'cli', "The package is the tag's version, and names this repository (npm's provenance checks it)");
+    const file = await tarball(`${tag}-${Object.keys(manifest).length}-${String(manifest.version)}`, manifest);
+    return runStep(step, { PATH: process.env.PATH, GITHUB_REF_NAME: tag, GITHUB_REPOSITORY: 'acme/eventdesk', ...stepEnv(step, { 'steps.pack.outputs.tarball': file }) });
+  }
+
+  it("is published when it is the tag's version and names this repository, as npm's provenance asks", async () => {
+    expect((await check({ name: 'eventdesk', version: '0.4.0', repository: { type: 'git', url: 'git+https://github.com/acme/eventdesk.git' } }, 'v0.4.0')).code).toBe(0);
+    expect((await check({ name: 'eventdesk', version: '0.4.0', repository: 'https://github.com/acme/eventdesk' }, 'v0.4.0')).code).toBe(0);
+  });
+
+  it('is not published under a tag of another version', async () => {
+    const { code, stdout } = await check({ name: 'eventdesk', version: '0.4.0', repository: { url: 'https://github.com/acme/eventdesk' } }, 'v0.4.1');
+    expect(code).toBe(1);
+    expect(stdout).toBe("::error::The tag v0.4.1 does not match the command line package's version (0.4.0).\n");
+  });
+
+  it('is not published when it names no repository, or another: the provenance would be refused', async () => {
+    const none = await check({ name: 'eventdesk', version: '0.4.0' }, 'v0.4.0');
+    expect(none.code).toBe(1);
+    expect(none.stdout).toBe("::error::npm publishes with provenance only for a package whose repository.url is https://github.com/acme/eventdesk; the package says ''.\n");
+    const other = await check({ name: 'eventdesk', version: '0.4.0', repository: { url: 'https://github.com/acme/eventdesk-fork' } }, 'v0.4.0');
+    expect(other.code).toBe(1);
+  });
+
+  it('is published with provenance, from the token in the NPM_TOKEN secret, once the installers are built', async () => {
+    const workflow = await readYaml<Workflow>(RELEASE);
+    const npm = workflow.jobs.npm;
+    expect(npm?.needs).toEqual(['installers', 'cli']);
+    expect(npm?.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+    const publish = npm?.steps.find((step) => step.name === 'Publish the command line to npm');
+    expect(publish?.env).toEqual({ NODE_AUTH_TOKEN: '${{ secrets.NPM_TOKEN }}' });
+    expect(publish?.run).toBe('npm publish cli-package/*.tgz --provenance');
+    expect(npm?.steps.find((step) => step.uses?.startsWith('actions/setup-node@'))?.with).toMatchObject({ 'registry-url': 'https://registry.npmjs.org' });
   });
 });
