@@ -1,15 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { captureCommand } from './cli/capture.ts';
-import type { CliIo, Command } from './cli/command.ts';
-import { historyCommand } from './cli/history.ts';
-import { initCommand } from './cli/init.ts';
-import { loginCommand } from './cli/login.ts';
-import { planCommand } from './cli/plan.ts';
-import { runCommand } from './cli/run.ts';
-import { sandboxCommand } from './cli/sandbox.ts';
-import { sendCommand } from './cli/send.ts';
-import { transformCommand } from './cli/transform.ts';
-import { validateCommand } from './cli/validate.ts';
+import { commandLines, type CliIo, type Command } from './cli/command.ts';
 import { product } from './product.ts';
 
 /**
@@ -19,22 +9,22 @@ import { product } from './product.ts';
 
 export type { CliIo } from './cli/command.ts';
 
-/** Each capability adds its subcommand here (sandbox, validate, send, history, transform, plan, capture). */
+/** Each capability adds its subcommand here; a command's module is loaded only when it runs. */
 const commands: Record<string, Command> = {
-  sandbox: sandboxCommand,
-  login: loginCommand,
-  validate: validateCommand,
-  send: sendCommand,
-  history: historyCommand,
-  transform: transformCommand,
-  plan: planCommand,
-  capture: captureCommand,
-  run: runCommand,
-  init: initCommand,
+  sandbox: { summary: 'Run the reference ingestion server (the sandbox) on its own', load: async () => (await import('./cli/sandbox.ts')).sandboxCommand },
+  login: { summary: 'Log in once to check credentials and see until when the login holds', load: async () => (await import('./cli/login.ts')).loginCommand },
+  validate: { summary: 'Check a batch file as the composer does, with positioned diagnostics', load: async () => (await import('./cli/validate.ts')).validateCommand },
+  send: { summary: 'Send a batch file in chunks, recorded in the history; resume an interrupted send', load: async () => (await import('./cli/send.ts')).sendCommand },
+  history: { summary: 'List and search past submissions; "history show <id>" shows one in full', load: async () => (await import('./cli/history.ts')).historyCommand },
+  transform: { summary: "Keep, shift, pseudonymize and set fields of a batch file's events", load: async () => (await import('./cli/transform.ts')).transformCommand },
+  plan: { summary: 'Tracking plans: infer a draft, import one, measure coverage, check one', load: async () => (await import('./cli/plan.ts')).planCommand },
+  capture: { summary: 'List, show, export or clear what the sandbox captured', load: async () => (await import('./cli/capture.ts')).captureCommand },
+  run: { summary: "Run a workspace's scenarios and report (text, JUnit XML, JSON)", load: async () => (await import('./cli/run.ts')).runCommand },
+  init: { summary: 'Write a small workspace (environment, batch, plan, scenario) into a folder', load: async () => (await import('./cli/init.ts')).initCommand },
 };
 
 function help(): string {
-  const listed = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(12)}${command.summary}`);
+  const listed = commandLines(commands);
   return [
     `${product.name} ${product.version}: craft, check and send batches of user events.`,
     '',
@@ -63,7 +53,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`eventdesk: unknown command "${first}". Run "eventdesk --help" for the list.\n`);
     return 2;
   }
-  return command.run(rest, io);
+  return (await command.load())(rest, io);
 }
 
 /** A question on standard error, its answer from standard input: only when both are a terminal. */
@@ -84,5 +74,3 @@ export async function main(): Promise<void> {
     ...(process.stdin.isTTY && process.stderr.isTTY ? { ask: askTerminal } : {}),
   });
 }
-
-if (import.meta.filename === process.argv[1]) await main();

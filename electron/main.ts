@@ -2,11 +2,11 @@ import { BrowserWindow, app, dialog, ipcMain, net, protocol, session } from 'ele
 import path from 'node:path';
 import { commands, type CommandId } from '../shared/commands.ts';
 import { channelNames } from '../shared/ipc.ts';
-import { serveAppFile } from './app-files.ts';
-import { servePlanScript } from './plan-scripts.ts';
+import { appSchemeResponder, builtPages } from './app-scheme.ts';
+import { devServerPages } from './development-pages.ts';
 import { electronClipboard } from './adapters/clipboard.ts';
 import { electronDialogs } from './adapters/dialogs.ts';
-import { safeStorageCipher } from './adapters/safe-storage.ts';
+import { openSafeStorageCipher } from './adapters/safe-storage.ts';
 import { electronShell } from './adapters/shell.ts';
 import type { RecentFile } from '../shared/files.ts';
 import { portFromVariable } from '../shared/sandbox-port.ts';
@@ -64,7 +64,7 @@ function start(): void {
     if (folder) openWorkspace(folder);
   });
 
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, devServerUrl !== undefined));
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -74,9 +74,11 @@ function start(): void {
     restrictPermissions(session.defaultSession);
     // A plan's validators are the services' to serve: none until they are up.
     let planScript = (_hash: string): Promise<string | null> => Promise.resolve(null);
+    // Under `npm start` too the page loads from app://, its files from the dev server.
+    const pages = devServerUrl ? devServerPages(devServerUrl, (request) => net.fetch(request)) : builtPages(rendererRoot);
+    const answer = appSchemeResponder(pages, (hash) => planScript(hash));
     protocol.handle(APP_SCHEME, async (request) => {
-      const { pathname } = new URL(request.url);
-      const file = (await servePlanScript(pathname, (hash) => planScript(hash))) ?? (await serveAppFile(rendererRoot, pathname));
+      const file = await answer(request.url, request.headers);
       return new Response(file.body, { status: file.status, headers: file.headers });
     });
 
@@ -84,6 +86,7 @@ function start(): void {
     // EVENTDESK_SANDBOX_PORT comes first; unset, the services take the port saved in the Sandbox
     // tab, else the default. A value that is no port stops the start with a message saying so.
     const sandboxPort = portFromVariable(process.env.EVENTDESK_SANDBOX_PORT);
+    const cipher = await openSafeStorageCipher();
     const push = createPushSender((name, payload) => {
       for (const window of BrowserWindow.getAllWindows()) window.webContents.send(name, payload);
     });
@@ -108,10 +111,10 @@ function start(): void {
         documentationFile: app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md'),
         // Packaged, the service's description sits beside the asar like the README.
         sandbox: { portVariable: sandboxPort, openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml') },
-        secretStorage: safeStorageCipher.status(),
+        secretStorage: cipher.status(),
       },
       {
-        cipher: safeStorageCipher,
+        cipher,
         dialogs: electronDialogs,
         clipboard: electronClipboard,
         shell: electronShell,
@@ -141,9 +144,8 @@ function start(): void {
       closing = thread.close().finally(() => app.quit());
     });
 
-    const isTrusted = (url: string) => isTrustedAppUrl(url, devServerUrl);
     const dispatch = logFailures(async (channel, input, sender) => {
-      const admitted = admit(channel, input, sender, isTrusted);
+      const admitted = admit(channel, input, sender, isTrustedAppUrl);
       return admitted.ok ? thread.call(admitted.channel, admitted.input) : admitted.envelope;
     }, log);
     const senderOf = (event: Electron.IpcMainInvokeEvent): Sender => ({
@@ -200,7 +202,7 @@ function start(): void {
 
     const windowStates = createWindowStateStore(dataFolder);
     const openWindow = (): BrowserWindow => {
-      const window = createMainWindow(path.join(__dirname, 'preload.cjs'), devServerUrl ?? `${APP_ORIGIN}/index.html`, windowStates);
+      const window = createMainWindow(path.join(__dirname, 'preload.cjs'), `${APP_ORIGIN}/index.html`, windowStates);
       // Files opened while the page (re)loads or after its window closed wait for it to take them.
       window.webContents.on('did-start-loading', () => void services.openedFiles.pageGone());
       window.on('closed', () => void services.openedFiles.pageGone());

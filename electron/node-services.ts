@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { product } from './product.ts';
 import { AppError } from '../shared/errors.ts';
 import type { DesktopShell } from './services/desktop.ts';
@@ -10,6 +9,7 @@ import type { HostInit } from './host/protocol.ts';
 import type { PushSender, ServiceDeps } from './services/index.ts';
 import type { Clipboard } from './services/submission-curl.ts';
 import { describeSecretStorage } from './services/secret-storage.ts';
+import { CAPTURE_WRITER_SCRIPT, DOCUMENTATION_FILE, SERVICES_THREAD_SCRIPT } from './runtime-files.ts';
 import type { Cipher } from './services/vault.ts';
 
 /** Outside Electron there is no OS key store: secrets stay in memory unless an environment opts in. */
@@ -44,17 +44,11 @@ export const noShell: DesktopShell = {
   setThemeSource: () => undefined,
 };
 
-/** docs/openapi.yaml in the source tree, which the command line and the harness run from; the app ships its own copy. */
-export const SOURCE_OPENAPI_FILE = path.resolve(import.meta.dirname, '..', 'docs', 'openapi.yaml');
-
-/** The capture's writer thread in the source tree (the app's is the built .cjs main names). */
-export const SOURCE_CAPTURE_WRITER = path.resolve(import.meta.dirname, 'capture', 'capture-writer-thread.ts');
-
 /** The services' adapters outside Electron: the command line and the test harness. */
 export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard' | 'shell' | 'documentationFile' | 'captureWriter'> {
   return {
-    captureWriter: SOURCE_CAPTURE_WRITER,
-    documentationFile: path.resolve(import.meta.dirname, '..', 'README.md'),
+    captureWriter: CAPTURE_WRITER_SCRIPT,
+    documentationFile: DOCUMENTATION_FILE,
     appInfo: {
       ...product,
       platform: process.platform,
@@ -92,7 +86,7 @@ export interface NodeThreadOptions {
 export function startNodeServicesThread(dataFolder: string, options: NodeThreadOptions, push: PushSender): Promise<ServicesThread> {
   const deps = nodeServiceDeps(dataFolder);
   return startServicesThread(
-    new URL('./host/services-thread.ts', import.meta.url),
+    SERVICES_THREAD_SCRIPT,
     {
       dataFolder,
       appInfo: deps.appInfo,

@@ -62,17 +62,25 @@ export function secureWebPreferences(preload: string): WebPreferences {
   };
 }
 
-/** Only pages EventDesk serves itself (or the Vite dev server during `npm start`) may call IPC. */
-export function isTrustedAppUrl(url: string, devServerUrl?: string): boolean {
+/** Only pages EventDesk serves itself may call IPC: its own scheme, in a packaged build and under `npm start` alike. */
+export function isTrustedAppUrl(url: string): boolean {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return false;
   }
-  if (parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST) return true;
-  if (!devServerUrl) return false;
-  return parsed.origin === new URL(devServerUrl).origin;
+  return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
+}
+
+/**
+ * Whether a page may navigate to `url` (will-navigate). A packaged build refuses every
+ * navigation. Under `npm start` the dev server reloads the page itself (an edit hot reload cannot
+ * apply, a preload rebuilt, the server restarted), so a navigation within the app's own origin,
+ * where the development page loads, goes through; every other is refused there too.
+ */
+export function mayNavigate(url: string, development: boolean): boolean {
+  return development && isTrustedAppUrl(url);
 }
 
 export type ExternalLinkDecision = { allowed: true; url: string } | { allowed: false; reason: string };

@@ -1,5 +1,5 @@
 import { BrowserWindow, app, nativeTheme, screen, shell } from 'electron';
-import { ALLOWED_PERMISSIONS, checkExternalLink, secureWebPreferences } from './security.ts';
+import { ALLOWED_PERMISSIONS, checkExternalLink, mayNavigate, secureWebPreferences } from './security.ts';
 import { placeWindow, type WindowState, type WindowStateStore } from './services/window-state.ts';
 
 /** Opens where it was last time if that is still on a screen, and remembers where it goes. */
@@ -48,9 +48,14 @@ export function bringToFront(window: BrowserWindow): void {
   window.focus();
 }
 
-/** Applied to every web contents the app ever creates: no navigation, no new windows, no webviews, no Bluetooth device. */
-export function hardenWebContents(contents: Electron.WebContents): void {
-  contents.on('will-navigate', (event) => event.preventDefault());
+/**
+ * Applied to every web contents the app ever creates: no navigation (but the dev server's own
+ * reloads under `npm start`, see mayNavigate), no new windows, no webviews, no Bluetooth device.
+ */
+export function hardenWebContents(contents: Electron.WebContents, development: boolean): void {
+  contents.on('will-navigate', (event) => {
+    if (!mayNavigate(event.url, development)) event.preventDefault();
+  });
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));

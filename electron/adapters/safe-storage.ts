@@ -2,14 +2,20 @@ import { safeStorage } from 'electron';
 import { describeSecretStorage } from '../services/secret-storage.ts';
 import type { Cipher } from '../services/vault.ts';
 
-/** The vault's cipher in the app: the OS key store through Electron's safeStorage. */
-export const safeStorageCipher: Cipher = {
-  status: () =>
-    describeSecretStorage(
-      process.platform,
-      safeStorage.isEncryptionAvailable(),
-      process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : null,
-    ),
-  encrypt: async (plain) => safeStorage.encryptString(plain),
-  decrypt: async (data) => safeStorage.decryptString(Buffer.from(data)),
-};
+/**
+ * The vault's cipher in the app: the OS key store through Electron's safeStorage, by its
+ * asynchronous calls (Electron 45 deprecates the synchronous ones). What the store is worth is
+ * asked once, after ready: the first call is what starts the asynchronous encryptor.
+ */
+export async function openSafeStorageCipher(): Promise<Cipher> {
+  const status = describeSecretStorage(
+    process.platform,
+    await safeStorage.isAsyncEncryptionAvailable(),
+    process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : null,
+  );
+  return {
+    status: () => status,
+    encrypt: (plain) => safeStorage.encryptStringAsync(plain),
+    decrypt: async (data) => (await safeStorage.decryptStringAsync(Buffer.from(data))).result,
+  };
+}

@@ -26,8 +26,8 @@ export const DEFAULT_QUEUE_LIMITS: CaptureQueueLimits = { events: 200_000, bytes
 export interface CaptureRecorderOptions {
   /**
    * The writer's script, given by whoever knows where it is: main, for the built app
-   * (capture-writer-thread.cjs beside the services' bundle), and SOURCE_CAPTURE_WRITER
-   * (node-services.ts) run from source. Found here, it took import.meta, which a CommonJS bundle empties.
+   * (capture-writer-thread.cjs beside the services' bundle), and CAPTURE_WRITER_SCRIPT
+   * (runtime-files.ts) outside the app. Found here, it took import.meta, which a CommonJS bundle empties.
    */
   writerScript: string;
   limits?: CaptureQueueLimits;

@@ -7,7 +7,7 @@ import { plural } from '../../shared/plural.ts';
 import { CAPTURE_EXPORT_FORMATS, exportCapture, matchingEvents, type CaptureExportFormat } from '../capture/capture-export.ts';
 import { CAPTURE_FILE_NAME, captureFileIn, captureReadError, openCapture, type CaptureStore } from '../capture/capture-store.ts';
 import { product } from '../product.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { requestsTable, requestText, statusFooter } from './capture-print.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
@@ -204,34 +204,30 @@ async function openAndRun(file: string, call: Call, io: CliIo): Promise<number> 
   }
 }
 
-export const captureCommand: Command = {
-  summary: 'List, show, export or clear what the sandbox captured',
-
-  async run(args, io) {
-    try {
-      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
-      const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
-      if (values.help) {
-        io.stdout(captureUsage(dataFolder));
-        return 0;
-      }
-      const action = actionOf(positionals);
-      const extra = positionals.slice(action === 'show' ? 2 : 1);
-      if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}".`);
-      const misplaced = Object.keys(values).find((flag) => !ACTION_FLAGS[action].includes(flag));
-      if (misplaced !== undefined) throw new UsageError(`--${misplaced} is not a flag of "capture ${action}".`);
-      const call = callOf(action, positionals, values);
-      const file = captureFileIn(dataFolder);
-      // Reading opens no new file: a data folder without a capture has nothing to show.
-      if (action !== 'clear' && !existsSync(file)) {
-        io.stderr(`eventdesk capture: nothing is captured in ${dataFolder} yet: run "eventdesk sandbox --capture${values.data === undefined ? '' : ` --data ${values.data}`}" and send it events.\n`);
-        return action === 'list' ? 0 : 1;
-      }
-      return await openAndRun(file, call, io);
-    } catch (error) {
-      if (!isUsageError(error)) throw error;
-      io.stderr(usageText('capture', error.message));
-      return 2;
+export async function captureCommand(args: string[], io: CliIo): Promise<number> {
+  try {
+    const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
+    const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+    if (values.help) {
+      io.stdout(captureUsage(dataFolder));
+      return 0;
     }
-  },
-};
+    const action = actionOf(positionals);
+    const extra = positionals.slice(action === 'show' ? 2 : 1);
+    if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}".`);
+    const misplaced = Object.keys(values).find((flag) => !ACTION_FLAGS[action].includes(flag));
+    if (misplaced !== undefined) throw new UsageError(`--${misplaced} is not a flag of "capture ${action}".`);
+    const call = callOf(action, positionals, values);
+    const file = captureFileIn(dataFolder);
+    // Reading opens no new file: a data folder without a capture has nothing to show.
+    if (action !== 'clear' && !existsSync(file)) {
+      io.stderr(`eventdesk capture: nothing is captured in ${dataFolder} yet: run "eventdesk sandbox --capture${values.data === undefined ? '' : ` --data ${values.data}`}" and send it events.\n`);
+      return action === 'list' ? 0 : 1;
+    }
+    return await openAndRun(file, call, io);
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    io.stderr(usageText('capture', error.message));
+    return 2;
+  }
+}

@@ -7,7 +7,19 @@ export interface CliIo {
   ask?: (question: string) => Promise<string | undefined>;
 }
 
+/** A subcommand's work: its arguments in, an exit code out. */
+export type CommandRun = (args: string[], io: CliIo) => Promise<number>;
+
+/**
+ * A subcommand as its list knows it. Its module is loaded only when it runs, so `--help`, and
+ * each command, starts with what it uses and no more.
+ */
 export interface Command {
   summary: string;
-  run: (args: string[], io: CliIo) => Promise<number>;
+  load: () => Promise<CommandRun>;
+}
+
+/** The help's lines for a list of subcommands, one a line. */
+export function commandLines(commands: Record<string, Command>): string[] {
+  return Object.entries(commands).map(([name, command]) => `  ${name.padEnd(12)}${command.summary}`);
 }

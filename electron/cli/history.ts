@@ -8,7 +8,7 @@ import { redactText } from '../../shared/redact.ts';
 import { SubmissionStatusSchema } from '../../shared/submission.ts';
 import { HISTORY_FILE_NAME, historyFileIn, openHistory, searchWords, workspaceDataFolder, type SubmissionStore } from '../services/index.ts';
 import { findWorkspaceRoot } from '../workspace/scan.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
 import { detailJson, detailText, listFooter, listJson, listTable } from './history-print.ts';
@@ -212,69 +212,65 @@ function shownId(values: Values, positionals: readonly string[]): string | null 
   return rest[0]!;
 }
 
-export const historyCommand: Command = {
-  summary: 'List and search past submissions; "history show <id>" shows one in full',
-
-  async run(args, io: CliIo) {
-    const known = secretsIn(process.env);
-    let values: Values;
-    let id: string | null;
-    let request: { filter: HistoryFilter; limit: number } | null = null;
-    try {
-      const parsed = readFlags(args);
-      values = parsed.values;
-      if (values.help) {
-        io.stdout(historyUsage(values.data === undefined ? appDataFolder() : path.resolve(values.data)));
-        return 0;
-      }
-      id = shownId(values, parsed.positionals);
-      if (id === null) request = listRequest(values);
-    } catch (error) {
-      if (!isUsageError(error)) throw error;
-      io.stderr(redactText(usageText('history', error.message), known));
-      return 2;
-    }
-
-    const appData = values.data === undefined ? appDataFolder() : path.resolve(values.data);
-    let dataFolder = appData;
-    let whose = `in ${appData}`;
-    if (values.workspace !== undefined) {
-      try {
-        const root = await findWorkspaceRoot(path.resolve(values.workspace));
-        dataFolder = await workspaceDataFolder(appData, root);
-        whose = `for the workspace in ${root}`;
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        io.stderr(usageText('history', error.message));
-        return 2;
-      }
-    }
-    const file = historyFileIn(dataFolder);
-    // Opening the store would create the file (and the folder): a look must not.
-    if (!existsSync(file)) {
-      const none = `No history yet ${whose}.`;
-      if (id !== null) {
-        io.stderr(`eventdesk history show: ${none} There is no submission ${id}.\n`);
-        return 1;
-      }
-      // Scripts get an empty array to read; the sentence goes where people see it.
-      if (values.json) io.stdout('[]\n');
-      (values.json ? io.stderr : io.stdout)(`${none}\n`);
+export async function historyCommand(args: string[], io: CliIo): Promise<number> {
+  const known = secretsIn(process.env);
+  let values: Values;
+  let id: string | null;
+  let request: { filter: HistoryFilter; limit: number } | null = null;
+  try {
+    const parsed = readFlags(args);
+    values = parsed.values;
+    if (values.help) {
+      io.stdout(historyUsage(values.data === undefined ? appDataFolder() : path.resolve(values.data)));
       return 0;
     }
-    let store: SubmissionStore | null = null;
+    id = shownId(values, parsed.positionals);
+    if (id === null) request = listRequest(values);
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    io.stderr(redactText(usageText('history', error.message), known));
+    return 2;
+  }
+
+  const appData = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+  let dataFolder = appData;
+  let whose = `in ${appData}`;
+  if (values.workspace !== undefined) {
     try {
-      // Only read: not the services' start, which marks sends no process finishes as interrupted.
-      store = openHistory(file);
-      const context = { io, values, known, store };
-      return id === null ? list(context, request!.filter, request!.limit) : show(context, id);
+      const root = await findWorkspaceRoot(path.resolve(values.workspace));
+      dataFolder = await workspaceDataFolder(appData, root);
+      whose = `for the workspace in ${root}`;
     } catch (error) {
-      // A damaged file can open fine and fail only when a query reaches the broken page.
       if (!(error instanceof AppError)) throw error;
-      io.stderr(redactText(`eventdesk history: ${error.message}${error.detail ? `\n  ${error.detail}` : ''}\n`, known));
-      return 1;
-    } finally {
-      store?.close();
+      io.stderr(usageText('history', error.message));
+      return 2;
     }
-  },
-};
+  }
+  const file = historyFileIn(dataFolder);
+  // Opening the store would create the file (and the folder): a look must not.
+  if (!existsSync(file)) {
+    const none = `No history yet ${whose}.`;
+    if (id !== null) {
+      io.stderr(`eventdesk history show: ${none} There is no submission ${id}.\n`);
+      return 1;
+    }
+    // Scripts get an empty array to read; the sentence goes where people see it.
+    if (values.json) io.stdout('[]\n');
+    (values.json ? io.stderr : io.stdout)(`${none}\n`);
+    return 0;
+  }
+  let store: SubmissionStore | null = null;
+  try {
+    // Only read: not the services' start, which marks sends no process finishes as interrupted.
+    store = openHistory(file);
+    const context = { io, values, known, store };
+    return id === null ? list(context, request!.filter, request!.limit) : show(context, id);
+  } catch (error) {
+    // A damaged file can open fine and fail only when a query reaches the broken page.
+    if (!(error instanceof AppError)) throw error;
+    io.stderr(redactText(`eventdesk history: ${error.message}${error.detail ? `\n  ${error.detail}` : ''}\n`, known));
+    return 1;
+  } finally {
+    store?.close();
+  }
+}

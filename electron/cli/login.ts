@@ -3,7 +3,7 @@ import { resolveTimeZone } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { redactText } from '../../shared/redact.ts';
 import { login, type TokenGrant } from '../services/index.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { isUsageError, parseFlags, usageText } from './flags.ts';
 import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';
 
@@ -82,45 +82,41 @@ function describe(report: LoginReport, grant: TokenGrant, now: Date): string {
   ].join('\n');
 }
 
-export const loginCommand: Command = {
-  summary: 'Log in once to check credentials and see until when the login holds',
+export async function loginCommand(args: string[], io: CliIo): Promise<number> {
+  const known = secretsIn(process.env);
+  const fail = (text: string) => io.stderr(redactText(text, known));
+  const usage = (message: string) => {
+    fail(usageText('login', message));
+    return 2;
+  };
 
-  async run(args, io: CliIo) {
-    const known = secretsIn(process.env);
-    const fail = (text: string) => io.stderr(redactText(text, known));
-    const usage = (message: string) => {
-      fail(usageText('login', message));
-      return 2;
-    };
-
-    let target: Target;
-    let values: ReturnType<typeof readFlags>;
-    try {
-      values = readFlags(args);
-      if (values.help) {
-        io.stdout(LOGIN_USAGE);
-        return 0;
-      }
-      target = await resolveTarget(values, process.env);
-    } catch (error) {
-      if (isUsageError(error)) return usage(error.message);
-      throw error;
+  let target: Target;
+  let values: ReturnType<typeof readFlags>;
+  try {
+    values = readFlags(args);
+    if (values.help) {
+      io.stdout(LOGIN_USAGE);
+      return 0;
     }
+    target = await resolveTarget(values, process.env);
+  } catch (error) {
+    if (isUsageError(error)) return usage(error.message);
+    throw error;
+  }
 
-    const { environment, secrets } = target;
-    const timeZone = resolveTimeZone(environment.timeZone);
-    let grant: TokenGrant;
-    try {
-      grant = await login({ fetch, baseUrl: environment.baseUrl, username: secrets.username, password: secrets.password, timeZone, timeoutMs: environment.requestTimeoutMs });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const detail = error.detail ? (values.verbose ? `\n${error.detail.trimEnd()}\n` : 'Run again with --verbose for the details.\n') : '';
-      fail(`eventdesk login: ${error.message}\n${detail}`);
-      return 1;
-    }
+  const { environment, secrets } = target;
+  const timeZone = resolveTimeZone(environment.timeZone);
+  let grant: TokenGrant;
+  try {
+    grant = await login({ fetch, baseUrl: environment.baseUrl, username: secrets.username, password: secrets.password, timeZone, timeoutMs: environment.requestTimeoutMs });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const detail = error.detail ? (values.verbose ? `\n${error.detail.trimEnd()}\n` : 'Run again with --verbose for the details.\n') : '';
+    fail(`eventdesk login: ${error.message}\n${detail}`);
+    return 1;
+  }
 
-    const report = reportOf(target, grant, timeZone);
-    io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : describe(report, grant, new Date()));
-    return 0;
-  },
-};
+  const report = reportOf(target, grant, timeZone);
+  io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : describe(report, grant, new Date()));
+  return 0;
+}

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.ts';
 import { planProblemText } from '../../shared/plans/plan-problem.ts';
 import { plural } from '../../shared/plural.ts';
 import { loadPlan, type LoadedPlan } from '../plans/load.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { UsageError, isUsageError, usageText } from './flags.ts';
 import { readUtf8 } from './validate.ts';
 
@@ -41,7 +41,7 @@ function forPeople(file: string, loaded: LoadedPlan): string {
   return [...lines, `${planTitle(loaded)}${problems}`, ''].join('\n');
 }
 
-async function planCheck(args: string[], io: CliIo): Promise<number> {
+export async function planCheckCommand(args: string[], io: CliIo): Promise<number> {
   let file: string;
   let json = false;
   let loaded: LoadedPlan;
@@ -73,8 +73,3 @@ async function planCheck(args: string[], io: CliIo): Promise<number> {
   } else io.stdout(forPeople(file, loaded));
   return failed ? 1 : 0;
 }
-
-export const planCheckCommand: Command = {
-  summary: 'Check that a plan file is a plan and each of its schemas compiles',
-  run: planCheck,
-};

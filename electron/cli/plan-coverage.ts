@@ -1,6 +1,6 @@
 import { planCoverage, readCoveragePlan, type KindCount, type PlanCoverage } from '../../shared/plans/coverage.ts';
 import { plural } from '../../shared/plural.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { EVENT_SOURCE_FLAGS, EVENT_SOURCE_USAGE, eventSource } from './plan-events.ts';
 import { readUtf8 } from './validate.ts';
@@ -52,34 +52,30 @@ export function coverageText(plan: string, source: string, coverage: PlanCoverag
   return `${lines.join('\n')}\n`;
 }
 
-export const planCoverageCommand: Command = {
-  summary: 'Say which planned kinds of event batch files cover, and what came unplanned',
-
-  async run(args, io: CliIo) {
-    let coverage: PlanCoverage;
-    try {
-      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
-      if (values.help) {
-        io.stdout(PLAN_COVERAGE_USAGE);
-        return 0;
-      }
-      if (values.plan === undefined) throw new UsageError('--plan: name the plan file whose coverage to measure.');
-      if (values.plan === '-' && positionals.includes('-')) throw new UsageError('Standard input (-) can be read once: give the plan or the events as a file.');
-      const plan = readCoveragePlan(await readUtf8(values.plan));
-      if (!plan.ok) throw new UsageError(`--plan: ${values.plan}: ${plan.message}`);
-      const source = await eventSource(positionals, values);
-      try {
-        coverage = planCoverage(source.events, plan.plan);
-      } finally {
-        source.close();
-      }
-      for (const note of source.notes) io.stderr(`eventdesk plan coverage: ${note}\n`);
-      io.stdout(values.json ? `${JSON.stringify(coverage, null, 2)}\n` : coverageText(values.plan, source.described(coverage.events), coverage));
-    } catch (error) {
-      if (!isUsageError(error)) throw error;
-      io.stderr(usageText('plan coverage', error.message));
-      return 2;
+export async function planCoverageCommand(args: string[], io: CliIo): Promise<number> {
+  let coverage: PlanCoverage;
+  try {
+    const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
+    if (values.help) {
+      io.stdout(PLAN_COVERAGE_USAGE);
+      return 0;
     }
-    return coverage.neverSeen.length > 0 ? 1 : 0;
-  },
-};
+    if (values.plan === undefined) throw new UsageError('--plan: name the plan file whose coverage to measure.');
+    if (values.plan === '-' && positionals.includes('-')) throw new UsageError('Standard input (-) can be read once: give the plan or the events as a file.');
+    const plan = readCoveragePlan(await readUtf8(values.plan));
+    if (!plan.ok) throw new UsageError(`--plan: ${values.plan}: ${plan.message}`);
+    const source = await eventSource(positionals, values);
+    try {
+      coverage = planCoverage(source.events, plan.plan);
+    } finally {
+      source.close();
+    }
+    for (const note of source.notes) io.stderr(`eventdesk plan coverage: ${note}\n`);
+    io.stdout(values.json ? `${JSON.stringify(coverage, null, 2)}\n` : coverageText(values.plan, source.described(coverage.events), coverage));
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    io.stderr(usageText('plan coverage', error.message));
+    return 2;
+  }
+  return coverage.neverSeen.length > 0 ? 1 : 0;
+}

@@ -2,7 +2,7 @@ import { DEFAULT_PLAN_KEY } from '../../shared/plans/plan.ts';
 import type { PlanImportFormat } from '../../shared/plans/plan-draft.ts';
 import { plural } from '../../shared/plural.ts';
 import { PLAN_IMPORTERS } from '../plans/plan-sources.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { planNaming, readPlanSources, writePlan, writtenTo } from './plan-files.ts';
 
@@ -39,34 +39,30 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export const planImportCommand: Command = {
-  summary: 'Make a plan of a tracking plan exported from Avo, Segment, RudderStack or JSON Schemas',
-
-  async run(args, io: CliIo) {
-    try {
-      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
-      if (values.help) {
-        io.stdout(PLAN_IMPORT_USAGE);
-        return 0;
-      }
-      const [format, ...paths] = positionals;
-      const formats = Object.keys(PLAN_IMPORTERS).join(', ');
-      if (format === undefined) throw new UsageError(`Name the format to import: ${formats}.`);
-      const importer = Object.hasOwn(PLAN_IMPORTERS, format) ? PLAN_IMPORTERS[format as PlanImportFormat] : undefined;
-      if (importer === undefined) throw new UsageError(`"${format}" is not a format EventDesk imports; it imports ${formats}.`);
-      const naming = planNaming(values);
-      const files = await readPlanSources(paths);
-      const result = importer(files, naming);
-      if (!result.ok) throw new UsageError(result.message);
-      for (const note of result.notes) io.stderr(`eventdesk plan import: ${note}\n`);
-      await writePlan(values.out, result.plan, io.stdout);
-      const kinds = Object.keys(result.plan.events).length;
-      io.stderr(`eventdesk plan import: ${plural(kinds, 'kind')} from ${plural(files.length, 'file')}${writtenTo(values.out)}.\n`);
+export async function planImportCommand(args: string[], io: CliIo): Promise<number> {
+  try {
+    const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
+    if (values.help) {
+      io.stdout(PLAN_IMPORT_USAGE);
       return 0;
-    } catch (error) {
-      if (!isUsageError(error)) throw error;
-      io.stderr(usageText('plan import', error.message));
-      return 2;
     }
-  },
-};
+    const [format, ...paths] = positionals;
+    const formats = Object.keys(PLAN_IMPORTERS).join(', ');
+    if (format === undefined) throw new UsageError(`Name the format to import: ${formats}.`);
+    const importer = Object.hasOwn(PLAN_IMPORTERS, format) ? PLAN_IMPORTERS[format as PlanImportFormat] : undefined;
+    if (importer === undefined) throw new UsageError(`"${format}" is not a format EventDesk imports; it imports ${formats}.`);
+    const naming = planNaming(values);
+    const files = await readPlanSources(paths);
+    const result = importer(files, naming);
+    if (!result.ok) throw new UsageError(result.message);
+    for (const note of result.notes) io.stderr(`eventdesk plan import: ${note}\n`);
+    await writePlan(values.out, result.plan, io.stdout);
+    const kinds = Object.keys(result.plan.events).length;
+    io.stderr(`eventdesk plan import: ${plural(kinds, 'kind')} from ${plural(files.length, 'file')}${writtenTo(values.out)}.\n`);
+    return 0;
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    io.stderr(usageText('plan import', error.message));
+    return 2;
+  }
+}

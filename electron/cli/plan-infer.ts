@@ -1,7 +1,7 @@
 import { INFER_LIMITS, inferPlan, type InferredPlan } from '../../shared/plans/infer.ts';
 import { DEFAULT_PLAN_KEY } from '../../shared/plans/plan.ts';
 import { plural } from '../../shared/plural.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { isUsageError, parseFlags, usageText } from './flags.ts';
 import { EVENT_SOURCE_FLAGS, EVENT_SOURCE_USAGE, eventSource } from './plan-events.ts';
 import { planNaming, writePlan, writtenTo } from './plan-files.ts';
@@ -40,37 +40,33 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export const planInferCommand: Command = {
-  summary: 'Write a draft plan of the kinds of event in batch files',
-
-  async run(args, io: CliIo) {
-    try {
-      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
-      if (values.help) {
-        io.stdout(PLAN_INFER_USAGE);
-        return 0;
-      }
-      const naming = planNaming(values);
-      const source = await eventSource(positionals, values);
-      let inferred: InferredPlan;
-      try {
-        inferred = inferPlan(source.events, naming);
-      } finally {
-        source.close();
-      }
-      for (const note of [...source.notes, ...inferred.notes]) io.stderr(`eventdesk plan infer: ${note}\n`);
-      const kinds = Object.keys(inferred.plan.events).length;
-      if (kinds === 0) {
-        io.stderr(`eventdesk plan infer: no kind of event in the ${source.described(inferred.events)}; nothing written.\n`);
-        return 1;
-      }
-      await writePlan(values.out, inferred.plan, io.stdout);
-      io.stderr(`eventdesk plan infer: ${plural(kinds, 'kind')} from ${source.described(inferred.events)}${writtenTo(values.out)}.\n`);
+export async function planInferCommand(args: string[], io: CliIo): Promise<number> {
+  try {
+    const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
+    if (values.help) {
+      io.stdout(PLAN_INFER_USAGE);
       return 0;
-    } catch (error) {
-      if (!isUsageError(error)) throw error;
-      io.stderr(usageText('plan infer', error.message));
-      return 2;
     }
-  },
-};
+    const naming = planNaming(values);
+    const source = await eventSource(positionals, values);
+    let inferred: InferredPlan;
+    try {
+      inferred = inferPlan(source.events, naming);
+    } finally {
+      source.close();
+    }
+    for (const note of [...source.notes, ...inferred.notes]) io.stderr(`eventdesk plan infer: ${note}\n`);
+    const kinds = Object.keys(inferred.plan.events).length;
+    if (kinds === 0) {
+      io.stderr(`eventdesk plan infer: no kind of event in the ${source.described(inferred.events)}; nothing written.\n`);
+      return 1;
+    }
+    await writePlan(values.out, inferred.plan, io.stdout);
+    io.stderr(`eventdesk plan infer: ${plural(kinds, 'kind')} from ${source.described(inferred.events)}${writtenTo(values.out)}.\n`);
+    return 0;
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    io.stderr(usageText('plan infer', error.message));
+    return 2;
+  }
+}

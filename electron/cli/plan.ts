@@ -1,38 +1,30 @@
-import type { CliIo, Command } from './command.ts';
-import { planCheckCommand } from './plan-check.ts';
-import { planCoverageCommand } from './plan-coverage.ts';
-import { planImportCommand } from './plan-import.ts';
-import { planInferCommand } from './plan-infer.ts';
+import { commandLines, type CliIo, type Command } from './command.ts';
 
 /** `eventdesk plan`: tracking plans from the command line (issue #16), one subcommand a file. */
 
 const subcommands: Record<string, Command> = {
-  infer: planInferCommand,
-  import: planImportCommand,
-  coverage: planCoverageCommand,
-  check: planCheckCommand,
+  infer: { summary: 'Write a draft plan of the kinds of event in batch files', load: async () => (await import('./plan-infer.ts')).planInferCommand },
+  import: { summary: 'Make a plan of a tracking plan exported from Avo, Segment, RudderStack or JSON Schemas', load: async () => (await import('./plan-import.ts')).planImportCommand },
+  coverage: { summary: 'Say which planned kinds of event batch files cover, and what came unplanned', load: async () => (await import('./plan-coverage.ts')).planCoverageCommand },
+  check: { summary: 'Check that a plan file is a plan and each of its schemas compiles', load: async () => (await import('./plan-check.ts')).planCheckCommand },
 };
 
 function help(): string {
-  const listed = Object.entries(subcommands).map(([name, command]) => `  ${name.padEnd(12)}${command.summary}`);
+  const listed = commandLines(subcommands);
   return ['Usage: eventdesk plan <subcommand> [options]', '', 'Subcommands:', ...listed, '', 'Run "eventdesk plan <subcommand> --help" for its flags.', ''].join('\n');
 }
 
-export const planCommand: Command = {
-  summary: 'Tracking plans: infer a draft, import one, measure coverage, check one',
-
-  async run(args, io: CliIo) {
-    const [name, ...rest] = args;
-    if (name === '-h' || name === '--help' || name === 'help') {
-      io.stdout(help());
-      return 0;
-    }
-    const subcommand = name !== undefined && Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
-    if (!subcommand) {
-      const named = name === undefined ? 'Name a subcommand' : `Unknown subcommand "${name}"`;
-      io.stderr(`eventdesk plan: ${named}: ${Object.keys(subcommands).join(', ')}. Run "eventdesk plan --help".\n`);
-      return 2;
-    }
-    return subcommand.run(rest, io);
-  },
-};
+export async function planCommand(args: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = args;
+  if (name === '-h' || name === '--help' || name === 'help') {
+    io.stdout(help());
+    return 0;
+  }
+  const subcommand = name !== undefined && Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
+  if (!subcommand) {
+    const named = name === undefined ? 'Name a subcommand' : `Unknown subcommand "${name}"`;
+    io.stderr(`eventdesk plan: ${named}: ${Object.keys(subcommands).join(', ')}. Run "eventdesk plan --help".\n`);
+    return 2;
+  }
+  return (await subcommand.load())(rest, io);
+}

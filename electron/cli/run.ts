@@ -17,7 +17,7 @@ import { workspaceRunDeps } from '../runs/workspace-run.ts';
 import { workspaceDataFolder } from '../services/index.ts';
 import { findEnvironment } from '../workspace/files.ts';
 import { findWorkspaceRoot, loadWorkspace, type LoadedWorkspace } from '../workspace/scan.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, exists, isUsageError, parseFlags, unwritable, usageText } from './flags.ts';
 import { credentialsFrom, resolveTarget, secretProblems, secretsIn, type Variables } from './target.ts';
@@ -233,7 +233,7 @@ async function writeReports(plan: RunPlan, result: RunResult, masked: (text: str
   io.stderr(`Reports: ${written.join(', ')}\n`);
 }
 
-async function run(args: string[], io: CliIo, variables: Variables = process.env): Promise<number> {
+export async function runCommand(args: string[], io: CliIo, variables: Variables = process.env): Promise<number> {
   let plan: RunPlan;
   try {
     const planned = await planRun(args, variables);
@@ -308,5 +308,3 @@ async function run(args: string[], io: CliIo, variables: Variables = process.env
     await sender.close();
   }
 }
-
-export const runCommand: Command = { summary: "Run a workspace's scenarios and report (text, JUnit XML, JSON)", run: (args, io) => run(args, io) };

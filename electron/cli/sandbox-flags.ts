@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 import { DEFAULT_SANDBOX_PORT, PORT_MAX, PORT_MIN, readRequestedPort } from '../../shared/sandbox-port.ts';
-import { SOURCE_OPENAPI_FILE } from '../node-services.ts';
+import { OPENAPI_FILE } from '../runtime-files.ts';
 import { resolveSandboxOptions, type SandboxOptions } from '../sandbox/config.ts';
 import { NEARBY_PORTS } from '../sandbox/port.ts';
 import { appDataFolder } from './data-folder.ts';
@@ -177,7 +177,7 @@ function optionsOf(values: ReturnType<typeof readFlags>['values']): Record<strin
     planFile: values.plan,
     logFile: values.log,
     forward: forwardOf(values.forward, wholeNumber('--forward-timeout', values['forward-timeout']), values.capture === true),
-    openapiFile: SOURCE_OPENAPI_FILE,
+    openapiFile: OPENAPI_FILE,
     faults: {
       latencyMs: wholeNumber('--latency', values.latency),
       failRate: fraction('--fail-rate', values['fail-rate']),

@@ -3,12 +3,12 @@ import { plural } from '../../shared/plural.ts';
 import { NO_FAULTS, type SandboxPlan } from '../../shared/sandbox.ts';
 import { captureSandbox } from '../capture/capture-sandbox.ts';
 import { captureFileIn, openCapture, type CaptureStore } from '../capture/capture-store.ts';
-import { SOURCE_CAPTURE_WRITER } from '../node-services.ts';
+import { CAPTURE_WRITER_SCRIPT } from '../runtime-files.ts';
 import type { SandboxOptions } from '../sandbox/config.ts';
 import type { PlanChange } from '../sandbox/plan-file.ts';
 import { startSandboxNear } from '../sandbox/port.ts';
 import { startSandbox, type SandboxServer } from '../sandbox/server.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { usageText } from './flags.ts';
 import { readSandboxFlags, SANDBOX_USAGE } from './sandbox-flags.ts';
 
@@ -89,43 +89,39 @@ function untilStopped(): Promise<string> {
   });
 }
 
-export const sandboxCommand: Command = {
-  summary: 'Run the reference ingestion server (the sandbox) on its own',
-
-  async run(args, io) {
-    const flags = readSandboxFlags(args);
-    if (!flags.ok) {
-      io.stderr(usageText('sandbox', flags.message));
+export async function sandboxCommand(args: string[], io: CliIo): Promise<number> {
+  const flags = readSandboxFlags(args);
+  if (!flags.ok) {
+    io.stderr(usageText('sandbox', flags.message));
+    return 2;
+  }
+  if (flags.help) {
+    io.stdout(SANDBOX_USAGE);
+    return 0;
+  }
+  let sandbox: SandboxServer;
+  try {
+    sandbox = await startOnPort(flags.options, flags.portNamed, io);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (PLAN_LOAD_CODES.has(error.code)) {
+      io.stderr(usageText('sandbox', `--plan: ${error.message}`));
       return 2;
     }
-    if (flags.help) {
-      io.stdout(SANDBOX_USAGE);
-      return 0;
-    }
-    let sandbox: SandboxServer;
-    try {
-      sandbox = await startOnPort(flags.options, flags.portNamed, io);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      if (PLAN_LOAD_CODES.has(error.code)) {
-        io.stderr(usageText('sandbox', `--plan: ${error.message}`));
-        return 2;
-      }
-      io.stderr(`eventdesk sandbox: ${error.message}\n`);
-      return 1;
-    }
-    const plan = sandbox.plan();
-    if (plan) tellPlanProblems(plan, io);
-    sandbox.onPlanChange((changed, change) => tellPlanChange(changed, change, io));
-    const log = (message: string) => io.stderr(`eventdesk sandbox: ${message}\n`);
-    const store = flags.capture === null ? null : openCapture(captureFileIn(flags.capture), { log });
-    const capturing = store && captureSandbox(sandbox, store, { writerScript: SOURCE_CAPTURE_WRITER, log });
-    io.stdout(banner(sandbox, store));
-    const signal = await untilStopped();
-    await sandbox.close();
-    await capturing?.stop();
-    store?.close();
-    io.stdout(`Sandbox stopped (${signal}).\n`);
-    return 0;
-  },
-};
+    io.stderr(`eventdesk sandbox: ${error.message}\n`);
+    return 1;
+  }
+  const plan = sandbox.plan();
+  if (plan) tellPlanProblems(plan, io);
+  sandbox.onPlanChange((changed, change) => tellPlanChange(changed, change, io));
+  const log = (message: string) => io.stderr(`eventdesk sandbox: ${message}\n`);
+  const store = flags.capture === null ? null : openCapture(captureFileIn(flags.capture), { log });
+  const capturing = store && captureSandbox(sandbox, store, { writerScript: CAPTURE_WRITER_SCRIPT, log });
+  io.stdout(banner(sandbox, store));
+  const signal = await untilStopped();
+  await sandbox.close();
+  await capturing?.stop();
+  store?.close();
+  io.stdout(`Sandbox stopped (${signal}).\n`);
+  return 0;
+}

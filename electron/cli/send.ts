@@ -13,7 +13,7 @@ import type { Remote } from '../host/services-client.ts';
 import { startNodeServicesThread } from '../node-services.ts';
 import { startSendingThread } from '../sending-thread.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../services/index.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
 import { describePlan, describeSummary, progressPrinter, summaryOf, type SendPlan } from './send-report.ts';
@@ -336,42 +336,38 @@ async function resumeSubmission(context: Context, submissionId: string, recorded
   });
 }
 
-export const sendCommand: Command = {
-  summary: 'Send a batch file in chunks, recorded in the history; resume an interrupted send',
-
-  async run(args, io: CliIo) {
-    const known = () => secretsIn(process.env);
-    const usage = (message: string) => {
-      io.stderr(redactText(usageText('send', message), known()));
-      return 2;
-    };
-    try {
-      const { values, positionals } = readFlags(args);
-      const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
-      if (values.help) {
-        io.stdout(sendUsage(dataFolder));
-        return 0;
-      }
-      if (values.resume === undefined && positionals.length !== 1) {
-        throw new UsageError(positionals.length === 0 ? 'Name the batch file to send (or - for standard input), or --resume a submission.' : `Send one file at a time; got ${positionals.length}.`);
-      }
-      if (values.resume !== undefined) checkResumeFlags(values, positionals);
-      const unanswered = unansweredFlag(values, values.resume !== undefined);
-      const recorded = values.resume === undefined ? null : await recordedSubmission(dataFolder, values.resume);
-      // A resume goes where the submission went, unless told otherwise.
-      const where = recorded && values.env === undefined && values['base-url'] === undefined ? { 'base-url': recorded.baseUrl } : {};
-      // A dry run logs in nowhere, so it needs no credentials.
-      const resolved = await resolveTarget({ ...values, ...where }, process.env, { credentials: values['dry-run'] !== true });
-      const target = { ...resolved, environment: withOverrides(resolved.environment, values) };
-      const tuning = tuningOf(target.environment);
-      const context = { io, values, dataFolder, known };
-      return recorded === null ? await sendFile(context, positionals[0]!, target, tuning) : await resumeSubmission(context, values.resume!, recorded, target, tuning, unanswered);
-    } catch (error) {
-      if (isUsageError(error)) return usage(error.message);
-      // The history can fail mid-command (a damaged page met by a query): said, not traced.
-      if (!(error instanceof AppError)) throw error;
-      io.stderr(redactText(`eventdesk send: ${error.message}${error.detail ? ` (${error.detail})` : ''}\n`, known()));
-      return 1;
+export async function sendCommand(args: string[], io: CliIo): Promise<number> {
+  const known = () => secretsIn(process.env);
+  const usage = (message: string) => {
+    io.stderr(redactText(usageText('send', message), known()));
+    return 2;
+  };
+  try {
+    const { values, positionals } = readFlags(args);
+    const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+    if (values.help) {
+      io.stdout(sendUsage(dataFolder));
+      return 0;
     }
-  },
-};
+    if (values.resume === undefined && positionals.length !== 1) {
+      throw new UsageError(positionals.length === 0 ? 'Name the batch file to send (or - for standard input), or --resume a submission.' : `Send one file at a time; got ${positionals.length}.`);
+    }
+    if (values.resume !== undefined) checkResumeFlags(values, positionals);
+    const unanswered = unansweredFlag(values, values.resume !== undefined);
+    const recorded = values.resume === undefined ? null : await recordedSubmission(dataFolder, values.resume);
+    // A resume goes where the submission went, unless told otherwise.
+    const where = recorded && values.env === undefined && values['base-url'] === undefined ? { 'base-url': recorded.baseUrl } : {};
+    // A dry run logs in nowhere, so it needs no credentials.
+    const resolved = await resolveTarget({ ...values, ...where }, process.env, { credentials: values['dry-run'] !== true });
+    const target = { ...resolved, environment: withOverrides(resolved.environment, values) };
+    const tuning = tuningOf(target.environment);
+    const context = { io, values, dataFolder, known };
+    return recorded === null ? await sendFile(context, positionals[0]!, target, tuning) : await resumeSubmission(context, values.resume!, recorded, target, tuning, unanswered);
+  } catch (error) {
+    if (isUsageError(error)) return usage(error.message);
+    // The history can fail mid-command (a damaged page met by a query): said, not traced.
+    if (!(error instanceof AppError)) throw error;
+    io.stderr(redactText(`eventdesk send: ${error.message}${error.detail ? ` (${error.detail})` : ''}\n`, known()));
+    return 1;
+  }
+}

@@ -7,7 +7,7 @@ import { assignmentProblem } from '../../shared/events/set-field.ts';
 import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, typedFieldValue, type FieldValue, type TransformResult } from '../../shared/events/transforms.ts';
 import { plural } from '../../shared/plural.ts';
 import { createPseudonyms } from '../services/index.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { environmentFromFile } from './target.ts';
@@ -145,69 +145,65 @@ function applied(result: TransformResult, flag: string, io: CliIo): unknown[] {
 /** From this many events on, each step of a transform is said as it starts. */
 export const STEPS_SHOWN_FROM = 20_000;
 
-export const transformCommand: Command = {
-  summary: 'Keep, shift, pseudonymize and set fields of a batch file\'s events',
-
-  async run(args, io: CliIo) {
-    try {
-      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
-      const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
-      if (values.help) {
-        io.stdout(transformUsage(dataFolder));
-        return 0;
-      }
-      if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Name the batch file to transform (or - for standard input).' : `Transform one file at a time; got ${positionals.length}.`);
-      const anchor = values.anchor ?? 'latest';
-      if (anchor !== 'latest' && anchor !== 'earliest') throw new UsageError(`--anchor: "${anchor}" is neither latest nor earliest.`);
-      if (values.anchor !== undefined && values['shift-to'] === undefined) throw new UsageError('--anchor says which event --shift-to moves; there is no --shift-to.');
-      const settings = await settingsOf(values.env, values['env-name']);
-      const shiftTo = values['shift-to'];
-      const target = shiftTo === undefined || shiftTo === 'now' ? null : parseDateTime(shiftTo, settings.timeZone);
-      if (target && !target.ok) throw new UsageError(`--shift-to: "${shiftTo}" is neither now nor a date-time: ${target.error.message}`);
-      const selection = selectionOf(values.customer ?? [], values.device ?? [], values.where, settings.serviceIdField);
-      const assignments = (values.set ?? []).map((text) => assignmentOf(text, settings.serviceIdField));
-      const file = positionals[0]!;
-      const { events: read, note } = await readEvents(file, values['csv-map'], settings.serviceIdField);
-      if (note) io.stderr(`eventdesk transform: ${note}\n`);
-      let events: unknown[] = selection === null ? read : read.filter((event) => eventMatches(selection, event));
-      if (events.length === 0) {
-        io.stderr(`eventdesk transform: none of the ${plural(read.length, 'event')} of ${file === '-' ? '<stdin>' : file} matches; nothing written.\n`);
-        return 1;
-      }
-      const done: string[] = [selection === null ? `${plural(events.length, 'event')} read` : `${events.length} of ${plural(read.length, 'event')} kept`];
-      // A big file takes seconds per step: each says it is under way, so the command is not silent.
-      const step = (doing: string) => {
-        if (events.length >= STEPS_SHOWN_FROM) io.stderr(`eventdesk transform: ${doing} ${plural(events.length, 'event')}…\n`);
-      };
-      if (shiftTo !== undefined) {
-        step('shifting the times of');
-        events = applied(shiftTimes(events, { anchor, to: shiftTo, timeZone: settings.timeZone, now: new Date() }), '--shift-to', io);
-        done.push(`times shifted (${anchor} at ${shiftTo} ${settings.timeZone})`);
-      }
-      const named = values['pseudonymize-field'];
-      // Named fields replace the default list, as editing the app's field box does; '' names none.
-      const fields = named === undefined ? DEFAULT_PSEUDONYMIZED_FIELDS : named.filter((field) => field !== '');
-      if (values.pseudonymize || named !== undefined) {
-        step('pseudonymizing');
-        const listed = personalValues(events, { fields });
-        if (!listed.ok) throw new UsageError(`--pseudonymize: ${listed.message}`);
-        const replacements = replacementsOf(listed.values, createPseudonyms(dataFolder).replacements(listed.values));
-        events = applied(pseudonymize(events, { fields, replacements }), '--pseudonymize', io);
-        done.push(`${plural(listed.values.length, 'personal value')} replaced`);
-      }
-      for (const assignment of assignments) {
-        step(`setting ${assignment.path} on`);
-        events = applied(setField(events, { ...assignment, serviceIdField: settings.serviceIdField }), `--set ${assignment.path}`, io);
-        done.push(`${assignment.path} set`);
-      }
-      step('writing');
-      await writeEvents(values.out, events as Record<string, unknown>[], io.stdout);
-      io.stderr(`eventdesk transform: ${done.join('; ')}.\n`);
+export async function transformCommand(args: string[], io: CliIo): Promise<number> {
+  try {
+    const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
+    const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+    if (values.help) {
+      io.stdout(transformUsage(dataFolder));
       return 0;
-    } catch (error) {
-      if (!isUsageError(error)) throw error;
-      io.stderr(usageText('transform', error.message));
-      return 2;
     }
-  },
-};
+    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Name the batch file to transform (or - for standard input).' : `Transform one file at a time; got ${positionals.length}.`);
+    const anchor = values.anchor ?? 'latest';
+    if (anchor !== 'latest' && anchor !== 'earliest') throw new UsageError(`--anchor: "${anchor}" is neither latest nor earliest.`);
+    if (values.anchor !== undefined && values['shift-to'] === undefined) throw new UsageError('--anchor says which event --shift-to moves; there is no --shift-to.');
+    const settings = await settingsOf(values.env, values['env-name']);
+    const shiftTo = values['shift-to'];
+    const target = shiftTo === undefined || shiftTo === 'now' ? null : parseDateTime(shiftTo, settings.timeZone);
+    if (target && !target.ok) throw new UsageError(`--shift-to: "${shiftTo}" is neither now nor a date-time: ${target.error.message}`);
+    const selection = selectionOf(values.customer ?? [], values.device ?? [], values.where, settings.serviceIdField);
+    const assignments = (values.set ?? []).map((text) => assignmentOf(text, settings.serviceIdField));
+    const file = positionals[0]!;
+    const { events: read, note } = await readEvents(file, values['csv-map'], settings.serviceIdField);
+    if (note) io.stderr(`eventdesk transform: ${note}\n`);
+    let events: unknown[] = selection === null ? read : read.filter((event) => eventMatches(selection, event));
+    if (events.length === 0) {
+      io.stderr(`eventdesk transform: none of the ${plural(read.length, 'event')} of ${file === '-' ? '<stdin>' : file} matches; nothing written.\n`);
+      return 1;
+    }
+    const done: string[] = [selection === null ? `${plural(events.length, 'event')} read` : `${events.length} of ${plural(read.length, 'event')} kept`];
+    // A big file takes seconds per step: each says it is under way, so the command is not silent.
+    const step = (doing: string) => {
+      if (events.length >= STEPS_SHOWN_FROM) io.stderr(`eventdesk transform: ${doing} ${plural(events.length, 'event')}…\n`);
+    };
+    if (shiftTo !== undefined) {
+      step('shifting the times of');
+      events = applied(shiftTimes(events, { anchor, to: shiftTo, timeZone: settings.timeZone, now: new Date() }), '--shift-to', io);
+      done.push(`times shifted (${anchor} at ${shiftTo} ${settings.timeZone})`);
+    }
+    const named = values['pseudonymize-field'];
+    // Named fields replace the default list, as editing the app's field box does; '' names none.
+    const fields = named === undefined ? DEFAULT_PSEUDONYMIZED_FIELDS : named.filter((field) => field !== '');
+    if (values.pseudonymize || named !== undefined) {
+      step('pseudonymizing');
+      const listed = personalValues(events, { fields });
+      if (!listed.ok) throw new UsageError(`--pseudonymize: ${listed.message}`);
+      const replacements = replacementsOf(listed.values, createPseudonyms(dataFolder).replacements(listed.values));
+      events = applied(pseudonymize(events, { fields, replacements }), '--pseudonymize', io);
+      done.push(`${plural(listed.values.length, 'personal value')} replaced`);
+    }
+    for (const assignment of assignments) {
+      step(`setting ${assignment.path} on`);
+      events = applied(setField(events, { ...assignment, serviceIdField: settings.serviceIdField }), `--set ${assignment.path}`, io);
+      done.push(`${assignment.path} set`);
+    }
+    step('writing');
+    await writeEvents(values.out, events as Record<string, unknown>[], io.stdout);
+    io.stderr(`eventdesk transform: ${done.join('; ')}.\n`);
+    return 0;
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    io.stderr(usageText('transform', error.message));
+    return 2;
+  }
+}

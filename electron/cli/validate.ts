@@ -5,7 +5,7 @@ import { eventPlace } from '../../shared/event-place.ts';
 import { DEFAULT_SETTINGS, resolveTimeZone } from '../../shared/environment.ts';
 import { readBatchText, type TextPosition } from '../../shared/formats/batch-file.ts';
 import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validation.ts';
-import type { CliIo, Command } from './command.ts';
+import type { CliIo } from './command.ts';
 import { UsageError, isUsageError, parseFlags, unreadable, usageText } from './flags.ts';
 import { environmentFromFile } from './target.ts';
 import { validateWithPlan } from './validate-plan.ts';
@@ -116,35 +116,31 @@ export function forPeople(name: string, diagnostics: readonly Diagnostic[], even
   return [...lines, summary, ''].join('\n');
 }
 
-export const validateCommand: Command = {
-  summary: 'Check a batch file as the composer does, with positioned diagnostics',
-
-  async run(args, io: CliIo) {
-    let diagnostics: Diagnostic[];
-    let eventCount: number | undefined;
-    let file: string;
-    let json: boolean;
-    try {
-      const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
-      if (values.help) {
-        io.stdout(VALIDATE_USAGE);
-        return 0;
-      }
-      if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Name the batch file to check (or - for standard input).' : `Check one file at a time; got ${positionals.length}.`);
-      file = positionals[0]!;
-      json = values.json ?? false;
-      const rules = await rulesOf(values.env, values['env-name']);
-      const batch = await readBatchFile(file);
-      if (batch.note) io.stderr(batch.note);
-      const result = values.plan === undefined ? validateBatch(batch.text, rules) : validateWithPlan(batch.text, rules, values.plan, await readUtf8(values.plan), io);
-      diagnostics = batch.diagnostics(result.diagnostics);
-      eventCount = result.events?.length;
-    } catch (error) {
-      if (!isUsageError(error)) throw error;
-      io.stderr(usageText('validate', error.message));
-      return 2;
+export async function validateCommand(args: string[], io: CliIo): Promise<number> {
+  let diagnostics: Diagnostic[];
+  let eventCount: number | undefined;
+  let file: string;
+  let json: boolean;
+  try {
+    const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
+    if (values.help) {
+      io.stdout(VALIDATE_USAGE);
+      return 0;
     }
-    io.stdout(json ? `${JSON.stringify(diagnostics, null, 2)}\n` : forPeople(file === '-' ? '<stdin>' : file, diagnostics, eventCount));
-    return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
-  },
-};
+    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Name the batch file to check (or - for standard input).' : `Check one file at a time; got ${positionals.length}.`);
+    file = positionals[0]!;
+    json = values.json ?? false;
+    const rules = await rulesOf(values.env, values['env-name']);
+    const batch = await readBatchFile(file);
+    if (batch.note) io.stderr(batch.note);
+    const result = values.plan === undefined ? validateBatch(batch.text, rules) : validateWithPlan(batch.text, rules, values.plan, await readUtf8(values.plan), io);
+    diagnostics = batch.diagnostics(result.diagnostics);
+    eventCount = result.events?.length;
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    io.stderr(usageText('validate', error.message));
+    return 2;
+  }
+  io.stdout(json ? `${JSON.stringify(diagnostics, null, 2)}\n` : forPeople(file === '-' ? '<stdin>' : file, diagnostics, eventCount));
+  return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
+}

@@ -227,8 +227,8 @@ export function settle(db: DatabaseSync, submissionId: string, schemaVersion = S
   // The batch's bytes as sent, `[e1,e2,…]`: the parts' events, a comma between parts, the brackets.
   const batchBytes =
     schemaVersion >= 7
-      ? '(SELECT coalesce(sum(bytes) + count(*) + 1, 2) FROM batch_parts WHERE submission_id = ?1)'
-      : '(SELECT length(CAST(batch AS BLOB)) FROM submission_batches WHERE submission_id = ?1)';
+      ? '(SELECT coalesce(sum(bytes) + count(*) + 1, 2) FROM batch_parts WHERE submission_id = :submission)'
+      : '(SELECT length(CAST(batch AS BLOB)) FROM submission_batches WHERE submission_id = :submission)';
   const responses = (db.prepare(`SELECT response_body, coalesce(error, '') AS error FROM ${answers} WHERE submission_id = ?`).all(submissionId) as Row[]).flatMap((chunk) => [
     String(chunk.response_body),
     String(chunk.error),
@@ -236,9 +236,9 @@ export function settle(db: DatabaseSync, submissionId: string, schemaVersion = S
   indexNotes(db, Number(row.seq), notesSearchText({ label: String(row.label), note: String(row.note), responses }));
   db.prepare(
     `UPDATE submissions SET stored_bytes = ${batchBytes} +
-      (SELECT coalesce(sum(length(CAST(response_body AS BLOB))), 0) FROM ${answers} WHERE submission_id = ?1)
-    WHERE id = ?1`,
-  ).run(submissionId);
+      (SELECT coalesce(sum(length(CAST(response_body AS BLOB))), 0) FROM ${answers} WHERE submission_id = :submission)
+    WHERE id = :submission`,
+  ).run({ submission: submissionId });
 }
 
 function indexNotes(db: DatabaseSync, seq: number, text: string): void {

@@ -68,8 +68,9 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
     insertAttempt: db.prepare(`INSERT INTO chunk_attempts (submission_id, first_event, event_count, number, started_at) VALUES (?, ?, ?, ?, ?) RETURNING id`),
     startChunk: db.prepare(`UPDATE chunks SET status = 'sending', attempts = max(attempts, ?) WHERE submission_id = ? AND first_event = ?`),
     // The first attempt and the newest stay: the one dropped is the oldest after the first.
-    dropOldAttempt: db.prepare(`DELETE FROM chunk_attempts WHERE id = (SELECT id FROM chunk_attempts WHERE submission_id = ?1 AND first_event = ?2 ORDER BY id LIMIT 1 OFFSET 1)
-      AND (SELECT count(*) FROM chunk_attempts WHERE submission_id = ?1 AND first_event = ?2) > ?3`),
+    // Named parameters: Node 22.16 binds a numbered one (?1) as a name, never by position (nodejs/node#59340).
+    dropOldAttempt: db.prepare(`DELETE FROM chunk_attempts WHERE id = (SELECT id FROM chunk_attempts WHERE submission_id = :submission AND first_event = :first ORDER BY id LIMIT 1 OFFSET 1)
+      AND (SELECT count(*) FROM chunk_attempts WHERE submission_id = :submission AND first_event = :first) > :kept`),
     endAttempt: db.prepare(`UPDATE chunk_attempts SET duration_ms = ?, status_code = ?, retry_after = ?, error = ?, response_headers = ?, response_body = ?,
       response_truncated = ?, may_have_arrived = ? WHERE id = ? AND submission_id = ?`),
     // What was out when the process died stays "went out, no answer", and says why.
@@ -209,7 +210,7 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
       return transaction(() => {
         if (statements.startChunk.run(attempt.number, submissionId, attempt.firstEvent).changes === 0) throw chunkMissing(submissionId, attempt.firstEvent);
         const { id } = statements.insertAttempt.get(submissionId, attempt.firstEvent, attempt.eventCount, attempt.number, attempt.startedAt) as Row;
-        statements.dropOldAttempt.run(submissionId, attempt.firstEvent, MAX_ATTEMPTS_KEPT);
+        statements.dropOldAttempt.run({ submission: submissionId, first: attempt.firstEvent, kept: MAX_ATTEMPTS_KEPT });
         return Number(id);
       });
     },

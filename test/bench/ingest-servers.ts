@@ -7,7 +7,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { captureSandbox } from '../../electron/capture/capture-sandbox.ts';
 import { captureFileIn, openCapture } from '../../electron/capture/capture-store.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
-import { SOURCE_CAPTURE_WRITER } from '../../electron/node-services.ts';
+import { CAPTURE_WRITER_SCRIPT } from '../../electron/runtime-files.ts';
 import { send } from './sandbox-requests.ts';
 
 
@@ -54,7 +54,7 @@ async function serveInThisThread({ eventDeskBenchServer: role, dataFolder }: Ser
   }
   const sandbox = await startSandbox({ mode: 'strict' });
   const store = dataFolder === undefined ? null : openCapture(captureFileIn(dataFolder));
-  const capturing = store && captureSandbox(sandbox, store, { writerScript: SOURCE_CAPTURE_WRITER });
+  const capturing = store && captureSandbox(sandbox, store, { writerScript: CAPTURE_WRITER_SCRIPT });
   parentPort!.on('message', () => {
     void (capturing?.recorder.drained() ?? Promise.resolve()).then(() => {
       const status = store?.status();

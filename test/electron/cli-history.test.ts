@@ -20,7 +20,7 @@ import type { SubmissionDetail, SubmissionStatus, SubmissionSummary } from '../.
  * real command as a child process.
  */
 
-const cli = path.resolve(import.meta.dirname, '../../electron/cli.ts');
+const cli = path.resolve(import.meta.dirname, '../../electron/cli/bin.ts');
 /** A secret the command line knows of (from the environment), echoed by a server in one response. */
 const API_KEY = 'history-test-api-key-5c2e9a';
 const STORED_HEADERS = { 'Content-Type': 'application/json', apiKey: '••••9a1b', Authorization: 'Bearer ••••' };

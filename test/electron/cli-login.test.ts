@@ -8,7 +8,7 @@ import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.
 import { formatDateTime, parseDateTime } from '../../shared/datetime.ts';
 import { EXPORT_FORMAT } from '../../shared/environment.ts';
 
-const cli = path.resolve(import.meta.dirname, '../../electron/cli.ts');
+const cli = path.resolve(import.meta.dirname, '../../electron/cli/bin.ts');
 
 const USERNAME = 'qa-user';
 const PASSWORD = 'correct horse battery staple';

@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { runCli } from '../../electron/cli.ts';
@@ -32,13 +30,6 @@ describe('the command line', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown command "frobnicate"');
     expect(result.stdout).toBe('');
-  });
-
-  it('runs as the installed bin with nothing but its own output', async () => {
-    const bin = path.resolve(import.meta.dirname, '../../bin/eventdesk.js');
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, '--version']);
-    expect(stdout).toBe(`${packageJson.version}\n`);
-    expect(stderr).toBe('');
   });
 
   describe('says a mistyped flag or a missing file in one line of its own words, exit 2, in every command', () => {

@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOURCE_OPENAPI_FILE } from '../../electron/node-services.ts';
+import { OPENAPI_FILE } from '../../electron/runtime-files.ts';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 
@@ -26,9 +26,9 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false 
 addFormats.default(ajv);
 
 beforeAll(async () => {
-  spec = parse(await readFile(SOURCE_OPENAPI_FILE, 'utf8')) as Json;
+  spec = parse(await readFile(OPENAPI_FILE, 'utf8')) as Json;
   ajv.addSchema({ ...spec, $id: 'openapi' });
-  sandbox = await startSandbox({ port: 0, mode: 'strict', maxBodyBytes: 64 * 1024, openapiFile: SOURCE_OPENAPI_FILE });
+  sandbox = await startSandbox({ port: 0, mode: 'strict', maxBodyBytes: 64 * 1024, openapiFile: OPENAPI_FILE });
 });
 afterAll(() => sandbox?.close());
 

@@ -92,17 +92,37 @@ describe('the window glue', () => {
     expect(preferences).not.toHaveProperty('enableBlinkFeatures');
   });
 
-  it.each(['will-navigate', 'will-redirect', 'will-attach-webview'])('cancels %s', (name) => {
+  /** Whether hardenWebContents let the page's navigation to `url` go (it did not cancel will-navigate). */
+  function navigates(url: string, development: boolean): boolean {
     const { contents, listeners } = fakeContents();
-    hardenWebContents(contents);
+    hardenWebContents(contents, development);
     const preventDefault = vi.fn();
-    listeners.get(name)!({ preventDefault });
-    expect(preventDefault).toHaveBeenCalledOnce();
+    listeners.get('will-navigate')!({ preventDefault, url } as never);
+    return preventDefault.mock.calls.length === 0;
+  }
+
+  it.each(['will-redirect', 'will-attach-webview'])('cancels %s, in a packaged build and under npm start', (name) => {
+    for (const development of [false, true]) {
+      const { contents, listeners } = fakeContents();
+      hardenWebContents(contents, development);
+      const preventDefault = vi.fn();
+      listeners.get(name)!({ preventDefault });
+      expect(preventDefault).toHaveBeenCalledOnce();
+    }
+  });
+
+  it.each(['app://eventdesk/index.html', 'https://example.com/', 'http://localhost:5173/'])('cancels every navigation in a packaged build: %s', (url) => {
+    expect(navigates(url, false)).toBe(false);
+  });
+
+  it("lets the dev server's reload of the page through under npm start, and nothing else", () => {
+    expect(navigates('app://eventdesk/index.html', true)).toBe(true);
+    for (const url of ['https://example.com/', 'http://localhost:5173/', 'file:///etc/passwd', 'app://other/index.html']) expect(navigates(url, true)).toBe(false);
   });
 
   it('refuses every new window, whatever its URL', () => {
     const { contents, windowOpenHandler } = fakeContents();
-    hardenWebContents(contents);
+    hardenWebContents(contents, false);
     for (const url of ['https://example.com/', 'app://eventdesk/index.html', 'file:///etc/passwd']) {
       expect(windowOpenHandler()!({ url })).toEqual({ action: 'deny' });
     }
@@ -159,7 +179,7 @@ describe('the window glue', () => {
 
   it('chooses no Bluetooth device for a page, and keeps Electron from choosing the first', () => {
     const { contents, listeners } = fakeContents();
-    hardenWebContents(contents);
+    hardenWebContents(contents, false);
     const preventDefault = vi.fn();
     const callback = vi.fn();
     listeners.get('select-bluetooth-device')!({ preventDefault }, [{ deviceId: 'bt-1', deviceName: 'Headset' }], callback);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, checkExternalLink, isTrustedAppUrl } from '../../electron/security.ts';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, checkExternalLink, isTrustedAppUrl, mayNavigate } from '../../electron/security.ts';
 
 describe('window security', () => {
   it('pins the content security policy', () => {
@@ -18,16 +18,31 @@ describe('window security', () => {
   });
 
   it.each([
-    ['app://eventdesk/index.html', undefined, true],
-    ['app://eventdesk/assets/x.js', undefined, true],
-    ['app://other/index.html', undefined, false],
-    ['file:///index.html', undefined, false],
-    ['http://localhost:5173/', undefined, false],
-    ['http://localhost:5173/', 'http://localhost:5173', true],
-    ['http://localhost:5174/', 'http://localhost:5173', false],
-    ['not a url', undefined, false],
-  ])('trusts %s (dev server %s): %s', (url, dev, expected) => {
-    expect(isTrustedAppUrl(url, dev)).toBe(expected);
+    ['app://eventdesk/index.html', true],
+    ['app://eventdesk/assets/x.js', true],
+    ['app://other/index.html', false],
+    ['file:///index.html', false],
+    // Under `npm start` the page loads from app:// too; the dev server's own origin is never a page's.
+    ['http://localhost:5173/', false],
+    ['not a url', false],
+  ])('trusts %s: %s', (url, expected) => {
+    expect(isTrustedAppUrl(url)).toBe(expected);
+  });
+});
+
+describe('navigation', () => {
+  const elsewhere = ['https://example.com/', 'http://localhost:5173/', 'file:///etc/passwd', 'app://other/index.html', 'javascript:alert(1)', 'not a url'];
+
+  it.each(['app://eventdesk/index.html', ...elsewhere])('refuses every navigation in a packaged build: %s', (url) => {
+    expect(mayNavigate(url, false)).toBe(false);
+  });
+
+  it.each(['app://eventdesk/index.html', 'app://eventdesk/index.html?t=1'])("lets the dev server's reload of the app's own page through under npm start: %s", (url) => {
+    expect(mayNavigate(url, true)).toBe(true);
+  });
+
+  it.each(elsewhere)('refuses any other navigation under npm start: %s', (url) => {
+    expect(mayNavigate(url, true)).toBe(false);
   });
 });
 

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SendProgress } from '../../shared/submission.ts';
 import { startServicesThread, type ServicesThread } from '../../electron/host/services-client.ts';
 import { admit, type Sender } from '../../electron/ipc/dispatch.ts';
-import { noKeyStore, nodeServiceDeps, SOURCE_OPENAPI_FILE } from '../../electron/node-services.ts';
+import { noKeyStore, nodeServiceDeps } from '../../electron/node-services.ts';
+import { OPENAPI_FILE } from '../../electron/runtime-files.ts';
 import { validEvent } from '../fixtures/events.ts';
 
 const entry = new URL('../../electron/host/services-thread.ts', import.meta.url);
@@ -26,7 +27,7 @@ async function start() {
   const pushes: { name: string; payload: unknown }[] = [];
   const thread = await startServicesThread(
     entry,
-    { dataFolder: folder, appInfo: deps.appInfo, documentationFile: deps.documentationFile, captureWriter: deps.captureWriter, sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE }, secretStorage: noKeyStore.status() },
+    { dataFolder: folder, appInfo: deps.appInfo, documentationFile: deps.documentationFile, captureWriter: deps.captureWriter, sandbox: { port: 0, openapiFile: OPENAPI_FILE }, secretStorage: noKeyStore.status() },
     { cipher: deps.cipher, dialogs: deps.dialogs, clipboard: deps.clipboard, shell: deps.shell, fetch: deps.fetch },
     (name, payload) => pushes.push({ name, payload }),
   );

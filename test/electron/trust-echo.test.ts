@@ -186,7 +186,7 @@ describe('a server that echoes every secret back', () => {
   });
 });
 
-const cli = path.resolve(import.meta.dirname, '../../electron/cli.ts');
+const cli = path.resolve(import.meta.dirname, '../../electron/cli/bin.ts');
 /** No command may run longer than this; it is killed and the test fails. */
 const RUN_LIMIT_MS = 45_000;
 

@@ -8,23 +8,26 @@ import { createVault, type Cipher } from '../../electron/services/vault.ts';
 const mocked = vi.hoisted(() => ({ available: true, backend: 'gnome_libsecret' }));
 vi.mock('electron', () => ({
   safeStorage: {
-    isEncryptionAvailable: () => mocked.available,
+    isAsyncEncryptionAvailable: async () => mocked.available,
     getSelectedStorageBackend: () => mocked.backend,
-    encryptString: (plain: string) => Buffer.from([...Buffer.from(plain)].map((byte) => byte ^ 0x5a)),
-    decryptString: (data: Buffer) => Buffer.from([...data].map((byte) => byte ^ 0x5a)).toString(),
+    encryptStringAsync: async (plain: string) => Buffer.from([...Buffer.from(plain)].map((byte) => byte ^ 0x5a)),
+    decryptStringAsync: async (data: Buffer) => ({ result: Buffer.from([...data].map((byte) => byte ^ 0x5a)).toString(), shouldReEncrypt: false }),
   },
 }));
 
-const { safeStorageCipher } = await import('../../electron/adapters/safe-storage.ts');
+const { openSafeStorageCipher } = await import('../../electron/adapters/safe-storage.ts');
 
 const secret = { apiKey: 'ak_live_SUPERSECRET_1234', password: 'hunter2-password' };
 const server = 'https://api.example.com';
 
 let file: string;
+/** The cipher as main opens it, once the key store is as a test says (it asks what the store is worth when opened). */
+let safeStorageCipher: Cipher;
 beforeEach(async () => {
   file = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-vault-')), 'secrets.json');
   mocked.available = true;
   mocked.backend = process.platform === 'linux' ? 'gnome_libsecret' : 'unused';
+  safeStorageCipher = await openSafeStorageCipher();
 });
 
 async function fileText(): Promise<string | null> {
@@ -57,6 +60,7 @@ describe('the vault', () => {
 
   it.runIf(process.platform === 'linux')('keeps secrets in memory only when Linux reports basic_text', async () => {
     mocked.backend = 'basic_text';
+    safeStorageCipher = await openSafeStorageCipher();
     expect(safeStorageCipher.status()).toMatchObject({ backend: 'basic_text', protectsSecrets: false });
     const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, server);
@@ -66,6 +70,7 @@ describe('the vault', () => {
 
   it('keeps secrets in memory only when encryption is unavailable', async () => {
     mocked.available = false;
+    safeStorageCipher = await openSafeStorageCipher();
     const vault = createVault({ file, cipher: safeStorageCipher });
     await vault.update('env-1', secret, server);
     expect(await fileText()).toBeNull();

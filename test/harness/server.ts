@@ -9,7 +9,8 @@ import { serveAppFile } from '../../electron/app-files.ts';
 import { servePlanScript } from '../../electron/plan-scripts.ts';
 import type { Remote } from '../../electron/host/services-client.ts';
 import { admit, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
-import { SOURCE_OPENAPI_FILE, startNodeServicesThread } from '../../electron/node-services.ts';
+import { startNodeServicesThread } from '../../electron/node-services.ts';
+import { OPENAPI_FILE } from '../../electron/runtime-files.ts';
 import type { PushSender, Services } from '../../electron/services/index.ts';
 import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
 import type { FileDialogs } from '../../electron/services/files.ts';
@@ -103,7 +104,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   // sandbox's port is the one saved in the data folder, else any free one (not the variable).
   const thread = await startNodeServicesThread(
     dataFolder,
-    { sandbox: { port: 0, openapiFile: SOURCE_OPENAPI_FILE, ...options.sandbox }, dialogs: options.dialogs ?? harnessDialogs, ...(options.clipboard ? { clipboard: options.clipboard } : {}) },
+    { sandbox: { port: 0, openapiFile: OPENAPI_FILE, ...options.sandbox }, dialogs: options.dialogs ?? harnessDialogs, ...(options.clipboard ? { clipboard: options.clipboard } : {}) },
     push,
   );
   const dispatch = async (channel: string, input: unknown, sender: Sender) => {

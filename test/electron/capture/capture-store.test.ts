@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { createCaptureRecorder } from '../../../electron/capture/capture-recorder.ts';
 import { openCapture } from '../../../electron/capture/capture-store.ts';
-import { SOURCE_CAPTURE_WRITER } from '../../../electron/node-services.ts';
+import { CAPTURE_WRITER_SCRIPT } from '../../../electron/runtime-files.ts';
 import type { SandboxExchange } from '../../../electron/sandbox/exchange.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
 import { answer, authenticated, login, postJson, sendEvents, validEvent } from '../sandbox/sandbox-client.ts';
@@ -209,7 +209,7 @@ describe('the capture store', () => {
     unsubscribe();
     await drained();
     const before = store.status();
-    const recorder = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { writerScript: SOURCE_CAPTURE_WRITER, limits: { events: 10, bytes: 1024 * 1024 } });
+    const recorder = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { writerScript: CAPTURE_WRITER_SCRIPT, limits: { events: 10, bytes: 1024 * 1024 } });
     for (let n = 0; n < 40; n++) recorder.listener(told!);
     await recorder.close();
     const after = store.status();
@@ -220,7 +220,7 @@ describe('the capture store', () => {
     // A batch that cannot reach the writer's thread (here a value no thread can be sent): it and
     // what comes after are counted, not lost silently, and the listener never throws at the sandbox.
     const said: string[] = [];
-    const broken = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { writerScript: SOURCE_CAPTURE_WRITER, log: (message) => said.push(message) });
+    const broken = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { writerScript: CAPTURE_WRITER_SCRIPT, log: (message) => said.push(message) });
     const unsendable = { ...told!, received: { ...told!.received!, violations: [{ index: 0, explain: () => 'no thread takes a function' }] } } as unknown as SandboxExchange;
     broken.listener(unsendable);
     await broken.drained();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { onTestFinished } from 'vitest';
 import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
 import { captureSandbox } from '../../../electron/capture/capture-sandbox.ts';
-import { SOURCE_CAPTURE_WRITER } from '../../../electron/node-services.ts';
+import { CAPTURE_WRITER_SCRIPT } from '../../../electron/runtime-files.ts';
 import type { CaptureRecorderOptions } from '../../../electron/capture/capture-recorder.ts';
 import { captureFileIn, openCapture, type CaptureStore, type CaptureStoreOptions } from '../../../electron/capture/capture-store.ts';
 import { useSandbox } from '../sandbox/sandbox-client.ts';
@@ -30,7 +30,7 @@ export async function capturingSandbox(folder: string, options: SandboxStartOpti
   const sandbox = await useSandbox(options);
   const file = captureFileIn(folder);
   const store = openCapture(file, { log: () => undefined, ...capture });
-  const capturing = captureSandbox(sandbox, store, { writerScript: SOURCE_CAPTURE_WRITER, log: () => undefined, ...capture });
+  const capturing = captureSandbox(sandbox, store, { writerScript: CAPTURE_WRITER_SCRIPT, log: () => undefined, ...capture });
   onTestFinished(async () => {
     await capturing.stop();
     store.close();

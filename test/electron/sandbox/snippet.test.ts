@@ -15,7 +15,7 @@ import { cliSnippet, curlSnippet, type SnippetTarget } from '../../../shared/san
  * are read from the snippet and sent with fetch.
  */
 
-const cli = path.resolve(import.meta.dirname, '../../../electron/cli.ts');
+const cli = path.resolve(import.meta.dirname, '../../../electron/cli/bin.ts');
 const hasCurl = spawnSync('curl', ['--version'], { stdio: 'ignore' }).status === 0;
 
 let sandbox: SandboxServer;

@@ -10,7 +10,7 @@ import { openSubmissions, type SubmissionStore } from '../../../electron/service
 
 /** What the tests of eventdesk send share: a sandbox and folders closed after each test, the command run as its own process, secrets checked in what it printed. */
 
-export const cli = path.resolve(import.meta.dirname, '../../../electron/cli.ts');
+export const cli = path.resolve(import.meta.dirname, '../../../electron/cli/bin.ts');
 export const PASSWORD = 'send-test password 7c1d';
 export const API_KEY = 'send-test-api-key-93be1f';
 export const CREDENTIALS = { EVENTDESK_USERNAME: 'qa-sender', EVENTDESK_PASSWORD: PASSWORD, EVENTDESK_API_KEY: API_KEY };
