@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, inputVariable } from '../../action/inputs.ts';
+import { MINIMUM_NODE } from '../../electron/cli/node-version.ts';
 import { readYaml, type Step } from './support/workflow.ts';
 
 /** action.yml's wiring: what GitHub reads before action/run.ts runs. */
@@ -31,6 +32,7 @@ describe('action.yml', () => {
     expect(setup?.if).toBe("inputs.node-version != ''");
     expect(setup?.with).toEqual({ 'node-version': '${{ inputs.node-version }}' });
     expect(action.outputs.report?.value).toBe('${{ steps.run.outputs.report }}');
+    expect(action.inputs['node-version']?.description).toContain(`(${MINIMUM_NODE.join('.')} or newer)`);
   });
 
   it('has the defaults the script takes when run by hand', () => {
