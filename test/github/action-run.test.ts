@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,23 +11,27 @@ import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 import { packCli } from '../cli-package/pack.ts';
 import { runCli } from '../electron/support/cli-run.ts';
 import { junitSchemaErrors } from '../shared/run-reports/junit-schema.ts';
-import { readYaml, root, runStep, type Step } from './support/workflow.ts';
+import { outcome, readYaml, root, type Step } from './support/workflow.ts';
 
 /**
- * The action's step as GitHub runs it (action.yml's own script text, under bash), against the
- * packed `eventdesk` it installs from the tarball: a sandbox started and stopped, a workspace
- * `eventdesk init` wrote, the JUnit report where the inputs say, the exit code the run's.
+ * The action's script, as action.yml runs it, against the packed `eventdesk` it installs from the
+ * tarball: a sandbox started and stopped, a workspace `eventdesk init` wrote, the JUnit report
+ * where the inputs say, the exit code the run's. Run by Node directly, so it runs on Windows too.
  */
 
 let folder: string;
 let tarball: string;
-let step: Step;
+/** Node's flags in action.yml's command line, which runs the script from the action's folder. */
+let nodeFlags: string[];
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-action-'));
-  tarball = await packCli();
   const action = await readYaml<{ runs: { steps: Step[] } }>('action.yml');
-  step = action.runs.steps.find((candidate) => candidate.id === 'run') as Step;
+  const command = /^node ((?:--[\w=-]+ )*)"\$GITHUB_ACTION_PATH\/action\/run\.ts"$/.exec(action.runs.steps.find((step) => step.id === 'run')?.run ?? '');
+  if (command === null) throw new Error('action.yml no longer runs node [flags] "$GITHUB_ACTION_PATH/action/run.ts", which this test runs the same way.');
+  nodeFlags = (command[1] as string).split(' ').filter((flag) => flag !== '');
+  // Resolved, as the script's working directory is (macOS's temporary folder is a link).
+  folder = await realpath(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-action-')));
+  tarball = await packCli();
 }, 300_000);
 
 afterAll(async () => {
@@ -59,23 +64,22 @@ async function workspace(name: string, port: number, scenario?: unknown): Promis
   return workspaceRoot;
 }
 
-/** The action's step with these inputs, in `folder` as the job's working directory; its output and GITHUB_OUTPUT. */
+/** The action's script with these inputs, in `folder` as the job's working directory; its output and GITHUB_OUTPUT. */
 async function action(name: string, inputs: Record<string, string>) {
   const output = path.join(folder, `${name}.output`);
   await writeFile(output, '');
   const env = {
-    PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`,
-    HOME: process.env.HOME,
+    ...Object.fromEntries(Object.entries(process.env).filter(([variable]) => !variable.startsWith('INPUT_'))),
     GITHUB_ACTIONS: 'true',
-    GITHUB_ACTION_PATH: root,
     GITHUB_OUTPUT: output,
     RUNNER_TEMP: folder,
     EVENTDESK_DATA_DIR: path.join(folder, `${name}-data`),
+    EVENTDESK_USERNAME: undefined,
     EVENTDESK_PASSWORD: SANDBOX_DEMO_CREDENTIALS.password,
     EVENTDESK_API_KEY: SANDBOX_DEMO_CREDENTIALS.apiKey,
     ...Object.fromEntries(Object.entries(inputs).map(([input, value]) => [inputVariable(input), value])),
   };
-  const run = await runStep(step, env, folder);
+  const run = await outcome(spawn(process.execPath, [...nodeFlags, path.join(root, 'action', 'run.ts')], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] }));
   return { ...run, outputs: await readFile(output, 'utf8') };
 }
 

@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { parse } from 'yaml';
 
 /**
@@ -58,7 +59,11 @@ export interface StepRun {
 
 export function runStep(step: Step, env: NodeJS.ProcessEnv, cwd = root): Promise<StepRun> {
   if (step.shell !== 'bash' || step.run === undefined) throw new Error(`"${step.name}" is not a bash step.`);
-  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return outcome(spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
+/** What a process wrote and how it ended. */
+export function outcome(child: ChildProcessByStdio<null, Readable, Readable>): Promise<StepRun> {
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
