@@ -17,11 +17,12 @@ import { workspaceRunDeps } from '../runs/workspace-run.ts';
 import { workspaceDataFolder } from '../services/index.ts';
 import { findEnvironment } from '../workspace/files.ts';
 import { findWorkspaceRoot, loadWorkspace, type LoadedWorkspace } from '../workspace/scan.ts';
-import type { CliIo } from './command.ts';
+import { type CliIo, terminalIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, exists, isUsageError, parseFlags, unwritable, usageText } from './flags.ts';
 import { runCredentials, type CredentialBinding } from './run-credentials.ts';
 import { resolveTarget, secretProblems, secretsIn, type Variables } from './target.ts';
+import { printedJson } from '../../shared/terminal-text.ts';
 
 /**
  * `eventdesk run`: a workspace's scenarios, through the same engine as the app's Runs view
@@ -232,7 +233,7 @@ function reportText(reporter: Reporter, result: RunResult, workspace: LoadedWork
     case 'junit':
       return junitReport(result, `EventDesk: ${workspace.listing.manifest.name}`);
     case 'json':
-      return `${JSON.stringify(result, null, 2)}\n`;
+      return printedJson(result);
   }
 }
 
@@ -260,7 +261,8 @@ async function writeReports(plan: RunPlan, result: RunResult, masked: (text: str
   io.stderr(`Reports: ${written.join(', ')}\n`);
 }
 
-export async function runCommand(args: string[], io: CliIo, variables: Variables = process.env): Promise<number> {
+export async function runCommand(args: string[], given: CliIo, variables: Variables = process.env): Promise<number> {
+  const io = terminalIo(given);
   let plan: RunPlan;
   try {
     const planned = await planRun(args, variables);
