@@ -2,22 +2,17 @@ import type { CaptureStatus, CapturedEvent, CapturedRequest, CapturedRequestSumm
 import { formatDateTime } from '../../shared/datetime.ts';
 import { formatBytes } from '../../shared/history.ts';
 import { plural } from '../../shared/plural.ts';
+import { terminalText } from '../../shared/terminal-text.ts';
 
 /**
  * How `eventdesk capture` prints the capture for people: requests as a table, one request with
  * each of its events and verdicts. Everything was masked before it was kept.
  */
 
-/** Control characters from a captured text could drive the terminal: shown as U+FFFD. */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
-}
-
 const REASON_WIDTH = 72;
 
 function oneLine(text: string, width: number): string {
-  const line = printable(text.replace(/\s+/g, ' ').trim());
+  const line = terminalText(text.replace(/\s+/g, ' ').trim());
   return line.length > width ? `${line.slice(0, width - 1)}…` : line;
 }
 
@@ -49,15 +44,15 @@ export function statusFooter(status: CaptureStatus, shown: number, matching: num
 
 function eventLines(event: CapturedEvent): string[] {
   const keys = [`token ${event.token ?? '—'}`, `customer_id ${event.customerId ?? '—'}`, `device_id ${event.deviceId ?? '—'}`, `created_at ${event.createdAt ?? '—'}`];
-  const lines = [`  event ${event.index + 1}  ${event.verdict}  ${printable(keys.join('  '))}`];
-  for (const problem of event.problems) lines.push(`    ${printable(problem.field === '' ? problem.message : `${problem.field}: ${problem.message}`)}`);
+  const lines = [`  event ${event.index + 1}  ${event.verdict}  ${terminalText(keys.join('  '))}`];
+  for (const problem of event.problems) lines.push(`    ${terminalText(problem.field === '' ? problem.message : `${problem.field}: ${problem.message}`)}`);
   if (event.problemCount > event.problems.length) lines.push(`    … and ${plural(event.problemCount - event.problems.length, 'more problem')}`);
-  for (const violation of event.violations) lines.push(`    plan ${violation.severity} ${violation.kind}: ${printable(violation.message)}`);
+  for (const violation of event.violations) lines.push(`    plan ${violation.severity} ${violation.kind}: ${terminalText(violation.message)}`);
   return lines;
 }
 
 function headerLines(headers: Record<string, string>, indent: string): string[] {
-  return Object.entries(headers).map(([name, value]) => `${indent}${printable(name)}: ${printable(value)}`);
+  return Object.entries(headers).map(([name, value]) => `${indent}${terminalText(name)}: ${terminalText(value)}`);
 }
 
 function bodyLines(title: string, body: string, indent = '  '): string[] {
@@ -68,14 +63,14 @@ function bodyLines(title: string, body: string, indent = '  '): string[] {
   } catch {
     // Not JSON (or cut short): shown as received.
   }
-  return [title, ...printable(text).split('\n').map((line) => `${indent}${line}`)];
+  return [title, ...terminalText(text).split('\n').map((line) => `${indent}${line}`)];
 }
 
 /** Where forwarding sent the request and what came back, as the app's Forwarded part shows it: its answer, or why none came. */
 function upstreamLines(upstream: CapturedUpstream): string[] {
-  const answer = upstream.status === null ? `no answer  ${printable(upstream.error ?? 'none came')}` : `answered  ${upstream.status}${upstream.error === null ? '' : `  ${printable(upstream.error)}`}`;
+  const answer = upstream.status === null ? `no answer  ${terminalText(upstream.error ?? 'none came')}` : `answered  ${upstream.status}${upstream.error === null ? '' : `  ${terminalText(upstream.error)}`}`;
   return [
-    `  forwarded to ${printable(upstream.url)}`,
+    `  forwarded to ${terminalText(upstream.url)}`,
     `    ${answer}, in ${upstream.durationMs.toLocaleString('en', { maximumFractionDigits: 1 })} ms`,
     ...(Object.keys(upstream.headers).length === 0 ? [] : ['    headers', ...headerLines(upstream.headers, '      ')]),
     ...bodyLines('    body', upstream.body, '      '),
@@ -85,11 +80,11 @@ function upstreamLines(upstream: CapturedUpstream): string[] {
 /** One request in full: its headers and body, its answer, what the upstream answered when forwarded, and each event with its verdict. */
 export function requestText(request: CapturedRequest, events: readonly CapturedEvent[], timeZone: string): string {
   const lines = [
-    `Request ${request.id}: ${printable(`${request.method} ${request.path}`)}`,
+    `Request ${request.id}: ${terminalText(`${request.method} ${request.path}`)}`,
     `  received  ${formatDateTime(new Date(request.receivedAt), timeZone)} ${timeZone}, answered in ${request.durationMs} ms`,
-    `  status    ${statusText(request.status)}${request.reason === '' ? '' : `  ${printable(request.reason)}`}`,
+    `  status    ${statusText(request.status)}${request.reason === '' ? '' : `  ${terminalText(request.reason)}`}`,
     ...(request.fault === null ? [] : [`  fault     ${request.fault}`]),
-    ...(request.plan === null ? [] : [`  plan      ${printable(request.plan)}`]),
+    ...(request.plan === null ? [] : [`  plan      ${terminalText(request.plan)}`]),
     '  headers',
     ...headerLines(request.headers, '    '),
     ...bodyLines(`  body (${plural(request.bodyBytes, 'byte')}${request.bodyTruncated ? ', not read to its end' : ''})`, request.body),

@@ -7,7 +7,7 @@ import { plural } from '../../shared/plural.ts';
 import { CAPTURE_EXPORT_FORMATS, exportCapture, matchingEvents, type CaptureExportFormat } from '../capture/capture-export.ts';
 import { CAPTURE_FILE_NAME, captureFileIn, captureReadError, openCapture, type CaptureStore } from '../capture/capture-store.ts';
 import { product } from '../product.ts';
-import type { CliIo } from './command.ts';
+import { type CliIo, terminalIo } from './command.ts';
 import { requestsTable, requestText, statusFooter } from './capture-print.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
@@ -204,7 +204,8 @@ async function openAndRun(file: string, call: Call, io: CliIo): Promise<number> 
   }
 }
 
-export async function captureCommand(args: string[], io: CliIo): Promise<number> {
+export async function captureCommand(args: string[], given: CliIo): Promise<number> {
+  const io = terminalIo(given);
   try {
     const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
     const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);

@@ -1,3 +1,5 @@
+import { terminalText } from '../../shared/terminal-text.ts';
+
 /** What every subcommand of the command line is: a summary for the help, and a run that returns an exit code. */
 
 export interface CliIo {
@@ -22,4 +24,14 @@ export interface Command {
 /** The help's lines for a list of subcommands, one a line. */
 export function commandLines(commands: Record<string, Command>): string[] {
   return Object.entries(commands).map(([name, command]) => `  ${name.padEnd(12)}${command.summary}`);
+}
+
+/** The io with every character a terminal would act on replaced (terminal-text.ts): what each command prints through. */
+export function terminalIo(io: CliIo): CliIo {
+  const { ask } = io;
+  return {
+    stdout: (text) => io.stdout(terminalText(text)),
+    stderr: (text) => io.stderr(terminalText(text)),
+    ...(ask ? { ask: (question: string) => ask(terminalText(question)) } : {}),
+  };
 }

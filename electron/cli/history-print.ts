@@ -3,6 +3,8 @@ import { HISTORY_MAX_PAGE, formatBytes } from '../../shared/history.ts';
 import { MASK, redactHeader, redactText, redactValue } from '../../shared/redact.ts';
 import { eventRangeText, sendingTime, type ChunkAttempt, type ChunkRecord, type SubmissionDetail, type SubmissionSummary } from '../../shared/submission.ts';
 import { plural } from '../../shared/plural.ts';
+import { printedJson } from '../../shared/terminal-text.ts';
+import { terminalText } from '../../shared/terminal-text.ts';
 
 /**
  * How `eventdesk history` prints submissions: a table and a detail page for people, JSON for
@@ -16,15 +18,9 @@ import { plural } from '../../shared/plural.ts';
 const NAME_WIDTH = 24;
 const LABEL_WIDTH = 40;
 
-/** Control characters (tab and line break aside) from a stored text could drive the terminal: shown as U+FFFD. */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
-}
-
 /** One line of a stored text, at most `width` characters. */
 function cell(text: string, width: number): string {
-  const line = printable(text.replace(/\s+/g, ' ').trim());
+  const line = terminalText(text.replace(/\s+/g, ' ').trim());
   return line.length > width ? `${line.slice(0, width - 1)}…` : line;
 }
 
@@ -39,7 +35,7 @@ function summaryForScripts(summary: SubmissionSummary): SubmissionSummary {
 
 /** What `history --json` prints: the summaries, no batch. */
 export function listJson(rows: readonly SubmissionSummary[], known: readonly string[]): string {
-  return `${JSON.stringify(redactValue(rows.map(summaryForScripts), known), null, 2)}\n`;
+  return printedJson(redactValue(rows.map(summaryForScripts), known));
 }
 
 /** What `history show --json` prints: the SubmissionDetail, its batch parsed back into events. */
@@ -50,7 +46,7 @@ export function detailJson(detail: SubmissionDetail, known: readonly string[]): 
   } catch {
     // Recorded batches are JSON; were one not, it is printed as the text it is.
   }
-  return `${JSON.stringify(redactValue({ ...summaryForScripts(detail), batch, chunks: detail.chunks }, known), null, 2)}\n`;
+  return printedJson(redactValue({ ...summaryForScripts(detail), batch, chunks: detail.chunks }, known));
 }
 
 /** "850 ms", "1.2 s", "3 min 05 s", "2 h 04 min", "3 d 07 h": how long a send took (a resumed one can span days). */
@@ -108,7 +104,7 @@ function responseText(body: string, indent: string): string {
   } catch {
     // Not JSON (or cut at the size limit): shown as received.
   }
-  return printable(text.trimEnd())
+  return terminalText(text.trimEnd())
     .split('\n')
     .map((line) => `${indent}${line}`)
     .join('\n');
@@ -120,11 +116,11 @@ const CUT = ' (cut at the size the history keeps)';
 function attemptLines(attempt: ChunkAttempt, timeZone: string): string[] {
   const when = attempt.startedAt === null ? 'time not recorded' : formatDateTime(new Date(attempt.startedAt), timeZone);
   const answer = attempt.statusCode === null ? 'no answer' : `HTTP ${attempt.statusCode}`;
-  const retryAfter = attempt.retryAfter === null ? '' : `  Retry-After ${printable(attempt.retryAfter)}`;
+  const retryAfter = attempt.retryAfter === null ? '' : `  Retry-After ${terminalText(attempt.retryAfter)}`;
   const lines = [`    attempt ${attempt.number}  ${when}  ${answer}${retryAfter}  ${formatDuration(attempt.durationMs)}`];
-  if (attempt.error !== null) lines.push(`      error     ${printable(attempt.error)}`);
+  if (attempt.error !== null) lines.push(`      error     ${terminalText(attempt.error)}`);
   const headers = Object.entries(attempt.responseHeaders);
-  if (headers.length > 0) lines.push('      headers', ...headers.map(([name, value]) => `        ${printable(name)}: ${printable(value)}`));
+  if (headers.length > 0) lines.push('      headers', ...headers.map(([name, value]) => `        ${terminalText(name)}: ${terminalText(value)}`));
   if (attempt.responseBody !== '') lines.push(`      response${attempt.responseTruncated ? CUT : ''}`, responseText(attempt.responseBody, '        '));
   return lines;
 }
@@ -134,7 +130,7 @@ function chunkLines(chunk: ChunkRecord, position: number, timeZone: string): str
   const answer = chunk.statusCode === null ? 'no answer' : `HTTP ${chunk.statusCode}`;
   const lines = [`  chunk ${position + 1}  ${eventRangeText(chunk.firstEvent, chunk.eventCount)}  ${chunk.status}  ${answer}  ${plural(chunk.attempts, 'attempt')}  ${formatDuration(chunk.durationMs)}`];
   if (chunk.wentOut && chunk.status !== 'ok') lines.push('    caution   a request went out without an answer: the server may already hold these events');
-  if (chunk.error !== null) lines.push(`    error     ${printable(chunk.error)}`);
+  if (chunk.error !== null) lines.push(`    error     ${terminalText(chunk.error)}`);
   lines.push(...chunk.attemptLog.flatMap((attempt) => attemptLines(attempt, timeZone)));
   return lines;
 }
@@ -147,16 +143,16 @@ export function detailText(detail: SubmissionDetail, timeZone: string, known: re
   const headers = Object.entries(shownHeaders(detail.headers));
   const lines = [
     `Submission ${detail.id}: ${detail.status}`,
-    `  environment  ${printable(detail.environmentName)} (id ${printable(detail.environmentId)})`,
-    `  address      ${printable(detail.baseUrl)}`,
+    `  environment  ${terminalText(detail.environmentName)} (id ${terminalText(detail.environmentId)})`,
+    `  address      ${terminalText(detail.baseUrl)}`,
     `  started      ${started} (${timeZone})`,
     `  finished     ${finished}`,
     `  events       ${accepted} accepted of ${detail.eventCount}, in ${plural(detail.chunks.length, 'chunk')}`,
-    `  label        ${detail.label === '' ? '(none)' : printable(detail.label)}`,
-    `  note         ${detail.note === '' ? '(none)' : printable(detail.note).replaceAll('\n', '\n               ')}`,
+    `  label        ${detail.label === '' ? '(none)' : terminalText(detail.label)}`,
+    `  note         ${detail.note === '' ? '(none)' : terminalText(detail.note).replaceAll('\n', '\n               ')}`,
     '',
     'Request headers',
-    ...(headers.length === 0 ? ['  (none recorded)'] : headers.map(([name, value]) => `  ${printable(name)}: ${printable(value)}`)),
+    ...(headers.length === 0 ? ['  (none recorded)'] : headers.map(([name, value]) => `  ${terminalText(name)}: ${terminalText(value)}`)),
     '',
     'Chunks',
     ...detail.chunks.flatMap((chunk, position) => chunkLines(chunk, position, timeZone)),

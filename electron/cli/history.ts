@@ -8,7 +8,7 @@ import { redactText } from '../../shared/redact.ts';
 import { SubmissionStatusSchema } from '../../shared/submission.ts';
 import { HISTORY_FILE_NAME, historyFileIn, openHistory, searchWords, workspaceDataFolder, type SubmissionStore } from '../services/index.ts';
 import { findWorkspaceRoot } from '../workspace/scan.ts';
-import type { CliIo } from './command.ts';
+import { type CliIo, terminalIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
 import { detailJson, detailText, listFooter, listJson, listTable } from './history-print.ts';
@@ -212,7 +212,8 @@ function shownId(values: Values, positionals: readonly string[]): string | null 
   return rest[0]!;
 }
 
-export async function historyCommand(args: string[], io: CliIo): Promise<number> {
+export async function historyCommand(args: string[], given: CliIo): Promise<number> {
+  const io = terminalIo(given);
   const known = secretsIn(process.env);
   let values: Values;
   let id: string | null;

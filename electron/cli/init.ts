@@ -5,7 +5,7 @@ import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 import { SECRET_VARIABLES } from '../../shared/secret-variables.ts';
 import { MANIFEST_FILE, WorkspaceManifestSchema } from '../../shared/workspace/workspace.ts';
 import { starterFiles } from '../workspace/starter.ts';
-import type { CliIo } from './command.ts';
+import { type CliIo, terminalIo } from './command.ts';
 import { UsageError, exists, isUsageError, unwritable, usageText } from './flags.ts';
 
 /** `eventdesk init [DIR]`: a small workspace, ready for `eventdesk run` against `eventdesk sandbox`. */
@@ -50,7 +50,8 @@ function nextSteps(folder: string): string {
   ].join('\n');
 }
 
-export async function initCommand(args: string[], io: CliIo): Promise<number> {
+export async function initCommand(args: string[], given: CliIo): Promise<number> {
+  const io = terminalIo(given);
   let folder: string;
   try {
     const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });

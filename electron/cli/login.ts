@@ -3,9 +3,10 @@ import { resolveTimeZone } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { redactText } from '../../shared/redact.ts';
 import { login, type TokenGrant } from '../services/index.ts';
-import type { CliIo } from './command.ts';
+import { type CliIo, terminalIo } from './command.ts';
 import { isUsageError, parseFlags, usageText } from './flags.ts';
 import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';
+import { printedJson } from '../../shared/terminal-text.ts';
 
 /** `eventdesk login`: logs in once to check the credentials and shows until when the login holds. Stores nothing. */
 
@@ -82,7 +83,8 @@ function describe(report: LoginReport, grant: TokenGrant, now: Date): string {
   ].join('\n');
 }
 
-export async function loginCommand(args: string[], io: CliIo): Promise<number> {
+export async function loginCommand(args: string[], given: CliIo): Promise<number> {
+  const io = terminalIo(given);
   const known = secretsIn(process.env);
   const fail = (text: string) => io.stderr(redactText(text, known));
   const usage = (message: string) => {
@@ -117,6 +119,6 @@ export async function loginCommand(args: string[], io: CliIo): Promise<number> {
   }
 
   const report = reportOf(target, grant, timeZone);
-  io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : describe(report, grant, new Date()));
+  io.stdout(values.json ? printedJson(report) : describe(report, grant, new Date()));
   return 0;
 }

@@ -6,6 +6,7 @@ import { loadPlan, type LoadedPlan } from '../plans/load.ts';
 import type { CliIo } from './command.ts';
 import { UsageError, isUsageError, usageText } from './flags.ts';
 import { readUtf8 } from './validate.ts';
+import { printedJson } from '../../shared/terminal-text.ts';
 
 /** `eventdesk plan check PLAN`: whether a plan file is a plan, and each of its schemas compiles. */
 
@@ -62,14 +63,14 @@ export async function planCheckCommand(args: string[], io: CliIo): Promise<numbe
     }
     // Not JSON, or not a plan: the answer to "is this plan valid?", so exit 1, not a usage mistake.
     if (!(error instanceof AppError)) throw error;
-    if (json) io.stdout(`${JSON.stringify({ ok: false, error: error.toShape() }, null, 2)}\n`);
+    if (json) io.stdout(printedJson({ ok: false, error: error.toShape() }));
     else io.stderr(`eventdesk plan check: ${error.message}\n`);
     return 1;
   }
   const failed = loaded.problems.some((problem) => problem.severity === 'error');
   if (json) {
     const { name, version } = loaded.plan;
-    io.stdout(`${JSON.stringify({ ok: !failed, name, ...(version === undefined ? {} : { version }), kinds: loaded.kinds.size, problems: loaded.problems }, null, 2)}\n`);
+    io.stdout(printedJson({ ok: !failed, name, ...(version === undefined ? {} : { version }), kinds: loaded.kinds.size, problems: loaded.problems }));
   } else io.stdout(forPeople(file, loaded));
   return failed ? 1 : 0;
 }

@@ -4,6 +4,7 @@ import type { CliIo } from './command.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { EVENT_SOURCE_FLAGS, EVENT_SOURCE_USAGE, eventSource } from './plan-events.ts';
 import { readUtf8 } from './validate.ts';
+import { printedJson } from '../../shared/terminal-text.ts';
 
 /** `eventdesk plan coverage`: which planned kinds a test run's events exercised, for CI. */
 
@@ -71,7 +72,7 @@ export async function planCoverageCommand(args: string[], io: CliIo): Promise<nu
       source.close();
     }
     for (const note of source.notes) io.stderr(`eventdesk plan coverage: ${note}\n`);
-    io.stdout(values.json ? `${JSON.stringify(coverage, null, 2)}\n` : coverageText(values.plan, source.described(coverage.events), coverage));
+    io.stdout(values.json ? printedJson(coverage) : coverageText(values.plan, source.described(coverage.events), coverage));
   } catch (error) {
     if (!isUsageError(error)) throw error;
     io.stderr(usageText('plan coverage', error.message));

@@ -1,4 +1,4 @@
-import { commandLines, type CliIo, type Command } from './command.ts';
+import { commandLines, type CliIo, type Command, terminalIo } from './command.ts';
 
 /** `eventdesk plan`: tracking plans from the command line (issue #16), one subcommand a file. */
 
@@ -14,7 +14,8 @@ function help(): string {
   return ['Usage: eventdesk plan <subcommand> [options]', '', 'Subcommands:', ...listed, '', 'Run "eventdesk plan <subcommand> --help" for its flags.', ''].join('\n');
 }
 
-export async function planCommand(args: string[], io: CliIo): Promise<number> {
+export async function planCommand(args: string[], given: CliIo): Promise<number> {
+  const io = terminalIo(given);
   const [name, ...rest] = args;
   if (name === '-h' || name === '--help' || name === 'help') {
     io.stdout(help());

@@ -1,6 +1,6 @@
 import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { EnvironmentSettings } from '../../shared/environment.ts';
+import { originOf, type EnvironmentSettings } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { plural } from '../../shared/plural.ts';
 import { redactText } from '../../shared/redact.ts';
@@ -17,10 +17,12 @@ import { workspaceRunDeps } from '../runs/workspace-run.ts';
 import { workspaceDataFolder } from '../services/index.ts';
 import { findEnvironment } from '../workspace/files.ts';
 import { findWorkspaceRoot, loadWorkspace, type LoadedWorkspace } from '../workspace/scan.ts';
-import type { CliIo } from './command.ts';
+import { type CliIo, terminalIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, exists, isUsageError, parseFlags, unwritable, usageText } from './flags.ts';
-import { credentialsFrom, resolveTarget, secretProblems, secretsIn, type Variables } from './target.ts';
+import { runCredentials, type CredentialBinding } from './run-credentials.ts';
+import { resolveTarget, secretProblems, secretsIn, type Variables } from './target.ts';
+import { printedJson } from '../../shared/terminal-text.ts';
 
 /**
  * `eventdesk run`: a workspace's scenarios, through the same engine as the app's Runs view
@@ -29,8 +31,8 @@ import { credentialsFrom, resolveTarget, secretProblems, secretsIn, type Variabl
  * with --out, to a file per reporter (JUnit XML for CI).
  */
 
-export const RUN_USAGE = `Usage: eventdesk run [PATH...] [--env NAME|FILE | --base-url URL] [--data FILE]
-                     [--reporter text,junit,json] [--out DIR] [--bail]
+export const RUN_USAGE = `Usage: eventdesk run [PATH...] [--env NAME|FILE | --base-url URL] [--allow-origin URL]...
+                     [--data FILE] [--reporter text,junit,json] [--out DIR] [--bail]
 
 Runs the scenarios (scenarios/**/*.scenario.json) of the workspace PATH is in (default: the
 current folder's): every scenario, or those PATH names (a scenario file, or a folder of them).
@@ -45,6 +47,8 @@ Where to send
   --env-name NAME        Which environment of FILE, when it holds several
   --base-url URL         This address for every step, with the environment's other settings
                          left at their defaults
+  --allow-origin URL     Give ${SECRET_VARIABLES.password} and ${SECRET_VARIABLES.apiKey} to this origin
+                         too (scheme, host and port; repeatable): see Credentials
   --data FILE            A data file (CSV, or a JSON array of objects) inside the workspace, read
                          instead of their own by the steps that read one
 
@@ -60,6 +64,13 @@ Credentials, from environment variables only, as for "eventdesk send"
   ${SECRET_VARIABLES.username.padEnd(23)}The username (default: each environment's)
   ${SECRET_VARIABLES.password.padEnd(23)}The password
   ${SECRET_VARIABLES.apiKey.padEnd(23)}The application's API key
+They go only to the origin of the environment the run is for (--env, --base-url, else the
+workspace's "defaultEnvironment") and to each --allow-origin. A workspace may point its other
+environments anywhere: a step sending elsewhere fails, saying so, and its server hears nothing,
+unless that environment has variables of its own:
+  EVENTDESK_<NAME>_USERNAME, EVENTDESK_<NAME>_PASSWORD, EVENTDESK_<NAME>_API_KEY
+NAME is the environment's name without accents, in capitals, each run of other characters
+than A-Z and 0-9 made one "_": "staging-eu" and "Staging EU" read EVENTDESK_STAGING_EU_PASSWORD.
 
 EVENTDESK_DATA_DIR picks the data folder the workspace's history is kept in (default: the app's).
 
@@ -71,6 +82,7 @@ const FLAGS = {
   env: { type: 'string' },
   'env-name': { type: 'string' },
   'base-url': { type: 'string' },
+  'allow-origin': { type: 'string', multiple: true },
   data: { type: 'string' },
   reporter: { type: 'string' },
   out: { type: 'string' },
@@ -137,10 +149,25 @@ interface RunPlan {
   environmentName: string | null;
   /** An address for every step (--env FILE, --base-url), or null. */
   everywhere: EnvironmentSettings | null;
+  /** Where the credential variables may go. */
+  binding: CredentialBinding;
   data: string | null;
   reporters: Reporter[];
   out: string | null;
   bail: boolean;
+}
+
+/** The run's own environment (the one given, else the workspace's default) and the origins allowed besides it. */
+function credentialBinding(workspace: LoadedWorkspace, everywhere: EnvironmentSettings | null, environmentName: string | null, allowOrigins: readonly string[]): CredentialBinding {
+  const allowed = allowOrigins.map((url) => {
+    const origin = originOf(url);
+    if (origin === null) throw new UsageError(`--allow-origin ${url}: not an http or https address.`);
+    return origin;
+  });
+  const name = environmentName ?? workspace.listing.manifest.defaultEnvironment;
+  const settings = everywhere ?? (name === null ? undefined : findEnvironment(workspace.environments, name)?.settings);
+  const origin = settings === undefined ? null : originOf(settings.baseUrl);
+  return { home: settings === undefined || origin === null ? null : { name: settings.name, origin }, allowed };
 }
 
 async function planRun(args: string[], variables: Variables): Promise<RunPlan | 'help'> {
@@ -175,10 +202,11 @@ async function planRun(args: string[], variables: Variables): Promise<RunPlan | 
     if (data === null || data === '') throw new UsageError(`--data ${values.data}: the data file must be inside the workspace (${root}), as the steps' own are.`);
     if (!(await exists(values.data))) throw new UsageError(`--data ${values.data}: there is no such file.`);
   }
-  // The username may come from each environment; the password and the API key must be set before anything runs.
-  const problems = secretProblems(variables);
+  const binding = credentialBinding(workspace, everywhere, environmentName, values['allow-origin'] ?? []);
+  // The username may come from each environment; the password and the API key must be set before anything runs, when anything may use them.
+  const problems = binding.home === null && binding.allowed.length === 0 ? [] : secretProblems(variables);
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
-  return { workspace, scenarios, environmentName, everywhere, data, reporters, out: values.out ?? null, bail: values.bail ?? false };
+  return { workspace, scenarios, environmentName, everywhere, binding, data, reporters, out: values.out ?? null, bail: values.bail ?? false };
 }
 
 /** One line on standard error as the run goes on. */
@@ -205,7 +233,7 @@ function reportText(reporter: Reporter, result: RunResult, workspace: LoadedWork
     case 'junit':
       return junitReport(result, `EventDesk: ${workspace.listing.manifest.name}`);
     case 'json':
-      return `${JSON.stringify(result, null, 2)}\n`;
+      return printedJson(result);
   }
 }
 
@@ -233,7 +261,8 @@ async function writeReports(plan: RunPlan, result: RunResult, masked: (text: str
   io.stderr(`Reports: ${written.join(', ')}\n`);
 }
 
-export async function runCommand(args: string[], io: CliIo, variables: Variables = process.env): Promise<number> {
+export async function runCommand(args: string[], given: CliIo, variables: Variables = process.env): Promise<number> {
+  const io = terminalIo(given);
   let plan: RunPlan;
   try {
     const planned = await planRun(args, variables);
@@ -260,15 +289,7 @@ export async function runCommand(args: string[], io: CliIo, variables: Variables
     return 1;
   }
   const dataFolder = await workspaceDataFolder(appDataFolder(), root);
-  const sender = createServicesSender({
-    dataFolder,
-    credentials: (environment) => {
-      const username = variables[SECRET_VARIABLES.username] || environment.username;
-      const { secrets, problems } = credentialsFrom(variables, username, `, and the environment "${environment.name}" has no username`);
-      if (problems.length > 0) throw new AppError('run-credentials', problems.join(' '));
-      return secrets;
-    },
-  });
+  const sender = createServicesSender({ dataFolder, credentials: runCredentials(variables, plan.binding) });
   const deps = workspaceRunDeps(workspace, sender, { secrets: () => secretsIn(variables) });
   const everywhere = plan.everywhere;
   if (everywhere !== null) deps.environment = () => Promise.resolve(everywhere);

@@ -8,7 +8,7 @@ import type { SandboxOptions } from '../sandbox/config.ts';
 import type { PlanChange } from '../sandbox/plan-file.ts';
 import { startSandboxNear } from '../sandbox/port.ts';
 import { startSandbox, type SandboxServer } from '../sandbox/server.ts';
-import type { CliIo } from './command.ts';
+import { type CliIo, terminalIo } from './command.ts';
 import { usageText } from './flags.ts';
 import { readSandboxFlags, SANDBOX_USAGE } from './sandbox-flags.ts';
 
@@ -89,7 +89,8 @@ function untilStopped(): Promise<string> {
   });
 }
 
-export async function sandboxCommand(args: string[], io: CliIo): Promise<number> {
+export async function sandboxCommand(args: string[], given: CliIo): Promise<number> {
+  const io = terminalIo(given);
   const flags = readSandboxFlags(args);
   if (!flags.ok) {
     io.stderr(usageText('sandbox', flags.message));

@@ -13,13 +13,14 @@ import type { Remote } from '../host/services-client.ts';
 import { startNodeServicesThread } from '../node-services.ts';
 import { startSendingThread } from '../sending-thread.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../services/index.ts';
-import type { CliIo } from './command.ts';
+import { type CliIo, terminalIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
 import { describePlan, describeSummary, progressPrinter, summaryOf, type SendPlan } from './send-report.ts';
 import { TARGET_FLAGS, TARGET_USAGE, commandLineEnvironmentId, resolveTarget, secretsIn, type Target } from './target.ts';
 import { UNANSWERED_FLAGS, UNANSWERED_USAGE, chooseUnanswered, unansweredFlag } from './unanswered.ts';
 import { forPeople, readBatchFile, type BatchFile } from './validate.ts';
+import { printedJson } from '../../shared/terminal-text.ts';
 
 /**
  * `eventdesk send`: the app's send, for scripts. The same services do the work (validation,
@@ -212,7 +213,7 @@ async function sendThrough(context: Context, target: Target, environmentId: stri
     await thread.tokensRead();
     const resume = ['eventdesk', 'send', '--resume', submission.id, ...targetArgs(values)].join(' ');
     const summary = summaryOf((await submissions.get(submission.id))!, await submissions.file(), resume, sentBefore, secrets(), uncertainBefore);
-    io.stdout(values.json ? `${JSON.stringify(summary, null, 2)}\n` : describeSummary(summary));
+    io.stdout(values.json ? printedJson(summary) : describeSummary(summary));
     return summary.status === 'ok' ? 0 : 1;
   } finally {
     process.off('SIGINT', stop).off('SIGTERM', stop);
@@ -232,7 +233,7 @@ function checkBatch(io: CliIo, values: Values, file: string, batch: BatchFile, e
   if (unsendable) {
     // Not JSON, nested too deep, not an array, or empty: there is no batch to send, with --force or without.
     io.stderr(unsendable.code === 'json-too-deep' ? 'Nothing was sent: the batch nests too deep to send, even with --force.\n' : 'Nothing was sent: the file holds no batch to send.\n');
-    if (values.json) io.stdout(`${JSON.stringify({ sent: false, errors, diagnostics }, null, 2)}\n`);
+    if (values.json) io.stdout(printedJson({ sent: false, errors, diagnostics }));
     return false;
   }
   if (values.force) {
@@ -240,7 +241,7 @@ function checkBatch(io: CliIo, values: Values, file: string, batch: BatchFile, e
     return true;
   }
   io.stderr(`Nothing was sent: fix the ${plural(errors, 'error')}, or send anyway with --force.\n`);
-  if (values.json) io.stdout(`${JSON.stringify({ sent: false, errors, diagnostics }, null, 2)}\n`);
+  if (values.json) io.stdout(printedJson({ sent: false, errors, diagnostics }));
   return false;
 }
 
@@ -257,7 +258,7 @@ function dryRun(io: CliIo, values: Values, environment: Environment, text: strin
     maxChunkBytes: environment.maxChunkBytes,
     chunks,
   };
-  io.stdout(values.json ? `${JSON.stringify(plan, null, 2)}\n` : describePlan(plan));
+  io.stdout(values.json ? printedJson(plan) : describePlan(plan));
   return 0;
 }
 
@@ -336,7 +337,8 @@ async function resumeSubmission(context: Context, submissionId: string, recorded
   });
 }
 
-export async function sendCommand(args: string[], io: CliIo): Promise<number> {
+export async function sendCommand(args: string[], given: CliIo): Promise<number> {
+  const io = terminalIo(given);
   const known = () => secretsIn(process.env);
   const usage = (message: string) => {
     io.stderr(redactText(usageText('send', message), known()));

@@ -11,7 +11,7 @@ import {
   type EnvironmentExport,
   type EnvironmentSettings,
 } from '../../shared/environment.ts';
-import { SECRET_VARIABLES } from '../../shared/secret-variables.ts';
+import { SECRET_VARIABLES, type SecretVariableNames } from '../../shared/secret-variables.ts';
 import { UsageError, unreadable, wholeNumber } from './flags.ts';
 
 /**
@@ -65,9 +65,12 @@ export interface Target {
 
 export type Variables = Readonly<Record<string, string | undefined>>;
 
+/** A password or API key variable: the command line's own, or one environment's (EVENTDESK_<NAME>_PASSWORD, run-credentials.ts). */
+const SECRET_VARIABLE = /^EVENTDESK_(?:.+_)?(?:PASSWORD|API_KEY)$/;
+
 /** The secret values the variables hold, to mask in anything printed, even before they are checked. */
 export function secretsIn(variables: Variables): string[] {
-  return [variables[SECRET_VARIABLES.password], variables[SECRET_VARIABLES.apiKey]].filter((value): value is string => Boolean(value));
+  return Object.entries(variables).flatMap(([name, value]) => (value && SECRET_VARIABLE.test(name) ? [value] : []));
 }
 
 type ExportedEnvironment = EnvironmentExport['environments'][number];
@@ -134,30 +137,30 @@ function hostOf(baseUrl: string): string | null {
 /**
  * The credentials the variables hold for `username` (the variable's own, or the environment's),
  * with each problem named by its variable; `noUsername` says where else a username was looked for.
- * Secrets never appear in a problem.
+ * `names` are the variables to read (default: the command line's own). Secrets never appear in a problem.
  */
-export function credentialsFrom(variables: Variables, username: string, noUsername = ''): { secrets: TargetSecrets; problems: string[] } {
-  const problems = username === '' ? [`${SECRET_VARIABLES.username} is not set${noUsername}. Set it to the username to log in with.`] : [];
-  problems.push(...secretProblems(variables));
-  return { secrets: { username, password: variables[SECRET_VARIABLES.password] ?? '', apiKey: variables[SECRET_VARIABLES.apiKey] ?? '' }, problems };
+export function credentialsFrom(variables: Variables, username: string, noUsername = '', names: SecretVariableNames = SECRET_VARIABLES): { secrets: TargetSecrets; problems: string[] } {
+  const problems = username === '' ? [`${names.username} is not set${noUsername}. Set it to the username to log in with.`] : [];
+  problems.push(...secretProblems(variables, names));
+  return { secrets: { username, password: variables[names.password] ?? '', apiKey: variables[names.apiKey] ?? '' }, problems };
 }
 
 /** What is wrong with the password and the API key the variables give (missing, a line break, not a key): the username aside, as each environment may give its own. */
-export function secretProblems(variables: Variables): string[] {
+export function secretProblems(variables: Variables, names: SecretVariableNames = SECRET_VARIABLES): string[] {
   const problems: string[] = [];
-  const password = variables[SECRET_VARIABLES.password] ?? '';
+  const password = variables[names.password] ?? '';
   if (password === '') {
-    problems.push(`${SECRET_VARIABLES.password} is not set. EventDesk reads the password only from this environment variable.`);
+    problems.push(`${names.password} is not set. EventDesk reads the password only from this environment variable.`);
   } else if (/[\r\n]/.test(password)) {
     // Spaces may be part of a password; a line break cannot be typed into a login form.
-    problems.push(`${SECRET_VARIABLES.password}: The password contains a line break. Was it read from a file with its newline?`);
+    problems.push(`${names.password}: The password contains a line break. Was it read from a file with its newline?`);
   }
-  const apiKey = variables[SECRET_VARIABLES.apiKey] ?? '';
+  const apiKey = variables[names.apiKey] ?? '';
   if (apiKey === '') {
-    problems.push(`${SECRET_VARIABLES.apiKey} is not set. EventDesk reads the API key only from this environment variable.`);
+    problems.push(`${names.apiKey} is not set. EventDesk reads the API key only from this environment variable.`);
   } else {
     const problem = checkSecret(apiKey, 'API key');
-    if (problem) problems.push(`${SECRET_VARIABLES.apiKey}: ${problem}`);
+    if (problem) problems.push(`${names.apiKey}: ${problem}`);
   }
   return problems;
 }

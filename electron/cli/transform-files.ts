@@ -7,6 +7,7 @@ import { serializeJson } from '../../shared/formats/json.ts';
 import { serializeNdjson } from '../../shared/formats/ndjson.ts';
 import { UsageError, unwritable } from './flags.ts';
 import { readUtf8 } from './validate.ts';
+import { terminalJson } from '../../shared/terminal-text.ts';
 
 /**
  * What `eventdesk transform` reads and writes: events from a JSON, NDJSON, CSV (with a column
@@ -92,7 +93,7 @@ export async function writeEvents(out: string | undefined, events: readonly Impo
 /** A command's output to the --out file, or to standard output for - or no file. */
 export async function writeOut(out: string | undefined, text: string, stdout: (text: string) => void): Promise<void> {
   if (out === undefined || out === '-') {
-    stdout(text);
+    stdout(terminalJson(text));
     return;
   }
   try {

@@ -7,7 +7,7 @@ import { assignmentProblem } from '../../shared/events/set-field.ts';
 import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, typedFieldValue, type FieldValue, type TransformResult } from '../../shared/events/transforms.ts';
 import { plural } from '../../shared/plural.ts';
 import { createPseudonyms } from '../services/index.ts';
-import type { CliIo } from './command.ts';
+import { type CliIo, terminalIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { environmentFromFile } from './target.ts';
@@ -145,7 +145,8 @@ function applied(result: TransformResult, flag: string, io: CliIo): unknown[] {
 /** From this many events on, each step of a transform is said as it starts. */
 export const STEPS_SHOWN_FROM = 20_000;
 
-export async function transformCommand(args: string[], io: CliIo): Promise<number> {
+export async function transformCommand(args: string[], given: CliIo): Promise<number> {
+  const io = terminalIo(given);
   try {
     const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
     const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);

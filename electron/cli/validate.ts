@@ -5,11 +5,12 @@ import { eventPlace } from '../../shared/event-place.ts';
 import { DEFAULT_SETTINGS, resolveTimeZone } from '../../shared/environment.ts';
 import { readBatchText, type TextPosition } from '../../shared/formats/batch-file.ts';
 import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validation.ts';
-import type { CliIo } from './command.ts';
+import { type CliIo, terminalIo } from './command.ts';
 import { UsageError, isUsageError, parseFlags, unreadable, usageText } from './flags.ts';
 import { environmentFromFile } from './target.ts';
 import { validateWithPlan } from './validate-plan.ts';
 import { plural } from '../../shared/plural.ts';
+import { printedJson } from '../../shared/terminal-text.ts';
 
 /** `eventdesk validate`: the composer's validation of a batch file, for scripts and CI. */
 
@@ -116,7 +117,8 @@ export function forPeople(name: string, diagnostics: readonly Diagnostic[], even
   return [...lines, summary, ''].join('\n');
 }
 
-export async function validateCommand(args: string[], io: CliIo): Promise<number> {
+export async function validateCommand(args: string[], given: CliIo): Promise<number> {
+  const io = terminalIo(given);
   let diagnostics: Diagnostic[];
   let eventCount: number | undefined;
   let file: string;
@@ -141,6 +143,6 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
     io.stderr(usageText('validate', error.message));
     return 2;
   }
-  io.stdout(json ? `${JSON.stringify(diagnostics, null, 2)}\n` : forPeople(file === '-' ? '<stdin>' : file, diagnostics, eventCount));
+  io.stdout(json ? printedJson(diagnostics) : forPeople(file === '-' ? '<stdin>' : file, diagnostics, eventCount));
   return diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
 }

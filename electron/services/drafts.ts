@@ -29,6 +29,8 @@ import { createAtomicWriter, parseJsonOrNull, setAside } from './json-file.ts';
 const FOLD_BYTES = 4 * 1024 * 1024;
 
 const safeId = /^[A-Za-z0-9_-]{1,100}$/;
+/** Names Windows keeps for devices, whatever follows the dot: `CON.json` opens the console there, not a file. */
+const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 
 const IndexSchema = z.object({ version: z.literal(1), order: z.array(z.string()), activeId: z.string().nullable() });
 
@@ -83,6 +85,7 @@ export function createDrafts(dataFolder: string) {
   function checkId(id: string): void {
     // Ids become file names: refuse anything that could step outside the folder.
     if (!safeId.test(id)) throw new AppError('draft-id', 'A draft id may only hold letters, digits, - and _.');
+    if (WINDOWS_DEVICE.test(id)) throw new AppError('draft-id', `A draft id may not be "${id}": Windows keeps that name for a device.`);
   }
   const metaFile = (id: string) => path.join(folder, `${id}.json`);
   const textFile = (id: string, base: string) => path.join(folder, `${id}.${base}.txt`);
@@ -180,7 +183,7 @@ export function createDrafts(dataFolder: string) {
       await loaded;
       // Drafts whose id the index lost (a crash between the two writes) are still shown.
       const files = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.json') && name !== 'index.json').map((name) => name.slice(0, -5));
-      const ids = [...index.order, ...files.filter((id) => safeId.test(id) && !index.order.includes(id))];
+      const ids = [...index.order, ...files.filter((id) => safeId.test(id) && !WINDOWS_DEVICE.test(id) && !index.order.includes(id))];
       const drafts = (await Promise.all(ids.map((id) => queued(id, () => readDraft(id))))).filter((draft): draft is Draft => draft !== null);
       const activeId = drafts.some((draft) => draft.id === index.activeId) ? index.activeId : (drafts[0]?.id ?? null);
       return { drafts, activeId };

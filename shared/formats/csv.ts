@@ -27,20 +27,55 @@ export interface CsvOptions {
   serviceIdField: string;
 }
 
-/** Reads a CSV text; papaparse guesses the delimiter (`,` `;` tab `|`) and handles quoted line breaks. */
-export function parseCsv(text: string): CsvReading {
+/** How much of a table a reader keeps: past either limit the reading stops, and says so with the numbers. */
+export interface CsvLimits {
+  /** Header and rows together, in cells (rows × columns). */
+  maxCells: number;
+  /** The longest a cell may be, in characters. */
+  maxCellChars: number;
+}
+
+/** Why the table read so far, its last row just read, passes the limits; null when it does not. */
+function tableTooLarge(rows: readonly string[][], cells: number, limits: CsvLimits): string | null {
+  const row = rows.at(-1)!;
+  const long = row.findIndex((cell) => cell.length > limits.maxCellChars);
+  if (long !== -1) return `Row ${rows.length} has a cell of ${row[long]!.length.toLocaleString('en')} characters (column ${long + 1}); a cell may have at most ${limits.maxCellChars.toLocaleString('en')}.`;
+  if (cells <= limits.maxCells) return null;
+  return `The CSV has ${rows[0]!.length.toLocaleString('en')} columns, and by row ${rows.length.toLocaleString('en')} more than ${limits.maxCells.toLocaleString('en')} cells (rows × columns), the most it may have.`;
+}
+
+/**
+ * Reads a CSV text; papaparse guesses the delimiter (`,` `;` tab `|`) and handles quoted line
+ * breaks. With `limits`, rows are read one at a time and the reading stops at the first past
+ * them, so a huge table costs no more memory than the limits allow.
+ */
+export function parseCsv(text: string, limits?: CsvLimits): CsvReading {
   const body = withoutBom(text);
   if (body.trim() === '') return { ok: false, message: 'The file is empty.' };
-  const result = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy' });
-  // A one-column file has no delimiter to detect; papaparse's comma default reads it right.
-  const error = result.errors.find((problem) => problem.code !== 'UndetectableDelimiter');
+  const data: string[][] = [];
+  let cells = 0;
+  let refused: string | null = null;
+  let error: Papa.ParseError | undefined;
+  Papa.parse<string[]>(body, {
+    skipEmptyLines: 'greedy',
+    step(results, parser) {
+      // A one-column file has no delimiter to detect; papaparse's comma default reads it right.
+      error = results.errors.find((problem) => problem.code !== 'UndetectableDelimiter');
+      if (error) return parser.abort();
+      data.push(results.data);
+      cells += results.data.length;
+      refused = limits ? tableTooLarge(data, cells, limits) : null;
+      if (refused !== null) parser.abort();
+    },
+  });
   if (error) {
     const line = error.index === undefined ? undefined : body.slice(0, error.index).split('\n').length;
-    const where = line === undefined ? `row ${(error.row ?? 0) + 1}` : `line ${line}`;
+    const where = line === undefined ? `row ${data.length + 1}` : `line ${line}`;
     const reason = error.code === 'MissingQuotes' || error.code === 'InvalidQuotes' ? 'a quoted cell is not closed, or has a stray " in it' : error.message;
     return { ok: false, message: `The CSV cannot be read at ${where}: ${reason}.`, line };
   }
-  const [headers, ...rows] = result.data;
+  if (refused !== null) return { ok: false, message: refused };
+  const [headers, ...rows] = data;
   if (headers === undefined || rows.length === 0) return { ok: false, message: 'The CSV has a header row but no rows of events under it.' };
   const ragged = rows.findIndex((row) => row.length !== headers.length);
   if (ragged !== -1) {

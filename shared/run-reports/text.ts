@@ -1,11 +1,13 @@
 import { plural } from '../plural.ts';
 import { countSteps, type RunResult, type ScenarioResult, type StepResult } from '../runs/run-result.ts';
+import { terminalText } from '../terminal-text.ts';
 import { stepCaseName } from './junit.ts';
 
 /**
  * A run as people read it in a terminal or a CI log: each scenario with its steps, signs that do
  * not depend on colour, each failure's reason and where to find its submission, and the counts
- * on the last line.
+ * on the last line. Names, files and reasons come from the workspace and the server: nothing in
+ * them may drive the terminal that shows the report (terminal-text.ts).
  */
 
 /** A step's status as a sign, in the text report and in `eventdesk run`'s progress. */
@@ -34,5 +36,5 @@ export function textReport(run: RunResult): string {
   if (run.stopped) lines.push('The run stopped at the first failure (--bail): the steps after it were not run.');
   lines.push(`${plural(run.scenarios.length, 'scenario')} in ${seconds(run.durationMs)}`);
   lines.push(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-  return `${lines.join('\n')}\n`;
+  return terminalText(`${lines.join('\n')}\n`);
 }

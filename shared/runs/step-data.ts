@@ -41,6 +41,15 @@ function cellText(value: unknown): string {
  */
 export const MAX_DATA_ROWS = 100_000;
 
+/**
+ * A data file's rows are kept whole through the run: past these a table (a CSV bomb of 100 000
+ * rows × 1 000 columns is 200 MB, under the file limit) would take gigabytes once parsed. The
+ * cells (rows × columns, the header's included) and each cell's length are limited, a CSV read a
+ * row at a time up to them; a JSON data file, parsed whole, is limited in size first.
+ */
+export const DATA_LIMITS = { maxCells: 1_000_000, maxCellChars: 64 * 1024 } as const;
+export const MAX_JSON_DATA_CHARS = 16 * 1024 * 1024;
+
 function tooManyRows(file: string, rows: number | string): string {
   return `${file}: ${typeof rows === 'number' ? `${rows.toLocaleString('en')} rows` : rows}; a step runs once per row, and a data file may have at most ${MAX_DATA_ROWS.toLocaleString('en')}. Split it, or keep the rows the test needs.`;
 }
@@ -58,19 +67,26 @@ function csvTooLong(text: string): boolean {
 export function dataRows(file: string, text: string): Reading<DataRow[]> {
   if (/\.csv$/i.test(file)) {
     if (csvTooLong(text)) return { ok: false, problem: tooManyRows(file, `more than ${MAX_DATA_ROWS.toLocaleString('en')} rows`) };
-    const table = parseCsv(text);
+    const table = parseCsv(text, DATA_LIMITS);
     if (!table.ok) return { ok: false, problem: `${file}: ${table.message}` };
     if (table.rows.length > MAX_DATA_ROWS) return { ok: false, problem: tooManyRows(file, table.rows.length) };
     return { ok: true, value: table.rows.map((row) => table.headers.map((name, column) => ({ name: name.trim(), value: row[column]! }))) };
   }
+  if (text.length > MAX_JSON_DATA_CHARS) return { ok: false, problem: `${file}: ${text.length.toLocaleString('en')} characters; a JSON data file may have at most ${MAX_JSON_DATA_CHARS.toLocaleString('en')} (a CSV data file, read a row at a time, may be larger).` };
   const read = readJson(withoutBom(text));
   if (!read.ok) return { ok: false, problem: `${file}:${read.line ?? 1}:${read.column ?? 1}: not valid JSON (${read.reason}). A data file is CSV or a JSON array of objects.` };
   if (!Array.isArray(read.value) || read.value.length === 0) return { ok: false, problem: `${file}: a JSON data file is an array of at least one object (one per row); it holds ${kindOf(read.value)}.` };
   if (read.value.length > MAX_DATA_ROWS) return { ok: false, problem: tooManyRows(file, read.value.length) };
   const rows: DataRow[] = [];
+  let cells = 0;
   for (const [index, row] of read.value.entries()) {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) return { ok: false, problem: `${file}: /${index} (row ${index + 1}) is ${kindOf(row)}, not an object of column values.` };
-    rows.push(Object.entries(row).map(([name, value]) => ({ name, value: cellText(value) })));
+    const columns = Object.entries(row).map(([name, value]) => ({ name, value: cellText(value) }));
+    cells += columns.length;
+    if (cells > DATA_LIMITS.maxCells) return { ok: false, problem: `${file}: by row ${(index + 1).toLocaleString('en')}, more than ${DATA_LIMITS.maxCells.toLocaleString('en')} cells (rows × columns), the most a data file may have.` };
+    const long = columns.find((column) => column.value.length > DATA_LIMITS.maxCellChars);
+    if (long) return { ok: false, problem: `${file}: row ${index + 1} has a value of ${long.value.length.toLocaleString('en')} characters in "${long.name}"; a cell may have at most ${DATA_LIMITS.maxCellChars.toLocaleString('en')}.` };
+    rows.push(columns);
   }
   return { ok: true, value: rows };
 }

@@ -67,6 +67,14 @@ describe('drafts', () => {
     }
   });
 
+  it('refuse ids Windows keeps for devices, in any case', async () => {
+    const drafts = createDrafts(dataFolder);
+    for (const id of ['CON', 'con', 'Nul', 'PRN', 'AUX', 'COM1', 'lpt9']) {
+      await expect(drafts.save(draft(id, 'x'))).rejects.toMatchObject({ code: 'draft-id', message: `A draft id may not be "${id}": Windows keeps that name for a device.` });
+    }
+    await drafts.save(draft('CONSOLE', 'x'));
+  });
+
   it('refuse ids that could name a file outside the drafts folder, for edits too', async () => {
     const drafts = createDrafts(dataFolder);
     await expect(drafts.saveEdits(edits('../secrets', 0, []))).rejects.toMatchObject({ code: 'draft-id' });

@@ -3,6 +3,7 @@ import { junitReport } from '../../../shared/run-reports/junit.ts';
 import type { RunResult } from '../../../shared/runs/run-result.ts';
 import { MIXED_RUN, scenario, step } from './fixtures.ts';
 import { junitSchemaErrors as schemaErrors } from './junit-schema.ts';
+import { ACTED_ON, HOSTILE_TEXT } from '../../fixtures/hostile/terminal.ts';
 
 describe('the JUnit report of a run', () => {
   it('is valid against the Jenkins JUnit schema, with every status a run can have', async () => {
@@ -14,6 +15,14 @@ describe('the JUnit report of a run', () => {
     expect(await schemaErrors(junitReport(empty, 'EventDesk'))).toEqual([]);
     const odd = { ...MIXED_RUN, scenarios: [scenario({ name: 'nul \u0000 and a lone \uD800 surrogate', steps: [step({ status: 'failed', reason: ']]> \uFFFF' })] })] };
     expect(await schemaErrors(junitReport(odd, 'EventDesk'))).toEqual([]);
+  }, 30_000);
+
+  it('writes what a terminal acts on as character references, which a parser reads back as they were', async () => {
+    const hostile = { ...MIXED_RUN, scenarios: [scenario({ name: HOSTILE_TEXT, steps: [step({ status: 'failed', reason: HOSTILE_TEXT })] })] };
+    const xml = junitReport(hostile, HOSTILE_TEXT);
+    expect(xml).not.toMatch(ACTED_ON);
+    expect(xml).toContain('red&#155;2J&#13;over&#127;&#8238;evil');
+    expect(await schemaErrors(xml)).toEqual([]);
   }, 30_000);
 
   it('has a testsuite per scenario and a testcase per step and data row, counted', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textReport } from '../../../shared/run-reports/text.ts';
+import { ACTED_ON, HOSTILE_TEXT } from '../../fixtures/hostile/terminal.ts';
 import { MIXED_RUN, scenario, step } from './fixtures.ts';
 
 describe('the text report of a run', () => {
@@ -17,5 +18,12 @@ describe('the text report of a run', () => {
   it('signs a scenario --bail kept from running as skipped, not failed', () => {
     const skipped = scenario({ status: 'skipped', steps: [step({ status: 'skipped', reason: 'not run: --bail stopped the run after Smoke step 1', submissionId: null })] });
     expect(textReport({ ...MIXED_RUN, scenarios: [skipped] })).toContain('- Smoke (scenarios/smoke.scenario.json)');
+  });
+
+  it('holds nothing a terminal acts on, whatever the names, files and reasons hold', () => {
+    const hostile = scenario({ name: HOSTILE_TEXT, file: `scenarios/${HOSTILE_TEXT}.scenario.json`, steps: [step({ status: 'failed', name: HOSTILE_TEXT, reason: HOSTILE_TEXT })] });
+    const text = textReport({ ...MIXED_RUN, scenarios: [hostile, { ...hostile, status: 'broken', problem: HOSTILE_TEXT }] });
+    expect(text).not.toMatch(ACTED_ON);
+    expect(text).toContain('red\uFFFD2J\uFFFDover');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DATA_ROWS, batchEvents, dataRows, resolveStepEvents } from '../../../shared/runs/step-data.ts';
+import { DATA_LIMITS, MAX_DATA_ROWS, MAX_JSON_DATA_CHARS, batchEvents, dataRows, resolveStepEvents } from '../../../shared/runs/step-data.ts';
 
 const NOW = new Date('2026-11-24T09:30:00Z');
 
@@ -33,6 +33,21 @@ describe('dataRows', () => {
       ok: true,
       value: [[{ name: 'customer', value: 'cust-1' }, { name: 'seats', value: '3' }, { name: 'trial', value: 'true' }]],
     });
+  });
+
+  it('refuses a CSV bomb (100 000 rows × 1 000 columns, 200 MB) at the cell limit, saying the numbers, after reading a thousand rows of it', () => {
+    const row = `${'c,'.repeat(999)}c\n`;
+    const bomb = row.repeat(100_001);
+    expect(bomb.length).toBe(200_002_000);
+    expect(dataRows('data/bomb.csv', bomb)).toEqual({ ok: false, problem: 'data/bomb.csv: The CSV has 1,000 columns, and by row 1,001 more than 1,000,000 cells (rows × columns), the most it may have.' });
+    expect(dataRows('data/long.csv', `customer\nc-1\n${'x'.repeat(DATA_LIMITS.maxCellChars + 1)}\n`)).toEqual({ ok: false, problem: 'data/long.csv: Row 3 has a cell of 65,537 characters (column 1); a cell may have at most 65,536.' });
+  });
+
+  it('refuses a JSON data file past its size, its cells or a cell\'s length', () => {
+    expect(dataRows('data/big.json', `[${' '.repeat(MAX_JSON_DATA_CHARS)}{}]`)).toEqual({ ok: false, problem: 'data/big.json: 16,777,220 characters; a JSON data file may have at most 16,777,216 (a CSV data file, read a row at a time, may be larger).' });
+    const wide = Object.fromEntries(Array.from({ length: 1000 }, (_, column) => [`c${column}`, 1]));
+    expect(dataRows('data/wide.json', JSON.stringify(Array.from({ length: 1001 }, () => wide)))).toEqual({ ok: false, problem: 'data/wide.json: by row 1,001, more than 1,000,000 cells (rows × columns), the most a data file may have.' });
+    expect(dataRows('data/long.json', JSON.stringify([{ note: 'x'.repeat(DATA_LIMITS.maxCellChars + 1) }]))).toEqual({ ok: false, problem: 'data/long.json: row 1 has a value of 65,537 characters in "note"; a cell may have at most 65,536.' });
   });
 
   it('refuses a data file of more rows than a run can send, before parsing a CSV that long, and takes one of exactly the most', () => {
