@@ -53,6 +53,7 @@ export const errorCodes = [
   'submission-not-found', // the submission is not (or no longer) in the history
   'chunk-not-found', // the submission has no such chunk
   'submission-chunks', // chunks given to the history do not cover the batch's events in order
+  'submission-incomplete', // the history holds only part of a submission's batch (the disk filled while it was recorded): it cannot be resumed
   'submission-chunk-done', // only a pending or sending chunk can be split
   'submission-started-at', // a submission's start time is not a date
   'submission-status', // a submission cannot take that status
@@ -60,6 +61,7 @@ export const errorCodes = [
   'batch-too-large', // the batch is too large to record in the history
   'history-cursor-gone', // the history changed while being paged through; read it again from the top
   'history-unreadable', // the history database could not be opened
+  'history-full', // the disk holding the history has no room to record a send, so nothing was sent
   'history-migration', // the history database could not be upgraded
   'history-newer', // the history was written by a newer EventDesk and is left untouched
   'history-corrupt', // the history file is damaged; it can be set aside for a fresh one

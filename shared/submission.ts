@@ -156,6 +156,8 @@ export const SendProgressSchema = z.object({
   /** Any current wait or retry, in words ("rate limited, retrying in 4 s"). */
   activity: z.string().nullable(),
   status: SubmissionStatusSchema,
+  /** Why the send stopped when its record could not be written (a full disk); null otherwise. */
+  problem: z.string().nullable(),
 });
 export type SendProgress = z.infer<typeof SendProgressSchema>;
 

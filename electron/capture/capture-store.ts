@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { CaptureRetention, CaptureStatus, CapturedEvent, CapturedRequest, CapturedRequestSummary } from '../../shared/capture.ts';
 import type { ListedRequest } from '../../shared/capture-requests.ts';
+import { captureCap, type CaptureCap } from './capture-cap.ts';
+import { LISTED_COLUMNS, SUMMARY_COLUMNS, toListed, toRequest, toSummary, type Row } from './capture-rows.ts';
 import { AppError } from '../../shared/errors.ts';
 import { inTransaction, isDamage, moveDatabase, openSqliteFile, setAsideName, type SqliteFileKind } from '../services/sqlite-file.ts';
 import { bodyEvents, capturedEvents, createEventIndex, EVENT_COLUMNS, type EventIndex } from './capture-events.ts';
@@ -38,76 +40,12 @@ const captureFile: SqliteFileKind = {
   pageSize: 65_536,
 };
 
-type Row = Record<string, unknown>;
-
 export interface CaptureStoreOptions {
   retention?: CaptureRetention;
   /** Where a file set aside, or a capture that failed, is said (stderr, the app's log). */
   log?: (message: string) => void;
   /** Open to read only: nothing is created, upgraded, moved or written, and a file that cannot be read throws. */
   readOnly?: boolean;
-}
-
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-const parsed = <T>(value: unknown, empty: T): T => (value === null || value === undefined ? empty : (JSON.parse(String(value)) as T));
-
-function toSummary(row: Row): CapturedRequestSummary {
-  return {
-    id: Number(row.id),
-    receivedAt: String(row.received_at),
-    durationMs: Number(row.duration_ms),
-    method: String(row.method),
-    path: String(row.path),
-    status: row.status === null ? null : Number(row.status),
-    reason: String(row.reason),
-    eventCount: Number(row.event_count),
-    fault: text(row.fault),
-    plan: text(row.plan),
-  };
-}
-
-/**
- * What the Sandbox tab lists of a request, and no more: selecting `*` (or any column but these)
- * would copy every body into memory, some 100 KB for 500 events. The columns stored after the
- * body are still reached through its overflow pages, which the file's pointer map lets SQLite
- * skip without reading them. A plan's errors and warnings are counted from its violations.
- */
-const SUMMARY_COLUMNS = 'id, received_at, duration_ms, method, path, status, reason, event_count, fault, plan';
-const LISTED_COLUMNS = `${SUMMARY_COLUMNS}, upstream_url IS NOT NULL AS forwarded, upstream_status,
-  upstream_error IS NOT NULL AS upstream_failed,
-  (SELECT count(*) FROM json_each(event_violations) WHERE value ->> '$.severity' = 'error') AS plan_errors,
-  (SELECT count(*) FROM json_each(event_violations) WHERE value ->> '$.severity' = 'warning') AS plan_warnings`;
-
-function toListed(row: Row): ListedRequest {
-  return {
-    ...toSummary(row),
-    upstream: Number(row.forwarded) === 1 ? { status: row.upstream_status === null ? null : Number(row.upstream_status), failed: Number(row.upstream_failed) === 1 } : null,
-    planErrors: Number(row.plan_errors),
-    planWarnings: Number(row.plan_warnings),
-  };
-}
-
-function toRequest(row: Row): CapturedRequest {
-  return {
-    ...toSummary(row),
-    headers: parsed(row.headers, {}),
-    body: String(row.body),
-    bodyBytes: Number(row.body_bytes),
-    bodyTruncated: Number(row.body_truncated) === 1,
-    response: row.response_headers === null ? null : { status: Number(row.status), headers: parsed(row.response_headers, {}), body: String(row.response_body ?? '') },
-    serviceIdField: String(row.service_id_field),
-    upstream:
-      row.upstream_url === null
-        ? null
-        : {
-            url: String(row.upstream_url),
-            status: row.upstream_status === null ? null : Number(row.upstream_status),
-            headers: parsed(row.upstream_headers, {}),
-            body: String(row.upstream_body ?? ''),
-            error: text(row.upstream_error),
-            durationMs: Number(row.upstream_ms ?? 0),
-          },
-  };
 }
 
 /**
@@ -178,6 +116,7 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
   let db: DatabaseSync | null = null;
   let statements: ReturnType<typeof statementsOf> | null = null;
   let index: EventIndex | null = null;
+  let cap: CaptureCap | null = null;
   let problem: string | null = null;
 
   function setAside(error: unknown): void {
@@ -202,6 +141,7 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
     }
     statements = statementsOf(db);
     index = createEventIndex(db);
+    cap = readOnly ? null : captureCap(db, file, retention.megabytes);
   }
 
   function openOrSay(): void {
@@ -222,9 +162,10 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
 
   const transaction = <T>(work: () => T): T => inTransaction(use().db, work);
 
-  function writeRows(rows: readonly CapturedRequestRow[], notCaptured: { events: number; requests: number }): void {
+  function writeRows(rows: readonly CapturedRequestRow[], notCaptured: { events: number; requests: number }, room: CaptureCap): void {
     const { statements: s } = use();
     transaction(() => {
+      room.makeRoom(rows.reduce((sum, row) => sum + room.costOf(row.storedBytes), 0));
       for (const row of rows) {
         const { upstream } = row;
         s.insertRequest.run(row.receivedAt, row.durationMs, row.method, row.path, row.headers, row.body, row.bodyBytes, row.bodyTruncated ? 1 : 0, row.status, row.reason,
@@ -234,6 +175,37 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
       if (notCaptured.events > 0) s.count.run(notCaptured.events, 'not_captured_events');
       if (notCaptured.requests > 0) s.count.run(notCaptured.requests, 'not_captured_requests');
     });
+    room.settle();
+  }
+
+  /**
+   * Writes the requests within the cap, a transaction of at most a tenth of it at a time, each
+   * making room first; one larger than that is counted as not captured instead.
+   */
+  function writeWithinCap(rows: readonly CapturedRequestRow[], notCaptured: { events: number; requests: number }): void {
+    use();
+    if (cap === null) throw new AppError('capture-unreadable', 'The capture file is open to read only.');
+    const room = cap;
+    const left = { ...notCaptured };
+    let group: CapturedRequestRow[] = [];
+    let groupBytes = 0;
+    const flush = () => {
+      writeRows(group, left, room);
+      left.events = left.requests = 0;
+      group = [];
+      groupBytes = 0;
+    };
+    for (const row of rows) {
+      if (!room.fits(row.storedBytes)) {
+        left.events += row.eventCount;
+        left.requests++;
+        continue;
+      }
+      if (group.length > 0 && groupBytes + room.costOf(row.storedBytes) > room.transactionBytes) flush();
+      group.push(row);
+      groupBytes += room.costOf(row.storedBytes);
+    }
+    if (group.length > 0 || left.events > 0 || left.requests > 0) flush();
   }
 
   /** Drops every request up to `lastId`. */
@@ -258,14 +230,14 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
      */
     write(rows: readonly CapturedRequestRow[], notCaptured: { events: number; requests: number } = { events: 0, requests: 0 }): void {
       try {
-        writeRows(rows, notCaptured);
+        writeWithinCap(rows, notCaptured);
       } catch (error) {
         if (!isDamage(error)) throw error;
         db?.close();
         db = null;
         setAside(error);
         open();
-        writeRows(rows, notCaptured);
+        writeWithinCap(rows, notCaptured);
       }
     },
 

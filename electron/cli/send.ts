@@ -208,11 +208,19 @@ async function sendThrough(context: Context, target: Target, environmentId: stri
     submissionId = submission.id;
     process.on('SIGINT', stop).on('SIGTERM', stop);
     // A resume with nothing left to send ended at once: no progress will say so.
-    if (submission.status === 'sending') await thread.ended(submission.id);
+    const end = submission.status === 'sending' ? await thread.ended(submission.id) : null;
     await sending.dispose();
     await thread.tokensRead();
+    // The history could not be written (a full disk): said first, whatever it kept.
+    if (end?.problem) fail(`eventdesk send: ${end.problem}\n`);
+    const recorded = await submissions.get(submission.id);
+    if (!recorded || (await submissions.eventsRecorded(submission.id)) < recorded.eventCount) {
+      // Its batch could not all be recorded, so nothing was sent: there is nothing to resume.
+      if (values.json) io.stdout(printedJson({ sent: false, problem: end?.problem ?? null }));
+      return 1;
+    }
     const resume = ['eventdesk', 'send', '--resume', submission.id, ...targetArgs(values)].join(' ');
-    const summary = summaryOf((await submissions.get(submission.id))!, await submissions.file(), resume, sentBefore, secrets(), uncertainBefore);
+    const summary = summaryOf(recorded, await submissions.file(), resume, sentBefore, secrets(), uncertainBefore);
     io.stdout(values.json ? printedJson(summary) : describeSummary(summary));
     return summary.status === 'ok' ? 0 : 1;
   } finally {

@@ -152,13 +152,19 @@ export async function createServices(deps: ServiceDeps) {
     vault,
     submissions,
     push: (progress) => deps.push('send:progress', progress),
-    onFinished: (submissionId) => {
+    onFinished: (submissionId, problem) => {
       const sent = submissions.view(submissionId);
-      if (sent) {
+      if (problem !== null) log.error('Send stopped', { submissionId, problem });
+      else if (sent) {
         const chunks = (status: string) => sent.chunks.filter((chunk) => chunk.status === status).length;
         log.info('Send finished', { submissionId, status: sent.status, events: sent.eventCount, chunks: sent.chunks.length, chunksOk: chunks('ok'), chunksFailed: chunks('failed') });
       }
-      submissions.applyRetention();
+      try {
+        submissions.applyRetention();
+      } catch (error) {
+        // A full disk refuses even the deletes; the next send tries again.
+        log.warn('The history retention could not be applied', { error: error instanceof Error ? error.message : String(error) });
+      }
     },
   });
   const appInfo = createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() });

@@ -115,9 +115,14 @@ export function createLog(options: LogOptions): Log {
   function write(level: LogLevel, message: string, fields?: LogFields): void {
     const line = formatLogLine(now(), level, message, fields, options.secrets?.() ?? []);
     const bytes = Buffer.byteLength(line);
-    if (size > 0 && size + bytes > maxBytes) rotate();
-    appendFileSync(file, line, { mode: 0o600 });
-    size += bytes;
+    try {
+      if (size > 0 && size + bytes > maxBytes) rotate();
+      appendFileSync(file, line, { mode: 0o600 });
+      size += bytes;
+    } catch {
+      // A full disk (the line saying so among them): logging must not fail what it reports.
+      process.stderr.write(line);
+    }
   }
 
   return {

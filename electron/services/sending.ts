@@ -4,13 +4,14 @@ import { MASK, redactHeaders } from '../../shared/redact.ts';
 import { possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type SubmissionDetail, type SubmissionStatus, type SubmissionSummary, type UnansweredChoice } from '../../shared/submission.ts';
 import { endpoint, type Fetch } from './auth.ts';
 import type { Environments } from './environments.ts';
-import { batchSearchText } from './history-search.ts';
 import { knownSecrets } from './log.ts';
 import { claimSubmission } from './send-claims.ts';
 import { sendChunks } from './sender.ts';
 import { preparing, type PreparedBatch } from './sending-batch.ts';
+import { indexingLeftOver, indexingSent, recording } from './sending-record.ts';
 import type { Sessions } from './sessions.ts';
 import { inSlices } from './slices.ts';
+import { batchUnrecorded, beforeSending, endUnrecorded, nothingSentIfUnwritable, stoppedUnrecorded } from './sending-unwritable.ts';
 import type { ChunkRange, SubmissionStore } from './submissions.ts';
 import type { Vault } from './vault.ts';
 
@@ -37,8 +38,11 @@ export interface SendingOptions {
   vault: Vault;
   submissions: SubmissionStore;
   push: (progress: SendProgress) => void;
-  /** After a send has recorded how it ended (the history applies its retention then). */
-  onFinished?: (submissionId: string) => void;
+  /**
+   * After a send has recorded how it ended (the history applies its retention then), with why
+   * it stopped when its record could not be written, else null.
+   */
+  onFinished?: (submissionId: string, problem: string | null) => void;
 }
 
 export interface ResumePlan {
@@ -66,9 +70,6 @@ const SKIPPED_REASON = 'Skipped on resume: it went out without an answer, and th
 
 /** Progress is pushed at most this often; the last one always goes. */
 const PROGRESS_INTERVAL_MS = 100;
-/** Chunk rows recorded per step, and parts indexed per query when a crash left some unindexed. */
-const CHUNKS_PER_STEP = 1000;
-const PARTS_PER_QUERY = 16;
 
 export function createSending(options: SendingOptions) {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -82,38 +83,8 @@ export function createSending(options: SendingOptions) {
     void kept.then(() => indexing.delete(kept));
   }
 
-  /** Records a new submission's chunks, then its batch, a step at a time: all of it before the first byte. */
-  function* recording(submissionId: string, chunks: readonly ChunkRange[], prepared: PreparedBatch): Generator<void, void> {
-    for (let at = 0; at < chunks.length; at += CHUNKS_PER_STEP) {
-      options.submissions.addChunks(submissionId, chunks.slice(at, at + CHUNKS_PER_STEP));
-      yield;
-    }
-    for (const part of prepared.parts) {
-      options.submissions.addBatchParts(submissionId, [part]);
-      yield;
-    }
-  }
-
-  /** Writes the search rows of a new submission's batch, a part a step, from the values the send read. */
-  function* indexingSent(submissionId: string, prepared: PreparedBatch): Generator<void, void> {
-    for (const part of prepared.parts) {
-      options.submissions.indexBatchPart(submissionId, part.firstEvent, part.searchText);
-      yield;
-    }
-  }
-
-  /** Writes the search rows a crash kept from being written (the send's events are gone: each part is read again). */
-  function* indexingLeftOver(): Generator<void, void> {
-    for (let parts = options.submissions.unindexedParts(PARTS_PER_QUERY); parts.length > 0; parts = options.submissions.unindexedParts(PARTS_PER_QUERY)) {
-      for (const part of parts) {
-        options.submissions.indexBatchPart(part.submissionId, part.firstEvent, batchSearchText(`[${part.events}]`));
-        yield;
-      }
-    }
-  }
-
   // At start: what the last run left unindexed (markInterrupted has ended its sends) becomes searchable again.
-  index(inSlices(indexingLeftOver()));
+  index(inSlices(indexingLeftOver(options.submissions)));
 
   /**
    * Claims a submission for this process before anything about it changes, so that a resume
@@ -147,6 +118,11 @@ export function createSending(options: SendingOptions) {
     const submission = options.submissions.get(submissionId);
     if (!submission) throw new AppError('submission-not-found', 'That submission no longer exists.');
     claim(submissionId)?.release();
+    // A batch not all recorded (the disk filled while it was): its missing events cannot be sent.
+    const recorded = options.submissions.eventsRecorded(submissionId);
+    if (recorded < submission.eventCount) {
+      throw new AppError('submission-incomplete', `Submission ${submissionId} recorded only ${recorded} of its ${submission.eventCount} events, so it cannot be resumed: send the batch again.`);
+    }
     const remaining = options.submissions.remainingChunks(submissionId);
     return { submission, remaining, uncertain: possiblyDelivered(remaining) };
   }
@@ -155,7 +131,7 @@ export function createSending(options: SendingOptions) {
   function endUnsent(detail: SubmissionDetail, status: SubmissionStatus, held: { release(): void } | null): SubmissionDetail {
     options.submissions.finish(detail.id, status);
     held?.release();
-    options.onFinished?.(detail.id);
+    options.onFinished?.(detail.id, null);
     return { ...detail, status, finishedAt: new Date().toISOString() };
   }
 
@@ -189,6 +165,20 @@ export function createSending(options: SendingOptions) {
     options.submissions.finish(submission.id, 'sending');
     const environment = options.environments.get(submission.environmentId);
     const controller = new AbortController();
+    // Why the record could not be written (a full disk): the send stops there, as what went out
+    // next would be in no record, and says so.
+    let problem: string | null = null;
+    /** A write of the record; the first that fails stops the send, and none is tried after it. */
+    const record = <T>(write: () => T): T | undefined => {
+      if (problem !== null) return undefined;
+      try {
+        return write();
+      } catch (error) {
+        problem = stoppedUnrecorded(error);
+        controller.abort();
+        return undefined;
+      }
+    };
     const total = { chunks: chunks.length, events: chunks.reduce((sum, chunk) => sum + chunk.eventCount, 0) };
     const counted = { chunks: 0, events: 0 };
     const started = performance.now();
@@ -213,13 +203,23 @@ export function createSending(options: SendingOptions) {
         etaSeconds: rate > 0 ? (total.events - counted.events) / rate : null,
         activity,
         status,
+        problem,
       });
     };
 
     report('sending', true);
-    const recorded = prepared ? inSlices(recording(submission.id, chunks, prepared)) : Promise.resolve();
-    if (prepared) index(recorded.then(() => inSlices(indexingSent(submission.id, prepared))));
-    const done = recorded.then(() => sendChunks({
+    // All of the batch is recorded before the first byte, or none of it stays (see stopped()).
+    const recorded = prepared
+      ? inSlices(recording(options.submissions, submission.id, chunks, prepared)).then(
+          () => true,
+          (error: unknown) => {
+            problem = batchUnrecorded(error, prepared.batchBytes);
+            return false;
+          },
+        )
+      : Promise.resolve(true);
+    if (prepared) index(recorded.then((whole) => (whole ? inSlices(indexingSent(options.submissions, submission.id, prepared)) : undefined)));
+    const sent = recorded.then((whole) => (whole ? sendChunks({
       environmentId: submission.environmentId,
       sessions: options.sessions,
       fetch: options.fetch,
@@ -233,23 +233,25 @@ export function createSending(options: SendingOptions) {
       signal: controller.signal,
       // Read at each answer: a login renewed mid-send brings new tokens.
       secrets: () => knownSecrets([options.vault.get(submission.environmentId)]),
+      // A request whose start could not be recorded never goes out: the failed write aborted the send.
       onAttempt: (attempt) => {
         const number = (attemptsBefore.get(attempt.firstEvent) ?? 0) + attempt.number;
-        const id = options.submissions.beginAttempt(submission.id, { ...attempt, number });
-        return (end) => options.submissions.endAttempt(submission.id, id, end);
+        const id = record(() => options.submissions.beginAttempt(submission.id, { ...attempt, number }));
+        return id === undefined ? () => undefined : (end) => record(() => options.submissions.endAttempt(submission.id, id, end));
       },
       onChunk: (firstEvent, patch) => {
         const earlier = attemptsBefore.get(firstEvent) ?? 0;
-        const recorded = patch.attempts === undefined || earlier === 0 ? patch : { ...patch, attempts: earlier + patch.attempts };
-        const chunk = options.submissions.updateChunk(submission.id, firstEvent, recorded);
-        if (patch.status === 'ok' || patch.status === 'failed') {
+        const patched = patch.attempts === undefined || earlier === 0 ? patch : { ...patch, attempts: earlier + patch.attempts };
+        // Counted once recorded: an answer the record lost is asked about on resume, not counted.
+        const chunk = record(() => options.submissions.updateChunk(submission.id, firstEvent, patched));
+        if (chunk && (patch.status === 'ok' || patch.status === 'failed')) {
           counted.chunks++;
           if (patch.status === 'ok') counted.events += chunk.eventCount;
         }
         report('sending');
       },
       onSplit: (firstEvent, parts) => {
-        options.submissions.splitChunk(submission.id, firstEvent, parts);
+        record(() => options.submissions.splitChunk(submission.id, firstEvent, parts));
         total.chunks += parts.length - 1;
         report('sending', true);
       },
@@ -257,16 +259,22 @@ export function createSending(options: SendingOptions) {
         activity = text;
         report('sending', true);
       },
-    }))
+    }) : ('failed' as const)));
+    const done = sent
       .catch(() => 'failed' as const)
       .then((engineStatus) => {
-        const status = endStatus(engineStatus, submission.id);
         running.delete(submission.id);
         claim?.release();
-        options.submissions.finish(submission.id, status, Math.round(performance.now() - started));
         activity = null;
+        const status = problem === null ? endStatus(engineStatus, submission.id) : 'failed';
+        record(() => options.submissions.finish(submission.id, status, Math.round(performance.now() - started)));
+        if (problem !== null) {
+          endUnrecorded(options.submissions, submission.id, problem);
+          report('failed', true);
+          return options.onFinished?.(submission.id, problem);
+        }
         report(status, true);
-        options.onFinished?.(submission.id);
+        options.onFinished?.(submission.id, null);
       });
     running.set(submission.id, { controller, done });
   }
@@ -291,7 +299,7 @@ export function createSending(options: SendingOptions) {
     if (earlier && !again) return { duplicateOf: earlier };
 
     const plan = planChunksBySize(prepared.eventBytes, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes });
-    const submission = options.submissions.openSubmission({
+    const submission = nothingSentIfUnwritable(() => options.submissions.openSubmission({
       environmentId,
       environmentName: environment.name,
       environmentColor: environment.color,
@@ -301,11 +309,11 @@ export function createSending(options: SendingOptions) {
       batchHash: prepared.batchHash,
       batchBytes: prepared.batchBytes,
       startedAt: new Date().toISOString(),
-    });
+    }));
     // Before the first byte: the send's progress and its history row carry the label from the start.
-    const started = label ? options.submissions.annotate(submission.id, { label, note: '' }) : submission;
+    const started = label ? beforeSending(options.submissions, submission.id, () => options.submissions.annotate(submission.id, { label, note: '' })) : submission;
     run(
-      claim(submission.id),
+      beforeSending(options.submissions, submission.id, () => claim(submission.id)),
       submission,
       prepared.eventTexts,
       plan.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
@@ -351,14 +359,14 @@ export function createSending(options: SendingOptions) {
         if (remaining.length === 0) return endUnsent(detail, endStatus('failed', submissionId), held);
       }
       const eventTexts = (JSON.parse(detail.batch) as unknown[]).map((event) => JSON.stringify(event));
-      run(
+      nothingSentIfUnwritable(() => run(
         held,
         detail,
         eventTexts,
         remaining.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
         tuning,
         new Map(detail.chunks.map((chunk) => [chunk.firstEvent, chunk.attempts])),
-      );
+      ));
       return { ...detail, status: 'sending' };
     },
 

@@ -156,6 +156,15 @@ export function isDamage(error: unknown, damageCode?: ErrorCode): boolean {
   return typeof errcode === 'number' && DAMAGE_CODES.has(errcode & 0xff);
 }
 
+/** SQLite's primary result code for a write the disk had no room for (SQLITE_FULL). */
+const FULL_CODE = 13;
+
+/** Whether an error says the disk (or the file's size limit) left no room for a write. */
+export function isDiskFull(error: unknown): boolean {
+  const { errcode, code } = (error ?? {}) as { errcode?: unknown; code?: unknown };
+  return (typeof errcode === 'number' && (errcode & 0xff) === FULL_CODE) || code === 'ENOSPC';
+}
+
 /** The name a set-aside file gets: the time in it, so several never collide and the newest is plain to see. */
 export function setAsideName(file: string, at: Date): string {
   const stamp = at.toISOString().replace(/[:.]/g, '-');

@@ -31,6 +31,8 @@ import { settle } from './submissions-schema.ts';
 export const MAX_ATTEMPTS_KEPT = 40;
 /** A batch larger than this (UTF-8 bytes) is refused rather than stored. */
 export const MAX_BATCH_BYTES = 200 * 1024 * 1024;
+/** What a request that was out when EventDesk died says of its missing answer. */
+const CUT_SHORT = 'No answer: EventDesk stopped (a crash, a kill or a power cut) while this request was out.';
 
 export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note'>;
 export type ChunkRange = { firstEvent: number; eventCount: number };
@@ -85,6 +87,7 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
     lastWithSameBatch: db.prepare(`SELECT ${summaryColumns} FROM submissions s
       WHERE s.environment_id = ? AND s.batch_hash = ? ORDER BY s.started_at DESC, s.seq DESC LIMIT 1`),
   };
+  const eventsRecorded = (id: string): number => Number((statements.eventsRecorded.get(id) as Row).n);
 
   return {
     /**
@@ -287,19 +290,20 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
      * that they went out; one whose batch was not all recorded yet never sent a byte, and is
      * dropped. Returns the ids of those interrupted. `include` picks which: the command line
      * resumes one submission and must not touch the others, which the app or another command may
-     * be sending right now, and the app leaves those another process still claims.
+     * be sending right now, and the app leaves those another process still claims. `why` is what
+     * a request that was out when the send stopped says of its missing answer.
      */
-    markInterrupted(include: (id: string) => boolean = () => true): string[] {
+    markInterrupted(include: (id: string) => boolean = () => true, why = CUT_SHORT): string[] {
       return transaction(() => {
         const ids = (statements.sendingIds.all() as Row[]).map((row) => ({ id: String(row.id), eventCount: Number(row.event_count) })).filter((row) => include(row.id));
         const interrupted: string[] = [];
         for (const { id, eventCount } of ids) {
-          if (Number((statements.eventsRecorded.get(id) as Row).n) < eventCount) {
+          if (eventsRecorded(id) < eventCount) {
             statements.drop.run(id);
             continue;
           }
           statements.interruptChunks.run(id);
-          statements.interruptAttempts.run('No answer: EventDesk stopped (a crash, a kill or a power cut) while this request was out.', id);
+          statements.interruptAttempts.run(why, id);
           statements.interrupt.run(id);
           // The answers that came before the crash become searchable, and count in the size.
           settle(db, id);
@@ -308,6 +312,9 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
         return interrupted;
       });
     },
+
+    /** How many of a submission's events its recorded batch holds: all of them, unless recording it failed. */
+    eventsRecorded,
 
     /** Each chunk's status, in event order, without reading the batch or any answer. */
     chunkStatuses(id: string): ChunkRecord['status'][] {

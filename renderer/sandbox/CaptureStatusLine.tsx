@@ -23,7 +23,7 @@ export function CaptureStatusLine({ status }: { status: CaptureStatus }) {
       )}
       {status.notCapturedEvents > 0 && (
         <p className="capture-problem" data-testid="capture-dropped">
-          {plural(status.notCapturedEvents, 'event')} received but not captured (the sandbox was flooded)
+          {plural(status.notCapturedEvents, 'event')} received but not captured (a flood faster than the capture could write, or requests too large for its size limit)
           {status.notCapturedRequests > 0 && `, in ${plural(status.notCapturedRequests, 'request')}`}
         </p>
       )}

@@ -229,5 +229,19 @@ export function SendAnswer({ submissionId }: { submissionId: string }) {
     return progress ? <Progress progress={progress} onCancel={() => void api.send.cancel({ submissionId })} /> : <p className="empty">Sending…</p>;
   }
   if (submission.error) return <ErrorNotice title="The submission could not be read" error={submission.error} />;
-  return submission.data ? <Outcome key={submission.data.id} submission={submission.data} /> : <p className="empty">Loading the answer…</p>;
+  // Why the send stopped when its record could not be written (a full disk), above what it kept.
+  const stopped = progress?.problem && (
+    <p className="problem" role="alert" data-testid="send-problem">
+      {progress.problem}
+    </p>
+  );
+  if (submission.data) {
+    return (
+      <>
+        {stopped}
+        <Outcome key={submission.data.id} submission={submission.data} />
+      </>
+    );
+  }
+  return stopped || <p className="empty">Loading the answer…</p>;
 }

@@ -1,7 +1,7 @@
 import { readFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createCaptureRecorder } from '../../../electron/capture/capture-recorder.ts';
 import { openCapture } from '../../../electron/capture/capture-store.ts';
 import { CAPTURE_WRITER_SCRIPT } from '../../../electron/runtime-files.ts';
@@ -115,10 +115,13 @@ describe('the capture store', () => {
 
   it('trims requests past the age limit, then the oldest past the size limit, with their events', async () => {
     const folder = await dataFolder();
-    const { sandbox, store, drained } = await capturingSandbox(folder, {}, { retention: { days: 14, megabytes: 0.002 } });
-    const headers = await authenticated(sandbox);
-    for (let n = 0; n < 4; n++) expect((await sendEvents(sandbox, [validEvent({ token: `t-${n}` })], headers)).status).toBe(202);
-    await drained();
+    const capturing = await capturingSandbox(folder);
+    const headers = await authenticated(capturing.sandbox);
+    for (let n = 0; n < 4; n++) expect((await sendEvents(capturing.sandbox, [validEvent({ token: `t-${n}` })], headers)).status).toBe(202);
+    await capturing.drained();
+    // Opened again under a cap far smaller than what it holds (2 KB), as after the cap was lowered.
+    const store = openCapture(capturing.file, { log: () => undefined, retention: { days: 14, megabytes: 0.002 } });
+    onTestFinished(() => store.close());
     expect(store.status()).toMatchObject({ requests: 5, events: 4 });
     const sizeBefore = store.status().storedBytes;
     expect(sizeBefore).toBeGreaterThan(2048);

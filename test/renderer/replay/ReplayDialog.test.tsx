@@ -274,7 +274,7 @@ describe('the Replay dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await vi.waitFor(() => expect(sent()).toHaveLength(1));
     act(() =>
-      useSendState.getState().progressed({ submissionId: 'sub-1', environmentId: 'staging', environmentName: 'Staging', chunksDone: 1, chunksTotal: 1, eventsDone: 3, eventsTotal: 3, eventsPerSecond: 75, etaSeconds: null, activity: null, status: 'ok' }),
+      useSendState.getState().progressed({ submissionId: 'sub-1', environmentId: 'staging', environmentName: 'Staging', chunksDone: 1, chunksTotal: 1, eventsDone: 3, eventsTotal: 3, eventsPerSecond: 75, etaSeconds: null, activity: null, status: 'ok', problem: null }),
     );
     await vi.waitFor(() => expect(within(dialog).getByTestId('send-outcome').textContent).toContain('3 of 3 events accepted'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Open in History' }));

@@ -101,7 +101,7 @@ describe("the capture's status line", () => {
   it('says how many events a flood left out', async () => {
     expect(await statusLine(captureStatus({ requests: 10, events: 500, storedBytes: 2048, notCapturedEvents: 4000, notCapturedRequests: 8 }))).toEqual([
       'Kept: 10 requests, 500 events, 2.0 KB in capture.sqlite (14 days / 256 MB)',
-      '4,000 events received but not captured (the sandbox was flooded), in 8 requests',
+      '4,000 events received but not captured (a flood faster than the capture could write, or requests too large for its size limit), in 8 requests',
     ]);
   });
 

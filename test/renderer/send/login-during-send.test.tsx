@@ -43,6 +43,7 @@ const progress = (submissionId: string, status: SubmissionStatus): SendProgress 
   etaSeconds: null,
   activity: null,
   status,
+  problem: null,
 });
 
 let sessionListener: (event: SessionEvent) => void;

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SendProgress } from '../../../shared/submission.ts';
+import type { Api } from '../../../renderer/api.ts';
+import { ApiContext } from '../../../renderer/queries.ts';
+import { SendAnswer } from '../../../renderer/send/ResponsePanel.tsx';
+import { useSendState } from '../../../renderer/send/state.ts';
+
+/** A send its history could not record (a full disk): the window says why it stopped. */
+
+const PROBLEM =
+  'The history could not be written: the disk holding it is full. This batch (3.1 MB) could not be recorded, so nothing was sent: free about 6.1 MB and send it again.';
+
+const stopped: SendProgress = {
+  submissionId: 's-full',
+  environmentId: 'env-1',
+  environmentName: 'Staging',
+  chunksDone: 0,
+  chunksTotal: 40,
+  eventsDone: 0,
+  eventsTotal: 20_000,
+  eventsPerSecond: 0,
+  etaSeconds: null,
+  activity: null,
+  status: 'failed',
+  problem: PROBLEM,
+};
+
+afterEach(() => {
+  cleanup();
+  useSendState.setState(useSendState.getInitialState(), true);
+});
+
+describe('a send stopped because its record could not be written', () => {
+  it('says why, even when nothing of it was kept to show', async () => {
+    // The submission went with its batch: the history has nothing to show of it.
+    const api = { submissions: { get: async () => null } } as unknown as Api;
+    act(() => useSendState.getState().progressed(stopped));
+    render(
+      <ApiContext value={api}>
+        <QueryClientProvider client={new QueryClient()}>
+          <SendAnswer submissionId="s-full" />
+        </QueryClientProvider>
+      </ApiContext>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(PROBLEM);
+    expect(screen.queryByText('Loading the answer…')).toBeNull();
+  });
+});
