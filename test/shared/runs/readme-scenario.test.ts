@@ -3,8 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readScenarioText } from '../../../shared/runs/scenario-file.ts';
 import { DEFAULT_SANDBOX_PORT } from '../../../shared/sandbox-port.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
 
 const readme = readFileSync(path.join(import.meta.dirname, '../../../README.md'), 'utf8');
+const actionYml = readFileSync(path.join(import.meta.dirname, '../../../action.yml'), 'utf8');
 const team = readme.slice(readme.indexOf('## Working as a team'), readme.indexOf('## Requirements'));
 
 describe("the README's 'Working as a team'", () => {
@@ -15,13 +17,16 @@ describe("the README's 'Working as a team'", () => {
     expect(read).toMatchObject({ ok: true, scenario: { name: 'Checkout' } });
   });
 
-  it("runs the CI job's commands against the port eventdesk init's environment points at", () => {
-    const job = /```yaml\n([\s\S]*?)```/.exec(team)?.[1] ?? '';
-    // eventdesk init's environment for the sandbox points at its default port.
-    expect(job).toContain(`eventdesk.js sandbox --port ${DEFAULT_SANDBOX_PORT} &`);
-    expect(job).toContain(`curl -sf http://127.0.0.1:${DEFAULT_SANDBOX_PORT}/_sandbox/openapi.json`);
-    expect(job).toContain('eventdesk.js run --reporter text,junit --out reports');
-    expect(job).toContain('report_paths: reports/junit.xml');
-    expect(team).toContain(`\`http://127.0.0.1:${DEFAULT_SANDBOX_PORT}\``);
+  it("points the CI jobs' sandbox at the port eventdesk init's environment points at", () => {
+    const [action, , gitlab] = [...team.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!);
+    // eventdesk init's environment for the sandbox points at its default port, where the action starts it.
+    expect(action).toContain('sandbox: true');
+    expect(actionYml).toMatch(new RegExp(`sandbox-port:\\n(?:    .*\\n)*?    default: '${DEFAULT_SANDBOX_PORT}'`));
+    expect(action).toContain('report_paths: eventdesk-report/junit.xml');
+    expect(gitlab).toContain(`eventdesk@${packageJson.version} sandbox --port ${DEFAULT_SANDBOX_PORT} `);
+    expect(gitlab).toContain(`curl -sf http://127.0.0.1:${DEFAULT_SANDBOX_PORT}/_sandbox/openapi.json`);
+    expect(gitlab).toContain(`eventdesk@${packageJson.version} run shop --reporter text,junit --out reports`);
+    expect(gitlab).toContain('junit: reports/junit.xml');
+    expect(team).toContain(`(\`${DEFAULT_SANDBOX_PORT}\`, where \`eventdesk init\`'s environment points)`);
   });
 });
