@@ -1,7 +1,7 @@
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { KindValidators, SchemaValidator } from '../../shared/plans/check.ts';
-import { cappedRegExp } from '../../shared/plans/capped-regexp.ts';
+import { linearRegExp } from '../../shared/plans/linear-regexp.ts';
 import type { JsonSchema, TrackingPlan } from '../../shared/plans/plan.ts';
 import { escapePointerSegment, findInSchema, patternProblems } from '../../shared/plans/schema-walk.ts';
 import type { PlanProblem } from '../../shared/plans/plan-problem.ts';
@@ -96,7 +96,7 @@ export function compileKinds(plan: TrackingPlan, broken: BrokenParts): CompiledK
     allowUnionTypes: true,
     logger: { log: () => undefined, warn: (message: unknown) => warnings.push(String(message)), error: (message: unknown) => warnings.push(String(message)) },
     // The source is kept so the validators can be written out for the editor's worker (standalone.ts).
-    code: { source: true, regExp: cappedRegExp },
+    code: { source: true, regExp: linearRegExp },
   };
   const ajv = new Ajv2020(options);
   addFormats.default(ajv);

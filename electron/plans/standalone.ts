@@ -9,7 +9,7 @@ import type { TrackingPlan } from '../../shared/plans/plan.ts';
  * renderer's CSP forbids eval, so the worker cannot compile a plan with Ajv; it imports this
  * module instead (served by hash, a 'self' script), and nothing is evaluated from a string.
  * Ajv writes each validator as CommonJS that requires its runtime (`ajv/dist/runtime/*`,
- * `ajv-formats/dist/formats`, shared/plans/capped-regexp.ts): each is wrapped so that
+ * `ajv-formats/dist/formats`, shared/plans/linear-regexp.ts): each is wrapped so that
  * `require` is the table the worker bundles (renderer/composer/plan-runtime.ts).
  *
  * The module exports the `plan` itself, and by default a function that takes that `require` and
