@@ -95,9 +95,18 @@ function translate(pattern: string): Translation {
   return { source: RE2JS.translateRegExp(source) };
 }
 
-/** Patterns compiled, by their text: a plan repeats the same few patterns across its kinds. */
-const COMPILED_KEPT = 512;
-const compiled = new Map<string, RE2JS | { problem: string }>();
+/** What is known of patterns by their text: a plan repeats the same patterns across its kinds, and is loaded again on each edit. */
+const KEPT_PROBLEMS = 65_536;
+/** Compiled matchers weigh tens of kilobytes each: a few are kept, for the patterns in use. */
+const KEPT_MATCHERS = 512;
+const problems = new Map<string, string | null>();
+const matchers = new Map<string, RE2JS>();
+
+function keep<T>(map: Map<string, T>, limit: number, key: string, value: T): T {
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value!);
+  return value;
+}
 
 function compile(pattern: string): RE2JS | { problem: string } {
   try {
@@ -121,17 +130,20 @@ function compile(pattern: string): RE2JS | { problem: string } {
 
 /** The linear-time matcher of `pattern`, or why it has none. */
 export function linearPattern(pattern: string): RE2JS | { problem: string } {
-  let found = compiled.get(pattern);
-  if (found === undefined) {
-    found = compile(pattern);
-    compiled.set(pattern, found);
-    if (compiled.size > COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
-  }
-  return found;
+  const known = problems.get(pattern);
+  if (typeof known === 'string') return { problem: known };
+  const kept = matchers.get(pattern);
+  if (kept) return kept;
+  const found = compile(pattern);
+  keep(problems, KEPT_PROBLEMS, pattern, 'problem' in found ? found.problem : null);
+  if ('problem' in found) return found;
+  return keep(matchers, KEPT_MATCHERS, pattern, found);
 }
 
 /** Why `pattern` cannot be checked, or null when it can. */
 export function patternProblem(pattern: string): string | null {
+  const known = problems.get(pattern);
+  if (known !== undefined) return known;
   const found = linearPattern(pattern);
   return 'problem' in found ? found.problem : null;
 }

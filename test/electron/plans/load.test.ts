@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { loadPlan } from '../../../electron/plans/load.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it, vi } from 'vitest';
+import { loadPlan, loadPlanInSlices } from '../../../electron/plans/load.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { MAX_JSON_DEPTH } from '../../../shared/json-nesting.ts';
 import { checkEvents } from '../../../shared/plans/check.ts';
 import type { TrackingPlan } from '../../../shared/plans/plan.ts';
+import { MAX_PLAN_BYTES, MAX_PLAN_KINDS } from '../../../shared/plans/plan-limits.ts';
+import { bigPlan } from '../../fixtures/hostile/big-plan.ts';
 
 /** Loading a plan file's text: what refuses it whole, what is named inside one kind while the rest applies, and the cache. */
 
@@ -135,5 +138,43 @@ describe('loadPlan', () => {
       ['attribute-value', '/1/attributes/c'],
       ['unplanned-event', '/2/token'],
     ]);
+  });
+
+  it(`refuses a plan of more than ${MAX_PLAN_KINDS} kinds, or more than ${MAX_PLAN_BYTES} bytes, naming the limit`, () => {
+    const kinds = refusal(JSON.stringify(bigPlan(MAX_PLAN_KINDS + 1, 1)));
+    expect([kinds.code, kinds.message]).toEqual(['plan-too-large', `shop.plan.json is too large a tracking plan: ${MAX_PLAN_KINDS + 1} kinds of event, more than the ${MAX_PLAN_KINDS} allowed. Split it, or keep only the kinds this work needs.`]);
+    const text = JSON.stringify({ name: 'big', events: { a: { description: 'x'.repeat(MAX_PLAN_BYTES) } } });
+    expect(refusal(text).message).toBe(`shop.plan.json is too large a tracking plan: ${Buffer.byteLength(text)} bytes, more than the ${MAX_PLAN_BYTES} allowed. Split it, or keep only the kinds this work needs.`);
+  });
+
+  it('compiles a kind only when an event of it is checked, and all of them when the problems are asked for', () => {
+    const compile = vi.spyOn(Ajv2020.prototype, 'compile');
+    try {
+      const loaded = loadPlan(JSON.stringify(bigPlan(40, 10)), 'lazy.plan.json');
+      expect(compile).not.toHaveBeenCalled();
+      expect(checkEvents([{ token: 'kind_7', attributes: { attribute_0: 'b' } }, { token: 'kind_7', attributes: {} }], loaded).violations).toMatchObject([{ kind: 'attribute-value', pointer: '/0/attributes/attribute_0' }]);
+      expect(compile).toHaveBeenCalledTimes(1);
+      expect(loaded.problems).toEqual([]);
+      expect(compile).toHaveBeenCalledTimes(40);
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
+  it('compiles in slices, letting the thread run what waits between them', async () => {
+    const text = JSON.stringify(bigPlan(60, 30));
+    let turns = 0;
+    let loading = true;
+    const turn = () => {
+      turns++;
+      if (loading) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const loaded = await loadPlanInSlices(text, 'sliced.plan.json', { module: true });
+    loading = false;
+    // Loaded whole in one go, nothing else would have run before it was done.
+    expect(turns).toBeGreaterThan(1);
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.standalone()).toContain('"kind_59"');
   });
 });
