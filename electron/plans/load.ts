@@ -35,7 +35,20 @@ export interface LoadedPlan extends CheckablePlan {
 
 /** Plans kept compiled, the most recently loaded last. */
 const CACHED_PLANS = 16;
-const cache = new Map<string, { loaded: LoadedPlan; compiled: CompiledKinds }>();
+/** And their texts' bytes, all told: a compiled plan weighs a few hundred times its text, so a few large ones are kept, not 16. */
+const CACHED_BYTES = 2 * MAX_PLAN_BYTES;
+const cache = new Map<string, { loaded: LoadedPlan; compiled: CompiledKinds; bytes: number }>();
+
+function keepCompiled(hash: string, entry: { loaded: LoadedPlan; compiled: CompiledKinds; bytes: number }): void {
+  cache.set(hash, entry);
+  let bytes = [...cache.values()].reduce((sum, kept) => sum + kept.bytes, 0);
+  // The plan just loaded stays, whatever its size.
+  while (cache.size > 1 && (cache.size > CACHED_PLANS || bytes > CACHED_BYTES)) {
+    const [oldest, kept] = cache.entries().next().value!;
+    cache.delete(oldest);
+    bytes -= kept.bytes;
+  }
+}
 
 /** How long loadPlanInSlices works before it lets the thread answer what waits. */
 const SLICE_MS = 20;
@@ -186,9 +199,8 @@ function load(text: string, source: string): { loaded: LoadedPlan; compiled: Com
     },
     standalone: () => toEnd(compiled.standalone()),
   };
-  const entry = { loaded, compiled };
-  cache.set(hash, entry);
-  if (cache.size > CACHED_PLANS) cache.delete(cache.keys().next().value!);
+  const entry = { loaded, compiled, bytes };
+  keepCompiled(hash, entry);
   return entry;
 }
 

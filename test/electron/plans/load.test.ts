@@ -140,6 +140,16 @@ describe('loadPlan', () => {
     ]);
   });
 
+  it('keeps only a few large plans compiled: a compiled plan weighs hundreds of times its text', () => {
+    const large = (index: number) => JSON.stringify({ name: `large ${index}`, events: { a: { description: 'x'.repeat(MAX_PLAN_BYTES - 100) } } });
+    const first = loadPlan(large(1), 'a.plan.json');
+    const second = loadPlan(large(2), 'a.plan.json');
+    expect(loadPlan(large(1), 'a.plan.json')).toBe(first);
+    loadPlan(large(3), 'a.plan.json');
+    expect(loadPlan(large(1), 'a.plan.json')).toBe(first);
+    expect(loadPlan(large(2), 'a.plan.json')).not.toBe(second);
+  });
+
   it(`refuses a plan of more than ${MAX_PLAN_KINDS} kinds, or more than ${MAX_PLAN_BYTES} bytes, naming the limit`, () => {
     const kinds = refusal(JSON.stringify(bigPlan(MAX_PLAN_KINDS + 1, 1)));
     expect([kinds.code, kinds.message]).toEqual(['plan-too-large', `shop.plan.json is too large a tracking plan: ${MAX_PLAN_KINDS + 1} kinds of event, more than the ${MAX_PLAN_KINDS} allowed. Split it, or keep only the kinds this work needs.`]);
