@@ -35,8 +35,8 @@ export interface LoadedPlan extends CheckablePlan {
 
 /** Plans kept compiled, the most recently loaded last. */
 const CACHED_PLANS = 16;
-/** And their texts' bytes, all told: a compiled plan weighs a few hundred times its text, so a few large ones are kept, not 16. */
-const CACHED_BYTES = 2 * MAX_PLAN_BYTES;
+/** And their texts' bytes, all told: a compiled plan weighs a few hundred times its text, so one large plan is kept, not 16. */
+const CACHED_BYTES = MAX_PLAN_BYTES;
 const cache = new Map<string, { loaded: LoadedPlan; compiled: CompiledKinds; bytes: number }>();
 
 function keepCompiled(hash: string, entry: { loaded: LoadedPlan; compiled: CompiledKinds; bytes: number }): void {
