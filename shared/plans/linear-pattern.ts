@@ -45,27 +45,41 @@ function escapeFor(text: string, inClass: boolean): string | { problem: string }
   const letter = text[1]!;
   if (letter === 'k' || /[1-9]/.test(letter)) return { problem: BACKREFERENCE };
   if (letter === 's') return inClass ? SPACE : `[${SPACE}]`;
-  if (letter === 'S') return inClass ? { problem: 'uses \\S inside a character class, which the matcher cannot write out; use [^…] with \\s instead' } : `[^${SPACE}]`;
+  if (letter === 'S' && !inClass) return `[^${SPACE}]`;
   if (letter === 'b' && inClass) return '\\x08';
   return text;
 }
 
-/** The character class opening at `at`, with its escapes written for RE2, and where it ends. */
+/**
+ * The character class opening at `at`, with its escapes written for RE2, and where it ends. A
+ * `\S` in it (as in the idiom `[\s\S]`, any character) cannot be written inside RE2's class, so
+ * such a class becomes an alternation: `(?:[…]|[^space])`; in a negated class it is refused.
+ */
 function classFor(pattern: string, at: number): { end: number; text: string } | { problem: string } {
-  let text = '[';
-  let index = at + 1;
+  const negated = pattern[at + 1] === '^';
+  let text = negated ? '[^' : '[';
+  let index = negated ? at + 2 : at + 1;
+  let nonSpace = false;
   while (index < pattern.length && pattern[index] !== ']') {
     if (pattern[index] !== '\\') {
       text += pattern[index++];
       continue;
     }
     const end = escapeEnd(pattern, index);
-    const escape = escapeFor(pattern.slice(index, end), true);
-    if (typeof escape !== 'string') return escape;
-    text += escape;
+    const escape = pattern.slice(index, end);
     index = end;
+    if (escape === '\\S') {
+      if (negated) return { problem: 'uses \\S inside a negated character class, which the matcher cannot write out; use \\s instead' };
+      nonSpace = true;
+      continue;
+    }
+    const written = escapeFor(escape, true);
+    if (typeof written !== 'string') return written;
+    text += written;
   }
-  return { end: index + 1, text: `${text}]` };
+  const end = index + 1;
+  if (!nonSpace) return { end, text: `${text}]` };
+  return { end, text: text === '[' ? `[^${SPACE}]` : `(?:${text}]|[^${SPACE}])` };
 }
 
 /** `pattern` with what RE2 reads differently written out as JavaScript means it, or why it cannot be. `pattern` is valid JavaScript. */
