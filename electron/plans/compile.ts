@@ -1,7 +1,7 @@
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { KindValidators, SchemaValidator } from '../../shared/plans/check.ts';
-import { cappedRegExp } from '../../shared/plans/capped-regexp.ts';
+import { linearRegExp } from '../../shared/plans/linear-regexp.ts';
 import type { JsonSchema, TrackingPlan } from '../../shared/plans/plan.ts';
 import { escapePointerSegment, findInSchema, patternProblems } from '../../shared/plans/schema-walk.ts';
 import type { PlanProblem } from '../../shared/plans/plan-problem.ts';
@@ -61,10 +61,14 @@ function rootedSchema(schema: JsonSchema, part: Part, defs: Readonly<Record<stri
 }
 
 export interface CompiledKinds {
+  /** Each kind's validators, compiled at the first read of one of them. */
   kinds: Map<string, KindValidators>;
-  problems: PlanProblem[];
-  /** The same validators as an ES module's source, for the editor's worker (standalone.ts), made once when first asked. */
-  standalone(): string;
+  /** Compiles the kinds not compiled yet, one per step, so a caller can pause between them (load.ts). */
+  compileRest(): Generator<void, void, void>;
+  /** The problems of the plan's definitions and of the kinds compiled so far, in the plan's order. */
+  problems(): PlanProblem[];
+  /** The same validators as an ES module's source, for the editor's worker (standalone.ts), one step per kind. */
+  standalone(): Generator<void, string, void>;
 }
 
 /** Where the plan's check against docs/plan.schema.json found a part or a definition broken, so it is not compiled. */
@@ -79,11 +83,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The validators of each kind of `plan`, and the problems of the parts that could not be compiled.
- * Every kind the plan names is in `kinds`, so an event of a broken kind is not reported unplanned.
+ * The validators of each kind of `plan`, and the problems of the parts that could not be
+ * compiled. Every kind the plan names is in `kinds`, so an event of a broken kind is not reported
+ * unplanned. A kind is compiled when first used, or by `compileRest`: compiling a plan of a
+ * thousand kinds takes seconds, and a check of a few events needs only their kinds.
  */
 export function compileKinds(plan: TrackingPlan, broken: BrokenParts): CompiledKinds {
-  const problems: PlanProblem[] = [];
+  const defProblems: PlanProblem[] = [];
   const warnings: string[] = [];
   const options: Options = {
     allErrors: true,
@@ -96,7 +102,7 @@ export function compileKinds(plan: TrackingPlan, broken: BrokenParts): CompiledK
     allowUnionTypes: true,
     logger: { log: () => undefined, warn: (message: unknown) => warnings.push(String(message)), error: (message: unknown) => warnings.push(String(message)) },
     // The source is kept so the validators can be written out for the editor's worker (standalone.ts).
-    code: { source: true, regExp: cappedRegExp },
+    code: { source: true, regExp: linearRegExp },
   };
   const ajv = new Ajv2020(options);
   addFormats.default(ajv);
@@ -106,39 +112,79 @@ export function compileKinds(plan: TrackingPlan, broken: BrokenParts): CompiledK
     if (broken.defs.has(name)) continue;
     const pointer = `/$defs/${escapePointerSegment(name)}`;
     const unsafe = patternProblems(schema, pointer);
-    for (const problem of unsafe) problems.push({ severity: 'error', ...problem });
+    for (const problem of unsafe) defProblems.push({ severity: 'error', ...problem });
     if (unsafe.length === 0) defs[name] = schema;
   }
   const brokenDefs = new Set([...broken.defs, ...Object.keys(plan.$defs ?? {}).filter((name) => !Object.hasOwn(defs, name))]);
 
+  function compilePart(key: string, part: Part, schema: JsonSchema, problems: PlanProblem[]): SchemaValidator | undefined {
+    const base = `/events/${escapePointerSegment(key)}/${part}`;
+    const unsafe = patternProblems(schema, base);
+    if (unsafe.length > 0) {
+      for (const problem of unsafe) problems.push({ severity: 'error', key, ...problem });
+      return undefined;
+    }
+    warnings.length = 0;
+    let validator: SchemaValidator | undefined;
+    try {
+      validator = ajv.compile(rootedSchema(schema, part, defs)) as SchemaValidator;
+    } catch (error) {
+      problems.push({ severity: 'error', key, ...compileProblem(error as Error, schema, base, brokenDefs) });
+    }
+    for (const warning of new Set(warnings)) {
+      const keyword = /unknown keyword: "([^"]+)"/.exec(warning)?.[1];
+      const at = keyword === undefined ? null : findInSchema(schema, base, (name) => name === keyword);
+      problems.push({ severity: 'warning', key, pointer: at ?? base, message: warning.replace(/^strict mode: /, '') });
+    }
+    return validator;
+  }
+
   const kinds = new Map<string, KindValidators>();
+  const kindProblems = new Map<string, PlanProblem[]>();
+  const pending = new Map<string, () => void>();
   for (const [key, planned] of Object.entries(plan.events)) {
+    if (broken.parts.has(`events/${key}`) || !isObject(planned)) {
+      kinds.set(key, {});
+      continue;
+    }
     const validators: { attributes?: SchemaValidator; fields?: SchemaValidator } = {};
-    kinds.set(key, validators);
-    if (broken.parts.has(`events/${key}`) || !isObject(planned)) continue;
-    for (const part of PLAN_PARTS) {
-      const schema = planned[part] as JsonSchema | undefined;
-      if (schema === undefined || broken.parts.has(`events/${key}/${part}`)) continue;
-      const base = `/events/${escapePointerSegment(key)}/${part}`;
-      const unsafe = patternProblems(schema, base);
-      if (unsafe.length > 0) {
-        for (const problem of unsafe) problems.push({ severity: 'error', key, ...problem });
-        continue;
+    const compileKind = () => {
+      if (!pending.delete(key)) return;
+      const problems: PlanProblem[] = [];
+      for (const part of PLAN_PARTS) {
+        const schema = planned[part] as JsonSchema | undefined;
+        if (schema !== undefined && !broken.parts.has(`events/${key}/${part}`)) validators[part] = compilePart(key, part, schema, problems);
       }
-      const rooted = rootedSchema(schema, part, defs);
-      warnings.length = 0;
-      try {
-        validators[part] = ajv.compile(rooted) as SchemaValidator;
-      } catch (error) {
-        problems.push({ severity: 'error', key, ...compileProblem(error as Error, schema, base, brokenDefs) });
-      }
-      for (const warning of new Set(warnings)) {
-        const keyword = /unknown keyword: "([^"]+)"/.exec(warning)?.[1];
-        const at = keyword === undefined ? null : findInSchema(schema, base, (name) => name === keyword);
-        problems.push({ severity: 'warning', key, pointer: at ?? base, message: warning.replace(/^strict mode: /, '') });
-      }
+      kindProblems.set(key, problems);
+    };
+    pending.set(key, compileKind);
+    kinds.set(key, {
+      get attributes() {
+        compileKind();
+        return validators.attributes;
+      },
+      get fields() {
+        compileKind();
+        return validators.fields;
+      },
+    });
+  }
+
+  function* compileRest(): Generator<void, void, void> {
+    for (const compileKind of pending.values()) {
+      compileKind();
+      yield;
     }
   }
+
   let source: string | null = null;
-  return { kinds, problems, standalone: () => (source ??= standaloneModule(ajv, plan, kinds)) };
+  return {
+    kinds,
+    compileRest,
+    problems: () => [...defProblems, ...Object.keys(plan.events).flatMap((key) => kindProblems.get(key) ?? [])],
+    *standalone() {
+      source ??= yield* standaloneModule(ajv, plan, kinds);
+      return source;
+    },
+  };
 }

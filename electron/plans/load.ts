@@ -10,19 +10,24 @@ import { escapePointerSegment } from '../../shared/plans/schema-walk.ts';
 import { expectedWords, shortJson } from '../../shared/plans/schema-words.ts';
 import { positionsOf } from '../../shared/validation/positions.ts';
 import { readBatchJson } from '../../shared/validation/syntax.ts';
-import { compileKinds } from './compile.ts';
+import { MAX_PLAN_BYTES, MAX_PLAN_KINDS } from '../../shared/plans/plan-limits.ts';
+import { compileKinds, type CompiledKinds } from './compile.ts';
 
 /**
  * A plan file's text as a plan ready to check events with: parsed (a text that is not JSON is
  * refused with its line and column), checked against docs/plan.schema.json, and each kind's
  * schemas compiled (compile.ts). Compiling costs far more than checking, so a plan is compiled
- * once per text, kept by the text's hash. What is wrong inside one kind or one definition is a
- * problem listed with the plan, and the rest still applies; what is wrong with the plan's own
- * fields (no name, no events, an unknown severity) refuses it.
+ * once per text, kept by the text's hash, and each kind only when first used: a check of a few
+ * events compiles their kinds only. What needs them all (the problems, the worker's module) compiles
+ * the rest; loadPlanInSlices does so in slices, so the thread that loads it (the services' one,
+ * the sandbox's) keeps answering calls meanwhile. What is wrong inside one kind or one definition
+ * is a problem listed with the plan, and the rest still applies; what is wrong with the plan's own
+ * fields (no name, no events, an unknown severity), or a plan past the limits of plan-limits.ts,
+ * refuses it.
  */
 
 export interface LoadedPlan extends CheckablePlan {
-  /** The plan's own problems, each naming its kind and its JSON path. */
+  /** The plan's own problems, each naming its kind and its JSON path (compiling every kind not compiled yet). */
   readonly problems: readonly PlanProblem[];
   /** The validators as an ES module's source, for the editor's worker (standalone.ts). */
   readonly standalone: () => string;
@@ -30,7 +35,42 @@ export interface LoadedPlan extends CheckablePlan {
 
 /** Plans kept compiled, the most recently loaded last. */
 const CACHED_PLANS = 16;
-const cache = new Map<string, LoadedPlan>();
+/** And their texts' bytes, all told: a compiled plan weighs a few hundred times its text, so one large plan is kept, not 16. */
+const CACHED_BYTES = MAX_PLAN_BYTES;
+const cache = new Map<string, { loaded: LoadedPlan; compiled: CompiledKinds; bytes: number }>();
+
+function keepCompiled(hash: string, entry: { loaded: LoadedPlan; compiled: CompiledKinds; bytes: number }): void {
+  cache.set(hash, entry);
+  let bytes = [...cache.values()].reduce((sum, kept) => sum + kept.bytes, 0);
+  // The plan just loaded stays, whatever its size.
+  while (cache.size > 1 && (cache.size > CACHED_PLANS || bytes > CACHED_BYTES)) {
+    const [oldest, kept] = cache.entries().next().value!;
+    cache.delete(oldest);
+    bytes -= kept.bytes;
+  }
+}
+
+/** How long loadPlanInSlices works before it lets the thread answer what waits. */
+const SLICE_MS = 20;
+
+function toEnd<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+async function inSlices<T>(steps: Generator<void, T, void>): Promise<T> {
+  let sliceStarted = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStarted >= SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStarted = performance.now();
+    }
+  }
+}
 
 const structure = new Ajv2020({ allErrors: true, verbose: true, strict: false }).compile(planSchema);
 
@@ -125,8 +165,11 @@ function parsePlan(text: string, source: string): unknown {
   throw new AppError('plan-not-json', `${source} is not JSON: line ${at.line}, column ${at.column}: ${read.problem.reason}.`);
 }
 
-/** The plan in `text`, read from `source` (a file name, for messages). Throws an AppError when it is no plan at all. */
-export function loadPlan(text: string, source: string): LoadedPlan {
+function tooLarge(source: string, what: string): AppError {
+  return new AppError('plan-too-large', `${source} is too large a tracking plan: ${what}. Split it, or keep only the kinds this work needs.`);
+}
+
+function load(text: string, source: string): { loaded: LoadedPlan; compiled: CompiledKinds } {
   const hash = createHash('sha256').update(text).digest('hex');
   const cached = cache.get(hash);
   if (cached) {
@@ -134,7 +177,11 @@ export function loadPlan(text: string, source: string): LoadedPlan {
     cache.set(hash, cached);
     return cached;
   }
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_PLAN_BYTES) throw tooLarge(source, `${bytes} bytes, more than the ${MAX_PLAN_BYTES} allowed`);
   const deep = tooDeepParts(parsePlan(text, source));
+  const events = isObject(deep.checked) && isObject(deep.checked.events) ? Object.keys(deep.checked.events).length : 0;
+  if (events > MAX_PLAN_KINDS) throw tooLarge(source, `${events} kinds of event, more than the ${MAX_PLAN_KINDS} allowed`);
   const checked = structureProblems(deep.checked);
   if (checked.fatal.length > 0) {
     throw new AppError('plan-invalid', `${source} is not a tracking plan: ${checked.fatal.join('; ')}.`, [...checked.fatal, ...checked.problems.map(planProblemText)].join('\n'));
@@ -143,8 +190,32 @@ export function loadPlan(text: string, source: string): LoadedPlan {
   const compiled = compileKinds(plan, { parts: new Set([...deep.parts, ...checked.parts]), defs: new Set([...deep.defs, ...checked.defs]) });
   // A plan just begun: legal, but every event it checks is unplanned, which should not surprise.
   const empty: PlanProblem[] = Object.keys(plan.events).length === 0 ? [{ severity: 'warning', pointer: '/events', message: 'lists no kind of event, so every event is unplanned' }] : [];
-  const loaded: LoadedPlan = { plan, kinds: compiled.kinds, standalone: compiled.standalone, problems: [...deep.problems, ...checked.problems, ...compiled.problems, ...empty] };
-  cache.set(hash, loaded);
-  if (cache.size > CACHED_PLANS) cache.delete(cache.keys().next().value!);
+  const loaded: LoadedPlan = {
+    plan,
+    kinds: compiled.kinds,
+    get problems() {
+      toEnd(compiled.compileRest());
+      return [...deep.problems, ...checked.problems, ...compiled.problems(), ...empty];
+    },
+    standalone: () => toEnd(compiled.standalone()),
+  };
+  const entry = { loaded, compiled, bytes };
+  keepCompiled(hash, entry);
+  return entry;
+}
+
+/** The plan in `text`, read from `source` (a file name, for messages). Throws an AppError when it is no plan at all, or too large. */
+export function loadPlan(text: string, source: string): LoadedPlan {
+  return load(text, source).loaded;
+}
+
+/**
+ * The plan in `text`, every kind compiled and, with `module`, its worker module written, in
+ * slices of SLICE_MS with the thread free between them: for a thread that answers calls while it loads.
+ */
+export async function loadPlanInSlices(text: string, source: string, { module }: { module: boolean }): Promise<LoadedPlan> {
+  const { loaded, compiled } = load(text, source);
+  await inSlices(compiled.compileRest());
+  if (module) await inSlices(compiled.standalone());
   return loaded;
 }

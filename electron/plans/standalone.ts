@@ -9,7 +9,7 @@ import type { TrackingPlan } from '../../shared/plans/plan.ts';
  * renderer's CSP forbids eval, so the worker cannot compile a plan with Ajv; it imports this
  * module instead (served by hash, a 'self' script), and nothing is evaluated from a string.
  * Ajv writes each validator as CommonJS that requires its runtime (`ajv/dist/runtime/*`,
- * `ajv-formats/dist/formats`, shared/plans/capped-regexp.ts): each is wrapped so that
+ * `ajv-formats/dist/formats`, shared/plans/linear-regexp.ts): each is wrapped so that
  * `require` is the table the worker bundles (renderer/composer/plan-runtime.ts).
  *
  * The module exports the `plan` itself, and by default a function that takes that `require` and
@@ -23,14 +23,17 @@ function commonJsValue(code: string): string {
   return `(() => {\nconst module = { exports: {} };\n${code}\nreturn module.exports;\n})()`;
 }
 
-export function standaloneModule(ajv: Ajv2020, plan: TrackingPlan, kinds: ReadonlyMap<string, KindValidators>): string {
-  const entries = [...kinds].map(([key, validators]) => {
+/** The module's source, one step per kind (compiling a kind not compiled yet), so a caller can pause between them. */
+export function* standaloneModule(ajv: Ajv2020, plan: TrackingPlan, kinds: ReadonlyMap<string, KindValidators>): Generator<void, string, void> {
+  const entries: string[] = [];
+  for (const [key, validators] of kinds) {
     const parts = PARTS.flatMap((part) => {
       const validator = validators[part] as AnyValidateFunction | undefined;
       return validator ? [`${part}: ${commonJsValue(standaloneCode(ajv, validator))}`] : [];
     });
-    return `[${JSON.stringify(key)}, {${parts.join(',\n')}}]`;
-  });
+    entries.push(`[${JSON.stringify(key)}, {${parts.join(',\n')}}]`);
+    yield;
+  }
   // JSON is an expression in JavaScript: the plan itself travels with its validators.
   return `export const plan = ${JSON.stringify(plan)};\nexport default function planValidators(require) {\nreturn new Map([\n${entries.join(',\n')}\n]);\n}\n`;
 }

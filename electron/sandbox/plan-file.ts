@@ -4,7 +4,7 @@ import type { CheckablePlan } from '../../shared/plans/check.ts';
 import type { TrackingPlan } from '../../shared/plans/plan.ts';
 import { planProblemText, type PlanProblem } from '../../shared/plans/plan-problem.ts';
 import type { SandboxPlan } from '../../shared/sandbox.ts';
-import { loadPlan, type LoadedPlan } from '../plans/load.ts';
+import { loadPlanInSlices, type LoadedPlan } from '../plans/load.ts';
 import { readPlanFileText } from '../plans/plan-file-text.ts';
 import { watchPlanFile } from '../plans/watch-plan-file.ts';
 
@@ -35,7 +35,8 @@ interface Loaded {
 
 async function loadFile(file: string): Promise<Loaded> {
   const text = await readPlanFileText(file);
-  return { text, plan: loadPlan(text, file) };
+  // In slices, so the sandbox keeps answering requests while a large plan compiles.
+  return { text, plan: await loadPlanInSlices(text, file, { module: false }) };
 }
 
 export function createPlanFile() {

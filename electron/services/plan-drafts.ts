@@ -12,7 +12,7 @@ import { planProblemText } from '../../shared/plans/plan-problem.ts';
 import { plural } from '../../shared/plural.ts';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 import type { CaptureStore } from '../capture/capture-store.ts';
-import { loadPlan } from '../plans/load.ts';
+import { loadPlanInSlices, type LoadedPlan } from '../plans/load.ts';
 import { eventsOfFiles, PLAN_IMPORTERS, planSourcesOf } from '../plans/plan-sources.ts';
 import { captureBatches, eachEventOf } from './capture-batches.ts';
 import { readText, type FileDialogs } from './files.ts';
@@ -141,9 +141,10 @@ export function createPlanDrafts(deps: PlanDraftsDeps) {
      * Null when the user cancelled the dialog.
      */
     async save(text: string): Promise<PlanSaveResult | null> {
-      let loaded: ReturnType<typeof loadPlan>;
+      let loaded: LoadedPlan;
       try {
-        loaded = loadPlan(text, 'The plan');
+        // In slices: this thread answers every call, and a large plan compiles for seconds.
+        loaded = await loadPlanInSlices(text, 'The plan', { module: false });
       } catch (error) {
         if (error instanceof AppError) return { saved: false, problems: [error.message] };
         throw error;

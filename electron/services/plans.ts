@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
 import { planProblemText } from '../../shared/plans/plan-problem.ts';
 import { planScriptPath, type PlanStatus } from '../../shared/plans/plan-status.ts';
-import { loadPlan } from '../plans/load.ts';
+import { loadPlanInSlices } from '../plans/load.ts';
 import { readPlanFileText } from '../plans/plan-file-text.ts';
 import { watchPlanFile } from '../plans/watch-plan-file.ts';
 import type { FileDialogs } from './files.ts';
@@ -53,7 +53,8 @@ export function createPlans(deps: PlansDeps) {
     const name = path.basename(file);
     const status: PlanStatus = { environmentId, file, name, plan: null, script: null, problems: [], error: null };
     try {
-      const loaded = loadPlan(await readPlanFileText(file), name);
+      // In slices: a plan of a thousand kinds compiles for seconds, and this thread answers every call.
+      const loaded = await loadPlanInSlices(await readPlanFileText(file), name, { module: true });
       return {
         ...status,
         plan: { name: loaded.plan.name, version: loaded.plan.version ?? null, kinds: loaded.kinds.size },

@@ -3,7 +3,7 @@ import * as ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import * as uri from 'ajv/dist/runtime/uri.js';
 import * as validationError from 'ajv/dist/runtime/validation_error.js';
 import * as formats from 'ajv-formats/dist/formats.js';
-import { CAPPED_REGEXP_MODULE, cappedRegExp } from '../../shared/plans/capped-regexp.ts';
+import { LINEAR_REGEXP_MODULE, linearRegExp } from '../../shared/plans/linear-regexp.ts';
 import type { CheckablePlan, KindValidators } from '../../shared/plans/check.ts';
 import type { TrackingPlan } from '../../shared/plans/plan.ts';
 
@@ -32,7 +32,7 @@ const MODULES: Readonly<Record<string, unknown>> = {
   'ajv/dist/runtime/uri': exportsOf(uri),
   'ajv/dist/runtime/validation_error': exportsOf(validationError),
   'ajv-formats/dist/formats': { fullFormats: formats.fullFormats, fastFormats: formats.fastFormats },
-  [CAPPED_REGEXP_MODULE]: { cappedRegExp },
+  [LINEAR_REGEXP_MODULE]: { linearRegExp },
 };
 
 export function planRequire(name: string): unknown {

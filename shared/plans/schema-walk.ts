@@ -1,4 +1,4 @@
-import { patternProblem } from './pattern-safety.ts';
+import { patternProblem } from './linear-pattern.ts';
 
 /**
  * A walk over a JSON Schema's subschemas and keywords, with the JSON pointer of each, to name
@@ -54,7 +54,7 @@ export interface SchemaProblem {
   message: string;
 }
 
-/** Each `pattern`, and each name pattern of `patternProperties`, that cannot be run safely (pattern-safety.ts). */
+/** Each `pattern`, and each name pattern of `patternProperties`, that cannot be checked (linear-pattern.ts). */
 export function patternProblems(schema: unknown, pointer: string): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   findInSchema(schema, pointer, (keyword, value, at) => {

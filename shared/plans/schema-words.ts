@@ -1,5 +1,3 @@
-import { PATTERN_VALUE_CAP } from './pattern-safety.ts';
-
 /**
  * What a JSON Schema, or one of its keywords, asks for, in the words a person reads in a
  * diagnostic: `one of "EUR", "USD", "GBP"`, `a string matching ^\d+\.\d{2}$`, `a number at
@@ -133,7 +131,7 @@ export function expectedWords(error: SchemaError, value: unknown, noun: 'attribu
     case 'const':
       return `exactly ${shortJson(params.allowedValue)}`;
     case 'pattern':
-      return typeof value === 'string' && value.length > PATTERN_VALUE_CAP ? `${patternWords(params.pattern)}, at most ${PATTERN_VALUE_CAP} characters long` : patternWords(params.pattern);
+      return patternWords(params.pattern);
     case 'format':
       return FORMATS[String(params.format)] ?? `a string in the ${String(params.format)} format`;
     case 'minimum':

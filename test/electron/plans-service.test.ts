@@ -154,7 +154,7 @@ describe('the plans service', () => {
   it("lists the plan's own problems, each naming its kind and path, and still serves the rest", async () => {
     const { folder, useEnvironment, active } = await setUp();
     const file = path.join(folder, 'broken-kind.plan.json');
-    await writeFile(file, JSON.stringify({ name: 'shop', events: { purchase: { attributes: { type: 'object' } }, bad: { attributes: { properties: { code: { pattern: '^(a+)+$' } } } } } }));
+    await writeFile(file, JSON.stringify({ name: 'shop', events: { purchase: { attributes: { type: 'object' } }, bad: { attributes: { properties: { code: { pattern: '^(a)\\1$' } } } } } }));
     await useEnvironment(file);
     const status = await active();
     expect(status?.script).toMatch(PLAN_SCRIPT_PATH);

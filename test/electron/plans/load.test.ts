@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { loadPlan } from '../../../electron/plans/load.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it, vi } from 'vitest';
+import { loadPlan, loadPlanInSlices } from '../../../electron/plans/load.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { MAX_JSON_DEPTH } from '../../../shared/json-nesting.ts';
 import { checkEvents } from '../../../shared/plans/check.ts';
-import { PATTERN_VALUE_CAP } from '../../../shared/plans/pattern-safety.ts';
 import type { TrackingPlan } from '../../../shared/plans/plan.ts';
+import { MAX_PLAN_BYTES, MAX_PLAN_KINDS } from '../../../shared/plans/plan-limits.ts';
+import { bigPlan } from '../../fixtures/hostile/big-plan.ts';
 
 /** Loading a plan file's text: what refuses it whole, what is named inside one kind while the rest applies, and the cache. */
 
@@ -48,7 +50,7 @@ describe('loadPlan', () => {
         nowhere: { attributes: { properties: { x: { $ref: '#/$defs/missing' } } } },
         through: { attributes: { properties: { x: { $ref: '#/$defs/broken' } } } },
         invalid: { attributes: { properties: { x: { ...string, pattern: '(' } } } },
-        evil: { attributes: { properties: { x: { ...string, pattern: '^(a+)+$' } } } },
+        evil: { attributes: { properties: { x: { ...string, pattern: '^(a)\\1$' } } } },
         format: { attributes: { properties: { x: { ...string, format: 'colour' } } } },
         shared: { attributes: { properties: { 'x y': { $ref: '#/$defs/when' } } } },
         typo: { attributes: { properties: { x: { ...string, patern: '^a$', maxLength: 1 } } } },
@@ -64,7 +66,7 @@ describe('loadPlan', () => {
       { severity: 'error', key: 'nowhere', pointer: '/events/nowhere/attributes/properties/x/$ref', message: '$ref "#/$defs/missing" points nowhere' },
       { severity: 'error', key: 'through', pointer: '/events/through/attributes/properties/x/$ref', message: '$ref "#/$defs/broken" points to a definition that is itself broken (see /$defs/broken)' },
       { severity: 'error', key: 'invalid', pointer: '/events/invalid/attributes/properties/x/pattern', message: 'the pattern ( is not a valid regular expression (/(/u: Unterminated group)' },
-      { severity: 'error', key: 'evil', pointer: '/events/evil/attributes/properties/x/pattern', message: expect.stringMatching(/^the pattern \^\(a\+\)\+\$ could backtrack catastrophically: a repeated group holds a part that repeats itself/) },
+      { severity: 'error', key: 'evil', pointer: '/events/evil/attributes/properties/x/pattern', message: expect.stringMatching(/^the pattern \^\(a\)\\1\$ uses a backreference, /) },
       { severity: 'error', key: 'format', pointer: '/events/format/attributes/properties/x/format', message: 'unknown format "colour"' },
       { severity: 'error', key: 'shared', pointer: '/$defs/when/format', message: 'unknown format "instant"' },
       { severity: 'warning', key: 'typo', pointer: '/events/typo/attributes/properties/x/patern', message: 'unknown keyword: "patern"' },
@@ -97,10 +99,11 @@ describe('loadPlan', () => {
     expect(checkEvents([{ token: 'deep', attributes: {} }, { token: 'flat', attributes: {} }], loaded).violations).toMatchObject([{ kind: 'attribute-missing', pointer: '/1/attributes/x' }]);
   });
 
-  it(`reports a value longer than ${PATTERN_VALUE_CAP} characters as not matching its pattern, without matching it`, () => {
-    const loaded = loadPlan(JSON.stringify({ name: 'p', events: { a: { attributes: { properties: { x: { ...string, pattern: '^a+$' } } } } } }), 'p.plan.json');
-    const events = [{ token: 'a', attributes: { x: 'a'.repeat(PATTERN_VALUE_CAP) } }, { token: 'a', attributes: { x: 'a'.repeat(PATTERN_VALUE_CAP + 1) } }];
-    expect(checkEvents(events, loaded).violations).toMatchObject([{ kind: 'attribute-value', pointer: '/1/attributes/x', expected: `a string matching ^a+$, at most ${PATTERN_VALUE_CAP} characters long` }]);
+  it('matches long values in full against a pattern that backtracks catastrophically in JavaScript', () => {
+    const loaded = loadPlan(JSON.stringify({ name: 'p', events: { a: { attributes: { properties: { x: { ...string, pattern: '^(a?a)*$' } } } } } }), 'p.plan.json');
+    expect(loaded.problems).toEqual([]);
+    const events = [{ token: 'a', attributes: { x: 'a'.repeat(50_000) } }, { token: 'a', attributes: { x: `${'a'.repeat(50_000)}!` } }];
+    expect(checkEvents(events, loaded).violations).toMatchObject([{ kind: 'attribute-value', pointer: '/1/attributes/x', expected: 'a string matching ^(a?a)*$' }]);
   });
 
   it('compiles a plan once per text: the same text gives the same compiled plan', () => {
@@ -135,5 +138,52 @@ describe('loadPlan', () => {
       ['attribute-value', '/1/attributes/c'],
       ['unplanned-event', '/2/token'],
     ]);
+  });
+
+  it('keeps one large plan compiled, not sixteen: a compiled plan weighs hundreds of times its text', () => {
+    const large = (index: number) => JSON.stringify({ name: `large ${index}`, events: { a: { description: 'x'.repeat(MAX_PLAN_BYTES / 2) } } });
+    const first = loadPlan(large(1), 'a.plan.json');
+    expect(loadPlan(large(1), 'a.plan.json')).toBe(first);
+    const second = loadPlan(large(2), 'a.plan.json');
+    expect(loadPlan(large(2), 'a.plan.json')).toBe(second);
+    expect(loadPlan(large(1), 'a.plan.json')).not.toBe(first);
+  });
+
+  it(`refuses a plan of more than ${MAX_PLAN_KINDS} kinds, or more than ${MAX_PLAN_BYTES} bytes, naming the limit`, () => {
+    const kinds = refusal(JSON.stringify(bigPlan(MAX_PLAN_KINDS + 1, 1)));
+    expect([kinds.code, kinds.message]).toEqual(['plan-too-large', `shop.plan.json is too large a tracking plan: ${MAX_PLAN_KINDS + 1} kinds of event, more than the ${MAX_PLAN_KINDS} allowed. Split it, or keep only the kinds this work needs.`]);
+    const text = JSON.stringify({ name: 'big', events: { a: { description: 'x'.repeat(MAX_PLAN_BYTES) } } });
+    expect(refusal(text).message).toBe(`shop.plan.json is too large a tracking plan: ${Buffer.byteLength(text)} bytes, more than the ${MAX_PLAN_BYTES} allowed. Split it, or keep only the kinds this work needs.`);
+  });
+
+  it('compiles a kind only when an event of it is checked, and all of them when the problems are asked for', () => {
+    const compile = vi.spyOn(Ajv2020.prototype, 'compile');
+    try {
+      const loaded = loadPlan(JSON.stringify(bigPlan(40, 10)), 'lazy.plan.json');
+      expect(compile).not.toHaveBeenCalled();
+      expect(checkEvents([{ token: 'kind_7', attributes: { attribute_0: 'b' } }, { token: 'kind_7', attributes: {} }], loaded).violations).toMatchObject([{ kind: 'attribute-value', pointer: '/0/attributes/attribute_0' }]);
+      expect(compile).toHaveBeenCalledTimes(1);
+      expect(loaded.problems).toEqual([]);
+      expect(compile).toHaveBeenCalledTimes(40);
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
+  it('compiles in slices, letting the thread run what waits between them', async () => {
+    const text = JSON.stringify(bigPlan(60, 30));
+    let turns = 0;
+    let loading = true;
+    const turn = () => {
+      turns++;
+      if (loading) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const loaded = await loadPlanInSlices(text, 'sliced.plan.json', { module: true });
+    loading = false;
+    // Loaded whole in one go, nothing else would have run before it was done.
+    expect(turns).toBeGreaterThan(1);
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.standalone()).toContain('"kind_59"');
   });
 });

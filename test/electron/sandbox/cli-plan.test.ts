@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import hostile from '../../fixtures/hostile/catastrophic-patterns.json' with { type: 'json' };
 import { runSandbox, spawnSandbox } from './cli-process.ts';
 import { answer, postJson, validEvent } from './sandbox-client.ts';
 
@@ -37,6 +38,27 @@ describe('eventdesk sandbox --plan', () => {
     await writeFile(file, '{');
     await expect.poll(() => sandbox.stderr(), { timeout: 5000 }).toMatch(/not reloaded: .*is not JSON: line 1, column 2.* Events are still checked against shop v4\./);
 
+    sandbox.child.kill('SIGTERM');
+    expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('keeps answering login and its OpenAPI document while it checks events against patterns that backtrack catastrophically in JavaScript', async () => {
+    const events = Object.fromEntries(hostile.patterns.map(({ pattern }, index) => [`p${index}`, { attributes: { properties: { x: { type: 'string', pattern } } } }]));
+    const file = await writePlan({ name: 'hostile', events });
+    const sandbox = await runSandbox(['--port', '0', '--plan', file]);
+    expect(sandbox.stderr()).not.toContain('error:');
+    const login = (await (await postJson(`${sandbox.url}/oauth2/login`, SANDBOX_DEMO_CREDENTIALS)).json()) as { access_token: string };
+    const headers = { apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey, Authorization: `Bearer ${login.access_token}` };
+    // 40 characters hang JavaScript's RegExp for hours on the first patterns; 50 000 show the check is linear.
+    const batch = [40, 50_000].flatMap((length) => hostile.patterns.map(({ value, tail }, index) => validEvent({ token: `p${index}`, attributes: { x: `${value.repeat(length)}${tail}` } })));
+    // A check that hangs the server fails here, not the run.
+    const signal = AbortSignal.timeout(15_000);
+    const checked = answer(fetch(`${sandbox.url}/user/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(batch), signal }));
+    const [loggedIn, openApi, verdict] = await Promise.all([postJson(`${sandbox.url}/oauth2/login`, SANDBOX_DEMO_CREDENTIALS), fetch(`${sandbox.url}/_sandbox/openapi.json`, { signal }), checked]);
+    expect([loggedIn.status, openApi.status]).toEqual([200, 200]);
+    const refused = hostile.patterns.flatMap(({ pattern, value, tail }, index) => (new RegExp(pattern, 'u').test(`${value.repeat(4)}${tail}`) ? [] : [index]));
+    expect(verdict).toMatchObject({ status: 422, body: { error: 'plan-violations' } });
+    expect((verdict.body as { errors: { index: number }[] }).errors.map((error) => error.index)).toEqual([...refused, ...refused.map((index) => index + hostile.patterns.length)]);
     sandbox.child.kill('SIGTERM');
     expect(await sandbox.exited).toEqual({ code: 0, signal: null });
   });
