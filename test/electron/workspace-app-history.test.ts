@@ -110,6 +110,23 @@ describe('the history of a workspace', () => {
     expect(await call('workspace:open')).toMatchObject({ ok: true });
   });
 
+  it('offers to resume a send a kill left unfinished in the workspace\'s history, once the workspace opens', async () => {
+    const { root, dataFolder, answers, call } = await setUp();
+    const folder = await workspaceDataFolder(dataFolder, root);
+    await mkdir(folder, { recursive: true });
+    // As a kill leaves it: recorded as sending, by no live process.
+    const history = openHistory(historyFileIn(folder));
+    const { id } = history.createSubmission(input(), threeChunks);
+    history.close();
+    expect(await call('submissions:interrupted')).toEqual({ ok: true, value: [] });
+    answers.push(root);
+    expect(await call('workspace:open')).toMatchObject({ ok: true });
+    expect(await call('submissions:interrupted')).toMatchObject({ ok: true, value: [{ id, status: 'interrupted' }] });
+    // Out of the workspace, its sends are not offered: they are not in the history shown.
+    expect(await call('workspace:close')).toMatchObject({ ok: true });
+    expect(await call('submissions:interrupted')).toEqual({ ok: true, value: [] });
+  });
+
   it("leaves alone a send another process (eventdesk run) is recording in the workspace's history: its claim is looked for beside that history", async () => {
     const { root, dataFolder, answers, call } = await setUp();
     const folder = await workspaceDataFolder(dataFolder, root);
