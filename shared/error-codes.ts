@@ -11,6 +11,8 @@ export const errorCodes = [
   'invalid-input', // a call's payload does not fit its channel's schema
   'invalid-output', // an answer, or an error, does not fit the contract
   'internal', // a handler failed with something other than an AppError: a bug
+  'services-restarted', // the services' thread stopped (out of memory, a crash) while the call was under way, and was restarted: try again
+  'services-stopped', // the services' thread stopped too often to be restarted again: quit and reopen EventDesk
 
   // Environments and their secrets.
   'environment-not-found', // the environment (or the one a submission was sent to) no longer exists

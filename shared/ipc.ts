@@ -327,6 +327,12 @@ export const pushes = {
   /** A menu item (or anything else in main) asks the page to run a command. */
   'app:command': AppCommandSchema,
   /**
+   * The services' thread stopped by itself (out of memory, a crash), with why in words: restarted
+   * (what was under way was interrupted; the page reads everything again), or not, having stopped
+   * too often, until EventDesk is reopened.
+   */
+  'app:servicesStopped': z.object({ reason: z.string().max(200), restarted: z.boolean() }),
+  /**
    * A batch file the OS opened (second launch with a path, macOS open-file, file association,
    * File → Open Recent): open it as a tab. Main has registered it as chosen, so Save writes back to it.
    */

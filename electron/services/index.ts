@@ -141,6 +141,7 @@ export async function createServices(deps: ServiceDeps) {
   // one a live command-line process is still sending is left to it.
   // Sends are claimed beside the history they are recorded in: the data folder's, or an open workspace's.
   const claimsFolder = () => path.dirname(history.file());
+  // The page offers to resume them; a workspace's, found when it opens (its history is read then), join them.
   const interruptedAtStart = readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(claimsFolder(), id)), [], unreadable);
   // The history's retention is applied at start and after each send.
   readableOr(() => submissions.applyRetention(), 0, unreadable);
@@ -193,7 +194,7 @@ export async function createServices(deps: ServiceDeps) {
       const historyFile = historyFileIn(listing ? await workspaceDataFolder(deps.dataFolder, listing.root) : deps.dataFolder);
       if (historyFile === history.file()) return;
       history.switchTo(historyFile);
-      readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(claimsFolder(), id)), [], unreadable);
+      interruptedAtStart.push(...readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(claimsFolder(), id)), [], unreadable));
       readableOr(() => submissions.applyRetention(), 0, unreadable);
     },
     mayChange: () => {

@@ -13,7 +13,8 @@ import { isInside } from './paths.ts';
  * enough to redo on every change: batch files, which can be large, are listed by name and never
  * read; environments and scenarios, small and hand-kept, are read for their names and checked.
  * Bounded: dot-folders and node_modules are skipped, links are followed only where they stay
- * inside the workspace, and a tree past SCAN_LIMITS is cut with a problem saying so.
+ * inside the workspace and lead to a file or folder not listed yet (a loop is entered once), and a
+ * tree past SCAN_LIMITS is cut with a problem saying so.
  */
 
 export const SCAN_LIMITS = { files: 10_000, depth: 20 };
@@ -50,6 +51,16 @@ function skipped(name: string): boolean {
   return name.startsWith('.') || name === 'node_modules';
 }
 
+/** A link met while the plain tree is read: followed after it, so a file or folder is listed under its own path rather than a link's. */
+interface PendingLink {
+  relative: string;
+  absolute: string;
+  /** How deep the folder holding it is. */
+  depth: number;
+  deep: boolean;
+  found: string[];
+}
+
 interface Walk {
   root: string;
   realRoot: string;
@@ -58,33 +69,35 @@ interface Walk {
   folders: string[];
   cut: boolean;
   problems: WorkspaceProblem[];
+  /** The real path of each folder entered and file listed, with the path it was listed under: what a link leads to again (a loop, an alias) is not listed twice. */
+  reached: Map<string, string>;
+  links: PendingLink[];
 }
 
-/** What a directory entry is once a link is followed: a file, a folder, or nothing to list (a link out, a broken link, a device). */
-async function entryType(walk: Walk, absolute: string, relative: string, entry: Dirent): Promise<'file' | 'folder' | null> {
-  if (entry.isFile()) return 'file';
-  if (entry.isDirectory()) return 'folder';
-  if (!entry.isSymbolicLink()) return null;
-  const target = await realpath(absolute).catch(() => null);
-  if (target === null) return null;
-  if (!isInside(walk.realRoot, target)) {
-    walk.problems.push({ path: relative, line: null, column: null, message: 'is a link leading out of the workspace: it is not listed. Move what it points to into the workspace.' });
-    return null;
+/** True, with a problem saying so, when `real` was listed already under another path. */
+function listedAlready(walk: Walk, relative: string, real: string): boolean {
+  const first = walk.reached.get(real);
+  if (first === undefined) {
+    walk.reached.set(real, relative);
+    return false;
   }
-  const info = await stat(target);
-  return info.isFile() ? 'file' : info.isDirectory() ? 'folder' : null;
+  walk.problems.push({ path: relative, line: null, column: null, message: `is a link to ${first}, which is listed already: it is not listed again.` });
+  return true;
 }
 
-/** The files under `relative` (a workspace folder), recursively when `deep`, in name order. */
-async function walkFolder(walk: Walk, relative: string, deep: boolean, depth: number, found: string[]): Promise<void> {
+/** Lists the files of a folder, recursively when `deep`; `real` is its real path when known (a plain folder under one already read). */
+async function walkFolder(walk: Walk, relative: string, deep: boolean, depth: number, found: string[], real?: string): Promise<void> {
   const absolute = path.join(walk.root, ...relative.split('/'));
   let entries: Dirent[];
   try {
-    // A kind's folder itself may be a link; those under it are checked entry by entry.
-    if (depth === 1 && !isInside(walk.realRoot, await realpath(absolute))) {
+    // A kind's folder itself may be a link; those under it are checked once the plain tree is read.
+    const folder = real ?? (await realpath(absolute));
+    if (!isInside(walk.realRoot, folder)) {
       walk.problems.push({ path: relative, line: null, column: null, message: 'is a link leading out of the workspace: its files are not listed. Move them into the workspace.' });
       return;
     }
+    if (listedAlready(walk, relative, folder)) return;
+    real = folder;
     entries = await readdir(absolute, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -101,16 +114,46 @@ async function walkFolder(walk: Walk, relative: string, deep: boolean, depth: nu
     }
     walk.seen++;
     const child = `${relative}/${entry.name}`;
-    const type = await entryType(walk, path.join(absolute, entry.name), child, entry);
-    if (type === 'file') found.push(child);
-    else if (type === 'folder' && deep) {
-      if (depth >= walk.limits.depth) {
-        walk.problems.push({ path: child, line: null, column: null, message: `is more than ${walk.limits.depth} folders deep: its files are not listed.` });
-      } else {
-        await walkFolder(walk, child, deep, depth + 1, found);
-      }
-    }
+    if (entry.isSymbolicLink()) walk.links.push({ relative: child, absolute: path.join(absolute, entry.name), depth, deep, found });
+    else if (entry.isFile()) {
+      found.push(child);
+      walk.reached.set(path.join(real, entry.name), child);
+    } else if (entry.isDirectory() && deep) await walkSubfolder(walk, child, depth, found, path.join(real, entry.name));
   }
+}
+
+async function walkSubfolder(walk: Walk, relative: string, parentDepth: number, found: string[], real: string): Promise<void> {
+  if (parentDepth >= walk.limits.depth) {
+    walk.problems.push({ path: relative, line: null, column: null, message: `is more than ${walk.limits.depth} folders deep: its files are not listed.` });
+    return;
+  }
+  await walkFolder(walk, relative, true, parentDepth + 1, found, real);
+}
+
+/** Follows the links met, and those met in the folders they lead to, each to a file or folder inside the workspace not listed yet. */
+async function followLinks(walk: Walk): Promise<void> {
+  for (let link = walk.links.shift(); link; link = walk.links.shift()) {
+    const target = await realpath(link.absolute).catch(() => null);
+    if (target === null) continue;
+    if (!isInside(walk.realRoot, target)) {
+      walk.problems.push({ path: link.relative, line: null, column: null, message: 'is a link leading out of the workspace: it is not listed. Move what it points to into the workspace.' });
+      continue;
+    }
+    const info = await stat(target).catch(() => null);
+    if (info?.isFile()) {
+      if (!listedAlready(walk, link.relative, target)) link.found.push(link.relative);
+    } else if (info?.isDirectory() && link.deep) await walkSubfolder(walk, link.relative, link.depth, link.found, target);
+  }
+}
+
+/** Name order, a folder at a time: the order the folders were read in, whether a file was reached by a link or not. */
+function byFolders(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    if (left[index] !== right[index]) return left[index]! < right[index]! ? -1 : 1;
+  }
+  return left.length - right.length;
 }
 
 function suffixOf(kind: WorkspaceKind, file: string): string | undefined {
@@ -134,15 +177,13 @@ async function readScenario(root: string, relative: string): Promise<{ name: str
 export async function loadWorkspace(folder: string, limits: ScanLimits = SCAN_LIMITS): Promise<LoadedWorkspace> {
   const root = await findWorkspaceRoot(folder);
   const manifest = await readManifest(root);
-  const walk: Walk = { root, realRoot: await realpath(root), limits, seen: 0, folders: [], cut: false, problems: [] };
+  const walk: Walk = { root, realRoot: await realpath(root), limits, seen: 0, folders: [], cut: false, problems: [], reached: new Map(), links: [] };
   const files: WorkspaceFile[] = [];
-  const byKind = {} as Record<WorkspaceKind, string[]>;
-  for (const kind of Object.keys(WORKSPACE_KINDS) as WorkspaceKind[]) {
-    const found: string[] = [];
-    const { folder: kindFolder } = WORKSPACE_KINDS[kind];
-    await walkFolder(walk, kindFolder, kind === 'batch' || kind === 'scenario', 1, found);
-    byKind[kind] = found.filter((file) => suffixOf(kind, file) !== undefined);
-  }
+  const kinds = Object.keys(WORKSPACE_KINDS) as WorkspaceKind[];
+  const found = Object.fromEntries(kinds.map((kind) => [kind, [] as string[]])) as Record<WorkspaceKind, string[]>;
+  for (const kind of kinds) await walkFolder(walk, WORKSPACE_KINDS[kind].folder, kind === 'batch' || kind === 'scenario', 1, found[kind]);
+  await followLinks(walk);
+  const byKind = Object.fromEntries(kinds.map((kind) => [kind, found[kind].sort(byFolders).filter((file) => suffixOf(kind, file) !== undefined)])) as Record<WorkspaceKind, string[]>;
   if (walk.cut) walk.problems.push({ path: WHOLE_WORKSPACE, line: null, column: null, message: `holds more than ${limits.files.toLocaleString('en')} files: only the first ${limits.files.toLocaleString('en')} are listed. Keep other files outside the workspace's folders.` });
 
   const titleOf = (kind: WorkspaceKind, file: string) => path.posix.basename(file).slice(0, -suffixOf(kind, file)!.length);

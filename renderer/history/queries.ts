@@ -7,6 +7,8 @@ import type { Api } from '../api.ts';
 import { useApi } from '../queries.ts';
 
 export const historyKey = ['history'] as const;
+/** The sends the services found interrupted (a crash, a kill) as a history opened: at start, and as a workspace opened. */
+export const interruptedSendsKey = ['submissions', 'interrupted'] as const;
 
 type Pages = InfiniteData<SubmissionSummary[], string | null>;
 

@@ -6,6 +6,7 @@ import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { durationText, startedText } from '../history/format.ts';
+import { interruptedSendsKey } from '../history/queries.ts';
 import { HeaderList } from '../shell/HeaderList.tsx';
 import { useActiveBatch, useComposer } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
@@ -143,7 +144,7 @@ function InterruptedSends() {
   const openBatch = useComposer((state) => state.open);
   const notify = useNotices((state) => state.notify);
   const sent = useSendState((state) => state.sent);
-  const interrupted = useQuery({ queryKey: ['submissions', 'interrupted'], queryFn: () => api.submissions.interrupted(), staleTime: Infinity });
+  const interrupted = useQuery({ queryKey: interruptedSendsKey, queryFn: () => api.submissions.interrupted(), staleTime: Infinity });
   const [dismissed, setDismissed] = useState<string[]>([]);
   const shown = (interrupted.data ?? []).filter((submission) => !dismissed.includes(submission.id));
   if (shown.length === 0) return null;

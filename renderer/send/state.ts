@@ -15,9 +15,15 @@ interface SendState {
   progressed: (progress: SendProgress) => void;
   /** Said the moment Send is clicked, so the click shows at once; `null` when the start has answered. */
   prepare: (batchId: string, preparing: Preparing | null) => void;
+  /**
+   * The services stopped and were restarted: the sends going on then were cut short and will say
+   * no more. Their progress is dropped, so their answers are read from the history (interrupted,
+   * with Resume). Answers how many there were.
+   */
+  cutShort: () => number;
 }
 
-export const useSendState = create<SendState>((set) => ({
+export const useSendState = create<SendState>((set, get) => ({
   lastByBatch: {},
   progress: {},
   preparing: {},
@@ -28,4 +34,10 @@ export const useSendState = create<SendState>((set) => ({
       const { [batchId]: _done, ...others } = state.preparing;
       return { preparing: preparing ? { ...others, [batchId]: preparing } : others };
     }),
+  cutShort: () => {
+    const all = Object.values(get().progress);
+    const going = all.filter((progress) => progress.status === 'sending');
+    set({ progress: Object.fromEntries(all.filter((progress) => progress.status !== 'sending').map((progress) => [progress.submissionId, progress])) });
+    return going.length;
+  },
 }));

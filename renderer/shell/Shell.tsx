@@ -33,6 +33,7 @@ import { WorkspacePanel } from '../workspace/WorkspacePanel.tsx';
 import { AboutDialog } from './AboutDialog.tsx';
 import { AppearanceControl } from './AppearanceControl.tsx';
 import { Notices } from './Notices.tsx';
+import { ServicesNotice } from './ServicesNotice.tsx';
 
 const BatchEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.BatchEditor })));
 
@@ -64,6 +65,7 @@ export function Shell({ info }: { info: AppInfo }) {
 
   return (
     <div className="app">
+      <ServicesNotice />
       <header className="titlebar">
         <span className="brand">EventDesk</span>
         {environment && (

@@ -4,7 +4,7 @@ import type { WorkspaceChangeEvent } from '../../shared/workspace/workspace-sche
 import type { Api } from '../api.ts';
 import { useCommand } from '../commands/registry.ts';
 import { environmentsKey } from '../environments/queries.ts';
-import { historyKey } from '../history/queries.ts';
+import { historyKey, interruptedSendsKey } from '../history/queries.ts';
 import { useApi } from '../queries.ts';
 import { useComposer } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
@@ -48,9 +48,12 @@ export function useWorkspaceEvents(): void {
     () =>
       api.workspace.onChanged((change) => {
         client.setQueryData(workspaceKey, change.listing);
-        // The workspace's environments join the list, or leave it; opened or closed, another history is read.
+        // The workspace's environments join the list, or leave it; opened or closed, another history is read, with the sends it holds interrupted.
         void client.invalidateQueries({ queryKey: environmentsKey });
-        if (change.changed.length === 0) void client.invalidateQueries({ queryKey: historyKey });
+        if (change.changed.length === 0) {
+          void client.invalidateQueries({ queryKey: historyKey });
+          void client.invalidateQueries({ queryKey: interruptedSendsKey });
+        }
         reloadChanged(api, change, notify).catch((error: unknown) => notify('error', `A changed file could not be read again: ${message(error)}`));
       }),
     [api, client, notify],

@@ -35,6 +35,13 @@ export interface CsvLimits {
   maxCellChars: number;
 }
 
+/**
+ * The limits every reader of a CSV file keeps to: a scenario's data file, the composer's Import,
+ * the command line's transform. A cell costs memory past its text, so a file under the import's
+ * size limit could still take gigabytes as a table (100 000 rows × 1 000 columns).
+ */
+export const CSV_LIMITS: CsvLimits = { maxCells: 1_000_000, maxCellChars: 64 * 1024 };
+
 /** Why the table read so far, its last row just read, passes the limits; null when it does not. */
 function tableTooLarge(rows: readonly string[][], cells: number, limits: CsvLimits): string | null {
   const row = rows.at(-1)!;
@@ -46,10 +53,10 @@ function tableTooLarge(rows: readonly string[][], cells: number, limits: CsvLimi
 
 /**
  * Reads a CSV text; papaparse guesses the delimiter (`,` `;` tab `|`) and handles quoted line
- * breaks. With `limits`, rows are read one at a time and the reading stops at the first past
- * them, so a huge table costs no more memory than the limits allow.
+ * breaks. Rows are read one at a time and the reading stops at the first past the limits, so a
+ * huge table costs no more memory than the limits allow.
  */
-export function parseCsv(text: string, limits?: CsvLimits): CsvReading {
+export function parseCsv(text: string, limits: CsvLimits = CSV_LIMITS): CsvReading {
   const body = withoutBom(text);
   if (body.trim() === '') return { ok: false, message: 'The file is empty.' };
   const data: string[][] = [];
@@ -64,7 +71,7 @@ export function parseCsv(text: string, limits?: CsvLimits): CsvReading {
       if (error) return parser.abort();
       data.push(results.data);
       cells += results.data.length;
-      refused = limits ? tableTooLarge(data, cells, limits) : null;
+      refused = tableTooLarge(data, cells, limits);
       if (refused !== null) parser.abort();
     },
   });

@@ -1,7 +1,7 @@
 import type { NameValue } from '../environment.ts';
 import { eventPlace } from '../event-place.ts';
 import { isNdjsonName } from '../formats/batch-file.ts';
-import { parseCsv } from '../formats/csv.ts';
+import { CSV_LIMITS, parseCsv } from '../formats/csv.ts';
 import { kindOf, readJson, withoutBom } from '../formats/import-result.ts';
 import { parseNdjson } from '../formats/ndjson.ts';
 import { findTemplates, resolveBatch } from '../templates.ts';
@@ -42,12 +42,11 @@ function cellText(value: unknown): string {
 export const MAX_DATA_ROWS = 100_000;
 
 /**
- * A data file's rows are kept whole through the run: past these a table (a CSV bomb of 100 000
- * rows × 1 000 columns is 200 MB, under the file limit) would take gigabytes once parsed. The
- * cells (rows × columns, the header's included) and each cell's length are limited, a CSV read a
- * row at a time up to them; a JSON data file, parsed whole, is limited in size first.
+ * A data file's rows are kept whole through the run: they are limited as every CSV is (cells and
+ * each cell's length, CSV_LIMITS), a JSON data file's rows too, and a JSON data file, parsed
+ * whole, is limited in size first.
  */
-export const DATA_LIMITS = { maxCells: 1_000_000, maxCellChars: 64 * 1024 } as const;
+export const DATA_LIMITS = CSV_LIMITS;
 export const MAX_JSON_DATA_CHARS = 16 * 1024 * 1024;
 
 function tooManyRows(file: string, rows: number | string): string {

@@ -6,6 +6,7 @@ import { STEPS_SHOWN_FROM } from '../../electron/cli/transform.ts';
 import { PSEUDONYM_KEY_FILE } from '../../electron/services/pseudonyms.ts';
 import { parseDateTime } from '../../shared/datetime.ts';
 import { EXPORT_FORMAT } from '../../shared/environment.ts';
+import { CSV_BOMB_REFUSAL, csvBomb } from '../fixtures/hostile/csv-bomb.ts';
 import { runCli, type CliRun } from './support/cli-run.ts';
 
 /** `eventdesk transform`, spawned as a user runs it, on files in a temporary folder. */
@@ -166,6 +167,12 @@ describe('eventdesk transform', () => {
       await writeFile(csv, 'token,customer\nt1,c-1\n');
       const run = await transform([csv]);
       expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: ${csv} is CSV: say which column goes to which field with --csv-map auto (the app's guess: token=token,customer=customer_id) or --csv-map 'COLUMN=FIELD,…'.\n${help}` });
+    });
+
+    it('a CSV past the cell limits, with the numbers, as the app and a run say them', async () => {
+      const bomb = path.join(folder, 'bomb.csv');
+      await writeFile(bomb, csvBomb(1001));
+      expect(await transform([bomb, '--csv-map', 'auto'])).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: ${bomb}: ${CSV_BOMB_REFUSAL}\n${help}` });
     });
 
     it('a CSV whose columns --csv-map auto cannot all place, naming the fields and the columns seen', async () => {

@@ -85,25 +85,6 @@ describe('the services on their own thread', () => {
     expect(delay.max / 1e6).toBeLessThan(200);
   });
 
-  it('answers every call with a clear error once the thread has died, and closes without waiting', async () => {
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-thread-'));
-    const deps = nodeServiceDeps(folder);
-    const thread = await startServicesThread(
-      new URL('../fixtures/dying-services-thread.ts', import.meta.url),
-      { dataFolder: folder, appInfo: deps.appInfo, documentationFile: deps.documentationFile, captureWriter: deps.captureWriter, sandbox: null, secretStorage: noKeyStore.status() },
-      { cipher: deps.cipher, dialogs: deps.dialogs, clipboard: deps.clipboard, shell: deps.shell, fetch: deps.fetch },
-      () => undefined,
-    );
-    const pending = thread.call('environments:list', undefined);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const stopped = { ok: false, error: { code: 'internal', message: "EventDesk's services stopped; restart EventDesk. Nothing recorded so far is lost.", detail: expect.stringContaining('code 3') } };
-    expect(await pending).toEqual(stopped);
-    expect(await thread.call('app:info', undefined)).toEqual(stopped);
-    await expect(thread.services.submissions.count()).rejects.toMatchObject({ code: 'internal' });
-    await thread.close();
-    await rm(folder, { recursive: true, force: true });
-  });
-
   it('ends by itself once its services have closed, rather than being terminated mid-teardown', { timeout: 30_000 }, async () => {
     const { thread, call } = await start();
     expect((await call('app:info', undefined)).ok).toBe(true);

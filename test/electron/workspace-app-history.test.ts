@@ -71,6 +71,16 @@ async function sendEnded(services: Services): Promise<void> {
   expect(services.sending.busy()).toBe(false);
 }
 
+/** A submission recorded as sending in the workspace's history, and the folder of that history. */
+async function sendingInWorkspace(dataFolder: string, root: string): Promise<{ folder: string; id: string }> {
+  const folder = await workspaceDataFolder(dataFolder, root);
+  await mkdir(folder, { recursive: true });
+  const history = openHistory(historyFileIn(folder));
+  const { id } = history.createSubmission(input(), threeChunks);
+  history.close();
+  return { folder, id };
+}
+
 async function historyCount(call: Call): Promise<number> {
   const counted = (await call('history:count', { filter: emptyHistoryFilter })) as { ok: true; value: number };
   return counted.value;
@@ -110,13 +120,22 @@ describe('the history of a workspace', () => {
     expect(await call('workspace:open')).toMatchObject({ ok: true });
   });
 
+  it('offers to resume a send a kill left unfinished in the workspace\'s history, once the workspace opens', async () => {
+    const { root, dataFolder, answers, call } = await setUp();
+    // As a kill leaves it: recorded as sending, by no live process.
+    const { id } = await sendingInWorkspace(dataFolder, root);
+    expect(await call('submissions:interrupted')).toEqual({ ok: true, value: [] });
+    answers.push(root);
+    expect(await call('workspace:open')).toMatchObject({ ok: true });
+    expect(await call('submissions:interrupted')).toMatchObject({ ok: true, value: [{ id, status: 'interrupted' }] });
+    // Out of the workspace, its sends are not offered: they are not in the history shown.
+    expect(await call('workspace:close')).toMatchObject({ ok: true });
+    expect(await call('submissions:interrupted')).toEqual({ ok: true, value: [] });
+  });
+
   it("leaves alone a send another process (eventdesk run) is recording in the workspace's history: its claim is looked for beside that history", async () => {
     const { root, dataFolder, answers, call } = await setUp();
-    const folder = await workspaceDataFolder(dataFolder, root);
-    await mkdir(folder, { recursive: true });
-    const history = openHistory(historyFileIn(folder));
-    const { id } = history.createSubmission(input(), threeChunks);
-    history.close();
+    const { folder, id } = await sendingInWorkspace(dataFolder, root);
     // A live process holds the claim, as eventdesk run's sending thread does while it sends.
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
     try {

@@ -10,6 +10,7 @@ import { nodeServiceDeps } from '../../electron/node-services.ts';
 import { createServices, type Services } from '../../electron/services/index.ts';
 import { workspaceFolderFromArgv } from '../../electron/services/workspace-opening.ts';
 import { starterFiles } from '../../electron/workspace/starter.ts';
+import { LINK_LOOP_FILES, makeLinkLoopWorkspace } from '../fixtures/hostile/link-loop-workspace.ts';
 import type { ChannelName, PayloadOf } from '../../shared/ipc.ts';
 import type { WorkspaceListing } from '../../shared/workspace/workspace.ts';
 
@@ -88,6 +89,16 @@ describe('the workspace channels', () => {
     expect(changes).toEqual([{ listing, changed: [] }]);
     expect(await value('workspace:current')).toEqual(listing);
     expect(await value('workspace:recent')).toEqual([expect.objectContaining({ root, name: 'Shop events' })]);
+  });
+
+  it('list each real file of a workspace full of link loops once, saying which links were not followed again', async () => {
+    const { folder, answers, value } = await setUp();
+    const loops = path.join(folder, 'loops');
+    await makeLinkLoopWorkspace(loops);
+    answers.push(loops);
+    const listing = await value<WorkspaceListing>('workspace:open');
+    expect(listing.files.map((file) => file.path)).toEqual(LINK_LOOP_FILES);
+    expect(listing.problems.filter((problem) => problem.message.includes('listed already'))).toHaveLength(6);
   });
 
   it('answer null when the dialog is cancelled, and say clearly when the folder is no workspace', async () => {

@@ -165,11 +165,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         return;
       }
       const channel = decodeURIComponent(url.pathname.slice('/__harness/ipc/'.length));
-      const body = await readFrame(request);
       // A browser always sends Origin on a POST, so this refuses calls from any other page.
       const sender = { fromAppWindow: request.headers.origin === origin, fromMainFrame: true, url: request.headers.origin ?? '' };
-      const envelope = await dispatch(channel, (body as { input?: unknown } | null)?.input, sender);
-      writeFrame(response, encodeFrame(envelope));
+      if (!sender.fromAppWindow) {
+        // Refused before its body is read: another page may post up to the limit, and none of it is held.
+        writeFrame(response, encodeFrame(await dispatch(channel, undefined, sender)), 403);
+        return;
+      }
+      const body = await readFrame(request);
+      writeFrame(response, encodeFrame(await dispatch(channel, (body as { input?: unknown } | null)?.input, sender)));
       return;
     }
     const file = (await servePlanScript(url.pathname, (hash) => thread.services.plans.script(hash))) ?? (await serveAppFile(rendererDir, url.pathname));
@@ -206,8 +210,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-function writeFrame(response: ServerResponse, frame: string[]): void {
-  response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+/** A frame as the answer; a refusal (any status but 200) also closes the connection, whose unread body is never drained. */
+function writeFrame(response: ServerResponse, frame: string[], status = 200): void {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...(status === 200 ? {} : { Connection: 'close' }) });
   for (const part of frame) response.write(part);
   response.end();
 }

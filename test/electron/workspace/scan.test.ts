@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors.ts';
 import { findWorkspaceRoot, loadWorkspace } from '../../../electron/workspace/scan.ts';
+import { LINK_LOOP_FILES, makeLinkLoopWorkspace } from '../../fixtures/hostile/link-loop-workspace.ts';
 
 let outside: string;
 let root: string;
@@ -96,8 +97,24 @@ describe('listing a workspace', () => {
     await symlink(path.join(outside, 'secret', 'private.json'), path.join(root, 'batches', 'private.json'));
     await symlink(path.join(root, 'batches', 'inside.json'), path.join(root, 'batches', 'alias.json'));
     const { listing } = await loadWorkspace(root);
-    expect(listing.files.map((file) => file.path)).toEqual(['batches/alias.json', 'batches/inside.json']);
-    expect(listing.problems.filter((problem) => problem.path.startsWith('batches/')).map((problem) => problem.path)).toEqual(['batches/linked', 'batches/private.json']);
+    expect(listing.files.map((file) => file.path)).toEqual(['batches/inside.json']);
+    expect(listing.problems.filter((problem) => problem.path.startsWith('batches/')).map((problem) => problem.path)).toEqual(['batches/alias.json', 'batches/linked', 'batches/private.json']);
+  });
+
+  it('lists each real file once: a link loop is entered once, a link to a folder listed already is not listed again', async () => {
+    const loops = path.join(outside, 'loops');
+    await makeLinkLoopWorkspace(loops);
+    const { listing } = await loadWorkspace(loops);
+    expect(listing.files.map((file) => file.path)).toEqual(LINK_LOOP_FILES);
+    expect(listing.problems.map((problem) => `${problem.path}: ${problem.message}`)).toEqual([
+      'batches/a/loop: is a link to batches, which is listed already: it is not listed again.',
+      'batches/a-sibling: is a link to batches/z, which is listed already: it is not listed again.',
+      'batches/b-sibling: is a link to batches/a, which is listed already: it is not listed again.',
+      'batches/common-again: is a link to batches/common, which is listed already: it is not listed again.',
+      // The root, reached through z/top: its folders are those listed already.
+      'batches/z/top/batches: is a link to batches, which is listed already: it is not listed again.',
+      'batches/z/top/common: is a link to batches/common, which is listed already: it is not listed again.',
+    ]);
   });
 
   it('is bounded in files and depth, and says where it was cut', async () => {

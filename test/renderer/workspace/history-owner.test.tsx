@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SubmissionView } from '../../../shared/submission.ts';
 import type { WorkspaceListing } from '../../../shared/workspace/workspace.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
@@ -34,5 +35,34 @@ describe('the History screen', () => {
     push('workspace:changed', { listing, changed: [] });
     await waitFor(() => expect(screen.getByTestId('history-owner').textContent).toBe('Sends of the workspace Shop events'));
     await waitFor(() => expect(counted()).toBe(2));
+  });
+});
+
+describe('the offer to resume interrupted sends', () => {
+  it("asks again when a workspace opens, and offers the sends a kill left in the workspace's history", async () => {
+    const interrupted: SubmissionView = {
+      id: 's-killed',
+      environmentId: 'qa',
+      environmentName: 'QA',
+      environmentColor: '#336699',
+      baseUrl: 'https://qa.example.com',
+      headers: {},
+      eventCount: 20,
+      batchHash: 'hash',
+      startedAt: '2026-11-20T10:00:00.000Z',
+      finishedAt: '2026-11-20T10:00:05.000Z',
+      sendingMs: 5000,
+      status: 'interrupted',
+      label: '',
+      note: '',
+      chunks: [],
+    };
+    let opened = false;
+    const { push } = renderApp({ ...history, 'submissions:interrupted': () => ({ ok: true, value: opened ? [interrupted] : [] }) });
+    await screen.findByRole('heading', { name: 'Batch' });
+    expect(screen.queryByRole('status', { name: 'Interrupted sends' })).toBeNull();
+    opened = true;
+    push('workspace:changed', { listing, changed: [] });
+    expect((await screen.findByRole('status', { name: 'Interrupted sends' })).textContent).toContain('A send to QA was interrupted');
   });
 });
