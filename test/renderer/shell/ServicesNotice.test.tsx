@@ -26,6 +26,7 @@ const progress = (submissionId: string, status: SendProgress['status']): SendPro
   etaSeconds: 6,
   activity: null,
   status,
+  problem: null,
 });
 
 beforeEach(() => {
