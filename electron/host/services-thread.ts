@@ -124,7 +124,7 @@ async function start(): Promise<void> {
   port.on('message', (message: ToHost) => {
     switch (message.type) {
       case 'call':
-        void answer(handlers, message.channel, message.input).then((envelope) => post({ type: 'answer', id: message.id, envelope }));
+        void answer(handlers, message.channel, message.input, services.knownSecrets).then((envelope) => post({ type: 'answer', id: message.id, envelope }));
         return;
       case 'invoke':
         void invoke(services, message.path, message.args).then(
