@@ -91,3 +91,12 @@ export function redactValue<T>(value: T, secrets: readonly (string | null | unde
   };
   return walk(value) as T;
 }
+
+/** A last-resort error line is cut here: it is for a person, not a dump. */
+const ERROR_LINE_LIMIT = 2000;
+
+/** An error nothing else caught, as one masked line (its name and message, never its stack). */
+export function redactedError(error: unknown, secrets: readonly (string | null | undefined)[]): string {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return redactText(message, secrets).replace(/\s+/g, ' ').slice(0, ERROR_LINE_LIMIT);
+}
