@@ -67,7 +67,11 @@ export function redactUrl(url: string): string {
  * works by plain search, so a secret of any length is masked, and it never throws.
  */
 export function redactText(text: string, secrets: readonly (string | null | undefined)[]): string {
-  const spans = secretSpans(text, usableSecrets(secrets));
+  return masked(text, usableSecrets(secrets));
+}
+
+function masked(text: string, secrets: readonly string[]): string {
+  const spans = secretSpans(text, secrets);
   if (spans.length === 0) return text;
   const parts: string[] = [];
   let shown = 0;
@@ -84,9 +88,9 @@ export function redactValue<T>(value: T, secrets: readonly (string | null | unde
   const known = usableSecrets(secrets);
   if (known.length === 0) return value;
   const walk = (part: unknown): unknown => {
-    if (typeof part === 'string') return redactText(part, known);
+    if (typeof part === 'string') return masked(part, known);
     if (Array.isArray(part)) return part.map(walk);
-    if (part !== null && typeof part === 'object') return Object.fromEntries(Object.entries(part).map(([key, child]) => [redactText(key, known), walk(child)]));
+    if (part !== null && typeof part === 'object') return Object.fromEntries(Object.entries(part).map(([key, child]) => [masked(key, known), walk(child)]));
     return part;
   };
   return walk(value) as T;

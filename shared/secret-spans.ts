@@ -214,18 +214,14 @@ function secretForms(secret: string): SecretForms {
 /** Shorter secrets are not looked for in free text: they would hide ordinary words. */
 export const MIN_SECRET_LENGTH = 4;
 
-/** Secrets whose forms are kept between calls (the same few sets come again and again); a long one's are made afresh. */
+/** Secrets whose forms are kept between calls (the same few sets come again and again), first in first out; a long one's are made afresh. */
 const formsKept = new Map<string, SecretForms>();
 const FORMS_KEPT = 64;
 const LONGEST_KEPT = 16 * 1024;
 
 function formsOf(secret: string): SecretForms {
   const kept = formsKept.get(secret);
-  if (kept !== undefined) {
-    formsKept.delete(secret);
-    formsKept.set(secret, kept);
-    return kept;
-  }
+  if (kept !== undefined) return kept;
   const forms = secretForms(secret);
   if (secret.length <= LONGEST_KEPT) {
     if (formsKept.size >= FORMS_KEPT) formsKept.delete(formsKept.keys().next().value!);
@@ -243,7 +239,8 @@ const isEncodingDigit = (unit: string | undefined) => unit !== undefined && /^[A
 
 /** Every span of `text` that holds a secret in some form, sorted and merged: [start, end) pairs. */
 export function secretSpans(text: string, secrets: readonly string[]): [number, number][] {
-  if (secrets.length === 0 || text.length < MIN_SECRET_LENGTH) return [];
+  // No form of a secret is shorter than it, but for its base64 inside a longer value: most strings of a value are.
+  if (!secrets.some((secret) => text.length >= Math.min(secret.length, Math.floor((secret.length * 4) / 3) - 2))) return [];
   const forms = secrets.map(formsOf);
   const spans: [number, number][] = [];
   for (const view of viewsOf(text, secrets.some((secret) => secret.includes(' ')))) {
