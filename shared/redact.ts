@@ -1,4 +1,5 @@
-import { secretSpans, usableSecrets } from './secret-spans.ts';
+import { secretSpans } from './secret-spans.ts';
+import { usableSecrets } from './secret-forms.ts';
 
 /**
  * The one redaction function family for headers, URLs and free text (errors, logs). History,

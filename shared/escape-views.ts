@@ -1,0 +1,153 @@
+/**
+ * Views of a text with its JSON or URL escapes undone, up to MAX_DECODINGS layers deep, each
+ * character of a view knowing the span of the text it came from. Escapes have countless forms
+ * (any character may be `\uXXXX` in either case, `/` may be `\/`, any byte may be `%xx`), so a
+ * secret escaped any way is found by searching the views for it as it is.
+ */
+
+/** A text read with escapes undone; `origin` maps a span of it to a span of the original text. */
+export interface View {
+  text: string;
+  origin(start: number, end: number): readonly [number, number];
+}
+
+/** JSON inside a JSON string inside a URL: deeper layers than this are not undone. */
+const MAX_DECODINGS = 3;
+
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/** An escape at `at` (its decoded units and length), or null where the text holds none. */
+type EscapeReader = (text: string, at: number) => { units: string; length: number } | null;
+
+function hexAt(text: string, at: number, digits: number): number {
+  if (at + digits > text.length) return -1;
+  let value = 0;
+  for (let index = at; index < at + digits; index++) {
+    const unit = text.charCodeAt(index);
+    const digit = unit >= 48 && unit <= 57 ? unit - 48 : unit >= 97 && unit <= 102 ? unit - 87 : unit >= 65 && unit <= 70 ? unit - 55 : -1;
+    if (digit === -1) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+const jsonEscape: EscapeReader = (text, at) => {
+  const next = text[at + 1];
+  if (next === 'u') {
+    const unit = hexAt(text, at + 2, 4);
+    return unit === -1 ? null : { units: String.fromCharCode(unit), length: 6 };
+  }
+  return next !== undefined && Object.hasOwn(SHORT_ESCAPES, next) ? { units: SHORT_ESCAPES[next]!, length: 2 } : null;
+};
+
+/** `%xx` as URL encoding writes one character (its UTF-8 bytes), a lone byte as the Latin-1 character; `+` as a space. */
+const percentEscape: EscapeReader = (text, at) => {
+  if (text[at] === '+') return { units: ' ', length: 1 };
+  const lead = hexAt(text, at + 1, 2);
+  if (lead === -1) return null;
+  const continuations = lead >= 0xf0 && lead <= 0xf4 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc2 && lead < 0xe0 ? 1 : 0;
+  let codePoint = continuations === 0 ? lead : lead & (0x3f >> continuations);
+  for (let index = 1; index <= continuations; index++) {
+    const byte = text[at + 3 * index] === '%' ? hexAt(text, at + 3 * index + 1, 2) : -1;
+    if (byte < 0x80 || byte > 0xbf) return { units: String.fromCharCode(lead), length: 3 };
+    codePoint = (codePoint << 6) | (byte & 0x3f);
+  }
+  return codePoint > 0x10ffff ? { units: String.fromCharCode(lead), length: 3 } : { units: String.fromCodePoint(codePoint), length: 3 * (continuations + 1) };
+};
+
+/** The last index of `sorted` whose value is at most `value`, -1 if none. */
+function lastAtMost(sorted: Int32Array, value: number): number {
+  let [low, high] = [0, sorted.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! <= value) low = middle + 1;
+    else high = middle - 1;
+  }
+  return high;
+}
+
+/** Where the next escape may start, at or after `from` (-1 when none): the next of any of `starts`, each found by indexOf. */
+function startFinder(text: string, starts: readonly string[]): (from: number) => number {
+  const next = starts.map(() => -2);
+  return (from) => {
+    let nearest = -1;
+    starts.forEach((start, index) => {
+      if (next[index]! !== -1 && next[index]! < from) next[index] = text.indexOf(start, from);
+      if (next[index]! !== -1 && (nearest === -1 || next[index]! < nearest)) nearest = next[index]!;
+    });
+    return nearest;
+  };
+}
+
+/**
+ * The view of `view` with the escapes `read` knows undone; null when it holds none (`starts`
+ * are the characters one may start with). Only the escapes are kept in its map, as a sorted
+ * table: the characters between two escapes sit at a fixed offset from the text read.
+ */
+function undone(view: View, starts: readonly string[], read: EscapeReader): View | null {
+  const { text } = view;
+  const nextStart = startFinder(text, starts);
+  const parts: string[] = [];
+  const at: number[] = [];
+  const from: number[] = [];
+  const units: number[] = [];
+  const lengths: number[] = [];
+  let length = 0;
+  let copied = 0;
+  for (let start = nextStart(0); start !== -1; ) {
+    const escape = read(text, start);
+    if (escape === null) {
+      start = nextStart(start + 1);
+      continue;
+    }
+    parts.push(text.slice(copied, start), escape.units);
+    length += start - copied;
+    at.push(length);
+    from.push(start);
+    units.push(escape.units.length);
+    lengths.push(escape.length);
+    length += escape.units.length;
+    copied = start + escape.length;
+    start = nextStart(copied);
+  }
+  if (at.length === 0) return null;
+  parts.push(text.slice(copied));
+  const table = { at: Int32Array.from(at), from: Int32Array.from(from), units: Int32Array.from(units), lengths: Int32Array.from(lengths) };
+  /** The span of the text read that character `index` of the view came from. */
+  const spanOf = (index: number): [number, number] => {
+    const escape = lastAtMost(table.at, index);
+    if (escape === -1) return [index, index + 1];
+    const escapeEnd = table.from[escape]! + table.lengths[escape]!;
+    if (index < table.at[escape]! + table.units[escape]!) return [table.from[escape]!, escapeEnd];
+    const plain = escapeEnd + index - table.at[escape]! - table.units[escape]!;
+    return [plain, plain + 1];
+  };
+  return { text: parts.join(''), origin: (start, end) => view.origin(spanOf(start)[0], spanOf(end - 1)[1]) };
+}
+
+/** The escape readers, each with where its escapes may start. */
+function decoders(plusIsSpace: boolean): [string[], EscapeReader][] {
+  return [
+    [['\\'], jsonEscape],
+    [plusIsSpace ? ['%', '+'] : ['%'], percentEscape],
+  ];
+}
+
+/**
+ * The views of the text with up to MAX_DECODINGS layers of JSON or URL escapes undone, in any
+ * order, the text itself not included. Made one at a time, depth first, so that no more than
+ * MAX_DECODINGS views are held at once.
+ */
+export function* viewsOf(text: string, plusIsSpace: boolean): Generator<View> {
+  const readers = decoders(plusIsSpace);
+  function* below(view: View, depth: number): Generator<View> {
+    if (depth === MAX_DECODINGS) return;
+    for (const [starts, read] of readers) {
+      const next = undone(view, starts, read);
+      if (next === null) continue;
+      yield next;
+      yield* below(next, depth + 1);
+    }
+  }
+  yield* below({ text, origin: (start, end) => [start, end] }, 0);
+}
