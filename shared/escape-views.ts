@@ -3,6 +3,10 @@
  * character of a view knowing the span of the text it came from. Escapes have countless forms
  * (any character may be `\uXXXX` in either case, `/` may be `\/`, any byte may be `%xx`), so a
  * secret escaped any way is found by searching the views for it as it is.
+ *
+ * A view costs a copy of the text, so `mayDecodeInto` first tells, in one search of the text,
+ * whether any escape there could undo into a character a secret's form holds: when none can,
+ * every view reads the same characters as the text where it matters and none is made.
  */
 
 /** A text read with escapes undone; `origin` maps a span of it to a span of the original text. */
@@ -135,13 +139,14 @@ function decoders(plusIsSpace: boolean): [string[], EscapeReader][] {
 
 /**
  * The views of the text with up to MAX_DECODINGS layers of JSON or URL escapes undone, in any
- * order, the text itself not included. Made one at a time, depth first, so that no more than
- * MAX_DECODINGS views are held at once.
+ * order, the text itself not included: those below a text that `worthReading` refuses are left
+ * out (see mayDecodeInto). Made one at a time, depth first, so that no more than MAX_DECODINGS
+ * views are held at once.
  */
-export function* viewsOf(text: string, plusIsSpace: boolean): Generator<View> {
+export function* viewsOf(text: string, plusIsSpace: boolean, worthReading: (text: string) => boolean = () => true): Generator<View> {
   const readers = decoders(plusIsSpace);
   function* below(view: View, depth: number): Generator<View> {
-    if (depth === MAX_DECODINGS) return;
+    if (depth === MAX_DECODINGS || !worthReading(view.text)) return;
     for (const [starts, read] of readers) {
       const next = undone(view, starts, read);
       if (next === null) continue;
@@ -150,4 +155,48 @@ export function* viewsOf(text: string, plusIsSpace: boolean): Generator<View> {
     }
   }
   yield* below({ text, origin: (start, end) => [start, end] }, 0);
+}
+
+const hex = (value: number, digits: number) => value.toString(16).padStart(digits, '0');
+const classOf = (units: string[]) => units.map((unit) => (/[\\\]^-]/.test(unit) ? `\\${unit}` : unit)).join('');
+
+/** The first byte of the `%xx` escapes that may undo into `unit`: the byte itself (Latin-1) and its UTF-8's lead byte. */
+function leadBytes(unit: number): string[] {
+  if (unit < 0x80) return [hex(unit, 2)];
+  const lead = unit >= 0xd800 && unit <= 0xdfff ? ['ed', 'f0', 'f1', 'f2', 'f3', 'f4'] : [hex(unit < 0x800 ? 0xc0 | (unit >> 6) : 0xe0 | (unit >> 12), 2)];
+  return unit < 0x100 ? [hex(unit, 2), ...lead] : lead;
+}
+
+/** Hex digits as escapes write them, in either case. */
+const anyCase = (digits: string) => digits.replace(/[a-f]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
+const HEX = '[0-9a-fA-F]';
+
+/**
+ * A pattern found wherever an escape, in any layer, may undo into one of `units` (the characters
+ * of the forms searched for), else nowhere: a view finds a form that the text does not hold only
+ * where an escape undid into one of its characters. Any such escape either has its syntax as it is
+ * in the text (alternatives 1–3), or some of its syntax was undone from an escape first; the first
+ * such character is written by an escape whose own syntax is in the text as it is, and it is
+ * either the escape's start, followed by what may continue it (4), or comes after a start the text
+ * holds as it is (5). Found anywhere, not only where a left-to-right reading starts an escape, so
+ * that any reading is covered.
+ */
+export function mayDecodeInto(units: ReadonlySet<number>, plusIsSpace: boolean): RegExp {
+  const list = [...units];
+  const shorts = Object.keys(SHORT_ESCAPES).filter((letter) => units.has(SHORT_ESCAPES[letter]!.charCodeAt(0)));
+  const alternatives = [
+    // 1, 2, 3: a JSON escape, a `%xx` escape, a `+`, of one of the units.
+    `\\\\u(?:${list.map((unit) => anyCase(hex(unit, 4))).join('|')})`,
+    `%(?:${[...new Set(list.flatMap(leadBytes))].map(anyCase).join('|')})`,
+    ...(shorts.length > 0 ? [`\\\\[${classOf(shorts)}]`] : []),
+    ...(plusIsSpace && units.has(32) ? ['\\+', `\\\\u${anyCase('002b')}|%${anyCase('2b')}`] : []),
+    // 4: an escape that writes `\` or `%`, followed by what may go on with the escape it starts.
+    `(?:\\\\\\\\|\\\\u${anyCase('005c')}|%${anyCase('5c')})(?=[u\\\\%${classOf(shorts)}])`,
+    `(?:\\\\u0025|%25)(?=[0-9a-fA-F\\\\%])`,
+    // 5: `\`, `\u` and some digits, `%` and a digit (and more bytes of a character past ASCII) as they are, then an escape.
+    '\\\\%',
+    `\\\\u${HEX}{0,3}[\\\\%]`,
+    `%${list.some((unit) => unit >= 0x80) ? `(?:${HEX}{2}(?:%${HEX}{2}){0,2}%)?` : ''}${HEX}?[\\\\%]`,
+  ];
+  return new RegExp(alternatives.join('|'));
 }

@@ -1,4 +1,4 @@
-import { viewsOf, type View } from './escape-views.ts';
+import { mayDecodeInto, viewsOf, type View } from './escape-views.ts';
 import { familiesWithin, needlesOf, type Needle } from './secret-forms.ts';
 
 /**
@@ -29,9 +29,14 @@ export function secretSpans(text: string, secrets: readonly string[]): [number, 
   // No form of a secret is shorter than it, but for its base64 inside a longer value: most strings of a value are.
   if (!secrets.some((secret) => text.length >= Math.min(secret.length, Math.floor((secret.length * 4) / 3) - 2))) return [];
   const needles = secrets.flatMap((secret) => needlesOf(secret, familiesWithin(secret, text.length)));
+  const units = new Set<number>();
+  for (const { form } of needles) for (let index = 0; index < form.length; index++) units.add(form.charCodeAt(index));
+  const plusIsSpace = secrets.some((secret) => secret.includes(' '));
+  const escapes = mayDecodeInto(units, plusIsSpace);
   const spans: [number, number][] = [];
   searchIn({ text, origin: (start, end) => [start, end] }, needles, spans);
-  for (const view of viewsOf(text, secrets.some((secret) => secret.includes(' ')))) searchIn(view, needles, spans);
+  // Below a text where no escape may undo into a character of a form, every view finds what the text does.
+  for (const view of viewsOf(text, plusIsSpace, (seen) => escapes.test(seen))) searchIn(view, needles, spans);
   spans.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
   for (const span of spans) {
