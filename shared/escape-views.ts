@@ -70,52 +70,33 @@ function lastAtMost(sorted: Int32Array, value: number): number {
   return high;
 }
 
-/** Where the next escape may start, at or after `from` (-1 when none): the next of any of `starts`, each found by indexOf. */
-function startFinder(text: string, starts: readonly string[]): (from: number) => number {
-  const next = starts.map(() => -2);
-  return (from) => {
-    let nearest = -1;
-    starts.forEach((start, index) => {
-      if (next[index]! !== -1 && next[index]! < from) next[index] = text.indexOf(start, from);
-      if (next[index]! !== -1 && (nearest === -1 || next[index]! < nearest)) nearest = next[index]!;
-    });
-    return nearest;
-  };
-}
-
 /**
- * The view of `view` with the escapes `read` knows undone; null when it holds none (`starts`
- * are the characters one may start with). Only the escapes are kept in its map, as a sorted
- * table: the characters between two escapes sit at a fixed offset from the text read.
+ * The view of `view` with the escapes `read` knows undone (`pattern` finds them); null when it
+ * holds none. The engine builds the text, with no pieces held in between. Only the escapes are
+ * kept in its map, as a sorted table: the characters between two escapes sit at a fixed offset
+ * from the text read.
  */
-function undone(view: View, starts: readonly string[], read: EscapeReader): View | null {
+function undone(view: View, pattern: RegExp, read: EscapeReader): View | null {
   const { text } = view;
-  const nextStart = startFinder(text, starts);
-  const parts: string[] = [];
   const at: number[] = [];
   const from: number[] = [];
   const units: number[] = [];
   const lengths: number[] = [];
-  let length = 0;
-  let copied = 0;
-  for (let start = nextStart(0); start !== -1; ) {
-    const escape = read(text, start);
-    if (escape === null) {
-      start = nextStart(start + 1);
-      continue;
-    }
-    parts.push(text.slice(copied, start), escape.units);
-    length += start - copied;
-    at.push(length);
+  let shift = 0;
+  let consumed = 0;
+  const decoded = text.replace(pattern, (found: string, start: number) => {
+    // The further bytes of a character whose first `%xx` was read with them.
+    if (start < consumed) return '';
+    const escape = read(text, start)!;
+    at.push(start + shift);
     from.push(start);
     units.push(escape.units.length);
     lengths.push(escape.length);
-    length += escape.units.length;
-    copied = start + escape.length;
-    start = nextStart(copied);
-  }
+    shift += escape.units.length - escape.length;
+    consumed = start + escape.length;
+    return escape.units;
+  });
   if (at.length === 0) return null;
-  parts.push(text.slice(copied));
   const table = { at: Int32Array.from(at), from: Int32Array.from(from), units: Int32Array.from(units), lengths: Int32Array.from(lengths) };
   /** The span of the text read that character `index` of the view came from. */
   const spanOf = (index: number): [number, number] => {
@@ -126,14 +107,14 @@ function undone(view: View, starts: readonly string[], read: EscapeReader): View
     const plain = escapeEnd + index - table.at[escape]! - table.units[escape]!;
     return [plain, plain + 1];
   };
-  return { text: parts.join(''), origin: (start, end) => view.origin(spanOf(start)[0], spanOf(end - 1)[1]) };
+  return { text: decoded, origin: (start, end) => view.origin(spanOf(start)[0], spanOf(end - 1)[1]) };
 }
 
-/** The escape readers, each with where its escapes may start. */
-function decoders(plusIsSpace: boolean): [string[], EscapeReader][] {
+/** The escape readers, each with a pattern of its escapes (the first `%xx` of a character's bytes, for URLs). */
+function decoders(plusIsSpace: boolean): [RegExp, EscapeReader][] {
   return [
-    [['\\'], jsonEscape],
-    [plusIsSpace ? ['%', '+'] : ['%'], percentEscape],
+    [/\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])/g, jsonEscape],
+    [plusIsSpace ? /%[0-9a-fA-F]{2}|\+/g : /%[0-9a-fA-F]{2}/g, percentEscape],
   ];
 }
 
@@ -147,8 +128,8 @@ export function* viewsOf(text: string, plusIsSpace: boolean, worthReading: (text
   const readers = decoders(plusIsSpace);
   function* below(view: View, depth: number): Generator<View> {
     if (depth === MAX_DECODINGS || !worthReading(view.text)) return;
-    for (const [starts, read] of readers) {
-      const next = undone(view, starts, read);
+    for (const [pattern, read] of readers) {
+      const next = undone(view, pattern, read);
       if (next === null) continue;
       yield next;
       yield* below(next, depth + 1);
