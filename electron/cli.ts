@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { redactedError } from '../shared/redact.ts';
 import { commandLines, type CliIo, type Command } from './cli/command.ts';
 import { product } from './product.ts';
 
@@ -67,10 +68,27 @@ async function askTerminal(question: string): Promise<string | undefined> {
   }
 }
 
+/** The secrets the environment hands the command line (EVENTDESK_PASSWORD, EVENTDESK_API_KEY, and per-environment ones). */
+export function environmentSecrets(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(env).flatMap(([name, value]) => (/^EVENTDESK_.*(?:PASSWORD|KEY|TOKEN|SECRET)$/.test(name) && value ? [value] : []));
+}
+
 export async function main(): Promise<void> {
-  process.exitCode = await runCli(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    ...(process.stdin.isTTY && process.stderr.isTTY ? { ask: askTerminal } : {}),
-  });
+  // The last resort: an error no command caught is one masked line, never a stack that may quote a secret.
+  const unexpected = (error: unknown) => process.stderr.write(`eventdesk: unexpected error: ${redactedError(error, environmentSecrets(process.env))}\n`);
+  const lastResort = (error: unknown) => {
+    unexpected(error);
+    process.exit(1);
+  };
+  process.on('uncaughtException', lastResort).on('unhandledRejection', lastResort);
+  try {
+    process.exitCode = await runCli(process.argv.slice(2), {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      ...(process.stdin.isTTY && process.stderr.isTTY ? { ask: askTerminal } : {}),
+    });
+  } catch (error) {
+    unexpected(error);
+    process.exitCode = 1;
+  }
 }

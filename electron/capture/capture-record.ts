@@ -31,7 +31,7 @@ export interface CaptureExchange {
   body: Uint8Array;
   bodyBytes: number;
   bodyComplete: boolean;
-  response: { status: number; headers: Record<string, string>; shownBody: Uint8Array } | null;
+  response: { status: number; headers: Record<string, string>; shownBody: Uint8Array; secrets: readonly string[] } | null;
   fault: SandboxExchange['fault'];
   plan: string | null;
   /** The events the sandbox read: how many, and what it found in them; null when it read none. */
@@ -94,7 +94,7 @@ export function exchangeCopy(exchange: SandboxExchange): { copy: CaptureExchange
     body,
     bodyBytes: exchange.bodyBytes,
     bodyComplete: exchange.bodyComplete,
-    response: response && { status: response.status, headers: response.headers, shownBody: shownBody! },
+    response: response && { status: response.status, headers: response.headers, shownBody: shownBody!, secrets: response.secrets ?? [] },
     fault: exchange.fault,
     plan: exchange.plan,
     events: received && { count: received.events.length, problems, violations: received.violations },
@@ -151,7 +151,7 @@ function forwardError(forwarded: SandboxForwarded, responseBody: string | null):
 }
 
 export function capturedRow(exchange: CaptureExchange, context: CaptureContext): CapturedRequestRow {
-  const secrets = [...context.secrets, ...headerSecrets(exchange.headers)];
+  const secrets = [...context.secrets, ...headerSecrets(exchange.headers), ...(exchange.response?.secrets ?? [])];
   const text = utf8.decode(exchange.body);
   const eventCount = eventCountOf(exchange, text);
   const body = keptBody(text, eventCount > 0, secrets);

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../shared/errors.ts';
+import { redactedError } from '../../shared/redact.ts';
 import type { ThemeSource } from '../../shared/ipc.ts';
 import { answer } from '../ipc/dispatch.ts';
 import { createHandlers } from '../ipc/handlers.ts';
@@ -18,6 +19,17 @@ import { fromCrossing, toCrossing, type AdapterName, type CrossingRequest, type 
  */
 
 const port = parentPort!;
+
+/** The vault's secrets once the services run: what an error nothing caught is masked with. */
+let knownSecrets: () => readonly string[] = () => [];
+
+// The last resort: an error nothing caught ends the thread, as it would, but what it leaves on
+// stderr and for the other thread (an exit code) holds no secret and no stack.
+const lastResort = (error: unknown) => {
+  console.error(`EventDesk's services stopped on an unexpected error: ${redactedError(error, knownSecrets())}`);
+  process.exit(70);
+};
+process.on('uncaughtException', lastResort).on('unhandledRejection', lastResort);
 const init = workerData as HostInit;
 const post = (message: FromHost, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
@@ -116,6 +128,7 @@ async function start(): Promise<void> {
     fetch: fetchThere,
     push: (name, payload) => post({ type: 'push', name, payload }),
   });
+  knownSecrets = services.knownSecrets;
   const handlers = createHandlers(services);
   services.files.onRecentChanged((recent) => post({ type: 'event', name: 'recent-changed', payload: recent }));
   services.desktop.onThemeChanged((theme) => post({ type: 'event', name: 'theme-changed', payload: theme }));
@@ -124,7 +137,7 @@ async function start(): Promise<void> {
   port.on('message', (message: ToHost) => {
     switch (message.type) {
       case 'call':
-        void answer(handlers, message.channel, message.input).then((envelope) => post({ type: 'answer', id: message.id, envelope }));
+        void answer(handlers, message.channel, message.input, services.knownSecrets).then((envelope) => post({ type: 'answer', id: message.id, envelope }));
         return;
       case 'invoke':
         void invoke(services, message.path, message.args).then(

@@ -1,4 +1,5 @@
 import { AppError, type Envelope } from '../../shared/errors.ts';
+import { redactText } from '../../shared/redact.ts';
 import { contract, isChannelName, pushes, type ChannelName, type OutputOf, type ParsedInputOf, type PayloadOf, type PushName } from '../../shared/ipc.ts';
 
 /**
@@ -37,13 +38,48 @@ export function admit(channel: string, input: unknown, sender: Sender, isTrusted
   const parsedInput = contract[channel].input.safeParse(input);
   if (!parsedInput.success) {
     const reasons = parsedInput.error.issues.slice(0, 5).map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
-    return { ok: false, envelope: fail(new AppError('invalid-input', `Refused: ${reasons.join('; ')}.`, parsedInput.error.message)) };
+    return { ok: false, envelope: masked(new AppError('invalid-input', `Refused: ${reasons.join('; ')}.`, parsedInput.error.message), input, () => []) };
   }
   return { ok: true, channel, input: parsedInput.data };
 }
 
-/** The second half, where the services are: runs the handler and lets out only what the output schema names. */
-export async function answer(handlers: Handlers, channel: ChannelName, input: unknown): Promise<Envelope<unknown>> {
+/** Fields of a call's input that hold a secret: a password, an API key, a token. */
+const secretField = /(?:password|passwd|api[-_]?key|token|secret)$/i;
+
+/** The secrets a call's input carries (a login's password, a new API key), at any depth. */
+function secretsIn(input: unknown, depth = 0): string[] {
+  if (input === null || typeof input !== 'object' || depth > 8) return [];
+  return Object.entries(input).flatMap(([key, value]) => (typeof value === 'string' ? (secretField.test(key) ? [value] : []) : secretsIn(value, depth + 1)));
+}
+
+/** An error's detail past this is cut: it is for a "show details" toggle, not a dump. */
+const DETAIL_LIMIT = 16 * 1024;
+
+/**
+ * The one way out of an answer's failure: its message and detail masked with every secret known
+ * (`secrets`, the vault's) and those of the call's input, so no error text carries a secret to
+ * the window or the log, whatever threw it.
+ */
+function masked(error: AppError, input: unknown, secrets: () => readonly string[]): Envelope<never> {
+  const known = [...safely(secrets), ...secretsIn(input)];
+  const shape = error.toShape();
+  const detail = shape.detail === undefined ? undefined : redactText(shape.detail, known).slice(0, DETAIL_LIMIT);
+  return { ok: false, error: { ...shape, message: redactText(shape.message, known), ...(detail === undefined ? {} : { detail }) } };
+}
+
+function safely(secrets: () => readonly string[]): readonly string[] {
+  try {
+    return secrets();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The second half, where the services are: runs the handler and lets out only what the output
+ * schema names; a failure is masked with `secrets` (the vault's) and the input's own.
+ */
+export async function answer(handlers: Handlers, channel: ChannelName, input: unknown, secrets: () => readonly string[] = () => []): Promise<Envelope<unknown>> {
   try {
     const handler = handlers[channel] as Handler<typeof channel>;
     const output = await handler(input as ParsedInputOf<typeof channel>);
@@ -53,17 +89,17 @@ export async function answer(handlers: Handlers, channel: ChannelName, input: un
     }
     return { ok: true, value: parsedOutput.data };
   } catch (error) {
-    if (error instanceof AppError) return fail(error);
+    if (error instanceof AppError) return masked(error, input, secrets);
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    return fail(new AppError('internal', `Something went wrong while handling ${channel}.`, detail));
+    return masked(new AppError('internal', `Something went wrong while handling ${channel}.`, detail), input, secrets);
   }
 }
 
 /** Both halves where the services run on the same thread as the calls arrive. */
-export function createDispatch(handlers: Handlers, isTrustedUrl: (url: string) => boolean): Dispatch {
+export function createDispatch(handlers: Handlers, isTrustedUrl: (url: string) => boolean, secrets?: () => readonly string[]): Dispatch {
   return async (channel, input, sender) => {
     const admitted = admit(channel, input, sender, isTrustedUrl);
-    return admitted.ok ? answer(handlers, admitted.channel, admitted.input) : admitted.envelope;
+    return admitted.ok ? answer(handlers, admitted.channel, admitted.input, secrets) : admitted.envelope;
   };
 }
 

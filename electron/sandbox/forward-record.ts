@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { isSecretHeader, redactText } from '../../shared/redact.ts';
+import { redactText } from '../../shared/redact.ts';
 import { UPSTREAM_ANSWER_LIMIT_BYTES, type UpstreamAnswer } from './forward-upstream.ts';
+import { headerSecrets } from './redaction.ts';
 
 /**
  * The upstream's answer as the traffic may show it. The SDK's password, tokens and API key pass
@@ -41,23 +42,18 @@ function jsonStrings(text: string, fields: readonly string[]): string[] {
   return fields.map((field) => (parsed as Record<string, unknown>)[field]).filter((value): value is string => typeof value === 'string');
 }
 
-/** The secrets a request carries: its API key, its bearer token, and a login's password. */
-function requestSecrets(headers: IncomingHttpHeaders, body: Buffer, isLogin: boolean): string[] {
-  const secrets: string[] = [];
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || !isSecretHeader(name)) continue;
-    for (const text of Array.isArray(value) ? value : [value]) secrets.push(text, text.replace(/^[A-Za-z][\w-]*\s+/, ''));
-  }
-  if (isLogin) secrets.push(...jsonStrings(body.toString('utf8'), ['password']));
-  return secrets;
-}
-
 const ISSUED_TOKENS = ['access_token', 'refresh_token', 'id_token'];
 
+/** The upstream's answer as the traffic may show it, and the secrets of the exchange its request headers do not show. */
+export interface ShownAnswer {
+  body: Buffer;
+  /** A login's password and the tokens its answer issues: whoever records the exchange masks them too, in its headers as in its bodies. */
+  secrets: string[];
+}
+
 /** The upstream's answer with every secret of the exchange masked: the request's, and the tokens a login answer issues. */
-export function shownAnswer(answer: UpstreamAnswer, request: { headers: IncomingHttpHeaders; body: Buffer; isLogin: boolean }): Buffer {
+export function shownAnswer(answer: UpstreamAnswer, request: { headers: IncomingHttpHeaders; body: Buffer; isLogin: boolean }): ShownAnswer {
   const text = readable(answer);
-  const secrets = requestSecrets(request.headers, request.body, request.isLogin);
-  if (request.isLogin) secrets.push(...jsonStrings(text, ISSUED_TOKENS));
-  return Buffer.from(redactText(text, secrets));
+  const secrets = request.isLogin ? [...jsonStrings(request.body.toString('utf8'), ['password']), ...jsonStrings(text, ISSUED_TOKENS)] : [];
+  return { body: Buffer.from(redactText(text, [...headerSecrets(request.headers), ...secrets])), secrets };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { redactUrl } from '../../shared/redact.ts';
 import type { SandboxForwarded } from '../../shared/sandbox.ts';
 import type { BodyLease } from './body-budget.ts';
-import { shownAnswer } from './forward-record.ts';
+import { shownAnswer, type ShownAnswer } from './forward-record.ts';
 import type { ForwardSettings } from './forward-settings.ts';
 import { createUpstream, passedHeaders, type UpstreamAnswer, type UpstreamResult } from './forward-upstream.ts';
 import { parseJson } from './json-body.ts';
@@ -32,7 +32,7 @@ export interface ForwardedReply extends Reply {
   /** The events the request carried, parsed for the record (a JSON array sent to /user/events); null otherwise. */
   events: readonly unknown[] | null;
   /** The upstream's answer, with how the traffic may show its body; absent with a 502. */
-  passed?: { answer: UpstreamAnswer; shown: () => Buffer };
+  passed?: { answer: UpstreamAnswer; shown: () => ShownAnswer };
 }
 
 function isForwardedReply(answer: Answer): answer is ForwardedReply {
@@ -111,7 +111,8 @@ export function createForwarder(settings: ForwardSettings) {
       response.writeHead(passed.status, passed.statusMessage, headers);
       response.end(passed.body);
       const sentHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
-      return { status: passed.status, headers: sentHeaders, shownBody: shown(), bytes: passed.body.length };
+      const { body: shownBody, secrets } = shown();
+      return { status: passed.status, headers: sentHeaders, shownBody, bytes: passed.body.length, secrets };
     },
 
     close: () => upstream.close(),

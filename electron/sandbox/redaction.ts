@@ -15,7 +15,20 @@ export function redactHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders
   return redactHeaderTexts(texts);
 }
 
-/** The secrets this request carried in its headers: an API key, a bearer token, a cookie. */
+/** The password of `Basic base64(user:password)`, which a server may echo decoded; none for another scheme. */
+function basicPassword(value: string): string[] {
+  const encoded = /^basic\s+([A-Za-z0-9+/=_-]+)$/i.exec(value.trim())?.[1];
+  if (encoded === undefined) return [];
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon === -1 ? [] : [decoded.slice(colon + 1)];
+}
+
+/**
+ * The secrets this request carried in its headers: an API key, a bearer token (and a Basic
+ * header's password), a cookie's values. Each is masked wherever it shows up in what is recorded
+ * of the exchange, the upstream's answer included.
+ */
 export function headerSecrets(headers: IncomingHttpHeaders): string[] {
   const found: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
@@ -23,7 +36,9 @@ export function headerSecrets(headers: IncomingHttpHeaders): string[] {
     const scheme = /authorization$/i.test(name);
     for (const text of Array.isArray(value) ? value : [value]) {
       // `Bearer abc`: the token itself is the secret, wherever it shows up (and within the header's whole value).
-      found.push(scheme ? text.replace(/^[A-Za-z][\w-]*\s+/, '') : text);
+      if (scheme) found.push(text.replace(/^[A-Za-z][\w-]*\s+/, ''), ...basicPassword(text));
+      else found.push(text);
+      if (/cookie$/i.test(name)) found.push(...text.split(';').map((cookie) => cookie.slice(cookie.indexOf('=') + 1).trim()));
     }
   }
   return found;

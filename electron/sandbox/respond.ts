@@ -8,6 +8,8 @@ export interface SentReply {
   /** The body as the traffic may show it: `shownBody` where the reply has one. */
   shownBody: Buffer;
   bytes: number;
+  /** Secrets of the exchange that its request headers do not show (a forwarded login's password, the tokens it issued), masked in all that is recorded of it. */
+  secrets?: readonly string[];
 }
 
 const NO_BODY = Buffer.alloc(0);

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CapturedBody, SandboxRequestRecord } from '../../shared/sandbox.ts';
 import type { BodyRead, UnreadBody } from './body.ts';
-import { redactText } from '../../shared/redact.ts';
+import { redactText, redactValue } from '../../shared/redact.ts';
 import { headerSecrets, redactHeaders, redactTarget } from './redaction.ts';
 import type { SentReply } from './respond.ts';
 
@@ -56,7 +56,9 @@ export interface PendingRecord {
 
 /**
  * `secrets` are the sandbox's own (its API keys, its users' passwords): masked wherever they
- * show up, as are the key and token the request carried in its headers, as the capture does.
+ * show up, as are the key and token the request carried in its headers and the secrets the
+ * reply names (a forwarded login's password and tokens), in both directions' headers and
+ * bodies, as the capture does.
  */
 export function pendingRecord(exchange: Exchange, { bodyLimit, secrets }: { bodyLimit: number; secrets: readonly string[] }): PendingRecord {
   const { read, sent } = exchange;
@@ -69,16 +71,16 @@ export function pendingRecord(exchange: Exchange, { bodyLimit, secrets }: { body
     plan: exchange.plan,
     record() {
       if (made !== null) return made;
-      const masked = [...secrets, ...headerSecrets(exchange.headers)];
+      const masked = [...secrets, ...headerSecrets(exchange.headers), ...(sent?.secrets ?? [])];
       made = {
         id: exchange.id,
         time: exchange.time.toISOString(),
         durationMs: Math.round(exchange.durationMs * 100) / 100,
         method: exchange.method,
         path: redactText(redactTarget(exchange.target), masked),
-        headers: redactHeaders(exchange.headers),
+        headers: redactValue(redactHeaders(exchange.headers), masked),
         body: bodyOf(requestBody, masked),
-        response: response && { status: response.status, headers: redactHeaders(response.headers), body: bodyOf(response.body, masked) },
+        response: response && { status: response.status, headers: redactValue(redactHeaders(response.headers), masked), body: bodyOf(response.body, masked) },
         fault: exchange.fault,
         plan: exchange.plan,
         ...(exchange.forwarded === undefined ? {} : { forwarded: exchange.forwarded }),

@@ -261,6 +261,8 @@ export async function createServices(deps: ServiceDeps) {
     log,
     appInfo,
     vault,
+    /** Every key, password and token the vault holds: what an error answer is masked with. */
+    knownSecrets: vaultSecrets,
     environments,
     sessions,
     drafts: createDrafts(deps.dataFolder),

@@ -16,7 +16,7 @@ export async function startOverContract(dataFolder: string, options: { sandbox?:
     push: createPushSender((name, payload) => options.onPush?.(name, payload)),
     sandbox: options.sandbox ?? { port: 0 },
   });
-  const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
+  const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl, services.knownSecrets);
   const call = (channel: string, input?: unknown) => dispatch(channel, input, trusted);
   /** A call answering the Sandbox tab's view; a refusal throws. */
   const view = async (channel: string, input?: unknown) => {
