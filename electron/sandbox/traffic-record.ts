@@ -37,7 +37,13 @@ interface CutBody {
 }
 
 function cut(shown: Buffer, bytes: number, limit: number, complete: boolean): CutBody {
+  // Decoding copies: the text keeps nothing of the body it was cut from.
   return { text: shown.subarray(0, limit).toString('utf8'), bytes, truncated: !complete || shown.length > limit };
+}
+
+/** What a string costs V8: one byte a character while every one fits in Latin-1, two otherwise. */
+export function heldBytesOf(text: string): number {
+  return /[\u0100-\uffff]/.test(text) ? 2 * text.length : text.length;
 }
 
 function bodyOf({ text, bytes, truncated }: CutBody, secrets: readonly string[]): CapturedBody {
@@ -47,8 +53,8 @@ function bodyOf({ text, bytes, truncated }: CutBody, secrets: readonly string[])
 /** A traffic record to be: what it will hold, and its size while it waits. */
 export interface PendingRecord {
   readonly id: number;
-  /** The bodies' kept bytes, for the traffic's size budget. */
-  readonly bodyBytes: number;
+  /** The bytes its bodies' texts hold now, for the traffic's size budget: the cut texts, or once made the record's. */
+  heldBytes(): number;
   readonly plan: SandboxRequestRecord['plan'];
   /** The record, made on the first call and the same object after. */
   record(): SandboxRequestRecord;
@@ -60,18 +66,23 @@ export interface PendingRecord {
  * reply names (a forwarded login's password and tokens), in both directions' headers and
  * bodies, as the capture does.
  */
-export function pendingRecord(exchange: Exchange, { bodyLimit, secrets }: { bodyLimit: number; secrets: readonly string[] }): PendingRecord {
-  const { read, sent } = exchange;
-  const requestBody = cut(exchange.shownRequestBody, read.ok ? read.body.length : read.received, bodyLimit, read.ok);
-  const response = sent && { status: sent.status, headers: sent.headers, body: cut(sent.shownBody, sent.bytes, bodyLimit, true) };
+export function pendingRecord(whole: Exchange, { bodyLimit, secrets }: { bodyLimit: number; secrets: readonly string[] }): PendingRecord {
+  const { read, sent, shownRequestBody, ...exchange } = whole;
+  // Only the cut bodies outlive this call: the record must not keep the request's whole body.
+  let requestBody: CutBody | null = cut(shownRequestBody, read.ok ? read.body.length : read.received, bodyLimit, read.ok);
+  let response = sent && { status: sent.status, headers: sent.headers, body: cut(sent.shownBody, sent.bytes, bodyLimit, true) };
+  const replySecrets = sent?.secrets ?? [];
   let made: SandboxRequestRecord | null = null;
   return {
     id: exchange.id,
-    bodyBytes: requestBody.text.length + (response?.body.text.length ?? 0),
+    heldBytes() {
+      if (made !== null) return heldBytesOf(made.body.text) + (made.response ? heldBytesOf(made.response.body.text) : 0);
+      return heldBytesOf(requestBody!.text) + (response ? heldBytesOf(response.body.text) : 0);
+    },
     plan: exchange.plan,
     record() {
       if (made !== null) return made;
-      const masked = [...secrets, ...headerSecrets(exchange.headers), ...(sent?.secrets ?? [])];
+      const masked = [...secrets, ...headerSecrets(exchange.headers), ...replySecrets];
       made = {
         id: exchange.id,
         time: exchange.time.toISOString(),
@@ -79,12 +90,15 @@ export function pendingRecord(exchange: Exchange, { bodyLimit, secrets }: { body
         method: exchange.method,
         path: redactText(redactTarget(exchange.target), masked),
         headers: redactValue(redactHeaders(exchange.headers), masked),
-        body: bodyOf(requestBody, masked),
+        body: bodyOf(requestBody!, masked),
         response: response && { status: response.status, headers: redactValue(redactHeaders(response.headers), masked), body: bodyOf(response.body, masked) },
         fault: exchange.fault,
         plan: exchange.plan,
         ...(exchange.forwarded === undefined ? {} : { forwarded: exchange.forwarded }),
       };
+      // The record holds the bodies' texts now; the cut ones would be a second copy.
+      requestBody = null;
+      response = null;
       return made;
     },
   };

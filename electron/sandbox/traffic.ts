@@ -18,7 +18,7 @@ const RECORD_OVERHEAD_BYTES = 1024;
 const VIOLATION_OVERHEAD_BYTES = 64;
 
 function sizeOf(record: PendingRecord): number {
-  let bytes = RECORD_OVERHEAD_BYTES + record.bodyBytes;
+  let bytes = RECORD_OVERHEAD_BYTES + record.heldBytes();
   for (const violation of record.plan?.violations ?? []) {
     bytes += VIOLATION_OVERHEAD_BYTES + violation.pointer.length + violation.expected.length + (violation.actual?.length ?? 0) + violation.message.length;
   }
@@ -49,6 +49,18 @@ export function createTraffic(limits: TrafficLimits) {
     count--;
   }
 
+  /** Counts a record again once made (its texts masked may differ in size), then keeps within the budget. */
+  function resize(slot: number): void {
+    const size = sizeOf(ring[slot]!);
+    totalBytes += size - sizes[slot]!;
+    sizes[slot] = size;
+  }
+
+  function trim(): void {
+    // The newest record stays even when it alone is over the budget.
+    while (totalBytes > limits.totalBytes && count > 1) dropOldest();
+  }
+
   return {
     add(record: PendingRecord): void {
       if (count === limits.records) dropOldest();
@@ -57,14 +69,17 @@ export function createTraffic(limits: TrafficLimits) {
       sizes[slot] = sizeOf(record);
       totalBytes += sizes[slot];
       count++;
-      // The newest record stays even when it alone is over the budget.
-      while (totalBytes > limits.totalBytes && count > 1) dropOldest();
+      trim();
       for (const listener of listeners) {
         try {
           listener(record.record());
         } catch (error) {
           console.error('A sandbox traffic listener failed:', error);
         }
+      }
+      if (listeners.size > 0 && ring[slot] === record) {
+        resize(slot);
+        trim();
       }
     },
 
@@ -75,12 +90,18 @@ export function createTraffic(limits: TrafficLimits) {
     list({ after = 0, limit = Number.POSITIVE_INFINITY }: TrafficQuery = {}): SandboxRequestRecord[] {
       const records: SandboxRequestRecord[] = [];
       for (let age = count - 1; age >= 0 && records.length < limit; age--) {
-        const pending = ring[(oldest + age) % limits.records]!;
+        const slot = (oldest + age) % limits.records;
+        const pending = ring[slot]!;
         if (pending.id <= after) break;
         records.push(pending.record());
+        resize(slot);
       }
+      trim();
       return records;
     },
+
+    /** The bytes its records hold, as counted against `limits.totalBytes`. */
+    heldBytes: () => totalBytes,
 
     clear(): void {
       ring.length = 0;

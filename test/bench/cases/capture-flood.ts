@@ -13,7 +13,8 @@ import { batchOf, sandboxHeaders, send } from '../sandbox-requests.ts';
  * credentials for 30 s on loopback. Each second the size of capture.sqlite and its -wal together
  * and the sandbox's resident memory are read. Figures: the largest size against the cap (goal
  * at most 1.1), and the sandbox's largest memory against the same flood into the same sandbox
- * not capturing, in the same run (what capturing adds: near 1).
+ * not capturing, in the same run (what capturing adds: near 1); each run reports its memory idle,
+ * at its peak and 5 s after the flood.
  * 30 s rather than the review's 150 s: at loopback speed the cap (256 MB) is passed within a
  * few seconds, so 30 s writes it over several times; the machine's other work shares the disk.
  */
@@ -31,6 +32,8 @@ const sizeOf = (file: string) => (existsSync(file) ? statSync(file).size : 0);
 const residentBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 interface Flood {
+  /** The sandbox's resident memory once started, before any request. */
+  idle: number;
   /** capture.sqlite and its -wal, each second. */
   sizes: number[];
   /** The sandbox's resident memory, each second. */
@@ -53,8 +56,8 @@ async function flood(capture: boolean): Promise<Flood> {
     const file = path.join(data, 'capture.sqlite');
     const headers = await sandboxHeaders(agent, url);
     const body = batchOf(EVENTS_PER_REQUEST);
+    const result: Flood = { idle: residentBytes(child.pid!), sizes: [], memory: [], requests: 0, bodyBytes: body.length };
     const started = Date.now();
-    const result: Flood = { sizes: [], memory: [], requests: 0, bodyBytes: body.length };
     const clients = Array.from({ length: CLIENTS }, async () => {
       while (Date.now() - started < FLOOD_MS) {
         await send(agent, `${url}/user/events`, body, headers);
@@ -83,7 +86,17 @@ async function measure(): Promise<BenchLine[]> {
   const capturing = await flood(true);
   const plain = await flood(false);
   const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-  const extra = (run: Flood) => ({ seconds: run.sizes.length, requests: run.requests, bodyBytes: run.bodyBytes, clients: CLIENTS, rssMb: run.memory.map(mb).join('/') });
+  // Idle, the largest during the flood and the last sample (5 s after it), beside the per-second figures.
+  const extra = (run: Flood) => ({
+    seconds: run.sizes.length,
+    requests: run.requests,
+    bodyBytes: run.bodyBytes,
+    clients: CLIENTS,
+    idleRssMb: mb(run.idle),
+    peakRssMb: mb(Math.max(...run.memory)),
+    afterRssMb: mb(run.memory.at(-1)!),
+    rssMb: run.memory.map(mb).join('/'),
+  });
   return [
     { name: 'capture-flood-size', value: Math.max(...capturing.sizes), unit: 'bytes', baseline: { name: 'capture-cap', value: CAP_BYTES }, extra: { ...extra(capturing), sizesMb: capturing.sizes.map(mb).join('/') } },
     { name: 'capture-flood-memory', value: Math.max(...capturing.memory), unit: 'bytes', baseline: { name: 'sandbox-without-capture', value: Math.max(...plain.memory) }, extra: extra(plain) },
