@@ -3,13 +3,15 @@ import { validateBatchWithPlan } from '../../shared/plans/plan-diagnostics.ts';
 import { validationCounts } from '../../shared/runs/expectations.ts';
 import type { StepSender } from '../../shared/runs/run-deps.ts';
 import { rulesFor, validateBatch } from '../../shared/validation.ts';
-import { loadPlan, type LoadedPlan } from '../plans/load.ts';
+import { loadPlanInSlices, type LoadedPlan } from '../plans/load.ts';
 import { readPlanFileText } from '../plans/plan-file-text.ts';
 
 /**
  * A step's batch checked as Send checks it: the environment's rules and its tracking plan. One
  * per run, by both senders (the app's and `eventdesk run`'s): each plan file is read once a run,
- * so a plan edited during the run does not change it half-way.
+ * so a plan edited during the run does not change it half-way. It is compiled whole, in slices:
+ * a step's events may cover all of a plan's 1 000 kinds, and the thread that runs the step (the
+ * services' one) keeps answering calls meanwhile.
  */
 export function createStepValidation(): StepSender['validate'] {
   const plans = new Map<string, Promise<LoadedPlan>>();
@@ -17,7 +19,7 @@ export function createStepValidation(): StepSender['validate'] {
   function planOf(file: string): Promise<LoadedPlan> {
     let found = plans.get(file);
     if (!found) {
-      found = readPlanFileText(file).then((text) => loadPlan(text, file));
+      found = readPlanFileText(file).then((text) => loadPlanInSlices(text, file, { module: false }));
       plans.set(file, found);
     }
     return found;

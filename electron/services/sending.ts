@@ -117,6 +117,7 @@ export function createSending(options: SendingOptions) {
     if (running.has(submissionId)) throw new AppError('already-sending', 'That submission is still being sent.');
     const submission = options.submissions.get(submissionId);
     if (!submission) throw new AppError('submission-not-found', 'That submission no longer exists.');
+    options.submissions.requireIntact();
     claim(submissionId)?.release();
     // A batch not all recorded (the disk filled while it was): its missing events cannot be sent.
     const recorded = options.submissions.eventsRecorded(submissionId);
@@ -295,6 +296,8 @@ export function createSending(options: SendingOptions) {
     if (options.sessions.status(environmentId)?.state !== 'active' && !canLogIn) {
       throw new AppError('needs-login', `Log in to “${environment.name}” first; nothing was sent.`);
     }
+    // A history damaged anywhere takes no send: it could not be trusted to keep its record.
+    options.submissions.requireIntact();
     const earlier = options.submissions.lastWithSameBatch(environmentId, prepared.batchHash);
     if (earlier && !again) return { duplicateOf: earlier };
 

@@ -1,3 +1,4 @@
+import { refuseDamaged } from './sqlite-file.ts';
 import { historyQueries } from './submissions-history.ts';
 import { openStoreContext } from './submissions-context.ts';
 import { retentionRules } from './submissions-retention.ts';
@@ -47,12 +48,19 @@ export type SubmissionStore = ReturnType<typeof openSubmissions>;
 export function openSubmissions(file: string) {
   const context = openStoreContext(file);
   const history = historyQueries(context);
+  let checked = false;
   return {
     /** The file this store writes to. */
     file,
     ...sendLog(context),
     ...history,
     ...retentionRules(context, history.delete),
+    /** Refuses a file damaged anywhere (sqlite-file.ts), checked once per opened file: a send writes only into a whole history. */
+    requireIntact(): void {
+      if (checked) return;
+      refuseDamaged(context.db);
+      checked = true;
+    },
     close(): void {
       if (context.db.isOpen) context.db.close();
     },

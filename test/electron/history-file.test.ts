@@ -13,7 +13,7 @@ import { openSubmissions } from '../../electron/services/submissions.ts';
 import { AppError } from '../../shared/errors.ts';
 import { emptyHistoryFilter } from '../../shared/history.ts';
 import { oneEventBatch, sandboxForCli } from './support/cli-sandbox.ts';
-import { fingerprint, writeDamagedHistory } from './support/damaged-history.ts';
+import { fingerprint, writeDamagedHistory, writeHistoryDamagedInItsMiddle } from './support/damaged-history.ts';
 
 /**
  * A submissions.sqlite with a page overwritten by garbage (a real file, damaged as a bad sector
@@ -87,6 +87,13 @@ describe('the store over a damaged file', () => {
   });
 });
 
+/** A history that opens and lists, damaged only in an old batch's page in its middle. */
+async function middleDamagedDataFolder() {
+  const dataFolder = path.join(await tempFolder(), 'data');
+  const { file } = writeHistoryDamagedInItsMiddle(dataFolder);
+  return { dataFolder, file, before: fingerprint(file) };
+}
+
 describe('the command line over a damaged history', () => {
   it.each([
     ['history', []],
@@ -112,6 +119,21 @@ describe('the command line over a damaged history', () => {
     const result = await cli('send', batch, '--base-url', sandbox.url, '--data', dataFolder);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(DAMAGED);
+    expectNoTrace(result.stderr);
+    expect(sandbox.traffic().filter((record) => record.path === '/user/events')).toEqual([]);
+    expect(fingerprint(file)).toBe(before);
+  });
+
+  it('`send` refuses a history damaged in its middle, which opens and lists, and sends nothing', async () => {
+    const sandbox = await sandboxForCli();
+    cleanUp.push(() => sandbox.close());
+    const { dataFolder, file, before } = await middleDamagedDataFolder();
+    expect((await cli('history', '--data', dataFolder)).code).toBe(0);
+    const batch = await oneEventBatch(path.dirname(dataFolder));
+    const result = await cli('send', batch, '--base-url', sandbox.url, '--data', dataFolder);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(DAMAGED);
+    expect(result.stderr).toContain(`${file}: database disk image is malformed`);
     expectNoTrace(result.stderr);
     expect(sandbox.traffic().filter((record) => record.path === '/user/events')).toEqual([]);
     expect(fingerprint(file)).toBe(before);
@@ -155,6 +177,21 @@ describe('the app over a damaged history', () => {
     expect(await call('send:start', { environmentId, batchText, again: true })).toMatchObject({ ok: true, value: { started: { eventCount: 1 } } });
     expect(existsSync(file)).toBe(true);
     expect(await call('history:count', { filter: emptyHistoryFilter })).toEqual({ ok: true, value: 1 });
+  });
+
+  it('refuses to send into a history damaged in its middle, says so, and sets it aside', async () => {
+    const { dataFolder, file, before } = await middleDamagedDataFolder();
+    const { services, call } = await startApp(dataFolder);
+    expect(await call('history:count', { filter: emptyHistoryFilter })).toEqual({ ok: true, value: 8 });
+    const environmentId = services.environments.list().environments[0]!.id;
+    const { demoUsername, demoPassword } = services.sandbox!.info();
+    expect(await call('session:login', { environmentId, username: demoUsername, password: demoPassword, rememberPassword: false })).toMatchObject({ ok: true });
+    const batchText = JSON.stringify([{ token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: {} }]);
+    expect(await call('send:start', { environmentId, batchText, again: true })).toMatchObject({ ok: false, error: { code: 'history-corrupt', detail: expect.stringContaining(`${file}: database disk image is malformed`) } });
+    expect(services.sandbox!.traffic().filter((record) => record.path === '/user/events')).toEqual([]);
+    expect(fingerprint(file)).toBe(before);
+    expect(await call('history:setAside')).toMatchObject({ ok: true });
+    expect(await call('send:start', { environmentId, batchText, again: true })).toMatchObject({ ok: true, value: { started: { eventCount: 1 } } });
   });
 
   it('refuses to set aside a history that is not damaged', async () => {
