@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createRef } from 'react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Api } from '../../../renderer/api.ts';
-import { ImportExport } from '../../../renderer/composer/ImportExport.tsx';
 import { importText } from '../../../renderer/composer/importing.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
 import { useComposer } from '../../../renderer/state/composer.ts';
 import { useNotices } from '../../../renderer/state/ui.ts';
 import { CSV_BOMB_REFUSAL, CSV_LONG_CELL, CSV_LONG_CELL_REFUSAL, csvBomb } from '../../fixtures/hostile/csv-bomb.ts';
 import { stubBrowser } from '../app-harness.tsx';
-
-const api = { environments: { list: async () => ({ environments: [], activeId: null, notice: null }) }, app: { info: async () => null } } as unknown as Api;
+import { renderImportExport } from './import-export.tsx';
 
 beforeEach(() => {
   stubBrowser();
@@ -30,13 +24,7 @@ describe("the composer's CSV import", () => {
   });
 
   it('says so in a notice when such a file is chosen, and opens no mapping', async () => {
-    render(
-      <ApiContext value={api}>
-        <QueryClientProvider client={new QueryClient()}>
-          <ImportExport batch={{ id: 'open', name: 'Open batch', filePath: null }} dropTarget={createRef()} />
-        </QueryClientProvider>
-      </ApiContext>,
-    );
+    renderImportExport();
     // jsdom's File has no text(): a chosen file as the composer reads it.
     const text = csvBomb(1001);
     const file = { name: 'bomb.csv', size: text.length, text: async () => text } as unknown as File;

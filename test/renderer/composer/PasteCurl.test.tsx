@@ -1,29 +1,17 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createRef } from 'react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Api } from '../../../renderer/api.ts';
-import { ImportExport } from '../../../renderer/composer/ImportExport.tsx';
-import { ApiContext } from '../../../renderer/queries.ts';
 import { batchText } from '../../../renderer/state/batch-text.ts';
 import { useComposer } from '../../../renderer/state/composer.ts';
 import { useNotices } from '../../../renderer/state/ui.ts';
 import { stubBrowser } from '../app-harness.tsx';
-
-const api = { environments: { list: async () => ({ environments: [], activeId: null, notice: null }) }, app: { info: async () => null } } as unknown as Api;
+import { renderImportExport } from './import-export.tsx';
 
 beforeEach(() => {
   stubBrowser();
   useComposer.setState(useComposer.getInitialState(), true);
   useNotices.setState(useNotices.getInitialState(), true);
-  render(
-    <ApiContext value={api}>
-      <QueryClientProvider client={new QueryClient()}>
-        <ImportExport batch={{ id: 'open', name: 'Open batch', filePath: null }} dropTarget={createRef()} />
-      </QueryClientProvider>
-    </ApiContext>,
-  );
+  renderImportExport();
 });
 
 afterEach(cleanup);
