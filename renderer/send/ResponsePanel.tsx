@@ -232,11 +232,12 @@ export function SendAnswer({ submissionId }: { submissionId: string }) {
   if (submission.error) return <ErrorNotice title="The submission could not be read" error={submission.error} />;
   // Why the send stopped when its record could not be written (a full disk), above what it kept.
   const stopped = progress?.problem && (
-    <p className="problem" role="alert" data-testid="send-problem">
+    <p className="problem send-problem" role="alert" data-testid="send-problem">
       {progress.problem}
     </p>
   );
-  if (submission.data) {
+  // A record the full disk kept from being finished or dropped still reads "sending": its chunks never went out.
+  if (submission.data && !(stopped && submission.data.status === 'sending')) {
     return (
       <>
         {stopped}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SendProgress } from '../../../shared/submission.ts';
 import type { Api } from '../../../renderer/api.ts';
@@ -47,5 +47,40 @@ describe('a send stopped because its record could not be written', () => {
     );
     expect((await screen.findByRole('alert')).textContent).toBe(PROBLEM);
     expect(screen.queryByText('Loading the answer…')).toBeNull();
+  });
+
+  it('shows no chunks as pending when the full disk kept its record from being dropped', async () => {
+    // The record still reads "sending" until the next start clears it: none of its chunks went out.
+    const recorded = {
+      id: 's-full',
+      environmentId: 'env-1',
+      environmentName: 'Staging',
+      environmentColor: '#888',
+      baseUrl: 'https://staging.example.com',
+      headers: {},
+      eventCount: 20_000,
+      batchHash: 'hash',
+      startedAt: '2026-11-24T09:00:00.000Z',
+      finishedAt: null,
+      sendingMs: 0,
+      status: 'sending',
+      label: '',
+      note: '',
+      chunks: [{ firstEvent: 0, eventCount: 500, status: 'pending', statusCode: null, responseHeaders: {}, responseBody: null, responseTruncated: false, attempts: 0, durationMs: 0, error: null, wentOut: false, attemptLog: [] }],
+    };
+    let read = false;
+    const api = { submissions: { get: async () => ((read = true), recorded) } } as unknown as Api;
+    act(() => useSendState.getState().progressed(stopped));
+    render(
+      <ApiContext value={api}>
+        <QueryClientProvider client={new QueryClient()}>
+          <SendAnswer submissionId="s-full" />
+        </QueryClientProvider>
+      </ApiContext>,
+    );
+    await waitFor(() => expect(read).toBe(true));
+    await act(async () => undefined);
+    expect(screen.getByRole('alert').textContent).toBe(PROBLEM);
+    expect(screen.queryByTestId('send-outcome')).toBeNull();
   });
 });
