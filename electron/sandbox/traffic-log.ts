@@ -1,6 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { AppError } from '../../shared/errors.ts';
 import type { SandboxRequestRecord } from '../../shared/sandbox.ts';
+import { terminalJson } from '../../shared/terminal-text.ts';
 
 /** The traffic appended to a file, one JSON record a line (NDJSON), for tools that tail it. */
 
@@ -32,7 +33,8 @@ export async function openTrafficLog(file: string): Promise<TrafficLog> {
     write(record) {
       if (stream.errored) return;
       if (stream.writableLength > BACKLOG_LIMIT_BYTES) return warnOnce('the disk is too slow; records are being dropped.');
-      stream.write(`${JSON.stringify(record)}\n`);
+      // What a client sent, as the same JSON with what a terminal acts on escaped: the log is read with tail -f.
+      stream.write(`${terminalJson(JSON.stringify(record))}\n`);
     },
     close() {
       return new Promise((resolve) => {
