@@ -35,7 +35,7 @@ function packageLayout(): Plugin {
 /**
  * The command-line package's bundle, into `packageFolder`/lib: ES modules for Node, every
  * dependency inside it and only Node's own modules outside, so the installed package needs
- * nothing else. Each command is a chunk of its own (electron/cli.ts imports it when it runs), so
+ * nothing else. Each command is a chunk of its own (electron/cli/main.ts imports it when it runs), so
  * a command loads what it uses.
  */
 export const cliBuildConfig = (packageFolder: string): InlineConfig => ({

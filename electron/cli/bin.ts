@@ -9,7 +9,7 @@ import { nodeVersionProblem } from './node-version.ts';
 const problem = nodeVersionProblem(process.versions.node, process.execPath);
 if (problem === null) {
   dropSqliteWarning();
-  const { main } = await import('../cli.ts');
+  const { main } = await import('./main.ts');
   await main();
 } else {
   process.stderr.write(`${problem}\n`);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli.ts';
+import { runCli } from '../../electron/cli/main.ts';
 import { formatDuration } from '../../electron/cli/history-print.ts';
 import { openSubmissions, type SubmissionStore } from '../../electron/services/submissions.ts';
 import { formatDateTime } from '../../shared/datetime.ts';

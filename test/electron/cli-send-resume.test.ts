@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { runCli } from '../../electron/cli.ts';
+import { runCli } from '../../electron/cli/main.ts';
 import { type SubmissionStore } from '../../electron/services/submissions.ts';
 import { cleanUp, CREDENTIALS, sandboxWith, tempFolder, batchFile, numbered, spawnSend, exited, runSend, acceptedTokens, expectEachOnce, eventRequests, store } from './support/cli-send-support.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runCli } from '../../electron/cli.ts';
+import { runCli } from '../../electron/cli/main.ts';
 import { appDataFolder } from '../../electron/cli/data-folder.ts';
 import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
 import { arraysText } from '../fixtures/events.ts';

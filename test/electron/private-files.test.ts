@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../electron/cli.ts';
+import { runCli } from '../../electron/cli/main.ts';
 import { createPushSender } from '../../electron/ipc/dispatch.ts';
 import { nodeServiceDeps } from '../../electron/node-services.ts';
 import { createServices } from '../../electron/services/index.ts';

@@ -10,7 +10,7 @@ import { nodeServiceDeps } from '../../electron/node-services.ts';
 import { createServices, type Services } from '../../electron/services/index.ts';
 import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
 import type { SubmissionView } from '../../shared/submission.ts';
-import { runCli } from '../../electron/cli.ts';
+import { runCli } from '../../electron/cli/main.ts';
 import { startEchoServer } from '../fixtures/echo-server.ts';
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSandboxFlags } from '../../../electron/cli/sandbox-flags.ts';
-import { runCli } from '../../../electron/cli.ts';
+import { runCli } from '../../../electron/cli/main.ts';
 import { NO_FAULTS } from '../../../shared/sandbox.ts';
 import { DEFAULT_SANDBOX_PORT } from '../../../shared/sandbox-port.ts';
 import { runSandbox } from './cli-process.ts';

@@ -28,6 +28,17 @@ const stopped: SendProgress = {
   problem: PROBLEM,
 };
 
+/** The answer to the stopped send, as the Response panel shows it. */
+function renderAnswer(api: Api): void {
+  render(
+    <ApiContext value={api}>
+      <QueryClientProvider client={new QueryClient()}>
+        <SendAnswer submissionId="s-full" />
+      </QueryClientProvider>
+    </ApiContext>,
+  );
+}
+
 afterEach(() => {
   cleanup();
   useSendState.setState(useSendState.getInitialState(), true);
@@ -38,13 +49,7 @@ describe('a send stopped because its record could not be written', () => {
     // The submission went with its batch: the history has nothing to show of it.
     const api = { submissions: { get: async () => null } } as unknown as Api;
     act(() => useSendState.getState().progressed(stopped));
-    render(
-      <ApiContext value={api}>
-        <QueryClientProvider client={new QueryClient()}>
-          <SendAnswer submissionId="s-full" />
-        </QueryClientProvider>
-      </ApiContext>,
-    );
+    renderAnswer(api);
     expect((await screen.findByRole('alert')).textContent).toBe(PROBLEM);
     expect(screen.queryByText('Loading the answer…')).toBeNull();
   });
@@ -71,13 +76,7 @@ describe('a send stopped because its record could not be written', () => {
     let read = false;
     const api = { submissions: { get: async () => ((read = true), recorded) } } as unknown as Api;
     act(() => useSendState.getState().progressed(stopped));
-    render(
-      <ApiContext value={api}>
-        <QueryClientProvider client={new QueryClient()}>
-          <SendAnswer submissionId="s-full" />
-        </QueryClientProvider>
-      </ApiContext>,
-    );
+    renderAnswer(api);
     await waitFor(() => expect(read).toBe(true));
     await act(async () => undefined);
     expect(screen.getByRole('alert').textContent).toBe(PROBLEM);
