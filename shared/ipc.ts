@@ -26,7 +26,7 @@ import {
   TimelineBucketSchema,
   TimelineUnitSchema,
 } from './history.ts';
-import { SendProgressSchema, StartResultSchema, SubmissionSummarySchema, SubmissionViewSchema, UnansweredChoiceSchema } from './submission.ts';
+import { MAX_PSEUDONYM_ORIGINS, PSEUDONYM_ORIGIN_MAX, SendProgressSchema, StartResultSchema, SubmissionSummarySchema, SubmissionViewSchema, UnansweredChoiceSchema } from './submission.ts';
 import { LoginInputSchema, SessionEventSchema, SessionViewSchema } from './session.ts';
 import { KeptRunSchema, RunProgressSchema, RunResultSchema, RunStartSchema, WorkspaceScenarioSchema } from './runs/run-schemas.ts';
 import { RecentWorkspaceSchema, WorkspaceChangeSchema, WorkspaceFileRequestSchema, WorkspaceListingSchema } from './workspace/workspace-schema.ts';
@@ -147,9 +147,19 @@ export const contract = {
    */
   'files:takeOpened': { input: NoInput, output: z.array(OpenedFileSchema) },
 
-  /** `label`: the new submission's, from its start (a replay names what it replays). */
+  /**
+   * `label`: the new submission's, from its start (a replay names what it replays).
+   * `pseudonymizedFrom`: the original customer and device ids the batch was pseudonymized from,
+   * kept in the history only (searchable, never sent).
+   */
   'send:start': {
-    input: z.object({ environmentId: Id, batchText: z.string().max(MAX_DRAFT_CHARS), again: z.boolean(), label: z.string().max(LABEL_MAX).optional() }),
+    input: z.object({
+      environmentId: Id,
+      batchText: z.string().max(MAX_DRAFT_CHARS),
+      again: z.boolean(),
+      label: z.string().max(LABEL_MAX).optional(),
+      pseudonymizedFrom: z.array(z.string().max(PSEUDONYM_ORIGIN_MAX)).max(MAX_PSEUDONYM_ORIGINS).optional(),
+    }),
     output: StartResultSchema,
   },
   'send:cancel': { input: z.object({ submissionId: Id }), output: z.null() },

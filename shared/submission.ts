@@ -125,8 +125,29 @@ export const SubmissionSchema = z.object({
   /** The user's own words, both searchable: a short label and a note (a support ticket id). */
   label: z.string(),
   note: z.string(),
+  /**
+   * The original customer and device ids the batch was pseudonymized from, customers first,
+   * masked: kept only in the local history so a search for the real customer finds the send.
+   * Never sent, never in an export.
+   */
+  pseudonymizedFrom: z.array(z.string()),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
+
+/** The most original ids a send keeps, and the longest each may be. */
+export const MAX_PSEUDONYM_ORIGINS = 1000;
+export const PSEUDONYM_ORIGIN_MAX = 256;
+/** How many of them the detail names before "and N more". */
+const ORIGINS_NAMED = 3;
+
+/** "Pseudonymized from cust-7781, cust-1002 and 4 more", or null when the send was not made from pseudonymized ids. */
+export function pseudonymizedFromText(originals: readonly string[]): string | null {
+  if (originals.length === 0) return null;
+  const named = originals.slice(0, ORIGINS_NAMED);
+  const more = originals.length - named.length;
+  const list = more > 0 ? `${named.join(', ')} and ${more.toLocaleString('en')} more` : named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `Pseudonymized from ${list}`;
+}
 
 /**
  * The time a submission spent sending, in ms, or null while it runs, or when a crash cut its

@@ -11,7 +11,7 @@ import { readUtf8 } from './validate.ts';
 
 /**
  * What the `eventdesk plan` subcommands read and write: events from batch files read as
- * `eventdesk transform` reads them (JSON, NDJSON, CSV with --csv-map, HAR, cURL), exported
+ * `eventdesk transform` reads them (JSON, NDJSON, CSV with --csv-map, HAR, cURL; several in order), exported
  * plans from files or folders, and a plan as stable two-space JSON.
  */
 
@@ -20,11 +20,11 @@ import { readUtf8 } from './validate.ts';
  * several). Of several files, --csv-map goes to those named as CSV (.csv, .tsv) and standard
  * input; one file gets it whatever its name, and is refused it when it is no CSV, as transform does.
  */
-export async function readEventFiles(files: readonly string[], csvMap: CsvMapFlag): Promise<{ events: ImportedEvent[]; notes: string[] }> {
+export async function readEventFiles(files: readonly string[], csvMap: CsvMapFlag, serviceIdField = 'svc_id'): Promise<{ events: ImportedEvent[]; notes: string[] }> {
   if (files.length === 0) throw new UsageError('Name the batch files to read (or - for standard input).');
   if (files.filter((file) => file === '-').length > 1) throw new UsageError('Standard input (-) can be read once.');
   const mapped = (file: string) => files.length === 1 || file === '-' || /\.(csv|tsv)$/i.test(file);
-  return eventsOfFiles(files, (file) => readEvents(file, mapped(file) ? csvMap : undefined, 'svc_id'));
+  return eventsOfFiles(files, (file) => readEvents(file, mapped(file) ? csvMap : undefined, serviceIdField));
 }
 
 /** A summary of where events came from: "3 events of a.json" or "120 events of 2 files". */

@@ -35,16 +35,16 @@ function targetOf(text: string, serviceIdField: string): CsvColumnTarget | null 
  * stops and shows the guess as a --csv-map to correct, or to keep as is where the file truly has
  * no such column.
  */
-function guessedMapping(table: CsvTable, serviceIdField: string): CsvMapping {
+function guessedMapping(table: CsvTable, name: string, serviceIdField: string): CsvMapping {
   const mapping = suggestCsvMapping(table.headers, { serviceIdField });
   const found = new Set(mapping.map((target) => (target.to === 'field' ? target.field : target.to === 'service-id' ? serviceIdField : null)));
   const missing = [...CSV_TEXT_FIELDS, serviceIdField].filter((field) => !found.has(field));
   if (missing.length === 0) return mapping;
-  throw new UsageError(`--csv-map auto found no column for ${missing.join(', ')} among ${table.headers.map((header) => `"${header}"`).join(', ')}. Say which column goes to which field: the guess, to correct or to keep, is --csv-map '${suggestedFlag(table, serviceIdField)}'.`);
+  throw new UsageError(`--csv-map auto found no column in ${name} for ${missing.join(', ')} among ${table.headers.map((header) => `"${header}"`).join(', ')}. Say which column goes to which field: the guess, to correct or to keep, is --csv-map '${suggestedFlag(table, serviceIdField)}'.`);
 }
 
-function mappingOf(flag: string, table: CsvTable, serviceIdField: string): CsvMapping {
-  if (flag === 'auto') return guessedMapping(table, serviceIdField);
+function mappingOf(flag: string, table: CsvTable, name: string, serviceIdField: string): CsvMapping {
+  if (flag === 'auto') return guessedMapping(table, name, serviceIdField);
   const mapping: CsvMapping = table.headers.map(() => ({ to: 'nothing' }));
   for (const pair of flag.split(',')) {
     const equals = pair.lastIndexOf('=');
@@ -52,7 +52,7 @@ function mappingOf(flag: string, table: CsvTable, serviceIdField: string): CsvMa
     const target = targetOf(pair.slice(equals + 1).trim(), serviceIdField);
     if (equals === -1 || target === null) throw new UsageError(`--csv-map: "${pair}" is not COLUMN=TARGET, where TARGET is ${TARGETS}.`);
     const index = table.headers.findIndex((header) => header.trim() === column);
-    if (index === -1) throw new UsageError(`--csv-map: the CSV has no column "${column}"; its columns are ${table.headers.map((header) => `"${header}"`).join(', ')}.`);
+    if (index === -1) throw new UsageError(`--csv-map: ${name} has no column "${column}"; its columns are ${table.headers.map((header) => `"${header}"`).join(', ')}.`);
     mapping[index] = target;
   }
   return mapping;
@@ -75,7 +75,7 @@ export async function readEvents(file: string, csvMap: CsvMapFlag, serviceIdFiel
     const table = reading.table;
     if (!table.ok) throw new UsageError(`${name}: ${table.message}`);
     if (csvMap === undefined) throw new UsageError(`${name} is CSV: say which column goes to which field with --csv-map auto (the app's guess: ${suggestedFlag(table, serviceIdField)}) or --csv-map 'COLUMN=FIELD,…'.`);
-    const mapped = mapCsv(table, mappingOf(csvMap, table, serviceIdField), { serviceIdField });
+    const mapped = mapCsv(table, mappingOf(csvMap, table, name, serviceIdField), { serviceIdField });
     if (!mapped.ok) throw new UsageError(`${name}: ${mapped.message}`);
     return mapped;
   }

@@ -11,7 +11,8 @@ import { type CliIo, terminalIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { environmentFromFile } from './target.ts';
-import { readEvents, writeEvents } from './transform-files.ts';
+import { eventsFrom, readEventFiles } from './plan-files.ts';
+import { writeEvents } from './transform-files.ts';
 
 /**
  * `eventdesk transform`: the composer's batch transforms (shared/events), for scripting a
@@ -19,13 +20,13 @@ import { readEvents, writeEvents } from './transform-files.ts';
  */
 
 export function transformUsage(dataFolder: string): string {
-  return `Usage: eventdesk transform <file> [--customer ID]... [--device ID]... [--where EXPR]
+  return `Usage: eventdesk transform <file>... [--customer ID]... [--device ID]... [--where EXPR]
          [--shift-to now|"YYYY-MM-DD HH:MM:SS"] [--anchor latest|earliest]
          [--pseudonymize] [--pseudonymize-field NAME]... [--set FIELD=VALUE]...
          [--csv-map auto|COLUMN=FIELD,...] [--env FILE [--env-name NAME]] [--data DIR] [--out FILE]
 
-Reads a batch (JSON, NDJSON, CSV, HAR or cURL; - for standard input), keeps the events asked
-for, transforms them in this order (shift, pseudonymize, set), and writes them as JSON, or as
+Reads a batch (JSON, NDJSON, CSV, HAR or cURL; - for standard input), or several files as one
+batch, their events in the order the files are named; keeps the events asked for, transforms them in this order (shift, pseudonymize, set), and writes them as JSON, or as
 NDJSON when --out ends .ndjson or .jsonl (standard output without --out, or with --out -).
 
 Keep only
@@ -56,7 +57,8 @@ Transform
                          device_id, customer_id or attributes.NAME (any name)
 
 Files
-  --csv-map MAP          How a CSV's columns become fields: auto (the app's guess from the
+  --csv-map MAP          How a CSV's columns become fields (of several files, those named
+                         .csv or .tsv, and standard input): auto (the app's guess from the
                          headers; when it finds no column for one of the service's fields, the
                          command stops and shows its guess to correct) or
                          COLUMN=TARGET,... with TARGET one of token, created_at,
@@ -154,7 +156,6 @@ export async function transformCommand(args: string[], given: CliIo): Promise<nu
       io.stdout(transformUsage(dataFolder));
       return 0;
     }
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Name the batch file to transform (or - for standard input).' : `Transform one file at a time; got ${positionals.length}.`);
     const anchor = values.anchor ?? 'latest';
     if (anchor !== 'latest' && anchor !== 'earliest') throw new UsageError(`--anchor: "${anchor}" is neither latest nor earliest.`);
     if (values.anchor !== undefined && values['shift-to'] === undefined) throw new UsageError('--anchor says which event --shift-to moves; there is no --shift-to.');
@@ -164,12 +165,11 @@ export async function transformCommand(args: string[], given: CliIo): Promise<nu
     if (target && !target.ok) throw new UsageError(`--shift-to: "${shiftTo}" is neither now nor a date-time: ${target.error.message}`);
     const selection = selectionOf(values.customer ?? [], values.device ?? [], values.where, settings.serviceIdField);
     const assignments = (values.set ?? []).map((text) => assignmentOf(text, settings.serviceIdField));
-    const file = positionals[0]!;
-    const { events: read, note } = await readEvents(file, values['csv-map'], settings.serviceIdField);
-    if (note) io.stderr(`eventdesk transform: ${note}\n`);
+    const { events: read, notes } = await readEventFiles(positionals, values['csv-map'], settings.serviceIdField);
+    for (const note of notes) io.stderr(`eventdesk transform: ${note}\n`);
     let events: unknown[] = selection === null ? read : read.filter((event) => eventMatches(selection, event));
     if (events.length === 0) {
-      io.stderr(`eventdesk transform: none of the ${plural(read.length, 'event')} of ${file === '-' ? '<stdin>' : file} matches; nothing written.\n`);
+      io.stderr(`eventdesk transform: none of the ${eventsFrom(read.length, positionals)} matches; nothing written.\n`);
       return 1;
     }
     const done: string[] = [selection === null ? `${plural(events.length, 'event')} read` : `${events.length} of ${plural(read.length, 'event')} kept`];

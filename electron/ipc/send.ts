@@ -12,7 +12,7 @@ export function registerSendHandlers({ sending, submissions, submissionCurl, int
 > {
   const masked = maskedByEnvironment(vault);
   return {
-    'send:start': ({ environmentId, batchText, again, label }) => sending.start(environmentId, batchText, again, undefined, label),
+    'send:start': ({ environmentId, batchText, again, label, pseudonymizedFrom }) => sending.start(environmentId, batchText, again, undefined, label, pseudonymizedFrom),
     'send:cancel': ({ submissionId }) => (sending.cancel(submissionId), null),
     'send:resume': ({ submissionId, unanswered }) => sending.resume(submissionId, undefined, unanswered),
     'submissions:copyCurl': async ({ id, firstEvent, withSecrets }) => (await submissionCurl.copy(id, firstEvent, withSecrets), null),

@@ -52,9 +52,9 @@ export function batchSearchText(batch: string): string {
   return valuesSearchText(values);
 }
 
-/** The searchable text of what came back and of the user's words. */
-export function notesSearchText(parts: { label: string; note: string; responses: readonly string[] }): string {
-  return [parts.label, parts.note, ...parts.responses].filter((part) => part.length > 0).join('\n');
+/** The searchable text of what came back, of the user's words and of the ids a send was pseudonymized from. */
+export function notesSearchText(parts: { label: string; note: string; responses: readonly string[]; pseudonymizedFrom?: readonly string[] }): string {
+  return [parts.label, parts.note, ...(parts.pseudonymizedFrom ?? []), ...parts.responses].filter((part) => part.length > 0).join('\n');
 }
 
 /**

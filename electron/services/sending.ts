@@ -1,6 +1,6 @@
 import { planChunksBySize } from '../../shared/chunking.ts';
 import { AppError } from '../../shared/errors.ts';
-import { MASK, redactHeaders } from '../../shared/redact.ts';
+import { MASK, redactHeaders, redactText } from '../../shared/redact.ts';
 import { possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type SubmissionDetail, type SubmissionStatus, type SubmissionSummary, type UnansweredChoice } from '../../shared/submission.ts';
 import { endpoint, type Fetch } from './auth.ts';
 import type { Environments } from './environments.ts';
@@ -284,9 +284,10 @@ export function createSending(options: SendingOptions) {
    * Sends a batch (its text as in the editor) to an environment, unless the same resolved batch
    * went there before and `again` is false. Resolves once the submission is recorded (and its
    * first progress pushed); the batch is read in slices before that, and recorded after it.
-   * `label` is the new submission's from the start (a resend keeps its submission's).
+   * `label` is the new submission's from the start (a resend keeps its submission's), and
+   * `pseudonymizedFrom` the original ids its batch was pseudonymized from (history only).
    */
-  async function start(environmentId: string, batchText: string, again: boolean, tuning?: SendTuning, label = ''): Promise<StartResult> {
+  async function start(environmentId: string, batchText: string, again: boolean, tuning?: SendTuning, label = '', pseudonymizedFrom: readonly string[] = []): Promise<StartResult> {
     const environment = options.environments.get(environmentId);
     const prepared = await inSlices(preparing(environment, batchText, new Date(), !tuning?.templatesResolved));
     // Said before anything is recorded: a send that could only fail is no submission.
@@ -312,6 +313,8 @@ export function createSending(options: SendingOptions) {
       batchHash: prepared.batchHash,
       batchBytes: prepared.batchBytes,
       startedAt: new Date().toISOString(),
+      // Masked as every answer is: an id the user typed may hold a secret.
+      pseudonymizedFrom: pseudonymizedFrom.map((original) => redactText(original, knownSecrets([secrets]))),
     }));
     // Before the first byte: the send's progress and its history row carry the label from the start.
     const started = label ? beforeSending(options.submissions, submission.id, () => options.submissions.annotate(submission.id, { label, note: '' })) : submission;
@@ -334,7 +337,7 @@ export function createSending(options: SendingOptions) {
     resend(submissionId: string, again: boolean): Promise<StartResult> {
       const detail = options.submissions.get(submissionId);
       if (!detail) return Promise.reject(new AppError('submission-not-found', 'That submission no longer exists.'));
-      return start(detail.environmentId, detail.batch, again, undefined, detail.label);
+      return start(detail.environmentId, detail.batch, again, undefined, detail.label, detail.pseudonymizedFrom);
     },
 
     planResume,

@@ -8,7 +8,7 @@ import { searchWords } from './history-search.ts';
 export type Row = Record<string, unknown>;
 
 export const summaryColumns = `s.id, s.environment_id, s.environment_name, s.environment_color, s.base_url, s.headers,
-  s.event_count, s.batch_hash, s.started_at, s.finished_at, s.sending_ms, s.status, s.label, s.note`;
+  s.event_count, s.batch_hash, s.started_at, s.finished_at, s.sending_ms, s.status, s.label, s.note, s.pseudonymized_from`;
 /** The batch as sent, `[e1,e2,…]`, put back together from its parts. */
 export const submissionColumns = `${summaryColumns},
   '[' || coalesce((SELECT group_concat(p.events, ',' ORDER BY p.first_event) FROM batch_parts p WHERE p.submission_id = s.id), '') || ']' AS batch`;
@@ -29,6 +29,7 @@ export function toSummary(row: Row): SubmissionSummary {
     status: row.status as SubmissionStatus,
     label: String(row.label),
     note: String(row.note),
+    pseudonymizedFrom: JSON.parse(String(row.pseudonymized_from)) as string[],
   };
 }
 

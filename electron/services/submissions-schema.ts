@@ -211,16 +211,20 @@ export const migrations: readonly ((db: DatabaseSync) => void)[] = [
     }
     for (const row of db.prepare('SELECT id FROM submissions').iterate() as Iterable<Row>) settle(db, String(row.id), 8);
   },
+  // A pseudonymized send keeps the original customer and device ids it was made from (a JSON
+  // array of texts, masked), searchable with its notes (#32): `7781` finds the send made from
+  // `cust-7781`. Sends recorded before were made from nothing known: no search row changes.
+  (db) => db.exec(`ALTER TABLE submissions ADD COLUMN pseudonymized_from TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(pseudonymized_from))`),
 ];
 
 /**
- * After a send ends: its responses become searchable and its size is counted: the batch and the
+ * After a send ends: its responses (and since version 9 the ids it was pseudonymized from) become searchable and its size is counted: the batch and the
  * chunks' last answers and, since version 5, every attempt's (the last one is kept twice, and
  * counted twice). A migration calls it with the version it brings the schema to (2), on the
  * schema as it was then.
  */
 export function settle(db: DatabaseSync, submissionId: string, schemaVersion = SUBMISSIONS_SCHEMA_VERSION): void {
-  const row = db.prepare('SELECT seq, label, note FROM submissions WHERE id = ?').get(submissionId) as Row | undefined;
+  const row = db.prepare(`SELECT seq, label, note, ${schemaVersion >= 9 ? 'pseudonymized_from' : "'[]'"} AS pseudonymized_from FROM submissions WHERE id = ?`).get(submissionId) as Row | undefined;
   if (!row) return;
   const answers =
     schemaVersion >= 5 ? '(SELECT submission_id, response_body, error FROM chunks UNION ALL SELECT submission_id, response_body, error FROM chunk_attempts)' : 'chunks';
@@ -233,7 +237,8 @@ export function settle(db: DatabaseSync, submissionId: string, schemaVersion = S
     String(chunk.response_body),
     String(chunk.error),
   ]);
-  indexNotes(db, Number(row.seq), notesSearchText({ label: String(row.label), note: String(row.note), responses }));
+  const pseudonymizedFrom = JSON.parse(String(row.pseudonymized_from)) as string[];
+  indexNotes(db, Number(row.seq), notesSearchText({ label: String(row.label), note: String(row.note), responses, pseudonymizedFrom }));
   db.prepare(
     `UPDATE submissions SET stored_bytes = ${batchBytes} +
       (SELECT coalesce(sum(length(CAST(response_body AS BLOB))), 0) FROM ${answers} WHERE submission_id = :submission)

@@ -34,7 +34,7 @@ export const MAX_BATCH_BYTES = 200 * 1024 * 1024;
 /** What a request that was out when EventDesk died says of its missing answer. */
 const CUT_SHORT = 'No answer: EventDesk stopped (a crash, a kill or a power cut) while this request was out.';
 
-export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note'>;
+export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note' | 'pseudonymizedFrom'> & { pseudonymizedFrom?: readonly string[] };
 export type ChunkRange = { firstEvent: number; eventCount: number };
 /** Consecutive events of a batch as recorded: their JSON texts joined by commas, as in the batch. */
 export type BatchPart = ChunkRange & { events: string };
@@ -54,8 +54,8 @@ function checkConsecutive(ranges: readonly ChunkRange[], start: number): number 
 export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk, chunksWithAttempts, missing }: StoreContext) {
   const statements = {
     insertSubmission: db.prepare(`INSERT INTO submissions
-      (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, status, stored_bytes)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?) RETURNING seq`),
+      (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, status, stored_bytes, pseudonymized_from)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?, ?) RETURNING seq`),
     insertPart: db.prepare('INSERT INTO batch_parts (submission_id, first_event, event_count, events, bytes) VALUES (?, ?, ?, ?, ?)'),
     // Marked and indexed in one transaction, once: whoever marks it writes its search row.
     markIndexed: db.prepare('UPDATE batch_parts SET indexed = 1 WHERE submission_id = ? AND first_event = ? AND indexed = 0 RETURNING id'),
@@ -124,8 +124,8 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
       const started = new Date(input.startedAt);
       if (Number.isNaN(started.getTime())) throw new AppError('submission-started-at', 'The start time of a submission must be a date.', input.startedAt);
       if (!Number.isInteger(input.eventCount) || input.eventCount < 0) throw new AppError('submission-chunks', 'The event count must be a whole number.', String(input.eventCount));
-      const { batchBytes, ...fields } = input;
-      const submission: SubmissionSummary = { ...fields, id: randomUUID(), startedAt: started.toISOString(), finishedAt: null, sendingMs: 0, status: 'sending', label: '', note: '' };
+      const { batchBytes, pseudonymizedFrom = [], ...fields } = input;
+      const submission: SubmissionSummary = { ...fields, id: randomUUID(), startedAt: started.toISOString(), finishedAt: null, sendingMs: 0, status: 'sending', label: '', note: '', pseudonymizedFrom: [...pseudonymizedFrom] };
       statements.insertSubmission.run(
         submission.id,
         submission.environmentId,
@@ -137,6 +137,7 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
         submission.batchHash,
         submission.startedAt,
         batchBytes,
+        JSON.stringify(submission.pseudonymizedFrom),
       );
       return submission;
     },

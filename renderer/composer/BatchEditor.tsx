@@ -94,7 +94,7 @@ export default function BatchEditor() {
   useCommand('view.json', inComposer(() => setView('json')), { enabled: open, reason: 'No batch is open' });
   useCommand('view.form', inComposer(() => setView('form')), { enabled: open, reason: 'No batch is open' });
   const [focusFilter, setFocusFilter] = useState(0);
-  const mountEventMenu = useEventCommands({
+  const eventCommands = useEventCommands({
     target: batch && model ? { model, batchId: batch.id } : null,
     view,
     serviceIdField,
@@ -121,7 +121,7 @@ export default function BatchEditor() {
           {validation.eventCount === null ? (validation.pending ? 'Checking…' : 'Not a batch of events') : `${validation.eventCount.toLocaleString('en')} ${validation.eventCount === 1 ? 'event' : 'events'}`}
         </span>
         <FileActions batch={batch} />
-        <ImportExport batch={batch} dropTarget={pane} />
+        <ImportExport batch={batch} dropTarget={pane} into={{ target: { model, batchId: batch.id }, selectedEvent: eventCommands.selectedEvent }} />
         <TransformButton batch={batch} model={model} timeZone={timeZone} serviceIdField={serviceIdField} />
         <span className="spacer" />
         <ViewSwitch
@@ -168,7 +168,7 @@ export default function BatchEditor() {
             theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
             onMount={(editor) => {
               setEditor(editor);
-              mountEventMenu(editor);
+              eventCommands.mount(editor);
             }}
             loading={<p className="empty">Loading the editor…</p>}
             options={options}

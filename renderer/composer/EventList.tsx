@@ -4,6 +4,7 @@ import { isMac } from '../commands/registry.ts';
 import { chooseEvents, pickEvent, targetEvents, useEventSelection } from '../state/event-selection.ts';
 import { text, worst, type EventProblems, type EventRecord } from './event-problems.ts';
 import { moveTo, remove, step, type BatchTarget } from './event-operations.ts';
+import { carriesFiles } from './ImportChoice.tsx';
 
 /**
  * The events as a virtualized listbox that selects several: click, Shift+click for a range,
@@ -105,12 +106,15 @@ export function EventList({ target, events, shown, problems }: { target: BatchTa
                 start.dataTransfer.effectAllowed = 'move';
                 start.dataTransfer.setData('text/plain', `event ${index + 1}`);
               }}
+              // A file dragged in is no event moving: it goes on to the composer, which imports it.
               onDragOver={(over) => {
+                if (carriesFiles(over)) return;
                 over.preventDefault();
                 setDropBefore(index);
               }}
               onDragEnd={() => setDropBefore(null)}
               onDrop={(dropped) => {
+                if (carriesFiles(dropped)) return;
                 dropped.preventDefault();
                 drop(index);
               }}

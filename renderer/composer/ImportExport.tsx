@@ -13,7 +13,11 @@ import { useComposer, type Batch } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { CsvMappingDialog } from './CsvMappingDialog.tsx';
 import { baseName, exportBatch, importText, type ExportFormat } from './importing.ts';
+import { insertEventsAfter, type BatchTarget } from './event-operations.ts';
+import { eventsLayoutOf } from './form-events.ts';
+import { carriesFiles, fileNames, ImportChoice, type FileImport, type ImportPlace } from './ImportChoice.tsx';
 import { PasteCurlDialog } from './PasteCurlDialog.tsx';
+import { plural } from '../../shared/plural.ts';
 import { PreviewDialog } from './PreviewDialog.tsx';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
@@ -27,50 +31,104 @@ const EXPORT_CHOICES: { format: ExportFormat; label: string }[] = [
   { format: 'har', label: 'HAR (secrets masked)' },
 ];
 
-/** Imports become new batches; the text already open is never replaced. */
-function useImporter() {
+/** Where imported events can go: the open batch's text, and the event the user has selected there. */
+export interface ImportTarget {
+  target: BatchTarget;
+  /** The event selected in the Form view, or under the cursor in the JSON view; null when none. */
+  selectedEvent: () => number | null;
+}
+
+/**
+ * Imports open as new batches, or are added to the open one when the user says so (ImportChoice):
+ * the text already open is never replaced, and an addition is one edit, one undo step.
+ */
+function useImporter(batch: Batch, into: ImportTarget) {
   const open = useComposer((state) => state.open);
   const notify = useNotices((state) => state.notify);
   const [csv, setCsv] = useState<{ table: CsvTable; fileName: string } | null>(null);
+  const [pending, setPending] = useState<{ imports: FileImport[]; eventCount: number; selected: number | null } | null>(null);
 
-  const addBatch = (fileName: string, events: ImportedEvent[], note?: string) => {
-    open({ name: baseName(fileName), text: serializeJson(events) });
-    notify('success', `Imported ${events.length.toLocaleString('en')} ${events.length === 1 ? 'event' : 'events'} from ${fileName}.${note ? ` ${note}` : ''}`);
+  const openEach = (imports: readonly FileImport[]) => {
+    for (const { fileName, events, note } of imports) {
+      open({ name: baseName(fileName), text: serializeJson(events) });
+      notify('success', `Imported ${plural(events.length, 'event')} from ${fileName}.${note ? ` ${note}` : ''}`);
+    }
+  };
+
+  const addAll = (imports: readonly FileImport[], after: number, eventCount: number) => {
+    const events: ImportedEvent[] = [];
+    // A loop, not push(...events): a spread of 100 000 arguments can overflow the stack.
+    for (const file of imports) for (const event of file.events) events.push(event);
+    if (!insertEventsAfter(into.target, after, events)) {
+      notify('error', `“${batch.name}” is not a batch of events right now; nothing was added.`);
+      return;
+    }
+    const where = after === eventCount - 1 ? 'at the end' : `after event ${after + 1}`;
+    const notes = imports.flatMap((file) => (file.note ? [imports.length > 1 ? `${file.fileName}: ${file.note}` : file.note] : []));
+    notify('success', `Added ${plural(events.length, 'event')} from ${fileNames(imports)} ${where} of “${batch.name}”.${notes.map((note) => ` ${note}`).join('')} Ctrl/Cmd+Z takes them out.`);
+  };
+
+  /** Events read from files: straight to new batches when the open batch has none to add to, else the user chooses. */
+  const received = (imports: FileImport[]) => {
+    if (imports.length === 0) return;
+    const eventCount = eventsLayoutOf(into.target.model)?.events.length ?? 0;
+    if (eventCount === 0) openEach(imports);
+    else setPending({ imports, eventCount, selected: into.selectedEvent() });
+  };
+
+  const choose = (place: ImportPlace) => {
+    if (!pending) return;
+    setPending(null);
+    if (place.kind === 'new') openEach(pending.imports);
+    else addAll(pending.imports, place.after, pending.eventCount);
+  };
+
+  /** A file's events, or null once it said why not or went on to the CSV mapping. */
+  const read = (fileName: string, text: string): FileImport | null => {
+    const imported = importText(fileName, text);
+    if (imported.kind === 'events') return { fileName, events: imported.events, ...(imported.note ? { note: imported.note } : {}) };
+    if (imported.kind === 'csv') setCsv({ table: imported.table, fileName });
+    else notify('error', `${fileName}: ${imported.message}`);
+    return null;
   };
 
   const importNamed = (fileName: string, text: string) => {
-    const imported = importText(fileName, text);
-    if (imported.kind === 'events') addBatch(fileName, imported.events, imported.note);
-    else if (imported.kind === 'csv') setCsv({ table: imported.table, fileName });
-    else notify('error', `${fileName}: ${imported.message}`);
+    const file = read(fileName, text);
+    if (file) received([file]);
   };
 
-  const importFile = async (file: File) => {
-    if (file.size > MAX_IMPORT_BYTES) {
-      notify('error', `${file.name} is ${(file.size / 1024 / 1024).toFixed(0)} MB; EventDesk imports files up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
-      return;
+  /** Dropped or chosen files, in order: their events go where the user says, in one question. */
+  const importFiles = async (files: readonly File[]) => {
+    const imports: FileImport[] = [];
+    for (const file of files) {
+      if (file.size > MAX_IMPORT_BYTES) {
+        notify('error', `${file.name} is ${(file.size / 1024 / 1024).toFixed(0)} MB; EventDesk imports files up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+        continue;
+      }
+      const one = read(file.name, await file.text());
+      if (one) imports.push(one);
     }
-    importNamed(file.name, await file.text());
+    received(imports);
   };
 
-  return { csv, closeCsv: () => setCsv(null), addBatch, importNamed, importFile };
+  return { csv, closeCsv: () => setCsv(null), pending, choose, cancel: () => setPending(null), openEach, received, importNamed, importFiles };
 }
 
-export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: RefObject<HTMLElement | null> }) {
-  const importer = useImporter();
-  const importFile = importer.importFile;
+export function ImportExport({ batch, dropTarget, into }: { batch: Batch; dropTarget: RefObject<HTMLElement | null>; into: ImportTarget }) {
+  const importer = useImporter(batch, into);
+  const importFiles = importer.importFiles;
 
-  // Dropping files anywhere on the composer imports each as a new batch.
+  // Dropping files anywhere on the composer (the editor, the event list) imports them, asking where.
   useEffect(() => {
     const target = dropTarget.current;
     if (!target) return;
     const over = (event: DragEvent) => {
-      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+      if (carriesFiles(event)) event.preventDefault();
     };
     const drop = (event: DragEvent) => {
       if (!event.dataTransfer?.files.length) return;
       event.preventDefault();
-      for (const file of event.dataTransfer.files) void importFile(file);
+      void importFiles([...event.dataTransfer.files]);
     };
     target.addEventListener('dragover', over);
     target.addEventListener('drop', drop);
@@ -78,7 +136,7 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
       target.removeEventListener('dragover', over);
       target.removeEventListener('drop', drop);
     };
-  }, [dropTarget, importFile]);
+  }, [dropTarget, importFiles]);
   const api = useApi();
   const environment = useActiveEnvironment();
   const { data: info } = useAppInfo();
@@ -121,7 +179,7 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
         type="button"
         className="small"
         onClick={() => fileInput.current?.click()}
-        title={withShortcut('Import JSON, NDJSON, CSV, cURL or HAR as a new batch (or drop a file here)', 'batch.import')}
+        title={withShortcut('Import JSON, NDJSON, CSV, cURL or HAR into this batch or as a new one (or drop a file here)', 'batch.import')}
       >
         Import…
       </button>
@@ -134,7 +192,7 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void importer.importFile(file);
+          if (file) void importer.importFiles([file]);
         }}
       />
       <button type="button" className="small" onClick={() => setPasting(true)}>
@@ -190,12 +248,22 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
           serviceIdField={environment?.serviceIdField ?? SERVICE_ID_FIELD}
           onClose={importer.closeCsv}
           onImport={(imported, note) => {
-            importer.addBatch(importer.csv!.fileName, imported, note);
+            importer.received([{ fileName: importer.csv!.fileName, events: imported, ...(note ? { note } : {}) }]);
             importer.closeCsv();
           }}
         />
       )}
-      <PasteCurlDialog open={pasting} onClose={() => setPasting(false)} onImport={(events, note) => importer.addBatch('pasted cURL command', events, note)} />
+      <PasteCurlDialog open={pasting} onClose={() => setPasting(false)} onImport={(events, note) => importer.openEach([{ fileName: 'pasted cURL command', events, ...(note ? { note } : {}) }])} />
+      {importer.pending && (
+        <ImportChoice
+          imports={importer.pending.imports}
+          batchName={batch.name}
+          eventCount={importer.pending.eventCount}
+          selected={importer.pending.selected}
+          onChoose={importer.choose}
+          onCancel={importer.cancel}
+        />
+      )}
     </>
   );
 }

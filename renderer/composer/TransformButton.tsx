@@ -29,7 +29,7 @@ export function TransformButton({ batch, model, timeZone, serviceIdField }: { ba
       <button type="button" className="small" onClick={opener('shift')} title="Shift times, pseudonymize or set a field, previewed first">
         Transform…
       </button>
-      {open && <TransformDialog batchName={batch.name} model={model} timeZone={timeZone} serviceIdField={serviceIdField} indexes={indexes} filtered={filtered} initial={open} askPseudonyms={askPseudonyms} onClose={() => setOpen(null)} />}
+      {open && <TransformDialog batchId={batch.id} batchName={batch.name} model={model} timeZone={timeZone} serviceIdField={serviceIdField} indexes={indexes} filtered={filtered} initial={open} askPseudonyms={askPseudonyms} onClose={() => setOpen(null)} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { monaco } from '../monaco/setup.ts';
 import { Modal } from '../shell/Modal.tsx';
 import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
 import { useNotices } from '../state/ui.ts';
+import { rememberOrigins } from '../state/pseudonym-origins.ts';
 import { applyAsOneStep } from './transform-apply.ts';
 import { createTransformClient } from './transform-client.ts';
 import { INITIAL_INPUTS, specOf, TRANSFORM_KINDS, type TransformInputs, type TransformKind } from './transform-inputs.ts';
@@ -12,9 +13,11 @@ import type { TransformPreview as Preview } from './transform-protocol.ts';
 import { TransformForm } from './TransformForms.tsx';
 import { changeCountText, TransformPreview } from './TransformPreview.tsx';
 
-type Phase = { name: 'form' } | { name: 'working' } | { name: 'preview'; preview: Preview; version: number } | { name: 'applying'; share: number; events: number };
+/** `replacements`: a pseudonymize's, remembered once applied (pseudonym-origins.ts). */
+type Phase = { name: 'form' } | { name: 'working' } | { name: 'preview'; preview: Preview; version: number; replacements: ReadonlyMap<string, string> } | { name: 'applying'; share: number; events: number };
 
 export interface TransformDialogProps {
+  batchId: string;
   batchName: string;
   model: monaco.editor.ITextModel;
   timeZone: string;
@@ -36,7 +39,7 @@ function messageOf(error: unknown): string {
  * "Transform…": a form, then a preview of what would change, then one edit of the batch's text.
  * The work runs in a worker; the page only waits, with a way to cancel.
  */
-export function TransformDialog({ batchName, model, timeZone, serviceIdField, indexes, filtered = false, initial, askPseudonyms, onClose }: TransformDialogProps) {
+export function TransformDialog({ batchId, batchName, model, timeZone, serviceIdField, indexes, filtered = false, initial, askPseudonyms, onClose }: TransformDialogProps) {
   const notify = useNotices((state) => state.notify);
   const [kind, setKind] = useState(initial);
   const [inputs, setInputs] = useState<TransformInputs>(INITIAL_INPUTS);
@@ -84,7 +87,7 @@ export function TransformDialog({ batchName, model, timeZone, serviceIdField, in
         setPhase({ name: 'form' });
         return;
       }
-      setPhase({ name: 'preview', preview: answer.preview, version });
+      setPhase({ name: 'preview', preview: answer.preview, version, replacements: typeof spec !== 'string' && spec.kind === 'pseudonymize' ? spec.replacements : new Map() });
     } catch (error) {
       setProblem(messageOf(error));
       setPhase({ name: 'form' });
@@ -101,6 +104,7 @@ export function TransformDialog({ batchName, model, timeZone, serviceIdField, in
     const { edits, changedCount } = phase.preview;
     setPhase({ name: 'applying', share: 0, events: changedCount });
     await applyAsOneStep(model, edits, (share) => setPhase({ name: 'applying', share, events: changedCount }));
+    rememberOrigins(batchId, phase.replacements);
     notify('success', `${changeCountText(changedCount)} Ctrl/Cmd+Z in the JSON view undoes it.`);
     onClose();
   }

@@ -31,8 +31,8 @@ function cursorEvent(editor: monaco.editor.ICodeEditor | null, target: BatchTarg
   return position ? eventAtOffset(target.model, target.model.getOffsetAt(position)) : null;
 }
 
-/** Registers the commands, and answers what to call with the JSON editor once it is mounted. */
-export function useEventCommands(context: EventCommandsContext): (editor: monaco.editor.IStandaloneCodeEditor) => void {
+/** Registers the commands; answers what to call with the JSON editor once it is mounted, and which event is selected. */
+export function useEventCommands(context: EventCommandsContext): { mount: (editor: monaco.editor.IStandaloneCodeEditor) => void; selectedEvent: () => number | null } {
   const current = useRef(context);
   useEffect(() => {
     current.current = context;
@@ -52,13 +52,20 @@ export function useEventCommands(context: EventCommandsContext): (editor: monaco
     return { target, indexes: [index] };
   };
 
+  /** The event an insertion follows: the last one the Form view's list acts on, or the one under the JSON view's cursor; null when none. */
+  const selectedEvent = (): number | null => {
+    const { target, view } = current.current;
+    if (!target) return null;
+    if (view === 'json') return cursorEvent(editorRef.current, target);
+    const chosen = targetEvents(target.batchId, eventsLayoutOf(target.model)?.events.length ?? 0);
+    return chosen.length === 0 ? null : chosen.reduce((last, index) => Math.max(last, index));
+  };
+
   const runners: Record<(typeof MENU)[number], () => void> = {
     'events.add': () => {
-      const { target, view, serviceIdField, timeZone } = current.current;
+      const { target, serviceIdField, timeZone } = current.current;
       if (!target) return;
-      const count = eventsLayoutOf(target.model)?.events.length ?? 0;
-      const after = view === 'form' ? Math.max(...targetEvents(target.batchId, count), -1) : (cursorEvent(editorRef.current, target) ?? count - 1);
-      addEvent(target, after, { serviceIdField, timeZone });
+      addEvent(target, selectedEvent() ?? (eventsLayoutOf(target.model)?.events.length ?? 0) - 1, { serviceIdField, timeZone });
     },
     'events.duplicate': () => {
       const on = acting('events.duplicate');
@@ -96,10 +103,11 @@ export function useEventCommands(context: EventCommandsContext): (editor: monaco
   useCommand('events.selectInList', runners['events.selectInList'], { enabled: open && context.view === 'json', reason: open ? 'Works in the JSON view' : reason });
   useCommand('events.filter', () => current.current.focusFilter(), { enabled: open, reason });
 
-  return (editor) => {
+  const mount = (editor: monaco.editor.IStandaloneCodeEditor) => {
     editorRef.current = editor;
     MENU.forEach((id, order) => {
       editor.addAction({ id: `eventdesk.${id}`, label: commands[id].title, contextMenuGroupId: MENU_GROUP, contextMenuOrder: order + 1, run: () => runners[id]() });
     });
   };
+  return { mount, selectedEvent };
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { LABEL_MAX, NOTE_MAX } from '../../shared/history.ts';
-import type { SubmissionView } from '../../shared/submission.ts';
+import { pseudonymizedFromText, type SubmissionView } from '../../shared/submission.ts';
 import { useEnvironments } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 import { Outcome, Progress } from '../send/ResponsePanel.tsx';
@@ -157,6 +157,7 @@ export function SubmissionDetail({ id }: { id: string }) {
   if (!submission.data) return <p className="empty">{submission.isPending ? 'Loading…' : 'This submission is no longer in the history.'}</p>;
   const data = submission.data;
   const duration = durationText(data);
+  const origins = pseudonymizedFromText(data.pseudonymizedFrom);
   return (
     <article className="submission-detail" aria-labelledby="detail-heading" data-testid="submission-detail">
       <header>
@@ -167,6 +168,11 @@ export function SubmissionDetail({ id }: { id: string }) {
           {startedText(data)} · {data.environmentName} · {eventsText(data.eventCount)}
           {duration && ` · ${duration}`} · <span className={`badge outcome ${data.status}`}>{data.status}</span>
         </p>
+        {origins && (
+          <p className="muted" title="Kept in this history only: never sent, never exported">
+            {origins}
+          </p>
+        )}
         <p className="muted small">
           Submission <code>{data.id}</code>
         </p>

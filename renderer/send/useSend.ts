@@ -10,6 +10,7 @@ import { UNSENDABLE_CODES, type Diagnostic } from '../../shared/validation.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 import { settledBatchText } from '../state/batch-text.ts';
+import { originsIn } from '../state/pseudonym-origins.ts';
 import type { Batch } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { useSendState } from './state.ts';
@@ -115,7 +116,7 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
           // A big batch takes a moment to resolve, hash and record before its first progress.
           prepare(batch.id, { environmentName: environment.name });
           return settledBatchText(batch.id)
-            .then((text) => api.send.start({ environmentId: environment.id, batchText: text, again }))
+            .then((text) => api.send.start({ environmentId: environment.id, batchText: text, again, pseudonymizedFrom: originsIn(batch.id, text) }))
             .finally(() => prepare(batch.id, null));
         },
         () => void send(),

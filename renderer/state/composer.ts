@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Draft } from '../../shared/draft.ts';
 import type { OpenedFile } from '../../shared/files.ts';
 import { forgetBatchText, setBatchText } from './batch-text.ts';
+import { forgetOrigins } from './pseudonym-origins.ts';
 
 /**
  * An open batch. Its JSON text is the single source of truth and every view edits the text,
@@ -87,6 +88,7 @@ export const useComposer = create<ComposerState>((set, get) => ({
       return { batches, activeId };
     });
     forgetBatchText(id);
+    forgetOrigins(id);
   },
   activate: (id) => {
     if (get().batches.some((batch) => batch.id === id)) set({ activeId: id });

@@ -159,6 +159,7 @@ test.describe('importing', () => {
     await expect(dialog.getByLabel('Target of column plan')).toHaveValue('attribute');
     await saveScreenshot(app, 'csv-mapping');
     await dialog.getByRole('button', { name: 'Import' }).click();
+    await app.getByRole('dialog', { name: 'Import 2 events from signups.csv' }).getByRole('button', { name: 'Open as a new batch' }).click();
     await expect(app.getByRole('tab', { name: 'signups' })).toHaveAttribute('aria-selected', 'true');
     await expect(app.getByTestId('event-count')).toHaveText('2 events');
     await expect(app.locator('.monaco-editor').first()).toContainText('"plan": "pro"');

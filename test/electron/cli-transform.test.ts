@@ -127,6 +127,27 @@ describe('eventdesk transform', () => {
     expect((JSON.parse(run.stdout) as Event[]).map((event) => event.token)).toEqual(['t1', 't3']);
   });
 
+  it('reads several files into one batch, in the order named, each reader\'s note and each error naming its file', async () => {
+    const har = path.join(folder, 'browser.har');
+    const entry = (event: unknown) => ({ startedDateTime: '2026-11-20T10:00:00Z', request: { method: 'POST', url: 'https://api.example.com/user/events', postData: { text: JSON.stringify([event]) } } });
+    await writeFile(har, JSON.stringify({ log: { entries: [entry(EVENTS[1]), entry(EVENTS[2])] } }));
+    const out = path.join(folder, 'combined.json');
+    const run = await transform([har, batch, '--out', out]);
+    expect(run.stderr).toBe(`eventdesk transform: ${har}: Found 2 events in 2 posts to /user/events, of 2 entries.\neventdesk transform: 5 events read.\n`);
+    expect(run.code).toBe(0);
+    expect((JSON.parse(await readFile(out, 'utf8')) as Event[]).map((event) => event.token)).toEqual(['t2', 't3', 't1', 't2', 't3']);
+
+    const broken = path.join(folder, 'broken.ndjson');
+    await writeFile(broken, '{"token":"t9"}\nnot json\n');
+    const refused = await transform([batch, broken, '--out', path.join(folder, 'never.json')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`eventdesk transform: ${broken}: Line 2 is not valid JSON`);
+    expect(await stat(path.join(folder, 'never.json')).catch(() => null)).toBeNull();
+
+    const none = await transform([har, batch, '--customer', 'nobody']);
+    expect(none).toEqual({ code: 1, stdout: '', stderr: `eventdesk transform: ${har}: Found 2 events in 2 posts to /user/events, of 2 entries.\neventdesk transform: none of the 5 events of 2 files matches; nothing written.\n` });
+  });
+
   it('says each step as it starts on a big file, and nothing more on a small one', async () => {
     const big = path.join(folder, 'big.ndjson');
     const line = JSON.stringify(EVENTS[0]);
@@ -182,7 +203,7 @@ describe('eventdesk transform', () => {
       expect(run).toEqual({
         code: 2,
         stdout: '',
-        stderr: `eventdesk transform: --csv-map auto found no column for token, device_id, customer_id, svc_id among "Who", "timestamp", "Plan". Say which column goes to which field: the guess, to correct or to keep, is --csv-map 'Who=attributes.Who,timestamp=created_at,Plan=attributes.Plan'.\n${help}`,
+        stderr: `eventdesk transform: --csv-map auto found no column in ${csv} for token, device_id, customer_id, svc_id among "Who", "timestamp", "Plan". Say which column goes to which field: the guess, to correct or to keep, is --csv-map 'Who=attributes.Who,timestamp=created_at,Plan=attributes.Plan'.\n${help}`,
       });
       const complete = path.join(folder, 'complete.csv');
       await writeFile(complete, 'token,customer,timestamp,Device ID,svc_id,plan\nt1,c-1,2026-01-01 00:00:00,1b4e28ba-2fa1-41d2-883f-0016d3cca427,7,pro\n');

@@ -29,6 +29,7 @@ describe('submissions store', () => {
       status: 'sending',
       label: '',
       note: '',
+      pseudonymizedFrom: [],
       chunks: threeChunks.map((range) => ({
         ...range,
         status: 'pending',

@@ -20,6 +20,7 @@ const row = (n: number, status: SubmissionSummary['status'] = 'ok'): SubmissionS
   status,
   label: '',
   note: '',
+  pseudonymizedFrom: [],
 });
 /** Rows n down to n - count + 1: newest first, as a page is. */
 const rows = (from: number, count: number, status?: SubmissionSummary['status']) => Array.from({ length: count }, (_, k) => row(from - k, status));

@@ -89,6 +89,7 @@ const summary: SubmissionSummary = {
   status: 'sending',
   label: 'Replay of 3 captured events (customer_id = c-42)',
   note: '',
+  pseudonymizedFrom: [],
 };
 const done: SubmissionView = {
   ...summary,

@@ -29,6 +29,7 @@ const summary = (id: string): SubmissionSummary => ({
   status: 'sending',
   label: '',
   note: '',
+  pseudonymizedFrom: [],
 });
 
 const progress = (submissionId: string, status: SubmissionStatus): SendProgress => ({

@@ -55,6 +55,7 @@ describe('the offer to resume interrupted sends', () => {
       status: 'interrupted',
       label: '',
       note: '',
+      pseudonymizedFrom: [],
       chunks: [],
     };
     let opened = false;
