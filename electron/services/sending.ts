@@ -180,6 +180,8 @@ export function createSending(options: SendingOptions) {
         return undefined;
       }
     };
+    // A chunk a 413 splits is gone: its parts count their own attempts from 1.
+    const earlierAttempts = new Map(attemptsBefore);
     const total = { chunks: chunks.length, events: chunks.reduce((sum, chunk) => sum + chunk.eventCount, 0) };
     const counted = { chunks: 0, events: 0 };
     const started = performance.now();
@@ -236,12 +238,12 @@ export function createSending(options: SendingOptions) {
       secrets: () => knownSecrets([options.vault.get(submission.environmentId)]),
       // A request whose start could not be recorded never goes out: the failed write aborted the send.
       onAttempt: (attempt) => {
-        const number = (attemptsBefore.get(attempt.firstEvent) ?? 0) + attempt.number;
+        const number = (earlierAttempts.get(attempt.firstEvent) ?? 0) + attempt.number;
         const id = record(() => options.submissions.beginAttempt(submission.id, { ...attempt, number }));
         return id === undefined ? () => undefined : (end) => record(() => options.submissions.endAttempt(submission.id, id, end));
       },
       onChunk: (firstEvent, patch) => {
-        const earlier = attemptsBefore.get(firstEvent) ?? 0;
+        const earlier = earlierAttempts.get(firstEvent) ?? 0;
         const patched = patch.attempts === undefined || earlier === 0 ? patch : { ...patch, attempts: earlier + patch.attempts };
         // Counted once recorded: an answer the record lost is asked about on resume, not counted.
         const chunk = record(() => options.submissions.updateChunk(submission.id, firstEvent, patched));
@@ -252,6 +254,7 @@ export function createSending(options: SendingOptions) {
         report('sending');
       },
       onSplit: (firstEvent, parts) => {
+        earlierAttempts.delete(firstEvent);
         record(() => options.submissions.splitChunk(submission.id, firstEvent, parts));
         total.chunks += parts.length - 1;
         report('sending', true);

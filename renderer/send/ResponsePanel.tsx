@@ -17,12 +17,14 @@ import { useSendState, type Preparing as PreparingSend } from './state.ts';
 
 export function Progress({ progress, onCancel }: { progress: SendProgress; onCancel: () => void }) {
   const share = progress.eventsTotal ? progress.eventsDone / progress.eventsTotal : 0;
+  // The chunk under way, counted from 1: "chunk 0 of 1" read as nothing going out.
+  const current = Math.min(progress.chunksDone + 1, progress.chunksTotal);
   return (
     <div className="send-progress" data-testid="send-progress">
       <progress value={progress.eventsDone} max={progress.eventsTotal} aria-label="Events sent" />
       <p>
-        Sending to <strong>{progress.environmentName}</strong>: {progress.eventsDone.toLocaleString('en')} of {progress.eventsTotal.toLocaleString('en')} events ({Math.round(share * 100)}%) · chunk{' '}
-        {progress.chunksDone} of {progress.chunksTotal}
+        Sending to <strong>{progress.environmentName}</strong>: {progress.eventsDone.toLocaleString('en')} of {progress.eventsTotal.toLocaleString('en')} events ({Math.round(share * 100)}%) · sending chunk{' '}
+        {current} of {progress.chunksTotal}
       </p>
       <p className="muted">
         {Math.round(progress.eventsPerSecond).toLocaleString('en')} events/s{progress.etaSeconds !== null && ` · about ${Math.ceil(progress.etaSeconds)} s left`}
