@@ -39,6 +39,11 @@ export interface SendingOptions {
   submissions: SubmissionStore;
   push: (progress: SendProgress) => void;
   /**
+   * How long a send whose login ended (no password remembered) waits for the user to log in
+   * again, as the app's window asks; absent, it stops there (the command line has no one to ask).
+   */
+  loginWaitMs?: number;
+  /**
    * After a send has recorded how it ended (the history applies its retention then), with why
    * it stopped when its record could not be written, else null.
    */
@@ -72,6 +77,7 @@ const SKIPPED_REASON = 'Skipped on resume: it went out without an answer, and th
 const PROGRESS_INTERVAL_MS = 100;
 
 export function createSending(options: SendingOptions) {
+  const { loginWaitMs } = options;
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   /** Search index writing under way, which the store must outlive. */
   const indexing = new Set<Promise<void>>();
@@ -187,6 +193,8 @@ export function createSending(options: SendingOptions) {
     const started = performance.now();
     let activity: string | null = null;
     let lastPush = 0;
+    /** Chunks waiting for the user to log in again. */
+    let waitingForLogin = 0;
 
     const report = (status: SubmissionStatus, force = false) => {
       const now = performance.now();
@@ -207,6 +215,7 @@ export function createSending(options: SendingOptions) {
         activity,
         status,
         problem,
+        waitingForLogin: waitingForLogin > 0,
       });
     };
 
@@ -258,6 +267,15 @@ export function createSending(options: SendingOptions) {
         record(() => options.submissions.splitChunk(submission.id, firstEvent, parts));
         total.chunks += parts.length - 1;
         report('sending', true);
+      },
+      waitForLogin: loginWaitMs === undefined ? undefined : async (signal) => {
+        waitingForLogin++;
+        report('sending', true);
+        try {
+          await options.sessions.waitForLogin(submission.environmentId, signal, loginWaitMs);
+        } finally {
+          waitingForLogin--;
+        }
       },
       onActivity: (text) => {
         activity = text;

@@ -1,7 +1,7 @@
 import './send.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { eventNumbers, eventRangeText, type ChunkRecord, type SendProgress, type SubmissionView } from '../../shared/submission.ts';
+import { eventNumbers, eventRangeText, WAITING_FOR_LOGIN, type ChunkRecord, type SendProgress, type SubmissionView } from '../../shared/submission.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
@@ -23,13 +23,20 @@ export function Progress({ progress, onCancel }: { progress: SendProgress; onCan
     <div className="send-progress" data-testid="send-progress">
       <progress value={progress.eventsDone} max={progress.eventsTotal} aria-label="Events sent" />
       <p>
-        Sending to <strong>{progress.environmentName}</strong>: {progress.eventsDone.toLocaleString('en')} of {progress.eventsTotal.toLocaleString('en')} events ({Math.round(share * 100)}%) · sending chunk{' '}
-        {current} of {progress.chunksTotal}
+        Sending to <strong>{progress.environmentName}</strong>: {progress.eventsDone.toLocaleString('en')} of {progress.eventsTotal.toLocaleString('en')} events ({Math.round(share * 100)}%) ·{' '}
+        {progress.waitingForLogin ? (
+          <strong data-testid="send-waiting">
+            chunk {current} of {progress.chunksTotal} {WAITING_FOR_LOGIN}
+          </strong>
+        ) : (
+          `sending chunk ${current} of ${progress.chunksTotal}`
+        )}
       </p>
       <p className="muted">
-        {Math.round(progress.eventsPerSecond).toLocaleString('en')} events/s{progress.etaSeconds !== null && ` · about ${Math.ceil(progress.etaSeconds)} s left`}
+        {Math.round(progress.eventsPerSecond).toLocaleString('en')} events/s{progress.etaSeconds !== null && !progress.waitingForLogin && ` · about ${Math.ceil(progress.etaSeconds)} s left`}
       </p>
-      {progress.activity && <p className="inline-warning" data-testid="send-activity">{progress.activity}</p>}
+      {/* While it waits for the login, the line above says so already. */}
+      {progress.activity && !progress.waitingForLogin && <p className="inline-warning" data-testid="send-activity">{progress.activity}</p>}
       <button type="button" onClick={onCancel}>
         Cancel
       </button>
