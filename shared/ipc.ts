@@ -125,6 +125,8 @@ export const contract = {
   'session:status': { input: ByEnvironment, output: SessionViewSchema.nullable() },
   'session:login': { input: LoginInputSchema, output: SessionViewSchema },
   'session:logout': { input: ByEnvironment, output: z.null() },
+  /** The login dialog a send waits on was closed without logging in: that send stops there. */
+  'session:declineLogin': { input: ByEnvironment, output: z.null() },
 
   'drafts:list': { input: NoInput, output: DraftListSchema },
   /** A draft's whole text: a new draft, or one whose edits went out of step (draft-out-of-step). */

@@ -160,6 +160,9 @@ export function sendingTime(submission: Pick<Submission, 'finishedAt' | 'sending
 export const SubmissionDetailSchema = SubmissionSchema.extend({ chunks: z.array(ChunkRecordSchema) });
 export type SubmissionDetail = z.infer<typeof SubmissionDetailSchema>;
 
+/** A send waiting for the user to log in again, in words: its activity, and what the window shows of it. */
+export const WAITING_FOR_LOGIN = 'waiting for you to log in';
+
 /** Pushed while a submission is under way. */
 export const SendProgressSchema = z.object({
   submissionId: z.string(),
@@ -179,6 +182,8 @@ export const SendProgressSchema = z.object({
   status: SubmissionStatusSchema,
   /** Why the send stopped when its record could not be written (a full disk); null otherwise. */
   problem: z.string().nullable(),
+  /** True while it waits for the user to log in again (it goes on after the login; a declined login stops it); absent, it does not. */
+  waitingForLogin: z.boolean().optional(),
 });
 export type SendProgress = z.infer<typeof SendProgressSchema>;
 

@@ -111,6 +111,21 @@ function chunkLabel(submission: SubmissionDetail, chunk: ChunkRecord, position: 
   return `submission ${submission.id} · chunk ${position + 1} of ${submission.chunks.length} · ${eventRangeText(chunk.firstEvent, chunk.eventCount)}`;
 }
 
+/**
+ * Which events an attempt carried and its number among the attempts of those events. An attempt
+ * made before a 413 split carried more than its chunk does now: it names its own events and the
+ * chunks they became, and is counted among the attempts of those events alone.
+ */
+function attemptLabel(submission: SubmissionDetail, chunk: ChunkRecord, position: number, attempt: ChunkAttempt): string {
+  const sameEvents = (one: Pick<ChunkAttempt, 'firstEvent' | 'eventCount'>) => one.firstEvent === attempt.firstEvent && one.eventCount === attempt.eventCount;
+  const numbers = chunk.attemptLog.filter(sameEvents).map((one) => one.number);
+  if (sameEvents(chunk)) return `${chunkLabel(submission, chunk, position)} · attempt ${attempt.number} of ${Math.max(chunk.attempts, ...numbers)}`;
+  const end = attempt.firstEvent + attempt.eventCount;
+  const parts = submission.chunks.flatMap((one, at) => (one.firstEvent >= attempt.firstEvent && one.firstEvent < end ? [at + 1] : []));
+  const became = parts.length > 1 ? `, later split into chunks ${parts[0]}–${parts.at(-1)}` : '';
+  return `submission ${submission.id} · ${eventRangeText(attempt.firstEvent, attempt.eventCount)}${became} · attempt ${attempt.number} of ${Math.max(...numbers)}`;
+}
+
 function parsedOrText(body: string, truncated: boolean): unknown {
   if (truncated || body.trim() === '') return body;
   try {
@@ -171,8 +186,7 @@ function har(sent: readonly Sent[], options: ExportOptions, appVersion: string):
       before += chunk.durationMs;
       for (const attempt of chunk.attemptLog) {
         const notes = [
-          chunkLabel(submission, chunk, position),
-          `attempt ${attempt.number} of ${chunk.attempts}`,
+          attemptLabel(submission, chunk, position, attempt),
           attempt.startedAt === null ? 'start time estimated (recorded before EventDesk kept every attempt)' : null,
           attempt.retryAfter === null ? null : `Retry-After: ${attempt.retryAfter}`,
           attempt.responseTruncated ? 'response body cut at 64 KiB when recorded' : null,

@@ -88,6 +88,9 @@ export interface ServiceDeps {
   environments?: readonly Environment[];
 }
 
+/** How long a send whose login ended waits for the user to log in again before it stops. */
+const LOGIN_WAIT_MS = 30 * 60_000;
+
 export async function createServices(deps: ServiceDeps) {
   makePrivateFolder(deps.dataFolder);
   const sandboxSettings = createSandboxSettings(deps.dataFolder);
@@ -153,6 +156,8 @@ export async function createServices(deps: ServiceDeps) {
     vault,
     submissions,
     push: (progress) => deps.push('send:progress', progress),
+    // The app's window asks for the login a send waits on; the command line's thread (given its environments) has no one to ask.
+    ...(deps.environments ? {} : { loginWaitMs: LOGIN_WAIT_MS }),
     onFinished: (submissionId, problem) => {
       const sent = submissions.view(submissionId);
       if (problem !== null) log.error('Send stopped', { submissionId, problem });

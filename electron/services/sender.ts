@@ -3,7 +3,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { chunkBody } from '../../shared/chunking.ts';
 import { AppError } from '../../shared/errors.ts';
 import { isSecretHeader, redactHeaders, redactText } from '../../shared/redact.ts';
-import { eventRangeText, MAX_RESPONSE_BODY_BYTES, type AttemptEnd, type AttemptStart, type ChunkPatch } from '../../shared/submission.ts';
+import { eventRangeText, MAX_RESPONSE_BODY_BYTES, WAITING_FOR_LOGIN, type AttemptEnd, type AttemptStart, type ChunkPatch } from '../../shared/submission.ts';
 import type { Fetch } from './auth.ts';
 import { describeNetworkError } from './network-errors.ts';
 import type { Sessions } from './sessions.ts';
@@ -70,7 +70,14 @@ export interface SendChunksOptions {
   onSplit?(firstEvent: number, parts: SendChunk[]): void;
   /** The current wait or retry in words, or null when there is none. */
   onActivity?(text: string | null): void;
+  /**
+   * When the login ended and no password is remembered: resolves once the user has logged in
+   * again (the chunk is sent then), rejects with why not. Absent, the send stops there, as it
+   * does when this rejects: the chunks not yet sent stay pending, for Resume.
+   */
+  waitForLogin?(signal: AbortSignal): Promise<void>;
 }
+
 
 /**
  * How a send ended: 'ok' when every chunk was acknowledged (a chunk split by a 413 counts as its
@@ -328,9 +335,15 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendStatus
         return;
       }
       if (outcome.kind === 'session') {
-        stopped = true;
         log.end(outcome.refused, null, outcome.error.message);
-        finish(chunk, { status: 'failed', ...record(outcome.error.message) });
+        const declined = outcome.error.code === 'needs-login' && options.waitForLogin ? await loggedInAgain(chunk, options.waitForLogin) : outcome.error;
+        if (cancel.aborted) {
+          finish(chunk, { status: 'failed', ...record('Cancelled while waiting for the login.') });
+          return;
+        }
+        if (declined === null) continue;
+        stopped = true;
+        finish(chunk, { status: 'failed', ...record(declined.message) });
         return;
       }
       let reason: string;
@@ -389,6 +402,19 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendStatus
         finish(chunk, { status: 'failed', ...record(`Cancelled while waiting to retry. ${reason}`) });
         return;
       }
+      activity(chunk, null);
+    }
+  }
+
+  /** Null once the user has logged in again; else why the send cannot go on. */
+  async function loggedInAgain(chunk: SendChunk, waitForLogin: (signal: AbortSignal) => Promise<void>): Promise<AppError | null> {
+    activity(chunk, WAITING_FOR_LOGIN);
+    try {
+      await waitForLogin(cancel);
+      return null;
+    } catch (error) {
+      return error instanceof AppError ? error : new AppError('needs-login', String(error));
+    } finally {
       activity(chunk, null);
     }
   }

@@ -39,6 +39,11 @@ export interface SendingOptions {
   submissions: SubmissionStore;
   push: (progress: SendProgress) => void;
   /**
+   * How long a send whose login ended (no password remembered) waits for the user to log in
+   * again, as the app's window asks; absent, it stops there (the command line has no one to ask).
+   */
+  loginWaitMs?: number;
+  /**
    * After a send has recorded how it ended (the history applies its retention then), with why
    * it stopped when its record could not be written, else null.
    */
@@ -72,6 +77,7 @@ const SKIPPED_REASON = 'Skipped on resume: it went out without an answer, and th
 const PROGRESS_INTERVAL_MS = 100;
 
 export function createSending(options: SendingOptions) {
+  const { loginWaitMs } = options;
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   /** Search index writing under way, which the store must outlive. */
   const indexing = new Set<Promise<void>>();
@@ -180,11 +186,15 @@ export function createSending(options: SendingOptions) {
         return undefined;
       }
     };
+    // A chunk a 413 splits is gone: its parts count their own attempts from 1.
+    const earlierAttempts = new Map(attemptsBefore);
     const total = { chunks: chunks.length, events: chunks.reduce((sum, chunk) => sum + chunk.eventCount, 0) };
     const counted = { chunks: 0, events: 0 };
     const started = performance.now();
     let activity: string | null = null;
     let lastPush = 0;
+    /** Chunks waiting for the user to log in again. */
+    let waitingForLogin = 0;
 
     const report = (status: SubmissionStatus, force = false) => {
       const now = performance.now();
@@ -205,6 +215,7 @@ export function createSending(options: SendingOptions) {
         activity,
         status,
         problem,
+        waitingForLogin: waitingForLogin > 0,
       });
     };
 
@@ -236,12 +247,12 @@ export function createSending(options: SendingOptions) {
       secrets: () => knownSecrets([options.vault.get(submission.environmentId)]),
       // A request whose start could not be recorded never goes out: the failed write aborted the send.
       onAttempt: (attempt) => {
-        const number = (attemptsBefore.get(attempt.firstEvent) ?? 0) + attempt.number;
+        const number = (earlierAttempts.get(attempt.firstEvent) ?? 0) + attempt.number;
         const id = record(() => options.submissions.beginAttempt(submission.id, { ...attempt, number }));
         return id === undefined ? () => undefined : (end) => record(() => options.submissions.endAttempt(submission.id, id, end));
       },
       onChunk: (firstEvent, patch) => {
-        const earlier = attemptsBefore.get(firstEvent) ?? 0;
+        const earlier = earlierAttempts.get(firstEvent) ?? 0;
         const patched = patch.attempts === undefined || earlier === 0 ? patch : { ...patch, attempts: earlier + patch.attempts };
         // Counted once recorded: an answer the record lost is asked about on resume, not counted.
         const chunk = record(() => options.submissions.updateChunk(submission.id, firstEvent, patched));
@@ -252,9 +263,19 @@ export function createSending(options: SendingOptions) {
         report('sending');
       },
       onSplit: (firstEvent, parts) => {
+        earlierAttempts.delete(firstEvent);
         record(() => options.submissions.splitChunk(submission.id, firstEvent, parts));
         total.chunks += parts.length - 1;
         report('sending', true);
+      },
+      waitForLogin: loginWaitMs === undefined ? undefined : async (signal) => {
+        waitingForLogin++;
+        report('sending', true);
+        try {
+          await options.sessions.waitForLogin(submission.environmentId, signal, loginWaitMs);
+        } finally {
+          waitingForLogin--;
+        }
       },
       onActivity: (text) => {
         activity = text;

@@ -35,6 +35,13 @@ export function createSessions(options: SessionsOptions) {
   /** Bumped by logout and forget, so a renewal already under way cannot bring a session back. */
   const generations = new Map<string, number>();
   const generationOf = (environmentId: string) => generations.get(environmentId) ?? 0;
+  /** Sends waiting for the user to log in again, per environment: each ends at the next login, or with why none will come. */
+  const loginWaits = new Map<string, Set<(error: AppError | null) => void>>();
+  function endLoginWaits(environmentId: string, error: AppError | null): void {
+    const waits = loginWaits.get(environmentId);
+    loginWaits.delete(environmentId);
+    for (const end of waits ?? []) end(error);
+  }
   /**
    * Set by dispose, for good: a login or renewal still under way then sets no timer when it
    * ends, or its renewals would go on by themselves and keep a command-line process alive.
@@ -89,7 +96,7 @@ export function createSessions(options: SessionsOptions) {
     const handles = [
       at(remaining - lead, () => {
         if (options.vault.get(environmentId).password && options.environments.get(environmentId).rememberPassword) {
-          renew(environmentId, 'renewed').catch((error: unknown) => emit(environmentId, 'renewal-failed', error instanceof Error ? error.message : String(error)));
+          renew(environmentId, 'Logged in again automatically before the session expired.').catch((error: unknown) => emit(environmentId, 'renewal-failed', error instanceof Error ? error.message : String(error)));
         } else {
           emit(environmentId, 'needs-login', 'Your login is about to expire. Log in again to keep working.');
         }
@@ -136,8 +143,8 @@ export function createSessions(options: SessionsOptions) {
     return view(environmentId)!;
   }
 
-  /** One renewal at a time per environment: concurrent 401s share it instead of each logging in. */
-  function renew(environmentId: string, reason: 'renewed' | 'logged-in'): Promise<SessionView> {
+  /** One renewal at a time per environment: concurrent 401s share it instead of each logging in. `said` tells the user when it happened. */
+  function renew(environmentId: string, said: string): Promise<SessionView> {
     let pending = renewals.get(environmentId);
     if (!pending) {
       const baseUrl = options.environments.resolvedBaseUrl(environmentId);
@@ -152,7 +159,7 @@ export function createSessions(options: SessionsOptions) {
         return Promise.reject(new AppError('needs-login', 'Your login has expired and no password is remembered. Log in again to continue; nothing you typed is lost.'));
       }
       pending = logIn(environmentId, baseUrl, password).then((session) => {
-        emit(environmentId, reason);
+        emit(environmentId, 'renewed', said);
         return session;
       });
       renewals.set(environmentId, pending);
@@ -187,6 +194,7 @@ export function createSessions(options: SessionsOptions) {
       await options.environments.setLogin(input.environmentId, input.username, input.rememberPassword);
       if (input.rememberPassword) await options.vault.update(input.environmentId, { password }, baseUrl);
       emit(input.environmentId, 'logged-in');
+      endLoginWaits(input.environmentId, null);
       return view(input.environmentId)!;
     },
 
@@ -195,10 +203,45 @@ export function createSessions(options: SessionsOptions) {
       emit(environmentId, 'logged-out');
     },
 
+    /**
+     * Waits for the user to log in again to this environment (a send whose login ended, with no
+     * password remembered, goes on after it): resolves at the next login, not at a session still
+     * active here, whose token the server may have refused. Rejects when the user declines the
+     * login, logs out, `signal` aborts, or no login comes within `timeoutMs`.
+     */
+    waitForLogin(environmentId: string, signal: AbortSignal, timeoutMs: number): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const waits = loginWaits.get(environmentId) ?? new Set();
+        loginWaits.set(environmentId, waits);
+        const minutes = Math.round(timeoutMs / 60_000);
+        const timer = setTimeout(
+          () => end(new AppError('needs-login', `No login came within ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, so the send stopped here. Log in, then resume to send the rest.`)),
+          timeoutMs,
+        );
+        const aborted = () => end(new AppError('needs-login', 'The send was cancelled while it waited for the login.'));
+        function end(error: AppError | null): void {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', aborted);
+          waits.delete(end);
+          if (error) reject(error);
+          else resolve();
+        }
+        waits.add(end);
+        signal.addEventListener('abort', aborted, { once: true });
+        if (signal.aborted) aborted();
+      });
+    },
+
+    /** The user closed the login a send waits for without logging in: those sends stop there. */
+    declineLogin(environmentId: string): void {
+      endLoginWaits(environmentId, new AppError('needs-login', 'The login was cancelled, so the send stopped here. Log in, then resume to send the rest.'));
+    },
+
     /** Ends a session silently: on logout, and when its environment is removed or points elsewhere. */
     async forget(environmentId: string): Promise<void> {
       generations.set(environmentId, generationOf(environmentId) + 1);
       clearTimers(environmentId);
+      endLoginWaits(environmentId, new AppError('needs-login', 'The session ended (a logout, or the environment changed), so the send stopped here. Log in, then resume to send the rest.'));
       loggedInAt.delete(environmentId);
       await options.vault.clear(environmentId, ['accessToken', 'refreshToken', 'tokenType', 'expiresAt', 'expiresText']);
     },
@@ -210,11 +253,11 @@ export function createSessions(options: SessionsOptions) {
      */
     async authorized(environmentId: string, url: string, send: (headers: Record<string, string>) => Promise<Response>): Promise<Response> {
       const environment = options.environments.get(environmentId);
-      if (view(environmentId)?.state !== 'active') await renew(environmentId, 'renewed');
+      if (view(environmentId)?.state !== 'active') await renew(environmentId, 'Your login had expired: EventDesk logged in again with the remembered password.');
       const first = await send(buildAuthHeaders(environment, options.vault.secretsFor(environmentId, url)));
       if (first.status !== 401) return first;
       await first.body?.cancel();
-      await renew(environmentId, 'renewed');
+      await renew(environmentId, 'The server refused the login (HTTP 401): EventDesk logged in again with the remembered password.');
       return send(buildAuthHeaders(environment, options.vault.secretsFor(environmentId, url)));
     },
 

@@ -7,6 +7,7 @@ import { useUi } from '../state/ui.ts';
 import { eventsText, startedText } from './format.ts';
 import { historyKey } from './queries.ts';
 import { useHistory } from './state.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 
 const RECENT = 5;
 
@@ -36,7 +37,7 @@ export function RecentSubmissions() {
                   show('history');
                 }}
               >
-                <span className="color-dot" style={{ background: row.environmentColor }} aria-hidden /> <span className={`badge outcome ${row.status}`}>{row.status}</span>{' '}
+                <span className="color-dot" style={{ background: row.environmentColor }} aria-hidden /> <StatusBadge submission={row} />{' '}
                 {row.label || startedText(row)} · {eventsText(row.eventCount)}
               </button>
             </li>

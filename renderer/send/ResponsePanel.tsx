@@ -1,7 +1,7 @@
 import './send.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { eventNumbers, eventRangeText, type ChunkRecord, type SendProgress, type SubmissionView } from '../../shared/submission.ts';
+import { eventNumbers, eventRangeText, WAITING_FOR_LOGIN, type ChunkRecord, type SendProgress, type SubmissionView } from '../../shared/submission.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
@@ -17,17 +17,26 @@ import { useSendState, type Preparing as PreparingSend } from './state.ts';
 
 export function Progress({ progress, onCancel }: { progress: SendProgress; onCancel: () => void }) {
   const share = progress.eventsTotal ? progress.eventsDone / progress.eventsTotal : 0;
+  // The chunk under way, counted from 1: "chunk 0 of 1" read as nothing going out.
+  const current = Math.min(progress.chunksDone + 1, progress.chunksTotal);
   return (
     <div className="send-progress" data-testid="send-progress">
       <progress value={progress.eventsDone} max={progress.eventsTotal} aria-label="Events sent" />
       <p>
-        Sending to <strong>{progress.environmentName}</strong>: {progress.eventsDone.toLocaleString('en')} of {progress.eventsTotal.toLocaleString('en')} events ({Math.round(share * 100)}%) · chunk{' '}
-        {progress.chunksDone} of {progress.chunksTotal}
+        Sending to <strong>{progress.environmentName}</strong>: {progress.eventsDone.toLocaleString('en')} of {progress.eventsTotal.toLocaleString('en')} events ({Math.round(share * 100)}%) ·{' '}
+        {progress.waitingForLogin ? (
+          <strong data-testid="send-waiting">
+            chunk {current} of {progress.chunksTotal} {WAITING_FOR_LOGIN}
+          </strong>
+        ) : (
+          `sending chunk ${current} of ${progress.chunksTotal}`
+        )}
       </p>
       <p className="muted">
-        {Math.round(progress.eventsPerSecond).toLocaleString('en')} events/s{progress.etaSeconds !== null && ` · about ${Math.ceil(progress.etaSeconds)} s left`}
+        {Math.round(progress.eventsPerSecond).toLocaleString('en')} events/s{progress.etaSeconds !== null && !progress.waitingForLogin && ` · about ${Math.ceil(progress.etaSeconds)} s left`}
       </p>
-      {progress.activity && <p className="inline-warning" data-testid="send-activity">{progress.activity}</p>}
+      {/* While it waits for the login, the line above says so already. */}
+      {progress.activity && !progress.waitingForLogin && <p className="inline-warning" data-testid="send-activity">{progress.activity}</p>}
       <button type="button" onClick={onCancel}>
         Cancel
       </button>

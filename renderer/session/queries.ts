@@ -7,7 +7,9 @@ import { useApi } from '../queries.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 
 /** What the login dialog says when it opens by itself for a send. */
-const SEND_WAITS = 'A send here needs a new login: once you log in, it goes on where it left off.';
+const SEND_WAITS = 'A send here needs a new login: once you log in, it goes on where it left off. Cancel stops it there.';
+/** A send a failed automatic renewal stopped: it is resumed after the login. */
+const SEND_STOPPED = 'A send here needs a new login: once you log in, it goes on where it left off.';
 
 export const sessionKey = (environmentId: string) => ['session', environmentId] as const;
 
@@ -57,12 +59,14 @@ export function useSessionEvents(): void {
     () =>
       api.session.onChanged((event) => {
         client.setQueryData(sessionKey(event.environmentId), event.session);
-        if (event.reason === 'renewed') notify('success', 'Logged in again automatically before the session expired.');
+        // The services say when it happened: before the expiry, after it, or after a 401.
+        if (event.reason === 'renewed') notify('success', event.message ?? 'Logged in again automatically.');
         if (event.reason === 'renewal-failed') notify('error', `Could not log in again automatically: ${event.message ?? 'unknown error'}`);
-        if (event.reason === 'needs-login' || event.reason === 'renewal-failed') {
-          const waiting = sendsUnderWay(event.environmentId);
-          if (waiting.length > 0) askLogin(event.environmentId, () => void resumeStopped(api, waiting, (message) => notify('error', message)), SEND_WAITS);
-        }
+        const waiting = sendsUnderWay(event.environmentId);
+        if (waiting.length === 0) return;
+        // Sends under way wait for this login in main, and go on after it; a cancel stops them there.
+        if (event.reason === 'needs-login') askLogin(event.environmentId, undefined, SEND_WAITS, () => void api.session.declineLogin({ environmentId: event.environmentId }).catch(() => undefined));
+        if (event.reason === 'renewal-failed') askLogin(event.environmentId, () => void resumeStopped(api, waiting, (message) => notify('error', message)), SEND_STOPPED);
       }),
     [api, client, askLogin, notify],
   );

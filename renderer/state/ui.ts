@@ -9,37 +9,47 @@ interface UiState {
   loginFor: string | null;
   /** What to go on with once that login succeeds (the send that asked for it); dropped on cancel. */
   afterLogin: (() => void) | null;
+  /** What to do when that login is cancelled (a send waiting on it stops); dropped on login. */
+  afterCancel: (() => void) | null;
   /** Why the dialog opened by itself, when the user did not open it (a send stopped for it). */
   loginReason: string | null;
   /** The environment editor: a new one, an existing one by id, or closed. */
   editing: { mode: 'create' } | { mode: 'edit'; id: string } | null;
   show: (screen: Screen) => void;
-  askLogin: (environmentId: string, afterLogin?: () => void, reason?: string) => void;
-  /** Closes the login dialog; `loggedIn` runs what was waiting on it. */
+  askLogin: (environmentId: string, afterLogin?: () => void, reason?: string, afterCancel?: () => void) => void;
+  /** Closes the login dialog; `loggedIn` runs what was waiting on it, else what waits on a cancel. */
   closeLogin: (loggedIn?: boolean) => void;
   edit: (editing: UiState['editing']) => void;
+}
+
+/** What already waited, then what comes now. */
+function inTurn(waiting: (() => void) | null, next: (() => void) | undefined): (() => void) | null {
+  return waiting && next ? () => (waiting(), next()) : (waiting ?? next ?? null);
 }
 
 export const useUi = create<UiState>((set, get) => ({
   screen: 'composer',
   loginFor: null,
   afterLogin: null,
+  afterCancel: null,
   loginReason: null,
   editing: null,
   show: (screen) => set({ screen }),
-  askLogin: (environmentId, afterLogin, reason) =>
+  askLogin: (environmentId, afterLogin, reason, afterCancel) =>
     set((state) => {
       // Asked again for the login already asked for: what waited on it still waits, and this goes on after it.
       const again = state.loginFor === environmentId;
-      const waiting = again ? state.afterLogin : null;
-      const next = afterLogin ?? null;
-      const both = waiting && next ? () => (waiting(), next()) : (waiting ?? next);
-      return { loginFor: environmentId, afterLogin: both, loginReason: reason ?? (again ? state.loginReason : null) };
+      return {
+        loginFor: environmentId,
+        afterLogin: inTurn(again ? state.afterLogin : null, afterLogin),
+        afterCancel: inTurn(again ? state.afterCancel : null, afterCancel),
+        loginReason: reason ?? (again ? state.loginReason : null),
+      };
     }),
   closeLogin: (loggedIn = false) => {
-    const waiting = get().afterLogin;
-    set({ loginFor: null, afterLogin: null, loginReason: null });
-    if (loggedIn) waiting?.();
+    const { afterLogin, afterCancel } = get();
+    set({ loginFor: null, afterLogin: null, afterCancel: null, loginReason: null });
+    (loggedIn ? afterLogin : afterCancel)?.();
   },
   edit: (editing) => set({ editing }),
 }));

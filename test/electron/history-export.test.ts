@@ -123,6 +123,22 @@ describe('exporting submissions from the history', () => {
     expect(parseHar(text)).toMatchObject({ ok: true, events: eventsOf(5) });
   });
 
+  it('names, for each attempt of a HAR, the events it carried and its number among their attempts, before and after a 413 split', async () => {
+    const { send, historyExport, sandbox } = await setup(13);
+    sandbox.setFaults({ failSequence: [500], maxEvents: 7 });
+    const id = await send(eventsOf(13));
+    const har = JSON.parse(historyExport.build([id], 'har', false).text);
+    expect(harProblems(har)).toEqual([]);
+    expect(har.log.entries.map((entry: { comment: string }) => entry.comment)).toEqual([
+      `submission ${id} · events 1–13, later split into chunks 1–2 · attempt 1 of 2`,
+      `submission ${id} · events 1–13, later split into chunks 1–2 · attempt 2 of 2 · The server refused the chunk as too large (HTTP 413).`,
+      `submission ${id} · chunk 1 of 2 · events 1–7 · attempt 1 of 1`,
+      `submission ${id} · chunk 2 of 2 · events 8–13 · attempt 1 of 1`,
+    ]);
+    const carried = har.log.entries.map((entry: { request: { postData: { text: string } } }) => (JSON.parse(entry.request.postData.text) as unknown[]).length);
+    expect(carried).toEqual([13, 13, 7, 6]);
+  });
+
   it('writes cURL: one command per chunk, each under a comment saying which it is', async () => {
     const { send, historyExport } = await setup();
     const id = await send(eventsOf(3));

@@ -162,6 +162,27 @@ describe('sending a batch', () => {
     expect(() => sending.resume(result.started.id)).toThrow(/already acknowledged/);
   });
 
+  it('numbers the attempts of a resumed chunk split by a 413 among its parts, from 1: those before were the whole chunk\'s', async () => {
+    const { sending, submissions, finished, sandbox } = await setup({ faults: { failSequence: [503, 503] } }, 4, { maxAttempts: 2 });
+    const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(4), false);
+    if (!('started' in result)) throw new Error('not started');
+    await finished(result.started.id);
+    sandbox.setFaults({ maxEvents: 2 });
+    sending.resume(result.started.id);
+    await finished(result.started.id);
+    const { chunks } = submissions.get(result.started.id)!;
+    expect(chunks.map((chunk) => [chunk.firstEvent, chunk.eventCount, chunk.status, chunk.attempts])).toEqual([
+      [0, 2, 'ok', 1],
+      [2, 2, 'ok', 1],
+    ]);
+    expect(chunks[0]!.attemptLog.map((attempt) => [attempt.eventCount, attempt.number, attempt.statusCode])).toEqual([
+      [4, 1, 503],
+      [4, 2, 503],
+      [4, 3, 413],
+      [2, 1, 202],
+    ]);
+  });
+
   it('on resume, names the chunks that went out without an answer, and sends them again or skips them as told', async () => {
     const { sending, submissions, finished, accepted } = await setup({}, 2);
     const crashed = async () => {

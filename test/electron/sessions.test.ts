@@ -51,11 +51,12 @@ describe('sessions against the sandbox', () => {
   });
 
   it('answer a 401 with one re-login and one retry', async () => {
-    const { sessions, info, send, sandbox, logins } = await setup();
+    const { sessions, info, send, sandbox, logins, events } = await setup();
     await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
     sandbox.setFaults({ failSequence: [401] });
     expect((await send()).status).toBe(202);
     expect(logins()).toBe(2);
+    expect(events.at(-1)).toMatchObject({ reason: 'renewed', message: 'The server refused the login (HTTP 401): EventDesk logged in again with the remembered password.' });
   });
 
   it('never loop: when the retry is refused too, its answer is final', async () => {
@@ -79,19 +80,22 @@ describe('sessions against the sandbox', () => {
   it('log in again by itself when the token has expired', async () => {
     // Two seconds, not one: the sandbox stamps tokens to the whole second, so a one-second token
     // issued late in a second can expire almost at once and set off a third login.
-    const { sessions, info, send, logins } = await setup({ tokenTtlSeconds: 2 });
+    const { sessions, info, send, logins, events } = await setup({ tokenTtlSeconds: 2 });
     await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
     sessions.dispose(); // stop the scheduled renewal: this test is about the expired token met at send time
     await new Promise((resolve) => setTimeout(resolve, 2300));
     expect(sessions.status(LOCAL_SANDBOX_ID)?.state).toBe('expired');
     expect((await send()).status).toBe(202);
     expect(logins()).toBe(2);
+    // After the expiry, not before it.
+    expect(events.at(-1)).toMatchObject({ reason: 'renewed', message: 'Your login had expired: EventDesk logged in again with the remembered password.' });
   });
 
   it('renew shortly before expiry when the password is remembered, and say so', async () => {
     const { sessions, info, events } = await setup({ tokenTtlSeconds: 2 });
     await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
     await expect.poll(() => events.map((event) => event.reason), { timeout: 4000 }).toContain('renewed');
+    expect(events.find((event) => event.reason === 'renewed')?.message).toBe('Logged in again automatically before the session expired.');
     expect(sessions.status(LOCAL_SANDBOX_ID)?.state).toBe('active');
   });
 

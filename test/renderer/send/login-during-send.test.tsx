@@ -50,8 +50,9 @@ const progress = (submissionId: string, status: SubmissionStatus): SendProgress 
 let sessionListener: (event: SessionEvent) => void;
 let startSend: ReturnType<typeof useStartSend>;
 const resume = vi.fn(async ({ submissionId }: { submissionId: string }) => summary(submissionId));
+const declineLogin = vi.fn(async () => null);
 const api = {
-  session: { onChanged: (listener: (event: SessionEvent) => void) => ((sessionListener = listener), () => undefined) },
+  session: { onChanged: (listener: (event: SessionEvent) => void) => ((sessionListener = listener), () => undefined), declineLogin },
   send: { resume },
 } as unknown as Api;
 
@@ -63,6 +64,7 @@ function Window() {
 
 beforeEach(() => {
   resume.mockClear();
+  declineLogin.mockClear();
   useUi.setState(useUi.getInitialState(), true);
   useNotices.setState(useNotices.getInitialState(), true);
   useSendState.setState(useSendState.getInitialState(), true);
@@ -126,20 +128,39 @@ describe('a login that ends', () => {
     expect(useUi.getState().loginFor).toBeNull();
   });
 
-  it('in the middle of a send asks for the login, and the stopped send goes on after it', async () => {
+  it('in the middle of a send asks for the login; the send waits for it in main and goes on by itself', async () => {
     progressed('s1', 'sending');
     needsLogin();
-    expect(useUi.getState()).toMatchObject({ loginFor: environment.id, loginReason: 'A send here needs a new login: once you log in, it goes on where it left off.' });
-    progressed('s1', 'partial');
+    expect(useUi.getState()).toMatchObject({ loginFor: environment.id, loginReason: 'A send here needs a new login: once you log in, it goes on where it left off. Cancel stops it there.' });
     logIn();
     await settle();
-    expect(resume).toHaveBeenCalledExactlyOnceWith({ submissionId: 's1' });
+    expect(resume).not.toHaveBeenCalled();
+    expect(declineLogin).not.toHaveBeenCalled();
   });
+
+  it('cancelled, tells main, which stops the waiting send there', async () => {
+    progressed('s1', 'sending');
+    needsLogin('Your login is about to expire. Log in again to keep working.');
+    needsLogin();
+    act(() => useUi.getState().closeLogin(false));
+    await settle();
+    expect(declineLogin).toHaveBeenCalledWith({ environmentId: environment.id });
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('renewed automatically, says when, as main tells it', () => {
+    act(() => sessionListener({ environmentId: environment.id, session: null, reason: 'renewed', message: 'Your login had expired: EventDesk logged in again with the remembered password.' }));
+    expect(noticeTexts()).toEqual(['Your login had expired: EventDesk logged in again with the remembered password.']);
+  });
+});
+
+describe('an automatic renewal that fails', () => {
+  const renewalFailed = () => act(() => sessionListener({ environmentId: environment.id, session: null, reason: 'renewal-failed', message: 'The password was refused.' }));
 
   it('waits for a send still under way at the login, and resumes it only when it stopped short', async () => {
     progressed('s1', 'sending');
     progressed('s2', 'sending');
-    needsLogin('Your login is about to expire. Log in again to keep working.');
+    renewalFailed();
     logIn();
     await settle();
     expect(resume).not.toHaveBeenCalled();
@@ -149,28 +170,11 @@ describe('a login that ends', () => {
     expect(resume).toHaveBeenCalledExactlyOnceWith({ submissionId: 's2' });
   });
 
-  it('asked for twice (before expiry, then at it) resumes the send once; a cancelled login resumes nothing', async () => {
-    progressed('s1', 'sending');
-    needsLogin('Your login is about to expire. Log in again to keep working.');
-    needsLogin();
-    progressed('s1', 'partial');
-    logIn();
-    await settle();
-    expect(resume).toHaveBeenCalledTimes(1);
-
-    progressed('s1', 'sending');
-    needsLogin();
-    progressed('s1', 'partial');
-    act(() => useUi.getState().closeLogin(false));
-    await settle();
-    expect(resume).toHaveBeenCalledTimes(1);
-  });
-
   it('asked for by a refused send and then by a stopped one, goes on with both after one login', async () => {
     const retry = vi.fn();
     await act(async () => void (await startSend(environment, () => Promise.reject(new AppError('needs-login', 'Log in first.')), retry)));
     progressed('s1', 'sending');
-    needsLogin();
+    renewalFailed();
     progressed('s1', 'partial');
     logIn();
     await settle();
@@ -181,10 +185,10 @@ describe('a login that ends', () => {
   it('says why when the resume is refused', async () => {
     resume.mockRejectedValueOnce(new AppError('resume-unanswered', 'Events 3–4 went out without an answer.'));
     progressed('s1', 'sending');
-    needsLogin();
+    renewalFailed();
     progressed('s1', 'failed');
     logIn();
     await settle();
-    expect(noticeTexts()).toEqual(['Events 3–4 went out without an answer.']);
+    expect(noticeTexts()).toContain('Events 3–4 went out without an answer.');
   });
 });
