@@ -1,6 +1,6 @@
 import './environments.css';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { DEFAULT_SETTINGS, checkSettings, originOf, secretsStayMessage, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../shared/environment.ts';
+import { DEFAULT_SETTINGS, checkSettings, nextEnvironmentColor, originOf, secretsStayMessage, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../shared/environment.ts';
 import { useAppInfo } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { Modal } from '../shell/Modal.tsx';
@@ -69,11 +69,11 @@ function PairsEditor({ label, pairs, onChange, problems, field, namePlaceholder 
   );
 }
 
-function EditorForm({ environment, onDone }: { environment: EnvironmentView | null; onDone: () => void }) {
+function EditorForm({ environment, usedColors, onDone }: { environment: EnvironmentView | null; usedColors: string[]; onDone: () => void }) {
   const { save } = useEnvironmentActions();
   const { data: info } = useAppInfo();
   const [settings, setSettings] = useState<EnvironmentSettings>(() => {
-    if (!environment) return { ...DEFAULT_SETTINGS };
+    if (!environment) return { ...DEFAULT_SETTINGS, color: nextEnvironmentColor(usedColors) };
     const { id: _id, embeddedSandbox: _embedded, resolvedBaseUrl: _resolved, apiKey: _apiKey, passwordRemembered: _remembered, secretsUnreadable: _unreadable, ...current } = environment;
     return current;
   });
@@ -254,7 +254,7 @@ export function EnvironmentEditor() {
   const open = editing !== null && (editing.mode === 'create' || environment !== null);
   return (
     <Modal open={open} onClose={() => edit(null)} labelledBy="editor-title" className="editor">
-      <EditorForm key={environment?.id ?? 'new'} environment={environment} onDone={() => edit(null)} />
+      <EditorForm key={environment?.id ?? 'new'} environment={environment} usedColors={data?.environments.map((other) => other.color) ?? []} onDone={() => edit(null)} />
     </Modal>
   );
 }
