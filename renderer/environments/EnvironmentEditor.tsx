@@ -7,6 +7,8 @@ import { Modal } from '../shell/Modal.tsx';
 import { useUi } from '../state/ui.ts';
 import { useEnvironmentActions, useEnvironments } from './queries.ts';
 import { PlanFileField } from './PlanFileField.tsx';
+import { PresetChoice, PresetHelp } from './PresetChoice.tsx';
+import { presetOf, type EnvironmentPreset } from '../../shared/environment-presets.ts';
 import { RuleSeverities } from './RuleSeverities.tsx';
 import { useSandboxInfo } from '../sandbox/queries.ts';
 
@@ -104,6 +106,10 @@ function EditorForm({ environment, usedColors, onDone }: { environment: Environm
   const problems = new Map((submitted ? [...serverProblems, ...localProblems] : serverProblems).map((problem) => [problem.field, problem.message]));
   const baseUrlDescription = [problems.has('baseUrl') && 'env-baseUrl-problem', originWarning && 'env-baseUrl-origin'].filter(Boolean).join(' ') || undefined;
   const set = <K extends keyof EnvironmentSettings>(key: K, value: EnvironmentSettings[K]) => setSettings((current) => ({ ...current, [key]: value }));
+  // The help of a known service follows the address, whether a preset or a person typed it.
+  const preset = embedded ? null : presetOf(settings.baseUrl);
+  const choosePreset = (chosen: EnvironmentPreset | null) =>
+    setSettings((current) => ({ ...current, ...(chosen ? chosen.settings : { name: '', baseUrl: '', serviceIdField: DEFAULT_SETTINGS.serviceIdField }) }));
   const numberField = (key: 'requestTimeoutMs' | 'chunkSize' | 'maxChunkBytes' | 'concurrency' | 'maxAttempts') => ({
     id: `env-${key}`,
     type: 'number',
@@ -132,6 +138,8 @@ function EditorForm({ environment, usedColors, onDone }: { environment: Environm
   return (
     <form ref={form} className="environment-editor" onSubmit={(event) => void submit(event)} noValidate>
       <h2 id="editor-title">{title}</h2>
+      {!environment && <PresetChoice chosen={preset} onChoose={choosePreset} />}
+      {preset && <PresetHelp preset={preset} />}
       <div className="form-grid">
         <Field label="Name" id="env-name" problem={problems.get('name')}>
           <input id="env-name" value={settings.name} onChange={(event) => set('name', event.target.value)} data-autofocus {...marks(problems, 'name')} />
