@@ -56,12 +56,24 @@ export const EnvironmentSchema = EnvironmentSettingsSchema.extend({
 });
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
+/**
+ * The colours a new environment takes, in order: the first no environment has yet, so two
+ * environments are told apart at a glance (the first is the default's, the second Local sandbox's).
+ */
+export const ENVIRONMENT_COLORS = ['#2f6fde', '#2e9d6a', '#d97706', '#9333ea', '#dc2626', '#0891b2', '#db2777', '#65a30d'] as const;
+
+/** The colour for a new environment beside environments of these colours: the palette's first unused, else round the palette again. */
+export function nextEnvironmentColor(used: readonly string[]): string {
+  const taken = new Set(used.map((color) => color.toLowerCase()));
+  return ENVIRONMENT_COLORS.find((color) => !taken.has(color)) ?? ENVIRONMENT_COLORS[used.length % ENVIRONMENT_COLORS.length]!;
+}
+
 export const DEFAULT_SETTINGS: EnvironmentSettings = {
   name: '',
   baseUrl: '',
   username: '',
   rememberPassword: false,
-  color: '#2f6fde',
+  color: ENVIRONMENT_COLORS[0],
   production: false,
   timeZone: 'UTC',
   serviceIdField: SERVICE_ID_FIELD,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   DEFAULT_SETTINGS,
+  nextEnvironmentColor,
   EXPORT_FORMAT,
   EnvironmentExportSchema,
   EnvironmentSchema,
@@ -296,7 +297,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
       const names = new Set(state.environments.map((environment) => environment.name));
       let name = `${source.name} copy`;
       for (let n = 2; names.has(name) && n < 1000; n++) name = `${source.name} copy ${n}`;
-      const copy: Environment = { ...source, id: randomUUID(), name };
+      const copy: Environment = { ...source, id: randomUUID(), name, color: nextEnvironmentColor(state.environments.map((environment) => environment.color)) };
       state.environments.push(copy);
       await persist();
       if (apiKey || password) await options.vault.update(copy.id, { apiKey, password: copy.rememberPassword ? password : undefined }, resolvedBaseUrl(copy));

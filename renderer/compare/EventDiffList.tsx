@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { KEY_FIELDS, pathText, type DiffEntry, type DifferingEvent, type FieldDifference, type KeyFields } from '../../shared/events/event-diff.ts';
 import { plural } from '../../shared/plural.ts';
 
@@ -11,6 +11,21 @@ export function valueText(value: unknown): string {
   if (value === undefined) return '(absent)';
   const text = JSON.stringify(value);
   return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…` : text;
+}
+
+/** A field's name, breaking only after a dot ("attributes." / "email"), never inside a name; a name wider than the column is cut, whole in the cell's title. */
+export function FieldName({ text }: { text: string }) {
+  const parts = text.split(/(?<=\.)/);
+  return (
+    <code>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          <span>{part}</span>
+        </Fragment>
+      ))}
+    </code>
+  );
 }
 
 /** What happened to a field, in words and a sign, so the change never rests on colour alone. */
@@ -45,8 +60,8 @@ function DifferingRow({ event }: { event: DifferingEvent }) {
           const { kind, text } = change(field);
           return (
             <tr key={pathText(field.path)} className={kind}>
-              <th scope="row">
-                <code>{pathText(field.path)}</code>
+              <th scope="row" className="diff-field" title={pathText(field.path)}>
+                <FieldName text={pathText(field.path)} />
               </th>
               <td className="diff-left">
                 <code>{valueText(field.left)}</code>

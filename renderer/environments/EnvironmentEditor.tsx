@@ -1,12 +1,14 @@
 import './environments.css';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { DEFAULT_SETTINGS, checkSettings, originOf, secretsStayMessage, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../shared/environment.ts';
+import { DEFAULT_SETTINGS, checkSettings, nextEnvironmentColor, originOf, secretsStayMessage, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../shared/environment.ts';
 import { useAppInfo } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { useUi } from '../state/ui.ts';
 import { useEnvironmentActions, useEnvironments } from './queries.ts';
 import { PlanFileField } from './PlanFileField.tsx';
+import { PresetChoice, PresetHelp } from './PresetChoice.tsx';
+import { presetOf, type EnvironmentPreset } from '../../shared/environment-presets.ts';
 import { RuleSeverities } from './RuleSeverities.tsx';
 import { useSandboxInfo } from '../sandbox/queries.ts';
 
@@ -69,11 +71,11 @@ function PairsEditor({ label, pairs, onChange, problems, field, namePlaceholder 
   );
 }
 
-function EditorForm({ environment, onDone }: { environment: EnvironmentView | null; onDone: () => void }) {
+function EditorForm({ environment, usedColors, onDone }: { environment: EnvironmentView | null; usedColors: string[]; onDone: () => void }) {
   const { save } = useEnvironmentActions();
   const { data: info } = useAppInfo();
   const [settings, setSettings] = useState<EnvironmentSettings>(() => {
-    if (!environment) return { ...DEFAULT_SETTINGS };
+    if (!environment) return { ...DEFAULT_SETTINGS, color: nextEnvironmentColor(usedColors) };
     const { id: _id, embeddedSandbox: _embedded, resolvedBaseUrl: _resolved, apiKey: _apiKey, passwordRemembered: _remembered, secretsUnreadable: _unreadable, ...current } = environment;
     return current;
   });
@@ -104,6 +106,10 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
   const problems = new Map((submitted ? [...serverProblems, ...localProblems] : serverProblems).map((problem) => [problem.field, problem.message]));
   const baseUrlDescription = [problems.has('baseUrl') && 'env-baseUrl-problem', originWarning && 'env-baseUrl-origin'].filter(Boolean).join(' ') || undefined;
   const set = <K extends keyof EnvironmentSettings>(key: K, value: EnvironmentSettings[K]) => setSettings((current) => ({ ...current, [key]: value }));
+  // The help of a known service follows the address, whether a preset or a person typed it.
+  const preset = embedded ? null : presetOf(settings.baseUrl);
+  const choosePreset = (chosen: EnvironmentPreset | null) =>
+    setSettings((current) => ({ ...current, ...(chosen ? chosen.settings : { name: '', baseUrl: '', serviceIdField: DEFAULT_SETTINGS.serviceIdField }) }));
   const numberField = (key: 'requestTimeoutMs' | 'chunkSize' | 'maxChunkBytes' | 'concurrency' | 'maxAttempts') => ({
     id: `env-${key}`,
     type: 'number',
@@ -132,6 +138,8 @@ function EditorForm({ environment, onDone }: { environment: EnvironmentView | nu
   return (
     <form ref={form} className="environment-editor" onSubmit={(event) => void submit(event)} noValidate>
       <h2 id="editor-title">{title}</h2>
+      {!environment && <PresetChoice chosen={preset} onChoose={choosePreset} />}
+      {preset && <PresetHelp preset={preset} />}
       <div className="form-grid">
         <Field label="Name" id="env-name" problem={problems.get('name')}>
           <input id="env-name" value={settings.name} onChange={(event) => set('name', event.target.value)} data-autofocus {...marks(problems, 'name')} />
@@ -254,7 +262,7 @@ export function EnvironmentEditor() {
   const open = editing !== null && (editing.mode === 'create' || environment !== null);
   return (
     <Modal open={open} onClose={() => edit(null)} labelledBy="editor-title" className="editor">
-      <EditorForm key={environment?.id ?? 'new'} environment={environment} onDone={() => edit(null)} />
+      <EditorForm key={environment?.id ?? 'new'} environment={environment} usedColors={data?.environments.map((other) => other.color) ?? []} onDone={() => edit(null)} />
     </Modal>
   );
 }

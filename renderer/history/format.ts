@@ -1,9 +1,8 @@
 import { sendingTime, type SubmissionSummary } from '../../shared/submission.ts';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+import { formatDateTime } from '../shell/time-format.ts';
 
 /** When a submission started, in local time. */
-export const startedText = (submission: Pick<SubmissionSummary, 'startedAt'>) => timeFormat.format(new Date(submission.startedAt));
+export const startedText = (submission: Pick<SubmissionSummary, 'startedAt'>) => formatDateTime(submission.startedAt);
 
 /** How long a send took, every run but not the pauses between ("0.4 s", "3 min 12 s"), or null when not known (see sendingTime). */
 export function durationText(submission: Pick<SubmissionSummary, 'finishedAt' | 'sendingMs' | 'status'>): string | null {

@@ -3,10 +3,10 @@ import { forwardMarginMs, type SandboxForwardStatus } from '../../shared/sandbox
 import { useEnvironments } from '../environments/queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { useSandboxForwardUpdates, useSetForward } from './forward-queries.ts';
+import { formatTime } from '../shell/time-format.ts';
 
 const OFF = '';
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} s`;
-const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** How long the upstream has, and why that is less than the environment's own timeout. */
 function timeoutHint(target: NonNullable<SandboxForwardStatus['target']>): string {
@@ -63,7 +63,7 @@ export function ForwardControls({ forward }: { forward: SandboxForwardStatus }) 
       <p className="hint">The SDK logs in with its own credentials; EventDesk adds none.</p>
       {lastFailure && (
         <p className="problem" data-testid="forward-failure">
-          Last failure, at {timeOfDay.format(new Date(lastFailure.time))}: {lastFailure.message}
+          Last failure, at {formatTime(lastFailure.time)}: {lastFailure.message}
         </p>
       )}
       {setForward.error && <ErrorNotice title="Forwarding stays as it was" error={setForward.error} />}

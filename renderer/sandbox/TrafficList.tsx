@@ -10,11 +10,11 @@ import { HeaderList } from '../shell/HeaderList.tsx';
 import { useCapturedRequest } from './queries.ts';
 import { ForwardedPart } from './ForwardedPart.tsx';
 import { useSandboxView } from './sandbox-view.ts';
+import { formatTime } from '../shell/time-format.ts';
 
 /** Rows shown at once; "Show older" shows as many more. Rendering stays quick however much was captured. */
 export const PAGE_SIZE = 300;
 
-const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3 });
 
 /** A kept body, pretty when it is whole JSON; `bytes` is how long it was, when only its start was kept. */
 function prettyBody(text: string, whole: { bytes: number; truncated: boolean } = { bytes: text.length, truncated: false }): string {
@@ -174,7 +174,7 @@ const TrafficRow = memo(function TrafficRow({ record, asked, active }: { record:
       <details onToggle={(toggle) => setOpen(toggle.currentTarget.open)}>
         <summary ref={summary} tabIndex={active ? 0 : -1}>
           <span className="request-number">#{record.id}</span>
-          <span className="time">{timeOfDay.format(new Date(record.receivedAt))}</span>
+          <span className="time">{formatTime(record.receivedAt, 'millisecond')}</span>
           <span className="method">{record.method}</span>
           <span className="path">{record.path}</span>
           <span className={`status outcome-${outcome}`}>{record.status ?? 'reset'}</span>

@@ -1,8 +1,8 @@
 import type { ChunkAttempt, ChunkRecord } from '../../shared/submission.ts';
 import { HeaderList } from '../shell/HeaderList.tsx';
 import { pretty } from './pretty.ts';
+import { formatTime } from '../shell/time-format.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3 });
 
 function answerOf(attempt: ChunkAttempt): { text: string; tone: string } {
   if (attempt.statusCode === null) return { text: 'no answer', tone: 'status server' };
@@ -26,7 +26,7 @@ export function AttemptTimeline({ chunk, position }: { chunk: ChunkRecord; posit
             <details>
               <summary>
                 <span className="attempt-number">#{attempt.number}</span>
-                <span className="attempt-time">{attempt.startedAt === null ? 'time not recorded' : timeFormat.format(new Date(attempt.startedAt))}</span>
+                <span className="attempt-time">{attempt.startedAt === null ? 'time not recorded' : formatTime(attempt.startedAt, 'millisecond')}</span>
                 <strong className={answer.tone}>{answer.text}</strong>
                 {attempt.retryAfter !== null && <span>Retry-After {attempt.retryAfter}</span>}
                 <span className="muted">{Math.round(attempt.durationMs)} ms</span>

@@ -14,8 +14,8 @@ import { originsIn } from '../state/pseudonym-origins.ts';
 import type { Batch } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { useSendState } from './state.ts';
+import { formatDateTime } from '../shell/time-format.ts';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** Keeps progress of every send in the store, from the send:progress push. */
 export function useSendProgressEvents(): void {
@@ -53,7 +53,7 @@ export function useStartSend() {
         let result = await start(false);
         if ('duplicateOf' in result) {
           const earlier = result.duplicateOf;
-          if (!window.confirm(`This exact batch was already sent to “${environment.name}” on ${when.format(new Date(earlier.startedAt))} (${earlier.status}). Send it again?`)) return null;
+          if (!window.confirm(`This exact batch was already sent to “${environment.name}” on ${formatDateTime(earlier.startedAt)} (${earlier.status}). Send it again?`)) return null;
           result = await start(true);
         }
         if (!('started' in result)) return null;

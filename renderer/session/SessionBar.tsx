@@ -4,8 +4,8 @@ import { useCommand } from '../commands/registry.ts';
 import { useUi } from '../state/ui.ts';
 import { WARN_BEFORE_EXPIRY_MS, formatRemaining, useNow } from './countdown.ts';
 import { useLogout, useSession } from './queries.ts';
+import { formatDateTime } from '../shell/time-format.ts';
 
-const localTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** Who is logged in to the active environment, until when, with a live countdown. */
 export function SessionBar({ environment }: { environment: EnvironmentView }) {
@@ -37,11 +37,11 @@ export function SessionBar({ environment }: { environment: EnvironmentView }) {
       <span>
         <strong>{session.username}</strong> on {environment.name}
       </span>
-      <span data-testid="session-countdown" title={`Expires ${localTime.format(expiresAt)} local, ${session.serverExpiry} server time (${session.timeZone})`}>
+      <span data-testid="session-countdown" title={`Expires ${formatDateTime(expiresAt)} local, ${session.serverExpiry} server time (${session.timeZone})`}>
         {expired ? 'session ended' : `expires in ${formatRemaining(remaining)}`}
       </span>
       <span className="muted" data-testid="session-expiry">
-        {localTime.format(expiresAt)} local · {session.serverExpiry} {session.timeZone}
+        {formatDateTime(expiresAt)} local · {session.serverExpiry} {session.timeZone}
         {session.expiresReadAs === 'seconds' && ' · the server sent expires_in as seconds'}
       </span>
       {warning && <span className="warning-text">{session.autoRenew ? 'renews automatically' : 'log in again soon'}</span>}

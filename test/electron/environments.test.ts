@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type EnvironmentEdit } from '../../shared/environment.ts';
+import { DEFAULT_SETTINGS, nextEnvironmentColor, type EnvironmentEdit } from '../../shared/environment.ts';
 import { LOCAL_SANDBOX_ID, createEnvironments } from '../../electron/services/environments.ts';
 import { noKeyStore } from '../../electron/node-services.ts';
 import { createVault } from '../../electron/services/vault.ts';
@@ -96,8 +96,12 @@ describe('environments', () => {
     const { environments, vault } = await open();
     const created = await environments.create(staging);
     if (!created.ok) throw new Error('create failed');
+    const colorsBefore = environments.list().environments.map((environment) => environment.color);
     const bare = await environments.duplicate(created.environment.id);
     expect(bare).toMatchObject({ name: 'Staging copy', apiKey: { set: false }, passwordRemembered: false });
+    // Told apart from its source at a glance: the palette's next colour, not the source's.
+    expect(bare.color).toBe(nextEnvironmentColor(colorsBefore));
+    expect(bare.color).not.toBe(created.environment.color);
     expect(vault.get(bare.id)).toEqual({});
     const copy = await environments.duplicate(created.environment.id, true);
     expect(copy).toMatchObject({ name: 'Staging copy 2', apiKey: { set: true }, passwordRemembered: true });

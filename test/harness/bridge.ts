@@ -1,7 +1,9 @@
 import { createBridge } from '../../shared/bridge.ts';
 import type { Envelope } from '../../shared/errors.ts';
 import type { LongCall, LongCallAnswer } from './bridge-worker.ts';
+import { askForPath } from './bridge-path-dialog.ts';
 import { decodeFrame, encodeFrame } from './frame.ts';
+import { PATH_QUESTION_EVENT, type PathQuestion } from './path-question.ts';
 
 // The harness's stand-in for the preload: the same contract, calls over loopback HTTP as
 // frames (see frame.ts), pushes over server-sent events.
@@ -38,8 +40,17 @@ async function pushed(data: string): Promise<unknown> {
   return decodeFrame(frame === undefined ? `${data}\n` : await (await fetch(`/__harness/frames/${encodeURIComponent(frame)}`)).text());
 }
 
+/** The pushes' stream, opened with the first subscription; it also carries the harness's questions for a path. */
+function eventSource(): EventSource {
+  if (!events) {
+    events = new EventSource('/__harness/events');
+    events.addEventListener(PATH_QUESTION_EVENT, (event: MessageEvent<string>) => askForPath(JSON.parse(event.data) as PathQuestion));
+  }
+  return events;
+}
+
 window.eventdesk = createBridge(call, (push, listener) => {
-  events ??= new EventSource('/__harness/events');
+  const events = eventSource();
   const handler = (event: MessageEvent<string>) => {
     pushes = pushes
       .then(() => pushed(event.data))
@@ -47,5 +58,5 @@ window.eventdesk = createBridge(call, (push, listener) => {
       .catch((error: unknown) => console.error(`A ${push} push failed:`, error));
   };
   events.addEventListener(push, handler);
-  return () => events?.removeEventListener(push, handler);
+  return () => events.removeEventListener(push, handler);
 });

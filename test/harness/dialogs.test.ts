@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scriptedDialogs } from '../e2e/support/dialogs.ts';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { harnessDialogs, savingInto } from './dialogs.ts';
+import { harnessDialogs } from './dialogs.ts';
 
 /** The harness's stand-ins for the OS's file dialogs: a save dialog no test scripted fails loudly instead of cancelling quietly. */
 
@@ -30,12 +27,5 @@ describe("the harness's file dialogs", () => {
     await expect(dialogs.chooseFileToSave('batch.json')).rejects.toThrow(unscripted);
     expect(logged).toHaveBeenCalledTimes(1);
     expect(await dialogs.chooseFileToOpen('batch')).toBeNull();
-  });
-
-  it('run by hand, saves each file into the given folder under the name the app suggests, and says where', async () => {
-    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const folder = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-harness-saves-')), 'saved');
-    expect(await savingInto(folder).chooseFileToSave('../captured-requests.har')).toBe(path.join(folder, 'captured-requests.har'));
-    expect(logged).toHaveBeenCalledWith(`Saving to ${path.join(folder, 'captured-requests.har')} (the harness has no save dialog)`);
   });
 });

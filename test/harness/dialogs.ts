@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { noDialogs } from '../../electron/node-services.ts';
 import type { FileDialogs } from '../../electron/services/files.ts';
 
@@ -16,20 +14,3 @@ export function unscriptedSave(suggestedName: string): never {
 
 /** The harness's dialogs when a test gives none: opening is cancelled, saving fails loudly. */
 export const harnessDialogs: FileDialogs = { ...noDialogs, chooseFileToSave: async (suggestedName) => unscriptedSave(suggestedName) };
-
-/**
- * The dialogs of a harness a person runs by hand (`npm run harness`): a browser cannot show the
- * OS's save dialog, so each save goes into `folder` under the name the app suggests, said in
- * the harness's log; opening is cancelled.
- */
-export function savingInto(folder: string): FileDialogs {
-  return {
-    ...noDialogs,
-    async chooseFileToSave(suggestedName) {
-      await mkdir(folder, { recursive: true });
-      const file = path.join(folder, path.basename(suggestedName));
-      console.log(`Saving to ${file} (the harness has no save dialog)`);
-      return file;
-    },
-  };
-}

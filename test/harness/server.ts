@@ -12,12 +12,14 @@ import { admit, createPushSender, type Sender } from '../../electron/ipc/dispatc
 import { startNodeServicesThread } from '../../electron/node-services.ts';
 import { OPENAPI_FILE } from '../../electron/runtime-files.ts';
 import type { PushSender, Services } from '../../electron/services/index.ts';
-import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
+import type { EmbeddedSandboxOptions } from '../../electron/sandbox/port.ts';
 import type { FileDialogs } from '../../electron/services/files.ts';
 import type { Clipboard } from '../../electron/services/submission-curl.ts';
 import { SECURITY_HEADERS } from '../../electron/security.ts';
 import { harnessDialogs } from './dialogs.ts';
 import { decodeFrame, encodeFrame } from './frame.ts';
+import { createPageDialogs } from './page-dialogs.ts';
+import { PATH_ANSWER_URL, PATH_QUESTION_EVENT, type PathAnswer } from './path-question.ts';
 
 /**
  * Serves the built renderer to a plain browser and answers the IPC contract over loopback
@@ -42,16 +44,22 @@ export interface HarnessOptions {
   /** A data folder; a fresh temporary one when absent. */
   dataFolder?: string;
   rendererDir?: string;
-  /** Stands in for the OS's file dialogs, which a browser test cannot click; without, a save dialog fails (harnessDialogs). */
-  dialogs?: FileDialogs;
+  /**
+   * Stands in for the OS's file dialogs, which a browser test cannot click; without, a save dialog
+   * fails (harnessDialogs). 'page' asks the page for a path in a dialog of the harness's own, a
+   * relative one taken from the current folder: how a person walks the app in a browser.
+   */
+  dialogs?: FileDialogs | 'page';
   /** Stands in for the OS clipboard main writes to. */
   clipboard?: Clipboard;
-  /** Options of the embedded sandbox (faults, token lifetime). */
-  sandbox?: SandboxStartOptions;
+  /** Options of the embedded sandbox (faults, token lifetime; `portVariable`, EVENTDESK_SANDBOX_PORT as the app reads it). */
+  sandbox?: Partial<EmbeddedSandboxOptions>;
 }
 
 /** Just over the largest contract input: a draft of up to 120 M characters. */
 const MAX_IPC_BODY_BYTES = 130 * 1024 * 1024;
+/** Far over a few typed paths. */
+const MAX_PATH_ANSWER_BYTES = 64 * 1024;
 /** A frame of a push no page fetched is dropped after this long. */
 const PUSH_FRAME_TTL_MS = 60_000;
 const harnessScripts = new Map<string, Promise<string>>();
@@ -100,11 +108,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
     for (const listener of listeners) listener.write(`event: ${name}\ndata: ${data}\n\n`);
   });
+  const pageDialogs = createPageDialogs((question) => {
+    for (const listener of listeners) listener.write(`event: ${PATH_QUESTION_EVENT}\ndata: ${JSON.stringify(question)}\n\n`);
+    return listeners.size > 0;
+  }, process.cwd());
+  const dialogs = options.dialogs === 'page' ? pageDialogs.dialogs : (options.dialogs ?? harnessDialogs);
   // The app's arrangement: the services on their own thread, the calls admitted here. The
-  // sandbox's port is the one saved in the data folder, else any free one (not the variable).
+  // sandbox's port is the variable's when given, else the one saved in the data folder, else any free one.
   const thread = await startNodeServicesThread(
     dataFolder,
-    { sandbox: { port: 0, openapiFile: OPENAPI_FILE, ...options.sandbox }, dialogs: options.dialogs ?? harnessDialogs, ...(options.clipboard ? { clipboard: options.clipboard } : {}) },
+    { sandbox: { port: 0, openapiFile: OPENAPI_FILE, ...options.sandbox }, dialogs, ...(options.clipboard ? { clipboard: options.clipboard } : {}) },
     push,
   );
   const dispatch = async (channel: string, input: unknown, sender: Sender) => {
@@ -159,6 +172,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       request.on('close', () => listeners.delete(response));
       return;
     }
+    if (url.pathname === PATH_ANSWER_URL) {
+      if (request.method !== 'POST' || request.headers.origin !== origin) {
+        response.writeHead(403).end();
+        return;
+      }
+      const answer = JSON.parse((await readBody(request, MAX_PATH_ANSWER_BYTES)).toString('utf8')) as PathAnswer;
+      response.writeHead(pageDialogs.answer(answer) ? 204 : 404).end();
+      return;
+    }
     if (url.pathname.startsWith('/__harness/ipc/')) {
       if (request.method !== 'POST') {
         response.writeHead(405).end();
@@ -200,6 +222,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     push,
     listening: () => listeners.size,
     close: async () => {
+      pageDialogs.cancelAll();
       for (const listener of listeners) listener.end();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -217,18 +240,24 @@ function writeFrame(response: ServerResponse, frame: string[], status = 200): vo
   response.end();
 }
 
-/** A call's frame, or null when it is none (the contract then refuses the missing input). */
-async function readFrame(request: IncomingMessage): Promise<unknown> {
+/** A request's body, up to `limit` bytes (past it, the request fails). */
+async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_IPC_BODY_BYTES) throw new Error('IPC body too large');
+    if (size > limit) throw new Error('Request body too large');
     chunks.push(chunk);
   }
-  if (size === 0) return null;
+  return Buffer.concat(chunks);
+}
+
+/** A call's frame, or null when it is none (the contract then refuses the missing input). */
+async function readFrame(request: IncomingMessage): Promise<unknown> {
+  const body = await readBody(request, MAX_IPC_BODY_BYTES);
+  if (body.length === 0) return null;
   try {
-    return decodeFrame(Buffer.concat(chunks).toString('utf8'));
+    return decodeFrame(body.toString('utf8'));
   } catch {
     return null;
   }

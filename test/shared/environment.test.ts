@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, checkBaseUrl, checkSecret, checkSettings, resolveTimeZone, type EnvironmentSettings } from '../../shared/environment.ts';
+import { DEFAULT_SETTINGS, ENVIRONMENT_COLORS, checkBaseUrl, checkSecret, checkSettings, nextEnvironmentColor, resolveTimeZone, type EnvironmentSettings } from '../../shared/environment.ts';
 
 const valid: EnvironmentSettings = { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: 'https://staging.example.com/api', username: 'qa' };
 
@@ -123,5 +123,19 @@ describe('environment settings', () => {
   it('reads local as the machine zone', () => {
     expect(resolveTimeZone('local')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(resolveTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
+  });
+});
+
+describe('the colour of a new environment', () => {
+  it('is the palette’s first that no environment has, whatever the case it was written in', () => {
+    expect(nextEnvironmentColor([])).toBe(ENVIRONMENT_COLORS[0]);
+    expect(nextEnvironmentColor(['#2E9D6A'])).toBe(ENVIRONMENT_COLORS[0]);
+    expect(nextEnvironmentColor(['#2e9d6a', '#2f6fde'])).toBe(ENVIRONMENT_COLORS[2]);
+    expect(nextEnvironmentColor(['#2f6fde', '#123456', '#2e9d6a'])).toBe(ENVIRONMENT_COLORS[2]);
+  });
+
+  it('goes round the palette again once every colour is taken', () => {
+    expect(nextEnvironmentColor([...ENVIRONMENT_COLORS])).toBe(ENVIRONMENT_COLORS[0]);
+    expect(nextEnvironmentColor([...ENVIRONMENT_COLORS, '#000000'])).toBe(ENVIRONMENT_COLORS[1]);
   });
 });

@@ -3,6 +3,7 @@ import { plural } from '../../../shared/plural.ts';
 import { ErrorNotice } from '../../shell/ErrorNotice.tsx';
 import { useCapturedEvent } from './queries.ts';
 import { verdictText, violationsText } from './verdict.ts';
+import { formatTime } from '../../shell/time-format.ts';
 
 /** One captured event: why it was accepted or refused, what the plan found, its request, and the event as it arrived. */
 export function EventDetail({ row, onClose, onShowRequest }: { row: CapturedEventRow; onClose: () => void; onShowRequest: (requestId: number) => void }) {
@@ -49,7 +50,7 @@ export function EventDetail({ row, onClose, onShowRequest }: { row: CapturedEven
             <button type="button" className="link" onClick={() => onShowRequest(detail.data.request.id)}>
               request #{detail.data.request.id}
             </button>{' '}
-            at {new Date(detail.data.request.receivedAt).toLocaleTimeString()}: {detail.data.request.path}, {detail.data.request.status ?? 'no answer'} {detail.data.request.reason}
+            at {formatTime(detail.data.request.receivedAt)}: {detail.data.request.path}, {detail.data.request.status ?? 'no answer'} {detail.data.request.reason}
           </p>
           {detail.data.text === null ? <p className="muted">Its request&apos;s body was not kept whole, so the event itself is not there.</p> : <pre className="event-detail-json">{detail.data.text}</pre>}
         </>

@@ -5,11 +5,11 @@ import { useApi } from '../../queries.ts';
 import { useReplay } from '../../replay/replay-store.ts';
 import { useComposer } from '../../state/composer.ts';
 import { useNotices, useUi } from '../../state/ui.ts';
+import { formatTime } from '../../shell/time-format.ts';
 
-/** A new batch's name: when it was taken and how many events, "Captured 09:41 (12 events)". */
+/** A new batch's name: when it was taken and how many events, "Captured 9:41 AM (12 events)" (the locale's clock). */
 export function capturedBatchName(count: number, now = new Date()): string {
-  const time = now.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  return `Captured ${time} (${plural(count, 'event')})`;
+  return `Captured ${formatTime(now, 'minute')} (${plural(count, 'event')})`;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { narrowingText, rangeText } from '../../../renderer/history/coverage-words.ts';
+import { formatTime } from '../../../renderer/shell/time-format.ts';
 import { emptyHistoryFilter } from '../../../shared/history.ts';
 
 /** Instants made in local time, as the date fields and the timeline set them. */
 const local = (day: number, hour = 0) => new Date(2026, 10, day, hour).toISOString();
+/** The hour on the locale's clock, as every time the app shows. */
+const clock = (hour: number) => formatTime(new Date(2026, 10, 19, hour), 'minute');
 
 describe('the coverage panel’s words for the filter', () => {
   it('says a range of days as the days it includes, and one of hours to the minute', () => {
@@ -11,8 +14,8 @@ describe('the coverage panel’s words for the filter', () => {
     expect(rangeText({ from: local(19), to: local(21) })).toBe('Submissions sent 2026-11-19 to 2026-11-20');
     expect(rangeText({ from: local(19), to: null })).toBe('Submissions sent since 2026-11-19');
     expect(rangeText({ from: null, to: local(21) })).toBe('Submissions sent until the end of 2026-11-20');
-    expect(rangeText({ from: local(19, 14), to: local(19, 15) })).toBe('Submissions sent 2026-11-19 14:00 up to 2026-11-19 15:00');
-    expect(rangeText({ from: null, to: local(19, 15) })).toBe('Submissions sent before 2026-11-19 15:00');
+    expect(rangeText({ from: local(19, 14), to: local(19, 15) })).toBe(`Submissions sent 2026-11-19 ${clock(14)} up to 2026-11-19 ${clock(15)}`);
+    expect(rangeText({ from: null, to: local(19, 15) })).toBe(`Submissions sent before 2026-11-19 ${clock(15)}`);
   });
 
   it('names the environments, statuses and search that narrow it', () => {
