@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { InputOf } from '../../shared/ipc.ts';
 import type { WorkspaceScenario } from '../../shared/runs/run-schemas.ts';
-import { useEnvironments } from '../environments/queries.ts';
+import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 import { sessionKey } from '../session/queries.ts';
 import { useNotices } from '../state/ui.ts';
@@ -35,16 +35,17 @@ export function useRunControl(scenarios: readonly WorkspaceScenario[], defaultEn
   const api = useApi();
   const client = useQueryClient();
   const notify = useNotices((state) => state.notify);
-  const environments = useEnvironments().data?.environments;
   const started = useLiveRun((state) => state.started);
 
   const start = useCallback(
     async function start(request: RunRequest): Promise<void> {
       try {
+        // Read afresh: whether a key is set decides what is asked, and a stale list asks for one already given.
+        const { environments } = await client.fetchQuery({ queryKey: environmentsKey, queryFn: () => api.environments.list(), staleTime: 0 });
         const needs: SecretsNeed[] = [];
         for (const name of environmentsOfRun(request, scenarios, defaultEnvironment)) {
           // The workspace's environments are listed after the data folder's, which may hold one of the same name.
-          const environment = environments?.findLast((candidate) => candidate.name === name);
+          const environment = environments.findLast((candidate) => candidate.name === name);
           if (!environment) continue;
           const session = await client.fetchQuery({ queryKey: sessionKey(environment.id), queryFn: () => api.session.status({ environmentId: environment.id }) });
           const need = secretsLacking(environment, session);
@@ -56,7 +57,7 @@ export function useRunControl(scenarios: readonly WorkspaceScenario[], defaultEn
         notify('error', `The run could not start: ${message(error)}`);
       }
     },
-    [api, client, defaultEnvironment, environments, notify, scenarios, started],
+    [api, client, defaultEnvironment, notify, scenarios, started],
   );
 
   const stop = useCallback(
