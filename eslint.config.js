@@ -16,6 +16,9 @@ const noElectron = { name: 'electron', message: 'Only the Electron glue files (e
 
 const noRenderer = { group: ['**/renderer/**'], message: 'Nothing outside the renderer imports it.' };
 
+const nativeDialogs = ['confirm', 'alert', 'prompt'];
+const nativeDialogMessage = 'Ask with the app\'s own dialog: ask() or confirm() of renderer/shell/questions.ts.';
+
 /** Ajv compiles schemas to code with `new Function`, which the renderer's CSP forbids: it runs in Node only. */
 const noAjv = { group: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'], message: 'Ajv compiles with new Function, which the renderer\'s CSP forbids: compile plans in electron/plans/ and pass the validators in.' };
 
@@ -70,6 +73,9 @@ export default tseslint.config(
           patterns: [{ group: ['**/electron/**'], message: 'The renderer never imports electron/: use shared/ and the contract.' }, noAjv],
         },
       ],
+      // The browser's own dialogs block the window, list nothing and cannot be styled or tested by name.
+      'no-restricted-globals': ['error', ...nativeDialogs.map((name) => ({ name, message: nativeDialogMessage }))],
+      'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => nativeDialogs.map((property) => ({ object, property, message: nativeDialogMessage })))],
     },
   },
   {

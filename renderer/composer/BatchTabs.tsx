@@ -1,16 +1,16 @@
 import './composer.css';
 import { useEffect, useRef } from 'react';
 import { useCommand, withShortcut } from '../commands/registry.ts';
-import { batchText } from '../state/batch-text.ts';
-import { starterBatch, useComposer } from '../state/composer.ts';
+import { useComposer } from '../state/composer.ts';
 import { useUi } from '../state/ui.ts';
+import { useCloseBatch } from './closing.ts';
 import { useFileOpening } from './opening.ts';
 
 /** The open batches. Closing one asks first when it holds typed work no file keeps, or changes not saved to its file. */
 export function BatchTabs() {
   const batches = useComposer((state) => state.batches);
   const activeId = useComposer((state) => state.activeId);
-  const { activate, close, open } = useComposer.getState();
+  const { activate, open } = useComposer.getState();
   const opening = useFileOpening();
   const tabList = useRef<HTMLDivElement>(null);
 
@@ -19,16 +19,8 @@ export function BatchTabs() {
     tabList.current?.querySelector('[role="tab"][aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [activeId, batches.length]);
 
-  function ask(id: string) {
-    const batch = batches.find((candidate) => candidate.id === id);
-    if (!batch) return;
-    const text = batchText(id);
-    const untouched = text === starterBatch || text.trim() === '';
-    const question = batch.filePath
-      ? `Close “${batch.name}”? Changes since it was last saved to ${batch.filePath} will be gone.`
-      : `Close “${batch.name}”? Its text is kept in no file and will be gone.`;
-    if (untouched || (batch.filePath && text === batch.savedText) || window.confirm(question)) close(id);
-  }
+  const closeBatch = useCloseBatch();
+  const ask = (id: string) => void closeBatch(id);
 
   const newBatch = () => {
     open();

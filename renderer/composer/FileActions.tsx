@@ -1,32 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
-import { settledBatchText } from '../state/batch-text.ts';
-import { useComposer, type Batch } from '../state/composer.ts';
-import { useNotices } from '../state/ui.ts';
+import type { Batch } from '../state/composer.ts';
 import { recentFilesKey, useFileOpening } from './opening.ts';
 import { OpeningProgress } from './OpeningProgress.tsx';
+import { useSaveBatch } from './saving.ts';
 
 /** Open, Save, Save as, the recent files and the progress of one being opened; Save and Save as are also commands (Ctrl/Cmd+S, +Shift+S). */
 export function FileActions({ batch }: { batch: Batch }) {
   const api = useApi();
-  const client = useQueryClient();
-  const notify = useNotices((state) => state.notify);
   const recent = useQuery({ queryKey: recentFilesKey, queryFn: () => api.files.recent() });
   const { open, openRecent } = useFileOpening();
 
-  const save = async (saveAs: boolean) => {
-    const text = await settledBatchText(batch.id);
-    return api.files.save({ path: saveAs ? null : batch.filePath, suggestedName: batch.filePath ? batch.name : `${batch.name}.json`, text }).then(
-      (result) => {
-        void client.invalidateQueries({ queryKey: recentFilesKey });
-        if (!result) return;
-        useComposer.getState().saved(batch.id, result.path, text);
-        notify('success', `Saved to ${result.path}.`);
-      },
-      (error: unknown) => notify('error', `The batch could not be saved: ${error instanceof Error ? error.message : String(error)}`),
-    );
-  };
+  const saveBatch = useSaveBatch();
+  const save = (saveAs: boolean) => saveBatch(batch, saveAs);
   useCommand('batch.save', () => save(false));
   useCommand('batch.saveAs', () => save(true));
 

@@ -5,6 +5,7 @@ import { plural } from '../../shared/plural.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
+import { confirm } from '../shell/questions.ts';
 import type { Batch } from '../state/composer.ts';
 import { useWorking } from '../state/text-work.ts';
 import { chooseEvents, focusEvent, selectionOf, showOnly, useChosenCount, useEventSelection, useListFocusRequests, useSelectedEvents } from '../state/event-selection.ts';
@@ -98,7 +99,8 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
   const keepMatching = () => matches && matches.length > 0 && keepOnly(target, Array.from(matches));
   const deleteMatching = () => {
     if (!matches || matches.length === 0) return;
-    if (window.confirm(`Delete the ${plural(matches.length, 'event')} matching “${expression}”? Ctrl/Cmd+Z undoes it.`)) remove(target, Array.from(matches));
+    const message = `Delete the ${plural(matches.length, 'event')} matching “${expression}”? Ctrl/Cmd+Z undoes it.`;
+    void confirm({ title: 'Delete the matching events?', message, action: 'Delete', destructive: true }).then((yes) => yes && remove(target, Array.from(matches)));
   };
   const hasMatches = matches !== null && matches.length > 0;
   useCommand('events.keepMatching', keepMatching, { enabled: hasMatches, reason: 'Filter the events in the Form view first' });

@@ -5,6 +5,7 @@ import { searchableWords, type HistoryFilter } from '../../shared/history.ts';
 import type { SubmissionSummary } from '../../shared/submission.ts';
 import { useCommand } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
+import { confirm } from '../shell/questions.ts';
 import { bringForward } from '../shell/bring-forward.ts';
 import { useNotices, useUi } from '../state/ui.ts';
 import { useWorkspace } from '../workspace/queries.ts';
@@ -67,9 +68,11 @@ export function HistoryScreen() {
     notify(count > 0 ? 'success' : 'warning', count > 0 ? `Deleted ${plural(count, 'submission', 'submissions')}.` : 'Nothing was deleted: a send under way is kept until it ends.');
     refresh();
   };
-  const deleteChecked = () => {
+  const deleteChecked = async () => {
     const ids = checked.length > 0 ? checked : openId ? [openId] : [];
-    if (ids.length === 0 || !window.confirm(`Delete ${plural(ids.length, 'submission', 'submissions')} from the history? This cannot be undone.`)) return;
+    if (ids.length === 0) return;
+    const message = `Delete ${plural(ids.length, 'submission', 'submissions')} from the history? This cannot be undone.`;
+    if (!(await confirm({ title: 'Delete submissions?', message, action: 'Delete', destructive: true }))) return;
     api.history.delete({ ids }).then(
       (result) => {
         uncheck(ids);
@@ -79,9 +82,11 @@ export function HistoryScreen() {
       (error: unknown) => notify('error', error instanceof Error ? error.message : String(error)),
     );
   };
-  const deleteMatching = () => {
+  const deleteMatching = async () => {
     const total = count.data ?? 0;
-    if (total === 0 || !window.confirm(`Delete all ${plural(total, 'submission', 'submissions')} that match the filter? This cannot be undone.`)) return;
+    if (total === 0) return;
+    const message = `Delete all ${plural(total, 'submission', 'submissions')} that match the filter? This cannot be undone.`;
+    if (!(await confirm({ title: 'Delete the matching submissions?', message, action: 'Delete', destructive: true }))) return;
     api.history.delete({ filter }).then(
       (result) => {
         uncheck();
@@ -124,10 +129,10 @@ export function HistoryScreen() {
             Compare
           </button>
           {checked.length > 0 && <ExportControls ids={checked} />}
-          <button type="button" className="small danger" disabled={checked.length === 0} onClick={deleteChecked}>
+          <button type="button" className="small danger" disabled={checked.length === 0} onClick={() => void deleteChecked()}>
             Delete selected
           </button>
-          <button type="button" className="small danger" disabled={!count.data || Boolean(pages.error)} onClick={deleteMatching}>
+          <button type="button" className="small danger" disabled={!count.data || Boolean(pages.error)} onClick={() => void deleteMatching()}>
             Delete all matching
           </button>
           {checked.length > 0 && (
@@ -150,7 +155,7 @@ export function HistoryScreen() {
             {emptyText(filter)}
           </p>
         ) : (
-          <HistoryList rows={rows} hasMore={hasNextPage} loadMore={loadMore} onDelete={deleteChecked} />
+          <HistoryList rows={rows} hasMore={hasNextPage} loadMore={loadMore} onDelete={() => void deleteChecked()} />
         )}
         <Storage enabled={shown} />
       </section>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatBytes, RETENTION_LIMITS, type Retention } from '../../shared/history.ts';
 import { useApi } from '../queries.ts';
+import { confirm } from '../shell/questions.ts';
 import { useNotices } from '../state/ui.ts';
 import { historyKey, useRetention } from './queries.ts';
 
@@ -78,7 +79,10 @@ export function Storage({ enabled }: { enabled: boolean }) {
   };
 
   const save = async () => {
-    if (retention.keep !== 'all' && !window.confirm(`Submissions ${limitText(retention)} are deleted now, and from then on at start and after each send (the newest is always kept). Go on?`)) return;
+    if (retention.keep !== 'all') {
+      const message = `Submissions ${limitText(retention)} are deleted now, and from then on at start and after each send (the newest is always kept). Go on?`;
+      if (!(await confirm({ title: 'Delete older submissions?', message, action: 'Save and delete', destructive: true }))) return;
+    }
     try {
       const result = await api.history.setRetention(retention);
       setDraft(null);

@@ -4,6 +4,7 @@ import { LABEL_MAX, NOTE_MAX } from '../../shared/history.ts';
 import { pseudonymizedFromText, type SubmissionView } from '../../shared/submission.ts';
 import { useEnvironments } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
+import { confirm } from '../shell/questions.ts';
 import { Outcome, Progress } from '../send/ResponsePanel.tsx';
 import { useSendState } from '../send/state.ts';
 import { useStartSend } from '../send/useSend.ts';
@@ -98,8 +99,9 @@ function Actions({ submission }: { submission: SubmissionView }) {
     }
   };
 
-  const remove = () => {
-    if (!window.confirm(`Delete the submission of ${startedText(submission)} from the history? This cannot be undone.`)) return;
+  const remove = async () => {
+    const question = `Delete the submission of ${startedText(submission)} from the history? This cannot be undone.`;
+    if (!(await confirm({ title: 'Delete the submission?', message: question, action: 'Delete', destructive: true }))) return;
     api.history.delete({ ids: [submission.id] }).then(
       ({ deleted }) => {
         openInHistory(null);
@@ -119,7 +121,7 @@ function Actions({ submission }: { submission: SubmissionView }) {
         {busy ? 'Sending…' : 'Resend'}
       </button>
       <ExportControls ids={[submission.id]} />
-      <button type="button" className="danger" onClick={remove} disabled={submission.status === 'sending'}>
+      <button type="button" className="danger" onClick={() => void remove()} disabled={submission.status === 'sending'}>
         Delete
       </button>
     </div>

@@ -168,7 +168,7 @@ export function ReplayDialog({ request, onClose }: { request: ReplayRequest; onC
         setProblem({ message: unsendable });
         return;
       }
-      if (!confirmErrors(diagnostics)) return;
+      if (!(await confirmErrors(diagnostics))) return;
       const started = await startSend(
         target,
         (again) => api.send.start({ environmentId: target.id, batchText: text, again, label }),

@@ -13,6 +13,7 @@ import { KeptRuns } from './KeptRuns.tsx';
 import { isRunning, useLiveRun, type LiveRun } from './live-run.ts';
 import { runsKey, useKeptRun, useKeptRuns, useWorkspaceScenarios } from './queries.ts';
 import { useRunControl } from './run-control.ts';
+import { RunSecretsDialog } from './RunSecretsDialog.tsx';
 import { RunComparison } from './RunComparison.tsx';
 import { RunSteps } from './RunSteps.tsx';
 import { countsText } from './run-words.ts';
@@ -44,6 +45,7 @@ export function RunsScreen() {
           </div>
         </>
       )}
+      <RunSecretsDialog />
     </main>
   );
 }

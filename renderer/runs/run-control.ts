@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { InputOf } from '../../shared/ipc.ts';
 import type { WorkspaceScenario } from '../../shared/runs/run-schemas.ts';
-import { useEnvironments } from '../environments/queries.ts';
+import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 import { sessionKey } from '../session/queries.ts';
-import { useNotices, useUi } from '../state/ui.ts';
+import { useNotices } from '../state/ui.ts';
 import { useLiveRun } from './live-run.ts';
+import { askRunSecrets, secretsLacking, type SecretsNeed } from './run-secrets.ts';
 
 export type RunRequest = InputOf<'runs:start'>;
 
@@ -25,37 +26,38 @@ export function environmentsOfRun(request: Pick<RunRequest, 'scenarios' | 'envir
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Starts and stops runs. Every step sends as Send does, which needs a login: before a run
- * starts, an environment it sends to that nobody is logged in to opens the login dialog, and
- * the run starts once logged in (asking for the next one, if any). A refusal is a notice.
+ * Starts and stops runs. Every step sends as Send does, which needs a login and an API key:
+ * before a run starts, every secret its environments lack (a password where nobody is logged
+ * in, an API key) is asked for in one dialog, and the run starts once they are entered;
+ * cancelling it starts nothing. A refusal is a notice.
  */
 export function useRunControl(scenarios: readonly WorkspaceScenario[], defaultEnvironment: string | null) {
   const api = useApi();
   const client = useQueryClient();
   const notify = useNotices((state) => state.notify);
-  const askLogin = useUi((state) => state.askLogin);
-  const environments = useEnvironments().data?.environments;
   const started = useLiveRun((state) => state.started);
 
   const start = useCallback(
     async function start(request: RunRequest): Promise<void> {
       try {
+        // Read afresh: whether a key is set decides what is asked, and a stale list asks for one already given.
+        const { environments } = await client.fetchQuery({ queryKey: environmentsKey, queryFn: () => api.environments.list(), staleTime: 0 });
+        const needs: SecretsNeed[] = [];
         for (const name of environmentsOfRun(request, scenarios, defaultEnvironment)) {
           // The workspace's environments are listed after the data folder's, which may hold one of the same name.
-          const environment = environments?.findLast((candidate) => candidate.name === name);
+          const environment = environments.findLast((candidate) => candidate.name === name);
           if (!environment) continue;
           const session = await client.fetchQuery({ queryKey: sessionKey(environment.id), queryFn: () => api.session.status({ environmentId: environment.id }) });
-          if (session === null) {
-            askLogin(environment.id, () => void start(request), `The run sends to ${name}: log in, and it starts.`);
-            return;
-          }
+          const need = secretsLacking(environment, session);
+          if (need) needs.push(need);
         }
+        if (needs.length > 0 && !(await askRunSecrets(needs))) return;
         started((await api.runs.start(request)).runId);
       } catch (error) {
         notify('error', `The run could not start: ${message(error)}`);
       }
     },
-    [api, askLogin, client, defaultEnvironment, environments, notify, scenarios, started],
+    [api, client, defaultEnvironment, notify, scenarios, started],
   );
 
   const stop = useCallback(

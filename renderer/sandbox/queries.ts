@@ -5,6 +5,7 @@ import type { OutputOf } from '../../shared/ipc.ts';
 import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
 import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
+import { confirm } from '../shell/questions.ts';
 import { clearQuestion } from './clear-capture.ts';
 
 export const infoKey = ['sandbox', 'info'] as const;
@@ -191,7 +192,8 @@ export function useClearTraffic() {
   return useMutation({
     mutationFn: async () => {
       // Counted now, not as last shown: the question says exactly what goes.
-      if (!window.confirm(clearQuestion(await api.capture.status()))) return null;
+      const cleared = await confirm({ title: 'Clear the capture?', message: clearQuestion(await api.capture.status()), action: 'Clear', destructive: true });
+      if (!cleared) return null;
       return api.capture.clear();
     },
     onSuccess: (cleared) => {

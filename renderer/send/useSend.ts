@@ -5,17 +5,18 @@ import type { OutputOf } from '../../shared/ipc.ts';
 import type { SubmissionSummary } from '../../shared/submission.ts';
 import { UNLISTED_CODE } from '../../shared/plans/plan-diagnostics.ts';
 import { VIOLATION_KINDS } from '../../shared/plans/plan.ts';
-import { plural } from '../../shared/plural.ts';
 import { UNSENDABLE_CODES, type Diagnostic } from '../../shared/validation.ts';
+import { focusProblems } from '../composer/problems-focus.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
+import { ask, confirm } from '../shell/questions.ts';
+import { formatDateTime } from '../shell/time-format.ts';
 import { settledBatchText } from '../state/batch-text.ts';
 import { originsIn } from '../state/pseudonym-origins.ts';
 import type { Batch } from '../state/composer.ts';
 import { useNotices, useUi } from '../state/ui.ts';
+import { sendWarning } from './SendWarning.tsx';
 import { useSendState } from './state.ts';
-import { formatDateTime } from '../shell/time-format.ts';
-
 
 /** Keeps progress of every send in the store, from the send:progress push. */
 export function useSendProgressEvents(): void {
@@ -48,12 +49,23 @@ export function useStartSend() {
       retry?: () => void,
       report?: (error: unknown) => void,
     ): Promise<SubmissionSummary | null> => {
-      if (environment.production && !window.confirm(`“${environment.name}” is a production environment. Send this batch there?`)) return null;
+      if (
+        environment.production &&
+        !(await confirm({ title: 'Send to production?', message: `“${environment.name}” is a production environment. Send this batch there?`, action: 'Send', destructive: true }))
+      ) {
+        return null;
+      }
       try {
         let result = await start(false);
         if ('duplicateOf' in result) {
           const earlier = result.duplicateOf;
-          if (!window.confirm(`This exact batch was already sent to “${environment.name}” on ${formatDateTime(earlier.startedAt)} (${earlier.status}). Send it again?`)) return null;
+          const again = await confirm({
+            title: 'Send the same batch again?',
+            message: `This exact batch was already sent to “${environment.name}” on ${formatDateTime(earlier.startedAt)} (${earlier.status}). Send it again?`,
+            action: 'Send again',
+            destructive: true,
+          });
+          if (!again) return null;
           result = await start(true);
         }
         if (!('started' in result)) return null;
@@ -82,12 +94,18 @@ export function unsendableReason(diagnostics: readonly Diagnostic[]): string | n
   return unsendable ? `Nothing was sent: ${unsendable.message}` : null;
 }
 
-/** Errors ask first, saying how many break the tracking plan; true when there are none or the user sends anyway. */
-export function confirmErrors(diagnostics: readonly Diagnostic[]): boolean {
+/**
+ * Errors ask first (SendWarning.tsx), saying how many break the tracking plan; true when there
+ * are none or the user sends anyway. `showProblems`, where there is a Problems list, is what
+ * "Show in Problems" does (the dialog has closed by then).
+ */
+export async function confirmErrors(diagnostics: readonly Diagnostic[], showProblems?: () => void): Promise<boolean> {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (errors.length === 0) return true;
   const planned = errors.filter((diagnostic) => PLAN_CODES.has(diagnostic.code)).length;
-  return window.confirm(`The batch has ${plural(errors.length, 'error')}${planned === 0 ? '' : ` (${planned} against the tracking plan)`}. Send it anyway?`);
+  const chosen = await ask(sendWarning(diagnostics, errors.length, planned, showProblems !== undefined));
+  if (chosen === 'show') showProblems?.();
+  return chosen === 'send';
 }
 
 /** Sends the composer's batch; errors in it, the tracking plan's too, block unless confirmed. */
@@ -107,7 +125,7 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
       notify('error', unsendable);
       return;
     }
-    if (!confirmErrors(diagnostics)) return;
+    if (!(await confirmErrors(diagnostics, focusProblems))) return;
     setBusy(true);
     try {
       const started = await startSend(

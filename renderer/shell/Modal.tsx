@@ -29,7 +29,24 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
  * `data-autofocus` (React's autoFocus runs while the dialog is still closed, and showModal would
  * then pick the first focusable element instead).
  */
-export function Modal({ open, onClose, labelledBy, className, children }: { open: boolean; onClose: () => void; labelledBy: string; className?: string; children: ReactNode }) {
+export function Modal({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  role,
+  className,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  labelledBy: string;
+  describedBy?: string;
+  /** `alertdialog` for a question that interrupts, as the app's confirmations do. */
+  role?: 'alertdialog';
+  className?: string;
+  children: ReactNode;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   // The browser's own return of focus comes with close() only, not when the dialog goes away with its owner.
@@ -61,7 +78,7 @@ export function Modal({ open, onClose, labelledBy, className, children }: { open
   }, []);
 
   return (
-    <dialog ref={dialog} className={`modal ${className ?? ''}`} aria-labelledby={labelledBy} onClose={onClose} onKeyDown={keepTabInside}>
+    <dialog ref={dialog} className={`modal ${className ?? ''}`} aria-labelledby={labelledBy} aria-describedby={describedBy} role={role} onClose={onClose} onKeyDown={keepTabInside}>
       {open && children}
     </dialog>
   );

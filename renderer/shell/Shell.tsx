@@ -33,6 +33,7 @@ import { WorkspacePanel } from '../workspace/WorkspacePanel.tsx';
 import { AboutDialog } from './AboutDialog.tsx';
 import { AppearanceControl } from './AppearanceControl.tsx';
 import { Notices } from './Notices.tsx';
+import { QuestionDialog } from './QuestionDialog.tsx';
 import { ServicesNotice } from './ServicesNotice.tsx';
 
 const BatchEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.BatchEditor })));
@@ -150,6 +151,7 @@ export function Shell({ info }: { info: AppInfo }) {
       <PlanDraftHost />
       <ReplayHost />
       <ReloadQuestionDialog />
+      <QuestionDialog />
       <Notices />
     </div>
   );

@@ -41,8 +41,11 @@ test('the history, a submission and a comparison', async ({ app, harness }) => {
   await expect(app.getByTestId('batch-viewer')).toContainText('a11y-1');
   await expectAccessible(app, 'the history with a submission open');
   // A second send of the same batch, then both compared.
-  app.once('dialog', (dialog) => void dialog.accept());
   await app.getByTestId('submission-detail').getByRole('button', { name: 'Resend' }).click();
+  const question = app.getByRole('alertdialog', { name: 'Send the same batch again?' });
+  await expect(question).toBeVisible();
+  await expectAccessible(app, 'the question before sending the same batch again');
+  await question.getByRole('button', { name: 'Send again' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await list.getByRole('listitem').nth(0).getByRole('checkbox').check();
   await list.getByRole('listitem').nth(1).getByRole('checkbox').check();

@@ -28,12 +28,17 @@ test.describe('the composer', () => {
     await app.keyboard.type('// work');
     await app.getByRole('button', { name: 'New batch' }).click();
     // The mouse closes with the ×, the keyboard with Delete on the tab; both ask.
-    app.once('dialog', (dialog) => void dialog.dismiss());
+    const question = app.getByRole('alertdialog', { name: 'Close “Batch 1”?' });
     await app.getByTitle('Close Batch 1').click();
+    await expect(question).toContainText('Its text is kept in no file and will be gone.');
+    // Closing it loses the text: Enter alone does not.
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await app.keyboard.press('Enter');
+    await expect(question).toBeHidden();
     await expect(app.getByRole('tab', { name: 'Batch 1' })).toBeVisible();
-    app.once('dialog', (dialog) => void dialog.accept());
     await app.getByRole('tab', { name: 'Batch 1' }).focus();
     await app.keyboard.press('Delete');
+    await question.getByRole('button', { name: 'Close' }).click();
     await expect(app.getByRole('tab', { name: 'Batch 1' })).toBeHidden();
     await expect(app.getByRole('tab', { name: 'Batch 2' })).toHaveAttribute('aria-selected', 'true');
   });

@@ -62,7 +62,7 @@ test('cancelling the dialogs changes nothing', async ({ app }) => {
   await expect(tabs.first()).toHaveText('Batch 1');
 });
 
-test('closing a file’s tab asks only when it holds changes not saved to the file', async ({ app }) => {
+test('closing a file’s tab with changes asks Save, Don’t save or Cancel, in the app’s own dialog; with none it asks nothing', async ({ app }) => {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-files-'));
   const file = path.join(folder, 'orders.json');
   await writeFile(file, '[{ "token": "on-disk" }]\n');
@@ -74,20 +74,41 @@ test('closing a file’s tab asks only when it holds changes not saved to the fi
   await app.locator('.monaco-editor').first().click();
   await app.keyboard.press('ControlOrMeta+End');
   await app.keyboard.type('// unsaved');
-  const question = new Promise<string>((resolve) => app.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.dismiss())));
+  const question = app.getByRole('alertdialog', { name: 'Save “orders.json” before closing it?' });
   await app.keyboard.press('ControlOrMeta+w');
-  expect(await question).toContain(`Changes since it was last saved to ${file} will be gone`);
+  await expect(question).toContainText(`Changes since it was last saved to ${file} will be gone unless you save them.`);
+  // Save is what Enter does; Escape is Cancel, and the tab stays.
+  await expect(question.getByRole('button', { name: 'Save', exact: true })).toBeFocused();
+  await saveScreenshot(app, 'close-unsaved-tab');
+  await app.keyboard.press('Escape');
+  await expect(question).toBeHidden();
   await expect(tab).toBeVisible();
 
-  await app.keyboard.press('ControlOrMeta+s');
+  // Save from the question writes the file, then closes the tab.
+  await app.keyboard.press('ControlOrMeta+w');
+  await question.getByRole('button', { name: 'Save', exact: true }).press('Enter');
+  await expect(tab).toBeHidden();
   await expect.poll(() => readFile(file, 'utf8')).toContain('// unsaved');
-  // The file is written before the page hears back; once it says so, the tab holds no changes.
-  await expect(app.getByText(`Saved to ${file}.`)).toBeVisible();
-  let asked = false;
-  app.once('dialog', (dialog) => ((asked = true), void dialog.dismiss()));
+
+  // Don't save closes it and leaves the file as it was.
+  answers.push(file);
+  await app.getByRole('button', { name: 'Open…' }).click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await app.locator('.monaco-editor').first().click();
+  await app.keyboard.press('ControlOrMeta+End');
+  await app.keyboard.type('// thrown away');
+  await app.keyboard.press('ControlOrMeta+w');
+  await question.getByRole('button', { name: 'Don’t save' }).click();
+  await expect(tab).toBeHidden();
+  expect(await readFile(file, 'utf8')).not.toContain('// thrown away');
+
+  // A tab with nothing unsaved closes at once.
+  answers.push(file);
+  await app.getByRole('button', { name: 'Open…' }).click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
   await app.keyboard.press('ControlOrMeta+w');
   await expect(tab).toBeHidden();
-  expect(asked).toBe(false);
+  await expect(app.getByRole('alertdialog')).toHaveCount(0);
 });
 
 test('Import and Export from the native menu, where the page has no click to open a chooser with', async ({ app, harness }) => {

@@ -101,9 +101,10 @@ test.describe('history', () => {
     await compare.getByRole('button', { name: 'Close' }).click();
     await list.getByRole('listitem').nth(1).getByRole('button').click();
     await expect(detail).toContainText('bob-02');
-    const question = new Promise<string>((resolve) => app.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.accept())));
     await detail.getByRole('button', { name: 'Resend' }).click();
-    expect(await question).toMatch(/already sent to “Local sandbox” on .*Send it again\?/);
+    const question = app.getByRole('alertdialog', { name: 'Send the same batch again?' });
+    await expect(question).toHaveText(/already sent to “Local sandbox” on .*Send it again\?/);
+    await question.getByRole('button', { name: 'Send again' }).click();
     await expect(list.getByRole('listitem')).toHaveCount(4);
     await expect(app.getByTestId('history-count')).toHaveText('4 submissions');
     await expect(app.getByTestId('submission-detail').getByTestId('send-outcome')).toContainText('2 of 2 events accepted');
@@ -124,8 +125,8 @@ test.describe('history', () => {
 
     await app.getByRole('tab', { name: 'History' }).click();
     await list.getByRole('listitem').nth(0).getByRole('checkbox').check();
-    app.once('dialog', (dialog) => void dialog.accept());
     await app.getByRole('button', { name: 'Delete selected' }).click();
+    await app.getByRole('alertdialog', { name: 'Delete submissions?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(app.getByText('Deleted 1 submission.')).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list).toContainText('1 event');
@@ -150,9 +151,10 @@ test.describe('history', () => {
     await expect(storage.getByRole('button', { name: 'Save' })).toBeDisabled();
     await days.fill('7');
     await expect(days).not.toHaveAttribute('aria-invalid');
-    const question = new Promise<string>((resolve) => app.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.accept())));
     await storage.getByRole('button', { name: 'Save' }).click();
-    expect(await question).toContain('Submissions older than 7 days are deleted now');
+    const question = app.getByRole('alertdialog', { name: 'Delete older submissions?' });
+    await expect(question).toContainText('Submissions older than 7 days are deleted now');
+    await question.getByRole('button', { name: 'Save and delete' }).click();
     await expect(app.getByText('Saved.')).toBeVisible();
     expect(await harness.services.submissions.retention()).toEqual({ keep: 'days', days: 7 });
     // The send of a moment ago is within the last 7 days: still there.

@@ -128,18 +128,15 @@ test("a replay is checked against the target's tracking plan: its violations cou
   await expect(dialog.getByTestId('replay-plan')).toHaveText('Checked against the tracking plan “captured”: 3 violations, 3 errors (Send asks first).');
   await saveScreenshot(app, 'replay-plan');
 
-  const asked: string[] = [];
-  app.once('dialog', (confirm) => {
-    asked.push(confirm.message());
-    void confirm.dismiss();
-  });
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect.poll(() => asked).toEqual(['The batch has 3 errors (3 against the tracking plan). Send it anyway?']);
+  const question = app.getByRole('alertdialog', { name: 'Send a batch with errors?' });
+  await expect(question.getByTestId('send-warning-counts')).toHaveText('The batch has 3 errors (3 against the tracking plan) and 0 warnings.');
+  await question.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog.getByRole('button', { name: 'Send' })).toBeEnabled();
   expect(await harness.services.submissions.list({ limit: 1 })).toEqual([]);
 
-  app.once('dialog', (confirm) => void confirm.accept());
   await dialog.getByRole('button', { name: 'Send' }).click();
+  await question.getByRole('button', { name: 'Send anyway' }).click();
   await expect(dialog.getByTestId('send-outcome')).toContainText('4 of 4 events accepted');
 });
 

@@ -66,13 +66,13 @@ async function openWorkspaceFromRuns(app: Page, harness: Harness): Promise<strin
   return root;
 }
 
-/** Nobody is logged in to the run's environment: the login dialog comes first, then the run. */
+/** Nobody is logged in to the run's environment: the run asks for the password first (its API key is set), then starts. */
 async function logInWhenAsked(app: Page): Promise<void> {
-  const login = app.getByRole('dialog', { name: 'Log in to sandbox' });
-  await expect(login).toContainText('The run sends to sandbox: log in, and it starts.');
-  await login.getByRole('textbox', { name: 'Password' }).fill(SANDBOX_DEMO_CREDENTIALS.password);
-  await login.getByRole('button', { name: 'Log in' }).click();
-  await expect(login).toBeHidden();
+  const asked = app.getByRole('dialog', { name: 'Before the run: sandbox' });
+  await expect(asked.getByLabel('API key')).toHaveCount(0);
+  await asked.getByLabel('Password').fill(SANDBOX_DEMO_CREDENTIALS.password);
+  await asked.getByRole('button', { name: 'Start the run' }).click();
+  await expect(asked).toBeHidden();
 }
 
 test('runs a scenario from the Runs screen, follows its failure to the submission, and compares it with the run after the fix', async ({ app, harness }) => {

@@ -57,11 +57,10 @@ test('lists the captured requests after the memory traffic is gone, exports the 
   ]);
   for (const secret of [token, 'demo-api-key']) expect(text).not.toContain(secret);
 
-  app.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Clear 4 captured requests and 3 events? They cannot be brought back.');
-    void dialog.accept();
-  });
   await app.getByRole('button', { name: 'Clear', exact: true }).click();
+  const question = app.getByRole('alertdialog', { name: 'Clear the capture?' });
+  await expect(question).toContainText('Clear 4 captured requests and 3 events? They cannot be brought back.');
+  await question.getByRole('button', { name: 'Clear' }).click();
   await expect(app.getByText('No requests yet')).toBeVisible();
   await expect(app.getByTestId('capture-kept')).toContainText('Kept: 0 requests, 0 events');
 });

@@ -32,8 +32,8 @@ test.describe('the Sandbox screen', () => {
     await expect(rows.first()).not.toContainText(token);
     await saveScreenshot(app, 'sandbox-traffic');
 
-    app.once('dialog', (dialog) => void dialog.accept());
     await app.getByRole('button', { name: 'Clear', exact: true }).click();
+    await app.getByRole('alertdialog', { name: 'Clear the capture?' }).getByRole('button', { name: 'Clear' }).click();
     await expect(app.getByText('No requests yet')).toBeVisible();
   });
 

@@ -70,15 +70,46 @@ test.describe('sending', () => {
     await expect(outcome.getByRole('button', { name: 'Retry the failed chunks and send the rest' })).toBeVisible();
   });
 
+  test('a batch with errors asks in the app’s own dialog: the errors and warnings counted, the first few, Show in Problems, Send anyway', async ({ app, harness }) => {
+    const events = Array.from({ length: 7 }, (_, n) => ({
+      token: `evt-${n + 1}`,
+      customer_id: `customer-${n + 1}`,
+      device_id: n === 6 ? 'not-a-uuid' : '{{$uuid}}',
+      svc_id: n < 6 ? 'seven' : 7,
+      created_at: '{{$now -1m}}',
+      attributes: {},
+    }));
+    await openBatchText(app, harness, JSON.stringify(events, null, 2));
+    await logInWithDemo(app);
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    const question = app.getByRole('alertdialog', { name: 'Send a batch with errors?' });
+    await expect(question.getByTestId('send-warning-counts')).toHaveText('The batch has 6 errors and 1 warning.');
+    const first = question.getByRole('list', { name: 'First problems' }).getByRole('listitem');
+    await expect(first).toHaveCount(5);
+    await expect(first.first()).toContainText('event 1 (/0/svc_id)');
+    await expect(question).toContainText('…and 2 more in the Problems list.');
+    // Sending what the server refuses is not what Enter does.
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await saveScreenshot(app, 'send-warning');
+
+    await question.getByRole('button', { name: 'Show in Problems' }).click();
+    await expect(question).toBeHidden();
+    await expect(app.getByRole('region', { name: 'Problems' }).getByRole('listitem').first().getByRole('button')).toBeFocused();
+    expect(await harness.services.submissions.list({ limit: 1 })).toEqual([]);
+
+    await app.getByRole('button', { name: 'Send', exact: true }).click();
+    await question.getByRole('button', { name: 'Send anyway' }).click();
+    await expect(app.getByTestId('send-outcome')).toBeVisible();
+    expect(await harness.services.submissions.list({ limit: 1 })).toHaveLength(1);
+  });
+
   test('a text that is no batch is not offered to send anyway', async ({ app, harness }) => {
     await openBatchText(app, harness, '[]\n');
     await logInWithDemo(app);
-    let asked = false;
-    app.on('dialog', (dialog) => ((asked = true), void dialog.dismiss()));
     await expect(app.getByText('1 error', { exact: false }).first()).toBeVisible();
     await app.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(app.getByText('Nothing was sent: The batch is empty: put at least one event between [ and ].')).toBeVisible();
-    expect(asked).toBe(false);
+    await expect(app.getByRole('alertdialog')).toHaveCount(0);
     expect(await harness.services.submissions.list({ limit: 10 })).toHaveLength(0);
   });
 
@@ -154,9 +185,12 @@ test.describe('sending', () => {
     await logInWithDemo(app);
     await app.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(app.getByTestId('send-outcome')).toContainText('1 of 1 events accepted');
-    const question = new Promise<string>((resolve) => app.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.dismiss())));
     await app.getByRole('button', { name: 'Send', exact: true }).click();
-    expect(await question).toMatch(/already sent to “Local sandbox” on .*Send it again\?/);
+    const question = app.getByRole('alertdialog', { name: 'Send the same batch again?' });
+    await expect(question).toHaveText(/already sent to “Local sandbox” on .*Send it again\?/);
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await app.keyboard.press('Enter');
+    await expect(question).toBeHidden();
     expect((await harness.services.sandbox.traffic()).filter((record) => record.path === '/user/events')).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ import { ApiContext } from '../../../renderer/queries.ts';
 import { ReplayHost } from '../../../renderer/replay/ReplayHost.tsx';
 import { useReplay } from '../../../renderer/replay/replay-store.ts';
 import { useSendState } from '../../../renderer/send/state.ts';
+import { QuestionDialog } from '../../../renderer/shell/QuestionDialog.tsx';
 import { batchText } from '../../../renderer/state/batch-text.ts';
 import { useComposer } from '../../../renderer/state/composer.ts';
 import { useNotices, useUi } from '../../../renderer/state/ui.ts';
@@ -131,6 +132,7 @@ function renderReplay(answers: Partial<Record<ChannelName, (input: never) => unk
     <ApiContext value={api}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <ReplayHost />
+        <QuestionDialog />
       </QueryClientProvider>
     </ApiContext>,
   );
@@ -207,20 +209,20 @@ describe('the Replay dialog', () => {
   });
 
   it('asks before sending to production, and sends nothing when told no', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const dialog = renderReplay();
     await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Sends 3 events'));
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Send to' }), { target: { value: 'production' } });
     expect(within(dialog).getByText('“Production” is a production environment: Send asks first.')).toBeTruthy();
     await vi.waitFor(() => expect((within(dialog).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await vi.waitFor(() => expect(confirm).toHaveBeenCalledWith('“Production” is a production environment. Send this batch there?'));
+    const question = await screen.findByRole('alertdialog', { name: 'Send to production?' });
+    expect(question.textContent).toContain('“Production” is a production environment. Send this batch there?');
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
     await act(async () => await new Promise((resolve) => setTimeout(resolve, 10)));
     expect(sent()).toEqual([]);
   });
 
   it('asks first when the batch has errors, as the composer’s send does', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderReplay();
     // A new replay asked for while one is open starts the dialog afresh, on its own events.
     act(() => useReplay.getState().open({ eventsText: JSON.stringify([validEvent({ svc_id: 'twelve' })]), count: 1, source: '1 captured event' }));
@@ -228,7 +230,11 @@ describe('the Replay dialog', () => {
     expect(within(dialog).getByText('1 captured event')).toBeTruthy();
     await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Sends 1 event,'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await vi.waitFor(() => expect(confirm).toHaveBeenCalledWith('The batch has 1 error. Send it anyway?'));
+    const question = await screen.findByRole('alertdialog', { name: 'Send a batch with errors?' });
+    expect(within(question).getByTestId('send-warning-counts').textContent).toBe('The batch has 1 error and 0 warnings.');
+    // The replayed events are in no Problems list to go to.
+    expect(within(question).queryByRole('button', { name: 'Show in Problems' })).toBeNull();
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(sent()).toEqual([]);
   });
 

@@ -137,8 +137,7 @@ describe('the Runs screen', () => {
     expect(useHistory.getState().openId).toBe('sub-2');
   });
 
-  it('asks for a login to the environment a run sends to before it starts, and starts it once logged in', async () => {
-    let loggedIn = false;
+  it('asks for the login to the environment a run sends to in its one dialog before it starts, and starts it once logged in', async () => {
     const session: SessionView = {
       environmentId: 'env-t',
       username: 'demo',
@@ -153,17 +152,19 @@ describe('the Runs screen', () => {
     const { calls } = await openRuns({
       ...workspaceAnswers,
       'environments:list': ok({ environments: [environment('env-s', 'sandbox'), environment('env-t', 'staging')], activeId: 'env-s', notice: null }),
-      'session:status': () => ok(loggedIn ? session : null),
+      'session:status': () => ok(null),
+      'session:login': () => ok(session),
     });
     await screen.findByRole('region', { name: 'Scenario Checkout' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Environment' }), { target: { value: 'staging' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run all' }));
-    await waitFor(() => expect(useUi.getState().loginFor).toBe('env-t'));
-    expect(useUi.getState().loginReason).toBe('The run sends to staging: log in, and it starts.');
+    const asked = await screen.findByRole('dialog', { name: 'Before the run: staging' });
     expect(inputsOf(calls, 'runs:start')).toEqual([]);
-    loggedIn = true;
-    useUi.getState().closeLogin(true);
+    fireEvent.change(within(asked).getByLabelText('Username'), { target: { value: 'demo' } });
+    fireEvent.change(within(asked).getByLabelText('Password'), { target: { value: 'demo-password' } });
+    fireEvent.submit(within(asked).getByRole('button', { name: 'Start the run' }));
     await waitFor(() => expect(inputsOf(calls, 'runs:start')).toEqual([{ scenarios: [], environment: 'staging', bail: false }]));
+    expect(inputsOf(calls, 'session:login')).toEqual([{ environmentId: 'env-t', username: 'demo', password: 'demo-password', rememberPassword: false }]);
   });
 
   it('says why a run could not start', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CapturedEventRow, CapturedEventsQuery, CapturedSelection } from '../../../shared/capture-events.ts';
 import { useEventsUi } from '../../../renderer/sandbox/events/events-ui.ts';
 import { useSandboxView } from '../../../renderer/sandbox/sandbox-view.ts';
@@ -9,6 +9,10 @@ import { useReplay } from '../../../renderer/replay/replay-store.ts';
 import { useComposer } from '../../../renderer/state/composer.ts';
 import { useNotices, useUi } from '../../../renderer/state/ui.ts';
 import { captureStatus, renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
+import { stubBrowser } from '../app-harness.tsx';
+
+// Clear asks in a <dialog>, which jsdom cannot show.
+beforeAll(stubBrowser);
 
 /** The Sandbox tab's Events view over a bridge with canned pages of captured events. */
 
@@ -116,15 +120,18 @@ describe("the Sandbox tab's Events view", () => {
     await waitFor(() => expect(rowsShown()).toHaveLength(5));
     const clear = screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement;
     await waitFor(() => expect(clear.disabled).toBe(false));
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     fireEvent.click(clear);
-    await waitFor(() => expect(confirm).toHaveBeenLastCalledWith('Clear 3 captured requests and 5 events? They cannot be brought back.'));
+    const question = await screen.findByRole('alertdialog', { name: 'Clear the capture?' });
+    expect(question.textContent).toContain('Clear 3 captured requests and 5 events? They cannot be brought back.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls.some(([channel]) => channel === 'capture:clear')).toBe(false);
+    await waitFor(() => expect(clear.disabled).toBe(false));
     fireEvent.click(clear);
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Clear the capture?' })).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(calls.filter(([channel]) => channel === 'capture:clear')).toHaveLength(1));
     await waitFor(() => expect(clear.disabled).toBe(true));
     expect(clear.title).toBe('Nothing captured to clear.');
-    confirm.mockRestore();
   });
 
   it('opens the request an event came in, in the Requests view', async () => {

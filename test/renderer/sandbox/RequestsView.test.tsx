@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListedRequest } from '../../../shared/capture-requests.ts';
 import { OLDER_PAGE, REQUESTS_HELD, REQUESTS_LISTED } from '../../../shared/capture-requests.ts';
 import { RequestsView } from '../../../renderer/sandbox/RequestsView.tsx';
 import { withNewer, withOlder, type TrafficWindow } from '../../../renderer/sandbox/queries.ts';
 import { captureStatus, renderWithBridge } from './sandbox-screen.tsx';
+import { stubBrowser } from '../app-harness.tsx';
+
+// Clear asks in a <dialog>, which jsdom cannot show.
+beforeAll(stubBrowser);
 
 afterEach(cleanup);
 
@@ -142,15 +146,17 @@ describe('the captured requests in the Sandbox screen', () => {
 
     // Clear asks with the counts read when it is pressed.
     statusAnswer = captureStatus({ requests: written.length, events: written.length });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    await waitFor(() => expect(confirm).toHaveBeenLastCalledWith('Clear 2 captured requests and 2 events? They cannot be brought back.'));
+    const question = await screen.findByRole('alertdialog', { name: 'Clear the capture?' });
+    expect(question.textContent).toContain('Clear 2 captured requests and 2 events? They cannot be brought back.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls.some(([channel]) => channel === 'capture:clear')).toBe(false);
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Clear the capture?' })).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(screen.getByText(/No requests yet/)).toBeTruthy());
-    expect(confirm).toHaveBeenCalledTimes(2);
     expect(calls.filter(([channel]) => channel === 'capture:clear')).toHaveLength(1);
-    confirm.mockRestore();
   });
 
   it('reads the requests older than those held with "Load older", and goes back to the newest from a window of older ones', async () => {

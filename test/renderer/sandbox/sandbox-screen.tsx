@@ -8,6 +8,7 @@ import { NO_FAULTS } from '../../../shared/sandbox.ts';
 import { createApi } from '../../../renderer/api.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
 import { SandboxScreen } from '../../../renderer/sandbox/SandboxScreen.tsx';
+import { QuestionDialog } from '../../../renderer/shell/QuestionDialog.tsx';
 
 /** The Sandbox screen over a bridge with canned answers, for component tests. */
 
@@ -50,7 +51,14 @@ export function captureStatus(changes: Partial<OutputOf<'capture:status'>> = {})
 
 /** Renders the screen; each channel answers as given (an envelope, or one made of the input), else with null; nothing captured and no faults by default. */
 export function renderSandboxScreen(answers: Partial<Record<ChannelName, Answer>>) {
-  return renderWithBridge(<SandboxScreen />, answers);
+  // The question Clear asks is the shell's to show.
+  return renderWithBridge(
+    <>
+      <SandboxScreen />
+      <QuestionDialog />
+    </>,
+    answers,
+  );
 }
 
 /** Renders `ui` over a bridge whose channels answer as given (see renderSandboxScreen). */

@@ -1,0 +1,45 @@
+import { eventPlace } from '../../shared/event-place.ts';
+import { plural } from '../../shared/plural.ts';
+import type { Diagnostic } from '../../shared/validation.ts';
+import type { Question } from '../shell/questions.ts';
+
+/** Enough to see what kind of trouble it is; the Problems list has the rest. */
+const SHOWN = 5;
+
+export type SendWarningAnswer = 'show' | 'send';
+
+function SendWarning({ diagnostics, errors, planned }: { diagnostics: readonly Diagnostic[]; errors: number; planned: number }) {
+  const warnings = diagnostics.length - errors;
+  // Errors are why it asks: they come first.
+  const first = [...diagnostics].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error')).slice(0, SHOWN);
+  return (
+    <>
+      <p data-testid="send-warning-counts">
+        The batch has {plural(errors, 'error')}
+        {planned === 0 ? '' : ` (${planned} against the tracking plan)`} and {plural(warnings, 'warning')}.
+      </p>
+      <ul className="question-problems" aria-label="First problems">
+        {first.map((diagnostic, index) => (
+          <li key={`${diagnostic.path}-${diagnostic.code}-${index}`}>
+            <span className={`severity ${diagnostic.severity}`}>{diagnostic.severity}</span> <span className="where">{eventPlace(diagnostic.path)}</span>: {diagnostic.message}
+          </li>
+        ))}
+      </ul>
+      {diagnostics.length > SHOWN && <p className="muted">…and {(diagnostics.length - SHOWN).toLocaleString('en')} more in the Problems list.</p>}
+    </>
+  );
+}
+
+/**
+ * The question a send with errors asks: how many errors and warnings, the first few with their
+ * event and path, and Send anyway, starting on Cancel. `problemsShown` offers "Show in Problems",
+ * where a Problems list is there to go to.
+ */
+export function sendWarning(diagnostics: readonly Diagnostic[], errors: number, planned: number, problemsShown: boolean): Question<SendWarningAnswer> {
+  return {
+    title: 'Send a batch with errors?',
+    message: <SendWarning diagnostics={diagnostics} errors={errors} planned={planned} />,
+    choices: [...(problemsShown ? [{ answer: 'show' as const, label: 'Show in Problems' }] : []), { answer: 'send', label: 'Send anyway' }],
+    focus: 'cancel',
+  };
+}
