@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StepVerdictSchema } from './step-verdict.ts';
 
 /**
  * A submission: one send of a resolved batch to an environment, split into chunks, each
@@ -131,6 +132,8 @@ export const SubmissionSchema = z.object({
    * Never sent, never in an export.
    */
   pseudonymizedFrom: z.array(z.string()),
+  /** What the scenario step that made this send made of it (step-verdict.ts); absent for a send no run made. */
+  stepVerdict: StepVerdictSchema.optional(),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
 

@@ -3,6 +3,7 @@ import { HISTORY_MAX_PAGE, formatBytes } from '../../shared/history.ts';
 import { MASK, redactHeader, redactText, redactValue } from '../../shared/redact.ts';
 import { eventRangeText, sendingTime, type ChunkAttempt, type ChunkRecord, type SubmissionDetail, type SubmissionSummary } from '../../shared/submission.ts';
 import { plural } from '../../shared/plural.ts';
+import { stepVerdictText } from '../../shared/step-verdict.ts';
 import { printedJson } from '../../shared/terminal-text.ts';
 import { terminalText } from '../../shared/terminal-text.ts';
 
@@ -68,13 +69,18 @@ function durationOf(summary: SubmissionSummary): string {
   return ms === null ? '—' : formatDuration(ms);
 }
 
+/** The server's answer, and beside it the verdict of the scenario step that made the send, as the app shows them. */
+function statusText(summary: SubmissionSummary): string {
+  return summary.stepVerdict ? `${summary.status} (${stepVerdictText(summary.stepVerdict)})` : summary.status;
+}
+
 /** The submissions as a table for people: newest first, times in `timeZone`. */
 export function listTable(rows: readonly SubmissionSummary[], timeZone: string, known: readonly string[]): string {
   const columns = [
     { title: 'ID', right: false, of: (row: SubmissionSummary) => row.id },
     { title: `STARTED (${timeZone})`, right: false, of: (row: SubmissionSummary) => formatDateTime(new Date(row.startedAt), timeZone) },
     { title: 'ENVIRONMENT', right: false, of: (row: SubmissionSummary) => cell(row.environmentName, NAME_WIDTH) },
-    { title: 'STATUS', right: false, of: (row: SubmissionSummary) => row.status },
+    { title: 'STATUS', right: false, of: statusText },
     { title: 'EVENTS', right: true, of: (row: SubmissionSummary) => String(row.eventCount) },
     { title: 'DURATION', right: true, of: durationOf },
     { title: 'LABEL', right: false, of: (row: SubmissionSummary) => cell(row.label, LABEL_WIDTH) },
@@ -142,7 +148,7 @@ export function detailText(detail: SubmissionDetail, timeZone: string, known: re
   const finished = detail.finishedAt === null ? 'not yet' : `${formatDateTime(new Date(detail.finishedAt), timeZone)} (${durationOf(detail)})`;
   const headers = Object.entries(shownHeaders(detail.headers));
   const lines = [
-    `Submission ${detail.id}: ${detail.status}`,
+    `Submission ${detail.id}: ${statusText(detail)}`,
     `  environment  ${terminalText(detail.environmentName)} (id ${terminalText(detail.environmentId)})`,
     `  address      ${terminalText(detail.baseUrl)}`,
     `  started      ${started} (${timeZone})`,
@@ -150,6 +156,7 @@ export function detailText(detail: SubmissionDetail, timeZone: string, known: re
     `  events       ${accepted} accepted of ${detail.eventCount}, in ${plural(detail.chunks.length, 'chunk')}`,
     `  label        ${detail.label === '' ? '(none)' : terminalText(detail.label)}`,
     `  note         ${detail.note === '' ? '(none)' : terminalText(detail.note).replaceAll('\n', '\n               ')}`,
+    ...(detail.stepVerdict?.reason ? [`  step failed  ${terminalText(detail.stepVerdict.reason).replaceAll('\n', '\n               ')}`] : []),
     '',
     'Request headers',
     ...(headers.length === 0 ? ['  (none recorded)'] : headers.map(([name, value]) => `  ${terminalText(name)}: ${terminalText(value)}`)),

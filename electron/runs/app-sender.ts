@@ -21,7 +21,7 @@ export interface AppSenderDeps {
   root: string;
   environments: Pick<Environments, 'list'>;
   sending: Pick<Sending, 'start' | 'cancel' | 'ended'>;
-  submissions: Pick<SubmissionStore, 'get'>;
+  submissions: Pick<SubmissionStore, 'get' | 'recordStepVerdict'>;
 }
 
 export function createAppSender({ root, environments, sending, submissions }: AppSenderDeps): StepSender {
@@ -42,6 +42,10 @@ export function createAppSender({ root, environments, sending, submissions }: Ap
     async send(step) {
       const environmentId = await environmentIdOf(step.environment.name);
       return sendStep({ start: sending.start, cancel: sending.cancel, ended: sending.ended, get: submissions.get }, environmentId, step);
+    },
+
+    async judged({ submissionId, verdict }) {
+      submissions.recordStepVerdict(submissionId, verdict);
     },
   };
 }

@@ -103,6 +103,11 @@ export function createServicesSender(options: ServicesSenderOptions): ServicesSe
       return sendStep({ start: sending.start, cancel: sending.cancel, ended, get: submissions.get }, environmentId, step);
     },
 
+    async judged({ environment, submissionId, verdict }) {
+      const { thread } = await threadFor(environment);
+      await thread.services.submissions.recordStepVerdict(submissionId, verdict);
+    },
+
     secrets: () => [...given, ...threads.flatMap((thread) => thread.tokens())].filter(Boolean),
 
     async close() {

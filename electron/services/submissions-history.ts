@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/errors.ts';
 import { bucketName, emptyHistoryFilter, type HistoryFilter, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
+import { StepVerdictSchema, type StepVerdict } from '../../shared/step-verdict.ts';
 import type { SubmissionStatus, SubmissionSummary } from '../../shared/submission.ts';
 import type { StoreContext } from './submissions-context.ts';
 import { filterSql, summaryColumns, toSummary, type Row } from './submissions-rows.ts';
@@ -27,6 +28,7 @@ function localBucket(quarter: string, unit: TimelineUnit): string {
 export function historyQueries({ db, transaction, prepared, reclaim, reads, missing, view, get }: StoreContext) {
   const statements = {
     annotate: db.prepare('UPDATE submissions SET label = ?, note = ? WHERE id = ?'),
+    judge: db.prepare('UPDATE submissions SET step_verdict = ? WHERE id = ?'),
   };
 
   return {
@@ -92,6 +94,11 @@ export function historyQueries({ db, transaction, prepared, reclaim, reads, miss
         settle(db, id);
       });
       return toSummary(reads.getSubmission.get(id) as Row);
+    },
+
+    /** Records what the scenario step that made this send made of it, in place of any verdict before. */
+    recordStepVerdict(id: string, verdict: StepVerdict): void {
+      if (statements.judge.run(JSON.stringify(StepVerdictSchema.parse(verdict)), id).changes === 0) throw missing(id);
     },
 
     /** Deletes these submissions, except any still being sent; returns how many went. */

@@ -1,5 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type { HistoryFilter } from '../../shared/history.ts';
+import { StepVerdictSchema } from '../../shared/step-verdict.ts';
 import type { ChunkAttempt, ChunkRecord, Submission, SubmissionStatus, SubmissionSummary } from '../../shared/submission.ts';
 import { searchWords } from './history-search.ts';
 
@@ -8,7 +9,7 @@ import { searchWords } from './history-search.ts';
 export type Row = Record<string, unknown>;
 
 export const summaryColumns = `s.id, s.environment_id, s.environment_name, s.environment_color, s.base_url, s.headers,
-  s.event_count, s.batch_hash, s.started_at, s.finished_at, s.sending_ms, s.status, s.label, s.note, s.pseudonymized_from`;
+  s.event_count, s.batch_hash, s.started_at, s.finished_at, s.sending_ms, s.status, s.label, s.note, s.pseudonymized_from, s.step_verdict`;
 /** The batch as sent, `[e1,e2,…]`, put back together from its parts. */
 export const submissionColumns = `${summaryColumns},
   '[' || coalesce((SELECT group_concat(p.events, ',' ORDER BY p.first_event) FROM batch_parts p WHERE p.submission_id = s.id), '') || ']' AS batch`;
@@ -30,6 +31,7 @@ export function toSummary(row: Row): SubmissionSummary {
     label: String(row.label),
     note: String(row.note),
     pseudonymizedFrom: JSON.parse(String(row.pseudonymized_from)) as string[],
+    ...(row.step_verdict === null ? {} : { stepVerdict: StepVerdictSchema.parse(JSON.parse(String(row.step_verdict))) }),
   };
 }
 

@@ -215,6 +215,10 @@ export const migrations: readonly ((db: DatabaseSync) => void)[] = [
   // array of texts, masked), searchable with its notes (#32): `7781` finds the send made from
   // `cust-7781`. Sends recorded before were made from nothing known: no search row changes.
   (db) => db.exec(`ALTER TABLE submissions ADD COLUMN pseudonymized_from TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(pseudonymized_from))`),
+  // A scenario step's verdict on the send it made (shared/step-verdict.ts, JSON), kept beside the
+  // server's answer so a 422 a negative test expects reads as a step that passed (#32). Sends
+  // recorded before were made by no step that said: none has one.
+  (db) => db.exec(`ALTER TABLE submissions ADD COLUMN step_verdict TEXT CHECK (step_verdict IS NULL OR json_valid(step_verdict))`),
 ];
 
 /**

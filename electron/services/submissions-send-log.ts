@@ -34,7 +34,7 @@ export const MAX_BATCH_BYTES = 200 * 1024 * 1024;
 /** What a request that was out when EventDesk died says of its missing answer. */
 const CUT_SHORT = 'No answer: EventDesk stopped (a crash, a kill or a power cut) while this request was out.';
 
-export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note' | 'pseudonymizedFrom'> & { pseudonymizedFrom?: readonly string[] };
+export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note' | 'pseudonymizedFrom' | 'stepVerdict'> & { pseudonymizedFrom?: readonly string[] };
 export type ChunkRange = { firstEvent: number; eventCount: number };
 /** Consecutive events of a batch as recorded: their JSON texts joined by commas, as in the batch. */
 export type BatchPart = ChunkRange & { events: string };

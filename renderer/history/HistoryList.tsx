@@ -3,6 +3,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SubmissionSummary } from '../../shared/submission.ts';
 import { durationText, eventsText, startedText } from './format.ts';
 import { useHistory } from './state.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 
 const ROW_HEIGHT = 46;
 
@@ -81,7 +82,7 @@ export function HistoryList({
                         {row.label && <strong className="history-label"> · {row.label}</strong>}
                       </span>
                     </span>
-                    <span className={`badge outcome ${row.status}`}>{row.status}</span>
+                    <StatusBadge submission={row} />
                   </button>
                 </>
               ) : (

@@ -16,6 +16,7 @@ import { ExportControls } from './ExportControls.tsx';
 import { durationText, eventsText, startedText } from './format.ts';
 import { historyKey, useBatchText, useSubmission } from './queries.ts';
 import { useHistory } from './state.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 
 const BatchViewer = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.BatchViewer })));
 
@@ -168,8 +169,9 @@ export function SubmissionDetail({ id }: { id: string }) {
         </h2>
         <p className="muted">
           {startedText(data)} · {data.environmentName} · {eventsText(data.eventCount)}
-          {duration && ` · ${duration}`} · <span className={`badge outcome ${data.status}`}>{data.status}</span>
+          {duration && ` · ${duration}`} · <StatusBadge submission={data} />
         </p>
+        {data.stepVerdict?.reason && <p className="step-verdict-reason">Why the step failed: {data.stepVerdict.reason}</p>}
         {origins && (
           <p className="muted" title="Kept in this history only: never sent, never exported">
             {origins}

@@ -7,6 +7,7 @@ import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { durationText, startedText } from '../history/format.ts';
 import { interruptedSendsKey } from '../history/queries.ts';
+import { StatusBadge } from '../history/StatusBadge.tsx';
 import { HeaderList } from '../shell/HeaderList.tsx';
 import { useActiveBatch, useComposer } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';
@@ -108,7 +109,7 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
   return (
     <div className="send-outcome" data-testid="send-outcome">
       <p>
-        <span className={`badge outcome ${submission.status}`}>{submission.status}</span> {accepted.toLocaleString('en')} of {submission.eventCount.toLocaleString('en')} events accepted
+        <StatusBadge submission={submission} /> {accepted.toLocaleString('en')} of {submission.eventCount.toLocaleString('en')} events accepted
         {duration !== null && ` in ${duration}`} · {submission.environmentName}: POST {submission.baseUrl}/user/events
       </p>
       {resumable && <ResumeActions submission={submission} label={resumeLabel(submission)} />}

@@ -1,7 +1,6 @@
-import { redactText } from '../redact.ts';
 import { problemText } from '../workspace/workspace-json.ts';
 import { parseDuration } from './duration.ts';
-import type { RunDeps, RunRequest } from './run-deps.ts';
+import { masked, type RunDeps, type RunRequest } from './run-deps.ts';
 import type { RunProgress, RunResult, ScenarioResult, StepResult } from './run-result.ts';
 import type { Scenario, Step } from './scenario.ts';
 import { readScenarioText } from './scenario-file.ts';
@@ -67,10 +66,6 @@ interface Run {
   stopReason: string | null;
 }
 
-function mask(run: Run, text: string): string {
-  return redactText(text, run.deps.secrets?.() ?? []);
-}
-
 async function readScenario(run: Run, file: string): Promise<{ scenario: Scenario } | { problem: string }> {
   let text: string;
   try {
@@ -87,7 +82,7 @@ async function runSteps(run: Run, file: string, scenario: Scenario, steps: StepR
   const { signal, deps } = run;
   let scenarioStop: string | null = null;
   const ended = (step: StepResult) => {
-    const shown = step.reason === null ? step : { ...step, reason: mask(run, step.reason) };
+    const shown = step.reason === null ? step : { ...step, reason: masked(run.deps, step.reason) };
     steps.push(shown);
     run.emit({ runId: run.runId, kind: 'step-ended', file, step: shown });
     if (shown.status !== 'failed') return;
@@ -135,7 +130,7 @@ async function runScenario(run: Run, file: string): Promise<ScenarioResult> {
   const broken = 'problem' in read;
   if (broken && run.request.bail) run.stopReason ??= `not run: --bail stopped the run after ${file}, which is broken`;
   const status = broken ? 'broken' : steps.some((step) => step.status === 'failed') ? 'failed' : steps.every((step) => step.status === 'skipped') ? 'skipped' : 'passed';
-  const result: ScenarioResult = { file, name, status, problem: broken ? mask(run, read.problem) : null, steps, startedAt, durationMs: Math.round(performance.now() - started) };
+  const result: ScenarioResult = { file, name, status, problem: broken ? masked(run.deps, read.problem) : null, steps, startedAt, durationMs: Math.round(performance.now() - started) };
   run.emit({ runId: run.runId, kind: 'scenario-ended', scenario: result });
   return result;
 }

@@ -2,6 +2,7 @@ import { eventPlace } from '../event-place.ts';
 import { UNLISTED_CODE } from '../plans/plan-diagnostics.ts';
 import { VIOLATION_KINDS } from '../plans/plan.ts';
 import { plural } from '../plural.ts';
+import { STEP_VERDICT_REASON_MAX, type StepVerdict } from '../step-verdict.ts';
 import type { SubmissionDetail } from '../submission.ts';
 import type { Diagnostic } from '../validation.ts';
 import type { Expectation } from './scenario.ts';
@@ -113,5 +114,16 @@ export function sentOutcomeOf(submission: SubmissionDetail): SentOutcome {
     eventsSent: submission.eventCount,
     eventsAccepted: chunks.reduce((sum, chunk) => sum + (chunk.status === 'ok' ? chunk.eventCount : 0), 0),
     problem: refused?.error ?? (submission.status === 'ok' ? null : `the send ended ${submission.status}`),
+  };
+}
+
+/** The step's verdict on its send, to keep in History beside the server's answer; `reasons` as outcomeFailures (and `received`) gave them. */
+export function stepVerdictOf(expectations: Expectations, sent: SentOutcome, reasons: readonly string[]): StepVerdict {
+  const reason = reasons.join('\n');
+  return {
+    passed: reasons.length === 0,
+    expectedStatus: expectations.status,
+    endStatus: sent.endStatus,
+    reason: reasons.length === 0 ? null : reason.length > STEP_VERDICT_REASON_MAX ? `${reason.slice(0, STEP_VERDICT_REASON_MAX - 1)}…` : reason,
   };
 }

@@ -1,5 +1,7 @@
 import type { EnvironmentSettings } from '../environment.ts';
+import { redactText } from '../redact.ts';
 import type { SandboxFaults, SandboxFaultsPatch, SandboxRequestRecord } from '../sandbox.ts';
+import type { StepVerdict } from '../step-verdict.ts';
 import type { SentOutcome, ValidationCounts } from './expectations.ts';
 
 /**
@@ -17,6 +19,8 @@ export interface StepSender {
    * login, no API key): its message is the step's reason.
    */
   send(request: { environment: EnvironmentSettings; events: readonly unknown[]; label: string; signal: AbortSignal }): Promise<SentOutcome>;
+  /** Records in History, beside the send `send` made to `environment`, what the step made of it. */
+  judged(request: { environment: EnvironmentSettings; submissionId: string; verdict: StepVerdict }): Promise<void>;
 }
 
 /** The sandbox's own tools (/_sandbox/*) at an environment's address. */
@@ -54,4 +58,9 @@ export interface RunRequest {
   /** Stop after the first failed step of the run (`--bail`): every step not run is reported skipped. */
   bail?: boolean;
   runId?: string;
+}
+
+/** A text with every secret the run knows masked, as every reason is before it is reported or kept. */
+export function masked(deps: Pick<RunDeps, 'secrets'>, text: string): string {
+  return redactText(text, deps.secrets?.() ?? []);
 }

@@ -1,9 +1,9 @@
 import type { EnvironmentSettings } from '../environment.ts';
 import { resolveTimeZone } from '../environment.ts';
 import type { SandboxFaults } from '../sandbox.ts';
-import { expectationsOf, outcomeFailures, validationFailure, type Expectations, type SentOutcome } from './expectations.ts';
+import { expectationsOf, outcomeFailures, stepVerdictOf, validationFailure, type Expectations, type SentOutcome } from './expectations.ts';
 import { receivedDifference, receivedEvents } from './received.ts';
-import type { RunDeps, SandboxTools } from './run-deps.ts';
+import { masked, type RunDeps, type SandboxTools } from './run-deps.ts';
 import type { StepResult } from './run-result.ts';
 import type { SendStep } from './scenario.ts';
 import { batchEvents, dataRows, resolveStepEvents, type DataRow } from './step-data.ts';
@@ -108,7 +108,7 @@ interface RunOutcome {
   sent: SentOutcome | null;
 }
 
-/** One run of the step (one data row, or the only one): what went wrong, and what was sent. */
+/** One run of the step (one data row, or the only one): what went wrong, and what was sent; the verdict is kept in History beside the send. */
 async function runOnce(step: SendStep, expectations: Expectations, environment: EnvironmentSettings, events: unknown[], label: string, context: SendStepContext): Promise<RunOutcome> {
   const { deps } = context;
   const counts = await deps.sender.validate(environment, events);
@@ -130,6 +130,11 @@ async function runOnce(step: SendStep, expectations: Expectations, environment: 
   if (tools && expectations.received) {
     const difference = await receivedFailure(tools, after, events);
     if (difference) reasons.push(difference);
+  }
+  try {
+    await deps.sender.judged({ environment, submissionId: sent.submissionId, verdict: stepVerdictOf(expectations, sent, reasons.map((reason) => masked(deps, reason))) });
+  } catch (error) {
+    reasons.push(`History: the step's verdict could not be kept beside its send: ${message(error)}`);
   }
   return { reasons, sent };
 }

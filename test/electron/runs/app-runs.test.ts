@@ -124,7 +124,9 @@ describe("the app's Runs service", () => {
     const failed = wrong!.steps[0]!;
     expect(failed).toMatchObject({ status: 'failed', reason: 'accepted: expected 4 events accepted, the server accepted 3 of 3', environment: 'sandbox', eventsSent: 3, eventsAccepted: 3 });
     // Followed to its submission: in the open workspace's History, under the step's label, its progress pushed as any send's.
-    expect(await value<SubmissionView>('submissions:get', { id: failed.submissionId })).toMatchObject({ id: failed.submissionId, label: 'Wrong count · step 1', status: 'ok', eventCount: 3 });
+    expect(await value<SubmissionView>('submissions:get', { id: failed.submissionId })).toMatchObject({ id: failed.submissionId, label: 'Wrong count · step 1', status: 'ok', eventCount: 3, stepVerdict: { passed: false, reason: failed.reason } });
+    // The smoke's refusal it expects: the send failed, and History keeps beside it that its step passed.
+    expect(await value<SubmissionView>('submissions:get', { id: smoke!.steps[1]!.submissionId })).toMatchObject({ status: 'failed', stepVerdict: { passed: true, expectedStatus: 422, endStatus: 422 } });
     expect(pushed.some((push) => push.name === 'send:progress' && (push.payload as SendProgress).submissionId === failed.submissionId && (push.payload as SendProgress).status === 'ok')).toBe(true);
     expect(qa!.steps[0]).toMatchObject({ status: 'failed', reason: 'Log in to “qa” first; nothing was sent.', submissionId: null, environment: 'qa' });
 

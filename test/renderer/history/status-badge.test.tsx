@@ -40,3 +40,26 @@ describe("a submission's status badge", () => {
     expect(screen.getByText('partial')).toBeTruthy();
   });
 });
+
+describe("the status badge of a send a scenario's step made", () => {
+  it("shows a refusal the step expected as the server's answer beside the step's verdict, never as a red failure", () => {
+    render(<StatusBadge submission={{ id: 's1', status: 'failed', stepVerdict: { passed: true, expectedStatus: 422, endStatus: 422, reason: null } }} />);
+    expect(screen.getByText('failed').className).toBe('badge outcome expected');
+    expect(screen.getByText('expected refusal · passed').className).toBe('badge verdict passed');
+  });
+
+  it('says why a step failed on a send the server accepted, its reason on hover', () => {
+    const reason = 'status: expected 422, the send ended with 201 (answers: 201)';
+    render(<StatusBadge submission={{ id: 's1', status: 'ok', stepVerdict: { passed: false, expectedStatus: 422, endStatus: 201, reason } }} />);
+    expect(screen.getByText('ok').className).toBe('badge outcome ok');
+    const verdict = screen.getByText('step failed: expected 422, got 201');
+    expect(verdict.className).toBe('badge verdict failed');
+    expect(verdict.getAttribute('title')).toBe(reason);
+  });
+
+  it('shows a failure no step expected in red, with no verdict beside it', () => {
+    render(<StatusBadge submission={{ id: 's1', status: 'failed' }} />);
+    expect(screen.getByText('failed').className).toBe('badge outcome failed');
+    expect(screen.queryByText(/step|expected/)).toBeNull();
+  });
+});

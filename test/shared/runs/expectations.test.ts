@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectationsOf, outcomeFailures, sentOutcomeOf, validationFailure, type SentOutcome } from '../../../shared/runs/expectations.ts';
+import { expectationsOf, outcomeFailures, sentOutcomeOf, stepVerdictOf, validationFailure, type SentOutcome } from '../../../shared/runs/expectations.ts';
 import { receivedDifference, receivedEvents } from '../../../shared/runs/received.ts';
 import type { SandboxRequestRecord } from '../../../shared/sandbox.ts';
+import { STEP_VERDICT_REASON_MAX, StepVerdictSchema, stepVerdictText } from '../../../shared/step-verdict.ts';
 import type { ChunkRecord, SubmissionDetail } from '../../../shared/submission.ts';
 
 const counts = (errors: number, planViolations = 0) => ({ errors, warnings: 0, planViolations, first: errors > 0 ? ['event 1 (/0/svc_id): bad'] : [] });
@@ -77,5 +78,24 @@ describe('received', () => {
     expect(receivedDifference([a, b], [{ ...a, attributes: { plan: 'free' } }])).toBe(
       'the server took 1 event for 2 sent: 1 event only left, 1 differs (left: sent, right: received). event 1 sent has attributes.plan "pro", received "free"; event 2 sent (token "b", customer_id "c-2", created_at "2026-11-24 09:00:00") was not received.',
     );
+  });
+});
+
+describe("a step's verdict on its send", () => {
+  it('says what the step expected and what came, in the words History shows', () => {
+    const refused = stepVerdictOf(expectationsOf({ status: 422 }), sent({ allAccepted: false, endStatus: 422 }), []);
+    expect(refused).toEqual({ passed: true, expectedStatus: 422, endStatus: 422, reason: null });
+    expect(stepVerdictText(refused)).toBe('expected refusal · passed');
+    expect(stepVerdictText(stepVerdictOf(expectationsOf({ status: 422 }), sent({ endStatus: 201 }), ['status: expected 422']))).toBe('step failed: expected 422, got 201');
+    expect(stepVerdictText(stepVerdictOf(expectationsOf({ status: 422 }), sent({ endStatus: null }), ['status: expected 422']))).toBe('step failed: expected 422, got no answer');
+    expect(stepVerdictText(stepVerdictOf(expectationsOf({ status: 200 }), sent({ endStatus: 200 }), []))).toBe('step passed');
+    expect(stepVerdictText(stepVerdictOf(expectationsOf({ accepted: 5 }), sent(), ['accepted: expected 5 events accepted']))).toBe('step failed');
+  });
+
+  it('keeps the start of a long reason, within what History takes', () => {
+    const verdict = stepVerdictOf(expectationsOf({ received: 'same' }), sent(), ['received: '.padEnd(5000, 'x'), 'and more']);
+    expect(verdict.reason).toHaveLength(STEP_VERDICT_REASON_MAX);
+    expect(verdict.reason!.endsWith('…')).toBe(true);
+    expect(StepVerdictSchema.safeParse(verdict).success).toBe(true);
   });
 });
