@@ -132,6 +132,7 @@ export function Shell({ info }: { info: AppInfo }) {
           <RunsScreen />
         </div>
       </div>
+      <Notices />
       <footer className="statusbar">
         <span className={info.secretStorage.protectsSecrets ? '' : 'warning'} data-testid="secret-storage-status">
           {info.secretStorage.summary}
@@ -150,7 +151,6 @@ export function Shell({ info }: { info: AppInfo }) {
       <PlanDraftHost />
       <ReplayHost />
       <ReloadQuestionDialog />
-      <Notices />
     </div>
   );
 }
