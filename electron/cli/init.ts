@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ENVIRONMENT_PRESETS, type EnvironmentPreset } from '../../shared/environment-presets.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 import { SECRET_VARIABLES } from '../../shared/secret-variables.ts';
 import { MANIFEST_FILE, WorkspaceManifestSchema } from '../../shared/workspace/workspace.ts';
@@ -10,7 +11,7 @@ import { UsageError, exists, isUsageError, unwritable, usageText } from './flags
 
 /** `eventdesk init [DIR]`: a small workspace, ready for `eventdesk run` against `eventdesk sandbox`. */
 
-export const INIT_USAGE = `Usage: eventdesk init [DIR]
+export const INIT_USAGE = `Usage: eventdesk init [--preset NAME] [DIR]
 
 Writes a small workspace into DIR (default: the current folder), made if need be:
   ${MANIFEST_FILE}                  the workspace, named after its folder
@@ -18,18 +19,21 @@ Writes a small workspace into DIR (default: the current folder), made if need be
   batches/purchase.json           three purchases
   plans/shop.plan.json            the tracking plan they pass
   scenarios/smoke.scenario.json   sends the purchases (accepted) and a broken event (refused)
+With --preset, also environments/NAME.env.json for a service EventDesk knows (its address and
+field names, no credential; the app's New environment offers the same).
 
 Its history is kept in EventDesk's data folder, never in the workspace, so there is nothing
 to ignore in git. A folder that holds an ${MANIFEST_FILE} already is refused; other files that
 exist are left alone and named.
 
+      --preset NAME      Add an environment for a known service: ${ENVIRONMENT_PRESETS.map((preset) => `${preset.id} (${preset.label})`).join(', ')}
   -h, --help             Show this help
 
 Exit codes: 0 written, 1 the folder holds a workspace already or cannot be written, 2 the
 command was called wrong.
 `;
 
-const FLAGS = { help: { type: 'boolean', short: 'h' } } as const;
+const FLAGS = { preset: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 const NAME_LIMIT = WorkspaceManifestSchema.shape.name.maxLength ?? 80;
 
 
@@ -38,7 +42,23 @@ function nameOf(folder: string): string {
   return path.basename(folder).trim().slice(0, NAME_LIMIT) || 'workspace';
 }
 
-function nextSteps(folder: string): string {
+/** The preset a user named, or a usage error naming the ones there are. */
+function presetNamed(name: string): EnvironmentPreset {
+  const preset = ENVIRONMENT_PRESETS.find((candidate) => candidate.id === name.trim().toLowerCase());
+  if (!preset) throw new UsageError(`No preset is named "${name}"; the presets are: ${ENVIRONMENT_PRESETS.map((candidate) => candidate.id).join(', ')}.`);
+  return preset;
+}
+
+function presetSteps(preset: EnvironmentPreset): string[] {
+  return [
+    `To send to ${preset.settings.name}: set "username" in environments/${preset.id}.env.json, the password and API key in the same variables, and add --env ${preset.id}.`,
+    `${preset.settings.name}'s documentation leaves these unstated; check each setting against a test send:`,
+    ...preset.unstated.map(({ gap, check }) => `  - ${gap} ${check}`),
+    '',
+  ];
+}
+
+function nextSteps(folder: string, preset: EnvironmentPreset | null): string {
   return [
     '',
     'To run its scenario against the sandbox:',
@@ -47,12 +67,14 @@ function nextSteps(folder: string): string {
     `  cd ${JSON.stringify(folder)} && eventdesk run`,
     `(the username, ${SANDBOX_DEMO_CREDENTIALS.username}, is in environments/sandbox.env.json; ${SECRET_VARIABLES.username} overrides it)`,
     '',
+    ...(preset ? presetSteps(preset) : []),
   ].join('\n');
 }
 
 export async function initCommand(args: string[], given: CliIo): Promise<number> {
   const io = terminalIo(given);
   let folder: string;
+  let preset: EnvironmentPreset | null;
   try {
     const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
     if (values.help) {
@@ -61,6 +83,7 @@ export async function initCommand(args: string[], given: CliIo): Promise<number>
     }
     if (positionals.length > 1) throw new UsageError(`Name one folder; got ${positionals.length}.`);
     folder = path.resolve(positionals[0] ?? '.');
+    preset = values.preset === undefined ? null : presetNamed(values.preset);
   } catch (error) {
     io.stderr(usageText('init', isUsageError(error) ? error.message : (error as Error).message));
     return 2;
@@ -71,7 +94,7 @@ export async function initCommand(args: string[], given: CliIo): Promise<number>
   }
   const written: string[] = [];
   const left: string[] = [];
-  for (const { path: relative, text } of starterFiles(nameOf(folder))) {
+  for (const { path: relative, text } of starterFiles(nameOf(folder), preset)) {
     const file = path.join(folder, ...relative.split('/'));
     if (await exists(file)) {
       left.push(relative);
@@ -88,6 +111,6 @@ export async function initCommand(args: string[], given: CliIo): Promise<number>
   }
   io.stdout([`Workspace "${nameOf(folder)}" in ${folder}:`, ...written.map((relative) => `  ${relative}`), ''].join('\n'));
   if (left.length) io.stderr(`Left alone, as they exist already: ${left.join(', ')}.\n`);
-  io.stderr(nextSteps(folder));
+  io.stderr(nextSteps(folder, preset));
   return 0;
 }

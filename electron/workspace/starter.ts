@@ -1,6 +1,7 @@
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 import { DEFAULT_SANDBOX_PORT } from '../../shared/sandbox-port.ts';
 import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
+import type { EnvironmentPreset } from '../../shared/environment-presets.ts';
 import { SCENARIO_FORMAT } from '../../shared/runs/scenario.ts';
 import { canonicalJson } from '../../shared/workspace/canonical-json.ts';
 import { environmentFileOf, environmentText, manifestText } from '../../shared/workspace/workspace-files.ts';
@@ -43,8 +44,8 @@ const plan = {
   },
 };
 
-/** The workspace's files, by path from its root, for a workspace called `name`. */
-export function starterFiles(name: string): { path: string; text: string }[] {
+/** The workspace's files, by path from its root, for a workspace called `name`; a preset's environment beside the sandbox's (its settings alone: no credential). */
+export function starterFiles(name: string, preset: EnvironmentPreset | null = null): { path: string; text: string }[] {
   const environment = { ...DEFAULT_SETTINGS, name: STARTER_ENVIRONMENT, baseUrl: `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`, username: SANDBOX_DEMO_CREDENTIALS.username };
   const scenario = {
     format: SCENARIO_FORMAT,
@@ -59,6 +60,7 @@ export function starterFiles(name: string): { path: string; text: string }[] {
   return [
     { path: MANIFEST_FILE, text: manifestText({ format: MANIFEST_FORMAT, version: 1, name, defaultEnvironment: STARTER_ENVIRONMENT, plan: STARTER_PLAN }) },
     { path: `environments/${STARTER_ENVIRONMENT}.env.json`, text: environmentText(environmentFileOf(environment, null)) },
+    ...(preset ? [{ path: `environments/${preset.id}.env.json`, text: environmentText(environmentFileOf({ ...DEFAULT_SETTINGS, ...preset.settings }, null)) }] : []),
     { path: STARTER_BATCH, text: canonicalJson([purchase('customer-1', '19.99', 'EUR'), purchase('customer-2', '5.00', 'USD'), purchase('customer-3', '120.00', 'GBP')]) },
     { path: STARTER_PLAN, text: canonicalJson(plan) },
     { path: 'scenarios/smoke.scenario.json', text: canonicalJson(scenario) },

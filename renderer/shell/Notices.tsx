@@ -4,7 +4,10 @@ import { useNotices, type Notice } from '../state/ui.ts';
 /** Errors and warnings must be read, and often acted on, so they stay longer than a confirmation. */
 const LIFETIME_MS: Record<Notice['tone'], number> = { info: 6000, success: 6000, warning: 14_000, error: 14_000 };
 
-function NoticeItem({ notice }: { notice: Notice }) {
+/** Shown at once; older ones fold into "+N more", so the stack above the status bar stays short. */
+const SHOWN_LIMIT = 3;
+
+function NoticeItem({ notice, folded }: { notice: Notice; folded: boolean }) {
   const dismiss = useNotices((state) => state.dismiss);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -16,7 +19,9 @@ function NoticeItem({ notice }: { notice: Notice }) {
     return () => clearTimeout(timer);
   }, [held, notice.id, notice.tone, notice.notified, dismiss]);
   return (
+    // A folded notice keeps its timer: it goes on its own as it would have shown.
     <li
+      hidden={folded}
       className={`notice ${notice.tone}`}
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
@@ -33,16 +38,30 @@ function NoticeItem({ notice }: { notice: Notice }) {
 }
 
 /**
- * Short messages in the corner; each closes on its own, errors later than the rest. The list is
- * no live region itself: each notice is one, so it is announced once, errors at once.
+ * Short messages in a stack above the status bar, pushing the screen up rather than covering it;
+ * each closes on its own, errors later than the rest. The list is no live region itself: each
+ * notice is one, so it is announced once (a new one is always among those shown), errors at once.
  */
 export function Notices() {
   const notices = useNotices((state) => state.notices);
+  const [unfolded, setUnfolded] = useState(false);
+  const newest = notices
+    .map((notice) => notice.notified)
+    .sort((a, b) => b - a)
+    .slice(0, SHOWN_LIMIT);
+  const folded = notices.length - newest.length;
   return (
-    <ul className="notices" aria-label="Notifications">
-      {notices.map((notice) => (
-        <NoticeItem key={notice.id} notice={notice} />
-      ))}
-    </ul>
+    <div className="notices">
+      {folded > 0 && (
+        <button type="button" className="small notices-more" aria-expanded={unfolded} onClick={() => setUnfolded(!unfolded)}>
+          {unfolded ? 'Show the newest only' : `+${folded} more`}
+        </button>
+      )}
+      <ul aria-label="Notifications">
+        {notices.map((notice) => (
+          <NoticeItem key={notice.id} notice={notice} folded={!unfolded && !newest.includes(notice.notified)} />
+        ))}
+      </ul>
+    </div>
   );
 }

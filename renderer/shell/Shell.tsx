@@ -133,6 +133,7 @@ export function Shell({ info }: { info: AppInfo }) {
           <RunsScreen />
         </div>
       </div>
+      <Notices />
       <footer className="statusbar">
         <span className={info.secretStorage.protectsSecrets ? '' : 'warning'} data-testid="secret-storage-status">
           {info.secretStorage.summary}
@@ -152,7 +153,6 @@ export function Shell({ info }: { info: AppInfo }) {
       <ReplayHost />
       <ReloadQuestionDialog />
       <QuestionDialog />
-      <Notices />
     </div>
   );
 }

@@ -73,12 +73,12 @@ interface NoticeState {
 }
 
 let nextNotice = 1;
-// More than three hide the pane below them, and the user cannot read them all anyway.
-const NOTICE_LIMIT = 3;
+// The newest few are shown and the rest folded (see Notices); a burst keeps only this many in all.
+const NOTICE_LIMIT = 20;
 
 /**
- * Short messages at the corner of the window: an automatic re-login, an import's result. The same
- * text again while it is shown renews that notice instead of stacking a copy (and is not announced
+ * Short messages above the status bar: an automatic re-login, an import's result. The same text
+ * again while it is shown renews that notice instead of stacking a copy (and is not announced
  * twice); past the limit, the one notified longest ago goes, so a renewed notice outlives older ones.
  */
 export const useNotices = create<NoticeState>((set) => ({

@@ -79,6 +79,7 @@ test("History's Plan coverage shows the planned kinds seen, never seen and unpla
   await expect(panel.getByTestId('coverage-range')).toHaveText('All submissions · search “alice-01”');
   await expect(panel.getByRole('list', { name: 'Planned kinds never seen' }).getByRole('listitem')).toHaveText(['refund']);
   await app.getByRole('button', { name: 'Clear filters' }).click();
+  await app.getByRole('button', { name: 'More filters' }).click();
   await app.getByLabel('From').fill('2099-01-01');
   await expect(panel.getByTestId('coverage-nothing')).toHaveText('No submission matches the filter, so no event to measure. Widen the range or clear the filters.');
   await expect(panel.getByTestId('coverage-range')).toHaveText('Submissions sent since 2099-01-01');

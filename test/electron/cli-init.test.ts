@@ -112,6 +112,29 @@ describe('eventdesk init', () => {
     expect(wrong.stderr).toBe('eventdesk init: Name one folder; got 2.\nRun "eventdesk init --help" for the flags.\n');
     expect((await runCli(['init', '--nope'])).code).toBe(2);
   });
+  it('with --preset emma writes an EMMA environment beside the sandbox one, with no credential, and says what to check', async () => {
+    const root = path.join(folder, 'emma-shop');
+    const { code, stdout, stderr } = await runCli(['init', '--preset', 'emma', root]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('  environments/sandbox.env.json\n  environments/emma.env.json\n');
+    expect(stderr).toContain('--env emma');
+    expect(stderr).toContain('The time zone of created_at');
+
+    const { listing, environments } = await loadWorkspace(root);
+    expect(listing.problems).toEqual([]);
+    expect(listing.manifest?.defaultEnvironment).toBe('sandbox');
+    const emma = environments.find((entry) => entry.settings.name === 'EMMA')!;
+    expect([emma.settings.baseUrl, emma.settings.serviceIdField, emma.settings.username]).toEqual(['https://ws.emma.io', 'emma_id', '']);
+    expect(await readFile(path.join(root, 'environments/emma.env.json'), 'utf8')).not.toMatch(/password|apiKey|token/i);
+  });
+
+  it('refuses a preset it does not know, naming the ones there are, and writes nothing', async () => {
+    const root = path.join(folder, 'unknown-preset');
+    const { code, stderr } = await runCli(['init', '--preset', 'acme', root]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('No preset is named "acme"; the presets are: emma.');
+    await expect(readdir(root)).rejects.toThrow();
+  });
 });
 
 /** The command line run from `cwd`, as a person in that folder runs it. */

@@ -86,9 +86,27 @@ describe('notices', () => {
     expect(shown()).toEqual([]);
   });
 
-  it('shows at most three, the oldest going first', () => {
+  it('shows the newest three and folds the older ones into "+N more", which unfolds them from the keyboard', () => {
     render(<Notices />);
-    for (const text of ['One.', 'Two.', 'Three.', 'Four.']) notify('error', text);
+    for (const text of ['One.', 'Two.', 'Three.', 'Four.', 'Five.']) notify('error', text);
+    expect(shown()).toEqual(['Three.', 'Four.', 'Five.']);
+    const more = screen.getByRole('button', { name: '+2 more' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    act(() => more.focus());
+    fireEvent.click(more);
+    expect(shown()).toEqual(['One.', 'Two.', 'Three.', 'Four.', 'Five.']);
+    fireEvent.click(screen.getByRole('button', { name: 'Show the newest only' }));
+    expect(shown()).toEqual(['Three.', 'Four.', 'Five.']);
+  });
+
+  it('closes a folded notice on its own like a shown one, and the count follows', () => {
+    render(<Notices />);
+    notify('info', 'One.');
+    wait(1000);
+    for (const text of ['Two.', 'Three.', 'Four.']) notify('error', text);
+    expect(screen.getByRole('button', { name: '+1 more' })).toBeTruthy();
+    wait(BRIEF_MS - 1000);
+    expect(screen.queryByRole('button', { name: /more/ })).toBeNull();
     expect(shown()).toEqual(['Two.', 'Three.', 'Four.']);
   });
 
