@@ -27,8 +27,8 @@ Server
   --body-buffer BYTES    Request bodies held in memory at once, across all
                          connections; past it a request gets 503 (default 16 bodies
                          of --max-body)
-  --max-connections N    Connections open at once; past it a request gets 503
-                         (default 128)
+  --max-connections N    Connections open at once; past it the longest idle one is
+                         closed, or with none idle a request gets 503 (default 128)
   --service-id-field F   Real name of the event's svc_id field (default svc_id)
   --lenient              Take any JSON array of events, unchecked
   --plan FILE            Check events against a tracking plan (*.plan.json): strict
