@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { CAPTURED_VERDICTS, type CapturedRequestSummary, type CapturedVerdict } from '../../shared/capture.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { parseFilter, type EventFilter } from '../../shared/events/filter.ts';
@@ -9,7 +8,7 @@ import { CAPTURE_FILE_NAME, captureFileIn, captureReadError, openCapture, type C
 import { product } from '../product.ts';
 import { type CliIo, terminalIo } from './command.ts';
 import { requestsTable, requestText, statusFooter } from './capture-print.ts';
-import { appDataFolder } from './data-folder.ts';
+import { dataFolderFrom } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
 import { writeOut } from './transform-files.ts';
 
@@ -208,7 +207,7 @@ export async function captureCommand(args: string[], given: CliIo): Promise<numb
   const io = terminalIo(given);
   try {
     const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
-    const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+    const dataFolder = dataFolderFrom(values.data);
     if (values.help) {
       io.stdout(captureUsage(dataFolder));
       return 0;
@@ -228,7 +227,7 @@ export async function captureCommand(args: string[], given: CliIo): Promise<numb
     return await openAndRun(file, call, io);
   } catch (error) {
     if (!isUsageError(error)) throw error;
-    io.stderr(usageText('capture', error.message));
+    io.stderr(usageText('capture', error));
     return 2;
   }
 }

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { closestWord } from './suggestion.ts';
 
 /**
  * What every subcommand's flags share: the error that means "you called it wrong" (exit 2),
@@ -8,12 +9,23 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
  * cannot be read or written, so each command words these mistakes the same way.
  */
 
-/** A mistake in how the command was called; the command prints it and exits with 2. */
+/**
+ * A mistake in how the command was called; the command prints it and exits with 2. One about a
+ * file (it cannot be read, it is no environment) is not followed by where the flags are listed:
+ * the flags were right.
+ */
 export class UsageError extends Error {
-  constructor(message: string) {
+  readonly aboutFile: boolean;
+  constructor(message: string, { aboutFile = false }: { aboutFile?: boolean } = {}) {
     super(message);
     this.name = 'UsageError';
+    this.aboutFile = aboutFile;
   }
+}
+
+/** The UsageError for a file that is there but not what the flag takes. */
+export function fileMistake(message: string): UsageError {
+  return new UsageError(message, { aboutFile: true });
 }
 
 export function isUsageError(error: unknown): error is UsageError {
@@ -26,13 +38,15 @@ function quotedIn(message: string): string {
 }
 
 /** node:util parseArgs's mistakes in our words: its own messages name internals and suggest `--` to people who mistyped a flag. */
-function flagMistake(error: NodeJS.ErrnoException): string {
+function flagMistake(error: NodeJS.ErrnoException, flags: readonly string[]): string {
   const quoted = quotedIn(error.message);
   // '-o, --out <value>' names a flag both ways: the long name is the one the help lists.
   const flag = quoted.replace(/ <value>$/, '').split(', ').at(-1);
   switch (error.code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown option ${quoted}.`;
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
+      const meant = closestWord(quoted.replace(/^-+/, ''), flags);
+      return `unknown option ${quoted}.${meant === null ? '' : ` Did you mean --${meant}?`}`;
+    }
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return `unexpected argument "${quoted}": this command takes only flags.`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
@@ -48,7 +62,7 @@ export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typ
     return parseArgs(config);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
-    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(flagMistake(error as NodeJS.ErrnoException));
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(flagMistake(error as NodeJS.ErrnoException, Object.keys(config.options ?? {})));
     throw error;
   }
 }
@@ -71,14 +85,14 @@ function fileProblem(error: unknown): string {
 
 /** The UsageError for a file that cannot be read: `cannot read events.json: no such file`. */
 export function unreadable(file: string, error: unknown): UsageError {
-  return new UsageError(`cannot read ${file}: ${fileProblem(error)}.`);
+  return fileMistake(`cannot read ${file}: ${fileProblem(error)}.`);
 }
 
 /** The UsageError for a file that cannot be written; with no such file, it is the folder to write in that is missing. */
 export function unwritable(file: string, error: unknown): UsageError {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const problem = code === 'ENOENT' ? `the folder ${path.dirname(path.resolve(file))} does not exist` : fileProblem(error);
-  return new UsageError(`cannot write ${file}: ${problem}.`);
+  return fileMistake(`cannot write ${file}: ${problem}.`);
 }
 
 /** Whether a path names something (a file or a folder) that is there. */
@@ -95,9 +109,10 @@ export function wholeNumber(flag: string, text: string | undefined): number | un
   return Number(text);
 }
 
-/** What a command prints for a usage mistake: one problem on its line, several as a list, then where the help is. */
-export function usageText(command: string, message: string): string {
-  const lines = message.split('\n');
+/** What a command prints for a usage mistake: one problem on its line, several as a list, then where the help is (not after a file's problem). */
+export function usageText(command: string, mistake: UsageError | string): string {
+  const lines = (typeof mistake === 'string' ? mistake : mistake.message).split('\n');
   const problems = lines.length === 1 ? lines[0] : `${lines.length} problems:\n${lines.map((line) => `  ${line}`).join('\n')}`;
-  return `eventdesk ${command}: ${problems}\nRun "eventdesk ${command} --help" for the flags.\n`;
+  const aboutFile = typeof mistake !== 'string' && mistake.aboutFile;
+  return `eventdesk ${command}: ${problems}\n${aboutFile ? '' : `Run "eventdesk ${command} --help" for the flags.\n`}`;
 }

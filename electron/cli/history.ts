@@ -9,7 +9,7 @@ import { SubmissionStatusSchema } from '../../shared/submission.ts';
 import { HISTORY_FILE_NAME, historyFileIn, openHistory, searchWords, workspaceDataFolder, type SubmissionStore } from '../services/index.ts';
 import { findWorkspaceRoot } from '../workspace/scan.ts';
 import { type CliIo, terminalIo } from './command.ts';
-import { appDataFolder } from './data-folder.ts';
+import { dataFolderFrom } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
 import { detailJson, detailText, listFooter, listJson, listTable } from './history-print.ts';
 import { secretsIn } from './target.ts';
@@ -218,22 +218,23 @@ export async function historyCommand(args: string[], given: CliIo): Promise<numb
   let values: Values;
   let id: string | null;
   let request: { filter: HistoryFilter; limit: number } | null = null;
+  let appData: string;
   try {
     const parsed = readFlags(args);
     values = parsed.values;
     if (values.help) {
-      io.stdout(historyUsage(values.data === undefined ? appDataFolder() : path.resolve(values.data)));
+      io.stdout(historyUsage(dataFolderFrom(values.data)));
       return 0;
     }
     id = shownId(values, parsed.positionals);
     if (id === null) request = listRequest(values);
+    appData = dataFolderFrom(values.data);
   } catch (error) {
     if (!isUsageError(error)) throw error;
-    io.stderr(redactText(usageText('history', error.message), known));
+    io.stderr(redactText(usageText('history', error), known));
     return 2;
   }
 
-  const appData = values.data === undefined ? appDataFolder() : path.resolve(values.data);
   let dataFolder = appData;
   let whose = `in ${appData}`;
   if (values.workspace !== undefined) {

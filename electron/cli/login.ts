@@ -4,13 +4,13 @@ import { AppError } from '../../shared/errors.ts';
 import { redactText } from '../../shared/redact.ts';
 import { login, type TokenGrant } from '../services/index.ts';
 import { type CliIo, terminalIo } from './command.ts';
-import { isUsageError, parseFlags, usageText } from './flags.ts';
+import { type UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';
 import { printedJson } from '../../shared/terminal-text.ts';
 
 /** `eventdesk login`: logs in once to check the credentials and shows until when the login holds. Stores nothing. */
 
-export const LOGIN_USAGE = `Usage: eventdesk login (--env FILE [--env-name NAME] | --base-url URL) [options]
+export const LOGIN_USAGE = `Usage: eventdesk login (--env ENV [--env-name NAME] | --base-url URL) [options]
 
 Logs in once to check the credentials, and shows who, where, and until when the login holds.
 Nothing is stored.
@@ -87,8 +87,8 @@ export async function loginCommand(args: string[], given: CliIo): Promise<number
   const io = terminalIo(given);
   const known = secretsIn(process.env);
   const fail = (text: string) => io.stderr(redactText(text, known));
-  const usage = (message: string) => {
-    fail(usageText('login', message));
+  const usage = (mistake: UsageError) => {
+    fail(usageText('login', mistake));
     return 2;
   };
 
@@ -102,7 +102,7 @@ export async function loginCommand(args: string[], given: CliIo): Promise<number
     }
     target = await resolveTarget(values, process.env);
   } catch (error) {
-    if (isUsageError(error)) return usage(error.message);
+    if (isUsageError(error)) return usage(error);
     throw error;
   }
 

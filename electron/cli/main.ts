@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { redactedError } from '../../shared/redact.ts';
 import { commandLines, type CliIo, type Command } from './command.ts';
 import { product } from '../product.ts';
+import { closestWord } from './suggestion.ts';
 
 /**
  * The command line: a thin shell over the same services the app uses, so it behaves exactly
@@ -41,7 +42,12 @@ function help(): string {
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
-  if (first === undefined || first === '-h' || first === '--help' || first === 'help') {
+  // Nothing asked is a call to be corrected, as with any command's missing argument: the help, on standard error, exit 2.
+  if (first === undefined) {
+    io.stderr(help());
+    return 2;
+  }
+  if (first === '-h' || first === '--help' || first === 'help') {
     io.stdout(help());
     return 0;
   }
@@ -51,7 +57,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const command = Object.hasOwn(commands, first) ? commands[first] : undefined;
   if (!command) {
-    io.stderr(`eventdesk: unknown command "${first}". Run "eventdesk --help" for the list.\n`);
+    const isFlag = first.startsWith('-');
+    const meant = closestWord(first.replace(/^-+/, ''), isFlag ? ['help', 'version'] : Object.keys(commands));
+    const suggestion = meant === null ? '' : ` Did you mean ${isFlag ? `--${meant}` : `"${meant}"`}?`;
+    io.stderr(`eventdesk: unknown ${isFlag ? 'option' : 'command'} "${first}".${suggestion} Run "eventdesk --help" for the list.\n`);
     return 2;
   }
   return (await command.load())(rest, io);

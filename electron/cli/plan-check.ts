@@ -58,7 +58,7 @@ export async function planCheckCommand(args: string[], io: CliIo): Promise<numbe
     loaded = loadPlan(await readUtf8(file), file);
   } catch (error) {
     if (isUsageError(error)) {
-      io.stderr(usageText('plan check', error.message));
+      io.stderr(usageText('plan check', error));
       return 2;
     }
     // Not JSON, or not a plan: the answer to "is this plan valid?", so exit 1, not a usage mistake.

@@ -75,7 +75,7 @@ export async function planCoverageCommand(args: string[], io: CliIo): Promise<nu
     io.stdout(values.json ? printedJson(coverage) : coverageText(values.plan, source.described(coverage.events), coverage));
   } catch (error) {
     if (!isUsageError(error)) throw error;
-    io.stderr(usageText('plan coverage', error.message));
+    io.stderr(usageText('plan coverage', error));
     return 2;
   }
   return coverage.neverSeen.length > 0 ? 1 : 0;

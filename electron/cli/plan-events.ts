@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { AppError } from '../../shared/errors.ts';
 import { HistoryFilterSchema, type HistoryFilter } from '../../shared/history.ts';
 import { plural } from '../../shared/plural.ts';
 import { captureFileIn, captureReadError, openCapture, type CaptureStore } from '../capture/capture-store.ts';
 import { captureBatches, eachEventOf, historyBatches, historyFileIn, openHistory, type SubmissionStore } from '../services/index.ts';
-import { appDataFolder } from './data-folder.ts';
+import { dataFolderFrom } from './data-folder.ts';
 import { UsageError } from './flags.ts';
 import { instantOf } from './history.ts';
 import { eventsFrom, readEventFiles } from './plan-files.ts';
@@ -134,6 +133,6 @@ export async function eventSource(files: readonly string[], values: SourceFlags)
   const which = values.history ? '--history' : '--capture';
   if (files.length > 0) throw new UsageError(`Read either files or ${which}, not both.`);
   if (values['csv-map'] !== undefined) throw new UsageError(`--csv-map is for CSV files; ${values.history ? 'the history holds JSON batches' : 'the capture holds JSON events'}.`);
-  const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+  const dataFolder = dataFolderFrom(values.data);
   return values.history ? historySource(dataFolder, values) : captureSource(dataFolder, values, values.data === undefined ? '' : ` --data ${values.data}`);
 }

@@ -62,7 +62,7 @@ export async function planImportCommand(args: string[], io: CliIo): Promise<numb
     return 0;
   } catch (error) {
     if (!isUsageError(error)) throw error;
-    io.stderr(usageText('plan import', error.message));
+    io.stderr(usageText('plan import', error));
     return 2;
   }
 }

@@ -66,7 +66,7 @@ export async function planInferCommand(args: string[], io: CliIo): Promise<numbe
     return 0;
   } catch (error) {
     if (!isUsageError(error)) throw error;
-    io.stderr(usageText('plan infer', error.message));
+    io.stderr(usageText('plan infer', error));
     return 2;
   }
 }

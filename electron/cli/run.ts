@@ -19,7 +19,8 @@ import { findEnvironment } from '../workspace/files.ts';
 import { findWorkspaceRoot, loadWorkspace, type LoadedWorkspace } from '../workspace/scan.ts';
 import { type CliIo, terminalIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
-import { UsageError, exists, isUsageError, parseFlags, unwritable, usageText } from './flags.ts';
+import { ENV_USAGE, chooseEnvironment } from './environment-choice.ts';
+import { UsageError, exists, fileMistake, isUsageError, parseFlags, unwritable, usageText } from './flags.ts';
 import { runCredentials, type CredentialBinding } from './run-credentials.ts';
 import { resolveTarget, secretProblems, secretsIn, type Variables } from './target.ts';
 import { printedJson } from '../../shared/terminal-text.ts';
@@ -31,8 +32,8 @@ import { printedJson } from '../../shared/terminal-text.ts';
  * with --out, to a file per reporter (JUnit XML for CI).
  */
 
-export const RUN_USAGE = `Usage: eventdesk run [PATH...] [--env NAME|FILE | --base-url URL] [--allow-origin URL]...
-                     [--data FILE] [--reporter text,junit,json] [--out DIR] [--bail]
+export const RUN_USAGE = `Usage: eventdesk run [PATH...] [--env ENV | --base-url URL] [--allow-origin URL]...
+                     [--data-file FILE] [--reporter text,junit,json] [--out DIR] [--bail]
 
 Runs the scenarios (scenarios/**/*.scenario.json) of the workspace PATH is in (default: the
 current folder's): every scenario, or those PATH names (a scenario file, or a folder of them).
@@ -41,16 +42,17 @@ retries, renewed logins), recorded in the workspace's own history in EventDesk's
 and checks what the scenario expects.
 
 Where to send
-  --env NAME             The workspace's environment NAME, for the steps and scenarios that
-                         name none (default: each scenario's, else the workspace's default)
-  --env FILE             An environment exported from EventDesk, for every step
-  --env-name NAME        Which environment of FILE, when it holds several
+${ENV_USAGE}
+                         One of the workspace's is for the steps and scenarios that name
+                         none (default: each scenario's, else the workspace's default);
+                         any other is for every step
   --base-url URL         This address for every step, with the environment's other settings
                          left at their defaults
   --allow-origin URL     Give ${SECRET_VARIABLES.password} and ${SECRET_VARIABLES.apiKey} to this origin
                          too (scheme, host and port; repeatable): see Credentials
-  --data FILE            A data file (CSV, or a JSON array of objects) inside the workspace, read
-                         instead of their own by the steps that read one
+  --data-file FILE       A data file (CSV, or a JSON array of objects) inside the workspace, read
+                         instead of their own by the steps that read one (--data, its former
+                         name, still works)
 
 Reports
   --reporter LIST        text, junit, json, or several joined by commas (default: text)
@@ -83,6 +85,8 @@ const FLAGS = {
   'env-name': { type: 'string' },
   'base-url': { type: 'string' },
   'allow-origin': { type: 'string', multiple: true },
+  'data-file': { type: 'string' },
+  /** The former name of --data-file: every other command's --data is the data folder. */
   data: { type: 'string' },
   reporter: { type: 'string' },
   out: { type: 'string' },
@@ -147,11 +151,13 @@ interface RunPlan {
   scenarios: string[];
   /** The workspace's environment for the steps that name none, or null. */
   environmentName: string | null;
-  /** An address for every step (--env FILE, --base-url), or null. */
+  /** An address for every step (--env naming no environment of this workspace, --base-url), or null. */
   everywhere: EnvironmentSettings | null;
   /** Where the credential variables may go. */
   binding: CredentialBinding;
   data: string | null;
+  /** Lines to say on standard error before the run: a former flag's new name. */
+  notes: string[];
   reporters: Reporter[];
   out: string | null;
   bail: boolean;
@@ -170,6 +176,21 @@ function credentialBinding(workspace: LoadedWorkspace, everywhere: EnvironmentSe
   return { home: settings === undefined || origin === null ? null : { name: settings.name, origin }, allowed };
 }
 
+/** --data-file, or --data, its former name, with a note saying so. */
+function dataFileFlag(values: { 'data-file'?: string; data?: string }): { file: string | undefined; notes: string[] } {
+  if (values.data === undefined) return { file: values['data-file'], notes: [] };
+  if (values['data-file'] !== undefined) throw new UsageError('Give --data-file alone: --data is its former name.');
+  return { file: values.data, notes: ['eventdesk run: --data is now --data-file (every other command\'s --data is the data folder); the old name still works.\n'] };
+}
+
+/** The data file as the workspace writes it: inside the workspace, and there. */
+async function dataFileIn(root: string, file: string): Promise<string> {
+  const data = await insideRoot(root, file);
+  if (data === null || data === '') throw new UsageError(`--data-file ${file}: the data file must be inside the workspace (${root}), as the steps' own are.`);
+  if (!(await exists(file))) throw fileMistake(`--data-file ${file}: there is no such file.`);
+  return data;
+}
+
 async function planRun(args: string[], variables: Variables): Promise<RunPlan | 'help'> {
   const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
   if (values.help) return 'help';
@@ -178,7 +199,7 @@ async function planRun(args: string[], variables: Variables): Promise<RunPlan | 
   if (values.env !== undefined && values['base-url'] !== undefined) throw new UsageError('Give --env or --base-url, not both.');
   const start = positionals[0] ?? '.';
   const found = await stat(start).catch(() => null);
-  if (found === null) throw new UsageError(`${start} does not exist.`);
+  if (found === null) throw fileMistake(`${start} does not exist.`);
   const startFolder = found.isDirectory() ? start : path.dirname(start);
   const root = await findWorkspaceRoot(path.resolve(startFolder)).catch((error: unknown) => {
     throw new UsageError((error as Error).message);
@@ -187,26 +208,20 @@ async function planRun(args: string[], variables: Variables): Promise<RunPlan | 
   const scenarios = await scenariosOf(workspace, positionals);
   let environmentName: string | null = null;
   let everywhere: EnvironmentSettings | null = null;
-  if (values.env !== undefined && findEnvironment(workspace.environments, values.env) && values['env-name'] === undefined) environmentName = values.env;
-  else if (values.env !== undefined || values['base-url'] !== undefined) {
-    if (values.env !== undefined && !(await exists(values.env))) {
-      const names = workspace.environments.map((entry) => `"${entry.settings.name}"`);
-      throw new UsageError(`--env ${values.env}: the workspace has no environment of that name (${names.length > 0 ? `it has ${names.join(', ')}` : 'it has none'}), and there is no such file.`);
-    }
+  // An environment of this workspace, by name or by its file, is the run's own; any other is for every step.
+  const chosen = values.env === undefined ? null : await chooseEnvironment(values.env, values['env-name'], root);
+  if (chosen !== null && chosen.workspace === root) environmentName = chosen.settings.name;
+  else if (chosen !== null || values['base-url'] !== undefined) {
     everywhere = (await resolveTarget({ env: values.env, 'env-name': values['env-name'], 'base-url': values['base-url'] }, variables, { credentials: false })).environment;
-    if (everywhere.username === '') throw new UsageError(`${SECRET_VARIABLES.username} is not set${values.env === undefined ? '' : `, and "${everywhere.name}" in ${values.env} has no username`}. Set it to the username to log in with.`);
+    if (everywhere.username === '') throw new UsageError(`${SECRET_VARIABLES.username} is not set${chosen === null ? '' : `, and "${everywhere.name}" in ${chosen.source} has no username`}. Set it to the username to log in with.`);
   }
-  let data: string | null = null;
-  if (values.data !== undefined) {
-    data = await insideRoot(root, values.data);
-    if (data === null || data === '') throw new UsageError(`--data ${values.data}: the data file must be inside the workspace (${root}), as the steps' own are.`);
-    if (!(await exists(values.data))) throw new UsageError(`--data ${values.data}: there is no such file.`);
-  }
+  const { file: dataFile, notes } = dataFileFlag(values);
+  const data = dataFile === undefined ? null : await dataFileIn(root, dataFile);
   const binding = credentialBinding(workspace, everywhere, environmentName, values['allow-origin'] ?? []);
   // The username may come from each environment; the password and the API key must be set before anything runs, when anything may use them.
   const problems = binding.home === null && binding.allowed.length === 0 ? [] : secretProblems(variables);
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
-  return { workspace, scenarios, environmentName, everywhere, binding, data, reporters, out: values.out ?? null, bail: values.bail ?? false };
+  return { workspace, scenarios, environmentName, everywhere, binding, data, notes, reporters, out: values.out ?? null, bail: values.bail ?? false };
 }
 
 /** One line on standard error as the run goes on. */
@@ -273,7 +288,7 @@ export async function runCommand(args: string[], given: CliIo, variables: Variab
     plan = planned;
   } catch (error) {
     if (isUsageError(error)) {
-      io.stderr(usageText('run', redactText(error.message, secretsIn(variables))));
+      io.stderr(redactText(usageText('run', error), secretsIn(variables)));
       return 2;
     }
     io.stderr(`eventdesk run: ${redactText((error as Error).message, secretsIn(variables))}\n`);
@@ -281,6 +296,7 @@ export async function runCommand(args: string[], given: CliIo, variables: Variab
   }
   const { workspace } = plan;
   const { root } = workspace.listing;
+  for (const note of plan.notes) io.stderr(note);
   // A scenario's own problem is said by the run, at its place among the others.
   const scenarioFolder = `${WORKSPACE_KINDS.scenario.folder}/`;
   for (const problem of workspace.listing.problems.filter((one) => !one.path.startsWith(scenarioFolder))) io.stderr(`eventdesk run: ${problemText(problem)}\n`);
@@ -310,7 +326,7 @@ export async function runCommand(args: string[], given: CliIo, variables: Variab
       stop.signal,
     );
     if (plan.data !== null && result.scenarios.every((scenario) => scenario.steps.every((step) => step.row === null))) {
-      io.stderr(`eventdesk run: --data ${plan.data} was not used: no step of these scenarios reads a data file.\n`);
+      io.stderr(`eventdesk run: --data-file ${plan.data} was not used: no step of these scenarios reads a data file.\n`);
     }
     // Kept beside the workspace's history, so the app's Runs view lists it with its own runs.
     const keeping = { source: 'cli' as const, environment: plan.environmentName ?? everywhere?.name ?? null, secrets: deps.secrets?.() ?? [] };

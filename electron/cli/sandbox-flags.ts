@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 import { DEFAULT_SANDBOX_PORT, PORT_MAX, PORT_MIN, readRequestedPort } from '../../shared/sandbox-port.ts';
 import { OPENAPI_FILE } from '../runtime-files.ts';
 import { resolveSandboxOptions, type SandboxOptions } from '../sandbox/config.ts';
 import { NEARBY_PORTS } from '../sandbox/port.ts';
-import { appDataFolder } from './data-folder.ts';
+import { dataFolderFrom } from './data-folder.ts';
 import { isUsageError, parseFlags, UsageError, wholeNumber } from './flags.ts';
 
 /** The flags of `eventdesk sandbox`, read into sandbox options or into a message saying what is wrong. */
@@ -28,8 +27,8 @@ Server
   --body-buffer BYTES    Request bodies held in memory at once, across all
                          connections; past it a request gets 503 (default 16 bodies
                          of --max-body)
-  --max-connections N    Connections open at once; past it a request gets 503
-                         (default 128)
+  --max-connections N    Connections open at once; past it the longest idle one is
+                         closed, or with none idle a request gets 503 (default 128)
   --service-id-field F   Real name of the event's svc_id field (default svc_id)
   --lenient              Take any JSON array of events, unchecked
   --plan FILE            Check events against a tracking plan (*.plan.json): strict
@@ -200,7 +199,7 @@ export function readSandboxFlags(args: string[]): SandboxFlags {
     if (values.help) return { ok: true, help: true };
     if (values.data !== undefined && !values.capture) throw new UsageError('--data says where --capture keeps the capture; there is no --capture.');
     const resolved = resolveSandboxOptions(optionsOf(values));
-    const capture = values.capture ? (values.data === undefined ? appDataFolder() : path.resolve(values.data)) : null;
+    const capture = values.capture ? dataFolderFrom(values.data) : null;
     if (resolved.ok) return { ok: true, help: false, options: resolved.value, capture, portNamed: values.port !== undefined };
     return { ok: false, message: resolved.problems.map((problem) => `${flagOf(problem.option)}: ${problem.message}`).join('\n') };
   } catch (error) {

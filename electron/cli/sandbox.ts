@@ -9,7 +9,7 @@ import type { PlanChange } from '../sandbox/plan-file.ts';
 import { startSandboxNear } from '../sandbox/port.ts';
 import { startSandbox, type SandboxServer } from '../sandbox/server.ts';
 import { type CliIo, terminalIo } from './command.ts';
-import { usageText } from './flags.ts';
+import { fileMistake, usageText } from './flags.ts';
 import { readSandboxFlags, SANDBOX_USAGE } from './sandbox-flags.ts';
 
 /** `eventdesk sandbox`: the sandbox run on its own, for tests, scripts and SDKs. */
@@ -106,7 +106,7 @@ export async function sandboxCommand(args: string[], given: CliIo): Promise<numb
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (PLAN_LOAD_CODES.has(error.code)) {
-      io.stderr(usageText('sandbox', `--plan: ${error.message}`));
+      io.stderr(usageText('sandbox', fileMistake(`--plan: ${error.message}`)));
       return 2;
     }
     io.stderr(`eventdesk sandbox: ${error.message}\n`);

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { planChunks } from '../../shared/chunking.ts';
 import { formatDateTime } from '../../shared/datetime.ts';
 import { LIMITS, checkSettings, resolveTimeZone, type Environment } from '../../shared/environment.ts';
@@ -14,7 +13,7 @@ import { startNodeServicesThread } from '../node-services.ts';
 import { startSendingThread } from '../sending-thread.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../services/index.ts';
 import { type CliIo, terminalIo } from './command.ts';
-import { appDataFolder } from './data-folder.ts';
+import { dataFolderFrom } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from './flags.ts';
 import { describePlan, describeSummary, progressPrinter, summaryOf, type SendPlan } from './send-report.ts';
 import { TARGET_FLAGS, TARGET_USAGE, commandLineEnvironmentId, resolveTarget, secretsIn, type Target } from './target.ts';
@@ -29,8 +28,8 @@ import { printedJson } from '../../shared/terminal-text.ts';
  */
 
 export function sendUsage(dataFolder: string): string {
-  return `Usage: eventdesk send <file|-> (--env FILE [--env-name NAME] | --base-url URL) [options]
-       eventdesk send --resume <submission-id> [--env FILE [--env-name NAME] | --base-url URL] [options]
+  return `Usage: eventdesk send <file|-> (--env ENV [--env-name NAME] | --base-url URL) [options]
+       eventdesk send --resume <submission-id> [--env ENV [--env-name NAME] | --base-url URL] [options]
 
 Validates a batch file (a JSON array of user events; - reads standard input) as the composer
 does, resolves its templates, splits it into chunks and sends them to POST /user/events,
@@ -61,8 +60,8 @@ Progress and warnings go to standard error, the summary to standard output. Send
 resolved batch to the same place again is done anyway, with a warning. Ctrl+C cancels: what was
 acknowledged stays recorded, and the summary says how to resume.
 
-Exit codes: 0 every chunk acknowledged, 1 validation errors, a chunk failed or the send was
-cancelled, 2 the command was called wrong.
+Exit codes: 0 every chunk acknowledged, 1 validation errors, a chunk failed, the send was
+cancelled or there is no such submission to resume, 2 the command was called wrong.
 `;
 }
 
@@ -279,17 +278,17 @@ interface Recorded {
 
 /**
  * Reads the submission to resume through the services, so that a send cut short (no process
- * holds it any more) is marked interrupted here as the app marks it at start. A UsageError
- * when it is not recorded.
+ * holds it any more) is marked interrupted here as the app marks it at start. Throws
+ * `submission-not-found` when it is not recorded: exit 1, as "history show" exits.
  */
 async function recordedSubmission(dataFolder: string, submissionId: string): Promise<Recorded> {
   // Opening the history would create it (and the folder): a resume of nothing must not.
-  if (!existsSync(historyFileIn(dataFolder))) throw new UsageError(`--resume: there is no history in ${dataFolder}, so no submission ${submissionId} to resume.`);
+  if (!existsSync(historyFileIn(dataFolder))) throw new AppError('submission-not-found', `--resume: there is no history in ${dataFolder}, so no submission ${submissionId} to resume.`);
   const thread = await startNodeServicesThread(dataFolder, { environments: [] }, () => undefined);
   try {
     const { submissions, interruptedAtStart } = thread.services;
     const found = await submissions.get(submissionId);
-    if (!found) throw new UsageError(`--resume: no submission ${submissionId} is recorded in ${await submissions.file()}.`);
+    if (!found) throw new AppError('submission-not-found', `--resume: no submission ${submissionId} is recorded in ${await submissions.file()}.`);
     return { baseUrl: found.baseUrl, environmentId: found.environmentId, cutShort: (await interruptedAtStart()).includes(submissionId) };
   } finally {
     await thread.close();
@@ -348,13 +347,13 @@ async function resumeSubmission(context: Context, submissionId: string, recorded
 export async function sendCommand(args: string[], given: CliIo): Promise<number> {
   const io = terminalIo(given);
   const known = () => secretsIn(process.env);
-  const usage = (message: string) => {
-    io.stderr(redactText(usageText('send', message), known()));
+  const usage = (mistake: UsageError) => {
+    io.stderr(redactText(usageText('send', mistake), known()));
     return 2;
   };
   try {
     const { values, positionals } = readFlags(args);
-    const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+    const dataFolder = dataFolderFrom(values.data);
     if (values.help) {
       io.stdout(sendUsage(dataFolder));
       return 0;
@@ -374,7 +373,7 @@ export async function sendCommand(args: string[], given: CliIo): Promise<number>
     const context = { io, values, dataFolder, known };
     return recorded === null ? await sendFile(context, positionals[0]!, target, tuning) : await resumeSubmission(context, values.resume!, recorded, target, tuning, unanswered);
   } catch (error) {
-    if (isUsageError(error)) return usage(error.message);
+    if (isUsageError(error)) return usage(error);
     // The history can fail mid-command (a damaged page met by a query): said, not traced.
     if (!(error instanceof AppError)) throw error;
     io.stderr(redactText(`eventdesk send: ${error.message}${error.detail ? ` (${error.detail})` : ''}\n`, known()));

@@ -1,21 +1,18 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import {
   DEFAULT_SETTINGS,
-  EXPORT_FORMAT,
-  EnvironmentExportSchema,
   LIMITS,
   checkSecret,
   checkSettings,
   type Environment,
-  type EnvironmentExport,
   type EnvironmentSettings,
 } from '../../shared/environment.ts';
 import { SECRET_VARIABLES, type SecretVariableNames } from '../../shared/secret-variables.ts';
-import { UsageError, unreadable, wholeNumber } from './flags.ts';
+import { ENV_USAGE, chooseEnvironment } from './environment-choice.ts';
+import { UsageError, wholeNumber } from './flags.ts';
 
 /**
- * Where a command talks to and as whom: an exported environment file or a bare base URL, with
+ * Where a command talks to and as whom: an environment (environment-choice.ts) or a bare base URL, with
  * the secrets taken from environment variables only, so they never sit in shell history or in
  * a file that may end up in git. `login` uses it; `send` and `validate` reuse it.
  */
@@ -38,8 +35,7 @@ export interface TargetFlags {
 }
 
 export const TARGET_USAGE = `Target: one of --env or --base-url
-  --env FILE             An environment exported from EventDesk (format ${EXPORT_FORMAT})
-  --env-name NAME        Which environment of FILE, when it holds several
+${ENV_USAGE}
   --base-url URL         The service's address, e.g. https://api.example.com
   --time-zone ZONE       Time zone of the server's date-times: UTC, local or an IANA name
                          (default: the environment's, else ${DEFAULT_SETTINGS.timeZone})
@@ -73,57 +69,14 @@ export function secretsIn(variables: Variables): string[] {
   return Object.entries(variables).flatMap(([name, value]) => (value && SECRET_VARIABLE.test(name) ? [value] : []));
 }
 
-type ExportedEnvironment = EnvironmentExport['environments'][number];
-
 const ID = 'command-line';
 
-function quoted(names: readonly string[]): string {
-  return names.map((name) => `"${name}"`).join(', ');
-}
-
-async function readExport(file: string): Promise<EnvironmentExport> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--env: ${unreadable(file, error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--env: ${file} is not JSON (${(error as Error).message}).`);
-  }
-  const parsed = EnvironmentExportSchema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'the file'}: ${issue.message}`);
-    throw new UsageError(`--env: ${file} is not an EventDesk environment export (format "${EXPORT_FORMAT}", version 1): ${problems.join('; ')}.`);
-  }
-  return parsed.data;
-}
-
-/** The environment of the export that --env-name names, or its only one. */
-function pickEnvironment(file: string, exported: EnvironmentExport, wanted: string | undefined): ExportedEnvironment {
-  const { environments } = exported;
-  const names = environments.map((environment) => environment.name);
-  if (environments.length === 0) throw new UsageError(`--env: ${file} holds no environments.`);
-  if (wanted === undefined) {
-    if (environments.length === 1) return environments[0]!;
-    throw new UsageError(`--env: ${file} holds ${environments.length} environments; pick one with --env-name: ${quoted(names)}.`);
-  }
-  const match =
-    environments.find((environment) => environment.name === wanted) ??
-    environments.find((environment) => environment.name.trim().toLowerCase() === wanted.trim().toLowerCase());
-  if (!match) throw new UsageError(`--env-name: ${file} has no environment called "${wanted}". It holds ${quoted(names)}.`);
-  return match;
-}
-
 /**
- * The settings of the environment that --env FILE and --env-name NAME pick, defaults filled
- * in, for a command that needs no credentials (validate). Throws a UsageError as resolveTarget does.
+ * The settings of the environment that --env and --env-name choose, defaults filled in, for a
+ * command that needs no credentials (validate). Throws a UsageError as resolveTarget does.
  */
-export async function environmentFromFile(file: string, name: string | undefined): Promise<EnvironmentSettings> {
-  return { ...DEFAULT_SETTINGS, ...pickEnvironment(file, await readExport(file), name) };
+export async function environmentFromFile(given: string, name: string | undefined): Promise<EnvironmentSettings> {
+  return (await chooseEnvironment(given, name)).settings;
 }
 
 function hostOf(baseUrl: string): string | null {
@@ -175,9 +128,9 @@ export async function resolveTarget(flags: TargetFlags, variables: Variables = p
   const file = flags.env;
   const baseUrlFlag = flags['base-url'];
   if ((file === undefined) === (baseUrlFlag === undefined)) {
-    throw new UsageError(file === undefined ? 'Say where to connect: --env FILE or --base-url URL.' : 'Give --env or --base-url, not both.');
+    throw new UsageError(file === undefined ? 'Say where to connect: --env ENV or --base-url URL.' : 'Give --env or --base-url, not both.');
   }
-  if (flags['env-name'] !== undefined && file === undefined) throw new UsageError('--env-name picks an environment of an --env FILE; there is none.');
+  if (flags['env-name'] !== undefined && file === undefined) throw new UsageError('--env-name picks an environment of an --env file; there is none.');
 
   const problems: string[] = [];
   let timeoutMs: number | undefined;
@@ -187,11 +140,11 @@ export async function resolveTarget(flags: TargetFlags, variables: Variables = p
     problems.push((error as Error).message);
   }
 
-  const entry = file === undefined ? null : pickEnvironment(file, await readExport(file), flags['env-name']);
+  const chosen = file === undefined ? null : await chooseEnvironment(file, flags['env-name']);
   const usernameVariable = variables[SECRET_VARIABLES.username] || undefined;
-  const username = usernameVariable ?? entry?.username ?? '';
-  const base: EnvironmentSettings = entry
-    ? { ...DEFAULT_SETTINGS, ...entry }
+  const username = usernameVariable || chosen?.settings.username || '';
+  const base: EnvironmentSettings = chosen
+    ? chosen.settings
     : { ...DEFAULT_SETTINGS, name: (hostOf(baseUrlFlag!) ?? 'command line').slice(0, LIMITS.name), baseUrl: baseUrlFlag! };
   const settings: EnvironmentSettings = {
     ...base,
@@ -206,7 +159,7 @@ export async function resolveTarget(flags: TargetFlags, variables: Variables = p
     requestTimeoutMs: flags.timeout === undefined ? undefined : '--timeout',
     username: usernameVariable === undefined ? undefined : SECRET_VARIABLES.username,
   };
-  const sourceOf = (field: string) => overriddenBy[field] ?? `${file}, environment "${entry?.name}", ${field}`;
+  const sourceOf = (field: string) => overriddenBy[field] ?? `${chosen?.source}, ${field}`;
   for (const problem of checkSettings(settings)) problems.push(`${sourceOf(problem.field)}: ${problem.message}`);
 
   const environment = { ...settings, baseUrl: settings.baseUrl.replace(/\/+$/, ''), id: ID, embeddedSandbox: false };
@@ -214,7 +167,7 @@ export async function resolveTarget(flags: TargetFlags, variables: Variables = p
     if (problems.length > 0) throw new UsageError(problems.join('\n'));
     return { environment, secrets: { username, password: '', apiKey: '' } };
   }
-  const { secrets, problems: secretProblems } = credentialsFrom(variables, username, entry ? `, and "${entry.name}" in ${file} has no username` : '');
+  const { secrets, problems: secretProblems } = credentialsFrom(variables, username, chosen ? `, and "${chosen.settings.name}" in ${chosen.source} has no username` : '');
   problems.push(...secretProblems);
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
   return { environment, secrets };

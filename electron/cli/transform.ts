@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { isTimeZone, parseDateTime } from '../../shared/datetime.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { eventMatches, parseFilter, type EventFilter } from '../../shared/events/filter.ts';
@@ -8,8 +7,9 @@ import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, typ
 import { plural } from '../../shared/plural.ts';
 import { createPseudonyms } from '../services/index.ts';
 import { type CliIo, terminalIo } from './command.ts';
-import { appDataFolder } from './data-folder.ts';
+import { dataFolderFrom } from './data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
+import { ENV_USAGE } from './environment-choice.ts';
 import { environmentFromFile } from './target.ts';
 import { eventsFrom, readEventFiles } from './plan-files.ts';
 import { writeEvents } from './transform-files.ts';
@@ -23,7 +23,7 @@ export function transformUsage(dataFolder: string): string {
   return `Usage: eventdesk transform <file>... [--customer ID]... [--device ID]... [--where EXPR]
          [--shift-to now|"YYYY-MM-DD HH:MM:SS"] [--anchor latest|earliest]
          [--pseudonymize] [--pseudonymize-field NAME]... [--set FIELD=VALUE]...
-         [--csv-map auto|COLUMN=FIELD,...] [--env FILE [--env-name NAME]] [--data DIR] [--out FILE]
+         [--csv-map auto|COLUMN=FIELD,...] [--env ENV [--env-name NAME]] [--data DIR] [--out FILE]
 
 Reads a batch (JSON, NDJSON, CSV, HAR or cURL; - for standard input), or several files as one
 batch, their events in the order the files are named; keeps the events asked for, transforms them in this order (shift, pseudonymize, set), and writes them as JSON, or as
@@ -63,9 +63,8 @@ Files
                          command stops and shows its guess to correct) or
                          COLUMN=TARGET,... with TARGET one of token, created_at,
                          device_id, customer_id, svc_id, attributes.NAME, - (other columns: -)
-  --env FILE             An environment exported from EventDesk: its time zone and service-id
-                         field name are used
-  --env-name NAME        Which environment of FILE, when it holds several
+${ENV_USAGE}
+                         Its time zone and service-id field name are used
   --data DIR             The data folder holding the pseudonym key
                          (default: the app's, EVENTDESK_DATA_DIR or here ${dataFolder})
   --out FILE             Where to write (default: standard output)
@@ -99,7 +98,7 @@ interface Settings {
 
 async function settingsOf(env: string | undefined, envName: string | undefined): Promise<Settings> {
   if (env === undefined) {
-    if (envName !== undefined) throw new UsageError('--env-name picks an environment of an --env FILE; there is none.');
+    if (envName !== undefined) throw new UsageError('--env-name picks an environment of an --env file; there is none.');
     return { timeZone: 'UTC', serviceIdField: 'svc_id' };
   }
   const settings = await environmentFromFile(env, envName);
@@ -151,7 +150,7 @@ export async function transformCommand(args: string[], given: CliIo): Promise<nu
   const io = terminalIo(given);
   try {
     const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
-    const dataFolder = values.data === undefined ? appDataFolder() : path.resolve(values.data);
+    const dataFolder = dataFolderFrom(values.data);
     if (values.help) {
       io.stdout(transformUsage(dataFolder));
       return 0;
@@ -204,7 +203,7 @@ export async function transformCommand(args: string[], given: CliIo): Promise<nu
     return 0;
   } catch (error) {
     if (!isUsageError(error)) throw error;
-    io.stderr(usageText('transform', error.message));
+    io.stderr(usageText('transform', error));
     return 2;
   }
 }

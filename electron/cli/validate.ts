@@ -6,7 +6,8 @@ import { DEFAULT_SETTINGS, resolveTimeZone } from '../../shared/environment.ts';
 import { readBatchText, type TextPosition } from '../../shared/formats/batch-file.ts';
 import { rulesFor, validateBatch, type Diagnostic } from '../../shared/validation.ts';
 import { type CliIo, terminalIo } from './command.ts';
-import { UsageError, isUsageError, parseFlags, unreadable, usageText } from './flags.ts';
+import { UsageError, fileMistake, isUsageError, parseFlags, unreadable, usageText } from './flags.ts';
+import { ENV_USAGE } from './environment-choice.ts';
 import { environmentFromFile } from './target.ts';
 import { validateWithPlan } from './validate-plan.ts';
 import { plural } from '../../shared/plural.ts';
@@ -14,16 +15,16 @@ import { printedJson } from '../../shared/terminal-text.ts';
 
 /** `eventdesk validate`: the composer's validation of a batch file, for scripts and CI. */
 
-export const VALIDATE_USAGE = `Usage: eventdesk validate <file> [--env FILE [--env-name NAME]] [--plan PLAN] [--json]
+export const VALIDATE_USAGE = `Usage: eventdesk validate <file> [--env ENV [--env-name NAME]] [--plan PLAN] [--json]
 
 Checks a batch file (a JSON array of user events) as the composer does and prints every
 problem with its line and column. A file of - reads standard input. NDJSON (one event a line)
 is checked as the array of its lines, each problem at its place in the file; the sandbox's
 traffic saved as JSON (/_sandbox/requests) as the array of the events it carried.
 
-  --env FILE             An environment exported from EventDesk: its service-id field name and
-                         time zone are used (default: ${DEFAULT_SETTINGS.serviceIdField}, ${DEFAULT_SETTINGS.timeZone})
-  --env-name NAME        Which environment of FILE, when it holds several
+${ENV_USAGE}
+                         Its service-id field name and time zone are used
+                         (default: ${DEFAULT_SETTINGS.serviceIdField}, ${DEFAULT_SETTINGS.timeZone})
   --plan PLAN            A tracking plan (*.plan.json): its violations are listed with the
                          other problems, each kind's severity as the plan sets it
   --json                 Print the diagnostics as a JSON array
@@ -88,13 +89,13 @@ export async function readUtf8(file: string): Promise<string> {
   try {
     return utf8.decode(bytes);
   } catch {
-    throw new UsageError(`${file} is not UTF-8 text.`);
+    throw fileMistake(`${file} is not UTF-8 text.`);
   }
 }
 
 async function rulesOf(env: string | undefined, envName: string | undefined) {
   if (env === undefined) {
-    if (envName !== undefined) throw new UsageError('--env-name picks an environment of an --env FILE; there is none.');
+    if (envName !== undefined) throw new UsageError('--env-name picks an environment of an --env file; there is none.');
     return rulesFor(DEFAULT_SETTINGS);
   }
   const settings = await environmentFromFile(env, envName);
@@ -140,7 +141,7 @@ export async function validateCommand(args: string[], given: CliIo): Promise<num
     eventCount = result.events?.length;
   } catch (error) {
     if (!isUsageError(error)) throw error;
-    io.stderr(usageText('validate', error.message));
+    io.stderr(usageText('validate', error));
     return 2;
   }
   io.stdout(json ? printedJson(diagnostics) : forPeople(file === '-' ? '<stdin>' : file, diagnostics, eventCount));

@@ -28,7 +28,7 @@ export interface SandboxOptions {
   maxBodyBytes: number;
   /** The request bodies held in memory at once, across every connection; past it a request gets 503. */
   bodyBufferBytes: number;
-  /** Connections open at once; past it a request gets 503. */
+  /** Connections open at once; past it the longest idle is closed, or with none idle a request gets 503 (connections.ts). */
   maxConnections: number;
   /** The event field docs/service-api.md writes as svc_id: the real one is named after the service's brand. */
   serviceIdField: string;

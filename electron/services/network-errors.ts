@@ -30,6 +30,10 @@ export function describeNetworkError(error: unknown, url: string, timeoutMs: num
   if (/TimeoutError|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|ERR_TIMED_OUT|UND_ERR_HEADERS_TIMEOUT/.test(codes)) {
     return new AppError('timeout', `${host} did not answer within ${Math.round(timeoutMs / 1000)} s.`, detail);
   }
+  // OpenSSL reading a plain-HTTP answer as a TLS record: the scheme is wrong, not the server's trust.
+  if (url.startsWith('https:') && /WRONG_VERSION_NUMBER|wrong version number|PACKET_LENGTH_TOO_LONG|packet length too long/i.test(codes)) {
+    return new AppError('tls', `${host} answered in plain HTTP, not HTTPS: the base URL likely should start with http://, not https://.`, detail);
+  }
   for (const [pattern, explanation] of tlsExplanations) {
     if (pattern.test(codes)) return new AppError('tls', `EventDesk did not trust ${host}: ${explanation}.`, detail);
   }

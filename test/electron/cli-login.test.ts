@@ -212,9 +212,9 @@ describe('eventdesk login', () => {
       runLogin(['--env', file, '--base-url', sandbox.url]),
       runLogin(['--base-url', sandbox.url, '--env-name', 'Loopback']),
     ]);
-    expect(neither).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('Say where to connect: --env FILE or --base-url URL.') });
+    expect(neither).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('Say where to connect: --env ENV or --base-url URL.') });
     expect(both).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('Give --env or --base-url, not both.') });
-    expect(nameAlone).toMatchObject({ code: 2, stderr: expect.stringContaining('--env-name picks an environment of an --env FILE') });
+    expect(nameAlone).toMatchObject({ code: 2, stderr: expect.stringContaining('--env-name picks an environment of an --env file') });
     expect(neither.stderr).toContain('Run "eventdesk login --help" for the flags.');
   });
 
@@ -245,7 +245,7 @@ describe('eventdesk login', () => {
     expect(help).toMatch(/^ {2}login {7}\S/m);
     const { code, stdout } = await runLogin(['--help'], {});
     expect(code).toBe(0);
-    for (const text of ['--env FILE', '--env-name NAME', '--base-url URL', '--time-zone ZONE', '--timeout MS', '--json', '--verbose', 'EVENTDESK_USERNAME', 'EVENTDESK_PASSWORD', 'EVENTDESK_API_KEY']) {
+    for (const text of ['--env ENV', '--env-name NAME', '--base-url URL', '--time-zone ZONE', '--timeout MS', '--json', '--verbose', 'EVENTDESK_USERNAME', 'EVENTDESK_PASSWORD', 'EVENTDESK_API_KEY']) {
       expect(stdout).toContain(text);
     }
   });

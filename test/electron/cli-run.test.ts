@@ -103,7 +103,7 @@ describe('eventdesk run', () => {
     expect(only.stdout).not.toContain('Refused');
   }, 60_000);
 
-  it('reads --data instead of a step\'s own data file, a row a step at a time, and sends to --base-url', async () => {
+  it('reads --data-file instead of a step\'s own data file, a row a step at a time, and sends to --base-url', async () => {
     const { root, data } = await workspace('rows', {
       'rows.scenario.json': scenario('Per customer', [
         { send: [{ token: 'signup', customer_id: '{{customer}}', device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', svc_id: 7, created_at: '{{$now -1m}}', attributes: {} }], data: 'data/one.csv' },
@@ -111,9 +111,17 @@ describe('eventdesk run', () => {
     });
     await writeFile(path.join(root, 'batches', 'one.csv'), 'customer\nc-1\n');
     await writeFile(path.join(root, 'batches', 'three.csv'), 'customer\nc-1\nc-2\nc-3\n');
-    const rows = await runCli(['run', 'scenarios/rows.scenario.json', '--data', 'batches/three.csv', '--base-url', sandbox.url], { cwd: root, env: variables(data, { EVENTDESK_USERNAME: username }) });
+    const env = variables(data, { EVENTDESK_USERNAME: username });
+    const rows = await runCli(['run', 'scenarios/rows.scenario.json', '--data-file', 'batches/three.csv', '--base-url', sandbox.url], { cwd: root, env });
     expect(rows.stdout).toContain('step 1: send 1 inline event (row 3)');
+    expect(rows.stderr).not.toContain('--data is now');
     expect(rows.code).toBe(0);
+
+    // --data, its former name (every other command's --data is the data folder), still works, with a note.
+    const former = await runCli(['run', 'scenarios/rows.scenario.json', '--data', 'batches/three.csv', '--base-url', sandbox.url], { cwd: root, env });
+    expect(former.stderr.split('\n')[0]).toBe("eventdesk run: --data is now --data-file (every other command's --data is the data folder); the old name still works.");
+    expect(former.stdout).toContain('step 1: send 1 inline event (row 3)');
+    expect(former.code).toBe(0);
   }, 60_000);
 
   it('says in one line what is wrong and exits 2 when called wrong', async () => {
@@ -128,7 +136,7 @@ describe('eventdesk run', () => {
     await wrong(['--env', 'staging'], '--env staging: the workspace has no environment of that name (it has "sandbox"), and there is no such file.');
     await wrong(['scenarios/none.scenario.json'], 'scenarios/none.scenario.json does not exist.');
     await wrong(['batches'], 'batches holds no scenarios (scenarios/**/*.scenario.json).');
-    await wrong(['--data', '/etc/hostname'], `--data /etc/hostname: the data file must be inside the workspace (${root}), as the steps' own are.`);
+    await wrong(['--data-file', '/etc/hostname'], `--data-file /etc/hostname: the data file must be inside the workspace (${root}), as the steps' own are.`);
     await wrong([], 'EVENTDESK_API_KEY is not set. EventDesk reads the API key only from this environment variable.', variables(data, { EVENTDESK_API_KEY: '' }));
     await wrong(['--base-url', sandbox.url], 'EVENTDESK_USERNAME is not set. Set it to the username to log in with.');
     await wrong([folder], `${folder} is not inside a workspace: neither it nor a folder above it has an eventdesk.json. Create one with "eventdesk init".`);

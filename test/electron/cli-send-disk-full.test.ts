@@ -35,7 +35,7 @@ describe.skipIf(typeof disk === 'string')(`eventdesk send with its history on a 
 
     disk.resize(64);
     const resumed = await runSend(['--resume', id!, ...target]);
-    expect(resumed.code).toBe(2);
+    expect(resumed.code).toBe(1);
     expect(resumed.stderr).toContain(`no submission ${id} is recorded`);
     expect(eventRequests(sandbox)).toEqual([]);
 

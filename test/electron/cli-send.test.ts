@@ -232,7 +232,7 @@ describe('eventdesk send', () => {
     expect(text.stdout).not.toContain('Send the rest with');
   });
 
-  it('exits 2 on a missing file, a bad flag, or a resume of what is not recorded', { timeout: 60_000 }, async () => {
+  it('exits 2 on a missing file or a bad flag, and 1 on a resume of what is not recorded, as history show does', { timeout: 60_000 }, async () => {
     const sandbox = await sandboxWith();
     const folder = await tempFolder();
     const file = await batchFile(folder, numbered(1));
@@ -252,11 +252,14 @@ describe('eventdesk send', () => {
     expect(concurrency).toMatchObject({ code: 2, stderr: expect.stringContaining('--concurrency: Requests at once must be from 1 to 16.') });
     expect(chunkSize).toMatchObject({ code: 2, stderr: expect.stringContaining('--chunk-size: The chunk size must be from 1') });
     expect(resumeWithFile).toMatchObject({ code: 2, stderr: expect.stringContaining('--resume sends the recorded batch; drop the file') });
-    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('--resume: no submission 5f0c1f9e-0000-4000-8000-000000000000 is recorded') });
+    expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('--resume: no submission 5f0c1f9e-0000-4000-8000-000000000000 is recorded') });
     // Looking for a submission to resume creates no history where there was none.
-    expect(noHistory).toMatchObject({ code: 2, stderr: expect.stringContaining(`--resume: there is no history in ${elsewhere}`) });
+    expect(noHistory).toMatchObject({ code: 1, stderr: expect.stringContaining(`--resume: there is no history in ${elsewhere}`) });
     expect(existsSync(path.join(elsewhere, 'submissions.sqlite'))).toBe(false);
-    expect(missing.stderr).toContain('Run "eventdesk send --help" for the flags.');
+    // A file's problem is not the flags': the help is named after a flag's mistake only.
+    expect(missing.stderr).not.toContain('--help');
+    expect(concurrency.stderr).toContain('Run "eventdesk send --help" for the flags.');
+    expect(unknown.stderr).not.toContain('--help');
     expect(eventRequests(sandbox)).toEqual([]);
   });
 

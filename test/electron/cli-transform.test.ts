@@ -180,7 +180,7 @@ describe('eventdesk transform', () => {
     it('an unreadable file', async () => {
       const missing = path.join(folder, 'missing.json');
       const run = await transform([missing]);
-      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: cannot read ${missing}: no such file.\n${help}` });
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: cannot read ${missing}: no such file.\n` });
     });
 
     it('a CSV without a mapping, suggesting one', async () => {

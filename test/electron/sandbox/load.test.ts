@@ -1,5 +1,6 @@
+import http from 'node:http';
 import type net from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
 import type { SandboxServer } from '../../../electron/sandbox/server.ts';
 import { answer, authenticated, flood, login, postJson, readUntilClosed, requestHead, sendEvents, socketTo, useSandbox } from './sandbox-client.ts';
@@ -31,6 +32,22 @@ async function peakBodyBytes(sandbox: SandboxServer, work: () => Promise<unknown
     clearInterval(sample);
   }
   return Math.max(peak, sandbox.load().bodyBytes);
+}
+
+/**
+ * One GET on a connection of its own, kept alive after the answer and never reused, as a client
+ * with a new keep-alive agent per request does (Bruno's CLI): its status, and the socket left open.
+ */
+function keptAlive(sandbox: SandboxServer): Promise<{ status: number; socket: net.Socket }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  onTestFinished(() => agent.destroy());
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${sandbox.url}/_sandbox/faults`, { agent }, (response) => {
+      response.resume();
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, socket: request.socket! }));
+    });
+    request.once('error', reject);
+  });
 }
 
 function chunk(text: string): string {
@@ -152,6 +169,45 @@ describe('the connections open at once', () => {
     idle[0]!.destroy();
     await expect.poll(() => sandbox.load().connections).toBe(2);
     await expect(login(sandbox)).resolves.toMatchObject({ token_type: 'Bearer' });
+  });
+
+  it('count a connection kept alive after its answer only until a new one needs its room: the longest idle is closed first', async () => {
+    const sandbox = await useSandbox({ maxConnections: 3 });
+    const kept = await Promise.all(Array.from({ length: 3 }, () => keptAlive(sandbox)));
+    expect(kept.map(({ status }) => status)).toEqual([200, 200, 200]);
+    await expect.poll(() => sandbox.load().connections).toBe(3);
+
+    const next = await keptAlive(sandbox);
+    expect(next.status).toBe(200);
+    await expect.poll(() => kept[0]!.socket.destroyed).toBe(true);
+    expect(kept.slice(1).map(({ socket }) => socket.destroyed)).toEqual([false, false]);
+  });
+
+  it('still hold out a new client when each holds a request in flight', async () => {
+    const sandbox = await useSandbox({ maxConnections: 3 });
+    const head = { 'Content-Type': 'application/json', 'Content-Length': '1000' };
+    // Three logins that announce a body and send its first byte only: each holds its request.
+    const holding = await Promise.all(Array.from({ length: 3 }, () => sendHead(sandbox, head, 'POST /oauth2/login')));
+    for (const { socket } of holding) socket.write('{');
+    await expect.poll(() => sandbox.load().bodyBytes).toBe(3000);
+
+    const fourth = await sendHead(sandbox, {}, 'GET /_sandbox/faults');
+    expect((await fourth.closed).text).toMatch(/^HTTP\/1\.1 503 [^]*"error":"too-many-connections"/);
+    expect(holding.map(({ socket }) => socket.destroyed)).toEqual([false, false, false]);
+  });
+
+  it('answer a client that opens a new connection for each of 300 requests and leaves each open, with the defaults', async () => {
+    const sandbox = await useSandbox();
+    const statuses: number[] = [];
+    const sockets: net.Socket[] = [];
+    for (let request = 0; request < 300; request++) {
+      const { status, socket } = await keptAlive(sandbox);
+      statuses.push(status);
+      sockets.push(socket);
+    }
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(sandbox.load().connections).toBeLessThanOrEqual(128);
+    expect(sockets.filter((socket) => !socket.destroyed).length).toBeGreaterThanOrEqual(100);
   });
 
   it('past twice the cap are closed unanswered, so a flood of them cannot use up file descriptors', async () => {
