@@ -53,7 +53,7 @@ export interface InferredPlan {
 
 export interface KeyAdviceText {
   readonly message: string;
-  readonly candidates: readonly { readonly key: string; readonly description: string }[];
+  readonly candidates: { readonly key: string; readonly description: string }[];
 }
 
 /** Events whose key was no text: how many, and the first (its number from 1, and what it held). */
