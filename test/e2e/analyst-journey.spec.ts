@@ -51,6 +51,9 @@ test('SDK traffic whose token differs per event: the draft warns, proposes attri
     'Key by customer_id30 values: cust-0, cust-1, cust-10, …; in all 180 events',
   ]);
   await saveScreenshot(app, 'analyst-infer-unique-token');
+  await app.setViewportSize({ width: 1024, height: 768 });
+  await saveScreenshot(app, 'analyst-infer-unique-token-1024');
+  await app.setViewportSize({ width: 1320, height: 820 });
 
   await about.getByRole('button', { name: 'Key by attributes.screen' }).focus();
   await app.keyboard.press('Enter');
