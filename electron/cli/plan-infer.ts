@@ -1,4 +1,4 @@
-import { INFER_LIMITS, inferPlan, type InferredPlan } from '../../shared/plans/infer.ts';
+import { INFER_LIMITS, inferPlan, type InferredPlan, type KeyAdviceText } from '../../shared/plans/infer.ts';
 import { DEFAULT_PLAN_KEY } from '../../shared/plans/plan.ts';
 import { plural } from '../../shared/plural.ts';
 import type { CliIo } from './command.ts';
@@ -16,9 +16,12 @@ of event they hold: each kind's attributes with their JSON types; an enum where 
 attribute took at most ${INFER_LIMITS.enumValues} values in at least ${INFER_LIMITS.enumEvents} events; a format (date-time,
 email, uuid) or a decimal pattern where every text matched it; required where every event of
 the kind carried it; and each kind closed, so an attribute it never carried is reported.
-Review it before saving: it says what the events did, not what they must do.
+Review it before saving: it says what the events did, not what they must do. When the key names
+no kind, or nearly one kind per event (an SDK's per-event token), it says so and proposes the
+fields whose values repeat, best first.
 
-  --key FIELD            The event field that names the kind (default: ${DEFAULT_PLAN_KEY})
+  --key FIELD            The event field that names the kind (default: ${DEFAULT_PLAN_KEY}); dots
+                         reach inside a field: attributes.screen
   --name NAME            The plan's name (default: Draft plan)
   --csv-map MAP          How a CSV's columns become fields, as for "eventdesk transform":
                          auto or COLUMN=TARGET,...; of several files, for those named .csv or
@@ -40,6 +43,12 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** The key's advice, and each field proposed as the flag that keys by it. */
+function adviceText(advice: KeyAdviceText): string {
+  const width = Math.max(0, ...advice.candidates.map((candidate) => candidate.key.length));
+  return [`eventdesk plan infer: ${advice.message}\n`, ...advice.candidates.map((candidate) => `  --key ${candidate.key.padEnd(width)}   ${candidate.description}\n`)].join('');
+}
+
 export async function planInferCommand(args: string[], io: CliIo): Promise<number> {
   try {
     const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
@@ -56,6 +65,7 @@ export async function planInferCommand(args: string[], io: CliIo): Promise<numbe
       source.close();
     }
     for (const note of [...source.notes, ...inferred.notes]) io.stderr(`eventdesk plan infer: ${note}\n`);
+    if (inferred.advice) io.stderr(adviceText(inferred.advice));
     const kinds = Object.keys(inferred.plan.events).length;
     if (kinds === 0) {
       io.stderr(`eventdesk plan infer: no kind of event in the ${source.described(inferred.events)}; nothing written.\n`);

@@ -90,6 +90,7 @@ function inferred(events: Iterable<unknown>, from: (count: number) => string, no
     events: result.events,
     planned: result.planned,
     notes: [...notes, ...result.notes],
+    advice: result.advice,
   };
 }
 
@@ -130,6 +131,7 @@ export function createPlanDrafts(deps: PlanDraftsDeps) {
             events: null,
             planned: null,
             notes: result.notes,
+            advice: null,
           };
         }
       }

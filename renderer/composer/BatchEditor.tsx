@@ -175,7 +175,7 @@ export default function BatchEditor() {
           />
         </div>
       </div>
-      <ProblemsList diagnostics={validation.diagnostics} pending={validation.pending} plan={!plan ? 'none' : planFailure(plan, validation.planProblem) === null ? 'applied' : 'not-applied'}>
+      <ProblemsList diagnostics={validation.diagnostics} counts={validation.counts} pending={validation.pending} plan={!plan ? 'none' : planFailure(plan, validation.planProblem) === null ? 'applied' : 'not-applied'}>
         <PlanStatusLine plan={plan} workerProblem={validation.planProblem} coverage={validation.coverage} />
       </ProblemsList>
     </div>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { eventPlace } from '../../shared/event-place.ts';
+import { problemCounts, type ProblemCounts } from '../../shared/plans/plan-diagnostics.ts';
+import { plural } from '../../shared/plural.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import { revealInEditor } from './editor-handle.ts';
 
@@ -13,16 +15,25 @@ function noProblems(plan: 'none' | 'applied' | 'not-applied'): string {
   return 'No problems: the batch matches every rule.';
 }
 
-/** `children` say what else the batch is checked against (the tracking plan), under the heading. */
-export function ProblemsList({ diagnostics, pending, plan = 'none', children }: { diagnostics: Diagnostic[]; pending: boolean; plan?: 'none' | 'applied' | 'not-applied'; children?: ReactNode }) {
-  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-  const warnings = diagnostics.length - errors;
+/** Where the problems past the rows shown are: marked in the editor, or (past the plan's caps) only counted. */
+function rest(shown: number, counts: ProblemCounts): string {
+  const listed = counts.errors + counts.warnings - counts.unlisted;
+  const unlisted = counts.unlisted > 0 ? `; the other ${plural(counts.unlisted, 'plan violation')} ${counts.unlisted === 1 ? 'is' : 'are'} counted but not listed: fix those listed and check again` : '';
+  return `Showing the first ${shown.toLocaleString('en')} of ${plural(counts.errors + counts.warnings, 'problem')}. The editor marks ${listed.toLocaleString('en')} (F8 there goes to the next)${unlisted}.`;
+}
+
+/**
+ * `children` say what else the batch is checked against (the tracking plan), under the heading.
+ * `counts` are exact (validation's, with the plan's violations past its caps); without them the diagnostics are counted.
+ */
+export function ProblemsList({ diagnostics, counts = problemCounts(diagnostics), pending, plan = 'none', children }: { diagnostics: Diagnostic[]; counts?: ProblemCounts; pending: boolean; plan?: 'none' | 'applied' | 'not-applied'; children?: ReactNode }) {
+  const { errors, warnings } = counts;
   return (
     <section className="problems" aria-labelledby="problems-heading">
       <div className="problems-header">
         <h2 id="problems-heading">Problems</h2>
         <span className={errors ? 'count error' : 'count'} data-testid="problem-counts">
-          {errors} {errors === 1 ? 'error' : 'errors'}, {warnings} {warnings === 1 ? 'warning' : 'warnings'}
+          {plural(errors, 'error')}, {plural(warnings, 'warning')}
         </span>
         {pending && <span className="muted">checking…</span>}
       </div>
@@ -42,7 +53,7 @@ export function ProblemsList({ diagnostics, pending, plan = 'none', children }: 
               </button>
             </li>
           ))}
-          {diagnostics.length > SHOWN_LIMIT && <li className="hint">…and {(diagnostics.length - SHOWN_LIMIT).toLocaleString('en')} more.</li>}
+          {diagnostics.length > SHOWN_LIMIT && <li className="hint">{rest(SHOWN_LIMIT, counts)}</li>}
         </ul>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PlanCoverage } from '../../shared/plans/coverage.ts';
+import { problemCounts, type ProblemCounts } from '../../shared/plans/plan-diagnostics.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import type { ContentChange } from '../../shared/validation/incremental.ts';
 import { followNesting } from '../monaco/batch-models.ts';
@@ -16,9 +17,13 @@ export interface Validation {
   planProblem: string | null;
   /** The batch's coverage of the plan (shared/plans/coverage.ts), or null without one. */
   coverage: PlanCoverage | null;
+  /** The problems counted exactly, those past the plan's caps too. */
+  counts: ProblemCounts;
 }
 
 type Rules = WorkerRules;
+
+const NO_PROBLEMS = problemCounts([]);
 
 /**
  * The pause in the typing before a question: an edit costs the worker milliseconds whatever the
@@ -39,7 +44,7 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
   const newest = useRef<{ id: number; model: monaco.editor.ITextModel } | null>(null);
   const counter = useRef(0);
   const [asked, setAsked] = useState(0);
-  const [answered, setAnswered] = useState<{ id: number; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; eventCount: number | null; planProblem: string | null; coverage: PlanCoverage | null } | null>(null);
+  const [answered, setAnswered] = useState<{ id: number; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; eventCount: number | null; planProblem: string | null; coverage: PlanCoverage | null; counts: ProblemCounts } | null>(null);
   // Edits made since the last question: what is shown is stale until the next one is answered.
   const [edited, setEdited] = useState(false);
   const rulesKey = JSON.stringify(rules);
@@ -50,7 +55,7 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
     const created = createValidationClient((answer) => {
       if (!newest.current) return;
       followNesting(newest.current.model, answer.diagnostics.some((diagnostic) => diagnostic.code === 'json-too-deep'));
-      setAnswered({ ...newest.current, diagnostics: answer.diagnostics, eventCount: answer.eventCount, planProblem: answer.planProblem, coverage: answer.coverage });
+      setAnswered({ ...newest.current, diagnostics: answer.diagnostics, eventCount: answer.eventCount, planProblem: answer.planProblem, coverage: answer.coverage, counts: answer.counts });
     });
     client.current = created;
     return () => created.dispose();
@@ -91,5 +96,6 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
     pending: !current || edited || answered.id !== asked,
     planProblem: current ? answered.planProblem : null,
     coverage: current ? answered.coverage : null,
+    counts: current ? answered.counts : NO_PROBLEMS,
   };
 }

@@ -1,6 +1,7 @@
 import type { CheckablePlan } from '../../shared/plans/check.ts';
 import { createCoverageKeeper, type PlanCoverage } from '../../shared/plans/coverage.ts';
 import { createIncrementalPlanCheck } from '../../shared/plans/incremental-plan.ts';
+import { problemCounts, type ProblemCounts } from '../../shared/plans/plan-diagnostics.ts';
 import type { Diagnostic, ValidationRules } from '../../shared/validation.ts';
 import { createIncrementalValidator, type ContentChange } from '../../shared/validation/incremental.ts';
 
@@ -30,6 +31,8 @@ export interface ValidationAnswer {
   planProblem: string | null;
   /** Which planned kinds the batch has and how often, and which it has that the plan does not name; null without a plan. */
   coverage: PlanCoverage | null;
+  /** The problems counted exactly: the plan's violations past the caps are one diagnostic, but each counts. */
+  counts: ProblemCounts;
 }
 
 /** Loads a plan's validators from their address: the worker imports the module the services wrote. */
@@ -62,6 +65,6 @@ export function createValidationResponder(now: () => Date = () => new Date(), lo
     const changed = validator.takeChanged();
     const planned = withPlan(answer.diagnostics, batch, loaded, changed);
     const coverage = loaded && batch ? keepCoverage(batch.events, loaded.plan, changed) : null;
-    return { id: request.id, diagnostics: planned.diagnostics, eventCount: answer.eventCount, milliseconds: performance.now() - started, full: answer.full, planChecked: planned.checked, planProblem: plan?.problem ?? null, coverage };
+    return { id: request.id, diagnostics: planned.diagnostics, eventCount: answer.eventCount, milliseconds: performance.now() - started, full: answer.full, planChecked: planned.checked, planProblem: plan?.problem ?? null, coverage, counts: problemCounts(planned.diagnostics, planned) };
   };
 }

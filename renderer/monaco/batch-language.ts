@@ -58,8 +58,16 @@ function eventSnippet(kind: { key: string; value: string; attributes: readonly S
   const now = formatDateTime(new Date(), context.timeZone);
   const token = kind?.key === 'token' ? jsonInside(kind.value) : `\${1:evt-${Date.now().toString(36)}}`;
   const fields = [`\t"token": "${token}",`, `\t"customer_id": "\${2:customer-id}",`, `\t"device_id": "${crypto.randomUUID()}",`, `\t"${context.serviceIdField}": \${3:1},`, `\t"created_at": "${now}",`];
-  if (kind && kind.key !== 'token') fields.push(`\t"${jsonInside(kind.key)}": "${jsonInside(kind.value)}",`);
-  const attributes = kind ? kind.attributes.map((attribute, index) => `\t\t"${jsonInside(attribute.name)}": "${placeholder(index + 4, attribute)}"`) : ['\t\t"${4:name}": "${5:value}"'];
+  if (!kind) return ['{', ...fields, '\t"attributes": {', '\t\t"${4:name}": "${5:value}"', '\t}', '}'].join('\n');
+  // The kind's value where the key's path puts it: a field, an attribute, or a field inside another.
+  const [field, ...inside] = kind.key.split('.');
+  const keyAttribute = field === 'attributes' && inside.length === 1 ? inside[0]! : null;
+  if (kind.key !== 'token' && keyAttribute === null) {
+    const value = inside.reduceRight<unknown>((nested, name) => ({ [name]: nested }), kind.value);
+    fields.push(`\t"${jsonInside(field!)}": ${literal(JSON.stringify(value))},`);
+  }
+  const attributes = kind.attributes.filter((attribute) => attribute.name !== keyAttribute).map((attribute, index) => `\t\t"${jsonInside(attribute.name)}": "${placeholder(index + 4, attribute)}"`);
+  if (keyAttribute !== null) attributes.unshift(`\t\t"${jsonInside(keyAttribute)}": "${jsonInside(kind.value)}"`);
   return ['{', ...fields, '\t"attributes": {', attributes.join(',\n'), '\t}', '}'].join('\n');
 }
 

@@ -41,6 +41,27 @@ function summaryOf(draft: PlanDraft): string {
   return `${kinds}; ${plural(draft.planned, 'event')} of them named a kind.`;
 }
 
+/** Why the key drafted no kind, or one per event, and the fields to key by instead: one click infers again by one. */
+function KeyAdvice({ advice, busy, onKeyBy }: { advice: NonNullable<PlanDraft['advice']>; busy: boolean; onKeyBy: (key: string) => void }) {
+  return (
+    <section className="plan-draft-advice" aria-label="About the key">
+      <p role="alert">{advice.message}</p>
+      {advice.candidates.length > 0 && (
+        <ul>
+          {advice.candidates.map((candidate) => (
+            <li key={candidate.key}>
+              <button type="button" disabled={busy} onClick={() => onKeyBy(candidate.key)}>
+                Key by {candidate.key}
+              </button>
+              <span className="hint">{candidate.description}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** What the dialog says while the services read the source. */
 const READING: Record<Source, string> = { batch: 'Reading the batch’s events…', capture: 'Reading the captured events…', files: 'Reading the files…', import: 'Reading the files…' };
 
@@ -71,11 +92,12 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
   const [problems, setProblems] = useState<string[]>([]);
   const [saved, setSaved] = useState<{ path: string; name: string; warnings: string[]; text: string } | null>(null);
 
-  async function make(from: Source) {
+  /** Drafts from `from`, keyed by `keyedBy` (a proposed field) or else by what Key field says. */
+  async function make(from: Source, keyedBy = key) {
     setBusy(true);
     setFailure(null);
     try {
-      const naming = { ...(key.trim() ? { key: key.trim() } : {}), ...(name.trim() ? { name: name.trim() } : {}) };
+      const naming = { ...(keyedBy.trim() ? { key: keyedBy.trim() } : {}), ...(name.trim() ? { name: name.trim() } : {}) };
       const batchText = from === 'batch' && batch ? await settledBatchText(batch.id) : '';
       const result = await api.plans.draft(requestOf(from, { format, acceptedOnly }, batch, batchText, naming));
       if (result === null) return;
@@ -143,6 +165,11 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
   const useLabel = use.to === 'form' ? 'Use in this environment' : environment ? `Use for ${environment.name}` : null;
   const result = draft?.result ?? null;
 
+  function keyBy(field: string) {
+    setKey(field);
+    void make(source, field);
+  }
+
   return (
     <Modal open onClose={onClose} labelledBy={`${id}-title`} className="plan-draft">
       <h2 id={`${id}-title`}>Draft a tracking plan</h2>
@@ -183,7 +210,7 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
         <div className="plan-draft-naming">
           <label>
             Key field
-            <input value={key} placeholder="token" onChange={(event) => setKey(event.target.value)} title="The event field whose value names the kind of event" />
+            <input value={key} placeholder="token" onChange={(event) => setKey(event.target.value)} title="The event field whose value names the kind of event; dots reach inside a field: attributes.screen" />
           </label>
           <label>
             Plan name
@@ -214,11 +241,12 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
               ))}
             </ul>
           )}
+          {result.advice && <KeyAdvice advice={result.advice} busy={busy} onKeyBy={keyBy} />}
           {result.kinds === 0 ? (
             <p className="plan-draft-empty" data-testid="plan-draft-empty">
               {result.events === 0
                 ? 'No events were read, so there is no plan: draft from a batch, files or a capture that hold some.'
-                : `No kind of event, so no plan: no event has a text in “${key.trim() || 'token'}”. Name the field that says each event’s kind under Key field, and try again.`}
+                : 'No kind of event, so no plan. Name the field that says each event’s kind under Key field (dots reach inside one: attributes.screen), and infer again.'}
             </p>
           ) : (
             <div className="plan-draft-review">

@@ -1,4 +1,5 @@
 import { eventPlace } from '../event-place.ts';
+import { keyPointer, pointerSegment, valueAtKey } from './plan-key.ts';
 import { DEFAULT_PLAN_KEY, DEFAULT_SEVERITY, VIOLATION_KINDS, type PlanSeverity, type PlanViolation, type TrackingPlan, type ViolationKind } from './plan.ts';
 import { expectedWords, shortJson, type SchemaError } from './schema-words.ts';
 
@@ -64,10 +65,6 @@ export function planSeverities(plan: TrackingPlan): Readonly<Record<ViolationKin
 
 type Found = Omit<PlanViolation, 'severity' | 'index' | 'message'> & { readonly kind: ViolationKind; readonly text: string };
 
-function escapeSegment(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
 /** The value at `pointer` (a JSON pointer) inside `root`, or undefined. */
 export function valueAt(root: unknown, pointer: string): unknown {
   if (pointer === '') return root;
@@ -111,7 +108,7 @@ function attributeKind(keyword: string): ViolationKind {
 /** The pointer, from the validated object, of the value an error is about: the property itself for a missing or unexpected one. */
 export function errorPointer(error: SchemaError): string {
   const property = error.params.missingProperty ?? error.params.additionalProperty ?? error.params.unevaluatedProperty;
-  return typeof property === 'string' ? `${error.instancePath}/${escapeSegment(property)}` : error.instancePath;
+  return typeof property === 'string' ? `${error.instancePath}/${pointerSegment(property)}` : error.instancePath;
 }
 
 /** The violations one validator's errors make, found in `part` (`attributes` or the event's other fields) of the event of kind `kindKey`. */
@@ -140,14 +137,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function eventFindings(event: unknown, index: number, plan: CheckablePlan, keyField: string): readonly Found[] {
   // An event that is no object, the batch's own checks report: the plan has nothing to add.
   if (!isPlainObject(event)) return NONE;
-  const keyValue = Object.hasOwn(event, keyField) ? event[keyField] : undefined;
+  const keyValue = valueAtKey(event, keyField);
   const kindKey = typeof keyValue === 'string' ? keyValue : undefined;
   const kind = kindKey === undefined ? undefined : plan.kinds.get(kindKey);
   if (kind === undefined || kindKey === undefined) {
     const expected = `a ${keyField} naming one of the plan's ${plan.kinds.size} kinds of event`;
     if (keyValue === undefined) return [{ kind: 'unplanned-event', pointer: `/${index}`, expected, text: `no ${keyField}, so the plan cannot tell which kind of event this is` }];
     const actual = shortJson(keyValue);
-    return [{ kind: 'unplanned-event', pointer: `/${index}/${escapeSegment(keyField)}`, expected, actual, text: `${keyField} ${actual} names no kind of event in the plan` }];
+    return [{ kind: 'unplanned-event', pointer: `/${index}${keyPointer(keyField)}`, expected, actual, text: `${keyField} ${actual} names no kind of event in the plan` }];
   }
   let found = NONE;
   if (kind.attributes) {

@@ -1,5 +1,6 @@
 import { readJsonFile } from './import-plan.ts';
 import { DEFAULT_PLAN_KEY, type TrackingPlan } from './plan.ts';
+import { kindAtKey, keyProblem } from './plan-key.ts';
 
 /**
  * Coverage of a plan by events (a batch, a capture, history rows): which planned kinds were
@@ -39,12 +40,6 @@ function byKey(a: KindCount, b: KindCount): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
-/** The kind an event names in its key field, or undefined when it names none. */
-function kindOf(event: unknown, key: string): string | undefined {
-  const kind = typeof event === 'object' && event !== null && !Array.isArray(event) ? (event as Record<string, unknown>)[key] : undefined;
-  return typeof kind === 'string' && kind !== '' ? kind : undefined;
-}
-
 /** Counts events against a plan one at a time; `result` at any point. */
 export class CoverageCount {
   private readonly key: string;
@@ -61,7 +56,7 @@ export class CoverageCount {
 
   add(event: unknown): void {
     this.events++;
-    const kind = kindOf(event, this.key);
+    const kind = kindAtKey(event, this.key);
     if (kind === undefined) this.unkeyed++;
     else if (this.planned.has(kind)) this.planned.set(kind, this.planned.get(kind)! + 1);
     else if (this.unplanned.has(kind) || this.unplanned.size < UNPLANNED_KINDS_LISTED) this.unplanned.set(kind, (this.unplanned.get(kind) ?? 0) + 1);
@@ -99,8 +94,8 @@ export function createCoverageKeeper(): (events: readonly unknown[], plan: Cover
   let kept: { plan: CoveragePlan; kinds: (string | undefined)[]; coverage: PlanCoverage } | null = null;
   return (events, plan, changed) => {
     const key = plan.key ?? DEFAULT_PLAN_KEY;
-    const same = kept !== null && kept.plan === plan && changed !== null && events.length === kept.kinds.length && [...changed].every((index) => kindOf(events[index], key) === kept!.kinds[index]);
-    if (!same) kept = { plan, kinds: events.map((event) => kindOf(event, key)), coverage: planCoverage(events, plan) };
+    const same = kept !== null && kept.plan === plan && changed !== null && events.length === kept.kinds.length && [...changed].every((index) => kindAtKey(events[index], key) === kept!.kinds[index]);
+    if (!same) kept = { plan, kinds: events.map((event) => kindAtKey(event, key)), coverage: planCoverage(events, plan) };
     return kept!.coverage;
   };
 }
@@ -118,6 +113,8 @@ export function readCoveragePlan(text: string): { ok: true; plan: CoveragePlan }
   if (typeof plan !== 'object' || plan === null || Array.isArray(plan)) return { ok: false, message: `The plan is not a JSON object: ${PLAN_SHAPE}.` };
   const { events, key } = plan as Record<string, unknown>;
   if (typeof events !== 'object' || events === null || Array.isArray(events)) return { ok: false, message: `The plan has no "events" object: ${PLAN_SHAPE}.` };
-  if (key !== undefined && (typeof key !== 'string' || key === '')) return { ok: false, message: `The plan's "key" must name an event field (default "${DEFAULT_PLAN_KEY}").` };
+  if (key !== undefined && typeof key !== 'string') return { ok: false, message: `The plan's "key" must name an event field (default "${DEFAULT_PLAN_KEY}").` };
+  const problem = key === undefined ? null : keyProblem(key);
+  if (problem !== null) return { ok: false, message: problem };
   return { ok: true, plan: { events: events as CoveragePlan['events'], ...(key === undefined ? {} : { key }) } };
 }

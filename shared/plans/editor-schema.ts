@@ -1,4 +1,5 @@
 import { DEFAULT_PLAN_KEY, type JsonSchema, type TrackingPlan } from './plan.ts';
+import { valueAtKey } from './plan-key.ts';
 
 /**
  * What the JSON editor learns from the active plan (issue #16): the batch's JSON Schema gains,
@@ -14,13 +15,25 @@ export function asObject(schema: JsonSchema | undefined): SchemaObject | null {
   return typeof schema === 'object' && schema !== null ? schema : null;
 }
 
+/** A schema an event passes when the value at the key's path (its segments) passes `value`. */
+function keyCondition([field, ...rest]: readonly string[], value: SchemaObject): SchemaObject {
+  return { properties: { [field!]: rest.length === 0 ? value : keyCondition(rest, value) }, required: [field] };
+}
+
+/** `properties` with the field at the key's path (its segments) offering the plan's kinds, the rest of each schema on the way kept. */
+function withKeyValues(properties: SchemaObject, [field, ...rest]: readonly string[], values: SchemaObject): SchemaObject {
+  const current = asObject(properties[field!] as JsonSchema) ?? { type: rest.length === 0 ? 'string' : 'object' };
+  const inner = rest.length === 0 ? values : { properties: withKeyValues(asObject(current.properties as JsonSchema) ?? {}, rest, values) };
+  return { ...properties, [field!]: { ...current, ...inner } };
+}
+
 /** The batch schema (shared/event-schema.ts) with the plan's kinds in it; the schema as it was without a plan. */
 export function batchSchemaWithPlan(batch: Record<string, unknown>, plan: TrackingPlan | null): Record<string, unknown> {
   if (!plan) return batch;
-  const key = plan.key ?? DEFAULT_PLAN_KEY;
+  const key = (plan.key ?? DEFAULT_PLAN_KEY).split('.');
   const kinds = Object.keys(plan.events).sort();
   const items = batch.items as { properties: Record<string, SchemaObject> };
-  const keyField = items.properties[key] ?? { type: 'string' };
+  const keyValues = { enum: kinds, enumDescriptions: kinds.map((kind) => plan.events[kind]!.description ?? '') };
   const cases = kinds.map((kind) => {
     const planned = plan.events[kind]!;
     const then: Record<string, unknown> = {};
@@ -29,13 +42,13 @@ export function batchSchemaWithPlan(batch: Record<string, unknown>, plan: Tracki
     const properties: Record<string, unknown> = { ...(asObject(fields?.properties as JsonSchema) ?? {}) };
     if (attributes) properties.attributes = planned.description ? { ...attributes, description: planned.description } : attributes;
     then.properties = properties;
-    return { if: { properties: { [key]: { const: kind } }, required: [key] }, then };
+    return { if: keyCondition(key, { const: kind }), then };
   });
   return {
     ...batch,
     items: {
       ...items,
-      properties: { ...items.properties, [key]: { ...keyField, enum: kinds, enumDescriptions: kinds.map((kind) => plan.events[kind]!.description ?? '') } },
+      properties: withKeyValues(items.properties, key, keyValues),
       allOf: cases,
     },
     ...(plan.$defs ? { $defs: plan.$defs } : {}),
@@ -97,7 +110,7 @@ export function guideOf(plan: TrackingPlan, kind: string): KindGuide | null {
 
 /** The kind of an event as the plan keys it, and what the plan says of it; null for an event of no planned kind. */
 export function eventGuide(plan: TrackingPlan, event: Readonly<Record<string, unknown>>): KindGuide | null {
-  const kind = event[plan.key ?? DEFAULT_PLAN_KEY];
+  const kind = valueAtKey(event, plan.key ?? DEFAULT_PLAN_KEY);
   return typeof kind === 'string' ? guideOf(plan, kind) : null;
 }
 

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../validation.ts';
 import type { BatchView } from '../validation/incremental.ts';
 import { addEventCheck, DEFAULT_PLAN_CHECK_LIMITS, eventPlanCheck, type CheckablePlan, type EventPlanCheck, type PlanCheck, type PlanCheckLimits } from './check.ts';
-import { planApplies, violationDiagnostic, violationSpans, withPlanDiagnostics } from './plan-diagnostics.ts';
+import { NONE_UNLISTED, planApplies, violationDiagnostic, violationSpans, withPlanDiagnostics, type Unlisted } from './plan-diagnostics.ts';
 
 /**
  * A plan's checks kept per event beside the incremental validator (shared/validation/incremental.ts),
@@ -20,7 +20,7 @@ interface EventReport {
   diagnostics: Diagnostic[];
 }
 
-export interface PlanAnswer {
+export interface PlanAnswer extends Unlisted {
   diagnostics: Diagnostic[];
   /** How many events were checked against the plan for this answer: those changed since the last. */
   checked: number;
@@ -58,7 +58,7 @@ export function createIncrementalPlanCheck(limits: PlanCheckLimits = DEFAULT_PLA
   return function withPlan(diagnostics: Diagnostic[], view: BatchView | null, current: CheckablePlan | null, changed: ReadonlySet<number> | null): PlanAnswer {
     if (changed === null) unchecked = null;
     else if (unchecked !== null) for (const index of changed) unchecked.add(index);
-    if (!current || !view || !planApplies(diagnostics)) return { diagnostics, checked: 0 };
+    if (!current || !view || !planApplies(diagnostics)) return { diagnostics, checked: 0, ...NONE_UNLISTED };
     if (current !== plan) {
       plan = current;
       checkEvent = eventPlanCheck(current, limits.perEvent);
@@ -86,6 +86,6 @@ export function createIncrementalPlanCheck(limits: PlanCheckLimits = DEFAULT_PLA
       place(report, view, index);
       for (const diagnostic of report.diagnostics.slice(0, room)) placed.push(diagnostic);
     }
-    return { diagnostics: withPlanDiagnostics(diagnostics, placed, batch), checked: count };
+    return { diagnostics: withPlanDiagnostics(diagnostics, placed, batch), checked: count, unreported: batch.unreported, unreportedErrors: batch.unreportedErrors };
   };
 }

@@ -1,6 +1,9 @@
 import { plural } from '../plural.ts';
 import { ANY_SHAPE, DECIMAL_PATTERN, shapeOf, shapesOf } from './infer-shapes.ts';
+import { candidateWords, isNearlyUnique, KeyCandidates, keyAdviceWords } from './infer-key.ts';
 import { DEFAULT_PLAN_KEY, type JsonSchema, type PlannedEvent, type TrackingPlan } from './plan.ts';
+import { valueAtKey } from './plan-key.ts';
+import { shortJson } from './schema-words.ts';
 
 /**
  * A draft plan inferred from real events, for an analyst to review and save: the kinds seen
@@ -28,7 +31,7 @@ export const INFER_LIMITS = {
 export type InferLimits = { readonly [limit in keyof typeof INFER_LIMITS]: number };
 
 export interface InferOptions {
-  /** The event field that names the kind (default `token`). */
+  /** The event field that names the kind (default `token`); dots reach inside a field (`attributes.screen`). */
   readonly key?: string;
   readonly name?: string;
   readonly limits?: Partial<InferLimits>;
@@ -41,6 +44,22 @@ export interface InferredPlan {
   readonly planned: number;
   /** What was left out and why, in words. */
   readonly notes: string[];
+  /**
+   * When the key named no kind, or nearly one per event: why, in words, and the fields whose
+   * values repeat, best first, each with its description (shared/plans/infer-key.ts); else null.
+   */
+  readonly advice: KeyAdviceText | null;
+}
+
+export interface KeyAdviceText {
+  readonly message: string;
+  readonly candidates: { readonly key: string; readonly description: string }[];
+}
+
+/** Events whose key was no text: how many, and the first (its number from 1, and what it held). */
+interface Unkeyed {
+  count: number;
+  first: { event: number; value: unknown } | null;
 }
 
 type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
@@ -98,20 +117,27 @@ export class PlanInference {
   private readonly kinds = new Map<string, KindSeen>();
   private attributeCount = 0;
   private events = 0;
-  private unkeyed = 0;
+  /** Events with nothing at the key's path, and events with something that is no text (or an empty one). */
+  private readonly missing: Unkeyed = { count: 0, first: null };
+  private readonly notText: Unkeyed = { count: 0, first: null };
   private pastKindLimit = 0;
+  private readonly candidates: KeyCandidates;
 
   constructor(options: InferOptions = {}) {
     this.key = options.key ?? DEFAULT_PLAN_KEY;
     this.name = options.name ?? 'Draft plan';
     this.limits = { ...INFER_LIMITS, ...options.limits };
+    this.candidates = new KeyCandidates(this.key);
   }
 
   add(event: unknown): void {
     this.events++;
-    const kindName = isRecord(event) ? event[this.key] : undefined;
+    this.candidates.add(event);
+    const kindName = valueAtKey(event, this.key);
     if (typeof kindName !== 'string' || kindName === '') {
-      this.unkeyed++;
+      const unkeyed = kindName === undefined ? this.missing : this.notText;
+      unkeyed.count++;
+      unkeyed.first ??= { event: this.events, value: kindName };
       return;
     }
     let kind = this.kinds.get(kindName);
@@ -184,15 +210,36 @@ export class PlanInference {
     };
   }
 
+  /** Why some events have no kind, in words: what they lacked, and the first that did. */
+  private unkeyedNotes(): string[] {
+    const notes: string[] = [];
+    const { missing, notText } = this;
+    if (missing.first) notes.push(`${plural(missing.count, 'event')} had no "${this.key}" (the first: event ${missing.first.event.toLocaleString('en')}), so no kind: left out.`);
+    if (notText.first) notes.push(`${plural(notText.count, 'event')} had "${this.key}" but not as a non-empty text (event ${notText.first.event.toLocaleString('en')} has ${shortJson(notText.first.value)}), so no kind: left out.`);
+    return notes;
+  }
+
+  private advice(planned: number): KeyAdviceText | null {
+    const kinds = this.kinds.size;
+    const unique = this.pastKindLimit > 0 || isNearlyUnique(kinds, planned);
+    if (kinds > 0 && !unique) return null;
+    const candidates = this.candidates.ranked();
+    const advice = kinds === 0 ? { reason: 'unusable' as const } : { reason: 'unique' as const, kinds, pastLimit: this.pastKindLimit > 0, events: planned + this.pastKindLimit };
+    return {
+      message: keyAdviceWords(this.key, advice, candidates),
+      candidates: candidates.map((candidate) => ({ key: candidate.key, description: candidateWords(candidate, this.events) })),
+    };
+  }
+
   result(): InferredPlan {
     const names = [...this.kinds.keys()].sort(compareNames);
-    const notes: string[] = [];
-    if (this.unkeyed > 0) notes.push(`${plural(this.unkeyed, 'event')} had no text in "${this.key}", so no kind: left out.`);
-    if (this.pastKindLimit > 0) notes.push(`${plural(this.pastKindLimit, 'event')} of kinds past the first ${plural(this.limits.kinds, 'kind')}: left out. Is "${this.key}" the field that names the kind?`);
+    const notes = this.unkeyedNotes();
+    if (this.pastKindLimit > 0) notes.push(`${plural(this.pastKindLimit, 'event')} of kinds past the first ${plural(this.limits.kinds, 'kind')}: left out.`);
     const open = names.filter((name) => this.kinds.get(name)!.untracked);
     if (open.length > 0) notes.push(`Past ${plural(this.limits.attributes, 'attribute')} in all, ${plural(open.length, 'kind')} (${open.slice(0, 3).join(', ')}${open.length > 3 ? ', …' : ''}) left open to attributes not listed.`);
     const plan: TrackingPlan = { name: this.name, key: this.key, events: Object.fromEntries(names.map((name) => [name, this.plannedEvent(this.kinds.get(name)!)])) };
-    return { plan, events: this.events, planned: this.events - this.unkeyed - this.pastKindLimit, notes };
+    const planned = this.events - this.missing.count - this.notText.count - this.pastKindLimit;
+    return { plan, events: this.events, planned, notes, advice: this.events === 0 ? null : this.advice(planned) };
   }
 }
 

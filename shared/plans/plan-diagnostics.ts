@@ -135,6 +135,34 @@ export function withPlanDiagnostics(diagnostics: readonly Diagnostic[], placed: 
   return mergeInTextOrder(diagnostics, placed);
 }
 
+/** Plan violations past the caps, counted but not listed: all of them, and the errors among them. */
+export interface Unlisted {
+  readonly unreported: number;
+  readonly unreportedErrors: number;
+}
+
+export const NONE_UNLISTED: Unlisted = { unreported: 0, unreportedErrors: 0 };
+
+/** A batch's problems counted exactly: the diagnostics listed (not the one that counts the rest), and the rest. */
+export interface ProblemCounts {
+  readonly errors: number;
+  readonly warnings: number;
+  /** Of them, plan violations past the caps, not listed. */
+  readonly unlisted: number;
+}
+
+/** Counts the diagnostics as the problems they stand for: the one past the caps counts its violations, not itself. */
+export function problemCounts(diagnostics: readonly Diagnostic[], unlisted: Unlisted = NONE_UNLISTED): ProblemCounts {
+  let errors = 0;
+  let listed = 0;
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.code === UNLISTED_CODE) continue;
+    listed++;
+    if (diagnostic.severity === 'error') errors++;
+  }
+  return { errors: errors + unlisted.unreportedErrors, warnings: listed - errors + unlisted.unreported - unlisted.unreportedErrors, unlisted: unlisted.unreported };
+}
+
 /** Whether the plan has anything to add to these diagnostics: not when the text is no batch (not JSON, not an array, too deep). */
 export function planApplies(diagnostics: readonly Diagnostic[]): boolean {
   return !diagnostics.some((diagnostic) => UNSENDABLE_CODES.has(diagnostic.code));

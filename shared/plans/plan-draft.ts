@@ -43,6 +43,11 @@ export const PlanDraftSchema = z.object({
   planned: z.number().int().min(0).nullable(),
   /** What was left out and why (events without a key, Avo's own keywords, deprecated rules). */
   notes: z.array(z.string()),
+  /**
+   * Inferred with a key that named no kind, or nearly one per event: why, and the fields whose
+   * values repeat, best first (shared/plans/infer-key.ts); null otherwise, and for an import.
+   */
+  advice: z.object({ message: z.string(), candidates: z.array(z.object({ key: z.string(), description: z.string() })) }).nullable(),
 });
 export type PlanDraft = z.infer<typeof PlanDraftSchema>;
 

@@ -1,5 +1,5 @@
 import { eventPlace } from '../event-place.ts';
-import { UNLISTED_CODE } from '../plans/plan-diagnostics.ts';
+import { NONE_UNLISTED, problemCounts, UNLISTED_CODE, type Unlisted } from '../plans/plan-diagnostics.ts';
 import { VIOLATION_KINDS } from '../plans/plan.ts';
 import { plural } from '../plural.ts';
 import { STEP_VERDICT_REASON_MAX, type StepVerdict } from '../step-verdict.ts';
@@ -91,12 +91,13 @@ export function outcomeFailures(expectations: Expectations, sent: SentOutcome): 
 const FIRST_PROBLEMS = 3;
 
 /** Validation's diagnostics (with the plan's, when there is one) counted for the step's expectations. */
-export function validationCounts(diagnostics: readonly Diagnostic[], unlisted: { unreported: number; unreportedErrors: number } = { unreported: 0, unreportedErrors: 0 }): ValidationCounts {
+export function validationCounts(diagnostics: readonly Diagnostic[], unlisted: Unlisted = NONE_UNLISTED): ValidationCounts {
   const listed = diagnostics.filter((diagnostic) => diagnostic.code !== UNLISTED_CODE);
   const errors = listed.filter((diagnostic) => diagnostic.severity === 'error');
+  const { errors: errorCount, warnings } = problemCounts(diagnostics, unlisted);
   return {
-    errors: errors.length + unlisted.unreportedErrors,
-    warnings: listed.length - errors.length + unlisted.unreported - unlisted.unreportedErrors,
+    errors: errorCount,
+    warnings,
     planViolations: listed.filter((diagnostic) => (VIOLATION_KINDS as readonly string[]).includes(diagnostic.code)).length + unlisted.unreported,
     first: [...errors, ...listed.filter((diagnostic) => diagnostic.severity !== 'error')].slice(0, FIRST_PROBLEMS).map((diagnostic) => `${diagnostic.path ? `${eventPlace(diagnostic.path)}: ` : ''}${diagnostic.message}`),
   };

@@ -1,8 +1,8 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
+import { postAsSdk } from './support/sdk.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 
 /**
@@ -20,16 +20,6 @@ const PLAN = { name: 'shop', version: '3', unplanned: 'warning', events: { purch
 
 const event = (token: string, customer: string) => ({ token, customer_id: customer, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 7, created_at: '2026-11-22 10:00:00', attributes: { plan: 'free' } });
 
-/** Posts a batch as an SDK does: log in, then the events with the API key and the token. */
-async function post(url: string, events: unknown[]): Promise<number> {
-  const { username, password, apiKey } = SANDBOX_DEMO_CREDENTIALS;
-  const login = await fetch(`${url}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const response = await fetch(`${url}/user/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', apiKey, Authorization: `Bearer ${token}` }, body: JSON.stringify(events) });
-  await response.arrayBuffer();
-  return response.status;
-}
-
 test("the Sandbox tab's Plan coverage shows the planned kinds the captured events showed, never showed, and the unplanned ones", async ({ app, harness }) => {
   const planFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-capture-coverage-')), 'shop.plan.json');
   await writeFile(planFile, JSON.stringify(PLAN, null, 2));
@@ -40,8 +30,8 @@ test("the Sandbox tab's Plan coverage shows the planned kinds the captured event
   await expect(app.getByTestId('sandbox-plan')).toHaveText('shop.plan.json · shop v3, 3 kinds');
 
   const { url } = await harness.services.sandbox.info();
-  expect(await post(url, [event('purchase', 'alice-01'), event('signup', 'alice-01')])).toBe(202);
-  expect(await post(url, [event('purchase', 'bob-02'), event('debug', 'bob-02'), event('purchase', 'carol-03')])).toBe(202);
+  expect(await postAsSdk(url, [event('purchase', 'alice-01'), event('signup', 'alice-01')])).toBe(202);
+  expect(await postAsSdk(url, [event('purchase', 'bob-02'), event('debug', 'bob-02'), event('purchase', 'carol-03')])).toBe(202);
   await expect.poll(async () => (await harness.services.capture!.status()).events).toBe(5);
 
   const section = app.getByRole('region', { name: 'Captured events and plans' });
@@ -57,7 +47,7 @@ test("the Sandbox tab's Plan coverage shows the planned kinds the captured event
   await saveScreenshot(app, 'sandbox-capture-coverage');
 
   // A request since: Measure again reads it.
-  expect(await post(url, [event('refund', 'alice-01')])).toBe(202);
+  expect(await postAsSdk(url, [event('refund', 'alice-01')])).toBe(202);
   await expect.poll(async () => (await harness.services.capture!.status()).events).toBe(6);
   await panel.getByRole('button', { name: 'Measure again' }).click();
   await expect(panel.getByTestId('coverage-read')).toHaveText('Read 6 events of 3 captured requests.');

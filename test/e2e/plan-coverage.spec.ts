@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Harness } from '../harness/server.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
+import { choosePlanForLocalSandbox } from './support/plan-choice.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
 /**
@@ -45,12 +46,7 @@ test("History's Plan coverage shows the planned kinds seen, never seen and unpla
   await writeFile(planFile, JSON.stringify(PLAN, null, 2));
 
   await openBatchText(app, harness, '[]');
-  await app.getByRole('button', { name: 'Edit', exact: true }).click();
-  const edit = app.getByRole('dialog', { name: 'Edit Local sandbox' });
-  answers.push(planFile);
-  await edit.getByRole('group', { name: 'Tracking plan' }).getByRole('button', { name: 'Choose…' }).click();
-  await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(edit).toBeHidden();
+  await choosePlanForLocalSandbox(app, answers, planFile);
 
   await logInWithDemo(app);
   await send(app, harness, [event('purchase', 'alice-01'), event('signup', 'alice-01')], 'First', false);
@@ -87,6 +83,7 @@ test("History's Plan coverage shows the planned kinds seen, never seen and unpla
   // The environment's plan cleared: the panel says no plan is active and offers a file.
   await app.getByRole('button', { name: 'Clear filters' }).click();
   await app.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = app.getByRole('dialog', { name: 'Edit Local sandbox' });
   await edit.getByRole('group', { name: 'Tracking plan' }).getByRole('button', { name: 'Clear' }).click();
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();

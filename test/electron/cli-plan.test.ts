@@ -70,8 +70,29 @@ describe('eventdesk plan', () => {
     expect(await plan(['infer', ndjson, '--key', 'event_name'])).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'eventdesk plan infer: 4 events had no text in "event_name", so no kind: left out.\neventdesk plan infer: no kind of event in the 4 events of ' + ndjson + '; nothing written.\n',
+      stderr:
+        'eventdesk plan infer: 4 events had no "event_name" (the first: event 1), so no kind: left out.\n' +
+        'eventdesk plan infer: "event_name" names no kind in these events. No field\'s values repeat enough to key by: name the field that says each event\'s kind.\n' +
+        `eventdesk plan infer: no kind of event in the 4 events of ${ndjson}; nothing written.\n`,
     });
+  });
+
+  it('says when the key differs per event, proposes the fields whose values repeat as --key flags, and keys by a field inside the attributes', async () => {
+    const sdk = path.join(folder, 'sdk.ndjson');
+    const screens = ['home', 'cart', 'checkout'];
+    const events = Array.from({ length: 30 }, (_, index) => ({ token: `evt-${index}`, customer_id: `c${index}`, svc_id: 7, attributes: { screen: screens[index % 3], platform: index % 2 ? 'ios' : 'android' } }));
+    await writeFile(sdk, events.map((event) => JSON.stringify(event)).join('\n'));
+    const unique = await plan(['infer', sdk, '--out', path.join(folder, 'unique.plan.json')]);
+    expect(unique.code).toBe(0);
+    expect(unique.stderr).toBe(
+      'eventdesk plan infer: "token" differs in nearly every event (30 kinds from 30 events), so each kind would describe single events rather than a kind of event. Fields whose values repeat, best first: key by one of them.\n' +
+        '  --key attributes.platform   2 values: android, ios; in all 30 events\n' +
+        '  --key attributes.screen     3 values: cart, checkout, home; in all 30 events\n' +
+        `eventdesk plan infer: 30 kinds from 30 events of ${sdk}, written to ${path.join(folder, 'unique.plan.json')}.\n`,
+    );
+    const keyed = await plan(['infer', sdk, '--key', 'attributes.screen']);
+    expect(keyed.stderr).toBe(`eventdesk plan infer: 3 kinds from 30 events of ${sdk}.\n`);
+    expect(Object.keys((JSON.parse(keyed.stdout) as { events: object }).events)).toEqual(['cart', 'checkout', 'home']);
   });
 
   it('asks for a mapping for a CSV, as transform does', async () => {

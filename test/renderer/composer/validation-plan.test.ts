@@ -85,6 +85,15 @@ describe('the validation worker with a tracking plan', () => {
     expect(await respond({ id: 5, kind: 'edit', changes: [], rules, plan: null })).toMatchObject({ planChecked: 0, diagnostics: [] });
   });
 
+  it('counts every problem exactly, those past the plan\'s caps too, which it lists as one diagnostic', async () => {
+    const events = Array.from({ length: 1500 }, (_, index) => validEvent({ token: `unplanned-${index}`, svc_id: 7 }));
+    const respond = createValidationResponder(() => NOW, importPlan);
+    const answer = await respond({ id: 1, kind: 'full', text: JSON.stringify(events), rules, plan: shop.address });
+    expect(answer.diagnostics).toHaveLength(1001);
+    expect(answer.counts).toEqual({ errors: 1500, warnings: 0, unlisted: 500 });
+    expect((await respond({ id: 2, kind: 'full', text: JSON.stringify(events.slice(0, 2)), rules, plan: shop.address })).counts).toEqual({ errors: 2, warnings: 0, unlisted: 0 });
+  });
+
   it('checks without the plan, and says why, when its validators cannot be loaded', async () => {
     const respond = createValidationResponder(() => NOW, importPlan);
     const text = JSON.stringify([validEvent({ token: 'refund' })]);

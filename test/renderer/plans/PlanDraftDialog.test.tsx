@@ -2,8 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
-import type { Envelope } from '../../../shared/errors.ts';
-import type { ChannelName, OutputOf } from '../../../shared/ipc.ts';
+import type { OutputOf } from '../../../shared/ipc.ts';
 import { runCommand } from '../../../renderer/commands/registry.ts';
 import { usePlanDraft } from '../../../renderer/plans/plan-draft-state.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
@@ -42,9 +41,9 @@ const plan = {
     purchase: { attributes: { type: 'object', required: ['currency'], additionalProperties: false, properties: { currency: { type: 'string', enum: ['EUR', 'USD'] } } } },
   },
 };
-const drafted: OutputOf<'plans:draft'> = { text: `${JSON.stringify(plan, null, 2)}\n`, kinds: 1, from: '26 events of Checkout', events: 26, planned: 25, notes: ['1 event had no text in "token" and was left out.'] };
+const drafted: OutputOf<'plans:draft'> = { text: `${JSON.stringify(plan, null, 2)}\n`, kinds: 1, from: '26 events of Checkout', events: 26, planned: 25, notes: ['1 event had no text in "token" and was left out.'], advice: null };
 
-function open(answers: Partial<Record<ChannelName, Envelope<unknown>>>) {
+function open(answers: Parameters<typeof renderApp>[0]) {
   const app = renderApp({
     'environments:list': { ok: true, value: { environments: [staging], activeId: staging.id, notice: null } },
     'session:status': { ok: true, value: null },
@@ -97,9 +96,24 @@ describe('the draft plan dialog', () => {
     open({ 'plans:draft': { ok: true, value: { ...drafted, text: '{"name": "Draft plan", "key": "token", "events": {}}\n', kinds: 0, planned: 0, notes: [] } } });
     const dialog = await inferFromBatch();
     const empty = await within(dialog).findByTestId('plan-draft-empty');
-    expect(empty.textContent).toContain('no event has a text in “token”');
+    expect(empty.textContent).toBe('No kind of event, so no plan. Name the field that says each event’s kind under Key field (dots reach inside one: attributes.screen), and infer again.');
     expect(within(dialog).queryByRole('button', { name: 'Save plan as…' })).toBeNull();
     expect(within(dialog).queryByLabelText('Plan JSON')).toBeNull();
+  });
+
+  it('says when the key drafted a kind per event, and infers again by a proposed field in one click', async () => {
+    const advice = { message: '"token" differs in nearly every event (180 kinds from 180 events), so each kind would describe single events rather than a kind of event. Fields whose values repeat, best first: key by one of them.', candidates: [{ key: 'attributes.platform', description: '2 values: android, ios; in all 180 events' }, { key: 'attributes.screen', description: '6 values: cart, checkout, home, …; in all 180 events' }] };
+    const byScreen = { ...drafted, kinds: 6, events: 180, planned: 180, notes: [] };
+    const { calls } = open({ 'plans:draft': (input: unknown) => ({ ok: true, value: (input as { key?: string }).key === 'attributes.screen' ? byScreen : { ...byScreen, kinds: 180, advice } }) });
+    const dialog = await inferFromBatch();
+    const about = await within(dialog).findByRole('region', { name: 'About the key' });
+    expect(within(about).getByRole('alert').textContent).toBe(advice.message);
+    expect(within(about).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Key by attributes.platform2 values: android, ios; in all 180 events', 'Key by attributes.screen6 values: cart, checkout, home, …; in all 180 events']);
+    await act(async () => void fireEvent.click(within(about).getByRole('button', { name: 'Key by attributes.screen' })));
+    expect(calls.filter((call) => call.channel === 'plans:draft').at(-1)?.input).toEqual({ source: 'batch', text: batchText, batchName: 'Checkout', key: 'attributes.screen' });
+    await within(dialog).findByText('6 kinds from 26 events of Checkout.');
+    expect(within(dialog).queryByRole('region', { name: 'About the key' })).toBeNull();
+    expect(within(dialog).getByLabelText('Key field')).toHaveProperty('value', 'attributes.screen');
   });
 
   it('says so when the source held no event at all', async () => {

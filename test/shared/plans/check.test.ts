@@ -71,6 +71,15 @@ describe('checkEvents', () => {
     expect(violationsOf([{ event: 'app_open', token: 'x' }, { event: 'purchase', attributes: { spend: '1.00' } }], plan)).toMatchObject([{ kind: 'attribute-missing', pointer: '/1/attributes/currency' }]);
   });
 
+  it('reads the kind from a field inside another when the key has dots, and points into it', () => {
+    const plan: TrackingPlan = { ...SHOP, key: 'attributes.screen' };
+    const events = [{ token: 'x', attributes: { screen: 'app_open' } }, { token: 'y', attributes: { screen: 'cart' } }, { token: 'z' }];
+    expect(violationsOf(events, plan)).toMatchObject([
+      { kind: 'unplanned-event', pointer: '/1/attributes/screen', message: 'event 2 (/1/attributes/screen): attributes.screen "cart" names no kind of event in the plan' },
+      { kind: 'unplanned-event', pointer: '/2', message: 'event 3 (/2): no attributes.screen, so the plan cannot tell which kind of event this is' },
+    ]);
+  });
+
   it('reports a required attribute that is missing as attribute-missing, with what it should be', () => {
     const [violation] = violationsOf([{ token: 'purchase', attributes: { currency: 'EUR' }, svc_id: 7 }]);
     expect(violation).toEqual({

@@ -48,6 +48,12 @@ describe('coverage of a plan', () => {
     expect(planCoverage(events, { events: PLAN.events })).toMatchObject({ key: 'token', unplanned: [{ key: 'x', count: 1 }] });
   });
 
+  it('reads the kind from a field inside another when the key has dots, and refuses a key with an empty field name', () => {
+    const events = [validEvent({ attributes: { screen: 'refund' } }), validEvent({ attributes: { screen: 'home' } }), validEvent({ attributes: 'none' })];
+    expect(planCoverage(events, { key: 'attributes.screen', events: PLAN.events })).toMatchObject({ seen: [{ key: 'refund', count: 1 }], unplanned: [{ key: 'home', count: 1 }], unkeyed: 1 });
+    expect(readCoveragePlan('{"key": "attributes.", "events": {}}')).toEqual({ ok: false, message: 'The key "attributes." has an empty field name: write a field, or fields joined by dots (attributes.screen).' });
+  });
+
   it('takes events one at a time, as history pages come, and answers at any point', () => {
     const count = new CoverageCount(PLAN);
     count.add(validEvent({ token: 'refund' }));

@@ -39,6 +39,13 @@ describe('the editor schema of a plan', () => {
     expect(schema.items.properties.customer_id!.enum).toEqual(['ping', 'purchase', 'signup']);
     expect(schema.items.properties.token!.enum).toBeUndefined();
   });
+
+  it('keys the kinds by a field inside another when the key has dots, keeping what the batch schema says of the fields on the way', () => {
+    const batch = batchJsonSchema('svc_id', 'UTC') as { items: { properties: Record<string, Record<string, unknown>> } };
+    const schema = batchSchemaWithPlan(batch, { ...shop, key: 'attributes.screen' }) as { items: { properties: Record<string, { properties: Record<string, Record<string, unknown>> }>; allOf: unknown[] } };
+    expect(schema.items.properties.attributes).toMatchObject({ ...batch.items.properties.attributes, properties: { screen: { type: 'string', enum: ['ping', 'purchase', 'signup'] } } });
+    expect(schema.items.allOf).toContainEqual({ if: { properties: { attributes: { properties: { screen: { const: 'ping' } }, required: ['screen'] } }, required: ['attributes'] }, then: { properties: {} } });
+  });
 });
 
 describe('a new event of a kind', () => {
@@ -68,6 +75,7 @@ describe('an event’s kind in the Form view', () => {
   });
 
   it('is nothing for an event of no planned kind, or without a key', () => {
+    expect(eventGuide({ ...shop, key: 'attributes.screen' }, { token: 'x', attributes: { screen: 'signup' } })?.kind).toBe('signup');
     expect(eventGuide(shop, { token: 'refund' })).toBeNull();
     expect(eventGuide(shop, { token: 7 })).toBeNull();
     expect(eventGuide(shop, {})).toBeNull();
