@@ -75,7 +75,7 @@ export default function BatchEditor() {
     }),
     [big],
   );
-  const sender = useSend(batch, validation.diagnostics);
+  const sender = useSend(batch, validation.diagnostics, validation.counts);
   const { send } = sender;
 
   // These act on the composer, so they bring it forward first.

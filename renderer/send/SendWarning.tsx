@@ -1,4 +1,5 @@
 import { eventPlace } from '../../shared/event-place.ts';
+import type { ProblemCounts } from '../../shared/plans/plan-diagnostics.ts';
 import { plural } from '../../shared/plural.ts';
 import type { Diagnostic } from '../../shared/validation.ts';
 import type { Question } from '../shell/questions.ts';
@@ -8,15 +9,14 @@ const SHOWN = 5;
 
 export type SendWarningAnswer = 'show' | 'send';
 
-function SendWarning({ diagnostics, errors, planned }: { diagnostics: readonly Diagnostic[]; errors: number; planned: number }) {
-  const warnings = diagnostics.length - errors;
+function SendWarning({ diagnostics, counts, planned }: { diagnostics: readonly Diagnostic[]; counts: ProblemCounts; planned: number }) {
   // Errors are why it asks: they come first.
   const first = [...diagnostics].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error')).slice(0, SHOWN);
   return (
     <>
       <p data-testid="send-warning-counts">
-        The batch has {plural(errors, 'error')}
-        {planned === 0 ? '' : ` (${planned} against the tracking plan)`} and {plural(warnings, 'warning')}.
+        The batch has {plural(counts.errors, 'error')}
+        {planned === 0 ? '' : ` (${planned.toLocaleString('en')} against the tracking plan)`} and {plural(counts.warnings, 'warning')}.
       </p>
       <ul className="question-problems" aria-label="First problems">
         {first.map((diagnostic, index) => (
@@ -25,7 +25,7 @@ function SendWarning({ diagnostics, errors, planned }: { diagnostics: readonly D
           </li>
         ))}
       </ul>
-      {diagnostics.length > SHOWN && <p className="muted">…and {(diagnostics.length - SHOWN).toLocaleString('en')} more in the Problems list.</p>}
+      {counts.errors + counts.warnings > first.length && <p className="muted">…and {(counts.errors + counts.warnings - first.length).toLocaleString('en')} more in the Problems list.</p>}
     </>
   );
 }
@@ -35,10 +35,10 @@ function SendWarning({ diagnostics, errors, planned }: { diagnostics: readonly D
  * event and path, and Send anyway, starting on Cancel. `problemsShown` offers "Show in Problems",
  * where a Problems list is there to go to.
  */
-export function sendWarning(diagnostics: readonly Diagnostic[], errors: number, planned: number, problemsShown: boolean): Question<SendWarningAnswer> {
+export function sendWarning(diagnostics: readonly Diagnostic[], counts: ProblemCounts, planned: number, problemsShown: boolean): Question<SendWarningAnswer> {
   return {
     title: 'Send a batch with errors?',
-    message: <SendWarning diagnostics={diagnostics} errors={errors} planned={planned} />,
+    message: <SendWarning diagnostics={diagnostics} counts={counts} planned={planned} />,
     choices: [...(problemsShown ? [{ answer: 'show' as const, label: 'Show in Problems' }] : []), { answer: 'send', label: 'Send anyway' }],
     focus: 'cancel',
   };

@@ -3,7 +3,7 @@ import type { EnvironmentView } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { OutputOf } from '../../shared/ipc.ts';
 import type { SubmissionSummary } from '../../shared/submission.ts';
-import { UNLISTED_CODE } from '../../shared/plans/plan-diagnostics.ts';
+import { problemCounts, UNLISTED_CODE, type ProblemCounts } from '../../shared/plans/plan-diagnostics.ts';
 import { VIOLATION_KINDS } from '../../shared/plans/plan.ts';
 import { UNSENDABLE_CODES, type Diagnostic } from '../../shared/validation.ts';
 import { focusProblems } from '../composer/problems-focus.ts';
@@ -96,20 +96,21 @@ export function unsendableReason(diagnostics: readonly Diagnostic[]): string | n
 
 /**
  * Errors ask first (SendWarning.tsx), saying how many break the tracking plan; true when there
- * are none or the user sends anyway. `showProblems`, where there is a Problems list, is what
- * "Show in Problems" does (the dialog has closed by then).
+ * are none or the user sends anyway. `counts` are the batch's exact counts, the plan's violations
+ * past the caps included (every one of those is a plan violation). `showProblems`, where there is
+ * a Problems list, is what "Show in Problems" does (the dialog has closed by then).
  */
-export async function confirmErrors(diagnostics: readonly Diagnostic[], showProblems?: () => void): Promise<boolean> {
-  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-  if (errors.length === 0) return true;
-  const planned = errors.filter((diagnostic) => PLAN_CODES.has(diagnostic.code)).length;
-  const chosen = await ask(sendWarning(diagnostics, errors.length, planned, showProblems !== undefined));
+export async function confirmErrors(diagnostics: readonly Diagnostic[], counts: ProblemCounts = problemCounts(diagnostics), showProblems?: () => void): Promise<boolean> {
+  if (counts.errors === 0) return true;
+  const listed = diagnostics.filter((diagnostic) => diagnostic.severity === 'error' && diagnostic.code !== UNLISTED_CODE);
+  const planned = listed.filter((diagnostic) => PLAN_CODES.has(diagnostic.code)).length + counts.errors - listed.length;
+  const chosen = await ask(sendWarning(diagnostics, counts, planned, showProblems !== undefined));
   if (chosen === 'show') showProblems?.();
   return chosen === 'send';
 }
 
 /** Sends the composer's batch; errors in it, the tracking plan's too, block unless confirmed. */
-export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
+export function useSend(batch: Batch | null, diagnostics: Diagnostic[], counts: ProblemCounts) {
   const api = useApi();
   const environment = useActiveEnvironment();
   const startSend = useStartSend();
@@ -125,7 +126,7 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[]) {
       notify('error', unsendable);
       return;
     }
-    if (!(await confirmErrors(diagnostics, focusProblems))) return;
+    if (!(await confirmErrors(diagnostics, counts, focusProblems))) return;
     setBusy(true);
     try {
       const started = await startSend(

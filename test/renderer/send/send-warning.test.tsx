@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { problemCounts, UNLISTED_CODE } from '../../../shared/plans/plan-diagnostics.ts';
 import { VIOLATION_KINDS } from '../../../shared/plans/plan.ts';
 import type { Diagnostic } from '../../../shared/validation.ts';
 import { confirmErrors } from '../../../renderer/send/useSend.ts';
@@ -28,10 +29,10 @@ const diagnostics = [
   problem('warning', '/7/attributes/email', 'Looks like personal data.'),
 ];
 
-function asking(showProblems?: () => void) {
+function asking(showProblems?: () => void, listed: readonly Diagnostic[] = diagnostics, counts = problemCounts(listed)) {
   render(<QuestionDialog />);
   let answer: Promise<boolean> = Promise.resolve(false);
-  act(() => void (answer = confirmErrors(diagnostics, showProblems)));
+  act(() => void (answer = confirmErrors(listed, counts, showProblems)));
   return { answer: () => answer, dialog: screen.getByRole('alertdialog', { name: 'Send a batch with errors?' }) };
 }
 
@@ -48,6 +49,14 @@ describe('the question a send with errors asks', () => {
       'error event 6 (/5/token): token is missing.',
     ]);
     expect(within(dialog).getByText('…and 3 more in the Problems list.')).toBeTruthy();
+  });
+
+  it('counts the plan violations past the caps too, exactly, as the Problems header does', () => {
+    const check = { unreported: 20_000, unreportedErrors: 19_000 };
+    const listed = [...diagnostics, problem('error', '', '20,000 more plan violations are not listed (19,000 errors): fix those listed and check again.', UNLISTED_CODE)];
+    const { dialog } = asking(undefined, listed, problemCounts(listed, check));
+    expect(within(dialog).getByTestId('send-warning-counts').textContent).toBe('The batch has 19,006 errors (19,001 against the tracking plan) and 1,002 warnings.');
+    expect(within(dialog).getByText('…and 20,003 more in the Problems list.')).toBeTruthy();
   });
 
   it('starts on Cancel, and Send anyway sends', async () => {
@@ -68,7 +77,7 @@ describe('the question a send with errors asks', () => {
   });
 
   it('asks nothing when there are only warnings', async () => {
-    const answer = await confirmErrors(diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), vi.fn());
+    const answer = await confirmErrors(diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), undefined, vi.fn());
     expect(answer).toBe(true);
     expect(useQuestions.getState().asked).toEqual([]);
   });
