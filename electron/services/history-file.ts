@@ -97,7 +97,17 @@ export function openAppHistory(initialFile: string) {
   let current: SubmissionStore | null = null;
   let failure: AppError | null = null;
   let damage: AppError | null = null;
-  const noteDamage = (error: AppError) => (damage = error);
+  /**
+   * Damage found by any statement, at open or later (a page a query reaches, a write SQLite finds
+   * corrupt), is treated alike: the file is closed and left as it is, every call answers why, and
+   * it can be set aside. A file damaged once takes no more writes: a send would record into it.
+   */
+  const noteDamage = (error: AppError) => {
+    damage = error;
+    failure = error;
+    current?.close();
+    current = null;
+  };
 
   function open(): void {
     try {

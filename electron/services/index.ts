@@ -150,7 +150,6 @@ export async function createServices(deps: ServiceDeps) {
   readableOr(() => submissions.applyRetention(), 0, unreadable);
   const sending = createSending({
     fetch: deps.fetch,
-    claimsFolder,
     environments,
     sessions,
     vault,

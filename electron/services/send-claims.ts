@@ -62,14 +62,25 @@ export function claimSubmission(dataFolder: string, submissionId: string): Claim
   throw new Error(`${file} keeps coming back; another process is claiming the same submission.`);
 }
 
-/** True when another live process holds the claim: its send is not interrupted, only elsewhere. */
-export function claimedElsewhere(dataFolder: string, submissionId: string): boolean {
+/** The live process (this one included) that holds the claim of a submission, or null. */
+function claimant(dataFolder: string, submissionId: string): number | null {
   let text: string;
   try {
     text = readFileSync(path.join(dataFolder, 'sending', `${submissionId}.pid`), 'utf8');
   } catch {
-    return false;
+    return null;
   }
   const pid = Number.parseInt(text, 10);
-  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid);
+  return Number.isInteger(pid) && pid > 0 && (pid === process.pid || isAlive(pid)) ? pid : null;
+}
+
+/** True when another live process holds the claim: its send is not interrupted, only elsewhere. */
+export function claimedElsewhere(dataFolder: string, submissionId: string): boolean {
+  const pid = claimant(dataFolder, submissionId);
+  return pid !== null && pid !== process.pid;
+}
+
+/** True while a live process, this one or another, holds the claim: a send of it is under way. */
+export function claimHeld(dataFolder: string, submissionId: string): boolean {
+  return claimant(dataFolder, submissionId) !== null;
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { planChunksBySize } from '../../shared/chunking.ts';
 import { AppError } from '../../shared/errors.ts';
 import { MASK, redactHeaders, redactText } from '../../shared/redact.ts';
@@ -28,11 +29,6 @@ export { prepareBatch, type PreparedBatch } from './sending-batch.ts';
 
 export interface SendingOptions {
   fetch: Fetch;
-  /**
-   * Where sends are claimed, so no other process, the app or a command, resumes one under way:
-   * the folder of the history they are recorded in (a workspace's has its own), read at each send.
-   */
-  claimsFolder?: () => string;
   environments: Environments;
   sessions: Sessions;
   vault: Vault;
@@ -94,11 +90,13 @@ export function createSending(options: SendingOptions) {
 
   /**
    * Claims a submission for this process before anything about it changes, so that a resume
-   * refused because another process sends it changes nothing; null without a claims folder.
+   * refused because another process sends it changes nothing. Claims sit beside the history the
+   * send is recorded in (a workspace's has its own), so no other process, the app or a command,
+   * resumes a send under way, and the history shows as sending only what a live process sends.
    */
-  function claim(submissionId: string): { release(): void } | null {
-    const claimed = options.claimsFolder ? claimSubmission(options.claimsFolder(), submissionId) : null;
-    if (claimed && !claimed.ok) {
+  function claim(submissionId: string): { release(): void } {
+    const claimed = claimSubmission(path.dirname(options.submissions.file), submissionId);
+    if (!claimed.ok) {
       throw new AppError('already-sending', `Submission ${submissionId} is still being sent by process ${claimed.pid}; resuming it now would send chunks twice.`, `(If that process is not EventDesk, delete ${claimed.file}.)`);
     }
     return claimed;
@@ -124,7 +122,7 @@ export function createSending(options: SendingOptions) {
     const submission = options.submissions.get(submissionId);
     if (!submission) throw new AppError('submission-not-found', 'That submission no longer exists.');
     options.submissions.requireIntact();
-    claim(submissionId)?.release();
+    claim(submissionId).release();
     // A batch not all recorded (the disk filled while it was): its missing events cannot be sent.
     const recorded = options.submissions.eventsRecorded(submissionId);
     if (recorded < submission.eventCount) {
@@ -135,9 +133,9 @@ export function createSending(options: SendingOptions) {
   }
 
   /** Records how a resume that had nothing to send ended, and lets go of its claim. */
-  function endUnsent(detail: SubmissionDetail, status: SubmissionStatus, held: { release(): void } | null): SubmissionDetail {
+  function endUnsent(detail: SubmissionDetail, status: SubmissionStatus, held: { release(): void }): SubmissionDetail {
     options.submissions.finish(detail.id, status);
-    held?.release();
+    held.release();
     options.onFinished?.(detail.id, null);
     return { ...detail, status, finishedAt: new Date().toISOString() };
   }
@@ -161,7 +159,7 @@ export function createSending(options: SendingOptions) {
    * recorded before the first request, and its search index is written while the chunks go.
    */
   function run(
-    claim: { release(): void } | null,
+    claim: { release(): void },
     submission: SubmissionSummary,
     eventTexts: string[],
     chunks: ChunkRange[],
@@ -286,7 +284,7 @@ export function createSending(options: SendingOptions) {
       .catch(() => 'failed' as const)
       .then((engineStatus) => {
         running.delete(submission.id);
-        claim?.release();
+        claim.release();
         activity = null;
         const status = problem === null ? endStatus(engineStatus, submission.id) : 'failed';
         record(() => options.submissions.finish(submission.id, status, Math.round(performance.now() - started)));

@@ -1,6 +1,8 @@
 import type { StatementSync } from 'node:sqlite';
 import { AppError } from '../../shared/errors.ts';
-import type { ChunkAttempt, ChunkRecord, SubmissionDetail, SubmissionView } from '../../shared/submission.ts';
+import path from 'node:path';
+import type { ChunkAttempt, ChunkRecord, SubmissionDetail, SubmissionStatus, SubmissionView } from '../../shared/submission.ts';
+import { claimHeld } from './send-claims.ts';
 import { inTransaction } from './sqlite-file.ts';
 import { openDatabase } from './submissions-database.ts';
 import { submissionColumns, summaryColumns, toAttempt, toChunk, toSubmission, toSummary, type Row } from './submissions-rows.ts';
@@ -13,6 +15,9 @@ import { submissionColumns, summaryColumns, toAttempt, toChunk, toSubmission, to
 
 export function openStoreContext(file: string) {
   const db = openDatabase(file);
+  // What shownStatus asks of a submission still 'sending': whether a live process holds its claim
+  // (sends are claimed beside the history they are recorded in, send-claims.ts).
+  db.function('send_is_live', { deterministic: false }, (id) => (claimHeld(path.dirname(file), String(id)) ? 1 : 0));
 
   /** Runs `work` in one transaction; inside another, as part of it. */
   const transaction = <T>(work: () => T): T => inTransaction(db, work);
@@ -69,17 +74,28 @@ export function openStoreContext(file: string) {
     return new AppError('submission-not-found', `Submission ${id} is not recorded.`);
   }
 
+  /**
+   * A submission's chunks as shown: those of one shown as interrupted while still 'sending' in
+   * the file (shownStatus) read as the next start records them, the requests in flight 'pending'.
+   */
+  function chunksShown(id: string, status: SubmissionStatus): ChunkRecord[] {
+    const chunks = chunksWithAttempts(id, reads.chunksOf.all(id) as Row[]);
+    return status === 'interrupted' ? chunks.map((chunk) => (chunk.status === 'sending' ? { ...chunk, status: 'pending' } : chunk)) : chunks;
+  }
+
   /** A submission and its chunks, without its batch (which can be 100 MB to read). */
   function view(id: string): SubmissionView | null {
     const row = reads.getSummary.get(id) as Row | undefined;
     if (!row) return null;
-    return { ...toSummary(row), chunks: chunksWithAttempts(id, reads.chunksOf.all(id) as Row[]) };
+    const summary = toSummary(row);
+    return { ...summary, chunks: chunksShown(id, summary.status) };
   }
 
   function get(id: string): SubmissionDetail | null {
     const row = reads.getSubmission.get(id) as Row | undefined;
     if (!row) return null;
-    return { ...toSubmission(row), chunks: chunksWithAttempts(id, reads.chunksOf.all(id) as Row[]) };
+    const submission = toSubmission(row);
+    return { ...submission, chunks: chunksShown(id, submission.status) };
   }
 
   return { db, file, transaction, prepared, reclaim, reads, chunkMissing, requireChunk, chunksWithAttempts, missing, view, get };

@@ -3,7 +3,7 @@ import { bucketName, emptyHistoryFilter, type HistoryFilter, type TimelineBucket
 import { StepVerdictSchema, type StepVerdict } from '../../shared/step-verdict.ts';
 import type { SubmissionStatus, SubmissionSummary } from '../../shared/submission.ts';
 import type { StoreContext } from './submissions-context.ts';
-import { filterSql, summaryColumns, toSummary, type Row } from './submissions-rows.ts';
+import { filterSql, shownStatus, summaryColumns, toSummary, type Row } from './submissions-rows.ts';
 import { settle } from './submissions-schema.ts';
 
 /** The history's questions and edits: pages, counts, the timeline, a batch, labels and notes, deletion. */
@@ -69,7 +69,7 @@ export function historyQueries({ db, transaction, prepared, reclaim, reads, miss
       const { where, params } = filterSql(filter);
       // Where the zone's offset is whole hours, counting per hour gives a quarter of the rows to name.
       const slot = wholeHourZone() ? `substr(s.started_at, 1, 14) || '0'` : `substr(s.started_at, 1, 14) || (CAST(substr(s.started_at, 15, 2) AS INTEGER) / 15)`;
-      const rows = prepared(`SELECT ${slot} AS quarter, s.status, count(*) AS n FROM submissions s ${where} GROUP BY quarter, s.status ORDER BY quarter`).all(...params) as Row[];
+      const rows = prepared(`SELECT ${slot} AS quarter, ${shownStatus} AS shown, count(*) AS n FROM submissions s ${where} GROUP BY quarter, shown ORDER BY quarter`).all(...params) as Row[];
       const buckets: TimelineBucket[] = [];
       // Rows come by quarter, a status at a time: each quarter is named once.
       let quarter = '';
@@ -81,7 +81,7 @@ export function historyQueries({ db, transaction, prepared, reclaim, reads, miss
         }
         if (buckets.at(-1)?.bucket !== bucket) buckets.push({ bucket, counts: {} });
         const counts = buckets.at(-1)!.counts;
-        const status = row.status as SubmissionStatus;
+        const status = row.shown as SubmissionStatus;
         counts[status] = (counts[status] ?? 0) + Number(row.n);
       }
       return buckets;

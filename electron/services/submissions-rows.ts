@@ -8,8 +8,16 @@ import { searchWords } from './history-search.ts';
 
 export type Row = Record<string, unknown>;
 
+/**
+ * A submission's status as shown. One still 'sending' that no live process sends (`send_is_live`,
+ * its claim: submissions-context.ts) reads as 'interrupted', as the next start records it: a
+ * send stopped by a full disk cannot write how it ended, and a killed one never did. Its id is
+ * read by `seq` for those rows alone, so a count or the timeline still reads only the status index.
+ */
+export const shownStatus = `CASE WHEN s.status = 'sending' AND NOT send_is_live((SELECT id FROM submissions WHERE seq = s.seq)) THEN 'interrupted' ELSE s.status END`;
+
 export const summaryColumns = `s.id, s.environment_id, s.environment_name, s.environment_color, s.base_url, s.headers,
-  s.event_count, s.batch_hash, s.started_at, s.finished_at, s.sending_ms, s.status, s.label, s.note, s.pseudonymized_from, s.step_verdict`;
+  s.event_count, s.batch_hash, s.started_at, s.finished_at, s.sending_ms, ${shownStatus} AS status, s.label, s.note, s.pseudonymized_from, s.step_verdict`;
 /** The batch as sent, `[e1,e2,…]`, put back together from its parts. */
 export const submissionColumns = `${summaryColumns},
   '[' || coalesce((SELECT group_concat(p.events, ',' ORDER BY p.first_event) FROM batch_parts p WHERE p.submission_id = s.id), '') || ']' AS batch`;
@@ -51,7 +59,11 @@ export function filterSql(filter: HistoryFilter, before?: string): { where: stri
     return values.map(() => '?').join(', ');
   };
   if (filter.environmentIds.length > 0) conditions.push(`s.environment_id IN (${placeholders(filter.environmentIds)})`);
-  if (filter.statuses.length > 0) conditions.push(`s.status IN (${placeholders(filter.statuses)})`);
+  if (filter.statuses.length > 0) {
+    // Rows stored with another status than 'sending' show it: the status index finds them.
+    const stored = filter.statuses.filter((status) => status !== 'sending');
+    conditions.push(`(s.status IN (${placeholders(stored)}) OR (s.status = 'sending' AND ${shownStatus} IN (${placeholders(filter.statuses)})))`);
+  }
   if (filter.from !== null) conditions.push(`s.started_at >= ${placeholders([new Date(filter.from).toISOString()])}`);
   if (filter.to !== null) conditions.push(`s.started_at < ${placeholders([new Date(filter.to).toISOString()])}`);
   const words = searchWords(filter.search);

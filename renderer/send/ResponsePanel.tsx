@@ -246,8 +246,8 @@ export function SendAnswer({ submissionId }: { submissionId: string }) {
       {progress.problem}
     </p>
   );
-  // A record the full disk kept from being finished or dropped still reads "sending": its chunks never went out.
-  if (submission.data && !(stopped && submission.data.status === 'sending')) {
+  // A record the full disk kept from being dropped (nothing of it went out) has no answer to show: the reason alone.
+  if (submission.data && !(stopped && submission.data.chunks.every((chunk) => !chunk.wentOut))) {
     return (
       <>
         {stopped}

@@ -42,53 +42,87 @@ export interface CsvLimits {
  */
 export const CSV_LIMITS: CsvLimits = { maxCells: 1_000_000, maxCellChars: 64 * 1024 };
 
-/** Why the table read so far, its last row just read, passes the limits; null when it does not. */
-function tableTooLarge(rows: readonly string[][], cells: number, limits: CsvLimits): string | null {
-  const row = rows.at(-1)!;
-  const long = row.findIndex((cell) => cell.length > limits.maxCellChars);
-  if (long !== -1) return `Row ${rows.length} has a cell of ${row[long]!.length.toLocaleString('en')} characters (column ${long + 1}); a cell may have at most ${limits.maxCellChars.toLocaleString('en')}.`;
-  if (cells <= limits.maxCells) return null;
-  return `The CSV has ${rows[0]!.length.toLocaleString('en')} columns, and by row ${rows.length.toLocaleString('en')} more than ${limits.maxCells.toLocaleString('en')} cells (rows × columns), the most it may have.`;
-}
+/** Characters of CSV text parsed at a time: what a reader holds as rows is one slice's, never the whole table's. */
+export const CSV_SLICE_CHARS = 1024 * 1024;
 
 /**
- * Reads a CSV text; papaparse guesses the delimiter (`,` `;` tab `|`) and handles quoted line
- * breaks. Rows are read one at a time and the reading stops at the first past the limits, so a
- * huge table costs no more memory than the limits allow.
+ * The rows of a CSV text, a slice (CSV_SLICE_CHARS of text) at a time, as papaparse reads them
+ * (it guesses the delimiter, `,` `;` tab `|`, and handles quoted line breaks): each slice is
+ * parsed only when the one before has been taken, so nothing holds more rows than a slice has.
  */
-export function parseCsv(text: string, limits: CsvLimits = CSV_LIMITS): CsvReading {
-  const body = withoutBom(text);
-  if (body.trim() === '') return { ok: false, message: 'The file is empty.' };
-  const data: string[][] = [];
-  let cells = 0;
-  let refused: string | null = null;
-  let error: Papa.ParseError | undefined;
+export function* csvSlices(body: string): Generator<Papa.ParseResult<string[]>> {
+  let parser: Papa.Parser | null = null;
+  let pending: Papa.ParseResult<string[]> | null = null;
   Papa.parse<string[]>(body, {
     skipEmptyLines: 'greedy',
-    step(results, parser) {
-      // A one-column file has no delimiter to detect; papaparse's comma default reads it right.
-      error = results.errors.find((problem) => problem.code !== 'UndetectableDelimiter');
-      if (error) return parser.abort();
-      data.push(results.data);
-      cells += results.data.length;
-      refused = tableTooLarge(data, cells, limits);
-      if (refused !== null) parser.abort();
+    chunkSize: CSV_SLICE_CHARS,
+    chunk(results: Papa.ParseResult<string[]>, handle: Papa.Parser) {
+      parser = handle;
+      pending = results;
+      handle.pause();
     },
+    // The types ask for it beside `chunk`; the slices say all there is.
+    complete: () => undefined,
   });
-  if (error) {
-    const line = error.index === undefined ? undefined : body.slice(0, error.index).split('\n').length;
-    const where = line === undefined ? `row ${data.length + 1}` : `line ${line}`;
-    const reason = error.code === 'MissingQuotes' || error.code === 'InvalidQuotes' ? 'a quoted cell is not closed, or has a stray " in it' : error.message;
-    return { ok: false, message: `The CSV cannot be read at ${where}: ${reason}.`, line };
+  while (pending !== null) {
+    const slice: Papa.ParseResult<string[]> = pending;
+    pending = null;
+    yield slice;
+    // Parses the next slice, which hands its rows to `chunk` above; after the last, nothing does.
+    (parser as Papa.Parser | null)?.resume();
   }
-  if (refused !== null) return { ok: false, message: refused };
-  const [headers, ...rows] = data;
-  if (headers === undefined || rows.length === 0) return { ok: false, message: 'The CSV has a header row but no rows of events under it.' };
-  const ragged = rows.findIndex((row) => row.length !== headers.length);
-  if (ragged !== -1) {
-    return { ok: false, message: `Row ${ragged + 2} has ${rows[ragged]!.length} cells, but the header row has ${headers.length} columns.` };
+}
+
+/** Why a row read passes the limits (`cells` counted with it), null when it does not; `number` counts from 1, the header included. */
+function rowTooLarge(row: readonly string[], number: number, columns: number, cells: number, limits: CsvLimits): string | null {
+  const long = row.findIndex((cell) => cell.length > limits.maxCellChars);
+  if (long !== -1) return `Row ${number} has a cell of ${row[long]!.length.toLocaleString('en')} characters (column ${long + 1}); a cell may have at most ${limits.maxCellChars.toLocaleString('en')}.`;
+  if (cells <= limits.maxCells) return null;
+  return `The CSV has ${columns.toLocaleString('en')} columns, and by row ${number.toLocaleString('en')} more than ${limits.maxCells.toLocaleString('en')} cells (rows × columns), the most it may have.`;
+}
+
+export type CsvCheck = { ok: true; headers: string[]; rows: number } | { ok: false; message: string; line?: number };
+
+/**
+ * Reads a CSV text a slice at a time (csvSlices), handing each row under the header to `take`,
+ * and stops at the first problem: a row that cannot be read, one past the limits, one of another
+ * width than the header. A huge table costs no more memory than `take` keeps.
+ */
+export function readCsv(text: string, limits: CsvLimits, take: (row: string[]) => void): CsvCheck {
+  const body = withoutBom(text);
+  if (body.trim() === '') return { ok: false, message: 'The file is empty.' };
+  let headers: string[] | null = null;
+  let number = 0;
+  let cells = 0;
+  for (const slice of csvSlices(body)) {
+    // A one-column file has no delimiter to detect; papaparse's comma default reads it right.
+    const error = slice.errors.find((problem) => problem.code !== 'UndetectableDelimiter');
+    const readable = error?.row === undefined ? slice.data : slice.data.slice(0, error.row);
+    for (const row of readable) {
+      number++;
+      cells += row.length;
+      const refused = rowTooLarge(row, number, (headers ?? row).length, cells, limits);
+      if (refused !== null) return { ok: false, message: refused };
+      if (headers === null) headers = row;
+      else if (row.length !== headers.length) return { ok: false, message: `Row ${number} has ${row.length} cells, but the header row has ${headers.length} columns.` };
+      else take(row);
+    }
+    if (error) {
+      const line = error.index === undefined ? undefined : body.slice(0, error.index).split('\n').length;
+      const where = line === undefined ? `row ${number + 1}` : `line ${line}`;
+      const reason = error.code === 'MissingQuotes' || error.code === 'InvalidQuotes' ? 'a quoted cell is not closed, or has a stray " in it' : error.message;
+      return { ok: false, message: `The CSV cannot be read at ${where}: ${reason}.`, line };
+    }
   }
-  return { ok: true, headers, rows };
+  if (headers === null || number === 1) return { ok: false, message: 'The CSV has a header row but no rows of events under it.' };
+  return { ok: true, headers, rows: number - 1 };
+}
+
+/** Reads a CSV text into its table, within the limits (readCsv). */
+export function parseCsv(text: string, limits: CsvLimits = CSV_LIMITS): CsvReading {
+  const rows: string[][] = [];
+  const read = readCsv(text, limits, (row) => rows.push(row));
+  return read.ok ? { ok: true, headers: read.headers, rows } : read;
 }
 
 const attributePrefix = /^(?:attr|attributes)\.(.+)$/i;

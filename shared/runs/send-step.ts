@@ -6,7 +6,7 @@ import { receivedDifference, receivedEvents } from './received.ts';
 import { masked, type RunDeps, type SandboxTools } from './run-deps.ts';
 import type { StepResult } from './run-result.ts';
 import type { SendStep } from './scenario.ts';
-import { batchEvents, dataRows, resolveStepEvents, type DataRow } from './step-data.ts';
+import { batchEvents, dataRows, resolveStepEvents, type DataRows } from './step-data.ts';
 
 /**
  * One send step of a scenario: its batch and data file read, then once per data row (or once)
@@ -34,7 +34,8 @@ export interface SendStepContext {
 interface Planned {
   environment: EnvironmentSettings;
   events: unknown[];
-  rows: { file: string; columns: DataRow }[] | null;
+  /** The data file's rows, read one at a time as the step runs them; null without a data file. */
+  rows: { file: string; read: DataRows } | null;
 }
 
 function message(error: unknown): string {
@@ -72,7 +73,7 @@ async function plan(step: SendStep, context: SendStepContext): Promise<Planned |
   if ('problem' in file) return file.problem;
   const rows = dataRows(dataFile, file.text);
   if (!rows.ok) return rows.problem;
-  return { environment, events, rows: rows.value.map((columns) => ({ file: dataFile, columns })) };
+  return { environment, events, rows: { file: dataFile, read: rows.value } };
 }
 
 /** The faults in force before the step, to restore after it; throws when the address is no sandbox. */
@@ -165,15 +166,16 @@ export async function runSendStep(step: SendStep, index: number, name: string, c
   }
   const { environment, events, rows } = planned;
   const expectations = expectationsOf(step.expect);
-  const runs = rows ?? [null];
-  for (const [at, row] of runs.entries()) {
-    const number = row ? at + 1 : null;
+  const runs = rows?.read.each() ?? [null];
+  let at = 0;
+  for (const columns of runs) {
+    const number = columns ? at + 1 : null;
     const started = performance.now();
     context.started(number);
     const resolved = resolveStepEvents({
       events,
       environment,
-      row: row && { file: row.file, number: at + 1, columns: row.columns },
+      row: rows && columns && { file: rows.file, number: at + 1, columns },
       timeZone: resolveTimeZone(environment.timeZone),
       now: now(),
     });
@@ -199,8 +201,9 @@ export async function runSendStep(step: SendStep, index: number, name: string, c
     );
     const stop = context.stopReason();
     if (stop !== null) {
-      for (const skipped of runs.keys()) if (skipped > at) context.ended(result(skipped + 1, performance.now(), { status: 'skipped', reason: stop, environment: environment.name }));
+      for (let skipped = at + 1; skipped < (rows?.read.count ?? 1); skipped++) context.ended(result(skipped + 1, performance.now(), { status: 'skipped', reason: stop, environment: environment.name }));
       break;
     }
+    at++;
   }
 }

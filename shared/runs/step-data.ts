@@ -1,7 +1,7 @@
 import type { NameValue } from '../environment.ts';
 import { eventPlace } from '../event-place.ts';
 import { isNdjsonName } from '../formats/batch-file.ts';
-import { CSV_LIMITS, parseCsv } from '../formats/csv.ts';
+import { CSV_LIMITS, csvSlices, readCsv } from '../formats/csv.ts';
 import { kindOf, readJson, withoutBom } from '../formats/import-result.ts';
 import { parseNdjson } from '../formats/ndjson.ts';
 import { findTemplates, resolveBatch } from '../templates.ts';
@@ -31,6 +31,23 @@ export function batchEvents(file: string, text: string): Reading<unknown[]> {
 /** One row of a data file: its columns, as the variables its run of the step resolves templates with. */
 export type DataRow = NameValue[];
 
+/** A data file's rows, checked whole: how many, and each in turn as its run of the step needs it. */
+export interface DataRows {
+  count: number;
+  each(): Iterable<DataRow>;
+}
+
+/** A checked CSV's rows under its header, read a slice at a time as they are taken (csvSlices). */
+function* csvDataRows(text: string): Generator<DataRow> {
+  let names: string[] | null = null;
+  for (const slice of csvSlices(withoutBom(text))) {
+    for (const row of slice.data) {
+      if (names === null) names = row.map((name) => name.trim());
+      else yield names.map((name, column) => ({ name, value: row[column]! }));
+    }
+  }
+}
+
 function cellText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -42,9 +59,9 @@ function cellText(value: unknown): string {
 export const MAX_DATA_ROWS = 100_000;
 
 /**
- * A data file's rows are kept whole through the run: they are limited as every CSV is (cells and
- * each cell's length, CSV_LIMITS), a JSON data file's rows too, and a JSON data file, parsed
- * whole, is limited in size first.
+ * A data file is limited as every CSV is (cells and each cell's length, CSV_LIMITS), a JSON data
+ * file's rows too. A CSV's rows are read as the step runs them, a slice at a time; a JSON data
+ * file, parsed whole, is limited in size first.
  */
 export const DATA_LIMITS = CSV_LIMITS;
 export const MAX_JSON_DATA_CHARS = 16 * 1024 * 1024;
@@ -62,14 +79,18 @@ function csvTooLong(text: string): boolean {
   return false;
 }
 
-/** A data file's rows: CSV (by its name, .csv) with a header row, else a JSON array of objects whose values become text. */
-export function dataRows(file: string, text: string): Reading<DataRow[]> {
+/**
+ * A data file's rows: CSV (by its name, .csv) with a header row, else a JSON array of objects
+ * whose values become text. Checked whole before any is taken, so a step refuses a bad file
+ * before its first send; a CSV is checked keeping no row, and its rows are read again as taken.
+ */
+export function dataRows(file: string, text: string): Reading<DataRows> {
   if (/\.csv$/i.test(file)) {
     if (csvTooLong(text)) return { ok: false, problem: tooManyRows(file, `more than ${MAX_DATA_ROWS.toLocaleString('en')} rows`) };
-    const table = parseCsv(text, DATA_LIMITS);
-    if (!table.ok) return { ok: false, problem: `${file}: ${table.message}` };
-    if (table.rows.length > MAX_DATA_ROWS) return { ok: false, problem: tooManyRows(file, table.rows.length) };
-    return { ok: true, value: table.rows.map((row) => table.headers.map((name, column) => ({ name: name.trim(), value: row[column]! }))) };
+    const checked = readCsv(text, DATA_LIMITS, () => undefined);
+    if (!checked.ok) return { ok: false, problem: `${file}: ${checked.message}` };
+    if (checked.rows > MAX_DATA_ROWS) return { ok: false, problem: tooManyRows(file, checked.rows) };
+    return { ok: true, value: { count: checked.rows, each: () => csvDataRows(text) } };
   }
   if (text.length > MAX_JSON_DATA_CHARS) return { ok: false, problem: `${file}: ${text.length.toLocaleString('en')} characters; a JSON data file may have at most ${MAX_JSON_DATA_CHARS.toLocaleString('en')} (a CSV data file, read a row at a time, may be larger).` };
   const read = readJson(withoutBom(text));
@@ -87,7 +108,7 @@ export function dataRows(file: string, text: string): Reading<DataRow[]> {
     if (long) return { ok: false, problem: `${file}: row ${index + 1} has a value of ${long.value.length.toLocaleString('en')} characters in "${long.name}"; a cell may have at most ${DATA_LIMITS.maxCellChars.toLocaleString('en')}.` };
     rows.push(columns);
   }
-  return { ok: true, value: rows };
+  return { ok: true, value: { count: rows.length, each: () => rows } };
 }
 
 /** The variable names a batch's templates use (`{{name}}`), each once, in order. */

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/main.ts';
 import { formatDuration } from '../../electron/cli/history-print.ts';
 import { openSubmissions, type SubmissionStore } from '../../electron/services/submissions.ts';
+import { claimSubmission } from '../../electron/services/send-claims.ts';
 import { formatDateTime } from '../../shared/datetime.ts';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import type { SubmissionDetail, SubmissionStatus, SubmissionSummary } from '../../shared/submission.ts';
@@ -92,8 +93,9 @@ beforeAll(async () => {
     made.failed = record(store, ['c-7f3a42'], '2026-11-19T14:30:00.000Z', 'failed', { id: 'env-prod-eu', name: 'Production EU' });
     made.third = record(store, ['c-7f3a23'], '2026-11-20T08:15:00.000Z', 'ok');
     made.fourth = record(store, ['c-7f3a24', 'c-7f3a21'], '2026-11-21T11:45:00.000Z', 'ok');
-    // Still being sent by the app as the command reads: it must stay so.
+    // Still being sent by the app as the command reads, which holds its claim (here, this process): it must stay so.
     made.sending = record(store, ['c-7f3a25'], '2026-11-22T07:00:00.000Z', 'sending');
+    claimSubmission(data, made.sending);
     store.annotate(made.failed, { label: 'Repro for ZD-1234', note: 'customer says events vanish\nafter midnight' });
   } finally {
     store.close();

@@ -13,7 +13,7 @@ import { openSubmissions } from '../../electron/services/submissions.ts';
 import { AppError } from '../../shared/errors.ts';
 import { emptyHistoryFilter } from '../../shared/history.ts';
 import { oneEventBatch, sandboxForCli } from './support/cli-sandbox.ts';
-import { fingerprint, writeDamagedHistory, writeHistoryDamagedInItsMiddle } from './support/damaged-history.ts';
+import { damageItsMiddle, fingerprint, writeDamagedHistory, writeHistoryDamagedInItsMiddle, writeHistoryOfLargerBatches } from './support/damaged-history.ts';
 
 /**
  * A submissions.sqlite with a page overwritten by garbage (a real file, damaged as a bad sector
@@ -192,6 +192,35 @@ describe('the app over a damaged history', () => {
     expect(fingerprint(file)).toBe(before);
     expect(await call('history:setAside')).toMatchObject({ ok: true });
     expect(await call('send:start', { environmentId, batchText, again: true })).toMatchObject({ ok: true, value: { started: { eventCount: 1 } } });
+  });
+
+  it('treats damage a statement meets while the history is open as damage found on opening: every call says so, no send, set aside', async () => {
+    const dataFolder = path.join(await tempFolder(), 'data');
+    const { file, ids } = writeHistoryOfLargerBatches(dataFolder);
+    const { services, call } = await startApp(dataFolder);
+    const environmentId = services.environments.list().environments[0]!.id;
+    const { demoUsername, demoPassword } = services.sandbox!.info();
+    expect(await call('session:login', { environmentId, username: demoUsername, password: demoPassword, rememberPassword: false })).toMatchObject({ ok: true });
+    const batchText = JSON.stringify([{ token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: {} }]);
+    // A first send checks the whole file, once: it is intact then.
+    expect(await call('send:start', { environmentId, batchText, again: true })).toMatchObject({ ok: true });
+    await vi.waitFor(async () => expect(await call('history:list', { filter: { ...emptyHistoryFilter, statuses: ['sending'] } })).toEqual({ ok: true, value: [] }), { timeout: 10_000 });
+    const sentBefore = services.sandbox!.traffic().filter((record) => record.path === '/user/events').length;
+
+    damageItsMiddle(file);
+    const batches = await Promise.all(ids.map((id) => call('history:batch', { id })));
+    expect(batches).toContainEqual(expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'history-corrupt', message: expect.stringMatching(DAMAGED) }) }));
+    const damaged = fingerprint(file);
+    // From then on the file is closed: what reads intact pages says so too, and nothing more is written to it.
+    expect(await call('history:list', { filter: emptyHistoryFilter })).toMatchObject({ ok: false, error: { code: 'history-corrupt' } });
+    expect(await call('send:start', { environmentId, batchText, again: true })).toMatchObject({ ok: false, error: { code: 'history-corrupt' } });
+    expect(services.sandbox!.traffic().filter((record) => record.path === '/user/events')).toHaveLength(sentBefore);
+    expect(fingerprint(file)).toBe(damaged);
+
+    const setAside = await call('history:setAside');
+    expect(setAside).toMatchObject({ ok: true });
+    expect(fingerprint((setAside as { value: { movedTo: string } }).value.movedTo)).toBe(damaged);
+    expect(await call('history:list', { filter: emptyHistoryFilter })).toEqual({ ok: true, value: [] });
   });
 
   it('refuses to set aside a history that is not damaged', async () => {

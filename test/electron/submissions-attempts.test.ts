@@ -4,7 +4,7 @@ import { HistoryFilterSchema } from '../../shared/history.ts';
 import { MAX_RESPONSE_BODY_BYTES } from '../../shared/submission.ts';
 import { MAX_ATTEMPTS_KEPT, type SubmissionStore } from '../../electron/services/submissions.ts';
 import { historyFilePerTest } from './support/history-file.ts';
-import { input, threeChunks } from './support/submissions-fixtures.ts';
+import { input, sendingHere, threeChunks } from './support/submissions-fixtures.ts';
 
 const history = historyFilePerTest('eventdesk-submissions-attempts-');
 const openStore = () => history.openStore();
@@ -26,6 +26,7 @@ describe('every attempt of a chunk', () => {
   it('keeps each request with its answer, oldest first, and counts and indexes every body', () => {
     const store = openStore();
     const { id } = store.createSubmission(input(), threeChunks);
+    sendingHere(store, id);
     const statuses: [number, string][] = [
       [500, '{"error":"boom-five-hundred"}'],
       [429, '{"error":"slow-down"}'],

@@ -2,11 +2,12 @@ import { writeFile } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.ts';
+import { HistoryFilterSchema } from '../../shared/history.ts';
 import { MAX_RESPONSE_BODY_BYTES, SubmissionDetailSchema } from '../../shared/submission.ts';
 import { SUBMISSIONS_SCHEMA_VERSION, openSubmissions } from '../../electron/services/submissions.ts';
 import { truncateUtf8 } from '../../electron/services/submissions-rows.ts';
 import { historyFilePerTest } from './support/history-file.ts';
-import { input, threeChunks, codeOf, ranges } from './support/submissions-fixtures.ts';
+import { input, threeChunks, codeOf, ranges, sendingHere } from './support/submissions-fixtures.ts';
 
 const history = historyFilePerTest('eventdesk-submissions-');
 const openStore = () => history.openStore();
@@ -15,6 +16,7 @@ describe('submissions store', () => {
   it('records a submission as sending with pending chunks, and gives it back whole', () => {
     const store = openStore();
     const created = store.createSubmission(input(), threeChunks);
+    sendingHere(store, created.id);
     expect(created.status).toBe('sending');
     expect(created.finishedAt).toBeNull();
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -176,6 +178,7 @@ describe('submissions store', () => {
     expect(codeOf(() => store.finish('nope', 'ok'))).toBe('submission-not-found');
     expect(codeOf(() => store.finish(id, 'done' as 'ok'))).toBe('submission-status');
     store.finish(id, 'sending');
+    sendingHere(store, id);
     expect(store.get(id)).toMatchObject({ status: 'sending', finishedAt: null });
   });
 
@@ -221,6 +224,28 @@ describe('submissions store', () => {
       [4, 2],
       [6, 2],
     ]);
+  });
+
+  it('shows a submission still sending that no live process sends as interrupted, everywhere it is read, before anything records it', () => {
+    // A send stopped by a full disk: its record could not say how it ended, and its claim is gone.
+    const store = openStore();
+    const { id } = store.createSubmission(input({ startedAt: new Date().toISOString() }), threeChunks);
+    store.updateChunk(id, 0, { status: 'ok', statusCode: 202, attempts: 1 });
+    store.updateChunk(id, 2, { status: 'sending', attempts: 1 });
+    const live = store.createSubmission(input({ batchHash: 'live', startedAt: new Date().toISOString() }), threeChunks);
+    sendingHere(store, live.id);
+    const byStatus = (status: 'sending' | 'interrupted') => HistoryFilterSchema.parse({ statuses: [status] });
+
+    expect(store.list({ limit: 10 }).map((row) => [row.id, row.status])).toEqual(expect.arrayContaining([[id, 'interrupted'], [live.id, 'sending']]));
+    expect(store.view(id)).toMatchObject({ status: 'interrupted', chunks: [{ status: 'ok' }, { status: 'pending', wentOut: false }, { status: 'pending' }] });
+    expect(store.get(id)?.status).toBe('interrupted');
+    expect(store.get(live.id)?.status).toBe('sending');
+    expect(store.list({ limit: 10, filter: byStatus('interrupted') }).map((row) => row.id)).toEqual([id]);
+    expect(store.count(byStatus('sending'))).toBe(1);
+    expect(store.timeline(HistoryFilterSchema.parse({}), 'day').flatMap((bucket) => Object.entries(bucket.counts))).toEqual(expect.arrayContaining([['interrupted', 1], ['sending', 1]]));
+    // Only shown so: the next start records it, and a resume finds its chunks as they are.
+    expect(store.markInterrupted((each) => each === id)).toEqual([id]);
+    expect(store.get(id)?.status).toBe('interrupted');
   });
 
   it('finds the latest earlier send of the same batch to the same environment only', () => {

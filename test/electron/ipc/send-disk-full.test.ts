@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EnvironmentSettingsSchema, type EnvironmentSettings } from '../../../shared/environment.ts';
+import { emptyHistoryFilter } from '../../../shared/history.ts';
 import type { SandboxRequestRecord } from '../../../shared/sandbox.ts';
 import type { SendProgress } from '../../../shared/submission.ts';
 import { validEvent } from '../../fixtures/events.ts';
@@ -64,6 +65,12 @@ async function accepted(app: App): Promise<string[]> {
   return records.filter((record) => record.response?.status === 202).flatMap((record) => (JSON.parse(record.body.text) as { token: string }[]).map((event) => event.token));
 }
 
+/** The status History lists a submission with (none when it is not recorded). */
+async function listed(app: App, id: string): Promise<string[]> {
+  const answer = await app.call('history:list', { filter: emptyHistoryFilter, limit: 50 });
+  return (answer as { value: { id: string; status: string }[] }).value.filter((row) => row.id === id).map((row) => row.status);
+}
+
 /** The tokens of the events the record says were acknowledged. */
 function recordedOk(app: App, id: string): string[] {
   const detail = app.services.submissions.get(id)!;
@@ -101,6 +108,8 @@ describe.skipIf(typeof disk === 'string')(`a send on a disk that fills${typeof d
         seen.add('sent');
       } else {
         expect(end).toMatchObject({ status: 'failed', problem: expect.stringContaining('the disk holding it is full') });
+        // The disk still full, History and Recent sends read the stopped send as interrupted, never as going out.
+        expect(await listed(first.app, id)).toEqual(whole ? ['interrupted'] : expect.not.arrayContaining(['sending']));
         if (whole) {
           // Only what the server acknowledged is counted, in the progress and in the record.
           expect(end.eventsDone).toBeLessThanOrEqual(sentFirst.length);

@@ -54,17 +54,27 @@ export function writeDamagedHistory(dataFolder: string, count = 12): { file: str
   return { file, ids };
 }
 
-/**
- * A history of larger batches with one page in the middle of the file overwritten with garbage:
- * the header, the schema and the tables' first pages are intact, so the file opens, lists and
- * takes new rows; only a query that reads that old batch, or an integrity check, meets the damage.
- */
-export function writeHistoryDamagedInItsMiddle(dataFolder: string): { file: string } {
+/** A healthy history of larger batches (8 of 200 events), closed: its middle pages hold old batches alone. */
+export function writeHistoryOfLargerBatches(dataFolder: string): { file: string; ids: string[] } {
   const file = path.join(dataFolder, 'submissions.sqlite');
-  writeHistory(file, 8, 200);
+  return { file, ids: writeHistory(file, 8, 200) };
+}
+
+/**
+ * Overwrites the page in the middle of a history's file with garbage: the header, the schema and
+ * the tables' first pages stay intact, so the file opens, lists and takes new rows; only a query
+ * that reads that old batch, or an integrity check, meets the damage. The file may be open.
+ */
+export function damageItsMiddle(file: string): void {
   const db = new DatabaseSync(file, { readOnly: true });
   const { pages, size } = db.prepare('SELECT (SELECT page_count FROM pragma_page_count) AS pages, (SELECT page_size FROM pragma_page_size) AS size').get() as { pages: number; size: number };
   db.close();
   overwritePage(file, Math.floor(pages / 2), size);
+}
+
+/** A history of larger batches damaged in its middle (damageItsMiddle). */
+export function writeHistoryDamagedInItsMiddle(dataFolder: string): { file: string } {
+  const { file } = writeHistoryOfLargerBatches(dataFolder);
+  damageItsMiddle(file);
   return { file };
 }

@@ -38,7 +38,16 @@ export function mountSmallDisk(megabytes: number): SmallDisk | string {
     folder,
     free,
     fill(freeBytes) {
-      writeFileSync(filler, Buffer.alloc(Math.max(0, free() - freeBytes)));
+      // A send under way may take room between measuring and writing: then the filler is measured again.
+      for (let tries = 1; ; tries++) {
+        rmSync(filler, { force: true });
+        try {
+          writeFileSync(filler, Buffer.alloc(Math.max(0, free() - freeBytes)));
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC' || tries === 3) throw error;
+        }
+      }
     },
     unfill() {
       rmSync(filler, { force: true });

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { AppError } from '../../../shared/errors.ts';
-import type { NewSubmission } from '../../../electron/services/submissions.ts';
+import { claimSubmission } from '../../../electron/services/send-claims.ts';
+import type { NewSubmission, SubmissionStore } from '../../../electron/services/submissions.ts';
 
 /** What the history store's tests share: a submission to record, three chunks, an error's code. */
 
@@ -22,6 +24,13 @@ export const threeChunks = [
   { firstEvent: 2, eventCount: 2 },
   { firstEvent: 4, eventCount: 2 },
 ];
+
+/** Claims a submission for this process, as a send under way does: the store shows it as sending (not interrupted) while claimed. */
+export function sendingHere(store: SubmissionStore, id: string): { release(): void } {
+  const claim = claimSubmission(path.dirname(store.file), id);
+  if (!claim.ok) throw new Error(`process ${claim.pid} holds ${id}`);
+  return claim;
+}
 
 export function codeOf(work: () => unknown): string | undefined {
   try {

@@ -55,7 +55,7 @@ describe('a send stopped because its record could not be written', () => {
   });
 
   it('shows no chunks as pending when the full disk kept its record from being dropped', async () => {
-    // The record still reads "sending" until the next start clears it: none of its chunks went out.
+    // The record, not live, reads "interrupted" until the next start drops it: none of its chunks went out.
     const recorded = {
       id: 's-full',
       environmentId: 'env-1',
@@ -68,7 +68,7 @@ describe('a send stopped because its record could not be written', () => {
       startedAt: '2026-11-24T09:00:00.000Z',
       finishedAt: null,
       sendingMs: 0,
-      status: 'sending',
+      status: 'interrupted',
       label: '',
       note: '',
       chunks: [{ firstEvent: 0, eventCount: 500, status: 'pending', statusCode: null, responseHeaders: {}, responseBody: null, responseTruncated: false, attempts: 0, durationMs: 0, error: null, wentOut: false, attemptLog: [] }],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_LIMITS, MAX_DATA_ROWS, MAX_JSON_DATA_CHARS, batchEvents, dataRows, resolveStepEvents } from '../../../shared/runs/step-data.ts';
+import { CSV_SLICE_CHARS, csvSlices } from '../../../shared/formats/csv.ts';
+import { DATA_LIMITS, MAX_DATA_ROWS, MAX_JSON_DATA_CHARS, batchEvents, dataRows, resolveStepEvents, type DataRow } from '../../../shared/runs/step-data.ts';
 
 const NOW = new Date('2026-11-24T09:30:00Z');
 
@@ -17,22 +18,44 @@ describe('batchEvents', () => {
   });
 });
 
+/** Every row a data file gives, read to the end. */
+function rowsOf(read: ReturnType<typeof dataRows>): DataRow[] {
+  if (!read.ok) throw new Error(read.problem);
+  return [...read.value.each()];
+}
+
 describe('dataRows', () => {
+  it('reads a CSV\'s rows as they are taken, a slice of its text at a time, never the table whole', () => {
+    // 1 000 000 cells (the most): 100 000 rows of 10 columns, 2.5 MB of text.
+    const columns = 10;
+    const text = `${Array.from({ length: columns }, (_, column) => `c${column}`).join(',')}\n${Array.from({ length: MAX_DATA_ROWS - 1 }, (_, row) => `${`r${row}`.padEnd(5, '-')},x,x,x,x,x,x,x,x,x`).join('\n')}\n`;
+    const slices = [...csvSlices(text)].map((slice) => slice.data.length);
+    expect(slices.length).toBeGreaterThan(2);
+    expect(Math.max(...slices)).toBeLessThanOrEqual(Math.ceil(CSV_SLICE_CHARS / (columns * 2)));
+    expect(slices.reduce((sum, rows) => sum + rows, 0)).toBe(MAX_DATA_ROWS);
+    const read = dataRows('data/users.csv', text);
+    if (!read.ok) throw new Error(read.problem);
+    expect(read.value.count).toBe(MAX_DATA_ROWS - 1);
+    // Taken one at a time: the first row comes before the rest of the file is parsed again.
+    const rows = read.value.each()[Symbol.iterator]();
+    expect(rows.next().value).toEqual(Array.from({ length: columns }, (_, column) => ({ name: `c${column}`, value: column === 0 ? 'r0---' : 'x' })));
+    let count = 1;
+    while (!rows.next().done) count++;
+    expect(count).toBe(MAX_DATA_ROWS - 1);
+  });
+
+
   it('reads a CSV with a header row: one row of named columns per line', () => {
-    expect(dataRows('data/users.csv', 'customer,plan\ncust-1,pro\ncust-2,free\n')).toEqual({
-      ok: true,
-      value: [
-        [{ name: 'customer', value: 'cust-1' }, { name: 'plan', value: 'pro' }],
-        [{ name: 'customer', value: 'cust-2' }, { name: 'plan', value: 'free' }],
-      ],
-    });
+    expect(rowsOf(dataRows('data/users.csv', 'customer,plan\ncust-1,pro\ncust-2,free\n'))).toEqual([
+      [{ name: 'customer', value: 'cust-1' }, { name: 'plan', value: 'pro' }],
+      [{ name: 'customer', value: 'cust-2' }, { name: 'plan', value: 'free' }],
+    ]);
   });
 
   it('reads a JSON array of objects, its values as text', () => {
-    expect(dataRows('data/users.json', '[{"customer":"cust-1","seats":3,"trial":true}]')).toEqual({
-      ok: true,
-      value: [[{ name: 'customer', value: 'cust-1' }, { name: 'seats', value: '3' }, { name: 'trial', value: 'true' }]],
-    });
+    expect(rowsOf(dataRows('data/users.json', '[{"customer":"cust-1","seats":3,"trial":true}]'))).toEqual([
+      [{ name: 'customer', value: 'cust-1' }, { name: 'seats', value: '3' }, { name: 'trial', value: 'true' }],
+    ]);
   });
 
   it('refuses a CSV bomb (100 000 rows × 1 000 columns, 200 MB) at the cell limit, saying the numbers, after reading a thousand rows of it', () => {
@@ -52,7 +75,7 @@ describe('dataRows', () => {
 
   it('refuses a data file of more rows than a run can send, before parsing a CSV that long, and takes one of exactly the most', () => {
     const csv = (rows: number, end = '\n') => `customer\n${'c\n'.repeat(rows - 1)}c${end}`;
-    expect(dataRows('data/all.csv', csv(MAX_DATA_ROWS))).toMatchObject({ ok: true, value: { length: MAX_DATA_ROWS } });
+    expect(dataRows('data/all.csv', csv(MAX_DATA_ROWS))).toMatchObject({ ok: true, value: { count: MAX_DATA_ROWS } });
     expect(dataRows('data/all.csv', csv(MAX_DATA_ROWS + 1, ''))).toEqual({ ok: false, problem: 'data/all.csv: 100,001 rows; a step runs once per row, and a data file may have at most 100,000. Split it, or keep the rows the test needs.' });
     // A million rows are refused from a count of their lines ("more than"), never parsed.
     expect(dataRows('data/all.csv', csv(1_000_000))).toEqual({ ok: false, problem: 'data/all.csv: more than 100,000 rows; a step runs once per row, and a data file may have at most 100,000. Split it, or keep the rows the test needs.' });
