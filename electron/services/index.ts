@@ -182,6 +182,7 @@ export async function createServices(deps: ServiceDeps) {
     dataFolder: deps.dataFolder,
     workspaces: workspaceFolders,
     environments,
+    sessions,
     sending,
     submissions,
     secrets: vaultSecrets,
