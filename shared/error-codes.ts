@@ -168,6 +168,7 @@ export const errorCodes = [
   'run-busy', // the app runs one run of scenarios at a time
   'run-not-found', // a kept run that is gone (or never was)
   'run-scenario-missing', // the app was asked to run a scenario the open workspace does not have (or it has none)
+  'run-secrets-missing', // an environment a run sends to lacks a login or an API key: asked for before the run, never found missing mid-run
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -29,6 +29,7 @@ import {
 import { MAX_PSEUDONYM_ORIGINS, PSEUDONYM_ORIGIN_MAX, SendProgressSchema, StartResultSchema, SubmissionSummarySchema, SubmissionViewSchema, UnansweredChoiceSchema } from './submission.ts';
 import { LoginInputSchema, SessionEventSchema, SessionViewSchema } from './session.ts';
 import { KeptRunSchema, RunProgressSchema, RunResultSchema, RunStartSchema, WorkspaceScenarioSchema } from './runs/run-schemas.ts';
+import { RunSecretsNeedSchema } from './runs/run-secrets.ts';
 import { RecentWorkspaceSchema, WorkspaceChangeSchema, WorkspaceFileRequestSchema, WorkspaceListingSchema } from './workspace/workspace-schema.ts';
 
 /**
@@ -313,8 +314,14 @@ export const contract = {
   /** The open workspace's scenarios, each read (name, steps, or why it cannot run); workspace-not-open without one. */
   'runs:scenarios': { input: NoInput, output: z.array(WorkspaceScenarioSchema) },
   /**
+   * What the environments a run would send to (each step's own included) lack: a login, an API
+   * key, each environment once; empty when nothing. The Runs view asks for all of it in one dialog.
+   */
+  'runs:secretsNeeded': { input: RunStartSchema.pick({ scenarios: true, environment: true }), output: z.array(RunSecretsNeedSchema) },
+  /**
    * Starts a run of the open workspace's scenarios in the app (the same engine as `eventdesk run`),
-   * each send recorded in History; progress comes as runs:progress. run-busy while one is under way.
+   * each send recorded in History; progress comes as runs:progress. run-busy while one is under way;
+   * run-secrets-missing, before anything is sent, when an environment it sends to lacks a login or an API key.
    */
   'runs:start': { input: RunStartSchema, output: z.object({ runId: z.string() }) },
   /** Stops the run: the step under way is cancelled, the rest reported skipped. */

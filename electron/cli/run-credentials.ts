@@ -1,7 +1,7 @@
 import { originOf, type EnvironmentSettings } from '../../shared/environment.ts';
 import { AppError } from '../../shared/errors.ts';
 import { SECRET_VARIABLES, environmentSecretVariables, type SecretVariableNames } from '../../shared/secret-variables.ts';
-import { credentialsFrom, type TargetSecrets, type Variables } from './target.ts';
+import { credentialsFrom, secretProblems, type TargetSecrets, type Variables } from './target.ts';
 
 /**
  * Who `eventdesk run` logs in as, where. A workspace is untrusted (a cloned repository, a pull
@@ -34,13 +34,54 @@ function refusal(binding: CredentialBinding, environment: EnvironmentSettings, o
   return `${given} ${home}; the environment "${environment.name}" is at ${origin}: ${instead}.`;
 }
 
+/** Where an environment's credentials come from: its own variables once any is set, else the command line's where they may go; null: neither may. */
+function sourceOf(variables: Variables, binding: CredentialBinding, environment: EnvironmentSettings): { origin: string; own: SecretVariableNames | null; names: SecretVariableNames | null } {
+  const origin = originOf(environment.baseUrl) ?? environment.baseUrl;
+  const own = environmentSecretVariables(environment.name);
+  if (own !== null && (variables[own.password] || variables[own.apiKey])) return { origin, own, names: own };
+  const allowed = origin === binding.home?.origin || binding.allowed.includes(origin);
+  return { origin, own, names: allowed ? SECRET_VARIABLES : null };
+}
+
 /** The credentials for an environment a step sends to; throws an AppError saying why when it gets none. */
 export function runCredentials(variables: Variables, binding: CredentialBinding): (environment: EnvironmentSettings) => TargetSecrets {
   return (environment) => {
-    const origin = originOf(environment.baseUrl) ?? environment.baseUrl;
-    const own = environmentSecretVariables(environment.name);
-    if (own !== null && (variables[own.password] || variables[own.apiKey])) return checked(variables, own, environment);
-    if (origin === binding.home?.origin || binding.allowed.includes(origin)) return checked(variables, SECRET_VARIABLES, environment);
-    throw new AppError('secrets-for-another-server', refusal(binding, environment, origin, own));
+    const { origin, own, names } = sourceOf(variables, binding, environment);
+    if (names === null) throw new AppError('secrets-for-another-server', refusal(binding, environment, origin, own));
+    return checked(variables, names, environment);
   };
+}
+
+const listed = (items: readonly string[]) => (items.length <= 2 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/**
+ * Every credential the environments a run sends to lack, said at once before anything is sent
+ * (issue 32, item 8), rather than one failed step at a time: "This run needs EVENTDESK_PASSWORD
+ * and EVENTDESK_API_KEY (for sandbox), EVENTDESK_STAGING_API_KEY (for staging): set them and run
+ * it again." Then what is wrong with those given (a line break, not a key). Empty when nothing.
+ */
+export function runCredentialProblems(variables: Variables, binding: CredentialBinding, environments: readonly EnvironmentSettings[]): string[] {
+  const lacking = new Map<string, { names: string[]; environments: string[] }>();
+  const problems: string[] = [];
+  for (const environment of environments) {
+    const { origin, own, names } = sourceOf(variables, binding, environment);
+    const asked = names ?? own;
+    if (asked === null) {
+      problems.push(`The environment "${environment.name}" is at ${origin}, and its name makes no variables of its own: pass --allow-origin ${origin} to give it ${SECRET_VARIABLES.password} and ${SECRET_VARIABLES.apiKey}.`);
+      continue;
+    }
+    const missing = [...(variables[asked.username] || environment.username ? [] : [asked.username]), ...[asked.password, asked.apiKey].filter((name) => !variables[name])];
+    if (missing.length === 0) {
+      problems.push(...secretProblems(variables, asked));
+      continue;
+    }
+    const key = missing.join(' ');
+    const where = names === null ? `${environment.name}, at ${origin}, or pass --allow-origin ${origin}` : environment.name;
+    const entry = lacking.get(key) ?? { names: missing, environments: [] };
+    entry.environments.push(where);
+    lacking.set(key, entry);
+  }
+  const needs = [...lacking.values()].map((entry) => `${listed(entry.names)} (for ${entry.environments.join('; ')})`);
+  const count = [...lacking.values()].reduce((sum, entry) => sum + entry.names.length, 0);
+  return [...(needs.length > 0 ? [`This run needs ${needs.join(', ')}: set ${count === 1 ? 'it' : 'them'} and run it again.`] : []), ...problems];
 }

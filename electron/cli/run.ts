@@ -12,6 +12,7 @@ import { SECRET_VARIABLES } from '../../shared/secret-variables.ts';
 import { problemText } from '../../shared/workspace/workspace-json.ts';
 import { WORKSPACE_KINDS } from '../../shared/workspace/workspace.ts';
 import { keptRunsIn } from '../runs/kept-runs.ts';
+import { runEnvironments } from '../runs/run-environments.ts';
 import { createServicesSender } from '../runs/services-sender.ts';
 import { workspaceRunDeps } from '../runs/workspace-run.ts';
 import { workspaceDataFolder } from '../services/index.ts';
@@ -21,8 +22,8 @@ import { type CliIo, terminalIo } from './command.ts';
 import { appDataFolder } from './data-folder.ts';
 import { ENV_USAGE, chooseEnvironment } from './environment-choice.ts';
 import { UsageError, exists, fileMistake, isUsageError, parseFlags, unwritable, usageText } from './flags.ts';
-import { runCredentials, type CredentialBinding } from './run-credentials.ts';
-import { resolveTarget, secretProblems, secretsIn, type Variables } from './target.ts';
+import { runCredentialProblems, runCredentials, type CredentialBinding } from './run-credentials.ts';
+import { resolveTarget, secretsIn, type Variables } from './target.ts';
 import { printedJson } from '../../shared/terminal-text.ts';
 
 /**
@@ -68,8 +69,9 @@ Credentials, from environment variables only, as for "eventdesk send"
   ${SECRET_VARIABLES.apiKey.padEnd(23)}The application's API key
 They go only to the origin of the environment the run is for (--env, --base-url, else the
 workspace's "defaultEnvironment") and to each --allow-origin. A workspace may point its other
-environments anywhere: a step sending elsewhere fails, saying so, and its server hears nothing,
-unless that environment has variables of its own:
+environments anywhere: they get only variables of their own. Before anything is sent, the run
+names every variable the environments it sends to lack (a step's own included), and exits 2.
+An environment's own variables:
   EVENTDESK_<NAME>_USERNAME, EVENTDESK_<NAME>_PASSWORD, EVENTDESK_<NAME>_API_KEY
 NAME is the environment's name without accents, in capitals, each run of other characters
 than A-Z and 0-9 made one "_": "staging-eu" and "Staging EU" read EVENTDESK_STAGING_EU_PASSWORD.
@@ -218,8 +220,8 @@ async function planRun(args: string[], variables: Variables): Promise<RunPlan | 
   const { file: dataFile, notes } = dataFileFlag(values);
   const data = dataFile === undefined ? null : await dataFileIn(root, dataFile);
   const binding = credentialBinding(workspace, everywhere, environmentName, values['allow-origin'] ?? []);
-  // The username may come from each environment; the password and the API key must be set before anything runs, when anything may use them.
-  const problems = binding.home === null && binding.allowed.length === 0 ? [] : secretProblems(variables);
+  // Every credential of every environment the run sends to, said at once before anything runs.
+  const problems = runCredentialProblems(variables, binding, everywhere ? [everywhere] : await runEnvironments(workspace, scenarios, environmentName));
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
   return { workspace, scenarios, environmentName, everywhere, binding, data, notes, reporters, out: values.out ?? null, bail: values.bail ?? false };
 }

@@ -181,6 +181,7 @@ export async function createServices(deps: ServiceDeps) {
     dataFolder: deps.dataFolder,
     workspaces: workspaceFolders,
     environments,
+    sessions,
     sending,
     submissions,
     secrets: vaultSecrets,

@@ -1,18 +1,23 @@
+import { realpath } from 'node:fs/promises';
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors.ts';
 import { redactValue } from '../../shared/redact.ts';
 import { runScenarios, stepName } from '../../shared/runs/engine.ts';
 import type { RunProgress, RunResult, ScenarioResult } from '../../shared/runs/run-result.ts';
 import type { KeptRun, RunStartSchema, WorkspaceScenario } from '../../shared/runs/run-schemas.ts';
+import { lackingText, secretsLacking, type RunSecretsNeed } from '../../shared/runs/run-secrets.ts';
 import { readScenarioText } from '../../shared/runs/scenario-file.ts';
 import { problemText } from '../../shared/workspace/workspace-json.ts';
 import { WORKSPACE_KINDS, type WorkspaceListing } from '../../shared/workspace/workspace.ts';
 import { createAppSender, type AppSenderDeps } from '../runs/app-sender.ts';
 import { keptRunsIn } from '../runs/kept-runs.ts';
+import { runEnvironments } from '../runs/run-environments.ts';
 import { workspaceRunDeps } from '../runs/workspace-run.ts';
 import { findEnvironment } from '../workspace/files.ts';
 import { readWorkspaceText } from '../workspace/paths.ts';
 import type { Fetch } from './auth.ts';
+import type { Sessions } from './sessions.ts';
+import { workspaceEnvironmentId } from './workspace-environments.ts';
 import type { Workspaces } from './workspaces.ts';
 import { workspaceDataFolder } from './workspaces.ts';
 
@@ -26,6 +31,8 @@ import { workspaceDataFolder } from './workspaces.ts';
 export interface RunsDeps extends Omit<AppSenderDeps, 'root'> {
   dataFolder: string;
   workspaces: Pick<Workspaces, 'current' | 'environments'>;
+  /** Who is logged in where: a run needs a login (or a remembered password) for each environment it sends to. */
+  sessions: Pick<Sessions, 'status'>;
   /** Every secret known (the vault's), masked in what is pushed and kept. */
   secrets: () => readonly string[];
   fetch: Fetch;
@@ -53,6 +60,8 @@ interface Running {
   underWay: ScenarioResult | null;
   done: Promise<void>;
 }
+
+const busy = () => new AppError('run-busy', 'A run of scenarios is under way: stop it, or wait for it to end, before starting another.');
 
 export function createRuns(deps: RunsDeps) {
   let running: Running | null = null;
@@ -101,6 +110,17 @@ export function createRuns(deps: RunsDeps) {
     throw new AppError('run-environment-missing', `There is no environment "${name}" in the workspace (${known.length > 0 ? `it has ${known.join(', ')}` : 'it has none that loads'}).`);
   }
 
+  /** What each environment the run sends to lacks (a login, an API key), as Send would find it. */
+  async function secretsNeeded(listing: WorkspaceListing, scenarios: readonly string[], environment: string | null): Promise<RunSecretsNeed[]> {
+    const sentTo = await runEnvironments({ listing, environments: deps.workspaces.environments() }, scenarios, environment);
+    const realRoot = await realpath(listing.root);
+    const { environments } = deps.environments.list();
+    return sentTo.flatMap((settings) => {
+      const view = environments.find((candidate) => candidate.id === workspaceEnvironmentId(realRoot, settings.name));
+      return (view && secretsLacking(view, deps.sessions.status(view.id))) ?? [];
+    });
+  }
+
   /** What the run so far looks like: a scenario under way counts as failed once a step of it failed. */
   function soFar(run: Running): RunResult {
     const underWay = run.underWay && { ...run.underWay, status: run.underWay.steps.some((step) => step.status === 'failed') ? 'failed' : 'passed', durationMs: Math.max(0, Date.now() - Date.parse(run.underWay.startedAt)) } satisfies ScenarioResult;
@@ -136,12 +156,27 @@ export function createRuns(deps: RunsDeps) {
       return read;
     },
 
-    /** Starts a run of the open workspace's scenarios and answers its id at once; runs:progress follows it. */
-    start(request: RunStart): { runId: string } {
+    /** What the environments a run would send to lack, each with what (a login, an API key); empty when it can start. */
+    async secretsNeeded(request: Pick<RunStart, 'scenarios' | 'environment'>): Promise<RunSecretsNeed[]> {
       const listing = opened();
-      if (running) throw new AppError('run-busy', 'A run of scenarios is under way: stop it, or wait for it to end, before starting another.');
+      checkEnvironment(request.environment);
+      return secretsNeeded(listing, chosenScenarios(listing, request.scenarios), request.environment);
+    },
+
+    /**
+     * Starts a run of the open workspace's scenarios and answers its id once it is under way;
+     * runs:progress follows it. Refused at once (run-secrets-missing) when an environment it
+     * sends to lacks a login or an API key, naming every one, rather than failing step by step.
+     */
+    async start(request: RunStart): Promise<{ runId: string }> {
+      const listing = opened();
+      if (running) throw busy();
       const scenarios = chosenScenarios(listing, request.scenarios);
       checkEnvironment(request.environment);
+      const lacking = await secretsNeeded(listing, scenarios, request.environment);
+      if (lacking.length > 0) throw new AppError('run-secrets-missing', lackingText(lacking));
+      // Checked again: another start may have begun while the environments were read.
+      if (running) throw busy();
       const { root } = listing;
       const workspace = { listing, environments: deps.workspaces.environments() };
       const sender = createAppSender({ root, environments: deps.environments, sending: deps.sending, submissions: deps.submissions });

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { EnvironmentSettingsSchema } from '../../shared/environment.ts';
+import type { RunSecretsNeed } from '../../shared/runs/run-secrets.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { Modal } from '../shell/Modal.tsx';
-import { settleRunSecrets, useRunSecrets, type SecretsNeed } from './run-secrets.ts';
+import { settleRunSecrets, useRunSecrets } from './run-secrets.ts';
 
 interface Entered {
   username: string;
@@ -11,7 +12,7 @@ interface Entered {
   apiKey: string;
 }
 
-function NeedFields({ need, entered, first, change }: { need: SecretsNeed; entered: Entered; first: boolean; change: (entered: Entered) => void }) {
+function NeedFields({ need, entered, first, change }: { need: RunSecretsNeed; entered: Entered; first: boolean; change: (entered: Entered) => void }) {
   const { environment } = need;
   const autofocus = first ? { 'data-autofocus': true } : {};
   return (
@@ -41,7 +42,7 @@ function NeedFields({ need, entered, first, change }: { need: SecretsNeed; enter
   );
 }
 
-function SecretsForm({ needs }: { needs: SecretsNeed[] }) {
+function SecretsForm({ needs }: { needs: RunSecretsNeed[] }) {
   const api = useApi();
   const [entered, setEntered] = useState<Entered[]>(() => needs.map((need) => ({ username: need.environment.username, password: '', apiKey: '' })));
   const [busy, setBusy] = useState(false);

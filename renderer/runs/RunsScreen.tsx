@@ -94,7 +94,7 @@ function WorkspaceRuns({ listing }: { listing: WorkspaceListing }) {
   const live = useLiveRun((state) => state.run);
   const running = isRunning(live);
   const defaultEnvironment = listing.manifest.defaultEnvironment;
-  const { start, stop } = useRunControl(scenarios.data ?? [], defaultEnvironment);
+  const { start, stop } = useRunControl();
   const [environment, setEnvironment] = useState<string | null>(null);
   const [bail, setBail] = useState(false);
   const [shown, setShown] = useState<Shown>({ kind: 'live' });

@@ -5,6 +5,7 @@ import type { RunProgress, RunResult, ScenarioResult, StepResult } from './run-r
 import type { Scenario, Step } from './scenario.ts';
 import { readScenarioText } from './scenario-file.ts';
 import { runSendStep } from './send-step.ts';
+import { stepEnvironment } from './run-environments.ts';
 
 /**
  * The scenario engine (issue #18): runs a workspace's scenarios, step after step, and reports
@@ -108,7 +109,7 @@ async function runSteps(run: Run, file: string, scenario: Scenario, steps: StepR
     }
     await runSendStep(step, index, name, {
       deps,
-      environmentName: step.environment ?? run.request.environment ?? scenario.environment ?? null,
+      environmentName: stepEnvironment(step, scenario, run.request.environment),
       dataFile: run.request.data ?? null,
       label: `${scenario.name} · step ${index + 1}`,
       signal,

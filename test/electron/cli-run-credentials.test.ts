@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../../shared/environment.ts';
-import { runCredentials, type CredentialBinding } from '../../electron/cli/run-credentials.ts';
+import { runCredentialProblems, runCredentials, type CredentialBinding } from '../../electron/cli/run-credentials.ts';
 
 /** Which credentials `eventdesk run` gives an environment a step sends to: bound to the run's own origin. */
 
@@ -47,5 +47,25 @@ describe('runCredentials', () => {
     const credentials = runCredentials(given, { ...home, allowed: ['https://eu.example'] });
     expect(credentials(environment('staging-eu', 'https://eu.example/api'))).toMatchObject({ password: 'run-password', apiKey: 'run-api-key' });
     expect(() => credentials(environment('other', 'https://us.example'))).toThrow(expect.objectContaining({ code: 'secrets-for-another-server' }));
+  });
+});
+
+describe('runCredentialProblems', () => {
+  const sandbox = environment('sandbox', 'http://127.0.0.1:4797');
+  const slow = environment('slow sandbox', 'http://127.0.0.1:4797/v2');
+
+  it('names the variables each environment lacks at once, environments needing the same ones together', () => {
+    expect(runCredentialProblems({}, home, [sandbox, slow, { ...environment('staging-eu', 'https://eu.example'), username: '' }])).toEqual([
+      'This run needs EVENTDESK_PASSWORD and EVENTDESK_API_KEY (for sandbox; slow sandbox), EVENTDESK_STAGING_EU_USERNAME, EVENTDESK_STAGING_EU_PASSWORD and EVENTDESK_STAGING_EU_API_KEY (for staging-eu, at https://eu.example, or pass --allow-origin https://eu.example): set them and run it again.',
+    ]);
+    expect(runCredentialProblems({ ...given, EVENTDESK_STAGING_EU_PASSWORD: 'eu-password' }, home, [sandbox, environment('staging-eu', 'https://eu.example')])).toEqual(['This run needs EVENTDESK_STAGING_EU_API_KEY (for staging-eu): set it and run it again.']);
+    expect(runCredentialProblems(given, home, [sandbox, slow])).toEqual([]);
+  });
+
+  it('says what is wrong with those given, and where a name makes no variables of its own', () => {
+    expect(runCredentialProblems({ ...given, EVENTDESK_PASSWORD: 'two\nlines' }, home, [sandbox, environment('生産', 'https://collector.example')])).toEqual([
+      'EVENTDESK_PASSWORD: The password contains a line break. Was it read from a file with its newline?',
+      'The environment "生産" is at https://collector.example, and its name makes no variables of its own: pass --allow-origin https://collector.example to give it EVENTDESK_PASSWORD and EVENTDESK_API_KEY.',
+    ]);
   });
 });

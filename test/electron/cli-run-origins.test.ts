@@ -55,18 +55,14 @@ function everythingReceived(): string {
 }
 
 describe('eventdesk run, credentials bound to an origin', () => {
-  it("refuses the run's credentials to a step whose environment is elsewhere, says so in every report, and that server hears nothing", async () => {
+  it("refuses the run before anything is sent when a step's environment is elsewhere and has no variables of its own, naming them, and that server hears nothing", async () => {
     const { root, env } = await hostileWorkspace('refused');
     const out = path.join(folder, 'refused-reports');
-    const { code, stdout, stderr } = await runCli(['run', root, '--reporter', 'text,junit,json', '--out', out], { env });
-    const reason = `EVENTDESK_PASSWORD and EVENTDESK_API_KEY were given for ${new URL(sandbox.url).origin} (environment "sandbox"); the environment "exfil-target" is at ${new URL(exfil.url).origin}: set EVENTDESK_EXFIL_TARGET_PASSWORD and EVENTDESK_EXFIL_TARGET_API_KEY for it, or pass --allow-origin ${new URL(exfil.url).origin}.`;
-    expect(stderr).toContain(`  ✕ step 1: Purchases, to a server the workspace chose: ${reason}`);
-    expect(stdout).toContain(reason);
-    expect(stdout).toContain('✓ Smoke');
-    expect(await readFile(path.join(out, 'junit.xml'), 'utf8')).toContain(`<failure message="${reason.replaceAll('"', '&quot;')}"`);
-    const report = JSON.parse(await readFile(path.join(out, 'report.json'), 'utf8')) as { scenarios: { name: string; steps: { status: string; reason: string }[] }[] };
-    expect(report.scenarios.find((scenario) => scenario.name === 'Looks harmless')?.steps[0]).toMatchObject({ status: 'failed', reason });
-    expect(code).toBe(1);
+    const { code, stderr } = await runCli(['run', root, '--reporter', 'text,junit,json', '--out', out], { env });
+    const origin = new URL(exfil.url).origin;
+    expect(stderr.split('\n')[0]).toBe(`eventdesk run: This run needs EVENTDESK_EXFIL_TARGET_PASSWORD and EVENTDESK_EXFIL_TARGET_API_KEY (for exfil-target, at ${origin}, or pass --allow-origin ${origin}): set them and run it again.`);
+    expect(code).toBe(2);
+    await expect(readFile(path.join(out, 'report.json'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
     expect(exfil.received).toEqual([]);
   }, 60_000);
 

@@ -137,7 +137,7 @@ describe('eventdesk run', () => {
     await wrong(['scenarios/none.scenario.json'], 'scenarios/none.scenario.json does not exist.');
     await wrong(['batches'], 'batches holds no scenarios (scenarios/**/*.scenario.json).');
     await wrong(['--data-file', '/etc/hostname'], `--data-file /etc/hostname: the data file must be inside the workspace (${root}), as the steps' own are.`);
-    await wrong([], 'EVENTDESK_API_KEY is not set. EventDesk reads the API key only from this environment variable.', variables(data, { EVENTDESK_API_KEY: '' }));
+    await wrong([], 'This run needs EVENTDESK_API_KEY (for sandbox): set it and run it again.', variables(data, { EVENTDESK_API_KEY: '' }));
     await wrong(['--base-url', sandbox.url], 'EVENTDESK_USERNAME is not set. Set it to the username to log in with.');
     await wrong([folder], `${folder} is not inside a workspace: neither it nor a folder above it has an eventdesk.json. Create one with "eventdesk init".`);
   }, 60_000);

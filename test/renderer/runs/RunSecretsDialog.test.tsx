@@ -9,7 +9,8 @@ import type { SessionView } from '../../../shared/session.ts';
 import { createApi } from '../../../renderer/api.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
 import { RunSecretsDialog } from '../../../renderer/runs/RunSecretsDialog.tsx';
-import { askRunSecrets, secretsLacking, useRunSecrets } from '../../../renderer/runs/run-secrets.ts';
+import { askRunSecrets, useRunSecrets } from '../../../renderer/runs/run-secrets.ts';
+import { secretsLacking } from '../../../shared/runs/run-secrets.ts';
 import { stubBrowser } from '../app-harness.tsx';
 
 beforeAll(stubBrowser);
@@ -33,18 +34,6 @@ const environment = (id: string, name: string, overrides: Partial<EnvironmentVie
 });
 
 const active = { state: 'active' } as SessionView;
-
-describe('what a run’s environment lacks', () => {
-  it('is its API key when none is set, and a password when no login holds and none is remembered to renew one', () => {
-    const bare = environment('qa', 'qa');
-    expect(secretsLacking(bare, null)).toEqual({ environment: bare, password: true, apiKey: true });
-    expect(secretsLacking(bare, active)).toEqual({ environment: bare, password: false, apiKey: true });
-    const keyed = environment('qa', 'qa', { apiKey: { set: true, hint: '••••6789' } });
-    expect(secretsLacking(keyed, { state: 'expired' } as SessionView)).toEqual({ environment: keyed, password: true, apiKey: false });
-    expect(secretsLacking({ ...keyed, rememberPassword: true, passwordRemembered: true }, null)).toBeNull();
-    expect(secretsLacking(keyed, active)).toBeNull();
-  });
-});
 
 function renderDialog() {
   const calls: { channel: ChannelName; input: unknown }[] = [];

@@ -137,7 +137,7 @@ describe('the Runs screen', () => {
     expect(useHistory.getState().openId).toBe('sub-2');
   });
 
-  it('asks for the login to the environment a run sends to in its one dialog before it starts, and starts it once logged in', async () => {
+  it('when the services refuse a run for want of secrets, asks for what they name in one dialog, and starts it once logged in', async () => {
     const session: SessionView = {
       environmentId: 'env-t',
       username: 'demo',
@@ -154,16 +154,18 @@ describe('the Runs screen', () => {
       'environments:list': ok({ environments: [environment('env-s', 'sandbox'), environment('env-t', 'staging')], activeId: 'env-s', notice: null }),
       'session:status': () => ok(null),
       'session:login': () => ok(session),
+      'runs:secretsNeeded': () => ok([{ environment: environment('env-t', 'staging'), password: true, apiKey: false }]),
+      'runs:start': () => (inputsOf(calls, 'session:login').length === 0 ? { ok: false, error: { code: 'run-secrets-missing', message: 'The run needs, before it starts: “staging” a login.' } } : ok({ runId: 'run-1' })),
     });
     await screen.findByRole('region', { name: 'Scenario Checkout' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Environment' }), { target: { value: 'staging' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run all' }));
     const asked = await screen.findByRole('dialog', { name: 'Before the run: staging' });
-    expect(inputsOf(calls, 'runs:start')).toEqual([]);
+    expect(inputsOf(calls, 'runs:secretsNeeded')).toEqual([{ scenarios: [], environment: 'staging' }]);
     fireEvent.change(within(asked).getByLabelText('Username'), { target: { value: 'demo' } });
     fireEvent.change(within(asked).getByLabelText('Password'), { target: { value: 'demo-password' } });
     fireEvent.submit(within(asked).getByRole('button', { name: 'Start the run' }));
-    await waitFor(() => expect(inputsOf(calls, 'runs:start')).toEqual([{ scenarios: [], environment: 'staging', bail: false }]));
+    await waitFor(() => expect(inputsOf(calls, 'runs:start')).toEqual([{ scenarios: [], environment: 'staging', bail: false }, { scenarios: [], environment: 'staging', bail: false }]));
     expect(inputsOf(calls, 'session:login')).toEqual([{ environmentId: 'env-t', username: 'demo', password: 'demo-password', rememberPassword: false }]);
   });
 
