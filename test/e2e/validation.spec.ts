@@ -115,7 +115,7 @@ test.describe('the form view', () => {
     await openBatchText(app, harness, valid);
     await app.getByRole('tab', { name: 'Form' }).click();
     const form = app.getByRole('form', { name: 'Event 1' });
-    const spend = form.locator('.pair').filter({ has: app.locator('input[value="spend"]') }).getByLabel('value');
+    const spend = form.getByRole('textbox', { name: 'Value of spend' });
     await spend.fill('25.00');
     await spend.press('Enter');
     await saveScreenshot(app, 'form-view');
