@@ -6,6 +6,28 @@ import { starterBatch, useComposer } from '../state/composer.ts';
 import { useUi } from '../state/ui.ts';
 import { useFileOpening } from './opening.ts';
 
+/**
+ * Scrolls the strip so the active tab is in full view and the first tab shown starts at the left
+ * edge, never cut ("atch 2"). Only the strip scrolls: scrollIntoView scrolled the header around it
+ * too. Near the end the strip cannot scroll that far: room is added after the last tab.
+ */
+export function showWholeTabs(list: HTMLElement): void {
+  const tabs = [...list.children];
+  const active = tabs.find((tab) => tab.querySelector('[aria-selected="true"]'));
+  if (!active) return;
+  // Where each tab starts and ends in the strip's scrolled content.
+  const origin = list.getBoundingClientRect().left - list.scrollLeft;
+  const startOf = (tab: Element) => tab.getBoundingClientRect().left - origin;
+  const start = startOf(active);
+  const end = active.getBoundingClientRect().right - origin;
+  let target = list.scrollLeft;
+  if (start < target) target = start;
+  else if (end > target + list.clientWidth) target = tabs.map(startOf).find((left) => left >= end - list.clientWidth) ?? start;
+  list.style.paddingInlineEnd = '0px';
+  list.style.paddingInlineEnd = `${Math.max(0, target - (list.scrollWidth - list.clientWidth))}px`;
+  list.scrollLeft = target;
+}
+
 /** The open batches. Closing one asks first when it holds typed work no file keeps, or changes not saved to its file. */
 export function BatchTabs() {
   const batches = useComposer((state) => state.batches);
@@ -16,7 +38,7 @@ export function BatchTabs() {
 
   // A tab opened, created or gone to from elsewhere (the palette, a menu) may be past the edge of a full strip.
   useEffect(() => {
-    tabList.current?.querySelector('[role="tab"][aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (tabList.current) showWholeTabs(tabList.current);
   }, [activeId, batches.length]);
 
   function ask(id: string) {
