@@ -94,7 +94,6 @@ export function EventForm({ batch, index, event, serviceIdField, timeZone, probl
     <form className="event-form" aria-label={`Event ${index + 1}`} onSubmit={(submit) => submit.preventDefault()}>
       <h3>Event {index + 1}</h3>
       <FieldProblems id={`event-${index}-problems`} problems={problems.get('')} />
-      <GenerateCopies batch={batch} index={index} event={event} environment={environment} />
       <CommitField label="token" value={text(event.token)} onCommit={(value) => set(['token'], value)} problems={problems.get('token')} />
       <CommitField label={`created_at (${timeZone})`} value={text(event.created_at)} onCommit={(value) => set(['created_at'], value)} problems={problems.get('created_at')}>
         <input
@@ -164,6 +163,7 @@ export function EventForm({ batch, index, event, serviceIdField, timeZone, probl
           </button>
         )}
       </fieldset>
+      <GenerateCopies batch={batch} index={index} event={event} environment={environment} />
     </form>
   );
 }

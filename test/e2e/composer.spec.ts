@@ -63,6 +63,7 @@ test.describe('the composer', () => {
     await preview.getByRole('button', { name: 'Close' }).click();
 
     await app.getByRole('tab', { name: 'Form' }).click();
+    await app.getByRole('form', { name: 'Event 1' }).getByText('Generate copies of this event…').click();
     // A count it cannot take is said beside the field, which keeps the focus and what was typed.
     const count = app.getByRole('spinbutton', { name: 'How many copies to generate' });
     await count.fill('0');

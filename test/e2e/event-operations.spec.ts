@@ -109,6 +109,7 @@ test.describe('event operations', () => {
     await openForm(app, harness, written([e1, e2]));
     await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
     const form = app.getByRole('form', { name: 'Event 1' });
+    await form.getByText('Generate copies of this event…').click();
     await form.getByLabel('How many copies to generate').fill('3');
     await form.getByLabel('number the customer ({{$seq}})').check();
     await form.getByRole('button', { name: 'Generate copies' }).click();
