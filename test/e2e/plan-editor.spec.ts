@@ -154,7 +154,7 @@ test('the Form view follows the event’s kind: its description, required attrib
   const currency = form.getByRole('group', { name: 'Attribute currency' });
   const requiredName = /^Name of attribute \d+ \(required\)$/;
   await expect(currency.getByRole('textbox', { name: requiredName })).toHaveValue('currency');
-  const value = currency.getByRole('textbox', { name: 'Value of currency' });
+  const value = currency.getByLabel('Value of currency', { exact: true });
   await expect(value).toHaveAttribute('aria-invalid', 'true');
   const listed = await value.evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((option) => option.value));
   expect(listed).toEqual(['EUR', 'USD', 'GBP']);
