@@ -9,7 +9,7 @@ import { useFileOpening } from './opening.ts';
 /**
  * Scrolls the strip so the active tab is in full view and the first tab shown starts at the left
  * edge, never cut ("atch 2"). Only the strip scrolls: scrollIntoView scrolled the header around it
- * too. Near the end the strip cannot scroll that far: room is added after the last tab.
+ * too. Near the end the strip could not scroll that far: room is made after the last tab.
  */
 export function showWholeTabs(list: HTMLElement): void {
   const tabs = [...list.children];
@@ -20,11 +20,16 @@ export function showWholeTabs(list: HTMLElement): void {
   const startOf = (tab: Element) => tab.getBoundingClientRect().left - origin;
   const start = startOf(active);
   const end = active.getBoundingClientRect().right - origin;
-  let target = list.scrollLeft;
-  if (start < target) target = start;
-  else if (end > target + list.clientWidth) target = tabs.map(startOf).find((left) => left >= end - list.clientWidth) ?? start;
-  list.style.paddingInlineEnd = '0px';
-  list.style.paddingInlineEnd = `${Math.max(0, target - (list.scrollWidth - list.clientWidth))}px`;
+  // Of the tab starts the strip can begin at and still show the active tab whole, the nearest to
+  // where it is; but no further than needed to show the last tab, so no room is left empty.
+  const starts = tabs.map(startOf);
+  const fits = starts.filter((left) => left >= end - list.clientWidth && left <= start);
+  const distance = (left: number) => Math.abs(left - list.scrollLeft);
+  const nearest = fits.reduce((best, left) => (distance(left) < distance(best) ? left : best), start);
+  const lastEnd = tabs.at(-1)!.getBoundingClientRect().right - origin;
+  const target = Math.min(nearest, starts.find((left) => left >= lastEnd - list.clientWidth) ?? 0);
+  // The strip's content reaches at least this far, so it can scroll there (see composer.css).
+  list.style.setProperty('--scrolls-to', `${target + list.clientWidth}px`);
   list.scrollLeft = target;
 }
 
@@ -36,9 +41,15 @@ export function BatchTabs() {
   const opening = useFileOpening();
   const tabList = useRef<HTMLDivElement>(null);
 
-  // A tab opened, created or gone to from elsewhere (the palette, a menu) may be past the edge of a full strip.
+  // A tab opened, created or gone to from elsewhere (the palette, a menu) may be past the edge of a
+  // full strip; and a strip that grows or shrinks as the window does shows other tabs.
   useEffect(() => {
-    if (tabList.current) showWholeTabs(tabList.current);
+    const list = tabList.current;
+    if (!list) return;
+    showWholeTabs(list);
+    const resized = new ResizeObserver(() => showWholeTabs(list));
+    resized.observe(list);
+    return () => resized.disconnect();
   }, [activeId, batches.length]);
 
   function ask(id: string) {

@@ -43,4 +43,16 @@ describe('the batch tab strip', () => {
     showWholeTabs(list);
     expect(list.scrollLeft).toBe(276);
   });
+
+  it('scrolls back to the first tab once the strip has room for every tab', () => {
+    const list = strip(3, 1, 92);
+    showWholeTabs(list);
+    expect(list.scrollLeft).toBe(0);
+  });
+
+  it('moves a strip left between two tabs (by a change of layout) to the nearest tab start that shows the active tab', () => {
+    const list = strip(8, 1, 41);
+    showWholeTabs(list);
+    expect(list.scrollLeft).toBe(0);
+  });
 });
