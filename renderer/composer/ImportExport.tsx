@@ -15,6 +15,7 @@ import { CsvMappingDialog } from './CsvMappingDialog.tsx';
 import { baseName, exportBatch, importText, type ExportFormat } from './importing.ts';
 import { PasteCurlDialog } from './PasteCurlDialog.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
+import { InMore } from './MoreMenu.tsx';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
 /** Text files bigger than this are refused before reading: far past 100 000 events. */
@@ -56,7 +57,7 @@ function useImporter() {
   return { csv, closeCsv: () => setCsv(null), addBatch, importNamed, importFile };
 }
 
-export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: RefObject<HTMLElement | null> }) {
+export function ImportExport({ batch, dropTarget, more = null }: { batch: Batch; dropTarget: RefObject<HTMLElement | null>; more?: HTMLElement | null }) {
   const importer = useImporter();
   const importFile = importer.importFile;
 
@@ -137,29 +138,32 @@ export function ImportExport({ batch, dropTarget }: { batch: Batch; dropTarget: 
           if (file) void importer.importFile(file);
         }}
       />
-      <button type="button" className="small" onClick={() => setPasting(true)}>
-        Paste cURL…
-      </button>
-      <button type="button" className="small" onClick={() => setPreviewing(true)} title={withShortcut('The batch with its templates ({{$uuid}}, {{$now}}, variables…) resolved', 'batch.preview')}>
-        Preview
-      </button>
+      {/* Used now and then: in the toolbar's More panel. Their dialogs stay here, outside it. */}
+      <InMore panel={more}>
+        <button type="button" className="small" onClick={() => setPasting(true)}>
+          Paste cURL…
+        </button>
+        <button type="button" className="small" onClick={() => setPreviewing(true)} title={withShortcut('The batch with its templates ({{$uuid}}, {{$now}}, variables…) resolved', 'batch.preview')}>
+          Preview
+        </button>
+        <select
+          aria-label="Export as"
+          className="small"
+          title={withShortcut('Export the batch', 'batch.export')}
+          value=""
+          onChange={(event) => {
+            if (event.target.value) exportAs(event.target.value as ExportFormat);
+          }}
+        >
+          <option value="">Export as…</option>
+          {EXPORT_CHOICES.map(({ format, label }) => (
+            <option key={format} value={format}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </InMore>
       {previewing && <PreviewDialog batch={batch} onClose={() => setPreviewing(false)} />}
-      <select
-        aria-label="Export as"
-        className="small"
-        title={withShortcut('Export the batch', 'batch.export')}
-        value=""
-        onChange={(event) => {
-          if (event.target.value) exportAs(event.target.value as ExportFormat);
-        }}
-      >
-        <option value="">Export as…</option>
-        {EXPORT_CHOICES.map(({ format, label }) => (
-          <option key={format} value={format}>
-            {label}
-          </option>
-        ))}
-      </select>
       <Modal open={choosingExport} onClose={() => setChoosingExport(false)} labelledBy="export-title" className="narrow">
         <h2 id="export-title">Export “{batch.name}” as</h2>
         <div className="choices">

@@ -52,6 +52,7 @@ test.describe('the composer', () => {
 `;
     await openBatchText(app, harness, templated);
     await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
+    await app.getByRole('button', { name: 'More', exact: true }).click();
     await app.getByRole('button', { name: 'Preview' }).click();
     const preview = app.getByRole('dialog', { name: /would send/ });
     const resolved = preview.getByLabel('Resolved batch');

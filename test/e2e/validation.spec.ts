@@ -165,6 +165,7 @@ test.describe('importing', () => {
   });
 
   test('a pasted cURL command becomes a new batch', async ({ app }) => {
+    await app.getByRole('button', { name: 'More', exact: true }).click();
     await app.getByRole('button', { name: 'Paste cURL…' }).click();
     const dialog = app.getByRole('dialog', { name: 'Import a cURL command' });
     await dialog.getByLabel('cURL command').fill(`curl 'https://api.example.com/user/events' -H 'apiKey: k' -H 'Content-Type: application/json' --data-raw '[{"token":"from-curl","svc_id":3}]'`);
@@ -175,6 +176,7 @@ test.describe('importing', () => {
   });
 
   test('a pasted cURL command that cannot be read stays in its dialog, which says once what is wrong', async ({ app }) => {
+    await app.getByRole('button', { name: 'More', exact: true }).click();
     await app.getByRole('button', { name: 'Paste cURL…' }).click();
     const dialog = app.getByRole('dialog', { name: 'Import a cURL command' });
     const command = `curl 'https://api.example.com/user/events' -H 'Content-Type: application/json' --data-raw '[{"token":"from-curl"}]`;
