@@ -1,3 +1,4 @@
+import './toolbar.css';
 import Editor from '@monaco-editor/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { resolveTimeZone } from '../../shared/environment.ts';

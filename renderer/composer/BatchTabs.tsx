@@ -1,4 +1,5 @@
 import './composer.css';
+import './batch-tabs.css';
 import { useEffect, useRef } from 'react';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { batchText } from '../state/batch-text.ts';
