@@ -29,8 +29,10 @@ export function showWholeTabs(list: HTMLElement): void {
   const nearest = fits.reduce((best, left) => (distance(left) < distance(best) ? left : best), start);
   const lastEnd = tabs.at(-1)!.getBoundingClientRect().right - origin;
   const target = Math.min(nearest, starts.find((left) => left >= lastEnd - list.clientWidth) ?? 0);
-  // The strip's content reaches at least this far, so it can scroll there (see composer.css).
-  list.style.setProperty('--scrolls-to', `${target + list.clientWidth}px`);
+  // Room after the last tab only while the strip must scroll past it (see batch-tabs.css): room
+  // left behind would let the strip scroll, or snap back, to show it empty.
+  if (target > lastEnd - list.clientWidth) list.style.setProperty('--scrolls-to', `${target + list.clientWidth}px`);
+  else list.style.removeProperty('--scrolls-to');
   list.scrollLeft = target;
 }
 

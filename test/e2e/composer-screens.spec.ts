@@ -46,6 +46,8 @@ for (const [width, tall, rows, lines] of [
     await openBatchText(app, harness, batch);
     expect(await toolbarLines(app)).toBeLessThanOrEqual(lines);
     expect((await tabStripEdge(app)).cut).toBe(0);
+    // Both tabs fit: both are shown, the strip not scrolled past the first.
+    await expect(app.getByRole('tab', { name: 'Batch 1', exact: true })).toBeInViewport({ ratio: 1 });
     // A clean batch: the Problems pane is one line that says so.
     const problems = app.getByRole('region', { name: 'Problems' });
     await expect(problems).toContainText('No problems');
