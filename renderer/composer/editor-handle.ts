@@ -21,6 +21,8 @@ export function revealInEditor(line: number, column: number): void {
 export function showSpanInEditor(start: number, end: number): void {
   const model = editor?.getModel();
   if (!editor || !model) return;
+  // Shown again just now: measured before this, the editor would take every line for out of view.
+  editor.layout();
   const cursor = editor.getPosition();
   const at = cursor ? model.getOffsetAt(cursor) : -1;
   const position = cursor && at >= start && at <= end ? cursor : model.getPositionAt(start);
