@@ -20,14 +20,15 @@ export function showWholeTabs(list: HTMLElement): void {
   const origin = list.getBoundingClientRect().left - list.scrollLeft;
   const startOf = (tab: Element) => tab.getBoundingClientRect().left - origin;
   const start = startOf(active);
-  const end = active.getBoundingClientRect().right - origin;
+  // A pixel's slack: tabs end at fractions of one, and the strip's width is rounded.
+  const end = active.getBoundingClientRect().right - origin - 1;
   // Of the tab starts the strip can begin at and still show the active tab whole, the nearest to
   // where it is; but no further than needed to show the last tab, so no room is left empty.
   const starts = tabs.map(startOf);
   const fits = starts.filter((left) => left >= end - list.clientWidth && left <= start);
   const distance = (left: number) => Math.abs(left - list.scrollLeft);
   const nearest = fits.reduce((best, left) => (distance(left) < distance(best) ? left : best), start);
-  const lastEnd = tabs.at(-1)!.getBoundingClientRect().right - origin;
+  const lastEnd = tabs.at(-1)!.getBoundingClientRect().right - origin - 1;
   const target = Math.min(nearest, starts.find((left) => left >= lastEnd - list.clientWidth) ?? 0);
   // Room after the last tab only while the strip must scroll past it (see batch-tabs.css): room
   // left behind would let the strip scroll, or snap back, to show it empty.

@@ -6,12 +6,12 @@ import { showWholeTabs } from '../../../renderer/composer/BatchTabs.tsx';
 const box = (left: number, right: number) => ({ left, right, top: 0, bottom: 20, x: left, y: 0, width: right - left, height: 20, toJSON: () => null });
 
 /**
- * A strip 300 px wide, 40 px from the page's edge, of tabs 90 px wide each, 2 px apart, laid out
+ * A strip 300 px wide (or `width`), 40 px from the page's edge, of tabs 90 px wide each, 2 px apart, laid out
  * by hand (jsdom lays nothing out) as they are when scrolled to `scrollLeft`.
  */
-function strip(count: number, active: number, scrollLeft: number): HTMLElement {
+function strip(count: number, active: number, scrollLeft: number, width = 300): HTMLElement {
   const list = document.createElement('div');
-  Object.defineProperty(list, 'clientWidth', { value: 300 });
+  Object.defineProperty(list, 'clientWidth', { value: width });
   list.getBoundingClientRect = () => box(40, 340);
   for (let n = 0; n < count; n++) {
     const tab = document.createElement('div');
@@ -46,6 +46,13 @@ describe('the batch tab strip', () => {
 
   it('scrolls back to the first tab once the strip has room for every tab', () => {
     const list = strip(3, 1, 92);
+    showWholeTabs(list);
+    expect(list.scrollLeft).toBe(0);
+  });
+
+  it('takes a strip a fraction of a pixel narrower than its tabs for one that shows them all', () => {
+    const list = strip(3, 2, 92, 274);
+    list.lastElementChild!.getBoundingClientRect = () => box(224 - list.scrollLeft, 314.4 - list.scrollLeft);
     showWholeTabs(list);
     expect(list.scrollLeft).toBe(0);
   });
