@@ -44,7 +44,7 @@ function CommitField({ label, name, value, onCommit, type = 'text', problems, ch
   return (
     <div className="field">
       <label>
-        {label}
+        <span className="field-label">{label}</span>
         <div className="inline">
           <input
             type={type}
