@@ -17,11 +17,11 @@ export async function readTextBlocks(file: string): Promise<TextBlocks> {
   return text;
 }
 
-/** Writes the blocks whole or not at all: into a temporary file, renamed over `file` once complete. */
-export async function writeTextBlocks(file: string, parts: readonly string[]): Promise<void> {
+/** Writes the blocks whole or not at all: into a temporary file (made with `mode`), renamed over `file` once complete. */
+export async function writeTextBlocks(file: string, parts: readonly string[], mode: number): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await open(temporary, 'w');
+  const handle = await open(temporary, 'w', mode);
   try {
     for (const part of parts) await handle.write(part);
   } finally {

@@ -7,6 +7,7 @@ import { AppError } from '../../shared/errors.ts';
 import { TextBlocks } from '../../shared/text-changes.ts';
 import { readTextBlocks, writeTextBlocks } from './draft-text-file.ts';
 import { createAtomicWriter, parseJsonOrNull, setAside } from './json-file.ts';
+import { makePrivateFolderAndFiles, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /**
  * Every open batch, autosaved to the data folder as it is typed, so a crash or a kill loses
@@ -20,6 +21,9 @@ import { createAtomicWriter, parseJsonOrNull, setAside } from './json-file.ts';
  * of the journal cut short by a crash is the last one, and is dropped. The journal is folded
  * into a new base when a draft is read at start-up and when it grows past FOLD_BYTES, block by
  * block so that neither the services' event loop nor memory holds one long task.
+ *
+ * Drafts hold customers' events: every file is its owner's alone (0600) in a folder only its
+ * owner may enter, like the history.
  *
  * Drafts written before this format (`<id>.json` holding the text itself) are read as they are
  * and rewritten in this one.
@@ -67,20 +71,22 @@ interface Kept {
 export function createDrafts(dataFolder: string) {
   const folder = path.join(dataFolder, 'drafts');
   const indexFile = path.join(folder, 'index.json');
-  const writeIndex = createAtomicWriter(indexFile);
+  const writeIndex = createAtomicWriter(indexFile, PRIVATE_FILE_MODE);
   const metaWriters = new Map<string, (text: string) => Promise<void>>();
   const kept = new Map<string, Kept>();
   // One queue per draft: its saves, folds and removal happen in the order they were asked for.
   const queues = new Map<string, Promise<unknown>>();
   let index: z.infer<typeof IndexSchema> = { version: 1, order: [], activeId: null };
   // Read once, before any change, so a save can never write an index that forgot the others.
-  const loaded = readFile(indexFile, 'utf8').then(
-    (text) => {
-      const parsed = IndexSchema.safeParse(parseJsonOrNull(text));
-      if (parsed.success) index = parsed.data;
-    },
-    () => undefined,
-  );
+  const loaded = makePrivateFolderAndFiles(folder)
+    .then(() => readFile(indexFile, 'utf8'))
+    .then(
+      (text) => {
+        const parsed = IndexSchema.safeParse(parseJsonOrNull(text));
+        if (parsed.success) index = parsed.data;
+      },
+      () => undefined,
+    );
 
   function checkId(id: string): void {
     // Ids become file names: refuse anything that could step outside the folder.
@@ -99,7 +105,7 @@ export function createDrafts(dataFolder: string) {
 
   function writeMeta(meta: Meta): Promise<void> {
     let writer = metaWriters.get(meta.id);
-    if (!writer) metaWriters.set(meta.id, (writer = createAtomicWriter(metaFile(meta.id))));
+    if (!writer) metaWriters.set(meta.id, (writer = createAtomicWriter(metaFile(meta.id), PRIVATE_FILE_MODE)));
     return writer(JSON.stringify(meta));
   }
 
@@ -117,7 +123,7 @@ export function createDrafts(dataFolder: string) {
   /** Writes `text` as the draft's new base at `revision`, then points the draft at it. */
   async function writeBase(description: Omit<Meta, 'format' | 'base' | 'revision'>, revision: number, text: TextBlocks): Promise<void> {
     const base = randomUUID().replaceAll('-', '').slice(0, 16);
-    await writeTextBlocks(textFile(description.id, base), text.parts());
+    await writeTextBlocks(textFile(description.id, base), text.parts(), PRIVATE_FILE_MODE);
     const meta: Meta = { format: 2, ...description, revision, base };
     await writeMeta(meta);
     kept.set(meta.id, { meta, revision, journalBytes: 0 });
@@ -208,7 +214,7 @@ export function createDrafts(dataFolder: string) {
         const { name, filePath, updatedAt } = description;
         const entry: JournalEntry = { from: revision, name, filePath, updatedAt, changes: changes.map((change) => [change.rangeOffset, change.rangeLength, change.text]) };
         const line = `${JSON.stringify(entry)}\n`;
-        await appendFile(journalFile(draft.meta.id, draft.meta.base), line);
+        await appendFile(journalFile(draft.meta.id, draft.meta.base), line, { mode: PRIVATE_FILE_MODE });
         draft.revision = revision + 1;
         draft.journalBytes += line.length;
         if (draft.journalBytes > FOLD_BYTES) await readCurrent(draft.meta);

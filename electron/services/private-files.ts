@@ -1,4 +1,5 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { chmod, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -17,6 +18,14 @@ const posix = process.platform !== 'win32';
 export function makePrivateFolder(folder: string): void {
   mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   if (posix) chmodSync(folder, PRIVATE_FOLDER_MODE);
+}
+
+/** Makes the folder private as above, and every file already in it (written by an earlier version, under the usual umask) its owner's alone. */
+export async function makePrivateFolderAndFiles(folder: string): Promise<void> {
+  makePrivateFolder(folder);
+  if (!posix) return;
+  const entries = await readdir(folder, { withFileTypes: true });
+  await Promise.all(entries.filter((entry) => entry.isFile()).map((entry) => chmod(path.join(folder, entry.name), PRIVATE_FILE_MODE)));
 }
 
 /** The files SQLite keeps for one database in WAL mode. */

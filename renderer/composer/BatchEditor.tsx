@@ -1,9 +1,10 @@
+import './toolbar.css';
 import Editor from '@monaco-editor/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { resolveTimeZone } from '../../shared/environment.ts';
 import { rulesFor } from '../../shared/validation.ts';
 import { planFailure } from '../../shared/plans/plan-status.ts';
-import { useCommand, withShortcut } from '../commands/registry.ts';
+import { shortcutOf, useCommand, withShortcut } from '../commands/registry.ts';
 import { useActivePlan } from '../environments/plan-queries.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { setBatchContext, showDiagnostics } from '../monaco/batch-language.ts';
@@ -11,14 +12,17 @@ import { usePlanDocument } from '../monaco/plan-document.ts';
 import { batchModel, batchModelPath } from '../monaco/batch-models.ts';
 import { monaco } from '../monaco/setup.ts';
 import { useActiveBatch } from '../state/composer.ts';
+import { selectionOf } from '../state/event-selection.ts';
 import { useUi } from '../state/ui.ts';
 import { useColorScheme } from '../theme.ts';
-import { formatInEditor, revealInEditor, setEditor } from './editor-handle.ts';
+import { formatInEditor, revealInEditor, setEditor, showSpanInEditor } from './editor-handle.ts';
 import { useSend } from '../send/useSend.ts';
 import { FileActions } from './FileActions.tsx';
 import { FormView } from './FormView.tsx';
 import { useEventCommands } from './event-commands.ts';
+import { eventsLayoutOf } from './form-events.ts';
 import { ImportExport } from './ImportExport.tsx';
+import { InMore, MoreMenu } from './MoreMenu.tsx';
 import { PlanStatusLine } from './PlanStatusLine.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { TransformButton } from './TransformButton.tsx';
@@ -29,6 +33,14 @@ import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 /** Past this size (about 17 000 pretty events) the editor leaves out what costs the whole text on every edit. */
 const BIG_BATCH_CHARS = 5_000_000;
 
+/** The Form view's undo and redo, while the JSON view is shown: they cannot run, and say why (the Form view registers them itself). */
+function FormUndoInJsonView() {
+  const reason = `Works in the Form view; in the JSON view, ${shortcutOf('edit.undo') ?? 'Undo'} in the editor undoes`;
+  useCommand('edit.undo', () => undefined, { enabled: false, reason });
+  useCommand('edit.redo', () => undefined, { enabled: false, reason });
+  return null;
+}
+
 /** Loaded on demand (see Shell): Monaco is most of the renderer's code, and the shell need not wait for it. */
 export default function BatchEditor() {
   const batch = useActiveBatch();
@@ -38,7 +50,17 @@ export default function BatchEditor() {
   const scheme = useColorScheme();
   const environment = useActiveEnvironment();
   const [view, setView] = useState<'json' | 'form'>('json');
+  // From the Form view, the JSON view opens at the event the form showed, not at line 1.
+  const showView = (next: 'json' | 'form') => {
+    const layout = next === 'json' && view === 'form' && batchId !== undefined && model ? eventsLayoutOf(model) : null;
+    const focused = batchId === undefined ? 0 : selectionOf(batchId).focused;
+    const [start, end] = [layout?.starts[focused], layout?.ends[focused]];
+    setView(next);
+    // The editor is shown again on the next frame; then it can scroll.
+    if (start !== undefined && end !== undefined) requestAnimationFrame(() => showSpanInEditor(start, end));
+  };
   const panel = useId();
+  const [more, setMore] = useState<HTMLElement | null>(null);
   const pane = useRef<HTMLDivElement>(null);
 
   const serviceIdField = environment?.serviceIdField ?? SERVICE_ID_FIELD;
@@ -91,8 +113,8 @@ export default function BatchEditor() {
     reason: !shown ? `Sends the batch in the composer: ${withShortcut('show it first', 'view.composer')}` : !open ? 'No batch is open' : sender.busy ? 'This batch is being sent' : 'No environment is active',
   });
   useCommand('batch.format', inComposer(formatInEditor), { enabled: open && view === 'json', reason: open ? 'Formatting works in the JSON view' : 'No batch is open' });
-  useCommand('view.json', inComposer(() => setView('json')), { enabled: open, reason: 'No batch is open' });
-  useCommand('view.form', inComposer(() => setView('form')), { enabled: open, reason: 'No batch is open' });
+  useCommand('view.json', inComposer(() => showView('json')), { enabled: open, reason: 'No batch is open' });
+  useCommand('view.form', inComposer(() => showView('form')), { enabled: open, reason: 'No batch is open' });
   const [focusFilter, setFocusFilter] = useState(0);
   const eventCommands = useEventCommands({
     target: batch && model ? { model, batchId: batch.id } : null,
@@ -116,13 +138,19 @@ export default function BatchEditor() {
   if (!batch || !model) return <p className="empty">No batch is open. Start one with +.</p>;
   return (
     <div className="batch-editor-pane" ref={pane}>
-      <div className="editor-toolbar">
+      <div className="editor-toolbar" data-testid="editor-toolbar">
         <span className="muted" data-testid="event-count">
           {validation.eventCount === null ? (validation.pending ? 'Checking…' : 'Not a batch of events') : `${validation.eventCount.toLocaleString('en')} ${validation.eventCount === 1 ? 'event' : 'events'}`}
         </span>
-        <FileActions batch={batch} />
-        <ImportExport batch={batch} dropTarget={pane} into={{ target: { model, batchId: batch.id }, selectedEvent: eventCommands.selectedEvent }} />
+        <FileActions batch={batch} more={more} />
+        <ImportExport batch={batch} dropTarget={pane} into={{ target: { model, batchId: batch.id }, selectedEvent: eventCommands.selectedEvent }} more={more} />
         <TransformButton batch={batch} model={model} timeZone={timeZone} serviceIdField={serviceIdField} />
+        <MoreMenu onPanel={setMore} />
+        <InMore panel={more}>
+          <button type="button" className="small" onClick={formatInEditor} title={withShortcut('Format document', 'batch.format')} disabled={view !== 'json'}>
+            Format
+          </button>
+        </InMore>
         <span className="spacer" />
         <ViewSwitch
           label="View"
@@ -131,17 +159,15 @@ export default function BatchEditor() {
             ['form', 'Form'],
           ]}
           value={view}
-          onChange={setView}
+          onChange={showView}
           panel={panel}
         />
-        <button type="button" className="small" onClick={formatInEditor} title={withShortcut('Format document', 'batch.format')} disabled={view !== 'json'}>
-          Format
-        </button>
         <button type="button" className="small primary" onClick={() => void send()} disabled={!sender.ready || sender.busy} title={withShortcut('Send to the active environment', 'send.send')}>
           {sender.busy ? 'Sending…' : 'Send'}
         </button>
       </div>
       <div className="batch-view" role="tabpanel" id={panel} aria-labelledby={tabIdOf(panel, view)}>
+        {view === 'json' && <FormUndoInJsonView />}
         {view === 'form' && (
           <FormView
             key={batch.id}

@@ -26,8 +26,9 @@ function FieldProblems({ id, problems }: { id: string; problems: readonly Diagno
 /**
  * A text field that commits on Enter or when it loses focus: each commit is one edit of the
  * text. A commit refused (`onCommit` answers false) puts the field back to the value it shows.
+ * `name` is what a screen reader calls it when the visible label alone says too little.
  */
-function CommitField({ label, value, onCommit, type = 'text', problems, choices, children }: { label: string; value: string; onCommit: (value: string) => boolean | void; type?: string; problems?: readonly Diagnostic[] | undefined; choices?: readonly string[] | null; children?: ReactNode }) {
+function CommitField({ label, name, value, onCommit, type = 'text', problems, choices, children }: { label: string; name?: string; value: string; onCommit: (value: string) => boolean | void; type?: string; problems?: readonly Diagnostic[] | undefined; choices?: readonly string[] | null; children?: ReactNode }) {
   const problemsId = useId();
   const choicesId = useId();
   const marked = Boolean(problems?.length);
@@ -43,7 +44,7 @@ function CommitField({ label, value, onCommit, type = 'text', problems, choices,
   return (
     <div className="field">
       <label>
-        {label}
+        <span className="field-label">{label}</span>
         <div className="inline">
           <input
             type={type}
@@ -51,6 +52,7 @@ function CommitField({ label, value, onCommit, type = 'text', problems, choices,
             onChange={(event) => setDraft(event.target.value)}
             onBlur={commit}
             onKeyDown={(event) => event.key === 'Enter' && commit()}
+            aria-label={name}
             {...(marked ? { 'aria-invalid': true, 'aria-describedby': problemsId } : {})}
             {...(choices ? { list: choicesId } : {})}
           />
@@ -92,7 +94,6 @@ export function EventForm({ batch, index, event, serviceIdField, timeZone, probl
     <form className="event-form" aria-label={`Event ${index + 1}`} onSubmit={(submit) => submit.preventDefault()}>
       <h3>Event {index + 1}</h3>
       <FieldProblems id={`event-${index}-problems`} problems={problems.get('')} />
-      <GenerateCopies batch={batch} index={index} event={event} environment={environment} />
       <CommitField label="token" value={text(event.token)} onCommit={(value) => set(['token'], value)} problems={problems.get('token')} />
       <CommitField label={`created_at (${timeZone})`} value={text(event.created_at)} onCommit={(value) => set(['created_at'], value)} problems={problems.get('created_at')}>
         <input
@@ -131,8 +132,9 @@ export function EventForm({ batch, index, event, serviceIdField, timeZone, probl
             const planned = guide?.attributes.find((attribute) => attribute.name === name);
             return (
               <div className="pair" key={place} role="group" aria-label={`Attribute ${name}`} aria-description={planned?.description ?? undefined}>
-                <CommitField label={planned?.required ? 'name (required)' : 'name'} value={name} onCommit={(renamed) => rename(name, renamed)} />
-                <CommitField label="value" value={text(value)} onCommit={(next) => set(['attributes', name], next)} problems={problems.get(`attributes/${name}`)} choices={planned?.choices ?? null} />
+                {/* Every row's fields read "name" and "value": a screen reader hears which attribute they belong to. */}
+                <CommitField label={planned?.required ? 'name (required)' : 'name'} name={`Name of attribute ${place + 1}${planned?.required ? ' (required)' : ''}`} value={name} onCommit={(renamed) => rename(name, renamed)} />
+                <CommitField label="value" name={`Value of ${name}`} value={text(value)} onCommit={(next) => set(['attributes', name], next)} problems={problems.get(`attributes/${name}`)} choices={planned?.choices ?? null} />
                 <button type="button" className="small" aria-label={`Remove attribute ${name}`} onClick={() => onEdit({ kind: 'remove', path: ['attributes', name] })}>
                   Remove
                 </button>
@@ -161,6 +163,7 @@ export function EventForm({ batch, index, event, serviceIdField, timeZone, probl
           </button>
         )}
       </fieldset>
+      <GenerateCopies batch={batch} index={index} event={event} environment={environment} />
     </form>
   );
 }

@@ -26,7 +26,8 @@ function countProblem(count: string): string | null {
  * "Generate N copies of this event": the copies go right after it in the same batch, as one
  * edit that Ctrl/Cmd+Z undoes, each with its templates resolved on its own. A new device per copy
  * (`{{$uuid}}`, on by default) or a number after a field (`{{$seq}}`) keeps them from being
- * duplicates of each other and of the event.
+ * duplicates of each other and of the event. Folded away under the form's fields until asked
+ * for: it is used now and then, and the fields are what the form is for.
  */
 export function GenerateCopies({ batch, index, event, environment }: { batch: Batch; index: number; event: EventRecord; environment: EnvironmentView | null }) {
   const notify = useNotices((state) => state.notify);
@@ -57,8 +58,8 @@ export function GenerateCopies({ batch, index, event, environment }: { batch: Ba
       return next;
     });
   return (
-    <fieldset className="generate">
-      <legend>Copies</legend>
+    <details className="generate">
+      <summary>Generate copies of this event…</summary>
       <label>
         Generate
         <input
@@ -95,6 +96,6 @@ export function GenerateCopies({ batch, index, event, environment }: { batch: Ba
       <button type="button" className="small" onClick={generate}>
         Generate copies
       </button>
-    </fieldset>
+    </details>
   );
 }

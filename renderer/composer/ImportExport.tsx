@@ -19,6 +19,7 @@ import { carriesFiles, fileNames, ImportChoice, type FileImport, type ImportPlac
 import { PasteCurlDialog } from './PasteCurlDialog.tsx';
 import { plural } from '../../shared/plural.ts';
 import { PreviewDialog } from './PreviewDialog.tsx';
+import { InMore } from './MoreMenu.tsx';
 import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
 
 /** Text files bigger than this are refused before reading: far past 100 000 events. */
@@ -114,7 +115,7 @@ function useImporter(batch: Batch, into: ImportTarget) {
   return { csv, closeCsv: () => setCsv(null), pending, choose, cancel: () => setPending(null), openEach, received, importNamed, importFiles };
 }
 
-export function ImportExport({ batch, dropTarget, into }: { batch: Batch; dropTarget: RefObject<HTMLElement | null>; into: ImportTarget }) {
+export function ImportExport({ batch, dropTarget, into, more = null }: { batch: Batch; dropTarget: RefObject<HTMLElement | null>; into: ImportTarget; more?: HTMLElement | null }) {
   const importer = useImporter(batch, into);
   const importFiles = importer.importFiles;
 
@@ -195,29 +196,32 @@ export function ImportExport({ batch, dropTarget, into }: { batch: Batch; dropTa
           if (file) void importer.importFiles([file]);
         }}
       />
-      <button type="button" className="small" onClick={() => setPasting(true)}>
-        Paste cURL…
-      </button>
-      <button type="button" className="small" onClick={() => setPreviewing(true)} title={withShortcut('The batch with its templates ({{$uuid}}, {{$now}}, variables…) resolved', 'batch.preview')}>
-        Preview
-      </button>
+      {/* Used now and then: in the toolbar's More panel. Their dialogs stay here, outside it. */}
+      <InMore panel={more}>
+        <button type="button" className="small" onClick={() => setPasting(true)}>
+          Paste cURL…
+        </button>
+        <button type="button" className="small" onClick={() => setPreviewing(true)} title={withShortcut('The batch with its templates ({{$uuid}}, {{$now}}, variables…) resolved', 'batch.preview')}>
+          Preview
+        </button>
+        <select
+          aria-label="Export as"
+          className="small"
+          title={withShortcut('Export the batch', 'batch.export')}
+          value=""
+          onChange={(event) => {
+            if (event.target.value) exportAs(event.target.value as ExportFormat);
+          }}
+        >
+          <option value="">Export as…</option>
+          {EXPORT_CHOICES.map(({ format, label }) => (
+            <option key={format} value={format}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </InMore>
       {previewing && <PreviewDialog batch={batch} onClose={() => setPreviewing(false)} />}
-      <select
-        aria-label="Export as"
-        className="small"
-        title={withShortcut('Export the batch', 'batch.export')}
-        value=""
-        onChange={(event) => {
-          if (event.target.value) exportAs(event.target.value as ExportFormat);
-        }}
-      >
-        <option value="">Export as…</option>
-        {EXPORT_CHOICES.map(({ format, label }) => (
-          <option key={format} value={format}>
-            {label}
-          </option>
-        ))}
-      </select>
       <Modal open={choosingExport} onClose={() => setChoosingExport(false)} labelledBy="export-title" className="narrow">
         <h2 id="export-title">Export “{batch.name}” as</h2>
         <div className="choices">

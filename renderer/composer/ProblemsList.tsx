@@ -25,22 +25,25 @@ function rest(shown: number, counts: ProblemCounts): string {
 /**
  * `children` say what else the batch is checked against (the tracking plan), under the heading.
  * `counts` are exact (validation's, with the plan's violations past its caps); without them the diagnostics are counted.
+ * With nothing to list, the pane is its heading's one line, which says so: the room is the editor's.
  */
 export function ProblemsList({ diagnostics, counts = problemCounts(diagnostics), pending, plan = 'none', children }: { diagnostics: Diagnostic[]; counts?: ProblemCounts; pending: boolean; plan?: 'none' | 'applied' | 'not-applied'; children?: ReactNode }) {
   const { errors, warnings } = counts;
   return (
-    <section className="problems" aria-labelledby="problems-heading">
+    <section className={diagnostics.length === 0 ? 'problems clean' : 'problems'} aria-labelledby="problems-heading">
       <div className="problems-header">
         <h2 id="problems-heading">Problems</h2>
         <span className={errors ? 'count error' : 'count'} data-testid="problem-counts">
           {plural(errors, 'error')}, {plural(warnings, 'warning')}
         </span>
-        {pending && <span className="muted">checking…</span>}
+        {pending ? <span className="muted">checking…</span> : diagnostics.length === 0 && (
+            <span className="muted clean-note" title={noProblems(plan)}>
+              {noProblems(plan)}
+            </span>
+          )}
       </div>
       {children}
-      {diagnostics.length === 0 ? (
-        !pending && <p className="empty">{noProblems(plan)}</p>
-      ) : (
+      {diagnostics.length > 0 && (
         <ul className="problem-list">
           {diagnostics.slice(0, SHOWN_LIMIT).map((diagnostic, index) => (
             <li key={`${diagnostic.path}-${diagnostic.code}-${index}`}>

@@ -14,6 +14,22 @@ export function revealInEditor(line: number, column: number): void {
   editor.focus();
 }
 
+/**
+ * Brings the text from offset `start` to `end` (an event) into view, leaving the focus where it
+ * is: the cursor stays where it was if it is in there already, else goes to its start.
+ */
+export function showSpanInEditor(start: number, end: number): void {
+  const model = editor?.getModel();
+  if (!editor || !model) return;
+  // Shown again just now: measured before this, the editor would take every line for out of view.
+  editor.layout();
+  const cursor = editor.getPosition();
+  const at = cursor ? model.getOffsetAt(cursor) : -1;
+  const position = cursor && at >= start && at <= end ? cursor : model.getPositionAt(start);
+  editor.setPosition(position);
+  editor.revealPositionInCenterIfOutsideViewport(position);
+}
+
 export function formatInEditor(): void {
   void editor?.getAction('editor.action.formatDocument')?.run();
 }

@@ -57,6 +57,18 @@ function nextName(batches: Batch[]): string {
   for (let n = 1; ; n++) if (!taken.has(`Batch ${n}`)) return `Batch ${n}`;
 }
 
+/**
+ * A name no other open batch has, so two tabs never read the same: the one wanted, else with its
+ * file's folder ("events.json (exports)"), else numbered ("events.json (2)").
+ */
+function distinctName(others: readonly Batch[], wanted: string, filePath: string | null): string {
+  const taken = new Set(others.map((batch) => batch.name));
+  if (!taken.has(wanted)) return wanted;
+  const folder = filePath === null ? '' : fileName(filePath.slice(0, -fileName(filePath).length).replace(/[\\/]+$/, ''));
+  if (folder && !taken.has(`${wanted} (${folder})`)) return `${wanted} (${folder})`;
+  for (let n = 2; ; n++) if (!taken.has(`${wanted} (${n})`)) return `${wanted} (${n})`;
+}
+
 export const useComposer = create<ComposerState>((set, get) => ({
   batches: [],
   activeId: null,
@@ -71,7 +83,8 @@ export const useComposer = create<ComposerState>((set, get) => ({
     setBatchText(id, text);
     set((state) => {
       const filePath = batch.filePath ?? null;
-      return { batches: [...state.batches, { id, name: batch.name ?? nextName(state.batches), filePath, ...(filePath ? { savedText: text } : {}) }], activeId: id };
+      const name = batch.name === undefined ? nextName(state.batches) : distinctName(state.batches, batch.name, filePath);
+      return { batches: [...state.batches, { id, name, filePath, ...(filePath ? { savedText: text } : {}) }], activeId: id };
     });
     return id;
   },
@@ -94,7 +107,14 @@ export const useComposer = create<ComposerState>((set, get) => ({
     if (get().batches.some((batch) => batch.id === id)) set({ activeId: id });
   },
   saved: (id, filePath, text) =>
-    set((state) => ({ batches: state.batches.map((batch) => (batch.id === id ? { ...batch, filePath, name: fileName(filePath), savedText: text } : batch)) })),
+    set((state) => {
+      const name = distinctName(
+        state.batches.filter((batch) => batch.id !== id),
+        fileName(filePath),
+        filePath,
+      );
+      return { batches: state.batches.map((batch) => (batch.id === id ? { ...batch, filePath, name, savedText: text } : batch)) };
+    }),
 }));
 
 export function useActiveBatch(): Batch | null {

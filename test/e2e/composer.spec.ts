@@ -57,6 +57,7 @@ test.describe('the composer', () => {
 `;
     await openBatchText(app, harness, templated);
     await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
+    await app.getByRole('button', { name: 'More', exact: true }).click();
     await app.getByRole('button', { name: 'Preview' }).click();
     const preview = app.getByRole('dialog', { name: /would send/ });
     const resolved = preview.getByLabel('Resolved batch');
@@ -68,6 +69,7 @@ test.describe('the composer', () => {
     await preview.getByRole('button', { name: 'Close' }).click();
 
     await app.getByRole('tab', { name: 'Form' }).click();
+    await app.getByRole('form', { name: 'Event 1' }).getByText('Generate copies of this event…').click();
     // A count it cannot take is said beside the field, which keeps the focus and what was typed.
     const count = app.getByRole('spinbutton', { name: 'How many copies to generate' });
     await count.fill('0');

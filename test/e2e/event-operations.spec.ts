@@ -56,9 +56,10 @@ test.describe('event operations', () => {
     await row(app, 'evt-5').dragTo(row(app, 'evt-3'));
     await expect.poll(savedText(harness)).toBe(written([e1, e1, e5, e3, e6]));
 
+    // The JSON view opens at the event the list was on (evt-5, moved by the drag).
     await app.getByRole('tab', { name: 'JSON' }).click();
     const editor = app.locator('.monaco-editor').first();
-    await editor.locator('.view-line').first().click();
+    await editor.locator('.view-line').filter({ hasText: '"evt-5"' }).click();
     await app.keyboard.press('ControlOrMeta+z');
     await expect.poll(savedText(harness)).toBe(written([e1, e1, e3, e6, e5]));
     await app.keyboard.press('ControlOrMeta+z');
@@ -109,6 +110,7 @@ test.describe('event operations', () => {
     await openForm(app, harness, written([e1, e2]));
     await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
     const form = app.getByRole('form', { name: 'Event 1' });
+    await form.getByText('Generate copies of this event…').click();
     await form.getByLabel('How many copies to generate').fill('3');
     await form.getByLabel('number the customer ({{$seq}})').check();
     await form.getByRole('button', { name: 'Generate copies' }).click();

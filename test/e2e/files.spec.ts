@@ -26,12 +26,14 @@ test('opens a batch file as it is, saves it back with Ctrl+S, saves as another, 
   await expect.poll(() => readFile(original, 'utf8')).toBe('[\n    { "token": "from-disk", "svc_id": 3 }\n]\n// edited');
 
   answers.push(copy);
+  await app.getByRole('button', { name: 'More', exact: true }).click();
   await app.getByRole('button', { name: 'Save as…' }).click();
   await expect(app.getByRole('tab', { name: 'checkout-copy.json' })).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => readFile(copy, 'utf8')).toContain('// edited');
 
   const recent = app.getByLabel('Recent files');
   await expect(recent.locator('option')).toHaveText(['Recent…', 'checkout-copy.json', 'checkout.json']);
+  await app.getByRole('button', { name: 'More', exact: true }).click();
   await recent.selectOption({ label: 'checkout.json' });
   await expect(app.getByRole('tab', { name: 'checkout.json' })).toHaveAttribute('aria-selected', 'true');
 });
@@ -56,6 +58,7 @@ test('cancelling the dialogs changes nothing', async ({ app }) => {
   await expect(tabs).toHaveCount(1);
   answers.push(null, null);
   await app.getByRole('button', { name: 'Open…' }).click();
+  await app.getByRole('button', { name: 'More', exact: true }).click();
   await app.getByRole('button', { name: 'Save as…' }).click();
   await expect.poll(() => answers.length).toBe(0);
   await expect(tabs).toHaveCount(1);

@@ -56,6 +56,7 @@ test('a slow read of a recent file shows its progress after a moment, then the f
     await released;
     await route.continue();
   });
+  await app.getByRole('button', { name: 'More', exact: true }).click();
   await app.getByLabel('Recent files').selectOption({ label: 'slow.json' });
   const progress = app.getByRole('progressbar', { name: 'Opening slow.json' });
   await expect(progress).toBeVisible();

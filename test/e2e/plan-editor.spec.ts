@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Locator } from '@playwright/test';
 import { scriptedDialogs } from './support/dialogs.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
@@ -150,19 +151,20 @@ test('the Form view follows the event’s kind: its description, required attrib
   const form = app.getByRole('form', { name: 'Event 1' });
   await expect(form.getByTestId('event-kind')).toHaveText('A “purchase” in the tracking plan: A completed checkout.');
   const currency = form.getByRole('group', { name: 'Attribute currency' });
-  await expect(currency.getByLabel('name (required)')).toHaveValue('currency');
-  const value = currency.getByLabel('value');
+  const requiredName = /^Name of attribute \d+ \(required\)$/;
+  await expect(currency.getByRole('textbox', { name: requiredName })).toHaveValue('currency');
+  const value = currency.getByLabel('Value of currency', { exact: true });
   await expect(value).toHaveAttribute('aria-invalid', 'true');
   const listed = await value.evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((option) => option.value));
   expect(listed).toEqual(['EUR', 'USD', 'GBP']);
   await currency.scrollIntoViewIfNeeded();
   // The value's message hangs below it: the row's name and value stay level.
-  const top = async (label: string) => (await currency.getByLabel(label).boundingBox())!.y;
-  expect(Math.abs((await top('name (required)')) - (await top('value')))).toBeLessThan(1);
+  const top = async (field: Locator) => (await field.boundingBox())!.y;
+  expect(Math.abs((await top(currency.getByRole('textbox', { name: requiredName }))) - (await top(value)))).toBeLessThan(1);
   await saveScreenshot(app, 'plan-form-view');
 
   await form.getByRole('button', { name: 'Add spend (required)' }).click();
-  await expect(form.getByRole('group', { name: 'Attribute spend' }).getByLabel('name (required)')).toHaveValue('spend');
+  await expect(form.getByRole('group', { name: 'Attribute spend' }).getByRole('textbox', { name: requiredName })).toHaveValue('spend');
   await expect(form.getByRole('button', { name: 'Add spend (required)' })).toHaveCount(0);
   await value.fill('EUR');
   await value.press('Enter');

@@ -113,7 +113,7 @@ test.describe('the form view', () => {
     await openBatchText(app, harness, valid);
     await app.getByRole('tab', { name: 'Form' }).click();
     const form = app.getByRole('form', { name: 'Event 1' });
-    const spend = form.locator('.pair').filter({ has: app.locator('input[value="spend"]') }).getByLabel('value');
+    const spend = form.getByRole('textbox', { name: 'Value of spend' });
     await spend.fill('25.00');
     await spend.press('Enter');
     await saveScreenshot(app, 'form-view');
@@ -164,6 +164,7 @@ test.describe('importing', () => {
   });
 
   test('a pasted cURL command becomes a new batch', async ({ app }) => {
+    await app.getByRole('button', { name: 'More', exact: true }).click();
     await app.getByRole('button', { name: 'Paste cURL…' }).click();
     const dialog = app.getByRole('dialog', { name: 'Import a cURL command' });
     await dialog.getByLabel('cURL command').fill(`curl 'https://api.example.com/user/events' -H 'apiKey: k' -H 'Content-Type: application/json' --data-raw '[{"token":"from-curl","svc_id":3}]'`);
@@ -174,6 +175,7 @@ test.describe('importing', () => {
   });
 
   test('a pasted cURL command that cannot be read stays in its dialog, which says once what is wrong', async ({ app }) => {
+    await app.getByRole('button', { name: 'More', exact: true }).click();
     await app.getByRole('button', { name: 'Paste cURL…' }).click();
     const dialog = app.getByRole('dialog', { name: 'Import a cURL command' });
     const command = `curl 'https://api.example.com/user/events' -H 'Content-Type: application/json' --data-raw '[{"token":"from-curl"}]`;

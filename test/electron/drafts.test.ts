@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -179,3 +179,29 @@ describe('drafts written before journals', () => {
   });
 });
 
+
+describe.skipIf(process.platform === 'win32')('drafts on disk', () => {
+  const modes = async (folder: string) => Object.fromEntries(await Promise.all((await readdir(folder)).map(async (name) => [name.replace(/\.[a-z0-9]{16}\./, '.<base>.'), ((await stat(path.join(folder, name))).mode & 0o777).toString(8)])));
+
+  it('are their owner’s alone (0600 in a 0700 folder), like the history: they hold customers’ events', async () => {
+    // Under the usual umask (022), files would be 0644 and the folder 0755.
+    const drafts = createDrafts(dataFolder);
+    await drafts.save(draft('a', '[{"customer_id": "cust-7781"}]'));
+    await drafts.saveEdits(edits('a', 0, [{ rangeOffset: 0, rangeLength: 0, text: ' ' }]));
+    await drafts.activate('a');
+    const folder = folderOf(dataFolder);
+    expect(await modes(folder)).toEqual({ 'a.json': '600', 'a.<base>.txt': '600', 'a.<base>.journal': '600', 'index.json': '600' });
+    expect(((await stat(folder)).mode & 0o777).toString(8)).toBe('700');
+  });
+
+  it('written readable by others by an earlier version are made private when read', async () => {
+    const drafts = createDrafts(dataFolder);
+    await drafts.save(draft('a', '[]'));
+    const folder = folderOf(dataFolder);
+    await chmod(folder, 0o755);
+    for (const name of await readdir(folder)) await chmod(path.join(folder, name), 0o644);
+    await createDrafts(dataFolder).list();
+    expect(Object.values(await modes(folder))).toEqual(['600', '600', '600']);
+    expect(((await stat(folder)).mode & 0o777).toString(8)).toBe('700');
+  });
+});

@@ -26,7 +26,7 @@ export const info: AppInfo = {
   secretStorage: { backend: 'basic_text', encryptionAvailable: true, protectsSecrets: false, summary: 'Secrets stay in memory only: no keyring.' },
 };
 
-/** What jsdom lacks: matchMedia, the methods of <dialog>, scrollIntoView. */
+/** What jsdom lacks: matchMedia, the methods of <dialog>, scrollIntoView, ResizeObserver (nothing is laid out, so nothing resizes). */
 export function stubBrowser(): void {
   window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -36,6 +36,11 @@ export function stubBrowser(): void {
     this.removeAttribute('open');
   };
   Element.prototype.scrollIntoView = () => undefined;
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }
 
 const done: Envelope<unknown> = { ok: true, value: null };

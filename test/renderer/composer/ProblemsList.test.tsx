@@ -33,4 +33,11 @@ describe('the Problems list', () => {
     rerender(<ProblemsList diagnostics={[]} pending={false} plan="not-applied" />);
     expect(screen.getByText('No problems with the service’s rules; the tracking plan was not checked.')).toBeTruthy();
   });
+
+  it('says a clean batch on its heading’s line, with no list below to keep room for', () => {
+    render(<ProblemsList diagnostics={[]} pending={false} />);
+    const section = screen.getByRole('region', { name: 'Problems' });
+    expect(screen.getByText('No problems: the batch matches every rule.').closest('.problems-header')).not.toBeNull();
+    expect(section.children).toHaveLength(1);
+  });
 });
