@@ -45,10 +45,14 @@ export const HISTORY_MAX_PAGE = 1000;
 export const TimelineUnitSchema = z.enum(['hour', 'day']);
 export type TimelineUnit = z.infer<typeof TimelineUnitSchema>;
 
+/** What the timeline counts a submission as: its status, or a refusal its scenario's step expected, which is no failure (its badge says so too). */
+export const TimelineKindSchema = z.enum([...SubmissionStatusSchema.options, 'expected']);
+export type TimelineKind = z.infer<typeof TimelineKindSchema>;
+
 export const TimelineBucketSchema = z.object({
   /** The bucket in the app's local time: `YYYY-MM-DD HH:00` for hours, `YYYY-MM-DD` for days. */
   bucket: z.string(),
-  counts: z.partialRecord(SubmissionStatusSchema, z.number().int().min(0)),
+  counts: z.partialRecord(TimelineKindSchema, z.number().int().min(0)),
 });
 export type TimelineBucket = z.infer<typeof TimelineBucketSchema>;
 

@@ -30,6 +30,6 @@ export function stepVerdictText(verdict: StepVerdict): string {
 }
 
 /** True when the step passed although the server refused: its status is no failure of the user's. */
-export function refusalExpected(verdict: StepVerdict | undefined): boolean {
+export function refusalExpected(verdict: Pick<StepVerdict, 'passed' | 'expectedStatus'> | undefined): boolean {
   return verdict?.passed === true && refusal(verdict.expectedStatus);
 }

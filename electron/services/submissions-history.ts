@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.ts';
-import { bucketName, emptyHistoryFilter, type HistoryFilter, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
-import { StepVerdictSchema, type StepVerdict } from '../../shared/step-verdict.ts';
+import { bucketName, emptyHistoryFilter, type HistoryFilter, type TimelineBucket, type TimelineKind, type TimelineUnit } from '../../shared/history.ts';
+import { refusalExpected, StepVerdictSchema, type StepVerdict } from '../../shared/step-verdict.ts';
 import type { SubmissionStatus, SubmissionSummary } from '../../shared/submission.ts';
 import type { StoreContext } from './submissions-context.ts';
 import { filterSql, shownStatus, summaryColumns, toSummary, type Row } from './submissions-rows.ts';
@@ -60,7 +60,7 @@ export function historyQueries({ db, transaction, prepared, reclaim, reads, miss
     },
 
     /**
-     * Submissions per hour or per day of local time, by status, over the filtered set; oldest
+     * Submissions per hour or per day of local time, by status (a refusal a step expected apart), over the filtered set; oldest
      * first. SQLite counts per hour or quarter hour of UTC (every time zone's offset is whole
      * quarter hours), read off the stored ISO text; each is then named in local time here, once
      * rather than once per row (`strftime(…, 'localtime')` cost 224 ms on 100 000 rows).
@@ -69,7 +69,11 @@ export function historyQueries({ db, transaction, prepared, reclaim, reads, miss
       const { where, params } = filterSql(filter);
       // Where the zone's offset is whole hours, counting per hour gives a quarter of the rows to name.
       const slot = wholeHourZone() ? `substr(s.started_at, 1, 14) || '0'` : `substr(s.started_at, 1, 14) || (CAST(substr(s.started_at, 15, 2) AS INTEGER) / 15)`;
-      const rows = prepared(`SELECT ${slot} AS quarter, ${shownStatus} AS shown, count(*) AS n FROM submissions s ${where} GROUP BY quarter, shown ORDER BY quarter`).all(...params) as Row[];
+      // A step's verdict by the two fields that make a refusal expected, so the rows stay few.
+      const verdict = `json_extract(s.step_verdict, '$.passed') AS passed, json_extract(s.step_verdict, '$.expectedStatus') AS expected_status`;
+      const rows = prepared(`SELECT ${slot} AS quarter, ${shownStatus} AS shown, ${verdict}, count(*) AS n FROM submissions s ${where} GROUP BY quarter, shown, passed, expected_status ORDER BY quarter`).all(
+        ...params,
+      ) as Row[];
       const buckets: TimelineBucket[] = [];
       // Rows come by quarter, a status at a time: each quarter is named once.
       let quarter = '';
@@ -81,8 +85,9 @@ export function historyQueries({ db, transaction, prepared, reclaim, reads, miss
         }
         if (buckets.at(-1)?.bucket !== bucket) buckets.push({ bucket, counts: {} });
         const counts = buckets.at(-1)!.counts;
-        const status = row.shown as SubmissionStatus;
-        counts[status] = (counts[status] ?? 0) + Number(row.n);
+        const expected = row.passed !== null && refusalExpected({ passed: row.passed === 1, expectedStatus: row.expected_status === null ? null : Number(row.expected_status) });
+        const kind: TimelineKind = expected ? 'expected' : (row.shown as SubmissionStatus);
+        counts[kind] = (counts[kind] ?? 0) + Number(row.n);
       }
       return buckets;
     },

@@ -11,7 +11,10 @@ import { StatusBadge } from './StatusBadge.tsx';
 
 const RECENT = 5;
 
-/** The last few sends in the sidebar, each a way into the History screen. */
+/**
+ * The last few sends in the sidebar, each a way into the History screen. A send's name has the
+ * first line to itself and its badges the second: beside a step's verdict it was cut to "S…".
+ */
 export function RecentSubmissions() {
   const api = useApi();
   const show = useUi((state) => state.show);
@@ -27,21 +30,29 @@ export function RecentSubmissions() {
         <p className="empty">Nothing sent yet. Every submission is kept in the {withShortcut('History', 'view.history')}, newest first.</p>
       ) : (
         <ul>
-          {rows.map((row) => (
-            <li key={row.id}>
-              <button
-                type="button"
-                className="link-like"
-                onClick={() => {
-                  open(row.id);
-                  show('history');
-                }}
-              >
-                <span className="color-dot" style={{ background: row.environmentColor }} aria-hidden /> <StatusBadge submission={row} />{' '}
-                {row.label || startedText(row)} · {eventsText(row.eventCount)}
-              </button>
-            </li>
-          ))}
+          {rows.map((row) => {
+            const name = `${row.label || startedText(row)} · ${eventsText(row.eventCount)}`;
+            return (
+              <li key={row.id}>
+                <button
+                  type="button"
+                  className="link-like recent-send"
+                  onClick={() => {
+                    open(row.id);
+                    show('history');
+                  }}
+                >
+                  <span className="color-dot" style={{ background: row.environmentColor }} aria-hidden />
+                  <span className="recent-send-name" title={name}>
+                    {name}
+                  </span>
+                  <span className="recent-send-status">
+                    <StatusBadge submission={row} />
+                  </span>
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       <button type="button" className="small" onClick={() => show('history')}>

@@ -1,15 +1,17 @@
-import type { HistoryFilter, TimelineBucket, TimelineUnit } from '../../shared/history.ts';
-import { SubmissionStatusSchema, type SubmissionStatus } from '../../shared/submission.ts';
+import { TimelineKindSchema, type HistoryFilter, type TimelineBucket, type TimelineKind, type TimelineUnit } from '../../shared/history.ts';
 import { bucketEnd, bucketStart, fillGaps } from './timeline.ts';
 import { ViewSwitch } from '../shell/ViewSwitch.tsx';
 
 const total = (bucket: TimelineBucket) => Object.values(bucket.counts).reduce((sum, count) => sum + (count ?? 0), 0);
 
-/** Stacked from the bottom in this order, so failures sit on top where the eye lands. */
-const stackOrder: SubmissionStatus[] = ['ok', 'sending', 'partial', 'interrupted', 'cancelled', 'failed'];
+/** Stacked from the bottom in this order, so failures sit on top where the eye lands; a refusal a step expected sits with the successes. */
+const stackOrder: TimelineKind[] = ['ok', 'expected', 'sending', 'partial', 'interrupted', 'cancelled', 'failed'];
+
+/** A kind as the badges word it. */
+const kindText = (kind: TimelineKind) => (kind === 'expected' ? 'expected refusal' : kind);
 
 /**
- * Submissions per hour or per day, each column stacked by status, over the filtered set. A
+ * Submissions per hour or per day, each column stacked by status (a refusal a step expected apart), over the filtered set. A
  * click on a column narrows the filter to its hour or day.
  */
 export function Timeline({
@@ -26,7 +28,7 @@ export function Timeline({
   const columns = fillGaps(buckets, unit);
   const highest = Math.max(1, ...columns.map(total));
   const sum = columns.reduce((all, bucket) => all + total(bucket), 0);
-  const present = SubmissionStatusSchema.options.filter((status) => columns.some((bucket) => bucket.counts[status]));
+  const present = TimelineKindSchema.options.filter((kind) => columns.some((bucket) => bucket.counts[kind]));
   return (
     <figure className="timeline" aria-labelledby="timeline-caption">
       <figcaption id="timeline-caption">
@@ -59,20 +61,20 @@ export function Timeline({
                 key={bucket.bucket}
                 type="button"
                 className="timeline-column"
-                title={`${bucket.bucket}: ${present.map((status) => `${bucket.counts[status] ?? 0} ${status}`).join(', ')}`}
+                title={`${bucket.bucket}: ${present.map((kind) => `${bucket.counts[kind] ?? 0} ${kindText(kind)}`).join(', ')}`}
                 aria-label={`${bucket.bucket}: ${total(bucket)} submissions; show only these`}
                 onClick={() => onPick({ from: bucketStart(bucket.bucket).toISOString(), to: bucketEnd(bucket.bucket, unit).toISOString() })}
               >
-                {stackOrder.map((status) =>
-                  bucket.counts[status] ? <span key={status} className={`timeline-bar ${status}`} style={{ height: `${(100 * bucket.counts[status]) / highest}%` }} /> : null,
+                {stackOrder.map((kind) =>
+                  bucket.counts[kind] ? <span key={kind} className={`timeline-bar ${kind}`} style={{ height: `${(100 * bucket.counts[kind]) / highest}%` }} /> : null,
                 )}
               </button>
             ))}
           </div>
           <ul className="timeline-legend" aria-label="Colours">
-            {present.map((status) => (
-              <li key={status}>
-                <span className={`timeline-swatch ${status}`} aria-hidden /> {status}
+            {present.map((kind) => (
+              <li key={kind}>
+                <span className={`timeline-swatch ${kind}`} aria-hidden /> {kindText(kind)}
               </li>
             ))}
           </ul>

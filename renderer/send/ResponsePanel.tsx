@@ -1,6 +1,7 @@
 import './send.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { refusalExpected } from '../../shared/step-verdict.ts';
 import { eventNumbers, eventRangeText, WAITING_FOR_LOGIN, type ChunkRecord, type SendProgress, type SubmissionView } from '../../shared/submission.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
@@ -106,13 +107,15 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
   const position = Math.max(0, submission.chunks.findIndex((candidate) => candidate.firstEvent === selected));
   const chunk = submission.chunks[position];
   const resumable = ['interrupted', 'failed', 'cancelled', 'partial'].includes(submission.status) && submission.chunks.some((candidate) => candidate.status !== 'ok');
+  // A retry would send again the events the step sent to be refused.
+  const expected = refusalExpected(submission.stepVerdict);
   return (
     <div className="send-outcome" data-testid="send-outcome">
       <p>
         <StatusBadge submission={submission} /> {accepted.toLocaleString('en')} of {submission.eventCount.toLocaleString('en')} events accepted
         {duration !== null && ` in ${duration}`} · {submission.environmentName}: POST {submission.baseUrl}/user/events
       </p>
-      {resumable && <ResumeActions submission={submission} label={resumeLabel(submission)} />}
+      {resumable && (expected ? <p className="muted">The refusal was what the step expected.</p> : <ResumeActions submission={submission} label={resumeLabel(submission)} />)}
       {submission.chunks.length > 1 && (
         <table className="chunks" aria-label="Chunks">
           <thead>

@@ -11,7 +11,8 @@ import { expect, saveScreenshot, test } from './support/fixtures.ts';
  * A run step that expects a refusal (issue 32, item 9): the starter workspace's Smoke scenario,
  * whose second step sends an event the sandbox refuses with the 422 it expects, run from the
  * Runs screen. Recent sends, the History list and its detail show the failed send beside the
- * step's verdict, "expected refusal · passed", and not as a red failure.
+ * step's verdict, "expected refusal · passed", and not as a red failure; the detail offers no
+ * retry of the refusal, and says why.
  */
 
 const { answers, dialogs } = scriptedDialogs();
@@ -48,17 +49,33 @@ test('a 422 the step expects shows as an expected refusal that passed in Recent 
   await expect(refused).toContainText('expected refusal · passed');
   await expect(refused.getByText('failed', { exact: true })).not.toHaveClass(/\bfailed\b/);
   await expect(recent.getByRole('button', { name: /Smoke · step 1/ })).toContainText('step passed');
-  await saveScreenshot(app, 'run-verdict-recent-sends');
+  // The badges take a line of their own: the name of each send is read whole, at either size.
+  for (const [width, height, name] of [
+    [1320, 820, 'run-verdict-recent-sends'],
+    [1024, 768, 'run-verdict-recent-sends-1024'],
+  ] as const) {
+    await app.setViewportSize({ width, height });
+    for (const text of ['Smoke · step 1 · 3 events', 'Smoke · step 2 · 1 event']) {
+      await expect(recent.getByText(text, { exact: true })).toHaveJSProperty('title', text);
+      expect(await recent.getByText(text, { exact: true }).evaluate((element) => element.scrollWidth <= element.clientWidth), `${text} at ${width}`).toBe(true);
+    }
+    await saveScreenshot(app, name);
+  }
+  await app.setViewportSize({ width: 1320, height: 820 });
 
   // History: the list says the same, and so does the detail it opens.
   await refused.click();
   await expect(app.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
   const row = app.getByRole('list', { name: 'Submissions, newest first' }).getByRole('listitem').filter({ hasText: 'Smoke · step 2' });
   await expect(row).toContainText('expected refusal · passed');
+  await expect(app.getByRole('list', { name: 'Colours' })).toContainText('expected refusal');
   const detail = app.getByTestId('submission-detail');
   await expect(detail.getByRole('heading', { name: 'Smoke · step 2' })).toBeVisible();
   await expect(detail.locator('header')).toContainText('failed expected refusal · passed');
   await expect(detail.locator('.badge.outcome.failed')).toHaveCount(0);
+  // A retry would send again the event the step meant to be refused: the detail says why there is none.
+  await expect(detail.getByText('The refusal was what the step expected.')).toBeVisible();
+  await expect(detail.getByRole('button', { name: /Retry|Resume/ })).toHaveCount(0);
   await saveScreenshot(app, 'run-verdict-history');
   await app.setViewportSize({ width: 1024, height: 768 });
   await saveScreenshot(app, 'run-verdict-history-1024');

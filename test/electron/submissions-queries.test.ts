@@ -143,6 +143,21 @@ describe('history queries', () => {
     }
   });
 
+  it("counts a refusal a scenario's step expected apart from the failures, as its badge shows it", () => {
+    const store = openStore();
+    const startedAt = '2025-03-01T10:00:00.000Z';
+    const expectedRefusal = sent(store, [event('v-1')], { startedAt, status: 'failed' });
+    store.recordStepVerdict(expectedRefusal, { passed: true, expectedStatus: 422, endStatus: 422, reason: null });
+    const unexpectedRefusal = sent(store, [event('v-2')], { startedAt, status: 'failed' });
+    store.recordStepVerdict(unexpectedRefusal, { passed: false, expectedStatus: 201, endStatus: 400, reason: 'status: expected 201, the send ended with 400' });
+    const stepPassed = sent(store, [event('v-3')], { startedAt });
+    store.recordStepVerdict(stepPassed, { passed: true, expectedStatus: null, endStatus: 202, reason: null });
+    sent(store, [event('v-4')], { startedAt, status: 'failed' });
+    sent(store, [event('v-5')], { startedAt });
+
+    expect(store.timeline(emptyHistoryFilter, 'day')).toEqual([{ bucket: bucketName(new Date(startedAt), 'day'), counts: { ok: 2, failed: 2, expected: 1 } }]);
+  });
+
   it('deletes a selection or everything a filter finds, never a send under way, and its search rows with it', () => {
     const store = openStore();
     const [a, b, c] = ['x-1', 'x-2', 'x-3'].map((customer) => sent(store, [event(customer)]));
