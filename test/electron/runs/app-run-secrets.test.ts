@@ -1,17 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDispatch, createPushSender } from '../../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../../electron/node-services.ts';
-import { createServices, type Services } from '../../../electron/services/index.ts';
-import { starterFiles } from '../../../electron/workspace/starter.ts';
-import type { Envelope } from '../../../shared/errors.ts';
-import type { ChannelName } from '../../../shared/ipc.ts';
+import { describe, expect, it, vi } from 'vitest';
 import type { RunProgress } from '../../../shared/runs/run-result.ts';
 import type { RunSecretsNeed } from '../../../shared/runs/run-secrets.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import { openRunApp } from './run-app.ts';
 import { scenario, useSandbox } from './run-workspace.ts';
 
 /**
@@ -21,51 +11,14 @@ import { scenario, useSandbox } from './run-workspace.ts';
  * its scenario's). Nobody has logged in and no API key is set.
  */
 
-const trusted = { fromAppWindow: true, fromMainFrame: true, url: 'app://eventdesk/index.html' };
-const opened: Services[] = [];
-const folders: string[] = [];
-afterEach(async () => {
-  for (const services of opened.splice(0)) await services.close();
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
-});
-
 async function setUp() {
   const sandbox = await useSandbox();
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-run-secrets-'));
-  folders.push(folder);
-  const root = path.join(folder, 'shop');
-  const starter = Object.fromEntries(starterFiles('Shop events').map((file) => [file.path, file.text.replace('http://127.0.0.1:4797', sandbox.url)]));
-  const files = {
-    ...starter,
+  const app = await openRunApp(sandbox, (starter) => ({
     'environments/staging.env.json': starter['environments/sandbox.env.json']!.replace('"sandbox"', '"staging"'),
     'scenarios/two.scenario.json': JSON.stringify(scenario('Two places', [{ send: 'batches/purchase.json' }, { send: 'batches/purchase.json', environment: 'staging' }], { environment: 'sandbox' })),
-  };
-  for (const [file, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
-  const pushed: { name: string; payload: unknown }[] = [];
-  const services = await createServices({ ...nodeServiceDeps(path.join(folder, 'data')), push: createPushSender((name, payload) => pushed.push({ name, payload })), sandbox: null });
-  opened.push(services);
-  const dispatch = createDispatch(createHandlers(services), (url) => url === trusted.url);
-  const call = (channel: ChannelName, input?: unknown) => dispatch(channel, input, trusted) as Promise<Envelope<unknown>>;
-  const value = async <T>(channel: ChannelName, input?: unknown): Promise<T> => {
-    const answer = await call(channel, input);
-    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
-    return answer.value as T;
-  };
-  await services.workspaces.openGiven(root);
-  type Listed = { environments: (Record<string, unknown> & { id: string; name: string })[] };
-  const { environments } = await value<Listed>('environments:list');
-  const idOf = (name: string) => environments.find((environment) => environment.name === name && environment.id.startsWith('workspace-'))!.id;
-  const setApiKey = async (name: string) => {
-    const { id, embeddedSandbox: _embedded, resolvedBaseUrl: _resolved, apiKey: _apiKey, passwordRemembered: _remembered, secretsUnreadable: _unreadable, ...settings } = environments.find((environment) => environment.id === idOf(name))!;
-    await value('environments:update', { id, edit: { settings, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey } });
-  };
-  const { username, password } = SANDBOX_DEMO_CREDENTIALS;
-  const logIn = (name: string) => value('session:login', { environmentId: idOf(name), username, password, rememberPassword: false });
-  const lacking = async (request: unknown) => (await value<RunSecretsNeed[]>('runs:secretsNeeded', request)).map((need) => ({ name: need.environment.name, password: need.password, apiKey: need.apiKey }));
-  return { sandbox, pushed, call, value, setApiKey, logIn, lacking };
+  }));
+  const lacking = async (request: unknown) => (await app.value<RunSecretsNeed[]>('runs:secretsNeeded', request)).map((need) => ({ name: need.environment.name, password: need.password, apiKey: need.apiKey }));
+  return { sandbox, ...app, lacking };
 }
 
 describe('a run lacking secrets', () => {

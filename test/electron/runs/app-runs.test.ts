@@ -1,18 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDispatch, createPushSender } from '../../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../../electron/node-services.ts';
-import { createServices, type Services } from '../../../electron/services/index.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { starterFiles } from '../../../electron/workspace/starter.ts';
-import type { Envelope } from '../../../shared/errors.ts';
-import type { ChannelName, PushName } from '../../../shared/ipc.ts';
 import type { RunProgress, RunResult } from '../../../shared/runs/run-result.ts';
 import type { KeptRun, WorkspaceScenario } from '../../../shared/runs/run-schemas.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
 import type { SendProgress, SubmissionView } from '../../../shared/submission.ts';
+import { openRunApp, writeFiles } from './run-app.ts';
 import { scenario, useSandbox } from './run-workspace.ts';
 
 /**
@@ -22,23 +15,8 @@ import { scenario, useSandbox } from './run-workspace.ts';
  * kept, and refused where a run must not be disturbed.
  */
 
-const trusted = { fromAppWindow: true, fromMainFrame: true, url: 'app://eventdesk/index.html' };
 /** Every run here ends well within this; one that does not fails the test instead of holding it. */
 const HEARD_WITHIN_MS = 30_000;
-
-const opened: Services[] = [];
-const folders: string[] = [];
-afterEach(async () => {
-  for (const services of opened.splice(0)) await services.close();
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
-});
-
-async function writeFiles(root: string, files: Record<string, string>): Promise<void> {
-  for (const [file, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
-}
 
 /**
  * The starter workspace pointed at the sandbox, with an environment "qa" nobody logs in to and
@@ -47,46 +25,18 @@ async function writeFiles(root: string, files: Record<string, string>): Promise<
  */
 async function setUp() {
   const sandbox = await useSandbox();
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-app-runs-'));
-  folders.push(folder);
-  const root = path.join(folder, 'shop');
-  const starter = Object.fromEntries(starterFiles('Shop events').map((file) => [file.path, file.text.replace('http://127.0.0.1:4797', sandbox.url)]));
-  await writeFiles(root, {
-    ...starter,
+  const { folder, root, services, pushed, call, value, setApiKey, logIn } = await openRunApp(sandbox, (starter) => ({
     'environments/qa.env.json': starter['environments/sandbox.env.json']!.replace('"sandbox"', '"qa"'),
     'scenarios/wrong.scenario.json': JSON.stringify(scenario('Wrong count', [{ name: 'four accepted?', send: 'batches/purchase.json', expect: { accepted: 4 } }])),
     'scenarios/slow.scenario.json': JSON.stringify(scenario('Slow', [{ wait: '1m' }, { send: 'batches/purchase.json' }])),
     'scenarios/qa.scenario.json': JSON.stringify(scenario('On qa', [{ send: 'batches/purchase.json' }], { environment: 'qa' })),
     'scenarios/broken.scenario.json': '{ "format": "eventdesk.scenario", "version": 1, "name": "Broken", "steps": [ { "send": 7 } ] }',
-  });
+  }));
   const other = path.join(folder, 'other');
   await writeFiles(other, Object.fromEntries(starterFiles('Other').map((file) => [file.path, file.text])));
-
-  const pushed: { name: PushName; payload: unknown }[] = [];
-  const services = await createServices({
-    ...nodeServiceDeps(path.join(folder, 'data')),
-    push: createPushSender((name, payload) => pushed.push({ name, payload })),
-    sandbox: null,
-  });
-  opened.push(services);
-  const dispatch = createDispatch(createHandlers(services), (url) => url === trusted.url);
-  const call = (channel: ChannelName, input?: unknown) => dispatch(channel, input, trusted) as Promise<Envelope<unknown>>;
-  const value = async <T>(channel: ChannelName, input?: unknown): Promise<T> => {
-    const answer = await call(channel, input);
-    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
-    return answer.value as T;
-  };
-  await services.workspaces.openGiven(root);
-
-  type Listed = { environments: (Record<string, unknown> & { id: string; name: string })[] };
-  const { environments } = await value<Listed>('environments:list');
-  const idOf = (name: string) => environments.find((environment) => environment.name === name && environment.id.startsWith('workspace-'))!.id;
-  const { username, password, apiKey } = SANDBOX_DEMO_CREDENTIALS;
-  for (const name of ['sandbox', 'qa']) {
-    const { id, embeddedSandbox: _embedded, resolvedBaseUrl: _resolved, apiKey: _apiKey, passwordRemembered: _remembered, secretsUnreadable: _unreadable, ...settings } = environments.find((environment) => environment.id === idOf(name))!;
-    await value('environments:update', { id, edit: { settings, apiKey } });
-  }
-  await value('session:login', { environmentId: idOf('sandbox'), username, password, rememberPassword: false });
+  await setApiKey('sandbox');
+  await setApiKey('qa');
+  await logIn('sandbox');
 
   const progress = (runId: string) => pushed.filter((push): push is { name: 'runs:progress'; payload: RunProgress } => push.name === 'runs:progress' && (push.payload as RunProgress).runId === runId).map((push) => push.payload);
   /** What `find` finds once it is pushed, within HEARD_WITHIN_MS. */
