@@ -13,7 +13,7 @@ export function valueText(value: unknown): string {
   return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…` : text;
 }
 
-/** A field's name, breaking only after a dot ("attributes." / "email"), never inside a name; a name wider than the column is cut, whole in the cell's title. */
+/** A field's name, breaking only after a dot ("attributes." / "email"), never inside a name: the table gives its column room for the longest part. */
 export function FieldName({ text }: { text: string }) {
   const parts = text.split(/(?<=\.)/);
   return (
@@ -60,7 +60,7 @@ function DifferingRow({ event }: { event: DifferingEvent }) {
           const { kind, text } = change(field);
           return (
             <tr key={pathText(field.path)} className={kind}>
-              <th scope="row" className="diff-field" title={pathText(field.path)}>
+              <th scope="row" className="diff-field">
                 <FieldName text={pathText(field.path)} />
               </th>
               <td className="diff-left">
