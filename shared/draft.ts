@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PSEUDONYM_ORIGINS, PSEUDONYM_ORIGIN_MAX } from './submission.ts';
 
 /** The largest batch text EventDesk keeps as a draft: well past 100 000 events of pretty JSON. */
 export const MAX_DRAFT_CHARS = 120 * 1024 * 1024;
@@ -39,8 +40,30 @@ export const DraftEditsSchema = DraftSchema.omit({ text: true, revision: true })
 });
 export type DraftEdits = z.infer<typeof DraftEditsSchema>;
 
+/**
+ * An original customer or device id a pseudonymize replaced in a draft, by the pseudonym that
+ * replaced it. Kept beside the draft (local only, never sent, never exported, deleted with it)
+ * so that a send after a restart still notes in the history whom the batch was made from;
+ * bounded like that note.
+ */
+export const PseudonymOriginSchema = z.object({
+  pseudonym: z.string().min(1).max(PSEUDONYM_ORIGIN_MAX),
+  kind: z.enum(['customer', 'device']),
+  original: z.string().max(PSEUDONYM_ORIGIN_MAX),
+});
+export type PseudonymOrigin = z.infer<typeof PseudonymOriginSchema>;
+const PseudonymOriginsSchema = z.array(PseudonymOriginSchema).max(MAX_PSEUDONYM_ORIGINS);
+
+/** Every original id the draft was pseudonymized from, replacing those kept before (none: nothing kept). */
+export const DraftOriginsSchema = z.object({ id: DraftSchema.shape.id, origins: PseudonymOriginsSchema });
+export type DraftOrigins = z.infer<typeof DraftOriginsSchema>;
+
+/** A draft as it is reopened: with the original ids kept beside it, if any. */
+const ReopenedDraftSchema = DraftSchema.extend({ origins: PseudonymOriginsSchema.optional() });
+export type ReopenedDraft = z.output<typeof ReopenedDraftSchema>;
+
 export const DraftListSchema = z.object({
-  drafts: z.array(DraftSchema),
+  drafts: z.array(ReopenedDraftSchema),
   activeId: z.string().nullable(),
 });
 export type DraftList = z.output<typeof DraftListSchema>;

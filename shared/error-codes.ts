@@ -81,6 +81,7 @@ export const errorCodes = [
   'file-not-chosen', // a save to a path the user did not choose in a dialog
   'draft-id', // a draft id holds characters other than letters, digits, - and _
   'draft-out-of-step', // edits to a draft were saved against another revision than the one kept: save its whole text
+  'draft-unknown', // the original ids of a pseudonymize were to be kept beside a draft that is not saved (closed, or its first save failed)
 
   // The desktop around the app.
   'no-docs', // the documentation is missing from this installation

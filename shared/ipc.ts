@@ -4,7 +4,7 @@ import { CaptureHarInputSchema, CaptureRequestsInputSchema, CaptureRequestsSchem
 import { CaptureCoverageInputSchema, CaptureCoverageSchema } from './capture-coverage.ts';
 import { CapturedEventDetailSchema, CapturedEventsPageSchema, CapturedEventsQuerySchema, CapturedSelectionSchema } from './capture-events.ts';
 import { AppCommandSchema } from './commands.ts';
-import { DraftEditsSchema, DraftListSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
+import { DraftEditsSchema, DraftListSchema, DraftOriginsSchema, DraftSchema, MAX_DRAFT_CHARS } from './draft.ts';
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from './files.ts';
 import { PERSONAL_KINDS } from './events/personal-data.ts';
 import { EnvironmentEditSchema, EnvironmentSaveResultSchema, EnvironmentViewSchema, MAX_PLAN_PATH } from './environment.ts';
@@ -134,6 +134,8 @@ export const contract = {
   'drafts:save': { input: DraftSchema, output: z.null() },
   /** The edits made since the draft's last save, as the editor reported them: an autosave of a big batch stays small. */
   'drafts:saveEdits': { input: DraftEditsSchema, output: z.null() },
+  /** The original ids a pseudonymize of the draft replaced, kept beside it for the send's note in the history. */
+  'drafts:saveOrigins': { input: DraftOriginsSchema, output: z.null() },
   'drafts:activate': { input: ById, output: z.null() },
   'drafts:close': { input: ById, output: z.null() },
 

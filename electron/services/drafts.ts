@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { DraftSchema, type Draft, type DraftEdits, type DraftInput, type DraftList } from '../../shared/draft.ts';
+import { DraftOriginsSchema, DraftSchema, type Draft, type DraftEdits, type DraftInput, type DraftList, type DraftOrigins, type PseudonymOrigin, type ReopenedDraft } from '../../shared/draft.ts';
 import { AppError } from '../../shared/errors.ts';
 import { TextBlocks } from '../../shared/text-changes.ts';
 import { readTextBlocks, writeTextBlocks } from './draft-text-file.ts';
@@ -13,7 +13,8 @@ import { makePrivateFolderAndFiles, PRIVATE_FILE_MODE } from './private-files.ts
  * Every open batch, autosaved to the data folder as it is typed, so a crash or a kill loses
  * nothing. A draft is three files: `<id>.json` names it (its name, file, revision and base),
  * `<id>.<base>.txt` is its text as of that revision, as a plain file, and `<id>.<base>.journal`
- * holds the edits made since, one line per autosave. An autosave appends the edits it carries,
+ * holds the edits made since, one line per autosave. `<id>.origins.json`, when the draft was
+ * pseudonymized, holds the original ids the pseudonyms replaced (for the send's note in the history). An autosave appends the edits it carries,
  * so a pause in typing costs what was typed, never an encoding of the whole 29 MB text.
  *
  * Crash safety: the text file and `<id>.json` are written whole or not at all (renamed into
@@ -73,6 +74,7 @@ export function createDrafts(dataFolder: string) {
   const indexFile = path.join(folder, 'index.json');
   const writeIndex = createAtomicWriter(indexFile, PRIVATE_FILE_MODE);
   const metaWriters = new Map<string, (text: string) => Promise<void>>();
+  const originsWriters = new Map<string, (text: string) => Promise<void>>();
   const kept = new Map<string, Kept>();
   // One queue per draft: its saves, folds and removal happen in the order they were asked for.
   const queues = new Map<string, Promise<unknown>>();
@@ -96,6 +98,8 @@ export function createDrafts(dataFolder: string) {
   const metaFile = (id: string) => path.join(folder, `${id}.json`);
   const textFile = (id: string, base: string) => path.join(folder, `${id}.${base}.txt`);
   const journalFile = (id: string, base: string) => path.join(folder, `${id}.${base}.journal`);
+  // Not taken for a draft by list(): "a.origins" is no draft id.
+  const originsFile = (id: string) => path.join(folder, `${id}.origins.json`);
 
   function queued<T>(id: string, run: () => Promise<T>): Promise<T> {
     const next = (queues.get(id) ?? Promise.resolve()).then(run, run);
@@ -155,6 +159,13 @@ export function createDrafts(dataFolder: string) {
     return { text, draft: { ...description, revision } };
   }
 
+  /** The original ids kept beside the draft; none when there are none or they cannot be read (only the send's note loses them). */
+  async function readOrigins(id: string): Promise<PseudonymOrigin[]> {
+    const json = await readFile(originsFile(id), 'utf8').catch(() => null);
+    const origins = DraftOriginsSchema.shape.origins.safeParse(json === null ? null : parseJsonOrNull(json));
+    return origins.success ? origins.data : [];
+  }
+
   /** A draft as it was last saved, or null (an unreadable one is set aside, kept for the user). */
   async function readDraft(id: string): Promise<Draft | null> {
     const file = metaFile(id);
@@ -178,6 +189,12 @@ export function createDrafts(dataFolder: string) {
     return null;
   }
 
+  async function reopen(id: string): Promise<ReopenedDraft | null> {
+    const draft = await readDraft(id);
+    const origins = draft === null ? [] : await readOrigins(id);
+    return draft !== null && origins.length > 0 ? { ...draft, origins } : draft;
+  }
+
   async function remember(id: string): Promise<void> {
     if (index.order.includes(id)) return;
     index.order.push(id);
@@ -190,7 +207,7 @@ export function createDrafts(dataFolder: string) {
       // Drafts whose id the index lost (a crash between the two writes) are still shown.
       const files = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.json') && name !== 'index.json').map((name) => name.slice(0, -5));
       const ids = [...index.order, ...files.filter((id) => safeId.test(id) && !WINDOWS_DEVICE.test(id) && !index.order.includes(id))];
-      const drafts = (await Promise.all(ids.map((id) => queued(id, () => readDraft(id))))).filter((draft): draft is Draft => draft !== null);
+      const drafts = (await Promise.all(ids.map((id) => queued(id, () => reopen(id))))).filter((draft) => draft !== null);
       const activeId = drafts.some((draft) => draft.id === index.activeId) ? index.activeId : (drafts[0]?.id ?? null);
       return { drafts, activeId };
     },
@@ -221,6 +238,21 @@ export function createDrafts(dataFolder: string) {
       });
     },
 
+    /** Keeps the original ids beside a saved draft, in place of those kept before; none removes them. */
+    async saveOrigins(input: DraftOrigins): Promise<void> {
+      const { id, origins } = DraftOriginsSchema.parse(input);
+      checkId(id);
+      await loaded;
+      await queued(id, async () => {
+        // A late save for a draft closed meanwhile must not leave its customers' ids behind it.
+        if (!kept.has(id)) throw new AppError('draft-unknown', 'The original ids could not be kept: the batch has no saved draft.');
+        if (origins.length === 0) return rm(originsFile(id), { force: true });
+        let writer = originsWriters.get(id);
+        if (!writer) originsWriters.set(id, (writer = createAtomicWriter(originsFile(id), PRIVATE_FILE_MODE)));
+        await writer(JSON.stringify(origins));
+      });
+    },
+
     async activate(id: string): Promise<void> {
       checkId(id);
       await loaded;
@@ -233,9 +265,11 @@ export function createDrafts(dataFolder: string) {
       await loaded;
       await queued(id, async () => {
         await rm(metaFile(id), { force: true });
+        await rm(originsFile(id), { force: true });
         await removeStale(id, null);
         kept.delete(id);
         metaWriters.delete(id);
+        originsWriters.delete(id);
       });
       index.order = index.order.filter((known) => known !== id);
       if (index.activeId === id) index.activeId = index.order[0] ?? null;

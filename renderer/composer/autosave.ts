@@ -5,6 +5,7 @@ import type { Api } from '../api.ts';
 import { useApi } from '../queries.ts';
 import { batchText, onBatchEdited } from '../state/batch-text.ts';
 import { useComposer } from '../state/composer.ts';
+import { onOriginsRemembered, originsToKeep } from '../state/pseudonym-origins.ts';
 import { useNotices } from '../state/ui.ts';
 
 /** The drafts of the last run, asked once per bridge: at start-up, before the shell has mounted. */
@@ -112,6 +113,16 @@ export function useDraftAutosave(): void {
       saveSoon(id);
     });
 
+    // After the saves queued before it, so the draft it goes beside exists on disk.
+    const stopKeeping = onOriginsRemembered((id) => {
+      if (!useComposer.getState().restored) return;
+      const entry = savingOf(id);
+      const name = useComposer.getState().batches.find((batch) => batch.id === id)?.name ?? id;
+      entry.queue = entry.queue
+        .then(() => (useComposer.getState().batches.some((batch) => batch.id === id) ? api.drafts.saveOrigins({ id, origins: originsToKeep(id) }) : null))
+        .then(() => undefined, report(`The ids “${name}” was pseudonymized from could not be kept with its draft`));
+    });
+
     const unsubscribe = useComposer.subscribe((state, previous) => {
       if (!state.restored || !previous.restored) return;
       for (const batch of state.batches) {
@@ -135,6 +146,7 @@ export function useDraftAutosave(): void {
     return () => {
       cancelled = true;
       stopHearing();
+      stopKeeping();
       unsubscribe();
       for (const entry of saving.values()) clearTimeout(entry.timer);
     };

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import type { Draft } from '../../shared/draft.ts';
+import type { ReopenedDraft } from '../../shared/draft.ts';
 import type { OpenedFile } from '../../shared/files.ts';
 import { forgetBatchText, setBatchText } from './batch-text.ts';
-import { forgetOrigins } from './pseudonym-origins.ts';
+import { forgetOrigins, restoreOrigins } from './pseudonym-origins.ts';
 
 /**
  * An open batch. Its JSON text is the single source of truth and every view edits the text,
@@ -22,7 +22,7 @@ interface ComposerState {
   activeId: string | null;
   /** False until the drafts of the last run are back: nothing is saved over them before. */
   restored: boolean;
-  restore: (drafts: Draft[], activeId: string | null) => void;
+  restore: (drafts: ReopenedDraft[], activeId: string | null) => void;
   open: (batch?: Partial<Omit<Batch, 'id'>> & { text?: string }) => string;
   /** A file from disk: the tab that already holds it comes forward, or it opens as a new one. */
   openFile: (file: OpenedFile) => void;
@@ -74,7 +74,10 @@ export const useComposer = create<ComposerState>((set, get) => ({
   activeId: null,
   restored: false,
   restore: (drafts, activeId) => {
-    for (const { id, text } of drafts) setBatchText(id, text);
+    for (const { id, text, origins = [] } of drafts) {
+      setBatchText(id, text);
+      restoreOrigins(id, origins);
+    }
     set({ batches: drafts.map(({ id, name, filePath }) => ({ id, name, filePath })), activeId: activeId ?? drafts[0]?.id ?? null, restored: true });
   },
   open: (batch = {}) => {

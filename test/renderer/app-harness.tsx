@@ -52,6 +52,7 @@ export const defaultAnswers: Partial<Record<ChannelName, Envelope<unknown>>> = {
   'drafts:list': { ok: true, value: { drafts: [], activeId: null } },
   'drafts:save': done,
   'drafts:saveEdits': done,
+  'drafts:saveOrigins': done,
   'drafts:activate': done,
   'drafts:close': done,
   'files:takeOpened': { ok: true, value: [] },

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Draft, DraftEdits } from '../../../shared/draft.ts';
+import type { Draft, DraftEdits, DraftOrigins } from '../../../shared/draft.ts';
+import { pseudonymInput } from '../../../shared/events/pseudonym-shapes.ts';
 import { reportEdits, setBatchText } from '../../../renderer/state/batch-text.ts';
+import { originsIn, rememberOrigins } from '../../../renderer/state/pseudonym-origins.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
 // Monaco needs a real browser (the e2e tests type in it); here its edits are reported as it would.
@@ -51,5 +53,15 @@ describe('autosave', () => {
     type(text, ',3');
     const edits = () => calls.filter((call) => call.channel === 'drafts:saveEdits').map((call) => (call.input as DraftEdits).revision);
     await waitFor(() => expect(edits()).toEqual([4, 0]), { timeout: 3000 });
+  });
+
+  it('keeps the ids a pseudonymize replaced beside the draft, and brings them back with it, so a send after a reload still notes them', async () => {
+    const origin = { pseudonym: 'cust-pseudo', kind: 'customer', original: 'cust-7781' } as const;
+    const { calls } = renderApp({ 'drafts:list': { ok: true, value: { drafts: [{ ...draft, id: 'd2', name: 'Reopened', origins: [origin] }], activeId: 'd2' } } });
+    await screen.findByRole('tab', { name: 'Reopened' });
+    expect(originsIn('d2', '[{"customer_id": "cust-pseudo"}]')).toEqual(['cust-7781']);
+    act(() => rememberOrigins('d2', new Map([[pseudonymInput({ kind: 'device', value: 'dev-1' }), 'd-pseudo']])));
+    const kept = () => calls.filter((call) => call.channel === 'drafts:saveOrigins').map((call) => call.input as DraftOrigins);
+    await waitFor(() => expect(kept()).toEqual([{ id: 'd2', origins: [origin, { pseudonym: 'd-pseudo', kind: 'device', original: 'dev-1' }] }]));
   });
 });
