@@ -76,7 +76,7 @@ test('the Events view: live, filtered by verdict and expression, why a refused e
   await saveScreenshot(app, 'sandbox-events');
 
   await app.getByRole('toolbar', { name: 'Selected events' }).getByRole('button', { name: 'Open in composer' }).click();
-  const tab = app.getByRole('tab', { name: /^Captured \d\d:\d\d \(3 events\)/ });
+  const tab = app.getByRole('tab', { name: /^Captured \d{1,2}:\d\d(\s?[AP]M)? \(3 events\)/ });
   await expect(tab).toHaveAttribute('aria-selected', 'true');
   await expect(app.getByText('Opened 3 captured events as a new batch.')).toBeVisible();
   await expect(app.locator('.monaco-editor').first()).toContainText('c-12');
