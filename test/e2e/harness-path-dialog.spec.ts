@@ -25,6 +25,7 @@ test("opens, replays and saves files through the harness's path dialog, and a ca
   await expect(app.locator('.monaco-editor').first()).toContainText('cust-7781');
 
   // Save as: the field starts at the name the app suggests, a path typed there is written.
+  await app.getByRole('button', { name: 'More', exact: true }).click();
   await app.getByRole('button', { name: 'Save as…' }).click();
   const save = app.getByRole('dialog', { name: 'Save as' });
   await expect(save.getByRole('textbox', { name: 'Path' })).toHaveValue(/purchase\.json$/);
