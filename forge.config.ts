@@ -7,12 +7,12 @@ import { buildFlavour, fuseWireConfig } from './build/fuses.ts';
 // Forge runs the dev loop (`npm start`); electron-builder makes the installers (`npm run dist`).
 export const vitePlugin = new VitePlugin({
   build: [
-    { entry: 'electron/main.ts', config: 'build/vite.main.config.ts', target: 'main' },
-    // The services' own thread (electron/host/), started by main as a worker.
-    { entry: 'electron/host/services-thread.ts', config: 'build/vite.main.config.ts', target: 'main' },
-    // The capture's writer (electron/capture/), started by the services' thread as a worker beside it.
-    { entry: 'electron/capture/capture-writer-thread.ts', config: 'build/vite.main.config.ts', target: 'main' },
-    { entry: 'electron/preload.ts', config: 'build/vite.preload.config.ts', target: 'preload' },
+    { entry: 'app/electron-main/main.ts', config: 'build/vite.main.config.ts', target: 'main' },
+    // The services' own thread (app/host/), started by main as a worker.
+    { entry: 'app/host/services-thread.ts', config: 'build/vite.main.config.ts', target: 'main' },
+    // The capture's writer (features/capture/node/), started by the services' thread as a worker beside it.
+    { entry: 'features/capture/node/capture-writer-thread.ts', config: 'build/vite.main.config.ts', target: 'main' },
+    { entry: 'app/electron-main/preload.ts', config: 'build/vite.preload.config.ts', target: 'preload' },
   ],
   renderer: [{ name: 'main_window', config: 'build/vite.renderer.config.ts' }],
 });

@@ -1,5 +1,5 @@
-import type { Bridge } from '../shared/bridge.ts';
-import { unwrap, type Envelope } from '../shared/errors.ts';
+import type { Bridge } from '../app/common/bridge.ts';
+import { unwrap, type Envelope } from '../base/common/errors.ts';
 
 declare global {
   interface Window {

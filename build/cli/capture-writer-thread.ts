@@ -1,5 +1,5 @@
-import { dropSqliteWarning } from '../../electron/sqlite-warning.ts';
+import { dropSqliteWarning } from '../../base/node/sqlite-warning.ts';
 
 // The package's capture writer: the same module, loaded once node:sqlite's warning is dropped.
 dropSqliteWarning();
-await import('../../electron/capture/capture-writer-thread.ts');
+await import('../../features/capture/node/capture-writer-thread.ts');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * electron/runtime-files.ts as the command-line package has them: the bundle's modules sit in
+ * app/node/runtime-files.ts as the command-line package has them: the bundle's modules sit in
  * the package's lib/, the files they read one folder up (build/cli/pack.ts lays them out).
  */
 

@@ -1,5 +1,5 @@
-import { dropSqliteWarning } from '../../electron/sqlite-warning.ts';
+import { dropSqliteWarning } from '../../base/node/sqlite-warning.ts';
 
 // The package's services thread: the same module, loaded once node:sqlite's warning is dropped.
 dropSqliteWarning();
-await import('../../electron/host/services-thread.ts');
+await import('../../app/host/services-thread.ts');

@@ -9,18 +9,18 @@ const fromRoot = (file: string) => path.join(projectRoot, file);
  * threads it starts, which Node loads by path, so each is an entry of its own.
  */
 export const cliEntries = {
-  eventdesk: fromRoot('electron/cli/bin.ts'),
+  eventdesk: fromRoot('app/cli/bin.ts'),
   'services-thread': path.join(import.meta.dirname, 'services-thread.ts'),
   'capture-writer-thread': path.join(import.meta.dirname, 'capture-writer-thread.ts'),
 };
 
 /**
- * Puts build/cli/runtime-files.ts in the place of electron/runtime-files.ts, and refuses
+ * Puts build/cli/runtime-files.ts in the place of app/node/runtime-files.ts, and refuses
  * `electron`: the command line runs under plain Node, where importing it would try to download
  * a binary.
  */
 function packageLayout(): Plugin {
-  const sourceFiles = fromRoot('electron/runtime-files.ts');
+  const sourceFiles = fromRoot('app/node/runtime-files.ts');
   return {
     name: 'eventdesk:cli-package-layout',
     enforce: 'pre',
@@ -35,7 +35,7 @@ function packageLayout(): Plugin {
 /**
  * The command-line package's bundle, into `packageFolder`/lib: ES modules for Node, every
  * dependency inside it and only Node's own modules outside, so the installed package needs
- * nothing else. Each command is a chunk of its own (electron/cli/main.ts imports it when it runs), so
+ * nothing else. Each command is a chunk of its own (app/cli/main.ts imports it when it runs), so
  * a command loads what it uses.
  */
 export const cliBuildConfig = (packageFolder: string): InlineConfig => ({

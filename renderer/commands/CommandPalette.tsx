@@ -1,6 +1,6 @@
 import './commands.css';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { commandIds, commands } from '../../shared/commands.ts';
+import { commandIds, commands } from '../../app/common/commands.ts';
 import { useEnvironmentActions, useEnvironments } from '../environments/queries.ts';
 import { Modal } from '../shell/Modal.tsx';
 import { useComposer } from '../state/composer.ts';

@@ -1,6 +1,6 @@
 import './commands.css';
 import { useState } from 'react';
-import { commandIds, commands, keysLabel } from '../../shared/commands.ts';
+import { commandIds, commands, keysLabel } from '../../app/common/commands.ts';
 import { CloseButton, Modal } from '../shell/Modal.tsx';
 import { isMac, useCommand } from './registry.ts';
 

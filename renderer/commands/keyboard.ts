@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { commandIds, commands, matchesKeys, type CommandId } from '../../shared/commands.ts';
+import { commandIds, commands, matchesKeys, type CommandId } from '../../app/common/commands.ts';
 import { availabilityOf, isMac, runCommand } from './registry.ts';
 
 /**
@@ -27,7 +27,7 @@ const TEXT_FIELD_KEYS: ReadonlySet<CommandId> = new Set(['edit.undo', 'edit.redo
  * focus. A command that cannot run now leaves its keys alone: Ctrl+. is then the editor's quick
  * fix. Behind an open dialog nothing runs, but the keys are still taken, so neither does the
  * browser's own (Ctrl+S saving the page). The native menus show these shortcuts without
- * registering them (electron/menu.ts), so this listener is their only path.
+ * registering them (app/electron-main/menu.ts), so this listener is their only path.
  */
 export function useCommandKeys(): void {
   useEffect(() => {

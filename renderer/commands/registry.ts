@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { create } from 'zustand';
-import { commands, keysLabel, type CommandId } from '../../shared/commands.ts';
+import { commands, keysLabel, type CommandId } from '../../app/common/commands.ts';
 import { useNotices } from '../state/ui.ts';
 
 /**

@@ -1,6 +1,6 @@
 import './compare.css';
 import { lazy, Suspense, useState } from 'react';
-import { diffSummary, entryCount, type DiffCounts, type MatchBy } from '../../shared/events/event-diff.ts';
+import { diffSummary, entryCount, type DiffCounts, type MatchBy } from '../../features/transforms/common/event-diff.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { EventDiffList } from './EventDiffList.tsx';
 import { useEventDiff } from './useEventDiff.ts';

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Fragment, useEffect, useRef } from 'react';
-import { KEY_FIELDS, pathText, type DiffEntry, type DifferingEvent, type FieldDifference, type KeyFields } from '../../shared/events/event-diff.ts';
-import { plural } from '../../shared/plural.ts';
+import { KEY_FIELDS, pathText, type DiffEntry, type DifferingEvent, type FieldDifference, type KeyFields } from '../../features/transforms/common/event-diff.ts';
+import { plural } from '../../base/common/plural.ts';
 
 /** A value is cut here in the list: the text diff shows it whole. */
 const VALUE_CHARS = 300;

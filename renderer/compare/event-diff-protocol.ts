@@ -1,5 +1,5 @@
-import { AppError, type AppErrorShape } from '../../shared/errors.ts';
-import { countsOf, diffEntries, diffEvents, eventsOfText, type DiffCounts, type DiffEntry, type EventDiff, type MatchBy } from '../../shared/events/event-diff.ts';
+import { AppError, type AppErrorShape } from '../../base/common/errors.ts';
+import { countsOf, diffEntries, diffEvents, eventsOfText, type DiffCounts, type DiffEntry, type EventDiff, type MatchBy } from '../../features/transforms/common/event-diff.ts';
 
 /**
  * What the Compare view and its diff worker say to each other. Reading two 28 MB batches and

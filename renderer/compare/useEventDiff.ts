@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AppError } from '../../shared/errors.ts';
-import type { DiffCounts, DiffEntry, MatchBy } from '../../shared/events/event-diff.ts';
+import { AppError } from '../../base/common/errors.ts';
+import type { DiffCounts, DiffEntry, MatchBy } from '../../features/transforms/common/event-diff.ts';
 import type { EventDiffAnswer, EventDiffRequest } from './event-diff-protocol.ts';
 import EventDiffWorker from './event-diff.worker.ts?worker';
 

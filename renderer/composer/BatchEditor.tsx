@@ -1,9 +1,9 @@
 import './toolbar.css';
 import Editor from '@monaco-editor/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { resolveTimeZone } from '../../shared/environment.ts';
-import { rulesFor } from '../../shared/validation.ts';
-import { planFailure } from '../../shared/plans/plan-status.ts';
+import { resolveTimeZone } from '../../features/environments/common/environment.ts';
+import { rulesFor } from '../../features/validation/common/validation.ts';
+import { planFailure } from '../../features/plans/common/plan-status.ts';
 import { shortcutOf, useCommand, withShortcut } from '../commands/registry.ts';
 import { useActivePlan } from '../environments/plan-queries.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
@@ -28,7 +28,7 @@ import { ProblemsList } from './ProblemsList.tsx';
 import { TransformButton } from './TransformButton.tsx';
 import { useValidation } from './useValidation.ts';
 import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
-import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
+import { SERVICE_ID_FIELD } from '../../features/environments/common/rules.ts';
 
 /** Past this size (about 17 000 pretty events) the editor leaves out what costs the whole text on every edit. */
 const BIG_BATCH_CHARS = 5_000_000;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { CSV_TEXT_FIELDS, mapCsv, suggestCsvMapping, type CsvColumnTarget, type CsvTable } from '../../shared/formats/csv.ts';
-import type { ImportedEvent } from '../../shared/formats/import-result.ts';
+import { CSV_TEXT_FIELDS, mapCsv, suggestCsvMapping, type CsvColumnTarget, type CsvTable } from '../../features/formats/common/csv.ts';
+import type { ImportedEvent } from '../../features/formats/common/import-result.ts';
 import { Modal } from '../shell/Modal.tsx';
 
 const keyOf = (target: CsvColumnTarget) => (target.to === 'field' ? `field:${target.field}` : target.to === 'attribute' ? 'attribute' : target.to);

@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { plural } from '../../shared/plural.ts';
+import { plural } from '../../base/common/plural.ts';
 import { FilterInput, FilterStatus } from '../shell/FilterInput.tsx';
 import type { FilterState } from './event-filter.ts';
 

@@ -1,8 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { EventEdit } from '../../shared/batch-edit.ts';
-import { formatDateTime } from '../../shared/datetime.ts';
-import type { KindGuide } from '../../shared/plans/editor-schema.ts';
-import type { Diagnostic } from '../../shared/validation.ts';
+import type { EventEdit } from '../../features/transforms/common/batch-edit.ts';
+import { formatDateTime } from '../../base/common/datetime.ts';
+import type { KindGuide } from '../../features/plans/common/editor-schema.ts';
+import type { Diagnostic } from '../../features/validation/common/validation.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import type { Batch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';

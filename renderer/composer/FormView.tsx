@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { eventGuide } from '../../shared/plans/editor-schema.ts';
-import type { TrackingPlan } from '../../shared/plans/plan.ts';
-import { plural } from '../../shared/plural.ts';
-import type { Diagnostic } from '../../shared/validation.ts';
+import { eventGuide } from '../../features/plans/common/editor-schema.ts';
+import type { TrackingPlan } from '../../features/plans/common/plan.ts';
+import { plural } from '../../base/common/plural.ts';
+import type { Diagnostic } from '../../features/validation/common/validation.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
 import { confirm } from '../shell/questions.ts';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import type { EnvironmentView } from '../../shared/environment.ts';
-import { plural } from '../../shared/plural.ts';
-import { GENERATE_LIMIT } from '../../shared/templates.ts';
+import type { EnvironmentView } from '../../features/environments/common/environment.ts';
+import { plural } from '../../base/common/plural.ts';
+import { GENERATE_LIMIT } from '../../features/environments/common/templates.ts';
 import { batchModel } from '../monaco/batch-models.ts';
 import type { Batch } from '../state/composer.ts';
 import { useNotices } from '../state/ui.ts';

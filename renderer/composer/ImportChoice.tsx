@@ -1,5 +1,5 @@
-import type { ImportedEvent } from '../../shared/formats/import-result.ts';
-import { plural } from '../../shared/plural.ts';
+import type { ImportedEvent } from '../../features/formats/common/import-result.ts';
+import { plural } from '../../base/common/plural.ts';
 import { Modal } from '../shell/Modal.tsx';
 
 /** Events read from one file, waiting for the user to say where they go. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { CsvTable } from '../../shared/formats/csv.ts';
-import type { ImportedEvent } from '../../shared/formats/import-result.ts';
-import { IMPORT_EXTENSIONS } from '../../shared/files.ts';
-import { serializeJson } from '../../shared/formats/json.ts';
+import type { CsvTable } from '../../features/formats/common/csv.ts';
+import type { ImportedEvent } from '../../features/formats/common/import-result.ts';
+import { IMPORT_EXTENSIONS } from '../../features/documents/common/files.ts';
+import { serializeJson } from '../../features/formats/common/json.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { useApi, useAppInfo } from '../queries.ts';
@@ -17,10 +17,10 @@ import { insertEventsAfter, type BatchTarget } from './event-operations.ts';
 import { eventsLayoutOf } from './form-events.ts';
 import { carriesFiles, fileNames, ImportChoice, type FileImport, type ImportPlace } from './ImportChoice.tsx';
 import { PasteCurlDialog } from './PasteCurlDialog.tsx';
-import { plural } from '../../shared/plural.ts';
+import { plural } from '../../base/common/plural.ts';
 import { PreviewDialog } from './PreviewDialog.tsx';
 import { InMore } from './MoreMenu.tsx';
-import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
+import { SERVICE_ID_FIELD } from '../../features/environments/common/rules.ts';
 
 /** Text files bigger than this are refused before reading: far past 100 000 events. */
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { ImportedEvent } from '../../shared/formats/import-result.ts';
+import type { ImportedEvent } from '../../features/formats/common/import-result.ts';
 import { Modal } from '../shell/Modal.tsx';
 import { importCurl } from './importing.ts';
 

@@ -1,6 +1,6 @@
-import type { KindCount, PlanCoverage } from '../../shared/plans/coverage.ts';
-import { planFailure, type PlanStatus } from '../../shared/plans/plan-status.ts';
-import { plural } from '../../shared/plural.ts';
+import type { KindCount, PlanCoverage } from '../../features/plans/common/coverage.ts';
+import { planFailure, type PlanStatus } from '../../features/plans/common/plan-status.ts';
+import { plural } from '../../base/common/plural.ts';
 
 /** A plan's own problems shown before "and N more": the first ones say what to fix. */
 const SHOWN_PROBLEMS = 5;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { eventPlace } from '../../shared/event-place.ts';
-import { problemCounts, type ProblemCounts } from '../../shared/plans/plan-diagnostics.ts';
-import { plural } from '../../shared/plural.ts';
-import type { Diagnostic } from '../../shared/validation.ts';
+import { eventPlace } from '../../base/common/event-place.ts';
+import { problemCounts, type ProblemCounts } from '../../features/plans/common/plan-diagnostics.ts';
+import { plural } from '../../base/common/plural.ts';
+import type { Diagnostic } from '../../features/validation/common/validation.ts';
 import { revealInEditor } from './editor-handle.ts';
 
 /** Enough rows to work through; a batch with more problems than this has one cause to fix first. */

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../shared/datetime.ts';
+import { formatDateTime } from '../../base/common/datetime.ts';
 import type { TransformInputs, TransformKind } from './transform-inputs.ts';
 
 /** The form of each transform: what it needs, in the user's words. */

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import type { ChangedEvent } from '../../shared/events/apply-changes.ts';
+import type { ChangedEvent } from '../../features/transforms/common/apply-changes.ts';
 // The dialog lives in the editor's chunk, with Monaco already loaded.
 import CompareEditor from '../history/CompareEditor.tsx';
 import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';

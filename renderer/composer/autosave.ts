@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { AppError } from '../../shared/errors.ts';
-import type { TextChange } from '../../shared/text-changes.ts';
+import { AppError } from '../../base/common/errors.ts';
+import type { TextChange } from '../../base/common/text-changes.ts';
 import type { Api } from '../api.ts';
 import { useApi } from '../queries.ts';
 import { batchText, onBatchEdited } from '../state/batch-text.ts';

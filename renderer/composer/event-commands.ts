@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { CommandId } from '../../shared/commands.ts';
-import { commands } from '../../shared/commands.ts';
+import type { CommandId } from '../../app/common/commands.ts';
+import { commands } from '../../app/common/commands.ts';
 import { useCommand } from '../commands/registry.ts';
 import type { monaco } from '../monaco/setup.ts';
 import { pickEvent, targetEvents } from '../state/event-selection.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { eventMatches, parseFilter, type EventFilter } from '../../shared/events/filter.ts';
+import { eventMatches, parseFilter, type EventFilter } from '../../features/transforms/common/filter.ts';
 
 /**
  * The Form view's filter: the expression is read after a short pause in typing, then the events

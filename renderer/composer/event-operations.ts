@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../shared/datetime.ts';
+import { formatDateTime } from '../../base/common/datetime.ts';
 import {
   deleteEvents,
   duplicateEvents,
@@ -10,8 +10,8 @@ import {
   writeEvents,
   type EventChange,
   type LaidOut,
-} from '../../shared/events/operations.ts';
-import { plural } from '../../shared/plural.ts';
+} from '../../features/transforms/common/operations.ts';
+import { plural } from '../../base/common/plural.ts';
 import type { monaco } from '../monaco/setup.ts';
 import { focusAfterDelete, followEdit, requestListFocus } from '../state/event-selection.ts';
 import { useNotices } from '../state/ui.ts';
@@ -20,7 +20,7 @@ import { applyEventChanges, eventsLayoutOf, sourceOf } from './form-events.ts';
 /**
  * The event operations on one batch's text, for the Form view's list, the JSON view's context
  * menu and the palette alike: each is one edit (one undo step) made of the changes
- * shared/events/operations.ts computes, after which the selection follows the events.
+ * features/transforms/common/operations.ts computes, after which the selection follows the events.
  */
 
 export interface BatchTarget {

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../shared/validation.ts';
+import type { Diagnostic } from '../../features/validation/common/validation.ts';
 
 export type EventRecord = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { eventEdits, type EventEdit } from '../../shared/batch-edit.ts';
-import { applyToLayout, type BatchSource, type EventChange, type LaidOut } from '../../shared/events/operations.ts';
-import type { TextChange } from '../../shared/text-changes.ts';
-import { readBatchEvents, type BatchEvents } from '../../shared/validation/batch-layout.ts';
+import { eventEdits, type EventEdit } from '../../features/transforms/common/batch-edit.ts';
+import { applyToLayout, type BatchSource, type EventChange, type LaidOut } from '../../features/transforms/common/operations.ts';
+import type { TextChange } from '../../base/common/text-changes.ts';
+import { readBatchEvents, type BatchEvents } from '../../features/validation/common/batch-layout.ts';
 import { monaco } from '../monaco/setup.ts';
 import { resetSelection, selectionOf } from '../state/event-selection.ts';
 import { isWorking } from '../state/text-work.ts';
@@ -63,7 +63,7 @@ function push(model: monaco.editor.ITextModel, changes: readonly TextChange[]): 
   }
 }
 
-/** An event operation's changes (shared/events/operations.ts), made as one undo step; the layout after it, or null when nothing changed. */
+/** An event operation's changes (features/transforms/common/operations.ts), made as one undo step; the layout after it, or null when nothing changed. */
 export function applyEventChanges(model: monaco.editor.ITextModel, changes: readonly EventChange[]): LaidOut | null {
   if (isWorking(model)) return null;
   const layout = eventsLayoutOf(model);

@@ -1,13 +1,13 @@
-import type { EnvironmentView } from '../../shared/environment.ts';
-import { parseCsv, type CsvTable } from '../../shared/formats/csv.ts';
-import { exportCurl, parseCurl } from '../../shared/formats/curl.ts';
-import { detectFormat } from '../../shared/formats/detect.ts';
-import { exportHar, parseHar } from '../../shared/formats/har.ts';
-import type { HttpRequest } from '../../shared/formats/http-request.ts';
-import type { ImportedEvent, ImportResult } from '../../shared/formats/import-result.ts';
-import { parseJson } from '../../shared/formats/json.ts';
-import { parseNdjson, serializeNdjson } from '../../shared/formats/ndjson.ts';
-import { MASK } from '../../shared/redact.ts';
+import type { EnvironmentView } from '../../features/environments/common/environment.ts';
+import { parseCsv, type CsvTable } from '../../features/formats/common/csv.ts';
+import { exportCurl, parseCurl } from '../../features/formats/common/curl.ts';
+import { detectFormat } from '../../features/formats/common/detect.ts';
+import { exportHar, parseHar } from '../../features/formats/common/har.ts';
+import type { HttpRequest } from '../../features/formats/common/http-request.ts';
+import type { ImportedEvent, ImportResult } from '../../features/formats/common/import-result.ts';
+import { parseJson } from '../../features/formats/common/json.ts';
+import { parseNdjson, serializeNdjson } from '../../features/formats/common/ndjson.ts';
+import { MASK } from '../../base/common/redaction/redact.ts';
 
 /** A file's name without its extension, as a batch made from it is named. */
 export const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || 'Imported';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { create } from 'zustand';
-import type { OpenedFile } from '../../shared/files.ts';
-import { batchFromNdjson, isNdjsonName } from '../../shared/formats/batch-file.ts';
+import type { OpenedFile } from '../../features/documents/common/files.ts';
+import { batchFromNdjson, isNdjsonName } from '../../features/formats/common/batch-file.ts';
 import { useApi } from '../queries.ts';
 import { fileName, useComposer } from '../state/composer.ts';
 import { baseName } from './importing.ts';

@@ -3,18 +3,18 @@ import * as ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import * as uri from 'ajv/dist/runtime/uri.js';
 import * as validationError from 'ajv/dist/runtime/validation_error.js';
 import * as formats from 'ajv-formats/dist/formats.js';
-import { LINEAR_REGEXP_MODULE, linearRegExp } from '../../shared/plans/linear-regexp.ts';
-import type { CheckablePlan, KindValidators } from '../../shared/plans/check.ts';
-import type { TrackingPlan } from '../../shared/plans/plan.ts';
+import { LINEAR_REGEXP_MODULE, linearRegExp } from '../../features/plans/common/linear-regexp.ts';
+import type { CheckablePlan, KindValidators } from '../../features/plans/common/check.ts';
+import type { TrackingPlan } from '../../features/plans/common/plan.ts';
 
 /**
- * What a plan's standalone validators (electron/plans/standalone.ts) `require`: Ajv's small
+ * What a plan's standalone validators (features/plans/node/standalone.ts) `require`: Ajv's small
  * runtime helpers and ajv-formats' formats, none of which evaluates code, bundled here, and the
  * bounded regular expressions. The worker hands `planRequire` to the plan's module, so nothing
  * it runs comes from a string.
  */
 
-/** What electron/plans/standalone.ts writes. */
+/** What features/plans/node/standalone.ts writes. */
 interface PlanModule {
   plan: TrackingPlan;
   default(require: (name: string) => unknown): Map<string, KindValidators>;

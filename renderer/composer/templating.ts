@@ -1,8 +1,8 @@
-import { resolveTimeZone, type EnvironmentView } from '../../shared/environment.ts';
-import { eventPlace } from '../../shared/event-place.ts';
-import { serializeJson } from '../../shared/formats/json.ts';
-import type { ImportedEvent } from '../../shared/formats/import-result.ts';
-import { generateFrom, resolveBatch, type ResolveResult, type TemplateContext } from '../../shared/templates.ts';
+import { resolveTimeZone, type EnvironmentView } from '../../features/environments/common/environment.ts';
+import { eventPlace } from '../../base/common/event-place.ts';
+import { serializeJson } from '../../features/formats/common/json.ts';
+import type { ImportedEvent } from '../../features/formats/common/import-result.ts';
+import { generateFrom, resolveBatch, type ResolveResult, type TemplateContext } from '../../features/environments/common/templates.ts';
 
 /** What templates resolve against: the active environment's variables and zone, and now. */
 export function templateContext(environment: EnvironmentView | null): TemplateContext {

@@ -1,4 +1,4 @@
-import { inSlices, inverseOf, joinNearby, type TextChange } from '../../shared/text-changes.ts';
+import { inSlices, inverseOf, joinNearby, type TextChange } from '../../base/common/text-changes.ts';
 import { monaco } from '../monaco/setup.ts';
 import { pushUndoStep } from '../monaco/undo-steps.ts';
 import { whileWorking } from '../state/text-work.ts';

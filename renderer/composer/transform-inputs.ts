@@ -1,6 +1,6 @@
-import { wallClockProblem } from '../../shared/datetime.ts';
-import { DEFAULT_PSEUDONYMIZED_FIELDS } from '../../shared/events/pseudonymize.ts';
-import { assignmentProblem, typedFieldValue } from '../../shared/events/set-field.ts';
+import { wallClockProblem } from '../../base/common/datetime.ts';
+import { DEFAULT_PSEUDONYMIZED_FIELDS } from '../../features/transforms/common/pseudonymize.ts';
+import { assignmentProblem, typedFieldValue } from '../../features/transforms/common/set-field.ts';
 import type { TransformSpec } from './transform-protocol.ts';
 
 /** What the transform dialog's forms hold, as typed: each kind reads its own part. */

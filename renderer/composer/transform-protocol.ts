@@ -1,17 +1,17 @@
-import { changesAsEdits, type ChangedEvent } from '../../shared/events/apply-changes.ts';
-import { readBatchEvents, type BatchEvents } from '../../shared/validation/batch-layout.ts';
-import type * as transforms from '../../shared/events/transforms.ts';
-import type { PersonalValue, TransformResult } from '../../shared/events/transforms.ts';
-import type { TextChange } from '../../shared/text-changes.ts';
+import { changesAsEdits, type ChangedEvent } from '../../features/transforms/common/apply-changes.ts';
+import { readBatchEvents, type BatchEvents } from '../../features/validation/common/batch-layout.ts';
+import type * as transforms from '../../features/transforms/common/transforms.ts';
+import type { PersonalValue, TransformResult } from '../../features/transforms/common/transforms.ts';
+import type { TextChange } from '../../base/common/text-changes.ts';
 
 /**
  * What the transform dialog and its worker say to each other. The worker parses the batch,
- * runs the transform (shared/events/transforms.ts) and makes its answer into text edits, so a
+ * runs the transform (features/transforms/common/transforms.ts) and makes its answer into text edits, so a
  * 100 000-event batch never holds up the page; the page only shows the answer and, on "Apply",
  * hands the edits to the editor's model.
  */
 
-/** The transforms the worker runs: shared/events/transforms.ts in the app, a stand-in in a test. */
+/** The transforms the worker runs: features/transforms/common/transforms.ts in the app, a stand-in in a test. */
 export type BatchTransforms = Pick<typeof transforms, 'shiftTimes' | 'spreadTimes' | 'setField' | 'personalValues' | 'pseudonymize'>;
 
 export type TransformSpec =

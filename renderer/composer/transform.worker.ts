@@ -1,4 +1,4 @@
-import * as transforms from '../../shared/events/transforms.ts';
+import * as transforms from '../../features/transforms/common/transforms.ts';
 import { createTransformResponder, type TransformRequest } from './transform-protocol.ts';
 
 /** Transforms run here, off the UI thread, so a 29 MB batch never freezes the dialog. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PlanCoverage } from '../../shared/plans/coverage.ts';
-import { problemCounts, type ProblemCounts } from '../../shared/plans/plan-diagnostics.ts';
-import type { Diagnostic } from '../../shared/validation.ts';
-import type { ContentChange } from '../../shared/validation/incremental.ts';
+import type { PlanCoverage } from '../../features/plans/common/coverage.ts';
+import { problemCounts, type ProblemCounts } from '../../features/plans/common/plan-diagnostics.ts';
+import type { Diagnostic } from '../../features/validation/common/validation.ts';
+import type { ContentChange } from '../../features/validation/common/incremental.ts';
 import { followNesting } from '../monaco/batch-models.ts';
 import type { monaco } from '../monaco/setup.ts';
 import { createValidationClient, type ValidationClient } from './validation-client.ts';
@@ -15,7 +15,7 @@ export interface Validation {
   pending: boolean;
   /** Why the worker could not load the plan's validators (the batch is checked without them), or null. */
   planProblem: string | null;
-  /** The batch's coverage of the plan (shared/plans/coverage.ts), or null without one. */
+  /** The batch's coverage of the plan (features/plans/common/coverage.ts), or null without one. */
   coverage: PlanCoverage | null;
   /** The problems counted exactly, those past the plan's caps too. */
   counts: ProblemCounts;

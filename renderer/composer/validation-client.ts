@@ -1,4 +1,4 @@
-import type { ContentChange } from '../../shared/validation/incremental.ts';
+import type { ContentChange } from '../../features/validation/common/incremental.ts';
 import type { ValidationAnswer, ValidationRequest, WorkerRules } from './validation-protocol.ts';
 import ValidationWorker from './validation.worker.ts?worker';
 

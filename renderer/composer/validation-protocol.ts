@@ -1,9 +1,9 @@
-import type { CheckablePlan } from '../../shared/plans/check.ts';
-import { createCoverageKeeper, type PlanCoverage } from '../../shared/plans/coverage.ts';
-import { createIncrementalPlanCheck } from '../../shared/plans/incremental-plan.ts';
-import { problemCounts, type ProblemCounts } from '../../shared/plans/plan-diagnostics.ts';
-import type { Diagnostic, ValidationRules } from '../../shared/validation.ts';
-import { createIncrementalValidator, type ContentChange } from '../../shared/validation/incremental.ts';
+import type { CheckablePlan } from '../../features/plans/common/check.ts';
+import { createCoverageKeeper, type PlanCoverage } from '../../features/plans/common/coverage.ts';
+import { createIncrementalPlanCheck } from '../../features/plans/common/incremental-plan.ts';
+import { problemCounts, type ProblemCounts } from '../../features/plans/common/plan-diagnostics.ts';
+import type { Diagnostic, ValidationRules } from '../../features/validation/common/validation.ts';
+import { createIncrementalValidator, type ContentChange } from '../../features/validation/common/incremental.ts';
 
 /**
  * What the composer and its validation worker say to each other. The worker keeps the last

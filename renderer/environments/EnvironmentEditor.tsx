@@ -1,6 +1,6 @@
 import './environments.css';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { DEFAULT_SETTINGS, checkSettings, nextEnvironmentColor, originOf, secretsStayMessage, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../shared/environment.ts';
+import { DEFAULT_SETTINGS, checkSettings, nextEnvironmentColor, originOf, secretsStayMessage, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../features/environments/common/environment.ts';
 import { useAppInfo } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { Modal } from '../shell/Modal.tsx';
@@ -8,7 +8,7 @@ import { useUi } from '../state/ui.ts';
 import { useEnvironmentActions, useEnvironments } from './queries.ts';
 import { PlanFileField } from './PlanFileField.tsx';
 import { PresetChoice, PresetHelp } from './PresetChoice.tsx';
-import { presetOf, type EnvironmentPreset } from '../../shared/environment-presets.ts';
+import { presetOf, type EnvironmentPreset } from '../../features/environments/common/environment-presets.ts';
 import { RuleSeverities } from './RuleSeverities.tsx';
 import { useSandboxInfo } from '../sandbox/queries.ts';
 

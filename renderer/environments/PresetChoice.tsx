@@ -1,4 +1,4 @@
-import { ENVIRONMENT_PRESETS, type EnvironmentPreset } from '../../shared/environment-presets.ts';
+import { ENVIRONMENT_PRESETS, type EnvironmentPreset } from '../../features/environments/common/environment-presets.ts';
 
 /** New environment's first choice: blank, or a service EventDesk knows (its address and names, no credential). */
 export function PresetChoice({ chosen, onChoose }: { chosen: EnvironmentPreset | null; onChoose: (preset: EnvironmentPreset | null) => void }) {

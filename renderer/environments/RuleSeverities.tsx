@@ -1,5 +1,5 @@
-import type { EnvironmentSettings } from '../../shared/environment.ts';
-import { RULE_TITLES, WARNING_CODES, type RuleSeverity, type WarningCode } from '../../shared/validation/rules.ts';
+import type { EnvironmentSettings } from '../../features/environments/common/environment.ts';
+import { RULE_TITLES, WARNING_CODES, type RuleSeverity, type WarningCode } from '../../features/environments/common/rules.ts';
 
 type Severities = EnvironmentSettings['ruleSeverity'];
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { PlanStatus } from '../../shared/plans/plan-status.ts';
+import type { PlanStatus } from '../../features/plans/common/plan-status.ts';
 import { useApi } from '../queries.ts';
 import { useActiveEnvironment } from './queries.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EnvironmentEdit, EnvironmentView } from '../../shared/environment.ts';
+import type { EnvironmentEdit, EnvironmentView } from '../../features/environments/common/environment.ts';
 import { useApi } from '../queries.ts';
 
 export const environmentsKey = ['environments'] as const;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { eventNumbers, type SubmissionView } from '../../shared/submission.ts';
+import { eventNumbers, type SubmissionView } from '../../features/history/common/submission.ts';
 import { BatchComparison } from '../compare/BatchComparison.tsx';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { startedText } from './format.ts';

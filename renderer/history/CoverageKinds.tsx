@@ -1,5 +1,5 @@
-import type { KindCount, PlanCoverage } from '../../shared/plans/coverage.ts';
-import { plural } from '../../shared/plural.ts';
+import type { KindCount, PlanCoverage } from '../../features/plans/common/coverage.ts';
+import { plural } from '../../base/common/plural.ts';
 
 /** The kinds of a coverage as the panel lists them: seen and unplanned with their counts, never seen by name. */
 

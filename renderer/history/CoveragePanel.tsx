@@ -1,6 +1,6 @@
-import type { HistoryFilter } from '../../shared/history.ts';
-import type { HistoryCoverage } from '../../shared/history-coverage.ts';
-import { plural } from '../../shared/plural.ts';
+import type { HistoryFilter } from '../../features/history/common/history.ts';
+import type { HistoryCoverage } from '../../features/coverage/common/history-coverage.ts';
+import { plural } from '../../base/common/plural.ts';
 import { useEnvironments } from '../environments/queries.ts';
 import { PlanCoveragePanel, type CoverageView } from '../plans/PlanCoveragePanel.tsx';
 import { useApi } from '../queries.ts';

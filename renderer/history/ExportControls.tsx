@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ExportFormatSchema, type ExportFormat } from '../../shared/history.ts';
+import { ExportFormatSchema, type ExportFormat } from '../../features/history/common/history.ts';
 import { useApi } from '../queries.ts';
 import { useNotices } from '../state/ui.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { emptyHistoryFilter, SEARCH_MAX, type HistoryFilter } from '../../shared/history.ts';
-import { SubmissionStatusSchema } from '../../shared/submission.ts';
+import { emptyHistoryFilter, SEARCH_MAX, type HistoryFilter } from '../../features/history/common/history.ts';
+import { SubmissionStatusSchema } from '../../features/history/common/submission.ts';
 import { withShortcut } from '../commands/registry.ts';
 import { useEnvironments } from '../environments/queries.ts';
 import { useHistory } from './state.ts';

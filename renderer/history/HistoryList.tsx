@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { SubmissionSummary } from '../../shared/submission.ts';
+import type { SubmissionSummary } from '../../features/history/common/submission.ts';
 import { durationText, eventsText, startedText } from './format.ts';
 import { useHistory } from './state.ts';
 import { StatusBadge } from './StatusBadge.tsx';

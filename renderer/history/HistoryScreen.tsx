@@ -1,8 +1,8 @@
 import './history.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { searchableWords, type HistoryFilter } from '../../shared/history.ts';
-import type { SubmissionSummary } from '../../shared/submission.ts';
+import { searchableWords, type HistoryFilter } from '../../features/history/common/history.ts';
+import type { SubmissionSummary } from '../../features/history/common/submission.ts';
 import { useCommand } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { confirm } from '../shell/questions.ts';
@@ -20,7 +20,7 @@ import { useHistory } from './state.ts';
 import { Storage } from './Storage.tsx';
 import { SubmissionDetail } from './SubmissionDetail.tsx';
 import { Timeline } from './Timeline.tsx';
-import { plural } from '../../shared/plural.ts';
+import { plural } from '../../base/common/plural.ts';
 
 /** Why the list is empty: nothing sent, nothing matching, or a search of nothing that can be found. */
 function emptyText(filter: HistoryFilter): string {

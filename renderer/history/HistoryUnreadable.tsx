@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../base/common/errors.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { useNotices } from '../state/ui.ts';

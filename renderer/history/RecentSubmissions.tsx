@@ -1,6 +1,6 @@
 import './history.css';
 import { useQuery } from '@tanstack/react-query';
-import { emptyHistoryFilter } from '../../shared/history.ts';
+import { emptyHistoryFilter } from '../../features/history/common/history.ts';
 import { withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { useUi } from '../state/ui.ts';

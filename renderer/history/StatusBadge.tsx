@@ -1,5 +1,5 @@
-import { refusalExpected, stepVerdictText } from '../../shared/step-verdict.ts';
-import { WAITING_FOR_LOGIN, type SubmissionSummary } from '../../shared/submission.ts';
+import { refusalExpected, stepVerdictText } from '../../features/history/common/step-verdict.ts';
+import { WAITING_FOR_LOGIN, type SubmissionSummary } from '../../features/history/common/submission.ts';
 import { useSendState } from '../send/state.ts';
 
 /**

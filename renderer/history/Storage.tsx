@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { formatBytes, RETENTION_LIMITS, type Retention } from '../../shared/history.ts';
+import { formatBytes, RETENTION_LIMITS, type Retention } from '../../features/history/common/history.ts';
 import { useApi } from '../queries.ts';
 import { confirm } from '../shell/questions.ts';
 import { useNotices } from '../state/ui.ts';

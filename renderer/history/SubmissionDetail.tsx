@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { LABEL_MAX, NOTE_MAX } from '../../shared/history.ts';
-import { pseudonymizedFromText, type SubmissionView } from '../../shared/submission.ts';
+import { LABEL_MAX, NOTE_MAX } from '../../features/history/common/history.ts';
+import { pseudonymizedFromText, type SubmissionView } from '../../features/history/common/submission.ts';
 import { useEnvironments } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 import { confirm } from '../shell/questions.ts';

@@ -1,4 +1,4 @@
-import { TimelineKindSchema, type HistoryFilter, type TimelineBucket, type TimelineKind, type TimelineUnit } from '../../shared/history.ts';
+import { TimelineKindSchema, type HistoryFilter, type TimelineBucket, type TimelineKind, type TimelineUnit } from '../../features/history/common/history.ts';
 import { bucketEnd, bucketStart, fillGaps } from './timeline.ts';
 import { ViewSwitch } from '../shell/ViewSwitch.tsx';
 

@@ -1,4 +1,4 @@
-import type { HistoryFilter } from '../../shared/history.ts';
+import type { HistoryFilter } from '../../features/history/common/history.ts';
 import { formatTime } from '../shell/time-format.ts';
 
 /** How the coverage panel says which submissions it read: the filter, in words. */

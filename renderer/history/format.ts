@@ -1,4 +1,4 @@
-import { sendingTime, type SubmissionSummary } from '../../shared/submission.ts';
+import { sendingTime, type SubmissionSummary } from '../../features/history/common/submission.ts';
 import { formatDateTime } from '../shell/time-format.ts';
 
 /** When a submission started, in local time. */

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { AppError } from '../../shared/errors.ts';
-import { HISTORY_PAGE_SIZE, type HistoryFilter, type TimelineUnit } from '../../shared/history.ts';
-import type { SubmissionSummary } from '../../shared/submission.ts';
+import { AppError } from '../../base/common/errors.ts';
+import { HISTORY_PAGE_SIZE, type HistoryFilter, type TimelineUnit } from '../../features/history/common/history.ts';
+import type { SubmissionSummary } from '../../features/history/common/submission.ts';
 import type { Api } from '../api.ts';
 import { useApi } from '../queries.ts';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { emptyHistoryFilter, type HistoryFilter, type TimelineUnit } from '../../shared/history.ts';
+import { emptyHistoryFilter, type HistoryFilter, type TimelineUnit } from '../../features/history/common/history.ts';
 
 /** What the History screen shows: the filter, the submission open in detail, the ticked ones, a comparison. */
 interface HistoryState {

@@ -1,4 +1,4 @@
-import { bucketName, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
+import { bucketName, type TimelineBucket, type TimelineUnit } from '../../features/history/common/history.ts';
 
 /** A bucket name (`YYYY-MM-DD` or `YYYY-MM-DD HH:00`, local time) as the instant it starts. */
 export function bucketStart(bucket: string): Date {

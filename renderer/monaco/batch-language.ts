@@ -1,11 +1,11 @@
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
-import { formatDateTime } from '../../shared/datetime.ts';
-import { batchJsonSchema } from '../../shared/event-schema.ts';
-import { batchSchemaWithPlan, startingAttributes, type StartingAttribute } from '../../shared/plans/editor-schema.ts';
-import { DEFAULT_PLAN_KEY, type TrackingPlan } from '../../shared/plans/plan.ts';
-import type { Diagnostic } from '../../shared/validation.ts';
+import { formatDateTime } from '../../base/common/datetime.ts';
+import { batchJsonSchema } from '../../features/validation/common/event-schema.ts';
+import { batchSchemaWithPlan, startingAttributes, type StartingAttribute } from '../../features/plans/common/editor-schema.ts';
+import { DEFAULT_PLAN_KEY, type TrackingPlan } from '../../features/plans/common/plan.ts';
+import type { Diagnostic } from '../../features/validation/common/validation.ts';
 import { monaco } from './setup.ts';
-import { SERVICE_ID_FIELD } from '../../shared/validation/rules.ts';
+import { SERVICE_ID_FIELD } from '../../features/environments/common/rules.ts';
 
 /**
  * What the editor knows about batches beyond plain JSON: our validator's diagnostics as

@@ -1,4 +1,4 @@
-import { mayNestDeeply } from '../../shared/validation/syntax.ts';
+import { mayNestDeeply } from '../../features/validation/common/syntax.ts';
 import { batchText, holdBatchText, reportEdits } from '../state/batch-text.ts';
 import { useComposer } from '../state/composer.ts';
 import { monaco } from './setup.ts';

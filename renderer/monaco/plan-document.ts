@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { TrackingPlan } from '../../shared/plans/plan.ts';
+import type { TrackingPlan } from '../../features/plans/common/plan.ts';
 
 /**
  * The active plan itself, for the editor's completion and hovers: its validators' module
- * (served by hash on the app's own origin, electron/plans/standalone.ts) exports it as `plan`.
+ * (served by hash on the app's own origin, features/plans/node/standalone.ts) exports it as `plan`.
  * Null without a plan, while it loads, or when the module cannot be had.
  */
 export function usePlanDocument(script: string | null): TrackingPlan | null {

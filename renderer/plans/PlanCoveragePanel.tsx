@@ -1,8 +1,8 @@
 import './coverage.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { AppError } from '../../shared/errors.ts';
-import type { PlanCoverage } from '../../shared/plans/coverage.ts';
-import { plural } from '../../shared/plural.ts';
+import { AppError } from '../../base/common/errors.ts';
+import type { PlanCoverage } from '../../features/plans/common/coverage.ts';
+import { plural } from '../../base/common/plural.ts';
 import { CoverageKinds, type KindOrder } from '../history/CoverageKinds.tsx';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';

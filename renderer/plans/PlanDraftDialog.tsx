@@ -1,8 +1,8 @@
 import './plans.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { plural } from '../../shared/plural.ts';
-import type { PlanDraft, PlanDraftRequest } from '../../shared/plans/plan-draft.ts';
+import { plural } from '../../base/common/plural.ts';
+import type { PlanDraft, PlanDraftRequest } from '../../features/plans/common/plan-draft.ts';
 import { environmentsKey, useActiveEnvironment } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 import { Modal } from '../shell/Modal.tsx';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { outlinePlan, type KindOutline } from '../../shared/plans/plan-outline.ts';
-import { plural } from '../../shared/plural.ts';
+import { outlinePlan, type KindOutline } from '../../features/plans/common/plan-outline.ts';
+import { plural } from '../../base/common/plural.ts';
 
 /** Kinds listed at most: past that the JSON shows the rest, and the list stays quick to draw. */
 const SHOWN_KINDS = 300;

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { CoverageProgress } from '../../shared/history-coverage.ts';
+import type { CoverageProgress } from '../../features/coverage/common/history-coverage.ts';
 
 /**
  * One run of a plan's coverage at a time, for what the panel shows, whatever the events' source

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../shared/validation.ts';
+import type { Diagnostic } from '../../features/validation/common/validation.ts';
 import { createValidationClient } from '../composer/validation-client.ts';
 import type { WorkerRules } from '../composer/validation-protocol.ts';
 

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../shared/validation.ts';
+import type { Diagnostic } from '../../features/validation/common/validation.ts';
 
 /**
  * The events of a replay that the target's rules (or its plan's errors) would refuse: a chunk

@@ -1,4 +1,4 @@
-import { plural } from '../../shared/plural.ts';
+import { plural } from '../../base/common/plural.ts';
 import { importText } from '../composer/importing.ts';
 import type { ReplayRequest } from './replay-store.ts';
 

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { EnvironmentView } from '../../shared/environment.ts';
-import { UNLISTED_CODE } from '../../shared/plans/plan-diagnostics.ts';
-import { planFailure, type PlanStatus } from '../../shared/plans/plan-status.ts';
-import { plural } from '../../shared/plural.ts';
+import type { EnvironmentView } from '../../features/environments/common/environment.ts';
+import { UNLISTED_CODE } from '../../features/plans/common/plan-diagnostics.ts';
+import { planFailure, type PlanStatus } from '../../features/plans/common/plan-status.ts';
+import { plural } from '../../base/common/plural.ts';
 import { useApi } from '../queries.ts';
 import { PLAN_CODES } from '../send/useSend.ts';
 import type { BatchCheck } from './batch-check.ts';

@@ -1,4 +1,4 @@
-import { TextBlocks } from '../../shared/text-changes.ts';
+import { TextBlocks } from '../../base/common/text-changes.ts';
 import { withPseudonyms, type AskPseudonyms } from '../composer/pseudonyms.ts';
 import type { TransformClient } from '../composer/transform-client.ts';
 import { INITIAL_INPUTS, specOf } from '../composer/transform-inputs.ts';

@@ -1,4 +1,4 @@
-import type { KeptRun } from '../../shared/runs/run-schemas.ts';
+import type { KeptRun } from '../../features/runs/common/run-schemas.ts';
 import { startedText } from '../history/format.ts';
 import { countsText } from './run-words.ts';
 

@@ -1,5 +1,5 @@
-import { compareRuns, type Change, type ComparedStatus } from '../../shared/runs/compare-runs.ts';
-import type { RunResult } from '../../shared/runs/run-result.ts';
+import { compareRuns, type Change, type ComparedStatus } from '../../features/runs/common/compare-runs.ts';
+import type { RunResult } from '../../features/runs/common/run-result.ts';
 import { startedText } from '../history/format.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { useKeptRun } from './queries.ts';

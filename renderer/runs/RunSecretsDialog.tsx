@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { EnvironmentSettingsSchema } from '../../shared/environment.ts';
-import type { RunSecretsNeed } from '../../shared/runs/run-secrets.ts';
+import { EnvironmentSettingsSchema } from '../../features/environments/common/environment.ts';
+import type { RunSecretsNeed } from '../../features/runs/common/run-secrets.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { Modal } from '../shell/Modal.tsx';

@@ -1,8 +1,8 @@
 import './runs.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { countSteps } from '../../shared/runs/run-result.ts';
-import type { WorkspaceListing } from '../../shared/workspace/workspace.ts';
+import { countSteps } from '../../features/runs/common/run-result.ts';
+import type { WorkspaceListing } from '../../features/workspace/common/workspace.ts';
 import { runCommand } from '../commands/registry.ts';
 import { startedText } from '../history/format.ts';
 import { useApi } from '../queries.ts';

@@ -1,4 +1,4 @@
-import type { WorkspaceScenario } from '../../shared/runs/run-schemas.ts';
+import type { WorkspaceScenario } from '../../features/runs/common/run-schemas.ts';
 
 /** The workspace's scenarios as they stand on disk, each with its steps and a Run; a broken one says why it cannot run. */
 export function ScenarioList({ scenarios, busy, onRun }: { scenarios: readonly WorkspaceScenario[]; busy: boolean; onRun: (file: string) => void }) {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RunProgress, RunResult, ScenarioResult, ScenarioStatus, StepResult } from '../../shared/runs/run-result.ts';
+import type { RunProgress, RunResult, ScenarioResult, ScenarioStatus, StepResult } from '../../features/runs/common/run-result.ts';
 
 /**
  * The run the Runs view shows live, fed by runs:progress from app start (so leaving the screen and

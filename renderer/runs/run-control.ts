@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { AppError } from '../../shared/errors.ts';
-import type { InputOf } from '../../shared/ipc.ts';
+import { AppError } from '../../base/common/errors.ts';
+import type { InputOf } from '../../app/common/ipc.ts';
 import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 import { useNotices } from '../state/ui.ts';

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
-import type { RunSecretsNeed } from '../../shared/runs/run-secrets.ts';
+import type { RunSecretsNeed } from '../../features/runs/common/run-secrets.ts';
 
 /**
  * The question a run asks before it starts: every secret its environments lack (the runs
- * service says which: shared/runs/run-secrets.ts), answered in one dialog (RunSecretsDialog).
+ * service says which: features/runs/common/run-secrets.ts), answered in one dialog (RunSecretsDialog).
  */
 
 interface Asked {

@@ -1,4 +1,4 @@
-import type { RunCounts } from '../../shared/runs/run-result.ts';
+import type { RunCounts } from '../../features/runs/common/run-result.ts';
 
 /** How the Runs view says a status: a sign read alongside the word, never alone. */
 export const STATUS_WORDS = {

@@ -1,7 +1,7 @@
 import './capture-coverage.css';
 import { useState } from 'react';
-import type { CaptureCoverage as CaptureCoverageReport, CaptureSelection } from '../../shared/capture-coverage.ts';
-import { plural } from '../../shared/plural.ts';
+import type { CaptureCoverage as CaptureCoverageReport, CaptureSelection } from '../../features/coverage/common/capture-coverage.ts';
+import { plural } from '../../base/common/plural.ts';
 import { useEnvironments } from '../environments/queries.ts';
 import { usePlanDraft } from '../plans/plan-draft-state.ts';
 import { PlanCoveragePanel, type CoverageView } from '../plans/PlanCoveragePanel.tsx';

@@ -1,6 +1,6 @@
-import type { CaptureStatus } from '../../shared/capture.ts';
-import { formatBytes } from '../../shared/history.ts';
-import { plural } from '../../shared/plural.ts';
+import type { CaptureStatus } from '../../features/capture/common/capture.ts';
+import { formatBytes } from '../../features/history/common/history.ts';
+import { plural } from '../../base/common/plural.ts';
 
 /** The file's own name, from a path of either system's kind. */
 const fileName = (file: string) => file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);

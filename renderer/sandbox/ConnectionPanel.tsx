@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { OutputOf } from '../../shared/ipc.ts';
-import { ANY_FREE_PORT, readPort, type SandboxPortStatus } from '../../shared/sandbox-port.ts';
+import type { OutputOf } from '../../app/common/ipc.ts';
+import { ANY_FREE_PORT, readPort, type SandboxPortStatus } from '../../features/sandbox/common/sandbox-port.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { ConnectionSnippet } from './ConnectionSnippet.tsx';
 import { useCopyText } from './copy-text.ts';

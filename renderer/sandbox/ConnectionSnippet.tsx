@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../shared/datetime.ts';
-import { cliSnippet, curlSnippet, type SnippetTarget } from '../../shared/sandbox-snippets.ts';
+import { formatDateTime } from '../../base/common/datetime.ts';
+import { cliSnippet, curlSnippet, type SnippetTarget } from '../../features/sandbox/common/sandbox-snippets.ts';
 import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
 import { useCopyText } from './copy-text.ts';
 

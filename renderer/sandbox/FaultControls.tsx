@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { NO_FAULTS, type ForcedFailure, type SandboxFaults } from '../../shared/sandbox.ts';
+import { NO_FAULTS, type ForcedFailure, type SandboxFaults } from '../../features/sandbox/common/sandbox.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { useSetFaults } from './queries.ts';
 

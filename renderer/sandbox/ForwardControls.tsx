@@ -1,5 +1,5 @@
 import './forward.css';
-import { forwardMarginMs, type SandboxForwardStatus } from '../../shared/sandbox-forward.ts';
+import { forwardMarginMs, type SandboxForwardStatus } from '../../features/sandbox/common/sandbox-forward.ts';
 import { useEnvironments } from '../environments/queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { useSandboxForwardUpdates, useSetForward } from './forward-queries.ts';

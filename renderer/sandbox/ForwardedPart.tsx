@@ -1,6 +1,6 @@
 import './forward.css';
-import { plural } from '../../shared/plural.ts';
-import type { ForwardFailure } from '../../shared/sandbox.ts';
+import { plural } from '../../base/common/plural.ts';
+import type { ForwardFailure } from '../../features/sandbox/common/sandbox.ts';
 
 /**
  * What forwarding did with one request, in its detail: where it went, what the upstream answered

@@ -1,5 +1,5 @@
-import type { SandboxMode, SandboxPlan } from '../../shared/sandbox.ts';
-import { plural } from '../../shared/plural.ts';
+import type { SandboxMode, SandboxPlan } from '../../features/sandbox/common/sandbox.ts';
+import { plural } from '../../base/common/plural.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { useChoosePlan, useClearPlan } from './queries.ts';
 

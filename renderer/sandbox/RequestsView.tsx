@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { CapturedRequestSummary } from '../../shared/capture.ts';
-import type { ListedRequest } from '../../shared/capture-requests.ts';
-import { OUTCOME_CLASSES, OUTCOME_CLASS_LABELS, outcomeClassOf, type OutcomeClass } from '../../shared/sandbox-outcome.ts';
-import { isFiltering, matchesRequestFilter, NO_REQUEST_FILTER, pathOf, type RequestFilter } from '../../shared/sandbox-request-filter.ts';
-import { plural } from '../../shared/plural.ts';
+import type { CapturedRequestSummary } from '../../features/capture/common/capture.ts';
+import type { ListedRequest } from '../../features/capture/common/capture-requests.ts';
+import { OUTCOME_CLASSES, OUTCOME_CLASS_LABELS, outcomeClassOf, type OutcomeClass } from '../../features/sandbox/common/sandbox-outcome.ts';
+import { isFiltering, matchesRequestFilter, NO_REQUEST_FILTER, pathOf, type RequestFilter } from '../../features/capture/common/sandbox-request-filter.ts';
+import { plural } from '../../base/common/plural.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { CaptureStatusLine } from './CaptureStatusLine.tsx';
 import { useCaptureStatus, useExportHar, useLoadOlder, useShowNewest, useTrafficWindow } from './queries.ts';

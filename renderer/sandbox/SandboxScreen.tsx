@@ -1,5 +1,5 @@
 import './sandbox.css';
-import { commands, keysLabel } from '../../shared/commands.ts';
+import { commands, keysLabel } from '../../app/common/commands.ts';
 import { isMac, useCommand } from '../commands/registry.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { CaptureCoverage } from './CaptureCoverage.tsx';

@@ -1,10 +1,10 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { CapturedRequest } from '../../shared/capture.ts';
-import { OLDER_PAGE, type CapturedRequestDetail, type ListedRequest } from '../../shared/capture-requests.ts';
-import { diagnosticMessage } from '../../shared/plans/plan-diagnostics.ts';
-import { plural } from '../../shared/plural.ts';
-import type { SandboxViolation } from '../../shared/sandbox.ts';
-import { outcomeClassOf } from '../../shared/sandbox-outcome.ts';
+import type { CapturedRequest } from '../../features/capture/common/capture.ts';
+import { OLDER_PAGE, type CapturedRequestDetail, type ListedRequest } from '../../features/capture/common/capture-requests.ts';
+import { diagnosticMessage } from '../../features/plans/common/plan-diagnostics.ts';
+import { plural } from '../../base/common/plural.ts';
+import type { SandboxViolation } from '../../features/sandbox/common/sandbox.ts';
+import { outcomeClassOf } from '../../features/sandbox/common/sandbox-outcome.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';
 import { HeaderList } from '../shell/HeaderList.tsx';
 import { useCapturedRequest } from './queries.ts';

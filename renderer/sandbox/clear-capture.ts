@@ -1,5 +1,5 @@
-import type { CaptureStatus } from '../../shared/capture.ts';
-import { plural } from '../../shared/plural.ts';
+import type { CaptureStatus } from '../../features/capture/common/capture.ts';
+import { plural } from '../../base/common/plural.ts';
 
 /**
  * The Sandbox tab's one Clear, for both views: it empties the whole capture, so its question

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { OutputOf } from '../../shared/ipc.ts';
+import type { OutputOf } from '../../app/common/ipc.ts';
 import { useApi } from '../queries.ts';
 import { infoKey } from './queries.ts';
 

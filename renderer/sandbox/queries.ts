@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { REQUESTS_HELD, type CaptureRequests, type ListedRequest } from '../../shared/capture-requests.ts';
-import type { OutputOf } from '../../shared/ipc.ts';
-import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
+import { REQUESTS_HELD, type CaptureRequests, type ListedRequest } from '../../features/capture/common/capture-requests.ts';
+import type { OutputOf } from '../../app/common/ipc.ts';
+import type { SandboxFaultsPatch } from '../../features/sandbox/common/sandbox.ts';
 import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';
 import { confirm } from '../shell/questions.ts';

@@ -1,4 +1,4 @@
-import type { ChunkAttempt, ChunkRecord } from '../../shared/submission.ts';
+import type { ChunkAttempt, ChunkRecord } from '../../features/history/common/submission.ts';
 import { HeaderList } from '../shell/HeaderList.tsx';
 import { pretty } from './pretty.ts';
 import { formatTime } from '../shell/time-format.ts';

@@ -1,8 +1,8 @@
 import './send.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { refusalExpected } from '../../shared/step-verdict.ts';
-import { eventNumbers, eventRangeText, WAITING_FOR_LOGIN, type ChunkRecord, type SendProgress, type SubmissionView } from '../../shared/submission.ts';
+import { refusalExpected } from '../../features/history/common/step-verdict.ts';
+import { eventNumbers, eventRangeText, WAITING_FOR_LOGIN, type ChunkRecord, type SendProgress, type SubmissionView } from '../../features/history/common/submission.ts';
 import { useCommand, withShortcut } from '../commands/registry.ts';
 import { useApi } from '../queries.ts';
 import { ErrorNotice } from '../shell/ErrorNotice.tsx';

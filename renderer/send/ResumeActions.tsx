@@ -1,4 +1,4 @@
-import { possiblyDelivered, unansweredText, type SubmissionView, type UnansweredChoice } from '../../shared/submission.ts';
+import { possiblyDelivered, unansweredText, type SubmissionView, type UnansweredChoice } from '../../features/history/common/submission.ts';
 import { useApi } from '../queries.ts';
 import { useNotices } from '../state/ui.ts';
 

@@ -1,7 +1,7 @@
-import { eventPlace } from '../../shared/event-place.ts';
-import type { ProblemCounts } from '../../shared/plans/plan-diagnostics.ts';
-import { plural } from '../../shared/plural.ts';
-import type { Diagnostic } from '../../shared/validation.ts';
+import { eventPlace } from '../../base/common/event-place.ts';
+import type { ProblemCounts } from '../../features/plans/common/plan-diagnostics.ts';
+import { plural } from '../../base/common/plural.ts';
+import type { Diagnostic } from '../../features/validation/common/validation.ts';
 import type { Question } from '../shell/questions.ts';
 
 /** Enough to see what kind of trouble it is; the Problems list has the rest. */

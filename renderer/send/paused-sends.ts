@@ -1,4 +1,4 @@
-import type { SubmissionStatus } from '../../shared/submission.ts';
+import type { SubmissionStatus } from '../../features/history/common/submission.ts';
 import type { Api } from '../api.ts';
 import { useSendState } from './state.ts';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SendProgress } from '../../shared/submission.ts';
+import type { SendProgress } from '../../features/history/common/submission.ts';
 
 /** A send asked for and not yet started: its batch is being read, resolved and checked. */
 export interface Preparing {

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { EnvironmentView } from '../../shared/environment.ts';
-import { AppError } from '../../shared/errors.ts';
-import type { OutputOf } from '../../shared/ipc.ts';
-import type { SubmissionSummary } from '../../shared/submission.ts';
-import { problemCounts, UNLISTED_CODE, type ProblemCounts } from '../../shared/plans/plan-diagnostics.ts';
-import { VIOLATION_KINDS } from '../../shared/plans/plan.ts';
-import { UNSENDABLE_CODES, type Diagnostic } from '../../shared/validation.ts';
+import type { EnvironmentView } from '../../features/environments/common/environment.ts';
+import { AppError } from '../../base/common/errors.ts';
+import type { OutputOf } from '../../app/common/ipc.ts';
+import type { SubmissionSummary } from '../../features/history/common/submission.ts';
+import { problemCounts, UNLISTED_CODE, type ProblemCounts } from '../../features/plans/common/plan-diagnostics.ts';
+import { VIOLATION_KINDS } from '../../features/plans/common/plan.ts';
+import { UNSENDABLE_CODES, type Diagnostic } from '../../features/validation/common/validation.ts';
 import { focusProblems } from '../composer/problems-focus.ts';
 import { useActiveEnvironment } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';

@@ -1,6 +1,6 @@
 import './session.css';
 import { useState, type FormEvent } from 'react';
-import type { EnvironmentView } from '../../shared/environment.ts';
+import type { EnvironmentView } from '../../features/environments/common/environment.ts';
 import { useEnvironments } from '../environments/queries.ts';
 import { useAppInfo } from '../queries.ts';
 import { useSandboxInfo } from '../sandbox/queries.ts';

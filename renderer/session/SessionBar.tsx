@@ -1,5 +1,5 @@
 import './session.css';
-import type { EnvironmentView } from '../../shared/environment.ts';
+import type { EnvironmentView } from '../../features/environments/common/environment.ts';
 import { useCommand } from '../commands/registry.ts';
 import { useUi } from '../state/ui.ts';
 import { WARN_BEFORE_EXPIRY_MS, formatRemaining, useNow } from './countdown.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { LoginInput } from '../../shared/session.ts';
+import type { LoginInput } from '../../features/environments/common/session.ts';
 import { resumeStopped, sendsUnderWay } from '../send/paused-sends.ts';
 import { environmentsKey } from '../environments/queries.ts';
 import { useApi } from '../queries.ts';

@@ -1,4 +1,4 @@
-import type { AppInfo } from '../../shared/ipc.ts';
+import type { AppInfo } from '../../app/common/ipc.ts';
 import { CloseButton, Modal } from './Modal.tsx';
 
 export function AboutDialog({ info, open, onClose }: { info: AppInfo; open: boolean; onClose: () => void }) {

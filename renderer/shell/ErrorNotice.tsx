@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../base/common/errors.ts';
 
 /** Shows an error the way every screen does: a human message, the code, the raw detail on request, and what can be done about it (`children`). */
 export function ErrorNotice({ error, title, children }: { error: unknown; title: string; children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import './shell.css';
 import { lazy, Suspense, useState } from 'react';
-import type { AppInfo } from '../../shared/ipc.ts';
+import type { AppInfo } from '../../app/common/ipc.ts';
 import { CommandPalette } from '../commands/CommandPalette.tsx';
 import { useRequestsFromMain } from '../commands/from-main.ts';
 import { useCommandKeys } from '../commands/keyboard.ts';

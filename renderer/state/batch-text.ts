@@ -1,4 +1,4 @@
-import type { TextChange } from '../../shared/text-changes.ts';
+import type { TextChange } from '../../base/common/text-changes.ts';
 import { workDone } from './text-work.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { ReopenedDraft } from '../../shared/draft.ts';
-import type { OpenedFile } from '../../shared/files.ts';
+import type { ReopenedDraft } from '../../features/documents/common/draft.ts';
+import type { OpenedFile } from '../../features/documents/common/files.ts';
 import { forgetBatchText, setBatchText } from './batch-text.ts';
 import { forgetOrigins, restoreOrigins } from './pseudonym-origins.ts';
 

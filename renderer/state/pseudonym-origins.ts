@@ -1,6 +1,6 @@
-import type { PseudonymOrigin } from '../../shared/draft.ts';
-import { pseudonymInput } from '../../shared/events/pseudonym-shapes.ts';
-import { MAX_PSEUDONYM_ORIGINS, PSEUDONYM_ORIGIN_MAX } from '../../shared/submission.ts';
+import type { PseudonymOrigin } from '../../features/documents/common/draft.ts';
+import { pseudonymInput } from '../../features/transforms/common/pseudonym-shapes.ts';
+import { MAX_PSEUDONYM_ORIGINS, PSEUDONYM_ORIGIN_MAX } from '../../features/history/common/submission.ts';
 
 /**
  * The original customer and device ids each open batch was pseudonymized from, by the pseudonym

@@ -1,7 +1,7 @@
 import './workspace.css';
 import { useState, type KeyboardEvent } from 'react';
-import { problemText } from '../../shared/workspace/workspace-json.ts';
-import type { WorkspaceFile, WorkspaceListing } from '../../shared/workspace/workspace.ts';
+import { problemText } from '../../features/workspace/common/workspace-json.ts';
+import type { WorkspaceFile, WorkspaceListing } from '../../features/workspace/common/workspace.ts';
 import { useFileOpening } from '../composer/opening.ts';
 import { useActiveBatch } from '../state/composer.ts';
 import { useUi } from '../state/ui.ts';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { WorkspaceChangeEvent } from '../../shared/workspace/workspace-schema.ts';
+import type { WorkspaceChangeEvent } from '../../features/workspace/common/workspace-schema.ts';
 import type { Api } from '../api.ts';
 import { useCommand } from '../commands/registry.ts';
 import { environmentsKey } from '../environments/queries.ts';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { WorkspaceChangeEvent } from '../../shared/workspace/workspace-schema.ts';
+import type { WorkspaceChangeEvent } from '../../features/workspace/common/workspace-schema.ts';
 import { batchText, replaceBatchText } from '../state/batch-text.ts';
 import { useComposer, type Batch } from '../state/composer.ts';
 

@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../shared/datetime.ts';
-import { rulesFor, type ValidationRules } from '../../shared/validation.ts';
+import { formatDateTime } from '../../base/common/datetime.ts';
+import { rulesFor, type ValidationRules } from '../../features/validation/common/validation.ts';
 
 /**
  * The validation benches' batch: 100 000 valid events (about 28 MB of pretty JSON, as the

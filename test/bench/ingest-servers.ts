@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { captureSandbox } from '../../electron/capture/capture-sandbox.ts';
-import { captureFileIn, openCapture } from '../../electron/capture/capture-store.ts';
-import { startSandbox } from '../../electron/sandbox/server.ts';
-import { CAPTURE_WRITER_SCRIPT } from '../../electron/runtime-files.ts';
+import { captureSandbox } from '../../features/capture/node/capture-sandbox.ts';
+import { captureFileIn, openCapture } from '../../features/capture/node/capture-store.ts';
+import { startSandbox } from '../../features/sandbox/server/server.ts';
+import { CAPTURE_WRITER_SCRIPT } from '../../app/node/runtime-files.ts';
 import { send } from './sandbox-requests.ts';
 
 

@@ -1,4 +1,4 @@
-import type { TrackingPlan } from '../../shared/plans/plan.ts';
+import type { TrackingPlan } from '../../features/plans/common/plan.ts';
 
 /** The plan benches' tracking plan: 50 kinds of event, each with closed attributes, enums, patterns and a field rule; kindOf(index) is event index's token. */
 

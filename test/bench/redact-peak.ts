@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { redactText } from '../../shared/redact.ts';
+import { redactText } from '../../base/common/redaction/redact.ts';
 
 /**
  * The redact bench's memory figure, in a process of its own so that nothing the bench did before

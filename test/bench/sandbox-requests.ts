@@ -1,6 +1,6 @@
 import { request as httpRequest, type Agent } from 'node:http';
 import { Worker } from 'node:worker_threads';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 
 /** What the sandbox benchmarks share: servers in threads of their own, requests over a kept-alive agent, a batch of events. */
 

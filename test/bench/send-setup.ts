@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { LOCAL_SANDBOX_ID, createEnvironments } from '../../electron/services/environments.ts';
-import { createSessions } from '../../electron/services/sessions.ts';
-import { createVault } from '../../electron/services/vault.ts';
-import { noKeyStore } from '../../electron/node-services.ts';
-import { startSandbox } from '../../electron/sandbox/server.ts';
+import { LOCAL_SANDBOX_ID, createEnvironments } from '../../features/environments/node/environments.ts';
+import { createSessions } from '../../features/environments/node/sessions.ts';
+import { createVault } from '../../features/environments/node/vault.ts';
+import { noKeyStore } from '../../app/host/node-services.ts';
+import { startSandbox } from '../../features/sandbox/server/server.ts';
 
 /**
  * What the send benchmarks share: the sandbox on loopback in a worker thread of its own (in

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { channelNames, pushNames } from '../../shared/ipc.ts';
+import { channelNames, pushNames } from '../../app/common/ipc.ts';
 import { electronApp, electronSkipReason } from './support/electron-binary.ts';
 import { saveScreenshot } from './support/fixtures.ts';
 
@@ -109,7 +109,7 @@ test('the real app opens the file it was launched with, has its menus, logs, and
     await expect(page.getByRole('tab', { name: 'launched-with.json' })).toHaveAttribute('aria-selected', 'true');
 
     const menus = await app.evaluate(({ Menu }) =>
-      // Labels carry their mnemonics ("&File"); the accelerators are as shared/commands.ts writes them.
+      // Labels carry their mnemonics ("&File"); the accelerators are as app/common/commands.ts writes them.
       (Menu.getApplicationMenu()?.items ?? []).map((item) => ({
         label: item.label.replaceAll('&', ''),
         items: (item.submenu?.items ?? []).map((child) => `${child.label.replaceAll('&', '')}${child.accelerator ? ` ${child.accelerator}` : ''}`),

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { harProblems } from '../../shared/formats/har-spec.ts';
+import { harProblems } from '../../features/formats/common/har-spec.ts';
 import type { Harness } from '../harness/server.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 import type { Page } from '@playwright/test';

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
+import { LOCAL_SANDBOX_ID } from '../../features/environments/node/environments.ts';
 import { expect, logInWithDemo, saveScreenshot, test } from './support/fixtures.ts';
 
 test.describe('logging in', () => {

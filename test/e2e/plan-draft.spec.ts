@@ -1,7 +1,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FileDialogs } from '../../electron/services/files.ts';
+import type { FileDialogs } from '../../features/documents/node/files.ts';
 import { validEvent } from '../fixtures/events.ts';
 import { expect, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 

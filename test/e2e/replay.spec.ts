@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../../shared/environment.ts';
+import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../../features/environments/common/environment.ts';
 import { validEvent } from '../fixtures/events.ts';
 import type { Harness } from '../harness/server.ts';
 import { scriptedDialogs } from './support/dialogs.ts';

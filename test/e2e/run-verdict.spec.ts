@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { starterFiles } from '../../electron/workspace/starter.ts';
-import { EnvironmentSettingsSchema } from '../../shared/environment.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { starterFiles } from '../../features/workspace/node/starter.ts';
+import { EnvironmentSettingsSchema } from '../../features/environments/common/environment.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 

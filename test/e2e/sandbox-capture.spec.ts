@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { harProblems } from '../../shared/formats/har-spec.ts';
+import { harProblems } from '../../features/formats/common/har-spec.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 

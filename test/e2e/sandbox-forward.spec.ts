@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
-import { startSandbox } from '../../electron/sandbox/server.ts';
+import { DEFAULT_SETTINGS } from '../../features/environments/common/environment.ts';
+import { startSandbox } from '../../features/sandbox/server/server.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 
 const event = { token: 't-1', attributes: { plan: 'pro' }, created_at: '2026-11-24 10:00:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-42' };

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
+import { LOCAL_SANDBOX_ID } from '../../features/environments/node/environments.ts';
 import { mountSmallDisk, type SmallDisk } from '../electron/support/small-disk.ts';
 import { test as base, expect, logInWithDemo, openBatchText, saveScreenshot } from './support/fixtures.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { openSubmissions, type SubmissionStore } from '../../electron/services/submissions.ts';
+import { openSubmissions, type SubmissionStore } from '../../features/history/node/submissions.ts';
 import { startHarness, type Harness } from '../harness/server.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 

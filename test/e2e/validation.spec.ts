@@ -1,4 +1,4 @@
-import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
+import { TOO_DEEP_MESSAGE } from '../../base/common/json-nesting.ts';
 import { arraysText } from '../fixtures/events.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { starterFiles } from '../../electron/workspace/starter.ts';
+import { starterFiles } from '../../features/workspace/node/starter.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 

@@ -2,8 +2,8 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveAppFile, serveAppFile } from '../../electron/app-files.ts';
-import { CONTENT_SECURITY_POLICY } from '../../electron/security.ts';
+import { resolveAppFile, serveAppFile } from '../../app/electron-main/app-files.ts';
+import { CONTENT_SECURITY_POLICY } from '../../app/electron-main/security.ts';
 
 let root: string;
 

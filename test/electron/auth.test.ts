@@ -4,7 +4,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { login, parseTokenResponse } from '../../electron/services/auth.ts';
+import { login, parseTokenResponse } from '../../features/environments/node/auth.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {

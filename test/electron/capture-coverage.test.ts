@@ -2,17 +2,17 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { loadPlan } from '../../electron/plans/load.ts';
-import { createServices } from '../../electron/services/index.ts';
-import type { CaptureCoverage, CaptureSelection } from '../../shared/capture-coverage.ts';
-import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
-import type { AppErrorShape } from '../../shared/errors.ts';
-import type { CoverageProgress } from '../../shared/history-coverage.ts';
-import { checkEvents } from '../../shared/plans/check.ts';
-import type { PlanDraft } from '../../shared/plans/plan-draft.ts';
+import { createDispatch, createPushSender, type Sender } from '../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../app/host/node-services.ts';
+import { loadPlan } from '../../features/plans/node/load.ts';
+import { createServices } from '../../app/node/index.ts';
+import type { CaptureCoverage, CaptureSelection } from '../../features/coverage/common/capture-coverage.ts';
+import { DEFAULT_SETTINGS } from '../../features/environments/common/environment.ts';
+import type { AppErrorShape } from '../../base/common/errors.ts';
+import type { CoverageProgress } from '../../features/coverage/common/history-coverage.ts';
+import { checkEvents } from '../../features/plans/common/check.ts';
+import type { PlanDraft } from '../../features/plans/common/plan-draft.ts';
 import { sendEvents, validEvent } from './sandbox/sandbox-client.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CapturedRequest } from '../../shared/capture.ts';
-import { requestText } from '../../electron/cli/capture-print.ts';
+import type { CapturedRequest } from '../../features/capture/common/capture.ts';
+import { requestText } from '../../app/cli/capture/capture-print.ts';
 
 /** How `eventdesk capture show` prints one request, forwarded ones with what the upstream said, as the app's Forwarded part shows it. */
 

@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEnvironment } from '../../electron/cli/environment-choice.ts';
-import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
-import { EXPORT_FORMAT } from '../../shared/environment.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { chooseEnvironment } from '../../app/cli/environment-choice.ts';
+import { startSandbox, type SandboxServer } from '../../features/sandbox/server/server.ts';
+import { EXPORT_FORMAT } from '../../features/environments/common/environment.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 import { runCli } from './support/cli-run.ts';
 
 /**

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main.ts';
-import { workspaceDataFolder } from '../../electron/services/workspaces.ts';
-import { openSubmissions } from '../../electron/services/submissions.ts';
+import { runCli } from '../../app/cli/main.ts';
+import { workspaceDataFolder } from '../../features/workspace/node/workspaces.ts';
+import { openSubmissions } from '../../features/history/node/submissions.ts';
 
 /**
  * `eventdesk history --workspace DIR`: a workspace's sends (the app's while it is open, and

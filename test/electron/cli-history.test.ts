@@ -7,13 +7,13 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main.ts';
-import { formatDuration } from '../../electron/cli/history-print.ts';
-import { openSubmissions, type SubmissionStore } from '../../electron/services/submissions.ts';
-import { claimSubmission } from '../../electron/services/send-claims.ts';
-import { formatDateTime } from '../../shared/datetime.ts';
-import { resolveTimeZone } from '../../shared/environment.ts';
-import type { SubmissionDetail, SubmissionStatus, SubmissionSummary } from '../../shared/submission.ts';
+import { runCli } from '../../app/cli/main.ts';
+import { formatDuration } from '../../app/cli/history/history-print.ts';
+import { openSubmissions, type SubmissionStore } from '../../features/history/node/submissions.ts';
+import { claimSubmission } from '../../features/history/node/send-claims.ts';
+import { formatDateTime } from '../../base/common/datetime.ts';
+import { resolveTimeZone } from '../../features/environments/common/environment.ts';
+import type { SubmissionDetail, SubmissionStatus, SubmissionSummary } from '../../features/history/common/submission.ts';
 
 /**
  * `eventdesk history` over a real SQLite file in a temporary folder, filled through the real
@@ -21,7 +21,7 @@ import type { SubmissionDetail, SubmissionStatus, SubmissionSummary } from '../.
  * real command as a child process.
  */
 
-const cli = path.resolve(import.meta.dirname, '../../electron/cli/bin.ts');
+const cli = path.resolve(import.meta.dirname, '../../app/cli/bin.ts');
 /** A secret the command line knows of (from the environment), echoed by a server in one response. */
 const API_KEY = 'history-test-api-key-5c2e9a';
 const STORED_HEADERS = { 'Content-Type': 'application/json', apiKey: '••••9a1b', Authorization: 'Bearer ••••' };

@@ -2,13 +2,13 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
-import { validateBatchWithPlan } from '../../shared/plans/plan-diagnostics.ts';
-import { ScenarioSchema, type SendStep } from '../../shared/runs/scenario.ts';
-import { rulesFor, validateBatch } from '../../shared/validation.ts';
-import { loadPlan } from '../../electron/plans/load.ts';
-import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
-import { loadWorkspace } from '../../electron/workspace/scan.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
+import { validateBatchWithPlan } from '../../features/plans/common/plan-diagnostics.ts';
+import { ScenarioSchema, type SendStep } from '../../features/workspace/common/scenario.ts';
+import { rulesFor, validateBatch } from '../../features/validation/common/validation.ts';
+import { loadPlan } from '../../features/plans/node/load.ts';
+import { startSandbox, type SandboxServer } from '../../features/sandbox/server/server.ts';
+import { loadWorkspace } from '../../features/workspace/node/scan.ts';
 import { runCli } from './support/cli-run.ts';
 
 let folder: string;

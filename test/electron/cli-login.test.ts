@@ -3,12 +3,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main.ts';
-import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
-import { formatDateTime, parseDateTime } from '../../shared/datetime.ts';
-import { EXPORT_FORMAT } from '../../shared/environment.ts';
+import { runCli } from '../../app/cli/main.ts';
+import { startSandbox, type SandboxServer } from '../../features/sandbox/server/server.ts';
+import { formatDateTime, parseDateTime } from '../../base/common/datetime.ts';
+import { EXPORT_FORMAT } from '../../features/environments/common/environment.ts';
 
-const cli = path.resolve(import.meta.dirname, '../../electron/cli/bin.ts');
+const cli = path.resolve(import.meta.dirname, '../../app/cli/bin.ts');
 
 const USERNAME = 'qa-user';
 const PASSWORD = 'correct horse battery staple';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { MINIMUM_NODE, nodeVersionProblem } from '../../electron/cli/node-version.ts';
+import { MINIMUM_NODE, nodeVersionProblem } from '../../app/cli/node-version.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 import { runSandbox } from './sandbox/cli-process.ts';
 import { validEvent } from './sandbox/sandbox-client.ts';
 import { runCli, type CliRun } from './support/cli-run.ts';

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../shared/datetime.ts';
+import { formatDateTime } from '../../base/common/datetime.ts';
 import hostile from '../fixtures/hostile/catastrophic-patterns.json' with { type: 'json' };
-import type { Diagnostic } from '../../shared/validation.ts';
+import type { Diagnostic } from '../../features/validation/common/validation.ts';
 import { runCli } from './support/cli-run.ts';
 
 /** `eventdesk validate --plan` and `eventdesk plan check`, run as a user runs them: the real CLI in its own process. */

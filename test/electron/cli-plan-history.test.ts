@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyFileIn } from '../../electron/services/history-file.ts';
-import { openSubmissions } from '../../electron/services/submissions.ts';
+import { historyFileIn } from '../../features/history/node/history-file.ts';
+import { openSubmissions } from '../../features/history/node/submissions.ts';
 import { runCli, type CliRun } from './support/cli-run.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../../shared/environment.ts';
-import { runCredentialProblems, runCredentials, type CredentialBinding } from '../../electron/cli/run-credentials.ts';
+import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../../features/environments/common/environment.ts';
+import { runCredentialProblems, runCredentials, type CredentialBinding } from '../../app/cli/run/run-credentials.ts';
 
 /** Which credentials `eventdesk run` gives an environment a step sends to: bound to the run's own origin. */
 

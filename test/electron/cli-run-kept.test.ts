@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keptRunsIn } from '../../electron/runs/kept-runs.ts';
-import { workspaceDataFolder } from '../../electron/services/index.ts';
-import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
-import type { RunResult } from '../../shared/runs/run-result.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { keptRunsIn } from '../../features/runs/node/kept-runs.ts';
+import { workspaceDataFolder } from '../../app/node/index.ts';
+import { startSandbox, type SandboxServer } from '../../features/sandbox/server/server.ts';
+import type { RunResult } from '../../features/runs/common/run-result.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 import { runCli } from './support/cli-run.ts';
 
 /**

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { startSandbox, type SandboxServer } from '../../features/sandbox/server/server.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts';
 import { runCli } from './support/cli-run.ts';
 

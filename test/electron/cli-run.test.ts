@@ -3,9 +3,9 @@ import { DatabaseSync } from 'node:sqlite';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
-import { workspaceDataFolder } from '../../electron/services/index.ts';
-import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
+import { workspaceDataFolder } from '../../app/node/index.ts';
+import { startSandbox, type SandboxServer } from '../../features/sandbox/server/server.ts';
 import { junitSchemaErrors } from '../shared/run-reports/junit-schema.ts';
 import { runCli } from './support/cli-run.ts';
 

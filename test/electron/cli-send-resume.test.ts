@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { runCli } from '../../electron/cli/main.ts';
-import { type SubmissionStore } from '../../electron/services/submissions.ts';
+import { runCli } from '../../app/cli/main.ts';
+import { type SubmissionStore } from '../../features/history/node/submissions.ts';
 import { cleanUp, CREDENTIALS, sandboxWith, tempFolder, batchFile, numbered, spawnSend, exited, runSend, acceptedTokens, expectEachOnce, eventRequests, store } from './support/cli-send-support.ts';
 
 afterEach(cleanUp);

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runCli } from '../../electron/cli/main.ts';
-import { appDataFolder } from '../../electron/cli/data-folder.ts';
-import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
+import { runCli } from '../../app/cli/main.ts';
+import { appDataFolder } from '../../app/cli/data-folder.ts';
+import { TOO_DEEP_MESSAGE } from '../../base/common/json-nesting.ts';
 import { arraysText } from '../fixtures/events.ts';
 import { cleanUp, PASSWORD, API_KEY, sandboxWith, tempFolder, event, batchFile, numbered, runSend, acceptedTokens, expectEachOnce, eventRequests, store } from './support/cli-send-support.ts';
 

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STEPS_SHOWN_FROM } from '../../electron/cli/transform.ts';
-import { PSEUDONYM_KEY_FILE } from '../../electron/services/pseudonyms.ts';
-import { parseDateTime } from '../../shared/datetime.ts';
-import { EXPORT_FORMAT } from '../../shared/environment.ts';
+import { STEPS_SHOWN_FROM } from '../../app/cli/transform/transform.ts';
+import { PSEUDONYM_KEY_FILE } from '../../features/transforms/node/pseudonyms.ts';
+import { parseDateTime } from '../../base/common/datetime.ts';
+import { EXPORT_FORMAT } from '../../features/environments/common/environment.ts';
 import { CSV_BOMB_REFUSAL, csvBomb } from '../fixtures/hostile/csv-bomb.ts';
 import { runCli, type CliRun } from './support/cli-run.ts';
 

@@ -2,10 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../shared/datetime.ts';
-import { EXPORT_FORMAT } from '../../shared/environment.ts';
-import { TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
-import type { Diagnostic } from '../../shared/validation.ts';
+import { formatDateTime } from '../../base/common/datetime.ts';
+import { EXPORT_FORMAT } from '../../features/environments/common/environment.ts';
+import { TOO_DEEP_MESSAGE } from '../../base/common/json-nesting.ts';
+import type { Diagnostic } from '../../features/validation/common/validation.ts';
 import { authenticated, sendEvents, useSandbox } from './sandbox/sandbox-client.ts';
 import { runCli, type CliRun } from './support/cli-run.ts';
 

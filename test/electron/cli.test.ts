@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { runCli } from '../../electron/cli/main.ts';
+import { runCli } from '../../app/cli/main.ts';
 import { runCli as spawnCli } from './support/cli-run.ts';
 
 async function run(args: string[]) {

@@ -3,16 +3,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { countCoverage } from '../../electron/services/coverage.ts';
-import { historyBatches } from '../../electron/services/history-batches.ts';
-import { createServices } from '../../electron/services/index.ts';
-import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
-import type { AppErrorShape } from '../../shared/errors.ts';
-import { emptyHistoryFilter, type HistoryFilterInput } from '../../shared/history.ts';
-import type { CoverageProgress, HistoryCoverage } from '../../shared/history-coverage.ts';
+import { createDispatch, createPushSender, type Sender } from '../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../app/host/node-services.ts';
+import { countCoverage } from '../../features/coverage/node/coverage.ts';
+import { historyBatches } from '../../features/coverage/node/history-batches.ts';
+import { createServices } from '../../app/node/index.ts';
+import { DEFAULT_SETTINGS } from '../../features/environments/common/environment.ts';
+import type { AppErrorShape } from '../../base/common/errors.ts';
+import { emptyHistoryFilter, type HistoryFilterInput } from '../../features/history/common/history.ts';
+import type { CoverageProgress, HistoryCoverage } from '../../features/coverage/common/history-coverage.ts';
 
 /**
  * A plan's coverage by the history, as the History screen asks for it: the real services on a

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSchemeResponder, builtPages } from '../../electron/app-scheme.ts';
-import { devServerPages } from '../../electron/development-pages.ts';
-import { loadPlan } from '../../electron/plans/load.ts';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../electron/security.ts';
-import { planScriptPath } from '../../shared/plans/plan-status.ts';
+import { appSchemeResponder, builtPages } from '../../app/electron-main/app-scheme.ts';
+import { devServerPages } from '../../app/electron-main/development-pages.ts';
+import { loadPlan } from '../../features/plans/node/load.ts';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../app/electron-main/security.ts';
+import { planScriptPath } from '../../features/plans/common/plan-status.ts';
 
 // `npm start` loads the page from app:// as a packaged build does, its files from the Vite dev
 // server: here a real dev server from the renderer's own config, behind the app's scheme.

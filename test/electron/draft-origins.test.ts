@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createDrafts } from '../../electron/services/drafts.ts';
-import type { PseudonymOrigin } from '../../shared/draft.ts';
+import { createDrafts } from '../../features/documents/node/drafts.ts';
+import type { PseudonymOrigin } from '../../features/documents/common/draft.ts';
 
 /** The original ids a pseudonymized draft was made from, kept beside it on disk for the send's note in the history. */
 

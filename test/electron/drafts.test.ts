@@ -2,8 +2,8 @@ import { appendFile, chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } fr
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DraftEdits, DraftInput } from '../../shared/draft.ts';
-import { createDrafts } from '../../electron/services/drafts.ts';
+import type { DraftEdits, DraftInput } from '../../features/documents/common/draft.ts';
+import { createDrafts } from '../../features/documents/node/drafts.ts';
 
 let dataFolder: string;
 beforeEach(async () => {

@@ -2,10 +2,10 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, nextEnvironmentColor, type EnvironmentEdit } from '../../shared/environment.ts';
-import { LOCAL_SANDBOX_ID, createEnvironments } from '../../electron/services/environments.ts';
-import { noKeyStore } from '../../electron/node-services.ts';
-import { createVault } from '../../electron/services/vault.ts';
+import { DEFAULT_SETTINGS, nextEnvironmentColor, type EnvironmentEdit } from '../../features/environments/common/environment.ts';
+import { LOCAL_SANDBOX_ID, createEnvironments } from '../../features/environments/node/environments.ts';
+import { noKeyStore } from '../../app/host/node-services.ts';
+import { createVault } from '../../features/environments/node/vault.ts';
 
 const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key', maxBodyBytes: 1_048_576, mode: 'strict' as const };
 const staging: EnvironmentEdit = {

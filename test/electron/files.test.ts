@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createFiles, type FileDialogs } from '../../electron/services/files.ts';
+import { createFiles, type FileDialogs } from '../../features/documents/node/files.ts';
 
 let folder: string;
 let answers: (string | null)[];

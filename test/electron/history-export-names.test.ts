@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName } from '../../electron/services/history-export.ts';
+import { exportFileName } from '../../features/history/node/history-export.ts';
 
 const ID_A = 'aaaaaaaa-1111-4111-8111-111111111111';
 const ID_B = 'bbbbbbbb-2222-4222-8222-222222222222';

@@ -1,11 +1,11 @@
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
-import { createHistoryExport } from '../../electron/services/history-export.ts';
-import { createSending } from '../../electron/services/sending.ts';
-import { migrations, SUBMISSIONS_SCHEMA_VERSION, type SubmissionStore } from '../../electron/services/submissions.ts';
-import { ExportFormatSchema, HistoryFilterSchema } from '../../shared/history.ts';
-import { pseudonymizedFromText } from '../../shared/submission.ts';
+import { LOCAL_SANDBOX_ID } from '../../features/environments/node/environments.ts';
+import { createHistoryExport } from '../../features/history/node/history-export.ts';
+import { createSending } from '../../features/sending/node/sending.ts';
+import { migrations, SUBMISSIONS_SCHEMA_VERSION, type SubmissionStore } from '../../features/history/node/submissions.ts';
+import { ExportFormatSchema, HistoryFilterSchema } from '../../features/history/common/history.ts';
+import { pseudonymizedFromText } from '../../features/history/common/submission.ts';
 import { historyFilePerTest } from './support/history-file.ts';
 import { startSandboxSessions } from './support/sandbox-sessions.ts';
 

@@ -1,8 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { HistoryFilterSchema } from '../../shared/history.ts';
-import { batchSearchText, notesSearchText } from '../../electron/services/history-search.ts';
-import { migrations, type SubmissionStore } from '../../electron/services/submissions.ts';
+import { HistoryFilterSchema } from '../../features/history/common/history.ts';
+import { batchSearchText, notesSearchText } from '../../features/history/node/history-search.ts';
+import { migrations, type SubmissionStore } from '../../features/history/node/submissions.ts';
 import { historyFilePerTest } from './support/history-file.ts';
 
 /** The history's search finds each part of an identifier, after a separator, in a real SQLite file (#15). */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import type { CommandId } from '../../shared/commands.ts';
-import { menuTemplate } from '../../electron/menu-template.ts';
+import type { CommandId } from '../../app/common/commands.ts';
+import { menuTemplate } from '../../app/electron-main/menu-template.ts';
 
 // menu.ts with Electron replaced at its boundary: what it hands Menu.buildFromTemplate.
 
@@ -13,7 +13,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { installMenu } = await import('../../electron/menu.ts');
+const { installMenu } = await import('../../app/electron-main/menu.ts');
 
 function find(items: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions {
   for (const item of items) {

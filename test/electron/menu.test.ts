@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commandIds, commands, type CommandGroup } from '../../shared/commands.ts';
-import type { RecentFile } from '../../shared/files.ts';
-import { menuTemplate, runsInMain, type MenuContext, type MenuEntry } from '../../electron/menu-template.ts';
+import { commandIds, commands, type CommandGroup } from '../../app/common/commands.ts';
+import type { RecentFile } from '../../features/documents/common/files.ts';
+import { menuTemplate, runsInMain, type MenuContext, type MenuEntry } from '../../app/electron-main/menu-template.ts';
 
 const context: MenuContext = { platform: 'linux', packaged: true, recent: [], recentWorkspaces: [], theme: 'system', appName: 'EventDesk' };
 

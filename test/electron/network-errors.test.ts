@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeNetworkError } from '../../electron/services/network-errors.ts';
+import { describeNetworkError } from '../../base/node/network-errors.ts';
 
 /** Why a request got no answer, in words: from the errors Node's fetch really throws. */
 

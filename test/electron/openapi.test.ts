@@ -7,9 +7,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../../electron/runtime-files.ts';
-import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { OPENAPI_FILE } from '../../app/node/runtime-files.ts';
+import { startSandbox, type SandboxServer } from '../../features/sandbox/server/server.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 
 /**
  * docs/openapi.yaml against an independent OpenAPI validator, and the sandbox's answers against

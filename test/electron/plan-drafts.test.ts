@@ -2,16 +2,16 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { createServices, type Services } from '../../electron/services/index.ts';
-import { createPlanDrafts } from '../../electron/services/plan-drafts.ts';
-import type { OpenManyPurpose } from '../../electron/services/files.ts';
-import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
-import type { AppErrorShape } from '../../shared/errors.ts';
-import type { InputOf, OutputOf } from '../../shared/ipc.ts';
-import type { TrackingPlan } from '../../shared/plans/plan.ts';
+import { createDispatch, createPushSender, type Sender } from '../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../app/host/node-services.ts';
+import { createServices, type Services } from '../../app/node/index.ts';
+import { createPlanDrafts } from '../../features/coverage/node/plan-drafts.ts';
+import type { OpenManyPurpose } from '../../features/documents/node/files.ts';
+import { DEFAULT_SETTINGS } from '../../features/environments/common/environment.ts';
+import type { AppErrorShape } from '../../base/common/errors.ts';
+import type { InputOf, OutputOf } from '../../app/common/ipc.ts';
+import type { TrackingPlan } from '../../features/plans/common/plan.ts';
 import { validEvent } from '../fixtures/events.ts';
 
 /**

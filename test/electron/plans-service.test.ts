@@ -2,14 +2,14 @@ import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { servePlanScript } from '../../electron/plan-scripts.ts';
-import { createServices, type Services } from '../../electron/services/index.ts';
-import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
-import type { PayloadOf } from '../../shared/ipc.ts';
-import { PLAN_SCRIPT_PATH, type PlanStatus } from '../../shared/plans/plan-status.ts';
+import { createDispatch, createPushSender, type Sender } from '../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../app/host/node-services.ts';
+import { servePlanScript } from '../../app/electron-main/plan-scripts.ts';
+import { createServices, type Services } from '../../app/node/index.ts';
+import { DEFAULT_SETTINGS } from '../../features/environments/common/environment.ts';
+import type { PayloadOf } from '../../app/common/ipc.ts';
+import { PLAN_SCRIPT_PATH, type PlanStatus } from '../../features/plans/common/plan-status.ts';
 
 /**
  * The plans service with the real services on a real data folder and real plan files: the

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { channelNames, pushNames } from '../../shared/ipc.ts';
+import { channelNames, pushNames } from '../../app/common/ipc.ts';
 
 const exposed: Record<string, unknown> = {};
 const invoke = vi.fn(async () => ({ ok: true, value: 'from main' }));
@@ -15,7 +15,7 @@ beforeEach(() => invoke.mockClear());
 
 describe('the preload', () => {
   it('exposes only window.eventdesk, made of the contract methods and push subscriptions', async () => {
-    await import('../../electron/preload.ts');
+    await import('../../app/electron-main/preload.ts');
     expect(Object.keys(exposed)).toEqual(['eventdesk']);
     const api = exposed.eventdesk as Record<string, Record<string, unknown>>;
     const members = Object.entries(api).flatMap(([domain, verbs]) => Object.keys(verbs).map((verb) => `${domain}:${verb}`));
@@ -27,7 +27,7 @@ describe('the preload', () => {
   });
 
   it('carries no raw ipcRenderer, send or generic invoke', async () => {
-    await import('../../electron/preload.ts');
+    await import('../../app/electron-main/preload.ts');
     const api = exposed.eventdesk as Record<string, unknown>;
     for (const name of ['ipcRenderer', 'invoke', 'on', 'emit']) expect(api).not.toHaveProperty(name);
     // `send` is a domain of named methods (send.start…), never a raw send function.
@@ -36,14 +36,14 @@ describe('the preload', () => {
   });
 
   it('sends each method on its own channel through ipcRenderer.invoke', async () => {
-    await import('../../electron/preload.ts');
+    await import('../../app/electron-main/preload.ts');
     const api = exposed.eventdesk as { app: { info: () => Promise<unknown> } };
     await expect(api.app.info()).resolves.toEqual({ ok: true, value: 'from main' });
     expect(invoke).toHaveBeenCalledWith('app:info', undefined);
   });
 
   it('subscribes to a push with ipcRenderer.on, hands the listener only the payload, and unsubscribes', async () => {
-    await import('../../electron/preload.ts');
+    await import('../../app/electron-main/preload.ts');
     const api = exposed.eventdesk as { session: { onChanged: (listener: (payload: unknown) => void) => () => void } };
     const seen: unknown[] = [];
     const stop = api.session.onChanged((payload) => seen.push(payload));

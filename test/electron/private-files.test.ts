@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../electron/cli/main.ts';
-import { createPushSender } from '../../electron/ipc/dispatch.ts';
-import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { createServices } from '../../electron/services/index.ts';
-import { databaseFiles } from '../../electron/services/private-files.ts';
+import { runCli } from '../../app/cli/main.ts';
+import { createPushSender } from '../../app/ipc/dispatch.ts';
+import { nodeServiceDeps } from '../../app/host/node-services.ts';
+import { createServices } from '../../app/node/index.ts';
+import { databaseFiles } from '../../base/node/private-files.ts';
 import { oneEventBatch, sandboxForCli } from './support/cli-sandbox.ts';
 
 /**

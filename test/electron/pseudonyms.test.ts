@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { createServices, type Services } from '../../electron/services/index.ts';
-import { PSEUDONYM_KEY_FILE, pseudonymsWithKey } from '../../electron/services/pseudonyms.ts';
-import { pseudonymFrom, pseudonymInput } from '../../shared/events/pseudonym-shapes.ts';
-import { MAX_PSEUDONYM_VALUES } from '../../shared/ipc.ts';
+import { createDispatch, createPushSender, type Sender } from '../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../app/host/node-services.ts';
+import { createServices, type Services } from '../../app/node/index.ts';
+import { PSEUDONYM_KEY_FILE, pseudonymsWithKey } from '../../features/transforms/node/pseudonyms.ts';
+import { pseudonymFrom, pseudonymInput } from '../../features/transforms/common/pseudonym-shapes.ts';
+import { MAX_PSEUDONYM_VALUES } from '../../app/common/ipc.ts';
 
 /**
  * The pseudonym key in a real data folder, reached as the page reaches it: through the

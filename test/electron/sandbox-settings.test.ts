@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createSandboxSettings, SANDBOX_SETTINGS_FILE } from '../../electron/services/sandbox-settings.ts';
+import { createSandboxSettings, SANDBOX_SETTINGS_FILE } from '../../features/sandbox/node/sandbox-settings.ts';
 
 /** sandbox-settings.json, which the Sandbox tab's plan, port and forwarding share: a real file in a temporary folder. */
 

@@ -2,13 +2,13 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type EnvironmentEdit } from '../../shared/environment.ts';
-import { noKeyStore } from '../../electron/node-services.ts';
-import { endpoint } from '../../electron/services/auth.ts';
-import { LOCAL_SANDBOX_ID, createEnvironments, type EnvironmentsOptions } from '../../electron/services/environments.ts';
-import { createSessions, type Sessions } from '../../electron/services/sessions.ts';
-import { createVault } from '../../electron/services/vault.ts';
-import { startSandbox, type SandboxServer } from '../../electron/sandbox/server.ts';
+import { DEFAULT_SETTINGS, type EnvironmentEdit } from '../../features/environments/common/environment.ts';
+import { noKeyStore } from '../../app/host/node-services.ts';
+import { endpoint } from '../../features/environments/node/auth.ts';
+import { LOCAL_SANDBOX_ID, createEnvironments, type EnvironmentsOptions } from '../../features/environments/node/environments.ts';
+import { createSessions, type Sessions } from '../../features/environments/node/sessions.ts';
+import { createVault } from '../../features/environments/node/vault.ts';
+import { startSandbox, type SandboxServer } from '../../features/sandbox/server/server.ts';
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts';
 
 /**

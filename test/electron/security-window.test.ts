@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WindowStateStore } from '../../electron/services/window-state.ts';
+import type { WindowStateStore } from '../../app/node/window-state.ts';
 
 // window.ts is the glue between the pure checks in security.ts and Electron; with Electron
 // replaced at this boundary, these tests show the glue applies them.
@@ -22,7 +22,7 @@ vi.mock('electron', () => ({
   shell: { openExternal },
 }));
 
-const { createMainWindow, hardenWebContents, openExternalLink, restrictPermissions } = await import('../../electron/window.ts');
+const { createMainWindow, hardenWebContents, openExternalLink, restrictPermissions } = await import('../../app/electron-main/window.ts');
 
 type Listener = (event: { preventDefault: () => void }, ...rest: unknown[]) => void;
 

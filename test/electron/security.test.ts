@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, checkExternalLink, isTrustedAppUrl, mayNavigate } from '../../electron/security.ts';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, checkExternalLink, isTrustedAppUrl, mayNavigate } from '../../app/electron-main/security.ts';
 
 describe('window security', () => {
   it('pins the content security policy', () => {

@@ -4,8 +4,8 @@ import { setTimeout } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { claimSubmission, claimedElsewhere } from '../../electron/services/send-claims.ts';
-import { openSubmissions } from '../../electron/services/submissions.ts';
+import { claimSubmission, claimedElsewhere } from '../../features/history/node/send-claims.ts';
+import { openSubmissions } from '../../features/history/node/submissions.ts';
 import { startHarness } from '../harness/server.ts';
 
 const children: ChildProcess[] = [];

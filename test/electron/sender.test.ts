@@ -1,12 +1,12 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { planChunks } from '../../shared/chunking.ts';
-import type { SandboxFaultsPatch } from '../../shared/sandbox.ts';
-import { MAX_RESPONSE_BODY_BYTES, type AttemptEnd, type ChunkPatch } from '../../shared/submission.ts';
-import { endpoint } from '../../electron/services/auth.ts';
-import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
-import { backoffMs, retryAfterMs, sendChunks, type SendChunk, type SendChunksOptions } from '../../electron/services/sender.ts';
-import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
+import { planChunks } from '../../features/history/common/chunking.ts';
+import type { SandboxFaultsPatch } from '../../features/sandbox/common/sandbox.ts';
+import { MAX_RESPONSE_BODY_BYTES, type AttemptEnd, type ChunkPatch } from '../../features/history/common/submission.ts';
+import { endpoint } from '../../features/environments/node/auth.ts';
+import { LOCAL_SANDBOX_ID } from '../../features/environments/node/environments.ts';
+import { backoffMs, retryAfterMs, sendChunks, type SendChunk, type SendChunksOptions } from '../../features/sending/node/sender.ts';
+import type { SandboxStartOptions } from '../../features/sandbox/server/config.ts';
 import { startSandboxSessions } from './support/sandbox-sessions.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../shared/errors.ts';
-import { resolveBatch } from '../../shared/templates.ts';
-import { readBatchJson } from '../../shared/validation/syntax.ts';
-import { batchSearchText } from '../../electron/services/history-search.ts';
-import { prepareBatch, preparing } from '../../electron/services/sending-batch.ts';
+import { AppError } from '../../base/common/errors.ts';
+import { resolveBatch } from '../../features/environments/common/templates.ts';
+import { readBatchJson } from '../../features/validation/common/syntax.ts';
+import { batchSearchText } from '../../features/history/node/history-search.ts';
+import { prepareBatch, preparing } from '../../features/sending/node/sending-batch.ts';
 
 /**
  * The batch a send reads once, event by event, must be exactly the batch a parse of the whole

@@ -2,10 +2,10 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WAITING_FOR_LOGIN, type SendProgress } from '../../shared/submission.ts';
-import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
-import { createSending } from '../../electron/services/sending.ts';
-import { openSubmissions } from '../../electron/services/submissions.ts';
+import { WAITING_FOR_LOGIN, type SendProgress } from '../../features/history/common/submission.ts';
+import { LOCAL_SANDBOX_ID } from '../../features/environments/node/environments.ts';
+import { createSending } from '../../features/sending/node/sending.ts';
+import { openSubmissions } from '../../features/history/node/submissions.ts';
 import { startSandboxSessions } from './support/sandbox-sessions.ts';
 
 const open: { close(): unknown }[] = [];

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PayloadOf, PushName } from '../../shared/ipc.ts';
-import type { HostInit } from '../../electron/host/protocol.ts';
-import { startServicesThread, type ServicesThread } from '../../electron/host/services-client.ts';
-import { stopReason, type ThreadEnd } from '../../electron/host/services-restart.ts';
-import { admit, type Sender } from '../../electron/ipc/dispatch.ts';
-import { noKeyStore, nodeServiceDeps } from '../../electron/node-services.ts';
-import { OPENAPI_FILE } from '../../electron/runtime-files.ts';
-import { starterFiles } from '../../electron/workspace/starter.ts';
+import type { PayloadOf, PushName } from '../../app/common/ipc.ts';
+import type { HostInit } from '../../app/host/protocol.ts';
+import { startServicesThread, type ServicesThread } from '../../app/host/services-client.ts';
+import { stopReason, type ThreadEnd } from '../../app/host/services-restart.ts';
+import { admit, type Sender } from '../../app/ipc/dispatch.ts';
+import { noKeyStore, nodeServiceDeps } from '../../app/host/node-services.ts';
+import { OPENAPI_FILE } from '../../app/node/runtime-files.ts';
+import { starterFiles } from '../../features/workspace/node/starter.ts';
 
 /**
  * The services' thread stopping by itself (out of memory, a crash): the client starts it again

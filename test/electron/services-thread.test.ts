@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SendProgress } from '../../shared/submission.ts';
-import { startServicesThread, type ServicesThread } from '../../electron/host/services-client.ts';
-import { admit, type Sender } from '../../electron/ipc/dispatch.ts';
-import { noKeyStore, nodeServiceDeps } from '../../electron/node-services.ts';
-import { OPENAPI_FILE } from '../../electron/runtime-files.ts';
+import type { SendProgress } from '../../features/history/common/submission.ts';
+import { startServicesThread, type ServicesThread } from '../../app/host/services-client.ts';
+import { admit, type Sender } from '../../app/ipc/dispatch.ts';
+import { noKeyStore, nodeServiceDeps } from '../../app/host/node-services.ts';
+import { OPENAPI_FILE } from '../../app/node/runtime-files.ts';
 import { validEvent } from '../fixtures/events.ts';
 
-const entry = new URL('../../electron/host/services-thread.ts', import.meta.url);
+const entry = new URL('../../app/host/services-thread.ts', import.meta.url);
 const appWindow: Sender = { fromAppWindow: true, fromMainFrame: true, url: 'app://eventdesk/index.html' };
 
 const open: { thread: ServicesThread; folder: string }[] = [];

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../../shared/session.ts';
-import { endpoint } from '../../electron/services/auth.ts';
-import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
-import { createSessions } from '../../electron/services/sessions.ts';
-import type { SandboxStartOptions } from '../../electron/sandbox/config.ts';
+import type { SessionEvent } from '../../features/environments/common/session.ts';
+import { endpoint } from '../../features/environments/node/auth.ts';
+import { LOCAL_SANDBOX_ID } from '../../features/environments/node/environments.ts';
+import { createSessions } from '../../features/environments/node/sessions.ts';
+import type { SandboxStartOptions } from '../../features/sandbox/server/config.ts';
 import { startSandboxSessions } from './support/sandbox-sessions.ts';
 
 const open: { close(): unknown }[] = [];

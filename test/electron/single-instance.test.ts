@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OpenedFile } from '../../shared/files.ts';
-import { batchFileFromArgv, createOpenedFiles } from '../../electron/services/opened-files.ts';
+import type { OpenedFile } from '../../features/documents/common/files.ts';
+import { batchFileFromArgv, createOpenedFiles } from '../../features/documents/node/opened-files.ts';
 
 let folder: string;
 beforeAll(async () => {

@@ -2,10 +2,10 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseCurl } from '../../shared/formats/curl.ts';
-import { LOCAL_SANDBOX_ID } from '../../electron/services/environments.ts';
-import { createSubmissionCurl } from '../../electron/services/submission-curl.ts';
-import { openSubmissions } from '../../electron/services/submissions.ts';
+import { parseCurl } from '../../features/formats/common/curl.ts';
+import { LOCAL_SANDBOX_ID } from '../../features/environments/node/environments.ts';
+import { createSubmissionCurl } from '../../features/history/node/submission-curl.ts';
+import { openSubmissions } from '../../features/history/node/submissions.ts';
 import { startSandboxSessions } from './support/sandbox-sessions.ts';
 
 const open: { close(): unknown }[] = [];

@@ -1,8 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { HistoryFilterSchema } from '../../shared/history.ts';
-import { MAX_RESPONSE_BODY_BYTES } from '../../shared/submission.ts';
-import { MAX_ATTEMPTS_KEPT, type SubmissionStore } from '../../electron/services/submissions.ts';
+import { HistoryFilterSchema } from '../../features/history/common/history.ts';
+import { MAX_RESPONSE_BODY_BYTES } from '../../features/history/common/submission.ts';
+import { MAX_ATTEMPTS_KEPT, type SubmissionStore } from '../../features/history/node/submissions.ts';
 import { historyFilePerTest } from './support/history-file.ts';
 import { input, sendingHere, threeChunks } from './support/submissions-fixtures.ts';
 

@@ -1,8 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { HistoryFilterSchema } from '../../shared/history.ts';
-import { batchSearchText } from '../../electron/services/history-search.ts';
-import { migrations, SUBMISSIONS_SCHEMA_VERSION, type SubmissionStore } from '../../electron/services/submissions.ts';
+import { HistoryFilterSchema } from '../../features/history/common/history.ts';
+import { batchSearchText } from '../../features/history/node/history-search.ts';
+import { migrations, SUBMISSIONS_SCHEMA_VERSION, type SubmissionStore } from '../../features/history/node/submissions.ts';
 import { historyFilePerTest } from './support/history-file.ts';
 
 /** A batch recorded in parts, a part at a time, and indexed a part at a time: what a big send leaves, whole or cut short. */

@@ -1,8 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { bucketName, emptyHistoryFilter, HistoryFilterSchema, type HistoryFilterInput, type TimelineBucket, type TimelineUnit } from '../../shared/history.ts';
-import { SubmissionDetailSchema } from '../../shared/submission.ts';
-import { migrations, type SubmissionStore } from '../../electron/services/submissions.ts';
+import { bucketName, emptyHistoryFilter, HistoryFilterSchema, type HistoryFilterInput, type TimelineBucket, type TimelineUnit } from '../../features/history/common/history.ts';
+import { SubmissionDetailSchema } from '../../features/history/common/submission.ts';
+import { migrations, type SubmissionStore } from '../../features/history/node/submissions.ts';
 import { historyFilePerTest } from './support/history-file.ts';
 import { input, codeOf } from './support/submissions-fixtures.ts';
 

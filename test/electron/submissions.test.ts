@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../shared/errors.ts';
-import { HistoryFilterSchema } from '../../shared/history.ts';
-import { MAX_RESPONSE_BODY_BYTES, SubmissionDetailSchema } from '../../shared/submission.ts';
-import { SUBMISSIONS_SCHEMA_VERSION, openSubmissions } from '../../electron/services/submissions.ts';
-import { truncateUtf8 } from '../../electron/services/submissions-rows.ts';
+import { AppError } from '../../base/common/errors.ts';
+import { HistoryFilterSchema } from '../../features/history/common/history.ts';
+import { MAX_RESPONSE_BODY_BYTES, SubmissionDetailSchema } from '../../features/history/common/submission.ts';
+import { SUBMISSIONS_SCHEMA_VERSION, openSubmissions } from '../../features/history/node/submissions.ts';
+import { truncateUtf8 } from '../../features/history/node/submissions-rows.ts';
 import { historyFilePerTest } from './support/history-file.ts';
 import { input, threeChunks, codeOf, ranges, sendingHere } from './support/submissions-fixtures.ts';
 

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { createServices, type Services } from '../../electron/services/index.ts';
-import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
-import type { SubmissionView } from '../../shared/submission.ts';
-import { runCli } from '../../electron/cli/main.ts';
+import { createDispatch, createPushSender, type Sender } from '../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../app/host/node-services.ts';
+import { createServices, type Services } from '../../app/node/index.ts';
+import { DEFAULT_SETTINGS } from '../../features/environments/common/environment.ts';
+import type { SubmissionView } from '../../features/history/common/submission.ts';
+import { runCli } from '../../app/cli/main.ts';
 import { startEchoServer } from '../fixtures/echo-server.ts';
 
 /**
@@ -186,7 +186,7 @@ describe('a server that echoes every secret back', () => {
   });
 });
 
-const cli = path.resolve(import.meta.dirname, '../../electron/cli/bin.ts');
+const cli = path.resolve(import.meta.dirname, '../../app/cli/bin.ts');
 /** No command may run longer than this; it is killed and the test fails. */
 const RUN_LIMIT_MS = 45_000;
 

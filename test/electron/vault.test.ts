@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { noKeyStore } from '../../electron/node-services.ts';
-import { createVault, type Cipher } from '../../electron/services/vault.ts';
+import { noKeyStore } from '../../app/host/node-services.ts';
+import { createVault, type Cipher } from '../../features/environments/node/vault.ts';
 
 const mocked = vi.hoisted(() => ({ available: true, backend: 'gnome_libsecret' }));
 vi.mock('electron', () => ({
@@ -15,7 +15,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { openSafeStorageCipher } = await import('../../electron/adapters/safe-storage.ts');
+const { openSafeStorageCipher } = await import('../../app/electron-main/adapters/safe-storage.ts');
 
 const secret = { apiKey: 'ak_live_SUPERSECRET_1234', password: 'hunter2-password' };
 const server = 'https://api.example.com';

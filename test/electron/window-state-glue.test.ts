@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createWindowStateStore, type WindowState } from '../../electron/services/window-state.ts';
+import { createWindowStateStore, type WindowState } from '../../app/node/window-state.ts';
 
 // window.ts with Electron replaced at its boundary: it places the window from the saved state
 // and the screens, and saves what the window reports.
@@ -54,7 +54,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { createMainWindow } = await import('../../electron/window.ts');
+const { createMainWindow } = await import('../../app/electron-main/window.ts');
 
 const saved: WindowState = { bounds: { x: 2200, y: 100, width: 1400, height: 900 }, maximized: true, fullScreen: false };
 

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_WINDOW_SIZE, createWindowStateStore, isReachable, placeWindow, type WindowState } from '../../electron/services/window-state.ts';
+import { DEFAULT_WINDOW_SIZE, createWindowStateStore, isReachable, placeWindow, type WindowState } from '../../app/node/window-state.ts';
 
 const laptop = { x: 0, y: 0, width: 1920, height: 1050 };
 // A second screen to the right, which may be unplugged before the next start.

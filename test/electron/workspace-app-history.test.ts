@@ -4,13 +4,13 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatch, createPushSender } from '../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { createServices, historyFileIn, openHistory, type Services } from '../../electron/services/index.ts';
-import { workspaceDataFolder } from '../../electron/services/workspaces.ts';
-import { starterFiles } from '../../electron/workspace/starter.ts';
-import { emptyHistoryFilter } from '../../shared/history.ts';
+import { createDispatch, createPushSender } from '../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../app/host/node-services.ts';
+import { createServices, historyFileIn, openHistory, type Services } from '../../app/node/index.ts';
+import { workspaceDataFolder } from '../../features/workspace/node/workspaces.ts';
+import { starterFiles } from '../../features/workspace/node/starter.ts';
+import { emptyHistoryFilter } from '../../features/history/common/history.ts';
 import { input, threeChunks } from './support/submissions-fixtures.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuTemplate, type MenuContext, type MenuEntry } from '../../electron/menu-template.ts';
+import { menuTemplate, type MenuContext, type MenuEntry } from '../../app/electron-main/menu-template.ts';
 
 const context: MenuContext = { platform: 'linux', packaged: true, recent: [], recentWorkspaces: [], theme: 'system', appName: 'EventDesk' };
 

@@ -2,17 +2,17 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../shared/environment.ts';
-import type { Envelope } from '../../shared/errors.ts';
-import { createDispatch, createPushSender, type Sender } from '../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../electron/node-services.ts';
-import { createServices, type Services } from '../../electron/services/index.ts';
-import { workspaceFolderFromArgv } from '../../electron/services/workspace-opening.ts';
-import { starterFiles } from '../../electron/workspace/starter.ts';
+import { DEFAULT_SETTINGS } from '../../features/environments/common/environment.ts';
+import type { Envelope } from '../../base/common/errors.ts';
+import { createDispatch, createPushSender, type Sender } from '../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../app/host/node-services.ts';
+import { createServices, type Services } from '../../app/node/index.ts';
+import { workspaceFolderFromArgv } from '../../features/workspace/node/workspace-opening.ts';
+import { starterFiles } from '../../features/workspace/node/starter.ts';
 import { LINK_LOOP_FILES, makeLinkLoopWorkspace } from '../fixtures/hostile/link-loop-workspace.ts';
-import type { ChannelName, PayloadOf } from '../../shared/ipc.ts';
-import type { WorkspaceListing } from '../../shared/workspace/workspace.ts';
+import type { ChannelName, PayloadOf } from '../../app/common/ipc.ts';
+import type { WorkspaceListing } from '../../features/workspace/common/workspace.ts';
 
 /**
  * The workspace channels over the real services and a real workspace folder (the one

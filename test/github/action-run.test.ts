@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputVariable } from '../../action/inputs.ts';
 import packageJson from '../../package.json' with { type: 'json' };
-import { SANDBOX_DEMO_CREDENTIALS } from '../../shared/sandbox.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 import { packCli } from '../cli-package/pack.ts';
 import { runCli } from '../electron/support/cli-run.ts';
 import { junitSchemaErrors } from '../shared/run-reports/junit-schema.ts';

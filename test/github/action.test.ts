@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, inputVariable } from '../../action/inputs.ts';
-import { MINIMUM_NODE } from '../../electron/cli/node-version.ts';
+import { MINIMUM_NODE } from '../../app/cli/node-version.ts';
 import { readYaml, type Step } from './support/workflow.ts';
 
 /** action.yml's wiring: what GitHub reads before action/run.ts runs. */

@@ -1,5 +1,5 @@
-import { createBridge } from '../../shared/bridge.ts';
-import type { Envelope } from '../../shared/errors.ts';
+import { createBridge } from '../../app/common/bridge.ts';
+import type { Envelope } from '../../base/common/errors.ts';
 import type { LongCall, LongCallAnswer } from './bridge-worker.ts';
 import { askForPath } from './bridge-path-dialog.ts';
 import { decodeFrame, encodeFrame } from './frame.ts';

@@ -1,5 +1,5 @@
-import { noDialogs } from '../../electron/node-services.ts';
-import type { FileDialogs } from '../../electron/services/files.ts';
+import { noDialogs } from '../../app/host/node-services.ts';
+import type { FileDialogs } from '../../features/documents/node/files.ts';
 
 /**
  * A save dialog the test did not script an answer for. Cancelling it quietly let a test that

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FileDialogs, OpenManyPurpose, OpenPurpose } from '../../electron/services/files.ts';
+import type { FileDialogs, OpenManyPurpose, OpenPurpose } from '../../features/documents/node/files.ts';
 import type { PathAnswer, PathQuestion } from './path-question.ts';
 
 /**

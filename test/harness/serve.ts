@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rendererOutDir } from '../../build/bundles.ts';
-import { portFromVariable } from '../../shared/sandbox-port.ts';
+import { portFromVariable } from '../../features/sandbox/common/sandbox-port.ts';
 import { startHarness } from './server.ts';
 
 const { values } = parseArgs({

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { createBridge } from '../../shared/bridge.ts';
-import type { Envelope } from '../../shared/errors.ts';
-import type { AppInfo, ChannelName, PayloadOf, PushName } from '../../shared/ipc.ts';
+import { createBridge } from '../../app/common/bridge.ts';
+import type { Envelope } from '../../base/common/errors.ts';
+import type { AppInfo, ChannelName, PayloadOf, PushName } from '../../app/common/ipc.ts';
 import { createApi } from '../../renderer/api.ts';
 import { App } from '../../renderer/App.tsx';
 import { ApiContext } from '../../renderer/queries.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changesAsEdits, fieldChanges } from '../../shared/events/apply-changes.ts';
-import { readBatchEvents } from '../../shared/validation/batch-layout.ts';
-import { TextBlocks } from '../../shared/text-changes.ts';
+import { changesAsEdits, fieldChanges } from '../../features/transforms/common/apply-changes.ts';
+import { readBatchEvents } from '../../features/validation/common/batch-layout.ts';
+import { TextBlocks } from '../../base/common/text-changes.ts';
 
 function applyAll(text: string, edits: readonly { rangeOffset: number; rangeLength: number; text: string }[]): string {
   // The edits are in the original text's offsets: applied from the last, each leaves the ones before in place.

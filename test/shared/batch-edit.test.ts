@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eventEdits, type EventEdit } from '../../shared/batch-edit.ts';
-import { TextBlocks } from '../../shared/text-changes.ts';
+import { eventEdits, type EventEdit } from '../../features/transforms/common/batch-edit.ts';
+import { TextBlocks } from '../../base/common/text-changes.ts';
 
 /** The event at `index` of a batch text whose events each start a line: its text, where it starts and its column. */
 function eventAt(batch: string, index: number): { start: number; text: string; column: number } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createBridge } from '../../shared/bridge.ts';
-import { AppError, unwrap, type Envelope } from '../../shared/errors.ts';
-import { channelNames, pushNames } from '../../shared/ipc.ts';
+import { createBridge } from '../../app/common/bridge.ts';
+import { AppError, unwrap, type Envelope } from '../../base/common/errors.ts';
+import { channelNames, pushNames } from '../../app/common/ipc.ts';
 
 describe('the bridge built from the contract', () => {
   const noPushes = () => () => undefined;

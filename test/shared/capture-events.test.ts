@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeRanges, selectionSize } from '../../shared/capture-events.ts';
+import { mergeRanges, selectionSize } from '../../features/capture/common/capture-events.ts';
 
 /** A selection's ranges of places: merged, each place once, in order, whatever order and overlap they came in. */
 

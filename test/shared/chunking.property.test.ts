@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkBody, planChunks, utf8Length } from '../../shared/chunking.ts';
+import { chunkBody, planChunks, utf8Length } from '../../features/history/common/chunking.ts';
 
 /**
  * Whatever the events and the limits, the plan covers every event once, in order, and each

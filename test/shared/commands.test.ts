@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandIds, commands, keysLabel, matchesKeys } from '../../shared/commands.ts';
+import { commandIds, commands, keysLabel, matchesKeys } from '../../app/common/commands.ts';
 
 const key = (overrides: Partial<Parameters<typeof matchesKeys>[1]>) => ({ key: '', code: '', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...overrides });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, isTimeZone, parseDateTime, parseWallClock, wallClockProblem } from '../../shared/datetime.ts';
+import { formatDateTime, isTimeZone, parseDateTime, parseWallClock, wallClockProblem } from '../../base/common/datetime.ts';
 
 const utc = (iso: string) => new Date(`${iso}Z`);
 

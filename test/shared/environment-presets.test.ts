@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, checkSettings } from '../../shared/environment.ts';
-import { EMMA_PRESET, presetOf } from '../../shared/environment-presets.ts';
+import { DEFAULT_SETTINGS, checkSettings } from '../../features/environments/common/environment.ts';
+import { EMMA_PRESET, presetOf } from '../../features/environments/common/environment-presets.ts';
 
 describe('environment presets', () => {
   it("EMMA's: its address and service-id field, settings that pass, and no credential", () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, ENVIRONMENT_COLORS, checkBaseUrl, checkSecret, checkSettings, nextEnvironmentColor, resolveTimeZone, type EnvironmentSettings } from '../../shared/environment.ts';
+import { DEFAULT_SETTINGS, ENVIRONMENT_COLORS, checkBaseUrl, checkSecret, checkSettings, nextEnvironmentColor, resolveTimeZone, type EnvironmentSettings } from '../../features/environments/common/environment.ts';
 
 const valid: EnvironmentSettings = { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: 'https://staging.example.com/api', username: 'qa' };
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorCodes } from '../../shared/error-codes.ts';
+import { errorCodes } from '../../base/common/error-codes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const LIST = path.join('shared', 'error-codes.ts');

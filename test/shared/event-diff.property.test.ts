@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countsOf, diffEvents, eventsOfText, isIdentical, sameValue, type MatchBy } from '../../shared/events/event-diff.ts';
+import { countsOf, diffEvents, eventsOfText, isIdentical, sameValue, type MatchBy } from '../../features/transforms/common/event-diff.ts';
 
 /**
  * What the event diff promises whatever the batch: its own reordered, reformatted copy is

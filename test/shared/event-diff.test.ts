@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../shared/errors.ts';
-import { countsOf, diffEntries, diffEvents, diffSummary, eventsOfText, fieldDifferences, isIdentical, pathText, sameValue } from '../../shared/events/event-diff.ts';
+import { AppError } from '../../base/common/errors.ts';
+import { countsOf, diffEntries, diffEvents, diffSummary, eventsOfText, fieldDifferences, isIdentical, pathText, sameValue } from '../../features/transforms/common/event-diff.ts';
 
 const event = (token: string, extra: Record<string, unknown> = {}) => ({
   token,

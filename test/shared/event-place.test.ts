@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventPlace } from '../../shared/event-place.ts';
+import { eventPlace } from '../../base/common/event-place.ts';
 
 describe('an event as people read its place', () => {
   it('numbers events from 1 and shows the 0-based pointer beside it', () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ContentChange } from '../../shared/validation/incremental.ts';
+import type { ContentChange } from '../../features/validation/common/incremental.ts';
 
 /**
  * The edits the incremental validator's property tests make, as the editor makes them: typing

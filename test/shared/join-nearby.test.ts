@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inSlices, inverseOf, joinNearby, type TextChange } from '../../shared/text-changes.ts';
+import { inSlices, inverseOf, joinNearby, type TextChange } from '../../base/common/text-changes.ts';
 
 /** Edits in text order applied from the last to the first, so each offset is into the text as it was. */
 function applied(text: string, edits: readonly TextChange[]): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural } from '../../shared/plural.ts';
+import { plural } from '../../base/common/plural.ts';
 
 describe('plural', () => {
   it('puts the count before the word, singular only for one, with thousands separated', () => {

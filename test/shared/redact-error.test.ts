@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactedError } from '../../shared/redact.ts';
-import { environmentSecrets } from '../../electron/cli/main.ts';
+import { redactedError } from '../../base/common/redaction/redact.ts';
+import { environmentSecrets } from '../../app/cli/main.ts';
 
 /** Issue #29 item 4: what the command line's and the services' last resort print of an error nothing caught. */
 

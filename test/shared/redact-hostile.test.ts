@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MASK, redactText, redactValue } from '../../shared/redact.ts';
+import { MASK, redactText, redactValue } from '../../base/common/redaction/redact.ts';
 import { allPercentEncoded, allUnicodeEscaped, goJson, HTML_PASSWORD, hugeApiKey, LONE_SURROGATES, longToken, phpJson, SLASHED_KEY } from '../fixtures/hostile/secrets.ts';
 
 /** Issue #29 items 4 and 5: secrets of any length, escaped any way JSON and URLs allow, and hex. */

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mayDecodeInto, viewsOf } from '../../shared/escape-views.ts';
-import { MASK, redactText } from '../../shared/redact.ts';
-import { familiesWithin, needlesOf } from '../../shared/secret-forms.ts';
-import { secretSpans } from '../../shared/secret-spans.ts';
+import { mayDecodeInto, viewsOf } from '../../base/common/escape-views.ts';
+import { MASK, redactText } from '../../base/common/redaction/redact.ts';
+import { familiesWithin, needlesOf } from '../../base/common/redaction/secret-forms.ts';
+import { secretSpans } from '../../base/common/redaction/secret-spans.ts';
 import { SLASHED_KEY } from '../fixtures/hostile/secrets.ts';
 
 /**

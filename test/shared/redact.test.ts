@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MASK, maskSecret, redactHeader, redactHeaders, redactText, redactUrl } from '../../shared/redact.ts';
+import { MASK, maskSecret, redactHeader, redactHeaders, redactText, redactUrl } from '../../base/common/redaction/redact.ts';
 
 describe('redaction', () => {
   it('masks an API key, keeping the last four characters of a long one', () => {

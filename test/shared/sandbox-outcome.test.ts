@@ -2,9 +2,9 @@ import { writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { answerOutcome, outcomeClassOf } from '../../shared/sandbox-outcome.ts';
+import { answerOutcome, outcomeClassOf } from '../../features/sandbox/common/sandbox-outcome.ts';
 import { validEvent } from '../fixtures/events.ts';
-import type { SandboxServer } from '../../electron/sandbox/server.ts';
+import type { SandboxServer } from '../../features/sandbox/server/server.ts';
 import { authenticated, login, postJson, sendEvents, useSandbox } from '../electron/sandbox/sandbox-client.ts';
 
 /** Triage's reading of what the sandbox answered: each request sent to a real sandbox, its record's class and reason. */

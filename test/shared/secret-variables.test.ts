@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { environmentSecretVariables } from '../../shared/secret-variables.ts';
+import { environmentSecretVariables } from '../../features/environments/common/secret-variables.ts';
 
 describe('environmentSecretVariables', () => {
   it('makes one name of capitals, digits and single underscores from any environment name', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../base/common/json-nesting.ts';
 import { insideArrays } from '../fixtures/events.ts';
-import { findTemplates, generateFrom, GENERATE_LIMIT, resolveBatch, templateResultType, type ResolveResult, type TemplateContext } from '../../shared/templates.ts';
+import { findTemplates, generateFrom, GENERATE_LIMIT, resolveBatch, templateResultType, type ResolveResult, type TemplateContext } from '../../features/environments/common/templates.ts';
 
 /** Berlin springs forward at 2026-03-29 01:00 UTC: 02:00 CET becomes 03:00 CEST. */
 const afterSpringForward = new Date('2026-03-29T01:30:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printedJson, terminalJson, terminalText } from '../../shared/terminal-text.ts';
+import { printedJson, terminalJson, terminalText } from '../../base/common/terminal-text.ts';
 import { ACTED_ON, HOSTILE_TEXT } from '../fixtures/hostile/terminal.ts';
 
 describe('terminalText', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TextBlocks, type TextChange } from '../../shared/text-changes.ts';
+import { TextBlocks, type TextChange } from '../../base/common/text-changes.ts';
 
 const naive = (text: string, { rangeOffset, rangeLength, text: inserted }: TextChange) => text.slice(0, rangeOffset) + inserted + text.slice(rangeOffset + rangeLength);
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../shared/datetime.ts';
-import { findDuplicateEvents, fingerprintOf } from '../../shared/validation/duplicate-events.ts';
+import { formatDateTime } from '../../base/common/datetime.ts';
+import { findDuplicateEvents, fingerprintOf } from '../../features/validation/common/duplicate-events.ts';
 import { validEvent } from './validation-support.ts';
 
 /**

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../shared/datetime.ts';
-import { validateBatch, type Diagnostic, type ValidationRules } from '../../shared/validation.ts';
-import { createIncrementalValidator } from '../../shared/validation/incremental.ts';
+import { formatDateTime } from '../../base/common/datetime.ts';
+import { validateBatch, type Diagnostic, type ValidationRules } from '../../features/validation/common/validation.ts';
+import { createIncrementalValidator } from '../../features/validation/common/incremental.ts';
 import { applied, changesOf, layout, step, write } from './incremental-edits.ts';
 import { NOW, RULES, validEvent } from './validation-support.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../shared/json-nesting.ts';
-import { validateBatch, type ValidationRules } from '../../shared/validation.ts';
-import { createIncrementalValidator, type ContentChange } from '../../shared/validation/incremental.ts';
+import { MAX_JSON_DEPTH } from '../../base/common/json-nesting.ts';
+import { validateBatch, type ValidationRules } from '../../features/validation/common/validation.ts';
+import { createIncrementalValidator, type ContentChange } from '../../features/validation/common/incremental.ts';
 import { RULES, validEvent } from './validation-support.ts';
 
 /** When the incremental validator answers from what it kept, and when it reads the whole text again. */

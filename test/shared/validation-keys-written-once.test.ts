@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES } from '../../shared/validation.ts';
-import { fingerprintOf } from '../../shared/validation/duplicate-events.ts';
-import { checkEvent, type CheckContext, type EventTally } from '../../shared/validation/event-checks.ts';
-import { everyKeyWrittenOnce, shapeOf } from '../../shared/validation/keys-written-once.ts';
-import { plainWallClock } from '../../shared/validation/text-shapes.ts';
+import { DEFAULT_RULES } from '../../features/validation/common/validation.ts';
+import { fingerprintOf } from '../../features/validation/common/duplicate-events.ts';
+import { checkEvent, type CheckContext, type EventTally } from '../../features/validation/common/event-checks.ts';
+import { everyKeyWrittenOnce, shapeOf } from '../../features/validation/common/keys-written-once.ts';
+import { plainWallClock } from '../../features/validation/common/text-shapes.ts';
 
 /**
  * everyKeyWrittenOnce proves by counting commas that a text writes no key twice. Here texts are

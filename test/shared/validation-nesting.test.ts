@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../shared/json-nesting.ts';
-import { validateBatch, type Diagnostic } from '../../shared/validation.ts';
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../base/common/json-nesting.ts';
+import { validateBatch, type Diagnostic } from '../../features/validation/common/validation.ts';
 import { insideArrays } from '../fixtures/events.ts';
 import { RULES, offsetAt, validEvent } from './validation-support.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { positionsOf } from '../../shared/validation/positions.ts';
+import { positionsOf } from '../../features/validation/common/positions.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateBatch, type Diagnostic, type ValidationRules } from '../../shared/validation.ts';
+import { validateBatch, type Diagnostic, type ValidationRules } from '../../features/validation/common/validation.ts';
 import { RULES, marked, validEvent } from './validation-support.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { parseTree, findNodeAtLocation, type JSONPath } from 'jsonc-parser';
-import type { Diagnostic, QuickFix, ValidationRules } from '../../shared/validation.ts';
-import { DEFAULT_RULES } from '../../shared/validation.ts';
+import type { Diagnostic, QuickFix, ValidationRules } from '../../features/validation/common/validation.ts';
+import { DEFAULT_RULES } from '../../features/validation/common/validation.ts';
 
 export { validEvent } from '../fixtures/events.ts';
 

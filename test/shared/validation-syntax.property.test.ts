@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { positionsOf } from '../../shared/validation/positions.ts';
-import { findSyntaxProblem, readBatchJson } from '../../shared/validation/syntax.ts';
+import { positionsOf } from '../../features/validation/common/positions.ts';
+import { findSyntaxProblem, readBatchJson } from '../../features/validation/common/syntax.ts';
 import { validEvent } from './validation-support.ts';
 
 /**

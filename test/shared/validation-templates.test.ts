@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, validateBatch } from '../../shared/validation.ts';
+import { DEFAULT_RULES, validateBatch } from '../../features/validation/common/validation.ts';
 
 const rules = { ...DEFAULT_RULES, now: new Date('2026-11-22T10:00:00Z') };
 

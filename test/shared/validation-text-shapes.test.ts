@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, wallClockProblem } from '../../shared/datetime.ts';
-import { validateBatch } from '../../shared/validation.ts';
-import { isUuidShaped, plainWallClock, wallClockOrder } from '../../shared/validation/text-shapes.ts';
+import { formatDateTime, wallClockProblem } from '../../base/common/datetime.ts';
+import { validateBatch } from '../../features/validation/common/validation.ts';
+import { isUuidShaped, plainWallClock, wallClockOrder } from '../../features/validation/common/text-shapes.ts';
 import { RULES, validEvent } from './validation-support.ts';
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, wallClockProblem } from '../../shared/datetime.ts';
-import { validateBatch } from '../../shared/validation.ts';
+import { formatDateTime, wallClockProblem } from '../../base/common/datetime.ts';
+import { validateBatch } from '../../features/validation/common/validation.ts';
 import { NOW, RULES, lineOfValue } from './validation-support.ts';
 
 const DAY = 86_400_000;

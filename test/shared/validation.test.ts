@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, WARNING_CODES, rulesFor, validateBatch, type Diagnostic, type ValidationRules } from '../../shared/validation.ts';
+import { DEFAULT_RULES, WARNING_CODES, rulesFor, validateBatch, type Diagnostic, type ValidationRules } from '../../features/validation/common/validation.ts';
 import { RULES, applyFix, marked, validEvent } from './validation-support.ts';
 
 function diagnose(text: string, rules: ValidationRules = RULES): Diagnostic[] {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MAX_ATTRIBUTE_COLUMNS } from '../../../shared/capture-events.ts';
+import { MAX_ATTRIBUTE_COLUMNS } from '../../../features/capture/common/capture-events.ts';
 import { useEventsUi } from './events-ui.ts';
 
 /** The attribute columns shown beside the key fields: added by name, taken away one by one, remembered. */

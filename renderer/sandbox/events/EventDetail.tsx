@@ -1,5 +1,5 @@
-import type { CapturedEventRow } from '../../../shared/capture-events.ts';
-import { plural } from '../../../shared/plural.ts';
+import type { CapturedEventRow } from '../../../features/capture/common/capture-events.ts';
+import { plural } from '../../../base/common/plural.ts';
 import { ErrorNotice } from '../../shell/ErrorNotice.tsx';
 import { useCapturedEvent } from './queries.ts';
 import { verdictText, violationsText } from './verdict.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { CapturedSelection } from '../../../shared/capture-events.ts';
-import { plural } from '../../../shared/plural.ts';
+import type { CapturedSelection } from '../../../features/capture/common/capture-events.ts';
+import { plural } from '../../../base/common/plural.ts';
 import { useApi } from '../../queries.ts';
 import { useReplay } from '../../replay/replay-store.ts';
 import { useComposer } from '../../state/composer.ts';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import type { CapturedEventRow } from '../../../shared/capture-events.ts';
+import type { CapturedEventRow } from '../../../features/capture/common/capture-events.ts';
 import { isMac } from '../../commands/registry.ts';
 import { isSelected, type RowSelection } from './selection.ts';
 import { verdictText, violationsText } from './verdict.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CAPTURED_VERDICT_FILTERS, type CapturedEventRow, type CapturedVerdictFilter } from '../../../shared/capture-events.ts';
-import { AppError } from '../../../shared/errors.ts';
-import { plural } from '../../../shared/plural.ts';
+import { CAPTURED_VERDICT_FILTERS, type CapturedEventRow, type CapturedVerdictFilter } from '../../../features/capture/common/capture-events.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import { plural } from '../../../base/common/plural.ts';
 import { FILTER_PAUSE_MS } from '../../composer/event-filter.ts';
 import { ErrorNotice } from '../../shell/ErrorNotice.tsx';
 import { FilterInput, FilterStatus } from '../../shell/FilterInput.tsx';

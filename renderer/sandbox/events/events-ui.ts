@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { MAX_ATTRIBUTE_COLUMNS, type CapturedVerdictFilter } from '../../../shared/capture-events.ts';
+import { MAX_ATTRIBUTE_COLUMNS, type CapturedVerdictFilter } from '../../../features/capture/common/capture-events.ts';
 
 /**
  * The Events view's own state: its filter (kept while the user looks at Requests) and the

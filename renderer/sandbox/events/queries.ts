@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { CapturedEventsFilter, CapturedEventsPage } from '../../../shared/capture-events.ts';
+import type { CapturedEventsFilter, CapturedEventsPage } from '../../../features/capture/common/capture-events.ts';
 import { useApi } from '../../queries.ts';
 
 /** Rows asked for at once: a few screens' worth. */

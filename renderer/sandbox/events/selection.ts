@@ -1,4 +1,4 @@
-import { mergeRanges, selectionSize } from '../../../shared/capture-events.ts';
+import { mergeRanges, selectionSize } from '../../../features/capture/common/capture-events.ts';
 
 /**
  * Which of the Events view's rows are selected: places in the filter's list as sorted, disjoint

@@ -1,6 +1,6 @@
-import type { CapturedEventRow } from '../../../shared/capture-events.ts';
-import type { ForwardFailure } from '../../../shared/sandbox.ts';
-import { plural } from '../../../shared/plural.ts';
+import type { CapturedEventRow } from '../../../features/capture/common/capture-events.ts';
+import type { ForwardFailure } from '../../../features/sandbox/common/sandbox.ts';
+import { plural } from '../../../base/common/plural.ts';
 
 /** Why a forwarding sandbox could not deliver an event, in a few words. */
 const FAILURE_WORDS: Record<ForwardFailure, string> = {

@@ -31,7 +31,7 @@ const EVENTS_PER_REQUEST = 4200;
 const CAP_BYTES = 256 * 1024 * 1024;
 const START_LIMIT_MS = 20_000;
 
-const cli = path.resolve(import.meta.dirname, '../../../electron/cli/bin.ts');
+const cli = path.resolve(import.meta.dirname, '../../../app/cli/bin.ts');
 const probe = path.resolve(import.meta.dirname, '../memory-probe.ts');
 const sizeOf = (file: string) => (existsSync(file) ? statSync(file).size : 0);
 /** Resident memory of a process, from /proc (Linux), in bytes. */

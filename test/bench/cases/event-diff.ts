@@ -1,4 +1,4 @@
-import { countsOf, diffEvents, diffSummary, eventsOfText } from '../../../shared/events/event-diff.ts';
+import { countsOf, diffEvents, diffSummary, eventsOfText } from '../../../features/transforms/common/event-diff.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
 import { EVENTS, validBatchText } from '../batch-100k.ts';
 

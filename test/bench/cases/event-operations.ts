@@ -1,6 +1,6 @@
-import { parseFilter } from '../../../shared/events/filter.ts';
-import { applyToLayout, deleteEvents, duplicateEvents, keepOnlyEvents, orderAfterStep, reorderEvents, type EventsLayout } from '../../../shared/events/operations.ts';
-import { layOutBatch } from '../../../shared/validation/batch-layout.ts';
+import { parseFilter } from '../../../features/transforms/common/filter.ts';
+import { applyToLayout, deleteEvents, duplicateEvents, keepOnlyEvents, orderAfterStep, reorderEvents, type EventsLayout } from '../../../features/transforms/common/operations.ts';
+import { layOutBatch } from '../../../features/validation/common/batch-layout.ts';
 import { matchEvents } from '../../../renderer/composer/event-filter.ts';
 import { measureBesideParse } from '../beside-parse.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';

@@ -1,4 +1,4 @@
-import { eventMatches, parseFilter } from '../../../shared/events/filter.ts';
+import { eventMatches, parseFilter } from '../../../features/transforms/common/filter.ts';
 import { measureBesideParse } from '../beside-parse.ts';
 import { type BenchCase } from '../bench.ts';
 import { EVENTS, validBatchText } from '../batch-100k.ts';

@@ -1,6 +1,6 @@
 import { Agent } from 'node:http';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { startSandbox } from '../../../electron/sandbox/server.ts';
+import { startSandbox } from '../../../features/sandbox/server/server.ts';
 import type { BenchCase, BenchLine } from '../bench.ts';
 import { batchOf, sandboxHeaders, send, startServerThread } from '../sandbox-requests.ts';
 

@@ -3,9 +3,9 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { HISTORY_PAGE_SIZE, HistoryFilterSchema, emptyHistoryFilter, type HistoryFilter } from '../../../shared/history.ts';
-import type { SubmissionStatus } from '../../../shared/submission.ts';
-import { SUBMISSIONS_SCHEMA_VERSION, openSubmissions, type SubmissionStore } from '../../../electron/services/submissions.ts';
+import { HISTORY_PAGE_SIZE, HistoryFilterSchema, emptyHistoryFilter, type HistoryFilter } from '../../../features/history/common/history.ts';
+import type { SubmissionStatus } from '../../../features/history/common/submission.ts';
+import { SUBMISSIONS_SCHEMA_VERSION, openSubmissions, type SubmissionStore } from '../../../features/history/node/submissions.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { loadPlan } from '../../../electron/plans/load.ts';
-import { checkEvents } from '../../../shared/plans/check.ts';
-import { MAX_PLAN_KINDS } from '../../../shared/plans/plan-limits.ts';
+import { loadPlan } from '../../../features/plans/node/load.ts';
+import { checkEvents } from '../../../features/plans/common/check.ts';
+import { MAX_PLAN_KINDS } from '../../../features/plans/common/plan-limits.ts';
 import { bigPlan } from '../../fixtures/hostile/big-plan.ts';
 import { median, type BenchCase } from '../bench.ts';
 

@@ -1,5 +1,5 @@
-import { createPlanDrafts } from '../../../electron/services/plan-drafts.ts';
-import { noDialogs } from '../../../electron/node-services.ts';
+import { createPlanDrafts } from '../../../features/coverage/node/plan-drafts.ts';
+import { noDialogs } from '../../../app/host/node-services.ts';
 import { measureBesideParse } from '../beside-parse.ts';
 import { type BenchCase } from '../bench.ts';
 import { EVENTS, validBatchText } from '../batch-100k.ts';

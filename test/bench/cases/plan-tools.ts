@@ -1,5 +1,5 @@
-import { planCoverage } from '../../../shared/plans/coverage.ts';
-import { inferPlan } from '../../../shared/plans/infer.ts';
+import { planCoverage } from '../../../features/plans/common/coverage.ts';
+import { inferPlan } from '../../../features/plans/common/infer.ts';
 import { measureBesideParse } from '../beside-parse.ts';
 import { type BenchCase } from '../bench.ts';
 import { EVENTS, validBatchText } from '../batch-100k.ts';

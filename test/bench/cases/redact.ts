@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { redactText } from '../../../shared/redact.ts';
-import { familiesWithin, needlesOf } from '../../../shared/secret-forms.ts';
+import { redactText } from '../../../base/common/redaction/redact.ts';
+import { familiesWithin, needlesOf } from '../../../base/common/redaction/secret-forms.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
 
 /**

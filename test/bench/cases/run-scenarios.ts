@@ -1,15 +1,15 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SETTINGS, type Environment } from '../../../shared/environment.ts';
-import { countSteps } from '../../../shared/runs/run-result.ts';
-import { runScenarios } from '../../../shared/runs/engine.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
-import { createServicesSender } from '../../../electron/runs/services-sender.ts';
-import { workspaceRunDeps } from '../../../electron/runs/workspace-run.ts';
-import { startSandbox } from '../../../electron/sandbox/server.ts';
-import { startSendingThread } from '../../../electron/sending-thread.ts';
-import { loadWorkspace } from '../../../electron/workspace/scan.ts';
+import { DEFAULT_SETTINGS, type Environment } from '../../../features/environments/common/environment.ts';
+import { countSteps } from '../../../features/runs/common/run-result.ts';
+import { runScenarios } from '../../../features/runs/common/engine.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
+import { createServicesSender } from '../../../app/cli/run/services-sender.ts';
+import { workspaceRunDeps } from '../../../features/runs/node/workspace-run.ts';
+import { startSandbox } from '../../../features/sandbox/server/server.ts';
+import { startSendingThread } from '../../../app/host/sending-thread.ts';
+import { loadWorkspace } from '../../../features/workspace/node/scan.ts';
 import type { BenchCase, BenchLine } from '../bench.ts';
 
 /**

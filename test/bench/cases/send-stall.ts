@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as wait } from 'node:timers/promises';
-import { LOCAL_SANDBOX_ID } from '../../../electron/services/environments.ts';
-import { createSending } from '../../../electron/services/sending.ts';
-import { openSubmissions } from '../../../electron/services/submissions.ts';
+import { LOCAL_SANDBOX_ID } from '../../../features/environments/node/environments.ts';
+import { createSending } from '../../../features/sending/node/sending.ts';
+import { openSubmissions } from '../../../features/history/node/submissions.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
 import { EVENTS, eventTexts, startSendBench } from '../send-setup.ts';
 

@@ -1,8 +1,8 @@
-import { chunkBody, planChunks } from '../../../shared/chunking.ts';
-import { endpoint } from '../../../electron/services/auth.ts';
-import { buildAuthHeaders } from '../../../electron/services/auth-headers.ts';
-import { LOCAL_SANDBOX_ID } from '../../../electron/services/environments.ts';
-import { sendChunks } from '../../../electron/services/sender.ts';
+import { chunkBody, planChunks } from '../../../features/history/common/chunking.ts';
+import { endpoint } from '../../../features/environments/node/auth.ts';
+import { buildAuthHeaders } from '../../../features/environments/node/auth-headers.ts';
+import { LOCAL_SANDBOX_ID } from '../../../features/environments/node/environments.ts';
+import { sendChunks } from '../../../features/sending/node/sender.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
 import { EVENTS, eventTexts, startSendBench } from '../send-setup.ts';
 

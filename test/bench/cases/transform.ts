@@ -1,5 +1,5 @@
-import { pseudonymsWithKey } from '../../../electron/services/pseudonyms.ts';
-import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, spreadTimes, type TransformResult } from '../../../shared/events/transforms.ts';
+import { pseudonymsWithKey } from '../../../features/transforms/node/pseudonyms.ts';
+import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, spreadTimes, type TransformResult } from '../../../features/transforms/common/transforms.ts';
 import { measureBesideParse } from '../beside-parse.ts';
 import { type BenchCase, type BenchLine } from '../bench.ts';
 import { EVENTS, validBatchText } from '../batch-100k.ts';

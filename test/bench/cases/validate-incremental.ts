@@ -1,4 +1,4 @@
-import { createIncrementalValidator, type ContentChange } from '../../../shared/validation/incremental.ts';
+import { createIncrementalValidator, type ContentChange } from '../../../features/validation/common/incremental.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
 import { BENCH_RULES, EVENTS, batchTextWithProblems, validBatchText } from '../batch-100k.ts';
 

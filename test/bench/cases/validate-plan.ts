@@ -1,6 +1,6 @@
-import { loadPlan } from '../../../electron/plans/load.ts';
-import { validateBatchWithPlan } from '../../../shared/plans/plan-diagnostics.ts';
-import { validateBatch } from '../../../shared/validation.ts';
+import { loadPlan } from '../../../features/plans/node/load.ts';
+import { validateBatchWithPlan } from '../../../features/plans/common/plan-diagnostics.ts';
+import { validateBatch } from '../../../features/validation/common/validation.ts';
 import { BENCH_RULES, EVENTS, benchEvent } from '../batch-100k.ts';
 import { median, type BenchCase } from '../bench.ts';
 import { measureBesideParse } from '../beside-parse.ts';

@@ -1,4 +1,4 @@
-import { validateBatch } from '../../../shared/validation.ts';
+import { validateBatch } from '../../../features/validation/common/validation.ts';
 import { type BenchCase, type BenchLine } from '../bench.ts';
 import { measureBesideParse } from '../beside-parse.ts';
 import { BENCH_RULES, EVENTS, PROBLEM_EVERY, batchTextWithProblems, batchTextWithSyntaxError, validBatchText } from '../batch-100k.ts';

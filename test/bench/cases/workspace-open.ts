@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadWorkspace } from '../../../electron/workspace/scan.ts';
+import { loadWorkspace } from '../../../features/workspace/node/scan.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
 import { makeWorkspace } from '../workspace-1000.ts';
 

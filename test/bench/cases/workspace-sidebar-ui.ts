@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildBundles } from '../../../build/bundles.ts';
-import { loadWorkspace } from '../../../electron/workspace/scan.ts';
+import { loadWorkspace } from '../../../features/workspace/node/scan.ts';
 import { chromiumArgs, chromiumExecutable } from '../../e2e/support/chromium.ts';
 import { harnessDialogs } from '../../harness/dialogs.ts';
 import { startHarness } from '../../harness/server.ts';

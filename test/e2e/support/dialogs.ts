@@ -1,4 +1,4 @@
-import type { FileDialogs } from '../../../electron/services/files.ts';
+import type { FileDialogs } from '../../../features/documents/node/files.ts';
 import { unscriptedSave } from '../../harness/dialogs.ts';
 
 /**

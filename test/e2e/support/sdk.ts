@@ -1,4 +1,4 @@
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
 
 /** Posts a batch to the sandbox at `url` as an SDK does: log in, then the events with the API key and the token; the status. */
 export async function postAsSdk(url: string, events: unknown[]): Promise<number> {

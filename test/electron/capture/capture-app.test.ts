@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { captureFileIn, openCapture } from '../../../electron/capture/capture-store.ts';
-import { createDispatch, createPushSender, type Sender } from '../../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../../electron/node-services.ts';
-import { createServices } from '../../../electron/services/index.ts';
+import { captureFileIn, openCapture } from '../../../features/capture/node/capture-store.ts';
+import { createDispatch, createPushSender, type Sender } from '../../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../../app/host/node-services.ts';
+import { createServices } from '../../../app/node/index.ts';
 import { sendEvents, validEvent } from '../sandbox/sandbox-client.ts';
 import { dataFolder } from './capture-support.ts';
 

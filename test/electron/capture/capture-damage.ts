@@ -1,7 +1,7 @@
 import { copyFileSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
-import type { CapturedRequestRow } from '../../../electron/capture/capture-record.ts';
-import { captureFileIn, openCapture } from '../../../electron/capture/capture-store.ts';
+import type { CapturedRequestRow } from '../../../features/capture/node/capture-record.ts';
+import { captureFileIn, openCapture } from '../../../features/capture/node/capture-store.ts';
 import { validEvent } from '../sandbox/sandbox-client.ts';
 
 /** Capture files damaged as files get damaged: cut short by a copy or a full disk, with the WAL beside them. */

@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { captureMigrations } from '../../../electron/capture/capture-schema.ts';
-import { captureFileIn, openCapture } from '../../../electron/capture/capture-store.ts';
+import { captureMigrations } from '../../../features/capture/node/capture-schema.ts';
+import { captureFileIn, openCapture } from '../../../features/capture/node/capture-store.ts';
 import { authenticated, sendEvents, validEvent } from '../sandbox/sandbox-client.ts';
 import { capturingSandbox, dataFolder } from './capture-support.ts';
 

@@ -2,9 +2,9 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { captureMigrations } from '../../../electron/capture/capture-schema.ts';
-import { captureFileIn, captureReadError, openCapture } from '../../../electron/capture/capture-store.ts';
-import { AppError } from '../../../shared/errors.ts';
+import { captureMigrations } from '../../../features/capture/node/capture-schema.ts';
+import { captureFileIn, captureReadError, openCapture } from '../../../features/capture/node/capture-store.ts';
+import { AppError } from '../../../base/common/errors.ts';
 import { cutShortCapture } from './capture-damage.ts';
 import { dataFolder } from './capture-support.ts';
 

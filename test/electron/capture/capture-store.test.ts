@@ -2,11 +2,11 @@ import { readFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createCaptureRecorder } from '../../../electron/capture/capture-recorder.ts';
-import { openCapture } from '../../../electron/capture/capture-store.ts';
-import { CAPTURE_WRITER_SCRIPT } from '../../../electron/runtime-files.ts';
-import type { SandboxExchange } from '../../../electron/sandbox/exchange.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import { createCaptureRecorder } from '../../../features/capture/node/capture-recorder.ts';
+import { openCapture } from '../../../features/capture/node/capture-store.ts';
+import { CAPTURE_WRITER_SCRIPT } from '../../../app/node/runtime-files.ts';
+import type { SandboxExchange } from '../../../features/sandbox/server/exchange.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
 import { answer, authenticated, login, postJson, sendEvents, validEvent } from '../sandbox/sandbox-client.ts';
 import { capturingSandbox, dataFolder } from './capture-support.ts';
 

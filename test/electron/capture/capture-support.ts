@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
-import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
-import { captureSandbox } from '../../../electron/capture/capture-sandbox.ts';
-import { CAPTURE_WRITER_SCRIPT } from '../../../electron/runtime-files.ts';
-import type { CaptureRecorderOptions } from '../../../electron/capture/capture-recorder.ts';
-import { captureFileIn, openCapture, type CaptureStore, type CaptureStoreOptions } from '../../../electron/capture/capture-store.ts';
+import type { SandboxStartOptions } from '../../../features/sandbox/server/config.ts';
+import { captureSandbox } from '../../../features/capture/node/capture-sandbox.ts';
+import { CAPTURE_WRITER_SCRIPT } from '../../../app/node/runtime-files.ts';
+import type { CaptureRecorderOptions } from '../../../features/capture/node/capture-recorder.ts';
+import { captureFileIn, openCapture, type CaptureStore, type CaptureStoreOptions } from '../../../features/capture/node/capture-store.ts';
 import { useSandbox } from '../sandbox/sandbox-client.ts';
-import type { SandboxServer } from '../../../electron/sandbox/server.ts';
+import type { SandboxServer } from '../../../features/sandbox/server/server.ts';
 
 /** A data folder of its own per test, removed after it. */
 export async function dataFolder(): Promise<string> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.ts';
-import { createDispatch, type Handlers, type Sender } from '../../../electron/ipc/dispatch.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import { createDispatch, type Handlers, type Sender } from '../../../app/ipc/dispatch.ts';
 import { longToken } from '../../fixtures/hostile/secrets.ts';
 
 /**

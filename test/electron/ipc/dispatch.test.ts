@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.ts';
-import type { AppInfo } from '../../../shared/ipc.ts';
-import { createDispatch, type Handlers, type Sender } from '../../../electron/ipc/dispatch.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import type { AppInfo } from '../../../app/common/ipc.ts';
+import { createDispatch, type Handlers, type Sender } from '../../../app/ipc/dispatch.ts';
 
 const appUrl = 'app://eventdesk/index.html';
 const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };

@@ -2,11 +2,11 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/environment.ts';
-import { createDispatch, createPushSender, type Sender } from '../../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../../electron/node-services.ts';
-import { createServices, type Services } from '../../../electron/services/index.ts';
+import { DEFAULT_SETTINGS } from '../../../features/environments/common/environment.ts';
+import { createDispatch, createPushSender, type Sender } from '../../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../../app/host/node-services.ts';
+import { createServices, type Services } from '../../../app/node/index.ts';
 import { startEchoServer, type EchoServer } from '../../fixtures/echo-server.ts';
 
 const appUrl = 'app://eventdesk/index.html';

@@ -2,10 +2,10 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.ts';
-import { createDispatch, type Handlers, type Sender } from '../../../electron/ipc/dispatch.ts';
-import { logFailures } from '../../../electron/ipc/logged-dispatch.ts';
-import { createLog } from '../../../electron/services/log.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import { createDispatch, type Handlers, type Sender } from '../../../app/ipc/dispatch.ts';
+import { logFailures } from '../../../app/ipc/logged-dispatch.ts';
+import { createLog } from '../../../app/node/log.ts';
 
 const appUrl = 'app://eventdesk/index.html';
 const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/environment.ts';
+import { DEFAULT_SETTINGS } from '../../../features/environments/common/environment.ts';
 import { startEchoServer } from '../../fixtures/echo-server.ts';
 import { leaksIn } from '../../fixtures/hostile/secrets.ts';
 import { validEvent } from '../../fixtures/events.ts';

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/environment.ts';
-import type { SandboxForwardStatus } from '../../../shared/sandbox-forward.ts';
-import { LOCAL_SANDBOX_ID } from '../../../electron/services/environments.ts';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
+import { DEFAULT_SETTINGS } from '../../../features/environments/common/environment.ts';
+import type { SandboxForwardStatus } from '../../../features/sandbox/common/sandbox-forward.ts';
+import { LOCAL_SANDBOX_ID } from '../../../features/environments/node/environments.ts';
+import { startSandbox, type SandboxServer } from '../../../features/sandbox/server/server.ts';
 import { freePort } from '../../fixtures/free-port.ts';
 import { startOverContract } from '../support/contract-app.ts';
 

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PayloadOf } from '../../../shared/ipc.ts';
-import { createDispatch, createPushSender, type Sender } from '../../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../../electron/node-services.ts';
-import { createServices, type Services } from '../../../electron/services/index.ts';
+import type { PayloadOf } from '../../../app/common/ipc.ts';
+import { createDispatch, createPushSender, type Sender } from '../../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../../app/host/node-services.ts';
+import { createServices, type Services } from '../../../app/node/index.ts';
 import { scriptedDialogs } from '../../e2e/support/dialogs.ts';
 
 /** The Sandbox tab's plan over the contract: the real services, a real embedded sandbox, the OS dialog scripted. */

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../../../shared/session.ts';
-import { endpoint } from '../../../electron/services/auth.ts';
-import { LOCAL_SANDBOX_ID } from '../../../electron/services/environments.ts';
-import type { EmbeddedSandboxOptions } from '../../../electron/sandbox/port.ts';
+import type { SessionEvent } from '../../../features/environments/common/session.ts';
+import { endpoint } from '../../../features/environments/node/auth.ts';
+import { LOCAL_SANDBOX_ID } from '../../../features/environments/node/environments.ts';
+import type { EmbeddedSandboxOptions } from '../../../features/sandbox/server/port.ts';
 import { freePort } from '../../fixtures/free-port.ts';
 import { startOverContract } from '../support/contract-app.ts';
 

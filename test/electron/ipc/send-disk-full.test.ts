@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EnvironmentSettingsSchema, type EnvironmentSettings } from '../../../shared/environment.ts';
-import { emptyHistoryFilter } from '../../../shared/history.ts';
-import type { SandboxRequestRecord } from '../../../shared/sandbox.ts';
-import type { SendProgress } from '../../../shared/submission.ts';
+import { EnvironmentSettingsSchema, type EnvironmentSettings } from '../../../features/environments/common/environment.ts';
+import { emptyHistoryFilter } from '../../../features/history/common/history.ts';
+import type { SandboxRequestRecord } from '../../../features/sandbox/common/sandbox.ts';
+import type { SendProgress } from '../../../features/history/common/submission.ts';
 import { validEvent } from '../../fixtures/events.ts';
 import { startOverContract } from '../support/contract-app.ts';
 import { mountSmallDisk } from '../support/small-disk.ts';

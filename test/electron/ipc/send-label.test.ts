@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatch, createPushSender, type Sender } from '../../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../../electron/node-services.ts';
-import { createServices, type Services } from '../../../electron/services/index.ts';
-import { LABEL_MAX } from '../../../shared/history.ts';
+import { createDispatch, createPushSender, type Sender } from '../../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../../app/host/node-services.ts';
+import { createServices, type Services } from '../../../app/node/index.ts';
+import { LABEL_MAX } from '../../../features/history/common/history.ts';
 import { validEvent } from '../../fixtures/events.ts';
 
 const appUrl = 'app://eventdesk/index.html';

@@ -1,11 +1,11 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it, vi } from 'vitest';
-import { loadPlan, loadPlanInSlices } from '../../../electron/plans/load.ts';
-import { AppError } from '../../../shared/errors.ts';
-import { MAX_JSON_DEPTH } from '../../../shared/json-nesting.ts';
-import { checkEvents } from '../../../shared/plans/check.ts';
-import type { TrackingPlan } from '../../../shared/plans/plan.ts';
-import { MAX_PLAN_BYTES, MAX_PLAN_KINDS } from '../../../shared/plans/plan-limits.ts';
+import { loadPlan, loadPlanInSlices } from '../../../features/plans/node/load.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import { MAX_JSON_DEPTH } from '../../../base/common/json-nesting.ts';
+import { checkEvents } from '../../../features/plans/common/check.ts';
+import type { TrackingPlan } from '../../../features/plans/common/plan.ts';
+import { MAX_PLAN_BYTES, MAX_PLAN_KINDS } from '../../../features/plans/common/plan-limits.ts';
 import { bigPlan } from '../../fixtures/hostile/big-plan.ts';
 
 /** Loading a plan file's text: what refuses it whole, what is named inside one kind while the rest applies, and the cache. */

@@ -1,13 +1,13 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import planSchema from '../../../docs/plan.schema.json' with { type: 'json' };
-import { loadPlan } from '../../../electron/plans/load.ts';
-import { checkEvents } from '../../../shared/plans/check.ts';
-import { inferPlan } from '../../../shared/plans/infer.ts';
-import { importJsonSchemas } from '../../../shared/plans/import-json-schema.ts';
-import { importRudderStack } from '../../../shared/plans/import-rudderstack.ts';
-import { importSegment } from '../../../shared/plans/import-segment.ts';
-import type { TrackingPlan } from '../../../shared/plans/plan.ts';
+import { loadPlan } from '../../../features/plans/node/load.ts';
+import { checkEvents } from '../../../features/plans/common/check.ts';
+import { inferPlan } from '../../../features/plans/common/infer.ts';
+import { importJsonSchemas } from '../../../features/plans/common/import-json-schema.ts';
+import { importRudderStack } from '../../../features/plans/common/import-rudderstack.ts';
+import { importSegment } from '../../../features/plans/common/import-segment.ts';
+import type { TrackingPlan } from '../../../features/plans/common/plan.ts';
 import { validEvent } from '../../fixtures/events.ts';
 import { fixtureFiles, succeeded } from '../../shared/plans/plan-support.ts';
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PLAN_FILE_LIMIT_BYTES, readPlanFileText } from '../../../electron/plans/plan-file-text.ts';
+import { PLAN_FILE_LIMIT_BYTES, readPlanFileText } from '../../../features/plans/node/plan-file-text.ts';
 
 /** The one reader of plan files for the app and the sandbox: each failure an AppError with its code, naming the file. */
 

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadPlan, type LoadedPlan } from '../../../electron/plans/load.ts';
+import { loadPlan, type LoadedPlan } from '../../../features/plans/node/load.ts';
 import { importPlan, planRequire } from '../../../renderer/composer/plan-runtime.ts';
-import { checkEvents, type CheckablePlan } from '../../../shared/plans/check.ts';
-import { validateBatchWithPlan } from '../../../shared/plans/plan-diagnostics.ts';
-import { DEFAULT_RULES } from '../../../shared/validation/rules.ts';
+import { checkEvents, type CheckablePlan } from '../../../features/plans/common/check.ts';
+import { validateBatchWithPlan } from '../../../features/plans/common/plan-diagnostics.ts';
+import { DEFAULT_RULES } from '../../../features/environments/common/rules.ts';
 import { validEvent } from '../../fixtures/events.ts';
 import { PLAN_FIXTURES } from '../../shared/plans/plan-support.ts';
 

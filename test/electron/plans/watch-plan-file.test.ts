@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchPlanFile } from '../../../electron/plans/watch-plan-file.ts';
+import { watchPlanFile } from '../../../features/plans/node/watch-plan-file.ts';
 
 /** The plan file's watch on a real folder: one reload per settled save, never two at once. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RunProgress } from '../../../shared/runs/run-result.ts';
-import type { RunSecretsNeed } from '../../../shared/runs/run-secrets.ts';
+import type { RunProgress } from '../../../features/runs/common/run-result.ts';
+import type { RunSecretsNeed } from '../../../features/runs/common/run-secrets.ts';
 import { openRunApp } from './run-app.ts';
 import { scenario, useSandbox } from './run-workspace.ts';
 

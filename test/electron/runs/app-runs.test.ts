@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { starterFiles } from '../../../electron/workspace/starter.ts';
-import type { RunProgress, RunResult } from '../../../shared/runs/run-result.ts';
-import type { KeptRun, WorkspaceScenario } from '../../../shared/runs/run-schemas.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
-import type { SendProgress, SubmissionView } from '../../../shared/submission.ts';
+import { starterFiles } from '../../../features/workspace/node/starter.ts';
+import type { RunProgress, RunResult } from '../../../features/runs/common/run-result.ts';
+import type { KeptRun, WorkspaceScenario } from '../../../features/runs/common/run-schemas.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
+import type { SendProgress, SubmissionView } from '../../../features/history/common/submission.ts';
 import { openRunApp, writeFiles } from './run-app.ts';
 import { scenario, useSandbox } from './run-workspace.ts';
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { NO_FAULTS, SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import { NO_FAULTS, SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
 import { event, runWorkspace, scenario, useSandbox } from './run-workspace.ts';
 
 /** Every run is bounded: a hang fails the test instead of holding the suite. */

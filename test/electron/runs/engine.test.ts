@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { starterFiles } from '../../../electron/workspace/starter.ts';
+import { starterFiles } from '../../../features/workspace/node/starter.ts';
 import { event, runWorkspace, scenario, useSandbox } from './run-workspace.ts';
 
 /** Every run is bounded: a hang fails the test instead of holding the suite. */

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEPT_RUNS, keptRunsIn } from '../../../electron/runs/kept-runs.ts';
-import type { RunResult } from '../../../shared/runs/run-result.ts';
+import { KEPT_RUNS, keptRunsIn } from '../../../features/runs/node/kept-runs.ts';
+import type { RunResult } from '../../../features/runs/common/run-result.ts';
 import { MIXED_RUN, scenario, step } from '../../shared/run-reports/fixtures.ts';
 
 /** The kept runs of a workspace, in a real temporary folder. */

@@ -2,15 +2,15 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
-import { createDispatch, createPushSender } from '../../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../../electron/node-services.ts';
-import type { SandboxServer } from '../../../electron/sandbox/server.ts';
-import { createServices } from '../../../electron/services/index.ts';
-import { starterFiles } from '../../../electron/workspace/starter.ts';
-import type { Envelope } from '../../../shared/errors.ts';
-import type { ChannelName, PushName } from '../../../shared/ipc.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import { createDispatch, createPushSender } from '../../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../../app/host/node-services.ts';
+import type { SandboxServer } from '../../../features/sandbox/server/server.ts';
+import { createServices } from '../../../app/node/index.ts';
+import { starterFiles } from '../../../features/workspace/node/starter.ts';
+import type { Envelope } from '../../../base/common/errors.ts';
+import type { ChannelName, PushName } from '../../../app/common/ipc.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
 
 /**
  * The app's services over their IPC channels (as the window calls them), with the starter

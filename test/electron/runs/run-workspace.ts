@@ -2,15 +2,15 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
-import { createServicesSender } from '../../../electron/runs/services-sender.ts';
-import { workspaceRunDeps } from '../../../electron/runs/workspace-run.ts';
-import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
-import { openSubmissions } from '../../../electron/services/submissions.ts';
-import { loadWorkspace } from '../../../electron/workspace/scan.ts';
-import { runScenarios } from '../../../shared/runs/engine.ts';
-import type { RunProgress, RunResult } from '../../../shared/runs/run-result.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import { createServicesSender } from '../../../app/cli/run/services-sender.ts';
+import { workspaceRunDeps } from '../../../features/runs/node/workspace-run.ts';
+import type { SandboxStartOptions } from '../../../features/sandbox/server/config.ts';
+import { startSandbox, type SandboxServer } from '../../../features/sandbox/server/server.ts';
+import { openSubmissions } from '../../../features/history/node/submissions.ts';
+import { loadWorkspace } from '../../../features/workspace/node/scan.ts';
+import { runScenarios } from '../../../features/runs/common/engine.ts';
+import type { RunProgress, RunResult } from '../../../features/runs/common/run-result.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
 import { validEvent } from '../../fixtures/events.ts';
 
 /**

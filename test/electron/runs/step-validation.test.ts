@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStepValidation } from '../../../electron/runs/step-validation.ts';
-import { DEFAULT_SETTINGS } from '../../../shared/environment.ts';
+import { createStepValidation } from '../../../features/runs/node/step-validation.ts';
+import { DEFAULT_SETTINGS } from '../../../features/environments/common/environment.ts';
 import { validEvent } from '../../fixtures/events.ts';
 import { bigPlan } from '../../fixtures/hostile/big-plan.ts';
 

@@ -1,8 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/main.ts';
-import { migrations, SUBMISSIONS_SCHEMA_VERSION } from '../../../electron/services/submissions.ts';
-import { stepVerdictText } from '../../../shared/step-verdict.ts';
+import { runCli } from '../../../app/cli/main.ts';
+import { migrations, SUBMISSIONS_SCHEMA_VERSION } from '../../../features/history/node/submissions.ts';
+import { stepVerdictText } from '../../../features/history/common/step-verdict.ts';
 import { historyFilePerTest } from '../support/history-file.ts';
 import { event, runWorkspace, scenario, useSandbox } from './run-workspace.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
 import hostile from '../../fixtures/hostile/catastrophic-patterns.json' with { type: 'json' };
 import { runSandbox, spawnSandbox } from './cli-process.ts';
 import { answer, postJson, validEvent } from './sandbox-client.ts';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSandboxFlags, SANDBOX_USAGE } from '../../../electron/cli/sandbox-flags.ts';
-import { DEFAULT_SANDBOX_PORT } from '../../../shared/sandbox-port.ts';
+import { readSandboxFlags, SANDBOX_USAGE } from '../../../app/cli/sandbox/sandbox-flags.ts';
+import { DEFAULT_SANDBOX_PORT } from '../../../features/sandbox/common/sandbox-port.ts';
 import { freePort } from '../../fixtures/free-port.ts';
 import { runSandbox, spawnSandbox } from './cli-process.ts';
 

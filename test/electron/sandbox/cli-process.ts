@@ -4,7 +4,7 @@ import { expect, onTestFinished } from 'vitest';
 
 /** `eventdesk sandbox` as its own process, as a user runs it, killed after each test. */
 
-const cli = path.resolve(import.meta.dirname, '../../../electron/cli/bin.ts');
+const cli = path.resolve(import.meta.dirname, '../../../app/cli/bin.ts');
 
 export interface SandboxProcess {
   child: ChildProcess;

@@ -2,10 +2,10 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSandboxFlags } from '../../../electron/cli/sandbox-flags.ts';
-import { runCli } from '../../../electron/cli/main.ts';
-import { NO_FAULTS } from '../../../shared/sandbox.ts';
-import { DEFAULT_SANDBOX_PORT } from '../../../shared/sandbox-port.ts';
+import { readSandboxFlags } from '../../../app/cli/sandbox/sandbox-flags.ts';
+import { runCli } from '../../../app/cli/main.ts';
+import { NO_FAULTS } from '../../../features/sandbox/common/sandbox.ts';
+import { DEFAULT_SANDBOX_PORT } from '../../../features/sandbox/common/sandbox-port.ts';
 import { runSandbox } from './cli-process.ts';
 import { answer, postJson, validEvent } from './sandbox-client.ts';
 

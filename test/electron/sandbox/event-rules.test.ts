@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acceptsEvent, problemsOfEvent } from '../../../electron/sandbox/event-rules.ts';
+import { acceptsEvent, problemsOfEvent } from '../../../features/sandbox/server/event-rules.ts';
 
 /** Events near the rules' edges: each field mostly valid, now and then wrong or missing, now and then an extra one. */
 function eventArbitrary(serviceIdField: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LISTED_PROBLEM_LIMIT } from '../../../electron/sandbox/event-rules.ts';
+import { LISTED_PROBLEM_LIMIT } from '../../../features/sandbox/server/event-rules.ts';
 import { answer, authenticated, login, postJson, sendEvents, useSandbox, validEvent } from './sandbox-client.ts';
 
 describe('POST /user/events: who may call', () => {

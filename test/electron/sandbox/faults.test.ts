@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.ts';
-import { NO_FAULTS } from '../../../shared/sandbox.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import { NO_FAULTS } from '../../../features/sandbox/common/sandbox.ts';
 import { answer, authenticated, login, postJson, sendEvents, useSandbox, validEvent } from './sandbox-client.ts';
 
 const events = [validEvent()];

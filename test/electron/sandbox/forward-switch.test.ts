@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { answer, authenticated, postJson, useSandbox, validEvent } from './sandbox-client.ts';
 import { httpUpstream } from './upstreams.ts';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
+import { startSandbox, type SandboxServer } from '../../../features/sandbox/server/server.ts';
 import { freePort } from '../../fixtures/free-port.ts';
 
 /**

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { failedBecause } from '../../../electron/sandbox/forward-upstream.ts';
-import { SandboxRequestRecordSchema } from '../../../shared/sandbox.ts';
+import { failedBecause } from '../../../features/sandbox/server/forward-upstream.ts';
+import { SandboxRequestRecordSchema } from '../../../features/sandbox/common/sandbox.ts';
 import { answer, postJson, useSandbox, validEvent } from './sandbox-client.ts';
 import { closedPort, httpUpstream, rawUpstream, recordingUpstream } from './upstreams.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../../shared/json-nesting.ts';
+import { MAX_JSON_DEPTH } from '../../../base/common/json-nesting.ts';
 import { answer, authenticated, flood, login, readUntilClosed, requestHead, sendEvents, socketTo, useSandbox } from './sandbox-client.ts';
 
 const MIB = 1024 * 1024;

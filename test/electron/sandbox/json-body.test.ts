@@ -1,12 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../../shared/json-nesting.ts';
+import { MAX_JSON_DEPTH } from '../../../base/common/json-nesting.ts';
 
 const MIB = 1024 * 1024;
 
 /** What parseJson answers to `body`, run in a worker whose heap is capped at `heapMib`. */
 function parseInSmallHeap(body: string, heapMib: number): Promise<unknown> {
-  const module = new URL('../../../electron/sandbox/json-body.ts', import.meta.url).href;
+  const module = new URL('../../../features/sandbox/server/json-body.ts', import.meta.url).href;
   const source = `
     const { parentPort, workerData } = require('node:worker_threads');
     import(${JSON.stringify(module)}).then(({ parseJson }) => parentPort.postMessage(parseJson(Buffer.from(workerData))));

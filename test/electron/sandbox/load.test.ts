@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
-import type { SandboxServer } from '../../../electron/sandbox/server.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
+import type { SandboxServer } from '../../../features/sandbox/server/server.ts';
 import { answer, authenticated, flood, login, postJson, readUntilClosed, requestHead, sendEvents, socketTo, useSandbox } from './sandbox-client.ts';
 
 const KIB = 1024;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
 import { answer, login, postJson, useSandbox } from './sandbox-client.ts';
 
 describe('POST /oauth2/login', () => {

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import shop from '../../fixtures/plans/shop.plan.json' with { type: 'json' };
-import { AppError } from '../../../shared/errors.ts';
-import type { SandboxPlan } from '../../../shared/sandbox.ts';
-import type { PlanChange } from '../../../electron/sandbox/plan-file.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import type { SandboxPlan } from '../../../features/sandbox/common/sandbox.ts';
+import type { PlanChange } from '../../../features/sandbox/server/plan-file.ts';
 import { answer, sendEvents, useSandbox, validEvent } from './sandbox-client.ts';
 
 /** The sandbox with a real plan file, over loopback: what strict mode refuses, what both modes record, and a reload. */

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.ts';
-import { DEFAULT_SANDBOX_PORT, portFromVariable, readRequestedPort } from '../../../shared/sandbox-port.ts';
-import { choosePort, fallbackNote, listenNear, NEARBY_PORTS, nearbyPorts, startEmbeddedSandbox } from '../../../electron/sandbox/port.ts';
-import { startSandbox } from '../../../electron/sandbox/server.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import { DEFAULT_SANDBOX_PORT, portFromVariable, readRequestedPort } from '../../../features/sandbox/common/sandbox-port.ts';
+import { choosePort, fallbackNote, listenNear, NEARBY_PORTS, nearbyPorts, startEmbeddedSandbox } from '../../../features/sandbox/server/port.ts';
+import { startSandbox } from '../../../features/sandbox/server/server.ts';
 import { freePort } from '../../fixtures/free-port.ts';
 
 /** The embedded sandbox's port: who chooses it, and what happens when another program holds it. Real servers on loopback. */

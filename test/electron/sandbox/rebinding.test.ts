@@ -1,10 +1,10 @@
 import http from 'node:http';
 import os from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
-import { checkHost } from '../../../electron/sandbox/admission.ts';
-import { APP_ORIGIN } from '../../../electron/security.ts';
-import { NO_FAULTS } from '../../../shared/sandbox.ts';
-import type { SandboxServer } from '../../../electron/sandbox/server.ts';
+import { checkHost } from '../../../features/sandbox/server/admission.ts';
+import { APP_ORIGIN } from '../../../app/electron-main/security.ts';
+import { NO_FAULTS } from '../../../features/sandbox/common/sandbox.ts';
+import type { SandboxServer } from '../../../features/sandbox/server/server.ts';
 import { useSandbox } from './sandbox-client.ts';
 
 /** What a web page could make a browser send: any Host (DNS rebinding) and its own Origin. */

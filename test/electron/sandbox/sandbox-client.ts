@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { onTestFinished } from 'vitest';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
-import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
-import type { TokenResponse } from '../../../electron/sandbox/tokens.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
+import type { SandboxStartOptions } from '../../../features/sandbox/server/config.ts';
+import { startSandbox, type SandboxServer } from '../../../features/sandbox/server/server.ts';
+import type { TokenResponse } from '../../../features/sandbox/server/tokens.ts';
 
 /** A client of the sandbox for its tests: real HTTP over loopback, closed after each test. */
 

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FORWARD_FAILURES } from '../../../shared/sandbox.ts';
+import { FORWARD_FAILURES } from '../../../features/sandbox/common/sandbox.ts';
 
 /**
  * docs/service-api.md §7 is where a client's author reads what the sandbox answers: every error
@@ -9,7 +9,7 @@ import { FORWARD_FAILURES } from '../../../shared/sandbox.ts';
  * (`/_sandbox/*`) are described in openapi.yaml, not there.
  */
 
-const SANDBOX = path.resolve(import.meta.dirname, '../../../electron/sandbox');
+const SANDBOX = path.resolve(import.meta.dirname, '../../../features/sandbox/server');
 const DOC = path.resolve(import.meta.dirname, '../../../docs/service-api.md');
 const TOOLS_ONLY = new Set(['invalid-faults', 'invalid-query', 'no-openapi']);
 

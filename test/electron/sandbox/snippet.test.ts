@@ -3,11 +3,11 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
-import { parseCurl } from '../../../shared/formats/curl.ts';
-import { DEFAULT_SANDBOX_PORT } from '../../../shared/sandbox-port.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../../shared/sandbox.ts';
-import { cliSnippet, curlSnippet, type SnippetTarget } from '../../../shared/sandbox-snippets.ts';
+import { startSandbox, type SandboxServer } from '../../../features/sandbox/server/server.ts';
+import { parseCurl } from '../../../features/formats/common/curl.ts';
+import { DEFAULT_SANDBOX_PORT } from '../../../features/sandbox/common/sandbox-port.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
+import { cliSnippet, curlSnippet, type SnippetTarget } from '../../../features/sandbox/common/sandbox-snippets.ts';
 
 /**
  * The Sandbox tab's snippets do what they say: run as written in a POSIX shell against a real
@@ -15,7 +15,7 @@ import { cliSnippet, curlSnippet, type SnippetTarget } from '../../../shared/san
  * are read from the snippet and sent with fetch.
  */
 
-const cli = path.resolve(import.meta.dirname, '../../../electron/cli/bin.ts');
+const cli = path.resolve(import.meta.dirname, '../../../app/cli/bin.ts');
 const hasCurl = spawnSync('curl', ['--version'], { stdio: 'ignore' }).status === 0;
 
 let sandbox: SandboxServer;

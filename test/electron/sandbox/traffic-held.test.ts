@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { heldBytesOf, pendingRecord, type Exchange } from '../../../electron/sandbox/traffic-record.ts';
-import { createTraffic } from '../../../electron/sandbox/traffic.ts';
+import { heldBytesOf, pendingRecord, type Exchange } from '../../../features/sandbox/server/traffic-record.ts';
+import { createTraffic } from '../../../features/sandbox/server/traffic.ts';
 
 /**
  * Issue 29 item 8: under a flood of large bodies the traffic holds no more than its byte budget,

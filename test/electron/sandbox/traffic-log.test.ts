@@ -2,8 +2,8 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openTrafficLog } from '../../../electron/sandbox/traffic-log.ts';
-import type { SandboxRequestRecord } from '../../../shared/sandbox.ts';
+import { openTrafficLog } from '../../../features/sandbox/server/traffic-log.ts';
+import type { SandboxRequestRecord } from '../../../features/sandbox/common/sandbox.ts';
 
 describe("the sandbox's --log file", () => {
   it('writes what a client sent as the same JSON, with nothing a terminal acts on left raw', async () => {

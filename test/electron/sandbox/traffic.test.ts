@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SandboxRequestRecordSchema, type SandboxRequestRecord } from '../../../shared/sandbox.ts';
+import { SandboxRequestRecordSchema, type SandboxRequestRecord } from '../../../features/sandbox/common/sandbox.ts';
 import { answer, authenticated, login, postJson, sendEvents, useSandbox, validEvent } from './sandbox-client.ts';
 
 async function temporaryFile(name: string): Promise<string> {

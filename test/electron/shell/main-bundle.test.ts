@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelNames } from '../../../shared/ipc.ts';
-import { CONTENT_SECURITY_POLICY } from '../../../electron/security.ts';
+import { channelNames } from '../../../app/common/ipc.ts';
+import { CONTENT_SECURITY_POLICY } from '../../../app/electron-main/security.ts';
 import { REPORT_PREFIX, type LaunchReport } from './launch-report.ts';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /** The command line as a user runs it: a separate process, its output and exit code. */
 
-const cli = path.resolve(import.meta.dirname, '../../../electron/cli/bin.ts');
+const cli = path.resolve(import.meta.dirname, '../../../app/cli/bin.ts');
 
 export interface CliRun {
   code: number | null;

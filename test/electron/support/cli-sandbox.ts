@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { vi } from 'vitest';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
+import { startSandbox, type SandboxServer } from '../../../features/sandbox/server/server.ts';
 
 /**
  * A sandbox on loopback whose credentials `eventdesk send`, run in this process, finds in the

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { expect } from 'vitest';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
-import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
-import { openSubmissions, type SubmissionStore } from '../../../electron/services/submissions.ts';
+import { startSandbox, type SandboxServer } from '../../../features/sandbox/server/server.ts';
+import type { SandboxStartOptions } from '../../../features/sandbox/server/config.ts';
+import { openSubmissions, type SubmissionStore } from '../../../features/history/node/submissions.ts';
 
 /** What the tests of eventdesk send share: a sandbox and folders closed after each test, the command run as its own process, secrets checked in what it printed. */
 
-export const cli = path.resolve(import.meta.dirname, '../../../electron/cli/bin.ts');
+export const cli = path.resolve(import.meta.dirname, '../../../app/cli/bin.ts');
 export const PASSWORD = 'send-test password 7c1d';
 export const API_KEY = 'send-test-api-key-93be1f';
 export const CREDENTIALS = { EVENTDESK_USERNAME: 'qa-sender', EVENTDESK_PASSWORD: PASSWORD, EVENTDESK_API_KEY: API_KEY };

@@ -1,9 +1,9 @@
-import type { OutputOf, PushName } from '../../../shared/ipc.ts';
-import { createDispatch, createPushSender, type Sender } from '../../../electron/ipc/dispatch.ts';
-import { createHandlers } from '../../../electron/ipc/handlers.ts';
-import { nodeServiceDeps } from '../../../electron/node-services.ts';
-import { createServices } from '../../../electron/services/index.ts';
-import type { EmbeddedSandboxOptions } from '../../../electron/sandbox/port.ts';
+import type { OutputOf, PushName } from '../../../app/common/ipc.ts';
+import { createDispatch, createPushSender, type Sender } from '../../../app/ipc/dispatch.ts';
+import { createHandlers } from '../../../app/ipc/handlers.ts';
+import { nodeServiceDeps } from '../../../app/host/node-services.ts';
+import { createServices } from '../../../app/node/index.ts';
+import type { EmbeddedSandboxOptions } from '../../../features/sandbox/server/port.ts';
 
 /** The real services in a data folder, called over the IPC contract as the app's own window calls them. */
 

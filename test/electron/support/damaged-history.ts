@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { openSubmissions } from '../../../electron/services/submissions.ts';
+import { openSubmissions } from '../../../features/history/node/submissions.ts';
 
 /** The SHA-256 of a file's bytes, to show a damaged history was left exactly as it was. */
 export const fingerprint = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');

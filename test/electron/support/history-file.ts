@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { openSubmissions, type SubmissionStore } from '../../../electron/services/submissions.ts';
+import { openSubmissions, type SubmissionStore } from '../../../features/history/node/submissions.ts';
 
 /**
  * A history file in a fresh folder for each test of the file that calls it, and the stores

@@ -1,13 +1,13 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { SessionEvent } from '../../../shared/session.ts';
-import { noKeyStore } from '../../../electron/node-services.ts';
-import { createEnvironments } from '../../../electron/services/environments.ts';
-import { createSessions, type Sessions } from '../../../electron/services/sessions.ts';
-import { createVault } from '../../../electron/services/vault.ts';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox/server.ts';
-import type { SandboxStartOptions } from '../../../electron/sandbox/config.ts';
+import type { SessionEvent } from '../../../features/environments/common/session.ts';
+import { noKeyStore } from '../../../app/host/node-services.ts';
+import { createEnvironments } from '../../../features/environments/node/environments.ts';
+import { createSessions, type Sessions } from '../../../features/environments/node/sessions.ts';
+import { createVault } from '../../../features/environments/node/vault.ts';
+import { startSandbox, type SandboxServer } from '../../../features/sandbox/server/server.ts';
+import type { SandboxStartOptions } from '../../../features/sandbox/server/config.ts';
 
 /**
  * A real sandbox on loopback and the services a send goes through: a vault in a fresh folder,

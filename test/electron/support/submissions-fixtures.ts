@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { AppError } from '../../../shared/errors.ts';
-import { claimSubmission } from '../../../electron/services/send-claims.ts';
-import type { NewSubmission, SubmissionStore } from '../../../electron/services/submissions.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import { claimSubmission } from '../../../features/history/node/send-claims.ts';
+import type { NewSubmission, SubmissionStore } from '../../../features/history/node/submissions.ts';
 
 /** What the history store's tests share: a submission to record, three chunks, an error's code. */
 

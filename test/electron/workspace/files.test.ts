@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/environment.ts';
-import { AppError } from '../../../shared/errors.ts';
-import { findEnvironment, loadEnvironments, readManifest, writeEnvironmentFile, writeManifest } from '../../../electron/workspace/files.ts';
+import { DEFAULT_SETTINGS } from '../../../features/environments/common/environment.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import { findEnvironment, loadEnvironments, readManifest, writeEnvironmentFile, writeManifest } from '../../../features/workspace/node/files.ts';
 
 let root: string;
 

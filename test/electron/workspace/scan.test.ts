@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.ts';
-import { findWorkspaceRoot, loadWorkspace } from '../../../electron/workspace/scan.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import { findWorkspaceRoot, loadWorkspace } from '../../../features/workspace/node/scan.ts';
 import { LINK_LOOP_FILES, makeLinkLoopWorkspace } from '../../fixtures/hostile/link-loop-workspace.ts';
 
 let outside: string;

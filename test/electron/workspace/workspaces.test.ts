@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.ts';
-import { createWorkspaces, workspaceDataFolder, type WorkspaceChange, type Workspaces } from '../../../electron/services/workspaces.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import { createWorkspaces, workspaceDataFolder, type WorkspaceChange, type Workspaces } from '../../../features/workspace/node/workspaces.ts';
 
 let folder: string;
 let data: string;

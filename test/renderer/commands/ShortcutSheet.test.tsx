@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { commandIds, commands, keysLabel } from '../../../shared/commands.ts';
+import { commandIds, commands, keysLabel } from '../../../app/common/commands.ts';
 import { editorKeys } from '../../../renderer/commands/ShortcutSheet.tsx';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 

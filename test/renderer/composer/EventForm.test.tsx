@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { KindGuide } from '../../../shared/plans/editor-schema.ts';
+import type { KindGuide } from '../../../features/plans/common/editor-schema.ts';
 import { EventForm } from '../../../renderer/composer/EventForm.tsx';
 
 // The form reads the active environment for its copies; none is active here.

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlanStatusLine } from '../../../renderer/composer/PlanStatusLine.tsx';
-import type { PlanStatus } from '../../../shared/plans/plan-status.ts';
+import type { PlanStatus } from '../../../features/plans/common/plan-status.ts';
 
 afterEach(cleanup);
 

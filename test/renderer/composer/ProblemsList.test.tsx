@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UNLISTED_CODE } from '../../../shared/plans/plan-diagnostics.ts';
-import type { Diagnostic } from '../../../shared/validation.ts';
+import { UNLISTED_CODE } from '../../../features/plans/common/plan-diagnostics.ts';
+import type { Diagnostic } from '../../../features/validation/common/validation.ts';
 import { ProblemsList } from '../../../renderer/composer/ProblemsList.tsx';
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Draft, DraftEdits, DraftOrigins } from '../../../shared/draft.ts';
-import { pseudonymInput } from '../../../shared/events/pseudonym-shapes.ts';
+import type { Draft, DraftEdits, DraftOrigins } from '../../../features/documents/common/draft.ts';
+import { pseudonymInput } from '../../../features/transforms/common/pseudonym-shapes.ts';
 import { reportEdits, setBatchText } from '../../../renderer/state/batch-text.ts';
 import { originsIn, rememberOrigins } from '../../../renderer/state/pseudonym-origins.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';

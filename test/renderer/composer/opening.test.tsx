@@ -7,7 +7,7 @@ import { BIG_TEXT_LENGTH, PROGRESS_DELAY_MS, progressShows, useFileOpening, useO
 import { OpeningProgress } from '../../../renderer/composer/OpeningProgress.tsx';
 import { ApiContext } from '../../../renderer/queries.ts';
 import { useComposer } from '../../../renderer/state/composer.ts';
-import type { OpenedFile } from '../../../shared/files.ts';
+import type { OpenedFile } from '../../../features/documents/common/files.ts';
 
 const reading = (since: number | null): Opening => ({ name: since === null ? null : 'day.json', step: 'reading', length: null, since });
 const loading = (length: number, since: number): Opening => ({ name: 'day.json', step: 'loading', length, since });

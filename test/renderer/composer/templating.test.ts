@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { copiesOf, copyTemplate } from '../../../renderer/composer/templating.ts';
-import { findDuplicateEvents, fingerprintOf } from '../../../shared/validation/duplicate-events.ts';
+import { findDuplicateEvents, fingerprintOf } from '../../../features/validation/common/duplicate-events.ts';
 import { validEvent } from '../../fixtures/events.ts';
 
 describe('copies of an event', () => {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CANCELLED, createTransformClient, type TransformPort } from '../../../renderer/composer/transform-client.ts';
 import { INITIAL_INPUTS, specOf } from '../../../renderer/composer/transform-inputs.ts';
 import { createTransformResponder, SHOWN_EVENTS, type BatchTransforms, type TransformAnswer, type TransformRequest } from '../../../renderer/composer/transform-protocol.ts';
-import { TextBlocks } from '../../../shared/text-changes.ts';
+import { TextBlocks } from '../../../base/common/text-changes.ts';
 
 /**
- * A stand-in for shared/events/transforms.ts, small enough to be plainly right: the responder's
+ * A stand-in for features/transforms/common/transforms.ts, small enough to be plainly right: the responder's
  * job (reading the batch, making the answer into edits, saying what went wrong) is what is tested.
  */
 const setOnly: BatchTransforms = {

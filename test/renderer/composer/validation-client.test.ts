@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateBatch } from '../../../shared/validation.ts';
-import type { ContentChange } from '../../../shared/validation/incremental.ts';
+import { validateBatch } from '../../../features/validation/common/validation.ts';
+import type { ContentChange } from '../../../features/validation/common/incremental.ts';
 import { createValidationClient, type ValidationPort } from '../../../renderer/composer/validation-client.ts';
 import { createValidationResponder, type ValidationAnswer, type ValidationRequest, type WorkerRules } from '../../../renderer/composer/validation-protocol.ts';
 import { NOW, RULES, validEvent } from '../../shared/validation-support.ts';

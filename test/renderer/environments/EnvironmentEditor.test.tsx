@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
-import type { ChannelName } from '../../../shared/ipc.ts';
-import type { Envelope } from '../../../shared/errors.ts';
+import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/environments/common/environment.ts';
+import type { ChannelName } from '../../../app/common/ipc.ts';
+import type { Envelope } from '../../../base/common/errors.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 import { sandboxView } from '../sandbox/sandbox-screen.tsx';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
+import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/environments/common/environment.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
 // Monaco needs a real browser; the environment list does not use it.

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.ts';
-import type { HistoryFilter } from '../../../shared/history.ts';
-import type { CoverageProgress, HistoryCoverage } from '../../../shared/history-coverage.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import type { HistoryFilter } from '../../../features/history/common/history.ts';
+import type { CoverageProgress, HistoryCoverage } from '../../../features/coverage/common/history-coverage.ts';
 import type { Api } from '../../../renderer/api.ts';
 import { environmentsKey } from '../../../renderer/environments/queries.ts';
 import { useHistory } from '../../../renderer/history/state.ts';

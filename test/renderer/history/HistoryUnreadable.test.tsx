@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '../../../base/common/errors.ts';
 import type { Api } from '../../../renderer/api.ts';
 import { RecentSubmissions } from '../../../renderer/history/RecentSubmissions.tsx';
 import { useHistory } from '../../../renderer/history/state.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { narrowingText, rangeText } from '../../../renderer/history/coverage-words.ts';
 import { formatTime } from '../../../renderer/shell/time-format.ts';
-import { emptyHistoryFilter } from '../../../shared/history.ts';
+import { emptyHistoryFilter } from '../../../features/history/common/history.ts';
 
 /** Instants made in local time, as the date fields and the timeline set them. */
 const local = (day: number, hour = 0) => new Date(2026, 10, day, hour).toISOString();

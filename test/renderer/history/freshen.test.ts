@@ -1,7 +1,7 @@
 import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { emptyHistoryFilter, HISTORY_PAGE_SIZE } from '../../../shared/history.ts';
-import type { SubmissionSummary } from '../../../shared/submission.ts';
+import { emptyHistoryFilter, HISTORY_PAGE_SIZE } from '../../../features/history/common/history.ts';
+import type { SubmissionSummary } from '../../../features/history/common/submission.ts';
 import type { Api } from '../../../renderer/api.ts';
 import { freshenHistory, historyKey, historyPagesOptions } from '../../../renderer/history/queries.ts';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SendProgress } from '../../../shared/submission.ts';
+import type { SendProgress } from '../../../features/history/common/submission.ts';
 import { StatusBadge } from '../../../renderer/history/StatusBadge.tsx';
 import { useSendState } from '../../../renderer/send/state.ts';
 

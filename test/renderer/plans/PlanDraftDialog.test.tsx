@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
-import type { OutputOf } from '../../../shared/ipc.ts';
+import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/environments/common/environment.ts';
+import type { OutputOf } from '../../../app/common/ipc.ts';
 import { runCommand } from '../../../renderer/commands/registry.ts';
 import { usePlanDraft } from '../../../renderer/plans/plan-draft-state.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';

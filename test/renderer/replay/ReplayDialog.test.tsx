@@ -2,12 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pseudonymsWithKey } from '../../../electron/services/pseudonyms.ts';
-import { createBridge } from '../../../shared/bridge.ts';
-import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
-import { AppError, type Envelope } from '../../../shared/errors.ts';
-import type { ChannelName } from '../../../shared/ipc.ts';
-import type { SubmissionSummary, SubmissionView } from '../../../shared/submission.ts';
+import { pseudonymsWithKey } from '../../../features/transforms/node/pseudonyms.ts';
+import { createBridge } from '../../../app/common/bridge.ts';
+import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/environments/common/environment.ts';
+import { AppError, type Envelope } from '../../../base/common/errors.ts';
+import type { ChannelName } from '../../../app/common/ipc.ts';
+import type { SubmissionSummary, SubmissionView } from '../../../features/history/common/submission.ts';
 import { createApi } from '../../../renderer/api.ts';
 import { useHistory } from '../../../renderer/history/state.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
@@ -23,7 +23,7 @@ import { stubBrowser } from '../app-harness.tsx';
 
 // The composer's workers answering in process with their real code, a turn later as a worker would: jsdom has no workers.
 vi.mock('../../../renderer/composer/transform.worker.ts?worker', async () => {
-  const transforms = await import('../../../shared/events/transforms.ts');
+  const transforms = await import('../../../features/transforms/common/transforms.ts');
   const { createTransformResponder } = await import('../../../renderer/composer/transform-protocol.ts');
   return {
     default: class InProcessWorker {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UNLISTED_CODE } from '../../../shared/plans/plan-diagnostics.ts';
-import type { PlanStatus } from '../../../shared/plans/plan-status.ts';
-import type { Diagnostic } from '../../../shared/validation.ts';
+import { UNLISTED_CODE } from '../../../features/plans/common/plan-diagnostics.ts';
+import type { PlanStatus } from '../../../features/plans/common/plan-status.ts';
+import type { Diagnostic } from '../../../features/validation/common/validation.ts';
 import { planCheckText } from '../../../renderer/replay/replay-plan.tsx';
 
 const plan: PlanStatus = { environmentId: 'staging', file: '/plans/shop.plan.json', name: 'shop.plan.json', plan: { name: 'shop', version: '3', kinds: 2 }, script: '/plans/abc.js', problems: [], error: null };

@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBridge } from '../../../shared/bridge.ts';
-import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
-import type { Envelope } from '../../../shared/errors.ts';
-import type { ChannelName } from '../../../shared/ipc.ts';
-import type { SessionView } from '../../../shared/session.ts';
+import { createBridge } from '../../../app/common/bridge.ts';
+import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/environments/common/environment.ts';
+import type { Envelope } from '../../../base/common/errors.ts';
+import type { ChannelName } from '../../../app/common/ipc.ts';
+import type { SessionView } from '../../../features/environments/common/session.ts';
 import { createApi } from '../../../renderer/api.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
 import { RunSecretsDialog } from '../../../renderer/runs/RunSecretsDialog.tsx';
 import { askRunSecrets, useRunSecrets } from '../../../renderer/runs/run-secrets.ts';
-import { secretsLacking } from '../../../shared/runs/run-secrets.ts';
+import { secretsLacking } from '../../../features/runs/common/run-secrets.ts';
 import { stubBrowser } from '../app-harness.tsx';
 
 beforeAll(stubBrowser);

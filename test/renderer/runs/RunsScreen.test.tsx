@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { useHistory } from '../../../renderer/history/state.ts';
 import { useLiveRun } from '../../../renderer/runs/live-run.ts';
 import { useUi } from '../../../renderer/state/ui.ts';
-import type { ChannelName } from '../../../shared/ipc.ts';
-import type { SessionView } from '../../../shared/session.ts';
+import type { ChannelName } from '../../../app/common/ipc.ts';
+import type { SessionView } from '../../../features/environments/common/session.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 import { brokenResult, checkoutResult, environment, failed, kept, listing, passed, runResult, scenarios } from './runs-fixtures.ts';
 

@@ -1,7 +1,7 @@
-import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
-import type { KeptRun, WorkspaceScenario } from '../../../shared/runs/run-schemas.ts';
-import { countSteps, type RunResult, type ScenarioResult, type StepResult } from '../../../shared/runs/run-result.ts';
-import type { WorkspaceListing } from '../../../shared/workspace/workspace.ts';
+import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/environments/common/environment.ts';
+import type { KeptRun, WorkspaceScenario } from '../../../features/runs/common/run-schemas.ts';
+import { countSteps, type RunResult, type ScenarioResult, type StepResult } from '../../../features/runs/common/run-result.ts';
+import type { WorkspaceListing } from '../../../features/workspace/common/workspace.ts';
 
 /** A workspace with two environments, a scenario of two steps and a broken one, as the Runs screen tests see it. */
 

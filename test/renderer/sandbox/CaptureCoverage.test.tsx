@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CaptureCoverage } from '../../../shared/capture-coverage.ts';
-import type { SandboxPlan } from '../../../shared/sandbox.ts';
+import type { CaptureCoverage } from '../../../features/coverage/common/capture-coverage.ts';
+import type { SandboxPlan } from '../../../features/sandbox/common/sandbox.ts';
 import { usePlanDraft } from '../../../renderer/plans/plan-draft-state.ts';
 import { renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
 

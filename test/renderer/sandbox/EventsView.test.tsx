@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CapturedEventRow, CapturedEventsQuery, CapturedSelection } from '../../../shared/capture-events.ts';
+import type { CapturedEventRow, CapturedEventsQuery, CapturedSelection } from '../../../features/capture/common/capture-events.ts';
 import { useEventsUi } from '../../../renderer/sandbox/events/events-ui.ts';
 import { useSandboxView } from '../../../renderer/sandbox/sandbox-view.ts';
 import { FILTER_PLACEHOLDER } from '../../../renderer/shell/FilterInput.tsx';

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CapturedUpstream } from '../../../shared/capture.ts';
-import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
-import type { SandboxForwardStatus } from '../../../shared/sandbox-forward.ts';
+import type { CapturedUpstream } from '../../../features/capture/common/capture.ts';
+import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/environments/common/environment.ts';
+import type { SandboxForwardStatus } from '../../../features/sandbox/common/sandbox-forward.ts';
 import { ForwardedPart } from '../../../renderer/sandbox/ForwardedPart.tsx';
 import { renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ListedRequest } from '../../../shared/capture-requests.ts';
-import { OLDER_PAGE, REQUESTS_HELD, REQUESTS_LISTED } from '../../../shared/capture-requests.ts';
+import type { ListedRequest } from '../../../features/capture/common/capture-requests.ts';
+import { OLDER_PAGE, REQUESTS_HELD, REQUESTS_LISTED } from '../../../features/capture/common/capture-requests.ts';
 import { RequestsView } from '../../../renderer/sandbox/RequestsView.tsx';
 import { withNewer, withOlder, type TrafficWindow } from '../../../renderer/sandbox/queries.ts';
 import { captureStatus, renderWithBridge } from './sandbox-screen.tsx';

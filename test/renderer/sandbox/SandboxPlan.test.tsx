@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SandboxPlan } from '../../../shared/sandbox.ts';
+import type { SandboxPlan } from '../../../features/sandbox/common/sandbox.ts';
 import { renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CapturedRequest } from '../../../shared/capture.ts';
-import type { CapturedRequestDetail, ListedRequest } from '../../../shared/capture-requests.ts';
+import type { CapturedRequest } from '../../../features/capture/common/capture.ts';
+import type { CapturedRequestDetail, ListedRequest } from '../../../features/capture/common/capture-requests.ts';
 import { PAGE_SIZE, TrafficList } from '../../../renderer/sandbox/TrafficList.tsx';
 import { renderWithBridge } from './sandbox-screen.tsx';
 

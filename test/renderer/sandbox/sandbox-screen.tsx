@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createBridge } from '../../../shared/bridge.ts';
-import type { Envelope } from '../../../shared/errors.ts';
-import type { ChannelName, OutputOf, PushName } from '../../../shared/ipc.ts';
-import { NO_FAULTS } from '../../../shared/sandbox.ts';
+import { createBridge } from '../../../app/common/bridge.ts';
+import type { Envelope } from '../../../base/common/errors.ts';
+import type { ChannelName, OutputOf, PushName } from '../../../app/common/ipc.ts';
+import { NO_FAULTS } from '../../../features/sandbox/common/sandbox.ts';
 import { createApi } from '../../../renderer/api.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
 import { SandboxScreen } from '../../../renderer/sandbox/SandboxScreen.tsx';

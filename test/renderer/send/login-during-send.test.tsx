@@ -2,9 +2,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../../shared/errors.ts';
-import type { SessionEvent } from '../../../shared/session.ts';
-import type { SendProgress, SubmissionStatus, SubmissionSummary } from '../../../shared/submission.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import type { SessionEvent } from '../../../features/environments/common/session.ts';
+import type { SendProgress, SubmissionStatus, SubmissionSummary } from '../../../features/history/common/submission.ts';
 import type { Api } from '../../../renderer/api.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
 import { useSendState } from '../../../renderer/send/state.ts';

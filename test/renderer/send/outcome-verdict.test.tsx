@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StepVerdict } from '../../../shared/step-verdict.ts';
-import type { ChunkRecord, SubmissionView } from '../../../shared/submission.ts';
+import type { StepVerdict } from '../../../features/history/common/step-verdict.ts';
+import type { ChunkRecord, SubmissionView } from '../../../features/history/common/submission.ts';
 import type { Api } from '../../../renderer/api.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
 import { Outcome } from '../../../renderer/send/ResponsePanel.tsx';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SendProgress } from '../../../shared/submission.ts';
+import type { SendProgress } from '../../../features/history/common/submission.ts';
 import { Progress } from '../../../renderer/send/ResponsePanel.tsx';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SendProgress } from '../../../shared/submission.ts';
+import type { SendProgress } from '../../../features/history/common/submission.ts';
 import type { Api } from '../../../renderer/api.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
 import { SendAnswer } from '../../../renderer/send/ResponsePanel.tsx';

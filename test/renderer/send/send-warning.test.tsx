@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { problemCounts, UNLISTED_CODE } from '../../../shared/plans/plan-diagnostics.ts';
-import { VIOLATION_KINDS } from '../../../shared/plans/plan.ts';
-import type { Diagnostic } from '../../../shared/validation.ts';
+import { problemCounts, UNLISTED_CODE } from '../../../features/plans/common/plan-diagnostics.ts';
+import { VIOLATION_KINDS } from '../../../features/plans/common/plan.ts';
+import type { Diagnostic } from '../../../features/validation/common/validation.ts';
 import { confirmErrors } from '../../../renderer/send/useSend.ts';
 import { QuestionDialog } from '../../../renderer/shell/QuestionDialog.tsx';
 import { useQuestions } from '../../../renderer/shell/questions.ts';

@@ -2,8 +2,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../shared/environment.ts';
-import type { SessionView } from '../../../shared/session.ts';
+import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/environments/common/environment.ts';
+import type { SessionView } from '../../../features/environments/common/session.ts';
 import type { Api } from '../../../renderer/api.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
 import { SessionBar } from '../../../renderer/session/SessionBar.tsx';

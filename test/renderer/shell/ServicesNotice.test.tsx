@@ -2,9 +2,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBridge } from '../../../shared/bridge.ts';
-import type { PayloadOf } from '../../../shared/ipc.ts';
-import type { SendProgress } from '../../../shared/submission.ts';
+import { createBridge } from '../../../app/common/bridge.ts';
+import type { PayloadOf } from '../../../app/common/ipc.ts';
+import type { SendProgress } from '../../../features/history/common/submission.ts';
 import { createApi } from '../../../renderer/api.ts';
 import { ApiContext } from '../../../renderer/queries.ts';
 import { useSendState } from '../../../renderer/send/state.ts';

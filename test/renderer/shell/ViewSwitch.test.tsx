@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TimelineUnit } from '../../../shared/history.ts';
+import type { TimelineUnit } from '../../../features/history/common/history.ts';
 import { Timeline } from '../../../renderer/history/Timeline.tsx';
 import { tabIdOf, ViewSwitch } from '../../../renderer/shell/ViewSwitch.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pseudonymInput } from '../../../shared/events/pseudonym-shapes.ts';
+import { pseudonymInput } from '../../../features/transforms/common/pseudonym-shapes.ts';
 import { forgetOrigins, onOriginsRemembered, originsIn, originsToKeep, rememberOrigins, restoreOrigins } from '../../../renderer/state/pseudonym-origins.ts';
 
 /** What a send of a pseudonymized batch notes of the ids it was made from. */

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { batchText, setBatchText } from '../../../renderer/state/batch-text.ts';
 import { useComposer } from '../../../renderer/state/composer.ts';
 import { useUi } from '../../../renderer/state/ui.ts';
-import type { WorkspaceListing } from '../../../shared/workspace/workspace.ts';
+import type { WorkspaceListing } from '../../../features/workspace/common/workspace.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
 vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SubmissionView } from '../../../shared/submission.ts';
-import type { WorkspaceListing } from '../../../shared/workspace/workspace.ts';
+import type { SubmissionView } from '../../../features/history/common/submission.ts';
+import type { WorkspaceListing } from '../../../features/workspace/common/workspace.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
 vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));

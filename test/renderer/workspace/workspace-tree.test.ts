@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rowForKey, treeRows } from '../../../renderer/workspace/workspace-tree.ts';
-import type { WorkspaceFile, WorkspaceListing } from '../../../shared/workspace/workspace.ts';
+import type { WorkspaceFile, WorkspaceListing } from '../../../features/workspace/common/workspace.ts';
 
 const manifest = { format: 'eventdesk.workspace' as const, version: 1 as const, name: 'Shop events', defaultEnvironment: null, plan: null };
 

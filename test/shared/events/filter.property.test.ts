@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeFilter, eventMatches, parseFilter, type EventFilter, type FieldPath } from '../../../shared/events/filter.ts';
+import { describeFilter, eventMatches, parseFilter, type EventFilter, type FieldPath } from '../../../features/transforms/common/filter.ts';
 
 /**
  * Any filter written back by describeFilter parses to the same filter; the parser answers every

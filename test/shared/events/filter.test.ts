@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFilter, eventMatches, parseFilter, type EventFilter } from '../../../shared/events/filter.ts';
+import { describeFilter, eventMatches, parseFilter, type EventFilter } from '../../../features/transforms/common/filter.ts';
 import { validEvent } from '../../fixtures/events.ts';
 
 function filterOf(expression: string, serviceIdField?: string): EventFilter {

@@ -12,9 +12,9 @@ import {
   writeEvents,
   type EventChange,
   type EventsLayout,
-} from '../../../shared/events/operations.ts';
-import { TextBlocks } from '../../../shared/text-changes.ts';
-import { layOutBatch } from '../../../shared/validation/batch-layout.ts';
+} from '../../../features/transforms/common/operations.ts';
+import { TextBlocks } from '../../../base/common/text-changes.ts';
+import { layOutBatch } from '../../../features/validation/common/batch-layout.ts';
 
 /** A batch as people write them: pretty with spaces or tabs, compact, or one event a line. */
 const styles = ['two', 'four', 'tabs', 'compact', 'lines'] as const;

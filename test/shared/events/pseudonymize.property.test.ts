@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { personalValues } from '../../../shared/events/transforms.ts';
+import { personalValues } from '../../../features/transforms/common/transforms.ts';
 import { pseudonymizeWithKey } from './pseudonyms.ts';
 
 /**

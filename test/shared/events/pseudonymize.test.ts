@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personalSpans, personalValues, pseudonymize } from '../../../shared/events/transforms.ts';
+import { personalSpans, personalValues, pseudonymize } from '../../../features/transforms/common/transforms.ts';
 import { validEvent } from '../../fixtures/events.ts';
 import { pseudonymizeWithKey } from './pseudonyms.ts';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { setField, typedFieldValue } from '../../../shared/events/transforms.ts';
+import { setField, typedFieldValue } from '../../../features/transforms/common/transforms.ts';
 import { validEvent } from '../../fixtures/events.ts';
 
 const batch = () => [validEvent({ token: 'a' }), validEvent({ token: 'b', svc_id: 40 }), validEvent({ token: 'c', attributes: undefined })];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createdAtRange } from '../../../shared/events/time-range.ts';
+import { createdAtRange } from '../../../features/transforms/common/time-range.ts';
 
 describe('createdAtRange', () => {
   it('gives the earliest and latest created_at as written, leaving out events without a readable one', () => {

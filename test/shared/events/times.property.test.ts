@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, parseDateTime } from '../../../shared/datetime.ts';
-import { shiftTimes, spreadTimes } from '../../../shared/events/transforms.ts';
+import { formatDateTime, parseDateTime } from '../../../base/common/datetime.ts';
+import { shiftTimes, spreadTimes } from '../../../features/transforms/common/transforms.ts';
 
 /**
  * Shifting keeps every pairwise difference between the selected events' times to the second,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shiftTimes, spreadTimes } from '../../../shared/events/transforms.ts';
+import { shiftTimes, spreadTimes } from '../../../features/transforms/common/transforms.ts';
 import { validEvent } from '../../fixtures/events.ts';
 
 const NOW = new Date('2026-11-24T10:15:30.750Z');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, parseDateTime } from '../../../shared/datetime.ts';
-import { zoneClock } from '../../../shared/events/zone-clock.ts';
+import { formatDateTime, parseDateTime } from '../../../base/common/datetime.ts';
+import { zoneClock } from '../../../features/transforms/common/zone-clock.ts';
 
 /** The cached zone clock answers as datetime.ts does, around daylight-saving changes and far from them, in zones with odd offsets and histories. */
 

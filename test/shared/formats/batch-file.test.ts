@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/environment.ts';
-import { batchFromNdjson, isNdjsonName, readBatchText } from '../../../shared/formats/batch-file.ts';
-import { rulesFor, validateBatch } from '../../../shared/validation.ts';
+import { DEFAULT_SETTINGS } from '../../../features/environments/common/environment.ts';
+import { batchFromNdjson, isNdjsonName, readBatchText } from '../../../features/formats/common/batch-file.ts';
+import { rulesFor, validateBatch } from '../../../features/validation/common/validation.ts';
 import { sampleEvent } from './events.ts';
 
 describe('batch files', () => {

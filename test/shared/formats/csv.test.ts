@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { mapCsv, parseCsv, suggestCsvMapping, type CsvTable } from '../../../shared/formats/csv.ts';
+import { mapCsv, parseCsv, suggestCsvMapping, type CsvTable } from '../../../features/formats/common/csv.ts';
 import { eventArbitrary, sampleEvent } from './events.ts';
 
 const options = { serviceIdField: 'svc_id' };

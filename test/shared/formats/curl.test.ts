@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportCurl, parseCurl } from '../../../shared/formats/curl.ts';
-import type { HttpRequest } from '../../../shared/formats/http-request.ts';
-import { splitShellWords } from '../../../shared/formats/shell-words.ts';
+import { exportCurl, parseCurl } from '../../../features/formats/common/curl.ts';
+import type { HttpRequest } from '../../../features/formats/common/http-request.ts';
+import { splitShellWords } from '../../../features/formats/common/shell-words.ts';
 import { sampleEvent } from './events.ts';
 
 const apiKey = 'ak_live_0123456789abcdef';

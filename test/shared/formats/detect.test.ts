@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat } from '../../../shared/formats/detect.ts';
+import { detectFormat } from '../../../features/formats/common/detect.ts';
 
 describe('guessing a file format', () => {
   it.each([

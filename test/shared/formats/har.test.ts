@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportHar, parseHar, type HarExchange } from '../../../shared/formats/har.ts';
-import { harProblems } from '../../../shared/formats/har-spec.ts';
+import { exportHar, parseHar, type HarExchange } from '../../../features/formats/common/har.ts';
+import { harProblems } from '../../../features/formats/common/har-spec.ts';
 import { sampleEvent } from './events.ts';
 
 const apiKey = 'ak_live_0123456789abcdef';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson, serializeJson } from '../../../shared/formats/json.ts';
+import { parseJson, serializeJson } from '../../../features/formats/common/json.ts';
 import { sampleEvent } from './events.ts';
 
 describe('JSON import and export', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseNdjson, serializeNdjson } from '../../../shared/formats/ndjson.ts';
+import { parseNdjson, serializeNdjson } from '../../../features/formats/common/ndjson.ts';
 import { eventArbitrary, sampleEvent } from './events.ts';
 
 describe('NDJSON import and export', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../../../shared/formats/json.ts';
+import { parseJson } from '../../../features/formats/common/json.ts';
 import { validEvent } from '../../fixtures/events.ts';
 import { authenticated, sendEvents, useSandbox } from '../../electron/sandbox/sandbox-client.ts';
 

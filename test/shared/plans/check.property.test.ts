@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadPlan } from '../../../electron/plans/load.ts';
-import { checkEvents } from '../../../shared/plans/check.ts';
-import type { TrackingPlan, ViolationKind } from '../../../shared/plans/plan.ts';
+import { loadPlan } from '../../../features/plans/node/load.ts';
+import { checkEvents } from '../../../features/plans/common/check.ts';
+import type { TrackingPlan, ViolationKind } from '../../../features/plans/common/plan.ts';
 
 /**
  * Events generated from a plan pass it, and any single mutation of one attribute (a wrong type,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadPlan } from '../../../electron/plans/load.ts';
-import { checkEvents, planSeverities, type CheckablePlan, type SchemaValidator } from '../../../shared/plans/check.ts';
-import type { TrackingPlan } from '../../../shared/plans/plan.ts';
+import { loadPlan } from '../../../features/plans/node/load.ts';
+import { checkEvents, planSeverities, type CheckablePlan, type SchemaValidator } from '../../../features/plans/common/check.ts';
+import type { TrackingPlan } from '../../../features/plans/common/plan.ts';
 
 /** Checking events against a plan: each kind of violation, its pointer, words and severity, and the caps. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CoverageCount, UNPLANNED_KINDS_LISTED, createCoverageKeeper, planCoverage, readCoveragePlan } from '../../../shared/plans/coverage.ts';
+import { CoverageCount, UNPLANNED_KINDS_LISTED, createCoverageKeeper, planCoverage, readCoveragePlan } from '../../../features/plans/common/coverage.ts';
 import { validEvent } from '../../fixtures/events.ts';
 
 /** Which planned kinds a batch (or history, one event at a time) covers, which it never shows, and what it brought unplanned. */

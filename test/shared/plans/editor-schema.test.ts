@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { batchJsonSchema } from '../../../shared/event-schema.ts';
-import { batchSchemaWithPlan, eventGuide, startingAttributes } from '../../../shared/plans/editor-schema.ts';
-import type { TrackingPlan } from '../../../shared/plans/plan.ts';
+import { batchJsonSchema } from '../../../features/validation/common/event-schema.ts';
+import { batchSchemaWithPlan, eventGuide, startingAttributes } from '../../../features/plans/common/editor-schema.ts';
+import type { TrackingPlan } from '../../../features/plans/common/plan.ts';
 
 const shop: TrackingPlan = {
   name: 'shop',

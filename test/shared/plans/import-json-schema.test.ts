@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importJsonSchemas } from '../../../shared/plans/import-json-schema.ts';
-import type { TrackingPlan } from '../../../shared/plans/plan.ts';
+import { importJsonSchemas } from '../../../features/plans/common/import-json-schema.ts';
+import type { TrackingPlan } from '../../../features/plans/common/plan.ts';
 import { compileAttributes, fixtureFiles, succeeded } from './plan-support.ts';
 
 /** Import from one JSON Schema per event (a folder, a list) and from Avo's export, on fixtures written in the documented shapes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importRudderStack } from '../../../shared/plans/import-rudderstack.ts';
+import { importRudderStack } from '../../../features/plans/common/import-rudderstack.ts';
 import { compileAttributes, fixtureFiles, succeeded } from './plan-support.ts';
 
 /** Import from a RudderStack tracking plan as the Data Catalog API gives it, on a fixture written in the documented shape. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importSegment } from '../../../shared/plans/import-segment.ts';
+import { importSegment } from '../../../features/plans/common/import-segment.ts';
 import { compileAttributes, fixtureFiles, succeeded } from './plan-support.ts';
 
 /** Import from Segment Protocols' Public API rules, on a fixture written in the documented shape. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferPlan } from '../../../shared/plans/infer.ts';
+import { inferPlan } from '../../../features/plans/common/infer.ts';
 
 /**
  * Inferring a plan from SDK traffic whose token differs per event (issue 32, item 5): a key

@@ -1,7 +1,7 @@
 import { fastFormats, fullFormats } from 'ajv-formats/dist/formats.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DECIMAL_PATTERN, SHAPES, shapeOf, shapesOf, type Shape } from '../../../shared/plans/infer-shapes.ts';
+import { DECIMAL_PATTERN, SHAPES, shapeOf, shapesOf, type Shape } from '../../../features/plans/common/infer-shapes.ts';
 
 /** Inference's cheap checks never accept a text that the validator's check of the same format (ajv-formats, full or fast) refuses. */
 

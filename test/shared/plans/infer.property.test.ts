@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inferPlan } from '../../../shared/plans/infer.ts';
+import { inferPlan } from '../../../features/plans/common/infer.ts';
 
 /** Whatever the events, the plan inferred from them accepts each of them (Ajv in strict mode, with formats). */
 

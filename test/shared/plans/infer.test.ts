@@ -1,8 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { INFER_LIMITS, inferPlan } from '../../../shared/plans/infer.ts';
-import type { TrackingPlan } from '../../../shared/plans/plan.ts';
+import { INFER_LIMITS, inferPlan } from '../../../features/plans/common/infer.ts';
+import type { TrackingPlan } from '../../../features/plans/common/plan.ts';
 import { validEvent } from '../../fixtures/events.ts';
 
 /** A draft plan inferred from events: what it says of each kind, and that it accepts the events it came from. */

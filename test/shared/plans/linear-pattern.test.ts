@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_PATTERN_PROGRAM, linearPattern, patternProblem } from '../../../shared/plans/linear-pattern.ts';
+import { MAX_PATTERN_PROGRAM, linearPattern, patternProblem } from '../../../features/plans/common/linear-pattern.ts';
 import hostile from '../../fixtures/hostile/catastrophic-patterns.json' with { type: 'json' };
 
 /**

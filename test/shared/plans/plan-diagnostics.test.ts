@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadPlan } from '../../../electron/plans/load.ts';
-import { UNLISTED_CODE, validateBatchWithPlan } from '../../../shared/plans/plan-diagnostics.ts';
-import type { TrackingPlan } from '../../../shared/plans/plan.ts';
-import { validateBatch } from '../../../shared/validation.ts';
+import { loadPlan } from '../../../features/plans/node/load.ts';
+import { UNLISTED_CODE, validateBatchWithPlan } from '../../../features/plans/common/plan-diagnostics.ts';
+import type { TrackingPlan } from '../../../features/plans/common/plan.ts';
+import { validateBatch } from '../../../features/validation/common/validation.ts';
 import { marked, RULES, validEvent } from '../validation-support.ts';
 
 /** Plan violations as diagnostics: placed on the value (or key) they are about, among the batch's own diagnostics. */

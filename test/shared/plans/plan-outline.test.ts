@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { outlinePlan } from '../../../shared/plans/plan-outline.ts';
+import { outlinePlan } from '../../../features/plans/common/plan-outline.ts';
 
 /** What the draft dialog shows of a plan's text: kinds, attributes, required, expectations in words. */
 

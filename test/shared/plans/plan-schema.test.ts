@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import planSchema from '../../../docs/plan.schema.json' with { type: 'json' };
-import { VIOLATION_KINDS } from '../../../shared/plans/plan.ts';
+import { VIOLATION_KINDS } from '../../../features/plans/common/plan.ts';
 
 /**
  * docs/plan.schema.json, the schema editors complete a plan with, checked with Ajv (not with our

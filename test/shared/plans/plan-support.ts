@@ -2,8 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { PlanImportResult, PlanSourceFile } from '../../../shared/plans/import-plan.ts';
-import type { TrackingPlan } from '../../../shared/plans/plan.ts';
+import type { PlanImportResult, PlanSourceFile } from '../../../features/plans/common/import-plan.ts';
+import type { TrackingPlan } from '../../../features/plans/common/plan.ts';
 
 /** What the plan tests share: the hand-written export fixtures, and Ajv (in tests only) to prove a plan's schemas compile and hold. */
 

@@ -1,4 +1,4 @@
-import type { RunResult, ScenarioResult, StepResult } from '../../../shared/runs/run-result.ts';
+import type { RunResult, ScenarioResult, StepResult } from '../../../features/runs/common/run-result.ts';
 
 /** Runs as the engine reports them, for the reporters' tests. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { junitReport } from '../../../shared/run-reports/junit.ts';
-import type { RunResult } from '../../../shared/runs/run-result.ts';
+import { junitReport } from '../../../features/runs/common/reports/junit.ts';
+import type { RunResult } from '../../../features/runs/common/run-result.ts';
 import { MIXED_RUN, scenario, step } from './fixtures.ts';
 import { junitSchemaErrors as schemaErrors } from './junit-schema.ts';
 import { ACTED_ON, HOSTILE_TEXT } from '../../fixtures/hostile/terminal.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textReport } from '../../../shared/run-reports/text.ts';
+import { textReport } from '../../../features/runs/common/reports/text.ts';
 import { ACTED_ON, HOSTILE_TEXT } from '../../fixtures/hostile/terminal.ts';
 import { MIXED_RUN, scenario, step } from './fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../../../shared/runs/compare-runs.ts';
-import type { RunResult, ScenarioResult, StepResult, StepStatus } from '../../../shared/runs/run-result.ts';
+import { compareRuns } from '../../../features/runs/common/compare-runs.ts';
+import type { RunResult, ScenarioResult, StepResult, StepStatus } from '../../../features/runs/common/run-result.ts';
 
 function step(index: number, status: StepStatus, row: number | null = null): StepResult {
   return {

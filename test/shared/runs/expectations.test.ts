@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectationsOf, outcomeFailures, sentOutcomeOf, stepVerdictOf, validationFailure, type SentOutcome } from '../../../shared/runs/expectations.ts';
-import { receivedDifference, receivedEvents } from '../../../shared/runs/received.ts';
-import type { SandboxRequestRecord } from '../../../shared/sandbox.ts';
-import { STEP_VERDICT_REASON_MAX, StepVerdictSchema, stepVerdictText } from '../../../shared/step-verdict.ts';
-import type { ChunkRecord, SubmissionDetail } from '../../../shared/submission.ts';
+import { expectationsOf, outcomeFailures, sentOutcomeOf, stepVerdictOf, validationFailure, type SentOutcome } from '../../../features/runs/common/expectations.ts';
+import { receivedDifference, receivedEvents } from '../../../features/runs/common/received.ts';
+import type { SandboxRequestRecord } from '../../../features/sandbox/common/sandbox.ts';
+import { STEP_VERDICT_REASON_MAX, StepVerdictSchema, stepVerdictText } from '../../../features/history/common/step-verdict.ts';
+import type { ChunkRecord, SubmissionDetail } from '../../../features/history/common/submission.ts';
 
 const counts = (errors: number, planViolations = 0) => ({ errors, warnings: 0, planViolations, first: errors > 0 ? ['event 1 (/0/svc_id): bad'] : [] });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readScenarioText } from '../../../shared/runs/scenario-file.ts';
-import { DEFAULT_SANDBOX_PORT } from '../../../shared/sandbox-port.ts';
+import { readScenarioText } from '../../../features/workspace/common/scenario-file.ts';
+import { DEFAULT_SANDBOX_PORT } from '../../../features/sandbox/common/sandbox-port.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
 const readme = readFileSync(path.join(import.meta.dirname, '../../../README.md'), 'utf8');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runEnvironmentNames, stepEnvironment } from '../../../shared/runs/run-environments.ts';
-import { lackingText, secretsLacking } from '../../../shared/runs/run-secrets.ts';
-import type { SessionView } from '../../../shared/session.ts';
+import { runEnvironmentNames, stepEnvironment } from '../../../features/runs/common/run-environments.ts';
+import { lackingText, secretsLacking } from '../../../features/runs/common/run-secrets.ts';
+import type { SessionView } from '../../../features/environments/common/session.ts';
 import { environment } from '../../renderer/runs/runs-fixtures.ts';
 
 const active = { state: 'active' } as SessionView;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration } from '../../../shared/runs/duration.ts';
-import { readScenarioText } from '../../../shared/runs/scenario-file.ts';
-import { problemText } from '../../../shared/workspace/workspace-json.ts';
+import { parseDuration } from '../../../features/workspace/common/duration.ts';
+import { readScenarioText } from '../../../features/workspace/common/scenario-file.ts';
+import { problemText } from '../../../features/workspace/common/workspace-json.ts';
 
 const FILE = 'scenarios/signup.scenario.json';
 

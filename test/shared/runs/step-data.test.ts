@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_SLICE_CHARS, csvSlices } from '../../../shared/formats/csv.ts';
-import { DATA_LIMITS, MAX_DATA_ROWS, MAX_JSON_DATA_CHARS, batchEvents, dataRows, resolveStepEvents, type DataRow } from '../../../shared/runs/step-data.ts';
+import { CSV_SLICE_CHARS, csvSlices } from '../../../features/formats/common/csv.ts';
+import { DATA_LIMITS, MAX_DATA_ROWS, MAX_JSON_DATA_CHARS, batchEvents, dataRows, resolveStepEvents, type DataRow } from '../../../features/runs/common/step-data.ts';
 
 const NOW = new Date('2026-11-24T09:30:00Z');
 

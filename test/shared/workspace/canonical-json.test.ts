@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../../shared/workspace/canonical-json.ts';
+import { canonicalJson } from '../../../features/workspace/common/canonical-json.ts';
 
 describe('canonicalJson', () => {
   it('puts the known keys first in their order, then the others in the order they came; nested keys stay as they came', () => {

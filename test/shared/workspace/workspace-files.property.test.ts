@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/environment.ts';
-import { WARNING_CODES } from '../../../shared/validation/rules.ts';
-import { environmentFileOf, environmentText, manifestText, readEnvironmentText, readManifestText, settingsOfEnvironmentFile } from '../../../shared/workspace/workspace-files.ts';
-import { MANIFEST_FORMAT, type WorkspaceEnvironment, type WorkspaceManifest } from '../../../shared/workspace/workspace.ts';
+import { DEFAULT_SETTINGS } from '../../../features/environments/common/environment.ts';
+import { WARNING_CODES } from '../../../features/environments/common/rules.ts';
+import { environmentFileOf, environmentText, manifestText, readEnvironmentText, readManifestText, settingsOfEnvironmentFile } from '../../../features/workspace/common/workspace-files.ts';
+import { MANIFEST_FORMAT, type WorkspaceEnvironment, type WorkspaceManifest } from '../../../features/workspace/common/workspace.ts';
 
 /** Round trips of the workspace's own files: what is written, read back and written again, is the same bytes; one field changed is one line changed. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readEnvironmentText, readManifestText } from '../../../shared/workspace/workspace-files.ts';
-import { problemText } from '../../../shared/workspace/workspace-json.ts';
+import { readEnvironmentText, readManifestText } from '../../../features/workspace/common/workspace-files.ts';
+import { problemText } from '../../../features/workspace/common/workspace-json.ts';
 
 /** What a broken workspace file is told as: the file, the place, what is wrong and what to do. */
 
