@@ -1,22 +1,26 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
+import { plural } from '../../base/common/plural.ts';
 import { CSV_TEXT_FIELDS, mapCsv, suggestCsvMapping, type CsvColumnTarget, type CsvMapping, type CsvTable } from '../../features/formats/common/csv.ts';
 import { isNdjsonName } from '../../features/formats/common/batch-file.ts';
 import { readFileEvents } from '../../features/formats/common/file-events.ts';
 import type { ImportedEvent } from '../../features/formats/common/import-result.ts';
 import { serializeJson } from '../../features/formats/common/json.ts';
 import { serializeNdjson } from '../../features/formats/common/ndjson.ts';
-import { UsageError, unwritable } from './flags.ts';
-import { readUtf8 } from './validate.ts';
+import { eventsOfFiles } from '../../features/plans/node/plan-sources.ts';
+import { UsageError, fileMistake, unreadable, unwritable } from './flags.ts';
 import { terminalJson } from '../../base/common/terminal-text.ts';
 
 /**
- * What `eventdesk transform` reads and writes: events from a JSON, NDJSON, CSV (with a column
- * mapping), HAR or cURL file, told apart as the app tells a dropped file apart (shared/formats);
- * JSON out, or NDJSON when the output file is named so.
+ * What the commands read and write: a file's text (or standard input); events from JSON, NDJSON,
+ * CSV (with a column mapping), HAR or cURL files, told apart as the app tells a dropped file apart
+ * (features/formats/common), several in order; JSON out, or NDJSON when the output file is named so.
  */
 
 /** `auto` takes the app's guess from the headers; otherwise `COLUMN=TARGET,…` and every other column is left out. */
 export type CsvMapFlag = string | undefined;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const TARGETS = `${CSV_TEXT_FIELDS.join(', ')}, svc_id, attributes.NAME or - (nothing)`;
 
@@ -101,4 +105,37 @@ export async function writeOut(out: string | undefined, text: string, stdout: (t
   } catch (error) {
     throw new UsageError(`--out: ${unwritable(out, error).message}`);
   }
+}
+
+/** A file's text (standard input for -), or a UsageError when it is unreadable or not UTF-8. */
+export async function readUtf8(file: string): Promise<string> {
+  let bytes: Uint8Array;
+  try {
+    bytes = file === '-' ? await buffer(process.stdin) : await readFile(file);
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw fileMistake(`${file} is not UTF-8 text.`);
+  }
+}
+
+/**
+ * The events of every file, in order, with what each reader noted (prefixed by its file when
+ * several). Of several files, --csv-map goes to those named as CSV (.csv, .tsv) and standard
+ * input; one file gets it whatever its name, and is refused it when it is no CSV, as transform does.
+ */
+export async function readEventFiles(files: readonly string[], csvMap: CsvMapFlag, serviceIdField = 'svc_id'): Promise<{ events: ImportedEvent[]; notes: string[] }> {
+  if (files.length === 0) throw new UsageError('Name the batch files to read (or - for standard input).');
+  if (files.filter((file) => file === '-').length > 1) throw new UsageError('Standard input (-) can be read once.');
+  const mapped = (file: string) => files.length === 1 || file === '-' || /\.(csv|tsv)$/i.test(file);
+  return eventsOfFiles(files, (file) => readEvents(file, mapped(file) ? csvMap : undefined, serviceIdField));
+}
+
+/** A summary of where events came from: "3 events of a.json" or "120 events of 2 files". */
+export function eventsFrom(count: number, files: readonly string[]): string {
+  const names = files.map((file) => (file === '-' ? '<stdin>' : file));
+  return `${plural(count, 'event')} of ${names.length === 1 ? names[0] : plural(names.length, 'file')}`;
 }

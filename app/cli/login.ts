@@ -5,7 +5,8 @@ import { redactText } from '../../base/common/redaction/redact.ts';
 import { login, type TokenGrant } from '../node/index.ts';
 import { type CliIo, terminalIo } from './command.ts';
 import { type UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
-import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn, type Target } from './target.ts';
+import type { Target } from '../../features/environments/node/target.ts';
+import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn } from './target.ts';
 import { printedJson } from '../../base/common/terminal-text.ts';
 
 /** `eventdesk login`: logs in once to check the credentials and shows until when the login holds. Stores nothing. */

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import {
   DEFAULT_SETTINGS,
   LIMITS,
   checkSecret,
   checkSettings,
-  type Environment,
   type EnvironmentSettings,
 } from '../../features/environments/common/environment.ts';
+import type { Target, TargetSecrets } from '../../features/environments/node/target.ts';
 import { SECRET_VARIABLES, type SecretVariableNames } from '../../features/environments/common/secret-variables.ts';
 import { ENV_USAGE, chooseEnvironment } from './environment-choice.ts';
 import { UsageError, wholeNumber } from './flags.ts';
@@ -48,16 +47,6 @@ Credentials, from environment variables only, never from flags
   ${SECRET_VARIABLES.apiKey.padEnd(23)}The application's API key
 `;
 
-export interface TargetSecrets {
-  username: string;
-  password: string;
-  apiKey: string;
-}
-
-export interface Target {
-  environment: Environment;
-  secrets: TargetSecrets;
-}
 
 export type Variables = Readonly<Record<string, string | undefined>>;
 
@@ -173,10 +162,3 @@ export async function resolveTarget(flags: TargetFlags, variables: Variables = p
   return { environment, secrets };
 }
 
-/**
- * The environment id a command-line target records its submissions under: the same base URL and
- * username give the same id in every run, so the same-batch warning works from one run to the next.
- */
-export function commandLineEnvironmentId({ environment }: Target): string {
-  return `cli-${createHash('sha256').update(`${environment.baseUrl}\n${environment.username}`).digest('hex').slice(0, 16)}`;
-}

@@ -1,12 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { buffer } from 'node:stream/consumers';
 import { isTimeZone } from '../../base/common/datetime.ts';
 import { eventPlace } from '../../base/common/event-place.ts';
 import { DEFAULT_SETTINGS, resolveTimeZone } from '../../features/environments/common/environment.ts';
 import { readBatchText, type TextPosition } from '../../features/formats/common/batch-file.ts';
 import { rulesFor, validateBatch, type Diagnostic } from '../../features/validation/common/validation.ts';
 import { type CliIo, terminalIo } from './command.ts';
-import { UsageError, fileMistake, isUsageError, parseFlags, unreadable, usageText } from './flags.ts';
+import { readUtf8 } from './event-files.ts';
+import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
 import { ENV_USAGE } from './environment-choice.ts';
 import { environmentFromFile } from './target.ts';
 import { validateWithPlan } from './plan/validate-plan.ts';
@@ -41,7 +40,6 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export interface BatchFile {
   /** The JSON array to check and send. */
@@ -76,21 +74,6 @@ function inFileDiagnostic({ fix: _fix, ...diagnostic }: Diagnostic, inFile: (pos
   const start = inFile({ line: diagnostic.line, column: diagnostic.column });
   const end = inFile({ line: diagnostic.endLine, column: diagnostic.endColumn });
   return { ...diagnostic, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-}
-
-/** A file's text (standard input for -), or a UsageError when it is unreadable or not UTF-8. */
-export async function readUtf8(file: string): Promise<string> {
-  let bytes: Uint8Array;
-  try {
-    bytes = file === '-' ? await buffer(process.stdin) : await readFile(file);
-  } catch (error) {
-    throw unreadable(file, error);
-  }
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw fileMistake(`${file} is not UTF-8 text.`);
-  }
 }
 
 async function rulesOf(env: string | undefined, envName: string | undefined) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SecretStorageStatusSchema } from '../../features/environments/common/secret-storage.ts';
 import { CaptureStatusSchema } from '../../features/capture/common/capture.ts';
 import { CaptureHarInputSchema, CaptureRequestsInputSchema, CaptureRequestsSchema, CapturedRequestDetailSchema } from '../../features/capture/common/capture-requests.ts';
 import { CaptureCoverageInputSchema, CaptureCoverageSchema } from '../../features/coverage/common/capture-coverage.ts';
@@ -37,28 +38,6 @@ import { RecentWorkspaceSchema, WorkspaceChangeSchema, WorkspaceFileRequestSchem
  * and what comes out. The preload, the main-process wrapper and the test harness are all
  * derived from this object, so a channel cannot exist on one side only.
  */
-
-export const SecretBackendSchema = z.enum([
-  'keychain',
-  'dpapi',
-  'gnome_libsecret',
-  'kwallet',
-  'kwallet5',
-  'kwallet6',
-  'basic_text',
-  'unknown',
-  'none',
-]);
-export type SecretBackend = z.infer<typeof SecretBackendSchema>;
-
-export const SecretStorageStatusSchema = z.object({
-  backend: SecretBackendSchema,
-  encryptionAvailable: z.boolean(),
-  /** True only when secrets at rest are protected by an OS key store (not basic_text). */
-  protectsSecrets: z.boolean(),
-  summary: z.string(),
-});
-export type SecretStorageStatus = z.infer<typeof SecretStorageStatusSchema>;
 
 export const AppInfoSchema = z.object({
   name: z.string(),

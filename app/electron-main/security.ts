@@ -1,13 +1,11 @@
 import type { WebPreferences } from 'electron';
+import { APP_HOST, APP_SCHEME } from '../../base/common/app-origin.ts';
 
 /**
  * The security settings of every EventDesk window, in a module apart from the Electron glue
  * (window.ts), so the checks run in a test without starting Electron.
  */
 
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'eventdesk';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /**
  * Production pages load under this policy. Monaco needs inline styles; nothing needs inline

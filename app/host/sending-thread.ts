@@ -1,7 +1,7 @@
 import type { Environment } from '../../features/environments/common/environment.ts';
 import type { SessionEvent } from '../../features/environments/common/session.ts';
 import type { SendProgress } from '../../features/history/common/submission.ts';
-import type { TargetSecrets } from '../cli/target.ts';
+import type { TargetSecrets } from '../../features/environments/node/target.ts';
 import type { Remote } from './services-client.ts';
 import { pushTo, startNodeServicesThread } from './node-services.ts';
 import type { Services } from '../node/index.ts';

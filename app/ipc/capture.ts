@@ -6,7 +6,7 @@ type CaptureChannels = 'capture:status' | 'capture:events' | 'capture:event' | '
 
 const noSandbox = () => new AppError('no-sandbox', 'The embedded sandbox is not running, so nothing is captured.');
 
-/** The embedded sandbox's capture (electron/capture/), for the Sandbox tab: its status and its events. */
+/** The embedded sandbox's capture (features/capture/node/), for the Sandbox tab: its status and its events. */
 export function registerCaptureHandlers({ capture, captureEvents }: Services): Pick<Handlers, CaptureChannels> {
   const events = () => {
     if (!captureEvents) throw noSandbox();

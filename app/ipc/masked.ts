@@ -1,5 +1,5 @@
 import { redactValue } from '../../base/common/redaction/redact.ts';
-import { knownSecrets } from '../node/log.ts';
+import { knownSecrets } from '../../features/environments/node/vault.ts';
 import type { Vault } from '../../features/environments/node/vault.ts';
 
 /**

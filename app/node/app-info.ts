@@ -1,4 +1,5 @@
-import type { AppInfo, SecretStorageStatus } from '../common/ipc.ts';
+import type { SecretStorageStatus } from '../../features/environments/common/secret-storage.ts';
+import type { AppInfo } from '../common/ipc.ts';
 
 export interface AppInfoDeps {
   name: string;

@@ -17,7 +17,7 @@ import { createDesktop, documentationUrl, type DesktopShell } from './desktop.ts
 import { createFiles, type FileDialogs } from '../../features/documents/node/files.ts';
 import { historyFileIn, openAppHistory, readableOr } from '../../features/history/node/history-file.ts';
 import { createHistoryExport } from '../../features/history/node/history-export.ts';
-import { createLog, knownSecrets } from './log.ts';
+import { createLog } from './log.ts';
 import { createOpenedFiles } from '../../features/documents/node/opened-files.ts';
 import { makePrivateFolder } from '../../base/node/private-files.ts';
 import { createPlanDrafts } from '../../features/coverage/node/plan-drafts.ts';
@@ -32,7 +32,7 @@ import { claimedElsewhere } from '../../features/history/node/send-claims.ts';
 import { createSending } from '../../features/sending/node/sending.ts';
 import { createSubmissionCurl, type Clipboard } from '../../features/history/node/submission-curl.ts';
 import { createSessions } from '../../features/environments/node/sessions.ts';
-import { createVault, type Cipher } from '../../features/environments/node/vault.ts';
+import { createVault, knownSecrets, type Cipher } from '../../features/environments/node/vault.ts';
 import { workspaceEnvironmentSource } from '../../features/workspace/node/workspace-environments.ts';
 import { createWorkspaceOpening } from '../../features/workspace/node/workspace-opening.ts';
 import { createWorkspaces, workspaceDataFolder } from '../../features/workspace/node/workspaces.ts';
@@ -105,7 +105,7 @@ export async function createServices(deps: ServiceDeps) {
     dataFolder: deps.dataFolder,
     chosenPlanFiles,
     vault,
-    sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey, maxBodyBytes: sandboxInfo.maxBodyBytes, mode: sandboxInfo.mode } : null,
+    sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey, maxBodyBytes: sandboxInfo.maxBodyBytes, strict: sandboxInfo.mode === 'strict' } : null,
     ...(deps.environments ? { given: deps.environments } : {}),
   });
   await vault.load();

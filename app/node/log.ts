@@ -1,7 +1,6 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MASK, isSecretHeader, maskSecret, redactHeader, redactText, redactUrl } from '../../base/common/redaction/redact.ts';
-import type { Secrets } from '../../features/environments/node/vault.ts';
 
 /**
  * The app's log: `<data folder>/logs/eventdesk.log`, rotated by size (eventdesk.log.1 is the
@@ -47,11 +46,6 @@ export function logsFolder(dataFolder: string): string {
 export function logFiles(dataFolder: string, maxFiles = LOG_MAX_FILES): string[] {
   const current = path.join(logsFolder(dataFolder), LOG_FILE_NAME);
   return Array.from({ length: maxFiles }, (_, index) => (index === 0 ? current : `${current}.${index}`));
-}
-
-/** The secret values of vault entries, for `secrets`: keys, passwords, tokens (not their type or expiry). */
-export function knownSecrets(entries: Iterable<Secrets>): string[] {
-  return [...entries].flatMap(({ apiKey, password, accessToken, refreshToken }) => [apiKey, password, accessToken, refreshToken].filter((value): value is string => Boolean(value)));
 }
 
 const secretFieldName = /^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|x-auth-token|x-access-token|(?:access|refresh|id)[-_]?token|token|password|passwd|pass|secret|client[-_]?secret)$/i;

@@ -8,7 +8,8 @@ import { noKeyStore, nodeServiceDeps } from '../../app/host/node-services.ts';
 import { createAppInfoService } from '../../app/node/app-info.ts';
 import { buildDiagnostics } from '../../app/node/diagnostics.ts';
 import { createEnvironments } from '../../features/environments/node/environments.ts';
-import { createLog, knownSecrets, logFiles } from '../../app/node/log.ts';
+import { knownSecrets } from '../../features/environments/node/vault.ts';
+import { createLog, logFiles } from '../../app/node/log.ts';
 import { createVault } from '../../features/environments/node/vault.ts';
 
 const apiKey = 'ak_staging_0123456789';
@@ -21,7 +22,7 @@ async function setUp() {
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-diagnostics-'));
   // The user opted in to storing secrets without a key store, so secrets.json holds them in plain text.
   const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore });
-  const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key-0000', maxBodyBytes: 1_048_576, mode: 'strict' as const };
+  const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key-0000', maxBodyBytes: 1_048_576, strict: true };
   const environments = createEnvironments({ dataFolder, vault, sandbox });
   await vault.load();
   await environments.load();

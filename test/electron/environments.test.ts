@@ -7,7 +7,7 @@ import { LOCAL_SANDBOX_ID, createEnvironments } from '../../features/environment
 import { noKeyStore } from '../../app/host/node-services.ts';
 import { createVault } from '../../features/environments/node/vault.ts';
 
-const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key', maxBodyBytes: 1_048_576, mode: 'strict' as const };
+const sandbox = { url: () => 'http://127.0.0.1:4999', username: 'demo', apiKey: 'demo-api-key', maxBodyBytes: 1_048_576, strict: true };
 const staging: EnvironmentEdit = {
   settings: { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: 'https://staging.example.com/', username: 'qa', rememberPassword: true },
   apiKey: 'ak_staging_0123456789',

@@ -3,7 +3,8 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOG_MAX_BYTES, LOG_MAX_FILES, createLog, knownSecrets, logFiles, redactLine } from '../../app/node/log.ts';
+import { knownSecrets } from '../../features/environments/node/vault.ts';
+import { LOG_MAX_BYTES, LOG_MAX_FILES, createLog, logFiles, redactLine } from '../../app/node/log.ts';
 
 const apiKey = 'sk_live_9f8e7d6c5b4a3210';
 const accessToken = 'eyJhbGciOiJIUzI1NiJ9.access.c2lnbmF0dXJl';

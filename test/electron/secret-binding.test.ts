@@ -36,7 +36,7 @@ afterEach(async () => {
 async function start(sandbox: SandboxServer | null = null) {
   const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore });
   const info = sandbox?.info();
-  const sandboxOption: EnvironmentsOptions['sandbox'] = sandbox && info ? { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey, maxBodyBytes: info.maxBodyBytes, mode: info.mode } : null;
+  const sandboxOption: EnvironmentsOptions['sandbox'] = sandbox && info ? { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey, maxBodyBytes: info.maxBodyBytes, strict: info.mode === 'strict' } : null;
   const environments = createEnvironments({ dataFolder, vault, sandbox: sandboxOption });
   await vault.load();
   await environments.load();

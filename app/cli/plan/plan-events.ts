@@ -7,7 +7,7 @@ import { captureBatches, eachEventOf, historyBatches, historyFileIn, openHistory
 import { dataFolderFrom } from '../data-folder.ts';
 import { UsageError } from '../flags.ts';
 import { instantOf } from '../history/history.ts';
-import { eventsFrom, readEventFiles } from './plan-files.ts';
+import { eventsFrom, readEventFiles } from '../event-files.ts';
 import type { CsvMapFlag } from '../event-files.ts';
 
 /**

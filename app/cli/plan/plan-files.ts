@@ -1,37 +1,16 @@
 import { AppError } from '../../../base/common/errors.ts';
-import type { ImportedEvent } from '../../../features/formats/common/import-result.ts';
 import type { PlanSourceFile } from '../../../features/plans/common/import-plan.ts';
 import type { TrackingPlan } from '../../../features/plans/common/plan.ts';
 import { planText } from '../../../features/plans/common/plan-draft.ts';
-import { plural } from '../../../base/common/plural.ts';
-import { eventsOfFiles, planSourcesOf } from '../../../features/plans/node/plan-sources.ts';
+import { planSourcesOf } from '../../../features/plans/node/plan-sources.ts';
 import { UsageError } from '../flags.ts';
-import { readEvents, writeOut, type CsvMapFlag } from '../event-files.ts';
-import { readUtf8 } from '../validate.ts';
+import { readUtf8, writeOut } from '../event-files.ts';
 
 /**
  * What the `eventdesk plan` subcommands read and write: events from batch files read as
  * `eventdesk transform` reads them (JSON, NDJSON, CSV with --csv-map, HAR, cURL; several in order), exported
  * plans from files or folders, and a plan as stable two-space JSON.
  */
-
-/**
- * The events of every file, in order, with what each reader noted (prefixed by its file when
- * several). Of several files, --csv-map goes to those named as CSV (.csv, .tsv) and standard
- * input; one file gets it whatever its name, and is refused it when it is no CSV, as transform does.
- */
-export async function readEventFiles(files: readonly string[], csvMap: CsvMapFlag, serviceIdField = 'svc_id'): Promise<{ events: ImportedEvent[]; notes: string[] }> {
-  if (files.length === 0) throw new UsageError('Name the batch files to read (or - for standard input).');
-  if (files.filter((file) => file === '-').length > 1) throw new UsageError('Standard input (-) can be read once.');
-  const mapped = (file: string) => files.length === 1 || file === '-' || /\.(csv|tsv)$/i.test(file);
-  return eventsOfFiles(files, (file) => readEvents(file, mapped(file) ? csvMap : undefined, serviceIdField));
-}
-
-/** A summary of where events came from: "3 events of a.json" or "120 events of 2 files". */
-export function eventsFrom(count: number, files: readonly string[]): string {
-  const names = files.map((file) => (file === '-' ? '<stdin>' : file));
-  return `${plural(count, 'event')} of ${names.length === 1 ? names[0] : plural(names.length, 'file')}`;
-}
 
 /** The exported files to import: each file named, and the .json files of each folder named, in name order. */
 export async function readPlanSources(paths: readonly string[]): Promise<PlanSourceFile[]> {

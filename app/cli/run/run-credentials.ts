@@ -1,7 +1,8 @@
 import { originOf, type EnvironmentSettings } from '../../../features/environments/common/environment.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import { SECRET_VARIABLES, environmentSecretVariables, type SecretVariableNames } from '../../../features/environments/common/secret-variables.ts';
-import { credentialsFrom, secretProblems, type TargetSecrets, type Variables } from '../target.ts';
+import type { TargetSecrets } from '../../../features/environments/node/target.ts';
+import { credentialsFrom, secretProblems, type Variables } from '../target.ts';
 
 /**
  * Who `eventdesk run` logs in as, where. A workspace is untrusted (a cloned repository, a pull

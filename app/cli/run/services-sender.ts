@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Environment, EnvironmentSettings } from '../../../features/environments/common/environment.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import type { StepSender } from '../../../features/runs/common/run-deps.ts';
-import { commandLineEnvironmentId, type TargetSecrets } from '../target.ts';
+import { commandLineEnvironmentId, type TargetSecrets } from '../../../features/environments/node/target.ts';
 import { startSendingThread, type SendingThread } from '../../host/sending-thread.ts';
 import { sendStep } from '../../../features/runs/node/step-send.ts';
 import { createStepValidation } from '../../../features/runs/node/step-validation.ts';

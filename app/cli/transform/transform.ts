@@ -11,11 +11,11 @@ import { dataFolderFrom } from '../data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from '../flags.ts';
 import { ENV_USAGE } from '../environment-choice.ts';
 import { environmentFromFile } from '../target.ts';
-import { eventsFrom, readEventFiles } from '../plan/plan-files.ts';
+import { eventsFrom, readEventFiles } from '../event-files.ts';
 import { writeEvents } from '../event-files.ts';
 
 /**
- * `eventdesk transform`: the composer's batch transforms (shared/events), for scripting a
+ * `eventdesk transform`: the composer's batch transforms (features/transforms/common), for scripting a
  * reproduction: keep one customer's events, move them to now, pseudonymize, set a field.
  */
 

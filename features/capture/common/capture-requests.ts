@@ -3,8 +3,8 @@ import { CaptureStatusSchema } from './capture.ts';
 import { SandboxViolationSchema } from '../../sandbox/common/sandbox.ts';
 
 /**
- * The captured requests as the Sandbox tab reads them over the contract (electron/services/
- * capture-requests.ts): the newest ones, then only those written since, and one request whole
+ * The captured requests as the Sandbox tab reads them over the contract (features/capture/node/
+ * captured-requests.ts): the newest ones, then only those written since, and one request whole
  * with what its events came to. Everything in them was masked before it was kept. The shapes
  * are features/capture/common/capture.ts's (CapturedRequestSummary, CapturedRequest), which the services return.
  */

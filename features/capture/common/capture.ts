@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ForwardFailure, SandboxViolation } from '../../sandbox/common/sandbox.ts';
 
 /**
- * What the capture keeps of the requests the sandbox received (electron/capture/): each request,
+ * What the capture keeps of the requests the sandbox received (features/capture/node/): each request,
  * masked, and each event it carried with its verdict. The Sandbox tab's triage, forwarding and
  * replay read these shapes; nothing in them is secret, as everything was masked before it was kept.
  */

@@ -21,7 +21,7 @@ import { createAtomicWriter } from '../../../base/node/json-file.ts';
 /**
  * "Draft a tracking plan" in the app: a plan inferred from the open batch, from batch files or
  * from what the sandbox captured, or imported from another tool's export, with the same code as `eventdesk plan infer|import`
- * (shared/plans, features/plans/node/plan-sources.ts); saved where the user chooses once it loads
+ * (features/plans/common, features/plans/node/plan-sources.ts); saved where the user chooses once it loads
  * as a plan, and then one the user chose, so an environment may use it.
  */
 

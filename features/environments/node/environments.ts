@@ -20,11 +20,9 @@ import {
 } from '../common/environment.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import { maskSecret } from '../../../base/common/redaction/redact.ts';
-import type { SandboxMode } from '../../sandbox/common/sandbox.ts';
 import { MISSING_FIELD_CODES } from '../common/rules.ts';
 import { createAtomicWriter, parseJsonOrNull, setAside } from '../../../base/node/json-file.ts';
 import type { Vault } from './vault.ts';
-import type { WorkspaceEnvironmentSource } from '../../workspace/node/workspace-environments.ts';
 
 /**
  * Environments: their settings live in `environments.json` in the data folder, readable and
@@ -34,6 +32,19 @@ import type { WorkspaceEnvironmentSource } from '../../workspace/node/workspace-
  * one (the username logged in with, remembering the password) are kept here, by its id, never in
  * the workspace, so they are not committed and last from one run to the next.
  */
+
+/** The open workspace's environments, as the workspace feature reads them (workspace-environments.ts). */
+export interface WorkspaceEnvironmentSource {
+  /** The workspace's real folder: another one is another workspace opened. */
+  realRoot: string;
+  environments: Environment[];
+  /** The id of eventdesk.json's `defaultEnvironment`, when the workspace has it; null otherwise. */
+  defaultId: string | null;
+  /** Writes the environment's settings to its file in the workspace. */
+  save(id: string, settings: EnvironmentSettings): Promise<void>;
+  /** The file it comes from, relative to the workspace's root, for messages. */
+  fileOf(id: string): string | undefined;
+}
 
 /** A person's own choices about a workspace's environment, which its file does not carry. */
 const PersonalSchema = EnvironmentSchema.pick({ username: true, rememberPassword: true, storeSecretsWithoutKeyring: true });
@@ -64,7 +75,7 @@ export interface EnvironmentsOptions {
   dataFolder: string;
   vault: Vault;
   /** The embedded sandbox's address and demo credentials, when the app runs one. */
-  sandbox: { url: () => string; username: string; apiKey: string; maxBodyBytes: number; mode: SandboxMode } | null;
+  sandbox: { url: () => string; username: string; apiKey: string; maxBodyBytes: number; strict: boolean } | null;
   /**
    * The command line's environments, made of its flags: held in memory, the first one active;
    * the data folder's environments.json is neither read nor written. Left out, that file is the list.
@@ -203,7 +214,7 @@ export function createEnvironments(options: EnvironmentsOptions) {
           username: options.sandbox.username,
           // Chunks no larger than the sandbox takes: a bigger one could only come back 413.
           maxChunkBytes: options.sandbox.maxBodyBytes,
-          ...(options.sandbox.mode === 'strict' ? { ruleSeverity: STRICT_SANDBOX_RULES } : {}),
+          ...(options.sandbox.strict ? { ruleSeverity: STRICT_SANDBOX_RULES } : {}),
           color: '#2e9d6a',
           embeddedSandbox: true,
         });

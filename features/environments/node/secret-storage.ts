@@ -1,4 +1,4 @@
-import type { SecretBackend, SecretStorageStatus } from '../../../app/common/ipc.ts';
+import type { SecretBackend, SecretStorageStatus } from '../common/secret-storage.ts';
 
 /**
  * Decides what the OS secret store is worth. On Linux without a keyring Electron's safeStorage

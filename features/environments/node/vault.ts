@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { originOf, secretsElsewhereMessage } from '../common/environment.ts';
 import { AppError } from '../../../base/common/errors.ts';
-import type { SecretStorageStatus } from '../../../app/common/ipc.ts';
+import type { SecretStorageStatus } from '../common/secret-storage.ts';
 import { createAtomicWriter, parseJsonOrNull, setAside } from '../../../base/node/json-file.ts';
 
 /**
@@ -37,6 +37,11 @@ export const SecretsSchema = z.object({
   expiresText: z.string().optional(),
 });
 export type Secrets = z.infer<typeof SecretsSchema>;
+
+/** The secret values of vault entries, for `secrets`: keys, passwords, tokens (not their type or expiry). */
+export function knownSecrets(entries: Iterable<Secrets>): string[] {
+  return [...entries].flatMap(({ apiKey, password, accessToken, refreshToken }) => [apiKey, password, accessToken, refreshToken].filter((value): value is string => Boolean(value)));
+}
 
 /** What is sealed: the secrets and the origin they were entered for (absent in entries written before origins were kept). */
 const SealedSchema = SecretsSchema.extend({ origin: z.string().optional() });

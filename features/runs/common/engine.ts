@@ -20,7 +20,7 @@ import { stepEnvironment } from './run-environments.ts';
  * step not run is reported skipped, with why. Every reason passes `deps.secrets()` through
  * redactText before it is reported.
  *
- * Outside the app (electron/runs/): `createServicesSender({ dataFolder, credentials })` and
+ * Outside the app (app/cli/run/): `createServicesSender({ dataFolder, credentials })` and
  * `workspaceRunDeps(root, manifest, sender)` make the deps, then
  * `runScenarios({ workspace: root, scenarios: ['scenarios/a.scenario.json'], bail }, deps, onProgress, signal)`,
  * and `sender.close()` once done.

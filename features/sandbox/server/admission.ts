@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import os from 'node:os';
-import { APP_ORIGIN } from '../../../app/electron-main/security.ts';
+import { APP_ORIGIN } from '../../../base/common/app-origin.ts';
 import { failure, type Reply } from './route.ts';
 
 /**

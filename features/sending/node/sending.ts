@@ -5,7 +5,6 @@ import { MASK, redactHeaders, redactText } from '../../../base/common/redaction/
 import { possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type SubmissionDetail, type SubmissionStatus, type SubmissionSummary, type UnansweredChoice } from '../../history/common/submission.ts';
 import { endpoint, type Fetch } from '../../environments/node/auth.ts';
 import type { Environments } from '../../environments/node/environments.ts';
-import { knownSecrets } from '../../../app/node/log.ts';
 import { claimSubmission } from '../../history/node/send-claims.ts';
 import { sendChunks } from './sender.ts';
 import { preparing, type PreparedBatch } from './sending-batch.ts';
@@ -14,7 +13,7 @@ import type { Sessions } from '../../environments/node/sessions.ts';
 import { inSlices } from '../../../base/node/slices.ts';
 import { batchUnrecorded, beforeSending, endUnrecorded, nothingSentIfUnwritable, stoppedUnrecorded } from './sending-unwritable.ts';
 import type { ChunkRange, SubmissionStore } from '../../history/node/submissions.ts';
-import type { Vault } from '../../environments/node/vault.ts';
+import { knownSecrets, type Vault } from '../../environments/node/vault.ts';
 
 export { prepareBatch, type PreparedBatch } from './sending-batch.ts';
 

@@ -1,5 +1,5 @@
 import { eventPlace } from '../../../base/common/event-place.ts';
-import type { Diagnostic } from './validation.ts';
+import type { Diagnostic } from './diagnostic.ts';
 import type { RepeatedKey } from './batch-layout.ts';
 import { describeValue, type EventProblem } from './event-checks.ts';
 import { outlineElement, propertyOf } from './event-outline.ts';

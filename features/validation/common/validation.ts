@@ -1,8 +1,9 @@
 import { MAX_JSON_DEPTH } from '../../../base/common/json-nesting.ts';
 import { checkBatch, checkContext, deepestEvent, mayRepeatKeys, originalsOf } from './batch-checks.ts';
 import { layOutBatch, repeatsByEvent } from './batch-layout.ts';
+import type { Diagnostic } from './diagnostic.ts';
 import { BYTE_ORDER_MARK, diagnosticsIn, eventFindings, readBatch, syntaxFinding, type Finding } from './findings.ts';
-import type { Severity, ValidationRules } from '../../environments/common/rules.ts';
+import type { ValidationRules } from '../../environments/common/rules.ts';
 import { findSyntaxProblem } from './syntax.ts';
 
 /**
@@ -12,6 +13,7 @@ import { findSyntaxProblem } from './syntax.ts';
  * byte order mark as editors show the text; a CRLF ends one line.
  */
 
+export type { Diagnostic, QuickFix, TextEdit } from './diagnostic.ts';
 export { DEFAULT_RULES, rulesFor, WARNING_CODES, type RuleSeverity, type Severity, type ValidationRules, type WarningCode } from '../../environments/common/rules.ts';
 
 /**
@@ -19,32 +21,6 @@ export { DEFAULT_RULES, rulesFor, WARNING_CODES, type RuleSeverity, type Severit
  * not an array, empty): there is nothing to send, anyway or not.
  */
 export const UNSENDABLE_CODES: ReadonlySet<string> = new Set(['not-json', 'json-too-deep', 'not-an-array', 'empty-batch']);
-
-export interface TextEdit {
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  text: string;
-}
-
-export interface QuickFix {
-  title: string;
-  edits: TextEdit[];
-}
-
-export interface Diagnostic {
-  severity: Severity;
-  code: string;
-  message: string;
-  /** A JSON pointer, like /3/svc_id; empty for the whole text. */
-  path: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  fix?: QuickFix;
-}
 
 export interface ValidationResult {
   /** The parsed batch, whenever the text is a JSON array. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
-import type { Environment, EnvironmentSettings } from '../../environments/common/environment.ts';
+import type { WorkspaceEnvironmentSource } from '../../environments/node/environments.ts';
 import type { WorkspaceListing } from '../common/workspace.ts';
 import { writeEnvironmentFile, type WorkspaceEnvironmentEntry } from './files.ts';
 
@@ -11,18 +11,6 @@ import { writeEnvironmentFile, type WorkspaceEnvironmentEntry } from './files.ts
  * them by id) are found again, while another workspace's "qa" is another environment. An edit
  * writes the environment's file (only what a team shares; see environmentFileOf).
  */
-
-export interface WorkspaceEnvironmentSource {
-  /** The workspace's real folder: another one is another workspace opened. */
-  realRoot: string;
-  environments: Environment[];
-  /** The id of eventdesk.json's `defaultEnvironment`, when the workspace has it; null otherwise. */
-  defaultId: string | null;
-  /** Writes the environment's settings to its file in the workspace. */
-  save(id: string, settings: EnvironmentSettings): Promise<void>;
-  /** The file it comes from, relative to the workspace's root, for messages. */
-  fileOf(id: string): string | undefined;
-}
 
 function hash(text: string, length: number): string {
   return createHash('sha256').update(text).digest('hex').slice(0, length);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
 import { checkHost } from '../../../features/sandbox/server/admission.ts';
-import { APP_ORIGIN } from '../../../app/electron-main/security.ts';
+import { APP_ORIGIN } from '../../../base/common/app-origin.ts';
 import { NO_FAULTS } from '../../../features/sandbox/common/sandbox.ts';
 import type { SandboxServer } from '../../../features/sandbox/server/server.ts';
 import { useSandbox } from './sandbox-client.ts';

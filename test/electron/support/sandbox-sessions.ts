@@ -23,7 +23,7 @@ export async function startSandboxSessions(open: { close(): unknown }[], sandbox
   const environments = createEnvironments({
     dataFolder,
     vault,
-    sandbox: { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey, maxBodyBytes: info.maxBodyBytes, mode: info.mode },
+    sandbox: { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey, maxBodyBytes: info.maxBodyBytes, strict: info.mode === 'strict' },
   });
   await environments.load();
   const events: SessionEvent[] = [];
