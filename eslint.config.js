@@ -23,7 +23,7 @@ const nativeDialogMessage = 'Ask with the app\'s own dialog: ask() or confirm() 
 const noAjv = { group: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'], message: 'Ajv compiles with new Function, which the renderer\'s CSP forbids: compile plans in electron/plans/ and pass the validators in.' };
 
 /** The Electron glue: the only files that may import the `electron` module at run time. */
-const electronGlue = ['app/electron-main/main.ts', 'app/electron-main/window.ts', 'app/electron-main/preload.ts', 'app/electron-main/menu.ts', 'electron/adapters/**'];
+const electronGlue = ['app/electron-main/{main,window,preload,menu,clipboard,dialogs,safe-storage,shell}.ts'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.vite/', 'out/', 'dist/', 'test-results/', 'playwright-report/'] },

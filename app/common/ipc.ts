@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SecretStorageStatusSchema } from '../../features/environments/common/secret-storage.ts';
+import { ThemeSourceSchema } from '../../base/common/appearance.ts';
+import { SecretStorageStatusSchema } from '../../base/common/secret-storage.ts';
 import { CaptureStatusSchema } from '../../features/capture/common/capture.ts';
 import { CaptureHarInputSchema, CaptureRequestsInputSchema, CaptureRequestsSchema, CapturedRequestDetailSchema } from '../../features/capture/common/capture-requests.ts';
 import { CaptureCoverageInputSchema, CaptureCoverageSchema } from '../../features/coverage/common/capture-coverage.ts';
@@ -75,8 +76,6 @@ export const MAX_PSEUDONYM_VALUE_CHARS = 1024;
 export const PersonalValueSchema = z.object({ kind: z.enum(PERSONAL_KINDS), value: z.string().max(MAX_PSEUDONYM_VALUE_CHARS) });
 
 /** The app's appearance: follow the OS, or the user's override. */
-export const ThemeSourceSchema = z.enum(['system', 'light', 'dark']);
-export type ThemeSource = z.infer<typeof ThemeSourceSchema>;
 
 export const contract = {
   'app:info': { input: NoInput, output: AppInfoSchema },

@@ -1,7 +1,7 @@
 import { commands, type CommandId } from '../common/commands.ts';
 import type { RecentFile } from '../../features/documents/common/files.ts';
-import type { ThemeSource } from '../common/ipc.ts';
 import type { RecentWorkspace } from '../../features/workspace/common/workspace-schema.ts';
+import type { ThemeSource } from '../../base/common/appearance.ts';
 
 /**
  * The native menus, described from app/common/commands.ts so a shortcut shown in a menu is the one

@@ -1,16 +1,13 @@
 import { product } from '../../base/node/product.ts';
 import { AppError } from '../../base/common/errors.ts';
-import type { DesktopShell } from '../node/desktop.ts';
-import type { FileDialogs } from '../../features/documents/node/files.ts';
 import type { Environment } from '../../features/environments/common/environment.ts';
 import type { PayloadOf, PushName } from '../common/ipc.ts';
 import { startServicesThread, type ServicesThread } from './services-client.ts';
 import type { HostInit } from './protocol.ts';
 import type { PushSender, ServiceDeps } from '../node/index.ts';
-import type { Clipboard } from '../../features/history/node/submission-curl.ts';
-import { describeSecretStorage } from '../../features/environments/node/secret-storage.ts';
+import { describeSecretStorage } from '../../base/node/secret-storage.ts';
 import { CAPTURE_WRITER_SCRIPT, DOCUMENTATION_FILE, SERVICES_THREAD_SCRIPT } from '../node/runtime-files.ts';
-import type { Cipher } from '../../features/environments/node/vault.ts';
+import type { Cipher, Clipboard, DesktopShell, FileDialogs } from '../../base/node/ports.ts';
 
 /** Outside Electron there is no OS key store: secrets stay in memory unless an environment opts in. */
 export const noKeyStore: Cipher = {

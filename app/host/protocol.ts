@@ -1,7 +1,7 @@
 import { AppError, type Envelope } from '../../base/common/errors.ts';
 import { errorCodes, type ErrorCode } from '../../base/common/error-codes.ts';
 import type { Environment } from '../../features/environments/common/environment.ts';
-import type { SecretStorageStatus } from '../../features/environments/common/secret-storage.ts';
+import type { SecretStorageStatus } from '../../base/common/secret-storage.ts';
 import type { ChannelName, PushName } from '../common/ipc.ts';
 import type { EmbeddedSandboxOptions } from '../../features/sandbox/server/port.ts';
 import type { ServiceDeps } from '../node/index.ts';

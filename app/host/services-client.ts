@@ -1,12 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, type Envelope } from '../../base/common/errors.ts';
-import type { ChannelName, PayloadOf, PushName, ThemeSource } from '../common/ipc.ts';
-import type { Fetch } from '../../features/environments/node/auth.ts';
-import type { DesktopShell } from '../node/desktop.ts';
-import type { FileDialogs, OpenManyPurpose, OpenPurpose } from '../../features/documents/node/files.ts';
+import type { ChannelName, PayloadOf, PushName } from '../common/ipc.ts';
 import type { Services } from '../node/index.ts';
-import type { Clipboard } from '../../features/history/node/submission-curl.ts';
-import type { Cipher } from '../../features/environments/node/vault.ts';
 import { gaveUpError, RESTART_LIMIT, RESTART_START_MS, restartedError, stopReason, type RestartLimit, type ThreadEnd } from './services-restart.ts';
 import {
   FETCH_BODY_LIMIT,
@@ -20,6 +15,8 @@ import {
   type HostInit,
   type ToHost,
 } from './protocol.ts';
+import type { Cipher, Clipboard, DesktopShell, Fetch, FileDialogs, OpenManyPurpose, OpenPurpose } from '../../base/node/ports.ts';
+import type { ThemeSource } from '../../base/common/appearance.ts';
 
 /**
  * The main thread's side of the services' thread: starts it, hands it each admitted call,

@@ -1,15 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../base/common/errors.ts';
 import { redactedError } from '../../base/common/redaction/redact.ts';
-import type { ThemeSource } from '../common/ipc.ts';
 import { answer } from '../ipc/dispatch.ts';
 import { createHandlers } from '../ipc/handlers.ts';
-import type { Fetch } from '../../features/environments/node/auth.ts';
-import type { DesktopShell } from '../node/desktop.ts';
-import type { FileDialogs, OpenManyPurpose, OpenPurpose } from '../../features/documents/node/files.ts';
 import { createServices, type Services } from '../node/index.ts';
-import type { Cipher } from '../../features/environments/node/vault.ts';
 import { fromCrossing, toCrossing, type AdapterName, type CrossingRequest, type CrossingResponse, type FromHost, type HostInit, type ToHost } from './protocol.ts';
+import type { Cipher, DesktopShell, Fetch, FileDialogs, OpenManyPurpose, OpenPurpose } from '../../base/node/ports.ts';
+import type { ThemeSource } from '../../base/common/appearance.ts';
 
 /**
  * The services' own thread: SQLite, sending, drafts, the sandbox. A long task here (indexing a

@@ -1,4 +1,4 @@
-import type { SecretStorageStatus } from '../../features/environments/common/secret-storage.ts';
+import type { SecretStorageStatus } from '../../base/common/secret-storage.ts';
 import type { AppInfo } from '../common/ipc.ts';
 
 export interface AppInfoDeps {

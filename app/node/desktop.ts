@@ -1,24 +1,15 @@
 import { existsSync } from 'node:fs';
 import { AppError } from '../../base/common/errors.ts';
-import type { ThemeSource } from '../common/ipc.ts';
 import { buildDiagnostics, type DiagnosticsSources } from './diagnostics.ts';
 import type { Files } from '../../features/documents/node/files.ts';
+import type { DesktopShell } from '../../base/node/ports.ts';
+import type { ThemeSource } from '../../base/common/appearance.ts';
 
 /**
  * What the app asks of the desktop around it: show the data folder, open the documentation,
  * export diagnostics, follow the page's appearance. The menus and the IPC handlers both call
  * these, so Help → Documentation and the palette's "Documentation" do the same thing.
  */
-
-/** The OS shell: Electron's shell and nativeTheme in the app, stand-ins elsewhere. */
-export interface DesktopShell {
-  /** Opens a folder in the OS file manager, or a file in its default application. */
-  openPath(target: string): Promise<void>;
-  /** Opens a link in the user's browser if the external-link check allows it; says whether it did. */
-  openLink(url: string): Promise<boolean>;
-  /** Native menus, dialogs and scrollbars follow this appearance. */
-  setThemeSource(theme: ThemeSource): void;
-}
 
 export interface DesktopDeps {
   shell: DesktopShell;

@@ -8,13 +8,12 @@ import { captureFileIn, openCapture } from '../../features/capture/node/capture-
 import { startEmbeddedSandbox, type EmbeddedSandboxOptions } from '../../features/sandbox/server/port.ts';
 import { createCaptureRequests } from '../../features/capture/node/captured-requests.ts';
 import { createAppInfoService, type AppInfoDeps } from './app-info.ts';
-import type { Fetch } from '../../features/environments/node/auth.ts';
 import { createCaptureEvents } from '../../features/capture/node/captured-events.ts';
 import { createCoverage } from '../../features/coverage/node/coverage.ts';
 import { createDrafts } from '../../features/documents/node/drafts.ts';
 import { createEnvironments } from '../../features/environments/node/environments.ts';
-import { createDesktop, documentationUrl, type DesktopShell } from './desktop.ts';
-import { createFiles, type FileDialogs } from '../../features/documents/node/files.ts';
+import { createDesktop, documentationUrl } from './desktop.ts';
+import { createFiles } from '../../features/documents/node/files.ts';
 import { historyFileIn, openAppHistory, readableOr } from '../../features/history/node/history-file.ts';
 import { createHistoryExport } from '../../features/history/node/history-export.ts';
 import { createLog } from './log.ts';
@@ -30,12 +29,13 @@ import { createSandboxPlan } from '../../features/sandbox/node/sandbox-plan.ts';
 import { createSandboxSettings } from '../../features/sandbox/node/sandbox-settings.ts';
 import { claimedElsewhere } from '../../features/history/node/send-claims.ts';
 import { createSending } from '../../features/sending/node/sending.ts';
-import { createSubmissionCurl, type Clipboard } from '../../features/history/node/submission-curl.ts';
+import { createSubmissionCurl } from '../../features/history/node/submission-curl.ts';
 import { createSessions } from '../../features/environments/node/sessions.ts';
-import { createVault, knownSecrets, type Cipher } from '../../features/environments/node/vault.ts';
+import { createVault, knownSecrets } from '../../features/environments/node/vault.ts';
 import { workspaceEnvironmentSource } from '../../features/workspace/node/workspace-environments.ts';
 import { createWorkspaceOpening } from '../../features/workspace/node/workspace-opening.ts';
 import { createWorkspaces, workspaceDataFolder } from '../../features/workspace/node/workspaces.ts';
+import type { Cipher, Clipboard, DesktopShell, Fetch, FileDialogs } from '../../base/node/ports.ts';
 
 /**
  * The composition root of the plain-Node services. The Electron main process, the test harness

@@ -1,9 +1,9 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FileDialogs } from '../../features/documents/node/files.ts';
 import { validEvent } from '../fixtures/events.ts';
 import { expect, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
+import type { FileDialogs } from '../../base/node/ports.ts';
 
 const SEGMENT_EXPORT = path.resolve(import.meta.dirname, '../fixtures/plans/segment-rules.json');
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEnvironment } from '../../app/cli/environment-choice.ts';
+import { chooseEnvironment } from '../../app/cli/shared/environment-choice.ts';
 import { startSandbox, type SandboxServer } from '../../features/sandbox/server/server.ts';
 import { EXPORT_FORMAT } from '../../features/environments/common/environment.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';

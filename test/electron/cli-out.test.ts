@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeOut } from '../../app/cli/event-files.ts';
+import { writeOut } from '../../app/cli/shared/event-files.ts';
 
 /** Where every command's --out goes (capture export, transform, plan infer and import), on a real folder. */
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runCli } from '../../app/cli/main.ts';
-import { appDataFolder } from '../../app/cli/data-folder.ts';
+import { appDataFolder } from '../../app/cli/shared/data-folder.ts';
 import { TOO_DEEP_MESSAGE } from '../../base/common/json-nesting.ts';
 import { arraysText } from '../fixtures/events.ts';
 import { cleanUp, PASSWORD, API_KEY, sandboxWith, tempFolder, event, batchFile, numbered, runSend, acceptedTokens, expectEachOnce, eventRequests, store } from './support/cli-send-support.ts';

@@ -13,7 +13,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { electronDialogs } = await import('../../app/electron-main/adapters/dialogs.ts');
+const { electronDialogs } = await import('../../app/electron-main/dialogs.ts');
 
 beforeEach(() => void (asked.length = 0));
 

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createFiles, type FileDialogs } from '../../features/documents/node/files.ts';
+import { createFiles } from '../../features/documents/node/files.ts';
+import type { FileDialogs } from '../../base/node/ports.ts';
 
 let folder: string;
 let answers: (string | null)[];

@@ -7,12 +7,12 @@ import { createHandlers } from '../../app/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../app/host/node-services.ts';
 import { createServices, type Services } from '../../app/node/index.ts';
 import { createPlanDrafts } from '../../features/coverage/node/plan-drafts.ts';
-import type { OpenManyPurpose } from '../../features/documents/node/files.ts';
 import { DEFAULT_SETTINGS } from '../../features/environments/common/environment.ts';
 import type { AppErrorShape } from '../../base/common/errors.ts';
 import type { InputOf, OutputOf } from '../../app/common/ipc.ts';
 import type { TrackingPlan } from '../../features/plans/common/plan.ts';
 import { validEvent } from '../fixtures/events.ts';
+import type { OpenManyPurpose } from '../../base/node/ports.ts';
 
 /**
  * Drafting a plan through the contract, with the real services on a real data folder: inferred

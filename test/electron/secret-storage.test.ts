@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSecretStorage } from '../../features/environments/node/secret-storage.ts';
+import { describeSecretStorage } from '../../base/node/secret-storage.ts';
 
 describe('secret storage status', () => {
   it('counts the macOS Keychain and Windows DPAPI as protection', () => {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { noKeyStore } from '../../app/host/node-services.ts';
-import { createVault, type Cipher } from '../../features/environments/node/vault.ts';
+import { createVault } from '../../features/environments/node/vault.ts';
+import type { Cipher } from '../../base/node/ports.ts';
 
 const mocked = vi.hoisted(() => ({ available: true, backend: 'gnome_libsecret' }));
 vi.mock('electron', () => ({
@@ -15,7 +16,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { openSafeStorageCipher } = await import('../../app/electron-main/adapters/safe-storage.ts');
+const { openSafeStorageCipher } = await import('../../app/electron-main/safe-storage.ts');
 
 const secret = { apiKey: 'ak_live_SUPERSECRET_1234', password: 'hunter2-password' };
 const server = 'https://api.example.com';

@@ -1,5 +1,5 @@
 import { noDialogs } from '../../app/host/node-services.ts';
-import type { FileDialogs } from '../../features/documents/node/files.ts';
+import type { FileDialogs } from '../../base/node/ports.ts';
 
 /**
  * A save dialog the test did not script an answer for. Cancelling it quietly let a test that

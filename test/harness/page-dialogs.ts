@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { FileDialogs, OpenManyPurpose, OpenPurpose } from '../../features/documents/node/files.ts';
 import type { PathAnswer, PathQuestion } from './path-question.ts';
+import type { FileDialogs, OpenManyPurpose, OpenPurpose } from '../../base/node/ports.ts';
 
 /**
  * The harness's file dialogs when a person walks the app in a browser (`npm run harness`): a

@@ -13,13 +13,12 @@ import { startNodeServicesThread } from '../../app/host/node-services.ts';
 import { OPENAPI_FILE } from '../../app/node/runtime-files.ts';
 import type { PushSender, Services } from '../../app/node/index.ts';
 import type { EmbeddedSandboxOptions } from '../../features/sandbox/server/port.ts';
-import type { FileDialogs } from '../../features/documents/node/files.ts';
-import type { Clipboard } from '../../features/history/node/submission-curl.ts';
 import { SECURITY_HEADERS } from '../../app/electron-main/security.ts';
 import { harnessDialogs } from './dialogs.ts';
 import { decodeFrame, encodeFrame } from './frame.ts';
 import { createPageDialogs } from './page-dialogs.ts';
 import { PATH_ANSWER_URL, PATH_QUESTION_EVENT, type PathAnswer } from './path-question.ts';
+import type { Clipboard, FileDialogs } from '../../base/node/ports.ts';
 
 /**
  * Serves the built renderer to a plain browser and answers the IPC contract over loopback

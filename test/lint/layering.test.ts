@@ -41,7 +41,7 @@ describe('the layering rule', () => {
 
   it.each([
     ['app/electron-main/main.ts', "import { app } from 'electron';"],
-    ['electron/adapters/x.ts', "import { safeStorage } from 'electron';"],
+    ['app/electron-main/safe-storage.ts', "import { safeStorage } from 'electron';"],
     ['electron/services/x.ts', "import type { WebPreferences } from 'electron';"],
     ['electron/services/x.ts', "import { readFile } from 'node:fs/promises';"],
     ['renderer/x.ts', "import { AppError } from '../shared/errors.ts';"],

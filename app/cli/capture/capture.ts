@@ -6,11 +6,11 @@ import { plural } from '../../../base/common/plural.ts';
 import { CAPTURE_EXPORT_FORMATS, exportCapture, matchingEvents, type CaptureExportFormat } from '../../../features/capture/node/capture-export.ts';
 import { CAPTURE_FILE_NAME, captureFileIn, captureReadError, openCapture, type CaptureStore } from '../../../features/capture/node/capture-store.ts';
 import { product } from '../../../base/node/product.ts';
-import { type CliIo, terminalIo } from '../command.ts';
+import { type CliIo, terminalIo } from '../shared/command.ts';
 import { requestsTable, requestText, statusFooter } from './capture-print.ts';
-import { dataFolderFrom } from '../data-folder.ts';
-import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from '../flags.ts';
-import { writeOut } from '../event-files.ts';
+import { dataFolderFrom } from '../shared/data-folder.ts';
+import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from '../shared/flags.ts';
+import { writeOut } from '../shared/event-files.ts';
 
 /**
  * `eventdesk capture list|show|export|clear`: what `eventdesk sandbox --capture` and the app's

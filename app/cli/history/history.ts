@@ -8,11 +8,11 @@ import { redactText } from '../../../base/common/redaction/redact.ts';
 import { SubmissionStatusSchema } from '../../../features/history/common/submission.ts';
 import { HISTORY_FILE_NAME, historyFileIn, openHistory, searchWords, workspaceDataFolder, type SubmissionStore } from '../../node/index.ts';
 import { findWorkspaceRoot } from '../../../features/workspace/node/scan.ts';
-import { type CliIo, terminalIo } from '../command.ts';
-import { dataFolderFrom } from '../data-folder.ts';
-import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from '../flags.ts';
+import { type CliIo, terminalIo } from '../shared/command.ts';
+import { dataFolderFrom } from '../shared/data-folder.ts';
+import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from '../shared/flags.ts';
 import { detailJson, detailText, listFooter, listJson, listTable } from './history-print.ts';
-import { secretsIn } from '../target.ts';
+import { secretsIn } from '../shared/target.ts';
 
 /**
  * `eventdesk history` and `eventdesk history show <id>`: the app's history, read from the same

@@ -3,9 +3,9 @@ import { AppError } from '../../../base/common/errors.ts';
 import { planProblemText } from '../../../features/plans/common/plan-problem.ts';
 import { plural } from '../../../base/common/plural.ts';
 import { loadPlan, type LoadedPlan } from '../../../features/plans/node/load.ts';
-import type { CliIo } from '../command.ts';
-import { UsageError, isUsageError, usageText } from '../flags.ts';
-import { readUtf8 } from '../event-files.ts';
+import type { CliIo } from '../shared/command.ts';
+import { UsageError, isUsageError, usageText } from '../shared/flags.ts';
+import { readUtf8 } from '../shared/event-files.ts';
 import { printedJson } from '../../../base/common/terminal-text.ts';
 
 /** `eventdesk plan check PLAN`: whether a plan file is a plan, and each of its schemas compiles. */

@@ -1,9 +1,9 @@
 import { planCoverage, readCoveragePlan, type KindCount, type PlanCoverage } from '../../../features/plans/common/coverage.ts';
 import { plural } from '../../../base/common/plural.ts';
-import type { CliIo } from '../command.ts';
-import { UsageError, isUsageError, parseFlags, usageText } from '../flags.ts';
+import type { CliIo } from '../shared/command.ts';
+import { UsageError, isUsageError, parseFlags, usageText } from '../shared/flags.ts';
 import { EVENT_SOURCE_FLAGS, EVENT_SOURCE_USAGE, eventSource } from './plan-events.ts';
-import { readUtf8 } from '../event-files.ts';
+import { readUtf8 } from '../shared/event-files.ts';
 import { printedJson } from '../../../base/common/terminal-text.ts';
 
 /** `eventdesk plan coverage`: which planned kinds a test run's events exercised, for CI. */

@@ -4,11 +4,11 @@ import { HistoryFilterSchema, type HistoryFilter } from '../../../features/histo
 import { plural } from '../../../base/common/plural.ts';
 import { captureFileIn, captureReadError, openCapture, type CaptureStore } from '../../../features/capture/node/capture-store.ts';
 import { captureBatches, eachEventOf, historyBatches, historyFileIn, openHistory, type SubmissionStore } from '../../node/index.ts';
-import { dataFolderFrom } from '../data-folder.ts';
-import { UsageError } from '../flags.ts';
+import { dataFolderFrom } from '../shared/data-folder.ts';
+import { UsageError } from '../shared/flags.ts';
 import { instantOf } from '../history/history.ts';
-import { eventsFrom, readEventFiles } from '../event-files.ts';
-import type { CsvMapFlag } from '../event-files.ts';
+import { eventsFrom, readEventFiles } from '../shared/event-files.ts';
+import type { CsvMapFlag } from '../shared/event-files.ts';
 
 /**
  * Where `eventdesk plan infer` and `plan coverage` take their events: batch files, the batches

@@ -3,8 +3,8 @@ import type { PlanSourceFile } from '../../../features/plans/common/import-plan.
 import type { TrackingPlan } from '../../../features/plans/common/plan.ts';
 import { planText } from '../../../features/plans/common/plan-draft.ts';
 import { planSourcesOf } from '../../../features/plans/node/plan-sources.ts';
-import { UsageError } from '../flags.ts';
-import { readUtf8, writeOut } from '../event-files.ts';
+import { UsageError } from '../shared/flags.ts';
+import { readUtf8, writeOut } from '../shared/event-files.ts';
 
 /**
  * What the `eventdesk plan` subcommands read and write: events from batch files read as

@@ -2,8 +2,8 @@ import { DEFAULT_PLAN_KEY } from '../../../features/plans/common/plan.ts';
 import type { PlanImportFormat } from '../../../features/plans/common/plan-draft.ts';
 import { plural } from '../../../base/common/plural.ts';
 import { PLAN_IMPORTERS } from '../../../features/plans/node/plan-sources.ts';
-import type { CliIo } from '../command.ts';
-import { UsageError, isUsageError, parseFlags, usageText } from '../flags.ts';
+import type { CliIo } from '../shared/command.ts';
+import { UsageError, isUsageError, parseFlags, usageText } from '../shared/flags.ts';
 import { planNaming, readPlanSources, writePlan, writtenTo } from './plan-files.ts';
 
 /** `eventdesk plan import`: a plan from what a team already keeps in another tool. */

@@ -1,8 +1,8 @@
 import { INFER_LIMITS, inferPlan, type InferredPlan, type KeyAdviceText } from '../../../features/plans/common/infer.ts';
 import { DEFAULT_PLAN_KEY } from '../../../features/plans/common/plan.ts';
 import { plural } from '../../../base/common/plural.ts';
-import type { CliIo } from '../command.ts';
-import { isUsageError, parseFlags, usageText } from '../flags.ts';
+import type { CliIo } from '../shared/command.ts';
+import { isUsageError, parseFlags, usageText } from '../shared/flags.ts';
 import { EVENT_SOURCE_FLAGS, EVENT_SOURCE_USAGE, eventSource } from './plan-events.ts';
 import { planNaming, writePlan, writtenTo } from './plan-files.ts';
 

@@ -1,4 +1,4 @@
-import { commandLines, type CliIo, type Command, terminalIo } from '../command.ts';
+import { commandLines, type CliIo, type Command, terminalIo } from '../shared/command.ts';
 
 /** `eventdesk plan`: tracking plans from the command line (issue #16), one subcommand a file. */
 

@@ -3,8 +3,8 @@ import { planProblemText } from '../../../features/plans/common/plan-problem.ts'
 import { validateBatchWithPlan, type PlanValidationResult } from '../../../features/plans/common/plan-diagnostics.ts';
 import type { ValidationRules } from '../../../features/validation/common/validation.ts';
 import { loadPlan } from '../../../features/plans/node/load.ts';
-import type { CliIo } from '../command.ts';
-import { UsageError } from '../flags.ts';
+import type { CliIo } from '../shared/command.ts';
+import { UsageError } from '../shared/flags.ts';
 
 /**
  * `eventdesk validate FILE --plan PLAN`: the batch's diagnostics with the plan's violations

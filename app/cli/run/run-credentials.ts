@@ -2,7 +2,7 @@ import { originOf, type EnvironmentSettings } from '../../../features/environmen
 import { AppError } from '../../../base/common/errors.ts';
 import { SECRET_VARIABLES, environmentSecretVariables, type SecretVariableNames } from '../../../features/environments/common/secret-variables.ts';
 import type { TargetSecrets } from '../../../features/environments/node/target.ts';
-import { credentialsFrom, secretProblems, type Variables } from '../target.ts';
+import { credentialsFrom, secretProblems, type Variables } from '../shared/target.ts';
 
 /**
  * Who `eventdesk run` logs in as, where. A workspace is untrusted (a cloned repository, a pull

@@ -18,12 +18,12 @@ import { workspaceRunDeps } from '../../../features/runs/node/workspace-run.ts';
 import { workspaceDataFolder } from '../../node/index.ts';
 import { findEnvironment } from '../../../features/workspace/node/files.ts';
 import { findWorkspaceRoot, loadWorkspace, type LoadedWorkspace } from '../../../features/workspace/node/scan.ts';
-import { type CliIo, terminalIo } from '../command.ts';
-import { appDataFolder } from '../data-folder.ts';
-import { ENV_USAGE, chooseEnvironment } from '../environment-choice.ts';
-import { UsageError, exists, fileMistake, isUsageError, parseFlags, unwritable, usageText } from '../flags.ts';
+import { type CliIo, terminalIo } from '../shared/command.ts';
+import { appDataFolder } from '../shared/data-folder.ts';
+import { ENV_USAGE, chooseEnvironment } from '../shared/environment-choice.ts';
+import { UsageError, exists, fileMistake, isUsageError, parseFlags, unwritable, usageText } from '../shared/flags.ts';
 import { runCredentialProblems, runCredentials, type CredentialBinding } from './run-credentials.ts';
-import { resolveTarget, secretsIn, type Variables } from '../target.ts';
+import { resolveTarget, secretsIn, type Variables } from '../shared/target.ts';
 import { printedJson } from '../../../base/common/terminal-text.ts';
 
 /**

@@ -3,8 +3,8 @@ import { DEFAULT_SANDBOX_PORT, PORT_MAX, PORT_MIN, readRequestedPort } from '../
 import { OPENAPI_FILE } from '../../node/runtime-files.ts';
 import { resolveSandboxOptions, type SandboxOptions } from '../../../features/sandbox/server/config.ts';
 import { NEARBY_PORTS } from '../../../features/sandbox/server/port.ts';
-import { dataFolderFrom } from '../data-folder.ts';
-import { isUsageError, parseFlags, UsageError, wholeNumber } from '../flags.ts';
+import { dataFolderFrom } from '../shared/data-folder.ts';
+import { isUsageError, parseFlags, UsageError, wholeNumber } from '../shared/flags.ts';
 
 /** The flags of `eventdesk sandbox`, read into sandbox options or into a message saying what is wrong. */
 

@@ -8,8 +8,8 @@ import type { SandboxOptions } from '../../../features/sandbox/server/config.ts'
 import type { PlanChange } from '../../../features/sandbox/server/plan-file.ts';
 import { startSandboxNear } from '../../../features/sandbox/server/port.ts';
 import { startSandbox, type SandboxServer } from '../../../features/sandbox/server/server.ts';
-import { type CliIo, terminalIo } from '../command.ts';
-import { fileMistake, usageText } from '../flags.ts';
+import { type CliIo, terminalIo } from '../shared/command.ts';
+import { fileMistake, usageText } from '../shared/flags.ts';
 import { readSandboxFlags, SANDBOX_USAGE } from './sandbox-flags.ts';
 
 /** `eventdesk sandbox`: the sandbox run on its own, for tests, scripts and SDKs. */

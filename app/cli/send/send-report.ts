@@ -1,7 +1,7 @@
 import { redactText } from '../../../base/common/redaction/redact.ts';
 import type { PlannedChunk } from '../../../features/history/common/chunking.ts';
 import { eventRangeText, possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type SubmissionDetail, type SubmissionStatus, type SubmissionSummary } from '../../../features/history/common/submission.ts';
-import type { CliIo } from '../command.ts';
+import type { CliIo } from '../shared/command.ts';
 
 /** What `eventdesk send` tells: its progress on stderr, and the summary or the dry run's plan, for people or as JSON. */
 

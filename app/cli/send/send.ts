@@ -12,14 +12,14 @@ import type { Remote } from '../../host/services-client.ts';
 import { startNodeServicesThread } from '../../host/node-services.ts';
 import { startSendingThread } from '../../host/sending-thread.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../../node/index.ts';
-import { type CliIo, terminalIo } from '../command.ts';
-import { dataFolderFrom } from '../data-folder.ts';
-import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from '../flags.ts';
+import { type CliIo, terminalIo } from '../shared/command.ts';
+import { dataFolderFrom } from '../shared/data-folder.ts';
+import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from '../shared/flags.ts';
 import { describePlan, describeSummary, progressPrinter, summaryOf, type SendPlan } from './send-report.ts';
 import { commandLineEnvironmentId, type Target } from '../../../features/environments/node/target.ts';
-import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn } from '../target.ts';
+import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn } from '../shared/target.ts';
 import { UNANSWERED_FLAGS, UNANSWERED_USAGE, chooseUnanswered, unansweredFlag } from './unanswered.ts';
-import { forPeople, readBatchFile, type BatchFile } from '../validate.ts';
+import { forPeople, readBatchFile, type BatchFile } from '../validate/validate.ts';
 import { printedJson } from '../../../base/common/terminal-text.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { unansweredText, type ChunkRecord, type UnansweredChoice } from '../../../features/history/common/submission.ts';
-import type { CliIo } from '../command.ts';
-import { UsageError } from '../flags.ts';
+import type { CliIo } from '../shared/command.ts';
+import { UsageError } from '../shared/flags.ts';
 
 /**
  * What `send --resume` does with chunks that went out without an answer (a kill or a cancel

@@ -6,13 +6,13 @@ import { assignmentProblem } from '../../../features/transforms/common/set-field
 import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, typedFieldValue, type FieldValue, type TransformResult } from '../../../features/transforms/common/transforms.ts';
 import { plural } from '../../../base/common/plural.ts';
 import { createPseudonyms } from '../../node/index.ts';
-import { type CliIo, terminalIo } from '../command.ts';
-import { dataFolderFrom } from '../data-folder.ts';
-import { UsageError, isUsageError, parseFlags, usageText } from '../flags.ts';
-import { ENV_USAGE } from '../environment-choice.ts';
-import { environmentFromFile } from '../target.ts';
-import { eventsFrom, readEventFiles } from '../event-files.ts';
-import { writeEvents } from '../event-files.ts';
+import { type CliIo, terminalIo } from '../shared/command.ts';
+import { dataFolderFrom } from '../shared/data-folder.ts';
+import { UsageError, isUsageError, parseFlags, usageText } from '../shared/flags.ts';
+import { ENV_USAGE } from '../shared/environment-choice.ts';
+import { environmentFromFile } from '../shared/target.ts';
+import { eventsFrom, readEventFiles } from '../shared/event-files.ts';
+import { writeEvents } from '../shared/event-files.ts';
 
 /**
  * `eventdesk transform`: the composer's batch transforms (features/transforms/common), for scripting a

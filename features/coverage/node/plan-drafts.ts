@@ -15,8 +15,9 @@ import type { CaptureStore } from '../../capture/node/capture-store.ts';
 import { loadPlanInSlices, type LoadedPlan } from '../../plans/node/load.ts';
 import { eventsOfFiles, PLAN_IMPORTERS, planSourcesOf } from '../../plans/node/plan-sources.ts';
 import { captureBatches, eachEventOf } from './capture-batches.ts';
-import { readText, type FileDialogs } from '../../documents/node/files.ts';
+import { readText } from '../../documents/node/files.ts';
 import { createAtomicWriter } from '../../../base/node/json-file.ts';
+import type { FileDialogs } from '../../../base/node/ports.ts';
 
 /**
  * "Draft a tracking plan" in the app: a plan inferred from the open batch, from batch files or

@@ -4,26 +4,13 @@ import { z } from 'zod';
 import { AppError } from '../../../base/common/errors.ts';
 import { RecentFileSchema, type ImportedFile, type OpenedFile, type RecentFile } from '../common/files.ts';
 import { createAtomicWriter, parseJsonOrNull } from '../../../base/node/json-file.ts';
+import type { FileDialogs } from '../../../base/node/ports.ts';
 
 /**
  * Batch files on disk: open, save, save as, and the recent ones. The page never names a path
  * of its own choosing: paths come from the OS dialogs (the user's choice) or from the recent
  * list those filled, so a compromised page cannot read or write anything else.
  */
-
-/** A batch to edit and save back, a file to import events from (CSV, HAR, cURL…), or a tracking plan. */
-export type OpenPurpose = 'batch' | 'import' | 'plan';
-
-/** Files chosen at once: batch files to draft a plan from, files another tool exported a plan to, or a folder of them; or a workspace's folder. */
-export type OpenManyPurpose = 'events' | 'plan-exports' | 'plan-export-folder' | 'workspace';
-
-/** How the OS asks the user for a file: Electron's dialogs in the app, a scripted stand-in in tests. */
-export interface FileDialogs {
-  chooseFileToOpen(purpose: OpenPurpose): Promise<string | null>;
-  /** Every path chosen; none when cancelled. */
-  chooseFilesToOpen(purpose: OpenManyPurpose): Promise<string[]>;
-  chooseFileToSave(suggestedName: string): Promise<string | null>;
-}
 
 const RECENT_LIMIT = 10;
 /** Larger than any batch EventDesk edits; past it, the file is not read at all. */

@@ -3,9 +3,7 @@ import { parseDateTime } from '../../../base/common/datetime.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import { redactText } from '../../../base/common/redaction/redact.ts';
 import { describeNetworkError } from '../../../base/node/network-errors.ts';
-
-/** The one fetch every HTTP call goes through: net.fetch in the app, Node's fetch elsewhere. */
-export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+import type { Fetch } from '../../../base/node/ports.ts';
 
 /** What a login yields: service-api.md §2.2, read strictly. */
 export interface TokenGrant {

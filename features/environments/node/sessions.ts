@@ -2,10 +2,11 @@ import { formatDateTime } from '../../../base/common/datetime.ts';
 import { checkUsername, resolveTimeZone } from '../common/environment.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import type { LoginInput, SessionEvent, SessionView } from '../common/session.ts';
-import { login, type Fetch } from './auth.ts';
+import { login } from './auth.ts';
 import { buildAuthHeaders } from './auth-headers.ts';
 import type { Environments } from './environments.ts';
 import type { Vault } from './vault.ts';
+import type { Fetch } from '../../../base/node/ports.ts';
 
 /**
  * Logins per environment. Tokens stay here and in the vault; the renderer only hears who is

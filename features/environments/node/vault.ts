@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { originOf, secretsElsewhereMessage } from '../common/environment.ts';
 import { AppError } from '../../../base/common/errors.ts';
-import type { SecretStorageStatus } from '../common/secret-storage.ts';
+import type { SecretStorageStatus } from '../../../base/common/secret-storage.ts';
 import { createAtomicWriter, parseJsonOrNull, setAside } from '../../../base/node/json-file.ts';
+import type { Cipher } from '../../../base/node/ports.ts';
 
 /**
  * Secrets of each environment: API key, remembered password, tokens. They always live in
@@ -14,17 +15,6 @@ import { createAtomicWriter, parseJsonOrNull, setAside } from '../../../base/nod
  * (inside the sealed data), a secret written for another origin replaces the entry's secrets
  * rather than joining them, and `secretsFor` refuses to hand them to any other origin.
  */
-
-/**
- * What encrypts secrets at rest: Electron's safeStorage in the app, nothing elsewhere. Its
- * calls answer later, because the key store is reached from the services' own thread through
- * the main thread, which alone may use safeStorage.
- */
-export interface Cipher {
-  status(): SecretStorageStatus;
-  encrypt(plain: string): Promise<Uint8Array>;
-  decrypt(data: Uint8Array): Promise<string>;
-}
 
 export const SecretsSchema = z.object({
   apiKey: z.string().optional(),

@@ -9,12 +9,7 @@ import { buildAuthHeaders } from '../../environments/node/auth-headers.ts';
 import type { Environments } from '../../environments/node/environments.ts';
 import type { ChunkRange, SubmissionStore } from './submissions.ts';
 import type { Vault } from '../../environments/node/vault.ts';
-
-/** Where a cURL copy goes when it holds real secrets: the OS clipboard, written by main. */
-export interface Clipboard {
-  /** Answers later where the clipboard is another thread's (Electron's main thread). */
-  writeText(text: string): void | Promise<void>;
-}
+import type { Clipboard } from '../../../base/node/ports.ts';
 
 /** Where the secrets of a submission's environment come from, for masking them or for putting them in. */
 export interface SecretSources {

@@ -6,7 +6,7 @@ import { planScriptPath, type PlanStatus } from '../common/plan-status.ts';
 import { loadPlanInSlices } from './load.ts';
 import { readPlanFileText } from './plan-file-text.ts';
 import { watchPlanFile } from './watch-plan-file.ts';
-import type { FileDialogs } from '../../documents/node/files.ts';
+import type { FileDialogs } from '../../../base/node/ports.ts';
 
 /**
  * The active environment's tracking plan: read with loadPlan, its validators written as a

@@ -15,11 +15,11 @@ import { runEnvironments } from './run-environments.ts';
 import { workspaceRunDeps } from './workspace-run.ts';
 import { findEnvironment } from '../../workspace/node/files.ts';
 import { readWorkspaceText } from '../../workspace/node/paths.ts';
-import type { Fetch } from '../../environments/node/auth.ts';
 import type { Sessions } from '../../environments/node/sessions.ts';
 import { workspaceEnvironmentId } from '../../workspace/node/workspace-environments.ts';
 import type { Workspaces } from '../../workspace/node/workspaces.ts';
 import { workspaceDataFolder } from '../../workspace/node/workspaces.ts';
+import type { Fetch } from '../../../base/node/ports.ts';
 
 /**
  * The app's Runs view: the open workspace's scenarios, a run of them (one at a time) through

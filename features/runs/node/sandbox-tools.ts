@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SandboxFaultsSchema, SandboxRequestRecordSchema } from '../../sandbox/common/sandbox.ts';
 import type { SandboxTools } from '../common/run-deps.ts';
-import type { Fetch } from '../../environments/node/auth.ts';
+import type { Fetch } from '../../../base/node/ports.ts';
 
 /**
  * The sandbox's /_sandbox/* tools over HTTP, for the scenario engine: they work the same against

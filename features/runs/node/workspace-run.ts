@@ -5,9 +5,9 @@ import { problemText } from '../../workspace/common/workspace-json.ts';
 import { WORKSPACE_KINDS } from '../../workspace/common/workspace.ts';
 import { findEnvironment } from '../../workspace/node/files.ts';
 import { readWorkspaceText, resolveInside } from '../../workspace/node/paths.ts';
-import type { Fetch } from '../../environments/node/auth.ts';
 import type { LoadedWorkspace } from '../../workspace/node/scan.ts';
 import { sandboxToolsAt } from './sandbox-tools.ts';
+import type { Fetch } from '../../../base/node/ports.ts';
 
 /**
  * The engine's deps for a workspace as loadWorkspace read it: its files read by their paths

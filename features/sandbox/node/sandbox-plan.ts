@@ -1,7 +1,7 @@
 import type { SandboxPlan } from '../common/sandbox.ts';
 import type { SandboxServer } from '../server/server.ts';
-import type { FileDialogs } from '../../documents/node/files.ts';
 import type { SandboxSettingsFile } from './sandbox-settings.ts';
+import type { FileDialogs } from '../../../base/node/ports.ts';
 
 /**
  * The tracking plan of the embedded sandbox, chosen in the Sandbox tab: the file comes from the

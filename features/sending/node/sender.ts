@@ -4,11 +4,11 @@ import { chunkBody } from '../../history/common/chunking.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import { isSecretHeader, redactHeaders, redactText } from '../../../base/common/redaction/redact.ts';
 import { eventRangeText, MAX_RESPONSE_BODY_BYTES, WAITING_FOR_LOGIN, type AttemptEnd, type AttemptStart, type ChunkPatch } from '../../history/common/submission.ts';
-import type { Fetch } from '../../environments/node/auth.ts';
 import { describeNetworkError } from '../../../base/node/network-errors.ts';
 import type { Sessions } from '../../environments/node/sessions.ts';
 import { truncateUtf8 } from '../../history/node/submissions-rows.ts';
 import { plural } from '../../../base/common/plural.ts';
+import type { Fetch } from '../../../base/node/ports.ts';
 
 /**
  * Sends the planned chunks of one batch to one environment's /user/events and reports every

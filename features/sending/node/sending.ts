@@ -3,7 +3,7 @@ import { planChunksBySize } from '../../history/common/chunking.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import { MASK, redactHeaders, redactText } from '../../../base/common/redaction/redact.ts';
 import { possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type SubmissionDetail, type SubmissionStatus, type SubmissionSummary, type UnansweredChoice } from '../../history/common/submission.ts';
-import { endpoint, type Fetch } from '../../environments/node/auth.ts';
+import { endpoint } from '../../environments/node/auth.ts';
 import type { Environments } from '../../environments/node/environments.ts';
 import { claimSubmission } from '../../history/node/send-claims.ts';
 import { sendChunks } from './sender.ts';
@@ -14,6 +14,7 @@ import { inSlices } from '../../../base/node/slices.ts';
 import { batchUnrecorded, beforeSending, endUnrecorded, nothingSentIfUnwritable, stoppedUnrecorded } from './sending-unwritable.ts';
 import type { ChunkRange, SubmissionStore } from '../../history/node/submissions.ts';
 import { knownSecrets, type Vault } from '../../environments/node/vault.ts';
+import type { Fetch } from '../../../base/node/ports.ts';
 
 export { prepareBatch, type PreparedBatch } from './sending-batch.ts';
 

@@ -5,8 +5,8 @@ import type { OpenedFile } from '../../documents/common/files.ts';
 import type { RecentWorkspace, WorkspaceChangeEvent } from '../common/workspace-schema.ts';
 import { WORKSPACE_KINDS, type WorkspaceListing } from '../common/workspace.ts';
 import { isInside } from './paths.ts';
-import type { FileDialogs } from '../../documents/node/files.ts';
 import type { Workspaces } from './workspaces.ts';
+import type { FileDialogs } from '../../../base/node/ports.ts';
 
 /**
  * The app's side of the open workspace: which folder to open (main's folder dialog, the recent

@@ -1,5 +1,5 @@
-import type { FileDialogs } from '../../../features/documents/node/files.ts';
 import { unscriptedSave } from '../../harness/dialogs.ts';
+import type { FileDialogs } from '../../../base/node/ports.ts';
 
 /**
  * The OS's file dialogs, which a browser test cannot click, answered from a list in order:

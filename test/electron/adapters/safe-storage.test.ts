@@ -23,7 +23,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { openSafeStorageCipher } = await import('../../../app/electron-main/adapters/safe-storage.ts');
+const { openSafeStorageCipher } = await import('../../../app/electron-main/safe-storage.ts');
 
 beforeEach(() => Object.assign(keyStore, { available: true, backend: 'gnome_libsecret', asked: 0 }));
 

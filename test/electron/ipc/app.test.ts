@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ThemeSource } from '../../../app/common/ipc.ts';
 import { createDispatch, createPushSender, type Sender } from '../../../app/ipc/dispatch.ts';
 import { createHandlers } from '../../../app/ipc/handlers.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { noShell, nodeServiceDeps } from '../../../app/host/node-services.ts';
-import { createDesktop, documentationUrl, type DesktopDeps, type DesktopShell } from '../../../app/node/desktop.ts';
+import { createDesktop, documentationUrl, type DesktopDeps } from '../../../app/node/desktop.ts';
 import { createServices, type Services } from '../../../app/node/index.ts';
+import type { DesktopShell } from '../../../base/node/ports.ts';
+import type { ThemeSource } from '../../../base/common/appearance.ts';
 
 const appUrl = 'app://eventdesk/index.html';
 const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };

@@ -6,12 +6,12 @@ import { createDispatch, createPushSender, type Sender } from '../../../app/ipc/
 import { createHandlers } from '../../../app/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../../app/host/node-services.ts';
 import { createServices, type Services } from '../../../app/node/index.ts';
-import type { FileDialogs } from '../../../features/documents/node/files.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
 import { MAX_PLAN_KINDS } from '../../../features/plans/common/plan-limits.ts';
 import { validEvent } from '../../fixtures/events.ts';
 import { bigPlan } from '../../fixtures/hostile/big-plan.ts';
 import hostile from '../../fixtures/hostile/catastrophic-patterns.json' with { type: 'json' };
+import type { FileDialogs } from '../../../base/node/ports.ts';
 
 /**
  * Hostile plans through the app's contract, with the real services and their embedded sandbox:

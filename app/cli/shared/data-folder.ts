@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { product } from '../../base/node/product.ts';
+import { product } from '../../../base/node/product.ts';
 import { fileMistake } from './flags.ts';
 
 /**

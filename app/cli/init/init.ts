@@ -1,13 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ENVIRONMENT_PRESETS, type EnvironmentPreset } from '../../features/environments/common/environment-presets.ts';
-import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
-import { SECRET_VARIABLES } from '../../features/environments/common/secret-variables.ts';
-import { MANIFEST_FILE, WorkspaceManifestSchema } from '../../features/workspace/common/workspace.ts';
-import { starterFiles } from '../../features/workspace/node/starter.ts';
-import { type CliIo, terminalIo } from './command.ts';
-import { UsageError, exists, isUsageError, unwritable, usageText } from './flags.ts';
+import { ENVIRONMENT_PRESETS, type EnvironmentPreset } from '../../../features/environments/common/environment-presets.ts';
+import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandbox.ts';
+import { SECRET_VARIABLES } from '../../../features/environments/common/secret-variables.ts';
+import { MANIFEST_FILE, WorkspaceManifestSchema } from '../../../features/workspace/common/workspace.ts';
+import { starterFiles } from '../../../features/workspace/node/starter.ts';
+import { type CliIo, terminalIo } from '../shared/command.ts';
+import { UsageError, exists, isUsageError, unwritable, usageText } from '../shared/flags.ts';
 
 /** `eventdesk init [DIR]`: a small workspace, ready for `eventdesk run` against `eventdesk sandbox`. */
 

@@ -1,7 +1,7 @@
 import { BrowserWindow, dialog, type OpenDialogOptions } from 'electron';
 import path from 'node:path';
-import { IMPORT_EXTENSIONS } from '../../../features/documents/common/files.ts';
-import type { FileDialogs, OpenManyPurpose, OpenPurpose } from '../../../features/documents/node/files.ts';
+import { IMPORT_EXTENSIONS } from '../../features/documents/common/files.ts';
+import type { FileDialogs, OpenManyPurpose, OpenPurpose } from '../../base/node/ports.ts';
 
 const allFiles = { name: 'All files', extensions: ['*'] };
 const batchFilters = [{ name: 'Batches', extensions: ['json', 'ndjson', 'jsonl'] }, allFiles];

@@ -1,4 +1,4 @@
-import { terminalText } from '../../base/common/terminal-text.ts';
+import { terminalText } from '../../../base/common/terminal-text.ts';
 
 /** What every subcommand of the command line is: a summary for the help, and a run that returns an exit code. */
 

@@ -1,7 +1,7 @@
 import { nativeTheme, shell } from 'electron';
-import { AppError } from '../../../base/common/errors.ts';
-import type { DesktopShell } from '../../node/desktop.ts';
-import { openExternalLink } from '../window.ts';
+import { AppError } from '../../base/common/errors.ts';
+import { openExternalLink } from './window.ts';
+import type { DesktopShell } from '../../base/node/ports.ts';
 
 /** The OS shell in the app: the file manager, the browser (after the link check), the native appearance. */
 export const electronShell: DesktopShell = {

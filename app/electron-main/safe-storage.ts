@@ -1,6 +1,6 @@
 import { safeStorage } from 'electron';
-import { describeSecretStorage } from '../../../features/environments/node/secret-storage.ts';
-import type { Cipher } from '../../../features/environments/node/vault.ts';
+import { describeSecretStorage } from '../../base/node/secret-storage.ts';
+import type { Cipher } from '../../base/node/ports.ts';
 
 /**
  * The vault's cipher in the app: the OS key store through Electron's safeStorage, by its

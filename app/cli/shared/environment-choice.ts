@@ -1,10 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_SETTINGS, EXPORT_FORMAT, EnvironmentExportSchema, type EnvironmentExport, type EnvironmentSettings } from '../../features/environments/common/environment.ts';
-import { problemText } from '../../features/workspace/common/workspace-json.ts';
-import { WORKSPACE_KINDS } from '../../features/workspace/common/workspace.ts';
-import { findEnvironment, readEnvironmentFile } from '../../features/workspace/node/files.ts';
-import { findWorkspaceRoot, loadWorkspace } from '../../features/workspace/node/scan.ts';
+import { DEFAULT_SETTINGS, EXPORT_FORMAT, EnvironmentExportSchema, type EnvironmentExport, type EnvironmentSettings } from '../../../features/environments/common/environment.ts';
+import { problemText } from '../../../features/workspace/common/workspace-json.ts';
+import { WORKSPACE_KINDS } from '../../../features/workspace/common/workspace.ts';
+import { findEnvironment, readEnvironmentFile } from '../../../features/workspace/node/files.ts';
+import { findWorkspaceRoot, loadWorkspace } from '../../../features/workspace/node/scan.ts';
 import { UsageError, fileMistake, unreadable } from './flags.ts';
 
 /**

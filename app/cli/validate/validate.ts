@@ -1,16 +1,16 @@
-import { isTimeZone } from '../../base/common/datetime.ts';
-import { eventPlace } from '../../base/common/event-place.ts';
-import { DEFAULT_SETTINGS, resolveTimeZone } from '../../features/environments/common/environment.ts';
-import { readBatchText, type TextPosition } from '../../features/formats/common/batch-file.ts';
-import { rulesFor, validateBatch, type Diagnostic } from '../../features/validation/common/validation.ts';
-import { type CliIo, terminalIo } from './command.ts';
-import { readUtf8 } from './event-files.ts';
-import { UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
-import { ENV_USAGE } from './environment-choice.ts';
-import { environmentFromFile } from './target.ts';
-import { validateWithPlan } from './plan/validate-plan.ts';
-import { plural } from '../../base/common/plural.ts';
-import { printedJson } from '../../base/common/terminal-text.ts';
+import { isTimeZone } from '../../../base/common/datetime.ts';
+import { eventPlace } from '../../../base/common/event-place.ts';
+import { DEFAULT_SETTINGS, resolveTimeZone } from '../../../features/environments/common/environment.ts';
+import { readBatchText, type TextPosition } from '../../../features/formats/common/batch-file.ts';
+import { rulesFor, validateBatch, type Diagnostic } from '../../../features/validation/common/validation.ts';
+import { type CliIo, terminalIo } from '../shared/command.ts';
+import { readUtf8 } from '../shared/event-files.ts';
+import { UsageError, isUsageError, parseFlags, usageText } from '../shared/flags.ts';
+import { ENV_USAGE } from '../shared/environment-choice.ts';
+import { environmentFromFile } from '../shared/target.ts';
+import { validateWithPlan } from '../plan/validate-plan.ts';
+import { plural } from '../../../base/common/plural.ts';
+import { printedJson } from '../../../base/common/terminal-text.ts';
 
 /** `eventdesk validate`: the composer's validation of a batch file, for scripts and CI. */
 

@@ -1,13 +1,13 @@
-import { formatDateTime } from '../../base/common/datetime.ts';
-import { resolveTimeZone } from '../../features/environments/common/environment.ts';
-import { AppError } from '../../base/common/errors.ts';
-import { redactText } from '../../base/common/redaction/redact.ts';
-import { login, type TokenGrant } from '../node/index.ts';
-import { type CliIo, terminalIo } from './command.ts';
-import { type UsageError, isUsageError, parseFlags, usageText } from './flags.ts';
-import type { Target } from '../../features/environments/node/target.ts';
-import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn } from './target.ts';
-import { printedJson } from '../../base/common/terminal-text.ts';
+import { formatDateTime } from '../../../base/common/datetime.ts';
+import { resolveTimeZone } from '../../../features/environments/common/environment.ts';
+import { AppError } from '../../../base/common/errors.ts';
+import { redactText } from '../../../base/common/redaction/redact.ts';
+import { login, type TokenGrant } from '../../node/index.ts';
+import { type CliIo, terminalIo } from '../shared/command.ts';
+import { type UsageError, isUsageError, parseFlags, usageText } from '../shared/flags.ts';
+import type { Target } from '../../../features/environments/node/target.ts';
+import { TARGET_FLAGS, TARGET_USAGE, resolveTarget, secretsIn } from '../shared/target.ts';
+import { printedJson } from '../../../base/common/terminal-text.ts';
 
 /** `eventdesk login`: logs in once to check the credentials and shows until when the login holds. Stores nothing. */
 

@@ -1,15 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
-import { plural } from '../../base/common/plural.ts';
-import { CSV_TEXT_FIELDS, mapCsv, suggestCsvMapping, type CsvColumnTarget, type CsvMapping, type CsvTable } from '../../features/formats/common/csv.ts';
-import { isNdjsonName } from '../../features/formats/common/batch-file.ts';
-import { readFileEvents } from '../../features/formats/common/file-events.ts';
-import type { ImportedEvent } from '../../features/formats/common/import-result.ts';
-import { serializeJson } from '../../features/formats/common/json.ts';
-import { serializeNdjson } from '../../features/formats/common/ndjson.ts';
-import { eventsOfFiles } from '../../features/plans/node/plan-sources.ts';
+import { plural } from '../../../base/common/plural.ts';
+import { CSV_TEXT_FIELDS, mapCsv, suggestCsvMapping, type CsvColumnTarget, type CsvMapping, type CsvTable } from '../../../features/formats/common/csv.ts';
+import { isNdjsonName } from '../../../features/formats/common/batch-file.ts';
+import { readFileEvents } from '../../../features/formats/common/file-events.ts';
+import type { ImportedEvent } from '../../../features/formats/common/import-result.ts';
+import { serializeJson } from '../../../features/formats/common/json.ts';
+import { serializeNdjson } from '../../../features/formats/common/ndjson.ts';
+import { eventsOfFiles } from '../../../features/plans/node/plan-sources.ts';
 import { UsageError, fileMistake, unreadable, unwritable } from './flags.ts';
-import { terminalJson } from '../../base/common/terminal-text.ts';
+import { terminalJson } from '../../../base/common/terminal-text.ts';
 
 /**
  * What the commands read and write: a file's text (or standard input); events from JSON, NDJSON,

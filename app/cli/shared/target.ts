@@ -4,9 +4,9 @@ import {
   checkSecret,
   checkSettings,
   type EnvironmentSettings,
-} from '../../features/environments/common/environment.ts';
-import type { Target, TargetSecrets } from '../../features/environments/node/target.ts';
-import { SECRET_VARIABLES, type SecretVariableNames } from '../../features/environments/common/secret-variables.ts';
+} from '../../../features/environments/common/environment.ts';
+import type { Target, TargetSecrets } from '../../../features/environments/node/target.ts';
+import { SECRET_VARIABLES, type SecretVariableNames } from '../../../features/environments/common/secret-variables.ts';
 import { ENV_USAGE, chooseEnvironment } from './environment-choice.ts';
 import { UsageError, wholeNumber } from './flags.ts';
 

@@ -1,4 +1,4 @@
 import { clipboard } from 'electron';
-import type { Clipboard } from '../../../features/history/node/submission-curl.ts';
+import type { Clipboard } from '../../base/node/ports.ts';
 
 export const electronClipboard: Clipboard = { writeText: (text) => clipboard.writeText(text) };
