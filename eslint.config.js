@@ -4,15 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+import layering from './build/eslint/layering.js';
 
 /**
- * Beyond the usual rules, this file enforces the layering of DESIGN.md, the way VS Code does:
- * the folder a file sits in decides what it may import.
+ * Beyond the usual rules, this file enforces the layering of docs/architecture.md, the way VS Code
+ * does: the folder a file sits in decides what it may import. The order of runtimes and features
+ * is one rule (build/eslint/layering.js); what a runtime may take from packages is listed here.
  */
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
-const noElectron = { name: 'electron', message: 'Only the Electron glue files (electron/main, window, preload, menu and adapters/) import electron.', allowTypeImports: true };
+const noElectron = { name: 'electron', message: 'Only the Electron glue files (app/electron-main/: main, window, preload, menu and the adapters clipboard, dialogs, safe-storage, shell) import electron.', allowTypeImports: true };
 
 const noRenderer = { group: ['**/renderer/**'], message: 'Nothing outside the renderer imports it.' };
 
@@ -20,10 +22,13 @@ const nativeDialogs = ['confirm', 'alert', 'prompt'];
 const nativeDialogMessage = 'Ask with the app\'s own dialog: ask() or confirm() of renderer/shell/questions.ts.';
 
 /** Ajv compiles schemas to code with `new Function`, which the renderer's CSP forbids: it runs in Node only. */
-const noAjv = { group: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'], message: 'Ajv compiles with new Function, which the renderer\'s CSP forbids: compile plans in electron/plans/ and pass the validators in.' };
+const noAjv = { group: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'], message: 'Ajv compiles with new Function, which the renderer\'s CSP forbids: compile plans in features/plans/node/ and pass the validators in.' };
 
 /** The Electron glue: the only files that may import the `electron` module at run time. */
 const electronGlue = ['app/electron-main/{main,window,preload,menu,clipboard,dialogs,safe-storage,shell}.ts'];
+
+/** Code that runs everywhere, the renderer included: platform-free. */
+const pureCode = ['base/common/**/*.ts', 'features/*/common/**/*.ts', 'app/common/**/*.ts'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', '.vite/', 'out/', 'dist/', 'test-results/', 'playwright-report/'] },
@@ -39,6 +44,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['base/**/*.ts', 'features/**/*.ts', 'app/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    plugins: { local: layering },
+    rules: { 'local/layering': 'error' },
+  },
+  {
     files: ['**/*.js'],
     languageOptions: { globals: globals.node },
   },
@@ -48,15 +58,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['shared/**/*.ts'],
+    files: pureCode,
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'shared/ is platform-free: no Electron.' }, ...nodeBuiltins.map((name) => ({ name, message: 'shared/ is platform-free: no Node built-ins.' }))],
+          paths: [{ name: 'electron', message: 'common/ is platform-free: no Electron.' }, ...nodeBuiltins.map((name) => ({ name, message: 'common/ is platform-free: no Node built-ins.' }))],
           patterns: [
-            { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports nothing from electron/ or renderer/.' },
-            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'monaco-editor', 'monaco-editor/*'], message: 'shared/ is platform-free: no UI libraries.' },
+            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'monaco-editor', 'monaco-editor/*'], message: 'common/ is platform-free: no UI libraries.' },
             noAjv,
           ],
         },
@@ -70,7 +79,7 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The renderer never imports electron: it talks to main through window.eventdesk.' }, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node built-ins.' }))],
-          patterns: [{ group: ['**/electron/**'], message: 'The renderer never imports electron/: use shared/ and the contract.' }, noAjv],
+          patterns: [noAjv],
         },
       ],
       // The browser's own dialogs block the window, list nothing and cannot be styled or tested by name.
@@ -84,40 +93,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^ajv(?:$|/(?!dist/runtime/))|^ajv-formats(?:$|/(?!dist/formats))', message: 'Only the runtime of standalone validators: Ajv compiles with new Function.' }] }] },
   },
   {
-    files: ['electron/**/*.ts', 'build/**/*.ts', '*.ts'],
-    ignores: electronGlue,
+    files: ['base/**/*.ts', 'features/**/*.ts', 'app/**/*.ts', 'build/**/*.ts', '*.ts'],
+    ignores: [...electronGlue, ...pureCode],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noRenderer] }] },
   },
   {
     files: electronGlue,
     rules: { 'no-restricted-imports': ['error', { patterns: [noRenderer] }] },
-  },
-  {
-    // Rooms inside electron/, as VS Code layers its folders: the IPC handlers and the command line are built on the services, never the other way.
-    files: ['electron/services/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [noElectron], patterns: [noRenderer, { group: ['**/ipc/**', '../ipc/*', '**/cli/**', '../cli/*', '**/host/**', '../host/*'], message: 'services/ import neither ipc/, cli/ nor host/: those are built on the services.' }] },
-      ],
-    },
-  },
-  {
-    // The command line builds its services from the one root, as the app does, so a behaviour added to a service reaches it too.
-    files: ['electron/cli/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [noElectron], patterns: [noRenderer, { group: ['**/services/**', '!**/services/index.ts'], message: 'cli/ reaches the services only through their root, services/index.ts (or node-services.ts, which builds it).' }] },
-      ],
-    },
-  },
-  {
-    // The sandbox also runs on its own (npm run sandbox), and stands for a server EventDesk does not control.
-    files: ['electron/sandbox/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noRenderer, { group: ['**/services/**', '../services/*'], message: 'The sandbox imports no services/: it stands alone.' }] }],
-    },
   },
   {
     // Tests replace electron with vi.mock at the adapter boundary; they never load the real one.

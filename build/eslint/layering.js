@@ -1,0 +1,90 @@
+// @ts-check
+import path from 'node:path';
+
+/**
+ * The one layering rule (docs/architecture.md): where a file sits decides what it may import.
+ * A place is read from the path alone: `base/<runtime>/`, `features/<feature>/<runtime>/`,
+ * `app/<part>/` and `renderer/`. Two orders apply to every relative import:
+ * - runtimes: `common/` is pure and imports only `common/`; `node/` and `server/` run in Node
+ *   and import `common/`, `node/` and `server/`; the renderer imports only `common/`;
+ * - features: base < the features in FEATURE_ORDER < app; a file imports its own feature or a
+ *   lower one, never a higher one. A feature's `server/` (the sandbox) imports none of its own
+ *   feature's `node/` (its services), so it runs on its own.
+ * Nothing but the renderer imports the renderer.
+ */
+
+/** The features, lowest first: each may import those before it. */
+export const FEATURE_ORDER = ['environments', 'validation', 'formats', 'transforms', 'history', 'sending', 'documents', 'plans', 'sandbox', 'capture', 'coverage', 'workspace', 'runs'];
+
+const RUNTIMES = ['common', 'node', 'server'];
+
+/**
+ * @typedef {{ area: 'base' | 'feature' | 'app' | 'renderer', feature: string, rank: number, runtime: string }} Place
+ */
+
+/**
+ * Where a repository-relative path sits, or null outside the layered folders (build/, test/, root files).
+ * @param {string} file
+ * @returns {Place | null}
+ */
+export function placeOf(file) {
+  const parts = file.split(/[\\/]/);
+  const [top, second, third] = parts;
+  if (top === 'renderer') return { area: 'renderer', feature: 'renderer', rank: FEATURE_ORDER.length + 2, runtime: 'browser' };
+  if (top === 'base' && second && RUNTIMES.includes(second)) return { area: 'base', feature: 'base', rank: 0, runtime: second };
+  if (top === 'features' && second && third) {
+    const index = FEATURE_ORDER.indexOf(second);
+    return { area: 'feature', feature: second, rank: index < 0 ? -1 : index + 1, runtime: third };
+  }
+  if (top === 'app' && second) return { area: 'app', feature: 'app', rank: FEATURE_ORDER.length + 1, runtime: second === 'common' ? 'common' : 'node' };
+  return null;
+}
+
+/**
+ * Why `from` may not import `to` (both repository-relative), or null when it may.
+ * @param {string} from
+ * @param {string} to
+ * @returns {string | null}
+ */
+export function layeringProblem(from, to) {
+  const source = placeOf(from);
+  const target = placeOf(to);
+  if (target?.area === 'renderer' && source?.area !== 'renderer') return 'Nothing outside the renderer imports it.';
+  if (!source || !target || (source.area === 'renderer' && target.area === 'renderer')) return null;
+  if (source.rank < 0) return `features/${source.feature}/ is not in the feature order (build/eslint/layering.js): place it there.`;
+  if (target.rank < 0) return `features/${target.feature}/ is not in the feature order (build/eslint/layering.js): place it there.`;
+  if (!RUNTIMES.includes(source.runtime) && source.area !== 'app' && source.area !== 'renderer') return `A feature's code sits in common/, node/ or server/, not ${source.runtime}/.`;
+  if (target.runtime !== 'common' && (source.runtime === 'common' || source.runtime === 'browser')) {
+    return source.runtime === 'common' ? 'common/ is pure: it imports only common/.' : 'The renderer imports only common/ folders (and talks to the rest through the contract).';
+  }
+  if (source.area === 'renderer') return null;
+  if (target.rank > source.rank) return `${describe(source)} is below ${describe(target)} in the feature order: a feature imports only lower ones.`;
+  if (source.runtime === 'server' && target.feature === source.feature && target.runtime === 'node') return 'The sandbox server imports none of its feature\'s services: it runs on its own.';
+  return null;
+}
+
+/** @param {Place} place */
+function describe(place) {
+  return place.area === 'feature' ? `features/${place.feature}` : place.area;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const layeringRule = {
+  meta: { type: 'problem', docs: { description: 'Imports follow the runtime and feature order of docs/architecture.md.' }, schema: [] },
+  create(context) {
+    const root = context.cwd;
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    if (!placeOf(file)) return {};
+    /** @param {any} node */
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec.replace(/[?#].*$/, '')));
+      const problem = layeringProblem(file, target);
+      if (problem) context.report({ node: node.source, message: `${problem} (${spec})` });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default { rules: { layering: layeringRule } };
