@@ -19,7 +19,7 @@ const noElectron = { name: 'electron', message: 'Only the Electron glue files (a
 const noRenderer = { group: ['**/renderer/**'], message: 'Nothing outside the renderer imports it.' };
 
 const nativeDialogs = ['confirm', 'alert', 'prompt'];
-const nativeDialogMessage = 'Ask with the app\'s own dialog: ask() or confirm() of renderer/shell/questions.ts.';
+const nativeDialogMessage = 'Ask with the app\'s own dialog: ask() or confirm() of renderer/base/widgets/questions.ts.';
 
 /** Ajv compiles schemas to code with `new Function`, which the renderer's CSP forbids: it runs in Node only. */
 const noAjv = { group: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'], message: 'Ajv compiles with new Function, which the renderer\'s CSP forbids: compile plans in features/plans/node/ and pass the validators in.' };
@@ -89,7 +89,7 @@ export default tseslint.config(
   },
   {
     // The runtime a plan's standalone validators require: Ajv's helpers, which evaluate no code (no compiler).
-    files: ['renderer/composer/plan-runtime.ts'],
+    files: ['renderer/composer/checks/plan-runtime.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^ajv(?:$|/(?!dist/runtime/))|^ajv-formats(?:$|/(?!dist/formats))', message: 'Only the runtime of standalone validators: Ajv compiles with new Function.' }] }] },
   },
   {

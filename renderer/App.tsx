@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppInfo } from './queries.ts';
-import { ErrorNotice } from './shell/ErrorNotice.tsx';
+import { useAppInfo } from './base/queries.ts';
+import { ErrorNotice } from './base/widgets/ErrorNotice.tsx';
 import { Shell } from './shell/Shell.tsx';
 
 /** Marks the root with the app's state, so tests and tools can wait for "ready". */

@@ -2,11 +2,11 @@ import './styles/base.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createApi } from './api.ts';
+import { createApi } from './base/api.ts';
 import { App } from './App.tsx';
 import { draftsAtStart } from './composer/autosave.ts';
-import { ApiContext, appInfoQuery } from './queries.ts';
-import { ErrorNotice } from './shell/ErrorNotice.tsx';
+import { ApiContext, appInfoQuery } from './base/queries.ts';
+import { ErrorNotice } from './base/widgets/ErrorNotice.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 const root = createRoot(document.getElementById('root')!);

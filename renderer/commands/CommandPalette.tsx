@@ -1,12 +1,12 @@
 import './commands.css';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { commandIds, commands } from '../../app/common/commands.ts';
-import { useEnvironmentActions, useEnvironments } from '../environments/queries.ts';
-import { Modal } from '../shell/Modal.tsx';
-import { useComposer } from '../state/composer.ts';
-import { useUi } from '../state/ui.ts';
+import { useEnvironmentActions, useEnvironments } from '../base/data/environment-queries.ts';
+import { Modal } from '../base/widgets/Modal.tsx';
+import { useComposer } from '../base/state/composer.ts';
+import { useUi } from '../base/state/ui.ts';
 import { matchScore } from './matching.ts';
-import { runCommand, shortcutOf, useAvailability, useCommand } from './registry.ts';
+import { runCommand, shortcutOf, useAvailability, useCommand } from '../base/state/command-registry.ts';
 
 /** One row of the palette: a command, an open batch to go to, or an environment to switch to. */
 interface Entry {

@@ -1,8 +1,8 @@
 import './commands.css';
 import { useState } from 'react';
 import { commandIds, commands, keysLabel } from '../../app/common/commands.ts';
-import { CloseButton, Modal } from '../shell/Modal.tsx';
-import { isMac, useCommand } from './registry.ts';
+import { CloseButton, Modal } from '../base/widgets/Modal.tsx';
+import { isMac, useCommand } from '../base/state/command-registry.ts';
 
 /**
  * Monaco's own keys that matter for batches (see monaco-editor's codeAction, find and gotoError

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useFileOpening } from '../composer/opening.ts';
-import { useApi } from '../queries.ts';
-import { useComposer } from '../state/composer.ts';
-import { useNotices } from '../state/ui.ts';
-import { runCommand } from './registry.ts';
+import { useApi } from '../base/queries.ts';
+import { useComposer } from '../base/state/composer.ts';
+import { useNotices } from '../base/state/ui.ts';
+import { runCommand } from '../base/state/command-registry.ts';
 
 /**
  * What main asks of the page: a menu item's command (`app:command`), and the files the OS

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { commandIds, commands, matchesKeys, type CommandId } from '../../app/common/commands.ts';
-import { availabilityOf, isMac, runCommand } from './registry.ts';
+import { availabilityOf, isMac, runCommand } from '../base/state/command-registry.ts';
 
 /**
  * A form field where typed characters go. Monaco is not one here: Shift+Alt+F formats it on

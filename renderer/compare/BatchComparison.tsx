@@ -1,11 +1,11 @@
 import './compare.css';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { diffSummary, entryCount, type DiffCounts, type MatchBy } from '../../features/transforms/common/event-diff.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
 import { EventDiffList } from './EventDiffList.tsx';
 import { useEventDiff } from './useEventDiff.ts';
+import { CompareEditor } from '../base/editors.ts';
 
-const CompareEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.CompareEditor })));
 
 /** No event of one side found its match on the other, though both have events: after "Shift times", say. */
 export function nothingMatched(counts: DiffCounts): boolean {

@@ -1,9 +1,9 @@
 import './composer.css';
 import './batch-tabs.css';
 import { useEffect, useRef } from 'react';
-import { useCommand, withShortcut } from '../commands/registry.ts';
-import { useComposer } from '../state/composer.ts';
-import { useUi } from '../state/ui.ts';
+import { useCommand, withShortcut } from '../base/state/command-registry.ts';
+import { useComposer } from '../base/state/composer.ts';
+import { useUi } from '../base/state/ui.ts';
 import { useCloseBatch } from './closing.ts';
 import { useFileOpening } from './opening.ts';
 

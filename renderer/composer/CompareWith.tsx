@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { BatchComparison } from '../compare/BatchComparison.tsx';
-import { useCommand, withShortcut } from '../commands/registry.ts';
-import { Modal } from '../shell/Modal.tsx';
-import { batchText } from '../state/batch-text.ts';
-import { useComposer } from '../state/composer.ts';
+import { useCommand, withShortcut } from '../base/state/command-registry.ts';
+import { Modal } from '../base/widgets/Modal.tsx';
+import { batchText } from '../base/state/batch-text.ts';
+import { useComposer } from '../base/state/composer.ts';
 
 /** The two texts as they were when the comparison was asked for: the dialog is modal, so they cannot change under it. */
 interface Pair {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCommand, withShortcut } from '../commands/registry.ts';
-import { useApi } from '../queries.ts';
-import type { Batch } from '../state/composer.ts';
-import { InMore } from './MoreMenu.tsx';
+import { useCommand, withShortcut } from '../base/state/command-registry.ts';
+import { useApi } from '../base/queries.ts';
+import type { Batch } from '../base/state/composer.ts';
+import { InMore } from '../base/widgets/MoreMenu.tsx';
 import { recentFilesKey, useFileOpening } from './opening.ts';
 import { OpeningProgress } from './OpeningProgress.tsx';
 import { useSaveBatch } from './saving.ts';

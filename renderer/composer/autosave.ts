@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { AppError } from '../../base/common/errors.ts';
 import type { TextChange } from '../../base/common/text-changes.ts';
-import type { Api } from '../api.ts';
-import { useApi } from '../queries.ts';
-import { batchText, onBatchEdited } from '../state/batch-text.ts';
-import { useComposer } from '../state/composer.ts';
-import { onOriginsRemembered, originsToKeep } from '../state/pseudonym-origins.ts';
-import { useNotices } from '../state/ui.ts';
+import type { Api } from '../base/api.ts';
+import { useApi } from '../base/queries.ts';
+import { batchText, onBatchEdited } from '../base/state/batch-text.ts';
+import { useComposer } from '../base/state/composer.ts';
+import { onOriginsRemembered, originsToKeep } from '../base/state/pseudonym-origins.ts';
+import { useNotices } from '../base/state/ui.ts';
 
 /** The drafts of the last run, asked once per bridge: at start-up, before the shell has mounted. */
 const listed = new WeakMap<Api, ReturnType<Api['drafts']['list']>>();

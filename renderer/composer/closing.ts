@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { ask, confirm } from '../shell/questions.ts';
-import { batchText } from '../state/batch-text.ts';
-import { starterBatch, useComposer } from '../state/composer.ts';
+import { ask, confirm } from '../base/widgets/questions.ts';
+import { batchText } from '../base/state/batch-text.ts';
+import { starterBatch, useComposer } from '../base/state/composer.ts';
 import { useSaveBatch } from './saving.ts';
 
 /**

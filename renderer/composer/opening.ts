@@ -3,10 +3,10 @@ import { useCallback } from 'react';
 import { create } from 'zustand';
 import type { OpenedFile } from '../../features/documents/common/files.ts';
 import { batchFromNdjson, isNdjsonName } from '../../features/formats/common/batch-file.ts';
-import { useApi } from '../queries.ts';
-import { fileName, useComposer } from '../state/composer.ts';
-import { baseName } from './importing.ts';
-import { useNotices, useUi } from '../state/ui.ts';
+import { useApi } from '../base/queries.ts';
+import { fileName, useComposer } from '../base/state/composer.ts';
+import { baseName } from './import/importing.ts';
+import { useNotices, useUi } from '../base/state/ui.ts';
 
 export const recentFilesKey = ['files', 'recent'] as const;
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useApi } from '../queries.ts';
-import { settledBatchText } from '../state/batch-text.ts';
-import { useComposer, type Batch } from '../state/composer.ts';
-import { useNotices } from '../state/ui.ts';
+import { useApi } from '../base/queries.ts';
+import { settledBatchText } from '../base/state/batch-text.ts';
+import { useComposer, type Batch } from '../base/state/composer.ts';
+import { useNotices } from '../base/state/ui.ts';
 import { recentFilesKey } from './opening.ts';
 
 /** Saves a batch to its file (or, with `saveAs` or none yet, to one chosen); true once saved, false when not (said in a notice, or the choice was cancelled). */

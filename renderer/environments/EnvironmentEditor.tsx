@@ -1,16 +1,16 @@
 import './environments.css';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DEFAULT_SETTINGS, checkSettings, nextEnvironmentColor, originOf, secretsStayMessage, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../features/environments/common/environment.ts';
-import { useAppInfo } from '../queries.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { Modal } from '../shell/Modal.tsx';
-import { useUi } from '../state/ui.ts';
-import { useEnvironmentActions, useEnvironments } from './queries.ts';
+import { useAppInfo } from '../base/queries.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
+import { Modal } from '../base/widgets/Modal.tsx';
+import { useUi } from '../base/state/ui.ts';
+import { useEnvironmentActions, useEnvironments } from '../base/data/environment-queries.ts';
 import { PlanFileField } from './PlanFileField.tsx';
 import { PresetChoice, PresetHelp } from './PresetChoice.tsx';
 import { presetOf, type EnvironmentPreset } from '../../features/environments/common/environment-presets.ts';
 import { RuleSeverities } from './RuleSeverities.tsx';
-import { useSandboxInfo } from '../sandbox/queries.ts';
+import { useSandboxInfo } from '../base/data/sandbox-queries.ts';
 
 const zones = ['UTC', 'local', ...Intl.supportedValuesOf('timeZone')];
 

@@ -1,12 +1,12 @@
 import './environments.css';
 import { useRef, useState } from 'react';
-import { useCommand } from '../commands/registry.ts';
-import { useApi } from '../queries.ts';
-import { useSession } from '../session/queries.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { saveAs } from '../shell/save-as.ts';
-import { useNotices, useUi } from '../state/ui.ts';
-import { useEnvironmentActions, useEnvironments } from './queries.ts';
+import { useCommand } from '../base/state/command-registry.ts';
+import { useApi } from '../base/queries.ts';
+import { useSession } from '../base/data/session-queries.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
+import { saveAs } from '../base/widgets/save-as.ts';
+import { useNotices, useUi } from '../base/state/ui.ts';
+import { useEnvironmentActions, useEnvironments } from '../base/data/environment-queries.ts';
 
 function SessionDot({ environmentId }: { environmentId: string }) {
   const { data: session } = useSession(environmentId);

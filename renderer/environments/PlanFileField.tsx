@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { usePlanDraft } from '../plans/plan-draft-state.ts';
-import { useApi } from '../queries.ts';
+import { usePlanDraft } from '../base/data/plan-draft-state.ts';
+import { useApi } from '../base/queries.ts';
 
 /** The name at the end of a path, Windows' or POSIX's. */
 function fileName(file: string): string {

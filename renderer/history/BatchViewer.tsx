@@ -1,9 +1,10 @@
 import Editor from '@monaco-editor/react';
 import '../monaco/setup.ts';
-import { useColorScheme } from '../theme.ts';
+import { useColorScheme } from '../base/theme.ts';
+import type { BatchViewerProps } from '../base/editors.ts';
 
 /** A batch as sent, in a read-only editor: folding, search and a minimap on a large one. Loaded on demand, with Monaco. */
-export default function BatchViewer({ text }: { text: string }) {
+export default function BatchViewer({ text }: BatchViewerProps) {
   const scheme = useColorScheme();
   return (
     <div className="batch-viewer" data-testid="batch-viewer">

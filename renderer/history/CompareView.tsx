@@ -1,13 +1,13 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { eventNumbers, type SubmissionView } from '../../features/history/common/submission.ts';
 import { BatchComparison } from '../compare/BatchComparison.tsx';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { startedText } from './format.ts';
-import { useBatchText, useSubmission } from './queries.ts';
-import { useHistory } from './state.ts';
-import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
+import { startedText } from '../base/data/history-format.ts';
+import { useBatchText, useSubmission } from '../base/data/history-queries.ts';
+import { useHistory } from '../base/data/history-state.ts';
+import { tabIdOf, ViewSwitch } from '../base/widgets/ViewSwitch.tsx';
+import { CompareEditor } from '../base/editors.ts';
 
-const CompareEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.CompareEditor })));
 
 function parsedBody(body: string): unknown {
   try {

@@ -1,9 +1,9 @@
 import type { HistoryFilter } from '../../features/history/common/history.ts';
 import type { HistoryCoverage } from '../../features/coverage/common/history-coverage.ts';
 import { plural } from '../../base/common/plural.ts';
-import { useEnvironments } from '../environments/queries.ts';
+import { useEnvironments } from '../base/data/environment-queries.ts';
 import { PlanCoveragePanel, type CoverageView } from '../plans/PlanCoveragePanel.tsx';
-import { useApi } from '../queries.ts';
+import { useApi } from '../base/queries.ts';
 import { narrowingText, rangeText } from './coverage-words.ts';
 
 /**

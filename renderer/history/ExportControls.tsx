@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ExportFormatSchema, type ExportFormat } from '../../features/history/common/history.ts';
-import { useApi } from '../queries.ts';
-import { useNotices } from '../state/ui.ts';
+import { useApi } from '../base/queries.ts';
+import { useNotices } from '../base/state/ui.ts';
 
 const formatNames: Record<ExportFormat, string> = { json: 'JSON', ndjson: 'NDJSON', har: 'HAR 1.2', curl: 'cURL' };
 

@@ -1,9 +1,9 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { emptyHistoryFilter, SEARCH_MAX, type HistoryFilter } from '../../features/history/common/history.ts';
 import { SubmissionStatusSchema } from '../../features/history/common/submission.ts';
-import { withShortcut } from '../commands/registry.ts';
-import { useEnvironments } from '../environments/queries.ts';
-import { useHistory } from './state.ts';
+import { withShortcut } from '../base/state/command-registry.ts';
+import { useEnvironments } from '../base/data/environment-queries.ts';
+import { useHistory } from '../base/data/history-state.ts';
 
 /** Typing settles for this long before the search runs. */
 const SEARCH_DELAY_MS = 200;

@@ -1,9 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SubmissionSummary } from '../../features/history/common/submission.ts';
-import { durationText, eventsText, startedText } from './format.ts';
-import { useHistory } from './state.ts';
-import { StatusBadge } from './StatusBadge.tsx';
+import { durationText, eventsText, startedText } from '../base/data/history-format.ts';
+import { useHistory } from '../base/data/history-state.ts';
+import { StatusBadge } from '../send/StatusBadge.tsx';
 
 const ROW_HEIGHT = 46;
 

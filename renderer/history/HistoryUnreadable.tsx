@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AppError } from '../../base/common/errors.ts';
-import { useApi } from '../queries.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { useNotices } from '../state/ui.ts';
-import { historyKey } from './queries.ts';
+import { useApi } from '../base/queries.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
+import { useNotices } from '../base/state/ui.ts';
+import { historyKey } from '../base/data/history-queries.ts';
 
 /**
  * Why the history cannot be read. A damaged file (history-corrupt) can be set aside, kept under

@@ -1,13 +1,13 @@
 import './history.css';
 import { useQuery } from '@tanstack/react-query';
 import { emptyHistoryFilter } from '../../features/history/common/history.ts';
-import { withShortcut } from '../commands/registry.ts';
-import { useApi } from '../queries.ts';
-import { useUi } from '../state/ui.ts';
-import { eventsText, startedText } from './format.ts';
-import { historyKey } from './queries.ts';
-import { useHistory } from './state.ts';
-import { StatusBadge } from './StatusBadge.tsx';
+import { withShortcut } from '../base/state/command-registry.ts';
+import { useApi } from '../base/queries.ts';
+import { useUi } from '../base/state/ui.ts';
+import { eventsText, startedText } from '../base/data/history-format.ts';
+import { historyKey } from '../base/data/history-queries.ts';
+import { useHistory } from '../base/data/history-state.ts';
+import { StatusBadge } from '../send/StatusBadge.tsx';
 
 const RECENT = 5;
 

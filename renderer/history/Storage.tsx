@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatBytes, RETENTION_LIMITS, type Retention } from '../../features/history/common/history.ts';
-import { useApi } from '../queries.ts';
-import { confirm } from '../shell/questions.ts';
-import { useNotices } from '../state/ui.ts';
-import { historyKey, useRetention } from './queries.ts';
+import { useApi } from '../base/queries.ts';
+import { confirm } from '../base/widgets/questions.ts';
+import { useNotices } from '../base/state/ui.ts';
+import { historyKey, useRetention } from '../base/data/history-queries.ts';
 
 /**
  * One limit: a radio choosing it, and its number, live only while chosen. What is typed stays as

@@ -1,24 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { LABEL_MAX, NOTE_MAX } from '../../features/history/common/history.ts';
 import { pseudonymizedFromText, type SubmissionView } from '../../features/history/common/submission.ts';
-import { useEnvironments } from '../environments/queries.ts';
-import { useApi } from '../queries.ts';
-import { confirm } from '../shell/questions.ts';
+import { useEnvironments } from '../base/data/environment-queries.ts';
+import { useApi } from '../base/queries.ts';
+import { confirm } from '../base/widgets/questions.ts';
 import { Outcome, Progress } from '../send/ResponsePanel.tsx';
-import { useSendState } from '../send/state.ts';
+import { useSendState } from '../base/data/send-state.ts';
 import { useStartSend } from '../send/useSend.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { HeaderList } from '../shell/HeaderList.tsx';
-import { useComposer } from '../state/composer.ts';
-import { useNotices, useUi } from '../state/ui.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
+import { HeaderList } from '../base/widgets/HeaderList.tsx';
+import { useComposer } from '../base/state/composer.ts';
+import { useNotices, useUi } from '../base/state/ui.ts';
 import { ExportControls } from './ExportControls.tsx';
-import { durationText, eventsText, startedText } from './format.ts';
-import { historyKey, useBatchText, useSubmission } from './queries.ts';
-import { useHistory } from './state.ts';
-import { StatusBadge } from './StatusBadge.tsx';
+import { durationText, eventsText, startedText } from '../base/data/history-format.ts';
+import { historyKey, useBatchText, useSubmission } from '../base/data/history-queries.ts';
+import { useHistory } from '../base/data/history-state.ts';
+import { StatusBadge } from '../send/StatusBadge.tsx';
+import { BatchViewer } from '../base/editors.ts';
 
-const BatchViewer = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.BatchViewer })));
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -1,6 +1,6 @@
 import { TimelineKindSchema, type HistoryFilter, type TimelineBucket, type TimelineKind, type TimelineUnit } from '../../features/history/common/history.ts';
 import { bucketEnd, bucketStart, fillGaps } from './timeline.ts';
-import { ViewSwitch } from '../shell/ViewSwitch.tsx';
+import { ViewSwitch } from '../base/widgets/ViewSwitch.tsx';
 
 const total = (bucket: TimelineBucket) => Object.values(bucket.counts).reduce((sum, count) => sum + (count ?? 0), 0);
 

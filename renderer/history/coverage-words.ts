@@ -1,5 +1,5 @@
 import type { HistoryFilter } from '../../features/history/common/history.ts';
-import { formatTime } from '../shell/time-format.ts';
+import { formatTime } from '../base/time-format.ts';
 
 /** How the coverage panel says which submissions it read: the filter, in words. */
 

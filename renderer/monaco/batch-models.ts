@@ -1,6 +1,6 @@
 import { mayNestDeeply } from '../../features/validation/common/syntax.ts';
-import { batchText, holdBatchText, reportEdits } from '../state/batch-text.ts';
-import { useComposer } from '../state/composer.ts';
+import { batchText, holdBatchText, reportEdits } from '../base/state/batch-text.ts';
+import { useComposer } from '../base/state/composer.ts';
 import { monaco } from './setup.ts';
 
 /**

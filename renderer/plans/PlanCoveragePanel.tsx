@@ -3,10 +3,10 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AppError } from '../../base/common/errors.ts';
 import type { PlanCoverage } from '../../features/plans/common/coverage.ts';
 import { plural } from '../../base/common/plural.ts';
-import { CoverageKinds, type KindOrder } from '../history/CoverageKinds.tsx';
-import { useApi } from '../queries.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { useNotices } from '../state/ui.ts';
+import { CoverageKinds, type KindOrder } from './CoverageKinds.tsx';
+import { useApi } from '../base/queries.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
+import { useNotices } from '../base/state/ui.ts';
 import { useCoverageRun, type CoverageSource } from './useCoverageRun.ts';
 
 /**

@@ -1,18 +1,18 @@
 import './plans.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { plural } from '../../base/common/plural.ts';
 import type { PlanDraft, PlanDraftRequest } from '../../features/plans/common/plan-draft.ts';
-import { environmentsKey, useActiveEnvironment } from '../environments/queries.ts';
-import { useApi } from '../queries.ts';
-import { Modal } from '../shell/Modal.tsx';
-import { settledBatchText } from '../state/batch-text.ts';
-import type { Batch } from '../state/composer.ts';
-import { useNotices } from '../state/ui.ts';
-import type { InferAtOpen, PlanUse } from './plan-draft-state.ts';
+import { environmentsKey, useActiveEnvironment } from '../base/data/environment-queries.ts';
+import { useApi } from '../base/queries.ts';
+import { Modal } from '../base/widgets/Modal.tsx';
+import { settledBatchText } from '../base/state/batch-text.ts';
+import type { Batch } from '../base/state/composer.ts';
+import { useNotices } from '../base/state/ui.ts';
+import type { InferAtOpen, PlanUse } from '../base/data/plan-draft-state.ts';
 import { PlanOutline } from './PlanOutline.tsx';
+import { PlanTextEditor } from '../base/editors.ts';
 
-const PlanTextEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.PlanTextEditor })));
 
 type Source = 'batch' | 'capture' | 'files' | 'import';
 /** The export formats as the user picks them: JSON Schemas come as files or as a folder. */

@@ -1,6 +1,6 @@
-import { useCommand } from '../commands/registry.ts';
-import { useActiveBatch } from '../state/composer.ts';
-import { usePlanDraft } from './plan-draft-state.ts';
+import { useCommand } from '../base/state/command-registry.ts';
+import { useActiveBatch } from '../base/state/composer.ts';
+import { usePlanDraft } from '../base/data/plan-draft-state.ts';
 import { PlanDraftDialog } from './PlanDraftDialog.tsx';
 
 /** The draft dialog's place in the shell, and the two commands that open it (the palette, the File menu). */

@@ -2,7 +2,8 @@ import Editor from '@monaco-editor/react';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import planSchema from '../../docs/plan.schema.json';
 import '../monaco/setup.ts';
-import { useColorScheme } from '../theme.ts';
+import { useColorScheme } from '../base/theme.ts';
+import type { PlanTextEditorProps } from '../base/editors.ts';
 
 /** The plan file's own JSON Schema, for completion and hovers in any model named *.plan.json. */
 const PLAN_SCHEMA_URI = 'eventdesk://schema/plan.json';
@@ -18,7 +19,7 @@ function offerPlanSchema(): void {
  * Uncontrolled: a new draft mounts a new editor (its key), and each edit is reported. Loaded on
  * demand, with Monaco.
  */
-export default function PlanTextEditor({ initialText, onChange }: { initialText: string; onChange: (text: string) => void }) {
+export default function PlanTextEditor({ initialText, onChange }: PlanTextEditorProps) {
   const scheme = useColorScheme();
   // renderFinalNewline 'on': the plan ends with a newline, whose dimmed line number fails contrast (axe).
   return (

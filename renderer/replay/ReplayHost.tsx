@@ -1,9 +1,9 @@
-import { useCommand } from '../commands/registry.ts';
-import { useApi } from '../queries.ts';
-import { useNotices } from '../state/ui.ts';
+import { useCommand } from '../base/state/command-registry.ts';
+import { useApi } from '../base/queries.ts';
+import { useNotices } from '../base/state/ui.ts';
 import { ReplayDialog } from './ReplayDialog.tsx';
 import { replayOfFile } from './replay-file.ts';
-import { useReplay } from './replay-store.ts';
+import { useReplay } from '../base/data/replay-store.ts';
 
 /** The Replay dialog, once for the whole app, open while someone asked for a replay; and the palette's "Replay a file's events". */
 export function ReplayHost() {

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../features/validation/common/validation.ts';
-import { createValidationClient } from '../composer/validation-client.ts';
-import type { WorkerRules } from '../composer/validation-protocol.ts';
+import { createValidationClient } from '../composer/checks/validation-client.ts';
+import type { WorkerRules } from '../composer/checks/validation-protocol.ts';
 
 export interface BatchCheck {
   diagnostics: Diagnostic[];

@@ -1,6 +1,6 @@
 import { plural } from '../../base/common/plural.ts';
-import { importText } from '../composer/importing.ts';
-import type { ReplayRequest } from './replay-store.ts';
+import { importText } from '../composer/import/importing.ts';
+import type { ReplayRequest } from '../base/data/replay-store.ts';
 
 /**
  * A saved file's events as a replay (a capture export as JSON or NDJSON, a HAR, a batch), or

@@ -4,7 +4,7 @@ import type { EnvironmentView } from '../../features/environments/common/environ
 import { UNLISTED_CODE } from '../../features/plans/common/plan-diagnostics.ts';
 import { planFailure, type PlanStatus } from '../../features/plans/common/plan-status.ts';
 import { plural } from '../../base/common/plural.ts';
-import { useApi } from '../queries.ts';
+import { useApi } from '../base/queries.ts';
 import { PLAN_CODES } from '../send/useSend.ts';
 import type { BatchCheck } from './batch-check.ts';
 

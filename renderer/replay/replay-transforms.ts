@@ -1,7 +1,7 @@
 import { TextBlocks } from '../../base/common/text-changes.ts';
-import { withPseudonyms, type AskPseudonyms } from '../composer/pseudonyms.ts';
-import type { TransformClient } from '../composer/transform-client.ts';
-import { INITIAL_INPUTS, specOf } from '../composer/transform-inputs.ts';
+import { withPseudonyms, type AskPseudonyms } from '../composer/transform/pseudonyms.ts';
+import type { TransformClient } from '../composer/transform/transform-client.ts';
+import { INITIAL_INPUTS, specOf } from '../composer/transform/transform-inputs.ts';
 
 /** Which of the composer's transforms a replay runs first. */
 export interface ReplayChoices {

@@ -1,5 +1,5 @@
 import type { KeptRun } from '../../features/runs/common/run-schemas.ts';
-import { startedText } from '../history/format.ts';
+import { startedText } from '../base/data/history-format.ts';
 import { countsText } from './run-words.ts';
 
 const SOURCE_WORDS = { app: 'from the app', cli: 'from the command line' } as const;

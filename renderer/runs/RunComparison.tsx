@@ -1,7 +1,7 @@
 import { compareRuns, type Change, type ComparedStatus } from '../../features/runs/common/compare-runs.ts';
 import type { RunResult } from '../../features/runs/common/run-result.ts';
-import { startedText } from '../history/format.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { startedText } from '../base/data/history-format.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
 import { useKeptRun } from './queries.ts';
 import { StatusBadge } from './RunSteps.tsx';
 import { stepLabel } from './run-words.ts';

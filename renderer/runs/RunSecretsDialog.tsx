@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { EnvironmentSettingsSchema } from '../../features/environments/common/environment.ts';
 import type { RunSecretsNeed } from '../../features/runs/common/run-secrets.ts';
-import { useApi } from '../queries.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { Modal } from '../shell/Modal.tsx';
+import { useApi } from '../base/queries.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
+import { Modal } from '../base/widgets/Modal.tsx';
 import { settleRunSecrets, useRunSecrets } from './run-secrets.ts';
 
 interface Entered {

@@ -1,6 +1,6 @@
-import { useHistory } from '../history/state.ts';
-import { elapsedText } from '../history/format.ts';
-import { useUi } from '../state/ui.ts';
+import { useHistory } from '../base/data/history-state.ts';
+import { elapsedText } from '../base/data/history-format.ts';
+import { useUi } from '../base/state/ui.ts';
 import type { LiveScenario, LiveStep } from './live-run.ts';
 import { STATUS_WORDS, stepLabel, type StatusWord } from './run-words.ts';
 

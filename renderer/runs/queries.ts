@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useApi } from '../queries.ts';
+import { useApi } from '../base/queries.ts';
 import { useLiveRun } from './live-run.ts';
 
 export const runsKey = ['runs'] as const;

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { AppError } from '../../base/common/errors.ts';
 import type { InputOf } from '../../app/common/ipc.ts';
-import { environmentsKey } from '../environments/queries.ts';
-import { useApi } from '../queries.ts';
-import { useNotices } from '../state/ui.ts';
+import { environmentsKey } from '../base/data/environment-queries.ts';
+import { useApi } from '../base/queries.ts';
+import { useNotices } from '../base/state/ui.ts';
 import { useLiveRun } from './live-run.ts';
 import { askRunSecrets } from './run-secrets.ts';
 

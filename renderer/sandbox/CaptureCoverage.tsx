@@ -2,11 +2,11 @@ import './capture-coverage.css';
 import { useState } from 'react';
 import type { CaptureCoverage as CaptureCoverageReport, CaptureSelection } from '../../features/coverage/common/capture-coverage.ts';
 import { plural } from '../../base/common/plural.ts';
-import { useEnvironments } from '../environments/queries.ts';
-import { usePlanDraft } from '../plans/plan-draft-state.ts';
+import { useEnvironments } from '../base/data/environment-queries.ts';
+import { usePlanDraft } from '../base/data/plan-draft-state.ts';
 import { PlanCoveragePanel, type CoverageView } from '../plans/PlanCoveragePanel.tsx';
-import { useApi } from '../queries.ts';
-import { useSandboxInfo } from './queries.ts';
+import { useApi } from '../base/queries.ts';
+import { useSandboxInfo } from '../base/data/sandbox-queries.ts';
 
 /**
  * The Sandbox tab's way from what the sandbox captured to a tracking plan: "Plan coverage"

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { OutputOf } from '../../app/common/ipc.ts';
 import { ANY_FREE_PORT, readPort, type SandboxPortStatus } from '../../features/sandbox/common/sandbox-port.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
 import { ConnectionSnippet } from './ConnectionSnippet.tsx';
 import { useCopyText } from './copy-text.ts';
-import { useSetSandboxPort } from './queries.ts';
+import { useSetSandboxPort } from '../base/data/sandbox-queries.ts';
 
 type SandboxView = OutputOf<'sandbox:info'>;
 

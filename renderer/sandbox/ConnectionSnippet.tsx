@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../base/common/datetime.ts';
 import { cliSnippet, curlSnippet, type SnippetTarget } from '../../features/sandbox/common/sandbox-snippets.ts';
-import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
+import { tabIdOf, ViewSwitch } from '../base/widgets/ViewSwitch.tsx';
 import { useCopyText } from './copy-text.ts';
 
 type Kind = 'curl' | 'cli';

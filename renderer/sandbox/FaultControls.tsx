@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { NO_FAULTS, type ForcedFailure, type SandboxFaults } from '../../features/sandbox/common/sandbox.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { useSetFaults } from './queries.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
+import { useSetFaults } from '../base/data/sandbox-queries.ts';
 
 const failureChoices: ForcedFailure[] = [400, 401, 403, 404, 413, 415, 422, 429, 500, 502, 503, 504, 'reset'];
 

@@ -1,9 +1,9 @@
 import './forward.css';
 import { forwardMarginMs, type SandboxForwardStatus } from '../../features/sandbox/common/sandbox-forward.ts';
-import { useEnvironments } from '../environments/queries.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { useEnvironments } from '../base/data/environment-queries.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
 import { useSandboxForwardUpdates, useSetForward } from './forward-queries.ts';
-import { formatTime } from '../shell/time-format.ts';
+import { formatTime } from '../base/time-format.ts';
 
 const OFF = '';
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} s`;

@@ -1,7 +1,7 @@
 import type { SandboxMode, SandboxPlan } from '../../features/sandbox/common/sandbox.ts';
 import { plural } from '../../base/common/plural.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { useChoosePlan, useClearPlan } from './queries.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
+import { useChoosePlan, useClearPlan } from '../base/data/sandbox-queries.ts';
 
 /** The file's name, for the row: the whole path is in its tooltip. */
 function fileName(file: string): string {

@@ -4,9 +4,9 @@ import type { ListedRequest } from '../../features/capture/common/capture-reques
 import { OUTCOME_CLASSES, OUTCOME_CLASS_LABELS, outcomeClassOf, type OutcomeClass } from '../../features/sandbox/common/sandbox-outcome.ts';
 import { isFiltering, matchesRequestFilter, NO_REQUEST_FILTER, pathOf, type RequestFilter } from '../../features/capture/common/sandbox-request-filter.ts';
 import { plural } from '../../base/common/plural.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
 import { CaptureStatusLine } from './CaptureStatusLine.tsx';
-import { useCaptureStatus, useExportHar, useLoadOlder, useShowNewest, useTrafficWindow } from './queries.ts';
+import { useCaptureStatus, useExportHar, useLoadOlder, useShowNewest, useTrafficWindow } from '../base/data/sandbox-queries.ts';
 import { TrafficList } from './TrafficList.tsx';
 import './triage.css';
 

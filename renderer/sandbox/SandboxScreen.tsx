@@ -1,18 +1,18 @@
 import './sandbox.css';
 import { commands, keysLabel } from '../../app/common/commands.ts';
-import { isMac, useCommand } from '../commands/registry.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
+import { isMac, useCommand } from '../base/state/command-registry.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
 import { CaptureCoverage } from './CaptureCoverage.tsx';
-import { tabIdOf, ViewSwitch } from '../shell/ViewSwitch.tsx';
+import { tabIdOf, ViewSwitch } from '../base/widgets/ViewSwitch.tsx';
 import { EventsView } from './events/EventsView.tsx';
 import { ConnectionPanel } from './ConnectionPanel.tsx';
 import { FaultControls } from './FaultControls.tsx';
 import { ForwardControls } from './ForwardControls.tsx';
 import { PlanControls } from './PlanControls.tsx';
-import { clearDisabledReason } from './clear-capture.ts';
-import { useCaptureStatus, useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from './queries.ts';
+import { clearDisabledReason } from '../base/data/clear-capture.ts';
+import { useCaptureStatus, useClearTraffic, useSandboxFaults, useSandboxInfo, useSandboxPlanUpdates, useSandboxTraffic } from '../base/data/sandbox-queries.ts';
 import { RequestsView } from './RequestsView.tsx';
-import { useSandboxView, type SandboxView } from './sandbox-view.ts';
+import { useSandboxView, type SandboxView } from './events/sandbox-view.ts';
 import { useSettingsPanel } from './settings-panel.ts';
 
 const PANEL = 'sandbox-view';

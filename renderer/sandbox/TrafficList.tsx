@@ -5,12 +5,12 @@ import { diagnosticMessage } from '../../features/plans/common/plan-diagnostics.
 import { plural } from '../../base/common/plural.ts';
 import type { SandboxViolation } from '../../features/sandbox/common/sandbox.ts';
 import { outcomeClassOf } from '../../features/sandbox/common/sandbox-outcome.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { HeaderList } from '../shell/HeaderList.tsx';
-import { useCapturedRequest } from './queries.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
+import { HeaderList } from '../base/widgets/HeaderList.tsx';
+import { useCapturedRequest } from '../base/data/sandbox-queries.ts';
 import { ForwardedPart } from './ForwardedPart.tsx';
-import { useSandboxView } from './sandbox-view.ts';
-import { formatTime } from '../shell/time-format.ts';
+import { useSandboxView } from './events/sandbox-view.ts';
+import { formatTime } from '../base/time-format.ts';
 
 /** Rows shown at once; "Show older" shows as many more. Rendering stays quick however much was captured. */
 export const PAGE_SIZE = 300;

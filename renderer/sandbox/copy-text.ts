@@ -1,4 +1,4 @@
-import { useNotices } from '../state/ui.ts';
+import { useNotices } from '../base/state/ui.ts';
 
 /** Copies text the page may hold (the sandbox's public settings) and says so, or why it could not. */
 export function useCopyText() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OutputOf } from '../../app/common/ipc.ts';
-import { useApi } from '../queries.ts';
-import { infoKey } from './queries.ts';
+import { useApi } from '../base/queries.ts';
+import { infoKey } from '../base/data/sandbox-queries.ts';
 
 /** Keeps the view's forwarding current as main follows the environment (changed, deleted) or the upstream fails, by the sandbox:forwardChanged push. */
 export function useSandboxForwardUpdates() {

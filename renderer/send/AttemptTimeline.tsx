@@ -1,7 +1,7 @@
 import type { ChunkAttempt, ChunkRecord } from '../../features/history/common/submission.ts';
-import { HeaderList } from '../shell/HeaderList.tsx';
+import { HeaderList } from '../base/widgets/HeaderList.tsx';
 import { pretty } from './pretty.ts';
-import { formatTime } from '../shell/time-format.ts';
+import { formatTime } from '../base/time-format.ts';
 
 
 function answerOf(attempt: ChunkAttempt): { text: string; tone: string } {

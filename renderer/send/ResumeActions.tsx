@@ -1,6 +1,6 @@
 import { possiblyDelivered, unansweredText, type SubmissionView, type UnansweredChoice } from '../../features/history/common/submission.ts';
-import { useApi } from '../queries.ts';
-import { useNotices } from '../state/ui.ts';
+import { useApi } from '../base/queries.ts';
+import { useNotices } from '../base/state/ui.ts';
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

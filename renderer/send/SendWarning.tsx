@@ -2,7 +2,7 @@ import { eventPlace } from '../../base/common/event-place.ts';
 import type { ProblemCounts } from '../../features/plans/common/plan-diagnostics.ts';
 import { plural } from '../../base/common/plural.ts';
 import type { Diagnostic } from '../../features/validation/common/validation.ts';
-import type { Question } from '../shell/questions.ts';
+import type { Question } from '../base/widgets/questions.ts';
 
 /** Enough to see what kind of trouble it is; the Problems list has the rest. */
 const SHOWN = 5;

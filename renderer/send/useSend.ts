@@ -6,17 +6,17 @@ import type { SubmissionSummary } from '../../features/history/common/submission
 import { problemCounts, UNLISTED_CODE, type ProblemCounts } from '../../features/plans/common/plan-diagnostics.ts';
 import { VIOLATION_KINDS } from '../../features/plans/common/plan.ts';
 import { UNSENDABLE_CODES, type Diagnostic } from '../../features/validation/common/validation.ts';
-import { focusProblems } from '../composer/problems-focus.ts';
-import { useActiveEnvironment } from '../environments/queries.ts';
-import { useApi } from '../queries.ts';
-import { ask, confirm } from '../shell/questions.ts';
-import { formatDateTime } from '../shell/time-format.ts';
-import { settledBatchText } from '../state/batch-text.ts';
-import { originsIn } from '../state/pseudonym-origins.ts';
-import type { Batch } from '../state/composer.ts';
-import { useNotices, useUi } from '../state/ui.ts';
+import { focusProblems } from '../base/state/problems-focus.ts';
+import { useActiveEnvironment } from '../base/data/environment-queries.ts';
+import { useApi } from '../base/queries.ts';
+import { ask, confirm } from '../base/widgets/questions.ts';
+import { formatDateTime } from '../base/time-format.ts';
+import { settledBatchText } from '../base/state/batch-text.ts';
+import { originsIn } from '../base/state/pseudonym-origins.ts';
+import type { Batch } from '../base/state/composer.ts';
+import { useNotices, useUi } from '../base/state/ui.ts';
 import { sendWarning } from './SendWarning.tsx';
-import { useSendState } from './state.ts';
+import { useSendState } from '../base/data/send-state.ts';
 
 /** Keeps progress of every send in the store, from the send:progress push. */
 export function useSendProgressEvents(): void {

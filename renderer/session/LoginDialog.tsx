@@ -1,13 +1,13 @@
 import './session.css';
 import { useState, type FormEvent } from 'react';
 import type { EnvironmentView } from '../../features/environments/common/environment.ts';
-import { useEnvironments } from '../environments/queries.ts';
-import { useAppInfo } from '../queries.ts';
-import { useSandboxInfo } from '../sandbox/queries.ts';
-import { ErrorNotice } from '../shell/ErrorNotice.tsx';
-import { Modal } from '../shell/Modal.tsx';
-import { useUi } from '../state/ui.ts';
-import { useLogin } from './queries.ts';
+import { useEnvironments } from '../base/data/environment-queries.ts';
+import { useAppInfo } from '../base/queries.ts';
+import { useSandboxInfo } from '../base/data/sandbox-queries.ts';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
+import { Modal } from '../base/widgets/Modal.tsx';
+import { useUi } from '../base/state/ui.ts';
+import { useLogin } from '../base/data/session-queries.ts';
 
 function LoginForm({ environment, reason, onDone }: { environment: EnvironmentView; reason: string | null; onDone: (loggedIn: boolean) => void }) {
   const login = useLogin();

@@ -1,10 +1,10 @@
 import './session.css';
 import type { EnvironmentView } from '../../features/environments/common/environment.ts';
-import { useCommand } from '../commands/registry.ts';
-import { useUi } from '../state/ui.ts';
+import { useCommand } from '../base/state/command-registry.ts';
+import { useUi } from '../base/state/ui.ts';
 import { WARN_BEFORE_EXPIRY_MS, formatRemaining, useNow } from './countdown.ts';
-import { useLogout, useSession } from './queries.ts';
-import { formatDateTime } from '../shell/time-format.ts';
+import { useLogout, useSession } from '../base/data/session-queries.ts';
+import { formatDateTime } from '../base/time-format.ts';
 
 
 /** Who is logged in to the active environment, until when, with a live countdown. */

@@ -1,5 +1,5 @@
 import type { AppInfo } from '../../app/common/ipc.ts';
-import { CloseButton, Modal } from './Modal.tsx';
+import { CloseButton, Modal } from '../base/widgets/Modal.tsx';
 
 export function AboutDialog({ info, open, onClose }: { info: AppInfo; open: boolean; onClose: () => void }) {
   const runtime = [

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useCommand } from '../commands/registry.ts';
-import { useApi } from '../queries.ts';
-import { useNotices } from '../state/ui.ts';
-import { useAppearance, type Appearance } from '../theme.ts';
+import { useCommand } from '../base/state/command-registry.ts';
+import { useApi } from '../base/queries.ts';
+import { useNotices } from '../base/state/ui.ts';
+import { useAppearance, type Appearance } from '../base/theme.ts';
 
 const choices: { appearance: Appearance; label: string }[] = [
   { appearance: 'system', label: 'System' },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNotices, type Notice } from '../state/ui.ts';
+import { useNotices, type Notice } from '../base/state/ui.ts';
 
 /** Errors and warnings must be read, and often acted on, so they stay longer than a confirmation. */
 const LIFETIME_MS: Record<Notice['tone'], number> = { info: 6000, success: 6000, warning: 14_000, error: 14_000 };

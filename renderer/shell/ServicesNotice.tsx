@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useApi } from '../queries.ts';
-import { useSendState } from '../send/state.ts';
-import { useNotices } from '../state/ui.ts';
+import { useApi } from '../base/queries.ts';
+import { useSendState } from '../base/data/send-state.ts';
+import { useNotices } from '../base/state/ui.ts';
 
 /**
  * What the page is told when EventDesk's background services stopped by themselves (out of

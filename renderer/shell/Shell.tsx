@@ -1,10 +1,10 @@
 import './shell.css';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { AppInfo } from '../../app/common/ipc.ts';
 import { CommandPalette } from '../commands/CommandPalette.tsx';
 import { useRequestsFromMain } from '../commands/from-main.ts';
 import { useCommandKeys } from '../commands/keyboard.ts';
-import { runCommand, useCommand, withShortcut } from '../commands/registry.ts';
+import { runCommand, useCommand, withShortcut } from '../base/state/command-registry.ts';
 import { ShortcutSheet } from '../commands/ShortcutSheet.tsx';
 import { useDraftAutosave } from '../composer/autosave.ts';
 import { BatchTabs } from '../composer/BatchTabs.tsx';
@@ -12,11 +12,11 @@ import { CompareWith } from '../composer/CompareWith.tsx';
 import { EnvironmentEditor } from '../environments/EnvironmentEditor.tsx';
 import { EnvironmentList } from '../environments/EnvironmentList.tsx';
 import { HistoryScreen } from '../history/HistoryScreen.tsx';
-import { useHistoryRefresh } from '../history/queries.ts';
+import { useHistoryRefresh } from '../base/data/history-queries.ts';
 import { RecentSubmissions } from '../history/RecentSubmissions.tsx';
-import { useActiveEnvironment } from '../environments/queries.ts';
+import { useActiveEnvironment } from '../base/data/environment-queries.ts';
 import { LoginDialog } from '../session/LoginDialog.tsx';
-import { useSessionEvents } from '../session/queries.ts';
+import { useSessionEvents } from '../base/data/session-queries.ts';
 import { SessionBar } from '../session/SessionBar.tsx';
 import { SandboxScreen } from '../sandbox/SandboxScreen.tsx';
 import { ResponsePanel } from '../send/ResponsePanel.tsx';
@@ -25,18 +25,19 @@ import { PlanDraftHost } from '../plans/PlanDraftHost.tsx';
 import { ReplayHost } from '../replay/ReplayHost.tsx';
 import { useRunEvents } from '../runs/queries.ts';
 import { RunsScreen } from '../runs/RunsScreen.tsx';
-import { useApi } from '../queries.ts';
-import { useNotices, useUi } from '../state/ui.ts';
-import { useWorkspaceEvents } from '../workspace/queries.ts';
+import { useApi } from '../base/queries.ts';
+import { useNotices, useUi } from '../base/state/ui.ts';
+import { useWorkspaceEvents } from '../base/data/workspace-queries.ts';
 import { ReloadQuestionDialog } from '../workspace/ReloadQuestionDialog.tsx';
 import { WorkspacePanel } from '../workspace/WorkspacePanel.tsx';
 import { AboutDialog } from './AboutDialog.tsx';
 import { AppearanceControl } from './AppearanceControl.tsx';
 import { Notices } from './Notices.tsx';
-import { QuestionDialog } from './QuestionDialog.tsx';
+import { QuestionDialog } from '../base/widgets/QuestionDialog.tsx';
 import { ServicesNotice } from './ServicesNotice.tsx';
+import { BatchEditor, setEditorsLoader } from '../base/editors.ts';
 
-const BatchEditor = lazy(() => import('../monaco/editors.ts').then((editors) => ({ default: editors.BatchEditor })));
+setEditorsLoader(() => import('./editors.ts'));
 
 /** The frame later screens fill: environments and history on the left, the composer, the response. */
 export function Shell({ info }: { info: AppInfo }) {

@@ -1,5 +1,5 @@
-import { Modal } from '../shell/Modal.tsx';
-import { answerReload, useReloadQuestions } from './reload.ts';
+import { Modal } from '../base/widgets/Modal.tsx';
+import { answerReload, useReloadQuestions } from '../base/data/workspace-reload.ts';
 
 /** Asks, one file at a time, whether a batch with unsaved edits keeps them or takes the text its file now has on disk. Escape keeps them: nothing is lost unasked. */
 export function ReloadQuestionDialog() {

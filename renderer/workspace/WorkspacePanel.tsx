@@ -3,10 +3,10 @@ import { useState, type KeyboardEvent } from 'react';
 import { problemText } from '../../features/workspace/common/workspace-json.ts';
 import type { WorkspaceFile, WorkspaceListing } from '../../features/workspace/common/workspace.ts';
 import { useFileOpening } from '../composer/opening.ts';
-import { useActiveBatch } from '../state/composer.ts';
-import { useUi } from '../state/ui.ts';
-import { useWorkspace } from './queries.ts';
-import { pathInWorkspace } from './reload.ts';
+import { useActiveBatch } from '../base/state/composer.ts';
+import { useUi } from '../base/state/ui.ts';
+import { useWorkspace } from '../base/data/workspace-queries.ts';
+import { pathInWorkspace } from '../base/data/workspace-reload.ts';
 import { rowForKey, treeRows, type TreeRow } from './workspace-tree.ts';
 
 const KIND_WORDS = { environment: 'Environment', batch: 'Batch', plan: 'Plan', scenario: 'Scenario' } as const;

@@ -18,7 +18,7 @@ describe('the native dialogs rule', () => {
     "export const name = globalThis.prompt('Name?');",
     "self.alert('Saved');\nexport {};",
   ])('refuses in the renderer: %s', async (code) => {
-    expect(await refusals('renderer/x.ts', code)).toEqual([expect.stringContaining('renderer/shell/questions.ts')]);
+    expect(await refusals('renderer/x.ts', code)).toEqual([expect.stringContaining('renderer/base/widgets/questions.ts')]);
   });
 
   it('allows the app’s own confirm', async () => {

@@ -3,17 +3,17 @@ import { act, render } from '@testing-library/react';
 import { createBridge } from '../../app/common/bridge.ts';
 import type { Envelope } from '../../base/common/errors.ts';
 import type { AppInfo, ChannelName, PayloadOf, PushName } from '../../app/common/ipc.ts';
-import { createApi } from '../../renderer/api.ts';
+import { createApi } from '../../renderer/base/api.ts';
 import { App } from '../../renderer/App.tsx';
-import { ApiContext } from '../../renderer/queries.ts';
-import { useComposer } from '../../renderer/state/composer.ts';
-import { useUi } from '../../renderer/state/ui.ts';
-import { useAppearance } from '../../renderer/theme.ts';
+import { ApiContext } from '../../renderer/base/queries.ts';
+import { useComposer } from '../../renderer/base/state/composer.ts';
+import { useUi } from '../../renderer/base/state/ui.ts';
+import { useAppearance } from '../../renderer/base/theme.ts';
 
 /**
  * The whole renderer over a fake bridge: canned answers per channel, every call recorded, and
  * pushes sent by hand. Monaco is left out (the e2e tests cover it): a test file mocks
- * renderer/monaco/editors.ts itself, since vi.mock only applies to the file that calls it.
+ * renderer/shell/editors.ts itself, since vi.mock only applies to the file that calls it.
  */
 
 export const info: AppInfo = {

@@ -10,7 +10,7 @@ import type { TrackingPlan } from '../common/plan.ts';
  * module instead (served by hash, a 'self' script), and nothing is evaluated from a string.
  * Ajv writes each validator as CommonJS that requires its runtime (`ajv/dist/runtime/*`,
  * `ajv-formats/dist/formats`, features/plans/common/linear-regexp.ts): each is wrapped so that
- * `require` is the table the worker bundles (renderer/composer/plan-runtime.ts).
+ * `require` is the table the worker bundles (renderer/composer/checks/plan-runtime.ts).
  *
  * The module exports the `plan` itself, and by default a function that takes that `require` and
  * returns a Map of each kind's key to its validators, shaped as features/plans/common/check.ts's KindValidators.

@@ -1,9 +1,9 @@
 import type { CapturedEventRow } from '../../../features/capture/common/capture-events.ts';
 import { plural } from '../../../base/common/plural.ts';
-import { ErrorNotice } from '../../shell/ErrorNotice.tsx';
+import { ErrorNotice } from '../../base/widgets/ErrorNotice.tsx';
 import { useCapturedEvent } from './queries.ts';
 import { verdictText, violationsText } from './verdict.ts';
-import { formatTime } from '../../shell/time-format.ts';
+import { formatTime } from '../../base/time-format.ts';
 
 /** One captured event: why it was accepted or refused, what the plan found, its request, and the event as it arrived. */
 export function EventDetail({ row, onClose, onShowRequest }: { row: CapturedEventRow; onClose: () => void; onShowRequest: (requestId: number) => void }) {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { CapturedSelection } from '../../../features/capture/common/capture-events.ts';
 import { plural } from '../../../base/common/plural.ts';
-import { useApi } from '../../queries.ts';
-import { useReplay } from '../../replay/replay-store.ts';
-import { useComposer } from '../../state/composer.ts';
-import { useNotices, useUi } from '../../state/ui.ts';
-import { formatTime } from '../../shell/time-format.ts';
+import { useApi } from '../../base/queries.ts';
+import { useReplay } from '../../base/data/replay-store.ts';
+import { useComposer } from '../../base/state/composer.ts';
+import { useNotices, useUi } from '../../base/state/ui.ts';
+import { formatTime } from '../../base/time-format.ts';
 
 /** A new batch's name: when it was taken and how many events, "Captured 9:41 AM (12 events)" (the locale's clock). */
 export function capturedBatchName(count: number, now = new Date()): string {

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { CapturedEventRow } from '../../../features/capture/common/capture-events.ts';
-import { isMac } from '../../commands/registry.ts';
+import { isMac } from '../../base/state/command-registry.ts';
 import { isSelected, type RowSelection } from './selection.ts';
 import { verdictText, violationsText } from './verdict.ts';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CapturedEventsFilter, CapturedEventsPage } from '../../../features/capture/common/capture-events.ts';
-import { useApi } from '../../queries.ts';
+import { useApi } from '../../base/queries.ts';
 
 /** Rows asked for at once: a few screens' worth. */
 export const EVENTS_PAGE_SIZE = 200;

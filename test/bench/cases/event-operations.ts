@@ -1,7 +1,7 @@
 import { parseFilter } from '../../../features/transforms/common/filter.ts';
 import { applyToLayout, deleteEvents, duplicateEvents, keepOnlyEvents, orderAfterStep, reorderEvents, type EventsLayout } from '../../../features/transforms/common/operations.ts';
 import { layOutBatch } from '../../../features/validation/common/batch-layout.ts';
-import { matchEvents } from '../../../renderer/composer/event-filter.ts';
+import { matchEvents } from '../../../renderer/composer/form/event-filter.ts';
 import { measureBesideParse } from '../beside-parse.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
 import { EVENTS, validBatchText } from '../batch-100k.ts';

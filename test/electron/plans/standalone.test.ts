@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadPlan, type LoadedPlan } from '../../../features/plans/node/load.ts';
-import { importPlan, planRequire } from '../../../renderer/composer/plan-runtime.ts';
+import { importPlan, planRequire } from '../../../renderer/composer/checks/plan-runtime.ts';
 import { checkEvents, type CheckablePlan } from '../../../features/plans/common/check.ts';
 import { validateBatchWithPlan } from '../../../features/plans/common/plan-diagnostics.ts';
 import { DEFAULT_RULES } from '../../../features/environments/common/rules.ts';

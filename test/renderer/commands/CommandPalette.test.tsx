@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/environments/common/environment.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
-vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
 
 beforeAll(stubBrowser);
 afterEach(cleanup);

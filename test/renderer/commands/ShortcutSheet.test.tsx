@@ -5,7 +5,7 @@ import { commandIds, commands, keysLabel } from '../../../app/common/commands.ts
 import { editorKeys } from '../../../renderer/commands/ShortcutSheet.tsx';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
-vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
 
 beforeAll(stubBrowser);
 afterEach(cleanup);

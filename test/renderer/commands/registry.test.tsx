@@ -2,10 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useCommandKeys } from '../../../renderer/commands/keyboard.ts';
-import { availabilityOf, runCommand, useCommand } from '../../../renderer/commands/registry.ts';
+import { availabilityOf, runCommand, useCommand } from '../../../renderer/base/state/command-registry.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
-vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
 
 beforeAll(stubBrowser);
 afterEach(cleanup);

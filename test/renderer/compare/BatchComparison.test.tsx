@@ -18,7 +18,7 @@ vi.mock('../../../renderer/compare/event-diff.worker.ts?worker', async () => {
     },
   };
 });
-vi.mock('../../../renderer/monaco/editors.ts', () => ({ CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({ CompareEditor: () => null }));
 
 afterEach(cleanup);
 

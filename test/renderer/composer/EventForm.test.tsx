@@ -2,10 +2,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KindGuide } from '../../../features/plans/common/editor-schema.ts';
-import { EventForm } from '../../../renderer/composer/EventForm.tsx';
+import { EventForm } from '../../../renderer/composer/form/EventForm.tsx';
 
 // The form reads the active environment for its copies; none is active here.
-vi.mock('../../../renderer/environments/queries.ts', () => ({ useActiveEnvironment: () => null }));
+vi.mock('../../../renderer/base/data/environment-queries.ts', () => ({ useActiveEnvironment: () => null }));
 vi.mock('../../../renderer/monaco/batch-models.ts', () => ({ batchModel: vi.fn() }));
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GenerateCopies } from '../../../renderer/composer/GenerateCopies.tsx';
-import { useNotices } from '../../../renderer/state/ui.ts';
+import { GenerateCopies } from '../../../renderer/composer/form/GenerateCopies.tsx';
+import { useNotices } from '../../../renderer/base/state/ui.ts';
 
 // Monaco stays out of jsdom: a count it refuses never reaches the batch's model.
 const batchModel = vi.hoisted(() => vi.fn());

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useComposer } from '../../../renderer/state/composer.ts';
-import { useNotices } from '../../../renderer/state/ui.ts';
+import { useComposer } from '../../../renderer/base/state/composer.ts';
+import { useNotices } from '../../../renderer/base/state/ui.ts';
 import { stubBrowser } from '../app-harness.tsx';
 import { openBatchText, renderImportExport } from './import-export.tsx';
 

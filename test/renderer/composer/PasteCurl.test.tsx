@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { batchText } from '../../../renderer/state/batch-text.ts';
-import { useComposer } from '../../../renderer/state/composer.ts';
-import { useNotices } from '../../../renderer/state/ui.ts';
+import { batchText } from '../../../renderer/base/state/batch-text.ts';
+import { useComposer } from '../../../renderer/base/state/composer.ts';
+import { useNotices } from '../../../renderer/base/state/ui.ts';
 import { stubBrowser } from '../app-harness.tsx';
 import { renderImportExport } from './import-export.tsx';
 

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UNLISTED_CODE } from '../../../features/plans/common/plan-diagnostics.ts';
 import type { Diagnostic } from '../../../features/validation/common/validation.ts';
-import { ProblemsList } from '../../../renderer/composer/ProblemsList.tsx';
+import { ProblemsList } from '../../../renderer/composer/checks/ProblemsList.tsx';
 
 afterEach(cleanup);
 

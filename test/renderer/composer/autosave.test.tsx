@@ -3,12 +3,12 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Draft, DraftEdits, DraftOrigins } from '../../../features/documents/common/draft.ts';
 import { pseudonymInput } from '../../../features/transforms/common/pseudonym-shapes.ts';
-import { reportEdits, setBatchText } from '../../../renderer/state/batch-text.ts';
-import { originsIn, rememberOrigins } from '../../../renderer/state/pseudonym-origins.ts';
+import { reportEdits, setBatchText } from '../../../renderer/base/state/batch-text.ts';
+import { originsIn, rememberOrigins } from '../../../renderer/base/state/pseudonym-origins.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
 // Monaco needs a real browser (the e2e tests type in it); here its edits are reported as it would.
-vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
 
 beforeAll(stubBrowser);
 afterEach(cleanup);

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createRef } from 'react';
-import type { Api } from '../../../renderer/api.ts';
-import { ImportExport, type ImportTarget } from '../../../renderer/composer/ImportExport.tsx';
-import { ApiContext } from '../../../renderer/queries.ts';
+import type { Api } from '../../../renderer/base/api.ts';
+import { ImportExport, type ImportTarget } from '../../../renderer/composer/import/ImportExport.tsx';
+import { ApiContext } from '../../../renderer/base/queries.ts';
 
 /** The services the composer's Import and Export ask of: no environments, no app info. */
 const api = { environments: { list: async () => ({ environments: [], activeId: null, notice: null }) }, app: { info: async () => null } } as unknown as Api;

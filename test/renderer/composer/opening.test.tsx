@@ -2,11 +2,11 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../../renderer/api.ts';
+import type { Api } from '../../../renderer/base/api.ts';
 import { BIG_TEXT_LENGTH, PROGRESS_DELAY_MS, progressShows, useFileOpening, useOpening, type Opening } from '../../../renderer/composer/opening.ts';
 import { OpeningProgress } from '../../../renderer/composer/OpeningProgress.tsx';
-import { ApiContext } from '../../../renderer/queries.ts';
-import { useComposer } from '../../../renderer/state/composer.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
+import { useComposer } from '../../../renderer/base/state/composer.ts';
 import type { OpenedFile } from '../../../features/documents/common/files.ts';
 
 const reading = (since: number | null): Opening => ({ name: since === null ? null : 'day.json', step: 'reading', length: null, since });

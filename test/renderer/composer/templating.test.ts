@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copiesOf, copyTemplate } from '../../../renderer/composer/templating.ts';
+import { copiesOf, copyTemplate } from '../../../renderer/composer/form/templating.ts';
 import { findDuplicateEvents, fingerprintOf } from '../../../features/validation/common/duplicate-events.ts';
 import { validEvent } from '../../fixtures/events.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CANCELLED, createTransformClient, type TransformPort } from '../../../renderer/composer/transform-client.ts';
-import { INITIAL_INPUTS, specOf } from '../../../renderer/composer/transform-inputs.ts';
-import { createTransformResponder, SHOWN_EVENTS, type BatchTransforms, type TransformAnswer, type TransformRequest } from '../../../renderer/composer/transform-protocol.ts';
+import { CANCELLED, createTransformClient, type TransformPort } from '../../../renderer/composer/transform/transform-client.ts';
+import { INITIAL_INPUTS, specOf } from '../../../renderer/composer/transform/transform-inputs.ts';
+import { createTransformResponder, SHOWN_EVENTS, type BatchTransforms, type TransformAnswer, type TransformRequest } from '../../../renderer/composer/transform/transform-protocol.ts';
 import { TextBlocks } from '../../../base/common/text-changes.ts';
 
 /**

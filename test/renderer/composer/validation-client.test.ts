@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateBatch } from '../../../features/validation/common/validation.ts';
 import type { ContentChange } from '../../../features/validation/common/incremental.ts';
-import { createValidationClient, type ValidationPort } from '../../../renderer/composer/validation-client.ts';
-import { createValidationResponder, type ValidationAnswer, type ValidationRequest, type WorkerRules } from '../../../renderer/composer/validation-protocol.ts';
+import { createValidationClient, type ValidationPort } from '../../../renderer/composer/checks/validation-client.ts';
+import { createValidationResponder, type ValidationAnswer, type ValidationRequest, type WorkerRules } from '../../../renderer/composer/checks/validation-protocol.ts';
 import { NOW, RULES, validEvent } from '../../shared/validation-support.ts';
 
 /** The composer's validation client, with the worker's responder answering in process, a turn later as a worker would. */

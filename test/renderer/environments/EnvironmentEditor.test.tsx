@@ -8,7 +8,7 @@ import { renderApp, stubBrowser } from '../app-harness.tsx';
 import { sandboxView } from '../sandbox/sandbox-screen.tsx';
 
 // Monaco needs a real browser; the editor dialog does not use it.
-vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
 
 beforeAll(stubBrowser);
 afterEach(cleanup);

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/enviro
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
 // Monaco needs a real browser; the environment list does not use it.
-vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => null, BatchViewer: () => null, CompareEditor: () => null }));
 
 beforeAll(stubBrowser);
 afterEach(cleanup);

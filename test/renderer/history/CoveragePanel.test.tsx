@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../base/common/errors.ts';
 import type { HistoryFilter } from '../../../features/history/common/history.ts';
 import type { CoverageProgress, HistoryCoverage } from '../../../features/coverage/common/history-coverage.ts';
-import type { Api } from '../../../renderer/api.ts';
-import { environmentsKey } from '../../../renderer/environments/queries.ts';
-import { useHistory } from '../../../renderer/history/state.ts';
-import { useNotices, useUi } from '../../../renderer/state/ui.ts';
+import type { Api } from '../../../renderer/base/api.ts';
+import { environmentsKey } from '../../../renderer/base/data/environment-queries.ts';
+import { useHistory } from '../../../renderer/base/data/history-state.ts';
+import { useNotices, useUi } from '../../../renderer/base/state/ui.ts';
 import { renderHistoryScreen } from './render-history.tsx';
 
 afterEach(cleanup);

@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Api } from '../../../renderer/api.ts';
+import type { Api } from '../../../renderer/base/api.ts';
 import { HistoryFilters } from '../../../renderer/history/HistoryFilters.tsx';
-import { useHistory } from '../../../renderer/history/state.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
+import { useHistory } from '../../../renderer/base/data/history-state.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
 
 afterEach(cleanup);
 beforeEach(() => useHistory.setState(useHistory.getInitialState(), true));

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../base/common/errors.ts';
-import type { Api } from '../../../renderer/api.ts';
+import type { Api } from '../../../renderer/base/api.ts';
 import { RecentSubmissions } from '../../../renderer/history/RecentSubmissions.tsx';
-import { useHistory } from '../../../renderer/history/state.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
-import { useNotices, useUi } from '../../../renderer/state/ui.ts';
+import { useHistory } from '../../../renderer/base/data/history-state.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
+import { useNotices, useUi } from '../../../renderer/base/state/ui.ts';
 import { renderHistoryScreen } from './render-history.tsx';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sideText } from '../../../renderer/history/CompareView.tsx';
-import { startedText } from '../../../renderer/history/format.ts';
+import { startedText } from '../../../renderer/base/data/history-format.ts';
 
 describe("History's compare header", () => {
   it('names each side by its label (or that it has none), id, time and environment', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { narrowingText, rangeText } from '../../../renderer/history/coverage-words.ts';
-import { formatTime } from '../../../renderer/shell/time-format.ts';
+import { formatTime } from '../../../renderer/base/time-format.ts';
 import { emptyHistoryFilter } from '../../../features/history/common/history.ts';
 
 /** Instants made in local time, as the date fields and the timeline set them. */

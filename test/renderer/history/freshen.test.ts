@@ -2,8 +2,8 @@ import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack
 import { describe, expect, it, vi } from 'vitest';
 import { emptyHistoryFilter, HISTORY_PAGE_SIZE } from '../../../features/history/common/history.ts';
 import type { SubmissionSummary } from '../../../features/history/common/submission.ts';
-import type { Api } from '../../../renderer/api.ts';
-import { freshenHistory, historyKey, historyPagesOptions } from '../../../renderer/history/queries.ts';
+import type { Api } from '../../../renderer/base/api.ts';
+import { freshenHistory, historyKey, historyPagesOptions } from '../../../renderer/base/data/history-queries.ts';
 
 const row = (n: number, status: SubmissionSummary['status'] = 'ok'): SubmissionSummary => ({
   id: `s-${String(n).padStart(4, '0')}`,

@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SendProgress } from '../../../features/history/common/submission.ts';
-import { StatusBadge } from '../../../renderer/history/StatusBadge.tsx';
-import { useSendState } from '../../../renderer/send/state.ts';
+import { StatusBadge } from '../../../renderer/send/StatusBadge.tsx';
+import { useSendState } from '../../../renderer/base/data/send-state.ts';
 
 afterEach(cleanup);
 beforeEach(() => useSendState.setState(useSendState.getInitialState(), true));

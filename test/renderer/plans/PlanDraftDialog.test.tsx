@@ -3,12 +3,12 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/environments/common/environment.ts';
 import type { OutputOf } from '../../../app/common/ipc.ts';
-import { runCommand } from '../../../renderer/commands/registry.ts';
-import { usePlanDraft } from '../../../renderer/plans/plan-draft-state.ts';
+import { runCommand } from '../../../renderer/base/state/command-registry.ts';
+import { usePlanDraft } from '../../../renderer/base/data/plan-draft-state.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
 // Monaco needs a real browser (the e2e drives it): the plan's JSON is a plain text area here.
-vi.mock('../../../renderer/monaco/editors.ts', () => ({
+vi.mock('../../../renderer/shell/editors.ts', () => ({
   BatchEditor: () => null,
   BatchViewer: () => null,
   CompareEditor: () => null,

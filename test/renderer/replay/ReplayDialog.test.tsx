@@ -8,23 +8,23 @@ import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/enviro
 import { AppError, type Envelope } from '../../../base/common/errors.ts';
 import type { ChannelName } from '../../../app/common/ipc.ts';
 import type { SubmissionSummary, SubmissionView } from '../../../features/history/common/submission.ts';
-import { createApi } from '../../../renderer/api.ts';
-import { useHistory } from '../../../renderer/history/state.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
+import { createApi } from '../../../renderer/base/api.ts';
+import { useHistory } from '../../../renderer/base/data/history-state.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
 import { ReplayHost } from '../../../renderer/replay/ReplayHost.tsx';
-import { useReplay } from '../../../renderer/replay/replay-store.ts';
-import { useSendState } from '../../../renderer/send/state.ts';
-import { QuestionDialog } from '../../../renderer/shell/QuestionDialog.tsx';
-import { batchText } from '../../../renderer/state/batch-text.ts';
-import { useComposer } from '../../../renderer/state/composer.ts';
-import { useNotices, useUi } from '../../../renderer/state/ui.ts';
+import { useReplay } from '../../../renderer/base/data/replay-store.ts';
+import { useSendState } from '../../../renderer/base/data/send-state.ts';
+import { QuestionDialog } from '../../../renderer/base/widgets/QuestionDialog.tsx';
+import { batchText } from '../../../renderer/base/state/batch-text.ts';
+import { useComposer } from '../../../renderer/base/state/composer.ts';
+import { useNotices, useUi } from '../../../renderer/base/state/ui.ts';
 import { validEvent } from '../../fixtures/events.ts';
 import { stubBrowser } from '../app-harness.tsx';
 
 // The composer's workers answering in process with their real code, a turn later as a worker would: jsdom has no workers.
-vi.mock('../../../renderer/composer/transform.worker.ts?worker', async () => {
+vi.mock('../../../renderer/composer/transform/transform.worker.ts?worker', async () => {
   const transforms = await import('../../../features/transforms/common/transforms.ts');
-  const { createTransformResponder } = await import('../../../renderer/composer/transform-protocol.ts');
+  const { createTransformResponder } = await import('../../../renderer/composer/transform/transform-protocol.ts');
   return {
     default: class InProcessWorker {
       onmessage: ((message: MessageEvent) => void) | null = null;
@@ -36,8 +36,8 @@ vi.mock('../../../renderer/composer/transform.worker.ts?worker', async () => {
     },
   };
 });
-vi.mock('../../../renderer/composer/validation.worker.ts?worker', async () => {
-  const { createValidationResponder } = await import('../../../renderer/composer/validation-protocol.ts');
+vi.mock('../../../renderer/composer/checks/validation.worker.ts?worker', async () => {
+  const { createValidationResponder } = await import('../../../renderer/composer/checks/validation-protocol.ts');
   return {
     default: class InProcessWorker {
       onmessage: ((message: MessageEvent) => void) | null = null;

@@ -6,8 +6,8 @@ import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/enviro
 import type { Envelope } from '../../../base/common/errors.ts';
 import type { ChannelName } from '../../../app/common/ipc.ts';
 import type { SessionView } from '../../../features/environments/common/session.ts';
-import { createApi } from '../../../renderer/api.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
+import { createApi } from '../../../renderer/base/api.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
 import { RunSecretsDialog } from '../../../renderer/runs/RunSecretsDialog.tsx';
 import { askRunSecrets, useRunSecrets } from '../../../renderer/runs/run-secrets.ts';
 import { secretsLacking } from '../../../features/runs/common/run-secrets.ts';

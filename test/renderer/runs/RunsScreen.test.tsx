@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useHistory } from '../../../renderer/history/state.ts';
+import { useHistory } from '../../../renderer/base/data/history-state.ts';
 import { useLiveRun } from '../../../renderer/runs/live-run.ts';
-import { useUi } from '../../../renderer/state/ui.ts';
+import { useUi } from '../../../renderer/base/state/ui.ts';
 import type { ChannelName } from '../../../app/common/ipc.ts';
 import type { SessionView } from '../../../features/environments/common/session.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 import { brokenResult, checkoutResult, environment, failed, kept, listing, passed, runResult, scenarios } from './runs-fixtures.ts';
 
-vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
 
 beforeAll(stubBrowser);
 beforeEach(() => useLiveRun.setState(useLiveRun.getInitialState(), true));

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CaptureCoverage } from '../../../features/coverage/common/capture-coverage.ts';
 import type { SandboxPlan } from '../../../features/sandbox/common/sandbox.ts';
-import { usePlanDraft } from '../../../renderer/plans/plan-draft-state.ts';
+import { usePlanDraft } from '../../../renderer/base/data/plan-draft-state.ts';
 import { renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
 
 afterEach(cleanup);

@@ -3,11 +3,11 @@ import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@te
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CapturedEventRow, CapturedEventsQuery, CapturedSelection } from '../../../features/capture/common/capture-events.ts';
 import { useEventsUi } from '../../../renderer/sandbox/events/events-ui.ts';
-import { useSandboxView } from '../../../renderer/sandbox/sandbox-view.ts';
-import { FILTER_PLACEHOLDER } from '../../../renderer/shell/FilterInput.tsx';
-import { useReplay } from '../../../renderer/replay/replay-store.ts';
-import { useComposer } from '../../../renderer/state/composer.ts';
-import { useNotices, useUi } from '../../../renderer/state/ui.ts';
+import { useSandboxView } from '../../../renderer/sandbox/events/sandbox-view.ts';
+import { FILTER_PLACEHOLDER } from '../../../renderer/base/widgets/FilterInput.tsx';
+import { useReplay } from '../../../renderer/base/data/replay-store.ts';
+import { useComposer } from '../../../renderer/base/state/composer.ts';
+import { useNotices, useUi } from '../../../renderer/base/state/ui.ts';
 import { captureStatus, renderSandboxScreen, sandboxView } from './sandbox-screen.tsx';
 import { stubBrowser } from '../app-harness.tsx';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListedRequest } from '../../../features/capture/common/capture-requests.ts';
 import { OLDER_PAGE, REQUESTS_HELD, REQUESTS_LISTED } from '../../../features/capture/common/capture-requests.ts';
 import { RequestsView } from '../../../renderer/sandbox/RequestsView.tsx';
-import { withNewer, withOlder, type TrafficWindow } from '../../../renderer/sandbox/queries.ts';
+import { withNewer, withOlder, type TrafficWindow } from '../../../renderer/base/data/sandbox-queries.ts';
 import { captureStatus, renderWithBridge } from './sandbox-screen.tsx';
 import { stubBrowser } from '../app-harness.tsx';
 

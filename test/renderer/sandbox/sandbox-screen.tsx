@@ -5,10 +5,10 @@ import { createBridge } from '../../../app/common/bridge.ts';
 import type { Envelope } from '../../../base/common/errors.ts';
 import type { ChannelName, OutputOf, PushName } from '../../../app/common/ipc.ts';
 import { NO_FAULTS } from '../../../features/sandbox/common/sandbox.ts';
-import { createApi } from '../../../renderer/api.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
+import { createApi } from '../../../renderer/base/api.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
 import { SandboxScreen } from '../../../renderer/sandbox/SandboxScreen.tsx';
-import { QuestionDialog } from '../../../renderer/shell/QuestionDialog.tsx';
+import { QuestionDialog } from '../../../renderer/base/widgets/QuestionDialog.tsx';
 
 /** The Sandbox screen over a bridge with canned answers, for component tests. */
 

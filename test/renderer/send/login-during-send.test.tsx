@@ -5,12 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../base/common/errors.ts';
 import type { SessionEvent } from '../../../features/environments/common/session.ts';
 import type { SendProgress, SubmissionStatus, SubmissionSummary } from '../../../features/history/common/submission.ts';
-import type { Api } from '../../../renderer/api.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
-import { useSendState } from '../../../renderer/send/state.ts';
+import type { Api } from '../../../renderer/base/api.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
+import { useSendState } from '../../../renderer/base/data/send-state.ts';
 import { useStartSend } from '../../../renderer/send/useSend.ts';
-import { useSessionEvents } from '../../../renderer/session/queries.ts';
-import { useNotices, useUi } from '../../../renderer/state/ui.ts';
+import { useSessionEvents } from '../../../renderer/base/data/session-queries.ts';
+import { useNotices, useUi } from '../../../renderer/base/state/ui.ts';
 
 const environment = { id: 'env-1', name: 'Staging', production: false };
 

@@ -3,8 +3,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StepVerdict } from '../../../features/history/common/step-verdict.ts';
 import type { ChunkRecord, SubmissionView } from '../../../features/history/common/submission.ts';
-import type { Api } from '../../../renderer/api.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
+import type { Api } from '../../../renderer/base/api.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
 import { Outcome } from '../../../renderer/send/ResponsePanel.tsx';
 
 afterEach(cleanup);

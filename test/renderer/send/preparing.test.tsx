@@ -2,11 +2,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Api } from '../../../renderer/api.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
+import type { Api } from '../../../renderer/base/api.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
 import { ResponsePanel } from '../../../renderer/send/ResponsePanel.tsx';
-import { useSendState } from '../../../renderer/send/state.ts';
-import { useComposer } from '../../../renderer/state/composer.ts';
+import { useSendState } from '../../../renderer/base/data/send-state.ts';
+import { useComposer } from '../../../renderer/base/state/composer.ts';
 
 afterEach(cleanup);
 beforeEach(() => {

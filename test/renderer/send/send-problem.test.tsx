@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SendProgress } from '../../../features/history/common/submission.ts';
-import type { Api } from '../../../renderer/api.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
+import type { Api } from '../../../renderer/base/api.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
 import { SendAnswer } from '../../../renderer/send/ResponsePanel.tsx';
-import { useSendState } from '../../../renderer/send/state.ts';
+import { useSendState } from '../../../renderer/base/data/send-state.ts';
 
 /** A send its history could not record (a full disk): the window says why it stopped. */
 

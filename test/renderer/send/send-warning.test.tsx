@@ -5,8 +5,8 @@ import { problemCounts, UNLISTED_CODE } from '../../../features/plans/common/pla
 import { VIOLATION_KINDS } from '../../../features/plans/common/plan.ts';
 import type { Diagnostic } from '../../../features/validation/common/validation.ts';
 import { confirmErrors } from '../../../renderer/send/useSend.ts';
-import { QuestionDialog } from '../../../renderer/shell/QuestionDialog.tsx';
-import { useQuestions } from '../../../renderer/shell/questions.ts';
+import { QuestionDialog } from '../../../renderer/base/widgets/QuestionDialog.tsx';
+import { useQuestions } from '../../../renderer/base/widgets/questions.ts';
 import { stubBrowser } from '../app-harness.tsx';
 
 beforeAll(stubBrowser);

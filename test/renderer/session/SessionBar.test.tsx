@@ -4,8 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type EnvironmentView } from '../../../features/environments/common/environment.ts';
 import type { SessionView } from '../../../features/environments/common/session.ts';
-import type { Api } from '../../../renderer/api.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
+import type { Api } from '../../../renderer/base/api.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
 import { SessionBar } from '../../../renderer/session/SessionBar.tsx';
 import { formatRemaining } from '../../../renderer/session/countdown.ts';
 

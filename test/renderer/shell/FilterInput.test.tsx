@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FILTER_PLACEHOLDER, FilterInput, FilterStatus } from '../../../renderer/shell/FilterInput.tsx';
-import { EventFilter } from '../../../renderer/composer/EventFilter.tsx';
+import { FILTER_PLACEHOLDER, FilterInput, FilterStatus } from '../../../renderer/base/widgets/FilterInput.tsx';
+import { EventFilter } from '../../../renderer/composer/form/EventFilter.tsx';
 
 afterEach(cleanup);
 

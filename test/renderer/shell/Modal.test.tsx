@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Modal } from '../../../renderer/shell/Modal.tsx';
+import { Modal } from '../../../renderer/base/widgets/Modal.tsx';
 import { stubBrowser } from '../app-harness.tsx';
 
 beforeAll(stubBrowser);

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notices } from '../../../renderer/shell/Notices.tsx';
-import { useNotices, type Notice } from '../../../renderer/state/ui.ts';
+import { useNotices, type Notice } from '../../../renderer/base/state/ui.ts';
 
 const BRIEF_MS = 6000;
 const LONG_MS = 14_000;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { QuestionDialog } from '../../../renderer/shell/QuestionDialog.tsx';
-import { ask, confirm, useQuestions } from '../../../renderer/shell/questions.ts';
+import { QuestionDialog } from '../../../renderer/base/widgets/QuestionDialog.tsx';
+import { ask, confirm, useQuestions } from '../../../renderer/base/widgets/questions.ts';
 import { stubBrowser } from '../app-harness.tsx';
 
 beforeAll(stubBrowser);

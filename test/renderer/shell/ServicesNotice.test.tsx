@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBridge } from '../../../app/common/bridge.ts';
 import type { PayloadOf } from '../../../app/common/ipc.ts';
 import type { SendProgress } from '../../../features/history/common/submission.ts';
-import { createApi } from '../../../renderer/api.ts';
-import { ApiContext } from '../../../renderer/queries.ts';
-import { useSendState } from '../../../renderer/send/state.ts';
+import { createApi } from '../../../renderer/base/api.ts';
+import { ApiContext } from '../../../renderer/base/queries.ts';
+import { useSendState } from '../../../renderer/base/data/send-state.ts';
 import { ServicesNotice } from '../../../renderer/shell/ServicesNotice.tsx';
-import { useNotices } from '../../../renderer/state/ui.ts';
+import { useNotices } from '../../../renderer/base/state/ui.ts';
 
 let stopped: ((payload: PayloadOf<'app:servicesStopped'>) => void) | undefined;
 let client: QueryClient;

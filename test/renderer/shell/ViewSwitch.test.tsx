@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineUnit } from '../../../features/history/common/history.ts';
 import { Timeline } from '../../../renderer/history/Timeline.tsx';
-import { tabIdOf, ViewSwitch } from '../../../renderer/shell/ViewSwitch.tsx';
+import { tabIdOf, ViewSwitch } from '../../../renderer/base/widgets/ViewSwitch.tsx';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { timeFormats } from '../../../renderer/shell/time-format.ts';
+import { timeFormats } from '../../../renderer/base/time-format.ts';
 
 const rendererDir = path.resolve(import.meta.dirname, '../../../renderer');
 const afternoon = new Date(2026, 10, 22, 15, 4, 5, 678);

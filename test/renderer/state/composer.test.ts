@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useComposer } from '../../../renderer/state/composer.ts';
+import { useComposer } from '../../../renderer/base/state/composer.ts';
 
 beforeEach(() => useComposer.setState({ batches: [], activeId: null }));
 

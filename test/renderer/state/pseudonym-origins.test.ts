@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pseudonymInput } from '../../../features/transforms/common/pseudonym-shapes.ts';
-import { forgetOrigins, onOriginsRemembered, originsIn, originsToKeep, rememberOrigins, restoreOrigins } from '../../../renderer/state/pseudonym-origins.ts';
+import { forgetOrigins, onOriginsRemembered, originsIn, originsToKeep, rememberOrigins, restoreOrigins } from '../../../renderer/base/state/pseudonym-origins.ts';
 
 /** What a send of a pseudonymized batch notes of the ids it was made from. */
 

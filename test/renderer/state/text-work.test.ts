@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holdBatchText, settledBatchText } from '../../../renderer/state/batch-text.ts';
-import { isWorking, whileWorking } from '../../../renderer/state/text-work.ts';
+import { holdBatchText, settledBatchText } from '../../../renderer/base/state/batch-text.ts';
+import { isWorking, whileWorking } from '../../../renderer/base/state/text-work.ts';
 
 /** A text edited in two steps with a pause between, as a transform's undo edits a slice a frame. */
 function twoStepHolder() {

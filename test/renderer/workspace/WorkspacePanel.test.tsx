@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { batchText, setBatchText } from '../../../renderer/state/batch-text.ts';
-import { useComposer } from '../../../renderer/state/composer.ts';
-import { useUi } from '../../../renderer/state/ui.ts';
+import { batchText, setBatchText } from '../../../renderer/base/state/batch-text.ts';
+import { useComposer } from '../../../renderer/base/state/composer.ts';
+import { useUi } from '../../../renderer/base/state/ui.ts';
 import type { WorkspaceListing } from '../../../features/workspace/common/workspace.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
-vi.mock('../../../renderer/monaco/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
 
 beforeAll(() => {
   stubBrowser();
