@@ -2,6 +2,8 @@ import type { Rule } from 'eslint';
 
 /** The features, lowest first (layering.js). */
 export const FEATURE_ORDER: readonly string[];
+/** The renderer's folders, lowest first (layering.js). */
+export const RENDERER_ORDER: readonly string[];
 export interface Place {
   area: 'base' | 'feature' | 'app' | 'renderer';
   feature: string;

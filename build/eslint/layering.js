@@ -9,12 +9,17 @@ import path from 'node:path';
  *   and import `common/`, `node/` and `server/`; the renderer imports only `common/`;
  * - features: base < the features in FEATURE_ORDER < app; a file imports its own feature or a
  *   lower one, never a higher one. A feature's `server/` (the sandbox) imports none of its own
- *   feature's `node/` (its services), so it runs on its own.
+ *   feature's `node/` (its services), so it runs on its own;
+ * - inside the renderer, its folders in RENDERER_ORDER the same way (App.tsx and main.tsx, at its
+ *   top, compose them all).
  * Nothing but the renderer imports the renderer.
  */
 
 /** The features, lowest first: each may import those before it. */
 export const FEATURE_ORDER = ['environments', 'validation', 'formats', 'transforms', 'history', 'sending', 'documents', 'plans', 'sandbox', 'capture', 'coverage', 'workspace', 'runs'];
+
+/** The renderer's folders, lowest first: its own base (state, data, widgets), then its screens, then the shell that composes them. */
+export const RENDERER_ORDER = ['styles', 'base', 'monaco', 'compare', 'environments', 'session', 'plans', 'send', 'composer', 'history', 'replay', 'sandbox', 'runs', 'workspace', 'commands', 'shell'];
 
 const RUNTIMES = ['common', 'node', 'server'];
 
@@ -30,7 +35,11 @@ const RUNTIMES = ['common', 'node', 'server'];
 export function placeOf(file) {
   const parts = file.split(/[\\/]/);
   const [top, second, third] = parts;
-  if (top === 'renderer') return { area: 'renderer', feature: 'renderer', rank: FEATURE_ORDER.length + 2, runtime: 'browser' };
+  if (top === 'renderer') {
+    const inFolder = parts.length > 2;
+    const index = inFolder ? RENDERER_ORDER.indexOf(second ?? '') : RENDERER_ORDER.length;
+    return { area: 'renderer', feature: inFolder ? `renderer/${second}` : 'renderer', rank: index, runtime: 'browser' };
+  }
   if (top === 'base' && second && RUNTIMES.includes(second)) return { area: 'base', feature: 'base', rank: 0, runtime: second };
   if (top === 'features' && second && third) {
     const index = FEATURE_ORDER.indexOf(second);
@@ -50,7 +59,8 @@ export function layeringProblem(from, to) {
   const source = placeOf(from);
   const target = placeOf(to);
   if (target?.area === 'renderer' && source?.area !== 'renderer') return 'Nothing outside the renderer imports it.';
-  if (!source || !target || (source.area === 'renderer' && target.area === 'renderer')) return null;
+  if (source?.area === 'renderer' && target?.area === 'renderer') return rendererProblem(source, target);
+  if (!source || !target) return null;
   if (source.rank < 0) return `features/${source.feature}/ is not in the feature order (build/eslint/layering.js): place it there.`;
   if (target.rank < 0) return `features/${target.feature}/ is not in the feature order (build/eslint/layering.js): place it there.`;
   if (!RUNTIMES.includes(source.runtime) && source.area !== 'app' && source.area !== 'renderer') return `A feature's code sits in common/, node/ or server/, not ${source.runtime}/.`;
@@ -60,6 +70,17 @@ export function layeringProblem(from, to) {
   if (source.area === 'renderer') return null;
   if (target.rank > source.rank) return `${describe(source)} is below ${describe(target)} in the feature order: a feature imports only lower ones.`;
   if (source.runtime === 'server' && target.feature === source.feature && target.runtime === 'node') return 'The sandbox server imports none of its feature\'s services: it runs on its own.';
+  return null;
+}
+
+/**
+ * @param {Place} source
+ * @param {Place} target
+ * @returns {string | null}
+ */
+function rendererProblem(source, target) {
+  for (const place of [source, target]) if (place.rank < 0) return `${place.feature}/ is not in the renderer's order (build/eslint/layering.js): place it there.`;
+  if (target.rank > source.rank) return `${source.feature} is below ${target.feature} in the renderer's order: a screen imports only lower folders (the shell composes them).`;
   return null;
 }
 

@@ -37,6 +37,11 @@ describe('the layering rule', () => {
     ['renderer/x.ts', "import { serveAppFile } from '../app/electron-main/app-files.ts';"],
     ['renderer/composer/x.ts', "import { createSending } from '../../features/sending/node/sending.ts';"],
     ['renderer/x.ts', "import addFormats from 'ajv-formats';"],
+    // inside the renderer, a screen imports only lower folders; the shell composes them
+    ['renderer/base/state/x.ts', "import { HistoryScreen } from '../../history/HistoryScreen.tsx';"],
+    ['renderer/history/x.ts', "import { Shell } from '../shell/Shell.tsx';"],
+    ['renderer/send/x.ts', "import { opening } from '../composer/opening.ts';"],
+    ['renderer/nowhere/x.ts', "import { useUi } from '../base/state/ui.ts';"],
     // nothing imports the renderer; only the glue imports electron
     ['app/ipc/x.ts', "import { App } from '../../renderer/App.tsx';"],
     ['features/sandbox/server/x.ts', "import { App } from '../../../renderer/App.tsx';"],
@@ -56,6 +61,9 @@ describe('the layering rule', () => {
     ['renderer/x.ts', "import { AppError } from '../base/common/errors.ts';"],
     ['renderer/composer/x.ts', "import { validateBatch } from '../../features/validation/common/validation.ts';"],
     ['renderer/x.ts', "import { channels } from '../app/common/ipc.ts';"],
+    ['renderer/history/x.ts', "import { StatusBadge } from '../send/StatusBadge.tsx';"],
+    ['renderer/shell/x.ts', "import { HistoryScreen } from '../history/HistoryScreen.tsx';"],
+    ['renderer/App.tsx', "import { Shell } from './shell/Shell.tsx';"],
     ['features/plans/common/x.ts', "import { z } from 'zod';"],
     ['features/sending/node/x.ts', "import { redactText } from '../../../base/common/redaction/redact.ts';"],
     ['features/sending/node/x.ts', "import { openHistory } from '../../history/node/history-file.ts';"],
