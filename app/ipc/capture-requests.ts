@@ -1,4 +1,4 @@
-import { AppError } from '../../base/common/errors.ts';
+import { withSandbox } from '../../features/sandbox/node/no-sandbox.ts';
 import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
 
@@ -6,14 +6,10 @@ type CaptureRequestChannels = 'capture:requests' | 'capture:request' | 'capture:
 
 /** The Sandbox tab's requests, read from the embedded sandbox's capture. */
 export function registerCaptureRequestHandlers({ captureRequests }: Services): Pick<Handlers, CaptureRequestChannels> {
-  const requests = () => {
-    if (!captureRequests) throw new AppError('no-sandbox', 'The embedded sandbox is not running, so nothing is captured.');
-    return captureRequests;
-  };
   return {
-    'capture:requests': (input) => requests().list(input),
-    'capture:request': ({ id }) => requests().detail(id),
-    'capture:clear': () => requests().clear(),
-    'capture:exportHar': ({ ids }) => requests().exportHar(ids),
+    'capture:requests': (input) => withSandbox(captureRequests).list(input),
+    'capture:request': ({ id }) => withSandbox(captureRequests).detail(id),
+    'capture:clear': () => withSandbox(captureRequests).clear(),
+    'capture:exportHar': ({ ids }) => withSandbox(captureRequests).exportHar(ids),
   };
 }

@@ -11,6 +11,7 @@ import { captureBatches } from './capture-batches.ts';
 import { historyBatches } from './history-batches.ts';
 import { inSlices } from '../../../base/node/slices.ts';
 import type { SubmissionStore } from '../../history/node/submissions.ts';
+import { withSandbox } from '../../sandbox/node/no-sandbox.ts';
 
 /**
  * A tracking plan's coverage in the app: of the batches the History screen's filter finds, or
@@ -165,8 +166,7 @@ export function createCoverage(deps: CoverageDeps) {
      * the captured events the selection takes, oldest first.
      */
     async capture(input: { runId: string; selection: CaptureSelection; planFile: string | null }): Promise<CaptureCoverage> {
-      const { capture } = deps;
-      if (capture === null) throw new AppError('no-sandbox', 'The embedded sandbox is not running, so nothing is captured.');
+      const capture = withSandbox(deps.capture);
       const defaults: PlanDefault<'sandbox' | 'active'>[] = [{ source: 'sandbox', file: deps.sandboxPlanFile }, active];
       const none = 'Neither the sandbox nor the active environment has a tracking plan. Choose a plan file to measure its coverage.';
       return measure(input.runId, { chosen: input.planFile, defaults, none }, () => {

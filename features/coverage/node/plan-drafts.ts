@@ -18,6 +18,7 @@ import { captureBatches, eachEventOf } from './capture-batches.ts';
 import { readText } from '../../documents/node/files.ts';
 import { createAtomicWriter } from '../../../base/node/json-file.ts';
 import type { FileDialogs } from '../../../base/node/ports.ts';
+import { withSandbox } from '../../sandbox/node/no-sandbox.ts';
 
 /**
  * "Draft a tracking plan" in the app: a plan inferred from the open batch, from batch files or
@@ -114,8 +115,7 @@ export function createPlanDrafts(deps: PlanDraftsDeps) {
           return inferred(events, (count) => `${plural(count, 'event')} of ${where}`, notes, request);
         }
         case 'capture': {
-          if (!deps.capture) throw new AppError('no-sandbox', 'The embedded sandbox is not running, so nothing is captured.');
-          const { reading, parts } = captureBatches(deps.capture, { from: null, to: null, acceptedOnly: request.acceptedOnly });
+          const { reading, parts } = captureBatches(withSandbox(deps.capture), { from: null, to: null, acceptedOnly: request.acceptedOnly });
           const which = request.acceptedOnly ? 'the sandbox accepted' : 'captured';
           return inferred(eachEventOf(parts), (count) => `${plural(count, 'event')} ${which} (${plural(reading.matching, 'request')})`, [], request);
         }
