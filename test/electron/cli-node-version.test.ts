@@ -33,7 +33,7 @@ describe("the command line's Node check", () => {
 describe("node:sqlite's experimental warning", () => {
   it('is dropped, and only it: other warnings still print', async () => {
     const script = [
-      `const { dropSqliteWarning } = await import(${JSON.stringify(path.join(root, 'electron', 'sqlite-warning.ts'))});`,
+      `const { dropSqliteWarning } = await import(${JSON.stringify(path.join(root, 'base', 'node', 'sqlite-warning.ts'))});`,
       'dropSqliteWarning();',
       "process.emitWarning('SQLite is an experimental feature and might change at any time', 'ExperimentalWarning');",
       "process.emitWarning('something else', 'ExperimentalWarning');",

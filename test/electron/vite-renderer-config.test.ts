@@ -17,7 +17,7 @@ describe('the renderer build', () => {
   it('has the page’s head fetch the editor’s chunks and their styles beside the entry', () => {
     const tags = headTags({
       'assets/index-a.js': chunk('assets/index-a.js', 'index', '/app/renderer/index.html'),
-      'assets/editors-b.js': chunk('assets/editors-b.js', 'editors', '/app/renderer/monaco/editors.ts', ['assets/editors-b.css']),
+      'assets/editors-b.js': chunk('assets/editors-b.js', 'editors', '/app/renderer/shell/editors.ts', ['assets/editors-b.css']),
       'assets/jsonMode-c.js': chunk('assets/jsonMode-c.js', 'jsonMode', '/app/node_modules/monaco-editor/jsonMode.js', ['assets/jsonMode-c.css']),
       'assets/editors-b.css': { type: 'asset', fileName: 'assets/editors-b.css' },
     });

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../base/common/error-codes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const LIST = path.join('shared', 'error-codes.ts');
+const LIST = path.join('base', 'common', 'error-codes.ts');
 
 function sourceFiles(): string[] {
-  return ['electron', 'shared', 'renderer'].flatMap((folder) =>
+  return ['base', 'features', 'app', 'renderer'].flatMap((folder) =>
     (readdirSync(path.join(root, folder), { recursive: true }) as string[]).map((file) => path.join(folder, file)).filter((file) => /\.tsx?$/.test(file) && file !== LIST),
   );
 }

@@ -83,7 +83,7 @@ export default uiSend;
 async function timeCli(file: string, baseUrl: string, sandbox: { demoUsername: string; demoPassword: string; demoApiKey: string; maxBodyBytes: number }, data: string): Promise<number> {
   const started = performance.now();
   // Chunks as the app's Local sandbox environment makes them: no larger than the sandbox takes.
-  const args = [path.join(projectRoot, 'electron', 'cli', 'bin.ts'), 'send', file, '--base-url', baseUrl, '--data', data, '--max-chunk-bytes', String(sandbox.maxBodyBytes)];
+  const args = [path.join(projectRoot, 'app', 'cli', 'bin.ts'), 'send', file, '--base-url', baseUrl, '--data', data, '--max-chunk-bytes', String(sandbox.maxBodyBytes)];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, EVENTDESK_USERNAME: sandbox.demoUsername, EVENTDESK_PASSWORD: sandbox.demoPassword, EVENTDESK_API_KEY: sandbox.demoApiKey },
     stdio: ['ignore', 'ignore', 'pipe'],
