@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['test/{shared,electron,renderer,lint,harness,cli-package,github}/**/*.test.{ts,tsx}'],
+    include: ['test/{base,features,app,build,renderer,lint,harness,cli-package,github}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { junitSchemaErrors } from '../shared/run-reports/junit-schema.ts';
+import { junitSchemaErrors } from '../features/runs/reports/junit-schema.ts';
 import { packCli } from './pack.ts';
 
 /**

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fingerprint, writeDamagedHistory } from '../electron/support/damaged-history.ts';
+import { fingerprint, writeDamagedHistory } from '../support/damaged-history.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
 // A data folder whose submissions.sqlite has a page overwritten with garbage, prepared before the

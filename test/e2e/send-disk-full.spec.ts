@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LOCAL_SANDBOX_ID } from '../../features/environments/node/environments.ts';
-import { mountSmallDisk, type SmallDisk } from '../electron/support/small-disk.ts';
+import { mountSmallDisk, type SmallDisk } from '../support/small-disk.ts';
 import { test as base, expect, logInWithDemo, openBatchText, saveScreenshot } from './support/fixtures.ts';
 
 /**

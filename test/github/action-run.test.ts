@@ -9,8 +9,8 @@ import { inputVariable } from '../../action/inputs.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 import { packCli } from '../cli-package/pack.ts';
-import { runCli } from '../electron/support/cli-run.ts';
-import { junitSchemaErrors } from '../shared/run-reports/junit-schema.ts';
+import { runCli } from '../support/cli-run.ts';
+import { junitSchemaErrors } from '../features/runs/reports/junit-schema.ts';
 import { outcome, readYaml, root, type Step } from './support/workflow.ts';
 
 /**

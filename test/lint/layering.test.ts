@@ -48,7 +48,7 @@ describe('the layering rule', () => {
     ['features/environments/node/x.ts', "import { safeStorage } from 'electron';"],
     ['app/cli/main.ts', "import { app } from 'electron';"],
     ['app/node/x.ts', "import { safeStorage } from 'electron';"],
-    ['test/electron/x.test.ts', "import { app } from 'electron';"],
+    ['test/features/x.test.ts', "import { app } from 'electron';"],
   ])('refuses in %s: %s', async (file, code) => {
     expect(await refusals(file, code)).not.toEqual([]);
   });

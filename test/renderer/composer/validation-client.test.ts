@@ -3,7 +3,7 @@ import { validateBatch } from '../../../features/validation/common/validation.ts
 import type { ContentChange } from '../../../features/validation/common/incremental.ts';
 import { createValidationClient, type ValidationPort } from '../../../renderer/composer/checks/validation-client.ts';
 import { createValidationResponder, type ValidationAnswer, type ValidationRequest, type WorkerRules } from '../../../renderer/composer/checks/validation-protocol.ts';
-import { NOW, RULES, validEvent } from '../../shared/validation-support.ts';
+import { NOW, RULES, validEvent } from '../../features/validation/validation-support.ts';
 
 /** The composer's validation client, with the worker's responder answering in process, a turn later as a worker would. */
 

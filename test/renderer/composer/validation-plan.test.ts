@@ -9,9 +9,9 @@ import { importPlan } from '../../../renderer/composer/checks/plan-runtime.ts';
 import { createValidationResponder, type ValidationAnswer, type WorkerRules } from '../../../renderer/composer/checks/validation-protocol.ts';
 import { validateBatchWithPlan } from '../../../features/plans/common/plan-diagnostics.ts';
 import type { Diagnostic } from '../../../features/validation/common/validation.ts';
-import { PLAN_FIXTURES } from '../../shared/plans/plan-support.ts';
-import { applied, changesOf, layout, step, write } from '../../shared/incremental-edits.ts';
-import { NOW, RULES, validEvent } from '../../shared/validation-support.ts';
+import { PLAN_FIXTURES } from '../../features/plans/plan-support.ts';
+import { applied, changesOf, layout, step, write } from '../../features/validation/incremental-edits.ts';
+import { NOW, RULES, validEvent } from '../../features/validation/validation-support.ts';
 
 /**
  * The validation worker with a tracking plan, in process: it imports the plan's standalone
