@@ -144,10 +144,15 @@ export async function createServices(deps: ServiceDeps) {
   // one a live command-line process is still sending is left to it.
   // Sends are claimed beside the history they are recorded in: the data folder's, or an open workspace's.
   const claimsFolder = () => path.dirname(history.file());
+  // What opening a history does first: the sends it holds unfinished read interrupted, then its
+  // retention is applied (as after each send).
+  const tidyOpenedHistory = (): string[] => {
+    const interrupted = readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(claimsFolder(), id)), [], unreadable);
+    readableOr(() => submissions.applyRetention(), 0, unreadable);
+    return interrupted;
+  };
   // The page offers to resume them; a workspace's, found when it opens (its history is read then), join them.
-  const interruptedAtStart = readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(claimsFolder(), id)), [], unreadable);
-  // The history's retention is applied at start and after each send.
-  readableOr(() => submissions.applyRetention(), 0, unreadable);
+  const interruptedAtStart = tidyOpenedHistory();
   const sending = createSending({
     fetch: deps.fetch,
     environments,
@@ -199,8 +204,7 @@ export async function createServices(deps: ServiceDeps) {
       const historyFile = historyFileIn(listing ? await workspaceDataFolder(deps.dataFolder, listing.root) : deps.dataFolder);
       if (historyFile === history.file()) return;
       history.switchTo(historyFile);
-      interruptedAtStart.push(...readableOr(() => submissions.markInterrupted((id) => !claimedElsewhere(claimsFolder(), id)), [], unreadable));
-      readableOr(() => submissions.applyRetention(), 0, unreadable);
+      interruptedAtStart.push(...tidyOpenedHistory());
     },
     mayChange: () => {
       if (runs.busy()) throw new AppError('workspace-busy', 'A run of scenarios is under way in the workspace open now: stop it, or wait for it to end, then open or close a workspace.');

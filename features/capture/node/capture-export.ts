@@ -25,13 +25,13 @@ export interface CaptureExport {
 }
 
 /** Which captured events to take: those a filter matches, of one verdict; null for any. */
-export interface CaptureSelection {
+export interface CaptureExportFilter {
   filter: EventFilter | null;
   verdict: CapturedVerdict | null;
 }
 
 /** The events a selection picks, in the order they arrived, and the requests holding them. */
-export function matchingEvents(store: CaptureStore, { filter, verdict }: CaptureSelection): { events: ImportedEvent[]; of: number; requestIds: Set<number> } {
+export function matchingEvents(store: CaptureStore, { filter, verdict }: CaptureExportFilter): { events: ImportedEvent[]; of: number; requestIds: Set<number> } {
   const events: ImportedEvent[] = [];
   const requestIds = new Set<number>();
   let of = 0;
@@ -56,7 +56,7 @@ export function harExchange(request: CapturedRequest): HarExchange {
   };
 }
 
-export function exportCapture(store: CaptureStore, format: CaptureExportFormat, selection: CaptureSelection, appVersion: string): CaptureExport {
+export function exportCapture(store: CaptureStore, format: CaptureExportFormat, selection: CaptureExportFilter, appVersion: string): CaptureExport {
   if (format === 'har') {
     const wanted = selection.filter === null && selection.verdict === null ? null : matchingEvents(store, selection).requestIds;
     const exchanges: HarExchange[] = [];

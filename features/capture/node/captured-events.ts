@@ -18,6 +18,7 @@ import { eventMatches, parseFilter, type EventFilter } from '../../transforms/co
 import { plural } from '../../../base/common/plural.ts';
 import type { CaptureStore } from './capture-store.ts';
 import { inSlices } from '../../../base/node/slices.ts';
+import { bodyEvents } from './capture-events.ts';
 
 /**
  * The Sandbox tab's Events view over the capture store: the events a filter (the composer's
@@ -69,15 +70,9 @@ interface View {
   refreshing: Promise<void> | null;
 }
 
-/** The events of a request's kept body, or none for a body that holds none (cut short, not JSON). */
-function bodyEvents(body: string | undefined): unknown[] {
-  if (body === undefined) return [];
-  try {
-    const value: unknown = JSON.parse(body);
-    return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
-  }
+/** The events of a request's kept body; none when the request is gone. */
+function keptEvents(body: string | undefined): unknown[] {
+  return body === undefined ? [] : bodyEvents(body);
 }
 
 function verdictMatches(verdict: CapturedVerdictFilter, event: CapturedEvent): boolean {
@@ -199,7 +194,7 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
   function* extend(view: View, requests: readonly CapturedRequestSummary[]): Generator<void, void> {
     for (const request of requests) {
       if (view.requestIds !== null && request.eventCount > 0) {
-        const events = view.filter === null ? [] : bodyEvents(store.request(request.id)?.body);
+        const events = view.filter === null ? [] : keptEvents(store.request(request.id)?.body);
         for (const captured of store.eventsOf(request.id)) {
           if (!matches(view, captured, events[captured.index])) continue;
           view.requestIds.push(captured.requestId);
@@ -274,7 +269,7 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
         if (place.requestId !== requestId) {
           requestId = place.requestId;
           captured = want.rows ? new Map(store.eventsOf(requestId).map((event) => [event.index, event])) : new Map();
-          events = want.events ? bodyEvents(store.request(requestId)?.body) : [];
+          events = want.events ? keptEvents(store.request(requestId)?.body) : [];
           yield;
         }
         each(captured.get(place.index), events[place.index]);

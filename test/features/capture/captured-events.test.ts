@@ -73,6 +73,19 @@ describe('the captured events service', () => {
     expect(() => service.event({ requestId: last.rows[1]!.requestId, index: 5 })).toThrow(expect.objectContaining({ code: 'capture-event-missing' }));
   });
 
+  it('reads a body that starts with a byte-order mark as the index counted it: its events page, show and copy', async () => {
+    const folder = await dataFolder();
+    const capturing = await capturingSandbox(folder);
+    const events = [validEvent({ token: 't-bom-1', customer_id: 'c-1' }), validEvent({ token: 't-bom-2', customer_id: 'c-2' })];
+    await sendEvents(capturing.sandbox, `\ufeff${JSON.stringify(events)}`, await authenticated(capturing.sandbox));
+    await capturing.drained();
+    const { service } = await eventsOver(capturing, folder);
+
+    const page = await service.page({ ...all, offset: 0, limit: 10, attributes: [] });
+    expect(page.rows.map((row) => row.token)).toEqual(['t-bom-1', 't-bom-2']);
+    expect(JSON.parse(service.event({ requestId: page.rows[1]!.requestId, index: 1 }).text!)).toMatchObject({ token: 't-bom-2' });
+  });
+
   it("filters by the composer's language and by verdict, and says where a bad expression goes wrong", async () => {
     const folder = await dataFolder();
     const capturing = await capturingSandbox(folder);
