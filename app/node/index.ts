@@ -34,7 +34,7 @@ import { createSessions } from '../../features/environments/node/sessions.ts';
 import { createVault, knownSecrets } from '../../features/environments/node/vault.ts';
 import { workspaceEnvironmentSource } from '../../features/workspace/node/workspace-environments.ts';
 import { createWorkspaceOpening } from '../../features/workspace/node/workspace-opening.ts';
-import { createWorkspaces, workspaceDataFolder } from '../../features/workspace/node/workspaces.ts';
+import { createOpenWorkspace, workspaceDataFolder } from '../../features/workspace/node/open-workspace.ts';
 import type { Cipher, Clipboard, DesktopShell, Fetch, FileDialogs } from '../../base/node/ports.ts';
 
 /**
@@ -51,7 +51,7 @@ export { captureBatches, eachEventOf } from '../../features/coverage/node/captur
 export { historyBatches } from '../../features/coverage/node/history-batches.ts';
 export { HISTORY_FILE_NAME, historyFileIn, openHistory } from '../../features/history/node/history-file.ts';
 export { searchWords } from '../../features/history/node/history-search.ts';
-export { workspaceDataFolder } from '../../features/workspace/node/workspaces.ts';
+export { workspaceDataFolder } from '../../features/workspace/node/open-workspace.ts';
 export { createPseudonyms } from '../../features/transforms/node/pseudonyms.ts';
 export { prepareBatch, type SendTuning } from '../../features/sending/node/sending.ts';
 export type { SubmissionStore } from '../../features/history/node/submissions.ts';
@@ -180,11 +180,11 @@ export async function createServices(deps: ServiceDeps) {
   const appInfo = createAppInfoService({ ...deps.appInfo, dataFolder: deps.dataFolder, secretStorage: () => deps.cipher.status() });
   // The open workspace (one at a time): the one place that knows which it is.
   // Its environments join the data folder's while it is open (ids stable per workspace folder and name, so the vault finds their secrets again).
-  const workspaceFolders = createWorkspaces({ dataFolder: deps.dataFolder });
+  const openWorkspace = createOpenWorkspace({ dataFolder: deps.dataFolder });
   // The Runs view: the open workspace's scenarios run through these services, so each step is a send in its History.
   const runs = createRuns({
     dataFolder: deps.dataFolder,
-    workspaces: workspaceFolders,
+    workspace: openWorkspace,
     environments,
     sessions,
     sending,
@@ -195,11 +195,11 @@ export async function createServices(deps: ServiceDeps) {
     warn: (message, error) => log.warn(message, { error: error instanceof Error ? error.message : String(error) }),
   });
   const workspaces = createWorkspaceOpening({
-    workspaces: workspaceFolders,
+    workspace: openWorkspace,
     dialogs: deps.dialogs,
     push: (change) => deps.push('workspace:changed', change),
     follow: async (listing) => {
-      await environments.useWorkspace(listing && (await workspaceEnvironmentSource(listing, workspaceFolders.environments())));
+      await environments.useWorkspace(listing && (await workspaceEnvironmentSource(listing, openWorkspace.environments())));
       // Its own history, in the data folder (never in the workspace, so it is never committed).
       const historyFile = historyFileIn(listing ? await workspaceDataFolder(deps.dataFolder, listing.root) : deps.dataFolder);
       if (historyFile === history.file()) return;
@@ -308,7 +308,7 @@ export async function createServices(deps: ServiceDeps) {
       await runs.close();
       await sending.dispose();
       // Its watchers stop; nothing else follows a workspace closed by quitting.
-      await workspaceFolders.close();
+      await openWorkspace.close();
       plans.close();
       coverage.close();
       sessions.dispose();

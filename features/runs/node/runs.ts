@@ -17,8 +17,8 @@ import { findEnvironment } from '../../workspace/node/files.ts';
 import { readWorkspaceText } from '../../workspace/node/paths.ts';
 import type { Sessions } from '../../environments/node/sessions.ts';
 import { workspaceEnvironmentId } from '../../workspace/node/workspace-environments.ts';
-import type { Workspaces } from '../../workspace/node/workspaces.ts';
-import { workspaceDataFolder } from '../../workspace/node/workspaces.ts';
+import type { OpenWorkspace } from '../../workspace/node/open-workspace.ts';
+import { workspaceDataFolder } from '../../workspace/node/open-workspace.ts';
 import type { Fetch } from '../../../base/node/ports.ts';
 
 /**
@@ -30,7 +30,7 @@ import type { Fetch } from '../../../base/node/ports.ts';
 
 export interface RunsDeps extends Omit<AppSenderDeps, 'root'> {
   dataFolder: string;
-  workspaces: Pick<Workspaces, 'current' | 'environments'>;
+  workspace: Pick<OpenWorkspace, 'current' | 'environments'>;
   /** Who is logged in where: a run needs a login (or a remembered password) for each environment it sends to. */
   sessions: Pick<Sessions, 'status'>;
   /** Every secret known (the vault's), masked in what is pushed and kept. */
@@ -67,7 +67,7 @@ export function createRuns(deps: RunsDeps) {
   let running: Running | null = null;
 
   function opened(): WorkspaceListing {
-    const listing = deps.workspaces.current();
+    const listing = deps.workspace.current();
     if (!listing) throw new AppError('workspace-not-open', 'No workspace is open: open one with File → Open Workspace… to run its scenarios.');
     return listing;
   }
@@ -104,7 +104,7 @@ export function createRuns(deps: RunsDeps) {
 
   function checkEnvironment(name: string | null): void {
     if (name === null) return;
-    const environments = deps.workspaces.environments();
+    const environments = deps.workspace.environments();
     if (findEnvironment(environments, name)) return;
     const known = environments.map((entry) => `"${entry.settings.name}"`);
     throw new AppError('run-environment-missing', `There is no environment "${name}" in the workspace (${known.length > 0 ? `it has ${known.join(', ')}` : 'it has none that loads'}).`);
@@ -112,7 +112,7 @@ export function createRuns(deps: RunsDeps) {
 
   /** What each environment the run sends to lacks (a login, an API key), as Send would find it. */
   async function secretsNeeded(listing: WorkspaceListing, scenarios: readonly string[], environment: string | null): Promise<RunSecretsNeed[]> {
-    const sentTo = await runEnvironments({ listing, environments: deps.workspaces.environments() }, scenarios, environment);
+    const sentTo = await runEnvironments({ listing, environments: deps.workspace.environments() }, scenarios, environment);
     const realRoot = await realpath(listing.root);
     const { environments } = deps.environments.list();
     return sentTo.flatMap((settings) => {
@@ -178,7 +178,7 @@ export function createRuns(deps: RunsDeps) {
       // Checked again: another start may have begun while the environments were read.
       if (running) throw busy();
       const { root } = listing;
-      const workspace = { listing, environments: deps.workspaces.environments() };
+      const workspace = { listing, environments: deps.workspace.environments() };
       const sender = createAppSender({ root, environments: deps.environments, sending: deps.sending, submissions: deps.submissions });
       const runDeps = workspaceRunDeps(workspace, sender, { secrets: deps.secrets, fetch: deps.fetch });
       const run: Running = { id: crypto.randomUUID(), root, startedAt: new Date().toISOString(), started: performance.now(), controller: new AbortController(), ended: [], underWay: null, done: Promise.resolve() };

@@ -5,14 +5,14 @@ import type { OpenedFile } from '../../documents/common/files.ts';
 import type { RecentWorkspace, WorkspaceChangeEvent } from '../common/workspace-schema.ts';
 import { WORKSPACE_KINDS, type WorkspaceListing } from '../common/workspace.ts';
 import { isInside } from './paths.ts';
-import type { Workspaces } from './workspaces.ts';
+import type { OpenWorkspace } from './open-workspace.ts';
 import type { FileDialogs } from '../../../base/node/ports.ts';
 
 /**
  * The app's side of the open workspace: which folder to open (main's folder dialog, the recent
  * list main keeps, the command line), telling the page what is open and what changed on disk,
  * and the batches the composer opens from it and saves back. The page never names a folder or
- * an absolute path here: only a path inside the open workspace, which the workspaces service
+ * an absolute path here: only a path inside the open workspace, which open-workspace.ts
  * keeps inside it.
  */
 
@@ -34,7 +34,7 @@ function isBatchPath(relative: string): boolean {
 }
 
 export interface WorkspaceOpeningDeps {
-  workspaces: Workspaces;
+  workspace: OpenWorkspace;
   dialogs: FileDialogs;
   push: (change: WorkspaceChangeEvent) => void;
   /** What follows the open workspace (its environments, its history), told before the page is. */
@@ -43,30 +43,30 @@ export interface WorkspaceOpeningDeps {
   mayChange: () => void;
 }
 
-export function createWorkspaceOpening({ workspaces, dialogs, push, follow, mayChange }: WorkspaceOpeningDeps) {
+export function createWorkspaceOpening({ workspace, dialogs, push, follow, mayChange }: WorkspaceOpeningDeps) {
   const recentListeners = new Set<(list: RecentWorkspace[]) => void>();
   // The page hears of the change even when what follows it failed: its listing is still true.
   const told = (change: WorkspaceChangeEvent) => follow(change.listing).finally(() => push(change));
-  workspaces.onChange(({ listing, changed }) => void told({ listing, changed }).catch(() => undefined));
+  workspace.onChange(({ listing, changed }) => void told({ listing, changed }).catch(() => undefined));
 
   function opened(): WorkspaceListing {
-    const listing = workspaces.current();
+    const listing = workspace.current();
     if (!listing) throw new AppError('workspace-not-open', 'No workspace is open: open one with File → Open Workspace….');
     return listing;
   }
 
   async function open(folder: string): Promise<WorkspaceListing> {
     mayChange();
-    const listing = await workspaces.open(path.resolve(folder));
+    const listing = await workspace.open(path.resolve(folder));
     await told({ listing, changed: [] });
-    const recent = await workspaces.recent();
+    const recent = await workspace.recent();
     for (const listener of recentListeners) listener(recent);
     return listing;
   }
 
   return {
-    current: () => workspaces.current(),
-    recent: () => workspaces.recent(),
+    current: () => workspace.current(),
+    recent: () => workspace.recent(),
 
     /** Asks for a folder; opens the workspace holding it, or answers null when the dialog was cancelled. */
     async choose(): Promise<WorkspaceListing | null> {
@@ -75,7 +75,7 @@ export function createWorkspaceOpening({ workspaces, dialogs, push, follow, mayC
     },
 
     async openRecent(root: string): Promise<WorkspaceListing> {
-      if (!(await workspaces.recent()).some((entry) => entry.root === root)) throw new AppError('workspace-not-recent', 'That folder is not among the recent workspaces; open it with File → Open Workspace….');
+      if (!(await workspace.recent()).some((entry) => entry.root === root)) throw new AppError('workspace-not-recent', 'That folder is not among the recent workspaces; open it with File → Open Workspace….');
       return open(root);
     },
 
@@ -83,9 +83,9 @@ export function createWorkspaceOpening({ workspaces, dialogs, push, follow, mayC
     openGiven: open,
 
     async close(): Promise<void> {
-      if (!workspaces.current()) return;
+      if (!workspace.current()) return;
       mayChange();
-      await workspaces.close();
+      await workspace.close();
       await told({ listing: null, changed: [] });
     },
 
@@ -93,13 +93,13 @@ export function createWorkspaceOpening({ workspaces, dialogs, push, follow, mayC
     async openFile(relative: string): Promise<OpenedFile> {
       const { root } = opened();
       if (!isBatchPath(relative)) throw new AppError('workspace-not-batch', `${relative} is not a batch of the workspace: batches are ${batchKind.folder}/**/*.json or .ndjson.`);
-      const text = await workspaces.readText(relative);
+      const text = await workspace.readText(relative);
       return { path: path.join(root, ...relative.split('/')), name: path.posix.basename(relative), text };
     },
 
     /** The path from the root of `file` (absolute) when it is a batch of the open workspace (batches/…), else null. */
     batchPathOf(file: string): string | null {
-      const listing = workspaces.current();
+      const listing = workspace.current();
       if (!listing) return null;
       const absolute = path.resolve(file);
       if (!isInside(listing.root, absolute)) return null;
@@ -107,7 +107,7 @@ export function createWorkspaceOpening({ workspaces, dialogs, push, follow, mayC
       return isBatchPath(posix) ? posix : null;
     },
 
-    writeText: (relative: string, text: string) => workspaces.writeText(relative, text),
+    writeText: (relative: string, text: string) => workspace.writeText(relative, text),
 
     /** Calls the listener with the recent workspaces whenever one is opened (the menu lists them); returns its unsubscribe. */
     onRecentChanged(listener: (list: RecentWorkspace[]) => void): () => void {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../app/cli/main.ts';
-import { workspaceDataFolder } from '../../../features/workspace/node/workspaces.ts';
+import { workspaceDataFolder } from '../../../features/workspace/node/open-workspace.ts';
 import { openSubmissions } from '../../../features/history/node/submissions.ts';
 
 /**

@@ -8,7 +8,7 @@ import { createDispatch, createPushSender } from '../../../app/ipc/dispatch.ts';
 import { createHandlers } from '../../../app/ipc/handlers.ts';
 import { nodeServiceDeps } from '../../../app/host/node-services.ts';
 import { createServices, historyFileIn, openHistory, type Services } from '../../../app/node/index.ts';
-import { workspaceDataFolder } from '../../../features/workspace/node/workspaces.ts';
+import { workspaceDataFolder } from '../../../features/workspace/node/open-workspace.ts';
 import { starterFiles } from '../../../features/workspace/node/starter.ts';
 import { emptyHistoryFilter } from '../../../features/history/common/history.ts';
 import { input, threeChunks } from '../../support/submissions-fixtures.ts';

@@ -61,7 +61,7 @@ function sameListing(a: WorkspaceListing, b: WorkspaceListing): boolean {
   return JSON.stringify([a.manifest, a.files, a.problems]) === JSON.stringify([b.manifest, b.files, b.problems]);
 }
 
-export function createWorkspaces({ dataFolder, debounceMs = DEBOUNCE_MS, watchChanges = true }: { dataFolder: string; debounceMs?: number; watchChanges?: boolean }) {
+export function createOpenWorkspace({ dataFolder, debounceMs = DEBOUNCE_MS, watchChanges = true }: { dataFolder: string; debounceMs?: number; watchChanges?: boolean }) {
   const recentFile = path.join(dataFolder, 'recent-workspaces.json');
   const writeRecent = createAtomicWriter(recentFile);
   const listeners = new Set<(change: WorkspaceChange) => void>();
@@ -213,4 +213,4 @@ export function createWorkspaces({ dataFolder, debounceMs = DEBOUNCE_MS, watchCh
     },
   };
 }
-export type Workspaces = ReturnType<typeof createWorkspaces>;
+export type OpenWorkspace = ReturnType<typeof createOpenWorkspace>;

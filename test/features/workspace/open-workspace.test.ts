@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../base/common/errors.ts';
-import { createWorkspaces, workspaceDataFolder, type WorkspaceChange, type Workspaces } from '../../../features/workspace/node/workspaces.ts';
+import { createOpenWorkspace, workspaceDataFolder, type WorkspaceChange, type OpenWorkspace } from '../../../features/workspace/node/open-workspace.ts';
 
 let folder: string;
 let data: string;
 let root: string;
-let workspaces: Workspaces;
+let workspaces: OpenWorkspace;
 
 async function makeWorkspace(at: string, name = 'shop'): Promise<void> {
   await mkdir(path.join(at, 'batches'), { recursive: true });
@@ -21,7 +21,7 @@ beforeEach(async () => {
   data = path.join(folder, 'data');
   root = path.join(folder, 'shop');
   await makeWorkspace(root);
-  workspaces = createWorkspaces({ dataFolder: data, debounceMs: 50 });
+  workspaces = createOpenWorkspace({ dataFolder: data, debounceMs: 50 });
 });
 
 afterEach(async () => {
