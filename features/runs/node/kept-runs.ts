@@ -45,7 +45,7 @@ function summaryOf({ source, environment, run }: KeptFile): KeptRun {
   return { id: run.id, startedAt: run.startedAt, durationMs: run.durationMs, source, environment, stopped: run.stopped, scenarios: run.scenarios.length, counts: countSteps(run) };
 }
 
-/** The kept runs of the workspace whose data folder (workspaces.ts workspaceDataFolder) is `folder`. */
+/** The kept runs of the workspace whose data folder (open-workspace.ts workspaceDataFolder) is `folder`. */
 export function keptRunsIn(folder: string) {
   const runsFolder = path.join(folder, 'runs');
   const fileOf = (id: string) => path.join(runsFolder, `${id}.json`);
