@@ -14,15 +14,23 @@ import layering from './build/eslint/layering.js';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
-const noElectron = { name: 'electron', message: 'Only the Electron glue files (app/electron-main/: main, window, preload, menu and the adapters clipboard, dialogs, safe-storage, shell) import electron.', allowTypeImports: true };
+const noElectron = {
+  name: 'electron',
+  message:
+    'Only the Electron glue files (app/electron-main/: main, window, preload, menu and the adapters clipboard, dialogs, safe-storage, shell) import electron.',
+  allowTypeImports: true,
+};
 
 const noRenderer = { group: ['**/renderer/**'], message: 'Nothing outside the renderer imports it.' };
 
 const nativeDialogs = ['confirm', 'alert', 'prompt'];
-const nativeDialogMessage = 'Ask with the app\'s own dialog: ask() or confirm() of renderer/base/widgets/questions.ts.';
+const nativeDialogMessage = "Ask with the app's own dialog: ask() or confirm() of renderer/base/widgets/questions.ts.";
 
 /** Ajv compiles schemas to code with `new Function`, which the renderer's CSP forbids: it runs in Node only. */
-const noAjv = { group: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'], message: 'Ajv compiles with new Function, which the renderer\'s CSP forbids: compile plans in features/plans/node/ and pass the validators in.' };
+const noAjv = {
+  group: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'],
+  message: "Ajv compiles with new Function, which the renderer's CSP forbids: compile plans in features/plans/node/ and pass the validators in.",
+};
 
 /** The Electron glue: the only files that may import the `electron` module at run time. */
 const electronGlue = ['app/electron-main/{main,window,preload,menu,clipboard,dialogs,safe-storage,shell}.ts'];
@@ -63,9 +71,15 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'common/ is platform-free: no Electron.' }, ...nodeBuiltins.map((name) => ({ name, message: 'common/ is platform-free: no Node built-ins.' }))],
+          paths: [
+            { name: 'electron', message: 'common/ is platform-free: no Electron.' },
+            ...nodeBuiltins.map((name) => ({ name, message: 'common/ is platform-free: no Node built-ins.' })),
+          ],
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'monaco-editor', 'monaco-editor/*'], message: 'common/ is platform-free: no UI libraries.' },
+            {
+              group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'monaco-editor', 'monaco-editor/*'],
+              message: 'common/ is platform-free: no UI libraries.',
+            },
             noAjv,
           ],
         },
@@ -78,19 +92,37 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The renderer never imports electron: it talks to main through window.eventdesk.' }, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node built-ins.' }))],
+          paths: [
+            { name: 'electron', message: 'The renderer never imports electron: it talks to main through window.eventdesk.' },
+            ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node built-ins.' })),
+          ],
           patterns: [noAjv],
         },
       ],
       // The browser's own dialogs block the window, list nothing and cannot be styled or tested by name.
       'no-restricted-globals': ['error', ...nativeDialogs.map((name) => ({ name, message: nativeDialogMessage }))],
-      'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => nativeDialogs.map((property) => ({ object, property, message: nativeDialogMessage })))],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) => nativeDialogs.map((property) => ({ object, property, message: nativeDialogMessage }))),
+      ],
     },
   },
   {
     // The runtime a plan's standalone validators require: Ajv's helpers, which evaluate no code (no compiler).
     files: ['renderer/composer/checks/plan-runtime.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^ajv(?:$|/(?!dist/runtime/))|^ajv-formats(?:$|/(?!dist/formats))', message: 'Only the runtime of standalone validators: Ajv compiles with new Function.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^ajv(?:$|/(?!dist/runtime/))|^ajv-formats(?:$|/(?!dist/formats))',
+              message: 'Only the runtime of standalone validators: Ajv compiles with new Function.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['base/**/*.ts', 'features/**/*.ts', 'app/**/*.ts', 'build/**/*.ts', '*.ts'],

@@ -43,7 +43,9 @@ export function packageSpec(version: string, actionVersion: string, cwd: string)
   const given = version.trim() || actionVersion;
   if (EXACT_VERSION.test(given)) return `eventdesk@${given}`;
   if (given.endsWith('.tgz')) return URL_SCHEME.test(given) ? given : path.resolve(cwd, given);
-  throw new InputError(`version: "${given}" is neither an exact version (such as ${actionVersion}) nor a package tarball (.tgz); the install is pinned, so ranges and tags such as "latest" are refused.`);
+  throw new InputError(
+    `version: "${given}" is neither an exact version (such as ${actionVersion}) nor a package tarball (.tgz); the install is pinned, so ranges and tags such as "latest" are refused.`,
+  );
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {
@@ -67,7 +69,10 @@ export function inputVariable(name: string): string {
 
 /** One path a line, as GitHub's own actions take lists, so a path may hold spaces. */
 function list(value: string): string[] {
-  return value.split(/\r?\n/).map((item) => item.trim()).filter((item) => item !== '');
+  return value
+    .split(/\r?\n/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 export const DEFAULTS = { sandboxPort: 4797, sandboxTimeoutSeconds: 30, reportDir: 'eventdesk-report' } as const;

@@ -92,7 +92,12 @@ async function startSandbox(cli: string, options: SandboxInputs, workspace: stri
   console.log(`Starting the sandbox: eventdesk ${args.join(' ')}`);
   for (;;) {
     if (await answers(url)) break;
-    const problem = exit !== null ? `The sandbox stopped (exit ${exit}) before it answered on ${url}.` : Date.now() >= deadline ? `The sandbox did not answer on ${url} within ${options.timeoutMs / 1000} s.` : null;
+    const problem =
+      exit !== null
+        ? `The sandbox stopped (exit ${exit}) before it answered on ${url}.`
+        : Date.now() >= deadline
+          ? `The sandbox did not answer on ${url} within ${options.timeoutMs / 1000} s.`
+          : null;
     if (problem !== null) {
       await stop();
       throw new StepFailure(problem, `The sandbox's log:\n${await readFile(log, 'utf8')}`);

@@ -7,7 +7,13 @@ import { listPackage } from '@electron/asar';
  * what it made). The CI's packaged-app job runs it.
  */
 
-const required = ['/.vite/build/main.cjs', '/.vite/build/preload.cjs', '/.vite/build/services-thread.cjs', '/.vite/renderer/main_window/index.html', '/package.json'];
+const required = [
+  '/.vite/build/main.cjs',
+  '/.vite/build/preload.cjs',
+  '/.vite/build/services-thread.cjs',
+  '/.vite/renderer/main_window/index.html',
+  '/package.json',
+];
 
 /** What is wrong with an archive's entries (as @electron/asar lists them, from '/'), in words; empty when nothing is. */
 export function asarProblems(entries: readonly string[]): string[] {
@@ -26,6 +32,10 @@ if (import.meta.main) {
   const entries = listPackage(archive, { isPack: false });
   const problems = asarProblems(entries);
   for (const problem of problems) console.error(`app.asar: ${problem}`);
-  console.log(problems.length === 0 ? `${archive} holds the bundles (${entries.length} entries) and no node_modules.` : `${archive} is not as electron-builder.config.ts means it.`);
+  console.log(
+    problems.length === 0
+      ? `${archive} holds the bundles (${entries.length} entries) and no node_modules.`
+      : `${archive} is not as electron-builder.config.ts means it.`,
+  );
   process.exitCode = problems.length === 0 ? 0 : 1;
 }

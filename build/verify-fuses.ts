@@ -15,7 +15,11 @@ export async function fuseMismatches(binary: string, flavour: BuildFlavour): Pro
   return Object.entries(fuseIndex).flatMap(([name, index]) => {
     const want = expected[name as keyof typeof fuseIndex] ? FuseState.ENABLE : FuseState.DISABLE;
     const found = wire[index];
-    return found === want ? [] : [`${name} (${FuseV1Options[index]}) is ${found === FuseState.ENABLE ? 'on' : found === FuseState.DISABLE ? 'off' : 'missing'}, should be ${want === FuseState.ENABLE ? 'on' : 'off'}`];
+    return found === want
+      ? []
+      : [
+          `${name} (${FuseV1Options[index]}) is ${found === FuseState.ENABLE ? 'on' : found === FuseState.DISABLE ? 'off' : 'missing'}, should be ${want === FuseState.ENABLE ? 'on' : 'off'}`,
+        ];
   });
 }
 
@@ -28,6 +32,10 @@ if (import.meta.main) {
   const flavour = buildFlavour(process.env);
   const mismatches = await fuseMismatches(binary, flavour);
   for (const mismatch of mismatches) console.error(`fuse mismatch: ${mismatch}`);
-  console.log(mismatches.length === 0 ? `Every fuse of ${binary} is as build/fuses.ts sets it for a ${flavour} build.` : `${mismatches.length} fuse(s) differ in ${binary}.`);
+  console.log(
+    mismatches.length === 0
+      ? `Every fuse of ${binary} is as build/fuses.ts sets it for a ${flavour} build.`
+      : `${mismatches.length} fuse(s) differ in ${binary}.`,
+  );
   process.exitCode = mismatches.length === 0 ? 0 : 1;
 }

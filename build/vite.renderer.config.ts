@@ -24,7 +24,8 @@ export function preloadEditorChunks(): Plugin {
         for (const chunk of Object.values(bundle ?? {})) {
           if (chunk.type !== 'chunk' || !(chunk.facadeModuleId?.endsWith('/renderer/shell/editors.ts') || chunk.name === 'jsonMode')) continue;
           tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` }, injectTo: 'head' });
-          for (const css of chunk.viteMetadata?.importedCss ?? []) tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${css}` }, injectTo: 'head' });
+          for (const css of chunk.viteMetadata?.importedCss ?? [])
+            tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${css}` }, injectTo: 'head' });
         }
         if (tags.length < 2) throw new Error('The editor chunks to preload are not in the bundle: did renderer/shell/editors.ts move?');
         return tags;

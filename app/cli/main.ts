@@ -15,14 +15,29 @@ export type { CliIo } from './shared/command.ts';
 const commands: Record<string, Command> = {
   sandbox: { summary: 'Run the reference ingestion server (the sandbox) on its own', load: async () => (await import('./sandbox/sandbox.ts')).sandboxCommand },
   login: { summary: 'Log in once to check credentials and see until when the login holds', load: async () => (await import('./login/login.ts')).loginCommand },
-  validate: { summary: 'Check a batch file as the composer does, with positioned diagnostics', load: async () => (await import('./validate/validate.ts')).validateCommand },
-  send: { summary: 'Send a batch file in chunks, recorded in the history; resume an interrupted send', load: async () => (await import('./send/send.ts')).sendCommand },
-  history: { summary: 'List and search past submissions; "history show <id>" shows one in full', load: async () => (await import('./history/history.ts')).historyCommand },
-  transform: { summary: "Keep, shift, pseudonymize and set fields of a batch file's events", load: async () => (await import('./transform/transform.ts')).transformCommand },
+  validate: {
+    summary: 'Check a batch file as the composer does, with positioned diagnostics',
+    load: async () => (await import('./validate/validate.ts')).validateCommand,
+  },
+  send: {
+    summary: 'Send a batch file in chunks, recorded in the history; resume an interrupted send',
+    load: async () => (await import('./send/send.ts')).sendCommand,
+  },
+  history: {
+    summary: 'List and search past submissions; "history show <id>" shows one in full',
+    load: async () => (await import('./history/history.ts')).historyCommand,
+  },
+  transform: {
+    summary: "Keep, shift, pseudonymize and set fields of a batch file's events",
+    load: async () => (await import('./transform/transform.ts')).transformCommand,
+  },
   plan: { summary: 'Tracking plans: infer a draft, import one, measure coverage, check one', load: async () => (await import('./plan/plan.ts')).planCommand },
   capture: { summary: 'List, show, export or clear what the sandbox captured', load: async () => (await import('./capture/capture.ts')).captureCommand },
   run: { summary: "Run a workspace's scenarios and report (text, JUnit XML, JSON)", load: async () => (await import('./run/run.ts')).runCommand },
-  init: { summary: 'Write a small workspace (environment, batch, plan, scenario) into a folder', load: async () => (await import('./init/init.ts')).initCommand },
+  init: {
+    summary: 'Write a small workspace (environment, batch, plan, scenario) into a folder',
+    load: async () => (await import('./init/init.ts')).initCommand,
+  },
 };
 
 function help(): string {

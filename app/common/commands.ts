@@ -159,7 +159,11 @@ export function keysLabel(keys: string, mac: boolean): string {
  * Ctrl elsewhere) and the same key, by its character or, for letters and digits, by its
  * physical key (Alt changes the character on macOS).
  */
-export function matchesKeys(keys: string, event: { key: string; code: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }, mac: boolean): boolean {
+export function matchesKeys(
+  keys: string,
+  event: { key: string; code: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean },
+  mac: boolean,
+): boolean {
   const parts = keys.split('+');
   const key = parts.at(-1)!.toLowerCase();
   const modifiers = new Set(parts.slice(0, -1));

@@ -2,9 +2,19 @@ import { z } from 'zod';
 import { ThemeSourceSchema } from '../../base/common/appearance.ts';
 import { SecretStorageStatusSchema } from '../../base/common/secret-storage.ts';
 import { CaptureStatusSchema } from '../../features/capture/common/capture.ts';
-import { CaptureHarInputSchema, CaptureRequestsInputSchema, CaptureRequestsSchema, CapturedRequestDetailSchema } from '../../features/capture/common/capture-requests.ts';
+import {
+  CaptureHarInputSchema,
+  CaptureRequestsInputSchema,
+  CaptureRequestsSchema,
+  CapturedRequestDetailSchema,
+} from '../../features/capture/common/capture-requests.ts';
 import { CaptureCoverageInputSchema, CaptureCoverageSchema } from '../../features/coverage/common/capture-coverage.ts';
-import { CapturedEventDetailSchema, CapturedEventsPageSchema, CapturedEventsQuerySchema, CapturedSelectionSchema } from '../../features/capture/common/capture-events.ts';
+import {
+  CapturedEventDetailSchema,
+  CapturedEventsPageSchema,
+  CapturedEventsQuerySchema,
+  CapturedSelectionSchema,
+} from '../../features/capture/common/capture-events.ts';
 import { AppCommandSchema } from './commands.ts';
 import { DraftEditsSchema, DraftListSchema, DraftOriginsSchema, DraftSchema, MAX_DRAFT_CHARS } from '../../features/documents/common/draft.ts';
 import { ImportedFileSchema, OpenedFileSchema, RecentFileSchema, SaveRequestSchema } from '../../features/documents/common/files.ts';
@@ -15,7 +25,13 @@ import { PlanStatusSchema } from '../../features/plans/common/plan-status.ts';
 import { MAX_PLAN_CHARS, PlanDraftRequestSchema, PlanDraftSchema, PlanSaveResultSchema } from '../../features/plans/common/plan-draft.ts';
 import { SandboxPortNumberSchema, SandboxPortStatusSchema } from '../../features/sandbox/common/sandbox-port.ts';
 import { SandboxForwardStatusSchema } from '../../features/sandbox/common/sandbox-forward.ts';
-import { SandboxFaultsPatchSchema, SandboxFaultsSchema, SandboxInfoSchema, SandboxPlanSchema, SandboxRequestRecordSchema } from '../../features/sandbox/common/sandbox.ts';
+import {
+  SandboxFaultsPatchSchema,
+  SandboxFaultsSchema,
+  SandboxInfoSchema,
+  SandboxPlanSchema,
+  SandboxRequestRecordSchema,
+} from '../../features/sandbox/common/sandbox.ts';
 import {
   ExportFormatSchema,
   HISTORY_MAX_PAGE,
@@ -28,11 +44,24 @@ import {
   TimelineBucketSchema,
   TimelineUnitSchema,
 } from '../../features/history/common/history.ts';
-import { MAX_PSEUDONYM_ORIGINS, PSEUDONYM_ORIGIN_MAX, SendProgressSchema, StartResultSchema, SubmissionSummarySchema, SubmissionViewSchema, UnansweredChoiceSchema } from '../../features/history/common/submission.ts';
+import {
+  MAX_PSEUDONYM_ORIGINS,
+  PSEUDONYM_ORIGIN_MAX,
+  SendProgressSchema,
+  StartResultSchema,
+  SubmissionSummarySchema,
+  SubmissionViewSchema,
+  UnansweredChoiceSchema,
+} from '../../features/history/common/submission.ts';
 import { LoginInputSchema, SessionEventSchema, SessionViewSchema } from '../../features/environments/common/session.ts';
 import { KeptRunSchema, RunProgressSchema, RunResultSchema, RunStartSchema, WorkspaceScenarioSchema } from '../../features/runs/common/run-schemas.ts';
 import { RunSecretsNeedSchema } from '../../features/runs/common/run-secrets.ts';
-import { RecentWorkspaceSchema, WorkspaceChangeSchema, WorkspaceFileRequestSchema, WorkspaceListingSchema } from '../../features/workspace/common/workspace-schema.ts';
+import {
+  RecentWorkspaceSchema,
+  WorkspaceChangeSchema,
+  WorkspaceFileRequestSchema,
+  WorkspaceListingSchema,
+} from '../../features/workspace/common/workspace-schema.ts';
 
 /**
  * The IPC contract: every channel is named once, `domain:verb`, with a schema for what goes in
@@ -177,7 +206,10 @@ export const contract = {
   },
   /** Renames a damaged submissions.sqlite (and its -wal and -shm) aside and starts a fresh history; refused unless it was found damaged. */
   'history:setAside': { input: NoInput, output: z.object({ movedTo: z.string() }) },
-  'history:setRetention': { input: RetentionSchema, output: z.object({ retention: RetentionSchema, usage: HistoryUsageSchema, deleted: z.number().int().min(0) }) },
+  'history:setRetention': {
+    input: RetentionSchema,
+    output: z.object({ retention: RetentionSchema, usage: HistoryUsageSchema, deleted: z.number().int().min(0) }),
+  },
   /**
    * A tracking plan's coverage by the batches the filter finds, read a submission at a time with
    * `history:coverageProgress` pushes. One run at a time: a new one stops the one before, and a
@@ -254,7 +286,10 @@ export const contract = {
   /** The selected events as a JSON array's text (Copy, Open in composer, Replay), bounded (capture-selection-too-large). */
   'capture:eventsText': { input: CapturedSelectionSchema, output: z.object({ text: z.string(), count: z.number().int().min(0), source: z.string() }) },
   /** Saves the selected events where the user chooses (main's save dialog); null when cancelled. */
-  'capture:saveEvents': { input: z.object({ selection: CapturedSelectionSchema, format: z.enum(['json', 'ndjson']) }), output: z.object({ path: z.string(), count: z.number().int().min(0) }).nullable() },
+  'capture:saveEvents': {
+    input: z.object({ selection: CapturedSelectionSchema, format: z.enum(['json', 'ndjson']) }),
+    output: z.object({ path: z.string(), count: z.number().int().min(0) }).nullable(),
+  },
 
   /** The active environment's tracking plan (its file read, its validators served for the editor's worker), or null when it names none. */
   'plans:active': { input: NoInput, output: PlanStatusSchema.nullable() },

@@ -32,9 +32,7 @@ if (app.requestSingleInstanceLock()) start();
 else app.quit();
 
 function start(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-  ]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 
   const devServerUrl = MAIN_WINDOW_VITE_DEV_SERVER_URL;
   const rendererRoot = path.join(__dirname, '..', 'renderer', MAIN_WINDOW_VITE_NAME);
@@ -71,160 +69,172 @@ function start(): void {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  app.whenReady().then(async () => {
-    restrictPermissions(session.defaultSession);
-    // A plan's validators are the services' to serve: none until they are up.
-    let planScript = (_hash: string): Promise<string | null> => Promise.resolve(null);
-    // Under `npm start` too the page loads from app://, its files from the dev server.
-    const pages = devServerUrl ? devServerPages(devServerUrl, (request) => net.fetch(request)) : builtPages(rendererRoot);
-    const answer = appSchemeResponder(pages, (hash) => planScript(hash));
-    protocol.handle(APP_SCHEME, async (request) => {
-      const file = await answer(request.url, request.headers);
-      return new Response(file.body, { status: file.status, headers: file.headers });
-    });
+  app
+    .whenReady()
+    .then(async () => {
+      restrictPermissions(session.defaultSession);
+      // A plan's validators are the services' to serve: none until they are up.
+      let planScript = (_hash: string): Promise<string | null> => Promise.resolve(null);
+      // Under `npm start` too the page loads from app://, its files from the dev server.
+      const pages = devServerUrl ? devServerPages(devServerUrl, (request) => net.fetch(request)) : builtPages(rendererRoot);
+      const answer = appSchemeResponder(pages, (hash) => planScript(hash));
+      protocol.handle(APP_SCHEME, async (request) => {
+        const file = await answer(request.url, request.headers);
+        return new Response(file.body, { status: file.status, headers: file.headers });
+      });
 
-    const dataFolder = app.getPath('userData');
-    // EVENTDESK_SANDBOX_PORT comes first; unset, the services take the port saved in the Sandbox
-    // tab, else the default. A value that is no port stops the start with a message saying so.
-    const sandboxPort = portFromVariable(process.env.EVENTDESK_SANDBOX_PORT);
-    const cipher = await openSafeStorageCipher();
-    const push = createPushSender((name, payload) => {
-      for (const window of BrowserWindow.getAllWindows()) window.webContents.send(name, payload);
-    });
-    // The services run on their own thread: a long task there (indexing a big batch, a slow
-    // query) never freezes the window, its menus or the IPC routing done here. This thread
-    // keeps what only it may use, and the services reach it by message: the key store, the
-    // dialogs, the clipboard, the shell and Chromium's network stack.
-    const thread = await startServicesThread(
-      path.join(__dirname, 'services-thread.cjs'),
-      {
-        appInfo: {
-          name: app.getName(),
-          version: app.getVersion(),
-          platform: process.platform,
-          arch: process.arch,
-          runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
+      const dataFolder = app.getPath('userData');
+      // EVENTDESK_SANDBOX_PORT comes first; unset, the services take the port saved in the Sandbox
+      // tab, else the default. A value that is no port stops the start with a message saying so.
+      const sandboxPort = portFromVariable(process.env.EVENTDESK_SANDBOX_PORT);
+      const cipher = await openSafeStorageCipher();
+      const push = createPushSender((name, payload) => {
+        for (const window of BrowserWindow.getAllWindows()) window.webContents.send(name, payload);
+      });
+      // The services run on their own thread: a long task there (indexing a big batch, a slow
+      // query) never freezes the window, its menus or the IPC routing done here. This thread
+      // keeps what only it may use, and the services reach it by message: the key store, the
+      // dialogs, the clipboard, the shell and Chromium's network stack.
+      const thread = await startServicesThread(
+        path.join(__dirname, 'services-thread.cjs'),
+        {
+          appInfo: {
+            name: app.getName(),
+            version: app.getVersion(),
+            platform: process.platform,
+            arch: process.arch,
+            runtime: { electron: process.versions.electron, chrome: process.versions.chrome, node: process.versions.node },
+          },
+          dataFolder,
+          // A worker's script is a file: the writer's bundle sits beside this one (an entry of forge.config.ts).
+          captureWriter: path.join(__dirname, 'capture-writer-thread.cjs'),
+          // Packaged, the README sits beside the asar (extraResources): a file inside an asar cannot be handed to the OS.
+          documentationFile: app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md'),
+          // Packaged, the service's description sits beside the asar like the README.
+          sandbox: {
+            portVariable: sandboxPort,
+            openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml'),
+          },
+          secretStorage: cipher.status(),
         },
-        dataFolder,
-        // A worker's script is a file: the writer's bundle sits beside this one (an entry of forge.config.ts).
-        captureWriter: path.join(__dirname, 'capture-writer-thread.cjs'),
-        // Packaged, the README sits beside the asar (extraResources): a file inside an asar cannot be handed to the OS.
-        documentationFile: app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md'),
-        // Packaged, the service's description sits beside the asar like the README.
-        sandbox: { portVariable: sandboxPort, openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml') },
-        secretStorage: cipher.status(),
-      },
-      {
-        cipher,
-        dialogs: electronDialogs,
-        clipboard: electronClipboard,
-        shell: electronShell,
-        // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
-        fetch: (input, init) => net.fetch(input, init),
-      },
-      push,
-    );
-    const { services } = thread;
-    planScript = (hash) => services.plans.script(hash);
-    const log = {
-      info: (message: string, fields?: Record<string, unknown>) => void services.log.info(message, fields),
-      warn: (message: string, fields?: Record<string, unknown>) => void services.log.warn(message, fields),
-      error: (message: string, fields?: Record<string, unknown>) => void services.log.error(message, fields),
-    };
-    log.info('EventDesk started', { version: app.getVersion(), platform: process.platform, arch: process.arch, electron: process.versions.electron, packaged: app.isPackaged, dataFolder });
-    // Electron still shows its own dialog for an uncaught exception; the monitor only writes it down.
-    process.on('uncaughtExceptionMonitor', (error, origin) => log.error('Uncaught exception', { origin, error: String(error.stack ?? error) }));
-    // Electron's main process only warns about these (--unhandled-rejections=warn); keep a record.
-    process.on('unhandledRejection', (reason) => log.error('Unhandled promise rejection', { error: String(reason) }));
-    // Quitting waits until every send has recorded how it ended, then lets the thread go.
-    let closing: Promise<void> | null = null;
-    app.on('before-quit', (event) => {
-      if (closing) return;
-      event.preventDefault();
-      log.info('EventDesk quit');
-      closing = thread.close().finally(() => app.quit());
-    });
-
-    const dispatch = logFailures(async (channel, input, sender) => {
-      const admitted = admit(channel, input, sender, isTrustedAppUrl);
-      return admitted.ok ? thread.call(admitted.channel, admitted.input) : admitted.envelope;
-    }, log);
-    const senderOf = (event: Electron.IpcMainInvokeEvent): Sender => ({
-      fromAppWindow: BrowserWindow.fromWebContents(event.sender) !== null,
-      fromMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
-      url: event.senderFrame?.url ?? '',
-    });
-    for (const channel of channelNames) {
-      ipcMain.handle(channel, (event, input: unknown) => dispatch(channel, input, senderOf(event)));
-    }
-
-    /** A menu action or an OS hand-over that failed: the user asked for it, so they are told. */
-    const report = (what: string) => (error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      log.warn(what, { error: message });
-      const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
-      const options = { type: 'error' as const, message: what, detail: message };
-      void (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
-    };
-
-    const mainCommands: Record<MainCommand, () => Promise<unknown>> = {
-      'help.docs': () => services.desktop.openDocs(),
-      'help.dataFolder': () => services.desktop.openDataFolder(),
-      'help.diagnostics': () => services.desktop.exportDiagnostics(),
-    };
-    const runCommand = (command: CommandId): void => {
-      if (runsInMain(command)) void mainCommands[command]().catch(report(`EventDesk could not run “${commands[command].title}”.`));
-      else push('app:command', { command });
-    };
-    const rebuildMenu = async (): Promise<void> => {
-      const template = menuTemplate({
+        {
+          cipher,
+          dialogs: electronDialogs,
+          clipboard: electronClipboard,
+          shell: electronShell,
+          // Chromium's network stack: the system proxy and the OS trust store, which corporate users need.
+          fetch: (input, init) => net.fetch(input, init),
+        },
+        push,
+      );
+      const { services } = thread;
+      planScript = (hash) => services.plans.script(hash);
+      const log = {
+        info: (message: string, fields?: Record<string, unknown>) => void services.log.info(message, fields),
+        warn: (message: string, fields?: Record<string, unknown>) => void services.log.warn(message, fields),
+        error: (message: string, fields?: Record<string, unknown>) => void services.log.error(message, fields),
+      };
+      log.info('EventDesk started', {
+        version: app.getVersion(),
         platform: process.platform,
+        arch: process.arch,
+        electron: process.versions.electron,
         packaged: app.isPackaged,
-        recent: await services.files.recent(),
-        recentWorkspaces: await services.workspaces.recent(),
-        theme: await services.desktop.theme(),
-        appName: app.getName(),
+        dataFolder,
       });
-      installMenu(template, {
-        command: runCommand,
-        openRecent: (file) => void services.openedFiles.openRecent(file).catch(report(`EventDesk could not open ${path.basename(file)}.`)),
-        openRecentWorkspace: (root) => void services.workspaces.openRecent(root).catch(report(`EventDesk could not open the workspace ${root}.`)),
+      // Electron still shows its own dialog for an uncaught exception; the monitor only writes it down.
+      process.on('uncaughtExceptionMonitor', (error, origin) => log.error('Uncaught exception', { origin, error: String(error.stack ?? error) }));
+      // Electron's main process only warns about these (--unhandled-rejections=warn); keep a record.
+      process.on('unhandledRejection', (reason) => log.error('Unhandled promise rejection', { error: String(reason) }));
+      // Quitting waits until every send has recorded how it ended, then lets the thread go.
+      let closing: Promise<void> | null = null;
+      app.on('before-quit', (event) => {
+        if (closing) return;
+        event.preventDefault();
+        log.info('EventDesk quit');
+        closing = thread.close().finally(() => app.quit());
       });
-    };
-    thread.on('recent-changed', (recent) => {
-      // The OS's own recent list too (the macOS Dock menu, the Windows jump list).
-      const newest = (recent as RecentFile[])[0];
-      if (newest) app.addRecentDocument(newest.path);
-      void rebuildMenu();
-    });
-    thread.on('theme-changed', () => void rebuildMenu());
-    thread.on('recent-workspaces-changed', () => void rebuildMenu());
-    await rebuildMenu();
 
-    const windowStates = createWindowStateStore(dataFolder);
-    const openWindow = (): BrowserWindow => {
-      const window = createMainWindow(path.join(__dirname, 'preload.cjs'), `${APP_ORIGIN}/index.html`, windowStates);
-      // Files opened while the page (re)loads or after its window closed wait for it to take them.
-      window.webContents.on('did-start-loading', () => void services.openedFiles.pageGone());
-      window.on('closed', () => void services.openedFiles.pageGone());
-      return window;
-    };
-    showWindow = () => {
-      const window = BrowserWindow.getAllWindows()[0];
-      if (window) bringToFront(window);
-      else openWindow();
-    };
-    openFromOs = (file) => void services.openedFiles.openFromOs(file).catch(report(`EventDesk could not open ${path.basename(file)}.`));
+      const dispatch = logFailures(async (channel, input, sender) => {
+        const admitted = admit(channel, input, sender, isTrustedAppUrl);
+        return admitted.ok ? thread.call(admitted.channel, admitted.input) : admitted.envelope;
+      }, log);
+      const senderOf = (event: Electron.IpcMainInvokeEvent): Sender => ({
+        fromAppWindow: BrowserWindow.fromWebContents(event.sender) !== null,
+        fromMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
+        url: event.senderFrame?.url ?? '',
+      });
+      for (const channel of channelNames) {
+        ipcMain.handle(channel, (event, input: unknown) => dispatch(channel, input, senderOf(event)));
+      }
 
-    openWorkspace = (folder) => void services.workspaces.openGiven(folder).catch(report(`EventDesk could not open the workspace ${folder}.`));
+      /** A menu action or an OS hand-over that failed: the user asked for it, so they are told. */
+      const report = (what: string) => (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        log.warn(what, { error: message });
+        const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+        const options = { type: 'error' as const, message: what, detail: message };
+        void (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
+      };
 
-    openWindow();
-    for (const file of early.splice(0)) openFromOs(file);
-    if (earlyWorkspace) openWorkspace(earlyWorkspace);
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) openWindow();
-    });
-  })
+      const mainCommands: Record<MainCommand, () => Promise<unknown>> = {
+        'help.docs': () => services.desktop.openDocs(),
+        'help.dataFolder': () => services.desktop.openDataFolder(),
+        'help.diagnostics': () => services.desktop.exportDiagnostics(),
+      };
+      const runCommand = (command: CommandId): void => {
+        if (runsInMain(command)) void mainCommands[command]().catch(report(`EventDesk could not run “${commands[command].title}”.`));
+        else push('app:command', { command });
+      };
+      const rebuildMenu = async (): Promise<void> => {
+        const template = menuTemplate({
+          platform: process.platform,
+          packaged: app.isPackaged,
+          recent: await services.files.recent(),
+          recentWorkspaces: await services.workspaces.recent(),
+          theme: await services.desktop.theme(),
+          appName: app.getName(),
+        });
+        installMenu(template, {
+          command: runCommand,
+          openRecent: (file) => void services.openedFiles.openRecent(file).catch(report(`EventDesk could not open ${path.basename(file)}.`)),
+          openRecentWorkspace: (root) => void services.workspaces.openRecent(root).catch(report(`EventDesk could not open the workspace ${root}.`)),
+        });
+      };
+      thread.on('recent-changed', (recent) => {
+        // The OS's own recent list too (the macOS Dock menu, the Windows jump list).
+        const newest = (recent as RecentFile[])[0];
+        if (newest) app.addRecentDocument(newest.path);
+        void rebuildMenu();
+      });
+      thread.on('theme-changed', () => void rebuildMenu());
+      thread.on('recent-workspaces-changed', () => void rebuildMenu());
+      await rebuildMenu();
+
+      const windowStates = createWindowStateStore(dataFolder);
+      const openWindow = (): BrowserWindow => {
+        const window = createMainWindow(path.join(__dirname, 'preload.cjs'), `${APP_ORIGIN}/index.html`, windowStates);
+        // Files opened while the page (re)loads or after its window closed wait for it to take them.
+        window.webContents.on('did-start-loading', () => void services.openedFiles.pageGone());
+        window.on('closed', () => void services.openedFiles.pageGone());
+        return window;
+      };
+      showWindow = () => {
+        const window = BrowserWindow.getAllWindows()[0];
+        if (window) bringToFront(window);
+        else openWindow();
+      };
+      openFromOs = (file) => void services.openedFiles.openFromOs(file).catch(report(`EventDesk could not open ${path.basename(file)}.`));
+
+      openWorkspace = (folder) => void services.workspaces.openGiven(folder).catch(report(`EventDesk could not open the workspace ${folder}.`));
+
+      openWindow();
+      for (const file of early.splice(0)) openFromOs(file);
+      if (earlyWorkspace) openWorkspace(earlyWorkspace);
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) openWindow();
+      });
+    })
     .catch((error: unknown) => {
       // Without this a failed start leaves a running process and no window.
       dialog.showErrorBox('EventDesk could not start', error instanceof Error ? `${error.message}\n\n${error.stack ?? ''}` : String(error));

@@ -83,14 +83,22 @@ function recentEntries(recent: readonly RecentFile[]): MenuEntry[] {
   if (recent.length === 0) return [{ kind: 'placeholder', label: 'No recent files' }];
   const names = recent.map((file) => file.name);
   // Two recent files of the same name are told apart by their paths.
-  return recent.map((file) => ({ kind: 'recent', path: file.path, label: literal(names.indexOf(file.name) === names.lastIndexOf(file.name) ? file.name : file.path) }));
+  return recent.map((file) => ({
+    kind: 'recent',
+    path: file.path,
+    label: literal(names.indexOf(file.name) === names.lastIndexOf(file.name) ? file.name : file.path),
+  }));
 }
 
 function recentWorkspaceEntries(recent: readonly RecentWorkspace[]): MenuEntry[] {
   if (recent.length === 0) return [{ kind: 'placeholder', label: 'No recent workspaces' }];
   const names = recent.map((workspace) => workspace.name);
   // Two workspaces of the same name (two clones of one repository) are told apart by their folders.
-  return recent.map((workspace) => ({ kind: 'recentWorkspace', root: workspace.root, label: literal(names.indexOf(workspace.name) === names.lastIndexOf(workspace.name) ? workspace.name : `${workspace.name} (${workspace.root})`) }));
+  return recent.map((workspace) => ({
+    kind: 'recentWorkspace',
+    root: workspace.root,
+    label: literal(names.indexOf(workspace.name) === names.lastIndexOf(workspace.name) ? workspace.name : `${workspace.name} (${workspace.root})`),
+  }));
 }
 
 export function menuTemplate(context: MenuContext): MenuEntry[] {
@@ -144,7 +152,22 @@ export function menuTemplate(context: MenuContext): MenuEntry[] {
   const edit: MenuEntry = {
     kind: 'submenu',
     label: '&Edit',
-    entries: [...roles('undo', 'redo'), command('edit.undo'), command('edit.redo'), separator, ...roles('cut', 'copy', 'paste', 'selectAll'), separator, command('batch.format'), command('batch.preview'), separator, command('transform.shift'), command('transform.pseudonymize'), command('transform.set'), separator, events],
+    entries: [
+      ...roles('undo', 'redo'),
+      command('edit.undo'),
+      command('edit.redo'),
+      separator,
+      ...roles('cut', 'copy', 'paste', 'selectAll'),
+      separator,
+      command('batch.format'),
+      command('batch.preview'),
+      separator,
+      command('transform.shift'),
+      command('transform.pseudonymize'),
+      command('transform.set'),
+      separator,
+      events,
+    ],
   };
   const appearance: MenuEntry = {
     kind: 'submenu',

@@ -6,7 +6,6 @@ import { APP_HOST, APP_SCHEME } from '../../base/common/app-origin.ts';
  * (window.ts), so the checks run in a test without starting Electron.
  */
 
-
 /**
  * Production pages load under this policy. Monaco needs inline styles; nothing needs inline
  * scripts, eval or any remote origin.

@@ -42,7 +42,9 @@ export const noShell: DesktopShell = {
 };
 
 /** The services' adapters outside Electron: the command line and the test harness. */
-export function nodeServiceDeps(dataFolder: string): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard' | 'shell' | 'documentationFile' | 'captureWriter'> {
+export function nodeServiceDeps(
+  dataFolder: string,
+): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard' | 'shell' | 'documentationFile' | 'captureWriter'> {
   return {
     captureWriter: CAPTURE_WRITER_SCRIPT,
     documentationFile: DOCUMENTATION_FILE,

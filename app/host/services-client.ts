@@ -137,7 +137,12 @@ export function startServicesThread(
     fetch: async ([request], signal) => {
       const { url, method, headers, body } = request as CrossingRequest;
       const response = await adapters.fetch(url, { method, headers, body, signal });
-      const answered: CrossingResponse = { status: response.status, statusText: response.statusText, headers: [...response.headers], body: await readLimited(response, FETCH_BODY_LIMIT) };
+      const answered: CrossingResponse = {
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers],
+        body: await readLimited(response, FETCH_BODY_LIMIT),
+      };
       return answered;
     },
   };
@@ -145,14 +150,16 @@ export function startServicesThread(
   function runAdapter(thread: Run, id: number, name: AdapterName, args: unknown[]): void {
     const controller = new AbortController();
     thread.running.set(id, controller);
-    run[name](args, controller.signal).then(
-      (value) => {
-        // Only an answer's body is ours to hand over; a Buffer from the key store may share a pool.
-        const transfer = name === 'fetch' ? [(value as CrossingResponse).body.buffer] : [];
-        thread.post({ type: 'adapter-answer', id, ok: true, value }, transfer);
-      },
-      (error: unknown) => thread.post({ type: 'adapter-answer', id, ok: false, error: toCrossing(error) }),
-    ).finally(() => thread.running.delete(id));
+    run[name](args, controller.signal)
+      .then(
+        (value) => {
+          // Only an answer's body is ours to hand over; a Buffer from the key store may share a pool.
+          const transfer = name === 'fetch' ? [(value as CrossingResponse).body.buffer] : [];
+          thread.post({ type: 'adapter-answer', id, ok: true, value }, transfer);
+        },
+        (error: unknown) => thread.post({ type: 'adapter-answer', id, ok: false, error: toCrossing(error) }),
+      )
+      .finally(() => thread.running.delete(id));
   }
 
   /** Starts a run of the thread; `onEnd` hears how it ended, once. */
@@ -239,7 +246,11 @@ export function startServicesThread(
   /** A run that was ready ended: start another, unless it was closed or has stopped too often. */
   function restart(ended: Run, end: ThreadEnd): void {
     if (closing) {
-      stopped ??= new AppError('internal', "EventDesk's services stopped; restart EventDesk. Nothing recorded so far is lost.", `The services' thread exited with code ${end.exitCode}.`);
+      stopped ??= new AppError(
+        'internal',
+        "EventDesk's services stopped; restart EventDesk. Nothing recorded so far is lost.",
+        `The services' thread exited with code ${end.exitCode}.`,
+      );
       failWaiting(ended, stopped);
       return;
     }
@@ -290,7 +301,11 @@ export function startServicesThread(
     }
     if (thread.ended) return;
     // The log masks the secrets it knows; the error's message is for it, never for the page.
-    void invokeOn(thread, ['log', 'warn'], ["The services' thread stopped and was restarted", { reason, exitCode: end.exitCode, error: end.error?.message.slice(0, 500) ?? null, workspace: root }]).catch(() => undefined);
+    void invokeOn(
+      thread,
+      ['log', 'warn'],
+      ["The services' thread stopped and was restarted", { reason, exitCode: end.exitCode, error: end.error?.message.slice(0, 500) ?? null, workspace: root }],
+    ).catch(() => undefined);
     onPush('app:servicesStopped', { reason, restarted: true });
   }
 
@@ -326,7 +341,11 @@ export function startServicesThread(
 
   const thread: ServicesThread = {
     // A call always answers with an envelope, as the window expects, even when the thread is gone.
-    call: (channel, input) => ask<Envelope<unknown>>((id) => ({ type: 'call', id, channel, input })).catch((error: unknown) => ({ ok: false as const, error: (error instanceof AppError ? error : new AppError('internal', String(error))).toShape() })),
+    call: (channel, input) =>
+      ask<Envelope<unknown>>((id) => ({ type: 'call', id, channel, input })).catch((error: unknown) => ({
+        ok: false as const,
+        error: (error instanceof AppError ? error : new AppError('internal', String(error))).toShape(),
+      })),
     services: remote([]) as Remote<Services>,
     on(event, listener) {
       listeners.set(event, [...(listeners.get(event) ?? []), listener]);
@@ -358,7 +377,15 @@ export function startServicesThread(
       reject,
       (end) => {
         if (current.ready) restart(current, end);
-        else reject(end.error ?? new AppError('internal', "EventDesk's services stopped; restart EventDesk. Nothing recorded so far is lost.", `The services' thread exited with code ${end.exitCode}.`));
+        else
+          reject(
+            end.error ??
+              new AppError(
+                'internal',
+                "EventDesk's services stopped; restart EventDesk. Nothing recorded so far is lost.",
+                `The services' thread exited with code ${end.exitCode}.`,
+              ),
+          );
       },
     );
   });

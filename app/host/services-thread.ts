@@ -4,7 +4,16 @@ import { redactedError } from '../../base/common/redaction/redact.ts';
 import { answer } from '../ipc/dispatch.ts';
 import { createHandlers } from '../ipc/handlers.ts';
 import { createServices, type Services } from '../node/index.ts';
-import { fromCrossing, toCrossing, type AdapterName, type CrossingRequest, type CrossingResponse, type FromHost, type HostInit, type ToHost } from './protocol.ts';
+import {
+  fromCrossing,
+  toCrossing,
+  type AdapterName,
+  type CrossingRequest,
+  type CrossingResponse,
+  type FromHost,
+  type HostInit,
+  type ToHost,
+} from './protocol.ts';
 import type { Cipher, DesktopShell, Fetch, FileDialogs, OpenManyPurpose, OpenPurpose } from '../../base/node/ports.ts';
 import type { ThemeSource } from '../../base/common/appearance.ts';
 
@@ -86,7 +95,11 @@ const fetchThere: Fetch = async (input, init = {}) => {
   const body = request.body ? new Uint8Array(await request.arrayBuffer()) : null;
   const crossing: CrossingRequest = { url: request.url, method: request.method, headers: [...request.headers], body };
   const answered = await adapter<CrossingResponse>('fetch', [crossing], init.signal);
-  return new Response(NO_BODY.has(answered.status) ? null : answered.body, { status: answered.status, statusText: answered.statusText, headers: answered.headers });
+  return new Response(NO_BODY.has(answered.status) ? null : answered.body, {
+    status: answered.status,
+    statusText: answered.statusText,
+    headers: answered.headers,
+  });
 };
 
 /** Keys that would step out of the services into the prototype chain. */

@@ -79,7 +79,12 @@ function safely(secrets: () => readonly string[]): readonly string[] {
  * The second half, where the services are: runs the handler and lets out only what the output
  * schema names; a failure is masked with `secrets` (the vault's) and the input's own.
  */
-export async function answer(handlers: Handlers, channel: ChannelName, input: unknown, secrets: () => readonly string[] = () => []): Promise<Envelope<unknown>> {
+export async function answer(
+  handlers: Handlers,
+  channel: ChannelName,
+  input: unknown,
+  secrets: () => readonly string[] = () => [],
+): Promise<Envelope<unknown>> {
   try {
     const handler = handlers[channel] as Handler<typeof channel>;
     const output = await handler(input as ParsedInputOf<typeof channel>);

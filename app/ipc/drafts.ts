@@ -1,7 +1,9 @@
 import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
 
-export function registerDraftHandlers({ drafts }: Services): Pick<Handlers, 'drafts:list' | 'drafts:save' | 'drafts:saveEdits' | 'drafts:saveOrigins' | 'drafts:activate' | 'drafts:close'> {
+export function registerDraftHandlers({
+  drafts,
+}: Services): Pick<Handlers, 'drafts:list' | 'drafts:save' | 'drafts:saveEdits' | 'drafts:saveOrigins' | 'drafts:activate' | 'drafts:close'> {
   return {
     'drafts:list': () => drafts.list(),
     'drafts:save': async (draft) => (await drafts.save(draft), null),

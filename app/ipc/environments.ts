@@ -1,7 +1,15 @@
 import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
 
-type EnvironmentChannels = 'environments:list' | 'environments:create' | 'environments:update' | 'environments:duplicate' | 'environments:remove' | 'environments:select' | 'environments:export' | 'environments:import';
+type EnvironmentChannels =
+  | 'environments:list'
+  | 'environments:create'
+  | 'environments:update'
+  | 'environments:duplicate'
+  | 'environments:remove'
+  | 'environments:select'
+  | 'environments:export'
+  | 'environments:import';
 
 export function registerEnvironmentHandlers({ environments }: Services): Pick<Handlers, EnvironmentChannels> {
   return {

@@ -1,7 +1,10 @@
 import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
 
-export function registerFileHandlers({ files, openedFiles }: Services): Pick<Handlers, 'files:recent' | 'files:open' | 'files:import' | 'files:openRecent' | 'files:save' | 'files:takeOpened'> {
+export function registerFileHandlers({
+  files,
+  openedFiles,
+}: Services): Pick<Handlers, 'files:recent' | 'files:open' | 'files:import' | 'files:openRecent' | 'files:save' | 'files:takeOpened'> {
   return {
     'files:recent': () => files.recent(),
     'files:open': () => files.open(),

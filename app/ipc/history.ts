@@ -3,7 +3,15 @@ import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
 import { maskedByEnvironment } from './masked.ts';
 
-export function registerHistoryHandlers({ history, submissions, sending, historyExport, files, vault, coverage }: Services): Pick<
+export function registerHistoryHandlers({
+  history,
+  submissions,
+  sending,
+  historyExport,
+  files,
+  vault,
+  coverage,
+}: Services): Pick<
   Handlers,
   | 'history:list'
   | 'history:count'

@@ -1,7 +1,9 @@
 import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
 
-export function registerRunHandlers({ runs }: Services): Pick<Handlers, 'runs:scenarios' | 'runs:secretsNeeded' | 'runs:start' | 'runs:stop' | 'runs:current' | 'runs:list' | 'runs:get'> {
+export function registerRunHandlers({
+  runs,
+}: Services): Pick<Handlers, 'runs:scenarios' | 'runs:secretsNeeded' | 'runs:start' | 'runs:stop' | 'runs:current' | 'runs:list' | 'runs:get'> {
   return {
     'runs:scenarios': () => runs.scenarios(),
     'runs:secretsNeeded': (request) => runs.secretsNeeded(request),

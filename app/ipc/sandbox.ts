@@ -2,7 +2,16 @@ import { withSandbox } from '../../features/sandbox/node/no-sandbox.ts';
 import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
 
-type SandboxChannels = 'sandbox:info' | 'sandbox:setPort' | 'sandbox:traffic' | 'sandbox:clear' | 'sandbox:faults' | 'sandbox:setFaults' | 'sandbox:choosePlan' | 'sandbox:clearPlan' | 'sandbox:setForward';
+type SandboxChannels =
+  | 'sandbox:info'
+  | 'sandbox:setPort'
+  | 'sandbox:traffic'
+  | 'sandbox:clear'
+  | 'sandbox:faults'
+  | 'sandbox:setFaults'
+  | 'sandbox:choosePlan'
+  | 'sandbox:clearPlan'
+  | 'sandbox:setForward';
 
 export function registerSandboxHandlers({ sandbox, sandboxAddress, sandboxPlan, sandboxForward }: Services): Pick<Handlers, SandboxChannels> {
   return {

@@ -6,13 +6,17 @@ import { maskedByEnvironment } from './masked.ts';
 // The batch text stays in main (the window already has it, and it can be 100 MB): the
 // contract's summary schemas do not name it, so the dispatch wrapper strips it from every answer.
 
-export function registerSendHandlers({ sending, submissions, submissionCurl, interruptedAtStart, vault }: Services): Pick<
-  Handlers,
-  'send:start' | 'send:cancel' | 'send:resume' | 'submissions:get' | 'submissions:copyCurl' | 'submissions:interrupted'
-> {
+export function registerSendHandlers({
+  sending,
+  submissions,
+  submissionCurl,
+  interruptedAtStart,
+  vault,
+}: Services): Pick<Handlers, 'send:start' | 'send:cancel' | 'send:resume' | 'submissions:get' | 'submissions:copyCurl' | 'submissions:interrupted'> {
   const masked = maskedByEnvironment(vault);
   return {
-    'send:start': ({ environmentId, batchText, again, label, pseudonymizedFrom }) => sending.start(environmentId, batchText, again, undefined, label, pseudonymizedFrom),
+    'send:start': ({ environmentId, batchText, again, label, pseudonymizedFrom }) =>
+      sending.start(environmentId, batchText, again, undefined, label, pseudonymizedFrom),
     'send:cancel': ({ submissionId }) => (sending.cancel(submissionId), null),
     'send:resume': ({ submissionId, unanswered }) => sending.resume(submissionId, undefined, unanswered),
     'submissions:copyCurl': async ({ id, firstEvent, withSecrets }) => (await submissionCurl.copy(id, firstEvent, withSecrets), null),

@@ -1,7 +1,9 @@
 import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
 
-export function registerWorkspaceHandlers({ workspaces }: Services): Pick<Handlers, 'workspace:current' | 'workspace:open' | 'workspace:recent' | 'workspace:openRecent' | 'workspace:close' | 'workspace:openFile'> {
+export function registerWorkspaceHandlers({
+  workspaces,
+}: Services): Pick<Handlers, 'workspace:current' | 'workspace:open' | 'workspace:recent' | 'workspace:openRecent' | 'workspace:close' | 'workspace:openFile'> {
   return {
     'workspace:current': () => workspaces.current(),
     'workspace:open': () => workspaces.choose(),

@@ -29,10 +29,16 @@ export interface DesktopDeps {
  */
 export function documentationUrl(manifest: Readonly<Record<string, unknown>>): string | null {
   if (typeof manifest.homepage === 'string' && manifest.homepage) return manifest.homepage;
-  const repository = typeof manifest.repository === 'object' && manifest.repository !== null ? (manifest.repository as { url?: unknown }).url : manifest.repository;
+  const repository =
+    typeof manifest.repository === 'object' && manifest.repository !== null ? (manifest.repository as { url?: unknown }).url : manifest.repository;
   if (typeof repository !== 'string' || !repository) return null;
   const github = /^(?:github:)?([\w.-]+\/[\w.-]+)$/.exec(repository);
-  const url = github ? `https://github.com/${github[1]}` : repository.replace(/^git\+/, '').replace(/^git:\/\//, 'https://').replace(/\.git$/, '');
+  const url = github
+    ? `https://github.com/${github[1]}`
+    : repository
+        .replace(/^git\+/, '')
+        .replace(/^git:\/\//, 'https://')
+        .replace(/\.git$/, '');
   return `${url}#readme`;
 }
 
@@ -49,7 +55,8 @@ export function createDesktop(deps: DesktopDeps) {
         if (!existsSync(file)) throw new AppError('no-docs', 'The documentation (README.md) is missing from this installation.', file);
         return deps.shell.openPath(file);
       }
-      if (!(await deps.shell.openLink(url))) throw new AppError('link-refused', `The documentation address ${url} is not a plain https link, so EventDesk does not open it.`);
+      if (!(await deps.shell.openLink(url)))
+        throw new AppError('link-refused', `The documentation address ${url} is not a plain https link, so EventDesk does not open it.`);
     },
 
     /** Builds the zip and writes it where the user chose; returns where, or null when cancelled. */

@@ -105,7 +105,16 @@ export async function createServices(deps: ServiceDeps) {
     dataFolder: deps.dataFolder,
     chosenPlanFiles,
     vault,
-    sandbox: sandbox && sandboxInfo ? { url: () => sandbox.url, username: sandboxInfo.demoUsername, apiKey: sandboxInfo.demoApiKey, maxBodyBytes: sandboxInfo.maxBodyBytes, strict: sandboxInfo.mode === 'strict' } : null,
+    sandbox:
+      sandbox && sandboxInfo
+        ? {
+            url: () => sandbox.url,
+            username: sandboxInfo.demoUsername,
+            apiKey: sandboxInfo.demoApiKey,
+            maxBodyBytes: sandboxInfo.maxBodyBytes,
+            strict: sandboxInfo.mode === 'strict',
+          }
+        : null,
     ...(deps.environments ? { given: deps.environments } : {}),
   });
   await vault.load();
@@ -115,7 +124,8 @@ export async function createServices(deps: ServiceDeps) {
   const log = createLog({ dataFolder: deps.dataFolder, secrets: vaultSecrets });
   if (embedded?.port.note) log.warn(embedded.port.note, { requested: embedded.port.requested, port: embedded.port.port });
   // The Sandbox tab's "Forward to": one of the environments, by id, restored from the settings.
-  const sandboxForward = sandbox && createSandboxForward({ sandbox, settings: sandboxSettings, environments, onChange: (status) => deps.push('sandbox:forwardChanged', status) });
+  const sandboxForward =
+    sandbox && createSandboxForward({ sandbox, settings: sandboxSettings, environments, onChange: (status) => deps.push('sandbox:forwardChanged', status) });
   await sandboxForward?.restore();
   const sandboxAddress =
     embedded &&
@@ -130,11 +140,19 @@ export async function createServices(deps: ServiceDeps) {
       forward: () => sandboxForward.status(),
     });
   const sandboxPlan =
-    sandboxAddress && createSandboxPlan({ sandbox: embedded.sandbox, settings: sandboxSettings, dialogs: deps.dialogs, view: () => sandboxAddress.view(), onChange: (plan) => deps.push('sandbox:planChanged', plan) });
+    sandboxAddress &&
+    createSandboxPlan({
+      sandbox: embedded.sandbox,
+      settings: sandboxSettings,
+      dialogs: deps.dialogs,
+      view: () => sandboxAddress.view(),
+      onChange: (plan) => deps.push('sandbox:planChanged', plan),
+    });
   await sandboxPlan?.restore();
   // The embedded sandbox always keeps what it receives (capture.sqlite); a file it cannot use is set aside, and the sandbox answers regardless.
   const capture = sandbox && openCapture(captureFileIn(deps.dataFolder), { log: (message) => log.warn('The capture', { message }) });
-  const capturing = sandbox && capture && captureSandbox(sandbox, capture, { writerScript: deps.captureWriter, log: (message) => log.warn('The capture', { message }) });
+  const capturing =
+    sandbox && capture && captureSandbox(sandbox, capture, { writerScript: deps.captureWriter, log: (message) => log.warn('The capture', { message }) });
   const sessions = createSessions({ environments, vault, fetch: deps.fetch, push: (event) => deps.push('session:changed', event) });
   sessions.restore();
   const history = openAppHistory(historyFileIn(deps.dataFolder));
@@ -167,7 +185,14 @@ export async function createServices(deps: ServiceDeps) {
       if (problem !== null) log.error('Send stopped', { submissionId, problem });
       else if (sent) {
         const chunks = (status: string) => sent.chunks.filter((chunk) => chunk.status === status).length;
-        log.info('Send finished', { submissionId, status: sent.status, events: sent.eventCount, chunks: sent.chunks.length, chunksOk: chunks('ok'), chunksFailed: chunks('failed') });
+        log.info('Send finished', {
+          submissionId,
+          status: sent.status,
+          events: sent.eventCount,
+          chunks: sent.chunks.length,
+          chunksOk: chunks('ok'),
+          chunksFailed: chunks('failed'),
+        });
       }
       try {
         submissions.applyRetention();
@@ -207,8 +232,16 @@ export async function createServices(deps: ServiceDeps) {
       interruptedAtStart.push(...tidyOpenedHistory());
     },
     mayChange: () => {
-      if (runs.busy()) throw new AppError('workspace-busy', 'A run of scenarios is under way in the workspace open now: stop it, or wait for it to end, then open or close a workspace.');
-      if (sending.busy()) throw new AppError('workspace-busy', 'A send is under way and is recorded in the history of the workspace open now: wait for it to end, or cancel it, then open or close a workspace.');
+      if (runs.busy())
+        throw new AppError(
+          'workspace-busy',
+          'A run of scenarios is under way in the workspace open now: stop it, or wait for it to end, then open or close a workspace.',
+        );
+      if (sending.busy())
+        throw new AppError(
+          'workspace-busy',
+          'A send is under way and is recorded in the history of the workspace open now: wait for it to end, or cancel it, then open or close a workspace.',
+        );
     },
   });
   const files = createFiles(deps.dataFolder, deps.dialogs, workspaces);

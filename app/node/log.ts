@@ -48,7 +48,8 @@ export function logFiles(dataFolder: string, maxFiles = LOG_MAX_FILES): string[]
   return Array.from({ length: maxFiles }, (_, index) => (index === 0 ? current : `${current}.${index}`));
 }
 
-const secretFieldName = /^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|x-auth-token|x-access-token|(?:access|refresh|id)[-_]?token|token|password|passwd|pass|secret|client[-_]?secret)$/i;
+const secretFieldName =
+  /^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|x-auth-token|x-access-token|(?:access|refresh|id)[-_]?token|token|password|passwd|pass|secret|client[-_]?secret)$/i;
 
 function maskField(name: string, value: string): string {
   if (isSecretHeader(name)) return redactHeader(name, value);
@@ -56,7 +57,8 @@ function maskField(name: string, value: string): string {
 }
 
 /** A secret-named field in free text: `password=x`, `"token": "x"`, `Authorization: Bearer x`. */
-const secretInText = /(["']?)\b(authorization|proxy-authorization|cookie|x-api-key|api[-_]?key|(?:access|refresh|id)[-_]?token|token|password|passwd|secret|client[-_]?secret)\1(\s*[:=]\s*)(["']?)((?:Bearer|Basic|Token)\s+)?([^\s"'&,;)}\]]+)/gi;
+const secretInText =
+  /(["']?)\b(authorization|proxy-authorization|cookie|x-api-key|api[-_]?key|(?:access|refresh|id)[-_]?token|token|password|passwd|secret|client[-_]?secret)\1(\s*[:=]\s*)(["']?)((?:Bearer|Basic|Token)\s+)?([^\s"'&,;)}\]]+)/gi;
 
 const urlInText = /\bhttps?:\/\/[^\s"'<>]+/gi;
 
@@ -64,13 +66,15 @@ const urlInText = /\bhttps?:\/\/[^\s"'<>]+/gi;
 export function redactLine(line: string, secrets: KnownSecrets): string {
   // URLs first, while their credentials are intact to be found; the URL parser encodes the mask.
   const withUrls = line.replace(urlInText, (url) => redactUrl(url).replaceAll(encodeURIComponent(MASK), MASK));
-  return redactText(withUrls, secrets)
-    .replace(secretInText, (match, quote: string, name: string, separator: string, valueQuote: string, scheme: string | undefined, value: string) => {
+  return redactText(withUrls, secrets).replace(
+    secretInText,
+    (match, quote: string, name: string, separator: string, valueQuote: string, scheme: string | undefined, value: string) => {
       // Already masked (by a field or a known value): keep its hint, such as `••••1234`.
       if (value.startsWith(MASK)) return match;
       const masked = scheme ? `${scheme}${MASK}` : maskField(name, value);
       return `${quote}${name}${quote}${separator}${valueQuote}${masked}`;
-    });
+    },
+  );
 }
 
 function redactFields(value: unknown, depth = 0): unknown {
@@ -79,7 +83,10 @@ function redactFields(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8) return '[…]';
   return Object.fromEntries(
-    Object.entries(value).map(([name, field]) => [name, secretFieldName.test(name) && typeof field === 'string' ? maskField(name, field) : redactFields(field, depth + 1)]),
+    Object.entries(value).map(([name, field]) => [
+      name,
+      secretFieldName.test(name) && typeof field === 'string' ? maskField(name, field) : redactFields(field, depth + 1),
+    ]),
   );
 }
 

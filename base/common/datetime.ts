@@ -143,7 +143,14 @@ export function wallClockProblem(text: string): AppErrorShape | null {
 export function parseWallClock(text: string): Envelope<WallClock> {
   const problem = wallClockProblem(text);
   if (problem) return { ok: false, error: problem };
-  const [year, month, day, hour, minute, second] = [digitsAt(text, 0, 4), digitsAt(text, 5, 2), digitsAt(text, 8, 2), digitsAt(text, 11, 2), digitsAt(text, 14, 2), digitsAt(text, 17, 2)];
+  const [year, month, day, hour, minute, second] = [
+    digitsAt(text, 0, 4),
+    digitsAt(text, 5, 2),
+    digitsAt(text, 8, 2),
+    digitsAt(text, 11, 2),
+    digitsAt(text, 14, 2),
+    digitsAt(text, 17, 2),
+  ];
   return { ok: true, value: { year, month, day, hour, minute, second } };
 }
 

@@ -25,9 +25,7 @@ export class AppError extends Error {
   }
 
   toShape(): AppErrorShape {
-    return this.detail === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, detail: this.detail };
+    return this.detail === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, detail: this.detail };
   }
 
   static fromShape(shape: AppErrorShape): AppError {
@@ -46,7 +44,11 @@ export function unwrap<T>(envelope: Envelope<T>): T {
   if (envelope.ok) return envelope.value;
   const parsed = AppErrorShapeSchema.safeParse(envelope.error);
   if (!parsed.success) {
-    throw new AppError('invalid-output', 'EventDesk answered with an error that does not fit its contract.', `${z.prettifyError(parsed.error)}\n${JSON.stringify(envelope.error).slice(0, 2000)}`);
+    throw new AppError(
+      'invalid-output',
+      'EventDesk answered with an error that does not fit its contract.',
+      `${z.prettifyError(parsed.error)}\n${JSON.stringify(envelope.error).slice(0, 2000)}`,
+    );
   }
   throw AppError.fromShape(parsed.data);
 }

@@ -2,17 +2,7 @@ import { z } from 'zod';
 
 /** Where the vault keeps secrets at rest, as Electron's safeStorage reports it, and what that protects. */
 
-export const SecretBackendSchema = z.enum([
-  'keychain',
-  'dpapi',
-  'gnome_libsecret',
-  'kwallet',
-  'kwallet5',
-  'kwallet6',
-  'basic_text',
-  'unknown',
-  'none',
-]);
+export const SecretBackendSchema = z.enum(['keychain', 'dpapi', 'gnome_libsecret', 'kwallet', 'kwallet5', 'kwallet6', 'basic_text', 'unknown', 'none']);
 export type SecretBackend = z.infer<typeof SecretBackendSchema>;
 
 export const SecretStorageStatusSchema = z.object({

@@ -41,7 +41,8 @@ export class TextBlocks {
 
   private applyOne({ rangeOffset, rangeLength, text }: TextChange): void {
     const end = rangeOffset + rangeLength;
-    if (rangeOffset < 0 || rangeLength < 0 || end > this.length) throw new RangeError(`A change at ${rangeOffset} (+${rangeLength}) falls outside a text of ${this.length} characters.`);
+    if (rangeOffset < 0 || rangeLength < 0 || end > this.length)
+      throw new RangeError(`A change at ${rangeOffset} (+${rangeLength}) falls outside a text of ${this.length} characters.`);
     // The blocks the range touches, [first, last], and where the first one starts.
     let first = 0;
     let firstStart = 0;
@@ -78,7 +79,11 @@ export function joinNearby(edits: readonly TextChange[], read: (start: number, e
   for (const edit of edits) {
     const groupEnd: number = group ? group.rangeOffset + group.rangeLength : 0;
     if (group && edit.rangeOffset + edit.rangeLength - group.rangeOffset <= maxSpan) {
-      group = { rangeOffset: group.rangeOffset, rangeLength: edit.rangeOffset + edit.rangeLength - group.rangeOffset, text: group.text + read(groupEnd, edit.rangeOffset) + edit.text };
+      group = {
+        rangeOffset: group.rangeOffset,
+        rangeLength: edit.rangeOffset + edit.rangeLength - group.rangeOffset,
+        text: group.text + read(groupEnd, edit.rangeOffset) + edit.text,
+      };
     } else {
       if (group) joined.push(group);
       group = { ...edit };

@@ -6,7 +6,10 @@ import { AppError } from '../common/errors.ts';
  */
 
 const tlsExplanations: [RegExp, string][] = [
-  [/SELF_SIGNED|ERR_CERT_AUTHORITY_INVALID|UNABLE_TO_VERIFY_LEAF|UNABLE_TO_GET_ISSUER|UNKNOWN_ISSUER/, 'its certificate is not signed by an authority this computer trusts (self-signed, or a company proxy certificate that is not installed)'],
+  [
+    /SELF_SIGNED|ERR_CERT_AUTHORITY_INVALID|UNABLE_TO_VERIFY_LEAF|UNABLE_TO_GET_ISSUER|UNKNOWN_ISSUER/,
+    'its certificate is not signed by an authority this computer trusts (self-signed, or a company proxy certificate that is not installed)',
+  ],
   [/CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|ERR_CERT_DATE_INVALID/, 'its certificate has expired or is not valid yet'],
   [/ALTNAME|HOSTNAME_MISMATCH|ERR_CERT_COMMON_NAME_INVALID/, 'its certificate was issued for a different host name'],
   [/ERR_SSL|ERR_CERT|EPROTO|SSL|TLS|CERT/, 'the secure connection could not be set up'],

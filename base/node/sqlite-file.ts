@@ -90,7 +90,10 @@ function refuseCutShort(db: DatabaseSync, file: string): void {
 function refuseOutdated(db: DatabaseSync, file: string, kind: SqliteFileKind): void {
   const version = refuseNewer(db, file, kind);
   // Version 0 is no schema at all: a file never written, or a copy of one made while it was written, its pages still in a -wal left behind.
-  if (version === 0) throw kind.unreadable(`${file} holds no tables: an empty file, or a copy made while it was being written without its -wal file (copy both, or copy it with the writer stopped)`);
+  if (version === 0)
+    throw kind.unreadable(
+      `${file} holds no tables: an empty file, or a copy made while it was being written without its -wal file (copy both, or copy it with the writer stopped)`,
+    );
   if (version < kind.migrations.length) throw kind.unreadable(`${file}: schema version ${version}, upgraded to ${kind.migrations.length} only by a writer`);
 }
 

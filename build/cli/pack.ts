@@ -56,7 +56,10 @@ export async function packCli(destination = outFolder): Promise<string> {
   const folder = path.join(destination, 'package');
   await buildCliPackage(folder);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const { stdout } = await promisify(execFile)(npm, ['pack', '--json', '--pack-destination', destination], { cwd: folder, shell: process.platform === 'win32' });
+  const { stdout } = await promisify(execFile)(npm, ['pack', '--json', '--pack-destination', destination], {
+    cwd: folder,
+    shell: process.platform === 'win32',
+  });
   const [packed] = JSON.parse(stdout) as { filename: string }[];
   if (!packed) throw new Error('npm pack wrote no tarball.');
   return path.join(destination, packed.filename);

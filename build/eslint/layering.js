@@ -16,10 +16,41 @@ import path from 'node:path';
  */
 
 /** The features, lowest first: each may import those before it. */
-export const FEATURE_ORDER = ['environments', 'validation', 'formats', 'transforms', 'history', 'sending', 'documents', 'plans', 'sandbox', 'capture', 'coverage', 'workspace', 'runs'];
+export const FEATURE_ORDER = [
+  'environments',
+  'validation',
+  'formats',
+  'transforms',
+  'history',
+  'sending',
+  'documents',
+  'plans',
+  'sandbox',
+  'capture',
+  'coverage',
+  'workspace',
+  'runs',
+];
 
 /** The renderer's folders, lowest first: its own base (state, data, widgets), then its screens, then the shell that composes them. */
-export const RENDERER_ORDER = ['styles', 'base', 'monaco', 'compare', 'environments', 'session', 'plans', 'send', 'composer', 'history', 'replay', 'sandbox', 'runs', 'workspace', 'commands', 'shell'];
+export const RENDERER_ORDER = [
+  'styles',
+  'base',
+  'monaco',
+  'compare',
+  'environments',
+  'session',
+  'plans',
+  'send',
+  'composer',
+  'history',
+  'replay',
+  'sandbox',
+  'runs',
+  'workspace',
+  'commands',
+  'shell',
+];
 
 const RUNTIMES = ['common', 'node', 'server'];
 
@@ -63,13 +94,17 @@ export function layeringProblem(from, to) {
   if (!source || !target) return null;
   if (source.rank < 0) return `features/${source.feature}/ is not in the feature order (build/eslint/layering.js): place it there.`;
   if (target.rank < 0) return `features/${target.feature}/ is not in the feature order (build/eslint/layering.js): place it there.`;
-  if (!RUNTIMES.includes(source.runtime) && source.area !== 'app' && source.area !== 'renderer') return `A feature's code sits in common/, node/ or server/, not ${source.runtime}/.`;
+  if (!RUNTIMES.includes(source.runtime) && source.area !== 'app' && source.area !== 'renderer')
+    return `A feature's code sits in common/, node/ or server/, not ${source.runtime}/.`;
   if (target.runtime !== 'common' && (source.runtime === 'common' || source.runtime === 'browser')) {
-    return source.runtime === 'common' ? 'common/ is pure: it imports only common/.' : 'The renderer imports only common/ folders (and talks to the rest through the contract).';
+    return source.runtime === 'common'
+      ? 'common/ is pure: it imports only common/.'
+      : 'The renderer imports only common/ folders (and talks to the rest through the contract).';
   }
   if (source.area === 'renderer') return null;
   if (target.rank > source.rank) return `${describe(source)} is below ${describe(target)} in the feature order: a feature imports only lower ones.`;
-  if (source.runtime === 'server' && target.feature === source.feature && target.runtime === 'node') return 'The sandbox server imports none of its feature\'s services: it runs on its own.';
+  if (source.runtime === 'server' && target.feature === source.feature && target.runtime === 'node')
+    return "The sandbox server imports none of its feature's services: it runs on its own.";
   return null;
 }
 
@@ -79,8 +114,10 @@ export function layeringProblem(from, to) {
  * @returns {string | null}
  */
 function rendererProblem(source, target) {
-  for (const place of [source, target]) if (place.rank < 0) return `${place.feature}/ is not in the renderer's order (build/eslint/layering.js): place it there.`;
-  if (target.rank > source.rank) return `${source.feature} is below ${target.feature} in the renderer's order: a screen imports only lower folders (the shell composes them).`;
+  for (const place of [source, target])
+    if (place.rank < 0) return `${place.feature}/ is not in the renderer's order (build/eslint/layering.js): place it there.`;
+  if (target.rank > source.rank)
+    return `${source.feature} is below ${target.feature} in the renderer's order: a screen imports only lower folders (the shell composes them).`;
   return null;
 }
 

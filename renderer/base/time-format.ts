@@ -15,7 +15,10 @@ const PRECISION: Record<TimePrecision, Intl.DateTimeFormatOptions> = {
 const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 
 export function timeFormats(locale?: string) {
-  const times = Object.fromEntries(Object.entries(PRECISION).map(([precision, options]) => [precision, new Intl.DateTimeFormat(locale, options)])) as Record<TimePrecision, Intl.DateTimeFormat>;
+  const times = Object.fromEntries(Object.entries(PRECISION).map(([precision, options]) => [precision, new Intl.DateTimeFormat(locale, options)])) as Record<
+    TimePrecision,
+    Intl.DateTimeFormat
+  >;
   const dateTime = new Intl.DateTimeFormat(locale, { ...DAY, ...PRECISION.second });
   return {
     /** The time of day of an instant (a Date or an ISO text), to the minute, second or millisecond. */

@@ -29,31 +29,34 @@ function useEntries(): Entry[] {
     .filter((id) => id !== 'help.palette')
     .map((id): Entry => {
       const { enabled, reason } = availability(id);
-      return { key: id, title: commands[id].title, group: commands[id].group, shortcut: shortcutOf(id), reason: enabled ? null : reason, run: () => runCommand(id) };
+      return {
+        key: id,
+        title: commands[id].title,
+        group: commands[id].group,
+        shortcut: shortcutOf(id),
+        reason: enabled ? null : reason,
+        run: () => runCommand(id),
+      };
     });
-  const batchEntries = batches.map(
-    (batch): Entry => ({
-      key: `batch:${batch.id}`,
-      title: `Go to batch: ${batch.name}`,
-      group: 'Batches',
-      shortcut: null,
-      reason: null,
-      run: () => {
-        useComposer.getState().activate(batch.id);
-        useUi.getState().show('composer');
-      },
-    }),
-  );
-  const environmentEntries = (environments?.environments ?? []).map(
-    (environment): Entry => ({
-      key: `environment:${environment.id}`,
-      title: `Switch to environment: ${environment.name}`,
-      group: 'Environments',
-      shortcut: null,
-      reason: environment.id === environments?.activeId ? 'It is the active environment' : null,
-      run: () => select.mutate(environment.id),
-    }),
-  );
+  const batchEntries = batches.map((batch): Entry => ({
+    key: `batch:${batch.id}`,
+    title: `Go to batch: ${batch.name}`,
+    group: 'Batches',
+    shortcut: null,
+    reason: null,
+    run: () => {
+      useComposer.getState().activate(batch.id);
+      useUi.getState().show('composer');
+    },
+  }));
+  const environmentEntries = (environments?.environments ?? []).map((environment): Entry => ({
+    key: `environment:${environment.id}`,
+    title: `Switch to environment: ${environment.name}`,
+    group: 'Environments',
+    shortcut: null,
+    reason: environment.id === environments?.activeId ? 'It is the active environment' : null,
+    run: () => select.mutate(environment.id),
+  }));
   return [...commandEntries, ...batchEntries, ...environmentEntries];
 }
 

@@ -50,9 +50,7 @@ export function ShortcutSheet() {
             <dl>
               {group.rows.map((row) => (
                 <div key={row.title}>
-                  <dt>
-                    {row.title}
-                  </dt>
+                  <dt>{row.title}</dt>
                   <dd>
                     <kbd>{keysLabel(mac && row.macKeys ? row.macKeys : row.keys, mac)}</kbd>
                   </dd>

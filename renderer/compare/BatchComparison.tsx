@@ -6,7 +6,6 @@ import { EventDiffList } from './EventDiffList.tsx';
 import { useEventDiff } from './useEventDiff.ts';
 import { CompareEditor } from '../base/editors.ts';
 
-
 /** No event of one side found its match on the other, though both have events: after "Shift times", say. */
 export function nothingMatched(counts: DiffCounts): boolean {
   return counts.leftCount > 0 && counts.rightCount > 0 && counts.onlyLeft === counts.leftCount && counts.onlyRight === counts.rightCount;
@@ -33,7 +32,11 @@ export function BatchComparison({ left, right, label, sides }: { left: string; r
   return (
     <div className="batch-comparison" data-testid="batch-comparison">
       <div className="inline wrap comparison-bar">
-        <p className={`diff-summary ${state.status === 'done' ? (summary === 'Identical' ? 'same' : 'different') : ''}`} role="status" data-testid="diff-summary">
+        <p
+          className={`diff-summary ${state.status === 'done' ? (summary === 'Identical' ? 'same' : 'different') : ''}`}
+          role="status"
+          data-testid="diff-summary"
+        >
           {state.status === 'done' && <span aria-hidden>{summary === 'Identical' ? '= ' : '≠ '}</span>}
           {summary}
         </p>
@@ -45,7 +48,8 @@ export function BatchComparison({ left, right, label, sides }: { left: string; r
         <span className="muted small">{matchBy === 'key' ? 'Events matched by token, customer_id and created_at' : 'Events matched by position'}</span>
         <span className="spacer" />
         <label className="small">
-          <input type="checkbox" checked={matchBy === 'position'} onChange={(event) => setMatchBy(event.target.checked ? 'position' : 'key')} /> Match by position
+          <input type="checkbox" checked={matchBy === 'position'} onChange={(event) => setMatchBy(event.target.checked ? 'position' : 'key')} /> Match by
+          position
         </label>
         <button type="button" className="small" onClick={() => setAsText(!asText)}>
           {asText ? 'Show event differences' : 'Show text diff'}

@@ -1,6 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Fragment, useEffect, useRef } from 'react';
-import { KEY_FIELDS, pathText, type DiffEntry, type DifferingEvent, type FieldDifference, type KeyFields } from '../../features/transforms/common/event-diff.ts';
+import {
+  KEY_FIELDS,
+  pathText,
+  type DiffEntry,
+  type DifferingEvent,
+  type FieldDifference,
+  type KeyFields,
+} from '../../features/transforms/common/event-diff.ts';
 import { plural } from '../../base/common/plural.ts';
 
 /** A value is cut here in the list: the text diff shows it whole. */
@@ -93,7 +100,15 @@ function LoneRow({ entry }: { entry: Extract<DiffEntry, { kind: 'only-left' | 'o
  * them cost what is in view. Rows are measured as they render, since an event can differ in any
  * number of fields.
  */
-export function EventDiffList({ count, entry, want }: { count: number; entry: (index: number) => DiffEntry | undefined; want: (first: number, last: number) => void }) {
+export function EventDiffList({
+  count,
+  entry,
+  want,
+}: {
+  count: number;
+  entry: (index: number) => DiffEntry | undefined;
+  want: (first: number, last: number) => void;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is meant to be read during render
   const virtualizer = useVirtualizer({

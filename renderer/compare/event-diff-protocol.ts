@@ -1,5 +1,14 @@
 import { AppError, type AppErrorShape } from '../../base/common/errors.ts';
-import { countsOf, diffEntries, diffEvents, eventsOfText, type DiffCounts, type DiffEntry, type EventDiff, type MatchBy } from '../../features/transforms/common/event-diff.ts';
+import {
+  countsOf,
+  diffEntries,
+  diffEvents,
+  eventsOfText,
+  type DiffCounts,
+  type DiffEntry,
+  type EventDiff,
+  type MatchBy,
+} from '../../features/transforms/common/event-diff.ts';
 
 /**
  * What the Compare view and its diff worker say to each other. Reading two 28 MB batches and
@@ -9,7 +18,8 @@ import { countsOf, diffEntries, diffEvents, eventsOfText, type DiffCounts, type 
  * so "Match by position" compares again without reading them again.
  */
 
-export type EventDiffRequest = { id: number; kind: 'diff'; left: string; right: string; matchBy: MatchBy } | { id: number; kind: 'entries'; diffId: number; from: number; count: number };
+export type EventDiffRequest =
+  { id: number; kind: 'diff'; left: string; right: string; matchBy: MatchBy } | { id: number; kind: 'entries'; diffId: number; from: number; count: number };
 
 export type EventDiffAnswer =
   | { id: number; kind: 'diff'; counts: DiffCounts }
@@ -38,7 +48,8 @@ export function createEventDiffResponder(): (request: EventDiffRequest) => Event
       current = { id: request.id, diff };
       return { id: request.id, kind: 'diff', counts: countsOf(diff) };
     } catch (error) {
-      const shape = error instanceof AppError ? error.toShape() : { code: 'internal' as const, message: 'The events could not be compared.', detail: String(error) };
+      const shape =
+        error instanceof AppError ? error.toShape() : { code: 'internal' as const, message: 'The events could not be compared.', detail: String(error) };
       return { id: request.id, kind: 'diff', error: shape };
     }
   };

@@ -110,11 +110,28 @@ export default function BatchEditor() {
   const shown = useUi((state) => state.screen === 'composer');
   useCommand('send.send', send, {
     enabled: shown && open && sender.ready && !sender.busy,
-    reason: !shown ? `Sends the batch in the composer: ${withShortcut('show it first', 'view.composer')}` : !open ? 'No batch is open' : sender.busy ? 'This batch is being sent' : 'No environment is active',
+    reason: !shown
+      ? `Sends the batch in the composer: ${withShortcut('show it first', 'view.composer')}`
+      : !open
+        ? 'No batch is open'
+        : sender.busy
+          ? 'This batch is being sent'
+          : 'No environment is active',
   });
-  useCommand('batch.format', inComposer(formatInEditor), { enabled: open && view === 'json', reason: open ? 'Formatting works in the JSON view' : 'No batch is open' });
-  useCommand('view.json', inComposer(() => showView('json')), { enabled: open, reason: 'No batch is open' });
-  useCommand('view.form', inComposer(() => showView('form')), { enabled: open, reason: 'No batch is open' });
+  useCommand('batch.format', inComposer(formatInEditor), {
+    enabled: open && view === 'json',
+    reason: open ? 'Formatting works in the JSON view' : 'No batch is open',
+  });
+  useCommand(
+    'view.json',
+    inComposer(() => showView('json')),
+    { enabled: open, reason: 'No batch is open' },
+  );
+  useCommand(
+    'view.form',
+    inComposer(() => showView('form')),
+    { enabled: open, reason: 'No batch is open' },
+  );
   const [focusFilter, setFocusFilter] = useState(0);
   const eventCommands = useEventCommands({
     target: batch && model ? { model, batchId: batch.id } : null,
@@ -140,7 +157,11 @@ export default function BatchEditor() {
     <div className="batch-editor-pane" ref={pane}>
       <div className="editor-toolbar" data-testid="editor-toolbar">
         <span className="muted" data-testid="event-count">
-          {validation.eventCount === null ? (validation.pending ? 'Checking…' : 'Not a batch of events') : `${validation.eventCount.toLocaleString('en')} ${validation.eventCount === 1 ? 'event' : 'events'}`}
+          {validation.eventCount === null
+            ? validation.pending
+              ? 'Checking…'
+              : 'Not a batch of events'
+            : `${validation.eventCount.toLocaleString('en')} ${validation.eventCount === 1 ? 'event' : 'events'}`}
         </span>
         <FileActions batch={batch} more={more} />
         <ImportExport batch={batch} dropTarget={pane} into={{ target: { model, batchId: batch.id }, selectedEvent: eventCommands.selectedEvent }} more={more} />
@@ -162,7 +183,13 @@ export default function BatchEditor() {
           onChange={showView}
           panel={panel}
         />
-        <button type="button" className="small primary" onClick={() => void send()} disabled={!sender.ready || sender.busy} title={withShortcut('Send to the active environment', 'send.send')}>
+        <button
+          type="button"
+          className="small primary"
+          onClick={() => void send()}
+          disabled={!sender.ready || sender.busy}
+          title={withShortcut('Send to the active environment', 'send.send')}
+        >
           {sender.busy ? 'Sending…' : 'Send'}
         </button>
       </div>
@@ -201,7 +228,12 @@ export default function BatchEditor() {
           />
         </div>
       </div>
-      <ProblemsList diagnostics={validation.diagnostics} counts={validation.counts} pending={validation.pending} plan={!plan ? 'none' : planFailure(plan, validation.planProblem) === null ? 'applied' : 'not-applied'}>
+      <ProblemsList
+        diagnostics={validation.diagnostics}
+        counts={validation.counts}
+        pending={validation.pending}
+        plan={!plan ? 'none' : planFailure(plan, validation.planProblem) === null ? 'applied' : 'not-applied'}
+      >
         <PlanStatusLine plan={plan} workerProblem={validation.planProblem} coverage={validation.coverage} />
       </ProblemsList>
     </div>

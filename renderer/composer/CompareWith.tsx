@@ -34,10 +34,21 @@ export function CompareWith() {
   const other = batches.find((batch) => batch.id === pair?.otherId);
   return (
     <>
-      <button type="button" className="small" disabled={!enabled} onClick={start} title={withShortcut('Compare this batch with another open batch, event by event', 'batch.compare')}>
+      <button
+        type="button"
+        className="small"
+        disabled={!enabled}
+        onClick={start}
+        title={withShortcut('Compare this batch with another open batch, event by event', 'batch.compare')}
+      >
         Compare with…
       </button>
-      <Modal open={pair !== null && active !== undefined && other !== undefined} onClose={() => setPair(null)} labelledBy="compare-with-title" className="compare-with">
+      <Modal
+        open={pair !== null && active !== undefined && other !== undefined}
+        onClose={() => setPair(null)}
+        labelledBy="compare-with-title"
+        className="compare-with"
+      >
         {pair && active && other && (
           <>
             <div className="inline wrap">

@@ -29,7 +29,13 @@ export function FileActions({ batch, more }: { batch: Batch; more: HTMLElement |
           <path d="M1.5 13.5v-10h4l1.5 1.5h6.5v2M1.5 13.5l2-6h11l-2 6z" />
         </svg>
       </button>
-      <button type="button" className="small icon" aria-label="Save" onClick={() => void save(false)} title={withShortcut(batch.filePath ? `Save to ${batch.filePath}` : 'Save to a file', 'batch.save')}>
+      <button
+        type="button"
+        className="small icon"
+        aria-label="Save"
+        onClick={() => void save(false)}
+        title={withShortcut(batch.filePath ? `Save to ${batch.filePath}` : 'Save to a file', 'batch.save')}
+      >
         <svg viewBox="0 0 16 16" aria-hidden="true">
           <path d="M2.5 2.5h9l2 2v9h-11zM5 2.5v3h5v-3M5 13.5v-4h6v4" />
         </svg>

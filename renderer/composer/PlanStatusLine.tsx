@@ -54,7 +54,8 @@ export function PlanStatusLine({ plan, workerProblem, coverage }: { plan: PlanSt
   return (
     <div className={plan.problems.length ? 'plan-status warning' : 'plan-status'} role="status" data-testid="plan-status">
       <span>
-        Checked against the tracking plan {read ? `“${read.name}”${read.version ? ` v${read.version}` : ''} (${plural(read.kinds, 'kind')})` : ''} from {plan.name}
+        Checked against the tracking plan {read ? `“${read.name}”${read.version ? ` v${read.version}` : ''} (${plural(read.kinds, 'kind')})` : ''} from{' '}
+        {plan.name}
         {plan.problems.length > 0 && `, which has ${plural(plan.problems.length, 'problem')} of its own (an error leaves its part unchecked):`}
       </span>
       {plan.problems.length > 0 && (
@@ -64,7 +65,11 @@ export function PlanStatusLine({ plan, workerProblem, coverage }: { plan: PlanSt
               {problem.severity}: {problem.text}
             </li>
           ))}
-          {plan.problems.length > SHOWN_PROBLEMS && <li>…and {plan.problems.length - SHOWN_PROBLEMS} more: run eventdesk plan check {plan.name}.</li>}
+          {plan.problems.length > SHOWN_PROBLEMS && (
+            <li>
+              …and {plan.problems.length - SHOWN_PROBLEMS} more: run eventdesk plan check {plan.name}.
+            </li>
+          )}
         </ul>
       )}
       {coverage && <Coverage coverage={coverage} />}

@@ -79,10 +79,15 @@ export function useDraftAutosave(): void {
     function saveNow(id: string): Promise<boolean> {
       const entry = savingOf(id);
       clearTimeout(entry.timer);
-      const saved = entry.queue.then(() => write(id, entry)).then(
-        () => true,
-        (error: unknown) => (report(`The draft “${useComposer.getState().batches.find((batch) => batch.id === id)?.name ?? id}” could not be saved`)(error), false),
-      );
+      const saved = entry.queue
+        .then(() => write(id, entry))
+        .then(
+          () => true,
+          (error: unknown) => (
+            report(`The draft “${useComposer.getState().batches.find((batch) => batch.id === id)?.name ?? id}” could not be saved`)(error),
+            false
+          ),
+        );
       entry.queue = saved.then(() => undefined);
       return saved;
     }

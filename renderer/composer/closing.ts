@@ -36,7 +36,8 @@ export function useCloseBatch(): (id: string) => Promise<void> {
         close(id);
         return;
       }
-      if (await confirm({ title: `Close “${batch.name}”?`, message: 'Its text is kept in no file and will be gone.', action: 'Close', destructive: true })) close(id);
+      if (await confirm({ title: `Close “${batch.name}”?`, message: 'Its text is kept in no file and will be gone.', action: 'Close', destructive: true }))
+        close(id);
     },
     [saveBatch],
   );

@@ -90,7 +90,10 @@ export function useFileOpening() {
         return;
       }
       useComposer.getState().open({ name: baseName(file.name), text: batch.text });
-      notify('info', `${file.name} is NDJSON: its ${batch.events.toLocaleString('en')} ${batch.events === 1 ? 'event' : 'events'} opened as a new batch; Save writes a .json file.`);
+      notify(
+        'info',
+        `${file.name} is NDJSON: its ${batch.events.toLocaleString('en')} ${batch.events === 1 ? 'event' : 'events'} opened as a new batch; Save writes a .json file.`,
+      );
     },
     [notify],
   );

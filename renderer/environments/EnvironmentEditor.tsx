@@ -1,6 +1,16 @@
 import './environments.css';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { DEFAULT_SETTINGS, checkSettings, nextEnvironmentColor, originOf, secretsStayMessage, type EnvironmentSettings, type EnvironmentView, type FieldProblem, type NameValue } from '../../features/environments/common/environment.ts';
+import {
+  DEFAULT_SETTINGS,
+  checkSettings,
+  nextEnvironmentColor,
+  originOf,
+  secretsStayMessage,
+  type EnvironmentSettings,
+  type EnvironmentView,
+  type FieldProblem,
+  type NameValue,
+} from '../../features/environments/common/environment.ts';
 import { useAppInfo } from '../base/queries.ts';
 import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
 import { Modal } from '../base/widgets/Modal.tsx';
@@ -47,7 +57,21 @@ function Field({ label, id, hint, problem, children }: { label: string; id: stri
   );
 }
 
-function PairsEditor({ label, pairs, onChange, problems, field, namePlaceholder }: { label: string; pairs: NameValue[]; onChange: (pairs: NameValue[]) => void; problems: Map<string, string>; field: string; namePlaceholder: string }) {
+function PairsEditor({
+  label,
+  pairs,
+  onChange,
+  problems,
+  field,
+  namePlaceholder,
+}: {
+  label: string;
+  pairs: NameValue[];
+  onChange: (pairs: NameValue[]) => void;
+  problems: Map<string, string>;
+  field: string;
+  namePlaceholder: string;
+}) {
   const update = (index: number, patch: Partial<NameValue>) => onChange(pairs.map((pair, at) => (at === index ? { ...pair, ...patch } : pair)));
   return (
     <fieldset className="pairs">
@@ -55,9 +79,26 @@ function PairsEditor({ label, pairs, onChange, problems, field, namePlaceholder 
       {pairs.length === 0 && <p className="hint">None.</p>}
       {pairs.map((pair, index) => (
         <div className="pair" key={index}>
-          <input aria-label={`${label} ${index + 1} name`} placeholder={namePlaceholder} value={pair.name} onChange={(event) => update(index, { name: event.target.value })} {...marks(problems, `${field}.${index}.name`)} />
-          <input aria-label={`${label} ${index + 1} value`} placeholder="value" value={pair.value} onChange={(event) => update(index, { value: event.target.value })} {...marks(problems, `${field}.${index}.value`)} />
-          <button type="button" className="small" aria-label={`Remove ${label.toLowerCase()} ${index + 1}`} onClick={() => onChange(pairs.filter((_pair, at) => at !== index))}>
+          <input
+            aria-label={`${label} ${index + 1} name`}
+            placeholder={namePlaceholder}
+            value={pair.name}
+            onChange={(event) => update(index, { name: event.target.value })}
+            {...marks(problems, `${field}.${index}.name`)}
+          />
+          <input
+            aria-label={`${label} ${index + 1} value`}
+            placeholder="value"
+            value={pair.value}
+            onChange={(event) => update(index, { value: event.target.value })}
+            {...marks(problems, `${field}.${index}.value`)}
+          />
+          <button
+            type="button"
+            className="small"
+            aria-label={`Remove ${label.toLowerCase()} ${index + 1}`}
+            onClick={() => onChange(pairs.filter((_pair, at) => at !== index))}
+          >
             Remove
           </button>
           <Problem field={`${field}.${index}.name`} problems={problems} />
@@ -76,7 +117,15 @@ function EditorForm({ environment, usedColors, onDone }: { environment: Environm
   const { data: info } = useAppInfo();
   const [settings, setSettings] = useState<EnvironmentSettings>(() => {
     if (!environment) return { ...DEFAULT_SETTINGS, color: nextEnvironmentColor(usedColors) };
-    const { id: _id, embeddedSandbox: _embedded, resolvedBaseUrl: _resolved, apiKey: _apiKey, passwordRemembered: _remembered, secretsUnreadable: _unreadable, ...current } = environment;
+    const {
+      id: _id,
+      embeddedSandbox: _embedded,
+      resolvedBaseUrl: _resolved,
+      apiKey: _apiKey,
+      passwordRemembered: _remembered,
+      secretsUnreadable: _unreadable,
+      ...current
+    } = environment;
     return current;
   });
   const [apiKey, setApiKey] = useState<string | null | undefined>(undefined);
@@ -99,7 +148,11 @@ function EditorForm({ environment, usedColors, onDone }: { environment: Environm
   const typedOrigin = originOf(settings.baseUrl.trim());
   const originWarning =
     environment && savedOrigin && typedOrigin && savedOrigin !== typedOrigin
-      ? secretsStayMessage({ apiKey: environment.apiKey.set && apiKey === undefined, password: environment.passwordRemembered && settings.rememberPassword }, savedOrigin, typedOrigin)
+      ? secretsStayMessage(
+          { apiKey: environment.apiKey.set && apiKey === undefined, password: environment.passwordRemembered && settings.rememberPassword },
+          savedOrigin,
+          typedOrigin,
+        )
       : null;
 
   const localProblems = useMemo(() => checkSettings(settings, { embeddedSandbox: embedded }), [settings, embedded]);
@@ -169,10 +222,23 @@ function EditorForm({ environment, usedColors, onDone }: { environment: Environm
           label="API key"
           id="env-apiKey"
           problem={problems.get('apiKey')}
-          hint={apiKey === null ? 'Will be removed when you save.' : environment?.apiKey.set ? `Set (${environment.apiKey.hint}). Type a new one to replace it.` : 'Not set. Sent as the apiKey header; kept in the main process, never shown again.'}
+          hint={
+            apiKey === null
+              ? 'Will be removed when you save.'
+              : environment?.apiKey.set
+                ? `Set (${environment.apiKey.hint}). Type a new one to replace it.`
+                : 'Not set. Sent as the apiKey header; kept in the main process, never shown again.'
+          }
         >
           <div className="inline">
-            <input id="env-apiKey" type="password" autoComplete="off" value={apiKey ?? ''} onChange={(event) => setApiKey(event.target.value === '' ? undefined : event.target.value)} {...marks(problems, 'apiKey')} />
+            <input
+              id="env-apiKey"
+              type="password"
+              autoComplete="off"
+              value={apiKey ?? ''}
+              onChange={(event) => setApiKey(event.target.value === '' ? undefined : event.target.value)}
+              {...marks(problems, 'apiKey')}
+            />
             {environment?.apiKey.set && (
               <button type="button" className="small" onClick={() => setApiKey(null)}>
                 Clear
@@ -181,7 +247,13 @@ function EditorForm({ environment, usedColors, onDone }: { environment: Environm
           </div>
         </Field>
         <Field label="Username" id="env-username" problem={problems.get('username')}>
-          <input id="env-username" autoComplete="off" value={settings.username} onChange={(event) => set('username', event.target.value)} {...marks(problems, 'username')} />
+          <input
+            id="env-username"
+            autoComplete="off"
+            value={settings.username}
+            onChange={(event) => set('username', event.target.value)}
+            {...marks(problems, 'username')}
+          />
         </Field>
         <label className="checkbox">
           <input type="checkbox" checked={settings.rememberPassword} onChange={(event) => set('rememberPassword', event.target.checked)} />
@@ -199,25 +271,66 @@ function EditorForm({ environment, usedColors, onDone }: { environment: Environm
       <h3>Gaps in the API specification</h3>
       <p className="hint">The specification does not say these; each has a default you can change.</p>
       <div className="form-grid">
-        <Field label="Time zone of server date-times" id="env-timeZone" problem={problems.get('timeZone')} hint="Default UTC. Used to read expires_in and to write created_at. “local” is this computer's zone.">
-          <input id="env-timeZone" list="time-zones" value={settings.timeZone} onChange={(event) => set('timeZone', event.target.value)} {...marks(problems, 'timeZone')} />
+        <Field
+          label="Time zone of server date-times"
+          id="env-timeZone"
+          problem={problems.get('timeZone')}
+          hint="Default UTC. Used to read expires_in and to write created_at. “local” is this computer's zone."
+        >
+          <input
+            id="env-timeZone"
+            list="time-zones"
+            value={settings.timeZone}
+            onChange={(event) => set('timeZone', event.target.value)}
+            {...marks(problems, 'timeZone')}
+          />
         </Field>
-        <Field label="Service-id field name" id="env-serviceIdField" problem={problems.get('serviceIdField')} hint="Default svc_id. The real name is the service's brand followed by _id.">
-          <input id="env-serviceIdField" value={settings.serviceIdField} onChange={(event) => set('serviceIdField', event.target.value)} {...marks(problems, 'serviceIdField')} />
+        <Field
+          label="Service-id field name"
+          id="env-serviceIdField"
+          problem={problems.get('serviceIdField')}
+          hint="Default svc_id. The real name is the service's brand followed by _id."
+        >
+          <input
+            id="env-serviceIdField"
+            value={settings.serviceIdField}
+            onChange={(event) => set('serviceIdField', event.target.value)}
+            {...marks(problems, 'serviceIdField')}
+          />
         </Field>
-        <Field label="Request timeout (ms)" id="env-requestTimeoutMs" problem={problems.get('requestTimeoutMs')} hint={`Default ${DEFAULT_SETTINGS.requestTimeoutMs.toLocaleString('en')}.`}>
+        <Field
+          label="Request timeout (ms)"
+          id="env-requestTimeoutMs"
+          problem={problems.get('requestTimeoutMs')}
+          hint={`Default ${DEFAULT_SETTINGS.requestTimeoutMs.toLocaleString('en')}.`}
+        >
           <input {...numberField('requestTimeoutMs')} />
         </Field>
-        <Field label="Chunk size (events per request)" id="env-chunkSize" problem={problems.get('chunkSize')} hint={`Default ${DEFAULT_SETTINGS.chunkSize}. No limit is specified.`}>
+        <Field
+          label="Chunk size (events per request)"
+          id="env-chunkSize"
+          problem={problems.get('chunkSize')}
+          hint={`Default ${DEFAULT_SETTINGS.chunkSize}. No limit is specified.`}
+        >
           <input {...numberField('chunkSize')} />
         </Field>
-        <Field label="Largest chunk (bytes)" id="env-maxChunkBytes" problem={problems.get('maxChunkBytes')} hint={`Default ${DEFAULT_SETTINGS.maxChunkBytes.toLocaleString('en')} (5 MiB).${sandbox ? ` The built-in sandbox takes bodies up to ${sandbox.maxBodyBytes.toLocaleString('en')} bytes.` : ''}`}>
+        <Field
+          label="Largest chunk (bytes)"
+          id="env-maxChunkBytes"
+          problem={problems.get('maxChunkBytes')}
+          hint={`Default ${DEFAULT_SETTINGS.maxChunkBytes.toLocaleString('en')} (5 MiB).${sandbox ? ` The built-in sandbox takes bodies up to ${sandbox.maxBodyBytes.toLocaleString('en')} bytes.` : ''}`}
+        >
           <input {...numberField('maxChunkBytes')} />
         </Field>
         <Field label="Requests at once" id="env-concurrency" problem={problems.get('concurrency')} hint="Default 1: chunks go one at a time, in order.">
           <input {...numberField('concurrency')} />
         </Field>
-        <Field label="Attempts per chunk" id="env-maxAttempts" problem={problems.get('maxAttempts')} hint={`Default ${DEFAULT_SETTINGS.maxAttempts}: retries of 429, 5xx, resets and timeouts included.`}>
+        <Field
+          label="Attempts per chunk"
+          id="env-maxAttempts"
+          problem={problems.get('maxAttempts')}
+          hint={`Default ${DEFAULT_SETTINGS.maxAttempts}: retries of 429, 5xx, resets and timeouts included.`}
+        >
           <input {...numberField('maxAttempts')} />
         </Field>
       </div>
@@ -227,8 +340,22 @@ function EditorForm({ environment, usedColors, onDone }: { environment: Environm
         ))}
       </datalist>
 
-      <PairsEditor label="Extra headers" field="extraHeaders" namePlaceholder="X-Header" pairs={settings.extraHeaders} problems={problems} onChange={(pairs) => set('extraHeaders', pairs)} />
-      <PairsEditor label="Variables" field="variables" namePlaceholder="name" pairs={settings.variables} problems={problems} onChange={(pairs) => set('variables', pairs)} />
+      <PairsEditor
+        label="Extra headers"
+        field="extraHeaders"
+        namePlaceholder="X-Header"
+        pairs={settings.extraHeaders}
+        problems={problems}
+        onChange={(pairs) => set('extraHeaders', pairs)}
+      />
+      <PairsEditor
+        label="Variables"
+        field="variables"
+        namePlaceholder="name"
+        pairs={settings.variables}
+        problems={problems}
+        onChange={(pairs) => set('variables', pairs)}
+      />
       <RuleSeverities severities={settings.ruleSeverity} onChange={(severities) => set('ruleSeverity', severities)} />
       <PlanFileField file={settings.planFile} problem={problems.get('planFile')} onChange={(file) => set('planFile', file)} />
 
@@ -239,7 +366,9 @@ function EditorForm({ environment, usedColors, onDone }: { environment: Environm
           {info.secretStorage.encryptionAvailable ? ' with a fixed built-in password, which anyone with the file can undo.' : ' unencrypted.'}
         </label>
       )}
-      {environment?.secretsUnreadable && <p className="inline-warning">Secrets saved earlier could not be decrypted (the key store changed). Enter the API key again.</p>}
+      {environment?.secretsUnreadable && (
+        <p className="inline-warning">Secrets saved earlier could not be decrypted (the key store changed). Enter the API key again.</p>
+      )}
       {save.error && <ErrorNotice title="Could not save" error={save.error} />}
       {submitted && problems.size > 0 && <p className="problem">Fix the fields marked above to save.</p>}
       <div className="dialog-buttons">
@@ -262,7 +391,12 @@ export function EnvironmentEditor() {
   const open = editing !== null && (editing.mode === 'create' || environment !== null);
   return (
     <Modal open={open} onClose={() => edit(null)} labelledBy="editor-title" className="editor">
-      <EditorForm key={environment?.id ?? 'new'} environment={environment} usedColors={data?.environments.map((other) => other.color) ?? []} onDone={() => edit(null)} />
+      <EditorForm
+        key={environment?.id ?? 'new'}
+        environment={environment}
+        usedColors={data?.environments.map((other) => other.color) ?? []}
+        onDone={() => edit(null)}
+      />
     </Modal>
   );
 }

@@ -12,7 +12,13 @@ function SessionDot({ environmentId }: { environmentId: string }) {
   const { data: session } = useSession(environmentId);
   if (!session) return null;
   const active = session.state === 'active';
-  return <span className={`session-dot ${active ? 'on' : 'off'}`} title={active ? `Logged in as ${session.username}` : 'Login expired'} aria-label={active ? 'logged in' : 'login expired'} />;
+  return (
+    <span
+      className={`session-dot ${active ? 'on' : 'off'}`}
+      title={active ? `Logged in as ${session.username}` : 'Login expired'}
+      aria-label={active ? 'logged in' : 'login expired'}
+    />
+  );
 }
 
 export function EnvironmentList() {
@@ -42,7 +48,8 @@ export function EnvironmentList() {
   async function importFile(file: File) {
     try {
       const result = await actions.importText.mutateAsync(await file.text());
-      if (result.imported.length) notify('success', `Imported ${result.imported.map((environment) => environment.name).join(', ')}. Add their API keys in Edit.`);
+      if (result.imported.length)
+        notify('success', `Imported ${result.imported.map((environment) => environment.name).join(', ')}. Add their API keys in Edit.`);
       for (const problem of result.problems) notify('warning', `Not imported: ${problem}`);
       if (!result.imported.length && !result.problems.length) notify('info', 'The file holds no environments.');
     } catch (caught) {

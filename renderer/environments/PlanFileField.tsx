@@ -35,7 +35,12 @@ export function PlanFileField({ file, problem, onChange }: { file: string | null
         <button type="button" className="small" onClick={() => void choose()}>
           Choose…
         </button>
-        <button type="button" className="small" title="Draft a plan from events or another tool’s export, and save it" onClick={() => usePlanDraft.getState().open({ use: { to: 'form', choose: onChange } })}>
+        <button
+          type="button"
+          className="small"
+          title="Draft a plan from events or another tool’s export, and save it"
+          onClick={() => usePlanDraft.getState().open({ use: { to: 'form', choose: onChange } })}
+        >
           Draft…
         </button>
         {file !== null && (
@@ -49,7 +54,9 @@ export function PlanFileField({ file, problem, onChange }: { file: string | null
           {message}
         </p>
       ) : (
-        <p className="hint">Batches for this environment are checked against it as you type, and Send asks first when they break it. Editing the file reloads it.</p>
+        <p className="hint">
+          Batches for this environment are checked against it as you type, and Send asks first when they break it. Editing the file reloads it.
+        </p>
       )}
     </fieldset>
   );

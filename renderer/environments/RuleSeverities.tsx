@@ -23,10 +23,11 @@ export function RuleSeverities({ severities, onChange }: { severities: Severitie
   const changed = Object.keys(severities).length;
   return (
     <details className="rule-severities">
-      <summary>
-        Validation rules{changed > 0 && ` (${changed} changed)`}
-      </summary>
-      <p className="hint">The specification does not say which fields are required or what attribute values may be, so each of these checks is a warning unless you change it. An error asks before a batch holding it is sent; off hides it.</p>
+      <summary>Validation rules{changed > 0 && ` (${changed} changed)`}</summary>
+      <p className="hint">
+        The specification does not say which fields are required or what attribute values may be, so each of these checks is a warning unless you change it. An
+        error asks before a batch holding it is sent; off hides it.
+      </p>
       <div className="form-grid">
         {WARNING_CODES.map((code) => (
           <label key={code} className="rule">

@@ -12,7 +12,15 @@ export default function BatchViewer({ text }: BatchViewerProps) {
         value={text}
         language="json"
         theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-        options={{ readOnly: true, domReadOnly: true, minimap: { enabled: text.length > 20_000 }, scrollBeyondLastLine: false, automaticLayout: true, fontSize: 12, ariaLabel: 'The batch as sent' }}
+        options={{
+          readOnly: true,
+          domReadOnly: true,
+          minimap: { enabled: text.length > 20_000 },
+          scrollBeyondLastLine: false,
+          automaticLayout: true,
+          fontSize: 12,
+          ariaLabel: 'The batch as sent',
+        }}
       />
     </div>
   );

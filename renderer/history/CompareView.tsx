@@ -8,7 +8,6 @@ import { useHistory } from '../base/data/history-state.ts';
 import { tabIdOf, ViewSwitch } from '../base/widgets/ViewSwitch.tsx';
 import { CompareEditor } from '../base/editors.ts';
 
-
 function parsedBody(body: string): unknown {
   try {
     return JSON.parse(body);

@@ -30,7 +30,10 @@ export function CoveragePanel({ filter, onClose }: { filter: HistoryFilter; onCl
     part: 'submission',
     reading: 'Reading the history…',
     defaultPlan: "the active environment's plan",
-    noPlan: { message: 'No tracking plan is active: the active environment names none.', hint: "Choose a plan file to measure its coverage here, or name a plan in the environment's settings." },
+    noPlan: {
+      message: 'No tracking plan is active: the active environment names none.',
+      hint: "Choose a plan file to measure its coverage here, or name a plan in the environment's settings.",
+    },
     readLine: (report) =>
       report.stopped
         ? `Stopped: read ${plural(report.coverage.events, 'event')} of ${report.submissions.toLocaleString('en')} of the ${plural(report.matching, 'submission')} that match.`

@@ -20,7 +20,11 @@ export function ExportControls({ ids }: { ids: readonly string[] }) {
     setBusy(true);
     try {
       const saved = await api.history.export({ ids: [...ids], format, withSecrets });
-      if (saved) notify(withSecrets ? 'warning' : 'success', `Exported ${ids.length === 1 ? 'the submission' : `${ids.length} submissions`} to ${saved.path}${withSecrets ? ', with the API key and token: keep it to yourself.' : ', secrets masked.'}`);
+      if (saved)
+        notify(
+          withSecrets ? 'warning' : 'success',
+          `Exported ${ids.length === 1 ? 'the submission' : `${ids.length} submissions`} to ${saved.path}${withSecrets ? ', with the API key and token: keep it to yourself.' : ', secrets masked.'}`,
+        );
     } catch (error) {
       notify('error', error instanceof Error ? error.message : String(error));
     } finally {
@@ -37,7 +41,10 @@ export function ExportControls({ ids }: { ids: readonly string[] }) {
           </option>
         ))}
       </select>
-      <label className="small" title="Put in the environment's real API key and its current access token instead of ••••: the token a send used is never kept, so a replay logs in as now">
+      <label
+        className="small"
+        title="Put in the environment's real API key and its current access token instead of ••••: the token a send used is never kept, so a replay logs in as now"
+      >
         <input type="checkbox" checked={withSecrets} onChange={(event) => setWithSecrets(event.target.checked)} /> with secrets
       </label>
       <button type="button" onClick={() => void run()} disabled={busy || ids.length === 0}>

@@ -60,7 +60,11 @@ export function HistoryFilters({ searchRef }: { searchRef: RefObject<HTMLInputEl
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <select aria-label="Environment" value={filter.environmentIds[0] ?? ''} onChange={(event) => setFilter({ environmentIds: event.target.value ? [event.target.value] : [] })}>
+        <select
+          aria-label="Environment"
+          value={filter.environmentIds[0] ?? ''}
+          onChange={(event) => setFilter({ environmentIds: event.target.value ? [event.target.value] : [] })}
+        >
           <option value="">All environments</option>
           {environments.map((environment) => (
             <option key={environment.id} value={environment.id}>
@@ -78,7 +82,8 @@ export function HistoryFilters({ searchRef }: { searchRef: RefObject<HTMLInputEl
       {/* Folded away so the list keeps most of the column; the help stays the search box's description. */}
       <div id="history-more-filters" className="history-more-filters" hidden={!more}>
         <p id="history-search-help" className="history-search-help">
-          Search finds each word from its start, or from a part after - _ . : / @ (<kbd>7781</kbd> finds <kbd>cust-7781</kbd>), in ids, attribute values, responses, labels and notes; every word must match.
+          Search finds each word from its start, or from a part after - _ . : / @ (<kbd>7781</kbd> finds <kbd>cust-7781</kbd>), in ids, attribute values,
+          responses, labels and notes; every word must match.
         </p>
         <div className="inline wrap">
           <label>

@@ -28,7 +28,12 @@ export function HistoryList({
   const checked = useHistory((state) => state.checked);
   const toggle = useHistory((state) => state.toggle);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is meant to be read during render
-  const virtualizer = useVirtualizer({ count: rows.length + (hasMore ? 1 : 0), getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: rows.length + (hasMore ? 1 : 0),
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? -1;
 
@@ -69,7 +74,12 @@ export function HistoryList({
             >
               {row ? (
                 <>
-                  <input type="checkbox" aria-label={`Select the submission of ${startedText(row)}`} checked={checked.includes(row.id)} onChange={() => toggle(row.id)} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Select the submission of ${startedText(row)}`}
+                    checked={checked.includes(row.id)}
+                    onChange={() => toggle(row.id)}
+                  />
                   <button type="button" className="history-row-open" aria-current={row.id === openId} onClick={() => open(row.id)}>
                     <span className="color-dot" style={{ background: row.environmentColor }} title={row.environmentName} aria-hidden />
                     <span className="history-row-main">

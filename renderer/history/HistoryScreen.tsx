@@ -26,7 +26,8 @@ import { plural } from '../../base/common/plural.ts';
 function emptyText(filter: HistoryFilter): string {
   const search = filter.search.trim();
   if (search && searchableWords(search).length === 0) return `The search finds words and numbers (ids, values, notes); “${search}” has neither.`;
-  if (search || filter.statuses.length || filter.environmentIds.length || filter.from || filter.to) return 'No submission matches. Try fewer words, or clear the filters.';
+  if (search || filter.statuses.length || filter.environmentIds.length || filter.from || filter.to)
+    return 'No submission matches. Try fewer words, or clear the filters.';
   return 'Nothing sent yet. Every batch you send is kept here, newest first, to search, compare, export and send again.';
 }
 
@@ -65,7 +66,10 @@ export function HistoryScreen() {
 
   const refresh = () => void client.invalidateQueries({ queryKey: historyKey });
   const deleted = (count: number) => {
-    notify(count > 0 ? 'success' : 'warning', count > 0 ? `Deleted ${plural(count, 'submission', 'submissions')}.` : 'Nothing was deleted: a send under way is kept until it ends.');
+    notify(
+      count > 0 ? 'success' : 'warning',
+      count > 0 ? `Deleted ${plural(count, 'submission', 'submissions')}.` : 'Nothing was deleted: a send under way is kept until it ends.',
+    );
     refresh();
   };
   const deleteChecked = async () => {
@@ -116,7 +120,13 @@ export function HistoryScreen() {
           <button type="button" className="small" onClick={refresh} title="Read the history again (sends from the command line show up too)">
             Refresh
           </button>
-          <button type="button" className="small" aria-pressed={coverageShown} onClick={() => showCoverage(!coverageShown)} title="Which kinds of a tracking plan the matching submissions' events show, and which they never show">
+          <button
+            type="button"
+            className="small"
+            aria-pressed={coverageShown}
+            onClick={() => showCoverage(!coverageShown)}
+            title="Which kinds of a tracking plan the matching submissions' events show, and which they never show"
+          >
             Plan coverage
           </button>
         </div>

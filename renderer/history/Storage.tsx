@@ -11,11 +11,28 @@ import { historyKey, useRetention } from '../base/data/history-queries.ts';
  * typed (clearing the box to type another number must not put the old one back); a number that
  * is not whole, below 1 or above `most` is said so and holds Save back (`onChange(null)`).
  */
-function LimitOption({ label, unit, name, fallback, most, value, onChange }: { label: string; unit: string; name: string; fallback: number; most: number; value: number | null; onChange: (value: number | null) => void }) {
+function LimitOption({
+  label,
+  unit,
+  name,
+  fallback,
+  most,
+  value,
+  onChange,
+}: {
+  label: string;
+  unit: string;
+  name: string;
+  fallback: number;
+  most: number;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
   const [typed, setTyped] = useState<string | null>(null);
   const problemId = useId();
   const text = value === null ? String(fallback) : (typed ?? String(value));
-  const problem = value !== null && !(/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= most) ? `A whole number from 1 to ${most.toLocaleString('en')}.` : null;
+  const problem =
+    value !== null && !(/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= most) ? `A whole number from 1 to ${most.toLocaleString('en')}.` : null;
   return (
     <label>
       <input
@@ -59,7 +76,11 @@ const MEGABYTES_MOST = RETENTION_LIMITS.megabytes;
 
 /** What a limit keeps, in the words of the question asked before it deletes. */
 function limitText(retention: Retention): string {
-  return retention.keep === 'days' ? `older than ${retention.days.toLocaleString('en')} days` : retention.keep === 'size' ? `beyond the newest ${retention.megabytes.toLocaleString('en')} MB` : '';
+  return retention.keep === 'days'
+    ? `older than ${retention.days.toLocaleString('en')} days`
+    : retention.keep === 'size'
+      ? `beyond the newest ${retention.megabytes.toLocaleString('en')} MB`
+      : '';
 }
 
 /** The space the history takes, and how much of it is kept (everything, by default). */
@@ -96,7 +117,9 @@ export function Storage({ enabled }: { enabled: boolean }) {
   return (
     <details className="history-storage">
       <summary>
-        Storage{usage && `: ${usage.submissions.toLocaleString('en')} ${usage.submissions === 1 ? 'submission' : 'submissions'}, ${formatBytes(usage.storedBytes)} of batches and responses, ${formatBytes(usage.fileBytes)} on disk`}
+        Storage
+        {usage &&
+          `: ${usage.submissions.toLocaleString('en')} ${usage.submissions === 1 ? 'submission' : 'submissions'}, ${formatBytes(usage.storedBytes)} of batches and responses, ${formatBytes(usage.fileBytes)} on disk`}
       </summary>
       <fieldset>
         <legend>Keep</legend>

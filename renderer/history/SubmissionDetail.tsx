@@ -19,7 +19,6 @@ import { useHistory } from '../base/data/history-state.ts';
 import { StatusBadge } from '../send/StatusBadge.tsx';
 import { BatchViewer } from '../base/editors.ts';
 
-
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A label and a note of the user's own (a ticket id, what it reproduces); both are searchable. */
@@ -93,7 +92,11 @@ function Actions({ submission }: { submission: SubmissionView }) {
     }
     setBusy(true);
     try {
-      const started = await startSend(environment, (again) => api.history.resend({ id: submission.id, again }), () => void resend());
+      const started = await startSend(
+        environment,
+        (again) => api.history.resend({ id: submission.id, again }),
+        () => void resend(),
+      );
       if (started) openInHistory(started.id);
     } finally {
       setBusy(false);
@@ -118,7 +121,12 @@ function Actions({ submission }: { submission: SubmissionView }) {
       <button type="button" onClick={() => void toDraft()}>
         Open as draft
       </button>
-      <button type="button" onClick={() => void resend()} disabled={busy || submission.status === 'sending'} title={`Send the same batch to ${submission.environmentName} again`}>
+      <button
+        type="button"
+        onClick={() => void resend()}
+        disabled={busy || submission.status === 'sending'}
+        title={`Send the same batch to ${submission.environmentName} again`}
+      >
         {busy ? 'Sending…' : 'Resend'}
       </button>
       <ExportControls ids={[submission.id]} />
@@ -135,7 +143,8 @@ function Request({ submission }: { submission: SubmissionView }) {
     <section aria-labelledby="detail-request">
       <h3 id="detail-request">Request</h3>
       <p>
-        <code>POST {submission.baseUrl}/user/events</code> · {eventsText(submission.eventCount)} in {submission.chunks.length} {submission.chunks.length === 1 ? 'chunk' : 'chunks'}
+        <code>POST {submission.baseUrl}/user/events</code> · {eventsText(submission.eventCount)} in {submission.chunks.length}{' '}
+        {submission.chunks.length === 1 ? 'chunk' : 'chunks'}
       </p>
       <HeaderList headers={submission.headers} label="Request headers" />
       {batch.error ? (
@@ -183,7 +192,11 @@ export function SubmissionDetail({ id }: { id: string }) {
       </header>
       <Actions submission={data} />
       <Annotation submission={data} />
-      {progress?.status === 'sending' ? <Progress progress={progress} onCancel={() => void api.send.cancel({ submissionId: id })} /> : <Outcome key={data.id} submission={data} />}
+      {progress?.status === 'sending' ? (
+        <Progress progress={progress} onCancel={() => void api.send.cancel({ submissionId: id })} />
+      ) : (
+        <Outcome key={data.id} submission={data} />
+      )}
       <Request submission={data} />
     </article>
   );

@@ -52,7 +52,12 @@ export function Timeline({
         <p className="empty">No submissions to chart.</p>
       ) : (
         <>
-          <div className="timeline-plot" role="group" aria-label={`Submissions per ${unit}, highest ${highest}; each column narrows the list to its ${unit}`} data-testid="timeline">
+          <div
+            className="timeline-plot"
+            role="group"
+            aria-label={`Submissions per ${unit}, highest ${highest}; each column narrows the list to its ${unit}`}
+            data-testid="timeline"
+          >
             <span className="timeline-scale" aria-hidden>
               {highest}
             </span>
@@ -66,7 +71,9 @@ export function Timeline({
                 onClick={() => onPick({ from: bucketStart(bucket.bucket).toISOString(), to: bucketEnd(bucket.bucket, unit).toISOString() })}
               >
                 {stackOrder.map((kind) =>
-                  bucket.counts[kind] ? <span key={kind} className={`timeline-bar ${kind}`} style={{ height: `${(100 * bucket.counts[kind]) / highest}%` }} /> : null,
+                  bucket.counts[kind] ? (
+                    <span key={kind} className={`timeline-bar ${kind}`} style={{ height: `${(100 * bucket.counts[kind]) / highest}%` }} />
+                  ) : null,
                 )}
               </button>
             ))}

@@ -8,7 +8,9 @@ const pad = (value: number) => String(value).padStart(2, '0');
 /** An instant in local time: the day alone at midnight (what the date fields set), else the day and the minute on the locale's clock. */
 function localText(date: Date): string {
   const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  return date.getHours() === 0 && date.getMinutes() === 0 && date.getSeconds() === 0 && date.getMilliseconds() === 0 ? day : `${day} ${formatTime(date, 'minute')}`;
+  return date.getHours() === 0 && date.getMinutes() === 0 && date.getSeconds() === 0 && date.getMilliseconds() === 0
+    ? day
+    : `${day} ${formatTime(date, 'minute')}`;
 }
 
 /** The end of a range is exclusive: at midnight it says the day before, which it includes. */

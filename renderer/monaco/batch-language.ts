@@ -46,7 +46,11 @@ function jsonInside(text: string): string {
 /** A snippet placeholder: a choice among the plan's values, or the attribute's name to type over. */
 function placeholder(at: number, attribute: StartingAttribute): string {
   if (!attribute.choices) return `\${${at}:${jsonInside(attribute.name)}}`;
-  const choices = attribute.choices.map((choice) => JSON.stringify(choice).slice(1, -1).replace(/[\\|,$}]/g, (character) => `\\${character}`));
+  const choices = attribute.choices.map((choice) =>
+    JSON.stringify(choice)
+      .slice(1, -1)
+      .replace(/[\\|,$}]/g, (character) => `\\${character}`),
+  );
   return `\${${at}|${choices.join(',')}|}`;
 }
 
@@ -57,7 +61,13 @@ function placeholder(at: number, attribute: StartingAttribute): string {
 function eventSnippet(kind: { key: string; value: string; attributes: readonly StartingAttribute[] } | null): string {
   const now = formatDateTime(new Date(), context.timeZone);
   const token = kind?.key === 'token' ? jsonInside(kind.value) : `\${1:evt-${Date.now().toString(36)}}`;
-  const fields = [`\t"token": "${token}",`, `\t"customer_id": "\${2:customer-id}",`, `\t"device_id": "${crypto.randomUUID()}",`, `\t"${context.serviceIdField}": \${3:1},`, `\t"created_at": "${now}",`];
+  const fields = [
+    `\t"token": "${token}",`,
+    `\t"customer_id": "\${2:customer-id}",`,
+    `\t"device_id": "${crypto.randomUUID()}",`,
+    `\t"${context.serviceIdField}": \${3:1},`,
+    `\t"created_at": "${now}",`,
+  ];
   if (!kind) return ['{', ...fields, '\t"attributes": {', '\t\t"${4:name}": "${5:value}"', '\t}', '}'].join('\n');
   // The kind's value where the key's path puts it: a field, an attribute, or a field inside another.
   const [field, ...inside] = kind.key.split('.');
@@ -66,7 +76,9 @@ function eventSnippet(kind: { key: string; value: string; attributes: readonly S
     const value = inside.reduceRight<unknown>((nested, name) => ({ [name]: nested }), kind.value);
     fields.push(`\t"${jsonInside(field!)}": ${literal(JSON.stringify(value))},`);
   }
-  const attributes = kind.attributes.filter((attribute) => attribute.name !== keyAttribute).map((attribute, index) => `\t\t"${jsonInside(attribute.name)}": "${placeholder(index + 4, attribute)}"`);
+  const attributes = kind.attributes
+    .filter((attribute) => attribute.name !== keyAttribute)
+    .map((attribute, index) => `\t\t"${jsonInside(attribute.name)}": "${placeholder(index + 4, attribute)}"`);
   if (keyAttribute !== null) attributes.unshift(`\t\t"${jsonInside(keyAttribute)}": "${jsonInside(kind.value)}"`);
   return ['{', ...fields, '\t"attributes": {', attributes.join(',\n'), '\t}', '}'].join('\n');
 }
@@ -96,7 +108,9 @@ export function showDiagnostics(model: monaco.editor.ITextModel, diagnostics: Di
 monaco.languages.registerCodeActionProvider('json', {
   provideCodeActions(model, range) {
     const actions = (diagnosticsByModel.get(model.uri.toString()) ?? [])
-      .filter((diagnostic) => diagnostic.fix && new monaco.Range(diagnostic.line, diagnostic.column, diagnostic.endLine, diagnostic.endColumn).intersectRanges(range))
+      .filter(
+        (diagnostic) => diagnostic.fix && new monaco.Range(diagnostic.line, diagnostic.column, diagnostic.endLine, diagnostic.endColumn).intersectRanges(range),
+      )
       .map((diagnostic) => ({
         title: diagnostic.fix!.title,
         kind: 'quickfix',

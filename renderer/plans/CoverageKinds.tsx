@@ -13,7 +13,11 @@ function ordered(kinds: readonly KindCount[], order: KindOrder): KindCount[] {
 /** A table of kinds and their event counts, sorted by the column whose heading was last pressed. */
 function KindTable({ label, kinds, order, onOrder }: { label: string; kinds: readonly KindCount[]; order: KindOrder; onOrder: (order: KindOrder) => void }) {
   const heading = (column: KindOrder, text: string) => (
-    <th scope="col" aria-sort={order === column ? (column === 'count' ? 'descending' : 'ascending') : 'none'} className={column === 'count' ? 'count' : undefined}>
+    <th
+      scope="col"
+      aria-sort={order === column ? (column === 'count' ? 'descending' : 'ascending') : 'none'}
+      className={column === 'count' ? 'count' : undefined}
+    >
       <button type="button" className="sort-heading" onClick={() => onOrder(column)} title={column === 'count' ? 'Most events first' : 'By name'}>
         {text}
       </button>
@@ -53,7 +57,11 @@ export function CoverageKinds({ coverage, order, onOrder }: { coverage: PlanCove
       </p>
       <section aria-labelledby="coverage-seen">
         <h3 id="coverage-seen">Planned kinds seen ({coverage.seen.length})</h3>
-        {coverage.seen.length > 0 ? <KindTable label="Planned kinds seen" kinds={coverage.seen} order={order} onOrder={onOrder} /> : <p className="muted">None of the plan's kinds was sent.</p>}
+        {coverage.seen.length > 0 ? (
+          <KindTable label="Planned kinds seen" kinds={coverage.seen} order={order} onOrder={onOrder} />
+        ) : (
+          <p className="muted">None of the plan's kinds was sent.</p>
+        )}
       </section>
       <section aria-labelledby="coverage-never">
         <h3 id="coverage-never">Planned kinds never seen ({coverage.neverSeen.length})</h3>
@@ -73,8 +81,14 @@ export function CoverageKinds({ coverage, order, onOrder }: { coverage: PlanCove
         <h3 id="coverage-unplanned">
           Unplanned kinds ({plural(coverage.unplanned.length, 'kind')}, {plural(unplannedEvents, 'event')})
         </h3>
-        {coverage.unplanned.length > 0 ? <KindTable label="Unplanned kinds" kinds={coverage.unplanned} order={order} onOrder={onOrder} /> : <p className="muted">No event of a kind the plan does not name.</p>}
-        {coverage.unplannedUnlisted > 0 && <p className="muted">…and {plural(coverage.unplannedUnlisted, 'event')} of further kinds, counted but not listed.</p>}
+        {coverage.unplanned.length > 0 ? (
+          <KindTable label="Unplanned kinds" kinds={coverage.unplanned} order={order} onOrder={onOrder} />
+        ) : (
+          <p className="muted">No event of a kind the plan does not name.</p>
+        )}
+        {coverage.unplannedUnlisted > 0 && (
+          <p className="muted">…and {plural(coverage.unplannedUnlisted, 'event')} of further kinds, counted but not listed.</p>
+        )}
         {coverage.unkeyed > 0 && <p className="muted">{`${plural(coverage.unkeyed, 'event')} had no text in "${coverage.key}", so no kind.`}</p>}
       </section>
     </>

@@ -120,7 +120,11 @@ export function PlanCoveragePanel<R extends CoverageReport>({ view, onClose }: {
       {run.phase === 'running' ? (
         <div className="coverage-progress" role="status">
           <progress value={run.progress?.read ?? 0} max={Math.max(1, run.progress?.of ?? 1)} aria-label={`${capitalized(view.part)}s read`} />
-          <p>{run.progress ? `Read ${run.progress.read.toLocaleString('en')} of ${plural(run.progress.of, view.part)} (${plural(run.progress.events, 'event')})…` : view.reading}</p>
+          <p>
+            {run.progress
+              ? `Read ${run.progress.read.toLocaleString('en')} of ${plural(run.progress.of, view.part)} (${plural(run.progress.events, 'event')})…`
+              : view.reading}
+          </p>
           <button type="button" className="small" onClick={stop}>
             Stop
           </button>

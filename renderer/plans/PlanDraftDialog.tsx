@@ -13,7 +13,6 @@ import type { InferAtOpen, PlanUse } from '../base/data/plan-draft-state.ts';
 import { PlanOutline } from './PlanOutline.tsx';
 import { PlanTextEditor } from '../base/editors.ts';
 
-
 type Source = 'batch' | 'capture' | 'files' | 'import';
 /** The export formats as the user picks them: JSON Schemas come as files or as a folder. */
 type ImportChoice = 'json-schema' | 'json-schema-folder' | 'segment' | 'rudderstack';
@@ -27,7 +26,13 @@ const IMPORT_CHOICES: Record<ImportChoice, string> = {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function requestOf(source: Source, choices: { format: ImportChoice; acceptedOnly: boolean }, batch: Batch | null, text: string, naming: { key?: string; name?: string }): PlanDraftRequest {
+function requestOf(
+  source: Source,
+  choices: { format: ImportChoice; acceptedOnly: boolean },
+  batch: Batch | null,
+  text: string,
+  naming: { key?: string; name?: string },
+): PlanDraftRequest {
   const { format } = choices;
   if (source === 'batch') return { source, text, batchName: batch?.name.slice(0, 500) ?? '', ...naming };
   if (source === 'capture') return { source, acceptedOnly: choices.acceptedOnly, ...naming };
@@ -63,7 +68,12 @@ function KeyAdvice({ advice, busy, onKeyBy }: { advice: NonNullable<PlanDraft['a
 }
 
 /** What the dialog says while the services read the source. */
-const READING: Record<Source, string> = { batch: 'Reading the batch’s events…', capture: 'Reading the captured events…', files: 'Reading the files…', import: 'Reading the files…' };
+const READING: Record<Source, string> = {
+  batch: 'Reading the batch’s events…',
+  capture: 'Reading the captured events…',
+  files: 'Reading the files…',
+  import: 'Reading the files…',
+};
 
 /**
  * "Draft a tracking plan": a plan inferred from the open batch, batch files or what the
@@ -161,7 +171,8 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
     }
   }
 
-  const chooseLabel = source === 'batch' || source === 'capture' ? 'Infer' : source === 'import' && format === 'json-schema-folder' ? 'Choose folder…' : 'Choose files…';
+  const chooseLabel =
+    source === 'batch' || source === 'capture' ? 'Infer' : source === 'import' && format === 'json-schema-folder' ? 'Choose folder…' : 'Choose files…';
   const useLabel = use.to === 'form' ? 'Use in this environment' : environment ? `Use for ${environment.name}` : null;
   const result = draft?.result ?? null;
 
@@ -178,12 +189,25 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
         <fieldset>
           <legend>Draft from</legend>
           <label className="checkbox">
-            <input type="radio" name={`${id}-source`} checked={source === 'batch'} disabled={!batch} onChange={() => setSource('batch')} data-autofocus={source === 'batch' || undefined} />
+            <input
+              type="radio"
+              name={`${id}-source`}
+              checked={source === 'batch'}
+              disabled={!batch}
+              onChange={() => setSource('batch')}
+              data-autofocus={source === 'batch' || undefined}
+            />
             {batch ? `This batch, “${batch.name}”` : 'This batch (none is open)'}
           </label>
           <div className="inline">
             <label className="checkbox">
-              <input type="radio" name={`${id}-source`} checked={source === 'capture'} onChange={() => setSource('capture')} data-autofocus={source === 'capture' || undefined} />
+              <input
+                type="radio"
+                name={`${id}-source`}
+                checked={source === 'capture'}
+                onChange={() => setSource('capture')}
+                data-autofocus={source === 'capture' || undefined}
+              />
               The sandbox’s capture
             </label>
             <label className="checkbox">
@@ -192,13 +216,24 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
             </label>
           </div>
           <label className="checkbox">
-            <input type="radio" name={`${id}-source`} checked={source === 'files'} onChange={() => setSource('files')} data-autofocus={source === 'files' || undefined} />
+            <input
+              type="radio"
+              name={`${id}-source`}
+              checked={source === 'files'}
+              onChange={() => setSource('files')}
+              data-autofocus={source === 'files' || undefined}
+            />
             Event files (JSON, NDJSON, CSV, HAR, cURL)
           </label>
           <label className="checkbox">
             <input type="radio" name={`${id}-source`} checked={source === 'import'} onChange={() => setSource('import')} />
             Another tool’s tracking plan:
-            <select aria-label="Export format" value={format} disabled={source !== 'import'} onChange={(event) => setFormat(event.target.value as ImportChoice)}>
+            <select
+              aria-label="Export format"
+              value={format}
+              disabled={source !== 'import'}
+              onChange={(event) => setFormat(event.target.value as ImportChoice)}
+            >
               {Object.entries(IMPORT_CHOICES).map(([choice, label]) => (
                 <option key={choice} value={choice}>
                   {label}
@@ -210,7 +245,12 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
         <div className="plan-draft-naming">
           <label>
             Key field
-            <input value={key} placeholder="token" onChange={(event) => setKey(event.target.value)} title="The event field whose value names the kind of event; dots reach inside a field: attributes.screen" />
+            <input
+              value={key}
+              placeholder="token"
+              onChange={(event) => setKey(event.target.value)}
+              title="The event field whose value names the kind of event; dots reach inside a field: attributes.screen"
+            />
           </label>
           <label>
             Plan name

@@ -11,7 +11,10 @@ const PLAN_SCHEMA_URI = 'eventdesk://schema/plan.json';
 function offerPlanSchema(): void {
   const schemas = jsonDefaults.diagnosticsOptions.schemas ?? [];
   if (schemas.some((schema) => schema.uri === PLAN_SCHEMA_URI)) return;
-  jsonDefaults.setDiagnosticsOptions({ ...jsonDefaults.diagnosticsOptions, schemas: [...schemas, { uri: PLAN_SCHEMA_URI, fileMatch: ['*.plan.json'], schema: planSchema }] });
+  jsonDefaults.setDiagnosticsOptions({
+    ...jsonDefaults.diagnosticsOptions,
+    schemas: [...schemas, { uri: PLAN_SCHEMA_URI, fileMatch: ['*.plan.json'], schema: planSchema }],
+  });
 }
 
 /**
@@ -32,7 +35,15 @@ export default function PlanTextEditor({ initialText, onChange }: PlanTextEditor
         beforeMount={offerPlanSchema}
         onChange={(text) => onChange(text ?? '')}
         loading={<p className="empty">Loading the editor…</p>}
-        options={{ minimap: { enabled: false }, scrollBeyondLastLine: false, renderFinalNewline: 'on', automaticLayout: true, fontSize: 12, tabSize: 2, ariaLabel: 'The drafted plan as JSON' }}
+        options={{
+          minimap: { enabled: false },
+          scrollBeyondLastLine: false,
+          renderFinalNewline: 'on',
+          automaticLayout: true,
+          fontSize: 12,
+          tabSize: 2,
+          ariaLabel: 'The drafted plan as JSON',
+        }}
       />
     </div>
   );

@@ -43,7 +43,8 @@ export function useCoverageRun<R>(source: CoverageSource<R>, planFile: string | 
     let current = true;
     const unsubscribe = listen((progress) => {
       // A push can come after the answer (they travel apart): it never hides the answer.
-      if (current && progress.runId === id) setShown((before) => (before?.key === key && before.run.phase !== 'running' ? before : { key, run: { phase: 'running', progress } }));
+      if (current && progress.runId === id)
+        setShown((before) => (before?.key === key && before.run.phase !== 'running' ? before : { key, run: { phase: 'running', progress } }));
     });
     start(id).then(
       (report) => current && setShown({ key, run: { phase: 'done', report } }),

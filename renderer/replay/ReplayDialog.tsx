@@ -27,7 +27,8 @@ import { planCheckText, useTargetPlan } from './replay-plan.tsx';
 import type { ReplayRequest } from '../base/data/replay-store.ts';
 import { replayText, type ReplayChoices, type ReplaySettings, type ReplayText } from './replay-transforms.ts';
 
-type Preview = { state: 'working' } | { state: 'ready'; count: number; range: CreatedAtRange | null; check: BatchCheck | null } | { state: 'problem'; message: string };
+type Preview =
+  { state: 'working' } | { state: 'ready'; count: number; range: CreatedAtRange | null; check: BatchCheck | null } | { state: 'problem'; message: string };
 
 /** What stops a send, said in the dialog, with what mends it when the dialog can open that: the environment's settings, or its login. */
 interface Problem {
@@ -57,7 +58,9 @@ function previewOf(text: string, timeZone: string): Preview {
 function previewText(count: number, range: CreatedAtRange | null, timeZone: string): string {
   const events = `Sends ${plural(count, 'event')}`;
   if (!range) return `${events}, none with a created_at.`;
-  return range.earliest === range.latest ? `${events}, created_at ${range.earliest} (${timeZone}).` : `${events}, created_at from ${range.earliest} to ${range.latest} (${timeZone}).`;
+  return range.earliest === range.latest
+    ? `${events}, created_at ${range.earliest} (${timeZone}).`
+    : `${events}, created_at from ${range.earliest} to ${range.latest} (${timeZone}).`;
 }
 
 function PlanLine({ text, tone }: { text: string; tone: 'fine' | 'warning' | 'error' }) {

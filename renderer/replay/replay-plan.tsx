@@ -15,7 +15,11 @@ export function useTargetPlan(target: Pick<EnvironmentView, 'id' | 'planFile'> |
   const api = useApi();
   const client = useQueryClient();
   const file = target?.planFile ?? null;
-  const { data } = useQuery({ queryKey: [...targetPlanKey, target?.id ?? null, file], queryFn: () => api.plans.of({ environmentId: target!.id }), enabled: file !== null });
+  const { data } = useQuery({
+    queryKey: [...targetPlanKey, target?.id ?? null, file],
+    queryFn: () => api.plans.of({ environmentId: target!.id }),
+    enabled: file !== null,
+  });
   useEffect(() => api.plans.onChanged(() => void client.invalidateQueries({ queryKey: targetPlanKey })), [api, client]);
   return file === null ? null : data;
 }
@@ -30,5 +34,8 @@ export function planCheckText(plan: PlanStatus, check: BatchCheck): { text: stri
   const name = plan.plan ? `“${plan.plan.name}”` : plan.name;
   if (violations.length === 0) return { text: `Checked against the tracking plan ${name}: no violations.`, tone: 'fine' };
   const counted = `${plural(violations.length, 'violation')}, ${errors === 0 ? 'no errors' : `${plural(errors, 'error')} (Send asks first)`}`;
-  return { text: `Checked against the tracking plan ${name}: ${counted}.${unlisted ? ` ${unlisted.message}` : ''}`, tone: errors > 0 || unlisted?.severity === 'error' ? 'error' : 'warning' };
+  return {
+    text: `Checked against the tracking plan ${name}: ${counted}.${unlisted ? ` ${unlisted.message}` : ''}`,
+    tone: errors > 0 || unlisted?.severity === 'error' ? 'error' : 'warning',
+  };
 }

@@ -25,7 +25,14 @@ export type ReplayText = { ok: true; text: string } | { ok: false; message: stri
  * transform worker, with the Transform dialog's defaults (the latest event lands at `now`; the
  * default personal fields), its edits applied to the text in turn.
  */
-export async function replayText(client: TransformClient, text: string, choices: ReplayChoices, settings: ReplaySettings, askPseudonyms: AskPseudonyms, now: Date): Promise<ReplayText> {
+export async function replayText(
+  client: TransformClient,
+  text: string,
+  choices: ReplayChoices,
+  settings: ReplaySettings,
+  askPseudonyms: AskPseudonyms,
+  now: Date,
+): Promise<ReplayText> {
   let current = text;
   for (const kind of ORDER) {
     if (!choices[kind]) continue;

@@ -24,7 +24,13 @@ export function KeptRuns({ runs, shownId, ticked, onShow, onTick, onCompare }: P
       <div className="runs-section-head">
         <h2 id="kept-runs-heading">Kept runs</h2>
         <span className="spacer" />
-        <button type="button" className="small" disabled={ticked.length !== 2} title={ticked.length === 2 ? 'Compares the two ticked runs, step by step' : 'Tick two runs to compare them'} onClick={onCompare}>
+        <button
+          type="button"
+          className="small"
+          disabled={ticked.length !== 2}
+          title={ticked.length === 2 ? 'Compares the two ticked runs, step by step' : 'Tick two runs to compare them'}
+          onClick={onCompare}
+        >
           Compare
         </button>
       </div>

@@ -18,7 +18,9 @@ function ComparisonTable({ earlier, later }: { earlier: RunResult; later: RunRes
       <h2 id="run-comparison-heading">
         Comparing the run of {then} with the run of {now}
       </h2>
-      <p role="status">{changed === 0 ? 'The two runs are the same: every step has the same status in both.' : `${changed} ${changed === 1 ? 'step' : 'steps'} changed.`}</p>
+      <p role="status">
+        {changed === 0 ? 'The two runs are the same: every step has the same status in both.' : `${changed} ${changed === 1 ? 'step' : 'steps'} changed.`}
+      </p>
       <table>
         <thead>
           <tr>

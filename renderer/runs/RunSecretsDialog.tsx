@@ -24,18 +24,41 @@ function NeedFields({ need, entered, first, change }: { need: RunSecretsNeed; en
         <>
           <label>
             Username
-            <input name="username" autoComplete="username" required value={entered.username} onChange={(event) => change({ ...entered, username: event.target.value })} {...(entered.username === '' ? autofocus : {})} />
+            <input
+              name="username"
+              autoComplete="username"
+              required
+              value={entered.username}
+              onChange={(event) => change({ ...entered, username: event.target.value })}
+              {...(entered.username === '' ? autofocus : {})}
+            />
           </label>
           <label>
             Password
-            <input name="password" type="password" autoComplete="current-password" required value={entered.password} onChange={(event) => change({ ...entered, password: event.target.value })} {...(entered.username === '' ? {} : autofocus)} />
+            <input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={entered.password}
+              onChange={(event) => change({ ...entered, password: event.target.value })}
+              {...(entered.username === '' ? {} : autofocus)}
+            />
           </label>
         </>
       )}
       {need.apiKey && (
         <label>
           API key
-          <input name="apiKey" autoComplete="off" spellCheck={false} required value={entered.apiKey} onChange={(event) => change({ ...entered, apiKey: event.target.value })} {...(need.password ? {} : autofocus)} />
+          <input
+            name="apiKey"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            value={entered.apiKey}
+            onChange={(event) => change({ ...entered, apiKey: event.target.value })}
+            {...(need.password ? {} : autofocus)}
+          />
         </label>
       )}
     </fieldset>
@@ -58,10 +81,14 @@ function SecretsForm({ needs }: { needs: RunSecretsNeed[] }) {
       const given = entered[index]!;
       try {
         if (need.apiKey) {
-          const saved = await api.environments.update({ id: environment.id, edit: { settings: EnvironmentSettingsSchema.parse(environment), apiKey: given.apiKey } });
+          const saved = await api.environments.update({
+            id: environment.id,
+            edit: { settings: EnvironmentSettingsSchema.parse(environment), apiKey: given.apiKey },
+          });
           if (!saved.ok) throw new Error(saved.problems.map((problem) => problem.message).join(' '));
         }
-        if (need.password) await api.session.login({ environmentId: environment.id, username: given.username, password: given.password, rememberPassword: false });
+        if (need.password)
+          await api.session.login({ environmentId: environment.id, username: given.username, password: given.password, rememberPassword: false });
       } catch (error) {
         setFailure({ name: environment.name, error });
         setBusy(false);
@@ -75,9 +102,17 @@ function SecretsForm({ needs }: { needs: RunSecretsNeed[] }) {
   return (
     <form className="run-secrets" onSubmit={(event) => void submit(event)}>
       <h2 id="run-secrets-title">Before the run: {names}</h2>
-      <p id="run-secrets-message">The run sends to {needs.length === 1 ? 'this environment' : 'these environments'}. Enter what each lacks, and the run starts.</p>
+      <p id="run-secrets-message">
+        The run sends to {needs.length === 1 ? 'this environment' : 'these environments'}. Enter what each lacks, and the run starts.
+      </p>
       {needs.map((need, index) => (
-        <NeedFields key={need.environment.id} need={need} first={index === 0} entered={entered[index]!} change={(next) => setEntered((all) => all.map((one, at) => (at === index ? next : one)))} />
+        <NeedFields
+          key={need.environment.id}
+          need={need}
+          first={index === 0}
+          entered={entered[index]!}
+          change={(next) => setEntered((all) => all.map((one, at) => (at === index ? next : one)))}
+        />
       ))}
       {failure && <ErrorNotice title={`“${failure.name}” did not take them`} error={failure.error} />}
       <div className="dialog-buttons">
@@ -96,7 +131,13 @@ function SecretsForm({ needs }: { needs: RunSecretsNeed[] }) {
 export function RunSecretsDialog() {
   const asked = useRunSecrets((state) => state.asked);
   return (
-    <Modal open={asked !== null} onClose={() => settleRunSecrets(false)} labelledBy="run-secrets-title" describedBy="run-secrets-message" className="run-secrets-dialog">
+    <Modal
+      open={asked !== null}
+      onClose={() => settleRunSecrets(false)}
+      labelledBy="run-secrets-title"
+      describedBy="run-secrets-message"
+      className="run-secrets-dialog"
+    >
       {asked && <SecretsForm needs={asked.needs} />}
     </Modal>
   );

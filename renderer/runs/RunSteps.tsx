@@ -38,7 +38,12 @@ function StepRow({ scenario, step }: { scenario: string; step: LiveStep }) {
         {step.environment && ` · ${step.environment}`}
       </span>
       {step.submissionId && (
-        <button type="button" className="small" aria-label={`Open submission of ${scenario}, ${label}, in History`} onClick={() => openSubmission(step.submissionId!)}>
+        <button
+          type="button"
+          className="small"
+          aria-label={`Open submission of ${scenario}, ${label}, in History`}
+          onClick={() => openSubmission(step.submissionId!)}
+        >
           Open submission
         </button>
       )}

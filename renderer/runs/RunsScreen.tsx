@@ -154,8 +154,8 @@ function WorkspaceRuns({ listing }: { listing: WorkspaceListing }) {
               <ErrorNotice error={scenarios.error} title="The scenarios could not be read" />
             ) : scenarios.data && list.length === 0 ? (
               <p className="empty">
-                This workspace has no scenarios yet. Add one as <code>scenarios/&lt;name&gt;.scenario.json</code> (see the README, Working as a team), or run <code>eventdesk init</code> in
-                a new folder for a workspace with an example scenario.
+                This workspace has no scenarios yet. Add one as <code>scenarios/&lt;name&gt;.scenario.json</code> (see the README, Working as a team), or run{' '}
+                <code>eventdesk init</code> in a new folder for a workspace with an example scenario.
               </p>
             ) : (
               <ScenarioList scenarios={list} busy={running} onRun={(file) => run([file])} />

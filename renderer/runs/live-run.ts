@@ -51,7 +51,9 @@ export function progressed(before: LiveRun | null, event: RunProgress): LiveRun 
     case 'scenario-started':
       return inScenario(run, event.file, event.name, (scenario) => ({ ...scenario, status: 'running' }));
     case 'step-started':
-      return inScenario(run, event.file, event.file, (scenario) => withStep(scenario, { index: event.index, row: event.row, name: event.name, status: 'running' }));
+      return inScenario(run, event.file, event.file, (scenario) =>
+        withStep(scenario, { index: event.index, row: event.row, name: event.name, status: 'running' }),
+      );
     case 'step-ended':
       return inScenario(run, event.file, event.file, (scenario) => withStep(scenario, event.step));
     case 'scenario-ended':

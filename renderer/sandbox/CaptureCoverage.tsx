@@ -91,7 +91,12 @@ export function CaptureCoverage() {
       <h2 id="capture-coverage-heading">Captured events and plans</h2>
       <p className="hint">Which kinds of a tracking plan the captured events show, or a draft plan of them to review and save.</p>
       <div className="dialog-buttons">
-        <button type="button" aria-pressed={shown} onClick={() => setShown(!shown)} title="Which kinds of a tracking plan the captured events show, and which they never show">
+        <button
+          type="button"
+          aria-pressed={shown}
+          onClick={() => setShown(!shown)}
+          title="Which kinds of a tracking plan the captured events show, and which they never show"
+        >
           Plan coverage
         </button>
         <button type="button" onClick={() => usePlanDraft.getState().open({ inferNow: 'capture' })}>

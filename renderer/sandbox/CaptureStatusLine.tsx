@@ -16,14 +16,16 @@ export function CaptureStatusLine({ status }: { status: CaptureStatus }) {
     <div className="capture-status" role="status" aria-label="Capture">
       {status.capturing ? (
         <p data-testid="capture-kept">
-          Kept: {plural(status.requests, 'request')}, {plural(status.events, 'event')}, {formatBytes(status.storedBytes)} in {name} ({plural(days, 'day')} / {megabytes.toLocaleString('en')} MB)
+          Kept: {plural(status.requests, 'request')}, {plural(status.events, 'event')}, {formatBytes(status.storedBytes)} in {name} ({plural(days, 'day')} /{' '}
+          {megabytes.toLocaleString('en')} MB)
         </p>
       ) : (
         <p className="capture-problem">Capture is off: nothing the sandbox receives is kept. {status.problem}</p>
       )}
       {status.notCapturedEvents > 0 && (
         <p className="capture-problem" data-testid="capture-dropped">
-          {plural(status.notCapturedEvents, 'event')} received but not captured (a flood faster than the capture could write, or requests too large for its size limit)
+          {plural(status.notCapturedEvents, 'event')} received but not captured (a flood faster than the capture could write, or requests too large for its size
+          limit)
           {status.notCapturedRequests > 0 && `, in ${plural(status.notCapturedRequests, 'request')}`}
         </p>
       )}

@@ -58,7 +58,13 @@ function PortForm({ port }: { port: SandboxPortStatus }) {
     <form className="connection-port" aria-label="Port" onSubmit={apply}>
       <label>
         Port
-        <input inputMode="numeric" value={text} onChange={(event) => edit(event.target.value)} aria-invalid={problem !== null} aria-describedby="sandbox-port-hint" />
+        <input
+          inputMode="numeric"
+          value={text}
+          onChange={(event) => edit(event.target.value)}
+          aria-invalid={problem !== null}
+          aria-describedby="sandbox-port-hint"
+        />
       </label>
       <button type="submit" disabled={setPort.isPending}>
         Apply
@@ -94,7 +100,14 @@ export function ConnectionPanel({ info }: { info: SandboxView }) {
       </dl>
       <PortForm key={info.port.port} port={info.port} />
       <ConnectionSnippet
-        target={{ url: info.url, username: info.demoUsername, password: info.demoPassword, apiKey: info.demoApiKey, serviceIdField: info.serviceIdField, timeZone: info.timeZone }}
+        target={{
+          url: info.url,
+          username: info.demoUsername,
+          password: info.demoPassword,
+          apiKey: info.demoApiKey,
+          serviceIdField: info.serviceIdField,
+          timeZone: info.timeZone,
+        }}
       />
     </section>
   );

@@ -34,7 +34,10 @@ function faultsOf(draft: Draft): SandboxFaults | string {
   const retryAfterSeconds = whole(draft.retryAfterSeconds, 'Retry-After');
   const maxEvents = draft.maxEvents.trim() === '' ? null : whole(draft.maxEvents, 'Max events');
   const percent = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(draft.failRatePercent) ? Number(draft.failRatePercent) : Number.NaN;
-  const answers = draft.failSequence.split(',').map((part) => part.trim()).filter(Boolean);
+  const answers = draft.failSequence
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   const wrongAnswer = answers.find((answer) => answer !== 'reset' && !/^\d{3}$/.test(answer));
   for (const value of [latencyMs, retryAfterSeconds, maxEvents]) if (typeof value === 'string') return value;
   if (!Number.isFinite(percent) || percent > 100) return 'Fail rate must be a percentage from 0 to 100.';
@@ -70,7 +73,10 @@ export function FaultControls({ faults }: { faults: SandboxFaults }) {
   return (
     <form className="fault-controls" aria-labelledby="faults-heading" onSubmit={(event: FormEvent) => (event.preventDefault(), void apply(faultsOf(draft)))}>
       <h2 id="faults-heading">Fault injection</h2>
-      <p className="hint">Applies to the next requests at once. The fail sequence answers /user/events requests with a valid API key and token one by one (200 answers normally), before the fail rate applies.</p>
+      <p className="hint">
+        Applies to the next requests at once. The fail sequence answers /user/events requests with a valid API key and token one by one (200 answers normally),
+        before the fail rate applies.
+      </p>
       <label>
         Latency (ms)
         <input inputMode="numeric" value={draft.latencyMs} onChange={(event) => change({ latencyMs: event.target.value })} />

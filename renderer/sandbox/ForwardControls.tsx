@@ -30,7 +30,11 @@ export function ForwardControls({ forward }: { forward: SandboxForwardStatus }) 
       <h2 id="forward-heading">Forwarding</h2>
       <label className="forward-choice">
         Forward to
-        <select value={chosen} disabled={setForward.isPending} onChange={(change) => setForward.mutate(change.target.value === OFF ? null : change.target.value)}>
+        <select
+          value={chosen}
+          disabled={setForward.isPending}
+          onChange={(change) => setForward.mutate(change.target.value === OFF ? null : change.target.value)}
+        >
           <option value={OFF}>Off: answer here</option>
           {(environments.data?.environments ?? []).map((environment) =>
             environment.embeddedSandbox ? (

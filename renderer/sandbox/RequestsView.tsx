@@ -58,7 +58,12 @@ function ExportHar({ records }: { records: readonly CapturedRequestSummary[] }) 
   const exportHar = useExportHar();
   return (
     <>
-      <button type="button" className="small" disabled={records.length === 0 || exportHar.isPending} onClick={() => exportHar.mutate(records.map((record) => record.id))}>
+      <button
+        type="button"
+        className="small"
+        disabled={records.length === 0 || exportHar.isPending}
+        onClick={() => exportHar.mutate(records.map((record) => record.id))}
+      >
         Export HAR…
       </button>
       {exportHar.data && (
@@ -122,10 +127,13 @@ export function RequestsView({ records }: { records: ListedRequest[] }) {
           </label>
           <label>
             Time
-            <select value={filter.withinMinutes ?? ''} onChange={(event) => {
+            <select
+              value={filter.withinMinutes ?? ''}
+              onChange={(event) => {
                 refreshNow();
                 change({ withinMinutes: event.target.value ? Number(event.target.value) : null });
-              }}>
+              }}
+            >
               <option value="">Any time</option>
               {WITHIN.map((within) => (
                 <option key={within.minutes} value={within.minutes}>

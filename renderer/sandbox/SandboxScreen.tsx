@@ -51,10 +51,23 @@ export function SandboxScreen() {
           </ul>
         )}
         <span className="spacer" />
-        <button type="button" className="small" onClick={() => clear.mutate()} disabled={cannotClear !== null || clear.isPending} title={cannotClear ?? 'Empties the capture: every request and every event in it'}>
+        <button
+          type="button"
+          className="small"
+          onClick={() => clear.mutate()}
+          disabled={cannotClear !== null || clear.isPending}
+          title={cannotClear ?? 'Empties the capture: every request and every event in it'}
+        >
           Clear
         </button>
-        <button type="button" className="small" aria-expanded={!settingsHidden} aria-controls="sandbox-settings" onClick={toggleSettings} title={`${settingsHidden ? 'Show' : 'Hide'} the connection, forwarding, plan and fault settings (${keysLabel(commands['view.sandboxSettings'].keys!, isMac())})`}>
+        <button
+          type="button"
+          className="small"
+          aria-expanded={!settingsHidden}
+          aria-controls="sandbox-settings"
+          onClick={toggleSettings}
+          title={`${settingsHidden ? 'Show' : 'Hide'} the connection, forwarding, plan and fault settings (${keysLabel(commands['view.sandboxSettings'].keys!, isMac())})`}
+        >
           {settingsHidden ? 'Show settings' : 'Hide settings'}
         </button>
       </div>

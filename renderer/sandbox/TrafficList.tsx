@@ -15,7 +15,6 @@ import { formatTime } from '../base/time-format.ts';
 /** Rows shown at once; "Show older" shows as many more. Rendering stays quick however much was captured. */
 export const PAGE_SIZE = 300;
 
-
 /** A kept body, pretty when it is whole JSON; `bytes` is how long it was, when only its start was kept. */
 function prettyBody(text: string, whole: { bytes: number; truncated: boolean } = { bytes: text.length, truncated: false }): string {
   if (whole.bytes === 0 || text === '') return '(empty)';
@@ -47,7 +46,8 @@ function PlanViolations({ plan, violations, unlisted }: { plan: string; violatio
           <ul>
             {listed.map((violation, position) => (
               <li key={position}>
-                <SeverityMark severity={violation.severity} /> <code className="plan-kind">{violation.kind}</code> <code>{violation.pointer}</code>: {diagnosticMessage(violation)}
+                <SeverityMark severity={violation.severity} /> <code className="plan-kind">{violation.kind}</code> <code>{violation.pointer}</code>:{' '}
+                {diagnosticMessage(violation)}
               </li>
             ))}
           </ul>
@@ -88,7 +88,13 @@ function EventVerdicts({ detail }: { detail: CapturedRequestDetail }) {
  * credentials, so there the body is read and kept.
  */
 function refusedFromHeaders(request: CapturedRequest): boolean {
-  return request.upstream === null && request.method === 'POST' && (request.status === 401 || request.status === 403) && request.body === '' && request.eventCount === 0;
+  return (
+    request.upstream === null &&
+    request.method === 'POST' &&
+    (request.status === 401 || request.status === 403) &&
+    request.body === '' &&
+    request.eventCount === 0
+  );
 }
 
 function RequestParts({ request }: { request: CapturedRequest }) {
@@ -98,7 +104,11 @@ function RequestParts({ request }: { request: CapturedRequest }) {
         <h3>Request headers</h3>
         <HeaderList headers={request.headers} />
         <h3>Request body</h3>
-        <pre>{refusedFromHeaders(request) ? `(not read: ${plural(request.bodyBytes, 'byte')} declared)` : prettyBody(request.body, { bytes: request.bodyBytes, truncated: request.bodyTruncated })}</pre>
+        <pre>
+          {refusedFromHeaders(request)
+            ? `(not read: ${plural(request.bodyBytes, 'byte')} declared)`
+            : prettyBody(request.body, { bytes: request.bodyBytes, truncated: request.bodyTruncated })}
+        </pre>
       </section>
       <section>
         <h3>Response</h3>
@@ -124,7 +134,8 @@ function TrafficDetail({ id }: { id: number }) {
     <div className="traffic-detail">
       {refusedFromHeaders(request) && (
         <p className="unread-body">
-          Refused from its headers ({request.reason}): its body was not read, so it has no events here. Forwarding, the upstream judges the credentials, and the body is kept.
+          Refused from its headers ({request.reason}): its body was not read, so it has no events here. Forwarding, the upstream judges the credentials, and the
+          body is kept.
         </p>
       )}
       <EventVerdicts detail={detail.data} />
@@ -147,7 +158,9 @@ function ForwardedMark({ upstream }: { upstream: NonNullable<ListedRequest['upst
 
 /** The plan its events were checked against, with what it found. */
 function PlanBadge({ record }: { record: ListedRequest }) {
-  const found = [record.planErrors > 0 && plural(record.planErrors, 'error'), record.planWarnings > 0 && plural(record.planWarnings, 'warning')].filter(Boolean).join(', ');
+  const found = [record.planErrors > 0 && plural(record.planErrors, 'error'), record.planWarnings > 0 && plural(record.planWarnings, 'warning')]
+    .filter(Boolean)
+    .join(', ');
   const severity = record.planErrors > 0 ? ' error' : record.planWarnings > 0 ? ' warning' : '';
   return (
     <span className={`badge plan${severity}`} title={`Checked against the plan ${record.plan}`}>
@@ -223,9 +236,14 @@ export function TrafficList({ records, older }: { records: readonly ListedReques
   // A request asked for further down than the rows shown shows, with the rows above it.
   const shown = Math.min(records.length, Math.max(paged, askedAt + 1));
   if (records.length === 0) {
-    return <p className="empty">No requests yet. Log in or send a batch to Local sandbox, or point any client at the address in the Connection panel beside.</p>;
+    return (
+      <p className="empty">No requests yet. Log in or send a batch to Local sandbox, or point any client at the address in the Connection panel beside.</p>
+    );
   }
-  const activeAt = Math.max(0, records.findIndex((record) => record.id === (activeId ?? asked)));
+  const activeAt = Math.max(
+    0,
+    records.findIndex((record) => record.id === (activeId ?? asked)),
+  );
 
   function move(event: KeyboardEvent<HTMLOListElement>) {
     // Keys inside an opened request's detail (its text, its buttons) are theirs.

@@ -23,5 +23,8 @@ export function useSandboxForwardUpdates() {
 export function useSetForward() {
   const api = useApi();
   const client = useQueryClient();
-  return useMutation({ mutationFn: (environmentId: string | null) => api.sandbox.setForward({ environmentId }), onSuccess: (info) => client.setQueryData(infoKey, info) });
+  return useMutation({
+    mutationFn: (environmentId: string | null) => api.sandbox.setForward({ environmentId }),
+    onSuccess: (info) => client.setQueryData(infoKey, info),
+  });
 }

@@ -3,7 +3,6 @@ import { HeaderList } from '../base/widgets/HeaderList.tsx';
 import { pretty } from './pretty.ts';
 import { formatTime } from '../base/time-format.ts';
 
-
 function answerOf(attempt: ChunkAttempt): { text: string; tone: string } {
   if (attempt.statusCode === null) return { text: 'no answer', tone: 'status server' };
   return { text: `HTTP ${attempt.statusCode}`, tone: attempt.statusCode < 300 ? 'status ok' : 'status server' };
@@ -33,7 +32,9 @@ export function AttemptTimeline({ chunk, position }: { chunk: ChunkRecord; posit
                 {attempt.eventCount !== chunk.eventCount && <span className="muted">({attempt.eventCount} events, before a split)</span>}
               </summary>
               {attempt.error && <p className="problem">{attempt.error}</p>}
-              {Object.keys(attempt.responseHeaders).length > 0 && <HeaderList headers={attempt.responseHeaders} label={`Headers of attempt ${attempt.number}`} />}
+              {Object.keys(attempt.responseHeaders).length > 0 && (
+                <HeaderList headers={attempt.responseHeaders} label={`Headers of attempt ${attempt.number}`} />
+              )}
               <pre className="response-body" aria-label={`Body of attempt ${attempt.number}`}>
                 {attempt.responseBody ? pretty(attempt.responseBody) : '(no body)'}
                 {attempt.responseTruncated && '\n… (the start of a longer body)'}

@@ -2,7 +2,14 @@ import './send.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refusalExpected } from '../../features/history/common/step-verdict.ts';
-import { eventNumbers, eventRangeText, WAITING_FOR_LOGIN, type ChunkRecord, type SendProgress, type SubmissionView } from '../../features/history/common/submission.ts';
+import {
+  eventNumbers,
+  eventRangeText,
+  WAITING_FOR_LOGIN,
+  type ChunkRecord,
+  type SendProgress,
+  type SubmissionView,
+} from '../../features/history/common/submission.ts';
 import { useCommand, withShortcut } from '../base/state/command-registry.ts';
 import { useApi } from '../base/queries.ts';
 import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
@@ -25,7 +32,8 @@ export function Progress({ progress, onCancel }: { progress: SendProgress; onCan
     <div className="send-progress" data-testid="send-progress">
       <progress value={progress.eventsDone} max={progress.eventsTotal} aria-label="Events sent" />
       <p>
-        Sending to <strong>{progress.environmentName}</strong>: {progress.eventsDone.toLocaleString('en')} of {progress.eventsTotal.toLocaleString('en')} events ({Math.round(share * 100)}%) ·{' '}
+        Sending to <strong>{progress.environmentName}</strong>: {progress.eventsDone.toLocaleString('en')} of {progress.eventsTotal.toLocaleString('en')} events
+        ({Math.round(share * 100)}%) ·{' '}
         {progress.waitingForLogin ? (
           <strong data-testid="send-waiting">
             chunk {current} of {progress.chunksTotal} {WAITING_FOR_LOGIN}
@@ -35,10 +43,15 @@ export function Progress({ progress, onCancel }: { progress: SendProgress; onCan
         )}
       </p>
       <p className="muted">
-        {Math.round(progress.eventsPerSecond).toLocaleString('en')} events/s{progress.etaSeconds !== null && !progress.waitingForLogin && ` · about ${Math.ceil(progress.etaSeconds)} s left`}
+        {Math.round(progress.eventsPerSecond).toLocaleString('en')} events/s
+        {progress.etaSeconds !== null && !progress.waitingForLogin && ` · about ${Math.ceil(progress.etaSeconds)} s left`}
       </p>
       {/* While it waits for the login, the line above says so already. */}
-      {progress.activity && !progress.waitingForLogin && <p className="inline-warning" data-testid="send-activity">{progress.activity}</p>}
+      {progress.activity && !progress.waitingForLogin && (
+        <p className="inline-warning" data-testid="send-activity">
+          {progress.activity}
+        </p>
+      )}
       <button type="button" onClick={onCancel}>
         Cancel
       </button>
@@ -72,8 +85,9 @@ function ChunkAnswer({ chunk, position, submissionId }: { chunk: ChunkRecord; po
     <div className="chunk-answer">
       <CopyCurl submissionId={submissionId} firstEvent={chunk.firstEvent} />
       <p>
-        <strong className={chunk.status === 'ok' ? 'status ok' : 'status server'}>{chunk.statusCode ?? chunk.status}</strong> · {eventRangeText(chunk.firstEvent, chunk.eventCount)} · {chunk.attempts}{' '}
-        {chunk.attempts === 1 ? 'attempt' : 'attempts'} · {Math.round(chunk.durationMs)} ms
+        <strong className={chunk.status === 'ok' ? 'status ok' : 'status server'}>{chunk.statusCode ?? chunk.status}</strong> ·{' '}
+        {eventRangeText(chunk.firstEvent, chunk.eventCount)} · {chunk.attempts} {chunk.attempts === 1 ? 'attempt' : 'attempts'} · {Math.round(chunk.durationMs)}{' '}
+        ms
       </p>
       {chunk.error && <p className="problem">{chunk.error}</p>}
       <AttemptTimeline chunk={chunk} position={position} />
@@ -104,9 +118,13 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
   const [selected, setSelected] = useState(() => (submission.chunks.find((candidate) => candidate.status !== 'ok') ?? submission.chunks[0])?.firstEvent);
   const accepted = submission.chunks.filter((chunk) => chunk.status === 'ok').reduce((sum, chunk) => sum + chunk.eventCount, 0);
   const duration = durationText(submission);
-  const position = Math.max(0, submission.chunks.findIndex((candidate) => candidate.firstEvent === selected));
+  const position = Math.max(
+    0,
+    submission.chunks.findIndex((candidate) => candidate.firstEvent === selected),
+  );
   const chunk = submission.chunks[position];
-  const resumable = ['interrupted', 'failed', 'cancelled', 'partial'].includes(submission.status) && submission.chunks.some((candidate) => candidate.status !== 'ok');
+  const resumable =
+    ['interrupted', 'failed', 'cancelled', 'partial'].includes(submission.status) && submission.chunks.some((candidate) => candidate.status !== 'ok');
   // A retry would send again the events the step sent to be refused.
   const expected = refusalExpected(submission.stepVerdict);
   return (
@@ -115,7 +133,12 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
         <StatusBadge submission={submission} /> {accepted.toLocaleString('en')} of {submission.eventCount.toLocaleString('en')} events accepted
         {duration !== null && ` in ${duration}`} · {submission.environmentName}: POST {submission.baseUrl}/user/events
       </p>
-      {resumable && (expected ? <p className="muted">The refusal was what the step expected.</p> : <ResumeActions submission={submission} label={resumeLabel(submission)} />)}
+      {resumable &&
+        (expected ? (
+          <p className="muted">The refusal was what the step expected.</p>
+        ) : (
+          <ResumeActions submission={submission} label={resumeLabel(submission)} />
+        ))}
       {submission.chunks.length > 1 && (
         <table className="chunks" aria-label="Chunks">
           <thead>
@@ -131,9 +154,7 @@ export function Outcome({ submission }: { submission: SubmissionView }) {
             {submission.chunks.map((row, at) => (
               <tr key={row.firstEvent} aria-selected={row === chunk} onClick={() => setSelected(row.firstEvent)}>
                 <td>{at + 1}</td>
-                <td>
-                  {eventNumbers(row.firstEvent, row.eventCount)}
-                </td>
+                <td>{eventNumbers(row.firstEvent, row.eventCount)}</td>
                 <td className={row.status === 'ok' ? 'status ok' : row.status === 'failed' ? 'status server' : ''}>{row.statusCode ?? row.status}</td>
                 <td>{row.attempts}</td>
                 <td>{Math.round(row.durationMs)} ms</td>
@@ -169,8 +190,8 @@ function InterruptedSends() {
         return (
           <div key={submission.id} className="inline-warning">
             <p>
-              A send to {submission.environmentName} was interrupted: {acknowledged.length} of {submission.chunks.length} chunks ({events.toLocaleString('en')} of{' '}
-              {submission.eventCount.toLocaleString('en')} events) were acknowledged.
+              A send to {submission.environmentName} was interrupted: {acknowledged.length} of {submission.chunks.length} chunks ({events.toLocaleString('en')}{' '}
+              of {submission.eventCount.toLocaleString('en')} events) were acknowledged.
             </p>
             <ResumeActions
               submission={submission}

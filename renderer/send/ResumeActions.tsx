@@ -9,13 +9,25 @@ const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
  * out), the question a resume must ask first: the server may already hold their events, so
  * send them again, or skip them.
  */
-export function ResumeActions({ submission, label, onResume, className = '' }: { submission: SubmissionView; label: string; onResume?: () => void; className?: string }) {
+export function ResumeActions({
+  submission,
+  label,
+  onResume,
+  className = '',
+}: {
+  submission: SubmissionView;
+  label: string;
+  onResume?: () => void;
+  className?: string;
+}) {
   const api = useApi();
   const notify = useNotices((state) => state.notify);
   const uncertain = possiblyDelivered(submission.chunks);
   const resume = (unanswered?: UnansweredChoice) => {
     onResume?.();
-    api.send.resume({ submissionId: submission.id, unanswered }).catch((error: unknown) => notify('error', error instanceof Error ? error.message : String(error)));
+    api.send
+      .resume({ submissionId: submission.id, unanswered })
+      .catch((error: unknown) => notify('error', error instanceof Error ? error.message : String(error)));
   };
   if (uncertain.length === 0) {
     return (

@@ -21,11 +21,14 @@ function SendWarning({ diagnostics, counts, planned }: { diagnostics: readonly D
       <ul className="question-problems" aria-label="First problems">
         {first.map((diagnostic, index) => (
           <li key={`${diagnostic.path}-${diagnostic.code}-${index}`}>
-            <span className={`severity ${diagnostic.severity}`}>{diagnostic.severity}</span> <span className="where">{eventPlace(diagnostic.path)}</span>: {diagnostic.message}
+            <span className={`severity ${diagnostic.severity}`}>{diagnostic.severity}</span> <span className="where">{eventPlace(diagnostic.path)}</span>:{' '}
+            {diagnostic.message}
           </li>
         ))}
       </ul>
-      {counts.errors + counts.warnings > first.length && <p className="muted">…and {(counts.errors + counts.warnings - first.length).toLocaleString('en')} more in the Problems list.</p>}
+      {counts.errors + counts.warnings > first.length && (
+        <p className="muted">…and {(counts.errors + counts.warnings - first.length).toLocaleString('en')} more in the Problems list.</p>
+      )}
     </>
   );
 }

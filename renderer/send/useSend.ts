@@ -51,7 +51,12 @@ export function useStartSend() {
     ): Promise<SubmissionSummary | null> => {
       if (
         environment.production &&
-        !(await confirm({ title: 'Send to production?', message: `“${environment.name}” is a production environment. Send this batch there?`, action: 'Send', destructive: true }))
+        !(await confirm({
+          title: 'Send to production?',
+          message: `“${environment.name}” is a production environment. Send this batch there?`,
+          action: 'Send',
+          destructive: true,
+        }))
       ) {
         return null;
       }
@@ -76,8 +81,7 @@ export function useStartSend() {
         const needsLogin = error instanceof AppError && error.code === 'needs-login';
         if (needsLogin) askLogin(environment.id, retry);
         if (report) report(error);
-        else
-          notify('error', error instanceof Error ? error.message : String(error), needsLogin ? loginNeededFor(environment.id) : undefined);
+        else notify('error', error instanceof Error ? error.message : String(error), needsLogin ? loginNeededFor(environment.id) : undefined);
         return null;
       }
     },
@@ -100,7 +104,11 @@ export function unsendableReason(diagnostics: readonly Diagnostic[]): string | n
  * past the caps included (every one of those is a plan violation). `showProblems`, where there is
  * a Problems list, is what "Show in Problems" does (the dialog has closed by then).
  */
-export async function confirmErrors(diagnostics: readonly Diagnostic[], counts: ProblemCounts = problemCounts(diagnostics), showProblems?: () => void): Promise<boolean> {
+export async function confirmErrors(
+  diagnostics: readonly Diagnostic[],
+  counts: ProblemCounts = problemCounts(diagnostics),
+  showProblems?: () => void,
+): Promise<boolean> {
   if (counts.errors === 0) return true;
   const listed = diagnostics.filter((diagnostic) => diagnostic.severity === 'error' && diagnostic.code !== UNLISTED_CODE);
   const planned = listed.filter((diagnostic) => PLAN_CODES.has(diagnostic.code)).length + counts.errors - listed.length;

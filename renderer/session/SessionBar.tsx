@@ -6,7 +6,6 @@ import { WARN_BEFORE_EXPIRY_MS, formatRemaining, useNow } from './countdown.ts';
 import { useLogout, useSession } from '../base/data/session-queries.ts';
 import { formatDateTime } from '../base/time-format.ts';
 
-
 /** Who is logged in to the active environment, until when, with a live countdown. */
 export function SessionBar({ environment }: { environment: EnvironmentView }) {
   const { data: session } = useSession(environment.id);

@@ -22,7 +22,11 @@ export function AppearanceControl() {
   const api = useApi();
   const notify = useNotices((state) => state.notify);
   useEffect(() => {
-    api.app.setTheme({ theme: appearance }).catch((error: unknown) => notify('warning', `The window frame could not follow the appearance: ${error instanceof Error ? error.message : String(error)}`));
+    api.app
+      .setTheme({ theme: appearance })
+      .catch((error: unknown) =>
+        notify('warning', `The window frame could not follow the appearance: ${error instanceof Error ? error.message : String(error)}`),
+      );
   }, [api, appearance, notify]);
 
   return (

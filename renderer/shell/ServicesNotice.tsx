@@ -27,7 +27,12 @@ export function ServicesNotice() {
         }
         const sends = cutShort();
         void client.invalidateQueries();
-        const interrupted = sends === 0 ? '' : sends === 1 ? ' The send under way was interrupted: resume it from History.' : ` The ${sends} sends under way were interrupted: resume them from History.`;
+        const interrupted =
+          sends === 0
+            ? ''
+            : sends === 1
+              ? ' The send under way was interrupted: resume it from History.'
+              : ` The ${sends} sends under way were interrupted: resume them from History.`;
         notify('warning', `EventDesk's background services stopped (${reason}) and were restarted.${interrupted}`);
       }),
     [api, client, cutShort, notify],
@@ -36,8 +41,8 @@ export function ServicesNotice() {
   if (gaveUp === null) return null;
   return (
     <div className="services-stopped" role="alert">
-      EventDesk's background services stopped ({gaveUp}) too often and are not restarted again: quit and reopen EventDesk. Sends made so far are kept in History; copy any
-      text typed since, which cannot be saved until then.
+      EventDesk's background services stopped ({gaveUp}) too often and are not restarted again: quit and reopen EventDesk. Sends made so far are kept in
+      History; copy any text typed since, which cannot be saved until then.
     </div>
   );
 }

@@ -63,7 +63,9 @@ export function Shell({ info }: { info: AppInfo }) {
   useCommand('help.about', () => setAboutOpen(true));
   useCommand('help.docs', () => api.app.openDocs());
   useCommand('help.dataFolder', () => api.app.openDataFolder());
-  useCommand('help.diagnostics', () => api.app.exportDiagnostics().then((saved) => saved && notify('success', `Diagnostics saved to ${saved.path}. They hold no secret.`)));
+  useCommand('help.diagnostics', () =>
+    api.app.exportDiagnostics().then((saved) => saved && notify('success', `Diagnostics saved to ${saved.path}. They hold no secret.`)),
+  );
 
   return (
     <div className="app">
@@ -86,7 +88,15 @@ export function Shell({ info }: { info: AppInfo }) {
               ['runs', 'Runs'],
             ] as const
           ).map(([id, label]) => (
-            <button key={id} type="button" role="tab" aria-selected={screen === id} aria-controls={`screen-${id}`} title={withShortcut(label, `view.${id}`)} onClick={() => show(id)}>
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={screen === id}
+              aria-controls={`screen-${id}`}
+              title={withShortcut(label, `view.${id}`)}
+              onClick={() => show(id)}
+            >
               {label}
             </button>
           ))}

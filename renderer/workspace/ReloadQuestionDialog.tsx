@@ -9,7 +9,8 @@ export function ReloadQuestionDialog() {
     <Modal open onClose={() => answerReload(question, 'mine')} labelledBy="reload-title" className="reload-question">
       <h2 id="reload-title">{question.path} changed on disk</h2>
       <p>
-        The tab “{question.name}” has edits that are not saved. Keep your edits (Save then writes them over the file), or load the file as it is now (your edits are gone).
+        The tab “{question.name}” has edits that are not saved. Keep your edits (Save then writes them over the file), or load the file as it is now (your edits
+        are gone).
       </p>
       <div className="dialog-buttons">
         <button type="button" data-autofocus onClick={() => answerReload(question, 'mine')}>

@@ -19,7 +19,14 @@ function rowText(row: TreeRow): string {
 
 /** What a file's row says on hover: its kind and path, and what it is to the workspace. */
 function fileTitle(file: WorkspaceFile, listing: WorkspaceListing): string {
-  const role = file.kind === 'batch' ? ' · Enter opens it' : file.kind === 'scenario' ? ' · Enter shows it in Runs' : file.kind === 'plan' && file.path === listing.manifest.plan ? " · the workspace's plan (eventdesk.json), for the environments that name none" : '';
+  const role =
+    file.kind === 'batch'
+      ? ' · Enter opens it'
+      : file.kind === 'scenario'
+        ? ' · Enter shows it in Runs'
+        : file.kind === 'plan' && file.path === listing.manifest.plan
+          ? " · the workspace's plan (eventdesk.json), for the environments that name none"
+          : '';
   return `${KIND_WORDS[file.kind]}: ${file.path}${role}`;
 }
 
@@ -36,11 +43,15 @@ function OpenWorkspace({ listing }: { listing: WorkspaceListing }) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [focusId, setFocusId] = useState<string | null>(null);
   const rows = treeRows(listing, collapsed);
-  const focusAt = Math.max(0, rows.findIndex((row) => row.id === focusId));
+  const focusAt = Math.max(
+    0,
+    rows.findIndex((row) => row.id === focusId),
+  );
   const activePath = active?.filePath ? pathInWorkspace(listing.root, active.filePath) : null;
   const { name } = listing.manifest;
 
-  const toggle = (id: string, expand: boolean) => setCollapsed((before) => (expand ? new Set([...before].filter((other) => other !== id)) : new Set([...before, id])));
+  const toggle = (id: string, expand: boolean) =>
+    setCollapsed((before) => (expand ? new Set([...before].filter((other) => other !== id)) : new Set([...before, id])));
   const activate = (row: TreeRow) => {
     if (row.type === 'file' && row.file.kind === 'batch') void openWorkspaceBatch(row.file.path);
     else if (row.type === 'file' && row.file.kind === 'scenario') useUi.getState().show('runs');
@@ -48,7 +59,7 @@ function OpenWorkspace({ listing }: { listing: WorkspaceListing }) {
   };
   const focusRow = (tree: HTMLElement, index: number) => {
     setFocusId(rows[index]!.id);
-    (tree.querySelectorAll<HTMLElement>('[role="treeitem"]')[index])?.focus();
+    tree.querySelectorAll<HTMLElement>('[role="treeitem"]')[index]?.focus();
   };
 
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
@@ -93,7 +104,11 @@ function OpenWorkspace({ listing }: { listing: WorkspaceListing }) {
                 activate(row);
               }}
             >
-              {expandable && <span className="twisty" aria-hidden>{row.expanded ? '▾' : '▸'}</span>}
+              {expandable && (
+                <span className="twisty" aria-hidden>
+                  {row.expanded ? '▾' : '▸'}
+                </span>
+              )}
               <span className="tree-label">{rowText(row)}</span>
               {row.type === 'file' && row.problems > 0 && (
                 <span className="badge problem-count" aria-label={`${row.problems} ${row.problems === 1 ? 'problem' : 'problems'}`}>

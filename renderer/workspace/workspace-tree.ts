@@ -1,4 +1,10 @@
-import { WORKSPACE_KINDS, type WorkspaceFile, type WorkspaceKind, type WorkspaceListing, type WorkspaceProblem } from '../../features/workspace/common/workspace.ts';
+import {
+  WORKSPACE_KINDS,
+  type WorkspaceFile,
+  type WorkspaceKind,
+  type WorkspaceListing,
+  type WorkspaceProblem,
+} from '../../features/workspace/common/workspace.ts';
 
 /**
  * The sidebar's tree of the open workspace as rows in reading order: a group per kind of file

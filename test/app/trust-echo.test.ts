@@ -44,7 +44,11 @@ function formsOf(secret: string): string[] {
 
 /** The secrets found in a text, named by which secret and which form, for a readable failure. */
 function leaksIn(where: string, text: string, secrets: Record<string, string>): string[] {
-  return Object.entries(secrets).flatMap(([name, secret]) => formsOf(secret).filter((form) => text.includes(form)).map((form) => `${where}: ${name} as ${JSON.stringify(form)}`));
+  return Object.entries(secrets).flatMap(([name, secret]) =>
+    formsOf(secret)
+      .filter((form) => text.includes(form))
+      .map((form) => `${where}: ${name} as ${JSON.stringify(form)}`),
+  );
 }
 
 async function filesUnder(folder: string): Promise<string[]> {
@@ -96,7 +100,9 @@ describe('a server that echoes every secret back', () => {
     });
     const environmentId = (created as { environment: { id: string } }).environment.id;
     await call('session:login', { environmentId, username: 'qa-echo', password: PASSWORD, rememberPassword: true });
-    const batch = JSON.stringify([{ token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} }]);
+    const batch = JSON.stringify([
+      { token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} },
+    ]);
     const started = (await call('send:start', { environmentId, batchText: batch, again: true })) as { started: { id: string } };
     const id = started.started.id;
     for (let tries = 0; tries < 200; tries++) {
@@ -122,11 +128,15 @@ describe('a server that echoes every secret back', () => {
     // The command line, knowing none of the secrets, prints what the store holds.
     const printed: string[] = [];
     for (const args of [[], ['--json']]) {
-      expect(await runCli(['history', 'show', id, '--data', dataFolder, ...args], { stdout: (text) => printed.push(text), stderr: (text) => printed.push(text) })).toBe(0);
+      expect(
+        await runCli(['history', 'show', id, '--data', dataFolder, ...args], { stdout: (text) => printed.push(text), stderr: (text) => printed.push(text) }),
+      ).toBe(0);
     }
     expect(printed.join('')).toMatch(/attempt 2 /);
 
-    expect((await filesUnder(dataFolder)).map((file) => path.relative(dataFolder, file))).toEqual(expect.arrayContaining(['submissions.sqlite', path.join('logs', 'eventdesk.log')]));
+    expect((await filesUnder(dataFolder)).map((file) => path.relative(dataFolder, file))).toEqual(
+      expect.arrayContaining(['submissions.sqlite', path.join('logs', 'eventdesk.log')]),
+    );
     const leaks = [
       ...leaksIn('IPC answers', JSON.stringify(answers), secrets),
       ...leaksIn('pushes', JSON.stringify(received), secrets),
@@ -141,24 +151,48 @@ describe('a server that echoes every secret back', () => {
 
   it('is masked again when the page reads rows an older version stored raw', async () => {
     const { call, services } = await setUp();
-    const created = await call('environments:create', { settings: { ...DEFAULT_SETTINGS, name: 'Old', baseUrl: 'https://old.example.com', username: 'qa' }, apiKey: API_KEY });
+    const created = await call('environments:create', {
+      settings: { ...DEFAULT_SETTINGS, name: 'Old', baseUrl: 'https://old.example.com', username: 'qa' },
+      apiKey: API_KEY,
+    });
     const environmentId = (created as { environment: { id: string } }).environment.id;
     // What a version before the masking wrote: the store takes what it is given.
     const { submissions } = services;
     const { id } = submissions.createSubmission(
-      { environmentId, environmentName: 'Old', environmentColor: '#000000', baseUrl: 'https://old.example.com', headers: {}, batch: '[{"a":1}]', eventCount: 1, batchHash: 'h', startedAt: new Date().toISOString() },
+      {
+        environmentId,
+        environmentName: 'Old',
+        environmentColor: '#000000',
+        baseUrl: 'https://old.example.com',
+        headers: {},
+        batch: '[{"a":1}]',
+        eventCount: 1,
+        batchHash: 'h',
+        startedAt: new Date().toISOString(),
+      },
       [{ firstEvent: 0, eventCount: 1 }],
     );
     const echoed = `{"echo":${JSON.stringify(API_KEY)},"b64":"${Buffer.from(API_KEY).toString('base64')}"}`;
     const attempt = submissions.beginAttempt(id, { number: 1, startedAt: new Date().toISOString(), firstEvent: 0, eventCount: 1 });
-    submissions.endAttempt(id, attempt, { durationMs: 1, statusCode: 202, retryAfter: null, error: null, responseHeaders: { 'x-echo-apikey': API_KEY }, responseBody: echoed, responseTruncated: false, mayHaveArrived: false });
+    submissions.endAttempt(id, attempt, {
+      durationMs: 1,
+      statusCode: 202,
+      retryAfter: null,
+      error: null,
+      responseHeaders: { 'x-echo-apikey': API_KEY },
+      responseBody: echoed,
+      responseTruncated: false,
+      mayHaveArrived: false,
+    });
     submissions.updateChunk(id, 0, { status: 'ok', statusCode: 202, responseHeaders: { 'x-echo-apikey': API_KEY }, responseBody: echoed });
     submissions.annotate(id, { label: `key ${API_KEY}`, note: '' });
     submissions.finish(id, 'ok');
 
     const view = JSON.stringify(await call('submissions:get', { id }));
     expect(view).toContain('••••');
-    const read = [view, JSON.stringify(await call('history:list', { filter: { environmentIds: [], statuses: [], from: null, to: null, search: '' } }))].join('');
+    const read = [view, JSON.stringify(await call('history:list', { filter: { environmentIds: [], statuses: [], from: null, to: null, search: '' } }))].join(
+      '',
+    );
     expect(leaksIn('what the page reads', read, { 'API key': API_KEY })).toEqual([]);
   });
 
@@ -169,13 +203,24 @@ describe('a server that echoes every secret back', () => {
     folders.push(folder);
     const data = path.join(folder, 'data');
     const batch = path.join(folder, 'batch.json');
-    await writeFile(batch, JSON.stringify([{ token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} }]));
+    await writeFile(
+      batch,
+      JSON.stringify([
+        { token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} },
+      ]),
+    );
     const credentials = { EVENTDESK_USERNAME: 'qa-echo', EVENTDESK_PASSWORD: PASSWORD, EVENTDESK_API_KEY: API_KEY };
 
     const sent = await runCliProcess(['send', batch, '--base-url', echo.url, '--data', data, '--json'], credentials);
     expect(sent.code).toBe(0);
     const id = (JSON.parse(sent.stdout) as { submissionId: string }).submissionId;
-    const outputs = [sent, await runCliProcess(['history', '--data', data]), await runCliProcess(['history', '--data', data, '--json']), await runCliProcess(['history', 'show', id, '--data', data]), await runCliProcess(['history', 'show', id, '--data', data, '--json'])];
+    const outputs = [
+      sent,
+      await runCliProcess(['history', '--data', data]),
+      await runCliProcess(['history', '--data', data, '--json']),
+      await runCliProcess(['history', 'show', id, '--data', data]),
+      await runCliProcess(['history', 'show', id, '--data', data, '--json']),
+    ];
     expect(outputs.map((run) => run.code)).toEqual([0, 0, 0, 0, 0]);
 
     const [tokens] = echo.issued;

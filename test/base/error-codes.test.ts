@@ -8,7 +8,9 @@ const LIST = path.join('base', 'common', 'error-codes.ts');
 
 function sourceFiles(): string[] {
   return ['base', 'features', 'app', 'renderer'].flatMap((folder) =>
-    (readdirSync(path.join(root, folder), { recursive: true }) as string[]).map((file) => path.join(folder, file)).filter((file) => /\.tsx?$/.test(file) && file !== LIST),
+    (readdirSync(path.join(root, folder), { recursive: true }) as string[])
+      .map((file) => path.join(folder, file))
+      .filter((file) => /\.tsx?$/.test(file) && file !== LIST),
   );
 }
 

@@ -11,19 +11,17 @@ function applied(text: string, edits: readonly TextChange[]): string {
 
 /** A text and edits into it in ascending order, none overlapping. */
 const textAndEdits = fc.string({ minLength: 0, maxLength: 300 }).chain((text) =>
-  fc
-    .array(fc.tuple(fc.nat(text.length), fc.nat(8), fc.string({ maxLength: 6 })), { maxLength: 30 })
-    .map((raw) => {
-      const edits: TextChange[] = [];
-      let from = 0;
-      for (const [at, length, insert] of [...raw].sort((a, b) => a[0] - b[0])) {
-        if (at < from) continue;
-        const rangeLength = Math.min(length, text.length - at);
-        edits.push({ rangeOffset: at, rangeLength, text: insert });
-        from = at + rangeLength + 1;
-      }
-      return { text, edits };
-    }),
+  fc.array(fc.tuple(fc.nat(text.length), fc.nat(8), fc.string({ maxLength: 6 })), { maxLength: 30 }).map((raw) => {
+    const edits: TextChange[] = [];
+    let from = 0;
+    for (const [at, length, insert] of [...raw].sort((a, b) => a[0] - b[0])) {
+      if (at < from) continue;
+      const rangeLength = Math.min(length, text.length - at);
+      edits.push({ rangeOffset: at, rangeLength, text: insert });
+      from = at + rangeLength + 1;
+    }
+    return { text, edits };
+  }),
 );
 
 describe('joining nearby edits', () => {
@@ -33,7 +31,8 @@ describe('joining nearby edits', () => {
         const joined = joinNearby(edits, (start, end) => text.slice(start, end), maxSpan);
         expect(applied(text, joined)).toBe(applied(text, edits));
         expect(joined.length).toBeLessThanOrEqual(edits.length);
-        for (const edit of joined) expect(edit.rangeLength <= maxSpan || edits.some((one) => one.rangeOffset === edit.rangeOffset && one.rangeLength === edit.rangeLength)).toBe(true);
+        for (const edit of joined)
+          expect(edit.rangeLength <= maxSpan || edits.some((one) => one.rangeOffset === edit.rangeOffset && one.rangeLength === edit.rangeLength)).toBe(true);
       }),
     );
   });
@@ -51,7 +50,12 @@ describe('undoing edits', () => {
       fc.property(textAndEdits, ({ text, edits }) => {
         const inverse = inverseOf(edits, (start, end) => text.slice(start, end));
         expect(applied(applied(text, edits), inverse)).toBe(text);
-        expect(applied(text, inverseOf(inverse, (start, end) => applied(text, edits).slice(start, end)))).toBe(applied(text, edits));
+        expect(
+          applied(
+            text,
+            inverseOf(inverse, (start, end) => applied(text, edits).slice(start, end)),
+          ),
+        ).toBe(applied(text, edits));
       }),
     );
   });

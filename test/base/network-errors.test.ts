@@ -32,7 +32,10 @@ describe('describeNetworkError', () => {
     expect(described.message).toBe(`127.0.0.1:${port} answered in plain HTTP, not HTTPS: the base URL likely should start with http://, not https://.`);
     expect(described.message).not.toContain('trust');
     // Node before its own code named it, and OpenSSL's other way of saying it.
-    for (const cause of [{ code: 'EPROTO', message: 'write EPROTO 1408F10B:SSL routines:ssl3_get_record:wrong version number' }, { code: 'ERR_SSL_PACKET_LENGTH_TOO_LONG', message: 'packet length too long' }]) {
+    for (const cause of [
+      { code: 'EPROTO', message: 'write EPROTO 1408F10B:SSL routines:ssl3_get_record:wrong version number' },
+      { code: 'ERR_SSL_PACKET_LENGTH_TOO_LONG', message: 'packet length too long' },
+    ]) {
       expect(describeNetworkError(new TypeError('fetch failed', { cause }), url, 10_000).message).toContain('likely should start with http://');
     }
   });

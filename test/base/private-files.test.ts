@@ -85,7 +85,10 @@ describe.skipIf(process.platform === 'win32')('the data folder and the history f
     const batch = await oneEventBatch(folder);
     const dataFolder = path.join(folder, 'data');
     let stderr = '';
-    const code = await runCli(['send', batch, '--base-url', sandbox.url, '--data', dataFolder], { stdout: () => undefined, stderr: (text) => void (stderr += text) });
+    const code = await runCli(['send', batch, '--base-url', sandbox.url, '--data', dataFolder], {
+      stdout: () => undefined,
+      stderr: (text) => void (stderr += text),
+    });
     expect(code, stderr).toBe(0);
     expect(modeOf(dataFolder)).toBe('700');
     expect(modeOf(path.join(dataFolder, 'submissions.sqlite'))).toBe('600');

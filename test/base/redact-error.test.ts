@@ -7,7 +7,9 @@ import { environmentSecrets } from '../../app/cli/main.ts';
 describe('an error nothing caught', () => {
   it('is one masked line: its name and message, the secret gone in every form, no stack, cut short', () => {
     const password = 'p@ss "wörd"/<&>';
-    const error = new SyntaxError(`Invalid regular expression: /${password}|${JSON.stringify(password)}|${encodeURIComponent(password)}|${'x'.repeat(300_000)}/: Regular expression too large`);
+    const error = new SyntaxError(
+      `Invalid regular expression: /${password}|${JSON.stringify(password)}|${encodeURIComponent(password)}|${'x'.repeat(300_000)}/: Regular expression too large`,
+    );
     const line = redactedError(error, [password]);
     expect(line.startsWith('SyntaxError: Invalid regular expression: /••••|"••••"|••••|')).toBe(true);
     expect(line).not.toContain('\n');
@@ -17,6 +19,15 @@ describe('an error nothing caught', () => {
   });
 
   it('is masked with the secrets the environment gives the command line', () => {
-    expect(environmentSecrets({ EVENTDESK_PASSWORD: 'pw-1', EVENTDESK_API_KEY: 'key-2', EVENTDESK_STAGING_PASSWORD: 'pw-3', EVENTDESK_USERNAME: 'qa', HOME: '/root', EVENTDESK_API_TOKEN: '' })).toEqual(['pw-1', 'key-2', 'pw-3']);
+    expect(
+      environmentSecrets({
+        EVENTDESK_PASSWORD: 'pw-1',
+        EVENTDESK_API_KEY: 'key-2',
+        EVENTDESK_STAGING_PASSWORD: 'pw-3',
+        EVENTDESK_USERNAME: 'qa',
+        HOME: '/root',
+        EVENTDESK_API_TOKEN: '',
+      }),
+    ).toEqual(['pw-1', 'key-2', 'pw-3']);
   });
 });

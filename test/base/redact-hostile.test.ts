@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MASK, redactText, redactValue } from '../../base/common/redaction/redact.ts';
-import { allPercentEncoded, allUnicodeEscaped, goJson, HTML_PASSWORD, hugeApiKey, LONE_SURROGATES, longToken, phpJson, SLASHED_KEY } from '../fixtures/hostile/secrets.ts';
+import {
+  allPercentEncoded,
+  allUnicodeEscaped,
+  goJson,
+  HTML_PASSWORD,
+  hugeApiKey,
+  LONE_SURROGATES,
+  longToken,
+  phpJson,
+  SLASHED_KEY,
+} from '../fixtures/hostile/secrets.ts';
 
 /** Issue #29 items 4 and 5: secrets of any length, escaped any way JSON and URLs allow, and hex. */
 
@@ -51,7 +61,7 @@ describe('a secret escaped as JSON writers and URLs escape it', () => {
   /** Name, secret, form, and how many characters may stay beside the mask (what encodes the text around the secret). */
   const cases: [string, string, string, number?][] = [
     ['PHP writes / as \\/', SLASHED_KEY, phpJson(SLASHED_KEY)],
-    ["Go writes <, & and > as \\u003c…", HTML_PASSWORD, goJson(HTML_PASSWORD)],
+    ['Go writes <, & and > as \\u003c…', HTML_PASSWORD, goJson(HTML_PASSWORD)],
     ['every character \\u-escaped, lower-case hex', HTML_PASSWORD, allUnicodeEscaped(HTML_PASSWORD)],
     ['every character \\u-escaped, upper-case hex', 'pässwörd/1', allUnicodeEscaped('pässwörd/1', true)],
     ['PHP inside a JSON string (escaped twice)', SLASHED_KEY, JSON.stringify(phpJson(SLASHED_KEY)).slice(1, -1)],
@@ -81,14 +91,19 @@ describe('a secret escaped as JSON writers and URLs escape it', () => {
       return [json === unit ? unit : json, `\\u${hex}`, `\\u${hex.toUpperCase()}`, unit === '/' ? '\\/' : json][choice]!;
     };
     fc.assert(
-      fc.property(fc.string({ minLength: 4, maxLength: 30, unit: 'grapheme' }), fc.infiniteStream(fc.integer({ min: 0, max: 3 })), fc.string(), (secret, choices, around) => {
-        fc.pre(!secret.includes('•') && !around.includes('•') && !around.includes('\\'));
-        const escaped = secret
-          .split('')
-          .map((unit) => escapeOne(unit, choices.next().value))
-          .join('');
-        expect(redactText(`${around}${escaped}${around}`, [secret])).not.toContain(escaped);
-      }),
+      fc.property(
+        fc.string({ minLength: 4, maxLength: 30, unit: 'grapheme' }),
+        fc.infiniteStream(fc.integer({ min: 0, max: 3 })),
+        fc.string(),
+        (secret, choices, around) => {
+          fc.pre(!secret.includes('•') && !around.includes('•') && !around.includes('\\'));
+          const escaped = secret
+            .split('')
+            .map((unit) => escapeOne(unit, choices.next().value))
+            .join('');
+          expect(redactText(`${around}${escaped}${around}`, [secret])).not.toContain(escaped);
+        },
+      ),
     );
   });
 

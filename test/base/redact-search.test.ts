@@ -17,11 +17,13 @@ import { SLASHED_KEY } from '../fixtures/hostile/secrets.ts';
 function everyPlace(text: string, secret: string): [number, number][] {
   const forms = needlesOf(secret, familiesWithin(secret, text.length)).map((needle) => needle.form);
   const views = [{ text, origin: (start: number, end: number) => [start, end] as const }, ...viewsOf(text, secret.includes(' '))];
-  return views.flatMap((view) => forms.flatMap((form) => {
-    const places: [number, number][] = [];
-    for (let at = view.text.indexOf(form); at !== -1; at = view.text.indexOf(form, at + 1)) places.push([...view.origin(at, at + form.length)]);
-    return places;
-  }));
+  return views.flatMap((view) =>
+    forms.flatMap((form) => {
+      const places: [number, number][] = [];
+      for (let at = view.text.indexOf(form); at !== -1; at = view.text.indexOf(form, at + 1)) places.push([...view.origin(at, at + form.length)]);
+      return places;
+    }),
+  );
 }
 
 const covered = (spans: [number, number][], [start, end]: [number, number]) => spans.some(([from, to]) => from <= start && end <= to);
@@ -36,25 +38,34 @@ function written(unit: string, depth: number, choices: Iterator<number>): string
   if (depth === 0 || choice < 3) return unit;
   const code = unit.charCodeAt(0);
   const syntax =
-    choice === 3 ? `\\u${code.toString(16).padStart(4, '0')}`
-    : choice === 4 && code < 0x80 ? `%${code.toString(16).padStart(2, '0')}`
-    : choice === 4 ? encodeURIComponent(unit).toLowerCase()
-    : SHORT_LETTERS[unit] !== undefined ? `\\${SHORT_LETTERS[unit]}`
-    : `\\u${code.toString(16).padStart(4, '0').toUpperCase()}`;
+    choice === 3
+      ? `\\u${code.toString(16).padStart(4, '0')}`
+      : choice === 4 && code < 0x80
+        ? `%${code.toString(16).padStart(2, '0')}`
+        : choice === 4
+          ? encodeURIComponent(unit).toLowerCase()
+          : SHORT_LETTERS[unit] !== undefined
+            ? `\\${SHORT_LETTERS[unit]}`
+            : `\\u${code.toString(16).padStart(4, '0').toUpperCase()}`;
   return [...syntax].map((part) => written(part, depth - 1, choices)).join('');
 }
 
 /** A text with the secret in it, each character written some way, between characters of escape syntax written the same ways. */
 const textWith = (secret: string) =>
-  fc.tuple(fc.array(fc.constantFrom('\\', '%', 'u', '0', '5', 'c', '"', '/', '+', ' ', 'x'), { maxLength: 6 }), fc.infiniteStream(fc.integer({ min: 0, max: 5 }))).map(([noise, choices]) =>
-    [...noise, ...secret, ...noise.toReversed()].map((unit) => written(unit, 3, choices)).join(''),
-  );
+  fc
+    .tuple(
+      fc.array(fc.constantFrom('\\', '%', 'u', '0', '5', 'c', '"', '/', '+', ' ', 'x'), { maxLength: 6 }),
+      fc.infiniteStream(fc.integer({ min: 0, max: 5 })),
+    )
+    .map(([noise, choices]) => [...noise, ...secret, ...noise.toReversed()].map((unit) => written(unit, 3, choices)).join(''));
 
 describe('searching all forms at once', () => {
   it('finds every place the plain way finds, escaped in any layers, written any way', () => {
     fc.assert(
       fc.property(
-        fc.string({ minLength: 4, maxLength: 8, unit: fc.constantFrom('A', 'z', '/', '+', '%', '\\', '"', 'u', '5', ' ', 'é', '\n') }).chain((secret) => fc.tuple(fc.constant(secret), textWith(secret))),
+        fc
+          .string({ minLength: 4, maxLength: 8, unit: fc.constantFrom('A', 'z', '/', '+', '%', '\\', '"', 'u', '5', ' ', 'é', '\n') })
+          .chain((secret) => fc.tuple(fc.constant(secret), textWith(secret))),
         ([secret, text]) => {
           const found = secretSpans(text, [secret]);
           for (const place of everyPlace(text, secret)) expect(covered(found, place), `${JSON.stringify(text)} ${JSON.stringify(place)}`).toBe(true);
@@ -75,15 +86,21 @@ describe('reading views only where an escape may undo into a secret', () => {
   it('finds every text where some view undoes an escape into one of the characters', () => {
     const pool = ['A', '/', 'é', '€', ' ', '"', '\\', '%', 'u', '5', 'c', '0', '+', '\n'];
     fc.assert(
-      fc.property(fc.uniqueArray(fc.constantFrom(...pool), { minLength: 1, maxLength: 2 }), fc.array(fc.constantFrom(...pool), { maxLength: 8 }), fc.infiniteStream(fc.integer({ min: 0, max: 5 })), fc.boolean(), (characters, plain, choices, plusIsSpace) => {
-        const text = plain.map((unit) => written(unit, 3, choices)).join('');
-        if (mayDecodeInto(new Set(characters.map((unit) => unit.charCodeAt(0))), plusIsSpace).test(text)) return;
-        for (const view of viewsOf(text, plusIsSpace)) {
-          [...view.text].forEach((unit, index) => {
-            if (characters.includes(unit)) expect(text.slice(...view.origin(index, index + 1)), JSON.stringify(text)).toBe(unit);
-          });
-        }
-      }),
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...pool), { minLength: 1, maxLength: 2 }),
+        fc.array(fc.constantFrom(...pool), { maxLength: 8 }),
+        fc.infiniteStream(fc.integer({ min: 0, max: 5 })),
+        fc.boolean(),
+        (characters, plain, choices, plusIsSpace) => {
+          const text = plain.map((unit) => written(unit, 3, choices)).join('');
+          if (mayDecodeInto(new Set(characters.map((unit) => unit.charCodeAt(0))), plusIsSpace).test(text)) return;
+          for (const view of viewsOf(text, plusIsSpace)) {
+            [...view.text].forEach((unit, index) => {
+              if (characters.includes(unit)) expect(text.slice(...view.origin(index, index + 1)), JSON.stringify(text)).toBe(unit);
+            });
+          }
+        },
+      ),
       { numRuns: 5000 },
     );
   });

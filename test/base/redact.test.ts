@@ -105,7 +105,10 @@ describe('redaction of a secret in every form it can take', () => {
           'as is': (text) => text,
           'JSON-escaped': (text) => JSON.stringify(text).slice(1, -1),
           'JSON-escaped twice': (text) => JSON.stringify(JSON.stringify(text)).slice(1, -1),
-          'JSON-escaped as ASCII': (text) => JSON.stringify(text).slice(1, -1).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+          'JSON-escaped as ASCII': (text) =>
+            JSON.stringify(text)
+              .slice(1, -1)
+              .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
           'URL-encoded': encodeURIComponent,
           'form-encoded': (text) => new URLSearchParams({ s: text }).toString().slice(2),
           'URL-encoded, lowercase hex': (text) => encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),

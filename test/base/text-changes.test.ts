@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TextBlocks, type TextChange } from '../../base/common/text-changes.ts';
 
-const naive = (text: string, { rangeOffset, rangeLength, text: inserted }: TextChange) => text.slice(0, rangeOffset) + inserted + text.slice(rangeOffset + rangeLength);
+const naive = (text: string, { rangeOffset, rangeLength, text: inserted }: TextChange) =>
+  text.slice(0, rangeOffset) + inserted + text.slice(rangeOffset + rangeLength);
 
 describe('a long text held as blocks', () => {
   it('applies any run of edits exactly as slicing one string would, across block boundaries', () => {

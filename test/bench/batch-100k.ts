@@ -23,7 +23,11 @@ export function benchEvent(index: number): Record<string, unknown> {
 }
 
 export function validBatchText(): string {
-  return JSON.stringify(Array.from({ length: EVENTS }, (_, index) => benchEvent(index)), null, 2);
+  return JSON.stringify(
+    Array.from({ length: EVENTS }, (_, index) => benchEvent(index)),
+    null,
+    2,
+  );
 }
 
 /** One event in PROBLEM_EVERY has a problem, in turn: the kinds a tester's batch has, each with its diagnostic. */
@@ -39,7 +43,7 @@ const PROBLEMS: ((event: Record<string, unknown>) => void)[] = [
 export function batchTextWithProblems(): string {
   const events = Array.from({ length: EVENTS }, (_, index) => {
     const event = benchEvent(index);
-    if (index % PROBLEM_EVERY === PROBLEM_EVERY - 1) PROBLEMS[(index / PROBLEM_EVERY) % PROBLEMS.length | 0]!(event);
+    if (index % PROBLEM_EVERY === PROBLEM_EVERY - 1) PROBLEMS[((index / PROBLEM_EVERY) % PROBLEMS.length) | 0]!(event);
     return event;
   });
   return JSON.stringify(events, null, 2);

@@ -19,7 +19,9 @@ export interface BenchCase {
 
 export function formatBenchLine(line: BenchLine): string {
   const ratio = line.baseline.value === 0 ? Number.NaN : line.value / line.baseline.value;
-  const extra = Object.entries(line.extra ?? {}).map(([key, value]) => ` ${key}=${value}`).join('');
+  const extra = Object.entries(line.extra ?? {})
+    .map(([key, value]) => ` ${key}=${value}`)
+    .join('');
   return `BENCH ${line.name} value=${round(line.value)} unit=${line.unit} baseline=${line.baseline.name}:${round(line.baseline.value)} ratio=${round(ratio)}${extra}`;
 }
 

@@ -10,7 +10,6 @@ import { startSandbox } from '../../features/sandbox/server/server.ts';
 import { CAPTURE_WRITER_SCRIPT } from '../../app/node/runtime-files.ts';
 import { send } from './sandbox-requests.ts';
 
-
 /**
  * The servers the ingest benchmarks post to, each in a worker thread of its own (this very
  * file), so the client's work does not count against any of them: the sandbox in strict mode,
@@ -93,7 +92,14 @@ export function startServerThread(role: ServerRole): Promise<ServerThread> {
 }
 
 /** Events per second over `requests` requests on CONNECTIONS keep-alive connections. */
-export async function ingestRate(agent: Agent, url: string, body: Buffer, headers: Record<string, string>, requests: number, eventsPerRequest: number): Promise<number> {
+export async function ingestRate(
+  agent: Agent,
+  url: string,
+  body: Buffer,
+  headers: Record<string, string>,
+  requests: number,
+  eventsPerRequest: number,
+): Promise<number> {
   let next = 0;
   const started = performance.now();
   const connection = async () => {

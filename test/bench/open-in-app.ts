@@ -8,5 +8,8 @@ export async function openBenchBatch(page: Page, harness: Harness, text: string)
   await page.locator('#root[data-app-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
   await page.getByRole('tab', { name: 'Bench batch' }).click();
   await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 60_000 });
-  await page.getByTestId('event-count').filter({ hasText: /\d event/ }).waitFor({ timeout: 120_000 });
+  await page
+    .getByTestId('event-count')
+    .filter({ hasText: /\d event/ })
+    .waitFor({ timeout: 120_000 });
 }

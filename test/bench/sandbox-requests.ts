@@ -18,12 +18,16 @@ export function startServerThread(module: URL, data: unknown): Promise<{ url: st
 
 export function send(agent: Agent, url: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { method: 'POST', agent, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(body.length) } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-    });
+    const outgoing = httpRequest(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(body.length) } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });

@@ -47,7 +47,11 @@ export async function startSendBench(prefix: string) {
   });
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), prefix));
   const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore });
-  const environments = createEnvironments({ dataFolder, vault, sandbox: { url: () => url, username: 'demo', apiKey: 'demo-api-key', maxBodyBytes: 1_048_576, strict: true } });
+  const environments = createEnvironments({
+    dataFolder,
+    vault,
+    sandbox: { url: () => url, username: 'demo', apiKey: 'demo-api-key', maxBodyBytes: 1_048_576, strict: true },
+  });
   await environments.load();
   const httpFetch = (input: string, init?: RequestInit) => fetch(input, init);
   const sessions = createSessions({ environments, vault, fetch: httpFetch, push: () => undefined });

@@ -16,15 +16,25 @@ export async function makeWorkspace(root: string): Promise<number> {
     await writeFile(path.join(root, relative), text);
   };
   await put('eventdesk.json', JSON.stringify({ format: 'eventdesk.workspace', version: 1, name: 'bench', defaultEnvironment: 'env-0' }));
-  for (let index = 0; index < ENVIRONMENTS; index++) await put(`environments/env-${index}.env.json`, JSON.stringify({ name: `env-${index}`, baseUrl: `https://env-${index}.example.com`, chunkSize: 100 }));
+  for (let index = 0; index < ENVIRONMENTS; index++)
+    await put(`environments/env-${index}.env.json`, JSON.stringify({ name: `env-${index}`, baseUrl: `https://env-${index}.example.com`, chunkSize: 100 }));
   for (let index = 0; index < PLANS; index++) await put(`plans/plan-${index}.plan.json`, JSON.stringify({ name: `plan-${index}`, events: {} }));
   const step = { send: 'batches/team-0/batch-0.json', expect: { outcome: 'accepted' } };
   for (let index = 0; index < SCENARIOS; index++) {
-    await put(`scenarios/suite-${index % 10}/s-${index}.scenario.json`, JSON.stringify({ format: 'eventdesk.scenario', version: 1, name: `Scenario ${index}`, steps: Array.from({ length: 10 }, () => step) }, null, 2));
+    await put(
+      `scenarios/suite-${index % 10}/s-${index}.scenario.json`,
+      JSON.stringify({ format: 'eventdesk.scenario', version: 1, name: `Scenario ${index}`, steps: Array.from({ length: 10 }, () => step) }, null, 2),
+    );
   }
-  const event = JSON.stringify({ token: 'purchase', customer_id: 'c-1', device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', svc_id: 7, created_at: '2026-11-20 10:00:00', attributes: { spend: '1.00' } });
+  const event = JSON.stringify({
+    token: 'purchase',
+    customer_id: 'c-1',
+    device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+    svc_id: 7,
+    created_at: '2026-11-20 10:00:00',
+    attributes: { spend: '1.00' },
+  });
   const batch = `[${Array.from({ length: 50 }, () => event).join(',')}]`;
   for (let index = 0; index < BATCHES; index++) await put(`batches/team-${index % 20}/batch-${index}.json`, batch);
   return 1 + ENVIRONMENTS + PLANS + SCENARIOS + BATCHES;
 }
-

@@ -17,7 +17,10 @@ async function packagingFolder(): Promise<{ buildPath: string; binary: string }>
   const buildPath = path.join(root, 'resources', 'app');
   await mkdir(buildPath, { recursive: true });
   const binary = path.join(root, 'electron');
-  await writeFile(binary, Buffer.concat([Buffer.alloc(64), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, 9]), Buffer.from('101100011'), Buffer.alloc(64)]));
+  await writeFile(
+    binary,
+    Buffer.concat([Buffer.alloc(64), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, 9]), Buffer.from('101100011'), Buffer.alloc(64)]),
+  );
   return { buildPath, binary };
 }
 

@@ -30,7 +30,8 @@ async function project(): Promise<string> {
   await writeFile(path.join(folder, 'package.json'), '{ "type": "module", "version": "1.2.3" }\n');
   const electron = path.join(folder, 'node_modules', 'electron');
   await mkdir(electron, { recursive: true });
-  for (const file of ['package.json', 'install.js', 'checksums.json']) await copyFile(path.join(root, 'node_modules', 'electron', file), path.join(electron, file));
+  for (const file of ['package.json', 'install.js', 'checksums.json'])
+    await copyFile(path.join(root, 'node_modules', 'electron', file), path.join(electron, file));
   for (const scope of ['@electron', '@electron-internal']) await symlink(path.join(root, 'node_modules', scope), path.join(folder, 'node_modules', scope));
   const forge = path.join(folder, 'node_modules', '@electron-forge', 'cli', 'dist');
   await mkdir(forge, { recursive: true });
@@ -45,10 +46,14 @@ async function installBinary(folder: string): Promise<void> {
 }
 
 function npmStart(folder: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', path.join(folder, 'build', 'start.ts'), ...args], {
-    cwd: folder,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, electron_config_cache: path.join(folder, 'cache'), ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', path.join(folder, 'build', 'start.ts'), ...args],
+    {
+      cwd: folder,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, electron_config_cache: path.join(folder, 'cache'), ...env },
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -66,7 +71,15 @@ describe('npm start', () => {
     expect(stdout).toBe('Downloading the Electron binary (once, about 110 MB)…\n');
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(/^EventDesk cannot start: the Electron binary it runs in could not be downloaded \(the download failed\)\./);
-    for (const said of ['no network here, or a proxy is in the way', 'HTTPS_PROXY', 'ELECTRON_MIRROR', 'npm run cli -- --help', 'npx eventdesk@1.2.3', 'npm run harness']) expect(stderr).toContain(said);
+    for (const said of [
+      'no network here, or a proxy is in the way',
+      'HTTPS_PROXY',
+      'ELECTRON_MIRROR',
+      'npm run cli -- --help',
+      'npx eventdesk@1.2.3',
+      'npm run harness',
+    ])
+      expect(stderr).toContain(said);
     expect(stderr).not.toMatch(/^\s+at |Error:|install-electron/m);
   });
 

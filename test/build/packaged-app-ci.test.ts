@@ -30,7 +30,10 @@ describe('the app.asar check', () => {
   });
 
   it('names a missing bundle and node_modules inside', async () => {
-    expect(asarProblems(await archiveOf([...bundles.slice(1), 'node_modules/zod/index.js']))).toEqual(['/.vite/build/main.cjs is missing', '3 entries are under node_modules, e.g. /node_modules']);
+    expect(asarProblems(await archiveOf([...bundles.slice(1), 'node_modules/zod/index.js']))).toEqual([
+      '/.vite/build/main.cjs is missing',
+      '3 entries are under node_modules, e.g. /node_modules',
+    ]);
   });
 });
 
@@ -41,7 +44,9 @@ interface Step {
 }
 
 describe('the packaged-app job', async () => {
-  const workflow = parse(await readFile(path.join(projectRoot, '.github/workflows/ci.yml'), 'utf8')) as { jobs: Record<string, { 'runs-on': string; steps: Step[] }> };
+  const workflow = parse(await readFile(path.join(projectRoot, '.github/workflows/ci.yml'), 'utf8')) as {
+    jobs: Record<string, { 'runs-on': string; steps: Step[] }>;
+  };
   const job = workflow.jobs['packaged-app']!;
   const runs = job.steps.filter((step) => step.run !== undefined);
   const stepRunning = (command: string) => runs.find((step) => step.run!.includes(command));
@@ -61,6 +66,9 @@ describe('the packaged-app job', async () => {
   });
 
   it('has the Electron e2e launch that binary with no argument, which it would open as a workspace', () => {
-    expect(electronApp({ EVENTDESK_ELECTRON_APP: 'out/dist/linux-unpacked/eventdesk' })).toEqual({ executablePath: path.join(projectRoot, 'out/dist/linux-unpacked/eventdesk'), args: [] });
+    expect(electronApp({ EVENTDESK_ELECTRON_APP: 'out/dist/linux-unpacked/eventdesk' })).toEqual({
+      executablePath: path.join(projectRoot, 'out/dist/linux-unpacked/eventdesk'),
+      args: [],
+    });
   });
 });

@@ -138,7 +138,10 @@ describe('the fuses', () => {
   it('are what electron-builder flips into a binary, as build/verify-fuses.ts reads them back', async () => {
     // A stand-in for the Electron binary: the fuse wire as Electron 45 ships it (9 fuses).
     const binary = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-fuses-')), 'eventdesk');
-    await writeFile(binary, Buffer.concat([Buffer.alloc(64), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, 9]), Buffer.from('101100011'), Buffer.alloc(64)]));
+    await writeFile(
+      binary,
+      Buffer.concat([Buffer.alloc(64), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, 9]), Buffer.from('101100011'), Buffer.alloc(64)]),
+    );
     expect(await fuseMismatches(binary, 'release')).toHaveLength(7);
 
     // electron-builder's own translation of `electronFuses` (a private method: if it moves, look again).

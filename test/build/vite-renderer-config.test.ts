@@ -4,7 +4,13 @@ import { preloadEditorChunks } from '../../build/vite.renderer.config.ts';
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
-const chunk = (fileName: string, name: string, facadeModuleId: string | null, css: string[] = []) => ({ type: 'chunk', fileName, name, facadeModuleId, viteMetadata: { importedCss: new Set(css), importedAssets: new Set() } });
+const chunk = (fileName: string, name: string, facadeModuleId: string | null, css: string[] = []) => ({
+  type: 'chunk',
+  fileName,
+  name,
+  facadeModuleId,
+  viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
+});
 
 function headTags(bundle: Record<string, unknown>, base = './'): HtmlTagDescriptor[] {
   const plugin = preloadEditorChunks();
@@ -31,6 +37,8 @@ describe('the renderer build', () => {
   });
 
   it('fails the build when the editor chunk is gone, rather than quietly starting slow again', () => {
-    expect(() => headTags({ 'assets/index-a.js': chunk('assets/index-a.js', 'index', '/app/renderer/index.html') })).toThrow('editor chunks to preload are not in the bundle');
+    expect(() => headTags({ 'assets/index-a.js': chunk('assets/index-a.js', 'index', '/app/renderer/index.html') })).toThrow(
+      'editor chunks to preload are not in the bundle',
+    );
   });
 });

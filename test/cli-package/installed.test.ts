@@ -32,9 +32,14 @@ interface Result {
 /** Runs the installed bin with this test's Node, from the install folder, as npx would. */
 function eventdesk(args: string[], { node = process.execPath, cwd = folder } = {}): Promise<Result> {
   return new Promise((resolve) => {
-    execFile(node, [path.join(installed, 'lib', 'eventdesk.js'), ...args], { cwd, env: { ...process.env, ...credentials, EVENTDESK_DATA_DIR: dataFolder }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
+    execFile(
+      node,
+      [path.join(installed, 'lib', 'eventdesk.js'), ...args],
+      { cwd, env: { ...process.env, ...credentials, EVENTDESK_DATA_DIR: dataFolder }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -45,7 +50,10 @@ async function filesUnder(root: string): Promise<string[]> {
 
 /** Starts the installed sandbox on a free port, capturing into the data folder; resolves with its address. */
 function startSandbox(): Promise<string> {
-  const child = spawn(process.execPath, [path.join(installed, 'lib', 'eventdesk.js'), 'sandbox', '--port', '0', '--capture', '--data', dataFolder], { cwd: folder, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(installed, 'lib', 'eventdesk.js'), 'sandbox', '--port', '0', '--capture', '--data', dataFolder], {
+    cwd: folder,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   sandbox = child;
   return new Promise((resolve, reject) => {
     let said = '';
@@ -67,7 +75,10 @@ beforeAll(async () => {
   const tarball = await packCli();
   folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-installed-'));
   dataFolder = path.join(folder, 'data');
-  await promisify(execFile)(npm, ['install', '--offline', '--no-audit', '--no-fund', '--no-save', tarball], { cwd: folder, shell: process.platform === 'win32' });
+  await promisify(execFile)(npm, ['install', '--offline', '--no-audit', '--no-fund', '--no-save', tarball], {
+    cwd: folder,
+    shell: process.platform === 'win32',
+  });
   installed = path.join(folder, 'node_modules', 'eventdesk');
   baseUrl = await startSandbox();
 }, 180_000);
@@ -79,7 +90,13 @@ afterAll(() => {
 describe('the eventdesk package, installed from its tarball', () => {
   it('is built JavaScript with no dependency, no test file and no source map, well under 25 MB installed', async () => {
     const manifest = JSON.parse(await readFile(path.join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ name: 'eventdesk', version: packageJson.version, bin: { eventdesk: 'lib/eventdesk.js' }, engines: packageJson.engines, license: 'MIT' });
+    expect(manifest).toMatchObject({
+      name: 'eventdesk',
+      version: packageJson.version,
+      bin: { eventdesk: 'lib/eventdesk.js' },
+      engines: packageJson.engines,
+      license: 'MIT',
+    });
     expect(manifest.dependencies).toBeUndefined();
     const readme = await readFile(path.join(installed, 'README.md'), 'utf8');
     expect(readme).toContain(`Needs Node.js ${packageJson.engines.node.replace('>=', '')} or newer.`);
@@ -135,31 +152,37 @@ describe('the eventdesk package, installed from its tarball', () => {
 
   // .ci/run installs the oldest Node package.json's engines allows and names it here.
   const minimumNode = process.env.EVENTDESK_MINIMUM_NODE;
-  it.skipIf(!minimumNode)(`runs a scenario, sends and lists the history on the oldest Node it claims (EVENTDESK_MINIMUM_NODE: ${minimumNode ?? 'not set'})`, async () => {
-    const node = minimumNode!;
-    const at = (args: string[]) => eventdesk(args, { node });
-    expect((await at(['--version'])).stdout).toBe(`${packageJson.version}\n`);
-    expect((await at(['init', 'oldest'])).code).toBe(0);
-    const run = await at(['run', 'oldest', '--base-url', baseUrl, '--reporter', 'junit', '--out', 'oldest-reports']);
-    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.not.stringMatching(/Warning|Error/) });
-    const sent = await at(['send', path.join('oldest', 'batches', 'purchase.json'), '--base-url', baseUrl, '--json']);
-    expect({ code: sent.code, stderr: sent.stderr }).toEqual({ code: 0, stderr: expect.not.stringMatching(/Warning|Error/) });
-    const { submissionId } = JSON.parse(sent.stdout) as { submissionId: string };
-    const history = await at(['history', '--json']);
-    expect({ code: history.code, stderr: history.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(history.stdout).toContain(submissionId);
-  });
+  it.skipIf(!minimumNode)(
+    `runs a scenario, sends and lists the history on the oldest Node it claims (EVENTDESK_MINIMUM_NODE: ${minimumNode ?? 'not set'})`,
+    async () => {
+      const node = minimumNode!;
+      const at = (args: string[]) => eventdesk(args, { node });
+      expect((await at(['--version'])).stdout).toBe(`${packageJson.version}\n`);
+      expect((await at(['init', 'oldest'])).code).toBe(0);
+      const run = await at(['run', 'oldest', '--base-url', baseUrl, '--reporter', 'junit', '--out', 'oldest-reports']);
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.not.stringMatching(/Warning|Error/) });
+      const sent = await at(['send', path.join('oldest', 'batches', 'purchase.json'), '--base-url', baseUrl, '--json']);
+      expect({ code: sent.code, stderr: sent.stderr }).toEqual({ code: 0, stderr: expect.not.stringMatching(/Warning|Error/) });
+      const { submissionId } = JSON.parse(sent.stdout) as { submissionId: string };
+      const history = await at(['history', '--json']);
+      expect({ code: history.code, stderr: history.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(history.stdout).toContain(submissionId);
+    },
+  );
 
   const oldNode = '/usr/bin/node';
   const oldNodeVersion = existsSync(oldNode) ? execFileSync(oldNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim() : null;
   const tooOld = oldNodeVersion !== null && Number(oldNodeVersion.split('.')[0]) < 22;
-  it.skipIf(!tooOld)(`on a Node older than it needs (${oldNode}, ${oldNodeVersion ?? 'not here'}), says which it found and which it needs in one line, exit 2`, async () => {
-    const result = await eventdesk(['--help'], { node: oldNode });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    const minimum = packageJson.engines.node.replace('>=', '');
-    expect(result.stderr).toBe(
-      `eventdesk needs Node.js ${minimum} or newer, and found Node.js ${oldNodeVersion} (${oldNode}). Install Node.js ${minimum.split('.')[0]} LTS or later from https://nodejs.org/ (or \`nvm install ${minimum.split('.')[0]}\`), then run eventdesk again.\n`,
-    );
-  });
+  it.skipIf(!tooOld)(
+    `on a Node older than it needs (${oldNode}, ${oldNodeVersion ?? 'not here'}), says which it found and which it needs in one line, exit 2`,
+    async () => {
+      const result = await eventdesk(['--help'], { node: oldNode });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      const minimum = packageJson.engines.node.replace('>=', '');
+      expect(result.stderr).toBe(
+        `eventdesk needs Node.js ${minimum} or newer, and found Node.js ${oldNodeVersion} (${oldNode}). Install Node.js ${minimum.split('.')[0]} LTS or later from https://nodejs.org/ (or \`nvm install ${minimum.split('.')[0]}\`), then run eventdesk again.\n`,
+      );
+    },
+  );
 });

@@ -10,12 +10,27 @@ async function expectAccessible(page: Page, where: string, include?: string): Pr
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   const results = await (include ? builder.include(include) : builder).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const report = blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`);
+  const report = blocking.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).join('\n  ')}`,
+  );
   console.log(`axe ${where}: ${results.violations.length} violations, ${blocking.length} serious or critical; ${results.passes.length} rules passed`);
   expect(report, `axe on ${where}`).toEqual([]);
 }
 
-const batch = JSON.stringify([{ token: 'a11y-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: { plan: 'pro' } }], null, 2);
+const batch = JSON.stringify(
+  [
+    {
+      token: 'a11y-1',
+      customer_id: 'c-1',
+      device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+      svc_id: 1,
+      created_at: '2026-11-22 10:00:00',
+      attributes: { plan: 'pro' },
+    },
+  ],
+  null,
+  2,
+);
 
 test('the composer, the form view and the login dialog', async ({ app, harness }) => {
   await openBatchText(app, harness, batch);

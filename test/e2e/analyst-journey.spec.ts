@@ -31,7 +31,10 @@ function sdkEvent(index: number, screen = SCREENS[index % SCREENS.length]!) {
   };
 }
 
-test('SDK traffic whose token differs per event: the draft warns, proposes attributes.screen, keyed by it in one click, saved, used, and the batch checked', async ({ app, harness }) => {
+test('SDK traffic whose token differs per event: the draft warns, proposes attributes.screen, keyed by it in one click, saved, used, and the batch checked', async ({
+  app,
+  harness,
+}) => {
   const traffic = Array.from({ length: 180 }, (_, index) => sdkEvent(index));
   const { url } = await harness.services.sandbox.info();
   for (let request = 0; request < 6; request++) expect(await postAsSdk(url, traffic.slice(request * 30, request * 30 + 30))).toBe(202);
@@ -79,7 +82,9 @@ test('SDK traffic whose token differs per event: the draft warns, proposes attri
   const problems = app.getByRole('region', { name: 'Problems' });
   await expect(problems.getByTestId('plan-status')).toContainText('Checked against the tracking plan “Draft plan” (6 kinds) from screens.plan.json');
   await expect(problems.getByTestId('problem-counts')).toHaveText('1 error, 0 warnings');
-  await expect(problems.getByRole('button', { name: /attributes\.screen "settings" names no kind of event in the plan/ })).toContainText('event 181 (/180/attributes/screen)');
+  await expect(problems.getByRole('button', { name: /attributes\.screen "settings" names no kind of event in the plan/ })).toContainText(
+    'event 181 (/180/attributes/screen)',
+  );
   await saveScreenshot(app, 'analyst-batch-checked');
 });
 
@@ -93,7 +98,9 @@ test('with a plan active, 20 000 unplanned events are counted exactly, and the l
   const problems = app.getByRole('region', { name: 'Problems' });
   await expect(problems.getByTestId('problem-counts')).toHaveText('20,000 errors, 0 warnings', { timeout: 30_000 });
   const rest = problems.getByText(/^Showing the first/);
-  await expect(rest).toHaveText('Showing the first 500 of 20,000 problems. The editor marks 1,000 (F8 there goes to the next); the other 19,000 plan violations are counted but not listed: fix those listed and check again.');
+  await expect(rest).toHaveText(
+    'Showing the first 500 of 20,000 problems. The editor marks 1,000 (F8 there goes to the next); the other 19,000 plan violations are counted but not listed: fix those listed and check again.',
+  );
   await rest.scrollIntoViewIfNeeded();
   await saveScreenshot(app, 'analyst-problems-counted');
 });

@@ -2,7 +2,14 @@ import type { Locator } from '@playwright/test';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
 const events = (count: number) =>
-  Array.from({ length: count }, (_, n) => ({ token: `t-${n + 1}`, customer_id: 'c', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} }));
+  Array.from({ length: count }, (_, n) => ({
+    token: `t-${n + 1}`,
+    customer_id: 'c',
+    device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+    svc_id: 1,
+    created_at: '2026-11-22 10:00:00',
+    attributes: {},
+  }));
 
 /** The attempts listed, one line each, oldest first, with these answers. */
 async function expectAnswers(attempts: Locator, answers: string[]): Promise<void> {

@@ -18,7 +18,14 @@ const open = { attributes: { type: 'object' } };
 /** Unplanned kinds only warn: the sandbox accepts the debug event and marks it. */
 const PLAN = { name: 'shop', version: '3', unplanned: 'warning', events: { purchase: open, signup: open, refund: open } };
 
-const event = (token: string, customer: string) => ({ token, customer_id: customer, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 7, created_at: '2026-11-22 10:00:00', attributes: { plan: 'free' } });
+const event = (token: string, customer: string) => ({
+  token,
+  customer_id: customer,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  svc_id: 7,
+  created_at: '2026-11-22 10:00:00',
+  attributes: { plan: 'free' },
+});
 
 test("the Sandbox tab's Plan coverage shows the planned kinds the captured events showed, never showed, and the unplanned ones", async ({ app, harness }) => {
   const planFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-capture-coverage-')), 'shop.plan.json');

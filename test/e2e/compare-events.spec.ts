@@ -14,7 +14,14 @@ const event = (n: number, plan: string) => ({
 const original = [event(1, 'pro'), event(2, 'pro'), event(3, 'pro')];
 // The first event removed, the third's plan changed, and written another way: keys reordered, no indent.
 const changed = [
-  { attributes: { country: 'DE', plan: 'pro' }, created_at: '2026-11-22 10:02:00', customer_id: 'cust-7781', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, token: 'evt-2' },
+  {
+    attributes: { country: 'DE', plan: 'pro' },
+    created_at: '2026-11-22 10:02:00',
+    customer_id: 'cust-7781',
+    device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+    svc_id: 1001,
+    token: 'evt-2',
+  },
   { ...event(3, 'enterprise') },
 ];
 
@@ -59,7 +66,11 @@ test('compares two submissions event by event, with the text diff a click away, 
   // By position, event 1 meets event 2, and so on: every pair differs.
   await compare.getByLabel('Match by position').check();
   await expect(compare.getByRole('status')).toHaveText('≠ 1 event only left, 2 differ');
-  await expect(compare.getByRole('table', { name: 'Event 1' }).getByRole('row', { name: /token/ }).getByRole('cell')).toHaveText(['"evt-1"', '"evt-2"', '≠ changed']);
+  await expect(compare.getByRole('table', { name: 'Event 1' }).getByRole('row', { name: /token/ }).getByRole('cell')).toHaveText([
+    '"evt-1"',
+    '"evt-2"',
+    '≠ changed',
+  ]);
   await compare.getByLabel('Match by position').uncheck();
   await expect(compare.getByRole('status')).toHaveText('≠ 1 event only left, 1 differs');
 
@@ -91,7 +102,13 @@ test('compares two submissions event by event, with the text diff a click away, 
 
 test('after Shift times nothing matches by key: the summary says so and matches by position from there', async ({ app, harness }) => {
   const shifted = original.map((one, n) => ({ ...one, created_at: `2026-11-24 09:0${n}:00` }));
-  await harness.services.drafts.save({ id: 'e2e-before', name: 'Before', text: JSON.stringify(original, null, 2), filePath: null, updatedAt: new Date().toISOString() });
+  await harness.services.drafts.save({
+    id: 'e2e-before',
+    name: 'Before',
+    text: JSON.stringify(original, null, 2),
+    filePath: null,
+    updatedAt: new Date().toISOString(),
+  });
   await openBatchText(app, harness, JSON.stringify(shifted, null, 2), 'Shifted');
   await app.getByRole('button', { name: 'Compare with…' }).click();
   const dialog = app.getByRole('dialog', { name: 'Compare “Shifted” with' });
@@ -100,6 +117,11 @@ test('after Shift times nothing matches by key: the summary says so and matches 
   await saveScreenshot(app, 'compare-nothing-matches');
   await dialog.getByRole('button', { name: 'Match by position' }).click();
   await expect(dialog.getByRole('status')).toHaveText('≠ 3 events differ');
-  await expect(dialog.getByRole('table', { name: 'Event 1' }).getByRole('row', { name: /created_at/ }).getByRole('cell')).toHaveText(['"2026-11-24 09:00:00"', '"2026-11-22 10:01:00"', '≠ changed']);
+  await expect(
+    dialog
+      .getByRole('table', { name: 'Event 1' })
+      .getByRole('row', { name: /created_at/ })
+      .getByRole('cell'),
+  ).toHaveText(['"2026-11-24 09:00:00"', '"2026-11-22 10:01:00"', '≠ changed']);
   await expect(dialog.getByLabel('Match by position')).toBeChecked();
 });

@@ -19,11 +19,13 @@ async function send(app: Page, harness: Harness, name: string, email: string): P
 
 /** The field names that are cut or broken inside a name (each part between dots must sit on one line). */
 async function unreadableNames(compare: Locator): Promise<string[]> {
-  return compare.getByRole('rowheader').evaluateAll((cells) =>
-    cells
-      .filter((cell) => cell.scrollWidth > cell.clientWidth || [...cell.querySelectorAll('span')].some((part) => part.getClientRects().length > 1))
-      .map((cell) => cell.textContent ?? ''),
-  );
+  return compare
+    .getByRole('rowheader')
+    .evaluateAll((cells) =>
+      cells
+        .filter((cell) => cell.scrollWidth > cell.clientWidth || [...cell.querySelectorAll('span')].some((part) => part.getClientRects().length > 1))
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 test('History’s Compare shows every field name whole, broken only after a dot, at 1024×768 and 1320×820', async ({ app, harness }) => {

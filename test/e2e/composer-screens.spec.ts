@@ -15,7 +15,14 @@ const { answers, dialogs } = scriptedDialogs();
 test.use({ harnessOptions: { dialogs } });
 
 const batch = `${JSON.stringify(
-  Array.from({ length: 40 }, (_, n) => ({ token: `evt-${n + 1}`, customer_id: `customer-${n + 1}`, device_id: '1b4e28ba-2fa1-11d2-883f-0016d3cca427', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: { screen: 'home', plan: 'pro' } })),
+  Array.from({ length: 40 }, (_, n) => ({
+    token: `evt-${n + 1}`,
+    customer_id: `customer-${n + 1}`,
+    device_id: '1b4e28ba-2fa1-11d2-883f-0016d3cca427',
+    svc_id: 1001,
+    created_at: '2026-11-20 10:00:00',
+    attributes: { screen: 'home', plan: 'pro' },
+  })),
   null,
   2,
 )}\n`;

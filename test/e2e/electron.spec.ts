@@ -14,7 +14,11 @@ test.skip(launched === null, electronSkipReason);
 
 /** Launches the app with a fresh data folder; `args` come after the app's own (none when packaged). */
 function launch(dataFolder: string, args: string[] = []) {
-  return electron.launch({ executablePath: launched!.executablePath, args: [...launched!.args, ...args], env: { ...process.env, EVENTDESK_DATA_DIR: dataFolder } });
+  return electron.launch({
+    executablePath: launched!.executablePath,
+    args: [...launched!.args, ...args],
+    env: { ...process.env, EVENTDESK_DATA_DIR: dataFolder },
+  });
 }
 
 test('the real app starts sandboxed, from app://, and shows app:info from the main process', async () => {
@@ -28,7 +32,11 @@ test('the real app starts sandboxed, from app://, and shows app:info from the ma
     await expect.poll(() => existsSync(path.join(dataFolder, 'submissions.sqlite'))).toBe(true);
 
     // No Node in the page, and only the named bridge.
-    expect(await page.evaluate(() => ['require', 'process', 'module'].map((name) => typeof (globalThis as Record<string, unknown>)[name]))).toEqual(['undefined', 'undefined', 'undefined']);
+    expect(await page.evaluate(() => ['require', 'process', 'module'].map((name) => typeof (globalThis as Record<string, unknown>)[name]))).toEqual([
+      'undefined',
+      'undefined',
+      'undefined',
+    ]);
     const domains = [...new Set([...channelNames, ...pushNames].map((name) => name.split(':')[0]))].sort();
     expect((await page.evaluate(() => Object.keys(window.eventdesk ?? {}))).sort()).toEqual(domains);
 
@@ -67,7 +75,10 @@ test('the real app starts sandboxed, from app://, and shows app:info from the ma
 test('the real app checks a batch against a tracking plan, its validators imported from app://', async () => {
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-electron-'));
   const batchFile = path.join(dataFolder, 'purchase.json');
-  await writeFile(batchFile, `${JSON.stringify([{ token: 'purchase', customer_id: 'c-42', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 7, created_at: '2026-01-30 10:00:00', attributes: { spend: '12.50', currency: 'YEN' } }], null, 4)}\n`);
+  await writeFile(
+    batchFile,
+    `${JSON.stringify([{ token: 'purchase', customer_id: 'c-42', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 7, created_at: '2026-01-30 10:00:00', attributes: { spend: '12.50', currency: 'YEN' } }], null, 4)}\n`,
+  );
   const planFile = path.join(dataFolder, 'shop.plan.json');
   await writeFile(planFile, await readFile(path.resolve(import.meta.dirname, '../fixtures/plans/shop.plan.json'), 'utf8'));
 

@@ -9,7 +9,12 @@ const written = (events: readonly unknown[]) => `${JSON.stringify(events, null, 
 const lines = (events: readonly unknown[]) => `[\n${events.map((event) => `  ${JSON.stringify(event)}`).join(',\n')}\n]\n`;
 
 const events = [1, 2, 3, 4, 5, 6].map((n) =>
-  validEvent({ token: `evt-${n}`, customer_id: n % 3 === 1 ? 'cust-7781' : `cust-${n}`, device_id: `1b4e28ba-2fa1-41d2-883f-0016d3cca4${String(n).padStart(2, '0')}`, created_at: `2026-05-31 09:3${n}:00` }),
+  validEvent({
+    token: `evt-${n}`,
+    customer_id: n % 3 === 1 ? 'cust-7781' : `cust-${n}`,
+    device_id: `1b4e28ba-2fa1-41d2-883f-0016d3cca4${String(n).padStart(2, '0')}`,
+    created_at: `2026-05-31 09:3${n}:00`,
+  }),
 );
 const [e1, e2, e3, e4, e5, e6] = events;
 
@@ -117,7 +122,9 @@ test.describe('event operations', () => {
     await expect(app.getByTestId('event-count')).toHaveText('5 events');
     await expect(app.getByRole('tab', { name: /× event 1/ })).toHaveCount(0);
     const saved = async () => JSON.parse((await savedText(harness)()) ?? '[]') as Record<string, unknown>[];
-    await expect.poll(async () => (await saved()).map((event) => event.customer_id)).toEqual(['cust-7781', 'cust-7781-1', 'cust-7781-2', 'cust-7781-3', 'cust-2']);
+    await expect
+      .poll(async () => (await saved()).map((event) => event.customer_id))
+      .toEqual(['cust-7781', 'cust-7781-1', 'cust-7781-2', 'cust-7781-3', 'cust-2']);
     expect(new Set((await saved()).map((event) => event.device_id)).size).toBe(5);
     await expect(app.getByTestId('problem-counts')).toHaveText('0 errors, 0 warnings');
 
@@ -143,7 +150,9 @@ test.describe('event operations', () => {
     // The form follows the filter to an event the list shows, and the chosen selection stays.
     await filter.fill('evt-5');
     await expect(app.getByRole('form', { name: 'Event 5' })).toBeVisible();
-    await expect(app.getByRole('toolbar', { name: 'Event operations' })).toContainText('2 events selected, all hidden by the filter: actions apply to event 5, the one shown');
+    await expect(app.getByRole('toolbar', { name: 'Event operations' })).toContainText(
+      '2 events selected, all hidden by the filter: actions apply to event 5, the one shown',
+    );
     await filter.press('Escape');
     await expect(app.getByRole('listbox', { name: 'Events' }).getByRole('option')).toHaveCount(6);
     await filter.fill('no-such-customer');
@@ -222,7 +231,10 @@ test.describe('event operations', () => {
     await expect.poll(savedText(harness)).toBe(lines([e2, e2, e3, e3]));
   });
 
-  test('under a filter, Delete, Duplicate and Transform change only the chosen events the list shows; the choice outlives the filter', async ({ app, harness }) => {
+  test('under a filter, Delete, Duplicate and Transform change only the chosen events the list shows; the choice outlives the filter', async ({
+    app,
+    harness,
+  }) => {
     await openForm(app, harness, written(events));
     const toolbar = app.getByRole('toolbar', { name: 'Event operations' });
     const list = app.getByRole('listbox', { name: 'Events' });
@@ -310,7 +322,10 @@ test.describe('event operations', () => {
           return range.getBoundingClientRect().right - (row.right - Number.parseFloat(getComputedStyle(option).paddingRight));
         }),
       );
-      expect(overflows.every((past) => past <= 0.5), `overflows past the row: ${overflows.join(', ')}`).toBe(true);
+      expect(
+        overflows.every((past) => past <= 0.5),
+        `overflows past the row: ${overflows.join(', ')}`,
+      ).toBe(true);
       await saveScreenshot(app, `event-list-${width}`);
     });
   }

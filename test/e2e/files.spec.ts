@@ -124,7 +124,9 @@ test('Import and Export from the native menu, where the page has no click to ope
   await expect.poll(() => harness.listening()).toBe(1);
   harness.push('app:command', { command: 'batch.import' });
   // The open batch has an event: asked where these go, Enter keeps the batch as it is.
-  await expect(app.getByRole('dialog', { name: 'Import 2 events from from-support.ndjson' }).getByRole('button', { name: 'Open as a new batch' })).toBeFocused();
+  await expect(
+    app.getByRole('dialog', { name: 'Import 2 events from from-support.ndjson' }).getByRole('button', { name: 'Open as a new batch' }),
+  ).toBeFocused();
   await app.keyboard.press('Enter');
   await expect(app.getByRole('tab', { name: 'from-support' })).toHaveAttribute('aria-selected', 'true');
   await expect(app.getByText('Imported 2 events from from-support.ndjson.')).toBeVisible();

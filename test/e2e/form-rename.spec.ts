@@ -80,15 +80,26 @@ test.describe('renaming an attribute in the Form view', () => {
       await openBatchText(app, harness, batch);
       await app.getByRole('tab', { name: 'Form' }).click();
       const number = batch.includes('evt-0') ? 2 : 1;
-      await app.getByRole('listbox', { name: 'Events' }).getByRole('option').nth(number - 1).click();
+      await app
+        .getByRole('listbox', { name: 'Events' })
+        .getByRole('option')
+        .nth(number - 1)
+        .click();
       const form = app.getByRole('form', { name: `Event ${number}` });
       // The first attribute, and one in the middle whose value is an object.
       await rename(app, form, 'plan', 'tier');
       await rename(app, form, 'limits', 'quota');
-      const expected = number === 1 ? batch.replace('"plan"', '"tier"').replace('"limits"', '"quota"') : batch.replace(/("evt-1".*?)"plan"(.*?)"limits"/, '$1"tier"$2"quota"');
+      const expected =
+        number === 1 ? batch.replace('"plan"', '"tier"').replace('"limits"', '"quota"') : batch.replace(/("evt-1".*?)"plan"(.*?)"limits"/, '$1"tier"$2"quota"');
       expect(expected, layout).not.toBe(batch);
       await expect.poll(savedText(harness), { message: layout }).toBe(expected);
-      await expect.poll(() => form.getByRole('textbox', { name: /^Name of attribute \d+$/ }).evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value)), { message: layout }).toEqual(['tier', 'quota', 'spend']);
+      await expect
+        .poll(
+          () =>
+            form.getByRole('textbox', { name: /^Name of attribute \d+$/ }).evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value)),
+          { message: layout },
+        )
+        .toEqual(['tier', 'quota', 'spend']);
     }
   });
 });

@@ -7,7 +7,16 @@ import { expect, saveScreenshot, test } from './support/fixtures.ts';
 // asks for the path in a dialog of its own, so Open…, Replay and Open workspace… never do nothing.
 test.use({ harnessOptions: { dialogs: 'page' } });
 
-const events = [{ token: 'evt-purchase', customer_id: 'cust-7781', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-22 10:00:00', attributes: { plan: 'pro' } }];
+const events = [
+  {
+    token: 'evt-purchase',
+    customer_id: 'cust-7781',
+    device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+    svc_id: 1001,
+    created_at: '2026-11-22 10:00:00',
+    attributes: { plan: 'pro' },
+  },
+];
 
 test("opens, replays and saves files through the harness's path dialog, and a cancelled one leaves all as it was", async ({ app }) => {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-path-dialog-'));
@@ -43,7 +52,11 @@ test("opens, replays and saves files through the harness's path dialog, and a ca
   await app.keyboard.press('Enter');
   const replay = app.getByRole('dialog', { name: 'Replay events' });
   await expect(replay).toBeVisible();
-  await replay.getByRole('button', { name: 'Cancel' }).or(replay.getByRole('button', { name: 'Close' })).first().click();
+  await replay
+    .getByRole('button', { name: 'Cancel' })
+    .or(replay.getByRole('button', { name: 'Close' }))
+    .first()
+    .click();
   await expect(replay).toBeHidden();
 
   // Open workspace… asks for a folder; Escape cancels, and no workspace opens.

@@ -18,7 +18,14 @@ test.beforeAll(() => {
 });
 test.afterAll(() => rm(dataFolder, { recursive: true, force: true }));
 
-const event = { token: 'evt-damaged-1', customer_id: 'c-damaged', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-22 10:00:00', attributes: { plan: 'pro' } };
+const event = {
+  token: 'evt-damaged-1',
+  customer_id: 'c-damaged',
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  svc_id: 1001,
+  created_at: '2026-11-22 10:00:00',
+  attributes: { plan: 'pro' },
+};
 
 test.describe('a damaged history', () => {
   test.use({ harnessOptions: { dataFolder } });

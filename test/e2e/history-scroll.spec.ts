@@ -17,7 +17,10 @@ test('scrolls thousands of submissions to the last, keeping only the rows in vie
     await app.mouse.wheel(0, 600);
     if (turn % 10 !== 9) continue;
     mostRows = Math.max(mostRows, await list.getByRole('listitem').count());
-    if (await list.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 2 && !element.textContent?.includes('Loading more'))) break;
+    if (
+      await list.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 2 && !element.textContent?.includes('Loading more'))
+    )
+      break;
   }
   await expect(list.locator('[data-index="2999"]')).toBeVisible();
   // Virtual: a few screens of rows at a time, never the thousands loaded.

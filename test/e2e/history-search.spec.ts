@@ -5,7 +5,14 @@ import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './su
 test('searching the history for 7781 finds the send to cust-7781, as the search box says', async ({ app, harness }) => {
   await logInWithDemo(app);
   for (const customer of ['cust-7781', 'cust-1000']) {
-    const event = { token: `evt-${customer}`, customer_id: customer, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-22 10:00:00', attributes: { plan: 'pro' } };
+    const event = {
+      token: `evt-${customer}`,
+      customer_id: customer,
+      device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+      svc_id: 1001,
+      created_at: '2026-11-22 10:00:00',
+      attributes: { plan: 'pro' },
+    };
     await openBatchText(app, harness, JSON.stringify([event], null, 2), customer);
     await app.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(app.getByTestId('send-outcome')).toContainText('1 of 1 events accepted');

@@ -39,18 +39,31 @@ test.describe('logging in', () => {
     await expect(dialog.getByRole('alert')).toContainText('HTTP 401');
     await expect(dialog.getByRole('alert')).not.toContainText('not-the-password');
   });
-
 });
 
 test.describe('secrets a person enters', () => {
   const password = 'qa-Secret-Passw0rd';
   const apiKey = 'ak_e2e_0123456789abcdef';
-  test.use({ harnessOptions: { sandbox: { users: [{ username: 'demo', password: 'demo-password' }, { username: 'qa', password }], apiKeys: ['demo-api-key', apiKey] } } });
+  test.use({
+    harnessOptions: {
+      sandbox: {
+        users: [
+          { username: 'demo', password: 'demo-password' },
+          { username: 'qa', password },
+        ],
+        apiKeys: ['demo-api-key', apiKey],
+      },
+    },
+  });
 
   test('never reach the page, its storage, any contract answer or the data folder, after a login and a send', async ({ app, harness }) => {
     const answers: string[] = [];
     app.on('response', (response) => {
-      if (response.url().includes('/__harness/')) void response.text().then((text) => answers.push(text), () => undefined);
+      if (response.url().includes('/__harness/'))
+        void response.text().then(
+          (text) => answers.push(text),
+          () => undefined,
+        );
     });
     await app.getByRole('button', { name: 'Edit', exact: true }).click();
     const editor = app.getByRole('dialog', { name: 'Edit Local sandbox' });
@@ -94,7 +107,9 @@ test.describe('secrets a person enters', () => {
       session: JSON.stringify({ ...sessionStorage }),
       databases: JSON.stringify(await indexedDB.databases()),
     }));
-    const files = await Promise.all((await readdir(harness.dataFolder, { recursive: true })).map((name) => readFile(path.join(harness.dataFolder, name), 'utf8').catch(() => '')));
+    const files = await Promise.all(
+      (await readdir(harness.dataFolder, { recursive: true })).map((name) => readFile(path.join(harness.dataFolder, name), 'utf8').catch(() => '')),
+    );
     expect(answers.length).toBeGreaterThan(5);
     for (const needle of needles) {
       for (const [where, text] of Object.entries({ ...page, answers: answers.join('\n'), files: files.join('\n') })) {
@@ -121,7 +136,9 @@ test.describe('with a 5-second token lifetime', () => {
     await app.keyboard.press('ControlOrMeta+End');
     await app.keyboard.type('// work in progress');
     const bar = app.getByTestId('session-bar');
-    await expect(bar.getByRole('status')).toHaveText('Your session on Local sandbox ended. Log in again to send; nothing you typed is lost.', { timeout: 8000 });
+    await expect(bar.getByRole('status')).toHaveText('Your session on Local sandbox ended. Log in again to send; nothing you typed is lost.', {
+      timeout: 8000,
+    });
     await expect(bar.getByTestId('session-countdown')).toHaveText('session ended');
     await saveScreenshot(app, 'session-ended');
     // No dialog came over the work: what is typed next still goes into the editor.

@@ -15,7 +15,8 @@ function recordProgress(app: Page): Promise<void> {
     const seen: string[] = [];
     Object.assign(window, { progressSeen: seen });
     new MutationObserver(() => {
-      for (const bar of document.querySelectorAll('[role="progressbar"], progress')) seen.push(`${bar.getAttribute('aria-label')}: ${bar.getAttribute('aria-valuetext')}`);
+      for (const bar of document.querySelectorAll('[role="progressbar"], progress'))
+        seen.push(`${bar.getAttribute('aria-label')}: ${bar.getAttribute('aria-valuetext')}`);
     }).observe(document.body, { childList: true, subtree: true });
   });
 }

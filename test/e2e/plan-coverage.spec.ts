@@ -77,7 +77,9 @@ test("History's Plan coverage shows the planned kinds seen, never seen and unpla
   await app.getByRole('button', { name: 'Clear filters' }).click();
   await app.getByRole('button', { name: 'More filters' }).click();
   await app.getByLabel('From').fill('2099-01-01');
-  await expect(panel.getByTestId('coverage-nothing')).toHaveText('No submission matches the filter, so no event to measure. Widen the range or clear the filters.');
+  await expect(panel.getByTestId('coverage-nothing')).toHaveText(
+    'No submission matches the filter, so no event to measure. Widen the range or clear the filters.',
+  );
   await expect(panel.getByTestId('coverage-range')).toHaveText('Submissions sent since 2099-01-01');
 
   // The environment's plan cleared: the panel says no plan is active and offers a file.

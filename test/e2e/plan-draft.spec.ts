@@ -23,8 +23,13 @@ const dialogs: FileDialogs = {
 };
 test.use({ harnessOptions: { dialogs } });
 
-const purchases = Array.from({ length: 24 }, (_, index) => validEvent({ token: 'purchase', attributes: { spend: `${10 + index}.50`, currency: index % 2 ? 'USD' : 'EUR' } }));
-const signups = [validEvent({ token: 'signup', attributes: { plan: 'pro' } }), validEvent({ token: 'signup', attributes: { plan: 'free', referrer: 'newsletter' } })];
+const purchases = Array.from({ length: 24 }, (_, index) =>
+  validEvent({ token: 'purchase', attributes: { spend: `${10 + index}.50`, currency: index % 2 ? 'USD' : 'EUR' } }),
+);
+const signups = [
+  validEvent({ token: 'signup', attributes: { plan: 'pro' } }),
+  validEvent({ token: 'signup', attributes: { plan: 'free', referrer: 'newsletter' } }),
+];
 
 test('a batch drafted into a plan from the palette, reviewed, edited, saved and used for Local sandbox', async ({ app, harness }) => {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-plan-draft-'));
@@ -89,7 +94,9 @@ test('a batch drafted into a plan from the palette, reviewed, edited, saved and 
 
 test('100 000 events are drafted off the window’s thread: the dialog says it is busy, then shows 50 kinds', async ({ app, harness }) => {
   test.setTimeout(120_000);
-  const day = Array.from({ length: 100_000 }, (_, index) => validEvent({ token: `kind-${String(index % 50).padStart(2, '0')}`, attributes: { plan: index % 3 ? 'pro' : 'free', spend: `${index % 997}.50` } }));
+  const day = Array.from({ length: 100_000 }, (_, index) =>
+    validEvent({ token: `kind-${String(index % 50).padStart(2, '0')}`, attributes: { plan: index % 3 ? 'pro' : 'free', spend: `${index % 997}.50` } }),
+  );
   await openBatchText(app, harness, JSON.stringify(day, null, 2), 'Day');
 
   await app.keyboard.press('ControlOrMeta+k');
@@ -121,7 +128,9 @@ test('from the environment editor: a Segment export imported, its notes read, sa
   await expect(dialog.getByTestId('plan-draft-summary')).toHaveText('2 kinds from 1 file of a Segment Protocols export.');
   await expect(dialog.getByRole('list', { name: 'Notes' })).toContainText('Left out 1 deprecated rule.');
   const kinds = dialog.getByRole('region', { name: 'Kinds in the plan' });
-  await expect(kinds.getByRole('table', { name: 'Attributes of Order Completed' }).getByRole('row', { name: /currency/ })).toHaveText('currencyrequiredone of "EUR", "USD", "GBP"');
+  await expect(kinds.getByRole('table', { name: 'Attributes of Order Completed' }).getByRole('row', { name: /currency/ })).toHaveText(
+    'currencyrequiredone of "EUR", "USD", "GBP"',
+  );
   await saveScreenshot(app, 'plan-draft-import');
 
   const planFile = path.join(folder, 'shop.plan.json');

@@ -28,7 +28,10 @@ const yenPurchase = `[
 ]
 `;
 
-test('a plan chosen for Local sandbox marks a violation as you type, Send asks only while it is there, and an edit of the plan file applies', async ({ app, harness }) => {
+test('a plan chosen for Local sandbox marks a violation as you type, Send asks only while it is there, and an edit of the plan file applies', async ({
+  app,
+  harness,
+}) => {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-plan-'));
   const planFile = path.join(folder, 'shop.plan.json');
   await writeFile(planFile, await readFile(SHOP, 'utf8'));
@@ -61,7 +64,10 @@ test('a plan chosen for Local sandbox marks a violation as you type, Send asks o
   await saveScreenshot(app, 'plan-violation');
 
   // Hovering the kind's attributes shows what the plan says the kind is.
-  await app.locator('.monaco-editor .view-line span').filter({ hasText: /^"attributes"$/ }).hover();
+  await app
+    .locator('.monaco-editor .view-line span')
+    .filter({ hasText: /^"attributes"$/ })
+    .hover();
   const hover = app.locator('.monaco-editor .monaco-hover:not(.hidden)');
   await expect(hover).toContainText('A completed checkout');
   await saveScreenshot(app, 'plan-hover');

@@ -20,7 +20,14 @@ const plan = {
     refund: { attributes: { $ref: '#/$defs/nowhere' } },
   },
 };
-const event = (currency: string) => ({ token: 'purchase', attributes: { spend: '12.50', currency }, created_at: '2026-11-22 10:00:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-42' });
+const event = (currency: string) => ({
+  token: 'purchase',
+  attributes: { spend: '12.50', currency },
+  created_at: '2026-11-22 10:00:00',
+  svc_id: 7,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  customer_id: 'c-42',
+});
 
 test('a plan chosen in the Sandbox tab refuses a batch that breaks it, and the Sandbox tab tags the event with its violation', async ({ app, harness }) => {
   const planFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-plan-')), 'shop.plan.json');
@@ -32,7 +39,9 @@ test('a plan chosen in the Sandbox tab refuses a batch that breaks it, and the S
   answers.push(planFile);
   await planSection.getByRole('button', { name: 'Choose…' }).click();
   await expect(planSection.getByTestId('sandbox-plan')).toHaveText('shop.plan.json · shop v3, 2 kinds');
-  await expect(planSection.getByRole('list', { name: 'Problems of the plan' })).toContainText('kind "refund", /events/refund/attributes/$ref: $ref "#/$defs/nowhere" points nowhere (left unchecked)');
+  await expect(planSection.getByRole('list', { name: 'Problems of the plan' })).toContainText(
+    'kind "refund", /events/refund/attributes/$ref: $ref "#/$defs/nowhere" points nowhere (left unchecked)',
+  );
   await expect(planSection).toContainText('gets 422');
   await expect(app.locator('.sandbox-summary')).toContainText('plan shop v3');
 

@@ -9,8 +9,22 @@ import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './su
  */
 
 const events = [
-  { token: 'checkout-started', customer_id: 'cust-7781', device_id: '9b2c1f4e-7a3d-4c1b-8e2f-5d6a7b8c9d00', created_at: '2026-11-19 18:02:11', svc_id: 7, attributes: { plan: 'pro' } },
-  { token: 'checkout-failed', customer_id: 'cust-7781', device_id: '9b2c1f4e-7a3d-4c1b-8e2f-5d6a7b8c9d00', created_at: '2026-11-19 18:06:59', svc_id: 7, attributes: { plan: 'pro' } },
+  {
+    token: 'checkout-started',
+    customer_id: 'cust-7781',
+    device_id: '9b2c1f4e-7a3d-4c1b-8e2f-5d6a7b8c9d00',
+    created_at: '2026-11-19 18:02:11',
+    svc_id: 7,
+    attributes: { plan: 'pro' },
+  },
+  {
+    token: 'checkout-failed',
+    customer_id: 'cust-7781',
+    device_id: '9b2c1f4e-7a3d-4c1b-8e2f-5d6a7b8c9d00',
+    created_at: '2026-11-19 18:06:59',
+    svc_id: 7,
+    attributes: { plan: 'pro' },
+  },
 ];
 
 test('a batch pseudonymized, the page reloaded, then sent, is found in History by the real customer id', async ({ app, harness }) => {
@@ -26,7 +40,9 @@ test('a batch pseudonymized, the page reloaded, then sent, is found in History b
 
   // The draft on disk holds the pseudonyms, and beside it the ids they replaced, its owner's alone.
   const kept = async () => (await harness.services.drafts.list()).drafts.find((draft) => draft.id === 'e2e-batch');
-  await expect.poll(async () => kept().then((draft) => [draft?.text.includes('cust-7781'), draft?.origins?.map((origin) => origin.original)])).toEqual([false, ['cust-7781', '9b2c1f4e-7a3d-4c1b-8e2f-5d6a7b8c9d00']]);
+  await expect
+    .poll(async () => kept().then((draft) => [draft?.text.includes('cust-7781'), draft?.origins?.map((origin) => origin.original)]))
+    .toEqual([false, ['cust-7781', '9b2c1f4e-7a3d-4c1b-8e2f-5d6a7b8c9d00']]);
   const drafts = path.join(harness.dataFolder, 'drafts');
   expect(((await stat(path.join(drafts, 'e2e-batch.origins.json'))).mode & 0o777).toString(8)).toBe('600');
 

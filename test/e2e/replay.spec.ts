@@ -31,9 +31,17 @@ async function replayFromPalette(app: Page, captured: readonly unknown[] = event
 }
 
 /** Staging: a second environment on the harness's sandbox, made as after a restart that kept none of its secrets unless given. */
-async function addStaging(app: Page, harness: Harness, settings: Partial<EnvironmentSettings> = {}, secrets: { apiKey?: string; password?: string } = {}): Promise<string> {
+async function addStaging(
+  app: Page,
+  harness: Harness,
+  settings: Partial<EnvironmentSettings> = {},
+  secrets: { apiKey?: string; password?: string } = {},
+): Promise<string> {
   const { url } = await harness.services.sandbox.info();
-  const saved = await harness.services.environments.create({ settings: { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: url, username: 'demo', ...settings }, ...secrets });
+  const saved = await harness.services.environments.create({
+    settings: { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: url, username: 'demo', ...settings },
+    ...secrets,
+  });
   if (!saved.ok) throw new Error(JSON.stringify(saved));
   await app.reload();
   await expect(app.locator('#root')).toHaveAttribute('data-app-state', 'ready');
@@ -78,7 +86,10 @@ test('replays a saved capture to the Local sandbox with times shifted to now, an
   await saveScreenshot(app, 'replay-history');
 });
 
-test('a replay to an environment with no API key says so in the dialog, opens its settings, keeps every choice, and sends once mended', async ({ app, harness }) => {
+test('a replay to an environment with no API key says so in the dialog, opens its settings, keeps every choice, and sends once mended', async ({
+  app,
+  harness,
+}) => {
   const stagingId = await addStaging(app, harness);
   const dialog = await replayFromPalette(app);
   await dialog.getByRole('combobox', { name: 'Send to' }).selectOption({ label: 'Staging' });
@@ -144,7 +155,9 @@ test('a replay holding an event the target refuses says so before sending, and l
   await logInWithDemo(app);
   const dialog = await replayFromPalette(app, [events[0], { ...events[1], svc_id: 'seven' }, events[2], events[3]]);
   const warning = dialog.getByText(/has errors under the rules of “Local sandbox”/);
-  await expect(warning).toHaveText("1 of 4 events has errors under the rules of “Local sandbox”: the server refuses it, and a chunk holding one is refused whole.");
+  await expect(warning).toHaveText(
+    '1 of 4 events has errors under the rules of “Local sandbox”: the server refuses it, and a chunk holding one is refused whole.',
+  );
   await saveScreenshot(app, 'replay-errors');
   await dialog.getByRole('button', { name: 'Leave it out' }).click();
   await expect(dialog.getByRole('status')).toHaveText(/^Sends 3 events/);

@@ -36,7 +36,10 @@ test('a 422 the step expects shows as an expected refusal that passed in Recent 
   await expect(smoke).toBeVisible();
   const { environments } = await harness.services.environments.list();
   const sandbox = environments.findLast((environment) => environment.name === 'sandbox')!;
-  expect((await harness.services.environments.update(sandbox.id, { settings: EnvironmentSettingsSchema.parse(sandbox), apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey })).ok).toBe(true);
+  expect(
+    (await harness.services.environments.update(sandbox.id, { settings: EnvironmentSettingsSchema.parse(sandbox), apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey }))
+      .ok,
+  ).toBe(true);
   const { username, password } = SANDBOX_DEMO_CREDENTIALS;
   await harness.services.sessions.login({ environmentId: sandbox.id, username, password, rememberPassword: false });
 

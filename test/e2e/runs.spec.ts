@@ -85,7 +85,10 @@ test('runs a scenario from the Runs screen, follows its failure to the submissio
   await saveScreenshot(app, 'runs-no-workspace');
   const root = await openWorkspaceFromRuns(app, harness);
   const checkoutCard = runs.getByRole('region', { name: 'Scenario Checkout' });
-  await expect(checkoutCard.getByRole('list', { name: 'Steps of Checkout' }).getByRole('listitem')).toHaveText(['The purchases are sent', 'Every purchase is accepted']);
+  await expect(checkoutCard.getByRole('list', { name: 'Steps of Checkout' }).getByRole('listitem')).toHaveText([
+    'The purchases are sent',
+    'Every purchase is accepted',
+  ]);
   await expect(runs.getByRole('region', { name: 'Scenario Smoke' })).toBeVisible();
 
   // Run Checkout alone, once logged in.
@@ -105,7 +108,10 @@ test('runs a scenario from the Runs screen, follows its failure to the submissio
   expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
 
   // The failure's submission opens in History.
-  await steps.nth(1).getByRole('button', { name: /^Open submission/ }).click();
+  await steps
+    .nth(1)
+    .getByRole('button', { name: /^Open submission/ })
+    .click();
   await expect(app.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
   const detail = app.getByTestId('submission-detail');
   await expect(detail).toContainText('Checkout · step 2');

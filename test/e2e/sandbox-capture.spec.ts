@@ -10,13 +10,26 @@ import { expect, saveScreenshot, test } from './support/fixtures.ts';
 const { answers, dialogs } = scriptedDialogs();
 test.use({ harnessOptions: { dialogs } });
 
-const event = { token: 't-1', attributes: { plan: 'pro' }, created_at: '2026-11-22 10:00:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-42' };
+const event = {
+  token: 't-1',
+  attributes: { plan: 'pro' },
+  created_at: '2026-11-22 10:00:00',
+  svc_id: 7,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  customer_id: 'c-42',
+};
 
-test('lists the captured requests after the memory traffic is gone, exports the refused ones as masked HAR, and clears the capture once asked', async ({ app, harness }) => {
+test('lists the captured requests after the memory traffic is gone, exports the refused ones as masked HAR, and clears the capture once asked', async ({
+  app,
+  harness,
+}) => {
   await app.getByRole('tab', { name: 'Sandbox' }).click();
   const url = (await harness.services.sandbox.info()).url;
-  const post = (target: string, body: string, headers: Record<string, string> = {}) => fetch(`${url}${target}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
-  const { access_token: token } = (await (await post('/oauth2/login', JSON.stringify({ username: 'demo', password: 'demo-password' }))).json()) as { access_token: string };
+  const post = (target: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${url}${target}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+  const { access_token: token } = (await (await post('/oauth2/login', JSON.stringify({ username: 'demo', password: 'demo-password' }))).json()) as {
+    access_token: string;
+  };
   const credentials = { apiKey: 'demo-api-key', Authorization: `Bearer ${token}` };
   await post('/user/events', JSON.stringify([event, { ...event, customer_id: 'c-43' }]), credentials);
   await post('/user/events', JSON.stringify([{ ...event, svc_id: 'x' }]), credentials);

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { freePort } from '../fixtures/free-port.ts';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
 
-const batch = JSON.stringify([{ token: 'signup', customer_id: 'cust-1', device_id: '{{$uuid}}', svc_id: 7, created_at: '{{$now -1m}}', attributes: { plan: 'pro' } }], null, 2);
+const batch = JSON.stringify(
+  [{ token: 'signup', customer_id: 'cust-1', device_id: '{{$uuid}}', svc_id: 7, created_at: '{{$now -1m}}', attributes: { plan: 'pro' } }],
+  null,
+  2,
+);
 
 test.describe("the Sandbox tab's Connection panel", () => {
   test('copies the API key, moves the sandbox to another port, and Local sandbox sends there', async ({ app, harness }) => {

@@ -12,9 +12,13 @@ const event = (customer: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-test('at 1 024 and 1 400 px wide, an open event leaves the verdict and request columns in view; the settings panel folds away by button and by Ctrl+Alt+B, remembered', async ({ app, harness }) => {
+test('at 1 024 and 1 400 px wide, an open event leaves the verdict and request columns in view; the settings panel folds away by button and by Ctrl+Alt+B, remembered', async ({
+  app,
+  harness,
+}) => {
   const url = (await harness.services.sandbox.info()).url;
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const { access_token: token } = (await (await post('/oauth2/login', { username: 'demo', password: 'demo-password' })).json()) as { access_token: string };
   const credentials = { apiKey: 'demo-api-key', Authorization: `Bearer ${token}` };
   expect((await post('/user/events', [event('c-1'), event('c-2')], credentials)).status).toBe(202);

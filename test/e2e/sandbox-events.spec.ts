@@ -12,14 +12,18 @@ const event = (customer: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-test('the Events view: live, filtered by verdict and expression, why a refused event was refused, the accepted ones opened as a batch', async ({ app, harness }) => {
+test('the Events view: live, filtered by verdict and expression, why a refused event was refused, the accepted ones opened as a batch', async ({
+  app,
+  harness,
+}) => {
   await app.getByRole('tab', { name: 'Sandbox' }).click();
   await app.getByRole('tab', { name: 'Events' }).click();
   await expect(app.getByText('Nothing captured yet.')).toBeVisible();
 
   // An outside client, like an SDK pointed at the sandbox: two good requests, one refused.
   const url = (await harness.services.sandbox.info()).url;
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const { access_token: token } = (await (await post('/oauth2/login', { username: 'demo', password: 'demo-password' })).json()) as { access_token: string };
   const credentials = { apiKey: 'demo-api-key', Authorization: `Bearer ${token}` };
   expect((await post('/user/events', [event('c-1'), event('c-2'), event('c-3')], credentials)).status).toBe(202);

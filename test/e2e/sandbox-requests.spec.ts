@@ -6,7 +6,14 @@ import { expect, saveScreenshot, test } from './support/fixtures.ts';
  * and "Load older" reaching requests past the newest 2 000.
  */
 
-const event = { token: 't-1', attributes: { plan: 'pro' }, created_at: '2026-11-22 10:00:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-42' };
+const event = {
+  token: 't-1',
+  attributes: { plan: 'pro' },
+  created_at: '2026-11-22 10:00:00',
+  svc_id: 7,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  customer_id: 'c-42',
+};
 /** More than the 2 000 the list reads at first. */
 const FLOOD = 2_050;
 
@@ -14,11 +21,17 @@ test('walks a flood of requests from the keyboard, by number, and loads the olde
   test.setTimeout(120_000);
   await app.getByRole('tab', { name: 'Sandbox' }).click();
   const url = (await harness.services.sandbox.info()).url;
-  const post = (target: string, body: string, headers: Record<string, string> = {}) => fetch(`${url}${target}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+  const post = (target: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${url}${target}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
   // The first request of all, refused for its API key before its body was read.
   expect((await post('/user/events', JSON.stringify([event]), { apiKey: 'wrong-key', Authorization: 'Bearer stale' })).status).toBe(403);
-  for (let sent = 1; sent < FLOOD; sent += 50) await Promise.all(Array.from({ length: Math.min(50, FLOOD - sent) }, () => post('/user/events', '[]', { apiKey: 'wrong-key', Authorization: 'Bearer stale' })));
-  const { access_token: token } = (await (await post('/oauth2/login', JSON.stringify({ username: 'demo', password: 'demo-password' }))).json()) as { access_token: string };
+  for (let sent = 1; sent < FLOOD; sent += 50)
+    await Promise.all(
+      Array.from({ length: Math.min(50, FLOOD - sent) }, () => post('/user/events', '[]', { apiKey: 'wrong-key', Authorization: 'Bearer stale' })),
+    );
+  const { access_token: token } = (await (await post('/oauth2/login', JSON.stringify({ username: 'demo', password: 'demo-password' }))).json()) as {
+    access_token: string;
+  };
   await post('/user/events', JSON.stringify([event, { ...event, customer_id: 'c-43' }]), { apiKey: 'demo-api-key', Authorization: `Bearer ${token}` });
   const kept = FLOOD + 2;
 

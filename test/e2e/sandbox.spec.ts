@@ -1,6 +1,13 @@
 import { expect, logInWithDemo, saveScreenshot, test } from './support/fixtures.ts';
 
-const event = { token: 't-1', attributes: { plan: 'pro' }, created_at: '2026-11-22 10:00:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-42' };
+const event = {
+  token: 't-1',
+  attributes: { plan: 'pro' },
+  created_at: '2026-11-22 10:00:00',
+  svc_id: 7,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  customer_id: 'c-42',
+};
 
 test.describe('the Sandbox screen', () => {
   test('shows a request the test sent, live, newest first, with its headers, body and answer', async ({ app, harness }) => {
@@ -11,7 +18,11 @@ test.describe('the Sandbox screen', () => {
     await expect(app.getByText('No requests yet')).toBeVisible();
 
     // An outside client, like an SDK pointed at the sandbox.
-    const login = await fetch(`${url}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) });
+    const login = await fetch(`${url}/oauth2/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'demo-password' }),
+    });
     const { access_token: token } = (await login.json()) as { access_token: string };
     const sent = await fetch(`${url}/user/events`, {
       method: 'POST',
@@ -40,7 +51,8 @@ test.describe('the Sandbox screen', () => {
   test('triage: each request with its reason, filtered by status and path, live', async ({ app, harness }) => {
     await app.getByRole('tab', { name: 'Sandbox' }).click();
     const url = (await harness.services.sandbox.info()).url;
-    const post = (path: string, body: string, headers: Record<string, string> = {}) => fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+    const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
     const login = await post('/oauth2/login', JSON.stringify({ username: 'demo', password: 'demo-password' }));
     const { access_token: token } = (await login.json()) as { access_token: string };
     await post('/oauth2/login', JSON.stringify({ username: 'demo', password: 'guess' }));
@@ -87,7 +99,10 @@ test.describe('the Sandbox screen', () => {
     await app.keyboard.press('Control+3');
     const url = (await harness.services.sandbox.info()).url;
     // Faults apply to requests whose credentials pass.
-    const credentials = { apiKey: (await harness.services.sandbox.info()).demoApiKey, Authorization: `Bearer ${(await harness.services.vault.get('local-sandbox')).accessToken!}` };
+    const credentials = {
+      apiKey: (await harness.services.sandbox.info()).demoApiKey,
+      Authorization: `Bearer ${(await harness.services.vault.get('local-sandbox')).accessToken!}`,
+    };
     const answer = await fetch(`${url}/user/events`, { method: 'POST', headers: { ...credentials, 'Content-Type': 'application/json' }, body: '[]' });
     expect(answer.status).toBe(503);
     await expect(app.getByRole('list', { name: 'Requests, newest first' }).getByRole('listitem').first()).toContainText('503');

@@ -22,7 +22,14 @@ const test = base.extend<{ disk: SmallDisk }>({
 
 const batch = (count: number) =>
   `${JSON.stringify(
-    Array.from({ length: count }, (_, n) => ({ token: `evt-${n + 1}`, customer_id: `customer-${n + 1}`, device_id: '1b4e28ba-2fa1-11d2-883f-0016d3cca427', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: { plan: 'pro', note: 'x'.repeat(200) } })),
+    Array.from({ length: count }, (_, n) => ({
+      token: `evt-${n + 1}`,
+      customer_id: `customer-${n + 1}`,
+      device_id: '1b4e28ba-2fa1-11d2-883f-0016d3cca427',
+      svc_id: 1001,
+      created_at: '2026-11-20 10:00:00',
+      attributes: { plan: 'pro', note: 'x'.repeat(200) },
+    })),
     null,
     2,
   )}\n`;

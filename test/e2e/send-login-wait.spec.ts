@@ -6,14 +6,23 @@ import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './su
 test.use({ harnessOptions: { sandbox: { tokenTtlSeconds: 8 } } });
 
 const batch = `${JSON.stringify(
-  Array.from({ length: 20 }, (_, n) => ({ token: 'evt-{{$seq}}', customer_id: `customer-${n + 1}`, device_id: '{{$uuid}}', svc_id: 1001, created_at: '{{$now -1m}}', attributes: {} })),
+  Array.from({ length: 20 }, (_, n) => ({
+    token: 'evt-{{$seq}}',
+    customer_id: `customer-${n + 1}`,
+    device_id: '{{$uuid}}',
+    svc_id: 1001,
+    created_at: '{{$now -1m}}',
+    attributes: {},
+  })),
   null,
   2,
 )}\n`;
 
 /** Sends the batch in chunks of two, each answered after 2 s, logged in without remembering the password: the token expires mid-send. */
 async function sendPastTheExpiry(app: Page, harness: Harness) {
-  await harness.services.environments.update('local-sandbox', { settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2, concurrency: 1 } });
+  await harness.services.environments.update('local-sandbox', {
+    settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2, concurrency: 1 },
+  });
   await openBatchText(app, harness, batch);
   await logInWithDemo(app);
   await harness.services.sandbox.setFaults({ latencyMs: 2000 });

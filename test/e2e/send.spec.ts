@@ -58,7 +58,9 @@ test.describe('sending', () => {
   });
 
   test('a refusal stops the send: the answer shown is the refused chunk, and Resume offers the rest', async ({ app, harness }) => {
-    await harness.services.environments.update('local-sandbox', { settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2, concurrency: 1 } });
+    await harness.services.environments.update('local-sandbox', {
+      settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2, concurrency: 1 },
+    });
     await harness.services.sandbox.setFaults({ failSequence: [200, 403] });
     await openBatchText(app, harness, batch(6));
     await logInWithDemo(app);
@@ -70,7 +72,10 @@ test.describe('sending', () => {
     await expect(outcome.getByRole('button', { name: 'Retry the failed chunks and send the rest' })).toBeVisible();
   });
 
-  test('a batch with errors asks in the app’s own dialog: the errors and warnings counted, the first few, Show in Problems, Send anyway', async ({ app, harness }) => {
+  test('a batch with errors asks in the app’s own dialog: the errors and warnings counted, the first few, Show in Problems, Send anyway', async ({
+    app,
+    harness,
+  }) => {
     const events = Array.from({ length: 7 }, (_, n) => ({
       token: `evt-${n + 1}`,
       customer_id: `customer-${n + 1}`,
@@ -131,7 +136,9 @@ test.describe('sending', () => {
   });
 
   test('a send that goes on after the login takes "nothing was sent" away, even when it ends partial', async ({ app, harness }) => {
-    await harness.services.environments.update('local-sandbox', { settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2, concurrency: 1 } });
+    await harness.services.environments.update('local-sandbox', {
+      settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2, concurrency: 1 },
+    });
     await harness.services.sandbox.setFaults({ failSequence: [200, 403] });
     await openBatchText(app, harness, batch(6));
     await app.getByRole('button', { name: 'Send', exact: true }).click();
@@ -146,7 +153,9 @@ test.describe('sending', () => {
   });
 
   test('a login that ends mid-send, with no password remembered, is asked for, and the stopped send goes on after it', async ({ app, harness }) => {
-    await harness.services.environments.update('local-sandbox', { settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2, concurrency: 1 } });
+    await harness.services.environments.update('local-sandbox', {
+      settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2, concurrency: 1 },
+    });
     // The server refuses the token from the second chunk on, as when it expired there.
     await harness.services.sandbox.setFaults({ failSequence: [200, 401] });
     await openBatchText(app, harness, batch(6));
@@ -180,7 +189,9 @@ test.describe('sending', () => {
   });
 
   test('warns before sending the same resolved batch again, naming when', async ({ app, harness }) => {
-    const fixed = JSON.stringify([{ token: 'same', customer_id: 'c', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} }]);
+    const fixed = JSON.stringify([
+      { token: 'same', customer_id: 'c', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} },
+    ]);
     await openBatchText(app, harness, fixed);
     await logInWithDemo(app);
     await app.getByRole('button', { name: 'Send', exact: true }).click();
@@ -228,9 +239,28 @@ test.describe('copying a sent chunk as cURL', () => {
 async function afterCrash(page: Page, cut: (store: SubmissionStore, id: string) => void): Promise<Harness> {
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-crash-'));
   const store = openSubmissions(path.join(dataFolder, 'submissions.sqlite'));
-  const eventTexts = Array.from({ length: 4 }, (_, n) => JSON.stringify({ token: `t-${n + 1}`, customer_id: 'c', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 10:00:00', attributes: {} }));
+  const eventTexts = Array.from({ length: 4 }, (_, n) =>
+    JSON.stringify({
+      token: `t-${n + 1}`,
+      customer_id: 'c',
+      device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+      svc_id: 1,
+      created_at: '2026-11-22 10:00:00',
+      attributes: {},
+    }),
+  );
   const earlier = store.createSubmission(
-    { environmentId: 'local-sandbox', environmentName: 'Local sandbox', environmentColor: '#2e9d6a', baseUrl: 'http://127.0.0.1:9', headers: {}, batch: `[${eventTexts.join(',')}]`, eventCount: 4, batchHash: 'crash-test', startedAt: new Date().toISOString() },
+    {
+      environmentId: 'local-sandbox',
+      environmentName: 'Local sandbox',
+      environmentColor: '#2e9d6a',
+      baseUrl: 'http://127.0.0.1:9',
+      headers: {},
+      batch: `[${eventTexts.join(',')}]`,
+      eventCount: 4,
+      batchHash: 'crash-test',
+      startedAt: new Date().toISOString(),
+    },
     [
       { firstEvent: 0, eventCount: 2 },
       { firstEvent: 2, eventCount: 2 },
@@ -273,7 +303,9 @@ test('after a crash, offers to resume the interrupted send and sends only the re
 
 test('after a kill, the resume names the chunk that went out without an answer, and skips it when told', async ({ page }) => {
   // The second chunk's request was out when the process died.
-  const harness = await afterCrash(page, (store, id) => store.beginAttempt(id, { number: 1, startedAt: new Date().toISOString(), firstEvent: 2, eventCount: 2 }));
+  const harness = await afterCrash(page, (store, id) =>
+    store.beginAttempt(id, { number: 1, startedAt: new Date().toISOString(), firstEvent: 2, eventCount: 2 }),
+  );
   try {
     const notice = page.getByRole('status', { name: 'Interrupted sends' });
     await expect(notice).toContainText('Events 3–4 went out without an answer; the server may already hold them.');

@@ -33,7 +33,14 @@ test.describe('the shell', () => {
     await app.locator('.monaco-editor').first().click();
     await app.getByRole('button', { name: 'About' }).click();
     // Monaco's JSON worker runs from the app's own files, not a CDN.
-    await expect.poll(() => app.workers().map((worker) => worker.url()).join(' ')).toMatch(/json\.worker-[\w-]+\.js/);
+    await expect
+      .poll(() =>
+        app
+          .workers()
+          .map((worker) => worker.url())
+          .join(' '),
+      )
+      .toMatch(/json\.worker-[\w-]+\.js/);
     const workerUrls = app.workers().map((worker) => worker.url());
     expect(requests.length).toBeGreaterThan(3);
     expect([...requests, ...workerUrls].filter((url) => !isLoopback(url))).toEqual([]);
@@ -50,7 +57,9 @@ test.describe('the shell', () => {
 
   test('refuses contract calls from any other origin', async ({ harness }) => {
     const call = (headers: Record<string, string>) =>
-      fetch(`${harness.url}/__harness/ipc/app%3Ainfo`, { method: 'POST', body: encodeFrame({}).join(''), headers }).then(async (response) => decodeFrame(await response.text()));
+      fetch(`${harness.url}/__harness/ipc/app%3Ainfo`, { method: 'POST', body: encodeFrame({}).join(''), headers }).then(async (response) =>
+        decodeFrame(await response.text()),
+      );
     expect(await call({ Origin: 'https://evil.example' })).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } });
     expect(await call({})).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } });
     expect(await call({ Origin: harness.url })).toMatchObject({ ok: true });

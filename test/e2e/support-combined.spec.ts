@@ -21,13 +21,26 @@ const event = (token: string, customer: string, at: string, index: number) => ({
   svc_id: 7,
   attributes: { plan: 'pro' },
 });
-const sdkLog = [event('checkout-started', 'cust-7781', '2026-11-19 18:02:11', 0), event('page-viewed', 'cust-1002', '2026-11-19 18:03:00', 1), event('checkout-failed', 'cust-7781', '2026-11-19 18:06:59', 0)];
+const sdkLog = [
+  event('checkout-started', 'cust-7781', '2026-11-19 18:02:11', 0),
+  event('page-viewed', 'cust-1002', '2026-11-19 18:03:00', 1),
+  event('checkout-failed', 'cust-7781', '2026-11-19 18:06:59', 0),
+];
 const browserEvents = [event('coupon-applied', 'cust-7781', '2026-11-19 18:04:40', 0), event('page-viewed', 'cust-5555', '2026-11-19 18:05:05', 2)];
 const har = {
   log: {
     version: '1.2',
     creator: { name: 'browser', version: '1' },
-    entries: [{ startedDateTime: '2026-11-19T18:05:06Z', request: { method: 'POST', url: 'https://api.example.com/user/events', postData: { mimeType: 'application/json', text: JSON.stringify(browserEvents) } } }],
+    entries: [
+      {
+        startedDateTime: '2026-11-19T18:05:06Z',
+        request: {
+          method: 'POST',
+          url: 'https://api.example.com/user/events',
+          postData: { mimeType: 'application/json', text: JSON.stringify(browserEvents) },
+        },
+      },
+    ],
   },
 };
 
@@ -44,7 +57,9 @@ test('a support person combines a HAR and an NDJSON into one batch, pseudonymize
 
   // The HAR goes into this batch, at the end: one edit, which one undo takes out.
   const importHar = async () => {
-    await app.getByLabel('File to import', { exact: true }).setInputFiles({ name: 'browser.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(har)) });
+    await app
+      .getByLabel('File to import', { exact: true })
+      .setInputFiles({ name: 'browser.har', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(har)) });
     return app.getByRole('dialog', { name: 'Import 2 events from browser.har' });
   };
   let choice = await importHar();

@@ -123,7 +123,8 @@ test.describe('batch transforms', () => {
     await expect.poll(() => savedText(harness)).not.toBe(before);
     const after = await savedText(harness);
     const pseudonymized = JSON.parse(after) as Event[];
-    for (const original of ['cust-7781', 'cust-1002', 'ann.smith@acme.io', 'bob@jones-family.net', 'cy.young@mail.de', 'Ann Smith', '10.0.0.1', '415 555']) expect(after).not.toContain(original);
+    for (const original of ['cust-7781', 'cust-1002', 'ann.smith@acme.io', 'bob@jones-family.net', 'cy.young@mail.de', 'Ann Smith', '10.0.0.1', '415 555'])
+      expect(after).not.toContain(original);
     const customerOf = new Map<string, string>();
     pseudonymized.forEach((event, index) => {
       const was = events[index]!.customer_id;
@@ -156,13 +157,17 @@ test.describe('batch transforms', () => {
     await dialog.getByRole('textbox', { name: 'Field' }).fill('custmer_id');
     await dialog.getByRole('textbox', { name: 'Value' }).fill('cust-1');
     await dialog.getByRole('button', { name: 'Preview' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('"custmer_id" is not a field of an event: set token, created_at, svc_id, device_id, customer_id or attributes.NAME.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      '"custmer_id" is not a field of an event: set token, created_at, svc_id, device_id, customer_id or attributes.NAME.',
+    );
     await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
     await saveScreenshot(app, 'transform-set-unknown-field');
     await dialog.getByRole('textbox', { name: 'Field' }).fill('created_at');
     await dialog.getByRole('textbox', { name: 'Value' }).fill('2026-11-40 10:00:00');
     await dialog.getByRole('button', { name: 'Preview' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('created_at must be a date-time written YYYY-MM-DD HH:MM:SS (or {{$now}}): 2026-11-40 is not a date in the calendar.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'created_at must be a date-time written YYYY-MM-DD HH:MM:SS (or {{$now}}): 2026-11-40 is not a date in the calendar.',
+    );
     await dialog.getByRole('button', { name: 'Close' }).click();
     expect(await savedText(harness)).toBe(before);
   });
@@ -219,7 +224,10 @@ test.describe('batch transforms', () => {
 });
 
 test.describe('transforming a big batch', () => {
-  test('Apply on 15 000 events changes just their values; one Ctrl+Z undoes it, apart from typing after it, and redo makes it again', async ({ app, harness }) => {
+  test('Apply on 15 000 events changes just their values; one Ctrl+Z undoes it, apart from typing after it, and redo makes it again', async ({
+    app,
+    harness,
+  }) => {
     test.setTimeout(180_000);
     const count = 15_000;
     const big = JSON.stringify(

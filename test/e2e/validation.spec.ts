@@ -28,7 +28,10 @@ test.describe('validation in the editor', () => {
 
     await problems.getByRole('button', { name: /svc_id/ }).click();
     await app.keyboard.press('ControlOrMeta+.');
-    const fix = app.locator('.action-widget').getByText(/Change to the number/).first();
+    const fix = app
+      .locator('.action-widget')
+      .getByText(/Change to the number/)
+      .first();
     await expect(fix).toBeVisible();
     await fix.click();
     await expect(problems.getByTestId('problem-counts')).toHaveText(/^1 error/);
@@ -37,7 +40,10 @@ test.describe('validation in the editor', () => {
 
   test('the quick-fix menu shows a long title whole, not cut to an ellipsis', async ({ app, harness }) => {
     await openBatchText(app, harness, valid.replace('"2026-01-30 10:00:00"', '"2026-11-22T09:30:00Z"'));
-    await app.getByRole('region', { name: 'Problems' }).getByRole('button', { name: /created_at/ }).click();
+    await app
+      .getByRole('region', { name: 'Problems' })
+      .getByRole('button', { name: /created_at/ })
+      .click();
     await app.keyboard.press('ControlOrMeta+.');
     const title = app.locator('.action-widget .monaco-list-row.action .title').first();
     await expect(title).toHaveText('Change to 2026-11-22 09:30:00 (UTC)');
@@ -167,11 +173,17 @@ test.describe('importing', () => {
     await app.getByRole('button', { name: 'More', exact: true }).click();
     await app.getByRole('button', { name: 'Paste cURL…' }).click();
     const dialog = app.getByRole('dialog', { name: 'Import a cURL command' });
-    await dialog.getByLabel('cURL command').fill(`curl 'https://api.example.com/user/events' -H 'apiKey: k' -H 'Content-Type: application/json' --data-raw '[{"token":"from-curl","svc_id":3}]'`);
+    await dialog
+      .getByLabel('cURL command')
+      .fill(`curl 'https://api.example.com/user/events' -H 'apiKey: k' -H 'Content-Type: application/json' --data-raw '[{"token":"from-curl","svc_id":3}]'`);
     await dialog.getByRole('button', { name: 'Import' }).click();
     await expect(app.getByTestId('event-count')).toHaveText('1 event');
     await expect(app.locator('.monaco-editor').first()).toContainText('from-curl');
-    await expect(app.getByText("Imported 1 event from pasted cURL command. Only its body became the batch; sending uses the environment's address and headers, not those of api.example.com.")).toBeVisible();
+    await expect(
+      app.getByText(
+        "Imported 1 event from pasted cURL command. Only its body became the batch; sending uses the environment's address and headers, not those of api.example.com.",
+      ),
+    ).toBeVisible();
   });
 
   test('a pasted cURL command that cannot be read stays in its dialog, which says once what is wrong', async ({ app }) => {

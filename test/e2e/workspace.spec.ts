@@ -45,7 +45,16 @@ test('opens a workspace, opens a batch from the sidebar, and saves the edit to i
   const sidebar = app.getByTestId('workspace-panel');
   await expect(sidebar.getByRole('heading', { name: 'Workspace Shop events' })).toBeVisible();
   const tree = sidebar.getByRole('tree', { name: 'Files of the workspace Shop events' });
-  await expect(tree.getByRole('treeitem')).toHaveText(['▾Environments (1)', 'sandbox', '▾Batches (1)', 'purchase', '▾Plans (1)', 'shop', '▾Scenarios (1)', 'Smoke']);
+  await expect(tree.getByRole('treeitem')).toHaveText([
+    '▾Environments (1)',
+    'sandbox',
+    '▾Batches (1)',
+    'purchase',
+    '▾Plans (1)',
+    'shop',
+    '▾Scenarios (1)',
+    'Smoke',
+  ]);
   await saveScreenshot(app, 'workspace-sidebar');
 
   // The keyboard reaches the batch and opens it as its file.

@@ -5,7 +5,7 @@ import { InputError, packageSpec, readInputs } from '../../action/inputs.ts';
 const cwd = path.resolve('/work/repo');
 
 describe('the version the action installs', () => {
-  it('is the action\'s own when none is given, an exact version otherwise', () => {
+  it("is the action's own when none is given, an exact version otherwise", () => {
     expect(packageSpec('', '0.3.1', cwd)).toBe('eventdesk@0.3.1');
     expect(packageSpec(' 0.2.0 ', '0.3.1', cwd)).toBe('eventdesk@0.2.0');
     expect(packageSpec('1.0.0-rc.2', '0.3.1', cwd)).toBe('eventdesk@1.0.0-rc.2');
@@ -23,7 +23,7 @@ describe('the version the action installs', () => {
 });
 
 describe('the inputs', () => {
-  it('default to every scenario of the working directory\'s workspace, no sandbox, the report in eventdesk-report', () => {
+  it("default to every scenario of the working directory's workspace, no sandbox, the report in eventdesk-report", () => {
     expect(readInputs({}, cwd, '0.3.1')).toEqual({
       packageSpec: 'eventdesk@0.3.1',
       workspace: cwd,
@@ -35,7 +35,7 @@ describe('the inputs', () => {
     });
   });
 
-  it('read the variables action.yml sets, `-` in a name as `_`; the plan is the workspace\'s, the report folder the job\'s', () => {
+  it("read the variables action.yml sets, `-` in a name as `_`; the plan is the workspace's, the report folder the job's", () => {
     const inputs = readInputs(
       {
         INPUT_WORKSPACE: 'shop',

@@ -79,7 +79,9 @@ async function action(name: string, inputs: Record<string, string>) {
     EVENTDESK_API_KEY: SANDBOX_DEMO_CREDENTIALS.apiKey,
     ...Object.fromEntries(Object.entries(inputs).map(([input, value]) => [inputVariable(input), value])),
   };
-  const run = await outcome(spawn(process.execPath, [...nodeFlags, path.join(root, 'action', 'run.ts')], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const run = await outcome(
+    spawn(process.execPath, [...nodeFlags, path.join(root, 'action', 'run.ts')], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   return { ...run, outputs: await readFile(output, 'utf8') };
 }
 
@@ -87,7 +89,13 @@ describe('the GitHub Action', () => {
   it('installs the package, starts the sandbox, runs the scenarios, leaves the JUnit report where asked, and stops the sandbox', async () => {
     const port = await freePort();
     await workspace('passing', port);
-    const { code, stdout, stderr, outputs } = await action('passing', { version: tarball, workspace: 'passing', sandbox: 'true', 'sandbox-port': String(port), 'report-dir': 'reports/scenarios' });
+    const { code, stdout, stderr, outputs } = await action('passing', {
+      version: tarball,
+      workspace: 'passing',
+      sandbox: 'true',
+      'sandbox-port': String(port),
+      'report-dir': 'reports/scenarios',
+    });
     expect(stderr).not.toContain('::error::');
     expect(stdout).toContain(`The sandbox answers on http://127.0.0.1:${port}`);
     expect(stdout).toContain('2 passed, 0 failed, 0 skipped');
@@ -100,7 +108,12 @@ describe('the GitHub Action', () => {
 
   it('fails the step when a step of the run fails, after writing the report that says which', async () => {
     const port = await freePort();
-    await workspace('failing', port, { format: 'eventdesk.scenario', version: 1, name: 'Smoke', steps: [{ name: 'four accepted?', send: 'batches/purchase.json', expect: { accepted: 4 } }] });
+    await workspace('failing', port, {
+      format: 'eventdesk.scenario',
+      version: 1,
+      name: 'Smoke',
+      steps: [{ name: 'four accepted?', send: 'batches/purchase.json', expect: { accepted: 4 } }],
+    });
     const { code, stderr, outputs } = await action('failing', { version: tarball, workspace: 'failing', sandbox: 'true', 'sandbox-port': String(port) });
     expect(stderr).toContain('::error::eventdesk run failed (exit 1): the report says which steps.');
     expect(code).toBe(1);
@@ -113,8 +126,19 @@ describe('the GitHub Action', () => {
   it("fails with the sandbox's log when the sandbox stops before it answers, and runs nothing", async () => {
     const port = await freePort();
     await workspace('no-plan', port);
-    const { code, stdout, stderr, outputs } = await action('no-plan', { version: tarball, workspace: 'no-plan', sandbox: 'true', 'sandbox-port': String(port), 'sandbox-plan': 'plans/missing.plan.json' });
-    expect(stderr).toMatch(new RegExp(`^::error::The sandbox stopped \\(exit \\d+\\) before it answered on http://127\\.0\\.0\\.1:${port}/_sandbox/openapi\\.json\\.\nThe sandbox's log:\n.*missing\\.plan\\.json`, 'm'));
+    const { code, stdout, stderr, outputs } = await action('no-plan', {
+      version: tarball,
+      workspace: 'no-plan',
+      sandbox: 'true',
+      'sandbox-port': String(port),
+      'sandbox-plan': 'plans/missing.plan.json',
+    });
+    expect(stderr).toMatch(
+      new RegExp(
+        `^::error::The sandbox stopped \\(exit \\d+\\) before it answered on http://127\\.0\\.0\\.1:${port}/_sandbox/openapi\\.json\\.\nThe sandbox's log:\n.*missing\\.plan\\.json`,
+        'm',
+      ),
+    );
     expect(stdout).not.toContain('eventdesk run');
     expect(code).toBe(1);
     expect(outputs).toBe('');
@@ -123,7 +147,13 @@ describe('the GitHub Action', () => {
   it('fails, and stops the sandbox, when it does not answer by the deadline', async () => {
     const port = await freePort();
     await workspace('late', port);
-    const { code, stderr } = await action('late', { version: tarball, workspace: 'late', sandbox: 'true', 'sandbox-port': String(port), 'sandbox-timeout': '0' });
+    const { code, stderr } = await action('late', {
+      version: tarball,
+      workspace: 'late',
+      sandbox: 'true',
+      'sandbox-port': String(port),
+      'sandbox-timeout': '0',
+    });
     expect(stderr).toContain(`::error::The sandbox did not answer on http://127.0.0.1:${port}/_sandbox/openapi.json within 0 s.\nThe sandbox's log:\n`);
     expect(code).toBe(1);
     expect(await listening(port)).toBe(false);
@@ -135,7 +165,12 @@ describe('the GitHub Action', () => {
     const earlier = path.join(folder, 'earlier', 'junit.xml');
     await mkdir(path.dirname(earlier));
     await writeFile(earlier, '<testsuites/>');
-    const { code, stderr, outputs } = await action('wrong-environment', { version: tarball, workspace: 'wrong-environment', environment: 'staging', 'report-dir': 'earlier' });
+    const { code, stderr, outputs } = await action('wrong-environment', {
+      version: tarball,
+      workspace: 'wrong-environment',
+      environment: 'staging',
+      'report-dir': 'earlier',
+    });
     expect(stderr).toContain('--env staging: the workspace has no environment of that name');
     expect(stderr).toContain('::error::eventdesk run wrote no report (exit 2): see its message above.');
     expect(code).toBe(1);
@@ -145,7 +180,9 @@ describe('the GitHub Action', () => {
 
   it('refuses a version that is not pinned, before installing anything', async () => {
     const { code, stdout, stderr } = await action('latest', { version: 'latest' });
-    expect(stderr).toBe(`::error::version: "latest" is neither an exact version (such as ${packageJson.version}) nor a package tarball (.tgz); the install is pinned, so ranges and tags such as "latest" are refused.\n`);
+    expect(stderr).toBe(
+      `::error::version: "latest" is neither an exact version (such as ${packageJson.version}) nor a package tarball (.tgz); the install is pinned, so ranges and tags such as "latest" are refused.\n`,
+    );
     expect(stdout).toBe('');
     expect(code).toBe(2);
   });

@@ -15,7 +15,15 @@ import { readYaml, runStep, stepEnv, workflowStep, type Workflow } from './suppo
 const bashSteps = describe.skipIf(process.platform === 'win32');
 
 const RELEASE = '.github/workflows/release.yml';
-const SIGNING = ['CSC_LINK', 'CSC_KEY_PASSWORD', 'WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD', 'CSC_IDENTITY_AUTO_DISCOVERY', 'MAC_CERTIFICATE', 'WINDOWS_CERTIFICATE'];
+const SIGNING = [
+  'CSC_LINK',
+  'CSC_KEY_PASSWORD',
+  'WIN_CSC_LINK',
+  'WIN_CSC_KEY_PASSWORD',
+  'CSC_IDENTITY_AUTO_DISCOVERY',
+  'MAC_CERTIFICATE',
+  'WINDOWS_CERTIFICATE',
+];
 
 let folder: string;
 
@@ -76,11 +84,18 @@ bashSteps('the command line package', () => {
   async function check(manifest: Record<string, unknown>, tag: string) {
     const step = await workflowStep(RELEASE, 'cli', "The package is the tag's version, and names this repository (npm's provenance checks it)");
     const file = await tarball(`${tag}-${Object.keys(manifest).length}-${String(manifest.version)}`, manifest);
-    return runStep(step, { PATH: process.env.PATH, GITHUB_REF_NAME: tag, GITHUB_REPOSITORY: 'acme/eventdesk', ...stepEnv(step, { 'steps.pack.outputs.tarball': file }) });
+    return runStep(step, {
+      PATH: process.env.PATH,
+      GITHUB_REF_NAME: tag,
+      GITHUB_REPOSITORY: 'acme/eventdesk',
+      ...stepEnv(step, { 'steps.pack.outputs.tarball': file }),
+    });
   }
 
   it("is published when it is the tag's version and names this repository, as npm's provenance asks", async () => {
-    expect((await check({ name: 'eventdesk', version: '0.4.0', repository: { type: 'git', url: 'git+https://github.com/acme/eventdesk.git' } }, 'v0.4.0')).code).toBe(0);
+    expect(
+      (await check({ name: 'eventdesk', version: '0.4.0', repository: { type: 'git', url: 'git+https://github.com/acme/eventdesk.git' } }, 'v0.4.0')).code,
+    ).toBe(0);
     expect((await check({ name: 'eventdesk', version: '0.4.0', repository: 'https://github.com/acme/eventdesk' }, 'v0.4.0')).code).toBe(0);
   });
 
@@ -93,7 +108,9 @@ bashSteps('the command line package', () => {
   it('is not published when it names no repository, or another: the provenance would be refused', async () => {
     const none = await check({ name: 'eventdesk', version: '0.4.0' }, 'v0.4.0');
     expect(none.code).toBe(1);
-    expect(none.stdout).toBe("::error::npm publishes with provenance only for a package whose repository.url is https://github.com/acme/eventdesk; the package says ''.\n");
+    expect(none.stdout).toBe(
+      "::error::npm publishes with provenance only for a package whose repository.url is https://github.com/acme/eventdesk; the package says ''.\n",
+    );
     const other = await check({ name: 'eventdesk', version: '0.4.0', repository: { url: 'https://github.com/acme/eventdesk-fork' } }, 'v0.4.0');
     expect(other.code).toBe(1);
   });

@@ -20,7 +20,8 @@ describe('GitHub Actions files, by action-validator', () => {
     const folder = path.join(root, '.github', 'workflows');
     const files = (await readdir(folder)).filter((name) => name.endsWith('.yml'));
     expect(files.length).toBeGreaterThan(1);
-    for (const file of files) expect({ file, problems: problems(validateWorkflow(await readFile(path.join(folder, file), 'utf8'))) }).toEqual({ file, problems: [] });
+    for (const file of files)
+      expect({ file, problems: problems(validateWorkflow(await readFile(path.join(folder, file), 'utf8'))) }).toEqual({ file, problems: [] });
   });
 
   it("accepts the README's example workflows", async () => {
@@ -32,6 +33,9 @@ describe('GitHub Actions files, by action-validator', () => {
 
   it('refuses what GitHub would refuse, so the checks above can fail', () => {
     expect(problems(validateAction('name: x\ndescription: y\nruns:\n  using: composite\n  stepz: []\n')).length).toBeGreaterThan(0);
-    expect(problems(validateWorkflow('on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        whith: {}\n')).length).toBeGreaterThan(0);
+    expect(
+      problems(validateWorkflow('on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n        whith: {}\n'))
+        .length,
+    ).toBeGreaterThan(0);
   });
 });

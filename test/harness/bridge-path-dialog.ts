@@ -39,7 +39,11 @@ export function askForPath(question: PathQuestion): void {
     answered = true;
     dialog.close();
     dialog.remove();
-    void fetch(PATH_ANSWER_URL, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: question.id, paths } satisfies PathAnswer) });
+    void fetch(PATH_ANSWER_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: question.id, paths } satisfies PathAnswer),
+    });
   };
   form.addEventListener('submit', (event) => {
     event.preventDefault();

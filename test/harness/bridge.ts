@@ -30,7 +30,10 @@ function sendLong(url: string, frame: string[]): Promise<string> {
 async function call(channel: string, input: unknown): Promise<Envelope<unknown>> {
   const url = `/__harness/ipc/${encodeURIComponent(channel)}`;
   const frame = encodeFrame({ input });
-  const answer = frame.length > 1 ? await sendLong(url, frame) : await (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: frame[0] })).text();
+  const answer =
+    frame.length > 1
+      ? await sendLong(url, frame)
+      : await (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: frame[0] })).text();
   return decodeFrame(answer) as Envelope<unknown>;
 }
 

@@ -17,11 +17,20 @@ describe('a harness frame', () => {
   it('gives back any JSON value, with long texts at any depth, in arrays, or as the whole value', () => {
     const longText = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map(long);
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 2 }), longText, fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(fc.string(), tie('node'), { maxKeys: 3 })),
+      node: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 2 }),
+        longText,
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(fc.string(), tie('node'), { maxKeys: 3 }),
+      ),
     })).node;
-    fc.assert(fc.property(value, (sent) => {
+    fc.assert(
+      fc.property(value, (sent) => {
         expect(roundTrip(sent)).toEqual(JSON.parse(JSON.stringify(sent)));
-      }), { numRuns: 150 });
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('keeps a text with a lone surrogate in the JSON, which can escape it', () => {

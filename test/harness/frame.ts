@@ -58,7 +58,14 @@ export function decodeFrame(frame: string): unknown {
 }
 
 function isPlace(place: unknown): place is Place {
-  return Array.isArray(place) && place.length === 2 && Array.isArray(place[0]) && place[0].every((key) => typeof key === 'string') && Number.isSafeInteger(place[1]) && place[1] >= 0;
+  return (
+    Array.isArray(place) &&
+    place.length === 2 &&
+    Array.isArray(place[0]) &&
+    place[0].every((key) => typeof key === 'string') &&
+    Number.isSafeInteger(place[1]) &&
+    place[1] >= 0
+  );
 }
 
 /** Puts `text` where the encoder left null, following only the value's own keys (never a prototype's). */

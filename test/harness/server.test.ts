@@ -17,7 +17,13 @@ describe('the harness', () => {
   it('refuses a call from another origin before reading its body, and answers at once while the client still sends', { timeout: 30_000 }, async () => {
     const { hostname, port } = new URL(harness.url);
     const answered = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const post = request({ hostname, port, method: 'POST', path: '/__harness/ipc/app%3Ainfo', headers: { Origin: 'https://evil.example', 'Content-Length': String(DECLARED) } });
+      const post = request({
+        hostname,
+        port,
+        method: 'POST',
+        path: '/__harness/ipc/app%3Ainfo',
+        headers: { Origin: 'https://evil.example', 'Content-Length': String(DECLARED) },
+      });
       const timer = setTimeout(() => reject(new Error('No answer while the body was still being sent: the harness waits to read it.')), 5000);
       post.on('response', (response) => {
         clearTimeout(timer);

@@ -7,7 +7,9 @@ const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
 /** What the layering rule and the package lists say about one import planted in a file at that path. */
 async function refusals(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: file });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'local/layering').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports' || message.ruleId === 'local/layering')
+    .map((message) => message.message);
 }
 
 describe('the layering rule', () => {

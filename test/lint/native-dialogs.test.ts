@@ -6,7 +6,9 @@ const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
 
 async function refusals(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: file });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-globals' || message.ruleId === 'no-restricted-properties').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-globals' || message.ruleId === 'no-restricted-properties')
+    .map((message) => message.message);
 }
 
 describe('the native dialogs rule', () => {
@@ -22,6 +24,11 @@ describe('the native dialogs rule', () => {
   });
 
   it('allows the app’s own confirm', async () => {
-    expect(await refusals('renderer/x.ts', "import { confirm } from './shell/questions.ts';\nexport const yes = confirm({ title: 'Delete?', message: '', action: 'Delete' });")).toEqual([]);
+    expect(
+      await refusals(
+        'renderer/x.ts',
+        "import { confirm } from './shell/questions.ts';\nexport const yes = confirm({ title: 'Delete?', message: '', action: 'Delete' });",
+      ),
+    ).toEqual([]);
   });
 });

@@ -18,7 +18,12 @@ let graph: Record<string, string[]>;
 let circular: string[][];
 
 beforeAll(async () => {
-  const result = await madge(LAYERED, { baseDir: ROOT, fileExtensions: ['ts', 'tsx'], tsConfig: path.join(ROOT, 'tsconfig.json'), excludeRegExp: [/\.d\.ts$/] });
+  const result = await madge(LAYERED, {
+    baseDir: ROOT,
+    fileExtensions: ['ts', 'tsx'],
+    tsConfig: path.join(ROOT, 'tsconfig.json'),
+    excludeRegExp: [/\.d\.ts$/],
+  });
   graph = result.obj();
   circular = result.circular();
 }, 60_000);
@@ -107,7 +112,11 @@ describe('the house', () => {
   });
 
   it('knows the order of every feature, and of every folder of the renderer', () => {
-    const folders = (top: string) => readdirSync(path.join(ROOT, top), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    const folders = (top: string) =>
+      readdirSync(path.join(ROOT, top), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort();
     expect(folders('features')).toEqual([...FEATURE_ORDER].sort());
     expect(folders('renderer').filter((name) => name !== 'public')).toEqual([...RENDERER_ORDER].sort());
   });

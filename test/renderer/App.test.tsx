@@ -4,7 +4,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { info, renderApp, stubBrowser } from './app-harness.tsx';
 
 // Monaco needs a real browser; the e2e tests cover the editor. Here the shell around it is tested.
-vi.mock('../../renderer/shell/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../renderer/shell/editors.ts', () => ({
+  BatchEditor: () => <div data-testid="batch-editor" />,
+  BatchViewer: () => null,
+  CompareEditor: () => null,
+}));
 
 beforeAll(stubBrowser);
 afterEach(cleanup);
@@ -26,7 +30,11 @@ describe('the app shell', () => {
       'history:retention': { ok: true, value: { retention: { keep: 'all' }, usage: { submissions: 0, storedBytes: 0, fileBytes: 0 } } },
     });
     await screen.findByRole('heading', { name: 'Batch' });
-    const read = () => calls.filter((call) => ['history:count', 'history:timeline', 'history:retention'].includes(call.channel)).map((call) => call.channel).sort();
+    const read = () =>
+      calls
+        .filter((call) => ['history:count', 'history:timeline', 'history:retention'].includes(call.channel))
+        .map((call) => call.channel)
+        .sort();
     expect(read()).toEqual([]);
     act(() => void fireEvent.keyDown(window, { key: '2', code: 'Digit2', ctrlKey: true }));
     expect(await screen.findByTestId('history-empty')).toBeTruthy();

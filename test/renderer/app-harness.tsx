@@ -28,7 +28,12 @@ export const info: AppInfo = {
 
 /** What jsdom lacks: matchMedia, the methods of <dialog>, scrollIntoView, ResizeObserver (nothing is laid out, so nothing resizes). */
 export function stubBrowser(): void {
-  window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');
   };

@@ -15,7 +15,10 @@ export interface CliRun {
  * Runs `eventdesk ARGS` in `cwd` with `stdin` on its standard input and `env` (default: this process's
  * variables); `timeout` (ms) ends a run that does not end by itself, with a null code.
  */
-export function runCli(args: string[], { stdin = '', env = process.env, timeout, cwd }: { stdin?: string; env?: NodeJS.ProcessEnv; timeout?: number; cwd?: string } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  { stdin = '', env = process.env, timeout, cwd }: { stdin?: string; env?: NodeJS.ProcessEnv; timeout?: number; cwd?: string } = {},
+): Promise<CliRun> {
   const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env, cwd, ...(timeout === undefined ? {} : { timeout }) });
   let stdout = '';
   let stderr = '';

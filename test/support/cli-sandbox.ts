@@ -20,6 +20,11 @@ export async function sandboxForCli(): Promise<SandboxServer> {
 /** Writes a batch file of one valid event into `folder`; returns its path. */
 export async function oneEventBatch(folder: string): Promise<string> {
   const file = path.join(folder, 'batch.json');
-  await writeFile(file, JSON.stringify([{ token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 7, created_at: '2026-11-20 10:00:00', attributes: {} }]));
+  await writeFile(
+    file,
+    JSON.stringify([
+      { token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 7, created_at: '2026-11-20 10:00:00', attributes: {} },
+    ]),
+  );
   return file;
 }

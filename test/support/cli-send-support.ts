@@ -61,7 +61,10 @@ export type Child = ChildProcessByStdio<null, Readable, Readable>;
 
 export function spawnSend(args: string[], credentials: Record<string, string> = CREDENTIALS): { child: Child; output: { stdout: string; stderr: string } } {
   const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('EVENTDESK_'));
-  const child = spawn(process.execPath, [cli, 'send', ...args], { env: { ...Object.fromEntries(inherited), ...credentials }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'send', ...args], {
+    env: { ...Object.fromEntries(inherited), ...credentials },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (text: string) => (output.stdout += text));
   child.stderr.setEncoding('utf8').on('data', (text: string) => (output.stderr += text));
@@ -112,7 +115,11 @@ export function acceptedTokens(sandbox: SandboxServer): string[] {
 }
 
 export function expectEachOnce(tokens: string[], count: number): void {
-  expect([...tokens].sort()).toEqual(numbered(count).map((sent) => sent.token).sort());
+  expect([...tokens].sort()).toEqual(
+    numbered(count)
+      .map((sent) => sent.token)
+      .sort(),
+  );
 }
 
 export const eventRequests = (sandbox: SandboxServer) => sandbox.traffic().filter((record) => record.path === '/user/events');

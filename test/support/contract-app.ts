@@ -10,7 +10,10 @@ import type { EmbeddedSandboxOptions } from '../../features/sandbox/server/port.
 const appUrl = 'app://eventdesk/index.html';
 const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };
 
-export async function startOverContract(dataFolder: string, options: { sandbox?: EmbeddedSandboxOptions; onPush?: (name: PushName, payload: unknown) => void } = {}) {
+export async function startOverContract(
+  dataFolder: string,
+  options: { sandbox?: EmbeddedSandboxOptions; onPush?: (name: PushName, payload: unknown) => void } = {},
+) {
   const services = await createServices({
     ...nodeServiceDeps(dataFolder),
     push: createPushSender((name, payload) => options.onPush?.(name, payload)),

@@ -13,10 +13,27 @@ function writeHistory(file: string, count: number, events: number): string[] {
   const ids: string[] = [];
   try {
     for (let n = 0; n < count; n++) {
-      const batchEvents = Array.from({ length: events }, (_, index) => ({ token: `damaged-${n}-${index}`, customer_id: `c-${n}`, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 7, created_at: '2026-11-20 10:00:00', attributes: { plan: 'pro' } }));
+      const batchEvents = Array.from({ length: events }, (_, index) => ({
+        token: `damaged-${n}-${index}`,
+        customer_id: `c-${n}`,
+        device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+        svc_id: 7,
+        created_at: '2026-11-20 10:00:00',
+        attributes: { plan: 'pro' },
+      }));
       const batch = JSON.stringify(batchEvents);
       const { id } = store.createSubmission(
-        { environmentId: 'env-damaged', environmentName: 'Damaged', environmentColor: '#2563eb', baseUrl: 'http://127.0.0.1:9', headers: {}, batch, eventCount: batchEvents.length, batchHash: createHash('sha256').update(batch).digest('hex'), startedAt: new Date(Date.UTC(2026, 10, 1, n)).toISOString() },
+        {
+          environmentId: 'env-damaged',
+          environmentName: 'Damaged',
+          environmentColor: '#2563eb',
+          baseUrl: 'http://127.0.0.1:9',
+          headers: {},
+          batch,
+          eventCount: batchEvents.length,
+          batchHash: createHash('sha256').update(batch).digest('hex'),
+          startedAt: new Date(Date.UTC(2026, 10, 1, n)).toISOString(),
+        },
         [{ firstEvent: 0, eventCount: batchEvents.length }],
       );
       store.finish(id, 'ok');
@@ -48,7 +65,9 @@ export function writeDamagedHistory(dataFolder: string, count = 12): { file: str
   const file = path.join(dataFolder, 'submissions.sqlite');
   const ids = writeHistory(file, count, 10);
   const db = new DatabaseSync(file, { readOnly: true });
-  const { rootpage, size } = db.prepare(`SELECT rootpage, (SELECT page_size FROM pragma_page_size) AS size FROM sqlite_schema WHERE name = 'submissions'`).get() as { rootpage: number; size: number };
+  const { rootpage, size } = db
+    .prepare(`SELECT rootpage, (SELECT page_size FROM pragma_page_size) AS size FROM sqlite_schema WHERE name = 'submissions'`)
+    .get() as { rootpage: number; size: number };
   db.close();
   overwritePage(file, rootpage, size);
   return { file, ids };
@@ -67,7 +86,10 @@ export function writeHistoryOfLargerBatches(dataFolder: string): { file: string;
  */
 export function damageItsMiddle(file: string): void {
   const db = new DatabaseSync(file, { readOnly: true });
-  const { pages, size } = db.prepare('SELECT (SELECT page_count FROM pragma_page_count) AS pages, (SELECT page_size FROM pragma_page_size) AS size').get() as { pages: number; size: number };
+  const { pages, size } = db.prepare('SELECT (SELECT page_count FROM pragma_page_count) AS pages, (SELECT page_size FROM pragma_page_size) AS size').get() as {
+    pages: number;
+    size: number;
+  };
   db.close();
   overwritePage(file, Math.floor(pages / 2), size);
 }

@@ -21,9 +21,25 @@ const statusText = (status: number | null) => (status === null ? 'reset' : Strin
 /** Requests newest first: id, time, status, method and path, events, reason. */
 export function requestsTable(rows: readonly CapturedRequestSummary[], timeZone: string): string {
   const header = ['ID', `RECEIVED (${timeZone})`, 'STATUS', 'REQUEST', 'EVENTS', 'REASON'];
-  const lines = rows.map((row) => [String(row.id), formatDateTime(new Date(row.receivedAt), timeZone), statusText(row.status), oneLine(`${row.method} ${row.path}`, 48), String(row.eventCount), oneLine(row.reason, REASON_WIDTH)]);
+  const lines = rows.map((row) => [
+    String(row.id),
+    formatDateTime(new Date(row.receivedAt), timeZone),
+    statusText(row.status),
+    oneLine(`${row.method} ${row.path}`, 48),
+    String(row.eventCount),
+    oneLine(row.reason, REASON_WIDTH),
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  return [header, ...lines].map((line) => line.map((text, column) => (column === 4 ? text.padStart(widths[column]!) : text.padEnd(widths[column]!))).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    [header, ...lines]
+      .map((line) =>
+        line
+          .map((text, column) => (column === 4 ? text.padStart(widths[column]!) : text.padEnd(widths[column]!)))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 /** Under the list: how many there are, where, and what a flood left out. */
@@ -36,14 +52,21 @@ export function statusFooter(status: CaptureStatus, shown: number, matching: num
       : `${matching} of ${kept} ${matching === 1 ? 'holds' : 'hold'} a matching event${shown < matching ? `; the newest ${shown} are shown` : ''}.`;
   const lines = [first];
   if (status.notCapturedEvents > 0 || status.notCapturedRequests > 0) {
-    lines.push(`${plural(status.notCapturedEvents, 'event')} in ${plural(status.notCapturedRequests, 'request')} were received but not captured: they came faster than the capture could keep them.`);
+    lines.push(
+      `${plural(status.notCapturedEvents, 'event')} in ${plural(status.notCapturedRequests, 'request')} were received but not captured: they came faster than the capture could keep them.`,
+    );
   }
   if (status.problem !== null) lines.push(status.problem);
   return `${lines.join('\n')}\n`;
 }
 
 function eventLines(event: CapturedEvent): string[] {
-  const keys = [`token ${event.token ?? '—'}`, `customer_id ${event.customerId ?? '—'}`, `device_id ${event.deviceId ?? '—'}`, `created_at ${event.createdAt ?? '—'}`];
+  const keys = [
+    `token ${event.token ?? '—'}`,
+    `customer_id ${event.customerId ?? '—'}`,
+    `device_id ${event.deviceId ?? '—'}`,
+    `created_at ${event.createdAt ?? '—'}`,
+  ];
   const lines = [`  event ${event.index + 1}  ${event.verdict}  ${terminalText(keys.join('  '))}`];
   for (const problem of event.problems) lines.push(`    ${terminalText(problem.field === '' ? problem.message : `${problem.field}: ${problem.message}`)}`);
   if (event.problemCount > event.problems.length) lines.push(`    … and ${plural(event.problemCount - event.problems.length, 'more problem')}`);
@@ -63,12 +86,20 @@ function bodyLines(title: string, body: string, indent = '  '): string[] {
   } catch {
     // Not JSON (or cut short): shown as received.
   }
-  return [title, ...terminalText(text).split('\n').map((line) => `${indent}${line}`)];
+  return [
+    title,
+    ...terminalText(text)
+      .split('\n')
+      .map((line) => `${indent}${line}`),
+  ];
 }
 
 /** Where forwarding sent the request and what came back, as the app's Forwarded part shows it: its answer, or why none came. */
 function upstreamLines(upstream: CapturedUpstream): string[] {
-  const answer = upstream.status === null ? `no answer  ${terminalText(upstream.error ?? 'none came')}` : `answered  ${upstream.status}${upstream.error === null ? '' : `  ${terminalText(upstream.error)}`}`;
+  const answer =
+    upstream.status === null
+      ? `no answer  ${terminalText(upstream.error ?? 'none came')}`
+      : `answered  ${upstream.status}${upstream.error === null ? '' : `  ${terminalText(upstream.error)}`}`;
   return [
     `  forwarded to ${terminalText(upstream.url)}`,
     `    ${answer}, in ${upstream.durationMs.toLocaleString('en', { maximumFractionDigits: 1 })} ms`,

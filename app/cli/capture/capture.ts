@@ -76,7 +76,12 @@ const ACTIONS = ['list', 'show', 'export', 'clear'] as const;
 type Action = (typeof ACTIONS)[number];
 
 /** Which flags each action takes: another is a mistake said as one, not ignored. */
-const ACTION_FLAGS: Record<Action, readonly string[]> = { list: ['where', 'verdict', 'limit', 'data'], show: ['data'], export: ['where', 'verdict', 'format', 'out', 'data'], clear: ['data'] };
+const ACTION_FLAGS: Record<Action, readonly string[]> = {
+  list: ['where', 'verdict', 'limit', 'data'],
+  show: ['data'],
+  export: ['where', 'verdict', 'format', 'out', 'data'],
+  clear: ['data'],
+};
 
 function actionOf(positionals: readonly string[]): Action {
   const [first] = positionals;
@@ -87,7 +92,8 @@ function actionOf(positionals: readonly string[]): Action {
 
 function formatOf(text: string | undefined): CaptureExportFormat {
   if (text === undefined) return 'json';
-  if (!(CAPTURE_EXPORT_FORMATS as readonly string[]).includes(text)) throw new UsageError(`--format: "${text}" is not one of ${CAPTURE_EXPORT_FORMATS.join(', ')}.`);
+  if (!(CAPTURE_EXPORT_FORMATS as readonly string[]).includes(text))
+    throw new UsageError(`--format: "${text}" is not one of ${CAPTURE_EXPORT_FORMATS.join(', ')}.`);
   return text as CaptureExportFormat;
 }
 
@@ -110,9 +116,17 @@ function limitOf(text: string | undefined): number {
 }
 
 /** An action with its flags read and checked, before any file is opened. */
-type Call = { action: 'list'; limit: number; where?: string; verdict: CapturedVerdict | null } | { action: 'show'; id: number } | { action: 'export'; format: CaptureExportFormat; where?: string; verdict: CapturedVerdict | null; out?: string } | { action: 'clear' };
+type Call =
+  | { action: 'list'; limit: number; where?: string; verdict: CapturedVerdict | null }
+  | { action: 'show'; id: number }
+  | { action: 'export'; format: CaptureExportFormat; where?: string; verdict: CapturedVerdict | null; out?: string }
+  | { action: 'clear' };
 
-function callOf(action: Action, positionals: readonly string[], values: { limit?: string; where?: string; verdict?: string; format?: string; out?: string }): Call {
+function callOf(
+  action: Action,
+  positionals: readonly string[],
+  values: { limit?: string; where?: string; verdict?: string; format?: string; out?: string },
+): Call {
   switch (action) {
     case 'list':
       return { action, limit: limitOf(values.limit), where: values.where, verdict: verdictOf(values.verdict) };
@@ -132,22 +146,33 @@ function verdictOf(verdict: string | undefined): CapturedVerdict | null {
   throw new UsageError(`--verdict is accepted, refused or undelivered, not "${verdict}".`);
 }
 
-function exportRun(store: CaptureStore, { format, where, verdict, out }: { format: CaptureExportFormat; where?: string; verdict: CapturedVerdict | null; out?: string }, io: CliIo): Promise<number> | number {
+function exportRun(
+  store: CaptureStore,
+  { format, where, verdict, out }: { format: CaptureExportFormat; where?: string; verdict: CapturedVerdict | null; out?: string },
+  io: CliIo,
+): Promise<number> | number {
   const filter = filterOf(where, store.serviceIdField());
   const exported = exportCapture(store, format, { filter, verdict }, product.version);
   const what = format === 'har' ? 'request' : 'event';
   if (exported.count === 0) {
-    io.stderr(`eventdesk capture: ${exported.of === 0 ? `nothing is captured in ${store.file}` : `none of the ${plural(exported.of, what)} captured matches`}; nothing written.\n`);
+    io.stderr(
+      `eventdesk capture: ${exported.of === 0 ? `nothing is captured in ${store.file}` : `none of the ${plural(exported.of, what)} captured matches`}; nothing written.\n`,
+    );
     return 1;
   }
   return writeOut(out, exported.text, io.stdout).then(() => {
-    io.stderr(`eventdesk capture: ${filter === null && verdict === null ? plural(exported.count, what) : `${exported.count} of ${plural(exported.of, what)}`} written as ${format}.\n`);
+    io.stderr(
+      `eventdesk capture: ${filter === null && verdict === null ? plural(exported.count, what) : `${exported.count} of ${plural(exported.of, what)}`} written as ${format}.\n`,
+    );
     return 0;
   });
 }
 
 /** The newest requests, or with a filter or verdict the newest of those holding a matching event, and how many do (null: no filter). */
-function listedRequests(store: CaptureStore, { limit, where, verdict }: { limit: number; where?: string; verdict: CapturedVerdict | null }): { rows: CapturedRequestSummary[]; matching: number | null } {
+function listedRequests(
+  store: CaptureStore,
+  { limit, where, verdict }: { limit: number; where?: string; verdict: CapturedVerdict | null },
+): { rows: CapturedRequestSummary[]; matching: number | null } {
   if (where === undefined && verdict === null) return { rows: store.requests(limit), matching: null };
   const { requestIds } = matchingEvents(store, { filter: filterOf(where, store.serviceIdField()), verdict });
   const newest = [...requestIds].sort((a, b) => b - a).slice(0, limit);
@@ -221,7 +246,9 @@ export async function captureCommand(args: string[], given: CliIo): Promise<numb
     const file = captureFileIn(dataFolder);
     // Reading opens no new file: a data folder without a capture has nothing to show.
     if (action !== 'clear' && !existsSync(file)) {
-      io.stderr(`eventdesk capture: nothing is captured in ${dataFolder} yet: run "eventdesk sandbox --capture${values.data === undefined ? '' : ` --data ${values.data}`}" and send it events.\n`);
+      io.stderr(
+        `eventdesk capture: nothing is captured in ${dataFolder} yet: run "eventdesk sandbox --capture${values.data === undefined ? '' : ` --data ${values.data}`}" and send it events.\n`,
+      );
       return action === 'list' ? 0 : 1;
     }
     return await openAndRun(file, call, io);

@@ -1,7 +1,14 @@
 import { formatDateTime } from '../../../base/common/datetime.ts';
 import { HISTORY_MAX_PAGE, formatBytes } from '../../../features/history/common/history.ts';
 import { MASK, redactHeader, redactText, redactValue } from '../../../base/common/redaction/redact.ts';
-import { eventRangeText, sendingTime, type ChunkAttempt, type ChunkRecord, type SubmissionDetail, type SubmissionSummary } from '../../../features/history/common/submission.ts';
+import {
+  eventRangeText,
+  sendingTime,
+  type ChunkAttempt,
+  type ChunkRecord,
+  type SubmissionDetail,
+  type SubmissionSummary,
+} from '../../../features/history/common/submission.ts';
 import { plural } from '../../../base/common/plural.ts';
 import { stepVerdictText } from '../../../features/history/common/step-verdict.ts';
 import { printedJson } from '../../../base/common/terminal-text.ts';
@@ -98,7 +105,8 @@ export function listTable(rows: readonly SubmissionSummary[], timeZone: string, 
 /** The line under the table: how many there are, and how to see more when the limit cut the list. */
 export function listFooter({ shown, matching, limit, filtered }: { shown: number; matching: number; limit: number; filtered: boolean }): string {
   if (matching <= shown) return `${plural(shown, 'submission')}, newest first.\n`;
-  const more = limit < HISTORY_MAX_PAGE ? ` --limit ${Math.min(HISTORY_MAX_PAGE, matching)} shows more.` : ' Narrow the filters, or use --to, to reach older ones.';
+  const more =
+    limit < HISTORY_MAX_PAGE ? ` --limit ${Math.min(HISTORY_MAX_PAGE, matching)} shows more.` : ' Narrow the filters, or use --to, to reach older ones.';
   return `The newest ${shown} of ${plural(matching, filtered ? 'matching submission' : 'submission')}.${more}\n`;
 }
 
@@ -134,7 +142,9 @@ function attemptLines(attempt: ChunkAttempt, timeZone: string): string[] {
 /** `position`: where the chunk stands among the submission's chunks, from 0. */
 function chunkLines(chunk: ChunkRecord, position: number, timeZone: string): string[] {
   const answer = chunk.statusCode === null ? 'no answer' : `HTTP ${chunk.statusCode}`;
-  const lines = [`  chunk ${position + 1}  ${eventRangeText(chunk.firstEvent, chunk.eventCount)}  ${chunk.status}  ${answer}  ${plural(chunk.attempts, 'attempt')}  ${formatDuration(chunk.durationMs)}`];
+  const lines = [
+    `  chunk ${position + 1}  ${eventRangeText(chunk.firstEvent, chunk.eventCount)}  ${chunk.status}  ${answer}  ${plural(chunk.attempts, 'attempt')}  ${formatDuration(chunk.durationMs)}`,
+  ];
   if (chunk.wentOut && chunk.status !== 'ok') lines.push('    caution   a request went out without an answer: the server may already hold these events');
   if (chunk.error !== null) lines.push(`    error     ${terminalText(chunk.error)}`);
   lines.push(...chunk.attemptLog.flatMap((attempt) => attemptLines(attempt, timeZone)));

@@ -85,7 +85,10 @@ const LIST_FLAGS = ['search', 'status', 'env', 'from', 'to', 'limit'] as const;
 
 /** "a,b" given twice as --flag a,b --flag c: [a, b, c], blanks dropped. */
 function listOf(values: readonly string[] | undefined): string[] {
-  return (values ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  return (values ?? [])
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
 }
 
 /** The instant a date flag means, as ISO text; `to` reads a date alone as the end of that day. */
@@ -182,7 +185,12 @@ function list({ io, values, known, store }: Context, filter: HistoryFilter, limi
     const hint = neverSeen.length
       ? ` No submission was ever recorded for the environment id ${neverSeen.map((id) => `"${id}"`).join(', ')}: --env takes the id "history show" prints, not the name.`
       : '';
-    io.stdout(redactText(isFiltered(filter) ? `No submission matches${describeFilter(filter, values)}.${hint}\n` : `No history yet in ${path.dirname(store.file)}.\n`, known));
+    io.stdout(
+      redactText(
+        isFiltered(filter) ? `No submission matches${describeFilter(filter, values)}.${hint}\n` : `No history yet in ${path.dirname(store.file)}.\n`,
+        known,
+      ),
+    );
     return 0;
   }
   const timeZone = resolveTimeZone('local');
@@ -206,7 +214,8 @@ function shownId(values: Values, positionals: readonly string[]): string | null 
   const [first, ...rest] = positionals;
   if (first === undefined) return null;
   if (first !== 'show') throw new UsageError(`"${first}" is not a subcommand: "eventdesk history" lists, "eventdesk history show <id>" shows one.`);
-  if (rest.length !== 1) throw new UsageError(rest.length === 0 ? 'Name the submission: eventdesk history show <id>.' : `Show one submission at a time; got ${rest.length}.`);
+  if (rest.length !== 1)
+    throw new UsageError(rest.length === 0 ? 'Name the submission: eventdesk history show <id>.' : `Show one submission at a time; got ${rest.length}.`);
   const unused = LIST_FLAGS.filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`);
   if (unused.length > 0) throw new UsageError(`"history show" takes only --json and --data; drop ${unused.join(', ')}.`);
   return rest[0]!;

@@ -36,7 +36,6 @@ command was called wrong.
 const FLAGS = { preset: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 const NAME_LIMIT = WorkspaceManifestSchema.shape.name.maxLength ?? 80;
 
-
 /** The workspace's name: its folder's, as a person named it. */
 function nameOf(folder: string): string {
   return path.basename(folder).trim().slice(0, NAME_LIMIT) || 'workspace';

@@ -111,7 +111,14 @@ export async function loginCommand(args: string[], given: CliIo): Promise<number
   const timeZone = resolveTimeZone(environment.timeZone);
   let grant: TokenGrant;
   try {
-    grant = await login({ fetch, baseUrl: environment.baseUrl, username: secrets.username, password: secrets.password, timeZone, timeoutMs: environment.requestTimeoutMs });
+    grant = await login({
+      fetch,
+      baseUrl: environment.baseUrl,
+      username: secrets.username,
+      password: secrets.password,
+      timeZone,
+      timeoutMs: environment.requestTimeoutMs,
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const detail = error.detail ? (values.verbose ? `\n${error.detail.trimEnd()}\n` : 'Run again with --verbose for the details.\n') : '';

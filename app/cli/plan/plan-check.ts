@@ -52,7 +52,8 @@ export async function planCheckCommand(args: string[], io: CliIo): Promise<numbe
       io.stdout(PLAN_CHECK_USAGE);
       return 0;
     }
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Name the plan file to check.' : `Check one plan at a time; got ${positionals.length}.`);
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length === 0 ? 'Name the plan file to check.' : `Check one plan at a time; got ${positionals.length}.`);
     file = positionals[0]!;
     json = values.json ?? false;
     loaded = loadPlan(await readUtf8(file), file);

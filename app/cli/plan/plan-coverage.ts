@@ -45,9 +45,14 @@ function counted(kinds: readonly KindCount[]): string[] {
 export function coverageText(plan: string, source: string, coverage: PlanCoverage): string {
   const planned = coverage.seen.length + coverage.neverSeen.length;
   const unplannedEvents = coverage.unplanned.reduce((sum, kind) => sum + kind.count, coverage.unplannedUnlisted);
-  const lines = [`Coverage of ${plan} (kinds by "${coverage.key}") in ${source}:`, `  ${coverage.seen.length} of ${plural(planned, 'planned kind')} seen${coverage.seen.length > 0 ? ':' : '.'}`, ...counted(coverage.seen)];
+  const lines = [
+    `Coverage of ${plan} (kinds by "${coverage.key}") in ${source}:`,
+    `  ${coverage.seen.length} of ${plural(planned, 'planned kind')} seen${coverage.seen.length > 0 ? ':' : '.'}`,
+    ...counted(coverage.seen),
+  ];
   if (coverage.neverSeen.length > 0) lines.push(`  never seen (${coverage.neverSeen.length}):`, ...coverage.neverSeen.map((kind) => `    ${kind}`));
-  if (unplannedEvents > 0) lines.push(`  unplanned (${plural(coverage.unplanned.length, 'kind')}, ${plural(unplannedEvents, 'event')}):`, ...counted(coverage.unplanned));
+  if (unplannedEvents > 0)
+    lines.push(`  unplanned (${plural(coverage.unplanned.length, 'kind')}, ${plural(unplannedEvents, 'event')}):`, ...counted(coverage.unplanned));
   if (coverage.unplannedUnlisted > 0) lines.push(`    and ${plural(coverage.unplannedUnlisted, 'event')} of further unplanned kinds`);
   if (coverage.unkeyed > 0) lines.push(`  ${plural(coverage.unkeyed, 'event')} with no text in "${coverage.key}"`);
   return `${lines.join('\n')}\n`;

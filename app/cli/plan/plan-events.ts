@@ -116,7 +116,8 @@ function captureSource(dataFolder: string, values: SourceFlags, sandboxHint: str
   return {
     events: eachEventOf(parts),
     notes: [],
-    described: (count) => `${plural(count, 'event')} ${acceptedOnly ? 'the sandbox accepted' : 'captured'} in ${plural(reading.matching, 'request')}${rangeWords(values)}`,
+    described: (count) =>
+      `${plural(count, 'event')} ${acceptedOnly ? 'the sandbox accepted' : 'captured'} in ${plural(reading.matching, 'request')}${rangeWords(values)}`,
     close: () => store.close(),
   };
 }
@@ -132,7 +133,8 @@ export async function eventSource(files: readonly string[], values: SourceFlags)
   }
   const which = values.history ? '--history' : '--capture';
   if (files.length > 0) throw new UsageError(`Read either files or ${which}, not both.`);
-  if (values['csv-map'] !== undefined) throw new UsageError(`--csv-map is for CSV files; ${values.history ? 'the history holds JSON batches' : 'the capture holds JSON events'}.`);
+  if (values['csv-map'] !== undefined)
+    throw new UsageError(`--csv-map is for CSV files; ${values.history ? 'the history holds JSON batches' : 'the capture holds JSON events'}.`);
   const dataFolder = dataFolderFrom(values.data);
   return values.history ? historySource(dataFolder, values) : captureSource(dataFolder, values, values.data === undefined ? '' : ` --data ${values.data}`);
 }

@@ -46,7 +46,10 @@ const FLAGS = {
 /** The key's advice, and each field proposed as the flag that keys by it. */
 function adviceText(advice: KeyAdviceText): string {
   const width = Math.max(0, ...advice.candidates.map((candidate) => candidate.key.length));
-  return [`eventdesk plan infer: ${advice.message}\n`, ...advice.candidates.map((candidate) => `  --key ${candidate.key.padEnd(width)}   ${candidate.description}\n`)].join('');
+  return [
+    `eventdesk plan infer: ${advice.message}\n`,
+    ...advice.candidates.map((candidate) => `  --key ${candidate.key.padEnd(width)}   ${candidate.description}\n`),
+  ].join('');
 }
 
 export async function planInferCommand(args: string[], io: CliIo): Promise<number> {

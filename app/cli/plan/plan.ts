@@ -4,14 +4,28 @@ import { commandLines, type CliIo, type Command, terminalIo } from '../shared/co
 
 const subcommands: Record<string, Command> = {
   infer: { summary: 'Write a draft plan of the kinds of event in batch files', load: async () => (await import('./plan-infer.ts')).planInferCommand },
-  import: { summary: 'Make a plan of a tracking plan exported from Avo, Segment, RudderStack or JSON Schemas', load: async () => (await import('./plan-import.ts')).planImportCommand },
-  coverage: { summary: 'Say which planned kinds of event batch files cover, and what came unplanned', load: async () => (await import('./plan-coverage.ts')).planCoverageCommand },
+  import: {
+    summary: 'Make a plan of a tracking plan exported from Avo, Segment, RudderStack or JSON Schemas',
+    load: async () => (await import('./plan-import.ts')).planImportCommand,
+  },
+  coverage: {
+    summary: 'Say which planned kinds of event batch files cover, and what came unplanned',
+    load: async () => (await import('./plan-coverage.ts')).planCoverageCommand,
+  },
   check: { summary: 'Check that a plan file is a plan and each of its schemas compiles', load: async () => (await import('./plan-check.ts')).planCheckCommand },
 };
 
 function help(): string {
   const listed = commandLines(subcommands);
-  return ['Usage: eventdesk plan <subcommand> [options]', '', 'Subcommands:', ...listed, '', 'Run "eventdesk plan <subcommand> --help" for its flags.', ''].join('\n');
+  return [
+    'Usage: eventdesk plan <subcommand> [options]',
+    '',
+    'Subcommands:',
+    ...listed,
+    '',
+    'Run "eventdesk plan <subcommand> --help" for its flags.',
+    '',
+  ].join('\n');
 }
 
 export async function planCommand(args: string[], given: CliIo): Promise<number> {

@@ -19,6 +19,7 @@ export function validateWithPlan(text: string, rules: ValidationRules, planFile:
     if (error instanceof AppError) throw new UsageError(`--plan: ${error.message}`);
     throw error;
   }
-  for (const problem of plan.problems) io.stderr(`${planFile}: ${problem.severity}: ${planProblemText(problem)}${problem.severity === 'error' ? ' (left unchecked)' : ''}\n`);
+  for (const problem of plan.problems)
+    io.stderr(`${planFile}: ${problem.severity}: ${planProblemText(problem)}${problem.severity === 'error' ? ' (left unchecked)' : ''}\n`);
   return validateBatchWithPlan(text, rules, plan);
 }

@@ -30,13 +30,23 @@ function checked(variables: Variables, names: SecretVariableNames, environment: 
 
 function refusal(binding: CredentialBinding, environment: EnvironmentSettings, origin: string, own: SecretVariableNames | null): string {
   const given = `${SECRET_VARIABLES.password} and ${SECRET_VARIABLES.apiKey}`;
-  const home = binding.home === null ? `were given for the environment the run was started for, and it has none (no --env, no --base-url, no "defaultEnvironment")` : `were given for ${binding.home.origin} (environment "${binding.home.name}")`;
-  const instead = own === null ? `the name "${environment.name}" makes no variables of its own: pass --allow-origin ${origin}` : `set ${own.password} and ${own.apiKey} for it, or pass --allow-origin ${origin}`;
+  const home =
+    binding.home === null
+      ? `were given for the environment the run was started for, and it has none (no --env, no --base-url, no "defaultEnvironment")`
+      : `were given for ${binding.home.origin} (environment "${binding.home.name}")`;
+  const instead =
+    own === null
+      ? `the name "${environment.name}" makes no variables of its own: pass --allow-origin ${origin}`
+      : `set ${own.password} and ${own.apiKey} for it, or pass --allow-origin ${origin}`;
   return `${given} ${home}; the environment "${environment.name}" is at ${origin}: ${instead}.`;
 }
 
 /** Where an environment's credentials come from: its own variables once any is set, else the command line's where they may go; null: neither may. */
-function sourceOf(variables: Variables, binding: CredentialBinding, environment: EnvironmentSettings): { origin: string; own: SecretVariableNames | null; names: SecretVariableNames | null } {
+function sourceOf(
+  variables: Variables,
+  binding: CredentialBinding,
+  environment: EnvironmentSettings,
+): { origin: string; own: SecretVariableNames | null; names: SecretVariableNames | null } {
   const origin = originOf(environment.baseUrl) ?? environment.baseUrl;
   const own = environmentSecretVariables(environment.name);
   if (own !== null && (variables[own.password] || variables[own.apiKey])) return { origin, own, names: own };
@@ -68,10 +78,15 @@ export function runCredentialProblems(variables: Variables, binding: CredentialB
     const { origin, own, names } = sourceOf(variables, binding, environment);
     const asked = names ?? own;
     if (asked === null) {
-      problems.push(`The environment "${environment.name}" is at ${origin}, and its name makes no variables of its own: pass --allow-origin ${origin} to give it ${SECRET_VARIABLES.password} and ${SECRET_VARIABLES.apiKey}.`);
+      problems.push(
+        `The environment "${environment.name}" is at ${origin}, and its name makes no variables of its own: pass --allow-origin ${origin} to give it ${SECRET_VARIABLES.password} and ${SECRET_VARIABLES.apiKey}.`,
+      );
       continue;
     }
-    const missing = [...(variables[asked.username] || environment.username ? [] : [asked.username]), ...[asked.password, asked.apiKey].filter((name) => !variables[name])];
+    const missing = [
+      ...(variables[asked.username] || environment.username ? [] : [asked.username]),
+      ...[asked.password, asked.apiKey].filter((name) => !variables[name]),
+    ];
     if (missing.length === 0) {
       problems.push(...secretProblems(variables, asked));
       continue;

@@ -102,10 +102,10 @@ type Reporter = keyof typeof REPORT_FILES;
 function reportersOf(list: string | undefined): Reporter[] {
   const names = (list ?? 'text').split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !Object.hasOwn(REPORT_FILES, name));
-  if (unknown.length > 0) throw new UsageError(`--reporter takes text, junit and json, joined by commas; not ${unknown.map((name) => `"${name}"`).join(', ')}.`);
+  if (unknown.length > 0)
+    throw new UsageError(`--reporter takes text, junit and json, joined by commas; not ${unknown.map((name) => `"${name}"`).join(', ')}.`);
   return [...new Set(names as Reporter[])];
 }
-
 
 /** A path with every link resolved: of the part that exists, with the rest (a file not made yet) as given. */
 async function realPathOf(file: string): Promise<string> {
@@ -141,7 +141,11 @@ async function scenariosOf(workspace: LoadedWorkspace, paths: readonly string[])
     const under = scenarios.filter((file) => relative === '' || file === relative || file.startsWith(`${relative}/`));
     if (under.length === 0) {
       const suffix = WORKSPACE_KINDS.scenario.suffixes[0];
-      throw new UsageError(relative.endsWith(suffix) ? `${given} is not a scenario of the workspace: scenarios are ${WORKSPACE_KINDS.scenario.folder}/**/*${suffix}.` : `${given} holds no scenarios (${WORKSPACE_KINDS.scenario.folder}/**/*${suffix}).`);
+      throw new UsageError(
+        relative.endsWith(suffix)
+          ? `${given} is not a scenario of the workspace: scenarios are ${WORKSPACE_KINDS.scenario.folder}/**/*${suffix}.`
+          : `${given} holds no scenarios (${WORKSPACE_KINDS.scenario.folder}/**/*${suffix}).`,
+      );
     }
     chosen.push(...under.filter((file) => !chosen.includes(file)));
   }
@@ -166,7 +170,12 @@ interface RunPlan {
 }
 
 /** The run's own environment (the one given, else the workspace's default) and the origins allowed besides it. */
-function credentialBinding(workspace: LoadedWorkspace, everywhere: EnvironmentSettings | null, environmentName: string | null, allowOrigins: readonly string[]): CredentialBinding {
+function credentialBinding(
+  workspace: LoadedWorkspace,
+  everywhere: EnvironmentSettings | null,
+  environmentName: string | null,
+  allowOrigins: readonly string[],
+): CredentialBinding {
   const allowed = allowOrigins.map((url) => {
     const origin = originOf(url);
     if (origin === null) throw new UsageError(`--allow-origin ${url}: not an http or https address.`);
@@ -182,7 +191,10 @@ function credentialBinding(workspace: LoadedWorkspace, everywhere: EnvironmentSe
 function dataFileFlag(values: { 'data-file'?: string; data?: string }): { file: string | undefined; notes: string[] } {
   if (values.data === undefined) return { file: values['data-file'], notes: [] };
   if (values['data-file'] !== undefined) throw new UsageError('Give --data-file alone: --data is its former name.');
-  return { file: values.data, notes: ['eventdesk run: --data is now --data-file (every other command\'s --data is the data folder); the old name still works.\n'] };
+  return {
+    file: values.data,
+    notes: ["eventdesk run: --data is now --data-file (every other command's --data is the data folder); the old name still works.\n"],
+  };
 }
 
 /** The data file as the workspace writes it: inside the workspace, and there. */
@@ -197,7 +209,8 @@ async function planRun(args: string[], variables: Variables): Promise<RunPlan | 
   const { values, positionals } = parseFlags({ args, options: FLAGS, strict: true, allowPositionals: true });
   if (values.help) return 'help';
   const reporters = reportersOf(values.reporter);
-  if (values.out === undefined && reporters.length > 1) throw new UsageError(`Several reporters (${reporters.join(', ')}) need --out DIR to write their reports into.`);
+  if (values.out === undefined && reporters.length > 1)
+    throw new UsageError(`Several reporters (${reporters.join(', ')}) need --out DIR to write their reports into.`);
   if (values.env !== undefined && values['base-url'] !== undefined) throw new UsageError('Give --env or --base-url, not both.');
   const start = positionals[0] ?? '.';
   const found = await stat(start).catch(() => null);
@@ -214,8 +227,12 @@ async function planRun(args: string[], variables: Variables): Promise<RunPlan | 
   const chosen = values.env === undefined ? null : await chooseEnvironment(values.env, values['env-name'], root);
   if (chosen !== null && chosen.workspace === root) environmentName = chosen.settings.name;
   else if (chosen !== null || values['base-url'] !== undefined) {
-    everywhere = (await resolveTarget({ env: values.env, 'env-name': values['env-name'], 'base-url': values['base-url'] }, variables, { credentials: false })).environment;
-    if (everywhere.username === '') throw new UsageError(`${SECRET_VARIABLES.username} is not set${chosen === null ? '' : `, and "${everywhere.name}" in ${chosen.source} has no username`}. Set it to the username to log in with.`);
+    everywhere = (await resolveTarget({ env: values.env, 'env-name': values['env-name'], 'base-url': values['base-url'] }, variables, { credentials: false }))
+      .environment;
+    if (everywhere.username === '')
+      throw new UsageError(
+        `${SECRET_VARIABLES.username} is not set${chosen === null ? '' : `, and "${everywhere.name}" in ${chosen.source} has no username`}. Set it to the username to log in with.`,
+      );
   }
   const { file: dataFile, notes } = dataFileFlag(values);
   const data = dataFile === undefined ? null : await dataFileIn(root, dataFile);
@@ -303,7 +320,9 @@ export async function runCommand(args: string[], given: CliIo, variables: Variab
   const scenarioFolder = `${WORKSPACE_KINDS.scenario.folder}/`;
   for (const problem of workspace.listing.problems.filter((one) => !one.path.startsWith(scenarioFolder))) io.stderr(`eventdesk run: ${problemText(problem)}\n`);
   if (plan.scenarios.length === 0) {
-    io.stderr(`eventdesk run: the workspace in ${root} has no scenarios (${WORKSPACE_KINDS.scenario.folder}/**/*${WORKSPACE_KINDS.scenario.suffixes[0]}); "eventdesk init" writes an example.\n`);
+    io.stderr(
+      `eventdesk run: the workspace in ${root} has no scenarios (${WORKSPACE_KINDS.scenario.folder}/**/*${WORKSPACE_KINDS.scenario.suffixes[0]}); "eventdesk init" writes an example.\n`,
+    );
     return 1;
   }
   const dataFolder = await workspaceDataFolder(appDataFolder(), root);

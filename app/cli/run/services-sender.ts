@@ -111,10 +111,12 @@ export function createServicesSender(options: ServicesSenderOptions): ServicesSe
     secrets: () => [...given, ...threads.flatMap((thread) => thread.tokens())].filter(Boolean),
 
     async close() {
-      await Promise.all(threads.map(async (thread) => {
-        await thread.services.sending.dispose();
-        await thread.close();
-      }));
+      await Promise.all(
+        threads.map(async (thread) => {
+          await thread.services.sending.dispose();
+          await thread.close();
+        }),
+      );
     },
   };
 }

@@ -121,9 +121,7 @@ const FLAG_OF_OPTION: ReadonlyArray<[option: string, flag: string]> = [
  * chose the port, which then is not given up for another when taken.
  */
 export type SandboxFlags =
-  | { ok: true; help: true }
-  | { ok: true; help: false; options: SandboxOptions; capture: string | null; portNamed: boolean }
-  | { ok: false; message: string };
+  { ok: true; help: true } | { ok: true; help: false; options: SandboxOptions; capture: string | null; portNamed: boolean } | { ok: false; message: string };
 
 /** --port by the app's rule (features/sandbox/common/sandbox-port.ts), the app's default when absent. */
 function portOf(text: string | undefined): number {
@@ -138,7 +136,10 @@ function fraction(flag: string, text: string | undefined): number | undefined {
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) throw new UsageError(`${flag}: "${text}" is not a number from 0 to 1.`);
   const value = Number(text);
   // The app's form takes a percent; here it is a fraction, so 50 is most likely 50 %.
-  if (value > 1) throw new UsageError(`${flag}: ${text} is more than 1. It is a fraction from 0 to 1: ${value <= 100 ? `${value / 100} fails ${text} % of the requests` : '0.5 fails half the requests'}.`);
+  if (value > 1)
+    throw new UsageError(
+      `${flag}: ${text} is more than 1. It is a fraction from 0 to 1: ${value <= 100 ? `${value / 100} fails ${text} % of the requests` : '0.5 fails half the requests'}.`,
+    );
   return value;
 }
 
@@ -148,7 +149,11 @@ function answerCode(flag: string, text: string): number | 'reset' {
 }
 
 /** `recorded`: --capture keeps the exchanges, so a 502 may say the request was recorded. */
-function forwardOf(url: string | undefined, timeoutMs: number | undefined, recorded: boolean): { url: string; timeoutMs: number | undefined; recorded: boolean } | undefined {
+function forwardOf(
+  url: string | undefined,
+  timeoutMs: number | undefined,
+  recorded: boolean,
+): { url: string; timeoutMs: number | undefined; recorded: boolean } | undefined {
   if (url === undefined && timeoutMs !== undefined) throw new UsageError('--forward-timeout: only with --forward URL.');
   return url === undefined ? undefined : { url, timeoutMs, recorded };
 }
@@ -164,7 +169,10 @@ function optionsOf(values: ReturnType<typeof readFlags>['values']): Record<strin
   return {
     port: portOf(values.port),
     host: values.host,
-    users: user === undefined && password === undefined ? undefined : [{ username: user ?? SANDBOX_DEMO_CREDENTIALS.username, password: password ?? SANDBOX_DEMO_CREDENTIALS.password }],
+    users:
+      user === undefined && password === undefined
+        ? undefined
+        : [{ username: user ?? SANDBOX_DEMO_CREDENTIALS.username, password: password ?? SANDBOX_DEMO_CREDENTIALS.password }],
     apiKeys: values['api-key'] === undefined ? undefined : [values['api-key']],
     tokenTtlSeconds: wholeNumber('--token-ttl', values['token-ttl']),
     timeZone: values['time-zone'],

@@ -17,17 +17,27 @@ import { readSandboxFlags, SANDBOX_USAGE } from './sandbox-flags.ts';
 function banner(sandbox: SandboxServer, capture: CaptureStore | null): string {
   const { options } = sandbox;
   const plan = sandbox.plan();
-  const changedFaults = Object.entries(sandbox.faults()).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(NO_FAULTS[name as keyof typeof NO_FAULTS]));
+  const changedFaults = Object.entries(sandbox.faults()).filter(
+    ([name, value]) => JSON.stringify(value) !== JSON.stringify(NO_FAULTS[name as keyof typeof NO_FAULTS]),
+  );
   return [
     `EventDesk sandbox listening at ${sandbox.url}`,
-    ...(options.forward ? [`Forwarding to ${options.forward.url}: every request but /_sandbox/* goes there as sent, with the SDK's own credentials (the account below is not used); the upstream has ${options.forward.timeoutMs} ms to answer`] : []),
+    ...(options.forward
+      ? [
+          `Forwarding to ${options.forward.url}: every request but /_sandbox/* goes there as sent, with the SDK's own credentials (the account below is not used); the upstream has ${options.forward.timeoutMs} ms to answer`,
+        ]
+      : []),
     `  username   ${options.users[0]!.username}`,
     `  password   ${options.users[0]!.password}`,
     `  apiKey     ${options.apiKeys[0]!}`,
     `  endpoints  POST /oauth2/login, POST /user/events`,
     `  settings   ${options.mode} mode, service-id field ${options.serviceIdField}, time zone ${options.timeZone}, tokens last ${options.tokenTtlSeconds} s, bodies up to ${options.maxBodyBytes} bytes`,
     ...(changedFaults.length > 0 ? [`  faults     ${JSON.stringify(Object.fromEntries(changedFaults))}`] : []),
-    ...(plan ? [`  plan       ${plan.label} (${plan.file}), ${plural(plan.kinds, 'kind')}: ${options.mode === 'strict' ? 'a request whose events break it gets 422' : 'its violations are recorded in the traffic'}; editing the file reloads it`] : []),
+    ...(plan
+      ? [
+          `  plan       ${plan.label} (${plan.file}), ${plural(plan.kinds, 'kind')}: ${options.mode === 'strict' ? 'a request whose events break it gets 422' : 'its violations are recorded in the traffic'}; editing the file reloads it`,
+        ]
+      : []),
     `  traffic    GET or DELETE ${sandbox.url}/_sandbox/requests${options.logFile === null ? '' : `, and appended to ${options.logFile}`}`,
     `  openapi    GET ${sandbox.url}/_sandbox/openapi.json (import it into Postman, Bruno or Insomnia)`,
     ...(capture ? [captureLine(capture)] : []),
@@ -69,7 +79,8 @@ function tellPlanChange(plan: SandboxPlan | null, change: PlanChange, io: CliIo)
 async function startOnPort(options: SandboxOptions, portNamed: boolean, io: CliIo): Promise<SandboxServer> {
   if (portNamed) {
     return startSandbox(options).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'sandbox-port-taken') throw new AppError(error.code, `${error.message} Name another with --port, or --port 0 for any free one.`, error.detail);
+      if (error instanceof AppError && error.code === 'sandbox-port-taken')
+        throw new AppError(error.code, `${error.message} Name another with --port, or --port 0 for any free one.`, error.detail);
       throw error;
     });
   }

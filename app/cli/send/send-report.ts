@@ -1,6 +1,15 @@
 import { redactText } from '../../../base/common/redaction/redact.ts';
 import type { PlannedChunk } from '../../../features/history/common/chunking.ts';
-import { eventRangeText, possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type SubmissionDetail, type SubmissionStatus, type SubmissionSummary } from '../../../features/history/common/submission.ts';
+import {
+  eventRangeText,
+  possiblyDelivered,
+  unansweredText,
+  type ChunkRecord,
+  type SendProgress,
+  type SubmissionDetail,
+  type SubmissionStatus,
+  type SubmissionSummary,
+} from '../../../features/history/common/submission.ts';
 import type { CliIo } from '../shared/command.ts';
 
 /** What `eventdesk send` tells: its progress on stderr, and the summary or the dry run's plan, for people or as JSON. */
@@ -47,7 +56,8 @@ export interface SendPlan {
 }
 
 /** An answer a later try cannot get past (unlike a login, a timeout or a rate limit): the same events would be refused again. */
-const refusedForGood = (statusCode: number | null) => statusCode !== null && statusCode >= 400 && statusCode < 500 && ![401, 403, 408, 429].includes(statusCode);
+const refusedForGood = (statusCode: number | null) =>
+  statusCode !== null && statusCode >= 400 && statusCode < 500 && ![401, 403, 408, 429].includes(statusCode);
 
 export function summaryOf(
   detail: SubmissionDetail,
@@ -68,7 +78,14 @@ export function summaryOf(
     baseUrl: detail.baseUrl,
     events: detail.eventCount,
     eventsAccepted: ok.reduce((sum, chunk) => sum + chunk.eventCount, 0),
-    chunks: { total: detail.chunks.length, ok: ok.length, failed: count('failed'), cancelled: count('cancelled'), pending: count('pending', 'sending'), skipped: count('skipped') },
+    chunks: {
+      total: detail.chunks.length,
+      ok: ok.length,
+      failed: count('failed'),
+      cancelled: count('cancelled'),
+      pending: count('pending', 'sending'),
+      skipped: count('skipped'),
+    },
     failures: failed.map((chunk) => ({
       firstEvent: chunk.firstEvent,
       eventCount: chunk.eventCount,
@@ -99,12 +116,15 @@ export function describeSummary(summary: SendSummary): string {
   ];
   for (const failure of summary.failures.slice(0, FAILURES_SHOWN)) {
     const body = failure.responseBody.trim().replace(/\s+/g, ' ');
-    lines.push(`  ${eventRangeText(failure.firstEvent, failure.eventCount)} failed: ${failure.error ?? `HTTP ${failure.statusCode}`}${body ? ` Answer: ${body.slice(0, 300)}` : ''}`);
+    lines.push(
+      `  ${eventRangeText(failure.firstEvent, failure.eventCount)} failed: ${failure.error ?? `HTTP ${failure.statusCode}`}${body ? ` Answer: ${body.slice(0, 300)}` : ''}`,
+    );
   }
   if (summary.failures.length > FAILURES_SHOWN) lines.push(`  … and ${summary.failures.length - FAILURES_SHOWN} more failed chunks (--json lists them all)`);
   if (summary.possiblyDelivered.length > 0) lines.push(`  caution    ${unansweredText(summary.possiblyDelivered)}`);
   // Only refusals left (a 422, a 413 of one event): the same events would likely be refused again.
-  const onlyRefusals = chunks.pending + chunks.cancelled === 0 && summary.failures.length > 0 && summary.failures.every((failure) => refusedForGood(failure.statusCode));
+  const onlyRefusals =
+    chunks.pending + chunks.cancelled === 0 && summary.failures.length > 0 && summary.failures.every((failure) => refusedForGood(failure.statusCode));
   if (summary.resume && onlyRefusals) lines.push(`The server refused these events; fix the cause before sending them again with: ${summary.resume}`);
   else if (summary.resume) lines.push(`Send the rest with: ${summary.resume}`);
   return `${lines.join('\n')}\n`;
@@ -118,7 +138,12 @@ export function describePlan(plan: SendPlan): string {
     `  events     ${plan.events}`,
     `  chunks     ${plan.chunks.length}, at most ${plan.chunkSize} events and ${plan.maxChunkBytes} bytes each`,
     `  bytes      ${plan.bytes} of request bodies in all`,
-    ...plan.chunks.slice(0, shown).map((chunk, position) => `  chunk ${position + 1}    ${eventRangeText(chunk.firstEvent, chunk.eventCount)}, ${chunk.bytes} bytes${chunk.oversized ? ' (one event over the byte limit: sent alone anyway)' : ''}`),
+    ...plan.chunks
+      .slice(0, shown)
+      .map(
+        (chunk, position) =>
+          `  chunk ${position + 1}    ${eventRangeText(chunk.firstEvent, chunk.eventCount)}, ${chunk.bytes} bytes${chunk.oversized ? ' (one event over the byte limit: sent alone anyway)' : ''}`,
+      ),
     ...(plan.chunks.length > shown ? [`  … and ${plan.chunks.length - shown} more chunks (--json lists them all)`] : []),
   ];
   return `${lines.join('\n')}\n`;
@@ -145,4 +170,3 @@ export function progressPrinter(io: CliIo, known: () => readonly string[]) {
     }
   };
 }
-

@@ -240,7 +240,11 @@ function checkBatch(io: CliIo, values: Values, file: string, batch: BatchFile, e
   const unsendable = diagnostics.find((diagnostic) => UNSENDABLE_CODES.has(diagnostic.code));
   if (unsendable) {
     // Not JSON, nested too deep, not an array, or empty: there is no batch to send, with --force or without.
-    io.stderr(unsendable.code === 'json-too-deep' ? 'Nothing was sent: the batch nests too deep to send, even with --force.\n' : 'Nothing was sent: the file holds no batch to send.\n');
+    io.stderr(
+      unsendable.code === 'json-too-deep'
+        ? 'Nothing was sent: the batch nests too deep to send, even with --force.\n'
+        : 'Nothing was sent: the file holds no batch to send.\n',
+    );
     if (values.json) io.stdout(printedJson({ sent: false, errors, diagnostics }));
     return false;
   }
@@ -284,7 +288,8 @@ interface Recorded {
  */
 async function recordedSubmission(dataFolder: string, submissionId: string): Promise<Recorded> {
   // Opening the history would create it (and the folder): a resume of nothing must not.
-  if (!existsSync(historyFileIn(dataFolder))) throw new AppError('submission-not-found', `--resume: there is no history in ${dataFolder}, so no submission ${submissionId} to resume.`);
+  if (!existsSync(historyFileIn(dataFolder)))
+    throw new AppError('submission-not-found', `--resume: there is no history in ${dataFolder}, so no submission ${submissionId} to resume.`);
   const thread = await startNodeServicesThread(dataFolder, { environments: [] }, () => undefined);
   try {
     const { submissions, interruptedAtStart } = thread.services;
@@ -319,17 +324,28 @@ async function sendFile(context: Context, file: string, target: Target, tuning: 
     if ('started' in first) return { submission: first.started, sentBefore: null };
     const earlier = first.duplicateOf;
     const when = formatDateTime(new Date(earlier.startedAt), resolveTimeZone('local'));
-    io.stderr(`Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`);
+    io.stderr(
+      `Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`,
+    );
     const again = await sending.start(environmentId, text, true, tuning);
     if (!('started' in again)) throw new Error('A send with again=true did not start.');
     return { submission: again.started, sentBefore: earlier };
   });
 }
 
-async function resumeSubmission(context: Context, submissionId: string, recorded: Recorded, target: Target, tuning: SendTuning, flag: UnansweredChoice | undefined): Promise<number> {
+async function resumeSubmission(
+  context: Context,
+  submissionId: string,
+  recorded: Recorded,
+  target: Target,
+  tuning: SendTuning,
+  flag: UnansweredChoice | undefined,
+): Promise<number> {
   const { io } = context;
   if (recorded.baseUrl !== target.environment.baseUrl) {
-    throw new UsageError(`--resume: submission ${submissionId} went to ${recorded.baseUrl}, not ${target.environment.baseUrl}. Resume it against the same address.`);
+    throw new UsageError(
+      `--resume: submission ${submissionId} went to ${recorded.baseUrl}, not ${target.environment.baseUrl}. Resume it against the same address.`,
+    );
   }
   if (recorded.cutShort) io.stderr(`Submission ${submissionId} was cut short (no process is sending it any more); it is now marked interrupted.\n`);
   return sendThrough(context, target, recorded.environmentId, async ({ sending }) => {
@@ -360,7 +376,11 @@ export async function sendCommand(args: string[], given: CliIo): Promise<number>
       return 0;
     }
     if (values.resume === undefined && positionals.length !== 1) {
-      throw new UsageError(positionals.length === 0 ? 'Name the batch file to send (or - for standard input), or --resume a submission.' : `Send one file at a time; got ${positionals.length}.`);
+      throw new UsageError(
+        positionals.length === 0
+          ? 'Name the batch file to send (or - for standard input), or --resume a submission.'
+          : `Send one file at a time; got ${positionals.length}.`,
+      );
     }
     if (values.resume !== undefined) checkResumeFlags(values, positionals);
     const unanswered = unansweredFlag(values, values.resume !== undefined);
@@ -372,7 +392,9 @@ export async function sendCommand(args: string[], given: CliIo): Promise<number>
     const target = { ...resolved, environment: withOverrides(resolved.environment, values) };
     const tuning = tuningOf(target.environment);
     const context = { io, values, dataFolder, known };
-    return recorded === null ? await sendFile(context, positionals[0]!, target, tuning) : await resumeSubmission(context, values.resume!, recorded, target, tuning, unanswered);
+    return recorded === null
+      ? await sendFile(context, positionals[0]!, target, tuning)
+      : await resumeSubmission(context, values.resume!, recorded, target, tuning, unanswered);
   } catch (error) {
     if (isUsageError(error)) return usage(error);
     // The history can fail mid-command (a damaged page met by a query): said, not traced.

@@ -9,7 +9,11 @@ import { fileMistake } from './flags.ts';
  * same SQLite file: EVENTDESK_DATA_DIR when set (the app honours it too), else the platform's
  * per-user configuration folder followed by the product name.
  */
-export function appDataFolder(platform: NodeJS.Platform = process.platform, variables: Readonly<Record<string, string | undefined>> = process.env, home = os.homedir()): string {
+export function appDataFolder(
+  platform: NodeJS.Platform = process.platform,
+  variables: Readonly<Record<string, string | undefined>> = process.env,
+  home = os.homedir(),
+): string {
   const override = variables.EVENTDESK_DATA_DIR;
   if (override) return path.resolve(override);
   if (platform === 'win32') return path.win32.join(variables.APPDATA || path.win32.join(home, 'AppData', 'Roaming'), product.name);

@@ -1,6 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_SETTINGS, EXPORT_FORMAT, EnvironmentExportSchema, type EnvironmentExport, type EnvironmentSettings } from '../../../features/environments/common/environment.ts';
+import {
+  DEFAULT_SETTINGS,
+  EXPORT_FORMAT,
+  EnvironmentExportSchema,
+  type EnvironmentExport,
+  type EnvironmentSettings,
+} from '../../../features/environments/common/environment.ts';
 import { problemText } from '../../../features/workspace/common/workspace-json.ts';
 import { WORKSPACE_KINDS } from '../../../features/workspace/common/workspace.ts';
 import { findEnvironment, readEnvironmentFile } from '../../../features/workspace/node/files.ts';
@@ -70,7 +76,9 @@ async function fromWorkspaceFile(file: string, wanted: string | undefined): Prom
   const absolute = path.resolve(file);
   const root = await findWorkspaceRoot(path.dirname(absolute)).catch(() => null);
   if (root === null) {
-    throw fileMistake(`--env: ${file} is neither an environment exported from EventDesk (it has no "format") nor in a workspace (no eventdesk.json in its folder or above).`);
+    throw fileMistake(
+      `--env: ${file} is neither an environment exported from EventDesk (it has no "format") nor in a workspace (no eventdesk.json in its folder or above).`,
+    );
   }
   const relative = path.relative(root, absolute).split(path.sep).join('/');
   const read = await readEnvironmentFile(root, relative);
@@ -104,14 +112,18 @@ async function fromFile(file: string, wanted: string | undefined): Promise<Chose
 async function fromWorkspaceName(name: string, wanted: string | undefined, folder: string): Promise<ChosenEnvironment> {
   if (wanted !== undefined) noEnvName(name, 'no file');
   const root = await findWorkspaceRoot(folder).catch(() => null);
-  if (root === null) throw new UsageError(`--env ${name}: there is no such file, and ${path.resolve(folder)} is in no workspace to hold an environment of that name.`);
+  if (root === null)
+    throw new UsageError(`--env ${name}: there is no such file, and ${path.resolve(folder)} is in no workspace to hold an environment of that name.`);
   const { environments, listing } = await loadWorkspace(root);
   const found = findEnvironment(environments, name);
   if (found) return { settings: found.settings, source: found.path, workspace: root };
   const names = environments.map((entry) => `"${entry.settings.name}"`);
   const broken = listing.problems.filter((problem) => problem.path.startsWith(`${WORKSPACE_KINDS.environment.folder}/`)).map(problemText);
   throw new UsageError(
-    [`--env ${name}: the workspace has no environment of that name (${names.length > 0 ? `it has ${names.join(', ')}` : 'it has none'}), and there is no such file.`, ...broken].join('\n'),
+    [
+      `--env ${name}: the workspace has no environment of that name (${names.length > 0 ? `it has ${names.join(', ')}` : 'it has none'}), and there is no such file.`,
+      ...broken,
+    ].join('\n'),
   );
 }
 

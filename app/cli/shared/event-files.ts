@@ -44,7 +44,9 @@ function guessedMapping(table: CsvTable, name: string, serviceIdField: string): 
   const found = new Set(mapping.map((target) => (target.to === 'field' ? target.field : target.to === 'service-id' ? serviceIdField : null)));
   const missing = [...CSV_TEXT_FIELDS, serviceIdField].filter((field) => !found.has(field));
   if (missing.length === 0) return mapping;
-  throw new UsageError(`--csv-map auto found no column in ${name} for ${missing.join(', ')} among ${table.headers.map((header) => `"${header}"`).join(', ')}. Say which column goes to which field: the guess, to correct or to keep, is --csv-map '${suggestedFlag(table, serviceIdField)}'.`);
+  throw new UsageError(
+    `--csv-map auto found no column in ${name} for ${missing.join(', ')} among ${table.headers.map((header) => `"${header}"`).join(', ')}. Say which column goes to which field: the guess, to correct or to keep, is --csv-map '${suggestedFlag(table, serviceIdField)}'.`,
+  );
 }
 
 function mappingOf(flag: string, table: CsvTable, name: string, serviceIdField: string): CsvMapping {
@@ -56,7 +58,8 @@ function mappingOf(flag: string, table: CsvTable, name: string, serviceIdField: 
     const target = targetOf(pair.slice(equals + 1).trim(), serviceIdField);
     if (equals === -1 || target === null) throw new UsageError(`--csv-map: "${pair}" is not COLUMN=TARGET, where TARGET is ${TARGETS}.`);
     const index = table.headers.findIndex((header) => header.trim() === column);
-    if (index === -1) throw new UsageError(`--csv-map: ${name} has no column "${column}"; its columns are ${table.headers.map((header) => `"${header}"`).join(', ')}.`);
+    if (index === -1)
+      throw new UsageError(`--csv-map: ${name} has no column "${column}"; its columns are ${table.headers.map((header) => `"${header}"`).join(', ')}.`);
     mapping[index] = target;
   }
   return mapping;
@@ -64,7 +67,8 @@ function mappingOf(flag: string, table: CsvTable, name: string, serviceIdField: 
 
 /** How the app would map the columns, as a --csv-map value, for the message that asks for one. */
 function suggestedFlag(table: CsvTable, serviceIdField: string): string {
-  const named = (target: CsvColumnTarget) => (target.to === 'field' ? target.field : target.to === 'service-id' ? 'svc_id' : target.to === 'attribute' ? `attributes.${target.name}` : '-');
+  const named = (target: CsvColumnTarget) =>
+    target.to === 'field' ? target.field : target.to === 'service-id' ? 'svc_id' : target.to === 'attribute' ? `attributes.${target.name}` : '-';
   return suggestCsvMapping(table.headers, { serviceIdField })
     .map((target, index) => `${table.headers[index]}=${named(target)}`)
     .join(',');
@@ -78,7 +82,10 @@ export async function readEvents(file: string, csvMap: CsvMapFlag, serviceIdFiel
   if (reading?.format === 'csv') {
     const table = reading.table;
     if (!table.ok) throw new UsageError(`${name}: ${table.message}`);
-    if (csvMap === undefined) throw new UsageError(`${name} is CSV: say which column goes to which field with --csv-map auto (the app's guess: ${suggestedFlag(table, serviceIdField)}) or --csv-map 'COLUMN=FIELD,…'.`);
+    if (csvMap === undefined)
+      throw new UsageError(
+        `${name} is CSV: say which column goes to which field with --csv-map auto (the app's guess: ${suggestedFlag(table, serviceIdField)}) or --csv-map 'COLUMN=FIELD,…'.`,
+      );
     const mapped = mapCsv(table, mappingOf(csvMap, table, name, serviceIdField), { serviceIdField });
     if (!mapped.ok) throw new UsageError(`${name}: ${mapped.message}`);
     return mapped;
@@ -127,7 +134,11 @@ export async function readUtf8(file: string): Promise<string> {
  * several). Of several files, --csv-map goes to those named as CSV (.csv, .tsv) and standard
  * input; one file gets it whatever its name, and is refused it when it is no CSV, as transform does.
  */
-export async function readEventFiles(files: readonly string[], csvMap: CsvMapFlag, serviceIdField = 'svc_id'): Promise<{ events: ImportedEvent[]; notes: string[] }> {
+export async function readEventFiles(
+  files: readonly string[],
+  csvMap: CsvMapFlag,
+  serviceIdField = 'svc_id',
+): Promise<{ events: ImportedEvent[]; notes: string[] }> {
   if (files.length === 0) throw new UsageError('Name the batch files to read (or - for standard input).');
   if (files.filter((file) => file === '-').length > 1) throw new UsageError('Standard input (-) can be read once.');
   const mapped = (file: string) => files.length === 1 || file === '-' || /\.(csv|tsv)$/i.test(file);

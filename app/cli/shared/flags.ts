@@ -41,7 +41,10 @@ function quotedIn(message: string): string {
 function flagMistake(error: NodeJS.ErrnoException, flags: readonly string[]): string {
   const quoted = quotedIn(error.message);
   // '-o, --out <value>' names a flag both ways: the long name is the one the help lists.
-  const flag = quoted.replace(/ <value>$/, '').split(', ').at(-1);
+  const flag = quoted
+    .replace(/ <value>$/, '')
+    .split(', ')
+    .at(-1);
   switch (error.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
       const meant = closestWord(quoted.replace(/^-+/, ''), flags);
@@ -62,7 +65,8 @@ export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typ
     return parseArgs(config);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
-    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(flagMistake(error as NodeJS.ErrnoException, Object.keys(config.options ?? {})));
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
+      throw new UsageError(flagMistake(error as NodeJS.ErrnoException, Object.keys(config.options ?? {})));
     throw error;
   }
 }

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_SETTINGS,
-  LIMITS,
-  checkSecret,
-  checkSettings,
-  type EnvironmentSettings,
-} from '../../../features/environments/common/environment.ts';
+import { DEFAULT_SETTINGS, LIMITS, checkSecret, checkSettings, type EnvironmentSettings } from '../../../features/environments/common/environment.ts';
 import type { Target, TargetSecrets } from '../../../features/environments/node/target.ts';
 import { SECRET_VARIABLES, type SecretVariableNames } from '../../../features/environments/common/secret-variables.ts';
 import { ENV_USAGE, chooseEnvironment } from './environment-choice.ts';
@@ -47,7 +41,6 @@ Credentials, from environment variables only, never from flags
   ${SECRET_VARIABLES.apiKey.padEnd(23)}The application's API key
 `;
 
-
 export type Variables = Readonly<Record<string, string | undefined>>;
 
 /** A password or API key variable: the command line's own, or one environment's (EVENTDESK_<NAME>_PASSWORD, run-credentials.ts). */
@@ -81,7 +74,12 @@ function hostOf(baseUrl: string): string | null {
  * with each problem named by its variable; `noUsername` says where else a username was looked for.
  * `names` are the variables to read (default: the command line's own). Secrets never appear in a problem.
  */
-export function credentialsFrom(variables: Variables, username: string, noUsername = '', names: SecretVariableNames = SECRET_VARIABLES): { secrets: TargetSecrets; problems: string[] } {
+export function credentialsFrom(
+  variables: Variables,
+  username: string,
+  noUsername = '',
+  names: SecretVariableNames = SECRET_VARIABLES,
+): { secrets: TargetSecrets; problems: string[] } {
   const problems = username === '' ? [`${names.username} is not set${noUsername}. Set it to the username to log in with.`] : [];
   problems.push(...secretProblems(variables, names));
   return { secrets: { username, password: variables[names.password] ?? '', apiKey: variables[names.apiKey] ?? '' }, problems };
@@ -113,7 +111,11 @@ export function secretProblems(variables: Variables, names: SecretVariableNames 
  * came from. Secrets never appear in a message. Without `credentials` (a dry run logs in
  * nowhere) the secrets are neither asked for nor checked, and come back empty.
  */
-export async function resolveTarget(flags: TargetFlags, variables: Variables = process.env, { credentials = true }: { credentials?: boolean } = {}): Promise<Target> {
+export async function resolveTarget(
+  flags: TargetFlags,
+  variables: Variables = process.env,
+  { credentials = true }: { credentials?: boolean } = {},
+): Promise<Target> {
   const file = flags.env;
   const baseUrlFlag = flags['base-url'];
   if ((file === undefined) === (baseUrlFlag === undefined)) {
@@ -156,9 +158,12 @@ export async function resolveTarget(flags: TargetFlags, variables: Variables = p
     if (problems.length > 0) throw new UsageError(problems.join('\n'));
     return { environment, secrets: { username, password: '', apiKey: '' } };
   }
-  const { secrets, problems: secretProblems } = credentialsFrom(variables, username, chosen ? `, and "${chosen.settings.name}" in ${chosen.source} has no username` : '');
+  const { secrets, problems: secretProblems } = credentialsFrom(
+    variables,
+    username,
+    chosen ? `, and "${chosen.settings.name}" in ${chosen.source} has no username` : '',
+  );
   problems.push(...secretProblems);
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
   return { environment, secrets };
 }
-

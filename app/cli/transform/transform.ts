@@ -3,7 +3,16 @@ import { resolveTimeZone } from '../../../features/environments/common/environme
 import { eventMatches, parseFilter, type EventFilter } from '../../../features/transforms/common/filter.ts';
 import { DEFAULT_PSEUDONYMIZED_FIELDS } from '../../../features/transforms/common/pseudonymize.ts';
 import { assignmentProblem } from '../../../features/transforms/common/set-field.ts';
-import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, typedFieldValue, type FieldValue, type TransformResult } from '../../../features/transforms/common/transforms.ts';
+import {
+  personalValues,
+  pseudonymize,
+  replacementsOf,
+  setField,
+  shiftTimes,
+  typedFieldValue,
+  type FieldValue,
+  type TransformResult,
+} from '../../../features/transforms/common/transforms.ts';
 import { plural } from '../../../base/common/plural.ts';
 import { createPseudonyms } from '../../node/index.ts';
 import { type CliIo, terminalIo } from '../shared/command.ts';
@@ -103,7 +112,8 @@ async function settingsOf(env: string | undefined, envName: string | undefined):
   }
   const settings = await environmentFromFile(env, envName);
   const timeZone = resolveTimeZone(settings.timeZone);
-  if (!isTimeZone(timeZone)) throw new UsageError(`--env: ${env} gives the time zone "${settings.timeZone}", which is not one. Use UTC, local or an IANA name.`);
+  if (!isTimeZone(timeZone))
+    throw new UsageError(`--env: ${env} gives the time zone "${settings.timeZone}", which is not one. Use UTC, local or an IANA name.`);
   return { timeZone, serviceIdField: settings.serviceIdField };
 }
 
@@ -157,7 +167,8 @@ export async function transformCommand(args: string[], given: CliIo): Promise<nu
     }
     const anchor = values.anchor ?? 'latest';
     if (anchor !== 'latest' && anchor !== 'earliest') throw new UsageError(`--anchor: "${anchor}" is neither latest nor earliest.`);
-    if (values.anchor !== undefined && values['shift-to'] === undefined) throw new UsageError('--anchor says which event --shift-to moves; there is no --shift-to.');
+    if (values.anchor !== undefined && values['shift-to'] === undefined)
+      throw new UsageError('--anchor says which event --shift-to moves; there is no --shift-to.');
     const settings = await settingsOf(values.env, values['env-name']);
     const shiftTo = values['shift-to'];
     const target = shiftTo === undefined || shiftTo === 'now' ? null : parseDateTime(shiftTo, settings.timeZone);

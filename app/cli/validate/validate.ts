@@ -40,7 +40,6 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-
 export interface BatchFile {
   /** The JSON array to check and send. */
   text: string;
@@ -83,7 +82,8 @@ async function rulesOf(env: string | undefined, envName: string | undefined) {
   }
   const settings = await environmentFromFile(env, envName);
   const timeZone = resolveTimeZone(settings.timeZone);
-  if (!isTimeZone(timeZone)) throw new UsageError(`--env: ${env} gives the time zone "${settings.timeZone}", which is not one. Use UTC, local or an IANA name.`);
+  if (!isTimeZone(timeZone))
+    throw new UsageError(`--env: ${env} gives the time zone "${settings.timeZone}", which is not one. Use UTC, local or an IANA name.`);
   return rulesFor({ ...settings, timeZone });
 }
 
@@ -93,11 +93,15 @@ async function rulesOf(env: string | undefined, envName: string | undefined) {
  */
 export function forPeople(name: string, diagnostics: readonly Diagnostic[], eventCount: number | undefined): string {
   const lines = diagnostics.map(
-    (diagnostic) => `${name}:${diagnostic.line}:${diagnostic.column}  ${diagnostic.severity.padEnd(7)}  ${diagnostic.code}  ${diagnostic.path ? `${eventPlace(diagnostic.path)}: ` : ''}${diagnostic.message}`,
+    (diagnostic) =>
+      `${name}:${diagnostic.line}:${diagnostic.column}  ${diagnostic.severity.padEnd(7)}  ${diagnostic.code}  ${diagnostic.path ? `${eventPlace(diagnostic.path)}: ` : ''}${diagnostic.message}`,
   );
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const events = eventCount === undefined ? '' : ` in ${plural(eventCount, 'event')}`;
-  const summary = diagnostics.length === 0 ? `${name}: no problems${events}.` : `${name}: ${plural(errors, 'error')}, ${plural(diagnostics.length - errors, 'warning')}${events}.`;
+  const summary =
+    diagnostics.length === 0
+      ? `${name}: no problems${events}.`
+      : `${name}: ${plural(errors, 'error')}, ${plural(diagnostics.length - errors, 'warning')}${events}.`;
   return [...lines, summary, ''].join('\n');
 }
 
@@ -113,13 +117,17 @@ export async function validateCommand(args: string[], given: CliIo): Promise<num
       io.stdout(VALIDATE_USAGE);
       return 0;
     }
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'Name the batch file to check (or - for standard input).' : `Check one file at a time; got ${positionals.length}.`);
+    if (positionals.length !== 1)
+      throw new UsageError(
+        positionals.length === 0 ? 'Name the batch file to check (or - for standard input).' : `Check one file at a time; got ${positionals.length}.`,
+      );
     file = positionals[0]!;
     json = values.json ?? false;
     const rules = await rulesOf(values.env, values['env-name']);
     const batch = await readBatchFile(file);
     if (batch.note) io.stderr(batch.note);
-    const result = values.plan === undefined ? validateBatch(batch.text, rules) : validateWithPlan(batch.text, rules, values.plan, await readUtf8(values.plan), io);
+    const result =
+      values.plan === undefined ? validateBatch(batch.text, rules) : validateWithPlan(batch.text, rules, values.plan, await readUtf8(values.plan), io);
     diagnostics = batch.diagnostics(result.diagnostics);
     eventCount = result.events?.length;
   } catch (error) {

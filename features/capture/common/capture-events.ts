@@ -87,7 +87,10 @@ export type CapturedEventDetail = z.infer<typeof CapturedEventDetailSchema>;
 
 /** Ranges [from, to) sorted and merged where they touch or overlap, empty ones left out: each place once, in order. */
 export function mergeRanges(ranges: readonly (readonly [number, number])[]): [number, number][] {
-  const sorted = ranges.filter(([from, to]) => from < to).map(([from, to]): [number, number] => [from, to]).sort((a, b) => a[0] - b[0]);
+  const sorted = ranges
+    .filter(([from, to]) => from < to)
+    .map(([from, to]): [number, number] => [from, to])
+    .sort((a, b) => a[0] - b[0]);
   const result: [number, number][] = [];
   for (const [from, to] of sorted) {
     const last = result.at(-1);

@@ -51,7 +51,11 @@ export function captureCap(db: DatabaseSync, file: string, megabytes: number) {
     /** Drops the oldest requests until `incomingBytes` more fit; says how many went. */
     makeRoom(incomingBytes: number): number {
       let dropped = 0;
-      for (let round = 0, excess = usedBytes() + incomingBytes - rowsBytes; excess > 0 && round < MAX_ROUNDS; round++, excess = usedBytes() + incomingBytes - rowsBytes) {
+      for (
+        let round = 0, excess = usedBytes() + incomingBytes - rowsBytes;
+        excess > 0 && round < MAX_ROUNDS;
+        round++, excess = usedBytes() + incomingBytes - rowsBytes
+      ) {
         let last: number | null = null;
         for (const row of statements.oldestFirst.iterate() as Iterable<Row>) {
           last = Number(row.id);

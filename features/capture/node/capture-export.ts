@@ -31,7 +31,10 @@ export interface CaptureExportFilter {
 }
 
 /** The events a selection picks, in the order they arrived, and the requests holding them. */
-export function matchingEvents(store: CaptureStore, { filter, verdict }: CaptureExportFilter): { events: ImportedEvent[]; of: number; requestIds: Set<number> } {
+export function matchingEvents(
+  store: CaptureStore,
+  { filter, verdict }: CaptureExportFilter,
+): { events: ImportedEvent[]; of: number; requestIds: Set<number> } {
   const events: ImportedEvent[] = [];
   const requestIds = new Set<number>();
   let of = 0;
@@ -50,7 +53,12 @@ export function harExchange(request: CapturedRequest): HarExchange {
   return {
     startedDateTime: request.receivedAt,
     time: request.durationMs,
-    request: { method: request.method, url: `http://${request.headers.host ?? 'sandbox'}${request.path}`, headers: request.headers, body: request.body === '' ? null : request.body },
+    request: {
+      method: request.method,
+      url: `http://${request.headers.host ?? 'sandbox'}${request.path}`,
+      headers: request.headers,
+      body: request.body === '' ? null : request.body,
+    },
     response: request.response && { ...request.response, statusText: STATUS_CODES[request.response.status] ?? '' },
     comment: `captured request ${request.id}${request.reason === '' ? '' : `: ${request.reason}`}`,
   };

@@ -108,7 +108,10 @@ const utf8 = new TextDecoder();
 /** Why it was answered so, as triage words it (`invalid-events: 3 problems`, `bad token`, `accepted 2 events`). */
 function reasonOf(exchange: CaptureExchange, responseBody: string | null): string {
   const { response, fault } = exchange;
-  return answerOutcome({ fault, response: response && { status: response.status, headers: {}, body: { text: responseBody ?? '', bytes: response.shownBody.length, truncated: false } } }).reason;
+  return answerOutcome({
+    fault,
+    response: response && { status: response.status, headers: {}, body: { text: responseBody ?? '', bytes: response.shownBody.length, truncated: false } },
+  }).reason;
 }
 
 function parsedArray(text: string): unknown[] | null {
@@ -181,7 +184,13 @@ export function capturedRow(exchange: CaptureExchange, context: CaptureContext):
     fault: exchange.fault === null ? null : String(exchange.fault),
     plan: exchange.plan,
     serviceIdField: context.serviceIdField,
-    storedBytes: body.length + headers.length + (responseBody?.length ?? 0) + (responseHeaders?.length ?? 0) + (eventProblems?.length ?? 0) + (eventViolations?.length ?? 0),
+    storedBytes:
+      body.length +
+      headers.length +
+      (responseBody?.length ?? 0) +
+      (responseHeaders?.length ?? 0) +
+      (eventProblems?.length ?? 0) +
+      (eventViolations?.length ?? 0),
     eventCount,
     eventProblems,
     eventViolations,

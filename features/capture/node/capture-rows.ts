@@ -38,7 +38,10 @@ export const LISTED_COLUMNS = `${SUMMARY_COLUMNS}, upstream_url IS NOT NULL AS f
 export function toListed(row: Row): ListedRequest {
   return {
     ...toSummary(row),
-    upstream: Number(row.forwarded) === 1 ? { status: row.upstream_status === null ? null : Number(row.upstream_status), failed: Number(row.upstream_failed) === 1 } : null,
+    upstream:
+      Number(row.forwarded) === 1
+        ? { status: row.upstream_status === null ? null : Number(row.upstream_status), failed: Number(row.upstream_failed) === 1 }
+        : null,
     planErrors: Number(row.plan_errors),
     planWarnings: Number(row.plan_warnings),
   };
@@ -51,7 +54,8 @@ export function toRequest(row: Row): CapturedRequest {
     body: String(row.body),
     bodyBytes: Number(row.body_bytes),
     bodyTruncated: Number(row.body_truncated) === 1,
-    response: row.response_headers === null ? null : { status: Number(row.status), headers: parsed(row.response_headers, {}), body: String(row.response_body ?? '') },
+    response:
+      row.response_headers === null ? null : { status: Number(row.status), headers: parsed(row.response_headers, {}), body: String(row.response_body ?? '') },
     serviceIdField: String(row.service_id_field),
     upstream:
       row.upstream_url === null

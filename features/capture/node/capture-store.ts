@@ -33,7 +33,8 @@ export const DEFAULT_CAPTURE_RETENTION: CaptureRetention = { days: 14, megabytes
 const captureFile: SqliteFileKind = {
   migrations: captureMigrations,
   unreadable: (detail) => new AppError('capture-unreadable', 'The capture file could not be opened.', detail),
-  newer: (detail) => new AppError('capture-newer', 'The capture file was written by a newer version of EventDesk: capture is off, and nothing was changed in it.', detail),
+  newer: (detail) =>
+    new AppError('capture-newer', 'The capture file was written by a newer version of EventDesk: capture is off, and nothing was changed in it.', detail),
   migrationFailed: (detail) => new AppError('capture-migration', 'The capture file could not be upgraded.', detail),
   // A request's body (some 100 KB for 500 events) spans 2 pages instead of 27: writing one costs
   // about 0.09 ms instead of 0.23. A file made with smaller pages keeps them.
@@ -61,7 +62,7 @@ function openTables(file: string, readOnly: boolean) {
     // A capture is a debugging record, not the history: an app that crashes loses nothing committed
     // either way, and a power cut that damages the file has it set aside at the next start. Not
     // syncing spares each checkpoint a flush to the disk, a third of what capturing cost the sandbox.
-    db.exec("PRAGMA synchronous = OFF");
+    db.exec('PRAGMA synchronous = OFF');
     // Reading every table once finds a damaged page now rather than mid-flood.
     db.prepare('SELECT count(*) AS n FROM requests').get();
   } catch (error) {
@@ -124,7 +125,11 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
     try {
       moveDatabase(file, movedTo);
     } catch (moveError) {
-      throw new AppError('capture-unreadable', `The capture file ${file} cannot be used and could not be set aside: capture is off.`, `${String(error)}; moving it: ${String(moveError)}`);
+      throw new AppError(
+        'capture-unreadable',
+        `The capture file ${file} cannot be used and could not be set aside: capture is off.`,
+        `${String(error)}; moving it: ${String(moveError)}`,
+      );
     }
     problem = `The capture file could not be read, so it was set aside as ${movedTo} and a fresh capture started. (${error instanceof AppError ? (error.detail ?? error.message) : String(error)})`;
     log(problem);
@@ -168,9 +173,33 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
       room.makeRoom(rows.reduce((sum, row) => sum + room.costOf(row.storedBytes), 0));
       for (const row of rows) {
         const { upstream } = row;
-        s.insertRequest.run(row.receivedAt, row.durationMs, row.method, row.path, row.headers, row.body, row.bodyBytes, row.bodyTruncated ? 1 : 0, row.status, row.reason,
-          row.responseHeaders, row.responseBody, row.fault, row.plan, row.serviceIdField, row.eventCount, row.storedBytes, row.eventProblems, row.eventViolations,
-          upstream?.url ?? null, upstream?.status ?? null, upstream?.headers ?? null, upstream?.body ?? null, upstream?.error ?? null, upstream?.durationMs ?? null);
+        s.insertRequest.run(
+          row.receivedAt,
+          row.durationMs,
+          row.method,
+          row.path,
+          row.headers,
+          row.body,
+          row.bodyBytes,
+          row.bodyTruncated ? 1 : 0,
+          row.status,
+          row.reason,
+          row.responseHeaders,
+          row.responseBody,
+          row.fault,
+          row.plan,
+          row.serviceIdField,
+          row.eventCount,
+          row.storedBytes,
+          row.eventProblems,
+          row.eventViolations,
+          upstream?.url ?? null,
+          upstream?.status ?? null,
+          upstream?.headers ?? null,
+          upstream?.body ?? null,
+          upstream?.error ?? null,
+          upstream?.durationMs ?? null,
+        );
       }
       if (notCaptured.events > 0) s.count.run(notCaptured.events, 'not_captured_events');
       if (notCaptured.requests > 0) s.count.run(notCaptured.requests, 'not_captured_requests');
@@ -329,7 +358,11 @@ export function openCapture(file: string, options: CaptureStoreOptions = {}) {
     clear(): { requests: number; events: number } {
       const { statements: s } = use();
       const totals = s.totals.get() as Row;
-      transaction(() => use().db.exec(`DELETE FROM requests; UPDATE counters SET value = 0 WHERE name <> 'clears'; UPDATE counters SET value = value + 1 WHERE name = 'clears';`));
+      transaction(() =>
+        use().db.exec(
+          `DELETE FROM requests; UPDATE counters SET value = 0 WHERE name <> 'clears'; UPDATE counters SET value = value + 1 WHERE name = 'clears';`,
+        ),
+      );
       use().db.exec('PRAGMA incremental_vacuum');
       return { requests: Number(totals.requests), events: Number(totals.events) };
     },

@@ -23,9 +23,7 @@ export interface NotCaptured {
 
 export type ToWriter =
   /** `events`: how many the exchanges carried, counted as not captured if they cannot be written. */
-  | { type: 'write'; exchanges: CaptureExchange[]; notCaptured: NotCaptured; events: number }
-  | { type: 'drain'; id: number }
-  | { type: 'close' };
+  { type: 'write'; exchanges: CaptureExchange[]; notCaptured: NotCaptured; events: number } | { type: 'drain'; id: number } | { type: 'close' };
 
 export type FromWriter =
   /** A batch was written (or counted as not captured), in the order they came. */
@@ -51,7 +49,10 @@ function serve(port: MessagePort, { file, retention, context }: CaptureWriterIni
     notCaptured.events = 0;
     notCaptured.requests = 0;
     try {
-      store.write(exchanges.map((exchange) => capturedRow(exchange, context)), dropped);
+      store.write(
+        exchanges.map((exchange) => capturedRow(exchange, context)),
+        dropped,
+      );
     } catch (error) {
       notCaptured.events += dropped.events + events;
       notCaptured.requests += dropped.requests + exchanges.length;

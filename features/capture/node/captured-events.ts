@@ -92,7 +92,9 @@ function attributeText(event: unknown, name: string): string | null {
 
 /** What a selection is, in a few words: "12 captured events (refused, customer_id = c-42)". */
 export function selectionSource(count: number, filter: CapturedEventsFilter): string {
-  const parts = [filter.verdict === 'any' ? '' : filter.verdict === 'violations' ? 'with plan violations' : filter.verdict, filter.where.trim()].filter((part) => part !== '');
+  const parts = [filter.verdict === 'any' ? '' : filter.verdict === 'violations' ? 'with plan violations' : filter.verdict, filter.where.trim()].filter(
+    (part) => part !== '',
+  );
   return `${plural(count, 'captured event')}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
 }
 
@@ -227,7 +229,17 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
     if (view === undefined) {
       const parsed = filterOf(filter.where);
       const everything = parsed === null && filter.verdict === 'any';
-      view = { filter: parsed, verdict: filter.verdict, requestIds: everything ? null : [], indexes: [], covered: 0, lastRequest: 0, generation: -1, version: -1, refreshing: null };
+      view = {
+        filter: parsed,
+        verdict: filter.verdict,
+        requestIds: everything ? null : [],
+        indexes: [],
+        covered: 0,
+        lastRequest: 0,
+        generation: -1,
+        version: -1,
+        refreshing: null,
+      };
     }
     views.delete(key);
     views.set(key, view);
@@ -264,7 +276,10 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
     let requestId = -1;
     let captured = new Map<number, CapturedEvent>();
     let events: unknown[] = [];
-    return function* read(places: readonly { requestId: number; index: number }[], each: (captured: CapturedEvent | undefined, event: unknown) => void): Generator<void, void> {
+    return function* read(
+      places: readonly { requestId: number; index: number }[],
+      each: (captured: CapturedEvent | undefined, event: unknown) => void,
+    ): Generator<void, void> {
       for (const place of places) {
         if (place.requestId !== requestId) {
           requestId = place.requestId;
@@ -279,17 +294,34 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
 
   function rowOf(captured: CapturedEvent, event: unknown, attributes: readonly string[]): CapturedEventRow {
     const { requestId, index, token, customerId, deviceId, createdAt, verdict, failure, problems, problemCount, violations } = captured;
-    return { requestId, index, token, customerId, deviceId, createdAt, verdict, failure, problems, problemCount, violations, attributes: attributes.map((name) => attributeText(event, name)) };
+    return {
+      requestId,
+      index,
+      token,
+      customerId,
+      deviceId,
+      createdAt,
+      verdict,
+      failure,
+      problems,
+      problemCount,
+      violations,
+      attributes: attributes.map((name) => attributeText(event, name)),
+    };
   }
 
   /** The selection's events as a batch file's text, JSON or NDJSON, built an event at a time. */
   async function takeOut(selection: CapturedSelection, format: 'json' | 'ndjson'): Promise<{ text: string; count: number; source: string }> {
     const view = await viewOf(selection);
-    if (selection.generation !== view.generation) throw new AppError('capture-selection-stale', 'The capture was cleared or trimmed since these events were selected: select them again.');
+    if (selection.generation !== view.generation)
+      throw new AppError('capture-selection-stale', 'The capture was cleared or trimmed since these events were selected: select them again.');
     const ranges = mergeRanges(selection.ranges).filter(([from]) => from < total(view));
     const wanted = selectionSize(ranges.map(([from, to]) => [from, Math.min(to, total(view))]));
     if (wanted > limits.events) {
-      throw new AppError('capture-selection-too-large', `${plural(wanted, 'event')} are more than EventDesk takes out at once (${limits.events.toLocaleString('en')}): narrow the filter, or write them all with "eventdesk capture export".`);
+      throw new AppError(
+        'capture-selection-too-large',
+        `${plural(wanted, 'event')} are more than EventDesk takes out at once (${limits.events.toLocaleString('en')}): narrow the filter, or write them all with "eventdesk capture export".`,
+      );
     }
     const pieces: string[] = [];
     let bytes = 0;
@@ -298,7 +330,10 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
       const piece = format === 'ndjson' ? `${JSON.stringify(event)}\n` : `  ${JSON.stringify(event, null, 2).replaceAll('\n', '\n  ')}`;
       bytes += Buffer.byteLength(piece);
       if (bytes > limits.bytes) {
-        throw new AppError('capture-selection-too-large', `These events are more than ${formatBytes(limits.bytes)} of text, more than EventDesk takes out at once: narrow the filter, or write them all with "eventdesk capture export".`);
+        throw new AppError(
+          'capture-selection-too-large',
+          `These events are more than ${formatBytes(limits.bytes)} of text, more than EventDesk takes out at once: narrow the filter, or write them all with "eventdesk capture export".`,
+        );
       }
       pieces.push(piece);
     };
@@ -334,7 +369,8 @@ export function createCaptureEvents(deps: CaptureEventsDeps) {
     /** One event as it arrived, and the request it came in. */
     event({ requestId, index }: { requestId: number; index: number }): CapturedEventDetail {
       const request = store.request(requestId);
-      if (request === null || index >= request.eventCount) throw new AppError('capture-event-missing', `Event ${index + 1} of request #${requestId} is no longer in the capture (it was cleared or trimmed).`);
+      if (request === null || index >= request.eventCount)
+        throw new AppError('capture-event-missing', `Event ${index + 1} of request #${requestId} is no longer in the capture (it was cleared or trimmed).`);
       const event = bodyEvents(request.body)[index];
       return {
         text: event === undefined ? null : JSON.stringify(event, null, 2),

@@ -46,7 +46,11 @@ export function createCaptureRequests(deps: CaptureRequestsDeps) {
   }
 
   /** What was listed, with the counts read at the same moment (one thread reads both), so the status line agrees with the list. */
-  const read = (listed: { requests: CaptureRequests['requests']; more: boolean }, reset: boolean): CaptureRequests => ({ ...listed, reset, status: capture.status() });
+  const read = (listed: { requests: CaptureRequests['requests']; more: boolean }, reset: boolean): CaptureRequests => ({
+    ...listed,
+    reset,
+    status: capture.status(),
+  });
 
   return {
     /**
@@ -65,7 +69,8 @@ export function createCaptureRequests(deps: CaptureRequestsDeps) {
 
     detail(id: number): CapturedRequestDetail {
       const request = capture.request(id);
-      if (request === null) throw new AppError('capture-request-gone', 'That request is no longer in the capture: it was cleared, or the retention dropped it.', `request ${id}`);
+      if (request === null)
+        throw new AppError('capture-request-gone', 'That request is no longer in the capture: it was cleared, or the retention dropped it.', `request ${id}`);
       const events = capture.eventsOf(id);
       const violations = events.flatMap((event) => event.violations);
       return {
@@ -95,7 +100,8 @@ export function createCaptureRequests(deps: CaptureRequestsDeps) {
         .sort((a, b) => a - b)
         .map((id) => capture.request(id))
         .filter((request) => request !== null);
-      if (requests.length === 0) throw new AppError('capture-request-gone', 'None of these requests is in the capture any more: it was cleared, or the retention dropped them.');
+      if (requests.length === 0)
+        throw new AppError('capture-request-gone', 'None of these requests is in the capture any more: it was cleared, or the retention dropped them.');
       const text = exportHar(requests.map(harExchange), { appVersion: deps.appVersion, secrets: deps.secrets() });
       const path = await deps.exportAs(`eventdesk-capture-${plural(requests.length, 'request').replaceAll(',', '').replace(' ', '-')}.har`, text);
       return path === null ? null : { path, count: requests.length };

@@ -17,7 +17,10 @@ export const CaptureSelectionSchema = z
     /** Only the events the sandbox accepted (2xx), not those it refused. */
     acceptedOnly: z.boolean(),
   })
-  .refine((selection) => selection.from === null || selection.to === null || Date.parse(selection.from) < Date.parse(selection.to), 'The range must begin before it ends.');
+  .refine(
+    (selection) => selection.from === null || selection.to === null || Date.parse(selection.from) < Date.parse(selection.to),
+    'The range must begin before it ends.',
+  );
 export type CaptureSelection = z.infer<typeof CaptureSelectionSchema>;
 
 export const CaptureCoverageInputSchema = z.object({

@@ -38,7 +38,11 @@ export interface CountedCoverage {
  * parts it checks `signal`, and when stopped answers what it counted so far; `onPart` hears how
  * many parts and events were read after each part.
  */
-export function countCoverage(parts: Iterable<Iterable<unknown>>, plan: CoveragePlan, options: { signal: AbortSignal; onPart(parts: number, events: number): void }): Promise<CountedCoverage> {
+export function countCoverage(
+  parts: Iterable<Iterable<unknown>>,
+  plan: CoveragePlan,
+  options: { signal: AbortSignal; onPart(parts: number, events: number): void },
+): Promise<CountedCoverage> {
   const count = new CoverageCount(plan);
   function* work(): Generator<void, CountedCoverage> {
     let read = 0;
@@ -120,7 +124,11 @@ export function createCoverage(deps: CoverageDeps) {
    * One run: stops a run under way first (one at a time), reads the plan, counts the parts the
    * source gives, and pushes progress (at most every 100 ms, and the last); the source words the report.
    */
-  async function measure<T, S extends PlanSource>(runId: string, plan: { chosen: string | null; defaults: readonly PlanDefault<S>[]; none: string }, start: () => SourceRun<T, S | 'chosen'>): Promise<T> {
+  async function measure<T, S extends PlanSource>(
+    runId: string,
+    plan: { chosen: string | null; defaults: readonly PlanDefault<S>[]; none: string },
+    start: () => SourceRun<T, S | 'chosen'>,
+  ): Promise<T> {
     running?.stop.abort();
     const run = { runId, stop: new AbortController() };
     running = run;
@@ -150,15 +158,27 @@ export function createCoverage(deps: CoverageDeps) {
      * filter finds, newest first.
      */
     history(input: { runId: string; filter: HistoryFilter; planFile: string | null }): Promise<HistoryCoverage> {
-      return measure(input.runId, { chosen: input.planFile, defaults: [active], none: 'The active environment names no tracking plan. Choose a plan file to measure its coverage.' }, () => {
-        const matching = deps.submissions.count(input.filter);
-        return {
-          source: 'history',
-          parts: historyBatches(deps.submissions, input.filter),
-          of: matching,
-          report: (counted, plan) => ({ runId: input.runId, plan, filter: input.filter, matching, submissions: counted.parts, stopped: !counted.complete, coverage: counted.coverage }),
-        };
-      });
+      return measure(
+        input.runId,
+        { chosen: input.planFile, defaults: [active], none: 'The active environment names no tracking plan. Choose a plan file to measure its coverage.' },
+        () => {
+          const matching = deps.submissions.count(input.filter);
+          return {
+            source: 'history',
+            parts: historyBatches(deps.submissions, input.filter),
+            of: matching,
+            report: (counted, plan) => ({
+              runId: input.runId,
+              plan,
+              filter: input.filter,
+              matching,
+              submissions: counted.parts,
+              stopped: !counted.complete,
+              coverage: counted.coverage,
+            }),
+          };
+        },
+      );
     },
 
     /**
@@ -175,7 +195,16 @@ export function createCoverage(deps: CoverageDeps) {
           source: 'capture',
           parts,
           of: reading.requests,
-          report: (counted, plan) => ({ runId: input.runId, plan, selection: input.selection, requests: reading.requests, read: reading.read, matching: reading.matching, stopped: !counted.complete, coverage: counted.coverage }),
+          report: (counted, plan) => ({
+            runId: input.runId,
+            plan,
+            selection: input.selection,
+            requests: reading.requests,
+            read: reading.read,
+            matching: reading.matching,
+            stopped: !counted.complete,
+            coverage: counted.coverage,
+          }),
         };
       });
     },

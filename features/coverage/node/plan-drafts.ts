@@ -58,7 +58,8 @@ function boundedReader(limit: number): typeof readText {
   return async (file) => {
     const read = await readText(file);
     total += read.text.length;
-    if (total > limit) throw new AppError('file-too-large', `The files chosen hold more than ${Math.round(limit / 1024 / 1024)} MB together; draft from fewer at a time.`);
+    if (total > limit)
+      throw new AppError('file-too-large', `The files chosen hold more than ${Math.round(limit / 1024 / 1024)} MB together; draft from fewer at a time.`);
     return read;
   };
 }
@@ -110,7 +111,11 @@ export function createPlanDrafts(deps: PlanDraftsDeps) {
           const files = await deps.dialogs.chooseFilesToOpen('events');
           if (files.length === 0) return null;
           const read = boundedReader(limit);
-          const { events, notes } = await eventsOfFiles(files, (file) => readEventFile(file, read), (file) => path.basename(file));
+          const { events, notes } = await eventsOfFiles(
+            files,
+            (file) => readEventFile(file, read),
+            (file) => path.basename(file),
+          );
           const where = files.length === 1 ? path.basename(files[0]!) : plural(files.length, 'file');
           return inferred(events, (count) => `${plural(count, 'event')} of ${where}`, notes, request);
         }

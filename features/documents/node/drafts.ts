@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { DraftOriginsSchema, DraftSchema, type Draft, type DraftEdits, type DraftInput, type DraftList, type DraftOrigins, type PseudonymOrigin, type ReopenedDraft } from '../common/draft.ts';
+import {
+  DraftOriginsSchema,
+  DraftSchema,
+  type Draft,
+  type DraftEdits,
+  type DraftInput,
+  type DraftList,
+  type DraftOrigins,
+  type PseudonymOrigin,
+  type ReopenedDraft,
+} from '../common/draft.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import { TextBlocks } from '../../../base/common/text-changes.ts';
 import { readTextBlocks, writeTextBlocks } from './draft-text-file.ts';
@@ -152,7 +162,12 @@ export function createDrafts(dataFolder: string) {
     const entries = await readJournal(journalFile(meta.id, meta.base), meta.revision);
     for (const entry of entries) text.apply(entry.changes.map(([rangeOffset, rangeLength, inserted]) => ({ rangeOffset, rangeLength, text: inserted })));
     const last = entries.at(-1);
-    const description = { id: meta.id, name: last?.name ?? meta.name, filePath: last === undefined ? meta.filePath : last.filePath, updatedAt: last?.updatedAt ?? meta.updatedAt };
+    const description = {
+      id: meta.id,
+      name: last?.name ?? meta.name,
+      filePath: last === undefined ? meta.filePath : last.filePath,
+      updatedAt: last?.updatedAt ?? meta.updatedAt,
+    };
     const revision = meta.revision + entries.length;
     if (entries.length > 0) await writeBase(description, revision, text);
     else kept.set(meta.id, { meta, revision, journalBytes: 0 });
@@ -205,7 +220,9 @@ export function createDrafts(dataFolder: string) {
     async list(): Promise<DraftList> {
       await loaded;
       // Drafts whose id the index lost (a crash between the two writes) are still shown.
-      const files = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.json') && name !== 'index.json').map((name) => name.slice(0, -5));
+      const files = (await readdir(folder).catch(() => [] as string[]))
+        .filter((name) => name.endsWith('.json') && name !== 'index.json')
+        .map((name) => name.slice(0, -5));
       const ids = [...index.order, ...files.filter((id) => safeId.test(id) && !WINDOWS_DEVICE.test(id) && !index.order.includes(id))];
       const drafts = (await Promise.all(ids.map((id) => queued(id, () => reopen(id))))).filter((draft) => draft !== null);
       const activeId = drafts.some((draft) => draft.id === index.activeId) ? index.activeId : (drafts[0]?.id ?? null);
@@ -227,9 +244,20 @@ export function createDrafts(dataFolder: string) {
       await loaded;
       await queued(description.id, async () => {
         const draft = kept.get(description.id);
-        if (!draft || draft.revision !== revision) throw new AppError('draft-out-of-step', 'These edits belong to another revision of the draft than the one saved.', `kept ${draft?.revision ?? 'none'}, edits from ${revision}`);
+        if (!draft || draft.revision !== revision)
+          throw new AppError(
+            'draft-out-of-step',
+            'These edits belong to another revision of the draft than the one saved.',
+            `kept ${draft?.revision ?? 'none'}, edits from ${revision}`,
+          );
         const { name, filePath, updatedAt } = description;
-        const entry: JournalEntry = { from: revision, name, filePath, updatedAt, changes: changes.map((change) => [change.rangeOffset, change.rangeLength, change.text]) };
+        const entry: JournalEntry = {
+          from: revision,
+          name,
+          filePath,
+          updatedAt,
+          changes: changes.map((change) => [change.rangeOffset, change.rangeLength, change.text]),
+        };
         const line = `${JSON.stringify(entry)}\n`;
         await appendFile(journalFile(draft.meta.id, draft.meta.base), line, { mode: PRIVATE_FILE_MODE });
         draft.revision = revision + 1;

@@ -20,7 +20,11 @@ const MAX_FILE_BYTES = 200 * 1024 * 1024;
 export async function readText(file: string): Promise<ImportedFile> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new AppError('file-missing', `${file} is no longer there.`);
-  if (info.size > MAX_FILE_BYTES) throw new AppError('file-too-large', `${path.basename(file)} is ${(info.size / 1024 / 1024).toFixed(0)} MB; EventDesk opens files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
+  if (info.size > MAX_FILE_BYTES)
+    throw new AppError(
+      'file-too-large',
+      `${path.basename(file)} is ${(info.size / 1024 / 1024).toFixed(0)} MB; EventDesk opens files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`,
+    );
   return { name: path.basename(file), text: await readFile(file, 'utf8') };
 }
 
@@ -102,7 +106,8 @@ export function createFiles(dataFolder: string, dialogs: FileDialogs, workspace?
     },
 
     async openRecent(file: string): Promise<OpenedFile> {
-      if (!(await recentList()).some((entry) => entry.path === file)) throw new AppError('file-not-recent', 'That file is not in the recent list; open it with Open….');
+      if (!(await recentList()).some((entry) => entry.path === file))
+        throw new AppError('file-not-recent', 'That file is not in the recent list; open it with Open….');
       return read(file);
     },
 

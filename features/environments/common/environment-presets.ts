@@ -20,12 +20,18 @@ export const EMMA_PRESET: EnvironmentPreset = {
   label: "EMMA's REST API (ws.emma.io)",
   settings: { name: 'EMMA', baseUrl: 'https://ws.emma.io', serviceIdField: 'emma_id' },
   unstated: [
-    { gap: 'Which status codes it answers, and what their bodies hold.', check: 'Attempts per chunk: 408, 429 and 5xx are retried, 401 logs in again once, 413 splits the chunk.' },
+    {
+      gap: 'Which status codes it answers, and what their bodies hold.',
+      check: 'Attempts per chunk: 408, 429 and 5xx are retried, 401 logs in again once, 413 splits the chunk.',
+    },
     {
       gap: "How many events or bytes one call may carry (only the 512 custom events, each an event's token, an app may define are stated).",
       check: 'Chunk size and Largest chunk: start small and raise them while calls pass.',
     },
-    { gap: 'The time zone of created_at and of the token’s expiry.', check: 'Time zone of server date-times (UTC): compare a test send in the EMMA dashboard.' },
+    {
+      gap: 'The time zone of created_at and of the token’s expiry.',
+      check: 'Time zone of server date-times (UTC): compare a test send in the EMMA dashboard.',
+    },
     { gap: 'How a token is renewed (refresh_token has no documented use).', check: 'Remember password, to log in again before the token expires.' },
   ],
 };

@@ -138,7 +138,10 @@ function checkMissingScheme(value: string): string {
   const url = URL.parse(suggestion);
   if (!url || !isPlausibleHost(url, rest!)) return 'This is not a web address; a base URL looks like https://api.example.com.';
   // What else is wrong (a ?query, a password) is said first, so the fix offered is one that works.
-  return checkBaseUrl(suggestion) ?? (scheme ? `Add // after ${scheme.toLowerCase()}, for example ${suggestion}.` : `Add http:// or https:// in front, for example ${suggestion}.`);
+  return (
+    checkBaseUrl(suggestion) ??
+    (scheme ? `Add // after ${scheme.toLowerCase()}, for example ${suggestion}.` : `Add http:// or https:// in front, for example ${suggestion}.`)
+  );
 }
 
 export function checkBaseUrl(text: string): string | null {
@@ -177,7 +180,8 @@ function hasControlCharacter(text: string, allowTab = false): boolean {
 
 export function checkUsername(username: string): string | null {
   if (username !== username.trim()) return 'The username has spaces at its start or end.';
-  if (hasControlCharacter(username) || /[\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(username)) return 'The username contains invisible or control characters.';
+  if (hasControlCharacter(username) || /[\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(username))
+    return 'The username contains invisible or control characters.';
   return null;
 }
 
@@ -221,9 +225,14 @@ export function checkSettings(settings: EnvironmentSettings, options: { embedded
   add('color', /^#[0-9a-f]{6}$/i.test(settings.color) ? null : 'Pick a colour as #rrggbb.');
   add(
     'timeZone',
-    settings.timeZone === 'local' || isTimeZone(settings.timeZone) ? null : `"${settings.timeZone}" is not a time zone. Use UTC, local, or an IANA name such as Europe/Berlin.`,
+    settings.timeZone === 'local' || isTimeZone(settings.timeZone)
+      ? null
+      : `"${settings.timeZone}" is not a time zone. Use UTC, local, or an IANA name such as Europe/Berlin.`,
   );
-  add('serviceIdField', identifier.test(settings.serviceIdField) ? null : 'The field name must be letters, digits and _, not starting with a digit (for example svc_id).');
+  add(
+    'serviceIdField',
+    identifier.test(settings.serviceIdField) ? null : 'The field name must be letters, digits and _, not starting with a digit (for example svc_id).',
+  );
   add('requestTimeoutMs', checkNumber(settings.requestTimeoutMs, LIMITS.requestTimeoutMs, 'The request timeout'));
   add('chunkSize', checkNumber(settings.chunkSize, LIMITS.chunkSize, 'The chunk size'));
   add('maxChunkBytes', checkNumber(settings.maxChunkBytes, LIMITS.maxChunkBytes, 'The largest chunk'));
@@ -232,12 +241,20 @@ export function checkSettings(settings: EnvironmentSettings, options: { embedded
   add('planFile', settings.planFile === null ? null : checkPlanFile(settings.planFile));
   problems.push(
     ...checkPairs(settings.extraHeaders, 'extraHeaders', (header) =>
-      !headerName.test(header) ? `"${header}" is not a valid header name.` : reservedHeaders.has(header.toLowerCase()) ? `EventDesk sets ${header} itself.` : null,
+      !headerName.test(header)
+        ? `"${header}" is not a valid header name.`
+        : reservedHeaders.has(header.toLowerCase())
+          ? `EventDesk sets ${header} itself.`
+          : null,
     ),
     ...settings.extraHeaders.flatMap((header, index) =>
-      hasControlCharacter(header.value, true) ? [{ field: `extraHeaders.${index}.value`, message: 'A header value cannot contain line breaks or control characters.' }] : [],
+      hasControlCharacter(header.value, true)
+        ? [{ field: `extraHeaders.${index}.value`, message: 'A header value cannot contain line breaks or control characters.' }]
+        : [],
     ),
-    ...checkPairs(settings.variables, 'variables', (variable) => (VARIABLE_NAME.test(variable) ? null : `"${variable}" is not a valid variable name (letters, digits, _ . -).`)),
+    ...checkPairs(settings.variables, 'variables', (variable) =>
+      VARIABLE_NAME.test(variable) ? null : `"${variable}" is not a valid variable name (letters, digits, _ . -).`,
+    ),
   );
   return problems;
 }
@@ -290,7 +307,9 @@ export const PortableSettingsSchema = EnvironmentSettingsSchema.omit({ rememberP
 export const EnvironmentExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(1),
-  environments: z.array(PortableSettingsSchema.partial().extend({ name: z.string() })).max(IMPORT_LIMIT, `A file may hold at most ${IMPORT_LIMIT} environments.`),
+  environments: z
+    .array(PortableSettingsSchema.partial().extend({ name: z.string() }))
+    .max(IMPORT_LIMIT, `A file may hold at most ${IMPORT_LIMIT} environments.`),
 });
 export type EnvironmentExport = z.infer<typeof EnvironmentExportSchema>;
 

@@ -81,6 +81,16 @@ export const DEFAULT_RULES: ValidationRules = {
 };
 
 /** An environment's rules, measured from this moment: the defaults with the severities it changed. */
-export function rulesFor(environment: { serviceIdField: string; timeZone: string; ruleSeverity?: Partial<Record<WarningCode, RuleSeverity>> }): ValidationRules {
-  return { ...DEFAULT_RULES, serviceIdField: environment.serviceIdField, timeZone: environment.timeZone, now: new Date(), severity: { ...DEFAULT_RULES.severity, ...environment.ruleSeverity } };
+export function rulesFor(environment: {
+  serviceIdField: string;
+  timeZone: string;
+  ruleSeverity?: Partial<Record<WarningCode, RuleSeverity>>;
+}): ValidationRules {
+  return {
+    ...DEFAULT_RULES,
+    serviceIdField: environment.serviceIdField,
+    timeZone: environment.timeZone,
+    now: new Date(),
+    severity: { ...DEFAULT_RULES.severity, ...environment.ruleSeverity },
+  };
 }

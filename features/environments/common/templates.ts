@@ -113,7 +113,9 @@ function isWholeNumber(value: string, spans: readonly TemplateSpan[]): boolean {
 function parseTemplate(expression: string): Template | string {
   if (expression === '') return 'The template {{}} is empty.';
   if (!expression.startsWith('$')) {
-    return VARIABLE_NAME.test(expression) ? { kind: 'variable', name: expression } : `"${expression}" is not a variable name (letters, digits, _ . -) or a template (${KNOWN}).`;
+    return VARIABLE_NAME.test(expression)
+      ? { kind: 'variable', name: expression }
+      : `"${expression}" is not a variable name (letters, digits, _ . -) or a template (${KNOWN}).`;
   }
   const space = expression.search(/\s/);
   const name = space === -1 ? expression : expression.slice(0, space);
@@ -344,7 +346,10 @@ export function resolveBatch(events: readonly unknown[], context: TemplateContex
  * resolveBatch gives, and `problems` gathers every problem met so far. A result is only
  * meaningful while `problems` is empty.
  */
-export function batchResolver(context: TemplateContext): { resolveEvent(event: unknown, index: number): unknown; readonly problems: readonly TemplateProblem[] } {
+export function batchResolver(context: TemplateContext): {
+  resolveEvent(event: unknown, index: number): unknown;
+  readonly problems: readonly TemplateProblem[];
+} {
   const resolver = new Resolver(context);
   return {
     resolveEvent(event, index) {
@@ -361,7 +366,11 @@ export function batchResolver(context: TemplateContext): { resolveEvent(event: u
  */
 export function generateFrom(event: unknown, count: number, context: TemplateContext): ResolveResult {
   if (!Number.isInteger(count) || count < GENERATE_LIMIT.min || count > GENERATE_LIMIT.max) {
-    return { problems: [{ path: '', message: `Generate from ${GENERATE_LIMIT.min} to ${GENERATE_LIMIT.max.toLocaleString('en')} events, not ${count}.`, start: 0, end: 0 }] };
+    return {
+      problems: [
+        { path: '', message: `Generate from ${GENERATE_LIMIT.min} to ${GENERATE_LIMIT.max.toLocaleString('en')} events, not ${count}.`, start: 0, end: 0 },
+      ],
+    };
   }
   const resolver = new Resolver(context);
   // A template's problems do not depend on the copy, so the first copy shows them all, once.

@@ -78,9 +78,16 @@ export async function login(request: LoginRequest): Promise<TokenGrant> {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new AppError('login-not-json', `The login answer is not JSON (Content-Type: ${response.headers.get('content-type') ?? 'none'}). Is the base URL the API, not a web page?`, raw());
+    throw new AppError(
+      'login-not-json',
+      `The login answer is not JSON (Content-Type: ${response.headers.get('content-type') ?? 'none'}). Is the base URL the API, not a web page?`,
+      raw(),
+    );
   }
-  const tokens = typeof json === 'object' && json !== null ? [(json as Record<string, unknown>).access_token, (json as Record<string, unknown>).refresh_token].filter((v): v is string => typeof v === 'string') : [];
+  const tokens =
+    typeof json === 'object' && json !== null
+      ? [(json as Record<string, unknown>).access_token, (json as Record<string, unknown>).refresh_token].filter((v): v is string => typeof v === 'string')
+      : [];
   return parseTokenResponse(json, request.timeZone, request.now?.() ?? new Date(), raw(tokens));
 }
 
@@ -92,7 +99,10 @@ async function readBounded(response: Response, limit: number): Promise<string> {
     size += chunk.length;
     if (size > limit) {
       await response.body.cancel().catch(() => undefined);
-      throw new AppError('login-answer-too-large', `The login answer is over ${limit / 1024 / 1024} MB; a token response is a few hundred bytes. Is the base URL right?`);
+      throw new AppError(
+        'login-answer-too-large',
+        `The login answer is over ${limit / 1024 / 1024} MB; a token response is a few hundred bytes. Is the base URL right?`,
+      );
     }
     chunks.push(chunk);
   }
@@ -103,7 +113,9 @@ async function readBounded(response: Response, limit: number): Promise<string> {
 export function parseTokenResponse(json: unknown, timeZone: string, now: Date, raw: string): TokenGrant {
   const parsed = TokenResponseSchema.safeParse(json);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : issue.message}` : issue.message));
+    const problems = parsed.error.issues.map((issue) =>
+      issue.path.length ? `${issue.path.join('.')}: ${issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : issue.message}` : issue.message,
+    );
     throw new AppError('bad-token-response', `The login answer is not a token response: ${problems.join('; ')}.`, raw);
   }
   const body = parsed.data;
@@ -112,7 +124,11 @@ export function parseTokenResponse(json: unknown, timeZone: string, now: Date, r
   }
   const expiry = readExpiry(body.expires_in, timeZone, now);
   if (!expiry) {
-    throw new AppError('bad-token-response', `expires_in "${String(body.expires_in)}" is neither a date-time YYYY-MM-DD HH:MM:SS nor a number of seconds.`, raw);
+    throw new AppError(
+      'bad-token-response',
+      `expires_in "${String(body.expires_in)}" is neither a date-time YYYY-MM-DD HH:MM:SS nor a number of seconds.`,
+      raw,
+    );
   }
   return { accessToken: body.access_token, refreshToken: body.refresh_token, tokenType: 'Bearer', expiresText: String(body.expires_in), ...expiry };
 }
@@ -124,4 +140,3 @@ function readExpiry(value: string | number, timeZone: string, now: Date): Pick<T
   const parsed = parseDateTime(value.trim(), timeZone);
   return parsed.ok ? { expiresAt: parsed.value, expiresReadAs: 'date-time' } : null;
 }
-

@@ -99,7 +99,15 @@ export function createEnvironments(options: EnvironmentsOptions) {
   let workspace: WorkspaceEnvironmentSource | null = null;
   /** The data folder's environments, then the open workspace's with this person's choices. */
   function all(): Environment[] {
-    return workspace ? [...state.environments, ...workspace.environments.map((environment) => ({ ...environment, ...(Object.hasOwn(state.personal, environment.id) ? state.personal[environment.id] : {}) }))] : state.environments;
+    return workspace
+      ? [
+          ...state.environments,
+          ...workspace.environments.map((environment) => ({
+            ...environment,
+            ...(Object.hasOwn(state.personal, environment.id) ? state.personal[environment.id] : {}),
+          })),
+        ]
+      : state.environments;
   }
   function keepPersonal(id: string, choices: Personal): Promise<void> {
     state.personal = { ...state.personal, [id]: choices };
@@ -288,7 +296,11 @@ export function createEnvironments(options: EnvironmentsOptions) {
       if (workspace && inWorkspace(id)) {
         await workspace.save(id, next);
         workspace.environments = workspace.environments.map((environment) => (environment.id === id ? next : environment));
-        await keepPersonal(id, { username: next.username, rememberPassword: next.rememberPassword, storeSecretsWithoutKeyring: next.storeSecretsWithoutKeyring });
+        await keepPersonal(id, {
+          username: next.username,
+          rememberPassword: next.rememberPassword,
+          storeSecretsWithoutKeyring: next.storeSecretsWithoutKeyring,
+        });
       } else {
         state.environments = state.environments.map((environment) => (environment.id === id ? next : environment));
         await persist();
@@ -317,7 +329,11 @@ export function createEnvironments(options: EnvironmentsOptions) {
 
     async remove(id: string): Promise<void> {
       find(id);
-      if (inWorkspace(id)) throw new AppError('environment-in-workspace', `That environment is the workspace's file ${workspace?.fileOf(id)}: delete the file to remove it, or close the workspace.`);
+      if (inWorkspace(id))
+        throw new AppError(
+          'environment-in-workspace',
+          `That environment is the workspace's file ${workspace?.fileOf(id)}: delete the file to remove it, or close the workspace.`,
+        );
       await retarget(id);
       state.environments = state.environments.filter((environment) => environment.id !== id);
       if (state.activeId === id) state.activeId = state.environments[0]?.id ?? null;
@@ -368,7 +384,9 @@ export function createEnvironments(options: EnvironmentsOptions) {
     exportJson(ids: string[]): string {
       const chosen = ids.map(find).filter((environment) => !environment.embeddedSandbox);
       // Nor a plan file's path: it names a file on this computer only.
-      const environments = chosen.map(({ id: _id, embeddedSandbox: _embedded, rememberPassword: _remember, storeSecretsWithoutKeyring: _store, planFile: _plan, ...settings }) => settings);
+      const environments = chosen.map(
+        ({ id: _id, embeddedSandbox: _embedded, rememberPassword: _remember, storeSecretsWithoutKeyring: _store, planFile: _plan, ...settings }) => settings,
+      );
       return `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments }, null, 2)}\n`;
     },
 

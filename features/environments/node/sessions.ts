@@ -97,7 +97,9 @@ export function createSessions(options: SessionsOptions) {
     const handles = [
       at(remaining - lead, () => {
         if (options.vault.get(environmentId).password && options.environments.get(environmentId).rememberPassword) {
-          renew(environmentId, 'Logged in again automatically before the session expired.').catch((error: unknown) => emit(environmentId, 'renewal-failed', error instanceof Error ? error.message : String(error)));
+          renew(environmentId, 'Logged in again automatically before the session expired.').catch((error: unknown) =>
+            emit(environmentId, 'renewal-failed', error instanceof Error ? error.message : String(error)),
+          );
         } else {
           emit(environmentId, 'needs-login', 'Your login is about to expire. Log in again to keep working.');
         }
@@ -108,7 +110,12 @@ export function createSessions(options: SessionsOptions) {
   }
 
   /** Logs in at `baseUrl`, the environment's address when the password was taken for it. */
-  async function logIn(environmentId: string, baseUrl: string, password: string, username = options.environments.get(environmentId).username): Promise<SessionView> {
+  async function logIn(
+    environmentId: string,
+    baseUrl: string,
+    password: string,
+    username = options.environments.get(environmentId).username,
+  ): Promise<SessionView> {
     const environment = options.environments.get(environmentId);
     const generation = generationOf(environmentId);
     const grant = await login({
@@ -157,7 +164,9 @@ export function createSessions(options: SessionsOptions) {
       }
       if (!password) {
         emit(environmentId, 'needs-login', 'Your login has expired. Log in again to continue.');
-        return Promise.reject(new AppError('needs-login', 'Your login has expired and no password is remembered. Log in again to continue; nothing you typed is lost.'));
+        return Promise.reject(
+          new AppError('needs-login', 'Your login has expired and no password is remembered. Log in again to continue; nothing you typed is lost.'),
+        );
       }
       pending = logIn(environmentId, baseUrl, password).then((session) => {
         emit(environmentId, 'renewed', said);
@@ -216,7 +225,13 @@ export function createSessions(options: SessionsOptions) {
         loginWaits.set(environmentId, waits);
         const minutes = Math.round(timeoutMs / 60_000);
         const timer = setTimeout(
-          () => end(new AppError('needs-login', `No login came within ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, so the send stopped here. Log in, then resume to send the rest.`)),
+          () =>
+            end(
+              new AppError(
+                'needs-login',
+                `No login came within ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, so the send stopped here. Log in, then resume to send the rest.`,
+              ),
+            ),
           timeoutMs,
         );
         const aborted = () => end(new AppError('needs-login', 'The send was cancelled while it waited for the login.'));
@@ -242,7 +257,13 @@ export function createSessions(options: SessionsOptions) {
     async forget(environmentId: string): Promise<void> {
       generations.set(environmentId, generationOf(environmentId) + 1);
       clearTimers(environmentId);
-      endLoginWaits(environmentId, new AppError('needs-login', 'The session ended (a logout, or the environment changed), so the send stopped here. Log in, then resume to send the rest.'));
+      endLoginWaits(
+        environmentId,
+        new AppError(
+          'needs-login',
+          'The session ended (a logout, or the environment changed), so the send stopped here. Log in, then resume to send the rest.',
+        ),
+      );
       loggedInAt.delete(environmentId);
       await options.vault.clear(environmentId, ['accessToken', 'refreshToken', 'tokenType', 'expiresAt', 'expiresText']);
     },
@@ -254,7 +275,8 @@ export function createSessions(options: SessionsOptions) {
      */
     async authorized(environmentId: string, url: string, send: (headers: Record<string, string>) => Promise<Response>): Promise<Response> {
       const environment = options.environments.get(environmentId);
-      if (view(environmentId)?.state !== 'active') await renew(environmentId, 'Your login had expired: EventDesk logged in again with the remembered password.');
+      if (view(environmentId)?.state !== 'active')
+        await renew(environmentId, 'Your login had expired: EventDesk logged in again with the remembered password.');
       const first = await send(buildAuthHeaders(environment, options.vault.secretsFor(environmentId, url)));
       if (first.status !== 401) return first;
       await first.body?.cancel();

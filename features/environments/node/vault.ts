@@ -30,7 +30,9 @@ export type Secrets = z.infer<typeof SecretsSchema>;
 
 /** The secret values of vault entries, for `secrets`: keys, passwords, tokens (not their type or expiry). */
 export function knownSecrets(entries: Iterable<Secrets>): string[] {
-  return [...entries].flatMap(({ apiKey, password, accessToken, refreshToken }) => [apiKey, password, accessToken, refreshToken].filter((value): value is string => Boolean(value)));
+  return [...entries].flatMap(({ apiKey, password, accessToken, refreshToken }) =>
+    [apiKey, password, accessToken, refreshToken].filter((value): value is string => Boolean(value)),
+  );
 }
 
 /** What is sealed: the secrets and the origin they were entered for (absent in entries written before origins were kept). */
@@ -168,7 +170,10 @@ export function createVault(options: VaultOptions) {
       const target = requireOrigin(url);
       const origin = origins.get(environmentId) ?? null;
       if (origin === target) return secrets;
-      throw new AppError('secrets-for-another-server', secretsElsewhereMessage({ apiKey: Boolean(secrets.apiKey), password: Boolean(secrets.password) }, origin, target));
+      throw new AppError(
+        'secrets-for-another-server',
+        secretsElsewhereMessage({ apiKey: Boolean(secrets.apiKey), password: Boolean(secrets.password) }, origin, target),
+      );
     },
 
     /**

@@ -31,7 +31,8 @@ export interface TextPosition {
  * A batch file as `eventdesk validate` and `send` read it: the JSON array to check and send,
  * what was done to make it one, and where a position in that array is in the file.
  */
-export type BatchFileText = { ok: true; text: string; note: string | null; inFile: ((position: TextPosition) => TextPosition) | null } | { ok: false; message: string };
+export type BatchFileText =
+  { ok: true; text: string; note: string | null; inFile: ((position: TextPosition) => TextPosition) | null } | { ok: false; message: string };
 
 /**
  * NDJSON as a JSON array that keeps each event on its own line and column, one line down (the
@@ -43,8 +44,14 @@ function ndjsonInPlace(text: string): BatchFileText {
   const lines = withoutBom(text).split('\n');
   const last = lines.findLastIndex((line) => line.trim() !== '');
   const inArray = lines.map((line, index) => (index >= last || line.trim() === '' ? line : `${line},`));
-  const inFile = ({ line, column }: TextPosition): TextPosition => (line <= 1 ? { line: 1, column: 1 } : line - 1 > lines.length ? { line: lines.length, column: 1 } : { line: line - 1, column });
-  return { ok: true, text: `[\n${inArray.join('\n')}\n]\n`, note: `is NDJSON: read as a JSON array of its ${plural(read.events.length, 'event')}, each where it is in the file.`, inFile };
+  const inFile = ({ line, column }: TextPosition): TextPosition =>
+    line <= 1 ? { line: 1, column: 1 } : line - 1 > lines.length ? { line: lines.length, column: 1 } : { line: line - 1, column };
+  return {
+    ok: true,
+    text: `[\n${inArray.join('\n')}\n]\n`,
+    note: `is NDJSON: read as a JSON array of its ${plural(read.events.length, 'event')}, each where it is in the file.`,
+    inFile,
+  };
 }
 
 /** The start of the sandbox's saved traffic: an array of objects with a method, before a whole parse finds out. */

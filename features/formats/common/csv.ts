@@ -76,7 +76,8 @@ export function* csvSlices(body: string): Generator<Papa.ParseResult<string[]>> 
 /** Why a row read passes the limits (`cells` counted with it), null when it does not; `number` counts from 1, the header included. */
 function rowTooLarge(row: readonly string[], number: number, columns: number, cells: number, limits: CsvLimits): string | null {
   const long = row.findIndex((cell) => cell.length > limits.maxCellChars);
-  if (long !== -1) return `Row ${number} has a cell of ${row[long]!.length.toLocaleString('en')} characters (column ${long + 1}); a cell may have at most ${limits.maxCellChars.toLocaleString('en')}.`;
+  if (long !== -1)
+    return `Row ${number} has a cell of ${row[long]!.length.toLocaleString('en')} characters (column ${long + 1}); a cell may have at most ${limits.maxCellChars.toLocaleString('en')}.`;
   if (cells <= limits.maxCells) return null;
   return `The CSV has ${columns.toLocaleString('en')} columns, and by row ${number.toLocaleString('en')} more than ${limits.maxCells.toLocaleString('en')} cells (rows × columns), the most it may have.`;
 }
@@ -104,7 +105,8 @@ export function readCsv(text: string, limits: CsvLimits, take: (row: string[]) =
       const refused = rowTooLarge(row, number, (headers ?? row).length, cells, limits);
       if (refused !== null) return { ok: false, message: refused };
       if (headers === null) headers = row;
-      else if (row.length !== headers.length) return { ok: false, message: `Row ${number} has ${row.length} cells, but the header row has ${headers.length} columns.` };
+      else if (row.length !== headers.length)
+        return { ok: false, message: `Row ${number} has ${row.length} cells, but the header row has ${headers.length} columns.` };
       else take(row);
     }
     if (error) {
@@ -217,7 +219,9 @@ export function mapCsv(table: CsvTable, mapping: CsvMapping, options: CsvOptions
   });
   const notes = [
     emptyCells > 0 ? `${emptyCells} empty ${emptyCells === 1 ? 'cell was' : 'cells were'} left out.` : '',
-    textServiceIds > 0 ? `${textServiceIds} ${options.serviceIdField} ${textServiceIds === 1 ? 'value is not a whole number' : 'values are not whole numbers'} and stayed text for you to fix.` : '',
+    textServiceIds > 0
+      ? `${textServiceIds} ${options.serviceIdField} ${textServiceIds === 1 ? 'value is not a whole number' : 'values are not whole numbers'} and stayed text for you to fix.`
+      : '',
   ].filter((note) => note !== '');
   return notes.length > 0 ? { ok: true, events, note: notes.join(' ') } : { ok: true, events };
 }

@@ -14,7 +14,29 @@ const headerOptions = new Set(['-H', '--header']);
 const dataOptions = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--json']);
 const methodOptions = new Set(['-X', '--request']);
 /** Options that take a value we have no use for; skipping the value keeps it from passing for the URL. */
-const ignoredWithValue = new Set(['-o', '--output', '-A', '--user-agent', '-e', '--referer', '-m', '--max-time', '--connect-timeout', '--proxy', '-x', '--cacert', '--cert', '--key', '-w', '--write-out', '--retry', '--resolve', '--data-urlencode', '-F', '--form']);
+const ignoredWithValue = new Set([
+  '-o',
+  '--output',
+  '-A',
+  '--user-agent',
+  '-e',
+  '--referer',
+  '-m',
+  '--max-time',
+  '--connect-timeout',
+  '--proxy',
+  '-x',
+  '--cacert',
+  '--cert',
+  '--key',
+  '-w',
+  '--write-out',
+  '--retry',
+  '--resolve',
+  '--data-urlencode',
+  '-F',
+  '--form',
+]);
 /** Short options that take a value, which may be written glued on: -HAccept:x, -XPOST. */
 const gluedShort = /^-([HdXbuAoemxwF])(.+)$/;
 
@@ -24,7 +46,12 @@ const continued = (sentence: string) => sentence.charAt(0).toLowerCase() + sente
 /** The request a cURL command sends, and the events in its JSON body. */
 export function parseCurl(command: string): CurlImport {
   // Devtools' "Copy as cURL (cmd)" ends its lines with ^, which bash would read as words of the command.
-  if (/ \^\r?\n/.test(command)) return { ok: false, message: "This command is written for the Windows command prompt (its lines end with ^). Copy it as cURL (bash) from the browser's devtools, or as cURL from Postman, and paste that." };
+  if (/ \^\r?\n/.test(command))
+    return {
+      ok: false,
+      message:
+        "This command is written for the Windows command prompt (its lines end with ^). Copy it as cURL (bash) from the browser's devtools, or as cURL from Postman, and paste that.",
+    };
   const split = splitShellWords(command.trim());
   if (!split.ok) return { ok: false, message: `The command cannot be read as bash: ${continued(split.message)}` };
   const [program, ...words] = split.words;
@@ -47,7 +74,8 @@ export function parseCurl(command: string): CurlImport {
       if (colon > 0) headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
     } else if (dataOptions.has(option)) {
       const body = takeValue() ?? '';
-      if (body.startsWith('@') && option !== '--data-raw') return { ok: false, message: `The body is read from the file ${body.slice(1)}; paste the body into the command instead.` };
+      if (body.startsWith('@') && option !== '--data-raw')
+        return { ok: false, message: `The body is read from the file ${body.slice(1)}; paste the body into the command instead.` };
       data.push(body);
       if (option === '--json') headers['Content-Type'] ??= 'application/json';
     } else if (methodOptions.has(option)) method = takeValue()?.toUpperCase() ?? null;

@@ -2,7 +2,16 @@ import { withoutBom } from './import-result.ts';
 
 export type ImportFormat = 'json' | 'ndjson' | 'csv' | 'curl' | 'har';
 
-const byExtension: Record<string, ImportFormat> = { json: 'json', ndjson: 'ndjson', jsonl: 'ndjson', csv: 'csv', tsv: 'csv', har: 'har', sh: 'curl', curl: 'curl' };
+const byExtension: Record<string, ImportFormat> = {
+  json: 'json',
+  ndjson: 'ndjson',
+  jsonl: 'ndjson',
+  csv: 'csv',
+  tsv: 'csv',
+  har: 'har',
+  sh: 'curl',
+  curl: 'curl',
+};
 
 /**
  * A guess at a dropped or opened file's format from its name and its first few kilobytes of

@@ -9,12 +9,28 @@ import { z } from 'zod';
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 const comment = z.string().optional();
 const nameValue = z.looseObject({ name: z.string(), value: z.string(), comment });
-const cookie = z.looseObject({ name: z.string(), value: z.string(), path: z.string().optional(), domain: z.string().optional(), expires: z.string().nullable().optional(), httpOnly: z.boolean().optional(), secure: z.boolean().optional(), comment });
+const cookie = z.looseObject({
+  name: z.string(),
+  value: z.string(),
+  path: z.string().optional(),
+  domain: z.string().optional(),
+  expires: z.string().nullable().optional(),
+  httpOnly: z.boolean().optional(),
+  secure: z.boolean().optional(),
+  comment,
+});
 /** -1 where a size or a timing is not known. */
 const size = z.number().min(-1);
 
 const postData = z
-  .looseObject({ mimeType: z.string(), params: z.array(z.looseObject({ name: z.string(), value: z.string().optional(), fileName: z.string().optional(), contentType: z.string().optional(), comment })).optional(), text: z.string().optional(), comment })
+  .looseObject({
+    mimeType: z.string(),
+    params: z
+      .array(z.looseObject({ name: z.string(), value: z.string().optional(), fileName: z.string().optional(), contentType: z.string().optional(), comment }))
+      .optional(),
+    text: z.string().optional(),
+    comment,
+  })
   .refine((data) => (data.text === undefined) !== (data.params === undefined), 'postData has either text or params, not both or neither');
 
 const request = z.looseObject({
@@ -36,7 +52,14 @@ const response = z.looseObject({
   httpVersion: z.string(),
   cookies: z.array(cookie),
   headers: z.array(nameValue),
-  content: z.looseObject({ size: z.number(), compression: z.number().optional(), mimeType: z.string(), text: z.string().optional(), encoding: z.string().optional(), comment }),
+  content: z.looseObject({
+    size: z.number(),
+    compression: z.number().optional(),
+    mimeType: z.string(),
+    text: z.string().optional(),
+    encoding: z.string().optional(),
+    comment,
+  }),
   redirectURL: z.string(),
   headersSize: size,
   bodySize: size,
@@ -79,7 +102,9 @@ export const HarSchema = z.looseObject({
     version: z.string(),
     creator: z.looseObject({ name: z.string(), version: z.string(), comment }),
     browser: z.looseObject({ name: z.string(), version: z.string(), comment }).optional(),
-    pages: z.array(z.looseObject({ startedDateTime: z.string().regex(isoDateTime), id: z.string(), title: z.string(), pageTimings: z.looseObject({}), comment })).optional(),
+    pages: z
+      .array(z.looseObject({ startedDateTime: z.string().regex(isoDateTime), id: z.string(), title: z.string(), pageTimings: z.looseObject({}), comment }))
+      .optional(),
     entries: z.array(entry),
     comment,
   }),

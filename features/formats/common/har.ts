@@ -33,7 +33,12 @@ export function parseHar(text: string): HarImport {
   const body = withoutBom(text);
   if (body.trim() === '') return { ok: false, message: 'The file is empty.' };
   const reading = readJson(body);
-  if (!reading.ok) return { ok: false, message: `The HAR file is not valid JSON${reading.line === undefined ? '' : ` at line ${reading.line}`}: ${reading.reason}.`, line: reading.line };
+  if (!reading.ok)
+    return {
+      ok: false,
+      message: `The HAR file is not valid JSON${reading.line === undefined ? '' : ` at line ${reading.line}`}: ${reading.reason}.`,
+      line: reading.line,
+    };
   const entries = (reading.value as { log?: { entries?: unknown } } | null)?.log?.entries;
   if (!Array.isArray(entries)) return { ok: false, message: `This is not a HAR file: it has no log.entries list (it holds ${kindOf(reading.value)}).` };
   const events: ImportedEvent[] = [];
@@ -110,7 +115,8 @@ export function exportHar(exchanges: readonly HarExchange[], options: HarExportO
   const secrets = options.secrets ?? [];
   const text = (value: string) => (reveal ? value : redactText(value, secrets));
   // Masked by name and by value: a server may echo a key back in a header of any name.
-  const headers = (values: Record<string, string>) => Object.entries(reveal ? values : redactHeaders(values)).map(([name, value]) => ({ name: text(name), value: text(value) }));
+  const headers = (values: Record<string, string>) =>
+    Object.entries(reveal ? values : redactHeaders(values)).map(([name, value]) => ({ name: text(name), value: text(value) }));
   const url = (value: string) => (reveal ? value : redactText(redactUrl(value), secrets));
   const queryString = (value: string) => {
     try {
@@ -142,14 +148,29 @@ export function exportHar(exchanges: readonly HarExchange[], options: HarExportO
           },
           response:
             response === null
-              ? { status: 0, statusText: '', httpVersion: '', cookies: [], headers: [], content: { size: 0, mimeType: 'x-unknown' }, redirectURL: '', headersSize: -1, bodySize: -1, comment: 'No response arrived.' }
+              ? {
+                  status: 0,
+                  statusText: '',
+                  httpVersion: '',
+                  cookies: [],
+                  headers: [],
+                  content: { size: 0, mimeType: 'x-unknown' },
+                  redirectURL: '',
+                  headersSize: -1,
+                  bodySize: -1,
+                  comment: 'No response arrived.',
+                }
               : {
                   status: response.status,
                   statusText: response.statusText,
                   httpVersion: 'HTTP/1.1',
                   cookies: [],
                   headers: headers(response.headers),
-                  content: { size: response.body === null ? 0 : utf8Length(response.body), mimeType: mimeTypeOf(response.headers), ...(response.body === null ? {} : { text: text(response.body) }) },
+                  content: {
+                    size: response.body === null ? 0 : utf8Length(response.body),
+                    mimeType: mimeTypeOf(response.headers),
+                    ...(response.body === null ? {} : { text: text(response.body) }),
+                  },
                   redirectURL: '',
                   headersSize: -1,
                   bodySize: response.body === null ? 0 : utf8Length(response.body),

@@ -57,6 +57,7 @@ export function eventsFromJson(value: unknown): ImportResult {
     if (wrong !== -1) return { ok: false, message: `Item ${wrong + 1} of the list is ${kindOf(value[wrong])}, not an event object.` };
     return { ok: true, events: value as ImportedEvent[] };
   }
-  if (typeof value === 'object' && value !== null) return { ok: true, events: [value as ImportedEvent], note: 'The file held one event; it became a batch of one.' };
+  if (typeof value === 'object' && value !== null)
+    return { ok: true, events: [value as ImportedEvent], note: 'The file held one event; it became a batch of one.' };
   return { ok: false, message: `It holds ${kindOf(value)}, not a list of events or one event object.` };
 }

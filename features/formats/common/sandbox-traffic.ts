@@ -18,7 +18,13 @@ function isTrafficRecord(value: unknown): value is TrafficRecord {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<Record<keyof TrafficRecord | 'response', unknown>>;
   const body = record.body as { text?: unknown; truncated?: unknown } | null | undefined;
-  return typeof record.method === 'string' && typeof record.path === 'string' && 'response' in record && typeof body?.text === 'string' && typeof body.truncated === 'boolean';
+  return (
+    typeof record.method === 'string' &&
+    typeof record.path === 'string' &&
+    'response' in record &&
+    typeof body?.text === 'string' &&
+    typeof body.truncated === 'boolean'
+  );
 }
 
 /** A non-empty list in which every item is a record of the sandbox's traffic. */
@@ -60,9 +66,15 @@ export function eventsFromTraffic(records: readonly TrafficRecord[]): ImportResu
   const of = `${records.length} ${records.length === 1 ? 'request' : 'requests'} of the sandbox's traffic`;
   if (posts === 0) return { ok: false, message: `None of the ${of} in this file posts to /user/events.` };
   const notes = [
-    cut.length > 0 ? `Skipped requests ${listed(cut)}: the traffic kept only the start of their bodies; \`eventdesk capture export\` or the Sandbox tab has them whole.` : '',
+    cut.length > 0
+      ? `Skipped requests ${listed(cut)}: the traffic kept only the start of their bodies; \`eventdesk capture export\` or the Sandbox tab has them whole.`
+      : '',
     unreadable.length > 0 ? `Skipped requests ${listed(unreadable)}: their bodies hold no JSON events.` : '',
   ].filter((note) => note !== '');
   if (events.length === 0) return { ok: false, message: `The ${posts} posts to /user/events in these ${of} have no events to import. ${notes.join(' ')}` };
-  return { ok: true, events, note: [`Found ${events.length} events in ${posts - cut.length - unreadable.length} posts to /user/events, of ${of}.`, ...notes].join(' ') };
+  return {
+    ok: true,
+    events,
+    note: [`Found ${events.length} events in ${posts - cut.length - unreadable.length} posts to /user/events, of ${of}.`, ...notes].join(' '),
+  };
 }

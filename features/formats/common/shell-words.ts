@@ -7,7 +7,21 @@
 export type ShellWords = { ok: true; words: string[] } | { ok: false; message: string };
 
 const blank = /[ \t\r\n]/;
-const simpleEscapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const simpleEscapes: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 export function splitShellWords(text: string): ShellWords {
   const words: string[] = [];

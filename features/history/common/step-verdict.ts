@@ -25,7 +25,8 @@ const refusal = (status: number | null) => status !== null && (status < 200 || s
 /** "expected refusal · passed", "step passed", "step failed: expected 422, got 201" or "step failed". */
 export function stepVerdictText(verdict: StepVerdict): string {
   if (verdict.passed) return refusal(verdict.expectedStatus) ? 'expected refusal · passed' : 'step passed';
-  if (verdict.expectedStatus !== null && verdict.endStatus !== verdict.expectedStatus) return `step failed: expected ${verdict.expectedStatus}, got ${verdict.endStatus ?? 'no answer'}`;
+  if (verdict.expectedStatus !== null && verdict.endStatus !== verdict.expectedStatus)
+    return `step failed: expected ${verdict.expectedStatus}, got ${verdict.endStatus ?? 'no answer'}`;
   return 'step failed';
 }
 

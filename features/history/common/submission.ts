@@ -148,7 +148,12 @@ export function pseudonymizedFromText(originals: readonly string[]): string | nu
   if (originals.length === 0) return null;
   const named = originals.slice(0, ORIGINS_NAMED);
   const more = originals.length - named.length;
-  const list = more > 0 ? `${named.join(', ')} and ${more.toLocaleString('en')} more` : named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  const list =
+    more > 0
+      ? `${named.join(', ')} and ${more.toLocaleString('en')} more`
+      : named.length === 1
+        ? named[0]
+        : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
   return `Pseudonymized from ${list}`;
 }
 

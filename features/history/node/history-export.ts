@@ -98,7 +98,12 @@ function fileNamePart(text: string): string {
  * The name offered for an export: the submissions' labels (each once, oldest first, masked like
  * the file's text) so a ticket's exports are told apart, then the first id and the count.
  */
-export function exportFileName(submissions: readonly Pick<SubmissionDetail, 'id' | 'label'>[], format: ExportFormat, withSecrets: boolean, secrets: readonly string[]): string {
+export function exportFileName(
+  submissions: readonly Pick<SubmissionDetail, 'id' | 'label'>[],
+  format: ExportFormat,
+  withSecrets: boolean,
+  secrets: readonly string[],
+): string {
   const labels = [...new Set(submissions.map((submission) => fileNamePart(redactText(submission.label, secrets))).filter(Boolean))];
   const named = fileNamePart(labels.join('_').slice(0, LABELS_IN_NAME));
   const first = submissions[0]!.id.slice(0, 8);
@@ -165,7 +170,11 @@ function record({ submission, requests }: Sent, options: ExportOptions): Submiss
       response:
         chunk.statusCode === null
           ? null
-          : { headers: reveal ? chunk.responseHeaders : redactHeaders(chunk.responseHeaders), body: parsedOrText(chunk.responseBody, chunk.responseTruncated), truncated: chunk.responseTruncated },
+          : {
+              headers: reveal ? chunk.responseHeaders : redactHeaders(chunk.responseHeaders),
+              body: parsedOrText(chunk.responseBody, chunk.responseTruncated),
+              truncated: chunk.responseTruncated,
+            },
     })),
   };
   const secrets = options.secrets ?? [];
@@ -199,7 +208,12 @@ function har(sent: readonly Sent[], options: ExportOptions, appVersion: string):
           response:
             attempt.statusCode === null
               ? null
-              : { status: attempt.statusCode, statusText: STATUS_CODES[attempt.statusCode] ?? '', headers: attempt.responseHeaders, body: attempt.responseBody },
+              : {
+                  status: attempt.statusCode,
+                  statusText: STATUS_CODES[attempt.statusCode] ?? '',
+                  headers: attempt.responseHeaders,
+                  body: attempt.responseBody,
+                },
           comment: notes.filter((note) => note !== null).join(' · '),
         });
       }
@@ -210,8 +224,12 @@ function har(sent: readonly Sent[], options: ExportOptions, appVersion: string):
 
 function curl(sent: readonly Sent[], options: ExportOptions, appVersion: string): string {
   const chunks = sent.reduce((sum, { submission }) => sum + submission.chunks.length, 0);
-  const secrets = options.revealSecrets ? 'WITH the real API keys and access tokens: keep this file private' : 'secrets masked (••••): put the real ones in before running';
-  const blocks = [`# EventDesk ${appVersion} · ${plural(sent.length, 'submission')} · ${plural(chunks, 'chunk')} · ${secrets}\n# Running a command sends its events again.`];
+  const secrets = options.revealSecrets
+    ? 'WITH the real API keys and access tokens: keep this file private'
+    : 'secrets masked (••••): put the real ones in before running';
+  const blocks = [
+    `# EventDesk ${appVersion} · ${plural(sent.length, 'submission')} · ${plural(chunks, 'chunk')} · ${secrets}\n# Running a command sends its events again.`,
+  ];
   for (const { submission, requests } of sent) {
     for (const [position, chunk] of submission.chunks.entries()) {
       const outcome = chunk.attempts === 0 ? 'not sent' : [chunk.status, chunk.statusCode].filter((part) => part !== null).join(' ');
@@ -222,7 +240,12 @@ function curl(sent: readonly Sent[], options: ExportOptions, appVersion: string)
 }
 
 const writers: Record<ExportFormat, (sent: readonly Sent[], options: ExportOptions, appVersion: string) => string> = {
-  json: (sent, options) => `${JSON.stringify(sent.map((one) => record(one, options)), null, 2)}\n`,
+  json: (sent, options) =>
+    `${JSON.stringify(
+      sent.map((one) => record(one, options)),
+      null,
+      2,
+    )}\n`,
   ndjson: (sent, options) => sent.map((one) => `${JSON.stringify(record(one, options))}\n`).join(''),
   har,
   curl,
@@ -275,13 +298,16 @@ export function createHistoryExport(options: HistoryExportOptions) {
       const submissions = load(ids);
       const sent: Sent[] = submissions.map((submission) => ({ submission, requests: sentRequests(submission, options, withSecrets) }));
       // One treatment for the whole file: every known secret of every environment involved is masked everywhere.
-      const exportOptions: ExportOptions = withSecrets ? { revealSecrets: true } : { secrets: [...new Set(sent.flatMap(({ requests }) => requests.exportOptions.secrets))] };
+      const exportOptions: ExportOptions = withSecrets
+        ? { revealSecrets: true }
+        : { secrets: [...new Set(sent.flatMap(({ requests }) => requests.exportOptions.secrets))] };
       let text: string;
       try {
         text = writers[format](sent, exportOptions, options.appVersion);
       } catch (error) {
         // V8 caps a string at about 512 M characters; a huge selection can pass the batch cap and still hit it.
-        if (error instanceof RangeError) throw new AppError('export-too-large', 'This export is too large to build as one file. Export fewer submissions at a time.', String(error));
+        if (error instanceof RangeError)
+          throw new AppError('export-too-large', 'This export is too large to build as one file. Export fewer submissions at a time.', String(error));
         throw error;
       }
       return { fileName: exportFileName(submissions, format, withSecrets, exportOptions.secrets ?? []), text };

@@ -8,7 +8,8 @@ import { migrations } from './submissions-schema.ts';
 const history: SqliteFileKind = {
   migrations,
   unreadable: (detail) => new AppError('history-unreadable', 'The history database could not be opened.', detail),
-  newer: (detail) => new AppError('history-newer', 'The history was written by a newer version of EventDesk. Update EventDesk to open it; nothing was changed.', detail),
+  newer: (detail) =>
+    new AppError('history-newer', 'The history was written by a newer version of EventDesk. Update EventDesk to open it; nothing was changed.', detail),
   migrationFailed: (detail) => new AppError('history-migration', 'The history database could not be upgraded.', detail),
 };
 

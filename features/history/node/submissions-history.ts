@@ -50,7 +50,9 @@ export function historyQueries({ db, transaction, prepared, reclaim, reads, miss
         throw new AppError('history-cursor-gone', 'The history changed while it was being read; read it again from the top.');
       }
       const { where, params } = filterSql(filter, before);
-      return (prepared(`SELECT ${summaryColumns} FROM submissions s ${where} ORDER BY s.started_at DESC, s.seq DESC LIMIT ?`).all(...params, size) as Row[]).map(toSummary);
+      return (
+        prepared(`SELECT ${summaryColumns} FROM submissions s ${where} ORDER BY s.started_at DESC, s.seq DESC LIMIT ?`).all(...params, size) as Row[]
+      ).map(toSummary);
     },
 
     /** How many submissions the filter finds. */
@@ -68,12 +70,14 @@ export function historyQueries({ db, transaction, prepared, reclaim, reads, miss
     timeline(filter: HistoryFilter, unit: TimelineUnit): TimelineBucket[] {
       const { where, params } = filterSql(filter);
       // Where the zone's offset is whole hours, counting per hour gives a quarter of the rows to name.
-      const slot = wholeHourZone() ? `substr(s.started_at, 1, 14) || '0'` : `substr(s.started_at, 1, 14) || (CAST(substr(s.started_at, 15, 2) AS INTEGER) / 15)`;
+      const slot = wholeHourZone()
+        ? `substr(s.started_at, 1, 14) || '0'`
+        : `substr(s.started_at, 1, 14) || (CAST(substr(s.started_at, 15, 2) AS INTEGER) / 15)`;
       // A step's verdict by the two fields that make a refusal expected, so the rows stay few.
       const verdict = `json_extract(s.step_verdict, '$.passed') AS passed, json_extract(s.step_verdict, '$.expectedStatus') AS expected_status`;
-      const rows = prepared(`SELECT ${slot} AS quarter, ${shownStatus} AS shown, ${verdict}, count(*) AS n FROM submissions s ${where} GROUP BY quarter, shown, passed, expected_status ORDER BY quarter`).all(
-        ...params,
-      ) as Row[];
+      const rows = prepared(
+        `SELECT ${slot} AS quarter, ${shownStatus} AS shown, ${verdict}, count(*) AS n FROM submissions s ${where} GROUP BY quarter, shown, passed, expected_status ORDER BY quarter`,
+      ).all(...params) as Row[];
       const buckets: TimelineBucket[] = [];
       // Rows come by quarter, a status at a time: each quarter is named once.
       let quarter = '';
@@ -85,7 +89,9 @@ export function historyQueries({ db, transaction, prepared, reclaim, reads, miss
         }
         if (buckets.at(-1)?.bucket !== bucket) buckets.push({ bucket, counts: {} });
         const counts = buckets.at(-1)!.counts;
-        const expected = row.passed !== null && refusalExpected({ passed: row.passed === 1, expectedStatus: row.expected_status === null ? null : Number(row.expected_status) });
+        const expected =
+          row.passed !== null &&
+          refusalExpected({ passed: row.passed === 1, expectedStatus: row.expected_status === null ? null : Number(row.expected_status) });
         const kind: TimelineKind = expected ? 'expected' : (row.shown as SubmissionStatus);
         counts[kind] = (counts[kind] ?? 0) + Number(row.n);
       }
@@ -123,10 +129,11 @@ export function historyQueries({ db, transaction, prepared, reclaim, reads, miss
     /** Deletes every submission the filter finds, except any still being sent; returns how many went. */
     deleteMatching(filter: HistoryFilter): number {
       const { where, params } = filterSql(filter);
-      const deleted = transaction(() => Number(prepared(`DELETE FROM submissions WHERE status <> 'sending' AND seq IN (SELECT s.seq FROM submissions s ${where})`).run(...params).changes));
+      const deleted = transaction(() =>
+        Number(prepared(`DELETE FROM submissions WHERE status <> 'sending' AND seq IN (SELECT s.seq FROM submissions s ${where})`).run(...params).changes),
+      );
       reclaim();
       return deleted;
     },
-
   };
 }

@@ -63,6 +63,5 @@ export function retentionRules({ db, file, transaction, prepared, reclaim }: Sto
       };
       return { submissions: Number(row.submissions), storedBytes: Number(row.stored), fileBytes: sizeOf(file) + sizeOf(`${file}-wal`) };
     },
-
   };
 }

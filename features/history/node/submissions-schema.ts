@@ -228,19 +228,22 @@ export const migrations: readonly ((db: DatabaseSync) => void)[] = [
  * schema as it was then.
  */
 export function settle(db: DatabaseSync, submissionId: string, schemaVersion = SUBMISSIONS_SCHEMA_VERSION): void {
-  const row = db.prepare(`SELECT seq, label, note, ${schemaVersion >= 9 ? 'pseudonymized_from' : "'[]'"} AS pseudonymized_from FROM submissions WHERE id = ?`).get(submissionId) as Row | undefined;
+  const row = db
+    .prepare(`SELECT seq, label, note, ${schemaVersion >= 9 ? 'pseudonymized_from' : "'[]'"} AS pseudonymized_from FROM submissions WHERE id = ?`)
+    .get(submissionId) as Row | undefined;
   if (!row) return;
   const answers =
-    schemaVersion >= 5 ? '(SELECT submission_id, response_body, error FROM chunks UNION ALL SELECT submission_id, response_body, error FROM chunk_attempts)' : 'chunks';
+    schemaVersion >= 5
+      ? '(SELECT submission_id, response_body, error FROM chunks UNION ALL SELECT submission_id, response_body, error FROM chunk_attempts)'
+      : 'chunks';
   // The batch's bytes as sent, `[e1,e2,…]`: the parts' events, a comma between parts, the brackets.
   const batchBytes =
     schemaVersion >= 7
       ? '(SELECT coalesce(sum(bytes) + count(*) + 1, 2) FROM batch_parts WHERE submission_id = :submission)'
       : '(SELECT length(CAST(batch AS BLOB)) FROM submission_batches WHERE submission_id = :submission)';
-  const responses = (db.prepare(`SELECT response_body, coalesce(error, '') AS error FROM ${answers} WHERE submission_id = ?`).all(submissionId) as Row[]).flatMap((chunk) => [
-    String(chunk.response_body),
-    String(chunk.error),
-  ]);
+  const responses = (
+    db.prepare(`SELECT response_body, coalesce(error, '') AS error FROM ${answers} WHERE submission_id = ?`).all(submissionId) as Row[]
+  ).flatMap((chunk) => [String(chunk.response_body), String(chunk.error)]);
   const pseudonymizedFrom = JSON.parse(String(row.pseudonymized_from)) as string[];
   indexNotes(db, Number(row.seq), notesSearchText({ label: String(row.label), note: String(row.note), responses, pseudonymizedFrom }));
   db.prepare(

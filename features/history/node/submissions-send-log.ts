@@ -34,7 +34,9 @@ export const MAX_BATCH_BYTES = 200 * 1024 * 1024;
 /** What a request that was out when EventDesk died says of its missing answer. */
 const CUT_SHORT = 'No answer: EventDesk stopped (a crash, a kill or a power cut) while this request was out.';
 
-export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note' | 'pseudonymizedFrom' | 'stepVerdict'> & { pseudonymizedFrom?: readonly string[] };
+export type NewSubmission = Omit<Submission, 'id' | 'finishedAt' | 'sendingMs' | 'status' | 'label' | 'note' | 'pseudonymizedFrom' | 'stepVerdict'> & {
+  pseudonymizedFrom?: readonly string[];
+};
 export type ChunkRange = { firstEvent: number; eventCount: number };
 /** Consecutive events of a batch as recorded: their JSON texts joined by commas, as in the batch. */
 export type BatchPart = ChunkRange & { events: string };
@@ -71,13 +73,18 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
     startChunk: db.prepare(`UPDATE chunks SET status = 'sending', attempts = max(attempts, ?) WHERE submission_id = ? AND first_event = ?`),
     // The first attempt and the newest stay: the one dropped is the oldest after the first.
     // Named parameters: Node 22.16 binds a numbered one (?1) as a name, never by position (nodejs/node#59340).
-    dropOldAttempt: db.prepare(`DELETE FROM chunk_attempts WHERE id = (SELECT id FROM chunk_attempts WHERE submission_id = :submission AND first_event = :first ORDER BY id LIMIT 1 OFFSET 1)
+    dropOldAttempt:
+      db.prepare(`DELETE FROM chunk_attempts WHERE id = (SELECT id FROM chunk_attempts WHERE submission_id = :submission AND first_event = :first ORDER BY id LIMIT 1 OFFSET 1)
       AND (SELECT count(*) FROM chunk_attempts WHERE submission_id = :submission AND first_event = :first) > :kept`),
     endAttempt: db.prepare(`UPDATE chunk_attempts SET duration_ms = ?, status_code = ?, retry_after = ?, error = ?, response_headers = ?, response_body = ?,
       response_truncated = ?, may_have_arrived = ? WHERE id = ? AND submission_id = ?`),
     // What was out when the process died stays "went out, no answer", and says why.
-    interruptAttempts: db.prepare(`UPDATE chunk_attempts SET error = ? WHERE submission_id = ? AND may_have_arrived = 1 AND status_code IS NULL AND error IS NULL`),
-    skipChunk: db.prepare(`UPDATE chunks SET status = 'skipped', error = ? WHERE submission_id = ? AND first_event = ? AND status NOT IN ('ok', 'skipped', 'sending')`),
+    interruptAttempts: db.prepare(
+      `UPDATE chunk_attempts SET error = ? WHERE submission_id = ? AND may_have_arrived = 1 AND status_code IS NULL AND error IS NULL`,
+    ),
+    skipChunk: db.prepare(
+      `UPDATE chunks SET status = 'skipped', error = ? WHERE submission_id = ? AND first_event = ? AND status NOT IN ('ok', 'skipped', 'sending')`,
+    ),
     deleteChunk: db.prepare('DELETE FROM chunks WHERE submission_id = ? AND first_event = ?'),
     finish: db.prepare('UPDATE submissions SET status = ?, finished_at = ?, sending_ms = sending_ms + ? WHERE id = ?'),
     sendingIds: db.prepare(`SELECT id, event_count FROM submissions WHERE status = 'sending' ORDER BY started_at`),
@@ -102,7 +109,8 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
       }
       return transaction(() => {
         const summary = this.openSubmission({ ...input, batchBytes: Buffer.byteLength(input.batch, 'utf8') });
-        if (!input.batch.startsWith('[') || !input.batch.endsWith(']')) throw new AppError('batch-not-json', 'A batch is recorded as the text of a JSON array.', input.batch.slice(0, 80));
+        if (!input.batch.startsWith('[') || !input.batch.endsWith(']'))
+          throw new AppError('batch-not-json', 'A batch is recorded as the text of a JSON array.', input.batch.slice(0, 80));
         this.addChunks(summary.id, chunks);
         const part = { firstEvent: 0, eventCount: input.eventCount, events: input.batch.slice(1, -1) };
         this.addBatchParts(summary.id, [part]);
@@ -119,13 +127,28 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
      */
     openSubmission(input: Omit<NewSubmission, 'batch'> & { batchBytes: number }): SubmissionSummary {
       if (input.batchBytes > MAX_BATCH_BYTES) {
-        throw new AppError('batch-too-large', `A batch of more than ${MAX_BATCH_BYTES / 1024 / 1024} MB is not recorded; split it into several.`, `${input.batchBytes} bytes`);
+        throw new AppError(
+          'batch-too-large',
+          `A batch of more than ${MAX_BATCH_BYTES / 1024 / 1024} MB is not recorded; split it into several.`,
+          `${input.batchBytes} bytes`,
+        );
       }
       const started = new Date(input.startedAt);
       if (Number.isNaN(started.getTime())) throw new AppError('submission-started-at', 'The start time of a submission must be a date.', input.startedAt);
-      if (!Number.isInteger(input.eventCount) || input.eventCount < 0) throw new AppError('submission-chunks', 'The event count must be a whole number.', String(input.eventCount));
+      if (!Number.isInteger(input.eventCount) || input.eventCount < 0)
+        throw new AppError('submission-chunks', 'The event count must be a whole number.', String(input.eventCount));
       const { batchBytes, pseudonymizedFrom = [], ...fields } = input;
-      const submission: SubmissionSummary = { ...fields, id: randomUUID(), startedAt: started.toISOString(), finishedAt: null, sendingMs: 0, status: 'sending', label: '', note: '', pseudonymizedFrom: [...pseudonymizedFrom] };
+      const submission: SubmissionSummary = {
+        ...fields,
+        id: randomUUID(),
+        startedAt: started.toISOString(),
+        finishedAt: null,
+        sendingMs: 0,
+        status: 'sending',
+        label: '',
+        note: '',
+        pseudonymizedFrom: [...pseudonymizedFrom],
+      };
       statements.insertSubmission.run(
         submission.id,
         submission.environmentId,
@@ -152,7 +175,8 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
     /** Records parts of an open submission's batch, in one transaction; each is searchable once indexBatchPart has run. */
     addBatchParts(submissionId: string, parts: readonly BatchPart[]): void {
       transaction(() => {
-        for (const part of parts) statements.insertPart.run(submissionId, part.firstEvent, part.eventCount, part.events, Buffer.byteLength(part.events, 'utf8'));
+        for (const part of parts)
+          statements.insertPart.run(submissionId, part.firstEvent, part.eventCount, part.events, Buffer.byteLength(part.events, 'utf8'));
       });
     },
 
@@ -296,7 +320,9 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
      */
     markInterrupted(include: (id: string) => boolean = () => true, why = CUT_SHORT): string[] {
       return transaction(() => {
-        const ids = (statements.sendingIds.all() as Row[]).map((row) => ({ id: String(row.id), eventCount: Number(row.event_count) })).filter((row) => include(row.id));
+        const ids = (statements.sendingIds.all() as Row[])
+          .map((row) => ({ id: String(row.id), eventCount: Number(row.event_count) }))
+          .filter((row) => include(row.id));
         const interrupted: string[] = [];
         for (const { id, eventCount } of ids) {
           if (eventsRecorded(id) < eventCount) {
@@ -332,6 +358,5 @@ export function sendLog({ db, transaction, prepared, chunkMissing, requireChunk,
       const row = statements.lastWithSameBatch.get(environmentId, batchHash) as Row | undefined;
       return row ? toSummary(row) : null;
     },
-
   };
 }

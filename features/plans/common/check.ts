@@ -142,9 +142,18 @@ function eventFindings(event: unknown, index: number, plan: CheckablePlan, keyFi
   const kind = kindKey === undefined ? undefined : plan.kinds.get(kindKey);
   if (kind === undefined || kindKey === undefined) {
     const expected = `a ${keyField} naming one of the plan's ${plan.kinds.size} kinds of event`;
-    if (keyValue === undefined) return [{ kind: 'unplanned-event', pointer: `/${index}`, expected, text: `no ${keyField}, so the plan cannot tell which kind of event this is` }];
+    if (keyValue === undefined)
+      return [{ kind: 'unplanned-event', pointer: `/${index}`, expected, text: `no ${keyField}, so the plan cannot tell which kind of event this is` }];
     const actual = shortJson(keyValue);
-    return [{ kind: 'unplanned-event', pointer: `/${index}${keyPointer(keyField)}`, expected, actual, text: `${keyField} ${actual} names no kind of event in the plan` }];
+    return [
+      {
+        kind: 'unplanned-event',
+        pointer: `/${index}${keyPointer(keyField)}`,
+        expected,
+        actual,
+        text: `${keyField} ${actual} names no kind of event in the plan`,
+      },
+    ];
   }
   let found = NONE;
   if (kind.attributes) {

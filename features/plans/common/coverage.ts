@@ -94,7 +94,12 @@ export function createCoverageKeeper(): (events: readonly unknown[], plan: Cover
   let kept: { plan: CoveragePlan; kinds: (string | undefined)[]; coverage: PlanCoverage } | null = null;
   return (events, plan, changed) => {
     const key = plan.key ?? DEFAULT_PLAN_KEY;
-    const same = kept !== null && kept.plan === plan && changed !== null && events.length === kept.kinds.length && [...changed].every((index) => kindAtKey(events[index], key) === kept!.kinds[index]);
+    const same =
+      kept !== null &&
+      kept.plan === plan &&
+      changed !== null &&
+      events.length === kept.kinds.length &&
+      [...changed].every((index) => kindAtKey(events[index], key) === kept!.kinds[index]);
     if (!same) kept = { plan, kinds: events.map((event) => kindAtKey(event, key)), coverage: planCoverage(events, plan) };
     return kept!.coverage;
   };

@@ -95,7 +95,9 @@ export function guideOf(plan: TrackingPlan, kind: string): KindGuide | null {
   if (!Object.hasOwn(plan.events, kind)) return null;
   const planned = plan.events[kind]!;
   const attributes = asObject(planned.attributes);
-  const required = new Set(Array.isArray(attributes?.required) ? (attributes.required as unknown[]).filter((name): name is string => typeof name === 'string') : []);
+  const required = new Set(
+    Array.isArray(attributes?.required) ? (attributes.required as unknown[]).filter((name): name is string => typeof name === 'string') : [],
+  );
   const properties = asObject(attributes?.properties as JsonSchema) ?? {};
   const names = [...Object.keys(properties), ...[...required].filter((name) => !Object.hasOwn(properties, name))];
   return {
@@ -103,7 +105,12 @@ export function guideOf(plan: TrackingPlan, kind: string): KindGuide | null {
     description: planned.description ?? null,
     attributes: names.map((name) => {
       const schema = followed(asObject(properties[name] as JsonSchema), plan);
-      return { name, required: required.has(name), choices: choicesOf(schema), description: typeof schema?.description === 'string' ? schema.description : null };
+      return {
+        name,
+        required: required.has(name),
+        choices: choicesOf(schema),
+        description: typeof schema?.description === 'string' ? schema.description : null,
+      };
     }),
   };
 }

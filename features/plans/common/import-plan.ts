@@ -118,7 +118,9 @@ export function planOf(kinds: readonly ImportedKind[], name: string, options: Pl
     const where = `${kind.source}, event "${kind.key}"`;
     const refOf = definitions.add(kind.document, where, adaptation);
     // The root's definitions went to the plan's $defs; the rest of the root is the attributes' schema.
-    const attributes = isObject(kind.attributes) ? Object.fromEntries(Object.entries(kind.attributes).filter(([keyword]) => keyword !== 'definitions' && keyword !== '$defs')) : kind.attributes;
+    const attributes = isObject(kind.attributes)
+      ? Object.fromEntries(Object.entries(kind.attributes).filter(([keyword]) => keyword !== 'definitions' && keyword !== '$defs'))
+      : kind.attributes;
     const description = typeof kind.description === 'string' && kind.description.trim() !== '' ? kind.description : undefined;
     events.set(kind.key, { ...(description === undefined ? {} : { description }), attributes: adaptSchema(attributes, where, refOf, adaptation) });
   }

@@ -1,5 +1,14 @@
 import { isObject } from './import-schema.ts';
-import { leftOutNote, planOf, problemList, readJsonFile, type ImportedKind, type PlanImportOptions, type PlanImportResult, type PlanSourceFile } from './import-plan.ts';
+import {
+  leftOutNote,
+  planOf,
+  problemList,
+  readJsonFile,
+  type ImportedKind,
+  type PlanImportOptions,
+  type PlanImportResult,
+  type PlanSourceFile,
+} from './import-plan.ts';
 
 /**
  * Import from RudderStack: a tracking plan as its Data Catalog API (v2) gives it, the plan
@@ -10,7 +19,8 @@ import { leftOutNote, planOf, problemList, readJsonFile, type ImportedKind, type
  * are at `rules.properties.properties`; identify, page, screen and group events name no kind.
  */
 
-const EXPECTED = 'not a RudderStack tracking plan export: no "events" list (expected the Data Catalog API\'s tracking plan with each event as ?format=schema gives it: {"name", "events": [{"name", "eventType", "rules"}]})';
+const EXPECTED =
+  'not a RudderStack tracking plan export: no "events" list (expected the Data Catalog API\'s tracking plan with each event as ?format=schema gives it: {"name", "events": [{"name", "eventType", "rules"}]})';
 
 function eventsOf(value: unknown): unknown[] | undefined {
   if (Array.isArray(value)) return value;

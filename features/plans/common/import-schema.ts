@@ -19,9 +19,35 @@ const SCHEMA_BY_NAME = new Set(['properties', 'patternProperties', 'dependentSch
 const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 /** Keywords whose value is data, kept as it is. */
 const DATA = new Set([
-  'type', 'enum', 'const', 'multipleOf', 'maximum', 'minimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems',
-  'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required', 'dependentRequired', 'format', 'contentEncoding',
-  'contentMediaType', 'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples', '$comment',
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'minimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxContains',
+  'minContains',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'dependentRequired',
+  'format',
+  'contentEncoding',
+  'contentMediaType',
+  'title',
+  'description',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'examples',
+  '$comment',
 ]);
 /** Keywords that name the document rather than constrain a value: meaningless once inside a plan. */
 const DOCUMENT = new Set(['$schema', '$id', 'id']);
@@ -69,7 +95,8 @@ function adaptRef(ref: unknown, where: string, definitionRef: DefinitionRef, ada
   }
   const name = unescapeToken(/^#\/(?:definitions|\$defs)\/([^/]+)$/.exec(ref)?.[1] ?? '');
   const target = name ? definitionRef(name) : undefined;
-  if (target === undefined) adaptation.problems.push(`${where}: $ref "${ref}" points to no definition at the root of its document, so it cannot be followed from the plan.`);
+  if (target === undefined)
+    adaptation.problems.push(`${where}: $ref "${ref}" points to no definition at the root of its document, so it cannot be followed from the plan.`);
   return target;
 }
 
@@ -102,7 +129,10 @@ export function adaptSchema(schema: unknown, where: string, definitionRef: Defin
       const required = entries.filter(([, dependency]) => Array.isArray(dependency));
       const schemas = entries.filter(([, dependency]) => !Array.isArray(dependency));
       if (required.length > 0) adapted.dependentRequired = Object.fromEntries(required);
-      if (schemas.length > 0) adapted.dependentSchemas = Object.fromEntries(schemas.map(([property, dependency]) => [property, adaptSchema(dependency, `${inside} "${property}"`, definitionRef, adaptation)]));
+      if (schemas.length > 0)
+        adapted.dependentSchemas = Object.fromEntries(
+          schemas.map(([property, dependency]) => [property, adaptSchema(dependency, `${inside} "${property}"`, definitionRef, adaptation)]),
+        );
     } else if ((keyword === 'exclusiveMaximum' || keyword === 'exclusiveMinimum') && typeof value === 'boolean') {
       const bound = keyword === 'exclusiveMaximum' ? 'maximum' : 'minimum';
       if (value && typeof schema[bound] === 'number') adapted[keyword] = schema[bound];
@@ -113,7 +143,10 @@ export function adaptSchema(schema: unknown, where: string, definitionRef: Defin
     } else if (SCHEMA_BY_NAME.has(keyword)) {
       // Nested definitions stay where they are; only the root's move to the plan's $defs.
       const name = keyword === 'definitions' ? '$defs' : keyword;
-      if (isObject(value)) adapted[name] = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, adaptSchema(child, `${inside} "${key}"`, definitionRef, adaptation)]));
+      if (isObject(value))
+        adapted[name] = Object.fromEntries(
+          Object.entries(value).map(([key, child]) => [key, adaptSchema(child, `${inside} "${key}"`, definitionRef, adaptation)]),
+        );
       else adaptation.problems.push(`${inside}: must be an object of schemas.`);
     } else if (SCHEMA_LIST.has(keyword)) {
       if (Array.isArray(value)) adapted[keyword] = value.map((child, index) => adaptSchema(child, `${inside}[${index}]`, definitionRef, adaptation));

@@ -1,6 +1,15 @@
 import { plural } from '../../../base/common/plural.ts';
 import { isObject } from './import-schema.ts';
-import { leftOutNote, planOf, problemList, readJsonFile, type ImportedKind, type PlanImportOptions, type PlanImportResult, type PlanSourceFile } from './import-plan.ts';
+import {
+  leftOutNote,
+  planOf,
+  problemList,
+  readJsonFile,
+  type ImportedKind,
+  type PlanImportOptions,
+  type PlanImportResult,
+  type PlanSourceFile,
+} from './import-plan.ts';
 
 /**
  * Import from Segment Protocols: the answer of the Public API's List Rules from Tracking Plan

@@ -1,6 +1,14 @@
 import type { Diagnostic } from '../../validation/common/validation.ts';
 import type { BatchView } from '../../validation/common/incremental.ts';
-import { addEventCheck, DEFAULT_PLAN_CHECK_LIMITS, eventPlanCheck, type CheckablePlan, type EventPlanCheck, type PlanCheck, type PlanCheckLimits } from './check.ts';
+import {
+  addEventCheck,
+  DEFAULT_PLAN_CHECK_LIMITS,
+  eventPlanCheck,
+  type CheckablePlan,
+  type EventPlanCheck,
+  type PlanCheck,
+  type PlanCheckLimits,
+} from './check.ts';
 import { NONE_UNLISTED, planApplies, violationDiagnostic, violationSpans, withPlanDiagnostics, type Unlisted } from './plan-diagnostics.ts';
 
 /**
@@ -43,7 +51,9 @@ export function createIncrementalPlanCheck(limits: PlanCheckLimits = DEFAULT_PLA
   function place(report: EventReport, view: BatchView, index: number): void {
     const start = view.positionIn(index, 0);
     if (start.line === report.line && start.column === report.column) return;
-    report.diagnostics = report.check.listed.map((violation, at) => violationDiagnostic(violation, view.positionIn(index, report.spans[at]!.start), view.positionIn(index, report.spans[at]!.end)));
+    report.diagnostics = report.check.listed.map((violation, at) =>
+      violationDiagnostic(violation, view.positionIn(index, report.spans[at]!.start), view.positionIn(index, report.spans[at]!.end)),
+    );
     report.line = start.line;
     report.column = start.column;
   }
@@ -51,7 +61,8 @@ export function createIncrementalPlanCheck(limits: PlanCheckLimits = DEFAULT_PLA
   function check(view: BatchView, index: number): boolean {
     const had = reports.delete(index);
     const found = checkEvent(view.events[index], index);
-    if (found.listed.length > 0 || found.unlisted > 0) reports.set(index, { check: found, spans: violationSpans(view.eventText(index), found.listed), line: -1, column: -1, diagnostics: [] });
+    if (found.listed.length > 0 || found.unlisted > 0)
+      reports.set(index, { check: found, spans: violationSpans(view.eventText(index), found.listed), line: -1, column: -1, diagnostics: [] });
     return had !== reports.has(index);
   }
 
@@ -86,6 +97,11 @@ export function createIncrementalPlanCheck(limits: PlanCheckLimits = DEFAULT_PLA
       place(report, view, index);
       for (const diagnostic of report.diagnostics.slice(0, room)) placed.push(diagnostic);
     }
-    return { diagnostics: withPlanDiagnostics(diagnostics, placed, batch), checked: count, unreported: batch.unreported, unreportedErrors: batch.unreportedErrors };
+    return {
+      diagnostics: withPlanDiagnostics(diagnostics, placed, batch),
+      checked: count,
+      unreported: batch.unreported,
+      unreportedErrors: batch.unreportedErrors,
+    };
   };
 }

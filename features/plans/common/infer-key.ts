@@ -36,7 +36,8 @@ export interface KeyCandidate {
 }
 
 /** Why the key names no kinds worth planning: none at all, or about one per event. */
-export type KeyAdvice = { readonly reason: 'unusable' } | { readonly reason: 'unique'; readonly kinds: number; readonly pastLimit: boolean; readonly events: number };
+export type KeyAdvice =
+  { readonly reason: 'unusable' } | { readonly reason: 'unique'; readonly kinds: number; readonly pastLimit: boolean; readonly events: number };
 
 interface FieldSeen {
   events: number;
@@ -90,7 +91,8 @@ export class KeyCandidates {
   ranked(): KeyCandidate[] {
     const candidates: KeyCandidate[] = [];
     for (const [key, field] of this.fields) {
-      if (field.values === null || field.values.size < 2 || field.events * 2 < this.events || field.values.size * KEY_LIMITS.eventsPerValue > field.events) continue;
+      if (field.values === null || field.values.size < 2 || field.events * 2 < this.events || field.values.size * KEY_LIMITS.eventsPerValue > field.events)
+        continue;
       const counts = [...field.values].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
       const grouped = counts.reduce((sum, [, count]) => sum + (count > 1 ? count : 0), 0);
       candidates.push({ key, values: counts.length, examples: counts.slice(0, 3).map(([value]) => value), events: field.events, grouped });

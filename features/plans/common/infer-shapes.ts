@@ -34,10 +34,21 @@ function isDateTime(text: string): boolean {
 
 /** An email as the full check takes it, each domain label at most 63 characters as the fast check wants. */
 function isEmail(text: string): boolean {
-  return EMAIL.test(text) && text.slice(text.indexOf('@') + 1).split('.').every((label) => label.length <= 63);
+  return (
+    EMAIL.test(text) &&
+    text
+      .slice(text.indexOf('@') + 1)
+      .split('.')
+      .every((label) => label.length <= 63)
+  );
 }
 
-const CHECKS: Record<Shape, (text: string) => boolean> = { 'date-time': isDateTime, uuid: (text) => UUID.test(text), email: isEmail, decimal: (text) => DECIMAL.test(text) };
+const CHECKS: Record<Shape, (text: string) => boolean> = {
+  'date-time': isDateTime,
+  uuid: (text) => UUID.test(text),
+  email: isEmail,
+  decimal: (text) => DECIMAL.test(text),
+};
 
 /** Every shape, as bits. */
 export const ANY_SHAPE = (1 << SHAPES.length) - 1;

@@ -214,8 +214,14 @@ export class PlanInference {
   private unkeyedNotes(): string[] {
     const notes: string[] = [];
     const { missing, notText } = this;
-    if (missing.first) notes.push(`${plural(missing.count, 'event')} had no "${this.key}" (the first: event ${missing.first.event.toLocaleString('en')}), so no kind: left out.`);
-    if (notText.first) notes.push(`${plural(notText.count, 'event')} had "${this.key}" but not as a non-empty text (event ${notText.first.event.toLocaleString('en')} has ${shortJson(notText.first.value)}), so no kind: left out.`);
+    if (missing.first)
+      notes.push(
+        `${plural(missing.count, 'event')} had no "${this.key}" (the first: event ${missing.first.event.toLocaleString('en')}), so no kind: left out.`,
+      );
+    if (notText.first)
+      notes.push(
+        `${plural(notText.count, 'event')} had "${this.key}" but not as a non-empty text (event ${notText.first.event.toLocaleString('en')} has ${shortJson(notText.first.value)}), so no kind: left out.`,
+      );
     return notes;
   }
 
@@ -224,7 +230,10 @@ export class PlanInference {
     const unique = this.pastKindLimit > 0 || isNearlyUnique(kinds, planned);
     if (kinds > 0 && !unique) return null;
     const candidates = this.candidates.ranked();
-    const advice = kinds === 0 ? { reason: 'unusable' as const } : { reason: 'unique' as const, kinds, pastLimit: this.pastKindLimit > 0, events: planned + this.pastKindLimit };
+    const advice =
+      kinds === 0
+        ? { reason: 'unusable' as const }
+        : { reason: 'unique' as const, kinds, pastLimit: this.pastKindLimit > 0, events: planned + this.pastKindLimit };
     return {
       message: keyAdviceWords(this.key, advice, candidates),
       candidates: candidates.map((candidate) => ({ key: candidate.key, description: candidateWords(candidate, this.events) })),
@@ -236,8 +245,15 @@ export class PlanInference {
     const notes = this.unkeyedNotes();
     if (this.pastKindLimit > 0) notes.push(`${plural(this.pastKindLimit, 'event')} of kinds past the first ${plural(this.limits.kinds, 'kind')}: left out.`);
     const open = names.filter((name) => this.kinds.get(name)!.untracked);
-    if (open.length > 0) notes.push(`Past ${plural(this.limits.attributes, 'attribute')} in all, ${plural(open.length, 'kind')} (${open.slice(0, 3).join(', ')}${open.length > 3 ? ', …' : ''}) left open to attributes not listed.`);
-    const plan: TrackingPlan = { name: this.name, key: this.key, events: Object.fromEntries(names.map((name) => [name, this.plannedEvent(this.kinds.get(name)!)])) };
+    if (open.length > 0)
+      notes.push(
+        `Past ${plural(this.limits.attributes, 'attribute')} in all, ${plural(open.length, 'kind')} (${open.slice(0, 3).join(', ')}${open.length > 3 ? ', …' : ''}) left open to attributes not listed.`,
+      );
+    const plan: TrackingPlan = {
+      name: this.name,
+      key: this.key,
+      events: Object.fromEntries(names.map((name) => [name, this.plannedEvent(this.kinds.get(name)!)])),
+    };
     const planned = this.events - this.missing.count - this.notText.count - this.pastKindLimit;
     return { plan, events: this.events, planned, notes, advice: this.events === 0 ? null : this.advice(planned) };
   }

@@ -26,7 +26,8 @@ const DOT = '[^\\n\\r\\u2028\\u2029]';
 
 type Translation = { source: string } | { problem: string };
 
-const LOOKAROUND = 'uses a lookahead or lookbehind, (?=…), (?!…), (?<=…) or (?<!…), which a matcher that cannot backtrack does not run; match the characters themselves instead';
+const LOOKAROUND =
+  'uses a lookahead or lookbehind, (?=…), (?!…), (?<=…) or (?<!…), which a matcher that cannot backtrack does not run; match the characters themselves instead';
 const BACKREFERENCE = 'uses a backreference, \\1 or \\k<name>, which a matcher that cannot backtrack does not run; spell out what the group may take instead';
 
 /** The end of the escape at `at`: `\d`, `\.`, `\x41`, `\u0041`, `\u{1F600}`, `\p{L}`, `\k<name>`, `\cA`. */
@@ -137,7 +138,9 @@ function compile(pattern: string): RE2JS | { problem: string } {
     return { problem: `uses syntax a matcher that cannot backtrack does not take (${(error as Error).message.replace(/^error parsing regexp: /, '')})` };
   }
   if (matcher.programSize() > MAX_PATTERN_PROGRAM) {
-    return { problem: `is too large to match quickly: it compiles to ${matcher.programSize()} steps per character, more than the ${MAX_PATTERN_PROGRAM} allowed; use smaller counted repetitions ({1,64} rather than {1,1000})` };
+    return {
+      problem: `is too large to match quickly: it compiles to ${matcher.programSize()} steps per character, more than the ${MAX_PATTERN_PROGRAM} allowed; use smaller counted repetitions ({1,64} rather than {1,1000})`,
+    };
   }
   return matcher;
 }

@@ -74,7 +74,16 @@ export function violationSpans(eventText: string, violations: readonly PlanViola
 
 /** A violation as a diagnostic, from `from` to `to`. */
 export function violationDiagnostic(violation: PlanViolation, from: Position, to: Position): Diagnostic {
-  return { severity: violation.severity, code: violation.kind, message: diagnosticMessage(violation), path: violation.pointer, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+  return {
+    severity: violation.severity,
+    code: violation.kind,
+    message: diagnosticMessage(violation),
+    path: violation.pointer,
+    line: from.line,
+    column: from.column,
+    endLine: to.line,
+    endColumn: to.column,
+  };
 }
 
 /** The diagnostics of `violations` of the batch `events`, parsed from `text` (no byte order mark). */
@@ -160,7 +169,11 @@ export function problemCounts(diagnostics: readonly Diagnostic[], unlisted: Unli
     listed++;
     if (diagnostic.severity === 'error') errors++;
   }
-  return { errors: errors + unlisted.unreportedErrors, warnings: listed - errors + unlisted.unreported - unlisted.unreportedErrors, unlisted: unlisted.unreported };
+  return {
+    errors: errors + unlisted.unreportedErrors,
+    warnings: listed - errors + unlisted.unreported - unlisted.unreportedErrors,
+    unlisted: unlisted.unreported,
+  };
 }
 
 /** Whether the plan has anything to add to these diagnostics: not when the text is no batch (not JSON, not an array, too deep). */
@@ -172,7 +185,12 @@ export function planApplies(diagnostics: readonly Diagnostic[]): boolean {
  * validateBatch, and the plan's violations with the other diagnostics in text order. A text
  * that is no batch (not JSON, not an array, too deep) has only validateBatch's diagnostic.
  */
-export function validateBatchWithPlan(text: string, rules: ValidationRules, plan: CheckablePlan, limits: PlanCheckLimits = DEFAULT_PLAN_CHECK_LIMITS): PlanValidationResult {
+export function validateBatchWithPlan(
+  text: string,
+  rules: ValidationRules,
+  plan: CheckablePlan,
+  limits: PlanCheckLimits = DEFAULT_PLAN_CHECK_LIMITS,
+): PlanValidationResult {
   const result = validateBatch(text, rules);
   if (!result.events || !planApplies(result.diagnostics)) return { ...result, unreported: 0, unreportedErrors: 0 };
   const check = checkEvents(result.events, plan, limits);

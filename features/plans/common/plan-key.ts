@@ -40,6 +40,7 @@ export function keyPointer(key: string): string {
 /** Why a key cannot be one, in words, or null: each dot must sit between two field names. */
 export function keyProblem(key: string): string | null {
   if (key === '') return 'The key must name an event field.';
-  if (key.split('.').some((segment) => segment === '')) return `The key "${key}" has an empty field name: write a field, or fields joined by dots (attributes.screen).`;
+  if (key.split('.').some((segment) => segment === ''))
+    return `The key "${key}" has an empty field name: write a field, or fields joined by dots (attributes.screen).`;
   return null;
 }

@@ -24,7 +24,15 @@ const SHOWN_VALUES = 8;
 /** Values seen are shown as JSON up to this many characters. */
 const SHOWN_JSON = 60;
 
-const ARTICLES: Record<string, string> = { integer: 'an integer', array: 'an array', object: 'an object', null: 'null', string: 'a string', number: 'a number', boolean: 'a boolean' };
+const ARTICLES: Record<string, string> = {
+  integer: 'an integer',
+  array: 'an array',
+  object: 'an object',
+  null: 'null',
+  string: 'a string',
+  number: 'a number',
+  boolean: 'a boolean',
+};
 
 const FORMATS: Record<string, string> = {
   'date-time': 'a date-time (RFC 3339, like 2026-05-31T09:30:00Z)',
@@ -145,7 +153,8 @@ export function expectedWords(error: SchemaError, value: unknown, noun: 'attribu
       return 'an array without repeated items';
     case 'required':
     case 'dependentRequired': {
-      const property = isObject(error.parentSchema) && isObject(error.parentSchema.properties) ? error.parentSchema.properties[String(params.missingProperty)] : undefined;
+      const property =
+        isObject(error.parentSchema) && isObject(error.parentSchema.properties) ? error.parentSchema.properties[String(params.missingProperty)] : undefined;
       return schemaWords(property);
     }
     case 'additionalProperties':

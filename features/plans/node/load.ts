@@ -84,7 +84,8 @@ function ownerOf(instancePath: string): { key?: string; part?: string; def?: str
 
 function structureMessage(error: SchemaError, value: unknown): string {
   if (error.keyword === 'required') return `missing "${String(error.params.missingProperty)}"`;
-  if (error.keyword === 'additionalProperties') return `unknown key "${String(error.params.additionalProperty)}"; expected ${expectedWords(error, value, 'key')}`;
+  if (error.keyword === 'additionalProperties')
+    return `unknown key "${String(error.params.additionalProperty)}"; expected ${expectedWords(error, value, 'key')}`;
   return `expected ${expectedWords(error, value, 'key')}, saw ${shortJson(value)}`;
 }
 
@@ -184,12 +185,17 @@ function load(text: string, source: string): { loaded: LoadedPlan; compiled: Com
   if (events > MAX_PLAN_KINDS) throw tooLarge(source, `${events} kinds of event, more than the ${MAX_PLAN_KINDS} allowed`);
   const checked = structureProblems(deep.checked);
   if (checked.fatal.length > 0) {
-    throw new AppError('plan-invalid', `${source} is not a tracking plan: ${checked.fatal.join('; ')}.`, [...checked.fatal, ...checked.problems.map(planProblemText)].join('\n'));
+    throw new AppError(
+      'plan-invalid',
+      `${source} is not a tracking plan: ${checked.fatal.join('; ')}.`,
+      [...checked.fatal, ...checked.problems.map(planProblemText)].join('\n'),
+    );
   }
   const plan = deep.checked as TrackingPlan;
   const compiled = compileKinds(plan, { parts: new Set([...deep.parts, ...checked.parts]), defs: new Set([...deep.defs, ...checked.defs]) });
   // A plan just begun: legal, but every event it checks is unplanned, which should not surprise.
-  const empty: PlanProblem[] = Object.keys(plan.events).length === 0 ? [{ severity: 'warning', pointer: '/events', message: 'lists no kind of event, so every event is unplanned' }] : [];
+  const empty: PlanProblem[] =
+    Object.keys(plan.events).length === 0 ? [{ severity: 'warning', pointer: '/events', message: 'lists no kind of event, so every event is unplanned' }] : [];
   const loaded: LoadedPlan = {
     plan,
     kinds: compiled.kinds,

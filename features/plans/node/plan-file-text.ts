@@ -33,7 +33,11 @@ export async function readPlanFileText(file: string): Promise<string> {
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new AppError('plan-unreadable', `${name} in ${folder} is not a file.`);
-    if (info.size > PLAN_FILE_LIMIT_BYTES) throw new AppError('plan-too-large', `The tracking plan ${name} is ${megabytesUp(info.size)} MB; a plan is read up to ${PLAN_FILE_LIMIT_BYTES / 1024 / 1024} MB.`);
+    if (info.size > PLAN_FILE_LIMIT_BYTES)
+      throw new AppError(
+        'plan-too-large',
+        `The tracking plan ${name} is ${megabytesUp(info.size)} MB; a plan is read up to ${PLAN_FILE_LIMIT_BYTES / 1024 / 1024} MB.`,
+      );
     let bytes: Buffer;
     try {
       bytes = await handle.readFile();

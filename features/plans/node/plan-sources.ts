@@ -27,7 +27,11 @@ export const PLAN_IMPORTERS: Record<PlanImportFormat, (files: readonly PlanSourc
 export type ReadEventFile = (file: string) => Promise<{ events: readonly ImportedEvent[]; note?: string | undefined }>;
 
 /** The events of every file, in order, with each reader's note (prefixed by its file when several). */
-export async function eventsOfFiles(files: readonly string[], read: ReadEventFile, nameOf: (file: string) => string = (file) => file): Promise<{ events: ImportedEvent[]; notes: string[] }> {
+export async function eventsOfFiles(
+  files: readonly string[],
+  read: ReadEventFile,
+  nameOf: (file: string) => string = (file) => file,
+): Promise<{ events: ImportedEvent[]; notes: string[] }> {
   const events: ImportedEvent[] = [];
   const notes: string[] = [];
   for (const file of files) {

@@ -82,7 +82,11 @@ export function createPlans(deps: PlansDeps) {
   function watchPlan(watched: NonNullable<typeof current>): void {
     unwatch();
     try {
-      stopWatch = watchPlanFile(watched.file, () => reload(watched), () => (stopWatch = null));
+      stopWatch = watchPlanFile(
+        watched.file,
+        () => reload(watched),
+        () => (stopWatch = null),
+      );
     } catch {
       // A folder that is gone: the status says the plan is missing; choosing it again watches it.
       stopWatch = null;

@@ -74,7 +74,17 @@ export function compareRuns(earlier: RunResult, later: RunResult): RunComparison
     const now = after.get(key);
     const entry = (now ?? then)!;
     const change = changeOf(then?.status ?? null, now?.status ?? null);
-    return { file: entry.file, scenario: entry.scenario, index: entry.index, step: entry.step, row: entry.row, before: then?.status ?? null, after: now?.status ?? null, reason: now?.reason ?? null, change };
+    return {
+      file: entry.file,
+      scenario: entry.scenario,
+      index: entry.index,
+      step: entry.step,
+      row: entry.row,
+      before: then?.status ?? null,
+      after: now?.status ?? null,
+      reason: now?.reason ?? null,
+      change,
+    };
   });
   const sorted = rows.map((row, at) => ({ row, at })).sort((a, b) => ORDER[a.row.change] - ORDER[b.row.change] || a.at - b.at);
   return { rows: sorted.map(({ row }) => row), changed: rows.filter((row) => row.change !== 'same').length };

@@ -36,7 +36,18 @@ export function stepName(step: Step): string {
 }
 
 function skippedStep(step: Step, index: number, reason: string): StepResult {
-  return { index, name: stepName(step), row: null, status: 'skipped', reason, submissionId: null, environment: null, eventsSent: 0, eventsAccepted: 0, durationMs: 0 };
+  return {
+    index,
+    name: stepName(step),
+    row: null,
+    status: 'skipped',
+    reason,
+    submissionId: null,
+    environment: null,
+    eventsSent: 0,
+    eventsAccepted: 0,
+    durationMs: 0,
+  };
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts (false then). */
@@ -130,8 +141,22 @@ async function runScenario(run: Run, file: string): Promise<ScenarioResult> {
   if ('scenario' in read) await runSteps(run, file, read.scenario, steps);
   const broken = 'problem' in read;
   if (broken && run.request.bail) run.stopReason ??= `not run: --bail stopped the run after ${file}, which is broken`;
-  const status = broken ? 'broken' : steps.some((step) => step.status === 'failed') ? 'failed' : steps.every((step) => step.status === 'skipped') ? 'skipped' : 'passed';
-  const result: ScenarioResult = { file, name, status, problem: broken ? masked(run.deps, read.problem) : null, steps, startedAt, durationMs: Math.round(performance.now() - started) };
+  const status = broken
+    ? 'broken'
+    : steps.some((step) => step.status === 'failed')
+      ? 'failed'
+      : steps.every((step) => step.status === 'skipped')
+        ? 'skipped'
+        : 'passed';
+  const result: ScenarioResult = {
+    file,
+    name,
+    status,
+    problem: broken ? masked(run.deps, read.problem) : null,
+    steps,
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+  };
   run.emit({ runId: run.runId, kind: 'scenario-ended', scenario: result });
   return result;
 }
@@ -158,14 +183,33 @@ function readOnce(read: (file: string) => Promise<string>): (file: string) => Pr
  * scenario's own problems (they are its result). `onProgress` hears every step as it starts
  * and ends; `signal` stops the run (the step under way is cancelled, the rest skipped).
  */
-export async function runScenarios(request: RunRequest, deps: RunDeps, onProgress: (progress: RunProgress) => void = () => undefined, signal: AbortSignal = new AbortController().signal): Promise<RunResult> {
-  const run: Run = { request, deps: { ...deps, readFile: readOnce(deps.readFile) }, runId: request.runId ?? crypto.randomUUID(), signal, emit: onProgress, stopReason: null };
+export async function runScenarios(
+  request: RunRequest,
+  deps: RunDeps,
+  onProgress: (progress: RunProgress) => void = () => undefined,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<RunResult> {
+  const run: Run = {
+    request,
+    deps: { ...deps, readFile: readOnce(deps.readFile) },
+    runId: request.runId ?? crypto.randomUUID(),
+    signal,
+    emit: onProgress,
+    stopReason: null,
+  };
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const scenarios: ScenarioResult[] = [];
   for (const file of request.scenarios) scenarios.push(await runScenario(run, file));
   const cutShort = scenarios.some((scenario) => scenario.steps.some((step) => step.status === 'skipped' && step.reason === run.stopReason));
-  const result: RunResult = { id: run.runId, workspace: request.workspace, startedAt, durationMs: Math.round(performance.now() - started), stopped: cutShort || signal.aborted, scenarios };
+  const result: RunResult = {
+    id: run.runId,
+    workspace: request.workspace,
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    stopped: cutShort || signal.aborted,
+    scenarios,
+  };
   onProgress({ runId: run.runId, kind: 'run-ended', run: result });
   return result;
 }

@@ -66,8 +66,10 @@ export function validationFailure(expectations: Expectations, counts: Validation
   if (expectations.validation === 'no-plan-violations' && counts.planViolations > 0) {
     return `validation: the batch breaks the tracking plan (${plural(counts.planViolations, 'violation')}).${first}`;
   }
-  if (expectations.validation !== 'any' && counts.errors > 0) return `validation: the batch has ${plural(counts.errors, 'error')}, so nothing was sent.${first}`;
-  if (counts.errors > 0 && !expectations.force) return `validation: the batch has ${plural(counts.errors, 'error')}, so nothing was sent (expect a status to send a bad batch on purpose).${first}`;
+  if (expectations.validation !== 'any' && counts.errors > 0)
+    return `validation: the batch has ${plural(counts.errors, 'error')}, so nothing was sent.${first}`;
+  if (counts.errors > 0 && !expectations.force)
+    return `validation: the batch has ${plural(counts.errors, 'error')}, so nothing was sent (expect a status to send a bad batch on purpose).${first}`;
   return null;
 }
 
@@ -76,13 +78,17 @@ export function outcomeFailures(expectations: Expectations, sent: SentOutcome): 
   const reasons: string[] = [];
   const statuses = sent.statuses.map((status) => status ?? 'no answer').join(', ');
   if (expectations.accepted && !sent.allAccepted) {
-    reasons.push(`outcome: expected every chunk accepted, but ${sent.problem ?? `the send ended with ${sent.endStatus ?? 'no answer'}`} (answers: ${statuses})`);
+    reasons.push(
+      `outcome: expected every chunk accepted, but ${sent.problem ?? `the send ended with ${sent.endStatus ?? 'no answer'}`} (answers: ${statuses})`,
+    );
   }
   if (expectations.status !== null && sent.endStatus !== expectations.status) {
     reasons.push(`status: expected ${expectations.status}, the send ended with ${sent.endStatus ?? 'no answer'} (answers: ${statuses})`);
   }
   if (expectations.eventsAccepted !== null && sent.eventsAccepted !== expectations.eventsAccepted) {
-    reasons.push(`accepted: expected ${plural(expectations.eventsAccepted, 'event')} accepted, the server accepted ${sent.eventsAccepted.toLocaleString('en')} of ${sent.eventsSent.toLocaleString('en')}`);
+    reasons.push(
+      `accepted: expected ${plural(expectations.eventsAccepted, 'event')} accepted, the server accepted ${sent.eventsAccepted.toLocaleString('en')} of ${sent.eventsSent.toLocaleString('en')}`,
+    );
   }
   return reasons;
 }
@@ -99,7 +105,9 @@ export function validationCounts(diagnostics: readonly Diagnostic[], unlisted: U
     errors: errorCount,
     warnings,
     planViolations: listed.filter((diagnostic) => (VIOLATION_KINDS as readonly string[]).includes(diagnostic.code)).length + unlisted.unreported,
-    first: [...errors, ...listed.filter((diagnostic) => diagnostic.severity !== 'error')].slice(0, FIRST_PROBLEMS).map((diagnostic) => `${diagnostic.path ? `${eventPlace(diagnostic.path)}: ` : ''}${diagnostic.message}`),
+    first: [...errors, ...listed.filter((diagnostic) => diagnostic.severity !== 'error')]
+      .slice(0, FIRST_PROBLEMS)
+      .map((diagnostic) => `${diagnostic.path ? `${eventPlace(diagnostic.path)}: ` : ''}${diagnostic.message}`),
   };
 }
 

@@ -19,7 +19,10 @@ export function receivedEvents(records: readonly SandboxRequestRecord[]): Readin
   const events: unknown[] = [];
   for (const record of [...taken].sort((left, right) => left.id - right.id)) {
     if (record.body.truncated) {
-      return { ok: false, problem: `the sandbox kept only the first ${record.body.text.length} of the ${record.body.bytes} bytes of request #${record.id}, so its events cannot be compared; start it with a larger traffic body limit, or send smaller chunks.` };
+      return {
+        ok: false,
+        problem: `the sandbox kept only the first ${record.body.text.length} of the ${record.body.bytes} bytes of request #${record.id}, so its events cannot be compared; start it with a larger traffic body limit, or send smaller chunks.`,
+      };
     }
     try {
       const value: unknown = JSON.parse(record.body.text);

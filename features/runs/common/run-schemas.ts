@@ -42,7 +42,14 @@ export const RunResultSchema = z.object({
 
 export const RunProgressSchema = z.discriminatedUnion('kind', [
   z.object({ runId: z.string(), kind: z.literal('scenario-started'), file: z.string(), name: z.string() }),
-  z.object({ runId: z.string(), kind: z.literal('step-started'), file: z.string(), index: z.number().int().min(0), row: z.number().int().min(1).nullable(), name: z.string() }),
+  z.object({
+    runId: z.string(),
+    kind: z.literal('step-started'),
+    file: z.string(),
+    index: z.number().int().min(0),
+    row: z.number().int().min(1).nullable(),
+    name: z.string(),
+  }),
   z.object({ runId: z.string(), kind: z.literal('step-ended'), file: z.string(), step: StepResultSchema }),
   z.object({ runId: z.string(), kind: z.literal('scenario-ended'), scenario: ScenarioResultSchema }),
   z.object({ runId: z.string(), kind: z.literal('run-ended'), run: RunResultSchema }),

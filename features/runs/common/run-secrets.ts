@@ -27,6 +27,8 @@ export function secretsLacking(environment: EnvironmentView, session: SessionVie
 
 /** One sentence naming every environment and what it lacks: “sandbox” a login and an API key, “staging” an API key. */
 export function lackingText(needs: readonly RunSecretsNeed[]): string {
-  const each = needs.map(({ environment, password, apiKey }) => `“${environment.name}” ${[password && 'a login', apiKey && 'an API key'].filter(Boolean).join(' and ')}`);
+  const each = needs.map(
+    ({ environment, password, apiKey }) => `“${environment.name}” ${[password && 'a login', apiKey && 'an API key'].filter(Boolean).join(' and ')}`,
+  );
   return `The run needs, before it starts: ${each.join('; ')}. Enter them, and start it again.`;
 }

@@ -110,7 +110,14 @@ interface RunOutcome {
 }
 
 /** One run of the step (one data row, or the only one): what went wrong, and what was sent; the verdict is kept in History beside the send. */
-async function runOnce(step: SendStep, expectations: Expectations, environment: EnvironmentSettings, events: unknown[], label: string, context: SendStepContext): Promise<RunOutcome> {
+async function runOnce(
+  step: SendStep,
+  expectations: Expectations,
+  environment: EnvironmentSettings,
+  events: unknown[],
+  label: string,
+  context: SendStepContext,
+): Promise<RunOutcome> {
   const { deps } = context;
   const counts = await deps.sender.validate(environment, events);
   const invalid = validationFailure(expectations, counts);
@@ -133,7 +140,15 @@ async function runOnce(step: SendStep, expectations: Expectations, environment: 
     if (difference) reasons.push(difference);
   }
   try {
-    await deps.sender.judged({ environment, submissionId: sent.submissionId, verdict: stepVerdictOf(expectations, sent, reasons.map((reason) => masked(deps, reason))) });
+    await deps.sender.judged({
+      environment,
+      submissionId: sent.submissionId,
+      verdict: stepVerdictOf(
+        expectations,
+        sent,
+        reasons.map((reason) => masked(deps, reason)),
+      ),
+    });
   } catch (error) {
     reasons.push(`History: the step's verdict could not be kept beside its send: ${message(error)}`);
   }
@@ -201,7 +216,8 @@ export async function runSendStep(step: SendStep, index: number, name: string, c
     );
     const stop = context.stopReason();
     if (stop !== null) {
-      for (let skipped = at + 1; skipped < (rows?.read.count ?? 1); skipped++) context.ended(result(skipped + 1, performance.now(), { status: 'skipped', reason: stop, environment: environment.name }));
+      for (let skipped = at + 1; skipped < (rows?.read.count ?? 1); skipped++)
+        context.ended(result(skipped + 1, performance.now(), { status: 'skipped', reason: stop, environment: environment.name }));
       break;
     }
     at++;

@@ -22,7 +22,8 @@ export function batchEvents(file: string, text: string): Reading<unknown[]> {
     return read.ok ? { ok: true, value: read.events } : { ok: false, problem: `${file}: ${read.message}` };
   }
   const read = readJson(withoutBom(text));
-  if (!read.ok) return { ok: false, problem: `${file}:${read.line ?? 1}:${read.column ?? 1}: not valid JSON (${read.reason}). A batch file is a JSON array of events.` };
+  if (!read.ok)
+    return { ok: false, problem: `${file}:${read.line ?? 1}:${read.column ?? 1}: not valid JSON (${read.reason}). A batch file is a JSON array of events.` };
   if (!Array.isArray(read.value)) return { ok: false, problem: `${file}: holds ${kindOf(read.value)}; a batch file is a JSON array of events.` };
   if (read.value.length === 0) return { ok: false, problem: `${file}: the array holds no events; add at least one.` };
   return { ok: true, value: read.value };
@@ -92,20 +93,38 @@ export function dataRows(file: string, text: string): Reading<DataRows> {
     if (checked.rows > MAX_DATA_ROWS) return { ok: false, problem: tooManyRows(file, checked.rows) };
     return { ok: true, value: { count: checked.rows, each: () => csvDataRows(text) } };
   }
-  if (text.length > MAX_JSON_DATA_CHARS) return { ok: false, problem: `${file}: ${text.length.toLocaleString('en')} characters; a JSON data file may have at most ${MAX_JSON_DATA_CHARS.toLocaleString('en')} (a CSV data file, read a row at a time, may be larger).` };
+  if (text.length > MAX_JSON_DATA_CHARS)
+    return {
+      ok: false,
+      problem: `${file}: ${text.length.toLocaleString('en')} characters; a JSON data file may have at most ${MAX_JSON_DATA_CHARS.toLocaleString('en')} (a CSV data file, read a row at a time, may be larger).`,
+    };
   const read = readJson(withoutBom(text));
-  if (!read.ok) return { ok: false, problem: `${file}:${read.line ?? 1}:${read.column ?? 1}: not valid JSON (${read.reason}). A data file is CSV or a JSON array of objects.` };
-  if (!Array.isArray(read.value) || read.value.length === 0) return { ok: false, problem: `${file}: a JSON data file is an array of at least one object (one per row); it holds ${kindOf(read.value)}.` };
+  if (!read.ok)
+    return {
+      ok: false,
+      problem: `${file}:${read.line ?? 1}:${read.column ?? 1}: not valid JSON (${read.reason}). A data file is CSV or a JSON array of objects.`,
+    };
+  if (!Array.isArray(read.value) || read.value.length === 0)
+    return { ok: false, problem: `${file}: a JSON data file is an array of at least one object (one per row); it holds ${kindOf(read.value)}.` };
   if (read.value.length > MAX_DATA_ROWS) return { ok: false, problem: tooManyRows(file, read.value.length) };
   const rows: DataRow[] = [];
   let cells = 0;
   for (const [index, row] of read.value.entries()) {
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) return { ok: false, problem: `${file}: /${index} (row ${index + 1}) is ${kindOf(row)}, not an object of column values.` };
+    if (typeof row !== 'object' || row === null || Array.isArray(row))
+      return { ok: false, problem: `${file}: /${index} (row ${index + 1}) is ${kindOf(row)}, not an object of column values.` };
     const columns = Object.entries(row).map(([name, value]) => ({ name, value: cellText(value) }));
     cells += columns.length;
-    if (cells > DATA_LIMITS.maxCells) return { ok: false, problem: `${file}: by row ${(index + 1).toLocaleString('en')}, more than ${DATA_LIMITS.maxCells.toLocaleString('en')} cells (rows × columns), the most a data file may have.` };
+    if (cells > DATA_LIMITS.maxCells)
+      return {
+        ok: false,
+        problem: `${file}: by row ${(index + 1).toLocaleString('en')}, more than ${DATA_LIMITS.maxCells.toLocaleString('en')} cells (rows × columns), the most a data file may have.`,
+      };
     const long = columns.find((column) => column.value.length > DATA_LIMITS.maxCellChars);
-    if (long) return { ok: false, problem: `${file}: row ${index + 1} has a value of ${long.value.length.toLocaleString('en')} characters in "${long.name}"; a cell may have at most ${DATA_LIMITS.maxCellChars.toLocaleString('en')}.` };
+    if (long)
+      return {
+        ok: false,
+        problem: `${file}: row ${index + 1} has a value of ${long.value.length.toLocaleString('en')} characters in "${long.name}"; a cell may have at most ${DATA_LIMITS.maxCellChars.toLocaleString('en')}.`,
+      };
     rows.push(columns);
   }
   return { ok: true, value: { count: rows.length, each: () => rows } };
@@ -142,11 +161,18 @@ export function resolveStepEvents(input: ResolveInput): Reading<unknown[]> {
   if (missing.length > 0) {
     const names = missing.map((name) => `{{${name}}}`).join(', ');
     const where = row ? `row ${row.number} of ${row.file} has no column ${missing.length === 1 ? 'of that name' : 'of those names'}` : 'there is no data file';
-    return { ok: false, problem: `${names}: no such variable. ${where[0]!.toUpperCase()}${where.slice(1)}, and the environment "${environment.name}" has no variable ${missing.length === 1 ? 'of that name' : 'of those names'}. Add the column or the variable, or fix the template.` };
+    return {
+      ok: false,
+      problem: `${names}: no such variable. ${where[0]!.toUpperCase()}${where.slice(1)}, and the environment "${environment.name}" has no variable ${missing.length === 1 ? 'of that name' : 'of those names'}. Add the column or the variable, or fix the template.`,
+    };
   }
   // The row wins over the environment: its variables come first, and a later duplicate is dropped.
   const variables = [...(row?.columns ?? []), ...environment.variables.filter((variable) => !rowNames.has(variable.name))];
   const resolved = resolveBatch(input.events, { variables, timeZone: input.timeZone, now: input.now });
-  if ('problems' in resolved) return { ok: false, problem: `The batch's templates cannot be resolved: ${resolved.problems.map((problem) => `${eventPlace(problem.path)}: ${problem.message}`).join('; ')}` };
+  if ('problems' in resolved)
+    return {
+      ok: false,
+      problem: `The batch's templates cannot be resolved: ${resolved.problems.map((problem) => `${eventPlace(problem.path)}: ${problem.message}`).join('; ')}`,
+    };
   return { ok: true, value: resolved.events };
 }

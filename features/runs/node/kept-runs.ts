@@ -42,7 +42,16 @@ export interface KeepOptions {
 }
 
 function summaryOf({ source, environment, run }: KeptFile): KeptRun {
-  return { id: run.id, startedAt: run.startedAt, durationMs: run.durationMs, source, environment, stopped: run.stopped, scenarios: run.scenarios.length, counts: countSteps(run) };
+  return {
+    id: run.id,
+    startedAt: run.startedAt,
+    durationMs: run.durationMs,
+    source,
+    environment,
+    stopped: run.stopped,
+    scenarios: run.scenarios.length,
+    counts: countSteps(run),
+  };
 }
 
 /** The kept runs of the workspace whose data folder (open-workspace.ts workspaceDataFolder) is `folder`. */
@@ -52,7 +61,10 @@ export function keptRunsIn(folder: string) {
 
   /** A kept file read and checked; a reason in words when it cannot be. */
   async function read(file: string): Promise<KeptFile | string> {
-    const size = await stat(file).then((found) => found.size, () => null);
+    const size = await stat(file).then(
+      (found) => found.size,
+      () => null,
+    );
     if (size === null) return 'it is gone';
     if (size > MAX_KEPT_BYTES) return `it is larger than ${MAX_KEPT_BYTES / 1024 / 1024} MB`;
     const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => error);
@@ -63,16 +75,21 @@ export function keptRunsIn(folder: string) {
 
   async function keptIds(): Promise<string[]> {
     const names = await readdir(runsFolder).catch(() => [] as string[]);
-    return names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).filter((id) => RUN_ID.test(id));
+    return names
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length))
+      .filter((id) => RUN_ID.test(id));
   }
 
   /** Every kept file with what it holds (null: damaged), newest first, the damaged last. */
   async function all(): Promise<{ id: string; kept: KeptFile | null }[]> {
     const ids = await keptIds();
-    const entries = await Promise.all(ids.map(async (id) => {
-      const kept = await read(fileOf(id));
-      return { id, kept: typeof kept === 'string' ? null : kept };
-    }));
+    const entries = await Promise.all(
+      ids.map(async (id) => {
+        const kept = await read(fileOf(id));
+        return { id, kept: typeof kept === 'string' ? null : kept };
+      }),
+    );
     const at = (entry: { kept: KeptFile | null }) => entry.kept?.run.startedAt ?? '';
     return entries.sort((a, b) => at(b).localeCompare(at(a)) || a.id.localeCompare(b.id));
   }
@@ -97,7 +114,8 @@ export function keptRunsIn(folder: string) {
     async get(id: string): Promise<RunResult> {
       if (!RUN_ID.test(id)) throw new AppError('run-not-found', 'There is no kept run by that id.');
       const kept = await read(fileOf(id));
-      if (typeof kept === 'string') throw new AppError('run-not-found', kept === 'it is gone' ? 'That run is no longer kept.' : `The kept run ${id} cannot be shown: ${kept}.`, fileOf(id));
+      if (typeof kept === 'string')
+        throw new AppError('run-not-found', kept === 'it is gone' ? 'That run is no longer kept.' : `The kept run ${id} cannot be shown: ${kept}.`, fileOf(id));
       return kept.run;
     },
   };

@@ -12,7 +12,11 @@ import type { LoadedWorkspace } from '../../workspace/node/scan.ts';
  * that cannot be read, or a name the workspace has no environment of, is left out: the run
  * itself reports it, at its place.
  */
-export async function runEnvironments(workspace: Pick<LoadedWorkspace, 'listing' | 'environments'>, scenarios: readonly string[], runEnvironment: string | null): Promise<EnvironmentSettings[]> {
+export async function runEnvironments(
+  workspace: Pick<LoadedWorkspace, 'listing' | 'environments'>,
+  scenarios: readonly string[],
+  runEnvironment: string | null,
+): Promise<EnvironmentSettings[]> {
   const { root, manifest } = workspace.listing;
   const read: Scenario[] = [];
   // One at a time: a run's scenarios are small files, and the run reads them again anyway.
@@ -21,7 +25,9 @@ export async function runEnvironments(workspace: Pick<LoadedWorkspace, 'listing'
     const scenario = text === null ? null : readScenarioText(file, text);
     if (scenario?.ok) read.push(scenario.scenario);
   }
-  const found = runEnvironmentNames(read, runEnvironment, manifest.defaultEnvironment).flatMap((name) => findEnvironment(workspace.environments, name)?.settings ?? []);
+  const found = runEnvironmentNames(read, runEnvironment, manifest.defaultEnvironment).flatMap(
+    (name) => findEnvironment(workspace.environments, name)?.settings ?? [],
+  );
   // Two spellings of one name ("Staging", "staging") find the same environment.
   return [...new Set(found)];
 }

@@ -97,7 +97,10 @@ export function createRuns(deps: RunsDeps) {
     }
     const unknown = asked.filter((file) => !known.includes(file));
     if (unknown.length > 0) {
-      throw new AppError('run-scenario-missing', `${unknown.slice(0, 5).join(', ')} ${unknown.length === 1 ? 'is not a scenario' : 'are not scenarios'} of the workspace: scenarios are ${folder}/**/*${suffixes[0]}. Reload the list and choose again.`);
+      throw new AppError(
+        'run-scenario-missing',
+        `${unknown.slice(0, 5).join(', ')} ${unknown.length === 1 ? 'is not a scenario' : 'are not scenarios'} of the workspace: scenarios are ${folder}/**/*${suffixes[0]}. Reload the list and choose again.`,
+      );
     }
     return [...new Set(asked)];
   }
@@ -107,7 +110,10 @@ export function createRuns(deps: RunsDeps) {
     const environments = deps.workspace.environments();
     if (findEnvironment(environments, name)) return;
     const known = environments.map((entry) => `"${entry.settings.name}"`);
-    throw new AppError('run-environment-missing', `There is no environment "${name}" in the workspace (${known.length > 0 ? `it has ${known.join(', ')}` : 'it has none that loads'}).`);
+    throw new AppError(
+      'run-environment-missing',
+      `There is no environment "${name}" in the workspace (${known.length > 0 ? `it has ${known.join(', ')}` : 'it has none that loads'}).`,
+    );
   }
 
   /** What each environment the run sends to lacks (a login, an API key), as Send would find it. */
@@ -123,14 +129,35 @@ export function createRuns(deps: RunsDeps) {
 
   /** What the run so far looks like: a scenario under way counts as failed once a step of it failed. */
   function soFar(run: Running): RunResult {
-    const underWay = run.underWay && { ...run.underWay, status: run.underWay.steps.some((step) => step.status === 'failed') ? 'failed' : 'passed', durationMs: Math.max(0, Date.now() - Date.parse(run.underWay.startedAt)) } satisfies ScenarioResult;
-    return { id: run.id, workspace: run.root, startedAt: run.startedAt, durationMs: Math.round(performance.now() - run.started), stopped: false, scenarios: underWay ? [...run.ended, underWay] : [...run.ended] };
+    const underWay =
+      run.underWay &&
+      ({
+        ...run.underWay,
+        status: run.underWay.steps.some((step) => step.status === 'failed') ? 'failed' : 'passed',
+        durationMs: Math.max(0, Date.now() - Date.parse(run.underWay.startedAt)),
+      } satisfies ScenarioResult);
+    return {
+      id: run.id,
+      workspace: run.root,
+      startedAt: run.startedAt,
+      durationMs: Math.round(performance.now() - run.started),
+      stopped: false,
+      scenarios: underWay ? [...run.ended, underWay] : [...run.ended],
+    };
   }
 
   function follow(run: Running, progress: RunProgress): void {
     switch (progress.kind) {
       case 'scenario-started':
-        run.underWay = { file: progress.file, name: progress.name, status: 'passed', problem: null, steps: [], startedAt: new Date().toISOString(), durationMs: 0 };
+        run.underWay = {
+          file: progress.file,
+          name: progress.name,
+          status: 'passed',
+          problem: null,
+          steps: [],
+          startedAt: new Date().toISOString(),
+          durationMs: 0,
+        };
         break;
       case 'step-ended':
         run.underWay?.steps.push(progress.step);
@@ -152,7 +179,8 @@ export function createRuns(deps: RunsDeps) {
       const listing = opened();
       const files = scenarioFiles(listing);
       const read: WorkspaceScenario[] = [];
-      for (let at = 0; at < files.length; at += READ_AT_ONCE) read.push(...(await Promise.all(files.slice(at, at + READ_AT_ONCE).map((file) => scenarioOf(listing.root, file)))));
+      for (let at = 0; at < files.length; at += READ_AT_ONCE)
+        read.push(...(await Promise.all(files.slice(at, at + READ_AT_ONCE).map((file) => scenarioOf(listing.root, file)))));
       return read;
     },
 
@@ -181,7 +209,16 @@ export function createRuns(deps: RunsDeps) {
       const workspace = { listing, environments: deps.workspace.environments() };
       const sender = createAppSender({ root, environments: deps.environments, sending: deps.sending, submissions: deps.submissions });
       const runDeps = workspaceRunDeps(workspace, sender, { secrets: deps.secrets, fetch: deps.fetch });
-      const run: Running = { id: crypto.randomUUID(), root, startedAt: new Date().toISOString(), started: performance.now(), controller: new AbortController(), ended: [], underWay: null, done: Promise.resolve() };
+      const run: Running = {
+        id: crypto.randomUUID(),
+        root,
+        startedAt: new Date().toISOString(),
+        started: performance.now(),
+        controller: new AbortController(),
+        ended: [],
+        underWay: null,
+        done: Promise.resolve(),
+      };
       const finish = async (result: RunResult) => {
         const shown = masked(result);
         try {

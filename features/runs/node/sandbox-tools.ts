@@ -41,7 +41,10 @@ export function sandboxToolsAt(baseUrl: string, fetch: Fetch = globalThis.fetch)
     },
 
     async setFaults(patch) {
-      await expectOk(await call('/_sandbox/faults', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(patch) }), 'change its faults');
+      await expectOk(
+        await call('/_sandbox/faults', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(patch) }),
+        'change its faults',
+      );
     },
 
     async expireTokens() {

@@ -11,14 +11,24 @@ import type { StartResult } from '../../sending/node/sending.ts';
  */
 
 export interface StepSending {
-  start: (environmentId: string, batchText: string, again: boolean, tuning: { concurrency: number; maxAttempts: number; templatesResolved: true }, label: string) => Promise<StartResult>;
+  start: (
+    environmentId: string,
+    batchText: string,
+    again: boolean,
+    tuning: { concurrency: number; maxAttempts: number; templatesResolved: true },
+    label: string,
+  ) => Promise<StartResult>;
   cancel(submissionId: string): unknown;
   /** Resolves once the send has ended and History holds how. */
   ended(submissionId: string): Promise<void>;
   get(submissionId: string): SubmissionDetail | null | Promise<SubmissionDetail | null>;
 }
 
-export async function sendStep(sending: StepSending, environmentId: string, { environment, events, label, signal }: { environment: EnvironmentSettings; events: readonly unknown[]; label: string; signal: AbortSignal }): Promise<SentOutcome> {
+export async function sendStep(
+  sending: StepSending,
+  environmentId: string,
+  { environment, events, label, signal }: { environment: EnvironmentSettings; events: readonly unknown[]; label: string; signal: AbortSignal },
+): Promise<SentOutcome> {
   // The engine resolved the step's templates (with its data row) and checks what it sent: they go as resolved.
   const tuning = { concurrency: environment.concurrency, maxAttempts: environment.maxAttempts, templatesResolved: true } as const;
   // A scenario sends the same batch on purpose, run after run: no duplicate warning to answer.

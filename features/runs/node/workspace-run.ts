@@ -18,17 +18,27 @@ import type { Fetch } from '../../../base/node/ports.ts';
  */
 
 /** The workspace's environments by name (null: the manifest's default), the manifest's plan applying to those that name none. */
-function workspaceEnvironments({ listing, environments }: Pick<LoadedWorkspace, 'listing' | 'environments'>): (name: string | null) => Promise<EnvironmentSettings> {
+function workspaceEnvironments({
+  listing,
+  environments,
+}: Pick<LoadedWorkspace, 'listing' | 'environments'>): (name: string | null) => Promise<EnvironmentSettings> {
   const { root, manifest } = listing;
   return async (wanted) => {
     const name = wanted ?? manifest.defaultEnvironment;
-    if (name === null) throw new AppError('run-no-environment', 'No environment to send to: the step and its scenario name none, and eventdesk.json has no "defaultEnvironment". Name one there, or in the scenario.');
+    if (name === null)
+      throw new AppError(
+        'run-no-environment',
+        'No environment to send to: the step and its scenario name none, and eventdesk.json has no "defaultEnvironment". Name one there, or in the scenario.',
+      );
     const entry = findEnvironment(environments, name);
     if (!entry) {
       const known = environments.map((each) => `"${each.settings.name}"`);
       const broken = listing.problems.filter((problem) => problem.path.startsWith(`${WORKSPACE_KINDS.environment.folder}/`)).map(problemText);
       const has = known.length > 0 ? `It has ${known.join(', ')}.` : 'It has none that loads.';
-      throw new AppError('run-environment-missing', `There is no environment "${name}" in the workspace. ${has}${broken.length > 0 ? ` Not loaded: ${broken.join('; ')}` : ''}`);
+      throw new AppError(
+        'run-environment-missing',
+        `There is no environment "${name}" in the workspace. ${has}${broken.length > 0 ? ` Not loaded: ${broken.join('; ')}` : ''}`,
+      );
     }
     if (entry.settings.planFile !== null || manifest.plan === null) return entry.settings;
     return { ...entry.settings, planFile: await resolveInside(root, manifest.plan) };

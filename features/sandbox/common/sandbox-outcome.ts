@@ -46,7 +46,12 @@ const REASONS: Readonly<Record<string, string>> = {
 /** The counts a refusal of events states: "3 problems in the events…", "…tracking plan shop v3: 2 errors and 1 warning…". */
 function countedReason(code: string, message: string | null): string | null {
   if (message === null) return null;
-  const counts = code === 'invalid-events' ? /^([\d,]+ problems?)\b/.exec(message) : code === 'plan-violations' ? /: ([\d,]+ errors?(?: and [\d,]+ warnings?)?)\b/.exec(message) : null;
+  const counts =
+    code === 'invalid-events'
+      ? /^([\d,]+ problems?)\b/.exec(message)
+      : code === 'plan-violations'
+        ? /: ([\d,]+ errors?(?: and [\d,]+ warnings?)?)\b/.exec(message)
+        : null;
   return counts ? `${code}: ${counts[1]}` : null;
 }
 
@@ -95,7 +100,8 @@ export function outcomeClassOf(request: { status: number | null; fault: string |
 /** The outcome of any answered request, uncached: the capture reads it once, as it keeps the request. */
 export function answerOutcome(record: AnsweredRequest): RequestOutcome {
   const response = record.response;
-  if (response === null) return { class: 'no-answer', code: null, reason: record.fault ? 'connection reset by a fault' : 'no answer: the connection was reset or dropped' };
+  if (response === null)
+    return { class: 'no-answer', code: null, reason: record.fault ? 'connection reset by a fault' : 'no answer: the connection was reset or dropped' };
   const outcomeClass = classOf(response.status, record.fault !== null);
   if (response.status < 400) return { class: outcomeClass, code: null, reason: successReason(record, response.body.text) };
   const error = errorOf(response.body.text);

@@ -113,7 +113,15 @@ export type SandboxPlan = z.infer<typeof SandboxPlanSchema>;
  * 502 it answered instead (docs/service-api.md §7), or of the 503 `bodies-over-budget` when the
  * answer would take the sandbox past the bytes it holds at once across every connection.
  */
-export const FORWARD_FAILURES = ['upstream-unreachable', 'upstream-timeout', 'upstream-reset', 'upstream-not-http', 'upstream-tls', 'upstream-answer-too-large', 'bodies-over-budget'] as const;
+export const FORWARD_FAILURES = [
+  'upstream-unreachable',
+  'upstream-timeout',
+  'upstream-reset',
+  'upstream-not-http',
+  'upstream-tls',
+  'upstream-answer-too-large',
+  'bodies-over-budget',
+] as const;
 export type ForwardFailure = (typeof FORWARD_FAILURES)[number];
 
 /** What became of a request a forwarding sandbox passed on to its upstream (`eventdesk sandbox --forward`). */

@@ -7,6 +7,7 @@ import { AppError } from '../../../base/common/errors.ts';
  * wording its own error.
  */
 export function withSandbox<T>(service: T | null | undefined): T {
-  if (service === null || service === undefined) throw new AppError('no-sandbox', 'The embedded sandbox is not running here (it runs inside the app), so it has no traffic, capture, plan or forwarding.');
+  if (service === null || service === undefined)
+    throw new AppError('no-sandbox', 'The embedded sandbox is not running here (it runs inside the app), so it has no traffic, capture, plan or forwarding.');
   return service;
 }

@@ -61,10 +61,19 @@ export function createSandboxForward(deps: SandboxForwardDeps) {
   /** The upstream an environment stands for; the embedded sandbox's own environment would loop. */
   function targetOf(environment: Environment): Target {
     if (environment.embeddedSandbox) {
-      throw new AppError('sandbox-forward-loop', `${environment.name} is this sandbox: forwarding to it would pass each request back to itself without end. Choose the environment of the service to pass requests on to.`);
+      throw new AppError(
+        'sandbox-forward-loop',
+        `${environment.name} is this sandbox: forwarding to it would pass each request back to itself without end. Choose the environment of the service to pass requests on to.`,
+      );
     }
     const url = deps.environments.resolvedBaseUrl(environment.id);
-    return { environmentId: environment.id, environmentName: environment.name, url, timeoutMs: forwardTimeoutMs(environment.requestTimeoutMs), requestTimeoutMs: environment.requestTimeoutMs };
+    return {
+      environmentId: environment.id,
+      environmentName: environment.name,
+      url,
+      timeoutMs: forwardTimeoutMs(environment.requestTimeoutMs),
+      requestTimeoutMs: environment.requestTimeoutMs,
+    };
   }
 
   async function apply(next: Target | null): Promise<void> {

@@ -18,7 +18,10 @@ const SettingsSchema = z.looseObject({
   planFile: z.string().min(1).nullable().catch(null),
   port: SandboxPortNumberSchema.nullable().catch(null),
   /** The environment's id, not its URL: a change of its base URL is followed, and its deletion turns forwarding off. */
-  forward: z.strictObject({ environmentId: z.string().min(1) }).nullable().catch(null),
+  forward: z
+    .strictObject({ environmentId: z.string().min(1) })
+    .nullable()
+    .catch(null),
 });
 export type SandboxSettings = Pick<z.infer<typeof SettingsSchema>, 'planFile' | 'port' | 'forward'>;
 

@@ -45,7 +45,11 @@ function namesThisServer(hostHeader: string | undefined, listening: ListeningAdd
 /** The 403 for a Host header that names another server (DNS rebinding), or null for this one. */
 export function checkHost(headers: IncomingHttpHeaders, listening: ListeningAddress): Reply | null {
   if (namesThisServer(headers.host, listening)) return null;
-  return failure(403, 'unknown-host', `The sandbox's own endpoints answer only at its own address (127.0.0.1, localhost or [::1], port ${listening.port}); the request named ${JSON.stringify(headers.host ?? '')}.`);
+  return failure(
+    403,
+    'unknown-host',
+    `The sandbox's own endpoints answer only at its own address (127.0.0.1, localhost or [::1], port ${listening.port}); the request named ${JSON.stringify(headers.host ?? '')}.`,
+  );
 }
 
 /**

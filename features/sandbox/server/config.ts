@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { isTimeZone } from '../../../base/common/datetime.ts';
 import { EVENT_FIELDS } from './event-rules.ts';
 import { ForwardSettingsSchema, type ForwardSettings } from './forward-settings.ts';
-import { NO_FAULTS, patchFaults, SANDBOX_DEMO_CREDENTIALS, SandboxFaultsPatchSchema, SandboxModeSchema, type SandboxFaults, type SandboxFaultsPatch, type SandboxMode } from '../common/sandbox.ts';
+import {
+  NO_FAULTS,
+  patchFaults,
+  SANDBOX_DEMO_CREDENTIALS,
+  SandboxFaultsPatchSchema,
+  SandboxModeSchema,
+  type SandboxFaults,
+  type SandboxFaultsPatch,
+  type SandboxMode,
+} from '../common/sandbox.ts';
 import { SERVICE_ID_FIELD } from '../../environments/common/rules.ts';
 
 /**
@@ -80,11 +89,29 @@ const SandboxSettingsSchema = z.strictObject({
     .array(z.strictObject({ username: z.string().min(1), password: z.string().min(1) }))
     .min(1)
     .default(() => [{ username: SANDBOX_DEMO_CREDENTIALS.username, password: SANDBOX_DEMO_CREDENTIALS.password }]),
-  apiKeys: z.array(z.string().min(1)).min(1).default(() => [SANDBOX_DEMO_CREDENTIALS.apiKey]),
-  tokenTtlSeconds: z.number().int().min(1).max(10 * 366 * 86_400).default(3600),
+  apiKeys: z
+    .array(z.string().min(1))
+    .min(1)
+    .default(() => [SANDBOX_DEMO_CREDENTIALS.apiKey]),
+  tokenTtlSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(10 * 366 * 86_400)
+    .default(3600),
   timeZone: z.string().refine(isTimeZone, 'Not a known IANA time zone.').default('UTC'),
-  maxBodyBytes: z.number().int().min(1).max(256 * MIB).default(1 * MIB),
-  bodyBufferBytes: z.number().int().min(1).max(4096 * MIB).optional(),
+  maxBodyBytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(256 * MIB)
+    .default(1 * MIB),
+  bodyBufferBytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(4096 * MIB)
+    .optional(),
   maxConnections: z.number().int().min(1).max(100_000).default(128),
   serviceIdField: z
     .string()
@@ -94,8 +121,18 @@ const SandboxSettingsSchema = z.strictObject({
   mode: SandboxModeSchema.default('strict'),
   faults: SandboxFaultsPatchSchema.default({}).transform((patch) => patchFaults(NO_FAULTS, patch)),
   trafficLimit: z.number().int().min(1).max(1_000_000).default(10_000),
-  trafficBodyBytes: z.number().int().min(0).max(16 * MIB).default(64 * KIB),
-  trafficTotalBytes: z.number().int().min(0).max(4096 * MIB).default(64 * MIB),
+  trafficBodyBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(16 * MIB)
+    .default(64 * KIB),
+  trafficTotalBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(4096 * MIB)
+    .default(64 * MIB),
   logFile: z.string().min(1).nullable().default(null),
   openapiFile: z.string().min(1).nullable().default(null),
   planFile: z.string().min(1).nullable().default(null),
@@ -122,7 +159,12 @@ export function resolveSandboxOptions(options: SandboxStartOptions | Readonly<Re
   }
   const { bodyBufferBytes = BODY_BUFFER_BODIES * parsed.data.maxBodyBytes, ...checked } = parsed.data;
   if (bodyBufferBytes < checked.maxBodyBytes) {
-    return { ok: false, problems: [{ option: 'bodyBufferBytes', message: `Must be at least the largest body taken (${checked.maxBodyBytes} bytes), or no such body could be read.` }] };
+    return {
+      ok: false,
+      problems: [
+        { option: 'bodyBufferBytes', message: `Must be at least the largest body taken (${checked.maxBodyBytes} bytes), or no such body could be read.` },
+      ],
+    };
   }
   return { ok: true, value: { ...checked, bodyBufferBytes, now: (now as SandboxOptions['now'] | undefined) ?? (() => new Date()) } };
 }

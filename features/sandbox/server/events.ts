@@ -32,7 +32,10 @@ export function createEventsRoute(deps: EventsRouteDeps): Route {
     if (events.length === 0) return failure(400, 'empty-array', 'The array holds no events: send one or more.');
     const { maxEvents } = deps.faults.current();
     if (maxEvents !== null && events.length > maxEvents) {
-      return { ...failure(413, 'too-many-events', `${events.length} events in one request; at most ${maxEvents} are taken.`), received: { events, problems: NO_PROBLEMS, violations: [] } };
+      return {
+        ...failure(413, 'too-many-events', `${events.length} events in one request; at most ${maxEvents} are taken.`),
+        received: { events, problems: NO_PROBLEMS, violations: [] },
+      };
     }
     const plan = checkAgainstPlan(events, deps.plan);
     const planCheck = plan?.recorded ?? null;

@@ -16,7 +16,8 @@ export function upstreamUrlProblem(text: string): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `The upstream must be an http or https URL, not ${url.protocol.slice(0, -1)}.`;
   // The SDK's own credentials go through; the sandbox holds none of its own for the upstream.
-  if (url.username !== '' || url.password !== '') return 'The upstream URL must not hold a username or password: the SDK logs in with its own credentials, which are passed on.';
+  if (url.username !== '' || url.password !== '')
+    return 'The upstream URL must not hold a username or password: the SDK logs in with its own credentials, which are passed on.';
   if (url.search !== '' || url.hash !== '') return "The upstream URL must not hold a query or a fragment: each request's own path and query are added to it.";
   return null;
 }

@@ -112,16 +112,31 @@ export function createUpstream(settings: ForwardSettings) {
         let received = 0;
         incoming.on('data', (chunk: Buffer) => {
           received += chunk.length;
-          if (received > UPSTREAM_ANSWER_LIMIT_BYTES) return fail({ failure: 'upstream-answer-too-large', reason: `answered with more than ${UPSTREAM_ANSWER_LIMIT_BYTES} bytes, more than any answer of this service` });
-          if (!request.lease.growTo(heldBefore + received)) return fail({ failure: 'bodies-over-budget', reason: 'answered while the sandbox holds as many bytes as it buffers at once' });
+          if (received > UPSTREAM_ANSWER_LIMIT_BYTES)
+            return fail({
+              failure: 'upstream-answer-too-large',
+              reason: `answered with more than ${UPSTREAM_ANSWER_LIMIT_BYTES} bytes, more than any answer of this service`,
+            });
+          if (!request.lease.growTo(heldBefore + received))
+            return fail({ failure: 'bodies-over-budget', reason: 'answered while the sandbox holds as many bytes as it buffers at once' });
           chunks.push(chunk);
         });
-        incoming.on('end', () => settle({ status: incoming.statusCode ?? 0, statusMessage: incoming.statusMessage ?? '', headers: incoming.headersDistinct, body: Buffer.concat(chunks, received) }));
+        incoming.on('end', () =>
+          settle({
+            status: incoming.statusCode ?? 0,
+            statusMessage: incoming.statusMessage ?? '',
+            headers: incoming.headersDistinct,
+            body: Buffer.concat(chunks, received),
+          }),
+        );
         // After 'end' this changes nothing; before it, the upstream hung up midway.
         incoming.on('close', () => fail({ failure: 'upstream-reset', reason: 'closed the connection in the middle of its answer' }));
       };
 
-      const outgoing = client.request({ hostname, port, method: request.method, path: upstreamPath(request.target), headers: request.headers, agent }, readAnswer);
+      const outgoing = client.request(
+        { hostname, port, method: request.method, path: upstreamPath(request.target), headers: request.headers, agent },
+        readAnswer,
+      );
       outgoing.on('error', (error) => fail(failedBecause(error)));
       const timer = setTimeout(() => fail({ failure: 'upstream-timeout', reason: `did not answer within ${settings.timeoutMs} ms` }), settings.timeoutMs);
       outgoing.end(request.body);

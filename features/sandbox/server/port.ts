@@ -58,7 +58,10 @@ export async function listenNear<T>(requested: number, listenAt: (port: number) 
 }
 
 /** A sandbox started on `requested` or the nearest free port, with the note saying so when it is not `requested`. */
-export async function startSandboxNear(options: Omit<SandboxStartOptions, 'port'>, requested: number): Promise<{ sandbox: SandboxServer; note: string | null }> {
+export async function startSandboxNear(
+  options: Omit<SandboxStartOptions, 'port'>,
+  requested: number,
+): Promise<{ sandbox: SandboxServer; note: string | null }> {
   const sandbox = await listenNear(requested, (port) => startSandbox({ ...options, port }));
   return { sandbox, note: fallbackNote(requested, sandbox.options.port) };
 }

@@ -48,7 +48,11 @@ const BUSY_RETRY_AFTER_SECONDS = 1;
  * to free what it holds.
  */
 export function busy(error: string, message: string): Reply {
-  return { ...failure(503, error, `${message} Try again in ${BUSY_RETRY_AFTER_SECONDS} s.`), headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) }, closeConnection: true };
+  return {
+    ...failure(503, error, `${message} Try again in ${BUSY_RETRY_AFTER_SECONDS} s.`),
+    headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+    closeConnection: true,
+  };
 }
 
 /** One endpoint: what it answers, and what of its requests the traffic may show. */

@@ -159,7 +159,12 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       },
     },
   };
-  const toolRoutes = createToolRoutes(traffic, faults, tokens, createOpenApiAnswer(config.openapiFile, () => url));
+  const toolRoutes = createToolRoutes(
+    traffic,
+    faults,
+    tokens,
+    createOpenApiAnswer(config.openapiFile, () => url),
+  );
   const log =
     config.logFile === null
       ? null
@@ -251,7 +256,12 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       const method = request.method ?? '';
       const target = request.url ?? '';
       const forwarded = forwardedPart(answer);
-      traffic.add(pendingRecord({ id, time, durationMs, method, target, headers: request.headers, read, shownRequestBody, sent, fault, plan: planCheck, forwarded }, trafficMasking));
+      traffic.add(
+        pendingRecord(
+          { id, time, durationMs, method, target, headers: request.headers, read, shownRequestBody, sent, fault, plan: planCheck, forwarded },
+          trafficMasking,
+        ),
+      );
       if (exchangeListeners.size > 0) {
         tellExchange({
           id,

@@ -10,11 +10,15 @@ const MAX_QUERY_NUMBER = Number.MAX_SAFE_INTEGER;
 /** `?after=ID&limit=N` of GET /_sandbox/requests, or the 400 that says which is wrong. */
 function trafficQuery(query: URLSearchParams): TrafficQuery | Reply {
   const read: TrafficQuery = {};
-  for (const [name, least] of [['after', 0], ['limit', 1]] as const) {
+  for (const [name, least] of [
+    ['after', 0],
+    ['limit', 1],
+  ] as const) {
     const text = query.get(name);
     if (text === null) continue;
     const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-    if (!(value >= least && value <= MAX_QUERY_NUMBER)) return failure(400, 'invalid-query', `${name} must be a whole number from ${least}; got "${text.slice(0, 40)}".`);
+    if (!(value >= least && value <= MAX_QUERY_NUMBER))
+      return failure(400, 'invalid-query', `${name} must be a whole number from ${least}; got "${text.slice(0, 40)}".`);
     read[name] = value;
   }
   return read;

@@ -3,7 +3,14 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { chunkBody } from '../../history/common/chunking.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import { isSecretHeader, redactHeaders, redactText } from '../../../base/common/redaction/redact.ts';
-import { eventRangeText, MAX_RESPONSE_BODY_BYTES, WAITING_FOR_LOGIN, type AttemptEnd, type AttemptStart, type ChunkPatch } from '../../history/common/submission.ts';
+import {
+  eventRangeText,
+  MAX_RESPONSE_BODY_BYTES,
+  WAITING_FOR_LOGIN,
+  type AttemptEnd,
+  type AttemptStart,
+  type ChunkPatch,
+} from '../../history/common/submission.ts';
 import { describeNetworkError } from '../../../base/node/network-errors.ts';
 import type { Sessions } from '../../environments/node/sessions.ts';
 import { truncateUtf8 } from '../../history/node/submissions-rows.ts';
@@ -77,7 +84,6 @@ export interface SendChunksOptions {
    */
   waitForLogin?(signal: AbortSignal): Promise<void>;
 }
-
 
 /**
  * How a send ended: 'ok' when every chunk was acknowledged (a chunk split by a 413 counts as its
@@ -176,8 +182,10 @@ function maskedHeaders(headers: Readonly<Record<string, string>>, mask: (text: s
 function refusal(answer: Answer, eventCount: number): string {
   const { status } = answer;
   if (status === 401) return 'The server still refused the login (HTTP 401) after EventDesk logged in again. Log in, then resume to send the rest.';
-  if (status === 403) return "The API key or the user has no access to this application (HTTP 403). The send stopped here: fix the access (the API key, or the user's rights), then resume to send the rest.";
-  if (status === 413) return eventCount === 1 ? 'The server refused this single event as too large (HTTP 413).' : 'The server refused the chunk as too large (HTTP 413).';
+  if (status === 403)
+    return "The API key or the user has no access to this application (HTTP 403). The send stopped here: fix the access (the API key, or the user's rights), then resume to send the rest.";
+  if (status === 413)
+    return eventCount === 1 ? 'The server refused this single event as too large (HTTP 413).' : 'The server refused the chunk as too large (HTTP 413).';
   if (status === 400 || status === 422) return `The server refused the events (HTTP ${status}); its answer says why.`;
   if (status === 404) return 'The server has no /user/events here (HTTP 404). Check the base URL.';
   return `The server answered HTTP ${status}, which EventDesk does not retry.`;
@@ -229,7 +237,12 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendStatus
     let sends = 0;
     let earlier: Response | null = null;
     /** An answer whose body sessions.authorized let go unread (a 401 before a new login). */
-    const unread = (response: Response): Answer => ({ status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: '', truncated: false });
+    const unread = (response: Response): Answer => ({
+      status: response.status,
+      headers: maskedHeaders(Object.fromEntries(response.headers), log.mask),
+      body: '',
+      truncated: false,
+    });
     let response: Response;
     try {
       response = await options.sessions.authorized(options.environmentId, options.url, async (headers) => {
@@ -264,7 +277,12 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendStatus
     try {
       const read = await readBounded(response, MAX_RESPONSE_BODY_BYTES + MASKING_SLACK_BYTES);
       const masked = truncateUtf8(log.mask(read.text), MAX_RESPONSE_BODY_BYTES);
-      const answer = { status: response.status, headers: maskedHeaders(Object.fromEntries(response.headers), log.mask), body: masked.text, truncated: read.truncated || masked.truncated };
+      const answer = {
+        status: response.status,
+        headers: maskedHeaders(Object.fromEntries(response.headers), log.mask),
+        body: masked.text,
+        truncated: read.truncated || masked.truncated,
+      };
       const retryAfter = response.headers.get('retry-after');
       return { kind: 'answer', answer, retryAfter: retryAfter === null ? null : log.mask(retryAfter) };
     } catch (error) {
@@ -281,7 +299,17 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendStatus
 
   function neverStarted(chunk: SendChunk): void {
     // Stopped for a login: it stays pending, for Resume. Cancelled: it says so.
-    if (cancel.aborted) finish(chunk, { status: 'cancelled', statusCode: null, responseHeaders: {}, responseBody: '', responseTruncated: false, attempts: 0, durationMs: 0, error: null });
+    if (cancel.aborted)
+      finish(chunk, {
+        status: 'cancelled',
+        statusCode: null,
+        responseHeaders: {},
+        responseBody: '',
+        responseTruncated: false,
+        attempts: 0,
+        durationMs: 0,
+        error: null,
+      });
   }
 
   const elapsed = (since: number) => Math.round((performance.now() - since) * 100) / 100;

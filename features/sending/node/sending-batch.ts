@@ -46,7 +46,12 @@ export interface PreparedBatch {
 }
 
 const [QUOTE, BACKSLASH, COMMA] = ['"', '\\', ','].map((character) => character.charCodeAt(0)) as [number, number, number];
-const [OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = ['[', ']', '{', '}'].map((character) => character.charCodeAt(0)) as [number, number, number, number];
+const [OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = ['[', ']', '{', '}'].map((character) => character.charCodeAt(0)) as [
+  number,
+  number,
+  number,
+  number,
+];
 const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 /** Where the string that opens at `quote` closes, its escapes skipped; -1 when it never does. */
@@ -113,7 +118,10 @@ function templateError(problems: readonly TemplateProblem[]): AppError {
   // A sparse but deep event passes the scan's count of brackets; the resolver stops at the same depth.
   const tooDeep = problems.find((problem) => problem.tooDeep);
   if (tooDeep) return new AppError('batch-too-deep', `${TOO_DEEP_MESSAGE} Nothing was sent.`, `at ${tooDeep.path}`);
-  return new AppError('template-problems', `The batch's templates cannot be resolved: ${problems.map((problem) => `${eventPlace(problem.path)}: ${problem.message}`).join('; ')}`);
+  return new AppError(
+    'template-problems',
+    `The batch's templates cannot be resolved: ${problems.map((problem) => `${eventPlace(problem.path)}: ${problem.message}`).join('; ')}`,
+  );
 }
 
 /**
@@ -148,7 +156,12 @@ function* eventValues(text: string): Generator<void, { count: number; read(index
  * `resolve` is false: they were resolved already), one event at a time, yielding every few
  * events; throws an AppError saying why it cannot be sent.
  */
-export function* preparing(environment: Pick<Environment, 'variables' | 'timeZone'>, batchText: string, now = new Date(), resolve = true): Generator<void, PreparedBatch> {
+export function* preparing(
+  environment: Pick<Environment, 'variables' | 'timeZone'>,
+  batchText: string,
+  now = new Date(),
+  resolve = true,
+): Generator<void, PreparedBatch> {
   const source = yield* eventValues(batchText);
   if (source.count === 0) throw new AppError('batch-empty', 'The batch must be a JSON array of at least one event.');
   const resolver = batchResolver({ variables: environment.variables, timeZone: resolveTimeZone(environment.timeZone), now });

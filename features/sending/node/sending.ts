@@ -2,7 +2,16 @@ import path from 'node:path';
 import { planChunksBySize } from '../../history/common/chunking.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import { MASK, redactHeaders, redactText } from '../../../base/common/redaction/redact.ts';
-import { possiblyDelivered, unansweredText, type ChunkRecord, type SendProgress, type SubmissionDetail, type SubmissionStatus, type SubmissionSummary, type UnansweredChoice } from '../../history/common/submission.ts';
+import {
+  possiblyDelivered,
+  unansweredText,
+  type ChunkRecord,
+  type SendProgress,
+  type SubmissionDetail,
+  type SubmissionStatus,
+  type SubmissionSummary,
+  type UnansweredChoice,
+} from '../../history/common/submission.ts';
 import { endpoint } from '../../environments/node/auth.ts';
 import type { Environments } from '../../environments/node/environments.ts';
 import { claimSubmission } from '../../history/node/send-claims.ts';
@@ -97,7 +106,11 @@ export function createSending(options: SendingOptions) {
   function claim(submissionId: string): { release(): void } {
     const claimed = claimSubmission(path.dirname(options.submissions.file), submissionId);
     if (!claimed.ok) {
-      throw new AppError('already-sending', `Submission ${submissionId} is still being sent by process ${claimed.pid}; resuming it now would send chunks twice.`, `(If that process is not EventDesk, delete ${claimed.file}.)`);
+      throw new AppError(
+        'already-sending',
+        `Submission ${submissionId} is still being sent by process ${claimed.pid}; resuming it now would send chunks twice.`,
+        `(If that process is not EventDesk, delete ${claimed.file}.)`,
+      );
     }
     return claimed;
   }
@@ -126,7 +139,10 @@ export function createSending(options: SendingOptions) {
     // A batch not all recorded (the disk filled while it was): its missing events cannot be sent.
     const recorded = options.submissions.eventsRecorded(submissionId);
     if (recorded < submission.eventCount) {
-      throw new AppError('submission-incomplete', `Submission ${submissionId} recorded only ${recorded} of its ${submission.eventCount} events, so it cannot be resumed: send the batch again.`);
+      throw new AppError(
+        'submission-incomplete',
+        `Submission ${submissionId} recorded only ${recorded} of its ${submission.eventCount} events, so it cannot be resumed: send the batch again.`,
+      );
     }
     const remaining = options.submissions.remainingChunks(submissionId);
     return { submission, remaining, uncertain: possiblyDelivered(remaining) };
@@ -229,57 +245,64 @@ export function createSending(options: SendingOptions) {
         )
       : Promise.resolve(true);
     if (prepared) index(recorded.then((whole) => (whole ? inSlices(indexingSent(options.submissions, submission.id, prepared)) : undefined)));
-    const sent = recorded.then((whole) => (whole ? sendChunks({
-      environmentId: submission.environmentId,
-      sessions: options.sessions,
-      fetch: options.fetch,
-      url: endpoint(options.environments.resolvedBaseUrl(submission.environmentId), '/user/events'),
-      eventTexts,
-      chunks,
-      // The environment's settings, unless this one send says otherwise (the command line's flags).
-      concurrency: tuning.concurrency ?? environment.concurrency,
-      maxAttempts: tuning.maxAttempts ?? environment.maxAttempts,
-      timeoutMs: environment.requestTimeoutMs,
-      signal: controller.signal,
-      // Read at each answer: a login renewed mid-send brings new tokens.
-      secrets: () => knownSecrets([options.vault.get(submission.environmentId)]),
-      // A request whose start could not be recorded never goes out: the failed write aborted the send.
-      onAttempt: (attempt) => {
-        const number = (earlierAttempts.get(attempt.firstEvent) ?? 0) + attempt.number;
-        const id = record(() => options.submissions.beginAttempt(submission.id, { ...attempt, number }));
-        return id === undefined ? () => undefined : (end) => record(() => options.submissions.endAttempt(submission.id, id, end));
-      },
-      onChunk: (firstEvent, patch) => {
-        const earlier = earlierAttempts.get(firstEvent) ?? 0;
-        const patched = patch.attempts === undefined || earlier === 0 ? patch : { ...patch, attempts: earlier + patch.attempts };
-        // Counted once recorded: an answer the record lost is asked about on resume, not counted.
-        const chunk = record(() => options.submissions.updateChunk(submission.id, firstEvent, patched));
-        if (chunk && (patch.status === 'ok' || patch.status === 'failed')) {
-          counted.chunks++;
-          if (patch.status === 'ok') counted.events += chunk.eventCount;
-        }
-        report('sending');
-      },
-      onSplit: (firstEvent, parts) => {
-        earlierAttempts.delete(firstEvent);
-        record(() => options.submissions.splitChunk(submission.id, firstEvent, parts));
-        total.chunks += parts.length - 1;
-        report('sending', true);
-      },
-      waitForLogin: loginWaitMs === undefined ? undefined : async (signal) => {
-        waitingForLogin++;
-        report('sending', true);
-        try {
-          await options.sessions.waitForLogin(submission.environmentId, signal, loginWaitMs);
-        } finally {
-          waitingForLogin--;
-        }
-      },
-      onActivity: (text) => {
-        activity = text;
-        report('sending', true);
-      },
-    }) : ('failed' as const)));
+    const sent = recorded.then((whole) =>
+      whole
+        ? sendChunks({
+            environmentId: submission.environmentId,
+            sessions: options.sessions,
+            fetch: options.fetch,
+            url: endpoint(options.environments.resolvedBaseUrl(submission.environmentId), '/user/events'),
+            eventTexts,
+            chunks,
+            // The environment's settings, unless this one send says otherwise (the command line's flags).
+            concurrency: tuning.concurrency ?? environment.concurrency,
+            maxAttempts: tuning.maxAttempts ?? environment.maxAttempts,
+            timeoutMs: environment.requestTimeoutMs,
+            signal: controller.signal,
+            // Read at each answer: a login renewed mid-send brings new tokens.
+            secrets: () => knownSecrets([options.vault.get(submission.environmentId)]),
+            // A request whose start could not be recorded never goes out: the failed write aborted the send.
+            onAttempt: (attempt) => {
+              const number = (earlierAttempts.get(attempt.firstEvent) ?? 0) + attempt.number;
+              const id = record(() => options.submissions.beginAttempt(submission.id, { ...attempt, number }));
+              return id === undefined ? () => undefined : (end) => record(() => options.submissions.endAttempt(submission.id, id, end));
+            },
+            onChunk: (firstEvent, patch) => {
+              const earlier = earlierAttempts.get(firstEvent) ?? 0;
+              const patched = patch.attempts === undefined || earlier === 0 ? patch : { ...patch, attempts: earlier + patch.attempts };
+              // Counted once recorded: an answer the record lost is asked about on resume, not counted.
+              const chunk = record(() => options.submissions.updateChunk(submission.id, firstEvent, patched));
+              if (chunk && (patch.status === 'ok' || patch.status === 'failed')) {
+                counted.chunks++;
+                if (patch.status === 'ok') counted.events += chunk.eventCount;
+              }
+              report('sending');
+            },
+            onSplit: (firstEvent, parts) => {
+              earlierAttempts.delete(firstEvent);
+              record(() => options.submissions.splitChunk(submission.id, firstEvent, parts));
+              total.chunks += parts.length - 1;
+              report('sending', true);
+            },
+            waitForLogin:
+              loginWaitMs === undefined
+                ? undefined
+                : async (signal) => {
+                    waitingForLogin++;
+                    report('sending', true);
+                    try {
+                      await options.sessions.waitForLogin(submission.environmentId, signal, loginWaitMs);
+                    } finally {
+                      waitingForLogin--;
+                    }
+                  },
+            onActivity: (text) => {
+              activity = text;
+              report('sending', true);
+            },
+          })
+        : ('failed' as const),
+    );
     const done = sent
       .catch(() => 'failed' as const)
       .then((engineStatus) => {
@@ -306,7 +329,14 @@ export function createSending(options: SendingOptions) {
    * `label` is the new submission's from the start (a resend keeps its submission's), and
    * `pseudonymizedFrom` the original ids its batch was pseudonymized from (history only).
    */
-  async function start(environmentId: string, batchText: string, again: boolean, tuning?: SendTuning, label = '', pseudonymizedFrom: readonly string[] = []): Promise<StartResult> {
+  async function start(
+    environmentId: string,
+    batchText: string,
+    again: boolean,
+    tuning?: SendTuning,
+    label = '',
+    pseudonymizedFrom: readonly string[] = [],
+  ): Promise<StartResult> {
     const environment = options.environments.get(environmentId);
     const prepared = await inSlices(preparing(environment, batchText, new Date(), !tuning?.templatesResolved));
     // Said before anything is recorded: a send that could only fail is no submission.
@@ -322,21 +352,25 @@ export function createSending(options: SendingOptions) {
     if (earlier && !again) return { duplicateOf: earlier };
 
     const plan = planChunksBySize(prepared.eventBytes, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes });
-    const submission = nothingSentIfUnwritable(() => options.submissions.openSubmission({
-      environmentId,
-      environmentName: environment.name,
-      environmentColor: environment.color,
-      baseUrl: options.environments.resolvedBaseUrl(environmentId),
-      headers: headersShown(environmentId),
-      eventCount: prepared.eventTexts.length,
-      batchHash: prepared.batchHash,
-      batchBytes: prepared.batchBytes,
-      startedAt: new Date().toISOString(),
-      // Masked as every answer is: an id the user typed may hold a secret.
-      pseudonymizedFrom: pseudonymizedFrom.map((original) => redactText(original, knownSecrets([secrets]))),
-    }));
+    const submission = nothingSentIfUnwritable(() =>
+      options.submissions.openSubmission({
+        environmentId,
+        environmentName: environment.name,
+        environmentColor: environment.color,
+        baseUrl: options.environments.resolvedBaseUrl(environmentId),
+        headers: headersShown(environmentId),
+        eventCount: prepared.eventTexts.length,
+        batchHash: prepared.batchHash,
+        batchBytes: prepared.batchBytes,
+        startedAt: new Date().toISOString(),
+        // Masked as every answer is: an id the user typed may hold a secret.
+        pseudonymizedFrom: pseudonymizedFrom.map((original) => redactText(original, knownSecrets([secrets]))),
+      }),
+    );
     // Before the first byte: the send's progress and its history row carry the label from the start.
-    const started = label ? beforeSending(options.submissions, submission.id, () => options.submissions.annotate(submission.id, { label, note: '' })) : submission;
+    const started = label
+      ? beforeSending(options.submissions, submission.id, () => options.submissions.annotate(submission.id, { label, note: '' }))
+      : submission;
     run(
       beforeSending(options.submissions, submission.id, () => claim(submission.id)),
       submission,
@@ -379,19 +413,25 @@ export function createSending(options: SendingOptions) {
       // Held before anything changes: a resume refused because another process sends it changes nothing.
       const held = claim(submissionId);
       if (uncertain.length > 0 && unanswered === 'skip') {
-        options.submissions.skipChunks(submissionId, uncertain.map((chunk) => chunk.firstEvent), SKIPPED_REASON);
+        options.submissions.skipChunks(
+          submissionId,
+          uncertain.map((chunk) => chunk.firstEvent),
+          SKIPPED_REASON,
+        );
         remaining = options.submissions.remainingChunks(submissionId);
         if (remaining.length === 0) return endUnsent(detail, endStatus('failed', submissionId), held);
       }
       const eventTexts = (JSON.parse(detail.batch) as unknown[]).map((event) => JSON.stringify(event));
-      nothingSentIfUnwritable(() => run(
-        held,
-        detail,
-        eventTexts,
-        remaining.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
-        tuning,
-        new Map(detail.chunks.map((chunk) => [chunk.firstEvent, chunk.attempts])),
-      ));
+      nothingSentIfUnwritable(() =>
+        run(
+          held,
+          detail,
+          eventTexts,
+          remaining.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
+          tuning,
+          new Map(detail.chunks.map((chunk) => [chunk.firstEvent, chunk.attempts])),
+        ),
+      );
       return { ...detail, status: 'sending' };
     },
 

@@ -10,7 +10,6 @@ import type { BatchEvents } from '../../validation/common/batch-layout.ts';
  * they were, and an undo restores exactly the text before.
  */
 
-
 /** One value that changes: `after` is undefined when the field goes. */
 export interface FieldChange {
   path: JSONPath;
@@ -33,7 +32,6 @@ export interface BatchChanges {
   edits: TextChange[];
   events: ChangedEvent[];
 }
-
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

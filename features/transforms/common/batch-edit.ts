@@ -24,7 +24,9 @@ export function eventEdits(eventText: string, column: number, edit: EventEdit): 
   const text = ' '.repeat(column) + eventText;
   const value = edit.kind === 'set' ? edit.value : undefined;
   const edits = (formattingOptions?: FormattingOptions) =>
-    modify(text, edit.path, value, formattingOptions ? { formattingOptions } : {}).map((change) => minimal(text, { rangeOffset: change.offset - column, rangeLength: change.length, text: change.content }, column));
+    modify(text, edit.path, value, formattingOptions ? { formattingOptions } : {}).map((change) =>
+      minimal(text, { rangeOffset: change.offset - column, rangeLength: change.length, text: change.content }, column),
+    );
   // A one-line event stays on one line; an edit that would re-indent the event's own first line is made unformatted.
   const formatted = eventText.includes('\n') ? edits(formattingOf(eventText, column)) : null;
   return formatted?.every((change) => change.rangeOffset >= 0) ? formatted : edits();
@@ -52,6 +54,11 @@ function minimal(text: string, change: TextChange, column: number): TextChange {
   let head = 0;
   while (head < replaced.length && head < change.text.length && replaced[head] === change.text[head]) head++;
   let tail = 0;
-  while (tail < replaced.length - head && tail < change.text.length - head && replaced[replaced.length - 1 - tail] === change.text[change.text.length - 1 - tail]) tail++;
+  while (
+    tail < replaced.length - head &&
+    tail < change.text.length - head &&
+    replaced[replaced.length - 1 - tail] === change.text[change.text.length - 1 - tail]
+  )
+    tail++;
   return { rangeOffset: change.rangeOffset + head, rangeLength: replaced.length - head - tail, text: change.text.slice(head, change.text.length - tail) };
 }

@@ -172,7 +172,13 @@ export interface DiffCounts {
 }
 
 export function countsOf(diff: EventDiff): DiffCounts {
-  return { leftCount: diff.leftCount, rightCount: diff.rightCount, onlyLeft: diff.onlyLeft.length, onlyRight: diff.onlyRight.length, differing: diff.differing.length };
+  return {
+    leftCount: diff.leftCount,
+    rightCount: diff.rightCount,
+    onlyLeft: diff.onlyLeft.length,
+    onlyRight: diff.onlyRight.length,
+    differing: diff.differing.length,
+  };
 }
 
 /** One entry of a diff as a list shows it: the differing events first, then those only left, then those only right. */
@@ -193,7 +199,9 @@ export function diffEntries(diff: EventDiff, from: number, count: number): DiffE
       continue;
     }
     at -= diff.differing.length;
-    entries.push(at < diff.onlyLeft.length ? { kind: 'only-left', event: diff.onlyLeft[at]! } : { kind: 'only-right', event: diff.onlyRight[at - diff.onlyLeft.length]! });
+    entries.push(
+      at < diff.onlyLeft.length ? { kind: 'only-left', event: diff.onlyLeft[at]! } : { kind: 'only-right', event: diff.onlyRight[at - diff.onlyLeft.length]! },
+    );
   }
   return entries;
 }
@@ -230,8 +238,17 @@ export function eventsOfText(text: string, side: string): unknown[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new AppError('compare-not-json', `The ${side} batch is not valid JSON, so its events cannot be compared; the text diff still shows it.`, String(error));
+    throw new AppError(
+      'compare-not-json',
+      `The ${side} batch is not valid JSON, so its events cannot be compared; the text diff still shows it.`,
+      String(error),
+    );
   }
-  if (!Array.isArray(value)) throw new AppError('compare-not-array', `The ${side} batch is not an array of events, so its events cannot be compared; the text diff still shows it.`, `a JSON ${value === null ? 'null' : typeof value}`);
+  if (!Array.isArray(value))
+    throw new AppError(
+      'compare-not-array',
+      `The ${side} batch is not an array of events, so its events cannot be compared; the text diff still shows it.`,
+      `a JSON ${value === null ? 'null' : typeof value}`,
+    );
   return value;
 }

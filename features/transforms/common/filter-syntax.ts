@@ -148,7 +148,9 @@ const EARLIEST_DATE_TIME = '0001-01-01 00:00:00';
 function impossibleDateTime(value: string): string | null {
   const problem = wallClockProblem(value + EARLIEST_DATE_TIME.slice(value.length));
   if (problem === null) return null;
-  return problem.code === 'date-time-time' ? `“${value.slice(11)}” is not a time of day (00:00:00 to 23:59:59)` : `“${value.slice(0, 10)}” is not a date in the calendar`;
+  return problem.code === 'date-time-time'
+    ? `“${value.slice(11)}” is not a time of day (00:00:00 to 23:59:59)`
+    : `“${value.slice(0, 10)}” is not a date in the calendar`;
 }
 
 class Parser {
@@ -170,7 +172,11 @@ class Parser {
     if (this.tokens.length === 0) return { kind: 'all' };
     const filter = this.parseOr();
     const extra = this.peek();
-    if (extra) throw new FilterSyntaxError(extra.text === ')' ? 'unexpected “)”: there is no “(” to close' : `unexpected “${extra.text}”: expected “and”, “or” or the end`, extra.column);
+    if (extra)
+      throw new FilterSyntaxError(
+        extra.text === ')' ? 'unexpected “)”: there is no “(” to close' : `unexpected “${extra.text}”: expected “and”, “or” or the end`,
+        extra.column,
+      );
     return filter;
   }
 
@@ -220,7 +226,8 @@ class Parser {
       this.position++;
       const inner = this.parseOr();
       const close = this.peek();
-      if (close?.type !== 'symbol' || close.text !== ')') throw new FilterSyntaxError(`expected “)” to close the “(” at column ${token.column}`, close?.column ?? this.endColumn());
+      if (close?.type !== 'symbol' || close.text !== ')')
+        throw new FilterSyntaxError(`expected “)” to close the “(” at column ${token.column}`, close?.column ?? this.endColumn());
       this.position++;
       return inner;
     }
@@ -229,7 +236,10 @@ class Parser {
       throw new FilterSyntaxError(`unexpected “${token.text}”${hint}`, token.column);
     }
     if (token.type === 'word' && KEYWORDS.has(token.text.toLowerCase()) && token.attribute === undefined) {
-      throw new FilterSyntaxError(`unexpected “${token.text}”: expected a field, a text to search for, “not” or “(” (quote it to search for the word)`, token.column);
+      throw new FilterSyntaxError(
+        `unexpected “${token.text}”: expected a field, a text to search for, “not” or “(” (quote it to search for the word)`,
+        token.column,
+      );
     }
     if (token.type === 'word' && this.startsCondition()) return this.parseCondition(token);
     this.position++;
@@ -259,7 +269,10 @@ class Parser {
   private parseCondition(fieldToken: Token): EventFilter {
     const field = this.fieldOf(fieldToken);
     if (field === null) {
-      const message = fieldToken.text === 'attributes.' ? 'expected an attribute name after “attributes.”' : `unknown field “${fieldToken.text}”: fields are ${this.fieldNames} or attributes.NAME`;
+      const message =
+        fieldToken.text === 'attributes.'
+          ? 'expected an attribute name after “attributes.”'
+          : `unknown field “${fieldToken.text}”: fields are ${this.fieldNames} or attributes.NAME`;
       throw new FilterSyntaxError(message, fieldToken.text === 'attributes.' ? fieldToken.end : fieldToken.column);
     }
     this.position++;
@@ -273,7 +286,8 @@ class Parser {
 
   private parseList(fieldToken: Token, inToken: Token): string[] {
     const open = this.peek();
-    if (open?.type !== 'symbol' || open.text !== '(') throw new FilterSyntaxError(`expected “(” after “${fieldToken.text} in”, as in ${fieldToken.text} in (a, b)`, open?.column ?? this.endColumn());
+    if (open?.type !== 'symbol' || open.text !== '(')
+      throw new FilterSyntaxError(`expected “(” after “${fieldToken.text} in”, as in ${fieldToken.text} in (a, b)`, open?.column ?? this.endColumn());
     this.position++;
     const values = [this.parseValue(this.fieldOf(fieldToken)!, `${fieldToken.text} ${inToken.text} (`)];
     for (;;) {
@@ -282,7 +296,8 @@ class Parser {
         this.position++;
         return values;
       }
-      if (next?.type !== 'symbol' || next.text !== ',') throw new FilterSyntaxError(`expected “,” or “)” in the list of values opened at column ${open.column}`, next?.column ?? this.endColumn());
+      if (next?.type !== 'symbol' || next.text !== ',')
+        throw new FilterSyntaxError(`expected “,” or “)” in the list of values opened at column ${open.column}`, next?.column ?? this.endColumn());
       this.position++;
       values.push(this.parseValue(this.fieldOf(fieldToken)!, `${fieldToken.text} ${inToken.text} (`));
     }
@@ -329,7 +344,8 @@ function fieldText(field: FieldPath, serviceIdField: string): string {
 /** The filter as an expression that parses back to the same filter (with the same options). */
 export function describeFilter(filter: EventFilter, options: FilterOptions = {}): string {
   const serviceIdField = options.serviceIdField ?? 'svc_id';
-  const nested = (part: EventFilter): string => (part.kind === 'and' || part.kind === 'or' ? `(${describeFilter(part, options)})` : describeFilter(part, options));
+  const nested = (part: EventFilter): string =>
+    part.kind === 'and' || part.kind === 'or' ? `(${describeFilter(part, options)})` : describeFilter(part, options);
   switch (filter.kind) {
     case 'all':
       return '';
@@ -346,7 +362,9 @@ export function describeFilter(filter: EventFilter, options: FilterOptions = {})
       return `${fieldText(filter.field, serviceIdField)} exists`;
     case 'text': {
       const field = FILTER_FIELDS as readonly string[];
-      return field.includes(filter.text) || filter.text.startsWith('attributes.') || filter.text === serviceIdField ? JSON.stringify(filter.text) : valueText(filter.text);
+      return field.includes(filter.text) || filter.text.startsWith('attributes.') || filter.text === serviceIdField
+        ? JSON.stringify(filter.text)
+        : valueText(filter.text);
     }
   }
 }

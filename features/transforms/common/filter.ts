@@ -5,7 +5,16 @@ import type { ComparisonOperator, EventFilter, FieldPath } from './filter-syntax
  * filter is plain data, so it can cross to a worker; eventMatches compiles it once into
  * closures, since the Form view and the CLI run one filter over up to 100 000 events.
  */
-export { FILTER_FIELDS, describeFilter, parseFilter, type ComparisonOperator, type EventFilter, type FieldPath, type FilterOptions, type FilterParse } from './filter-syntax.ts';
+export {
+  FILTER_FIELDS,
+  describeFilter,
+  parseFilter,
+  type ComparisonOperator,
+  type EventFilter,
+  type FieldPath,
+  type FilterOptions,
+  type FilterParse,
+} from './filter-syntax.ts';
 
 type Matcher = (event: Record<string, unknown>) => boolean;
 

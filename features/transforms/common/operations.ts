@@ -102,7 +102,12 @@ function brackets(source: BatchSource): { open: number; close: number } {
 }
 
 /** Joins texts with a separator, noting where each lands. */
-function joined(texts: readonly string[], separator: string, lead: string, sources: readonly ({ from: number } | { value: unknown })[]): { text: string; events: PlacedEvent[] } {
+function joined(
+  texts: readonly string[],
+  separator: string,
+  lead: string,
+  sources: readonly ({ from: number } | { value: unknown })[],
+): { text: string; events: PlacedEvent[] } {
   let text = lead;
   const events: PlacedEvent[] = [];
   texts.forEach((eventText, index) => {
@@ -200,7 +205,12 @@ export function reorderEvents(source: BatchSource, layout: EventsLayout, order: 
     const from = order[place]!;
     if (from === place) continue;
     const text = source.read(layout.starts[from]!, layout.ends[from]!);
-    changes.push({ rangeOffset: layout.starts[place]!, rangeLength: layout.ends[place]! - layout.starts[place]!, text, events: [{ start: 0, end: text.length, from }] });
+    changes.push({
+      rangeOffset: layout.starts[place]!,
+      rangeLength: layout.ends[place]! - layout.starts[place]!,
+      text,
+      events: [{ start: 0, end: text.length, from }],
+    });
   }
   return changes;
 }

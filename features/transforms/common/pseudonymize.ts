@@ -124,7 +124,10 @@ function rewriteText(value: unknown, replace: (personal: PersonalValue) => strin
 }
 
 /** Every distinct personal value pseudonymize would replace in the selected events, in order of first appearance. */
-export function personalValues(events: readonly unknown[], options: PersonalValuesOptions): { ok: true; values: PersonalValue[] } | { ok: false; message: string } {
+export function personalValues(
+  events: readonly unknown[],
+  options: PersonalValuesOptions,
+): { ok: true; values: PersonalValue[] } | { ok: false; message: string } {
   const selection = selectedEvents(events, options.indexes);
   if (!selection.ok) return selection;
   const named = namedFields(options.fields);
@@ -168,7 +171,10 @@ export function pseudonymize(events: readonly unknown[], options: PseudonymizeOp
     const rewritten = rewriteEvent(event, named, replace);
     if (missing !== null) {
       const { kind, value } = missing;
-      return { ok: false, message: `There is no replacement for the ${kind} ${JSON.stringify(value)} of event ${index + 1}: list the values with personalValues first.` };
+      return {
+        ok: false,
+        message: `There is no replacement for the ${kind} ${JSON.stringify(value)} of event ${index + 1}: list the values with personalValues first.`,
+      };
     }
     if (rewritten === event) continue;
     result[index] = rewritten;

@@ -20,12 +20,16 @@ export function selectedIndexes(count: number, indexes: readonly number[] | unde
   if (indexes === undefined) return { ok: true, indexes: Array.from({ length: count }, (_, index) => index) };
   const unique = [...new Set(indexes)].sort((a, b) => a - b);
   const outside = unique.find((index) => !Number.isInteger(index) || index < 0 || index >= count);
-  if (outside !== undefined) return { ok: false, message: `There is no event ${Number.isInteger(outside) ? outside + 1 : outside}: the batch has ${plural(count, 'event')}.` };
+  if (outside !== undefined)
+    return { ok: false, message: `There is no event ${Number.isInteger(outside) ? outside + 1 : outside}: the batch has ${plural(count, 'event')}.` };
   return { ok: true, indexes: unique };
 }
 
 /** The selected events, each checked to be an object (a transform cannot work on anything else). */
-export function selectedEvents(events: readonly unknown[], indexes: readonly number[] | undefined): { ok: true; indexes: number[] } | { ok: false; message: string } {
+export function selectedEvents(
+  events: readonly unknown[],
+  indexes: readonly number[] | undefined,
+): { ok: true; indexes: number[] } | { ok: false; message: string } {
   const selection = selectedIndexes(events.length, indexes);
   if (!selection.ok) return selection;
   const notObject = selection.indexes.find((index) => !isEventObject(events[index]));

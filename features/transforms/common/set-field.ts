@@ -44,7 +44,9 @@ const ATTRIBUTES_PREFIX = 'attributes.';
 export function fieldTarget(path: string, serviceIdField: string = SERVICE_ID_FIELD): FieldTarget {
   if (path.startsWith(ATTRIBUTES_PREFIX)) {
     const attribute = path.slice(ATTRIBUTES_PREFIX.length);
-    return attribute === '' ? { ok: false, message: 'Name the attribute to set after "attributes.", as in attributes.plan.' } : { ok: true, field: 'attributes', attribute };
+    return attribute === ''
+      ? { ok: false, message: 'Name the attribute to set after "attributes.", as in attributes.plan.' }
+      : { ok: true, field: 'attributes', attribute };
   }
   if (path === 'attributes') return { ok: false, message: 'attributes holds the attributes: set one of them, as in attributes.plan.' };
   const fields = SPEC_FIELDS.filter((field) => field !== 'attributes').map((field) => (field === SERVICE_ID_FIELD ? serviceIdField : field));
@@ -116,7 +118,8 @@ export function setField(events: readonly unknown[], options: SetFieldOptions): 
       updated = { ...event, [target.field]: value };
     } else {
       const attributes = event.attributes ?? {};
-      if (!isEventObject(attributes)) return { ok: false, message: `Event ${index + 1}'s attributes is not an object, so ${options.path} cannot be set in it.` };
+      if (!isEventObject(attributes))
+        return { ok: false, message: `Event ${index + 1}'s attributes is not an object, so ${options.path} cannot be set in it.` };
       if (Object.hasOwn(attributes, target.attribute) && sameValue(attributes[target.attribute], value)) continue;
       updated = { ...event, attributes: { ...attributes, [target.attribute]: value } };
     }

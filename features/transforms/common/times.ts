@@ -39,7 +39,11 @@ function instantsOf(events: readonly unknown[], indexes: readonly number[], cloc
   const instants: number[] = [];
   for (const index of indexes) {
     const createdAt = (events[index] as EventObject).created_at;
-    if (typeof createdAt !== 'string') return { ok: false, message: `Event ${index + 1} has no created_at date-time to move${createdAt === undefined ? '' : ` (it holds ${JSON.stringify(createdAt)})`}.` };
+    if (typeof createdAt !== 'string')
+      return {
+        ok: false,
+        message: `Event ${index + 1} has no created_at date-time to move${createdAt === undefined ? '' : ` (it holds ${JSON.stringify(createdAt)})`}.`,
+      };
     const instant = momentIn(createdAt, clock, `Event ${index + 1}'s created_at`);
     if (!instant.ok) return instant;
     instants.push(instant.value);
@@ -87,7 +91,8 @@ export function shiftTimes(events: readonly unknown[], options: ShiftTimesOption
   const selection = selectedEvents(events, options.indexes);
   if (!selection.ok) return selection;
   // The target first: a wrong --shift-to is the user's mistake to hear about before any event's.
-  const target = options.to === 'now' ? { ok: true as const, value: Math.floor(options.now.getTime() / 1000) * 1000 } : momentIn(options.to, clock, `"${options.to}"`);
+  const target =
+    options.to === 'now' ? { ok: true as const, value: Math.floor(options.now.getTime() / 1000) * 1000 } : momentIn(options.to, clock, `"${options.to}"`);
   if (!target.ok) return target;
   if (selection.indexes.length === 0) return { ok: true, events: [...events], changed: [] };
   const instants = instantsOf(events, selection.indexes, clock);
@@ -95,7 +100,13 @@ export function shiftTimes(events: readonly unknown[], options: ShiftTimesOption
   // A loop, not Math.max(...): 100 000 arguments would overflow the stack.
   const anchor = instants.value.reduce((best, instant) => (options.anchor === 'latest' ? Math.max(best, instant) : Math.min(best, instant)));
   const shift = target.value - anchor;
-  return withTimes(events, selection.indexes, instants.value.map((instant) => instant + shift), clock, options.timeZone);
+  return withTimes(
+    events,
+    selection.indexes,
+    instants.value.map((instant) => instant + shift),
+    clock,
+    options.timeZone,
+  );
 }
 
 /** Spreads the selected events evenly from `from` to `to`, in their order in the batch, on whole seconds. */

@@ -29,7 +29,15 @@ export function pseudonymsWithKey(key: Uint8Array) {
   const encoder = new TextEncoder();
   return {
     replacements(values: readonly PersonalValue[]): string[] {
-      return values.map((personal) => pseudonymFrom(personal, keyed.clone().update(encoder.encode(pseudonymInput(personal))).digest()));
+      return values.map((personal) =>
+        pseudonymFrom(
+          personal,
+          keyed
+            .clone()
+            .update(encoder.encode(pseudonymInput(personal)))
+            .digest(),
+        ),
+      );
     },
   };
 }
@@ -37,7 +45,11 @@ export function pseudonymsWithKey(key: Uint8Array) {
 function readKey(file: string): Uint8Array {
   const text = readFileSync(file, 'utf8').trim();
   if (!/^[0-9a-f]{64}$/.test(text)) {
-    throw new AppError('pseudonym-key', `The pseudonym key ${file} is damaged, so no replacement can match earlier runs.`, 'Move the file away to start a new key; earlier pseudonyms will then no longer match.');
+    throw new AppError(
+      'pseudonym-key',
+      `The pseudonym key ${file} is damaged, so no replacement can match earlier runs.`,
+      'Move the file away to start a new key; earlier pseudonyms will then no longer match.',
+    );
   }
   return Buffer.from(text, 'hex');
 }

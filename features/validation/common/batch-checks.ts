@@ -60,7 +60,13 @@ export function recheckEvent(checks: BatchChecks, index: number, event: unknown,
 
 export function checkBatch(events: readonly unknown[], context: CheckContext): BatchChecks {
   const count = events.length;
-  const checks: BatchChecks = { problems: new Map(), fingerprints: new Int32Array(count), depths: new Int32Array(count), clocks: new Float64Array(count), separators: separators(count) };
+  const checks: BatchChecks = {
+    problems: new Map(),
+    fingerprints: new Int32Array(count),
+    depths: new Int32Array(count),
+    clocks: new Float64Array(count),
+    separators: separators(count),
+  };
   const { problems, fingerprints, depths, clocks } = checks;
   for (let index = 0; index < count; index++) {
     const found = checkEvent(events[index], context, tally);
@@ -98,13 +104,23 @@ export function mayRepeatKeys(text: string, events: readonly unknown[], checks: 
  * changed, and says which events' originals changed. Only events that share a fingerprint can
  * repeat each other, so only those are compared again, through the same filter.
  */
-export function refreshOriginals(events: readonly unknown[], checks: BatchChecks, originals: Int32Array, fingerprints: ReadonlySet<number>, rules: ValidationRules): number[] {
+export function refreshOriginals(
+  events: readonly unknown[],
+  checks: BatchChecks,
+  originals: Int32Array,
+  fingerprints: ReadonlySet<number>,
+  rules: ValidationRules,
+): number[] {
   if (rules.severity['duplicate-event'] === 'off' || fingerprints.size === 0) return [];
   const all = checks.fingerprints;
   const group: number[] = [];
   for (let index = 0; index < all.length; index++) if (fingerprints.has(all[index]!)) group.push(index);
   const found = new Int32Array(group.length).fill(-1);
-  for (const { index, original } of findDuplicateEvents(group.map((at) => events[at]), Int32Array.from(group, (at) => all[at]!))) found[index] = group[original]!;
+  for (const { index, original } of findDuplicateEvents(
+    group.map((at) => events[at]),
+    Int32Array.from(group, (at) => all[at]!),
+  ))
+    found[index] = group[original]!;
   const changed: number[] = [];
   group.forEach((at, position) => {
     if (originals[at] === found[position]) return;

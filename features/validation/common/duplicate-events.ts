@@ -52,7 +52,13 @@ export function fingerprintOfFields(createdAtClock: number, deviceId: unknown, t
  */
 export function fingerprintOf(event: Readonly<Record<string, unknown>>, serviceIdField: string): number {
   const createdAt = event.created_at;
-  return fingerprintOfFields(typeof createdAt === 'string' ? plainWallClock(createdAt) : -1, event.device_id, event.token, event.customer_id, event[serviceIdField]);
+  return fingerprintOfFields(
+    typeof createdAt === 'string' ? plainWallClock(createdAt) : -1,
+    event.device_id,
+    event.token,
+    event.customer_id,
+    event[serviceIdField],
+  );
 }
 
 /** The event as JSON or, when it nests too deep to write out, a text no JSON starts with, unique to it. */

@@ -107,12 +107,22 @@ function templateProblem(value: string, field: string, expect: 'string' | 'numbe
   if (kind === null) return null;
   const broken = findTemplates(value).find((span) => span.problem !== null);
   if (broken) return { problem: `${field}: ${broken.problem}` };
-  if (expect === 'number' && kind !== 'number') return { problem: `${field} must be an integer: a template here must be exactly "{{$seq}}" or "{{$randomInt min max}}", not ${describeValue(value)}.` };
-  if (expect === 'date-time' && !/^\{\{\s*\$now\b[^}]*\}\}$/.test(value)) return { problem: `created_at must be a date-time: a template here must be exactly "{{$now}}" (with an offset like "{{$now -15m}}" if needed), not ${describeValue(value)}.` };
+  if (expect === 'number' && kind !== 'number')
+    return { problem: `${field} must be an integer: a template here must be exactly "{{$seq}}" or "{{$randomInt min max}}", not ${describeValue(value)}.` };
+  if (expect === 'date-time' && !/^\{\{\s*\$now\b[^}]*\}\}$/.test(value))
+    return {
+      problem: `created_at must be a date-time: a template here must be exactly "{{$now}}" (with an offset like "{{$now -15m}}" if needed), not ${describeValue(value)}.`,
+    };
   return { problem: null };
 }
 
-function templated(problems: EventProblem[] | null, value: string, field: string, expect: 'string' | 'number' | 'date-time', code: string): EventProblem[] | null | undefined {
+function templated(
+  problems: EventProblem[] | null,
+  value: string,
+  field: string,
+  expect: 'string' | 'number' | 'date-time',
+  code: string,
+): EventProblem[] | null | undefined {
   const verdict = templateProblem(value, field, expect);
   if (verdict === null) return undefined;
   return verdict.problem === null ? problems : add(problems, { code, message: verdict.problem, at: [field], mark: 'value' });
@@ -122,16 +132,35 @@ const AT_DEVICE_ID = ['device_id'] as const;
 const AT_CREATED_AT = ['created_at'] as const;
 
 function checkDeviceId(value: unknown, context: CheckContext, problems: EventProblem[] | null): EventProblem[] | null {
-  if (typeof value !== 'string') return add(problems, { code: 'wrong-type', message: `device_id must be a string, not ${describeValue(value)}.`, at: AT_DEVICE_ID, mark: 'value', fix: newDeviceId });
+  if (typeof value !== 'string')
+    return add(problems, {
+      code: 'wrong-type',
+      message: `device_id must be a string, not ${describeValue(value)}.`,
+      at: AT_DEVICE_ID,
+      mark: 'value',
+      fix: newDeviceId,
+    });
   if (context.severity['device-id-not-uuid'] === 'off' || isUuidShaped(value)) return problems;
   const template = templated(problems, value, 'device_id', 'string', 'template-invalid');
   if (template !== undefined) return template;
-  return add(problems, { code: 'device-id-not-uuid', message: `device_id should be UUID-shaped (8-4-4-4-12 hexadecimal digits), not ${describeValue(value)}.`, at: AT_DEVICE_ID, mark: 'value', fix: newDeviceId });
+  return add(problems, {
+    code: 'device-id-not-uuid',
+    message: `device_id should be UUID-shaped (8-4-4-4-12 hexadecimal digits), not ${describeValue(value)}.`,
+    at: AT_DEVICE_ID,
+    mark: 'value',
+    fix: newDeviceId,
+  });
 }
 
 function checkCreatedAt(value: unknown, context: CheckContext, problems: EventProblem[] | null): EventProblem[] | null {
   const at = AT_CREATED_AT;
-  if (typeof value !== 'string') return add(problems, { code: 'wrong-type', message: `created_at must be a date-time text YYYY-MM-DD HH:MM:SS, not ${describeValue(value)}.`, at, mark: 'value' });
+  if (typeof value !== 'string')
+    return add(problems, {
+      code: 'wrong-type',
+      message: `created_at must be a date-time text YYYY-MM-DD HH:MM:SS, not ${describeValue(value)}.`,
+      at,
+      mark: 'value',
+    });
   const clock = plainWallClock(value);
   if (clock >= context.earliestClock && clock <= context.latestClock) return problems;
   const problem = wallClockProblem(value);
@@ -147,12 +176,23 @@ function checkCreatedAt(value: unknown, context: CheckContext, problems: EventPr
       ...(fix ? { fix: () => fix } : {}),
     });
   }
-  if (problem) return add(problems, { code: 'created-at-impossible', message: `created_at "${value}" is not a real date-time: ${problem.message}`, at, mark: 'value' });
+  if (problem)
+    return add(problems, { code: 'created-at-impossible', message: `created_at "${value}" is not a real date-time: ${problem.message}`, at, mark: 'value' });
   if (value > context.latest && context.severity['created-at-future'] !== 'off') {
-    return add(problems, { code: 'created-at-future', message: `created_at ${value} is in the future: it is ${context.now} now in ${context.timeZone}.`, at, mark: 'value' });
+    return add(problems, {
+      code: 'created-at-future',
+      message: `created_at ${value} is in the future: it is ${context.now} now in ${context.timeZone}.`,
+      at,
+      mark: 'value',
+    });
   }
   if (value < context.earliest && context.severity['created-at-old'] !== 'off') {
-    return add(problems, { code: 'created-at-old', message: `created_at ${value} is more than ${context.maxAgeDays} days old (before ${context.earliest} in ${context.timeZone}).`, at, mark: 'value' });
+    return add(problems, {
+      code: 'created-at-old',
+      message: `created_at ${value} is more than ${context.maxAgeDays} days old (before ${context.earliest} in ${context.timeZone}).`,
+      at,
+      mark: 'value',
+    });
   }
   return problems;
 }
@@ -177,7 +217,12 @@ function checkServiceId(value: unknown, context: CheckContext, problems: EventPr
 function checkAttributes(value: unknown, context: CheckContext, problems: EventProblem[] | null, tally: EventTally): EventProblem[] | null {
   if (!isPlainObject(value)) {
     tallyValue(value, 1, tally);
-    return add(problems, { code: 'attributes-not-object', message: `attributes must be ${WHAT_FIELDS_HOLD.attributes}, not ${describeValue(value)}.`, at: ['attributes'], mark: 'value' });
+    return add(problems, {
+      code: 'attributes-not-object',
+      message: `attributes must be ${WHAT_FIELDS_HOLD.attributes}, not ${describeValue(value)}.`,
+      at: ['attributes'],
+      mark: 'value',
+    });
   }
   const report = context.severity['attribute-not-string'] !== 'off';
   if (tally.depth < 2) tally.depth = 2;
@@ -234,7 +279,15 @@ function isPlainEvent(event: Readonly<Record<string, unknown>>, context: CheckCo
   const serviceId = event[context.serviceIdField];
   const deviceId = event.device_id;
   const customerId = event.customer_id;
-  if (typeof token !== 'string' || typeof customerId !== 'string' || typeof createdAt !== 'string' || typeof deviceId !== 'string' || !Number.isSafeInteger(serviceId) || !isPlainObject(attributes)) return false;
+  if (
+    typeof token !== 'string' ||
+    typeof customerId !== 'string' ||
+    typeof createdAt !== 'string' ||
+    typeof deviceId !== 'string' ||
+    !Number.isSafeInteger(serviceId) ||
+    !isPlainObject(attributes)
+  )
+    return false;
   const clock = plainWallClock(createdAt);
   if (clock < context.earliestClock || clock > context.latestClock || !isUuidShaped(deviceId)) return false;
   let entries = 0;
@@ -257,7 +310,14 @@ export function checkEvent(event: unknown, context: CheckContext, tally: EventTa
   tally.clock = Number.NaN;
   if (!isPlainObject(event)) {
     tallyValue(event, 0, tally);
-    return [{ code: 'event-not-object', message: `Each event must be a JSON object { "token": …, "created_at": …, … }, not ${describeValue(event)}.`, at: [], mark: 'value' }];
+    return [
+      {
+        code: 'event-not-object',
+        message: `Each event must be a JSON object { "token": …, "created_at": …, … }, not ${describeValue(event)}.`,
+        at: [],
+        mark: 'value',
+      },
+    ];
   }
   if (isPlainEvent(event, context, tally)) return null;
   tally.depth = 1;

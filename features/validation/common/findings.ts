@@ -52,9 +52,17 @@ export function readBatch(text: string): { events: unknown[]; finding?: undefine
   const span = valueSpan(text);
   if (!Array.isArray(value)) {
     const hint = typeof value === 'object' && value !== null ? ' To send one event, put it between [ and ].' : '';
-    return { finding: { code: 'not-an-array', message: `A batch must be a JSON array of events, [ { … }, { … } ], not ${describeValue(value)}.${hint}`, path: '', ...span } };
+    return {
+      finding: {
+        code: 'not-an-array',
+        message: `A batch must be a JSON array of events, [ { … }, { … } ], not ${describeValue(value)}.${hint}`,
+        path: '',
+        ...span,
+      },
+    };
   }
-  if (value.length === 0) return { events: value, finding: { code: 'empty-batch', message: 'The batch is empty: put at least one event between [ and ].', path: '', ...span } };
+  if (value.length === 0)
+    return { events: value, finding: { code: 'empty-batch', message: 'The batch is empty: put at least one event between [ and ].', path: '', ...span } };
   return { events: value };
 }
 
@@ -84,7 +92,12 @@ function placeProblems(text: string, index: number, start: number, end: number, 
     if (!property) return { ...finding, end };
     if (problem.mark === 'key') return { ...finding, start: property.keyStart, end: property.keyEnd };
     const fix = problem.fix?.(text.slice(property.valueStart, property.valueEnd));
-    return { ...finding, start: property.valueStart, end: property.valueEnd, ...(fix ? { fix: { ...fix, start: property.valueStart, end: property.valueEnd } } : {}) };
+    return {
+      ...finding,
+      start: property.valueStart,
+      end: property.valueEnd,
+      ...(fix ? { fix: { ...fix, start: property.valueStart, end: property.valueEnd } } : {}),
+    };
   });
 }
 
@@ -93,7 +106,15 @@ function placeProblems(text: string, index: number, start: number, end: number, 
  * twice, its problems and, when it repeats an earlier event, that one (`original`, -1 for
  * none), in text order, the earlier listed first where two start together.
  */
-export function eventFindings(text: string, index: number, start: number, end: number, problems: readonly EventProblem[] | undefined, original: number, repeats: readonly RepeatedKey[]): Finding[] {
+export function eventFindings(
+  text: string,
+  index: number,
+  start: number,
+  end: number,
+  problems: readonly EventProblem[] | undefined,
+  original: number,
+  repeats: readonly RepeatedKey[],
+): Finding[] {
   const findings = repeats.map(repeatedKeyFinding);
   const all = original < 0 ? (problems ?? []) : [...(problems ?? []), duplicateEventProblem(original)];
   if (all.length > 0) findings.push(...placeProblems(text, index, start, end, all));
@@ -113,7 +134,16 @@ export function diagnosticsOf(findings: readonly Finding[], rules: ValidationRul
     if (severity === 'off') continue;
     const from = positionOf(finding.start);
     const to = positionOf(finding.end);
-    const diagnostic: Diagnostic = { severity, code: finding.code, message: finding.message, path: finding.path, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+    const diagnostic: Diagnostic = {
+      severity,
+      code: finding.code,
+      message: finding.message,
+      path: finding.path,
+      line: from.line,
+      column: from.column,
+      endLine: to.line,
+      endColumn: to.column,
+    };
     if (finding.fix) {
       const { title, start, end, text: replacement } = finding.fix;
       const fixFrom = positionOf(start);

@@ -92,7 +92,13 @@ function rulesKey(rules: ValidationRules): string {
 
 function sameProblems(before: readonly EventProblem[] | undefined, after: readonly EventProblem[] | undefined): boolean {
   if (before === undefined || after === undefined) return before === after;
-  return before.length === after.length && before.every((problem, index) => problem.code === after[index]!.code && problem.message === after[index]!.message && problem.at.join('/') === after[index]!.at.join('/'));
+  return (
+    before.length === after.length &&
+    before.every(
+      (problem, index) =>
+        problem.code === after[index]!.code && problem.message === after[index]!.message && problem.at.join('/') === after[index]!.at.join('/'),
+    )
+  );
 }
 
 function applied(text: string, { rangeOffset, rangeLength, text: inserted }: ContentChange): string {
@@ -280,7 +286,11 @@ export function createIncrementalValidator(): IncrementalValidator {
   function view(): BatchView | null {
     const kept = batch;
     if (!kept) return null;
-    return { events: kept.events, eventText: (index) => eventText(kept.text, index), positionIn: (index, offset) => positionIn(kept.spans, eventText(kept.text, index), index, offset) };
+    return {
+      events: kept.events,
+      eventText: (index) => eventText(kept.text, index),
+      positionIn: (index, offset) => positionIn(kept.spans, eventText(kept.text, index), index, offset),
+    };
   }
 
   function takeChanged(): ReadonlySet<number> | null {

@@ -28,7 +28,25 @@ export interface SyntaxProblem {
 }
 
 /** jsonc-parser's SyntaxKind and ScanError values: its const enums cannot be read under type stripping. */
-const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, comma: 5, colon: 6, null: 7, true: 8, false: 9, string: 10, number: 11, lineComment: 12, blockComment: 13, lineBreak: 14, space: 15, unknown: 16, end: 17 } as const;
+const TOKEN = {
+  openBrace: 1,
+  closeBrace: 2,
+  openBracket: 3,
+  closeBracket: 4,
+  comma: 5,
+  colon: 6,
+  null: 7,
+  true: 8,
+  false: 9,
+  string: 10,
+  number: 11,
+  lineComment: 12,
+  blockComment: 13,
+  lineBreak: 14,
+  space: 15,
+  unknown: 16,
+  end: 17,
+} as const;
 const SCAN_ERROR_NONE = 0;
 
 export type Expected = 'value' | 'value-or-close' | 'key' | 'key-or-close' | 'colon' | 'comma-or-close' | 'end';
@@ -311,7 +329,13 @@ export function readBatchJson(text: string): BatchReading {
   } catch (error) {
     const reason = (error as Error).message;
     const { readWithoutFault, anchor } = whereParsingStopped(reason, text);
-    const problem = findSyntaxProblem(text, scanStartBefore(text, readWithoutFault)) ?? { code: 'not-json', offset: text.length, length: 0, reason, message: `The text cannot be read as JSON: ${reason}` };
+    const problem = findSyntaxProblem(text, scanStartBefore(text, readWithoutFault)) ?? {
+      code: 'not-json',
+      offset: text.length,
+      length: 0,
+      reason,
+      message: `The text cannot be read as JSON: ${reason}`,
+    };
     return { problem: anchor ? { ...problem, anchor } : problem };
   }
 }

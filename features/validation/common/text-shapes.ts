@@ -22,7 +22,8 @@ const UUID_HYPHENS = 4;
  * four hyphens in place, a sum of exactly 4 leaves room for no other hyphen and nothing else.
  */
 export function isUuidShaped(text: string): boolean {
-  if (text.length !== 36 || text.charCodeAt(8) !== HYPHEN || text.charCodeAt(13) !== HYPHEN || text.charCodeAt(18) !== HYPHEN || text.charCodeAt(23) !== HYPHEN) return false;
+  if (text.length !== 36 || text.charCodeAt(8) !== HYPHEN || text.charCodeAt(13) !== HYPHEN || text.charCodeAt(18) !== HYPHEN || text.charCodeAt(23) !== HYPHEN)
+    return false;
   let weight = 0;
   for (let index = 0; index < 36; index++) {
     const code = text.charCodeAt(index);
@@ -57,7 +58,15 @@ const DAYS_IN_EVERY_MONTH = 28;
  * is a real date-time (wallClockProblem finds nothing wrong with it); -1 when it is not.
  */
 export function plainWallClock(text: string): number {
-  if (text.length !== 19 || text.charCodeAt(4) !== HYPHEN || text.charCodeAt(7) !== HYPHEN || text.charCodeAt(10) !== SPACE || text.charCodeAt(13) !== COLON || text.charCodeAt(16) !== COLON) return -1;
+  if (
+    text.length !== 19 ||
+    text.charCodeAt(4) !== HYPHEN ||
+    text.charCodeAt(7) !== HYPHEN ||
+    text.charCodeAt(10) !== SPACE ||
+    text.charCodeAt(13) !== COLON ||
+    text.charCodeAt(16) !== COLON
+  )
+    return -1;
   const century = twoDigits(text, 0);
   const yearOfCentury = twoDigits(text, 2);
   const month = twoDigits(text, 5);
@@ -66,7 +75,19 @@ export function plainWallClock(text: string): number {
   const minute = twoDigits(text, 14);
   const second = twoDigits(text, 17);
   // NOT_TWO_DIGITS is past every bound below.
-  if (century > 99 || yearOfCentury > 99 || century + yearOfCentury === 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return -1;
+  if (
+    century > 99 ||
+    yearOfCentury > 99 ||
+    century + yearOfCentury === 0 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > 31 ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    return -1;
   if (day > DAYS_IN_EVERY_MONTH && wallClockProblem(text) !== null) return -1;
   return (((((century * 100 + yearOfCentury) * 100 + month) * 100 + day) * 100 + hour) * 100 + minute) * 100 + second;
 }

@@ -14,7 +14,15 @@ import { findSyntaxProblem } from './syntax.ts';
  */
 
 export type { Diagnostic, QuickFix, TextEdit } from './diagnostic.ts';
-export { DEFAULT_RULES, rulesFor, WARNING_CODES, type RuleSeverity, type Severity, type ValidationRules, type WarningCode } from '../../environments/common/rules.ts';
+export {
+  DEFAULT_RULES,
+  rulesFor,
+  WARNING_CODES,
+  type RuleSeverity,
+  type Severity,
+  type ValidationRules,
+  type WarningCode,
+} from '../../environments/common/rules.ts';
 
 /**
  * The codes of a text that is no batch at all (not JSON, nested deeper than any service takes,
@@ -47,7 +55,9 @@ function batchFindings(text: string, events: readonly unknown[], rules: Validati
   for (const index of repeats.keys()) withFindings.add(index);
   return [...withFindings]
     .sort((a, b) => a - b)
-    .flatMap((index) => eventFindings(text, index, layout.starts[index]!, layout.ends[index]!, checks.problems.get(index), originals[index]!, repeats.get(index) ?? []));
+    .flatMap((index) =>
+      eventFindings(text, index, layout.starts[index]!, layout.ends[index]!, checks.problems.get(index), originals[index]!, repeats.get(index) ?? []),
+    );
 }
 
 export function validateBatch(text: string, rules: ValidationRules): ValidationResult {

@@ -36,7 +36,14 @@ function valueAt(value: unknown, path: Path): unknown {
   return at;
 }
 
-const NUMBER_WORDS: Record<string, string> = { number: 'a number', int: 'a whole number', string: 'a text', array: 'a list', object: 'an object', boolean: 'true or false' };
+const NUMBER_WORDS: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'a text',
+  array: 'a list',
+  object: 'an object',
+  boolean: 'true or false',
+};
 
 /** The part of a schema a path leads to, through objects, lists, unions (the first option it leads somewhere in), optional and default values. */
 function schemaAt(schema: z.ZodType, path: Path): z.ZodType | null {
@@ -51,14 +58,22 @@ function schemaAt(schema: z.ZodType, path: Path): z.ZodType | null {
     }
     return null;
   }
-  const next = at instanceof z.ZodObject ? (at.shape as Record<Segment, z.ZodType | undefined>)[key!] : at instanceof z.ZodArray ? (at.element as z.ZodType) : undefined;
+  const next =
+    at instanceof z.ZodObject ? (at.shape as Record<Segment, z.ZodType | undefined>)[key!] : at instanceof z.ZodArray ? (at.element as z.ZodType) : undefined;
   return next ? schemaAt(next, rest) : null;
 }
 
 /** "a number from 100 to 599" when the schema bounds it both ways, as the person fixing it needs to know. */
 function numberRange(schema: z.ZodType | null): string | null {
   // A whole number (.int()) is bounded by the safe integers: no bound a person set.
-  if (!(schema instanceof z.ZodNumber) || schema.minValue === null || schema.maxValue === null || schema.minValue <= Number.MIN_SAFE_INTEGER || schema.maxValue >= Number.MAX_SAFE_INTEGER) return null;
+  if (
+    !(schema instanceof z.ZodNumber) ||
+    schema.minValue === null ||
+    schema.maxValue === null ||
+    schema.minValue <= Number.MIN_SAFE_INTEGER ||
+    schema.maxValue >= Number.MAX_SAFE_INTEGER
+  )
+    return null;
   return `a number from ${schema.minValue} to ${schema.maxValue}`;
 }
 
@@ -68,7 +83,9 @@ function issueText(issue: z.core.$ZodIssue, actual: unknown, schema: z.ZodType |
   if (range) return `expected ${range}, not ${JSON.stringify(actual)}`;
   switch (issue.code) {
     case 'invalid_type':
-      return actual === undefined ? `missing: add it (${NUMBER_WORDS[issue.expected] ?? issue.expected})` : `expected ${NUMBER_WORDS[issue.expected] ?? issue.expected}, not ${kindOf(actual)}`;
+      return actual === undefined
+        ? `missing: add it (${NUMBER_WORDS[issue.expected] ?? issue.expected})`
+        : `expected ${NUMBER_WORDS[issue.expected] ?? issue.expected}, not ${kindOf(actual)}`;
     case 'too_small':
       if (issue.origin === 'number') return `expected a number of at least ${String(issue.minimum)}, not ${JSON.stringify(actual)}`;
       if (issue.origin === 'array') return `needs at least ${String(issue.minimum)} ${issue.minimum === 1 ? 'entry' : 'entries'}`;
@@ -92,7 +109,10 @@ function stepIssues(step: unknown): { issue: z.core.$ZodIssue; schema: z.ZodType
   const parsed = stepSchema.safeParse(step);
   if (parsed.success) return [];
   return parsed.error.issues.map((issue) => ({
-    issue: issue.code === 'invalid_union' && issue.path[0] === 'send' ? { ...issue, message: 'expected a batch file of the workspace (batches/NAME.json) or a list of events' } : issue,
+    issue:
+      issue.code === 'invalid_union' && issue.path[0] === 'send'
+        ? { ...issue, message: 'expected a batch file of the workspace (batches/NAME.json) or a list of events' }
+        : issue,
     schema: schemaAt(stepSchema, segments(issue.path)),
   }));
 }

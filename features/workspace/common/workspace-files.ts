@@ -37,7 +37,12 @@ function same(a: unknown, b: unknown): boolean {
 export function environmentText(environment: WorkspaceEnvironment): string {
   const written: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(environment)) {
-    if (value === undefined || value === null || (key !== 'name' && key !== 'baseUrl' && Object.hasOwn(DEFAULT_SETTINGS, key) && same(value, DEFAULT_SETTINGS[key as keyof EnvironmentSettings]))) continue;
+    if (
+      value === undefined ||
+      value === null ||
+      (key !== 'name' && key !== 'baseUrl' && Object.hasOwn(DEFAULT_SETTINGS, key) && same(value, DEFAULT_SETTINGS[key as keyof EnvironmentSettings]))
+    )
+      continue;
     written[key] = value;
   }
   return canonicalJson(written, ENVIRONMENT_KEYS);

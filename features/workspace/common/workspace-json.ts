@@ -62,13 +62,18 @@ export interface PlacedIssue {
 function placedIssues(issue: z.core.$ZodIssue, document: unknown): PlacedIssue[] {
   const path = issue.path.filter((segment): segment is Segment => typeof segment !== 'symbol');
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({ path, unknownKey: key, message: `${pointerOf([...path, key])}: unknown key "${key}"; remove it or correct its spelling.` }));
+    return issue.keys.map((key) => ({
+      path,
+      unknownKey: key,
+      message: `${pointerOf([...path, key])}: unknown key "${key}"; remove it or correct its spelling.`,
+    }));
   }
   const value = valueAt(document, path);
   if (issue.code === 'invalid_type' && value === undefined) {
     return [{ path, message: `${pointerOf(path)}: missing; add "${String(path.at(-1))}" (${article(issue.expected)}).` }];
   }
-  if (issue.code === 'invalid_type') return [{ path, message: `${pointerOf(path)}: expected ${article(issue.expected)}, saw ${shortJson(value)}; correct the value.` }];
+  if (issue.code === 'invalid_type')
+    return [{ path, message: `${pointerOf(path)}: expected ${article(issue.expected)}, saw ${shortJson(value)}; correct the value.` }];
   return [{ path, message: `${pointerOf(path)}: ${issue.message.replace(/[.]?$/, '.')}` }];
 }
 
@@ -82,7 +87,14 @@ export function readWorkspaceJson<T>(text: string, path: string, schema: z.ZodTy
   }
   const parsed = schema.safeParse(read.value);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, problems: placeProblems(body, path, parsed.error.issues.flatMap((issue) => placedIssues(issue, read.value))) };
+  return {
+    ok: false,
+    problems: placeProblems(
+      body,
+      path,
+      parsed.error.issues.flatMap((issue) => placedIssues(issue, read.value)),
+    ),
+  };
 }
 
 /**

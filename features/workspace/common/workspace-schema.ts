@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { WORKSPACE_KINDS, WorkspaceManifestSchema, WorkspacePathSchema, type WorkspaceFile, type WorkspaceListing, type WorkspaceProblem } from './workspace.ts';
+import {
+  WORKSPACE_KINDS,
+  WorkspaceManifestSchema,
+  WorkspacePathSchema,
+  type WorkspaceFile,
+  type WorkspaceListing,
+  type WorkspaceProblem,
+} from './workspace.ts';
 
 /**
  * The workspace contract's types as zod schemas, for what crosses IPC (the open workspace, the

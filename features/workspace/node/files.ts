@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { EnvironmentSettings } from '../../environments/common/environment.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import { checkSettings } from '../../environments/common/environment.ts';
-import { environmentFileOf, environmentText, manifestText, readEnvironmentText, readManifestText, settingsOfEnvironmentFile } from '../common/workspace-files.ts';
+import {
+  environmentFileOf,
+  environmentText,
+  manifestText,
+  readEnvironmentText,
+  readManifestText,
+  settingsOfEnvironmentFile,
+} from '../common/workspace-files.ts';
 import { placeProblems, problemText } from '../common/workspace-json.ts';
 import { MANIFEST_FILE, type WorkspaceManifest, type WorkspaceProblem } from '../common/workspace.ts';
 import { isInside, resolveInside, writeWorkspaceFile } from './paths.ts';
@@ -44,14 +51,23 @@ export async function readManifest(root: string): Promise<WorkspaceManifest> {
   try {
     text = await readSmallFile(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('workspace-not-found', `${root} is not a workspace: it has no ${MANIFEST_FILE}. Create one with "eventdesk init".`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new AppError('workspace-not-found', `${root} is not a workspace: it has no ${MANIFEST_FILE}. Create one with "eventdesk init".`);
     throw new AppError('workspace-unreadable', `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'failed'}.`, (error as Error).message);
   }
-  if (text === null) throw new AppError('workspace-manifest-invalid', `${MANIFEST_FILE} in ${root} is larger than ${SMALL_FILE_BYTES / 1024 / 1024} MB: it is not a workspace manifest.`);
+  if (text === null)
+    throw new AppError(
+      'workspace-manifest-invalid',
+      `${MANIFEST_FILE} in ${root} is larger than ${SMALL_FILE_BYTES / 1024 / 1024} MB: it is not a workspace manifest.`,
+    );
   const read = readManifestText(text);
   if (read.ok) return read.value;
   const lines = read.problems.map(problemText);
-  throw new AppError('workspace-manifest-invalid', `The workspace in ${root} cannot be opened: ${lines[0]}${lines.length > 1 ? ` (and ${lines.length - 1} more)` : ''}`, lines.join('\n'));
+  throw new AppError(
+    'workspace-manifest-invalid',
+    `The workspace in ${root} cannot be opened: ${lines[0]}${lines.length > 1 ? ` (and ${lines.length - 1} more)` : ''}`,
+    lines.join('\n'),
+  );
 }
 
 /** Writes the manifest, unless the file already says the same. Answers whether it wrote. */
@@ -112,7 +128,10 @@ function nameKey(name: string): string {
  * Names are unique in a workspace, whatever their case: a file whose environment has the name
  * of an earlier file's is a problem naming both, and only the earlier one loads.
  */
-export async function loadEnvironments(root: string, relatives: readonly string[]): Promise<{ environments: WorkspaceEnvironmentEntry[]; problems: WorkspaceProblem[] }> {
+export async function loadEnvironments(
+  root: string,
+  relatives: readonly string[],
+): Promise<{ environments: WorkspaceEnvironmentEntry[]; problems: WorkspaceProblem[] }> {
   const environments: WorkspaceEnvironmentEntry[] = [];
   const problems: WorkspaceProblem[] = [];
   const byName = new Map<string, WorkspaceEnvironmentEntry>();
@@ -147,7 +166,11 @@ export async function writeEnvironmentFile(root: string, relative: string, setti
   let plan: string | null = null;
   if (settings.planFile !== null) {
     const realRoot = path.resolve(root);
-    if (!isInside(realRoot, settings.planFile)) throw new AppError('workspace-path-outside', `The plan ${settings.planFile} is outside the workspace ${root}: copy it into the workspace's plans folder and choose it there.`);
+    if (!isInside(realRoot, settings.planFile))
+      throw new AppError(
+        'workspace-path-outside',
+        `The plan ${settings.planFile} is outside the workspace ${root}: copy it into the workspace's plans folder and choose it there.`,
+      );
     plan = path.relative(realRoot, settings.planFile).split(path.sep).join('/');
   }
   const text = environmentText(environmentFileOf(settings, plan));

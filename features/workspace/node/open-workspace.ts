@@ -22,7 +22,6 @@ import { createAtomicWriter, parseJsonOrNull } from '../../../base/node/json-fil
 export const RECENT_WORKSPACES_LIMIT = 10;
 const DEBOUNCE_MS = 150;
 
-
 /** What listeners are told after files changed on disk: the listing now, and the changed paths (relative, forward slashes). */
 export interface WorkspaceChange {
   listing: WorkspaceListing;
@@ -37,7 +36,12 @@ export interface WorkspaceChange {
  */
 export async function workspaceDataFolder(dataFolder: string, root: string): Promise<string> {
   const real = await realpath(root);
-  const name = path.basename(real).replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'workspace';
+  const name =
+    path
+      .basename(real)
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'workspace';
   return path.join(dataFolder, 'workspaces', `${name}-${createHash('sha256').update(real).digest('hex').slice(0, 12)}`);
 }
 
@@ -61,7 +65,15 @@ function sameListing(a: WorkspaceListing, b: WorkspaceListing): boolean {
   return JSON.stringify([a.manifest, a.files, a.problems]) === JSON.stringify([b.manifest, b.files, b.problems]);
 }
 
-export function createOpenWorkspace({ dataFolder, debounceMs = DEBOUNCE_MS, watchChanges = true }: { dataFolder: string; debounceMs?: number; watchChanges?: boolean }) {
+export function createOpenWorkspace({
+  dataFolder,
+  debounceMs = DEBOUNCE_MS,
+  watchChanges = true,
+}: {
+  dataFolder: string;
+  debounceMs?: number;
+  watchChanges?: boolean;
+}) {
   const recentFile = path.join(dataFolder, 'recent-workspaces.json');
   const writeRecent = createAtomicWriter(recentFile);
   const listeners = new Set<(change: WorkspaceChange) => void>();
@@ -160,7 +172,12 @@ export function createOpenWorkspace({ dataFolder, debounceMs = DEBOUNCE_MS, watc
         });
         current.watchers.set(folder, watcher);
       } catch (error) {
-        current.loaded.listing.problems.push({ path: folder || '.', line: null, column: null, message: `Changes on disk here are not followed (${(error as NodeJS.ErrnoException).code ?? 'failed'}); reopen the workspace to see them.` });
+        current.loaded.listing.problems.push({
+          path: folder || '.',
+          line: null,
+          column: null,
+          message: `Changes on disk here are not followed (${(error as NodeJS.ErrnoException).code ?? 'failed'}); reopen the workspace to see them.`,
+        });
       }
     }
   }

@@ -37,12 +37,18 @@ async function realPathOf(file: string): Promise<string> {
  */
 export async function resolveInside(root: string, relative: string): Promise<string> {
   if (!WorkspacePathSchema.safeParse(relative).success) {
-    throw new AppError('workspace-path-outside', `"${relative}" is not a path inside the workspace: write it from the workspace's folder, with forward slashes and no "..".`);
+    throw new AppError(
+      'workspace-path-outside',
+      `"${relative}" is not a path inside the workspace: write it from the workspace's folder, with forward slashes and no "..".`,
+    );
   }
   const file = path.join(root, ...relative.split('/'));
   const [realRoot, realFile] = await Promise.all([realpath(root), realPathOf(file)]);
   if (!isInside(realRoot, realFile)) {
-    throw new AppError('workspace-path-outside', `${relative} leads out of the workspace through a link (to ${realFile}); EventDesk reads and writes only inside ${root}.`);
+    throw new AppError(
+      'workspace-path-outside',
+      `${relative} leads out of the workspace through a link (to ${realFile}); EventDesk reads and writes only inside ${root}.`,
+    );
   }
   return file;
 }
@@ -78,7 +84,12 @@ const MAX_TEXT_BYTES = 200 * 1024 * 1024;
 export async function readWorkspaceText(root: string, relative: string): Promise<string> {
   const file = await resolveInside(root, relative);
   const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) throw new AppError('file-missing', `${relative}: there is no such file in the workspace (${root}). Check the path, relative to the workspace's root.`);
-  if (info.size > MAX_TEXT_BYTES) throw new AppError('file-too-large', `${relative} is ${(info.size / 1024 / 1024).toFixed(0)} MB; EventDesk reads files up to ${MAX_TEXT_BYTES / 1024 / 1024} MB.`);
+  if (!info?.isFile())
+    throw new AppError('file-missing', `${relative}: there is no such file in the workspace (${root}). Check the path, relative to the workspace's root.`);
+  if (info.size > MAX_TEXT_BYTES)
+    throw new AppError(
+      'file-too-large',
+      `${relative} is ${(info.size / 1024 / 1024).toFixed(0)} MB; EventDesk reads files up to ${MAX_TEXT_BYTES / 1024 / 1024} MB.`,
+    );
   return readFile(file, 'utf8');
 }

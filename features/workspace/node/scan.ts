@@ -44,7 +44,10 @@ export async function findWorkspaceRoot(folder: string): Promise<string> {
     if (parent === current) break;
     current = parent;
   }
-  throw new AppError('workspace-not-found', `${path.resolve(folder)} is not inside a workspace: neither it nor a folder above it has an ${MANIFEST_FILE}. Create one with "eventdesk init".`);
+  throw new AppError(
+    'workspace-not-found',
+    `${path.resolve(folder)} is not inside a workspace: neither it nor a folder above it has an ${MANIFEST_FILE}. Create one with "eventdesk init".`,
+  );
 }
 
 function skipped(name: string): boolean {
@@ -93,7 +96,12 @@ async function walkFolder(walk: Walk, relative: string, deep: boolean, depth: nu
     // A kind's folder itself may be a link; those under it are checked once the plain tree is read.
     const folder = real ?? (await realpath(absolute));
     if (!isInside(walk.realRoot, folder)) {
-      walk.problems.push({ path: relative, line: null, column: null, message: 'is a link leading out of the workspace: its files are not listed. Move them into the workspace.' });
+      walk.problems.push({
+        path: relative,
+        line: null,
+        column: null,
+        message: 'is a link leading out of the workspace: its files are not listed. Move them into the workspace.',
+      });
       return;
     }
     if (listedAlready(walk, relative, folder)) return;
@@ -101,7 +109,8 @@ async function walkFolder(walk: Walk, relative: string, deep: boolean, depth: nu
     entries = await readdir(absolute, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') walk.problems.push({ path: relative, line: null, column: null, message: `cannot be read (${code ?? 'failed'}): its files are not listed.` });
+    if (code !== 'ENOENT')
+      walk.problems.push({ path: relative, line: null, column: null, message: `cannot be read (${code ?? 'failed'}): its files are not listed.` });
     return;
   }
   walk.folders.push(relative);
@@ -136,7 +145,12 @@ async function followLinks(walk: Walk): Promise<void> {
     const target = await realpath(link.absolute).catch(() => null);
     if (target === null) continue;
     if (!isInside(walk.realRoot, target)) {
-      walk.problems.push({ path: link.relative, line: null, column: null, message: 'is a link leading out of the workspace: it is not listed. Move what it points to into the workspace.' });
+      walk.problems.push({
+        path: link.relative,
+        line: null,
+        column: null,
+        message: 'is a link leading out of the workspace: it is not listed. Move what it points to into the workspace.',
+      });
       continue;
     }
     const info = await stat(target).catch(() => null);
@@ -166,7 +180,10 @@ async function readScenario(root: string, relative: string): Promise<{ name: str
   try {
     text = await readSmallFile(path.join(root, ...relative.split('/')));
   } catch (error) {
-    return { name: null, problems: [{ path: relative, line: null, column: null, message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'failed'}).` }] };
+    return {
+      name: null,
+      problems: [{ path: relative, line: null, column: null, message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'failed'}).` }],
+    };
   }
   if (text === null) return { name: null, problems: [] };
   const read = readScenarioText(relative, text);
@@ -183,8 +200,17 @@ export async function loadWorkspace(folder: string, limits: ScanLimits = SCAN_LI
   const found = Object.fromEntries(kinds.map((kind) => [kind, [] as string[]])) as Record<WorkspaceKind, string[]>;
   for (const kind of kinds) await walkFolder(walk, WORKSPACE_KINDS[kind].folder, kind === 'batch' || kind === 'scenario', 1, found[kind]);
   await followLinks(walk);
-  const byKind = Object.fromEntries(kinds.map((kind) => [kind, found[kind].sort(byFolders).filter((file) => suffixOf(kind, file) !== undefined)])) as Record<WorkspaceKind, string[]>;
-  if (walk.cut) walk.problems.push({ path: WHOLE_WORKSPACE, line: null, column: null, message: `holds more than ${limits.files.toLocaleString('en')} files: only the first ${limits.files.toLocaleString('en')} are listed. Keep other files outside the workspace's folders.` });
+  const byKind = Object.fromEntries(kinds.map((kind) => [kind, found[kind].sort(byFolders).filter((file) => suffixOf(kind, file) !== undefined)])) as Record<
+    WorkspaceKind,
+    string[]
+  >;
+  if (walk.cut)
+    walk.problems.push({
+      path: WHOLE_WORKSPACE,
+      line: null,
+      column: null,
+      message: `holds more than ${limits.files.toLocaleString('en')} files: only the first ${limits.files.toLocaleString('en')} are listed. Keep other files outside the workspace's folders.`,
+    });
 
   const titleOf = (kind: WorkspaceKind, file: string) => path.posix.basename(file).slice(0, -suffixOf(kind, file)!.length);
   const { environments, problems: environmentProblems } = await loadEnvironments(root, byKind.environment);
@@ -204,11 +230,25 @@ export async function loadWorkspace(folder: string, limits: ScanLimits = SCAN_LI
 
   const manifestProblems: WorkspaceProblem[] = [];
   if (manifest.defaultEnvironment !== null && !findEnvironment(environments, manifest.defaultEnvironment)) {
-    manifestProblems.push({ path: MANIFEST_FILE, line: null, column: null, message: `/defaultEnvironment: no environment of the workspace is called "${manifest.defaultEnvironment}"; name one of environments/*.env.json.` });
+    manifestProblems.push({
+      path: MANIFEST_FILE,
+      line: null,
+      column: null,
+      message: `/defaultEnvironment: no environment of the workspace is called "${manifest.defaultEnvironment}"; name one of environments/*.env.json.`,
+    });
   }
   if (manifest.plan !== null && !files.some((file) => file.path === manifest.plan)) {
-    const exists = await stat(path.join(root, ...manifest.plan.split('/'))).then((info) => info.isFile(), () => false);
-    if (!exists) manifestProblems.push({ path: MANIFEST_FILE, line: null, column: null, message: `/plan: ${manifest.plan} is not there; correct the path or add the plan.` });
+    const exists = await stat(path.join(root, ...manifest.plan.split('/'))).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+    if (!exists)
+      manifestProblems.push({
+        path: MANIFEST_FILE,
+        line: null,
+        column: null,
+        message: `/plan: ${manifest.plan} is not there; correct the path or add the plan.`,
+      });
   }
   const problems = [...manifestProblems, ...environmentProblems, ...scenarioProblems, ...walk.problems];
   return { listing: { root, manifest, files, problems }, environments, folders: walk.folders };

@@ -46,7 +46,12 @@ const plan = {
 
 /** The workspace's files, by path from its root, for a workspace called `name`; a preset's environment beside the sandbox's (its settings alone: no credential). */
 export function starterFiles(name: string, preset: EnvironmentPreset | null = null): { path: string; text: string }[] {
-  const environment = { ...DEFAULT_SETTINGS, name: STARTER_ENVIRONMENT, baseUrl: `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`, username: SANDBOX_DEMO_CREDENTIALS.username };
+  const environment = {
+    ...DEFAULT_SETTINGS,
+    name: STARTER_ENVIRONMENT,
+    baseUrl: `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`,
+    username: SANDBOX_DEMO_CREDENTIALS.username,
+  };
   const scenario = {
     format: SCENARIO_FORMAT,
     version: 1,
@@ -60,8 +65,13 @@ export function starterFiles(name: string, preset: EnvironmentPreset | null = nu
   return [
     { path: MANIFEST_FILE, text: manifestText({ format: MANIFEST_FORMAT, version: 1, name, defaultEnvironment: STARTER_ENVIRONMENT, plan: STARTER_PLAN }) },
     { path: `environments/${STARTER_ENVIRONMENT}.env.json`, text: environmentText(environmentFileOf(environment, null)) },
-    ...(preset ? [{ path: `environments/${preset.id}.env.json`, text: environmentText(environmentFileOf({ ...DEFAULT_SETTINGS, ...preset.settings }, null)) }] : []),
-    { path: STARTER_BATCH, text: canonicalJson([purchase('customer-1', '19.99', 'EUR'), purchase('customer-2', '5.00', 'USD'), purchase('customer-3', '120.00', 'GBP')]) },
+    ...(preset
+      ? [{ path: `environments/${preset.id}.env.json`, text: environmentText(environmentFileOf({ ...DEFAULT_SETTINGS, ...preset.settings }, null)) }]
+      : []),
+    {
+      path: STARTER_BATCH,
+      text: canonicalJson([purchase('customer-1', '19.99', 'EUR'), purchase('customer-2', '5.00', 'USD'), purchase('customer-3', '120.00', 'GBP')]),
+    },
     { path: STARTER_PLAN, text: canonicalJson(plan) },
     { path: 'scenarios/smoke.scenario.json', text: canonicalJson(scenario) },
   ];

@@ -20,7 +20,10 @@ export function workspaceEnvironmentId(realRoot: string, name: string): string {
   return `workspace-${hash(realRoot, 16)}-${hash(name.trim().toLowerCase(), 16)}`;
 }
 
-export async function workspaceEnvironmentSource(listing: WorkspaceListing, entries: readonly WorkspaceEnvironmentEntry[]): Promise<WorkspaceEnvironmentSource> {
+export async function workspaceEnvironmentSource(
+  listing: WorkspaceListing,
+  entries: readonly WorkspaceEnvironmentEntry[],
+): Promise<WorkspaceEnvironmentSource> {
   const realRoot = await realpath(listing.root);
   const files = new Map<string, string>();
   const environments = entries.map((entry) => {

@@ -75,7 +75,8 @@ export function createWorkspaceOpening({ workspace, dialogs, push, follow, mayCh
     },
 
     async openRecent(root: string): Promise<WorkspaceListing> {
-      if (!(await workspace.recent()).some((entry) => entry.root === root)) throw new AppError('workspace-not-recent', 'That folder is not among the recent workspaces; open it with File → Open Workspace….');
+      if (!(await workspace.recent()).some((entry) => entry.root === root))
+        throw new AppError('workspace-not-recent', 'That folder is not among the recent workspaces; open it with File → Open Workspace….');
       return open(root);
     },
 
@@ -92,7 +93,8 @@ export function createWorkspaceOpening({ workspace, dialogs, push, follow, mayCh
     /** A batch of the open workspace, read for the composer under its own absolute path. */
     async openFile(relative: string): Promise<OpenedFile> {
       const { root } = opened();
-      if (!isBatchPath(relative)) throw new AppError('workspace-not-batch', `${relative} is not a batch of the workspace: batches are ${batchKind.folder}/**/*.json or .ndjson.`);
+      if (!isBatchPath(relative))
+        throw new AppError('workspace-not-batch', `${relative} is not a batch of the workspace: batches are ${batchKind.folder}/**/*.json or .ndjson.`);
       const text = await workspace.readText(relative);
       return { path: path.join(root, ...relative.split('/')), name: path.posix.basename(relative), text };
     },

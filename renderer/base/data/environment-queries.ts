@@ -25,7 +25,9 @@ export function useEnvironmentActions() {
   const api = useApi();
   return {
     select: useEnvironmentMutation((id: string) => api.environments.select({ id })),
-    save: useEnvironmentMutation(({ id, edit }: { id: string | null; edit: EnvironmentEdit }) => (id ? api.environments.update({ id, edit }) : api.environments.create(edit))),
+    save: useEnvironmentMutation(({ id, edit }: { id: string | null; edit: EnvironmentEdit }) =>
+      id ? api.environments.update({ id, edit }) : api.environments.create(edit),
+    ),
     duplicate: useEnvironmentMutation((input: { id: string; copySecrets: boolean }) => api.environments.duplicate(input)),
     remove: useEnvironmentMutation((id: string) => api.environments.remove({ id })),
     importText: useEnvironmentMutation((text: string) => api.environments.import({ text })),

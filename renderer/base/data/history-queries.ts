@@ -86,7 +86,9 @@ export function freshenHistory(client: QueryClient, api: Api): void {
       reread();
       continue;
     }
-    api.history.list({ filter: key[2] as HistoryFilter, limit: HISTORY_PAGE_SIZE }).then((newest) => client.setQueryData<Pages>(key, (current) => current && withNewest(newest, current)), reread);
+    api.history
+      .list({ filter: key[2] as HistoryFilter, limit: HISTORY_PAGE_SIZE })
+      .then((newest) => client.setQueryData<Pages>(key, (current) => current && withNewest(newest, current)), reread);
   }
   void client.invalidateQueries({ queryKey: historyKey, predicate: (query) => query.queryKey[1] !== 'batch' && query.queryKey[1] !== 'list' });
 }

@@ -226,5 +226,8 @@ export function useSandboxFaults() {
 export function useSetFaults() {
   const api = useApi();
   const client = useQueryClient();
-  return useMutation({ mutationFn: (patch: SandboxFaultsPatch) => api.sandbox.setFaults(patch), onSuccess: (faults) => client.setQueryData(faultsKey, faults) });
+  return useMutation({
+    mutationFn: (patch: SandboxFaultsPatch) => api.sandbox.setFaults(patch),
+    onSuccess: (faults) => client.setQueryData(faultsKey, faults),
+  });
 }

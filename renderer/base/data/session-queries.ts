@@ -65,8 +65,15 @@ export function useSessionEvents(): void {
         const waiting = sendsUnderWay(event.environmentId);
         if (waiting.length === 0) return;
         // Sends under way wait for this login in main, and go on after it; a cancel stops them there.
-        if (event.reason === 'needs-login') askLogin(event.environmentId, undefined, SEND_WAITS, () => void api.session.declineLogin({ environmentId: event.environmentId }).catch(() => undefined));
-        if (event.reason === 'renewal-failed') askLogin(event.environmentId, () => void resumeStopped(api, waiting, (message) => notify('error', message)), SEND_STOPPED);
+        if (event.reason === 'needs-login')
+          askLogin(
+            event.environmentId,
+            undefined,
+            SEND_WAITS,
+            () => void api.session.declineLogin({ environmentId: event.environmentId }).catch(() => undefined),
+          );
+        if (event.reason === 'renewal-failed')
+          askLogin(event.environmentId, () => void resumeStopped(api, waiting, (message) => notify('error', message)), SEND_STOPPED);
       }),
     [api, client, askLogin, notify],
   );

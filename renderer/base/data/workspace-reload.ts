@@ -51,7 +51,9 @@ export function reloadBatch(batch: Batch, path: string, text: string): ReloadOut
     useComposer.getState().saved(batch.id, batch.filePath, text);
     return 'reloaded';
   }
-  useReloadQuestions.setState((state) => ({ questions: [...state.questions.filter((question) => question.batchId !== batch.id), { batchId: batch.id, path, name: batch.name, text }] }));
+  useReloadQuestions.setState((state) => ({
+    questions: [...state.questions.filter((question) => question.batchId !== batch.id), { batchId: batch.id, path, name: batch.name, text }],
+  }));
   return 'asked';
 }
 

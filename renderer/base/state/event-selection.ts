@@ -202,7 +202,7 @@ export function resetSelection(batchId: string, count: number): void {
 useComposer.subscribe((state) => {
   const open = new Set(state.batches.map((batch) => batch.id));
   const { byBatch, shownByBatch, focusRequests } = useStore.getState();
-  const keepOpen = <T,>(byId: Readonly<Record<string, T>>) => Object.fromEntries(Object.entries(byId).filter(([id]) => open.has(id)));
+  const keepOpen = <T>(byId: Readonly<Record<string, T>>) => Object.fromEntries(Object.entries(byId).filter(([id]) => open.has(id)));
   if ([byBatch, shownByBatch, focusRequests].some((byId) => Object.keys(byId).some((id) => !open.has(id)))) {
     useStore.setState({ byBatch: keepOpen(byBatch), shownByBatch: keepOpen(shownByBatch), focusRequests: keepOpen(focusRequests) });
   }

@@ -44,7 +44,10 @@ export function onOriginsRemembered(listener: (batchId: string) => void): () => 
   return () => listeners.delete(listener);
 }
 
-const customersFirst = <T extends Origin>(origins: readonly T[]): T[] => [...origins.filter((origin) => origin.kind === 'customer'), ...origins.filter((origin) => origin.kind === 'device')];
+const customersFirst = <T extends Origin>(origins: readonly T[]): T[] => [
+  ...origins.filter((origin) => origin.kind === 'customer'),
+  ...origins.filter((origin) => origin.kind === 'device'),
+];
 
 /**
  * The batch's origins as its draft keeps them, bounded like the send's note: customers first,
@@ -52,7 +55,11 @@ const customersFirst = <T extends Origin>(origins: readonly T[]): T[] => [...ori
  * the bound (of a customer id of hundreds of digits) is left out: it could not be matched whole.
  */
 export function originsToKeep(batchId: string): PseudonymOrigin[] {
-  const origins = [...(byBatch.get(batchId) ?? [])].map(([pseudonym, origin]) => ({ pseudonym, ...origin, original: origin.original.slice(0, PSEUDONYM_ORIGIN_MAX) }));
+  const origins = [...(byBatch.get(batchId) ?? [])].map(([pseudonym, origin]) => ({
+    pseudonym,
+    ...origin,
+    original: origin.original.slice(0, PSEUDONYM_ORIGIN_MAX),
+  }));
   return customersFirst(origins.filter((origin) => origin.pseudonym.length <= PSEUDONYM_ORIGIN_MAX)).slice(0, MAX_PSEUDONYM_ORIGINS);
 }
 

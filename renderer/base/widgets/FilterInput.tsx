@@ -9,7 +9,21 @@ export const FILTER_PLACEHOLDER = 'customer_id = cust-7781, attributes.plan exis
  * Events view): the same example, Escape clears it, and an expression it cannot read marks it
  * invalid, the reason in the status it names (FilterStatus).
  */
-export function FilterInput({ label, value, onChange, invalid, statusId, inputRef }: { label: string; value: string; onChange: (value: string) => void; invalid: boolean; statusId: string; inputRef?: Ref<HTMLInputElement> }) {
+export function FilterInput({
+  label,
+  value,
+  onChange,
+  invalid,
+  statusId,
+  inputRef,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  statusId: string;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
   return (
     <input
       ref={inputRef}

@@ -78,7 +78,15 @@ export function Modal({
   }, []);
 
   return (
-    <dialog ref={dialog} className={`modal ${className ?? ''}`} aria-labelledby={labelledBy} aria-describedby={describedBy} role={role} onClose={onClose} onKeyDown={keepTabInside}>
+    <dialog
+      ref={dialog}
+      className={`modal ${className ?? ''}`}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      role={role}
+      onClose={onClose}
+      onKeyDown={keepTabInside}
+    >
       {open && children}
     </dialog>
   );

@@ -31,7 +31,15 @@ export function QuestionDialog() {
   useEffect(settleAnswered, [asked]);
   if (!shown) return null;
   return (
-    <Modal key={shown.id} open onClose={() => answer(shown.id, 'cancel')} labelledBy="question-title" describedBy="question-message" role="alertdialog" className="question">
+    <Modal
+      key={shown.id}
+      open
+      onClose={() => answer(shown.id, 'cancel')}
+      labelledBy="question-title"
+      describedBy="question-message"
+      role="alertdialog"
+      className="question"
+    >
       <h2 id="question-title">{shown.question.title}</h2>
       <div id="question-message" className="question-message">
         {shown.question.message}

@@ -23,7 +23,15 @@ type Shows = { panel?: string; choice?: never } | { choice: true; panel?: never 
  * panel is labelled by the chosen tab (`tabIdOf`). With `choice`, for a setting of the same view
  * (Hours or Days of one chart), the row is a radio group instead, with the same keys.
  */
-export function ViewSwitch<T extends string>({ label, options, value, onChange, small, panel, choice }: { label: string; options: readonly (readonly [T, string])[]; value: T; onChange: (value: T) => void; small?: boolean } & Shows) {
+export function ViewSwitch<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  small,
+  panel,
+  choice,
+}: { label: string; options: readonly (readonly [T, string])[]; value: T; onChange: (value: T) => void; small?: boolean } & Shows) {
   const tabs = useRef<HTMLSpanElement>(null);
   const role = choice ? 'radio' : 'tab';
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {

@@ -49,7 +49,9 @@ export function ask<Answer extends string>(question: Question<Answer>): Promise<
 
 /** Records the answer to a question shown; it is settled once its dialog has closed. */
 export function answer(id: number, chosen: string): void {
-  useQuestions.setState((state) => ({ asked: state.asked.map((asked) => (asked.id === id && asked.answer === undefined ? { ...asked, answer: chosen } : asked)) }));
+  useQuestions.setState((state) => ({
+    asked: state.asked.map((asked) => (asked.id === id && asked.answer === undefined ? { ...asked, answer: chosen } : asked)),
+  }));
 }
 
 /** Settles the questions answered (their dialog has closed), in the order asked. */
@@ -64,7 +66,17 @@ export function settleAnswered(): void {
  * A yes-or-no question: true when `action` was chosen. A `destructive` action (a delete, a
  * send to production) starts on Cancel, so Enter alone never does it.
  */
-export async function confirm({ title, message, action, destructive = false }: { title: string; message: ReactNode; action: string; destructive?: boolean }): Promise<boolean> {
+export async function confirm({
+  title,
+  message,
+  action,
+  destructive = false,
+}: {
+  title: string;
+  message: ReactNode;
+  action: string;
+  destructive?: boolean;
+}): Promise<boolean> {
   const chosen = await ask({ title, message, choices: [{ answer: 'yes', label: action }], focus: destructive ? 'cancel' : 'yes' });
   return chosen === 'yes';
 }

@@ -19,7 +19,9 @@ export function tabbables(root: HTMLElement): HTMLElement[] {
   const stops = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !skipped(element));
   return stops.filter((element) => {
     if (!(element instanceof HTMLInputElement) || element.type !== 'radio' || !element.name) return true;
-    const group = stops.filter((other): other is HTMLInputElement => other instanceof HTMLInputElement && other.type === 'radio' && other.name === element.name);
+    const group = stops.filter(
+      (other): other is HTMLInputElement => other instanceof HTMLInputElement && other.type === 'radio' && other.name === element.name,
+    );
     return element === (group.find((radio) => radio.checked) ?? group[0]);
   });
 }

@@ -18,7 +18,10 @@ function noProblems(plan: 'none' | 'applied' | 'not-applied'): string {
 /** Where the problems past the rows shown are: marked in the editor, or (past the plan's caps) only counted. */
 function rest(shown: number, counts: ProblemCounts): string {
   const listed = counts.errors + counts.warnings - counts.unlisted;
-  const unlisted = counts.unlisted > 0 ? `; the other ${plural(counts.unlisted, 'plan violation')} ${counts.unlisted === 1 ? 'is' : 'are'} counted but not listed: fix those listed and check again` : '';
+  const unlisted =
+    counts.unlisted > 0
+      ? `; the other ${plural(counts.unlisted, 'plan violation')} ${counts.unlisted === 1 ? 'is' : 'are'} counted but not listed: fix those listed and check again`
+      : '';
   return `Showing the first ${shown.toLocaleString('en')} of ${plural(counts.errors + counts.warnings, 'problem')}. The editor marks ${listed.toLocaleString('en')} (F8 there goes to the next)${unlisted}.`;
 }
 
@@ -27,7 +30,19 @@ function rest(shown: number, counts: ProblemCounts): string {
  * `counts` are exact (validation's, with the plan's violations past its caps); without them the diagnostics are counted.
  * With nothing to list, the pane is its heading's one line, which says so: the room is the editor's.
  */
-export function ProblemsList({ diagnostics, counts = problemCounts(diagnostics), pending, plan = 'none', children }: { diagnostics: Diagnostic[]; counts?: ProblemCounts; pending: boolean; plan?: 'none' | 'applied' | 'not-applied'; children?: ReactNode }) {
+export function ProblemsList({
+  diagnostics,
+  counts = problemCounts(diagnostics),
+  pending,
+  plan = 'none',
+  children,
+}: {
+  diagnostics: Diagnostic[];
+  counts?: ProblemCounts;
+  pending: boolean;
+  plan?: 'none' | 'applied' | 'not-applied';
+  children?: ReactNode;
+}) {
   const { errors, warnings } = counts;
   return (
     <section className={diagnostics.length === 0 ? 'problems clean' : 'problems'} aria-labelledby="problems-heading">
@@ -36,11 +51,15 @@ export function ProblemsList({ diagnostics, counts = problemCounts(diagnostics),
         <span className={errors ? 'count error' : 'count'} data-testid="problem-counts">
           {plural(errors, 'error')}, {plural(warnings, 'warning')}
         </span>
-        {pending ? <span className="muted">checking…</span> : diagnostics.length === 0 && (
+        {pending ? (
+          <span className="muted">checking…</span>
+        ) : (
+          diagnostics.length === 0 && (
             <span className="muted clean-note" title={noProblems(plan)}>
               {noProblems(plan)}
             </span>
-          )}
+          )
+        )}
       </div>
       {children}
       {diagnostics.length > 0 && (

@@ -44,7 +44,15 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
   const newest = useRef<{ id: number; model: monaco.editor.ITextModel } | null>(null);
   const counter = useRef(0);
   const [asked, setAsked] = useState(0);
-  const [answered, setAnswered] = useState<{ id: number; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; eventCount: number | null; planProblem: string | null; coverage: PlanCoverage | null; counts: ProblemCounts } | null>(null);
+  const [answered, setAnswered] = useState<{
+    id: number;
+    model: monaco.editor.ITextModel;
+    diagnostics: Diagnostic[];
+    eventCount: number | null;
+    planProblem: string | null;
+    coverage: PlanCoverage | null;
+    counts: ProblemCounts;
+  } | null>(null);
   // Edits made since the last question: what is shown is stale until the next one is answered.
   const [edited, setEdited] = useState(false);
   const rulesKey = JSON.stringify(rules);
@@ -54,8 +62,18 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
     // so whatever arrives answers the question asked last.
     const created = createValidationClient((answer) => {
       if (!newest.current) return;
-      followNesting(newest.current.model, answer.diagnostics.some((diagnostic) => diagnostic.code === 'json-too-deep'));
-      setAnswered({ ...newest.current, diagnostics: answer.diagnostics, eventCount: answer.eventCount, planProblem: answer.planProblem, coverage: answer.coverage, counts: answer.counts });
+      followNesting(
+        newest.current.model,
+        answer.diagnostics.some((diagnostic) => diagnostic.code === 'json-too-deep'),
+      );
+      setAnswered({
+        ...newest.current,
+        diagnostics: answer.diagnostics,
+        eventCount: answer.eventCount,
+        planProblem: answer.planProblem,
+        coverage: answer.coverage,
+        counts: answer.counts,
+      });
     });
     client.current = created;
     return () => created.dispose();

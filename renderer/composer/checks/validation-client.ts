@@ -24,7 +24,10 @@ export interface ValidationPort {
   terminate(): void;
 }
 
-export function createValidationClient(onAnswer: (answer: ValidationAnswer) => void, startWorker: () => ValidationPort = () => new ValidationWorker()): ValidationClient {
+export function createValidationClient(
+  onAnswer: (answer: ValidationAnswer) => void,
+  startWorker: () => ValidationPort = () => new ValidationWorker(),
+): ValidationClient {
   const worker = startWorker();
   let lastId = 0;
   let inFlight = false;

@@ -16,7 +16,10 @@ import { createIncrementalValidator, type ContentChange } from '../../../feature
 export type WorkerRules = Omit<ValidationRules, 'now'>;
 
 /** A whole text, or the changes Monaco made to the last one; `plan` is the address of the plan's validators (plans:active), or null. */
-export type ValidationRequest = ({ id: number; kind: 'full'; text: string } | { id: number; kind: 'edit'; changes: ContentChange[] }) & { rules: WorkerRules; plan: string | null };
+export type ValidationRequest = ({ id: number; kind: 'full'; text: string } | { id: number; kind: 'edit'; changes: ContentChange[] }) & {
+  rules: WorkerRules;
+  plan: string | null;
+};
 
 export interface ValidationAnswer {
   id: number;
@@ -45,7 +48,10 @@ const noPlans: PlanLoader = () => Promise.reject(new Error('This validator loads
  * validator and the plan's incremental check. An edit before any whole text edits an empty
  * one, as Monaco's first changes would.
  */
-export function createValidationResponder(now: () => Date = () => new Date(), loadPlan: PlanLoader = noPlans): (request: ValidationRequest) => Promise<ValidationAnswer> {
+export function createValidationResponder(
+  now: () => Date = () => new Date(),
+  loadPlan: PlanLoader = noPlans,
+): (request: ValidationRequest) => Promise<ValidationAnswer> {
   const validator = createIncrementalValidator();
   const withPlan = createIncrementalPlanCheck();
   const keepCoverage = createCoverageKeeper();
@@ -53,10 +59,13 @@ export function createValidationResponder(now: () => Date = () => new Date(), lo
   return async (request) => {
     const started = performance.now();
     if (request.plan !== (plan?.address ?? null)) {
-      plan = request.plan === null ? null : await loadPlan(request.plan).then(
-        (loaded) => ({ address: request.plan!, loaded, problem: null }),
-        (error: unknown) => ({ address: request.plan!, loaded: null, problem: error instanceof Error ? error.message : String(error) }),
-      );
+      plan =
+        request.plan === null
+          ? null
+          : await loadPlan(request.plan).then(
+              (loaded) => ({ address: request.plan!, loaded, problem: null }),
+              (error: unknown) => ({ address: request.plan!, loaded: null, problem: error instanceof Error ? error.message : String(error) }),
+            );
     }
     const rules: ValidationRules = { ...request.rules, now: now() };
     const answer = request.kind === 'edit' ? validator.edit(request.changes, rules) : validator.full(request.text, rules);
@@ -65,6 +74,16 @@ export function createValidationResponder(now: () => Date = () => new Date(), lo
     const changed = validator.takeChanged();
     const planned = withPlan(answer.diagnostics, batch, loaded, changed);
     const coverage = loaded && batch ? keepCoverage(batch.events, loaded.plan, changed) : null;
-    return { id: request.id, diagnostics: planned.diagnostics, eventCount: answer.eventCount, milliseconds: performance.now() - started, full: answer.full, planChecked: planned.checked, planProblem: plan?.problem ?? null, coverage, counts: problemCounts(planned.diagnostics, planned) };
+    return {
+      id: request.id,
+      diagnostics: planned.diagnostics,
+      eventCount: answer.eventCount,
+      milliseconds: performance.now() - started,
+      full: answer.full,
+      planChecked: planned.checked,
+      planProblem: plan?.problem ?? null,
+      coverage,
+      counts: problemCounts(planned.diagnostics, planned),
+    };
   };
 }

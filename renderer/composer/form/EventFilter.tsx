@@ -7,7 +7,25 @@ import type { FilterState } from './event-filter.ts';
  * The filter box above the event list: what it matches, or why it cannot read the expression,
  * and what to do with the matching events. Nothing changes the text until a button is pressed.
  */
-export function EventFilter({ expression, onChange, state, total, inputRef, onSelect, onKeep, onDelete }: { expression: string; onChange: (expression: string) => void; state: FilterState; total: number; inputRef: Ref<HTMLInputElement>; onSelect: () => void; onKeep: () => void; onDelete: () => void }) {
+export function EventFilter({
+  expression,
+  onChange,
+  state,
+  total,
+  inputRef,
+  onSelect,
+  onKeep,
+  onDelete,
+}: {
+  expression: string;
+  onChange: (expression: string) => void;
+  state: FilterState;
+  total: number;
+  inputRef: Ref<HTMLInputElement>;
+  onSelect: () => void;
+  onKeep: () => void;
+  onDelete: () => void;
+}) {
   const statusId = useId();
   const matches = state.kind === 'matched' ? state.matches.length : null;
   const act = matches !== null && matches > 0;

@@ -28,7 +28,25 @@ function FieldProblems({ id, problems }: { id: string; problems: readonly Diagno
  * text. A commit refused (`onCommit` answers false) puts the field back to the value it shows.
  * `name` is what a screen reader calls it when the visible label alone says too little.
  */
-function CommitField({ label, name, value, onCommit, type = 'text', problems, choices, children }: { label: string; name?: string; value: string; onCommit: (value: string) => boolean | void; type?: string; problems?: readonly Diagnostic[] | undefined; choices?: readonly string[] | null; children?: ReactNode }) {
+function CommitField({
+  label,
+  name,
+  value,
+  onCommit,
+  type = 'text',
+  problems,
+  choices,
+  children,
+}: {
+  label: string;
+  name?: string;
+  value: string;
+  onCommit: (value: string) => boolean | void;
+  type?: string;
+  problems?: readonly Diagnostic[] | undefined;
+  choices?: readonly string[] | null;
+  children?: ReactNode;
+}) {
   const problemsId = useId();
   const choicesId = useId();
   const marked = Boolean(problems?.length);
@@ -71,11 +89,30 @@ function CommitField({ label, name, value, onCommit, type = 'text', problems, ch
   );
 }
 
-export function EventForm({ batch, index, event, serviceIdField, timeZone, problems, guide, onEdit }: { batch: Batch; index: number; event: EventRecord; serviceIdField: string; timeZone: string; problems: EventProblems; guide: KindGuide | null; onEdit: (edit: EventEdit) => void }) {
+export function EventForm({
+  batch,
+  index,
+  event,
+  serviceIdField,
+  timeZone,
+  problems,
+  guide,
+  onEdit,
+}: {
+  batch: Batch;
+  index: number;
+  event: EventRecord;
+  serviceIdField: string;
+  timeZone: string;
+  problems: EventProblems;
+  guide: KindGuide | null;
+  onEdit: (edit: EventEdit) => void;
+}) {
   const environment = useActiveEnvironment();
   const notify = useNotices((state) => state.notify);
   const set = (path: string[], value: unknown) => onEdit({ kind: 'set', path, value });
-  const attributes = event.attributes && typeof event.attributes === 'object' && !Array.isArray(event.attributes) ? (event.attributes as Record<string, unknown>) : null;
+  const attributes =
+    event.attributes && typeof event.attributes === 'object' && !Array.isArray(event.attributes) ? (event.attributes as Record<string, unknown>) : null;
   const rename = (from: string, to: string): boolean => {
     if (!to) {
       notify('error', `An attribute needs a name; “${from}” keeps its own.`);
@@ -95,12 +132,19 @@ export function EventForm({ batch, index, event, serviceIdField, timeZone, probl
       <h3>Event {index + 1}</h3>
       <FieldProblems id={`event-${index}-problems`} problems={problems.get('')} />
       <CommitField label="token" value={text(event.token)} onCommit={(value) => set(['token'], value)} problems={problems.get('token')} />
-      <CommitField label={`created_at (${timeZone})`} value={text(event.created_at)} onCommit={(value) => set(['created_at'], value)} problems={problems.get('created_at')}>
+      <CommitField
+        label={`created_at (${timeZone})`}
+        value={text(event.created_at)}
+        onCommit={(value) => set(['created_at'], value)}
+        problems={problems.get('created_at')}
+      >
         <input
           type="datetime-local"
           step="1"
           aria-label="Pick created_at"
-          value={typeof event.created_at === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(event.created_at) ? event.created_at.replace(' ', 'T') : ''}
+          value={
+            typeof event.created_at === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(event.created_at) ? event.created_at.replace(' ', 'T') : ''
+          }
           onChange={(change) => change.target.value && set(['created_at'], change.target.value.replace('T', ' ').padEnd(19, ':00').slice(0, 19))}
         />
         <button type="button" className="small" onClick={() => set(['created_at'], formatDateTime(new Date(), timeZone))}>
@@ -119,10 +163,17 @@ export function EventForm({ batch, index, event, serviceIdField, timeZone, probl
           New UUID
         </button>
       </CommitField>
-      <CommitField label="customer_id" value={text(event.customer_id)} onCommit={(value) => set(['customer_id'], value)} problems={problems.get('customer_id')} />
+      <CommitField
+        label="customer_id"
+        value={text(event.customer_id)}
+        onCommit={(value) => set(['customer_id'], value)}
+        problems={problems.get('customer_id')}
+      />
       <fieldset className="pairs">
         <legend>attributes</legend>
-        {guide && <p className="hint" data-testid="event-kind">{`A “${guide.kind}” in the tracking plan${guide.description ? `: ${guide.description}` : ''}.`}</p>}
+        {guide && (
+          <p className="hint" data-testid="event-kind">{`A “${guide.kind}” in the tracking plan${guide.description ? `: ${guide.description}` : ''}.`}</p>
+        )}
         <FieldProblems id={`event-${index}-attributes-problems`} problems={problems.get('attributes')} />
         {attributes === null && <p className="problem">attributes is not an object; fix it in the JSON view.</p>}
         {attributes &&
@@ -133,9 +184,26 @@ export function EventForm({ batch, index, event, serviceIdField, timeZone, probl
             return (
               <div className="pair" key={place} role="group" aria-label={`Attribute ${name}`} aria-description={planned?.description ?? undefined}>
                 {/* Every row's fields read "name" and "value": a screen reader hears which attribute they belong to. */}
-                <CommitField label={planned?.required ? 'name (required)' : 'name'} name={`Name of attribute ${place + 1}${planned?.required ? ' (required)' : ''}`} value={name} onCommit={(renamed) => rename(name, renamed)} />
-                <CommitField label="value" name={`Value of ${name}`} value={text(value)} onCommit={(next) => set(['attributes', name], next)} problems={problems.get(`attributes/${name}`)} choices={planned?.choices ?? null} />
-                <button type="button" className="small" aria-label={`Remove attribute ${name}`} onClick={() => onEdit({ kind: 'remove', path: ['attributes', name] })}>
+                <CommitField
+                  label={planned?.required ? 'name (required)' : 'name'}
+                  name={`Name of attribute ${place + 1}${planned?.required ? ' (required)' : ''}`}
+                  value={name}
+                  onCommit={(renamed) => rename(name, renamed)}
+                />
+                <CommitField
+                  label="value"
+                  name={`Value of ${name}`}
+                  value={text(value)}
+                  onCommit={(next) => set(['attributes', name], next)}
+                  problems={problems.get(`attributes/${name}`)}
+                  choices={planned?.choices ?? null}
+                />
+                <button
+                  type="button"
+                  className="small"
+                  aria-label={`Remove attribute ${name}`}
+                  onClick={() => onEdit({ kind: 'remove', path: ['attributes', name] })}
+                >
                   Remove
                 </button>
               </div>

@@ -12,7 +12,17 @@ import { carriesFiles } from './ImportChoice.tsx';
  * move; drag rows to move them. `shown` is the events the filter lets through, in order (all of
  * them without a filter); selection ranges run over what is shown.
  */
-export function EventList({ target, events, shown, problems }: { target: BatchTarget; events: readonly unknown[]; shown: ArrayLike<number>; problems: Map<number, EventProblems> }) {
+export function EventList({
+  target,
+  events,
+  shown,
+  problems,
+}: {
+  target: BatchTarget;
+  events: readonly unknown[];
+  shown: ArrayLike<number>;
+  problems: Map<number, EventProblems>;
+}) {
   const { batchId } = target;
   const selection = useEventSelection(batchId);
   const list = useRef<HTMLDivElement>(null);

@@ -8,7 +8,16 @@ import type { monaco } from '../../monaco/setup.ts';
 import { confirm } from '../../base/widgets/questions.ts';
 import type { Batch } from '../../base/state/composer.ts';
 import { useWorking } from '../../base/state/text-work.ts';
-import { chooseEvents, focusEvent, selectionOf, showOnly, useChosenCount, useEventSelection, useListFocusRequests, useSelectedEvents } from '../../base/state/event-selection.ts';
+import {
+  chooseEvents,
+  focusEvent,
+  selectionOf,
+  showOnly,
+  useChosenCount,
+  useEventSelection,
+  useListFocusRequests,
+  useSelectedEvents,
+} from '../../base/state/event-selection.ts';
 import { EventFilter } from './EventFilter.tsx';
 import { EventForm } from './EventForm.tsx';
 import { EventList } from './EventList.tsx';
@@ -56,7 +65,25 @@ function chosenText(chosen: number, hidden: number, focused: number): string {
  * The same batch as a list of events and a form. The JSON text stays the only truth: the list
  * is read from it, and each change is made on it, so the JSON view shows it at once.
  */
-export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, plan, focusFilter, onShowJson }: { batch: Batch; model: monaco.editor.ITextModel; diagnostics: Diagnostic[]; serviceIdField: string; timeZone: string; plan: TrackingPlan | null; focusFilter: number; onShowJson: (line: number, column: number) => void }) {
+export function FormView({
+  batch,
+  model,
+  diagnostics,
+  serviceIdField,
+  timeZone,
+  plan,
+  focusFilter,
+  onShowJson,
+}: {
+  batch: Batch;
+  model: monaco.editor.ITextModel;
+  diagnostics: Diagnostic[];
+  serviceIdField: string;
+  timeZone: string;
+  plan: TrackingPlan | null;
+  focusFilter: number;
+  onShowJson: (line: number, column: number) => void;
+}) {
   const { layout, edit } = useFormEvents(model, batch.id);
   const settling = useWorking(model);
   const events = layout?.events ?? null;
@@ -100,7 +127,9 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
   const deleteMatching = () => {
     if (!matches || matches.length === 0) return;
     const message = `Delete the ${plural(matches.length, 'event')} matching “${expression}”? Ctrl/Cmd+Z undoes it.`;
-    void confirm({ title: 'Delete the matching events?', message, action: 'Delete', destructive: true }).then((yes) => yes && remove(target, Array.from(matches)));
+    void confirm({ title: 'Delete the matching events?', message, action: 'Delete', destructive: true }).then(
+      (yes) => yes && remove(target, Array.from(matches)),
+    );
   };
   const hasMatches = matches !== null && matches.length > 0;
   useCommand('events.keepMatching', keepMatching, { enabled: hasMatches, reason: 'Filter the events in the Form view first' });
@@ -125,7 +154,13 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
     return (
       <div className="empty events-empty" ref={view}>
         <p>The batch has no events yet.</p>
-        <button type="button" className="small primary" ref={addButton} onClick={() => addEvent(target, -1, newEvent)} title={withShortcut('Add an event', 'events.add')}>
+        <button
+          type="button"
+          className="small primary"
+          ref={addButton}
+          onClick={() => addEvent(target, -1, newEvent)}
+          title={withShortcut('Add an event', 'events.add')}
+        >
           Add event
         </button>
       </div>
@@ -141,7 +176,13 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
     <div className="form-view" ref={view} inert={settling} aria-busy={settling}>
       <div className="event-pane">
         <div className="event-actions" role="toolbar" aria-label="Event operations">
-          <button type="button" className="small" ref={addButton} onClick={() => addEvent(target, index, newEvent)} title={withShortcut(`Add an event after event ${index + 1}`, 'events.add')}>
+          <button
+            type="button"
+            className="small"
+            ref={addButton}
+            onClick={() => addEvent(target, index, newEvent)}
+            title={withShortcut(`Add an event after event ${index + 1}`, 'events.add')}
+          >
             Add event
           </button>
           <button type="button" className="small" onClick={() => duplicate(target, acting)} title={withShortcut(`Duplicate ${what}`, 'events.duplicate')}>
@@ -150,10 +191,22 @@ export function FormView({ batch, model, diagnostics, serviceIdField, timeZone, 
           <button type="button" className="small" onClick={() => remove(target, acting)} title={withShortcut(`Delete ${what}`, 'events.delete')}>
             Delete
           </button>
-          <button type="button" className="small" onClick={() => step(target, acting, -1)} title={withShortcut(`Move ${what} up`, 'events.moveUp')} aria-label="Move up">
+          <button
+            type="button"
+            className="small"
+            onClick={() => step(target, acting, -1)}
+            title={withShortcut(`Move ${what} up`, 'events.moveUp')}
+            aria-label="Move up"
+          >
             ↑
           </button>
-          <button type="button" className="small" onClick={() => step(target, acting, 1)} title={withShortcut(`Move ${what} down`, 'events.moveDown')} aria-label="Move down">
+          <button
+            type="button"
+            className="small"
+            onClick={() => step(target, acting, 1)}
+            title={withShortcut(`Move ${what} down`, 'events.moveDown')}
+            aria-label="Move down"
+          >
             ↓
           </button>
           <span className="muted" aria-live="polite">

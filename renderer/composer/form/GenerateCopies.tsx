@@ -48,7 +48,8 @@ export function GenerateCopies({ batch, index, event, environment }: { batch: Ba
     }
     const result = copiesOf(event, n, { uniqueDevice, numbered: [...numbered] }, environment);
     if ('problems' in result) notify('error', `Event ${index + 1} cannot be copied: ${result.problems.join(' ')}`);
-    else if (insertEventsAfter({ model: batchModel(batch.id), batchId: batch.id }, index, result.events)) notify('info', `Added ${plural(n, 'copy', 'copies')} of event ${index + 1} after it. Ctrl/Cmd+Z undoes it.`);
+    else if (insertEventsAfter({ model: batchModel(batch.id), batchId: batch.id }, index, result.events))
+      notify('info', `Added ${plural(n, 'copy', 'copies')} of event ${index + 1} after it. Ctrl/Cmd+Z undoes it.`);
   };
   const toggle = (field: string, on: boolean) =>
     setNumbered((current) => {
@@ -84,8 +85,7 @@ export function GenerateCopies({ batch, index, event, environment }: { batch: Ba
         </p>
       )}
       <label>
-        <input type="checkbox" checked={uniqueDevice} onChange={(change) => setUniqueDevice(change.target.checked)} />
-        a new device_id per copy ({'{{$uuid}}'})
+        <input type="checkbox" checked={uniqueDevice} onChange={(change) => setUniqueDevice(change.target.checked)} />a new device_id per copy ({'{{$uuid}}'})
       </label>
       {NUMBERED.map(([field, name]) => (
         <label key={field}>

@@ -24,7 +24,14 @@ export interface EventCommandsContext extends NewEventContext {
 
 /** The context menu's own group, below Monaco's. */
 const MENU_GROUP = '9_events';
-const MENU = ['events.duplicate', 'events.delete', 'events.moveUp', 'events.moveDown', 'events.selectInList', 'events.add'] as const satisfies readonly CommandId[];
+const MENU = [
+  'events.duplicate',
+  'events.delete',
+  'events.moveUp',
+  'events.moveDown',
+  'events.selectInList',
+  'events.add',
+] as const satisfies readonly CommandId[];
 
 function cursorEvent(editor: monaco.editor.ICodeEditor | null, target: BatchTarget): number | null {
   const position = editor?.getModel() === target.model ? editor.getPosition() : null;
@@ -32,7 +39,10 @@ function cursorEvent(editor: monaco.editor.ICodeEditor | null, target: BatchTarg
 }
 
 /** Registers the commands; answers what to call with the JSON editor once it is mounted, and which event is selected. */
-export function useEventCommands(context: EventCommandsContext): { mount: (editor: monaco.editor.IStandaloneCodeEditor) => void; selectedEvent: () => number | null } {
+export function useEventCommands(context: EventCommandsContext): {
+  mount: (editor: monaco.editor.IStandaloneCodeEditor) => void;
+  selectedEvent: () => number | null;
+} {
   const current = useRef(context);
   useEffect(() => {
     current.current = context;
@@ -100,13 +110,22 @@ export function useEventCommands(context: EventCommandsContext): { mount: (edito
   useCommand('events.delete', runners['events.delete'], { enabled: open, reason });
   useCommand('events.moveUp', runners['events.moveUp'], { enabled: open, reason });
   useCommand('events.moveDown', runners['events.moveDown'], { enabled: open, reason });
-  useCommand('events.selectInList', runners['events.selectInList'], { enabled: open && context.view === 'json', reason: open ? 'Works in the JSON view' : reason });
+  useCommand('events.selectInList', runners['events.selectInList'], {
+    enabled: open && context.view === 'json',
+    reason: open ? 'Works in the JSON view' : reason,
+  });
   useCommand('events.filter', () => current.current.focusFilter(), { enabled: open, reason });
 
   const mount = (editor: monaco.editor.IStandaloneCodeEditor) => {
     editorRef.current = editor;
     MENU.forEach((id, order) => {
-      editor.addAction({ id: `eventdesk.${id}`, label: commands[id].title, contextMenuGroupId: MENU_GROUP, contextMenuOrder: order + 1, run: () => runners[id]() });
+      editor.addAction({
+        id: `eventdesk.${id}`,
+        label: commands[id].title,
+        contextMenuGroupId: MENU_GROUP,
+        contextMenuOrder: order + 1,
+        run: () => runners[id](),
+      });
     });
   };
   return { mount, selectedEvent };

@@ -55,7 +55,10 @@ export function useEventFilter(expression: string, events: readonly unknown[] | 
       matched.current = expression;
       const parsed = parseFilter(expression, { serviceIdField });
       if (!parsed.ok) setResult({ expression, events, state: { kind: 'invalid', message: parsed.message, column: parsed.column } });
-      else void matchEvents(parsed.filter, events, stop.signal).then((matches) => matches && setResult({ expression, events, state: { kind: 'matched', matches } }));
+      else
+        void matchEvents(parsed.filter, events, stop.signal).then(
+          (matches) => matches && setResult({ expression, events, state: { kind: 'matched', matches } }),
+        );
     }, pauseFor);
     return () => {
       clearTimeout(timer);

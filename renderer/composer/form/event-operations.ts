@@ -77,7 +77,10 @@ export function insertEventsAfter(target: BatchTarget, after: number, values: re
 }
 
 export function duplicate(target: BatchTarget, indexes: readonly number[]): void {
-  selectAdded(target, run(target, (layout) => duplicateEvents(sourceOf(target.model), layout, indexes)));
+  selectAdded(
+    target,
+    run(target, (layout) => duplicateEvents(sourceOf(target.model), layout, indexes)),
+  );
 }
 
 /** Deletes the events; the focus goes to the next event the list shows, else the one before, else "Add event". */

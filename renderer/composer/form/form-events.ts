@@ -56,7 +56,11 @@ function push(model: monaco.editor.ITextModel, changes: readonly TextChange[]): 
   editing = model;
   try {
     model.pushStackElement();
-    model.pushEditOperations([], changes.map((change) => ({ range: rangeOf(model, change.rangeOffset, change.rangeOffset + change.rangeLength), text: change.text })), () => null);
+    model.pushEditOperations(
+      [],
+      changes.map((change) => ({ range: rangeOf(model, change.rangeOffset, change.rangeOffset + change.rangeLength), text: change.text })),
+      () => null,
+    );
     model.pushStackElement();
   } finally {
     editing = null;
@@ -83,7 +87,10 @@ export function editEvent(model: monaco.editor.ITextModel, index: number, change
   const range = rangeOf(model, start, layout.ends[index]!);
   const changes = eventEdits(model.getValueInRange(range), range.startColumn - 1, change);
   if (changes.length === 0) return;
-  push(model, changes.map((edit) => ({ ...edit, rangeOffset: start + edit.rangeOffset })));
+  push(
+    model,
+    changes.map((edit) => ({ ...edit, rangeOffset: start + edit.rangeOffset })),
+  );
   const added = changes.reduce((sum, edit) => sum + edit.text.length - edit.rangeLength, 0);
   const starts = layout.starts.slice();
   const ends = layout.ends.slice();

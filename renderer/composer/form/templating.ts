@@ -37,7 +37,12 @@ export function copyTemplate(event: Readonly<Record<string, unknown>>, { uniqueD
 }
 
 /** "Generate N copies of this event": each resolved on its own, or every template problem in words. */
-export function copiesOf(event: Readonly<Record<string, unknown>>, count: number, variation: CopyVariation, environment: EnvironmentView | null): { events: unknown[] } | { problems: string[] } {
+export function copiesOf(
+  event: Readonly<Record<string, unknown>>,
+  count: number,
+  variation: CopyVariation,
+  environment: EnvironmentView | null,
+): { events: unknown[] } | { problems: string[] } {
   const result = generateFrom(copyTemplate(event, variation), count, templateContext(environment));
   return 'problems' in result ? { problems: result.problems.map((problem) => `${problem.path || '/'}: ${problem.message}`) } : result;
 }

@@ -6,7 +6,19 @@ import { Modal } from '../../base/widgets/Modal.tsx';
 const keyOf = (target: CsvColumnTarget) => (target.to === 'field' ? `field:${target.field}` : target.to === 'attribute' ? 'attribute' : target.to);
 
 /** Shows the CSV's columns with a guessed target each; the user adjusts, then imports. */
-export function CsvMappingDialog({ table, fileName, serviceIdField, onImport, onClose }: { table: CsvTable; fileName: string; serviceIdField: string; onImport: (events: ImportedEvent[], note?: string) => void; onClose: () => void }) {
+export function CsvMappingDialog({
+  table,
+  fileName,
+  serviceIdField,
+  onImport,
+  onClose,
+}: {
+  table: CsvTable;
+  fileName: string;
+  serviceIdField: string;
+  onImport: (events: ImportedEvent[], note?: string) => void;
+  onClose: () => void;
+}) {
   const [mapping, setMapping] = useState(() => suggestCsvMapping(table.headers, { serviceIdField }));
   const [problem, setProblem] = useState<string | null>(null);
   const change = (column: number, key: string) =>
@@ -23,7 +35,8 @@ export function CsvMappingDialog({ table, fileName, serviceIdField, onImport, on
     <Modal open onClose={onClose} labelledBy="csv-title" className="editor">
       <h2 id="csv-title">Import {fileName}</h2>
       <p className="hint">
-        {table.rows.length.toLocaleString('en')} {table.rows.length === 1 ? 'row' : 'rows'}. Choose where each column goes; attribute values stay text. Empty cells are left out.
+        {table.rows.length.toLocaleString('en')} {table.rows.length === 1 ? 'row' : 'rows'}. Choose where each column goes; attribute values stay text. Empty
+        cells are left out.
       </p>
       <table className="csv-mapping">
         <thead>
@@ -41,7 +54,11 @@ export function CsvMappingDialog({ table, fileName, serviceIdField, onImport, on
                 <td>{header || `(column ${column + 1})`}</td>
                 <td className="muted">{table.rows[0]?.[column] ?? ''}</td>
                 <td>
-                  <select aria-label={`Target of column ${header || column + 1}`} value={keyOf(target)} onChange={(event) => change(column, event.target.value)}>
+                  <select
+                    aria-label={`Target of column ${header || column + 1}`}
+                    value={keyOf(target)}
+                    onChange={(event) => change(column, event.target.value)}
+                  >
                     {CSV_TEXT_FIELDS.map((field) => (
                       <option key={field} value={`field:${field}`}>
                         {field}

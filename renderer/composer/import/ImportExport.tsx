@@ -66,7 +66,10 @@ function useImporter(batch: Batch, into: ImportTarget) {
     }
     const where = after === eventCount - 1 ? 'at the end' : `after event ${after + 1}`;
     const notes = imports.flatMap((file) => (file.note ? [imports.length > 1 ? `${file.fileName}: ${file.note}` : file.note] : []));
-    notify('success', `Added ${plural(events.length, 'event')} from ${fileNames(imports)} ${where} of “${batch.name}”.${notes.map((note) => ` ${note}`).join('')} Ctrl/Cmd+Z takes them out.`);
+    notify(
+      'success',
+      `Added ${plural(events.length, 'event')} from ${fileNames(imports)} ${where} of “${batch.name}”.${notes.map((note) => ` ${note}`).join('')} Ctrl/Cmd+Z takes them out.`,
+    );
   };
 
   /** Events read from files: straight to new batches when the open batch has none to add to, else the user chooses. */
@@ -115,7 +118,17 @@ function useImporter(batch: Batch, into: ImportTarget) {
   return { csv, closeCsv: () => setCsv(null), pending, choose, cancel: () => setPending(null), openEach, received, importNamed, importFiles };
 }
 
-export function ImportExport({ batch, dropTarget, into, more = null }: { batch: Batch; dropTarget: RefObject<HTMLElement | null>; into: ImportTarget; more?: HTMLElement | null }) {
+export function ImportExport({
+  batch,
+  dropTarget,
+  into,
+  more = null,
+}: {
+  batch: Batch;
+  dropTarget: RefObject<HTMLElement | null>;
+  into: ImportTarget;
+  more?: HTMLElement | null;
+}) {
   const importer = useImporter(batch, into);
   const importFiles = importer.importFiles;
 
@@ -201,7 +214,12 @@ export function ImportExport({ batch, dropTarget, into, more = null }: { batch: 
         <button type="button" className="small" onClick={() => setPasting(true)}>
           Paste cURL…
         </button>
-        <button type="button" className="small" onClick={() => setPreviewing(true)} title={withShortcut('The batch with its templates ({{$uuid}}, {{$now}}, variables…) resolved', 'batch.preview')}>
+        <button
+          type="button"
+          className="small"
+          onClick={() => setPreviewing(true)}
+          title={withShortcut('The batch with its templates ({{$uuid}}, {{$now}}, variables…) resolved', 'batch.preview')}
+        >
           Preview
         </button>
         <select
@@ -257,7 +275,11 @@ export function ImportExport({ batch, dropTarget, into, more = null }: { batch: 
           }}
         />
       )}
-      <PasteCurlDialog open={pasting} onClose={() => setPasting(false)} onImport={(events, note) => importer.openEach([{ fileName: 'pasted cURL command', events, ...(note ? { note } : {}) }])} />
+      <PasteCurlDialog
+        open={pasting}
+        onClose={() => setPasting(false)}
+        onImport={(events, note) => importer.openEach([{ fileName: 'pasted cURL command', events, ...(note ? { note } : {}) }])}
+      />
       {importer.pending && (
         <ImportChoice
           imports={importer.pending.imports}

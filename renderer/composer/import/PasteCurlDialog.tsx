@@ -8,7 +8,15 @@ import { importCurl } from './importing.ts';
  * read keeps the dialog open with the text as pasted, and says what is wrong beside it, so the
  * user fixes it there instead of pasting again.
  */
-export function PasteCurlDialog({ open, onClose, onImport }: { open: boolean; onClose: () => void; onImport: (events: ImportedEvent[], note?: string) => void }) {
+export function PasteCurlDialog({
+  open,
+  onClose,
+  onImport,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onImport: (events: ImportedEvent[], note?: string) => void;
+}) {
   const [pasted, setPasted] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);

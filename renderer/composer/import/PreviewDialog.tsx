@@ -27,7 +27,8 @@ export function PreviewDialog({ batch, onClose }: { batch: Batch; onClose: () =>
     <Modal open onClose={onClose} labelledBy="preview-title" className="editor">
       <h2 id="preview-title">What “{batch.name}” would send</h2>
       <p className="hint">
-        Templates resolved with {environment ? `the variables and time zone of ${environment.name}` : 'no environment'}. Sending resolves them again, once, and records what it sent.
+        Templates resolved with {environment ? `the variables and time zone of ${environment.name}` : 'no environment'}. Sending resolves them again, once, and
+        records what it sent.
       </p>
       {'problems' in preview ? (
         <ul className="problem" role="alert">

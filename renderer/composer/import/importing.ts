@@ -38,7 +38,10 @@ export function importText(fileName: string, text: string): Imported {
 export function importCurl(text: string): Exclude<Imported, { kind: 'csv' }> {
   const command = parseCurl(text);
   // A command's address and headers (its API key, its token) are not kept: sending uses the environment's.
-  return importedOf(command, command.ok ? `Only its body became the batch; sending uses the environment's address and headers, not those of ${hostOf(command.request.url)}.` : undefined);
+  return importedOf(
+    command,
+    command.ok ? `Only its body became the batch; sending uses the environment's address and headers, not those of ${hostOf(command.request.url)}.` : undefined,
+  );
 }
 
 /** The host a command posted to, as a note names it (never the whole URL, which may carry a key). */
@@ -82,6 +85,9 @@ export function exportBatch(format: ExportFormat, text: string, environment: Env
     case 'curl':
       return { text: `${exportCurl(requestOf(text, environment))}\n`, extension: 'sh' };
     case 'har':
-      return { text: exportHar([{ startedDateTime: new Date().toISOString(), time: 0, request: requestOf(text, environment), response: null }], { appVersion }), extension: 'har' };
+      return {
+        text: exportHar([{ startedDateTime: new Date().toISOString(), time: 0, request: requestOf(text, environment), response: null }], { appVersion }),
+        extension: 'har',
+      };
   }
 }

@@ -10,7 +10,17 @@ import { pseudonymsFrom } from './pseudonyms.ts';
 import { TransformDialog } from './TransformDialog.tsx';
 
 /** The toolbar's "Transform…" and the palette's transform commands: each opens the dialog on its form. */
-export function TransformButton({ batch, model, timeZone, serviceIdField }: { batch: Batch; model: monaco.editor.ITextModel; timeZone: string; serviceIdField: string }) {
+export function TransformButton({
+  batch,
+  model,
+  timeZone,
+  serviceIdField,
+}: {
+  batch: Batch;
+  model: monaco.editor.ITextModel;
+  timeZone: string;
+  serviceIdField: string;
+}) {
   const api = useApi();
   // The events chosen in the Form view's list, else those its filter shows, else every event.
   const { indexes, filtered } = useTransformTargets(batch.id);
@@ -29,7 +39,20 @@ export function TransformButton({ batch, model, timeZone, serviceIdField }: { ba
       <button type="button" className="small" onClick={opener('shift')} title="Shift times, pseudonymize or set a field, previewed first">
         Transform…
       </button>
-      {open && <TransformDialog batchId={batch.id} batchName={batch.name} model={model} timeZone={timeZone} serviceIdField={serviceIdField} indexes={indexes} filtered={filtered} initial={open} askPseudonyms={askPseudonyms} onClose={() => setOpen(null)} />}
+      {open && (
+        <TransformDialog
+          batchId={batch.id}
+          batchName={batch.name}
+          model={model}
+          timeZone={timeZone}
+          serviceIdField={serviceIdField}
+          indexes={indexes}
+          filtered={filtered}
+          initial={open}
+          askPseudonyms={askPseudonyms}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </>
   );
 }

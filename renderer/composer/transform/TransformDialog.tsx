@@ -14,7 +14,11 @@ import { TransformForm } from './TransformForms.tsx';
 import { changeCountText, TransformPreview } from './TransformPreview.tsx';
 
 /** `replacements`: a pseudonymize's, remembered once applied (pseudonym-origins.ts). */
-type Phase = { name: 'form' } | { name: 'working' } | { name: 'preview'; preview: Preview; version: number; replacements: ReadonlyMap<string, string> } | { name: 'applying'; share: number; events: number };
+type Phase =
+  | { name: 'form' }
+  | { name: 'working' }
+  | { name: 'preview'; preview: Preview; version: number; replacements: ReadonlyMap<string, string> }
+  | { name: 'applying'; share: number; events: number };
 
 export interface TransformDialogProps {
   batchId: string;
@@ -39,7 +43,18 @@ function messageOf(error: unknown): string {
  * "Transform…": a form, then a preview of what would change, then one edit of the batch's text.
  * The work runs in a worker; the page only waits, with a way to cancel.
  */
-export function TransformDialog({ batchId, batchName, model, timeZone, serviceIdField, indexes, filtered = false, initial, askPseudonyms, onClose }: TransformDialogProps) {
+export function TransformDialog({
+  batchId,
+  batchName,
+  model,
+  timeZone,
+  serviceIdField,
+  indexes,
+  filtered = false,
+  initial,
+  askPseudonyms,
+  onClose,
+}: TransformDialogProps) {
   const notify = useNotices((state) => state.notify);
   const [kind, setKind] = useState(initial);
   const [inputs, setInputs] = useState<TransformInputs>(INITIAL_INPUTS);
@@ -49,7 +64,9 @@ export function TransformDialog({ batchId, batchName, model, timeZone, serviceId
   const panel = useId();
   useEffect(() => () => client.cancel(), [client]);
 
-  const scope = indexes ? `the ${indexes.length.toLocaleString('en')} ${filtered ? '' : 'selected '}${indexes.length === 1 ? 'event' : 'events'}${filtered ? ' the filter shows' : ''}` : 'every event';
+  const scope = indexes
+    ? `the ${indexes.length.toLocaleString('en')} ${filtered ? '' : 'selected '}${indexes.length === 1 ? 'event' : 'events'}${filtered ? ' the filter shows' : ''}`
+    : 'every event';
   const working = phase.name === 'working';
   const applying = phase.name === 'applying';
   // Escape would close the dialog halfway through Apply, and typing then would land between
@@ -87,7 +104,12 @@ export function TransformDialog({ batchId, batchName, model, timeZone, serviceId
         setPhase({ name: 'form' });
         return;
       }
-      setPhase({ name: 'preview', preview: answer.preview, version, replacements: typeof spec !== 'string' && spec.kind === 'pseudonymize' ? spec.replacements : new Map() });
+      setPhase({
+        name: 'preview',
+        preview: answer.preview,
+        version,
+        replacements: typeof spec !== 'string' && spec.kind === 'pseudonymize' ? spec.replacements : new Map(),
+      });
     } catch (error) {
       setProblem(messageOf(error));
       setPhase({ name: 'form' });
@@ -111,7 +133,9 @@ export function TransformDialog({ batchId, batchName, model, timeZone, serviceId
 
   return (
     <Modal open onClose={onClose} labelledBy="transform-title" className="editor transform-dialog">
-      <h2 id="transform-title" ref={title}>Transform “{batchName}”</h2>
+      <h2 id="transform-title" ref={title}>
+        Transform “{batchName}”
+      </h2>
       <p className="hint">{`Acts on ${scope}. You see what changes before anything does; applied, it is one step that Ctrl/Cmd+Z in the JSON view undoes.`}</p>
       <ViewSwitch
         label="Transform"
@@ -139,7 +163,8 @@ export function TransformDialog({ batchId, batchName, model, timeZone, serviceId
       )}
       {applying && (
         <p className="transform-working" role="status">
-          <progress max={1} value={phase.share} aria-hidden="true" /> {`Applying the changes to ${phase.events.toLocaleString('en')} ${phase.events === 1 ? 'event' : 'events'}: ${Math.round(phase.share * 100)}%…`}
+          <progress max={1} value={phase.share} aria-hidden="true" />{' '}
+          {`Applying the changes to ${phase.events.toLocaleString('en')} ${phase.events === 1 ? 'event' : 'events'}: ${Math.round(phase.share * 100)}%…`}
         </p>
       )}
       {phase.name === 'preview' && <TransformPreview preview={phase.preview} />}
@@ -152,7 +177,13 @@ export function TransformDialog({ batchId, batchName, model, timeZone, serviceId
         <button type="button" onClick={onClose} disabled={applying}>
           Close
         </button>
-        <button type="button" className={phase.name === 'preview' ? undefined : 'primary'} onClick={() => void preview()} disabled={working || applying} data-autofocus>
+        <button
+          type="button"
+          className={phase.name === 'preview' ? undefined : 'primary'}
+          onClick={() => void preview()}
+          disabled={working || applying}
+          data-autofocus
+        >
           Preview
         </button>
         <button type="button" className="primary" onClick={() => void apply()} disabled={phase.name !== 'preview' || phase.preview.changedCount === 0}>

@@ -5,7 +5,19 @@ import type { TransformInputs, TransformKind } from './transform-inputs.ts';
 
 type Change = (inputs: Partial<TransformInputs>) => void;
 
-function Radio<T extends string>({ name, value, current, onChange, children }: { name: string; value: T; current: T; onChange: (value: T) => void; children: string }) {
+function Radio<T extends string>({
+  name,
+  value,
+  current,
+  onChange,
+  children,
+}: {
+  name: string;
+  value: T;
+  current: T;
+  onChange: (value: T) => void;
+  children: string;
+}) {
   return (
     <label className="checkbox">
       <input type="radio" name={name} value={value} checked={current === value} onChange={() => onChange(value)} />
@@ -18,7 +30,14 @@ function MomentField({ label, value, onChange, timeZone }: { label: string; valu
   return (
     <label className="field">
       {label}
-      <input type="text" value={value} placeholder="YYYY-MM-DD HH:MM:SS" onChange={(change) => onChange(change.target.value)} spellCheck={false} aria-description={`In ${timeZone}`} />
+      <input
+        type="text"
+        value={value}
+        placeholder="YYYY-MM-DD HH:MM:SS"
+        onChange={(change) => onChange(change.target.value)}
+        spellCheck={false}
+        aria-description={`In ${timeZone}`}
+      />
     </label>
   );
 }
@@ -45,7 +64,9 @@ function ShiftForm({ inputs, onChange, timeZone }: { inputs: TransformInputs; on
         </Radio>
         {inputs.target === 'moment' && <MomentField label="Moment" value={inputs.moment} onChange={(moment) => onChange({ moment })} timeZone={timeZone} />}
       </fieldset>
-      <p className="hint">Every other event moves by the same amount, so the spacing between events stays exactly as it is. Times are read and written in {timeZone}.</p>
+      <p className="hint">
+        Every other event moves by the same amount, so the spacing between events stays exactly as it is. Times are read and written in {timeZone}.
+      </p>
     </>
   );
 }
@@ -57,7 +78,9 @@ function SpreadForm({ inputs, onChange, timeZone }: { inputs: TransformInputs; o
         <MomentField label="From" value={inputs.from} onChange={(from) => onChange({ from })} timeZone={timeZone} />
         <MomentField label="To" value={inputs.to} onChange={(to) => onChange({ to })} timeZone={timeZone} />
       </div>
-      <p className="hint">The events get times evenly spaced over the period, in their order in the batch: the first at From, the last at To. Times are in {timeZone}.</p>
+      <p className="hint">
+        The events get times evenly spaced over the period, in their order in the batch: the first at From, the last at To. Times are in {timeZone}.
+      </p>
     </>
   );
 }
@@ -66,14 +89,23 @@ function PseudonymizeForm({ inputs, onChange }: { inputs: TransformInputs; onCha
   return (
     <>
       <p className="hint">
-        Replaces <code>customer_id</code>, <code>device_id</code> (with a new UUID), and every email address, phone number and IP address found in a value, free text included. The
-        same value gets the same replacement everywhere, so events of one customer still belong together.
+        Replaces <code>customer_id</code>, <code>device_id</code> (with a new UUID), and every email address, phone number and IP address found in a value, free
+        text included. The same value gets the same replacement everywhere, so events of one customer still belong together.
       </p>
       <label className="field">
         Also replace the whole values of these fields
-        <input type="text" value={inputs.fields} onChange={(change) => onChange({ fields: change.target.value })} spellCheck={false} aria-description="Field names, separated by commas" />
+        <input
+          type="text"
+          value={inputs.fields}
+          onChange={(change) => onChange({ fields: change.target.value })}
+          spellCheck={false}
+          aria-description="Field names, separated by commas"
+        />
       </label>
-      <p className="hint">Each replacement is made from a secret key kept in the data folder on this computer, so the next run replaces the same way; the key is never exported or sent.</p>
+      <p className="hint">
+        Each replacement is made from a secret key kept in the data folder on this computer, so the next run replaces the same way; the key is never exported or
+        sent.
+      </p>
     </>
   );
 }
@@ -83,7 +115,13 @@ function SetForm({ inputs, onChange }: { inputs: TransformInputs; onChange: Chan
     <>
       <label className="field">
         Field
-        <input type="text" value={inputs.path} placeholder="svc_id, device_id or attributes.plan" onChange={(change) => onChange({ path: change.target.value })} spellCheck={false} />
+        <input
+          type="text"
+          value={inputs.path}
+          placeholder="svc_id, device_id or attributes.plan"
+          onChange={(change) => onChange({ path: change.target.value })}
+          spellCheck={false}
+        />
       </label>
       <fieldset className="transform-choices">
         <legend>New value</legend>
@@ -93,7 +131,13 @@ function SetForm({ inputs, onChange }: { inputs: TransformInputs; onChange: Chan
         {inputs.valueKind === 'value' && (
           <label className="field">
             Value
-            <input type="text" value={inputs.value} onChange={(change) => onChange({ value: change.target.value })} spellCheck={false} aria-description="Written as JSON when it reads as JSON (12, true, null, &quot;12&quot;), else as text" />
+            <input
+              type="text"
+              value={inputs.value}
+              onChange={(change) => onChange({ value: change.target.value })}
+              spellCheck={false}
+              aria-description='Written as JSON when it reads as JSON (12, true, null, "12"), else as text'
+            />
           </label>
         )}
         <Radio name="value-kind" value="uuid" current={inputs.valueKind} onChange={(valueKind) => onChange({ valueKind })}>

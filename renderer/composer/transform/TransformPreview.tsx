@@ -44,7 +44,9 @@ export function TransformPreview({ preview }: { preview: Preview }) {
           />
         )}
       </div>
-      {more > 0 && <p className="hint">{`Showing the first ${preview.shown.length.toLocaleString('en')}; ${more.toLocaleString('en')} more change the same way.`}</p>}
+      {more > 0 && (
+        <p className="hint">{`Showing the first ${preview.shown.length.toLocaleString('en')}; ${more.toLocaleString('en')} more change the same way.`}</p>
+      )}
       <div role="tabpanel" id={panel} aria-labelledby={tabIdOf(panel, view)}>
         {view === 'fields' ? (
           <ol className="transform-changes" aria-label="Changed values">

@@ -26,7 +26,13 @@ export function pseudonymsFrom(api: Api): AskPseudonyms {
  * worker finds in `text` (at `indexes`, or everywhere); the others are as they are. A string
  * says why not.
  */
-export async function withPseudonyms(client: TransformClient, text: string, indexes: readonly number[] | null, spec: SpecInput, askPseudonyms: AskPseudonyms): Promise<TransformSpec | string> {
+export async function withPseudonyms(
+  client: TransformClient,
+  text: string,
+  indexes: readonly number[] | null,
+  spec: SpecInput,
+  askPseudonyms: AskPseudonyms,
+): Promise<TransformSpec | string> {
   if (spec.kind !== 'pseudonymize') return spec;
   const personal = await client.ask({ kind: 'personal', text, indexes, fields: spec.fields });
   if (!personal.ok) return personal.message;

@@ -72,7 +72,11 @@ async function withoutTyping(model: monaco.editor.ITextModel, work: () => Promis
  * caller keeps the text from other edits until the promise settles (the transform dialog is
  * modal), and undo and redo keep the JSON view from typing until they are done.
  */
-export async function applyAsOneStep(model: monaco.editor.ITextModel, changes: readonly TextChange[], onProgress: (share: number) => void = () => {}): Promise<void> {
+export async function applyAsOneStep(
+  model: monaco.editor.ITextModel,
+  changes: readonly TextChange[],
+  onProgress: (share: number) => void = () => {},
+): Promise<void> {
   const read = (start: number, end: number) => model.getValueInRange(monaco.Range.fromPositions(model.getPositionAt(start), model.getPositionAt(end)));
   const edits = joinNearby(changes, read, JOINED_SPAN);
   const inverse = inverseOf(edits, read);

@@ -27,7 +27,17 @@ export interface TransformInputs {
   value: string;
 }
 
-export const INITIAL_INPUTS: TransformInputs = { anchor: 'latest', target: 'now', moment: '', from: '', to: '', fields: DEFAULT_PSEUDONYMIZED_FIELDS.join(', '), path: '', valueKind: 'value', value: '' };
+export const INITIAL_INPUTS: TransformInputs = {
+  anchor: 'latest',
+  target: 'now',
+  moment: '',
+  from: '',
+  to: '',
+  fields: DEFAULT_PSEUDONYMIZED_FIELDS.join(', '),
+  path: '',
+  valueKind: 'value',
+  value: '',
+};
 
 /** A spec without the pseudonyms, which come from the services once the personal values are known. */
 export type SpecInput = Exclude<TransformSpec, { kind: 'pseudonymize' }> | { kind: 'pseudonymize'; fields: string[] };
@@ -39,7 +49,12 @@ function momentProblem(label: string, text: string): string | null {
 }
 
 /** The spec the inputs describe, or what is missing or wrong in them. */
-export function specOf(kind: TransformKind, inputs: TransformInputs, { timeZone, serviceIdField }: { timeZone: string; serviceIdField: string }, now: Date): { spec: SpecInput } | { problem: string } {
+export function specOf(
+  kind: TransformKind,
+  inputs: TransformInputs,
+  { timeZone, serviceIdField }: { timeZone: string; serviceIdField: string },
+  now: Date,
+): { spec: SpecInput } | { problem: string } {
   switch (kind) {
     case 'shift': {
       if (inputs.target === 'now') return { spec: { kind: 'shift', anchor: inputs.anchor, to: 'now', timeZone, now: now.getTime() } };

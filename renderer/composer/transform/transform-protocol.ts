@@ -45,7 +45,13 @@ const NOT_EVENTS = 'The batch is not a JSON array of events yet: fix what the Pr
 function run(transforms: BatchTransforms, events: readonly unknown[], indexes: readonly number[] | undefined, spec: TransformSpec): TransformResult {
   switch (spec.kind) {
     case 'shift':
-      return transforms.shiftTimes(events, { ...(indexes ? { indexes } : {}), anchor: spec.anchor, to: spec.to, timeZone: spec.timeZone, now: new Date(spec.now) });
+      return transforms.shiftTimes(events, {
+        ...(indexes ? { indexes } : {}),
+        anchor: spec.anchor,
+        to: spec.to,
+        timeZone: spec.timeZone,
+        now: new Date(spec.now),
+      });
     case 'spread':
       return transforms.spreadTimes(events, { ...(indexes ? { indexes } : {}), from: spec.from, to: spec.to, timeZone: spec.timeZone });
     case 'set':

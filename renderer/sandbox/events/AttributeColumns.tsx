@@ -29,7 +29,15 @@ export function AttributeColumns() {
             add();
           }}
         >
-          <input type="text" aria-label="Attribute column" placeholder="attribute" value={name} onChange={(change) => setName(change.target.value)} spellCheck={false} size={10} />
+          <input
+            type="text"
+            aria-label="Attribute column"
+            placeholder="attribute"
+            value={name}
+            onChange={(change) => setName(change.target.value)}
+            spellCheck={false}
+            size={10}
+          />
           <button type="submit" className="small" disabled={name.trim() === ''}>
             Add column
           </button>

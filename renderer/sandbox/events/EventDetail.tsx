@@ -50,9 +50,14 @@ export function EventDetail({ row, onClose, onShowRequest }: { row: CapturedEven
             <button type="button" className="link" onClick={() => onShowRequest(detail.data.request.id)}>
               request #{detail.data.request.id}
             </button>{' '}
-            at {formatTime(detail.data.request.receivedAt)}: {detail.data.request.path}, {detail.data.request.status ?? 'no answer'} {detail.data.request.reason}
+            at {formatTime(detail.data.request.receivedAt)}: {detail.data.request.path}, {detail.data.request.status ?? 'no answer'}{' '}
+            {detail.data.request.reason}
           </p>
-          {detail.data.text === null ? <p className="muted">Its request&apos;s body was not kept whole, so the event itself is not there.</p> : <pre className="event-detail-json">{detail.data.text}</pre>}
+          {detail.data.text === null ? (
+            <p className="muted">Its request&apos;s body was not kept whole, so the event itself is not there.</p>
+          ) : (
+            <pre className="event-detail-json">{detail.data.text}</pre>
+          )}
         </>
       )}
     </section>

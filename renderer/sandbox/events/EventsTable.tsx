@@ -33,7 +33,20 @@ const cell = (text: string | null) => (text === null ? <span className="muted">�
  * the page, so 100 000 scroll as lightly as 100. Click, Shift-click a range, Ctrl/Cmd-click one
  * more; ↑/↓ move, Space selects, Enter opens the detail, Ctrl/Cmd+A selects all that match.
  */
-export function EventsTable({ total, rowAt, attributes, selection, active, onClickRow, onMove, onToggle, onSelectAll, onOpen, onShowRequest, onInView }: EventsTableProps) {
+export function EventsTable({
+  total,
+  rowAt,
+  attributes,
+  selection,
+  active,
+  onClickRow,
+  onMove,
+  onToggle,
+  onSelectAll,
+  onOpen,
+  onShowRequest,
+  onInView,
+}: EventsTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is meant to be read during render
@@ -110,7 +123,15 @@ export function EventsTable({ total, rowAt, attributes, selection, active, onCli
           {items.map((item) => {
             const row = rowAt(item.index);
             const selected = isSelected(selection, item.index);
-            const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)`, gridTemplateColumns: columns };
+            const style = {
+              position: 'absolute' as const,
+              top: 0,
+              left: 0,
+              right: 0,
+              height: item.size,
+              transform: `translateY(${item.start}px)`,
+              gridTemplateColumns: columns,
+            };
             if (!row) {
               return (
                 <div key={item.key} role="row" aria-rowindex={item.index + 2} className="events-row loading" style={style}>

@@ -15,7 +15,13 @@ import { EVENTS_PAGE_SIZE, useCapturedEventsLive, useEventPages } from './querie
 import { extendTo, NO_SELECTION, selectAll, selectedCount, selectOnly, toggle, type RowSelection } from './selection.ts';
 import './events.css';
 
-const VERDICT_LABELS: Record<CapturedVerdictFilter, string> = { any: 'All verdicts', accepted: 'Accepted', refused: 'Refused', undelivered: 'Not delivered', violations: 'With plan violations' };
+const VERDICT_LABELS: Record<CapturedVerdictFilter, string> = {
+  any: 'All verdicts',
+  accepted: 'Accepted',
+  refused: 'Refused',
+  undelivered: 'Not delivered',
+  violations: 'With plan violations',
+};
 
 /** The expression as typed, and as read after a pause in typing. */
 function usePaused(value: string): string {
@@ -100,13 +106,22 @@ export function EventsView() {
             ? `${total.toLocaleString('en')} of ${plural(answered.captured, 'event')}${where.trim() === '' ? ' · filter by a field (created_at >= 2026-11-20, attributes.plan exists) or any text' : ''}`
             : 'Reading the capture…'}
       </FilterStatus>
-      {count > 0 && answered && <EventsActions selection={{ ...filter, generation: answered.generation, ranges: selection.ranges }} count={count} onClear={() => choose(NO_SELECTION)} />}
+      {count > 0 && answered && (
+        <EventsActions
+          selection={{ ...filter, generation: answered.generation, ranges: selection.ranges }}
+          count={count}
+          onClear={() => choose(NO_SELECTION)}
+        />
+      )}
       {failed && !badFilter && <ErrorNotice title="The captured events could not be read" error={failed} />}
       <div className="events-main">
         {answered?.captured === 0 ? (
           <div className="empty">
             <p>Nothing captured yet.</p>
-            <p className="muted">Point an SDK or a script at the sandbox: its address, credentials and a ready-made curl are in the Connection panel beside. Every event it receives shows here, accepted or refused.</p>
+            <p className="muted">
+              Point an SDK or a script at the sandbox: its address, credentials and a ready-made curl are in the Connection panel beside. Every event it
+              receives shows here, accepted or refused.
+            </p>
           </div>
         ) : answered && total === 0 && !badFilter ? (
           <p className="empty">No captured event matches the filter. New ones that do will appear here.</p>

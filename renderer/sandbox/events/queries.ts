@@ -25,7 +25,8 @@ export function useEventPages(filter: CapturedEventsFilter, attributes: readonly
   const results = useQueries({
     queries: pages.map((page) => ({
       queryKey: [...eventsKey, filter.where, filter.verdict, attributes, page],
-      queryFn: (): Promise<CapturedEventsPage> => api.capture.events({ ...filter, attributes: [...attributes], offset: page * EVENTS_PAGE_SIZE, limit: EVENTS_PAGE_SIZE }),
+      queryFn: (): Promise<CapturedEventsPage> =>
+        api.capture.events({ ...filter, attributes: [...attributes], offset: page * EVENTS_PAGE_SIZE, limit: EVENTS_PAGE_SIZE }),
       placeholderData: keepPreviousData,
       // Read again whenever the view comes back: the capture may have been cleared meanwhile, which no push tells.
       staleTime: 0,

@@ -29,7 +29,14 @@ export function selectOnly(place: number): RowSelection {
 /** Ctrl/Cmd-click or Space: this row in or out, the rest kept. */
 export function toggle(selection: RowSelection, place: number): RowSelection {
   if (!isSelected(selection, place)) return { ranges: mergeRanges([...selection.ranges, [place, place + 1]]), anchor: place };
-  const ranges = selection.ranges.flatMap(([from, to]): [number, number][] => (place >= from && place < to ? [[from, place], [place + 1, to]] : [[from, to]]));
+  const ranges = selection.ranges.flatMap(([from, to]): [number, number][] =>
+    place >= from && place < to
+      ? [
+          [from, place],
+          [place + 1, to],
+        ]
+      : [[from, to]],
+  );
   return { ranges: mergeRanges(ranges), anchor: place };
 }
 

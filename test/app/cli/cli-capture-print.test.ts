@@ -21,17 +21,47 @@ const forwarded: CapturedRequest = {
   bodyTruncated: false,
   response: { status: 202, headers: { 'content-type': 'application/json' }, body: '{"accepted":1}' },
   serviceIdField: 'svc_id',
-  upstream: { url: 'https://staging.example/user/events', status: 202, headers: { 'content-type': 'application/json', 'x-request-id': 'r-9' }, body: '{"accepted":1}', error: null, durationMs: 27.25 },
+  upstream: {
+    url: 'https://staging.example/user/events',
+    status: 202,
+    headers: { 'content-type': 'application/json', 'x-request-id': 'r-9' },
+    body: '{"accepted":1}',
+    error: null,
+    durationMs: 27.25,
+  },
 };
 
 describe('capture show, a forwarded request', () => {
   it("prints the upstream's address, status, time, headers and body", () => {
     const text = requestText(forwarded, [], 'UTC');
-    expect(text).toContain(['  forwarded to https://staging.example/user/events', '    answered  202, in 27.3 ms', '    headers', '      content-type: application/json', '      x-request-id: r-9', '    body', '      {', '        "accepted": 1', '      }'].join('\n'));
+    expect(text).toContain(
+      [
+        '  forwarded to https://staging.example/user/events',
+        '    answered  202, in 27.3 ms',
+        '    headers',
+        '      content-type: application/json',
+        '      x-request-id: r-9',
+        '    body',
+        '      {',
+        '        "accepted": 1',
+        '      }',
+      ].join('\n'),
+    );
   });
 
   it('says why no answer came when the upstream was down', () => {
-    const down = { ...forwarded, status: 502, upstream: { url: 'http://127.0.0.1:9/user/events', status: null, headers: {}, body: '', error: 'upstream-unreachable: connect ECONNREFUSED', durationMs: 2 } };
+    const down = {
+      ...forwarded,
+      status: 502,
+      upstream: {
+        url: 'http://127.0.0.1:9/user/events',
+        status: null,
+        headers: {},
+        body: '',
+        error: 'upstream-unreachable: connect ECONNREFUSED',
+        durationMs: 2,
+      },
+    };
     const text = requestText(down, [], 'UTC');
     expect(text).toContain('  forwarded to http://127.0.0.1:9/user/events\n    no answer  upstream-unreachable: connect ECONNREFUSED, in 2 ms\n');
     expect(text).not.toContain('    headers');

@@ -28,12 +28,22 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
 /** An SDK's session against a `sandbox --capture` process: some requests taken, one forced to fail, one refused, one with a bad token. */
 async function captureSession(folder: string): Promise<{ sent: Record<string, unknown>[][]; statuses: number[]; token: string }> {
   const sandbox = await runSandbox(['--capture', '--data', folder, '--fail-sequence', '200,500']);
-  expect(sandbox.output()).toContain(`  capture    every request and its events, masked, kept in ${path.join(folder, 'capture.sqlite')} (eventdesk capture list)`);
-  const login = await fetch(`${sandbox.url}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  expect(sandbox.output()).toContain(
+    `  capture    every request and its events, masked, kept in ${path.join(folder, 'capture.sqlite')} (eventdesk capture list)`,
+  );
+  const login = await fetch(`${sandbox.url}/oauth2/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const { access_token: token } = (await login.json()) as { access_token: string };
   const headers = { apiKey, Authorization: `Bearer ${token}` };
   const sent = [
-    [validEvent({ token: 'first', customer_id: 'cust-1' }), validEvent({ token: 'first', customer_id: 'cust-2' }), validEvent({ token: 'first', customer_id: 'cust-3' })],
+    [
+      validEvent({ token: 'first', customer_id: 'cust-1' }),
+      validEvent({ token: 'first', customer_id: 'cust-2' }),
+      validEvent({ token: 'first', customer_id: 'cust-3' }),
+    ],
     [validEvent({ token: 'forced', customer_id: 'cust-4' })],
     [validEvent({ token: 'broken', svc_id: 'seven' })],
     [validEvent({ token: 'last', customer_id: 'cust-5' }), validEvent({ token: 'last', customer_id: 'cust-6' })],
@@ -63,7 +73,10 @@ describe('eventdesk capture on what eventdesk sandbox --capture kept', () => {
   it('lists the requests newest first, with their status, events and reason', async () => {
     const list = await capture(['list', '--data', folder]);
     expect(list.code).toBe(0);
-    const rows = list.stdout.split('\n').slice(1, 7).map((line) => line.split(/\s{2,}/));
+    const rows = list.stdout
+      .split('\n')
+      .slice(1, 7)
+      .map((line) => line.split(/\s{2,}/));
     expect(rows.map((row) => [row[0], row[2], row[3], row[4]])).toEqual([
       ['6', '401', 'POST /user/events', '0'],
       ['5', '202', 'POST /user/events', '2'],
@@ -72,7 +85,14 @@ describe('eventdesk capture on what eventdesk sandbox --capture kept', () => {
       ['2', '202', 'POST /user/events', '3'],
       ['1', '200', 'POST /oauth2/login', '0'],
     ]);
-    expect(rows.map((row) => row[5])).toEqual(['bad token', 'accepted 2 events', 'invalid-events: 1 problem', 'internal-server-error', 'accepted 3 events', 'logged in']);
+    expect(rows.map((row) => row[5])).toEqual([
+      'bad token',
+      'accepted 2 events',
+      'invalid-events: 1 problem',
+      'internal-server-error',
+      'accepted 3 events',
+      'logged in',
+    ]);
     expect(list.stdout).toContain(`6 requests (7 events, `);
     const limited = await capture(['list', '--limit', '2', '--data', folder]);
     expect(limited.stdout.split('\n').filter((line) => /^\d+ /.test(line))).toHaveLength(2);
@@ -82,7 +102,11 @@ describe('eventdesk capture on what eventdesk sandbox --capture kept', () => {
   it('lists only the requests holding an event --where or --verdict picks, newest first, saying how many do', async () => {
     const refused = await capture(['list', '--verdict', 'refused', '--data', folder]);
     expect(refused.code).toBe(0);
-    const ids = (text: string) => text.split('\n').filter((line) => /^\d+\s{2,}/.test(line)).map((line) => line.split(/\s{2,}/)[0]);
+    const ids = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => /^\d+\s{2,}/.test(line))
+        .map((line) => line.split(/\s{2,}/)[0]);
     // The request refused for its token kept no events: its body was not read.
     expect(ids(refused.stdout)).toEqual(['4', '3']);
     expect(refused.stdout).toContain('2 of 6 requests (7 events, ');
@@ -108,7 +132,10 @@ describe('eventdesk capture on what eventdesk sandbox --capture kept', () => {
     const out = path.join(folder, 'captured.ndjson');
     const exported = await capture(['export', '--format', 'ndjson', '--where', 'token != broken', '--out', out, '--data', folder]);
     expect(exported).toEqual({ code: 0, stdout: '', stderr: 'eventdesk capture: 6 of 7 events written as ndjson.\n' });
-    const lines = (await readFile(out, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
+    const lines = (await readFile(out, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     const { sent } = session;
     expect(lines).toEqual([...sent[0]!, ...sent[1]!, ...sent[3]!]);
     const upstream = await useSandbox({ port: 0 });
@@ -117,7 +144,11 @@ describe('eventdesk capture on what eventdesk sandbox --capture kept', () => {
     expect(delivered.code).toBe(0);
     const received = upstream.traffic().filter((record) => record.path === '/user/events' && record.response?.status === 202);
     expect(received.flatMap((record) => JSON.parse(record.body.text) as unknown[])).toEqual(lines);
-    expect(await capture(['export', '--where', 'token = nobody', '--data', folder])).toEqual({ code: 1, stdout: '', stderr: 'eventdesk capture: none of the 7 events captured matches; nothing written.\n' });
+    expect(await capture(['export', '--where', 'token = nobody', '--data', folder])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'eventdesk capture: none of the 7 events captured matches; nothing written.\n',
+    });
   });
 
   it('exports every event as JSON, and the requests as valid HAR 1.2 without a secret', async () => {
@@ -136,12 +167,18 @@ describe('eventdesk capture on what eventdesk sandbox --capture kept', () => {
     expect((JSON.parse(harWhere.stdout) as typeof parsed).log.entries.map((entry) => entry.response.status)).toEqual([422]);
 
     // Nothing secret in any file the capture wrote.
-    const bytes = (await Promise.all((await readdir(folder)).filter((name) => name.startsWith('capture.')).map((name) => readFile(path.join(folder, name))))).map((data) => data.toString('latin1')).join('');
+    const bytes = (await Promise.all((await readdir(folder)).filter((name) => name.startsWith('capture.')).map((name) => readFile(path.join(folder, name)))))
+      .map((data) => data.toString('latin1'))
+      .join('');
     for (const secret of [session.token, apiKey, password]) expect(bytes).not.toContain(secret);
   });
 
   it('clears, saying how much went', async () => {
-    expect(await capture(['clear', '--data', folder])).toEqual({ code: 0, stdout: `Cleared 6 requests (7 events) from ${path.join(folder, 'capture.sqlite')}.\n`, stderr: '' });
+    expect(await capture(['clear', '--data', folder])).toEqual({
+      code: 0,
+      stdout: `Cleared 6 requests (7 events) from ${path.join(folder, 'capture.sqlite')}.\n`,
+      stderr: '',
+    });
     expect((await capture(['list', '--data', folder])).stdout).toBe(`0 requests (0 events, 0 B) in ${path.join(folder, 'capture.sqlite')}.\n`);
   });
 });
@@ -177,15 +214,32 @@ describe('eventdesk capture, called wrong', () => {
     await wrong(folder, ['export', '--where', 'custmer_id = 1'], reason);
 
     const empty = await dataFolder();
-    expect(await capture(['show', '1', '--data', empty])).toMatchObject({ code: 1, stderr: expect.stringContaining(`nothing is captured in ${empty} yet: run "eventdesk sandbox --capture --data ${empty}"`) });
-    expect(await capture(['show', '9', '--data', folder])).toMatchObject({ code: 1, stderr: `eventdesk capture: no captured request has the id 9 in ${path.join(folder, 'capture.sqlite')}; "eventdesk capture list" shows the ids.\n` });
-    expect(await capture(['export', '--data', folder])).toMatchObject({ code: 1, stderr: `eventdesk capture: nothing is captured in ${path.join(folder, 'capture.sqlite')}; nothing written.\n` });
-    expect(await runCli(['sandbox', '--data', folder], { timeout: 20_000 })).toMatchObject({ code: 2, stderr: 'eventdesk sandbox: --data says where --capture keeps the capture; there is no --capture.\nRun "eventdesk sandbox --help" for the flags.\n' });
+    expect(await capture(['show', '1', '--data', empty])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`nothing is captured in ${empty} yet: run "eventdesk sandbox --capture --data ${empty}"`),
+    });
+    expect(await capture(['show', '9', '--data', folder])).toMatchObject({
+      code: 1,
+      stderr: `eventdesk capture: no captured request has the id 9 in ${path.join(folder, 'capture.sqlite')}; "eventdesk capture list" shows the ids.\n`,
+    });
+    expect(await capture(['export', '--data', folder])).toMatchObject({
+      code: 1,
+      stderr: `eventdesk capture: nothing is captured in ${path.join(folder, 'capture.sqlite')}; nothing written.\n`,
+    });
+    expect(await runCli(['sandbox', '--data', folder], { timeout: 20_000 })).toMatchObject({
+      code: 2,
+      stderr: 'eventdesk sandbox: --data says where --capture keeps the capture; there is no --capture.\nRun "eventdesk sandbox --help" for the flags.\n',
+    });
   });
 });
 
 describe('eventdesk capture on a capture file it cannot read', () => {
-  const filesIn = (folder: string) => Object.fromEntries(readdirSync(folder).filter((name) => !/-(wal|shm)$/.test(name)).map((name) => [name, readFileSync(path.join(folder, name))]));
+  const filesIn = (folder: string) =>
+    Object.fromEntries(
+      readdirSync(folder)
+        .filter((name) => !/-(wal|shm)$/.test(name))
+        .map((name) => [name, readFileSync(path.join(folder, name))]),
+    );
 
   it('says so in one line naming the file, exit 1, and moves or changes nothing', async () => {
     const folder = await dataFolder();
@@ -195,7 +249,11 @@ describe('eventdesk capture on a capture file it cannot read', () => {
     for (const args of [['list'], ['show', '1'], ['export']]) {
       const run = await capture([...args, '--data', folder]);
       expect(run).toMatchObject({ code: 1, stdout: '' });
-      expect(run.stderr).toMatch(new RegExp(`^eventdesk capture: The capture file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged; nothing was changed in it\\. Move it away, or start "eventdesk sandbox --capture" \\(or the app\\), which sets it aside and starts a fresh capture\\. \\(.*file is not a database\\)\\n$`));
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^eventdesk capture: The capture file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged; nothing was changed in it\\. Move it away, or start "eventdesk sandbox --capture" \\(or the app\\), which sets it aside and starts a fresh capture\\. \\(.*file is not a database\\)\\n$`,
+        ),
+      );
     }
     expect(filesIn(folder)).toEqual(before);
   });
@@ -210,7 +268,9 @@ describe('eventdesk capture on a capture file it cannot read', () => {
     const sandbox = await runSandbox(['--capture', '--data', folder]);
     sandbox.child.kill('SIGTERM');
     expect((await sandbox.exited).code).toBe(0);
-    expect(sandbox.stderr()).toMatch(/^eventdesk sandbox: The capture file could not be read, so it was set aside as .*capture\.damaged-.*\.sqlite and a fresh capture started\. \(.*the file is cut short/m);
+    expect(sandbox.stderr()).toMatch(
+      /^eventdesk sandbox: The capture file could not be read, so it was set aside as .*capture\.damaged-.*\.sqlite and a fresh capture started\. \(.*the file is cut short/m,
+    );
     expect(readdirSync(folder).filter((name) => name.startsWith('capture.damaged-') && name.endsWith('.sqlite'))).toHaveLength(1);
     expect(await capture(['list', '--data', folder])).toMatchObject({ code: 0, stdout: `0 requests (0 events, 0 B) in ${file}.\n` });
   });

@@ -69,9 +69,23 @@ describe('--env', () => {
 describe('chooseEnvironment', () => {
   it('reads an exported file, picking by --env-name, as before', async () => {
     const file = path.join(folder, 'exported.json');
-    await writeFile(file, JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments: [{ name: 'QA', baseUrl: 'https://qa.example.com' }, { name: 'Prod', baseUrl: 'https://example.com' }] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        format: EXPORT_FORMAT,
+        version: 1,
+        environments: [
+          { name: 'QA', baseUrl: 'https://qa.example.com' },
+          { name: 'Prod', baseUrl: 'https://example.com' },
+        ],
+      }),
+    );
     const chosen = await chooseEnvironment(file, 'prod');
-    expect(chosen).toMatchObject({ settings: { name: 'Prod', baseUrl: 'https://example.com', chunkSize: 500 }, source: `${file}, environment "Prod"`, workspace: null });
+    expect(chosen).toMatchObject({
+      settings: { name: 'Prod', baseUrl: 'https://example.com', chunkSize: 500 },
+      source: `${file}, environment "Prod"`,
+      workspace: null,
+    });
   });
 
   it("reads a workspace's environment file with its plan inside the workspace, from any folder", async () => {
@@ -89,12 +103,24 @@ describe('chooseEnvironment', () => {
     await mkdir(loose);
     await writeFile(path.join(loose, 'qa.env.json'), JSON.stringify({ name: 'qa', baseUrl: 'https://qa.example.com' }));
 
-    await expect(chooseEnvironment(broken, undefined)).rejects.toThrow(`--env: ${broken} is not an environment file EventDesk can use:\nenvironments/broken.env.json:4:3: /chunkSize: expected a number, saw "many"; correct the value.`);
-    await expect(chooseEnvironment(path.join(root, 'environments', 'sandbox.env.json'), 'sandbox')).rejects.toThrow('--env-name picks an environment of an exported file');
-    await expect(chooseEnvironment(path.join(loose, 'qa.env.json'), undefined)).rejects.toThrow('is neither an environment exported from EventDesk (it has no "format") nor in a workspace');
-    await expect(chooseEnvironment('staging', undefined, root)).rejects.toThrow('--env staging: the workspace has no environment of that name (it has "sandbox"), and there is no such file.\nenvironments/broken.env.json:4:3');
-    await expect(chooseEnvironment('staging', undefined, loose)).rejects.toThrow(`--env staging: there is no such file, and ${loose} is in no workspace to hold an environment of that name.`);
+    await expect(chooseEnvironment(broken, undefined)).rejects.toThrow(
+      `--env: ${broken} is not an environment file EventDesk can use:\nenvironments/broken.env.json:4:3: /chunkSize: expected a number, saw "many"; correct the value.`,
+    );
+    await expect(chooseEnvironment(path.join(root, 'environments', 'sandbox.env.json'), 'sandbox')).rejects.toThrow(
+      '--env-name picks an environment of an exported file',
+    );
+    await expect(chooseEnvironment(path.join(loose, 'qa.env.json'), undefined)).rejects.toThrow(
+      'is neither an environment exported from EventDesk (it has no "format") nor in a workspace',
+    );
+    await expect(chooseEnvironment('staging', undefined, root)).rejects.toThrow(
+      '--env staging: the workspace has no environment of that name (it has "sandbox"), and there is no such file.\nenvironments/broken.env.json:4:3',
+    );
+    await expect(chooseEnvironment('staging', undefined, loose)).rejects.toThrow(
+      `--env staging: there is no such file, and ${loose} is in no workspace to hold an environment of that name.`,
+    );
     await expect(chooseEnvironment(loose, undefined)).rejects.toThrow(`--env: ${loose} is a folder`);
-    await expect(chooseEnvironment(path.join(loose, 'absent.json'), undefined)).rejects.toThrow(`--env: cannot read ${path.join(loose, 'absent.json')}: no such file.`);
+    await expect(chooseEnvironment(path.join(loose, 'absent.json'), undefined)).rejects.toThrow(
+      `--env: cannot read ${path.join(loose, 'absent.json')}: no such file.`,
+    );
   });
 });

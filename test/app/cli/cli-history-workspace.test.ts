@@ -31,7 +31,17 @@ async function setUp() {
     try {
       const batch = '[{"token":"t"}]';
       const { id } = store.createSubmission(
-        { environmentId: 'env', environmentName: 'qa', environmentColor: '#2563eb', baseUrl: 'http://127.0.0.1:9', headers: {}, batch, eventCount: 1, batchHash: createHash('sha256').update(batch).digest('hex'), startedAt: '2026-11-24T10:00:00.000Z' },
+        {
+          environmentId: 'env',
+          environmentName: 'qa',
+          environmentColor: '#2563eb',
+          baseUrl: 'http://127.0.0.1:9',
+          headers: {},
+          batch,
+          eventCount: 1,
+          batchHash: createHash('sha256').update(batch).digest('hex'),
+          startedAt: '2026-11-24T10:00:00.000Z',
+        },
         [{ firstEvent: 0, eventCount: 1 }],
       );
       store.annotate(id, { label, note: '' });

@@ -41,7 +41,13 @@ const event = (customer: string, n: number) => ({
 });
 
 /** Records a one-chunk submission of `customers`' events, answered as `status` says. */
-function record(store: SubmissionStore, customers: string[], startedAt: string, status: SubmissionStatus, environment = { id: 'env-staging', name: 'Staging' }): string {
+function record(
+  store: SubmissionStore,
+  customers: string[],
+  startedAt: string,
+  status: SubmissionStatus,
+  environment = { id: 'env-staging', name: 'Staging' },
+): string {
   const events = customers.map(event);
   const { id } = store.createSubmission(
     {
@@ -67,9 +73,23 @@ function record(store: SubmissionStore, customers: string[], startedAt: string, 
         [400, null, `{"error":"created_at is in the future","echo":"apiKey ${API_KEY}"}`],
       ];
   answers.forEach(([statusCode, retryAfter, responseBody], at) => {
-    const attempt = store.beginAttempt(id, { number: at + 1, startedAt: new Date(Date.parse(startedAt) + at * 1000).toISOString(), firstEvent: 0, eventCount: events.length });
+    const attempt = store.beginAttempt(id, {
+      number: at + 1,
+      startedAt: new Date(Date.parse(startedAt) + at * 1000).toISOString(),
+      firstEvent: 0,
+      eventCount: events.length,
+    });
     const error = statusCode === 400 ? 'HTTP 400: the server refused the chunk.' : null;
-    store.endAttempt(id, attempt, { durationMs: 62.5, statusCode, retryAfter, error, responseHeaders: { 'content-type': 'application/json' }, responseBody, responseTruncated: false, mayHaveArrived: false });
+    store.endAttempt(id, attempt, {
+      durationMs: 62.5,
+      statusCode,
+      retryAfter,
+      error,
+      responseHeaders: { 'content-type': 'application/json' },
+      responseBody,
+      responseTruncated: false,
+      mayHaveArrived: false,
+    });
   });
   store.updateChunk(id, 0, {
     status: ok ? 'ok' : 'failed',
@@ -208,9 +228,13 @@ describe('eventdesk history', () => {
     expect(stdout).toMatch(/chunk 1 {2}event 1 {2}failed {2}HTTP 400 {2}3 attempts {2}188 ms\n {4}error {5}HTTP 400: the server refused the chunk\.\n/);
     // Every attempt, with its time, answer, Retry-After, duration, headers and body.
     const at = (seconds: number) => formatDateTime(new Date(Date.parse('2026-11-19T14:30:00.000Z') + seconds * 1000), resolveTimeZone('local'));
-    expect(stdout).toContain(`    attempt 1  ${at(0)}  HTTP 500  63 ms\n      headers\n        content-type: application/json\n      response\n        {\n          "error": "internal"\n        }`);
+    expect(stdout).toContain(
+      `    attempt 1  ${at(0)}  HTTP 500  63 ms\n      headers\n        content-type: application/json\n      response\n        {\n          "error": "internal"\n        }`,
+    );
     expect(stdout).toContain(`    attempt 2  ${at(1)}  HTTP 429  Retry-After 2  63 ms\n`);
-    expect(stdout).toMatch(/ {4}attempt 3 .* {2}HTTP 400 {2}63 ms\n {6}error {5}HTTP 400: the server refused the chunk\.\n {6}headers\n.*\n {6}response\n {8}\{\n {10}"error": "created_at is in the future"/);
+    expect(stdout).toMatch(
+      / {4}attempt 3 .* {2}HTTP 400 {2}63 ms\n {6}error {5}HTTP 400: the server refused the chunk\.\n {6}headers\n.*\n {6}response\n {8}\{\n {10}"error": "created_at is in the future"/,
+    );
     // The key the server echoed is masked, because the command line knows it.
     expect(stdout).not.toContain(API_KEY);
     expect(stdout).toContain('"echo": "apiKey ••••"');
@@ -252,11 +276,15 @@ describe('eventdesk history', () => {
     const empty = path.join(folder, 'no-such-folder');
     expect(await run('--data', empty)).toEqual({ code: 0, stdout: `No history yet in ${empty}.\n`, stderr: '' });
     expect(await run('--json', '--data', empty)).toEqual({ code: 0, stdout: '[]\n', stderr: `No history yet in ${empty}.\n` });
-    expect(await run('show', made.first!, '--data', empty)).toEqual({ code: 1, stdout: '', stderr: `eventdesk history show: No history yet in ${empty}. There is no submission ${made.first}.\n` });
+    expect(await run('show', made.first!, '--data', empty)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `eventdesk history show: No history yet in ${empty}. There is no submission ${made.first}.\n`,
+    });
     expect(existsSync(empty)).toBe(false);
   });
 
-  it('leaves a database from a newer EventDesk alone, with the store\'s own message', async () => {
+  it("leaves a database from a newer EventDesk alone, with the store's own message", async () => {
     const newer = path.join(folder, 'newer');
     const store = openSubmissions(path.join(newer, 'submissions.sqlite'));
     store.close();
@@ -306,6 +334,13 @@ describe('eventdesk history', () => {
   });
 
   it('words durations from milliseconds to days', () => {
-    expect([187.6, 1234, 42_000, 185_000, 7_440_000, 3 * 86_400_000 + 7 * 3_600_000].map(formatDuration)).toEqual(['188 ms', '1.2 s', '42 s', '3 min 05 s', '2 h 04 min', '3 d 07 h']);
+    expect([187.6, 1234, 42_000, 185_000, 7_440_000, 3 * 86_400_000 + 7 * 3_600_000].map(formatDuration)).toEqual([
+      '188 ms',
+      '1.2 s',
+      '42 s',
+      '3 min 05 s',
+      '2 h 04 min',
+      '3 d 07 h',
+    ]);
   });
 });

@@ -24,14 +24,21 @@ afterAll(async () => {
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
-const demo = { ...process.env, EVENTDESK_USERNAME: SANDBOX_DEMO_CREDENTIALS.username, EVENTDESK_PASSWORD: SANDBOX_DEMO_CREDENTIALS.password, EVENTDESK_API_KEY: SANDBOX_DEMO_CREDENTIALS.apiKey };
+const demo = {
+  ...process.env,
+  EVENTDESK_USERNAME: SANDBOX_DEMO_CREDENTIALS.username,
+  EVENTDESK_PASSWORD: SANDBOX_DEMO_CREDENTIALS.password,
+  EVENTDESK_API_KEY: SANDBOX_DEMO_CREDENTIALS.apiKey,
+};
 
 describe('eventdesk init', () => {
   it('writes a small workspace that loads without a problem, and says which variables to set', async () => {
     const root = path.join(folder, 'shop');
     const { code, stdout, stderr } = await runCli(['init', root]);
     expect(code).toBe(0);
-    expect(stdout).toBe(`Workspace "shop" in ${root}:\n  eventdesk.json\n  environments/sandbox.env.json\n  batches/purchase.json\n  plans/shop.plan.json\n  scenarios/smoke.scenario.json\n`);
+    expect(stdout).toBe(
+      `Workspace "shop" in ${root}:\n  eventdesk.json\n  environments/sandbox.env.json\n  batches/purchase.json\n  plans/shop.plan.json\n  scenarios/smoke.scenario.json\n`,
+    );
     expect(stderr).toContain(`export EVENTDESK_PASSWORD=${SANDBOX_DEMO_CREDENTIALS.password} EVENTDESK_API_KEY=${SANDBOX_DEMO_CREDENTIALS.apiKey}`);
     expect(stderr).toContain('eventdesk sandbox &');
 
@@ -81,7 +88,9 @@ describe('eventdesk init', () => {
     await writeFile(broken, JSON.stringify((scenario.steps[1] as SendStep).send));
     const refused = await runCli(['send', broken, '--base-url', sandbox.url, '--data', data, '--force', '--json'], { env: demo });
     expect(refused.code).toBe(1);
-    expect(JSON.parse(refused.stdout).failures).toEqual([expect.objectContaining({ statusCode: 422, responseBody: expect.stringContaining('"field":"svc_id"') })]);
+    expect(JSON.parse(refused.stdout).failures).toEqual([
+      expect.objectContaining({ statusCode: 422, responseBody: expect.stringContaining('"field":"svc_id"') }),
+    ]);
   });
 
   it('refuses a folder that holds a workspace already, writing nothing', async () => {

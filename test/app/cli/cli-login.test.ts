@@ -25,7 +25,13 @@ let sandbox: SandboxServer;
 let folder: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, users: [{ username: USERNAME, password: PASSWORD }], apiKeys: [API_KEY], timeZone: SERVER_ZONE, tokenTtlSeconds: TOKEN_TTL_SECONDS });
+  sandbox = await startSandbox({
+    port: 0,
+    users: [{ username: USERNAME, password: PASSWORD }],
+    apiKeys: [API_KEY],
+    timeZone: SERVER_ZONE,
+    tokenTtlSeconds: TOKEN_TTL_SECONDS,
+  });
   folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-login-'));
 });
 
@@ -47,7 +53,10 @@ interface Run {
 async function runLogin(args: string[], variables: Record<string, string | undefined> = CREDENTIALS): Promise<Run> {
   const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('EVENTDESK_'));
   const given = Object.entries(variables).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  const child = spawn(process.execPath, [cli, 'login', ...args], { env: { ...Object.fromEntries(inherited), TZ: LOCAL_ZONE, ...Object.fromEntries(given) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'login', ...args], {
+    env: { ...Object.fromEntries(inherited), TZ: LOCAL_ZONE, ...Object.fromEntries(given) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
@@ -77,7 +86,11 @@ function inAnHour(): Date {
 
 describe('eventdesk login', () => {
   it('would notice a token in its output: the sandbox issues token-like strings', async () => {
-    const response = await fetch(`${sandbox.url}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: USERNAME, password: PASSWORD }) });
+    const response = await fetch(`${sandbox.url}/oauth2/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
+    });
     const body = (await response.json()) as { access_token: string; refresh_token: string };
     expect(body.access_token).toMatch(TOKEN_LIKE);
     expect(body.refresh_token).toMatch(TOKEN_LIKE);
@@ -131,7 +144,10 @@ describe('eventdesk login', () => {
     expect(JSON.parse(chosen.stdout)).toMatchObject({ baseUrl: sandbox.url, username: USERNAME, timeZone: SERVER_ZONE });
     expectAbout(new Date((JSON.parse(chosen.stdout) as { expiresAt: string }).expiresAt), inAnHour());
 
-    const [unchosen, unknown] = await Promise.all([runLogin(['--env', file], withoutUsername), runLogin(['--env', file, '--env-name', 'Production'], withoutUsername)]);
+    const [unchosen, unknown] = await Promise.all([
+      runLogin(['--env', file], withoutUsername),
+      runLogin(['--env', file, '--env-name', 'Production'], withoutUsername),
+    ]);
     expect(unchosen.code).toBe(2);
     expect(unchosen.stderr).toContain('holds 2 environments; pick one with --env-name: "Staging", "Loopback"');
     expect(unknown.code).toBe(2);
@@ -200,7 +216,10 @@ describe('eventdesk login', () => {
     expect(noPassword.stderr).not.toContain('EVENTDESK_API_KEY');
     expect(none.code).toBe(2);
     for (const variable of ['EVENTDESK_USERNAME', 'EVENTDESK_PASSWORD', 'EVENTDESK_API_KEY']) expect(none.stderr).toContain(`${variable} is not set`);
-    expect(spacedKey).toMatchObject({ code: 2, stderr: expect.stringContaining('EVENTDESK_API_KEY: The API key has spaces or line breaks at its start or end.') });
+    expect(spacedKey).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('EVENTDESK_API_KEY: The API key has spaces or line breaks at its start or end.'),
+    });
     expect(brokenPassword).toMatchObject({ code: 2, stderr: expect.stringContaining('EVENTDESK_PASSWORD: The password contains a line break.') });
     expect(sandbox.traffic().length).toBe(before);
   });
@@ -245,7 +264,18 @@ describe('eventdesk login', () => {
     expect(help).toMatch(/^ {2}login {7}\S/m);
     const { code, stdout } = await runLogin(['--help'], {});
     expect(code).toBe(0);
-    for (const text of ['--env ENV', '--env-name NAME', '--base-url URL', '--time-zone ZONE', '--timeout MS', '--json', '--verbose', 'EVENTDESK_USERNAME', 'EVENTDESK_PASSWORD', 'EVENTDESK_API_KEY']) {
+    for (const text of [
+      '--env ENV',
+      '--env-name NAME',
+      '--base-url URL',
+      '--time-zone ZONE',
+      '--timeout MS',
+      '--json',
+      '--verbose',
+      'EVENTDESK_USERNAME',
+      'EVENTDESK_PASSWORD',
+      'EVENTDESK_API_KEY',
+    ]) {
       expect(stdout).toContain(text);
     }
   });

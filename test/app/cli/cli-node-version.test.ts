@@ -17,7 +17,8 @@ describe("the command line's Node check", () => {
 
   it('lets the minimum and anything newer through', () => {
     const [major, minor] = MINIMUM_NODE;
-    for (const version of [`${major}.${minor}.0`, `${major}.${minor + 1}.0`, `${major + 1}.0.0`, '24.22.3', '30.1.2']) expect(nodeVersionProblem(version, 'node')).toBeNull();
+    for (const version of [`${major}.${minor}.0`, `${major}.${minor + 1}.0`, `${major + 1}.0.0`, '24.22.3', '30.1.2'])
+      expect(nodeVersionProblem(version, 'node')).toBeNull();
   });
 
   it('stops an older one with one line naming what it found, where, and what it needs', () => {

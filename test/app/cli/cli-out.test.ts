@@ -15,11 +15,15 @@ describe('--out', () => {
 
   it('into a folder that does not exist says that the folder does not exist, not the file', async () => {
     const out = path.join(folder, 'missing', 'events.json');
-    await expect(writeOut(out, '[]\n', () => expect.unreachable())).rejects.toThrow(`--out: cannot write ${out}: the folder ${path.join(folder, 'missing')} does not exist.`);
+    await expect(writeOut(out, '[]\n', () => expect.unreachable())).rejects.toThrow(
+      `--out: cannot write ${out}: the folder ${path.join(folder, 'missing')} does not exist.`,
+    );
   });
 
   it('relative, names the folder as an absolute path, where it was looked for', async () => {
-    await expect(writeOut('no-such-folder-here/events.json', '[]\n', () => undefined)).rejects.toThrow(`the folder ${path.resolve('no-such-folder-here')} does not exist.`);
+    await expect(writeOut('no-such-folder-here/events.json', '[]\n', () => undefined)).rejects.toThrow(
+      `the folder ${path.resolve('no-such-folder-here')} does not exist.`,
+    );
   });
 
   it('onto a folder says it is a folder, and writes a file in a folder that exists', async () => {

@@ -47,20 +47,32 @@ const plan = (args: string[]): Promise<CliRun> => runCli(['plan', ...args], { ti
 describe('eventdesk plan --capture', () => {
   // The tests below read what this one captured.
   it('captures an SDK session with eventdesk sandbox --capture: one batch accepted, one refused', async () => {
-  const sandbox = await runSandbox(['--capture', '--data', data]);
-  const login = await fetch(`${sandbox.url}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const headers = { apiKey, Authorization: `Bearer ${token}` };
-  expect(await post(`${sandbox.url}/user/events`, accepted, headers)).toBe(202);
-  expect(await post(`${sandbox.url}/user/events`, [brokenSignup, signup(3)], headers)).toBe(422);
-  sandbox.child.kill('SIGTERM');
-  expect((await sandbox.exited).code).toBe(0);
+    const sandbox = await runSandbox(['--capture', '--data', data]);
+    const login = await fetch(`${sandbox.url}/oauth2/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const headers = { apiKey, Authorization: `Bearer ${token}` };
+    expect(await post(`${sandbox.url}/user/events`, accepted, headers)).toBe(202);
+    expect(await post(`${sandbox.url}/user/events`, [brokenSignup, signup(3)], headers)).toBe(422);
+    sandbox.child.kill('SIGTERM');
+    expect((await sandbox.exited).code).toBe(0);
   }, 30_000);
 
   it('measures coverage over what the sandbox captured: all, accepted only, or a range of when it arrived', async () => {
     const all = await plan(['coverage', '--capture', '--data', data, '--plan', planFile, '--json']);
     expect(all.code).toBe(1);
-    expect(JSON.parse(all.stdout)).toMatchObject({ events: 5, seen: [{ key: 'purchase', count: 2 }, { key: 'signup', count: 2 }], neverSeen: ['refund'], unplanned: [{ key: 'debug', count: 1 }] });
+    expect(JSON.parse(all.stdout)).toMatchObject({
+      events: 5,
+      seen: [
+        { key: 'purchase', count: 2 },
+        { key: 'signup', count: 2 },
+      ],
+      neverSeen: ['refund'],
+      unplanned: [{ key: 'debug', count: 1 }],
+    });
 
     const acceptedOnly = await plan(['coverage', '--capture', '--accepted', '--data', data, '--plan', planFile]);
     expect(acceptedOnly.code).toBe(1);
@@ -92,7 +104,10 @@ describe('eventdesk plan --capture', () => {
       [['infer', '--capture', '--history', '--data', data], 'Read either --history or --capture, not both.'],
       [['infer', planFile, '--accepted'], '--accepted goes with --capture'],
       [['infer', '--capture', '--csv-map', 'auto', '--data', data], '--csv-map is for CSV files; the capture holds JSON events.'],
-      [['infer', '--capture', '--data', path.join(folder, 'empty')], `Nothing is captured in ${path.join(folder, 'empty')} yet: run "eventdesk sandbox --capture --data ${path.join(folder, 'empty')}" and send it events.`],
+      [
+        ['infer', '--capture', '--data', path.join(folder, 'empty')],
+        `Nothing is captured in ${path.join(folder, 'empty')} yet: run "eventdesk sandbox --capture --data ${path.join(folder, 'empty')}" and send it events.`,
+      ],
       [['coverage', '--capture', '--from', '2026-11-21', '--to', '2026-11-19', '--data', data, '--plan', planFile], 'is not before --to'],
     ];
     for (const [args, message] of cases) {

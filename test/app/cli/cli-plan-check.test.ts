@@ -45,14 +45,18 @@ describe('eventdesk validate --plan', () => {
     const batch = await write('yen.json', [purchase({}), purchase({ currency: 'YEN' }, 1)]);
     const { code, stdout } = await runCli(['validate', batch, '--plan', SHOP]);
     expect(code).toBe(1);
-    expect(stdout).toBe(`${batch}:17:19  error    attribute-value  event 2 (/1/attributes/currency): expected one of "EUR", "USD", "GBP", saw "YEN"\n${batch}: 1 error, 0 warnings in 2 events.\n`);
+    expect(stdout).toBe(
+      `${batch}:17:19  error    attribute-value  event 2 (/1/attributes/currency): expected one of "EUR", "USD", "GBP", saw "YEN"\n${batch}: 1 error, 0 warnings in 2 events.\n`,
+    );
   });
 
   it('exits 0 when the plan finds only warnings', async () => {
     const batch = await write('coupon.json', [purchase({ coupon: 'SPRING' })]);
     const { code, stdout } = await runCli(['validate', batch, '--plan', SHOP]);
     expect(code).toBe(0);
-    expect(stdout).toContain('warning  attribute-unknown  event 1 (/0/attributes/coupon): not planned for "purchase" events, which take only the attributes spend and currency');
+    expect(stdout).toContain(
+      'warning  attribute-unknown  event 1 (/0/attributes/coupon): not planned for "purchase" events, which take only the attributes spend and currency',
+    );
   });
 
   it('prints plan violations in the JSON array of diagnostics with --json', async () => {
@@ -60,7 +64,16 @@ describe('eventdesk validate --plan', () => {
     const { code, stdout } = await runCli(['validate', batch, '--plan', SHOP, '--json']);
     expect(code).toBe(1);
     expect(JSON.parse(stdout) as Diagnostic[]).toEqual([
-      { severity: 'error', code: 'attribute-missing', message: 'missing; "purchase" events require it (a string matching ^\\d+\\.\\d{2}$)', path: '/0/attributes/spend', line: 4, column: 5, endLine: 4, endColumn: 17 },
+      {
+        severity: 'error',
+        code: 'attribute-missing',
+        message: 'missing; "purchase" events require it (a string matching ^\\d+\\.\\d{2}$)',
+        path: '/0/attributes/spend',
+        line: 4,
+        column: 5,
+        endLine: 4,
+        endColumn: 17,
+      },
     ]);
   });
 
@@ -80,7 +93,9 @@ describe('eventdesk validate --plan', () => {
   });
 
   it('ends quickly on values of 50 000 characters against patterns that backtrack catastrophically in JavaScript, and checks them in full', async () => {
-    const events = Object.fromEntries(hostile.patterns.map(({ pattern }, index) => [`p${index}`, { attributes: { properties: { x: { type: 'string', pattern } } } }]));
+    const events = Object.fromEntries(
+      hostile.patterns.map(({ pattern }, index) => [`p${index}`, { attributes: { properties: { x: { type: 'string', pattern } } } }]),
+    );
     const plan = await write('slow.plan.json', { name: 'slow', events });
     const batch = await write(
       'long.json',
@@ -92,7 +107,8 @@ describe('eventdesk validate --plan', () => {
     const refused = hostile.patterns.flatMap(({ pattern, value, tail }, index) => (new RegExp(pattern, 'u').test(`${value.repeat(4)}${tail}`) ? [] : [index]));
     expect(refused.length).toBeGreaterThan(0);
     expect(code).toBe(1);
-    for (const index of refused) expect(stdout).toContain(`event ${index + 1} (/${index}/attributes/x): expected a string matching ${hostile.patterns[index]!.pattern}, saw`);
+    for (const index of refused)
+      expect(stdout).toContain(`event ${index + 1} (/${index}/attributes/x): expected a string matching ${hostile.patterns[index]!.pattern}, saw`);
   });
 });
 
@@ -114,7 +130,9 @@ describe('eventdesk plan check', () => {
     expect(code).toBe(1);
     expect(stdout.split('\n')).toEqual([
       `${plan}  error    kind "purchase", /events/purchase/attributes/properties/currency/$ref: $ref "#/$defs/currency" points nowhere`,
-      expect.stringMatching(/^.*kinds\.plan\.json {2}error {4}kind "refund", \/events\/refund\/attributes\/properties\/spend\/pattern: the pattern \^\(\?=\.\*\\d\)\.\{8,\}\$ uses a lookahead or lookbehind, /),
+      expect.stringMatching(
+        /^.*kinds\.plan\.json {2}error {4}kind "refund", \/events\/refund\/attributes\/properties\/spend\/pattern: the pattern \^\(\?=\.\*\\d\)\.\{8,\}\$ uses a lookahead or lookbehind, /,
+      ),
       'plan shop: 2 kinds; 2 errors, 0 warnings',
       '',
     ]);
@@ -124,7 +142,9 @@ describe('eventdesk plan check', () => {
     const plan = await write('typo.plan.json', { name: 'shop', events: { purchase: { attributes: { properties: { spend: { patern: 'x' } } } } } });
     const { code, stdout } = await runCli(['plan', 'check', plan]);
     expect(code).toBe(0);
-    expect(stdout).toBe(`${plan}  warning  kind "purchase", /events/purchase/attributes/properties/spend/patern: unknown keyword: "patern"\nplan shop: 1 kind; 0 errors, 1 warning\n`);
+    expect(stdout).toBe(
+      `${plan}  warning  kind "purchase", /events/purchase/attributes/properties/spend/patern: unknown keyword: "patern"\nplan shop: 1 kind; 0 errors, 1 warning\n`,
+    );
   });
 
   it('prints the summary and problems as JSON with --json', async () => {
@@ -134,7 +154,13 @@ describe('eventdesk plan check', () => {
     const notJson = await write('not.plan.json', 'name: shop');
     const refused = await runCli(['plan', 'check', notJson, '--json']);
     expect(refused.code).toBe(1);
-    expect(JSON.parse(refused.stdout)).toEqual({ ok: false, error: { code: 'plan-not-json', message: `${notJson} is not JSON: line 1, column 1: expected a value (an object, array, string, number, true, false or null), found 'name'.` } });
+    expect(JSON.parse(refused.stdout)).toEqual({
+      ok: false,
+      error: {
+        code: 'plan-not-json',
+        message: `${notJson} is not JSON: line 1, column 1: expected a value (an object, array, string, number, true, false or null), found 'name'.`,
+      },
+    });
   });
 
   it('exits 1 for a file that is no plan, 2 for one that cannot be read or a call without a file', async () => {

@@ -16,7 +16,13 @@ let folder: string;
 let data: string;
 let planFile: string;
 
-const purchase = (n: number) => ({ token: 'purchase', customer_id: `c${n}`, created_at: '2026-11-20 10:00:00', svc_id: 7, attributes: { spend: `${n}.50`, currency: 'EUR' } });
+const purchase = (n: number) => ({
+  token: 'purchase',
+  customer_id: `c${n}`,
+  created_at: '2026-11-20 10:00:00',
+  svc_id: 7,
+  attributes: { spend: `${n}.50`, currency: 'EUR' },
+});
 const signup = (n: number) => ({ token: 'signup', customer_id: `c${n}`, created_at: '2026-11-20 10:00:00', svc_id: 7, attributes: { plan: 'free' } });
 
 function recordSent(file: string, sends: { events: unknown[]; startedAt: string }[]): void {
@@ -25,7 +31,17 @@ function recordSent(file: string, sends: { events: unknown[]; startedAt: string 
     for (const { events, startedAt } of sends) {
       const batch = JSON.stringify(events);
       store.createSubmission(
-        { environmentId: 'env-qa', environmentName: 'QA', environmentColor: '#2563eb', baseUrl: 'http://127.0.0.1:1', headers: {}, batch, eventCount: events.length, batchHash: createHash('sha256').update(batch).digest('hex'), startedAt },
+        {
+          environmentId: 'env-qa',
+          environmentName: 'QA',
+          environmentColor: '#2563eb',
+          baseUrl: 'http://127.0.0.1:1',
+          headers: {},
+          batch,
+          eventCount: events.length,
+          batchHash: createHash('sha256').update(batch).digest('hex'),
+          startedAt,
+        },
         [{ firstEvent: 0, eventCount: events.length }],
       );
     }
@@ -56,7 +72,15 @@ describe('eventdesk plan --history', () => {
   it('measures coverage over the batches sent in a time range', async () => {
     const all = await plan(['coverage', '--history', '--data', data, '--plan', planFile, '--json']);
     expect(all.code).toBe(1);
-    expect(JSON.parse(all.stdout)).toMatchObject({ events: 5, seen: [{ key: 'purchase', count: 3 }, { key: 'signup', count: 1 }], neverSeen: ['refund'], unplanned: [{ key: 'debug', count: 1 }] });
+    expect(JSON.parse(all.stdout)).toMatchObject({
+      events: 5,
+      seen: [
+        { key: 'purchase', count: 3 },
+        { key: 'signup', count: 1 },
+      ],
+      neverSeen: ['refund'],
+      unplanned: [{ key: 'debug', count: 1 }],
+    });
     const since = await plan(['coverage', '--history', '--data', data, '--from', '2026-11-19T00:00:00Z', '--plan', planFile]);
     expect(since.stdout).toContain('3 events of 2 submissions in the history since 2026-11-19T00:00:00Z');
     expect(since.stdout).not.toContain('debug');

@@ -11,7 +11,13 @@ let folder: string;
 let ndjson: string;
 let csv: string;
 
-const PURCHASES = Array.from({ length: 3 }, (_, index) => ({ token: 'purchase', customer_id: `c${index}`, created_at: '2026-11-20 10:00:00', svc_id: 7, attributes: { spend: `${index}.50`, currency: 'EUR' } }));
+const PURCHASES = Array.from({ length: 3 }, (_, index) => ({
+  token: 'purchase',
+  customer_id: `c${index}`,
+  created_at: '2026-11-20 10:00:00',
+  svc_id: 7,
+  attributes: { spend: `${index}.50`, currency: 'EUR' },
+}));
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-plan-'));
@@ -52,9 +58,17 @@ describe('eventdesk plan', () => {
     const help = await plan(['--help']);
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toMatch(/^Usage: eventdesk plan <subcommand> \[options\]\n\nSubcommands:\n {2}infer {7}.+\n {2}import {6}.+\n {2}coverage {4}.+\n/);
-    expect(await plan(['frobnicate'])).toEqual({ code: 2, stdout: '', stderr: 'eventdesk plan: Unknown subcommand "frobnicate": infer, import, coverage, check. Run "eventdesk plan --help".\n' });
+    expect(await plan(['frobnicate'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'eventdesk plan: Unknown subcommand "frobnicate": infer, import, coverage, check. Run "eventdesk plan --help".\n',
+    });
     expect((await plan([])).code).toBe(2);
-    expect(await plan(['infer', ndjson, '--bogus'])).toEqual({ code: 2, stdout: '', stderr: 'eventdesk plan infer: unknown option --bogus.\nRun "eventdesk plan infer --help" for the flags.\n' });
+    expect(await plan(['infer', ndjson, '--bogus'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'eventdesk plan infer: unknown option --bogus.\nRun "eventdesk plan infer --help" for the flags.\n',
+    });
   });
 
   it('infers a draft plan from NDJSON and a mapped CSV, as stable two-space JSON, to a file or standard output', async () => {
@@ -80,7 +94,12 @@ describe('eventdesk plan', () => {
   it('says when the key differs per event, proposes the fields whose values repeat as --key flags, and keys by a field inside the attributes', async () => {
     const sdk = path.join(folder, 'sdk.ndjson');
     const screens = ['home', 'cart', 'checkout'];
-    const events = Array.from({ length: 30 }, (_, index) => ({ token: `evt-${index}`, customer_id: `c${index}`, svc_id: 7, attributes: { screen: screens[index % 3], platform: index % 2 ? 'ios' : 'android' } }));
+    const events = Array.from({ length: 30 }, (_, index) => ({
+      token: `evt-${index}`,
+      customer_id: `c${index}`,
+      svc_id: 7,
+      attributes: { screen: screens[index % 3], platform: index % 2 ? 'ios' : 'android' },
+    }));
     await writeFile(sdk, events.map((event) => JSON.stringify(event)).join('\n'));
     const unique = await plan(['infer', sdk, '--out', path.join(folder, 'unique.plan.json')]);
     expect(unique.code).toBe(0);
@@ -120,10 +139,16 @@ describe('eventdesk plan', () => {
     const rudderstack = path.join(PLAN_FIXTURES, 'rudderstack-tracking-plan.json');
     const wrong = await plan(['import', 'segment', rudderstack]);
     expect(wrong).toMatchObject({ code: 2, stdout: '' });
-    expect(wrong.stderr).toBe(`eventdesk plan import: ${rudderstack} is not a Segment tracking plan export: no "rules" array (expected the answer of GET /tracking-plans/{id}/rules, {"data": {"rules": [...]}}).\nRun "eventdesk plan import --help" for the flags.\n`);
-    expect((await plan(['import', 'mixpanel', rudderstack])).stderr).toMatch(/^eventdesk plan import: "mixpanel" is not a format EventDesk imports; it imports json-schema, segment, rudderstack\.\n/);
+    expect(wrong.stderr).toBe(
+      `eventdesk plan import: ${rudderstack} is not a Segment tracking plan export: no "rules" array (expected the answer of GET /tracking-plans/{id}/rules, {"data": {"rules": [...]}}).\nRun "eventdesk plan import --help" for the flags.\n`,
+    );
+    expect((await plan(['import', 'mixpanel', rudderstack])).stderr).toMatch(
+      /^eventdesk plan import: "mixpanel" is not a format EventDesk imports; it imports json-schema, segment, rudderstack\.\n/,
+    );
     const empty = await mkdtemp(path.join(folder, 'empty-'));
-    expect((await plan(['import', 'json-schema', empty])).stderr).toBe(`eventdesk plan import: ${empty} is a folder with no .json file in it.\nRun "eventdesk plan import --help" for the flags.\n`);
+    expect((await plan(['import', 'json-schema', empty])).stderr).toBe(
+      `eventdesk plan import: ${empty} is a folder with no .json file in it.\nRun "eventdesk plan import --help" for the flags.\n`,
+    );
   });
 
   describe('coverage', () => {
@@ -154,7 +179,10 @@ describe('eventdesk plan', () => {
     });
 
     it('prints JSON with --json, and exits 0 when every planned kind was seen, reading the events from standard input', async () => {
-      const run = await plan(['coverage', '-', '--plan', planFile, '--json'], JSON.stringify([{ token: 'purchase' }, { token: 'refund' }, { token: 'signup' }, {}]));
+      const run = await plan(
+        ['coverage', '-', '--plan', planFile, '--json'],
+        JSON.stringify([{ token: 'purchase' }, { token: 'refund' }, { token: 'signup' }, {}]),
+      );
       expect(run.code).toBe(0);
       expect(JSON.parse(run.stdout)).toEqual({
         key: 'token',
@@ -183,7 +211,9 @@ describe('eventdesk plan', () => {
     });
 
     it('asks for --plan', async () => {
-      expect((await plan(['coverage', ndjson])).stderr).toBe('eventdesk plan coverage: --plan: name the plan file whose coverage to measure.\nRun "eventdesk plan coverage --help" for the flags.\n');
+      expect((await plan(['coverage', ndjson])).stderr).toBe(
+        'eventdesk plan coverage: --plan: name the plan file whose coverage to measure.\nRun "eventdesk plan coverage --help" for the flags.\n',
+      );
     });
   });
 });

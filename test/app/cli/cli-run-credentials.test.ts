@@ -26,7 +26,9 @@ describe('runCredentials', () => {
     expect(() => credentials(environment('exfil-target', 'https://collector.example/x'))).toThrow(
       'EVENTDESK_PASSWORD and EVENTDESK_API_KEY were given for http://127.0.0.1:4797 (environment "sandbox"); the environment "exfil-target" is at https://collector.example: set EVENTDESK_EXFIL_TARGET_PASSWORD and EVENTDESK_EXFIL_TARGET_API_KEY for it, or pass --allow-origin https://collector.example.',
     );
-    expect(() => credentials(environment('生産', 'https://collector.example'))).toThrow('the name "生産" makes no variables of its own: pass --allow-origin https://collector.example.');
+    expect(() => credentials(environment('生産', 'https://collector.example'))).toThrow(
+      'the name "生産" makes no variables of its own: pass --allow-origin https://collector.example.',
+    );
   });
 
   it('refuses them everywhere when the run has no environment of its own', () => {
@@ -36,10 +38,16 @@ describe('runCredentials', () => {
   });
 
   it('gives an environment elsewhere its own variables, and only those', () => {
-    const credentials = runCredentials({ ...given, EVENTDESK_STAGING_EU_PASSWORD: 'eu-password', EVENTDESK_STAGING_EU_API_KEY: 'eu-api-key', EVENTDESK_STAGING_EU_USERNAME: 'eu-user' }, home);
+    const credentials = runCredentials(
+      { ...given, EVENTDESK_STAGING_EU_PASSWORD: 'eu-password', EVENTDESK_STAGING_EU_API_KEY: 'eu-api-key', EVENTDESK_STAGING_EU_USERNAME: 'eu-user' },
+      home,
+    );
     expect(credentials(environment('staging-eu', 'https://eu.example'))).toEqual({ username: 'eu-user', password: 'eu-password', apiKey: 'eu-api-key' });
     expect(() => runCredentials({ ...given, EVENTDESK_STAGING_EU_PASSWORD: 'eu-password' }, home)(environment('staging-eu', 'https://eu.example'))).toThrow(
-      expect.objectContaining({ code: 'run-credentials', message: 'EVENTDESK_STAGING_EU_API_KEY is not set. EventDesk reads the API key only from this environment variable.' }),
+      expect.objectContaining({
+        code: 'run-credentials',
+        message: 'EVENTDESK_STAGING_EU_API_KEY is not set. EventDesk reads the API key only from this environment variable.',
+      }),
     );
   });
 
@@ -58,7 +66,9 @@ describe('runCredentialProblems', () => {
     expect(runCredentialProblems({}, home, [sandbox, slow, { ...environment('staging-eu', 'https://eu.example'), username: '' }])).toEqual([
       'This run needs EVENTDESK_PASSWORD and EVENTDESK_API_KEY (for sandbox; slow sandbox), EVENTDESK_STAGING_EU_USERNAME, EVENTDESK_STAGING_EU_PASSWORD and EVENTDESK_STAGING_EU_API_KEY (for staging-eu, at https://eu.example, or pass --allow-origin https://eu.example): set them and run it again.',
     ]);
-    expect(runCredentialProblems({ ...given, EVENTDESK_STAGING_EU_PASSWORD: 'eu-password' }, home, [sandbox, environment('staging-eu', 'https://eu.example')])).toEqual(['This run needs EVENTDESK_STAGING_EU_API_KEY (for staging-eu): set it and run it again.']);
+    expect(
+      runCredentialProblems({ ...given, EVENTDESK_STAGING_EU_PASSWORD: 'eu-password' }, home, [sandbox, environment('staging-eu', 'https://eu.example')]),
+    ).toEqual(['This run needs EVENTDESK_STAGING_EU_API_KEY (for staging-eu): set it and run it again.']);
     expect(runCredentialProblems(given, home, [sandbox, slow])).toEqual([]);
   });
 

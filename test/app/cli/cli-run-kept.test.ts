@@ -28,7 +28,13 @@ afterAll(async () => {
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
-const variables = (data: string): NodeJS.ProcessEnv => ({ ...process.env, EVENTDESK_DATA_DIR: data, EVENTDESK_USERNAME: undefined, EVENTDESK_PASSWORD: SANDBOX_DEMO_CREDENTIALS.password, EVENTDESK_API_KEY: SANDBOX_DEMO_CREDENTIALS.apiKey });
+const variables = (data: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  EVENTDESK_DATA_DIR: data,
+  EVENTDESK_USERNAME: undefined,
+  EVENTDESK_PASSWORD: SANDBOX_DEMO_CREDENTIALS.password,
+  EVENTDESK_API_KEY: SANDBOX_DEMO_CREDENTIALS.apiKey,
+});
 
 async function workspace(root: string): Promise<void> {
   await mkdir(path.dirname(root), { recursive: true });
@@ -46,7 +52,18 @@ describe('eventdesk run', () => {
     expect(code).toBe(0);
     const reported = JSON.parse(stdout) as RunResult;
     const kept = keptRunsIn(await workspaceDataFolder(data, root));
-    expect(await kept.list()).toEqual([{ id: reported.id, startedAt: reported.startedAt, durationMs: reported.durationMs, source: 'cli', environment: 'sandbox', stopped: false, scenarios: 1, counts: { passed: 2, failed: 0, skipped: 0 } }]);
+    expect(await kept.list()).toEqual([
+      {
+        id: reported.id,
+        startedAt: reported.startedAt,
+        durationMs: reported.durationMs,
+        source: 'cli',
+        environment: 'sandbox',
+        stopped: false,
+        scenarios: 1,
+        counts: { passed: 2, failed: 0, skipped: 0 },
+      },
+    ]);
     expect(await kept.get(reported.id)).toEqual(reported);
   }, 60_000);
 

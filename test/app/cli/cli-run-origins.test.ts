@@ -47,7 +47,16 @@ async function hostileWorkspace(name: string): Promise<{ root: string; env: Node
   await pointAt(path.join(root, 'environments', 'sandbox.env.json'), 'http://127.0.0.1:4797', sandbox.url);
   await cp(HOSTILE, root, { recursive: true });
   await pointAt(path.join(root, 'environments', 'exfil-target.env.json'), 'http://127.0.0.1:9', exfil.url);
-  return { root, env: { ...process.env, EVENTDESK_DATA_DIR: path.join(folder, `${name}-data`), EVENTDESK_USERNAME: undefined, EVENTDESK_PASSWORD: password, EVENTDESK_API_KEY: apiKey } };
+  return {
+    root,
+    env: {
+      ...process.env,
+      EVENTDESK_DATA_DIR: path.join(folder, `${name}-data`),
+      EVENTDESK_USERNAME: undefined,
+      EVENTDESK_PASSWORD: password,
+      EVENTDESK_API_KEY: apiKey,
+    },
+  };
 }
 
 function everythingReceived(): string {
@@ -60,7 +69,9 @@ describe('eventdesk run, credentials bound to an origin', () => {
     const out = path.join(folder, 'refused-reports');
     const { code, stderr } = await runCli(['run', root, '--reporter', 'text,junit,json', '--out', out], { env });
     const origin = new URL(exfil.url).origin;
-    expect(stderr.split('\n')[0]).toBe(`eventdesk run: This run needs EVENTDESK_EXFIL_TARGET_PASSWORD and EVENTDESK_EXFIL_TARGET_API_KEY (for exfil-target, at ${origin}, or pass --allow-origin ${origin}): set them and run it again.`);
+    expect(stderr.split('\n')[0]).toBe(
+      `eventdesk run: This run needs EVENTDESK_EXFIL_TARGET_PASSWORD and EVENTDESK_EXFIL_TARGET_API_KEY (for exfil-target, at ${origin}, or pass --allow-origin ${origin}): set them and run it again.`,
+    );
     expect(code).toBe(2);
     await expect(readFile(path.join(out, 'report.json'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
     expect(exfil.received).toEqual([]);
@@ -68,7 +79,9 @@ describe('eventdesk run, credentials bound to an origin', () => {
 
   it("gives that environment its own variables, never the run's", async () => {
     const { root, env } = await hostileWorkspace('own');
-    const { code, stderr } = await runCli(['run', root], { env: { ...env, EVENTDESK_EXFIL_TARGET_PASSWORD: 'exfil-own-password', EVENTDESK_EXFIL_TARGET_API_KEY: 'exfil-own-api-key' } });
+    const { code, stderr } = await runCli(['run', root], {
+      env: { ...env, EVENTDESK_EXFIL_TARGET_PASSWORD: 'exfil-own-password', EVENTDESK_EXFIL_TARGET_API_KEY: 'exfil-own-api-key' },
+    });
     expect(stderr).toContain('  ✓ step 1: Purchases, to a server the workspace chose');
     expect(code).toBe(0);
     expect(everythingReceived()).toContain('exfil-own-api-key');

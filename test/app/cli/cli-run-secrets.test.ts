@@ -39,7 +39,13 @@ async function twoEnvironments(): Promise<{ root: string; variables: NodeJS.Proc
   await writeFile(path.join(root, 'environments', 'staging.env.json'), text.replace('"sandbox"', '"staging"').replace('http://127.0.0.1:4797', staging.url));
   const scenario = { format: 'eventdesk.scenario', version: 1, name: 'Also staging', steps: [{ send: 'batches/purchase.json', environment: 'staging' }] };
   await writeFile(path.join(root, 'scenarios', 'staging.scenario.json'), JSON.stringify(scenario));
-  const variables = { ...process.env, EVENTDESK_DATA_DIR: path.join(folder, 'data'), EVENTDESK_USERNAME: undefined, EVENTDESK_PASSWORD: undefined, EVENTDESK_API_KEY: undefined };
+  const variables = {
+    ...process.env,
+    EVENTDESK_DATA_DIR: path.join(folder, 'data'),
+    EVENTDESK_USERNAME: undefined,
+    EVENTDESK_PASSWORD: undefined,
+    EVENTDESK_API_KEY: undefined,
+  };
   return { root, variables };
 }
 
@@ -54,13 +60,17 @@ describe('eventdesk run, credentials lacking', () => {
     expect(none.code).toBe(2);
 
     const passwords = await runCli(['run', root], { env: { ...variables, EVENTDESK_PASSWORD: password, EVENTDESK_STAGING_PASSWORD: password } });
-    expect(passwords.stderr.split('\n')[0]).toBe('eventdesk run: This run needs EVENTDESK_API_KEY (for sandbox), EVENTDESK_STAGING_API_KEY (for staging): set them and run it again.');
+    expect(passwords.stderr.split('\n')[0]).toBe(
+      'eventdesk run: This run needs EVENTDESK_API_KEY (for sandbox), EVENTDESK_STAGING_API_KEY (for staging): set them and run it again.',
+    );
     expect(passwords.code).toBe(2);
     expect(sandbox.traffic()).toEqual([]);
     expect(staging.received).toEqual([]);
 
     // A run that sends only to "sandbox" needs only its variables.
-    const smoke = await runCli(['run', path.join(root, 'scenarios', 'smoke.scenario.json')], { env: { ...variables, EVENTDESK_PASSWORD: password, EVENTDESK_API_KEY: apiKey } });
+    const smoke = await runCli(['run', path.join(root, 'scenarios', 'smoke.scenario.json')], {
+      env: { ...variables, EVENTDESK_PASSWORD: password, EVENTDESK_API_KEY: apiKey },
+    });
     expect(smoke.code).toBe(0);
   }, 60_000);
 });

@@ -40,7 +40,8 @@ async function workspace(name: string, scenarios: Record<string, unknown> = {}):
   expect((await runCli(['init', root])).code).toBe(0);
   const environment = path.join(root, 'environments', 'sandbox.env.json');
   await writeFile(environment, (await readFile(environment, 'utf8')).replace('http://127.0.0.1:4797', sandbox.url));
-  for (const [file, scenario] of Object.entries(scenarios)) await writeFile(path.join(root, 'scenarios', file), typeof scenario === 'string' ? scenario : JSON.stringify(scenario, null, 2));
+  for (const [file, scenario] of Object.entries(scenarios))
+    await writeFile(path.join(root, 'scenarios', file), typeof scenario === 'string' ? scenario : JSON.stringify(scenario, null, 2));
   return { root, data: path.join(folder, `${name}-data`) };
 }
 
@@ -61,7 +62,10 @@ describe('eventdesk run', () => {
     // The workspace's history, in the data folder and never in the workspace.
     const history = new DatabaseSync(path.join(await workspaceDataFolder(data, root), 'submissions.sqlite'), { readOnly: true });
     try {
-      const labels = history.prepare('SELECT label FROM submissions ORDER BY seq').all().map((row) => row.label);
+      const labels = history
+        .prepare('SELECT label FROM submissions ORDER BY seq')
+        .all()
+        .map((row) => row.label);
       expect(labels).toEqual(['Smoke · step 1', 'Smoke · step 2']);
     } finally {
       history.close();
@@ -75,7 +79,9 @@ describe('eventdesk run', () => {
       'wrong.scenario.json': scenario('Wrong count', [{ name: 'four accepted?', send: 'batches/purchase.json', expect: { accepted: 4 } }, { wait: '10ms' }]),
     });
     const out = path.join(folder, 'failing-reports');
-    const { code, stdout, stderr } = await runCli(['run', root, '--reporter', 'junit,json,text', '--out', out], { env: variables(data, { EVENTDESK_USERNAME: username }) });
+    const { code, stdout, stderr } = await runCli(['run', root, '--reporter', 'junit,json,text', '--out', out], {
+      env: variables(data, { EVENTDESK_USERNAME: username }),
+    });
     expect(code).toBe(1);
     expect(stderr).toContain(`Reports: ${out}/junit.xml, ${out}/report.json, ${out}/report.txt`);
     expect(stdout).toContain('  ✕ step 1: four accepted?');
@@ -85,14 +91,21 @@ describe('eventdesk run', () => {
     expect(await junitSchemaErrors(junit)).toEqual([]);
     expect(junit).toContain('<testsuites name="EventDesk: failing" tests="5" failures="1" errors="1"');
     expect(junit).toContain('<error message="scenarios/broken.scenario.json:2:49: not valid JSON');
-    expect(junit).toMatch(/<failure message="accepted: expected 4 events accepted, the server accepted 3 of 3" type="step-failed">[^<]*Submission: [0-9a-f-]{36}/);
+    expect(junit).toMatch(
+      /<failure message="accepted: expected 4 events accepted, the server accepted 3 of 3" type="step-failed">[^<]*Submission: [0-9a-f-]{36}/,
+    );
     expect(junit).toContain('<skipped>not run: step 1 failed, and the scenario stops at a failure');
-    expect(JSON.parse(await readFile(path.join(out, 'report.json'), 'utf8'))).toMatchObject({ workspace: root, scenarios: [{ status: 'broken' }, { status: 'passed' }, { status: 'failed' }] });
+    expect(JSON.parse(await readFile(path.join(out, 'report.json'), 'utf8'))).toMatchObject({
+      workspace: root,
+      scenarios: [{ status: 'broken' }, { status: 'passed' }, { status: 'failed' }],
+    });
     expect(await readFile(path.join(out, 'report.txt'), 'utf8')).toBe(stdout);
   }, 60_000);
 
   it('stops at the first failure with --bail, the rest reported skipped, and runs only the scenarios named', async () => {
-    const { root, data } = await workspace('bail', { 'a-refused.scenario.json': scenario('Refused', [{ send: 'batches/purchase.json', expect: { status: 422 } }]) });
+    const { root, data } = await workspace('bail', {
+      'a-refused.scenario.json': scenario('Refused', [{ send: 'batches/purchase.json', expect: { status: 422 } }]),
+    });
     const { code, stdout } = await runCli(['run', '--bail', '--reporter', 'junit'], { cwd: root, env: variables(data) });
     expect(code).toBe(1);
     expect(await junitSchemaErrors(stdout)).toEqual([]);
@@ -103,10 +116,22 @@ describe('eventdesk run', () => {
     expect(only.stdout).not.toContain('Refused');
   }, 60_000);
 
-  it('reads --data-file instead of a step\'s own data file, a row a step at a time, and sends to --base-url', async () => {
+  it("reads --data-file instead of a step's own data file, a row a step at a time, and sends to --base-url", async () => {
     const { root, data } = await workspace('rows', {
       'rows.scenario.json': scenario('Per customer', [
-        { send: [{ token: 'signup', customer_id: '{{customer}}', device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', svc_id: 7, created_at: '{{$now -1m}}', attributes: {} }], data: 'data/one.csv' },
+        {
+          send: [
+            {
+              token: 'signup',
+              customer_id: '{{customer}}',
+              device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+              svc_id: 7,
+              created_at: '{{$now -1m}}',
+              attributes: {},
+            },
+          ],
+          data: 'data/one.csv',
+        },
       ]),
     });
     await writeFile(path.join(root, 'batches', 'one.csv'), 'customer\nc-1\n');
@@ -119,7 +144,9 @@ describe('eventdesk run', () => {
 
     // --data, its former name (every other command's --data is the data folder), still works, with a note.
     const former = await runCli(['run', 'scenarios/rows.scenario.json', '--data', 'batches/three.csv', '--base-url', sandbox.url], { cwd: root, env });
-    expect(former.stderr.split('\n')[0]).toBe("eventdesk run: --data is now --data-file (every other command's --data is the data folder); the old name still works.");
+    expect(former.stderr.split('\n')[0]).toBe(
+      "eventdesk run: --data is now --data-file (every other command's --data is the data folder); the old name still works.",
+    );
     expect(former.stdout).toContain('step 1: send 1 inline event (row 3)');
     expect(former.code).toBe(0);
   }, 60_000);

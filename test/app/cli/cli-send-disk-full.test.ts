@@ -1,7 +1,17 @@
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { mountSmallDisk } from '../../support/small-disk.ts';
-import { acceptedTokens, batchFile, cleanUp, eventRequests, expectEachOnce, numbered, runSend, sandboxWith, tempFolder } from '../../support/cli-send-support.ts';
+import {
+  acceptedTokens,
+  batchFile,
+  cleanUp,
+  eventRequests,
+  expectEachOnce,
+  numbered,
+  runSend,
+  sandboxWith,
+  tempFolder,
+} from '../../support/cli-send-support.ts';
 
 /**
  * The review's case: 20 000 events sent with the history on a 3 MB file system. The batch cannot
@@ -27,7 +37,9 @@ describe.skipIf(typeof disk === 'string')(`eventdesk send with its history on a 
 
     const full = await runSend([file, ...target]);
     expect(full.code).toBe(1);
-    expect(full.stderr).toMatch(/eventdesk send: The history could not be written: the disk holding it is full\. This batch \([\d.]+ MB\) could not be recorded, so nothing was sent: free about [\d.]+ MB and send it again\./);
+    expect(full.stderr).toMatch(
+      /eventdesk send: The history could not be written: the disk holding it is full\. This batch \([\d.]+ MB\) could not be recorded, so nothing was sent: free about [\d.]+ MB and send it again\./,
+    );
     expect(full.stdout).not.toContain('--resume');
     expect(eventRequests(sandbox)).toEqual([]);
     const id = /Send stopped \{"submissionId":"([0-9a-f-]+)"/.exec(full.stderr)?.[1];

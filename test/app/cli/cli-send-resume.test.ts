@@ -5,7 +5,21 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runCli } from '../../../app/cli/main.ts';
 import { type SubmissionStore } from '../../../features/history/node/submissions.ts';
-import { cleanUp, CREDENTIALS, sandboxWith, tempFolder, batchFile, numbered, spawnSend, exited, runSend, acceptedTokens, expectEachOnce, eventRequests, store } from '../../support/cli-send-support.ts';
+import {
+  cleanUp,
+  CREDENTIALS,
+  sandboxWith,
+  tempFolder,
+  batchFile,
+  numbered,
+  spawnSend,
+  exited,
+  runSend,
+  acceptedTokens,
+  expectEachOnce,
+  eventRequests,
+  store,
+} from '../../support/cli-send-support.ts';
 
 afterEach(cleanUp);
 
@@ -64,14 +78,18 @@ describe('eventdesk send, interrupted and resumed', () => {
     const refused = await runSend(['--resume', id!, '--data', folder]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('it is now marked interrupted');
-    expect(refused.stderr).toContain(`${events} went out without an answer; the server may already hold them. Resume with --resend-unanswered to send them again, or --skip-unanswered to skip them.`);
+    expect(refused.stderr).toContain(
+      `${events} went out without an answer; the server may already hold them. Resume with --resend-unanswered to send them again, or --skip-unanswered to skip them.`,
+    );
     expect(acceptedTokens(sandbox)).toHaveLength(okAtKill * 4);
 
     // No --base-url: it goes where the submission went.
     const resumed = await runSend(['--resume', id!, '--data', folder, '--resend-unanswered', '--json']);
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain(`${10 - okAtKill} chunks of 10 never acknowledged`);
-    expect(resumed.stderr).toContain(`Note: ${events} went out without an answer; the server may already hold them; they go again now, as --resend-unanswered says.`);
+    expect(resumed.stderr).toContain(
+      `Note: ${events} went out without an answer; the server may already hold them; they go again now, as --resend-unanswered says.`,
+    );
     expect(JSON.parse(resumed.stdout)).toMatchObject({
       submissionId: id,
       status: 'ok',
@@ -138,7 +156,11 @@ describe('eventdesk send, interrupted and resumed', () => {
       Object.assign(process.env, CREDENTIALS);
       try {
         const ask = async (question: string) => (output.questions.push(question), answers.shift());
-        const code = await runCli(['send', '--resume', id, '--data', folder, ...args], { stdout: (text) => (output.stdout += text), stderr: (text) => (output.stderr += text), ask });
+        const code = await runCli(['send', '--resume', id, '--data', folder, ...args], {
+          stdout: (text) => (output.stdout += text),
+          stderr: (text) => (output.stderr += text),
+          ask,
+        });
         return { code, ...output };
       } finally {
         for (const name of Object.keys(CREDENTIALS)) delete process.env[name];
@@ -147,15 +169,25 @@ describe('eventdesk send, interrupted and resumed', () => {
     expect(await inProcess(['--resend-unanswered', '--skip-unanswered'])).toMatchObject({ code: 2, stderr: expect.stringContaining('not both') });
     // An answer it does not know is asked again; the end of input refuses, naming both flags.
     const unanswered = await inProcess([], ['maybe']);
-    expect(unanswered).toMatchObject({ code: 2, questions: ['events 3–4 went out without an answer; the server may already hold them.\nSend them again (s) or skip them (k)? ', expect.any(String)] });
+    expect(unanswered).toMatchObject({
+      code: 2,
+      questions: ['events 3–4 went out without an answer; the server may already hold them.\nSend them again (s) or skip them (k)? ', expect.any(String)],
+    });
     expect(unanswered.stderr).toContain('--resend-unanswered');
     expect(submissions.get(id)!.chunks[1]!.status).toBe('pending');
 
     const skipped = await inProcess(['--json'], ['k']);
     expect(skipped.code).toBe(1);
-    expect(JSON.parse(skipped.stdout)).toMatchObject({ status: 'partial', chunks: { ok: 2, skipped: 1 }, possiblyDelivered: [{ firstEvent: 2, eventCount: 2 }] });
+    expect(JSON.parse(skipped.stdout)).toMatchObject({
+      status: 'partial',
+      chunks: { ok: 2, skipped: 1 },
+      possiblyDelivered: [{ firstEvent: 2, eventCount: 2 }],
+    });
     expect(acceptedTokens(sandbox).length - before).toBe(2);
     expect(submissions.get(id)!.chunks.map((chunk) => chunk.status)).toEqual(['ok', 'skipped', 'ok']);
-    expect(await runSend(['--skip-unanswered', await batchFile(folder, numbered(1), 'one.json'), '--base-url', sandbox.url, '--data', folder])).toMatchObject({ code: 2, stderr: expect.stringContaining('--skip-unanswered goes with --resume') });
+    expect(await runSend(['--skip-unanswered', await batchFile(folder, numbered(1), 'one.json'), '--base-url', sandbox.url, '--data', folder])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--skip-unanswered goes with --resume'),
+    });
   });
 });

@@ -6,7 +6,21 @@ import { runCli } from '../../../app/cli/main.ts';
 import { appDataFolder } from '../../../app/cli/shared/data-folder.ts';
 import { TOO_DEEP_MESSAGE } from '../../../base/common/json-nesting.ts';
 import { arraysText } from '../../fixtures/events.ts';
-import { cleanUp, PASSWORD, API_KEY, sandboxWith, tempFolder, event, batchFile, numbered, runSend, acceptedTokens, expectEachOnce, eventRequests, store } from '../../support/cli-send-support.ts';
+import {
+  cleanUp,
+  PASSWORD,
+  API_KEY,
+  sandboxWith,
+  tempFolder,
+  event,
+  batchFile,
+  numbered,
+  runSend,
+  acceptedTokens,
+  expectEachOnce,
+  eventRequests,
+  store,
+} from '../../support/cli-send-support.ts';
 
 afterEach(cleanUp);
 
@@ -46,7 +60,17 @@ describe('eventdesk send', () => {
     const history = store(folder);
     history.setRetention({ keep: 'days', days: 7 });
     const old = history.createSubmission(
-      { environmentId: 'cli-old', environmentName: 'old', environmentColor: '#888888', baseUrl: sandbox.url, headers: {}, batch: '[{}]', eventCount: 1, batchHash: 'old', startedAt: new Date(Date.now() - 30 * 86_400_000).toISOString() },
+      {
+        environmentId: 'cli-old',
+        environmentName: 'old',
+        environmentColor: '#888888',
+        baseUrl: sandbox.url,
+        headers: {},
+        batch: '[{}]',
+        eventCount: 1,
+        batchHash: 'old',
+        startedAt: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+      },
       [{ firstEvent: 0, eventCount: 1 }],
     );
     history.finish(old.id, 'ok');
@@ -98,7 +122,11 @@ describe('eventdesk send', () => {
     const summary = JSON.parse(run.stdout) as { submissionId: string; chunks: { total: number; ok: number } };
     expect(summary).toMatchObject({ status: 'ok', events: 300, eventsAccepted: 300, chunks: { failed: 0, pending: 0, cancelled: 0 } });
     expect(summary.chunks.ok).toBe(summary.chunks.total);
-    expect(store(folder).get(summary.submissionId)!.chunks.every((chunk) => chunk.status === 'ok' && chunk.eventCount <= 50)).toBe(true);
+    expect(
+      store(folder)
+        .get(summary.submissionId)!
+        .chunks.every((chunk) => chunk.status === 'ok' && chunk.eventCount <= 50),
+    ).toBe(true);
   });
 
   it('refuses a batch with validation errors, positioned, sending nothing; --force sends it anyway', async () => {
@@ -129,7 +157,12 @@ describe('eventdesk send', () => {
     const folder = await tempFolder();
     const data = path.join(folder, 'data');
     const lines = path.join(folder, 'twenty.ndjson');
-    await writeFile(lines, numbered(3).map((item) => `${JSON.stringify(item)}\n`).join(''));
+    await writeFile(
+      lines,
+      numbered(3)
+        .map((item) => `${JSON.stringify(item)}\n`)
+        .join(''),
+    );
     const sent = await runSend([lines, '--base-url', sandbox.url, '--data', data]);
     expect(sent.stderr).toContain(`${lines} is NDJSON: read as a JSON array of its 3 events, each where it is in the file.`);
     expect(sent.code).toBe(0);
@@ -181,7 +214,7 @@ describe('eventdesk send', () => {
     expect(existsSync(path.join(data, 'submissions.sqlite'))).toBe(false);
   });
 
-  it('refuses an event nested 20 000 deep with the validator\'s message, --dry-run and --force alike, and no stack trace', async () => {
+  it("refuses an event nested 20 000 deep with the validator's message, --dry-run and --force alike, and no stack trace", async () => {
     const sandbox = await sandboxWith();
     const folder = await tempFolder();
     const data = path.join(folder, 'data');
@@ -209,7 +242,20 @@ describe('eventdesk send', () => {
     const run = await runSend([file, '--base-url', sandbox.url, '--chunk-size', '2', '--data', folder, '--json']);
     expect(run.code).toBe(1);
     const summary = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(Object.keys(summary).sort()).toEqual(['baseUrl', 'chunks', 'database', 'environment', 'events', 'eventsAccepted', 'failures', 'possiblyDelivered', 'resume', 'sentBefore', 'status', 'submissionId']);
+    expect(Object.keys(summary).sort()).toEqual([
+      'baseUrl',
+      'chunks',
+      'database',
+      'environment',
+      'events',
+      'eventsAccepted',
+      'failures',
+      'possiblyDelivered',
+      'resume',
+      'sentBefore',
+      'status',
+      'submissionId',
+    ]);
     expect(summary).toMatchObject({
       status: 'partial',
       baseUrl: sandbox.url,
@@ -276,7 +322,19 @@ describe('eventdesk send', () => {
     await mkdir(folder, { recursive: true });
     const { code, stdout } = await runSend(['--help', '--data', folder]);
     expect(code).toBe(0);
-    for (const text of ['--resume ID', '--resend-unanswered', '--skip-unanswered', '--chunk-size N', '--max-chunk-bytes N', '--concurrency N', '--max-attempts N', '--dry-run', '--force', '--data DIR', 'EVENTDESK_API_KEY']) {
+    for (const text of [
+      '--resume ID',
+      '--resend-unanswered',
+      '--skip-unanswered',
+      '--chunk-size N',
+      '--max-chunk-bytes N',
+      '--concurrency N',
+      '--max-attempts N',
+      '--dry-run',
+      '--force',
+      '--data DIR',
+      'EVENTDESK_API_KEY',
+    ]) {
       expect(stdout).toContain(text);
     }
   });

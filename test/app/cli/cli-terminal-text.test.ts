@@ -97,7 +97,12 @@ describe('what each command prints holds nothing a terminal acts on', () => {
     const environment = path.join(root, 'environments', 'sandbox.env.json');
     await writeFile(environment, (await readFile(environment, 'utf8')).replace('http://127.0.0.1:4797', sandbox.url));
     await mkdir(path.join(root, 'scenarios', HOSTILE_FILE_NAME));
-    const scenario = { format: 'eventdesk.scenario', version: 1, name: HOSTILE_TEXT, steps: [{ name: HOSTILE_TEXT, send: 'batches/purchase.json', expect: { accepted: 4 } }] };
+    const scenario = {
+      format: 'eventdesk.scenario',
+      version: 1,
+      name: HOSTILE_TEXT,
+      steps: [{ name: HOSTILE_TEXT, send: 'batches/purchase.json', expect: { accepted: 4 } }],
+    };
     await writeFile(path.join(root, 'scenarios', HOSTILE_FILE_NAME, 'hostile.scenario.json'), JSON.stringify(scenario));
     const out = path.join(folder, 'reports');
     const text = await printed((args, io) => runCommand(args, io), [root, '--reporter', 'text,junit,json', '--out', out]);
@@ -109,6 +114,8 @@ describe('what each command prints holds nothing a terminal acts on', () => {
     expect(await junitSchemaErrors(junit)).toEqual([]);
     const json = await readFile(path.join(out, 'report.json'), 'utf8');
     expect(json).not.toMatch(ACTED_ON);
-    expect((JSON.parse(json) as { scenarios: { file: string }[] }).scenarios.map((each) => each.file)).toContain(`scenarios/${HOSTILE_FILE_NAME}/hostile.scenario.json`);
+    expect((JSON.parse(json) as { scenarios: { file: string }[] }).scenarios.map((each) => each.file)).toContain(
+      `scenarios/${HOSTILE_FILE_NAME}/hostile.scenario.json`,
+    );
   }, 60_000);
 });

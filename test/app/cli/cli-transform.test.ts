@@ -16,9 +16,30 @@ let data: string;
 let batch: string;
 
 const EVENTS = [
-  { token: 't1', customer_id: 'cust-7781', device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', created_at: '2026-03-28 10:00:00', svc_id: 7, attributes: { email: 'ada@lovelace.org', plan: 'pro' } },
-  { token: 't2', customer_id: 'cust-1', device_id: '2b4e28ba-2fa1-41d2-883f-0016d3cca427', created_at: '2026-03-28 11:00:00', svc_id: 7, attributes: { plan: 'free' } },
-  { token: 't3', customer_id: 'cust-7781', device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', created_at: '2026-03-29 10:30:15', svc_id: 7, attributes: { note: 'from 8.8.4.4, call +49 30 1234567' } },
+  {
+    token: 't1',
+    customer_id: 'cust-7781',
+    device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+    created_at: '2026-03-28 10:00:00',
+    svc_id: 7,
+    attributes: { email: 'ada@lovelace.org', plan: 'pro' },
+  },
+  {
+    token: 't2',
+    customer_id: 'cust-1',
+    device_id: '2b4e28ba-2fa1-41d2-883f-0016d3cca427',
+    created_at: '2026-03-28 11:00:00',
+    svc_id: 7,
+    attributes: { plan: 'free' },
+  },
+  {
+    token: 't3',
+    customer_id: 'cust-7781',
+    device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+    created_at: '2026-03-29 10:30:15',
+    svc_id: 7,
+    attributes: { note: 'from 8.8.4.4, call +49 30 1234567' },
+  },
 ];
 
 beforeAll(async () => {
@@ -48,15 +69,32 @@ describe('eventdesk transform', () => {
   it('keeps one customer, shifts in the environment’s zone keeping the spacing across DST, pseudonymizes, sets a field', async () => {
     const environment = path.join(folder, 'berlin.json');
     await writeFile(environment, JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments: [{ name: 'Berlin', timeZone: 'Europe/Berlin' }] }));
-    const args = [batch, '--customer', 'cust-7781', '--shift-to', '2026-11-24 12:00:00', '--env', environment, '--pseudonymize', '--set', 'svc_id=42', '--data', data];
+    const args = [
+      batch,
+      '--customer',
+      'cust-7781',
+      '--shift-to',
+      '2026-11-24 12:00:00',
+      '--env',
+      environment,
+      '--pseudonymize',
+      '--set',
+      'svc_id=42',
+      '--data',
+      data,
+    ];
     const run = await transform(args);
-    expect(run.stderr).toBe('eventdesk transform: 2 of 3 events kept; times shifted (latest at 2026-11-24 12:00:00 Europe/Berlin); 5 personal values replaced; svc_id set.\n');
+    expect(run.stderr).toBe(
+      'eventdesk transform: 2 of 3 events kept; times shifted (latest at 2026-11-24 12:00:00 Europe/Berlin); 5 personal values replaced; svc_id set.\n',
+    );
     expect(run.code).toBe(0);
     const events = JSON.parse(run.stdout) as Event[];
     expect(events.map((event) => event.token)).toEqual(['t1', 't3']);
     // 23:30:15 apart in Berlin's clocks-forward night; as far apart after the move, where there is no change.
     expect(events.map((event) => event.created_at)).toEqual(['2026-11-23 12:29:45', '2026-11-24 12:00:00']);
-    expect(instant(events[1]!.created_at, 'Europe/Berlin') - instant(events[0]!.created_at, 'Europe/Berlin')).toBe(instant(EVENTS[2]!.created_at, 'Europe/Berlin') - instant(EVENTS[0]!.created_at, 'Europe/Berlin'));
+    expect(instant(events[1]!.created_at, 'Europe/Berlin') - instant(events[0]!.created_at, 'Europe/Berlin')).toBe(
+      instant(EVENTS[2]!.created_at, 'Europe/Berlin') - instant(EVENTS[0]!.created_at, 'Europe/Berlin'),
+    );
     expect(events[0]!.customer_id).toMatch(/^cust-[0-9a-f]{12}$/);
     expect(events[1]!.customer_id).toBe(events[0]!.customer_id);
     expect(events[0]!.attributes.email).toMatch(/^user-[0-9a-f]{12}@example\.invalid$/);
@@ -71,7 +109,7 @@ describe('eventdesk transform', () => {
     expect((JSON.parse(elsewhere.stdout) as Event[])[0]!.customer_id).not.toBe(events[0]!.customer_id);
   });
 
-  it('replaces the whole value of `name` as the app does; --pseudonymize-field replaces that list, and \'\' names no field', async () => {
+  it("replaces the whole value of `name` as the app does; --pseudonymize-field replaces that list, and '' names no field", async () => {
     const named = path.join(folder, 'named.json');
     await writeFile(named, JSON.stringify([{ ...EVENTS[1], name: 'Ada Lovelace', attributes: { name: 'Ada', plan: 'free' } }]));
     const pseudonymized = async (...flags: string[]) => {
@@ -104,7 +142,15 @@ describe('eventdesk transform', () => {
     const csv = path.join(folder, 'events.csv');
     await writeFile(csv, 'Token,Who,When,Plan\nt1,c-1,2026-01-01 00:00:00,pro\nt2,c-2,2026-01-01 00:00:05,free\n');
     const before = Date.now();
-    const run = await transform([csv, '--csv-map', 'Token=token,Who=customer_id,When=created_at,Plan=attributes.plan', '--shift-to', 'now', '--anchor', 'earliest']);
+    const run = await transform([
+      csv,
+      '--csv-map',
+      'Token=token,Who=customer_id,When=created_at,Plan=attributes.plan',
+      '--shift-to',
+      'now',
+      '--anchor',
+      'earliest',
+    ]);
     expect(run.code).toBe(0);
     const events = JSON.parse(run.stdout) as Event[];
     expect(events.map((event) => [event.token, event.customer_id, event.attributes.plan])).toEqual([
@@ -119,17 +165,34 @@ describe('eventdesk transform', () => {
 
   it('reads the events a HAR file posted to /user/events', async () => {
     const har = path.join(folder, 'capture.har');
-    const entry = (url: string, events: unknown) => ({ startedDateTime: '2026-11-20T10:00:00Z', request: { method: 'POST', url, postData: { text: JSON.stringify(events) } } });
-    await writeFile(har, JSON.stringify({ log: { entries: [entry('https://api.example.com/user/events', EVENTS.slice(0, 2)), entry('https://api.example.com/login', {}), entry('https://api.example.com/user/events', [EVENTS[2]])] } }));
+    const entry = (url: string, events: unknown) => ({
+      startedDateTime: '2026-11-20T10:00:00Z',
+      request: { method: 'POST', url, postData: { text: JSON.stringify(events) } },
+    });
+    await writeFile(
+      har,
+      JSON.stringify({
+        log: {
+          entries: [
+            entry('https://api.example.com/user/events', EVENTS.slice(0, 2)),
+            entry('https://api.example.com/login', {}),
+            entry('https://api.example.com/user/events', [EVENTS[2]]),
+          ],
+        },
+      }),
+    );
     const run = await transform([har, '--where', 'customer_id = cust-7781']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('eventdesk transform: Found 3 events in 2 posts to /user/events, of 3 entries.\neventdesk transform: 2 of 3 events kept.\n');
     expect((JSON.parse(run.stdout) as Event[]).map((event) => event.token)).toEqual(['t1', 't3']);
   });
 
-  it('reads several files into one batch, in the order named, each reader\'s note and each error naming its file', async () => {
+  it("reads several files into one batch, in the order named, each reader's note and each error naming its file", async () => {
     const har = path.join(folder, 'browser.har');
-    const entry = (event: unknown) => ({ startedDateTime: '2026-11-20T10:00:00Z', request: { method: 'POST', url: 'https://api.example.com/user/events', postData: { text: JSON.stringify([event]) } } });
+    const entry = (event: unknown) => ({
+      startedDateTime: '2026-11-20T10:00:00Z',
+      request: { method: 'POST', url: 'https://api.example.com/user/events', postData: { text: JSON.stringify([event]) } },
+    });
     await writeFile(har, JSON.stringify({ log: { entries: [entry(EVENTS[1]), entry(EVENTS[2])] } }));
     const out = path.join(folder, 'combined.json');
     const run = await transform([har, batch, '--out', out]);
@@ -145,7 +208,11 @@ describe('eventdesk transform', () => {
     expect(await stat(path.join(folder, 'never.json')).catch(() => null)).toBeNull();
 
     const none = await transform([har, batch, '--customer', 'nobody']);
-    expect(none).toEqual({ code: 1, stdout: '', stderr: `eventdesk transform: ${har}: Found 2 events in 2 posts to /user/events, of 2 entries.\neventdesk transform: none of the 5 events of 2 files matches; nothing written.\n` });
+    expect(none).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `eventdesk transform: ${har}: Found 2 events in 2 posts to /user/events, of 2 entries.\neventdesk transform: none of the 5 events of 2 files matches; nothing written.\n`,
+    });
   });
 
   it('says each step as it starts on a big file, and nothing more on a small one', async () => {
@@ -155,7 +222,9 @@ describe('eventdesk transform', () => {
     const run = await transform([big, '--shift-to', 'now', '--pseudonymize', '--set', 'svc_id=8', '--data', data, '--out', path.join(folder, 'big-out.json')]);
     expect(run.code).toBe(0);
     const steps = run.stderr.split('\n').filter((text) => text.endsWith('…'));
-    expect(steps).toEqual(['shifting the times of', 'pseudonymizing', 'setting svc_id on', 'writing'].map((doing) => `eventdesk transform: ${doing} 20,000 events…`));
+    expect(steps).toEqual(
+      ['shifting the times of', 'pseudonymizing', 'setting svc_id on', 'writing'].map((doing) => `eventdesk transform: ${doing} 20,000 events…`),
+    );
     const small = await transform([batch, '--shift-to', 'now', '--data', data, '--out', path.join(folder, 'small-out.json')]);
     expect(small.stderr).not.toContain('…');
   });
@@ -169,12 +238,20 @@ describe('eventdesk transform', () => {
     const help = 'Run "eventdesk transform --help" for the flags.\n';
     it('an unknown field in --where, with its column', async () => {
       const run = await transform([batch, '--where', 'token = t1 and custmer_id = cust-1']);
-      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --where, column 16: unknown field “custmer_id”: fields are token, customer_id, device_id, created_at, svc_id, attributes or attributes.NAME.\n${help}` });
+      expect(run).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `eventdesk transform: --where, column 16: unknown field “custmer_id”: fields are token, customer_id, device_id, created_at, svc_id, attributes or attributes.NAME.\n${help}`,
+      });
     });
 
     it('a --shift-to that is not a date-time', async () => {
       const run = await transform([batch, '--shift-to', '2026-11-31 10:00:00']);
-      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --shift-to: "2026-11-31 10:00:00" is neither now nor a date-time: 2026-11-31 is not a date in the calendar.\n${help}` });
+      expect(run).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `eventdesk transform: --shift-to: "2026-11-31 10:00:00" is neither now nor a date-time: 2026-11-31 is not a date in the calendar.\n${help}`,
+      });
     });
 
     it('an unreadable file', async () => {
@@ -187,13 +264,21 @@ describe('eventdesk transform', () => {
       const csv = path.join(folder, 'unmapped.csv');
       await writeFile(csv, 'token,customer\nt1,c-1\n');
       const run = await transform([csv]);
-      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: ${csv} is CSV: say which column goes to which field with --csv-map auto (the app's guess: token=token,customer=customer_id) or --csv-map 'COLUMN=FIELD,…'.\n${help}` });
+      expect(run).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `eventdesk transform: ${csv} is CSV: say which column goes to which field with --csv-map auto (the app's guess: token=token,customer=customer_id) or --csv-map 'COLUMN=FIELD,…'.\n${help}`,
+      });
     });
 
     it('a CSV past the cell limits, with the numbers, as the app and a run say them', async () => {
       const bomb = path.join(folder, 'bomb.csv');
       await writeFile(bomb, csvBomb(1001));
-      expect(await transform([bomb, '--csv-map', 'auto'])).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: ${bomb}: ${CSV_BOMB_REFUSAL}\n${help}` });
+      expect(await transform([bomb, '--csv-map', 'auto'])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `eventdesk transform: ${bomb}: ${CSV_BOMB_REFUSAL}\n${help}`,
+      });
     });
 
     it('a CSV whose columns --csv-map auto cannot all place, naming the fields and the columns seen', async () => {
@@ -209,20 +294,41 @@ describe('eventdesk transform', () => {
       await writeFile(complete, 'token,customer,timestamp,Device ID,svc_id,plan\nt1,c-1,2026-01-01 00:00:00,1b4e28ba-2fa1-41d2-883f-0016d3cca427,7,pro\n');
       const guessed = await transform([complete, '--csv-map', 'auto']);
       expect(guessed.code).toBe(0);
-      expect(JSON.parse(guessed.stdout)).toEqual([{ token: 't1', customer_id: 'c-1', created_at: '2026-01-01 00:00:00', device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', svc_id: 7, attributes: { plan: 'pro' } }]);
+      expect(JSON.parse(guessed.stdout)).toEqual([
+        {
+          token: 't1',
+          customer_id: 'c-1',
+          created_at: '2026-01-01 00:00:00',
+          device_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+          svc_id: 7,
+          attributes: { plan: 'pro' },
+        },
+      ]);
     });
 
     it('an event whose created_at cannot be shifted', async () => {
       const broken = path.join(folder, 'broken.json');
       await writeFile(broken, JSON.stringify([EVENTS[0], { ...EVENTS[1], created_at: '2026-03-28T11:00:00Z' }]));
       const run = await transform([broken, '--shift-to', 'now']);
-      expect(run).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --shift-to: Event 2's created_at is not a date-time: "2026-03-28T11:00:00Z" is not in the form YYYY-MM-DD HH:MM:SS.\n${help}` });
+      expect(run).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `eventdesk transform: --shift-to: Event 2's created_at is not a date-time: "2026-03-28T11:00:00Z" is not in the form YYYY-MM-DD HH:MM:SS.\n${help}`,
+      });
     });
 
     it('a --set of a field the service does not name, or a value it would not take there, in the app’s words', async () => {
-      expect(await transform([batch, '--set', 'custmer_id=c-1'])).toEqual({ code: 2, stdout: '', stderr: `eventdesk transform: --set custmer_id=c-1: "custmer_id" is not a field of an event: set token, created_at, svc_id, device_id, customer_id or attributes.NAME.\n${help}` });
-      expect((await transform([batch, '--set', 'created_at=2026-11-40 10:00:00'])).stderr).toBe(`eventdesk transform: --set created_at=2026-11-40 10:00:00: created_at must be a date-time written YYYY-MM-DD HH:MM:SS (or {{$now}}): 2026-11-40 is not a date in the calendar.\n${help}`);
-      expect((await transform([batch, '--set', 'svc_id=seven'])).stderr).toBe(`eventdesk transform: --set svc_id=seven: svc_id must be a whole number (or {{$seq}}), not the string "seven".\n${help}`);
+      expect(await transform([batch, '--set', 'custmer_id=c-1'])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `eventdesk transform: --set custmer_id=c-1: "custmer_id" is not a field of an event: set token, created_at, svc_id, device_id, customer_id or attributes.NAME.\n${help}`,
+      });
+      expect((await transform([batch, '--set', 'created_at=2026-11-40 10:00:00'])).stderr).toBe(
+        `eventdesk transform: --set created_at=2026-11-40 10:00:00: created_at must be a date-time written YYYY-MM-DD HH:MM:SS (or {{$now}}): 2026-11-40 is not a date in the calendar.\n${help}`,
+      );
+      expect((await transform([batch, '--set', 'svc_id=seven'])).stderr).toBe(
+        `eventdesk transform: --set svc_id=seven: svc_id must be a whole number (or {{$seq}}), not the string "seven".\n${help}`,
+      );
       const attribute = await transform([batch, '--set', 'attributes.custmer_id=free']);
       expect(attribute.code).toBe(0);
     });
@@ -233,8 +339,12 @@ describe('eventdesk transform', () => {
     });
 
     it('a --set that is not FIELD=VALUE, and --anchor without --shift-to', async () => {
-      expect((await transform([batch, '--set', 'plan'])).stderr).toBe(`eventdesk transform: --set: "plan" is not FIELD=VALUE, as in svc_id=42 or attributes.plan=pro.\n${help}`);
-      expect((await transform([batch, '--anchor', 'earliest'])).stderr).toBe(`eventdesk transform: --anchor says which event --shift-to moves; there is no --shift-to.\n${help}`);
+      expect((await transform([batch, '--set', 'plan'])).stderr).toBe(
+        `eventdesk transform: --set: "plan" is not FIELD=VALUE, as in svc_id=42 or attributes.plan=pro.\n${help}`,
+      );
+      expect((await transform([batch, '--anchor', 'earliest'])).stderr).toBe(
+        `eventdesk transform: --anchor says which event --shift-to moves; there is no --shift-to.\n${help}`,
+      );
     });
   });
 });

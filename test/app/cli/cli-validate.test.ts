@@ -54,7 +54,11 @@ describe('eventdesk validate', () => {
   it('exits 1 on a batch with errors, each at its line and column', async () => {
     const { code, stdout } = await runValidate([broken]);
     expect(code).toBe(1);
-    expect(stdout.split('\n')).toEqual([`${broken}:18:15  error    service-id-not-integer  event 2 (/1/svc_id): svc_id must be an integer, not the string "12".`, `${broken}: 1 error, 0 warnings in 2 events.`, '']);
+    expect(stdout.split('\n')).toEqual([
+      `${broken}:18:15  error    service-id-not-integer  event 2 (/1/svc_id): svc_id must be an integer, not the string "12".`,
+      `${broken}: 1 error, 0 warnings in 2 events.`,
+      '',
+    ]);
   });
 
   it('prints a JSON array of diagnostics with --json', async () => {
@@ -79,12 +83,17 @@ describe('eventdesk validate', () => {
   it('reads standard input for -', async () => {
     const { code, stdout } = await runValidate(['-'], '[\n  {"token": 1}\n');
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^<stdin>:3:1 {2}error {4}not-json {2}The text is not valid JSON: it ends where ',' or '\]' should be\.\n<stdin>: 1 error, 0 warnings\.\n$/);
+    expect(stdout).toMatch(
+      /^<stdin>:3:1 {2}error {4}not-json {2}The text is not valid JSON: it ends where ',' or '\]' should be\.\n<stdin>: 1 error, 0 warnings\.\n$/,
+    );
   });
 
   it('reads the service-id field name from --env', async () => {
     const environments = path.join(folder, 'environments.json');
-    await writeFile(environments, JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments: [{ name: 'Acme', serviceIdField: 'acme_id', timeZone: 'UTC' }] }));
+    await writeFile(
+      environments,
+      JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments: [{ name: 'Acme', serviceIdField: 'acme_id', timeZone: 'UTC' }] }),
+    );
     const { code, stdout } = await runValidate([clean, '--env', environments, '--json']);
     expect(code).toBe(0);
     const codes = (JSON.parse(stdout) as Diagnostic[]).map((diagnostic) => [diagnostic.code, diagnostic.path]);
@@ -98,7 +107,10 @@ describe('eventdesk validate', () => {
 
   it('takes the rule severities of --env: a missing field it requires is an error', async () => {
     const environments = path.join(folder, 'strict.json');
-    await writeFile(environments, JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments: [{ name: 'Strict', ruleSeverity: { 'missing-customer-id': 'error' } }] }));
+    await writeFile(
+      environments,
+      JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments: [{ name: 'Strict', ruleSeverity: { 'missing-customer-id': 'error' } }] }),
+    );
     const batch = path.join(folder, 'no-customer.json');
     const { customer_id: _customer, ...withoutCustomer } = event();
     await writeFile(batch, JSON.stringify([withoutCustomer]));
@@ -127,9 +139,13 @@ describe('eventdesk validate', () => {
     const column = third.indexOf('"12"') + 1;
     const read = await runValidate([lines]);
     expect(read.code).toBe(1);
-    expect(read.stdout.split('\n')[0]).toBe(`${lines}:3:${column}  error    service-id-not-integer  event 2 (/1/svc_id): svc_id must be an integer, not the string "12".`);
+    expect(read.stdout.split('\n')[0]).toBe(
+      `${lines}:3:${column}  error    service-id-not-integer  event 2 (/1/svc_id): svc_id must be an integer, not the string "12".`,
+    );
     const json = await runValidate([lines, '--json']);
-    expect((JSON.parse(json.stdout) as Diagnostic[]).map(({ line, column: at, endLine, fix }) => ({ line, at, endLine, fix }))).toEqual([{ line: 3, at: column, endLine: 3, fix: undefined }]);
+    expect((JSON.parse(json.stdout) as Diagnostic[]).map(({ line, column: at, endLine, fix }) => ({ line, at, endLine, fix }))).toEqual([
+      { line: 3, at: column, endLine: 3, fix: undefined },
+    ]);
   });
 
   it("reads the sandbox's traffic saved as JSON as the events it carried, not as a batch of records", async () => {
@@ -140,7 +156,9 @@ describe('eventdesk validate', () => {
     const traffic = path.join(folder, 'requests.json');
     await writeFile(traffic, await (await fetch(`${sandbox.url}/_sandbox/requests`)).text());
     const { code, stdout, stderr } = await runValidate([traffic]);
-    expect(stderr).toContain(`${traffic} is the sandbox's traffic saved as JSON: read as a JSON array of the 3 events it carried; positions are in that array.`);
+    expect(stderr).toContain(
+      `${traffic} is the sandbox's traffic saved as JSON: read as a JSON array of the 3 events it carried; positions are in that array.`,
+    );
     expect(stdout.split('\n').slice(-2)).toEqual([`${traffic}: 1 error, 0 warnings in 3 events.`, '']);
     expect(stdout).toContain('event 3 (/2/svc_id): svc_id must be an integer, not the string "12".');
     expect(code).toBe(1);

@@ -36,7 +36,10 @@ describe('the command line', () => {
   });
 
   it('says which command or option a mistyped one likely meant', async () => {
-    expect(await run(['sendd'])).toMatchObject({ code: 2, stderr: 'eventdesk: unknown command "sendd". Did you mean "send"? Run "eventdesk --help" for the list.\n' });
+    expect(await run(['sendd'])).toMatchObject({
+      code: 2,
+      stderr: 'eventdesk: unknown command "sendd". Did you mean "send"? Run "eventdesk --help" for the list.\n',
+    });
     expect((await run(['hsitory'])).stderr).toContain('Did you mean "history"?');
     expect((await run(['--verison'])).stderr).toBe('eventdesk: unknown option "--verison". Did you mean --version? Run "eventdesk --help" for the list.\n');
     const help = 'Run "eventdesk send --help" for the flags.\n';
@@ -45,7 +48,7 @@ describe('the command line', () => {
     expect((await run(['send', 'x.json', '--Chunk_Size', '5'])).stderr).toContain('Did you mean --chunk-size?');
   });
 
-  describe('says a mistyped flag or a missing file in one line of its own words, exit 2, in every command (the flags listed only after a flag\'s mistake)', () => {
+  describe("says a mistyped flag or a missing file in one line of its own words, exit 2, in every command (the flags listed only after a flag's mistake)", () => {
     const commands = ['sandbox', 'login', 'validate', 'send', 'history', 'transform'];
     const help = (command: string) => `Run "eventdesk ${command} --help" for the flags.\n`;
 
@@ -60,7 +63,8 @@ describe('the command line', () => {
 
     it.each(['send', 'history', 'capture'])('%s --data naming a file, where the data folder is expected', async (command) => {
       const file = path.join(import.meta.dirname, 'cli.test.ts');
-      const args = command === 'send' ? ['send', file, '--dry-run', '--base-url', 'http://127.0.0.1:9'] : command === 'capture' ? ['capture', 'list'] : [command];
+      const args =
+        command === 'send' ? ['send', file, '--dry-run', '--base-url', 'http://127.0.0.1:9'] : command === 'capture' ? ['capture', 'list'] : [command];
       expect(await spawnCli([...args, '--data', file])).toEqual({
         code: 2,
         stdout: '',
@@ -74,7 +78,11 @@ describe('the command line', () => {
       ['send', ['--dry-run', '--base-url', 'http://127.0.0.1:9']],
     ])('%s of a file that is not there', async (command, flags) => {
       const missing = path.join(import.meta.dirname, 'no-such-events.json');
-      expect(await spawnCli([command, missing, ...flags])).toEqual({ code: 2, stdout: '', stderr: `eventdesk ${command}: cannot read ${missing}: no such file.\n` });
+      expect(await spawnCli([command, missing, ...flags])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `eventdesk ${command}: cannot read ${missing}: no such file.\n`,
+      });
     });
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { commandIds, commands, keysLabel, matchesKeys } from '../../../app/common/commands.ts';
 
-const key = (overrides: Partial<Parameters<typeof matchesKeys>[1]>) => ({ key: '', code: '', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...overrides });
+const key = (overrides: Partial<Parameters<typeof matchesKeys>[1]>) => ({
+  key: '',
+  code: '',
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...overrides,
+});
 
 describe('commands', () => {
   it('gives every command a title, and no two the same shortcut', () => {

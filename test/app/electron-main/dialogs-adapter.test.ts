@@ -21,7 +21,10 @@ describe('the OS dialogs a plan is drafted through', () => {
   it('choose several event files or exported plan files at once, or one folder of exports', async () => {
     answer = { canceled: false, filePaths: ['/a.json', '/b.csv'] };
     expect(await electronDialogs.chooseFilesToOpen('events')).toEqual(['/a.json', '/b.csv']);
-    expect(asked[0]).toMatchObject({ properties: ['openFile', 'multiSelections'], filters: [{ extensions: expect.arrayContaining(['json', 'ndjson', 'csv', 'har']) }, { name: 'All files' }] });
+    expect(asked[0]).toMatchObject({
+      properties: ['openFile', 'multiSelections'],
+      filters: [{ extensions: expect.arrayContaining(['json', 'ndjson', 'csv', 'har']) }, { name: 'All files' }],
+    });
     await electronDialogs.chooseFilesToOpen('plan-exports');
     expect(asked[1]).toMatchObject({ properties: ['openFile', 'multiSelections'], filters: [{ extensions: ['json'] }, { name: 'All files' }] });
     await electronDialogs.chooseFilesToOpen('plan-export-folder');

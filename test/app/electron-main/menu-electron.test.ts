@@ -31,7 +31,11 @@ beforeEach(() => void (built.length = 0));
 describe('the menu glue', () => {
   it('shows the shortcuts without registering them (the page handles its keys), and runs the command on click', () => {
     const ran: CommandId[] = [];
-    installMenu(menuTemplate({ platform: 'linux', packaged: true, recent: [], recentWorkspaces: [], theme: 'light', appName: 'EventDesk' }), { command: (id) => ran.push(id), openRecent: () => undefined, openRecentWorkspace: () => undefined });
+    installMenu(menuTemplate({ platform: 'linux', packaged: true, recent: [], recentWorkspaces: [], theme: 'light', appName: 'EventDesk' }), {
+      command: (id) => ran.push(id),
+      openRecent: () => undefined,
+      openRecentWorkspace: () => undefined,
+    });
     const send = find(built[0]!, 'Send batch');
     expect(send).toMatchObject({ accelerator: 'CmdOrCtrl+Enter', registerAccelerator: false });
     click(send);
@@ -44,7 +48,11 @@ describe('the menu glue', () => {
   it('reopens a recent file by its path', () => {
     const opened: string[] = [];
     const recent = [{ path: '/work/signup.json', name: 'signup.json', openedAt: '2026-11-22T10:00:00.000Z' }];
-    installMenu(menuTemplate({ platform: 'darwin', packaged: false, recent, recentWorkspaces: [], theme: 'system', appName: 'EventDesk' }), { command: () => undefined, openRecent: (file) => opened.push(file), openRecentWorkspace: () => undefined });
+    installMenu(menuTemplate({ platform: 'darwin', packaged: false, recent, recentWorkspaces: [], theme: 'system', appName: 'EventDesk' }), {
+      command: () => undefined,
+      openRecent: (file) => opened.push(file),
+      openRecentWorkspace: () => undefined,
+    });
     click(find(built[0]!, 'signup.json'));
     expect(opened).toEqual(['/work/signup.json']);
   });
@@ -52,7 +60,11 @@ describe('the menu glue', () => {
   it('reopens a recent workspace by its folder', () => {
     const opened: string[] = [];
     const recentWorkspaces = [{ root: '/work/shop', name: 'Shop events', openedAt: '2026-11-22T10:00:00.000Z' }];
-    installMenu(menuTemplate({ platform: 'linux', packaged: true, recent: [], recentWorkspaces, theme: 'system', appName: 'EventDesk' }), { command: () => undefined, openRecent: () => undefined, openRecentWorkspace: (root) => opened.push(root) });
+    installMenu(menuTemplate({ platform: 'linux', packaged: true, recent: [], recentWorkspaces, theme: 'system', appName: 'EventDesk' }), {
+      command: () => undefined,
+      openRecent: () => undefined,
+      openRecentWorkspace: (root) => opened.push(root),
+    });
     click(find(built[0]!, 'Shop events'));
     expect(opened).toEqual(['/work/shop']);
   });

@@ -30,7 +30,9 @@ describe('the native menus', () => {
       for (const id of commandIds.filter((candidate) => commands[candidate].group === group)) {
         const item = items.find((entry) => entry.kind === 'command' && entry.command === id);
         expect(item, `${id} in ${label} on ${platform}`).toEqual(
-          commands[id].keys ? { kind: 'command', command: id, label: commands[id].title, accelerator: commands[id].keys } : { kind: 'command', command: id, label: commands[id].title },
+          commands[id].keys
+            ? { kind: 'command', command: id, label: commands[id].title, accelerator: commands[id].keys }
+            : { kind: 'command', command: id, label: commands[id].title },
         );
       }
     }
@@ -90,7 +92,15 @@ describe('the native menus', () => {
       expect(roles(menu(template, 'File'))).toEqual(['quit']);
     }
     const mac = menuTemplate({ ...context, platform: 'darwin' });
-    expect(mac.map((entry) => (entry.kind === 'submenu' ? entry.label : entry.kind === 'role' ? entry.role : entry.kind))).toEqual(['EventDesk', '&File', '&Edit', '&View', '&Send', 'windowMenu', '&Help']);
+    expect(mac.map((entry) => (entry.kind === 'submenu' ? entry.label : entry.kind === 'role' ? entry.role : entry.kind))).toEqual([
+      'EventDesk',
+      '&File',
+      '&Edit',
+      '&View',
+      '&Send',
+      'windowMenu',
+      '&Help',
+    ]);
     expect(roles(menu(mac, 'EventDesk'))).toEqual(['about', 'services', 'hide', 'hideOthers', 'unhide', 'quit']);
     expect(roles(menu(mac, 'File'))).toEqual([]);
   });

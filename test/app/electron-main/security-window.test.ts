@@ -117,7 +117,8 @@ describe('the window glue', () => {
 
   it("lets the dev server's reload of the page through under npm start, and nothing else", () => {
     expect(navigates('app://eventdesk/index.html', true)).toBe(true);
-    for (const url of ['https://example.com/', 'http://localhost:5173/', 'file:///etc/passwd', 'app://other/index.html']) expect(navigates(url, true)).toBe(false);
+    for (const url of ['https://example.com/', 'http://localhost:5173/', 'file:///etc/passwd', 'app://other/index.html'])
+      expect(navigates(url, true)).toBe(false);
   });
 
   it('refuses every new window, whatever its URL', () => {

@@ -37,9 +37,12 @@ describe('navigation', () => {
     expect(mayNavigate(url, false)).toBe(false);
   });
 
-  it.each(['app://eventdesk/index.html', 'app://eventdesk/index.html?t=1'])("lets the dev server's reload of the app's own page through under npm start: %s", (url) => {
-    expect(mayNavigate(url, true)).toBe(true);
-  });
+  it.each(['app://eventdesk/index.html', 'app://eventdesk/index.html?t=1'])(
+    "lets the dev server's reload of the app's own page through under npm start: %s",
+    (url) => {
+      expect(mayNavigate(url, true)).toBe(true);
+    },
+  );
 
   it.each(elsewhere)('refuses any other navigation under npm start: %s', (url) => {
     expect(mayNavigate(url, true)).toBe(false);

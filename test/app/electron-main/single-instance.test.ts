@@ -17,7 +17,9 @@ beforeAll(async () => {
 describe('the batch file a launch was given', () => {
   it('is the first existing .json, .ndjson or .jsonl argument, relative to the launch folder', () => {
     expect(batchFileFromArgv(['/opt/EventDesk/eventdesk', 'signup.json'], folder)).toBe(path.join(folder, 'signup.json'));
-    expect(batchFileFromArgv(['EventDesk.exe', path.join(folder, 'events.NDJSON'), path.join(folder, 'signup.json')], '/elsewhere')).toBe(path.join(folder, 'events.NDJSON'));
+    expect(batchFileFromArgv(['EventDesk.exe', path.join(folder, 'events.NDJSON'), path.join(folder, 'signup.json')], '/elsewhere')).toBe(
+      path.join(folder, 'events.NDJSON'),
+    );
   });
 
   it('skips flags, the executable, the app path, missing files, folders and other files', () => {
@@ -71,9 +73,8 @@ describe('files opened from the OS on their way to the page', () => {
 
   it('that cannot be read reach neither the page nor the queue', async () => {
     const pushed: string[] = [];
-    const opened = createOpenedFiles(
-      { openGiven: () => Promise.reject(new Error('gone')), openRecent: () => Promise.reject(new Error('gone')) },
-      (file) => pushed.push(file.path),
+    const opened = createOpenedFiles({ openGiven: () => Promise.reject(new Error('gone')), openRecent: () => Promise.reject(new Error('gone')) }, (file) =>
+      pushed.push(file.path),
     );
     await expect(opened.openFromOs('/gone.json')).rejects.toThrow('gone');
     expect(opened.take()).toEqual([]);

@@ -35,7 +35,14 @@ async function start(entry: URL, sandbox: HostInit['sandbox']) {
   const pushes: { name: PushName; payload: unknown }[] = [];
   const thread: ServicesThread = await startServicesThread(
     entry,
-    { dataFolder, appInfo: deps.appInfo, documentationFile: deps.documentationFile, captureWriter: deps.captureWriter, sandbox, secretStorage: noKeyStore.status() },
+    {
+      dataFolder,
+      appInfo: deps.appInfo,
+      documentationFile: deps.documentationFile,
+      captureWriter: deps.captureWriter,
+      sandbox,
+      secretStorage: noKeyStore.status(),
+    },
     { cipher: deps.cipher, dialogs: deps.dialogs, clipboard: deps.clipboard, shell: deps.shell, fetch: deps.fetch },
     (name, payload) => pushes.push({ name, payload }),
   );
@@ -46,50 +53,63 @@ async function start(entry: URL, sandbox: HostInit['sandbox']) {
   };
   /** The pushes about the services stopping, as the page hears them, once `count` have come (at most 20 s). */
   const stops = async (count: number) => {
-    for (let wait = 0; wait < 400 && pushes.filter((push) => push.name === 'app:servicesStopped').length < count; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let wait = 0; wait < 400 && pushes.filter((push) => push.name === 'app:servicesStopped').length < count; wait++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     return pushes.filter((push) => push.name === 'app:servicesStopped').map((push) => push.payload as PayloadOf<'app:servicesStopped'>);
   };
   return { folder, dataFolder, thread, pushes, call, stops };
 }
 
 describe('a services thread that stops by itself', () => {
-  it('is started again: the call under way answers services-restarted, the page is told, the next call works, and the sandbox port and open workspace are back', { timeout: 60_000 }, async () => {
-    const { folder, dataFolder, thread, pushes, call, stops } = await start(dyingOnCall, { port: 0, openapiFile: OPENAPI_FILE });
-    const root = path.join(folder, 'shop');
-    for (const file of starterFiles('Shop events')) {
-      await mkdir(path.dirname(path.join(root, file.path)), { recursive: true });
-      await writeFile(path.join(root, file.path), file.text);
-    }
-    await thread.services.workspaces.openGiven(root);
-    const port = await thread.services.sandbox.options.port();
+  it(
+    'is started again: the call under way answers services-restarted, the page is told, the next call works, and the sandbox port and open workspace are back',
+    { timeout: 60_000 },
+    async () => {
+      const { folder, dataFolder, thread, pushes, call, stops } = await start(dyingOnCall, { port: 0, openapiFile: OPENAPI_FILE });
+      const root = path.join(folder, 'shop');
+      for (const file of starterFiles('Shop events')) {
+        await mkdir(path.dirname(path.join(root, file.path)), { recursive: true });
+        await writeFile(path.join(root, file.path), file.text);
+      }
+      await thread.services.workspaces.openGiven(root);
+      const port = await thread.services.sandbox.options.port();
 
-    await writeFile(path.join(dataFolder, 'die-on-next-call'), '');
-    expect(await call('app:info')).toEqual({
-      ok: false,
-      error: { code: 'services-restarted', message: "EventDesk's background services stopped (exit code 3) and were restarted; try again.", detail: 'exit code 3' },
-    });
-    expect(await stops(1)).toEqual([{ reason: 'exit code 3', restarted: true }]);
+      await writeFile(path.join(dataFolder, 'die-on-next-call'), '');
+      expect(await call('app:info')).toEqual({
+        ok: false,
+        error: {
+          code: 'services-restarted',
+          message: "EventDesk's background services stopped (exit code 3) and were restarted; try again.",
+          detail: 'exit code 3',
+        },
+      });
+      expect(await stops(1)).toEqual([{ reason: 'exit code 3', restarted: true }]);
 
-    expect(await call('app:info')).toMatchObject({ ok: true, value: { dataFolder } });
-    expect(await call('workspace:current')).toMatchObject({ ok: true, value: { root } });
-    // The page heard the workspace again before it heard of the restart, so what it reads then is whole.
-    const told = pushes.map((push) => push.name);
-    expect(told.lastIndexOf('workspace:changed')).toBeLessThan(told.lastIndexOf('app:servicesStopped'));
-    expect(await thread.services.sandbox.options.port()).toBe(port);
-    expect((await call('sandbox:info')).ok).toBe(true);
-  });
+      expect(await call('app:info')).toMatchObject({ ok: true, value: { dataFolder } });
+      expect(await call('workspace:current')).toMatchObject({ ok: true, value: { root } });
+      // The page heard the workspace again before it heard of the restart, so what it reads then is whole.
+      const told = pushes.map((push) => push.name);
+      expect(told.lastIndexOf('workspace:changed')).toBeLessThan(told.lastIndexOf('app:servicesStopped'));
+      expect(await thread.services.sandbox.options.port()).toBe(port);
+      expect((await call('sandbox:info')).ok).toBe(true);
+    },
+  );
 
   it('is not started again past the limit: every call then says it gave up and what to do, and it closes without waiting', { timeout: 30_000 }, async () => {
     // This one ends 50 ms after each start: three restarts, then it stays stopped.
     const { thread, call, stops } = await start(dyingAlways, null);
     const pending = call('environments:list');
     expect(await pending).toMatchObject({ ok: false, error: { code: 'services-restarted' } });
-    expect(await stops(4)).toEqual([...Array.from({ length: 3 }, () => ({ reason: 'exit code 3', restarted: true })), { reason: 'exit code 3', restarted: false }]);
+    expect(await stops(4)).toEqual([
+      ...Array.from({ length: 3 }, () => ({ reason: 'exit code 3', restarted: true })),
+      { reason: 'exit code 3', restarted: false },
+    ]);
     const gaveUp = {
       ok: false,
       error: {
         code: 'services-stopped',
-        message: "EventDesk's background services stopped (exit code 3) 4 times within 60 s and are not restarted again: quit and reopen EventDesk. What was recorded before is kept; copy any text typed since, which cannot be saved until then.",
+        message:
+          "EventDesk's background services stopped (exit code 3) 4 times within 60 s and are not restarted again: quit and reopen EventDesk. What was recorded before is kept; copy any text typed since, which cannot be saved until then.",
         detail: 'exit code 3',
       },
     };
@@ -100,7 +120,10 @@ describe('a services thread that stops by itself', () => {
 
   it('says "out of memory" for a thread past its heap limit, and never an error\'s own message', { timeout: 30_000 }, async () => {
     // A real worker out of memory, kept small by its resource limits.
-    const worker = new Worker('const kept = []; for (;;) kept.push(new Array(1e5).fill(kept.length));', { eval: true, resourceLimits: { maxOldGenerationSizeMb: 16 } });
+    const worker = new Worker('const kept = []; for (;;) kept.push(new Array(1e5).fill(kept.length));', {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb: 16 },
+    });
     const end = await new Promise<ThreadEnd>((resolve) => {
       let error: ThreadEnd['error'];
       worker.on('error', (raised) => (error = raised));

@@ -27,7 +27,14 @@ async function start() {
   const pushes: { name: string; payload: unknown }[] = [];
   const thread = await startServicesThread(
     entry,
-    { dataFolder: folder, appInfo: deps.appInfo, documentationFile: deps.documentationFile, captureWriter: deps.captureWriter, sandbox: { port: 0, openapiFile: OPENAPI_FILE }, secretStorage: noKeyStore.status() },
+    {
+      dataFolder: folder,
+      appInfo: deps.appInfo,
+      documentationFile: deps.documentationFile,
+      captureWriter: deps.captureWriter,
+      sandbox: { port: 0, openapiFile: OPENAPI_FILE },
+      secretStorage: noKeyStore.status(),
+    },
     { cipher: deps.cipher, dialogs: deps.dialogs, clipboard: deps.clipboard, shell: deps.shell, fetch: deps.fetch },
     (name, payload) => pushes.push({ name, payload }),
   );
@@ -51,7 +58,12 @@ describe('the services on their own thread', () => {
     const environments = await call('environments:list', undefined);
     expect(environments).toMatchObject({ ok: true, value: { activeId: 'local-sandbox' } });
     const sandbox = await thread.services.sandbox.info();
-    const login = await call('session:login', { environmentId: 'local-sandbox', username: sandbox.demoUsername, password: sandbox.demoPassword, rememberPassword: false });
+    const login = await call('session:login', {
+      environmentId: 'local-sandbox',
+      username: sandbox.demoUsername,
+      password: sandbox.demoPassword,
+      rememberPassword: false,
+    });
     expect(login).toMatchObject({ ok: true, value: { state: 'active' } });
 
     const started = await call('send:start', { environmentId: 'local-sandbox', batchText: batch(30), again: false });
@@ -95,8 +107,14 @@ describe('the services on their own thread', () => {
 
   it('refuses before the services hear of it, and brings their errors back as they were', async () => {
     const { thread, call } = await start();
-    expect(await call('send:start', { environmentId: 'local-sandbox', batchText: 7, again: false })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    expect(await call('send:start', { environmentId: 'nowhere', batchText: '[]', again: false })).toMatchObject({ ok: false, error: { code: 'environment-not-found' } });
+    expect(await call('send:start', { environmentId: 'local-sandbox', batchText: 7, again: false })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' },
+    });
+    expect(await call('send:start', { environmentId: 'nowhere', batchText: '[]', again: false })).toMatchObject({
+      ok: false,
+      error: { code: 'environment-not-found' },
+    });
     await expect(thread.services.sending.resume('no-such-submission')).rejects.toMatchObject({ name: 'AppError', code: 'submission-not-found' });
     await expect((thread.services as unknown as { nothing: { here(): Promise<void> } }).nothing.here()).rejects.toThrow('The services have no nothing.here.');
   });
@@ -107,15 +125,26 @@ describe('the services on their own thread', () => {
     await call('session:login', { environmentId: 'local-sandbox', username: sandbox.demoUsername, password: sandbox.demoPassword, rememberPassword: false });
     // Point the environment at a port nothing listens on: the refusal's code crosses with its cause.
     const environment = await thread.services.environments.get('local-sandbox');
-    const closed = await import('node:net').then(({ createServer }) => new Promise<number>((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-    }));
-    const created = await thread.services.environments.create({ settings: { ...environment, name: 'Closed port', baseUrl: `http://127.0.0.1:${closed}`, maxAttempts: 1 }, apiKey: 'ak_test_closed_0001' });
+    const closed = await import('node:net').then(
+      ({ createServer }) =>
+        new Promise<number>((resolve) => {
+          const server = createServer().listen(0, '127.0.0.1', () => {
+            const { port } = server.address() as { port: number };
+            server.close(() => resolve(port));
+          });
+        }),
+    );
+    const created = await thread.services.environments.create({
+      settings: { ...environment, name: 'Closed port', baseUrl: `http://127.0.0.1:${closed}`, maxAttempts: 1 },
+      apiKey: 'ak_test_closed_0001',
+    });
     expect(created.ok).toBe(true);
-    const login = await call('session:login', { environmentId: (created as { environment: { id: string } }).environment.id, username: 'demo', password: 'demo-password', rememberPassword: false });
+    const login = await call('session:login', {
+      environmentId: (created as { environment: { id: string } }).environment.id,
+      username: 'demo',
+      password: 'demo-password',
+      rememberPassword: false,
+    });
     expect(login).toMatchObject({ ok: false, error: { code: 'unreachable', message: expect.stringContaining('Nothing is listening') } });
   });
 });

@@ -19,7 +19,13 @@ const desktopDeps: DesktopDeps = {
   shell: noShell,
   dataFolder: '/data',
   files: { exportAs: async () => null },
-  diagnostics: { appInfo: () => { throw new Error('not used'); }, environments: { list: () => ({ environments: [], activeId: null, notice: null }), exportJson: () => '{}' }, secrets: () => [] },
+  diagnostics: {
+    appInfo: () => {
+      throw new Error('not used');
+    },
+    environments: { list: () => ({ environments: [], activeId: null, notice: null }), exportJson: () => '{}' },
+    secrets: () => [],
+  },
   documentation: { url: null, file: path.resolve(import.meta.dirname, '../../../README.md') },
 };
 
@@ -37,7 +43,11 @@ async function setUp(options: { shell?: Partial<DesktopShell>; saveAnswer?: stri
   services = await createServices({
     ...deps,
     shell: { ...deps.shell, ...options.shell },
-    dialogs: { chooseFileToOpen: async () => null, chooseFilesToOpen: async () => [], chooseFileToSave: async (name) => (calls.push(`save ${name}`), options.saveAnswer ?? null) },
+    dialogs: {
+      chooseFileToOpen: async () => null,
+      chooseFilesToOpen: async () => [],
+      chooseFileToSave: async (name) => (calls.push(`save ${name}`), options.saveAnswer ?? null),
+    },
     push: createPushSender(() => undefined),
     sandbox: null,
   });
@@ -78,16 +88,26 @@ describe('app:openDocs', () => {
   });
 
   it('says so when the link check refuses the address', async () => {
-    const desktop = createDesktop({ ...desktopDeps, documentation: { url: 'http://docs.example.com', file: '' }, shell: { ...noShell, openLink: async () => false } });
+    const desktop = createDesktop({
+      ...desktopDeps,
+      documentation: { url: 'http://docs.example.com', file: '' },
+      shell: { ...noShell, openLink: async () => false },
+    });
     await expect(desktop.openDocs()).rejects.toMatchObject({ code: 'link-refused' });
     const opened: string[] = [];
-    await createDesktop({ ...desktopDeps, documentation: { url: 'https://docs.example.com', file: '' }, shell: { ...noShell, openLink: async (url) => (opened.push(url), true) } }).openDocs();
+    await createDesktop({
+      ...desktopDeps,
+      documentation: { url: 'https://docs.example.com', file: '' },
+      shell: { ...noShell, openLink: async (url) => (opened.push(url), true) },
+    }).openDocs();
     expect(opened).toEqual(['https://docs.example.com']);
   });
 
   it('finds the address the way npm docs does: homepage, else the repository README', () => {
     expect(documentationUrl({ homepage: 'https://eventdesk.dev/docs', repository: 'github:o/r' })).toBe('https://eventdesk.dev/docs');
-    expect(documentationUrl({ repository: { type: 'git', url: 'git+https://github.com/eventdesk/eventdesk.git' } })).toBe('https://github.com/eventdesk/eventdesk#readme');
+    expect(documentationUrl({ repository: { type: 'git', url: 'git+https://github.com/eventdesk/eventdesk.git' } })).toBe(
+      'https://github.com/eventdesk/eventdesk#readme',
+    );
     expect(documentationUrl({ repository: 'eventdesk/eventdesk' })).toBe('https://github.com/eventdesk/eventdesk#readme');
     expect(documentationUrl({ repository: 'git://github.com/eventdesk/eventdesk.git' })).toBe('https://github.com/eventdesk/eventdesk#readme');
     expect(documentationUrl({ name: 'eventdesk' })).toBeNull();
@@ -154,7 +174,10 @@ describe('files opened from the OS', () => {
     // Launched with a file: the page is not listening yet, so nothing is pushed.
     await services.openedFiles.openFromOs(first);
     expect(pushed).toEqual([]);
-    expect(await dispatch('files:takeOpened', undefined, trusted)).toEqual({ ok: true, value: [{ path: first, name: 'launch.json', text: '[{"event": "a"}]' }] });
+    expect(await dispatch('files:takeOpened', undefined, trusted)).toEqual({
+      ok: true,
+      value: [{ path: first, name: 'launch.json', text: '[{"event": "a"}]' }],
+    });
     expect(await dispatch('files:takeOpened', undefined, trusted)).toEqual({ ok: true, value: [] });
 
     // The page listens now: a second launch's file arrives as a push.

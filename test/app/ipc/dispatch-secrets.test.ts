@@ -20,7 +20,9 @@ function dispatchThrowing(error: unknown, vault: () => readonly string[] = () =>
 
 describe('an error answer', () => {
   it('masks the call’s password in an unexpected error’s message and stack, as is and escaped', async () => {
-    const thrown = new SyntaxError(`Invalid regular expression: /${PASSWORD}|${JSON.stringify(PASSWORD)}|${encodeURIComponent(PASSWORD)}/: Regular expression too large`);
+    const thrown = new SyntaxError(
+      `Invalid regular expression: /${PASSWORD}|${JSON.stringify(PASSWORD)}|${encodeURIComponent(PASSWORD)}/: Regular expression too large`,
+    );
     const envelope = await dispatchThrowing(thrown)('session:login', input, trusted);
     expect(envelope).toMatchObject({ ok: false, error: { code: 'internal' } });
     const text = JSON.stringify(envelope);
@@ -30,7 +32,11 @@ describe('an error answer', () => {
 
   it('masks the vault’s tokens in an AppError’s message and detail', async () => {
     const refresh = longToken(60 * 1024);
-    const envelope = await dispatchThrowing(new AppError('bad-token-response', `token ${refresh}`, `{"refresh_token":"${refresh}"}`), () => [refresh])('session:login', input, trusted);
+    const envelope = await dispatchThrowing(new AppError('bad-token-response', `token ${refresh}`, `{"refresh_token":"${refresh}"}`), () => [refresh])(
+      'session:login',
+      input,
+      trusted,
+    );
     expect(envelope).toEqual({ ok: false, error: { code: 'bad-token-response', message: 'token ••••', detail: '{"refresh_token":"••••"}' } });
   });
 

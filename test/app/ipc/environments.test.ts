@@ -11,7 +11,16 @@ import { startEchoServer, type EchoServer } from '../../fixtures/echo-server.ts'
 
 const appUrl = 'app://eventdesk/index.html';
 const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };
-const batch = JSON.stringify([{ token: 't-1', attributes: { plan: 'pro' }, created_at: '2026-11-22 10:00:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-1' }]);
+const batch = JSON.stringify([
+  {
+    token: 't-1',
+    attributes: { plan: 'pro' },
+    created_at: '2026-11-22 10:00:00',
+    svc_id: 7,
+    device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+    customer_id: 'c-1',
+  },
+]);
 
 let services: Services | undefined;
 let echo: EchoServer | undefined;
@@ -26,7 +35,11 @@ afterEach(async () => {
 async function setUp() {
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-ipc-envs-'));
   const pushes: { push: string; payload: unknown }[] = [];
-  services = await createServices({ ...nodeServiceDeps(dataFolder), push: createPushSender((push, payload) => pushes.push({ push, payload })), sandbox: { port: 0 } });
+  services = await createServices({
+    ...nodeServiceDeps(dataFolder),
+    push: createPushSender((push, payload) => pushes.push({ push, payload })),
+    sandbox: { port: 0 },
+  });
   const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
   const call = async (channel: string, input?: unknown) => dispatch(channel, input, trusted);
   const value = async (channel: string, input?: unknown) => {
@@ -55,7 +68,8 @@ describe('credentials bound to their server, through the IPC contract', () => {
     expect(accessToken && refreshToken).toBeTruthy();
     // Everything works where the secrets were entered: a send goes through.
     const sent: { started: { id: string } } = await value('send:start', { environmentId: id, batchText: batch, again: false });
-    for (let poll = 0; poll < 100 && live.submissions.get(sent.started.id)?.status === 'sending'; poll++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let poll = 0; poll < 100 && live.submissions.get(sent.started.id)?.status === 'sending'; poll++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(live.submissions.get(sent.started.id)?.status).toBe('ok');
 
     const moved: { ok: boolean; environment: { apiKey: { set: boolean }; passwordRemembered: boolean } } = await value('environments:update', {
@@ -64,10 +78,17 @@ describe('credentials bound to their server, through the IPC contract', () => {
     });
     expect(moved).toMatchObject({ ok: true, environment: { apiKey: { set: false }, passwordRemembered: false } });
     // The window hears that the session ended, so its session bar does not go on showing one.
-    expect(pushes.filter((entry) => entry.push === 'session:changed').at(-1)?.payload).toMatchObject({ environmentId: id, session: null, reason: 'logged-out' });
+    expect(pushes.filter((entry) => entry.push === 'session:changed').at(-1)?.payload).toMatchObject({
+      environmentId: id,
+      session: null,
+      reason: 'logged-out',
+    });
 
     // What a page could still ask for: a login with the remembered password, a send, a copy with the secrets.
-    expect(await call('session:login', { environmentId: id, username: sandbox.demoUsername, rememberPassword: true })).toMatchObject({ ok: false, error: { code: 'password-needed' } });
+    expect(await call('session:login', { environmentId: id, username: sandbox.demoUsername, rememberPassword: true })).toMatchObject({
+      ok: false,
+      error: { code: 'password-needed' },
+    });
     expect(await call('send:start', { environmentId: id, batchText: batch, again: true })).toMatchObject({ ok: false, error: { code: 'missing-api-key' } });
     const copy: { id: string; apiKey: { set: boolean } } = await value('environments:duplicate', { id, copySecrets: true });
     expect(copy.apiKey.set).toBe(false);

@@ -14,7 +14,10 @@ const batch = JSON.stringify([{ event: 'signup', email: 'someone@example.com', a
 async function setUp(handlers: Partial<Handlers>) {
   const dataFolder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-ipc-log-'));
   const log = createLog({ dataFolder, now: () => new Date('2026-11-22T10:00:00.000Z') });
-  const dispatch = logFailures(createDispatch(handlers as Handlers, (url) => url === appUrl), log);
+  const dispatch = logFailures(
+    createDispatch(handlers as Handlers, (url) => url === appUrl),
+    log,
+  );
   return { dispatch, text: () => readFile(log.file, 'utf8').catch(() => '') };
 }
 
@@ -38,7 +41,9 @@ describe('IPC failures in the log', () => {
     });
     await dispatch('drafts:list', undefined, trusted);
     const line = await text();
-    expect(line).toMatch(/^\S+ ERROR IPC drafts:list failed \{"code":"internal","message":"Something went wrong while handling drafts:list\.","detail":"TypeError: cannot read properties of undefined\\n {4}at /);
+    expect(line).toMatch(
+      /^\S+ ERROR IPC drafts:list failed \{"code":"internal","message":"Something went wrong while handling drafts:list\.","detail":"TypeError: cannot read properties of undefined\\n {4}at /,
+    );
   });
 
   it('note refusals of unknown channels and foreign senders, without what they sent', async () => {

@@ -62,7 +62,12 @@ describe('hostile plans through the contract', () => {
     const app = await start({});
     expect(await app.call('plans:save', { text: JSON.stringify(bigPlan(MAX_PLAN_KINDS + 1, 1)) })).toEqual({
       ok: true,
-      value: { saved: false, problems: [`The plan is too large a tracking plan: ${MAX_PLAN_KINDS + 1} kinds of event, more than the ${MAX_PLAN_KINDS} allowed. Split it, or keep only the kinds this work needs.`] },
+      value: {
+        saved: false,
+        problems: [
+          `The plan is too large a tracking plan: ${MAX_PLAN_KINDS + 1} kinds of event, more than the ${MAX_PLAN_KINDS} allowed. Split it, or keep only the kinds this work needs.`,
+        ],
+      },
     });
   });
 
@@ -72,7 +77,9 @@ describe('hostile plans through the contract', () => {
     const app = await start({ chooseFileToOpen: async () => planFile });
     expect(await app.call('sandbox:choosePlan')).toMatchObject({ ok: true, value: { plan: { file: planFile, kinds: 1, problems: [] } } });
     const url = app.services.sandbox!.url;
-    const login = (await (await fetch(`${url}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(SANDBOX_DEMO_CREDENTIALS) })).json()) as { access_token: string };
+    const login = (await (
+      await fetch(`${url}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(SANDBOX_DEMO_CREDENTIALS) })
+    ).json()) as { access_token: string };
     // 40 characters hang JavaScript's RegExp for hours on the first patterns.
     const attributes = Object.fromEntries(hostile.patterns.map(({ value, tail }, index) => [`attribute_${index}`, `${value.repeat(40)}${tail}`]));
     const order: string[] = [];

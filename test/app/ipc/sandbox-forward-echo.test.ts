@@ -33,16 +33,26 @@ describe('the Sandbox tab forwarding to a server that echoes secrets', () => {
     await view('sandbox:setForward', { environmentId: saved.environment.id });
 
     const sandboxUrl = services.sandbox!.url;
-    const login = await fetch(`${sandboxUrl}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'qa', password: PASSWORD }) });
+    const login = await fetch(`${sandboxUrl}/oauth2/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'qa', password: PASSWORD }),
+    });
     const { access_token } = (await login.json()) as { access_token: string };
-    const posted = await fetch(`${sandboxUrl}/user/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', apiKey: API_KEY, Authorization: `Bearer ${access_token}` }, body: JSON.stringify([validEvent()]) });
+    const posted = await fetch(`${sandboxUrl}/user/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', apiKey: API_KEY, Authorization: `Bearer ${access_token}` },
+      body: JSON.stringify([validEvent()]),
+    });
     expect(posted.status).toBe(200);
 
     const traffic = await call('sandbox:traffic');
     expect(traffic.ok && traffic.value).toHaveLength(2);
     const [tokens] = echo.issued;
     const secrets = { 'API key': API_KEY, password: PASSWORD, 'access token': tokens!.accessToken, 'refresh token': tokens!.refreshToken };
-    expect([...leaksIn('sandbox:traffic', JSON.stringify(traffic), secrets), ...leaksIn('sandbox:request pushes', JSON.stringify(pushed), secrets)]).toEqual([]);
+    expect([...leaksIn('sandbox:traffic', JSON.stringify(traffic), secrets), ...leaksIn('sandbox:request pushes', JSON.stringify(pushed), secrets)]).toEqual(
+      [],
+    );
     expect(pushed).toHaveLength(2);
   });
 });

@@ -36,7 +36,11 @@ async function start(dataFolder: string) {
   open.push(services);
   /** An environment of the user's with its own API key and password, neither of which forwarding may use. */
   const environment = async (name: string, baseUrl: string, requestTimeoutMs = 30_000) => {
-    const saved = await services.environments.create({ settings: { ...DEFAULT_SETTINGS, name, baseUrl, username: 'someone', rememberPassword: true, requestTimeoutMs }, apiKey: 'environment-api-key-9d1c', password: 'environment-password-44ab' });
+    const saved = await services.environments.create({
+      settings: { ...DEFAULT_SETTINGS, name, baseUrl, username: 'someone', rememberPassword: true, requestTimeoutMs },
+      apiKey: 'environment-api-key-9d1c',
+      password: 'environment-password-44ab',
+    });
     if (!saved.ok) throw new Error(JSON.stringify(saved.problems));
     return saved.environment;
   };
@@ -45,13 +49,28 @@ async function start(dataFolder: string) {
 
 const dataFolderFor = () => mkdtemp(path.join(os.tmpdir(), 'eventdesk-sandbox-forward-'));
 const settingsIn = async (dataFolder: string) => JSON.parse(await readFile(path.join(dataFolder, 'sandbox-settings.json'), 'utf8')) as unknown;
-const event = { token: 'signup', attributes: { plan: 'pro' }, created_at: '2026-11-24 09:00:00', svc_id: 1, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-1' };
+const event = {
+  token: 'signup',
+  attributes: { plan: 'pro' },
+  created_at: '2026-11-24 09:00:00',
+  svc_id: 1,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  customer_id: 'c-1',
+};
 
 /** What an SDK does: logs in at the sandbox's address with the demo account and posts one event, with the demo API key. */
 async function sdkPosts(sandboxUrl: string): Promise<{ status: number; body: string }> {
-  const login = await fetch(`${sandboxUrl}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) });
+  const login = await fetch(`${sandboxUrl}/oauth2/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo-password' }),
+  });
   const token = login.ok ? ((await login.json()) as { access_token: string }).access_token : 'none';
-  const posted = await fetch(`${sandboxUrl}/user/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', apiKey: 'demo-api-key', Authorization: `Bearer ${token}` }, body: JSON.stringify([event]) });
+  const posted = await fetch(`${sandboxUrl}/user/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', apiKey: 'demo-api-key', Authorization: `Bearer ${token}` },
+    body: JSON.stringify([event]),
+  });
   return { status: posted.status, body: await posted.text() };
 }
 
@@ -140,24 +159,41 @@ describe('forwarding to an environment', () => {
 
     expect(await app.call('sandbox:setForward', { environmentId: LOCAL_SANDBOX_ID })).toEqual({
       ok: false,
-      error: { code: 'sandbox-forward-loop', message: 'Local sandbox is this sandbox: forwarding to it would pass each request back to itself without end. Choose the environment of the service to pass requests on to.' },
+      error: {
+        code: 'sandbox-forward-loop',
+        message:
+          'Local sandbox is this sandbox: forwarding to it would pass each request back to itself without end. Choose the environment of the service to pass requests on to.',
+      },
     });
     const itself = `http://localhost:${new URL(app.sandbox.url).port}`;
     const mirror = await app.environment('Mirror', itself);
     expect(await app.call('sandbox:setForward', { environmentId: mirror.id })).toEqual({
       ok: false,
-      error: { code: 'sandbox-forward-loop', message: `${itself} is this sandbox's own address: forwarding there would pass each request back to itself without end.` },
+      error: {
+        code: 'sandbox-forward-loop',
+        message: `${itself} is this sandbox's own address: forwarding there would pass each request back to itself without end.`,
+      },
     });
-    expect(await app.call('sandbox:setForward', { environmentId: 'no-such-environment' })).toMatchObject({ ok: false, error: { code: 'environment-not-found' } });
+    expect(await app.call('sandbox:setForward', { environmentId: 'no-such-environment' })).toMatchObject({
+      ok: false,
+      error: { code: 'environment-not-found' },
+    });
     expect(await app.call('sandbox:setForward', { environmentId: '' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    expect(await app.call('sandbox:setForward', { environmentId: chosen.id, url: 'https://elsewhere.example.com' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await app.call('sandbox:setForward', { environmentId: chosen.id, url: 'https://elsewhere.example.com' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' },
+    });
     expect((await app.view('sandbox:info')).forward).toEqual(before);
     expect(await settingsIn(dataFolder)).toMatchObject({ forward: { environmentId: chosen.id } });
 
     // An environment that comes to point at the sandbox turns forwarding off, saying why.
     const { id: _id, embeddedSandbox: _embedded, ...settings } = app.services.environments.get(chosen.id);
     await app.services.environments.update(chosen.id, { settings: { ...settings, baseUrl: itself } });
-    await expect.poll(() => app.forwardPushes.at(-1)?.notice).toBe(`${itself} is this sandbox's own address: forwarding there would pass each request back to itself without end. Forwarding is off: the sandbox answers every request itself.`);
+    await expect
+      .poll(() => app.forwardPushes.at(-1)?.notice)
+      .toBe(
+        `${itself} is this sandbox's own address: forwarding there would pass each request back to itself without end. Forwarding is off: the sandbox answers every request itself.`,
+      );
     expect(app.sandbox.forward()).toBeNull();
   });
 

@@ -47,7 +47,14 @@ async function otherProgram(port = 0) {
 
 const dataFolderFor = () => mkdtemp(path.join(os.tmpdir(), 'eventdesk-sandbox-port-'));
 const settingsIn = async (dataFolder: string) => JSON.parse(await readFile(path.join(dataFolder, 'sandbox-settings.json'), 'utf8')) as unknown;
-const event = { token: 'signup', attributes: { plan: 'pro' }, created_at: '2026-11-24 09:00:00', svc_id: 1, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-1' };
+const event = {
+  token: 'signup',
+  attributes: { plan: 'pro' },
+  created_at: '2026-11-24 09:00:00',
+  svc_id: 1,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  customer_id: 'c-1',
+};
 
 describe('the port applied in the Sandbox tab', () => {
   it('is kept for the next start, beside the plan; EVENTDESK_SANDBOX_PORT still comes first', async () => {
@@ -57,12 +64,19 @@ describe('the port applied in the Sandbox tab', () => {
     expect((await first.view('sandbox:info')).port).toMatchObject({ requested: 0, source: 'variable', variable: 0, note: null });
     const chosen = await freePort();
     const moved = await first.view('sandbox:setPort', { port: chosen });
-    expect(moved).toMatchObject({ url: `http://127.0.0.1:${chosen}`, demoApiKey: 'demo-api-key', port: { port: chosen, requested: chosen, source: 'saved', note: null } });
+    expect(moved).toMatchObject({
+      url: `http://127.0.0.1:${chosen}`,
+      demoApiKey: 'demo-api-key',
+      port: { port: chosen, requested: chosen, source: 'saved', note: null },
+    });
     expect(await settingsIn(dataFolder)).toEqual({ planFile: null, port: chosen, forward: null });
     await open.pop()!.close();
 
     const second = await start(dataFolder);
-    expect(await second.view('sandbox:info')).toMatchObject({ url: `http://127.0.0.1:${chosen}`, port: { port: chosen, source: 'saved', variable: null, note: null } });
+    expect(await second.view('sandbox:info')).toMatchObject({
+      url: `http://127.0.0.1:${chosen}`,
+      port: { port: chosen, source: 'saved', variable: null, note: null },
+    });
     expect(second.services.environments.resolvedBaseUrl(LOCAL_SANDBOX_ID)).toBe(`http://127.0.0.1:${chosen}`);
     await open.pop()!.close();
 
@@ -89,9 +103,15 @@ describe('the port applied in the Sandbox tab', () => {
     const app = await start(dataFolder, { port: 0 });
     const before = (await app.view('sandbox:info')).url;
     const held = await otherProgram();
-    expect(await app.call('sandbox:setPort', { port: held.port })).toEqual({ ok: false, error: { code: 'sandbox-port-taken', message: `Port ${held.port} is in use by another program.`, detail: expect.any(String) } });
+    expect(await app.call('sandbox:setPort', { port: held.port })).toEqual({
+      ok: false,
+      error: { code: 'sandbox-port-taken', message: `Port ${held.port} is in use by another program.`, detail: expect.any(String) },
+    });
     for (const port of [80, 65_536, 4811.5]) {
-      expect(await app.call('sandbox:setPort', { port })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('A port is a whole number from 1024 to 65535') } });
+      expect(await app.call('sandbox:setPort', { port })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input', message: expect.stringContaining('A port is a whole number from 1024 to 65535') },
+      });
     }
     expect((await app.view('sandbox:info')).url).toBe(before);
     await expect(readFile(path.join(dataFolder, 'sandbox-settings.json'), 'utf8')).rejects.toThrow();
@@ -119,15 +139,23 @@ describe('the Local sandbox environment when the sandbox moves', () => {
     // Another program takes the old port; a sender still holding the old address hands it nothing.
     const squatter = await otherProgram(Number(new URL(oldUrl).port));
     const stale = endpoint(oldUrl, '/user/events');
-    await expect(sessions.authorized(LOCAL_SANDBOX_ID, stale, (headers) => fetch(stale, { method: 'POST', headers, body: JSON.stringify([event]) }))).rejects.toMatchObject({ code: 'secrets-for-another-server' });
+    await expect(
+      sessions.authorized(LOCAL_SANDBOX_ID, stale, (headers) => fetch(stale, { method: 'POST', headers, body: JSON.stringify([event]) })),
+    ).rejects.toMatchObject({ code: 'secrets-for-another-server' });
     expect(squatter.received).toEqual([]);
 
     // At the new address it logs in again with the remembered password and sends.
     const events = endpoint(moved.url, '/user/events');
-    const sent = await sessions.authorized(LOCAL_SANDBOX_ID, events, (headers) => fetch(events, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify([event]) }));
+    const sent = await sessions.authorized(LOCAL_SANDBOX_ID, events, (headers) =>
+      fetch(events, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify([event]) }),
+    );
     expect(sent.status).toBe(202);
     expect(vault.get(LOCAL_SANDBOX_ID).accessToken).not.toBe(oldToken);
-    expect(sandbox!.traffic().map((record) => `${record.path} ${record.response?.status}`)).toEqual(['/user/events 202', '/oauth2/login 200', '/oauth2/login 200']);
+    expect(sandbox!.traffic().map((record) => `${record.path} ${record.response?.status}`)).toEqual([
+      '/user/events 202',
+      '/oauth2/login 200',
+      '/oauth2/login 200',
+    ]);
   });
 });
 

@@ -41,14 +41,21 @@ async function startApp(data: string) {
   const sandbox = app.services.sandbox!.info();
   // Chunks small enough that the sandbox's traffic keeps each whole (64 KB), and many write points.
   const listed = await app.call('environments:list');
-  const local = (listed as { value: { environments: (EnvironmentSettings & { id: string })[] } }).value.environments.find((environment) => environment.id === 'local-sandbox')!;
+  const local = (listed as { value: { environments: (EnvironmentSettings & { id: string })[] } }).value.environments.find(
+    (environment) => environment.id === 'local-sandbox',
+  )!;
   const settings = Object.fromEntries(Object.keys(EnvironmentSettingsSchema.shape).map((key) => [key, local[key as keyof EnvironmentSettings]]));
   expect((await app.call('environments:update', { id: 'local-sandbox', edit: { settings: { ...settings, chunkSize: CHUNK_SIZE } } })).ok).toBe(true);
-  const login = await app.call('session:login', { environmentId: 'local-sandbox', username: sandbox.demoUsername, password: sandbox.demoPassword, rememberPassword: false });
+  const login = await app.call('session:login', {
+    environmentId: 'local-sandbox',
+    username: sandbox.demoUsername,
+    password: sandbox.demoPassword,
+    rememberPassword: false,
+  });
   expect(login.ok).toBe(true);
   /** The last progress of a send, once it has ended. */
   const ended = async (id: string): Promise<SendProgress> => {
-    for (const deadline = Date.now() + WAIT_MS; !ends.has(id); ) {
+    for (const deadline = Date.now() + WAIT_MS; !ends.has(id);) {
       if (Date.now() > deadline) throw new Error(`The send ${id} did not end within ${WAIT_MS} ms.`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -62,7 +69,9 @@ async function accepted(app: App): Promise<string[]> {
   const answer = await app.call('sandbox:traffic');
   const records = (answer as { value: SandboxRequestRecord[] }).value.filter((record) => record.path === '/user/events');
   for (const record of records) expect(record.body).toMatchObject({ truncated: false, text: expect.not.stringMatching(/^\[\s*\]$/) });
-  return records.filter((record) => record.response?.status === 202).flatMap((record) => (JSON.parse(record.body.text) as { token: string }[]).map((event) => event.token));
+  return records
+    .filter((record) => record.response?.status === 202)
+    .flatMap((record) => (JSON.parse(record.body.text) as { token: string }[]).map((event) => event.token));
 }
 
 /** The status History lists a submission with (none when it is not recorded). */
@@ -75,7 +84,9 @@ async function listed(app: App, id: string): Promise<string[]> {
 function recordedOk(app: App, id: string): string[] {
   const detail = app.services.submissions.get(id)!;
   const events = JSON.parse(detail.batch) as { token: string }[];
-  return detail.chunks.filter((chunk) => chunk.status === 'ok').flatMap((chunk) => events.slice(chunk.firstEvent, chunk.firstEvent + chunk.eventCount).map((event) => event.token));
+  return detail.chunks
+    .filter((chunk) => chunk.status === 'ok')
+    .flatMap((chunk) => events.slice(chunk.firstEvent, chunk.firstEvent + chunk.eventCount).map((event) => event.token));
 }
 
 describe.skipIf(typeof disk === 'string')(`a send on a disk that fills${typeof disk === 'string' ? ` (skipped: ${disk})` : ''}`, () => {
@@ -132,7 +143,8 @@ describe.skipIf(typeof disk === 'string')(`a send on a disk that fills${typeof d
         const resumed = await second.app.call('send:resume', { submissionId: id, unanswered: 'resend' });
         expect(resumed.ok).toBe(true);
         // Every chunk acknowledged, only the end unrecorded: it is ok at once, with nothing to send.
-        if ((resumed as { value: { status: string } }).value.status === 'sending') expect(await second.ended(id)).toMatchObject({ status: 'ok', problem: null });
+        if ((resumed as { value: { status: string } }).value.status === 'sending')
+          expect(await second.ended(id)).toMatchObject({ status: 'ok', problem: null });
         const all = new Set([...sentFirst, ...(await accepted(second.app))]);
         expect(all.size).toBe(EVENTS);
         expect(second.app.services.submissions.get(id)!.chunks.every((chunk) => chunk.status === 'ok')).toBe(true);

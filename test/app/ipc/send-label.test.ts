@@ -27,10 +27,18 @@ describe('send:start with a label (a replay names what it replays)', () => {
     services = await createServices({ ...nodeServiceDeps(folder), push: createPushSender(() => undefined), sandbox: { port: 0 } });
     const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
     const sandbox = services.sandbox!.info();
-    await dispatch('session:login', { environmentId: 'local-sandbox', username: sandbox.demoUsername, password: sandbox.demoPassword, rememberPassword: false }, trusted);
+    await dispatch(
+      'session:login',
+      { environmentId: 'local-sandbox', username: sandbox.demoUsername, password: sandbox.demoPassword, rememberPassword: false },
+      trusted,
+    );
     const batchText = JSON.stringify([validEvent({ token: 'replayed-1' })]);
 
-    const started = await dispatch('send:start', { environmentId: 'local-sandbox', batchText, again: false, label: 'Replay of 1 event from capture.ndjson' }, trusted);
+    const started = await dispatch(
+      'send:start',
+      { environmentId: 'local-sandbox', batchText, again: false, label: 'Replay of 1 event from capture.ndjson' },
+      trusted,
+    );
     expect(started).toMatchObject({ ok: true, value: { started: { label: 'Replay of 1 event from capture.ndjson' } } });
     const id = (started as { value: { started: { id: string } } }).value.started.id;
     for (let poll = 0; poll < 100 && services.submissions.get(id)?.status === 'sending'; poll++) await new Promise((resolve) => setTimeout(resolve, 50));

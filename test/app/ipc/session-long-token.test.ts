@@ -27,7 +27,10 @@ describe('a login answered with 60 KB tokens', () => {
       await services.close();
       await rm(dataFolder, { recursive: true, force: true });
     });
-    const created = await call('environments:create', { settings: { ...DEFAULT_SETTINGS, name: 'Echo', baseUrl: echo.url, username: 'qa' }, apiKey: 'echo-api-key-4f2a' });
+    const created = await call('environments:create', {
+      settings: { ...DEFAULT_SETTINGS, name: 'Echo', baseUrl: echo.url, username: 'qa' },
+      apiKey: 'echo-api-key-4f2a',
+    });
     const environmentId = (created as { ok: true; value: { environment: { id: string } } }).value.environment.id;
 
     const answered = await call('session:login', { environmentId, username: 'qa', password: PASSWORD, rememberPassword: true });
@@ -37,7 +40,8 @@ describe('a login answered with 60 KB tokens', () => {
     const secrets = { password: PASSWORD, 'access token': tokens!.accessToken, 'refresh token': tokens!.refreshToken };
     const leaks = [...leaksIn('answer', JSON.stringify(answered), secrets), ...leaksIn('pushes', JSON.stringify(pushed), secrets)];
     for (const entry of await readdir(dataFolder, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && entry.name.endsWith('.log')) leaks.push(...leaksIn(entry.name, await readFile(path.join(entry.parentPath, entry.name), 'utf8'), secrets));
+      if (entry.isFile() && entry.name.endsWith('.log'))
+        leaks.push(...leaksIn(entry.name, await readFile(path.join(entry.parentPath, entry.name), 'utf8'), secrets));
     }
     expect(leaks).toEqual([]);
   });

@@ -27,7 +27,14 @@ async function setUp() {
   await vault.load();
   await environments.load();
   const created = await environments.create({
-    settings: { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: 'https://staging.example.com', username: 'qa', rememberPassword: true, storeSecretsWithoutKeyring: true },
+    settings: {
+      ...DEFAULT_SETTINGS,
+      name: 'Staging',
+      baseUrl: 'https://staging.example.com',
+      username: 'qa',
+      rememberPassword: true,
+      storeSecretsWithoutKeyring: true,
+    },
     apiKey,
     password,
   });

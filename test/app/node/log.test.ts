@@ -38,7 +38,13 @@ describe('the log', () => {
     const folder = await dataFolder();
     const log = createLog({ dataFolder: folder, secrets: () => knownSecrets([{ apiKey, password, accessToken, refreshToken, tokenType: 'Bearer' }]) });
     // As fields, by name.
-    log.info('login', { username: 'demo', password, accessToken, refresh_token: refreshToken, headers: { Authorization: `Bearer ${accessToken}`, 'X-API-Key': apiKey } });
+    log.info('login', {
+      username: 'demo',
+      password,
+      accessToken,
+      refresh_token: refreshToken,
+      headers: { Authorization: `Bearer ${accessToken}`, 'X-API-Key': apiKey },
+    });
     // In free text, the way error messages and server answers echo them.
     log.warn(`request failed: Authorization: Bearer ${accessToken} apiKey=${apiKey} password: "${password}"`);
     log.error(`POST https://user:${password}@api.example.com/events?api_key=${apiKey}&token=${accessToken} answered 401`);

@@ -70,7 +70,10 @@ describe('the main window', () => {
   it('opens where it was, maximised again, while that screen is plugged in', async () => {
     const states = await store();
     states.saveNow(saved);
-    screens.workAreas = [{ x: 0, y: 0, width: 1920, height: 1050 }, { x: 1920, y: 0, width: 2560, height: 1400 }];
+    screens.workAreas = [
+      { x: 0, y: 0, width: 1920, height: 1050 },
+      { x: 1920, y: 0, width: 2560, height: 1400 },
+    ];
     const window = createMainWindow('/preload.cjs', 'app://eventdesk/index.html', states) as unknown as FakeWindow;
     expect(window.options).toMatchObject({ ...saved.bounds, fullscreen: false });
     window.emit('ready-to-show');

@@ -103,7 +103,8 @@ async function measure(): Promise<BenchLine[]> {
   const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
   const floodSeconds = FLOOD_MS / 1000;
   /** Of the sandbox's own account at a second: V8's heap taken from the system and used, external memory, array buffers (MB). */
-  const madeOf = (usage: MemoryUsage | undefined) => (usage ? `${mb(usage.heapTotal)}/${mb(usage.heapUsed)}/${mb(usage.external)}/${mb(usage.arrayBuffers)}` : 'none');
+  const madeOf = (usage: MemoryUsage | undefined) =>
+    usage ? `${mb(usage.heapTotal)}/${mb(usage.heapUsed)}/${mb(usage.external)}/${mb(usage.arrayBuffers)}` : 'none';
   // Idle, the largest during the flood, 5 s and 30 s after it, beside the per-second figures.
   const extra = (run: Flood) => ({
     seconds: run.sizes.length,
@@ -119,8 +120,20 @@ async function measure(): Promise<BenchLine[]> {
     rssMb: run.memory.map(mb).join('/'),
   });
   return [
-    { name: 'capture-flood-size', value: Math.max(...capturing.sizes), unit: 'bytes', baseline: { name: 'capture-cap', value: CAP_BYTES }, extra: { ...extra(capturing), sizesMb: capturing.sizes.map(mb).join('/') } },
-    { name: 'capture-flood-memory', value: Math.max(...capturing.memory), unit: 'bytes', baseline: { name: 'sandbox-without-capture', value: Math.max(...plain.memory) }, extra: extra(plain) },
+    {
+      name: 'capture-flood-size',
+      value: Math.max(...capturing.sizes),
+      unit: 'bytes',
+      baseline: { name: 'capture-cap', value: CAP_BYTES },
+      extra: { ...extra(capturing), sizesMb: capturing.sizes.map(mb).join('/') },
+    },
+    {
+      name: 'capture-flood-memory',
+      value: Math.max(...capturing.memory),
+      unit: 'bytes',
+      baseline: { name: 'sandbox-without-capture', value: Math.max(...plain.memory) },
+      extra: extra(plain),
+    },
   ];
 }
 

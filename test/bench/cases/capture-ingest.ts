@@ -16,7 +16,12 @@ const EVENTS_PER_REQUEST = 500;
 const REQUESTS_PER_SAMPLE = 100;
 const SAMPLES = 7;
 
-async function capturingRate(agent: Agent, server: ServerThread, body: Buffer, headers: Record<string, string>): Promise<{ sustained: number; answered: number }> {
+async function capturingRate(
+  agent: Agent,
+  server: ServerThread,
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<{ sustained: number; answered: number }> {
   const started = performance.now();
   const answered = await ingestRate(agent, server.url, body, headers, REQUESTS_PER_SAMPLE, EVENTS_PER_REQUEST);
   await server.report();
@@ -54,8 +59,19 @@ async function measure(): Promise<BenchLine[]> {
       notCapturedEvents: kept.notCapturedEvents,
     };
     return [
-      { name: `capture-ingest-${EVENTS_PER_REQUEST}`, value: median(samples.sustained), unit: 'events/s', baseline: { name: 'sandbox-without-capture', value: median(samples.sandbox) }, extra },
-      { name: `capture-ingest-${EVENTS_PER_REQUEST}-vs-bare`, value: median(samples.sustained), unit: 'events/s', baseline: { name: 'node-http-json-parse', value: median(samples.bare) } },
+      {
+        name: `capture-ingest-${EVENTS_PER_REQUEST}`,
+        value: median(samples.sustained),
+        unit: 'events/s',
+        baseline: { name: 'sandbox-without-capture', value: median(samples.sandbox) },
+        extra,
+      },
+      {
+        name: `capture-ingest-${EVENTS_PER_REQUEST}-vs-bare`,
+        value: median(samples.sustained),
+        unit: 'events/s',
+        baseline: { name: 'node-http-json-parse', value: median(samples.bare) },
+      },
     ];
   } finally {
     agent.destroy();

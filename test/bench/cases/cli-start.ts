@@ -19,7 +19,11 @@ const cliStart: BenchCase = {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-bench-cli-'));
     const tarball = await packCli(path.join(folder, 'pack'));
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund', '--no-save', tarball], { cwd: folder, stdio: 'ignore', shell: process.platform === 'win32' });
+    execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund', '--no-save', tarball], {
+      cwd: folder,
+      stdio: 'ignore',
+      shell: process.platform === 'win32',
+    });
     const bin = path.join(folder, 'node_modules', 'eventdesk', 'lib', 'eventdesk.js');
     execFileSync(process.execPath, [bin, 'init', 'ws'], { cwd: folder, stdio: 'ignore' });
     const [event] = JSON.parse(await readFile(path.join(folder, 'ws', 'batches', 'purchase.json'), 'utf8')) as unknown[];
@@ -43,12 +47,19 @@ const cliStart: BenchCase = {
 
     let bytes = 0;
     const installed = path.join(folder, 'node_modules');
-    for (const entry of await readdir(installed, { recursive: true, withFileTypes: true })) if (entry.isFile()) bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+    for (const entry of await readdir(installed, { recursive: true, withFileTypes: true }))
+      if (entry.isFile()) bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
 
     const baseline = { name: 'node -e 0', value: median(samples.get('node -e 0')!) };
     const lines: BenchLine[] = Object.keys(commands)
       .filter((name) => name !== 'node -e 0')
-      .map((name) => ({ name, value: median(samples.get(name)!), unit: 'ms', baseline, extra: { runs: RUNS, slowest: Math.round(Math.max(...samples.get(name)!)) } }));
+      .map((name) => ({
+        name,
+        value: median(samples.get(name)!),
+        unit: 'ms',
+        baseline,
+        extra: { runs: RUNS, slowest: Math.round(Math.max(...samples.get(name)!)) },
+      }));
     lines.push({ name: 'cli-installed-size', value: bytes / 1024 / 1024, unit: 'MB', baseline: { name: 'goal', value: 25 } });
     return lines;
   },

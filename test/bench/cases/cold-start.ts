@@ -54,7 +54,9 @@ type Browser = Awaited<ReturnType<typeof chromium.launch>>;
 
 /** Milliseconds from navigation until `selector` is on the page, on the page's own clock, checked every frame. */
 function shownAt(page: Page, selector: string): Promise<number> {
-  return page.waitForFunction((wanted) => (document.querySelector(wanted) ? performance.now() : 0), selector, { polling: 'raf', timeout: 30_000 }).then((handle) => handle.jsonValue());
+  return page
+    .waitForFunction((wanted) => (document.querySelector(wanted) ? performance.now() : 0), selector, { polling: 'raf', timeout: 30_000 })
+    .then((handle) => handle.jsonValue());
 }
 
 async function timeAppReady(browser: Browser): Promise<{ ready: number; editorShown: number }> {

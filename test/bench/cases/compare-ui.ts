@@ -31,7 +31,17 @@ const compareUi: BenchCase = {
       for (const [n, batch] of [JSON.stringify(events), JSON.stringify(changed)].entries()) {
         const eventCount = n === 0 ? events.length : changed.length;
         const { id } = await harness.services.submissions.createSubmission(
-          { environmentId: 'local-sandbox', environmentName: 'Local sandbox', environmentColor: '#2e9d6a', baseUrl: 'http://127.0.0.1:9', headers: {}, batch, eventCount, batchHash: `compare-${n}`, startedAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString() },
+          {
+            environmentId: 'local-sandbox',
+            environmentName: 'Local sandbox',
+            environmentColor: '#2e9d6a',
+            baseUrl: 'http://127.0.0.1:9',
+            headers: {},
+            batch,
+            eventCount,
+            batchHash: `compare-${n}`,
+            startedAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+          },
           [{ firstEvent: 0, eventCount }],
         );
         await harness.services.submissions.finish(id, 'ok');
@@ -40,7 +50,16 @@ const compareUi: BenchCase = {
       await page.goto(harness.url);
       await page.locator('#root[data-app-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
       const parseMs = await page.evaluate((count) => {
-        const text = JSON.stringify(Array.from({ length: count }, (_, n) => ({ token: `tok_${n}_9f3kq2m8`, attributes: { plan: 'pro', spend: `${n % 997}`, country: 'DE', campaign: `spring-${n % 40}` }, created_at: '2026-05-31 14:00:00', svc_id: 1000 + (n % 50), device_id: `${(0x10000000 + n).toString(16)}-1d2e-4f3a-8b4c-000000000000`, customer_id: `customer-${n}` })));
+        const text = JSON.stringify(
+          Array.from({ length: count }, (_, n) => ({
+            token: `tok_${n}_9f3kq2m8`,
+            attributes: { plan: 'pro', spend: `${n % 997}`, country: 'DE', campaign: `spring-${n % 40}` },
+            created_at: '2026-05-31 14:00:00',
+            svc_id: 1000 + (n % 50),
+            device_id: `${(0x10000000 + n).toString(16)}-1d2e-4f3a-8b4c-000000000000`,
+            customer_id: `customer-${n}`,
+          })),
+        );
         const started = performance.now();
         JSON.parse(text);
         return performance.now() - started;

@@ -57,7 +57,12 @@ async function measure(): Promise<BenchLine[]> {
       straight.push(straightMs);
       forwarded.push(forwardedMs);
     }
-    return ([['p50', 0.5], ['p99', 0.99]] as const).map(([name, fraction]) => {
+    return (
+      [
+        ['p50', 0.5],
+        ['p99', 0.99],
+      ] as const
+    ).map(([name, fraction]) => {
       const through = percentile(forwarded, fraction);
       const direct = percentile(straight, fraction);
       return {

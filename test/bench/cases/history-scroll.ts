@@ -65,7 +65,11 @@ async function scrollWatching(page: Page, list: ReturnType<Page['locator']>): Pr
   await list.hover();
   for (let turn = 0; turn < WHEEL_TURNS; turn++) {
     await page.mouse.wheel(0, 600);
-    if (turn % 10 === 9 && (await list.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 2 && !element.textContent?.includes('Loading more')))) break;
+    if (
+      turn % 10 === 9 &&
+      (await list.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 2 && !element.textContent?.includes('Loading more')))
+    )
+      break;
   }
   return stopWatching(page);
 }

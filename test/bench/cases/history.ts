@@ -107,9 +107,20 @@ function eventsOf(random: () => number, index: number, startedAt: number): unkno
 function chunkOutcome(random: () => number, status: SubmissionStatus) {
   const requestId = `req_${hex(random() * 2 ** 32, 8)}${hex(random() * 2 ** 32, 8)}`;
   const durationMs = 40 + random() * 400;
-  if (status === 'ok') return { status: 'ok' as const, statusCode: 202, attempts: 1, durationMs, responseBody: JSON.stringify({ accepted: EVENTS_PER_SUBMISSION, request_id: requestId }) };
+  if (status === 'ok')
+    return {
+      status: 'ok' as const,
+      statusCode: 202,
+      attempts: 1,
+      durationMs,
+      responseBody: JSON.stringify({ accepted: EVENTS_PER_SUBMISSION, request_id: requestId }),
+    };
   if (status === 'failed') {
-    const body = JSON.stringify({ error: 'validation failed', request_id: requestId, details: [{ index: Math.floor(random() * 10), field: 'created_at', message: 'is in the future' }] });
+    const body = JSON.stringify({
+      error: 'validation failed',
+      request_id: requestId,
+      details: [{ index: Math.floor(random() * 10), field: 'created_at', message: 'is in the future' }],
+    });
     return { status: 'failed' as const, statusCode: 400, attempts: 1, durationMs, responseBody: body, error: 'HTTP 400: the server refused the chunk.' };
   }
   if (status === 'cancelled') return { status: 'cancelled' as const, attempts: 1, durationMs, error: 'Cancelled.' };
@@ -167,7 +178,9 @@ async function database(): Promise<Generated> {
   // reused; one name, so the next build clears what an interrupted one left.
   const building = `${file}.building`;
   await Promise.all([file, marker, building, `${building}-wal`, `${building}-shm`].map((name) => rm(name, { force: true })));
-  console.error(`history: generating ${SUBMISSIONS} submissions (${SUBMISSIONS * EVENTS_PER_SUBMISSION} events) through the store into ${file}; this takes a few minutes, once.`);
+  console.error(
+    `history: generating ${SUBMISSIONS} submissions (${SUBMISSIONS * EVENTS_PER_SUBMISSION} events) through the store into ${file}; this takes a few minutes, once.`,
+  );
   const started = performance.now();
   const store = openSubmissions(building);
   try {
@@ -178,7 +191,10 @@ async function database(): Promise<Generated> {
   }
   const seconds = (performance.now() - started) / 1000;
   await rename(building, file);
-  await writeFile(marker, JSON.stringify({ generatorVersion: GENERATOR_VERSION, schemaVersion: SUBMISSIONS_SCHEMA_VERSION, submissions: SUBMISSIONS, seconds }));
+  await writeFile(
+    marker,
+    JSON.stringify({ generatorVersion: GENERATOR_VERSION, schemaVersion: SUBMISSIONS_SCHEMA_VERSION, submissions: SUBMISSIONS, seconds }),
+  );
   return { file, seconds, reused: false };
 }
 
@@ -213,7 +229,8 @@ function measure(operation: Operation): BenchLine {
     }
     const { store, sql } = found;
     const agree = typeof store === 'number' ? store === sql : Array.isArray(sql) && sameIds(store!, sql);
-    if (!agree) throw new Error(`history ${operation.name}: the store and the SQL disagree on sample ${n}: ${JSON.stringify(store)} against ${JSON.stringify(sql)}`);
+    if (!agree)
+      throw new Error(`history ${operation.name}: the store and the SQL disagree on sample ${n}: ${JSON.stringify(store)} against ${JSON.stringify(sql)}`);
     rows += Array.isArray(store) ? store.length : store!;
   }
   const p50 = median(times.store);
@@ -248,7 +265,8 @@ async function run(): Promise<BenchLine[]> {
   const raw = new DatabaseSync(generated.file, { readOnly: true });
   try {
     const { submissions, storedBytes, fileBytes } = store.usage();
-    if (submissions !== SUBMISSIONS) throw new Error(`The bench database holds ${submissions} submissions, not ${SUBMISSIONS}; delete ${generated.file} and run again.`);
+    if (submissions !== SUBMISSIONS)
+      throw new Error(`The bench database holds ${submissions} submissions, not ${SUBMISSIONS}; delete ${generated.file} and run again.`);
     // Customers that exist, spread over the range, visited in a scrambled order.
     const customers = Array.from({ length: WARM_UP + SAMPLES }, (_, n) => customerId((n * 7919) % CUSTOMERS));
     // The index holds a row per part of a batch (schema 7): a match names the part, the part its submission.
@@ -290,7 +308,12 @@ async function run(): Promise<BenchLine[]> {
         viaSql: () => total((utcHours.all() as { n: number }[]).map((row) => Number(row.n))),
       }),
     ];
-    const context = { submissions, events: SUBMISSIONS * EVENTS_PER_SUBMISSION, fileMB: Math.round(fileBytes / 1024 / 1024), storedMB: Math.round(storedBytes / 1024 / 1024) };
+    const context = {
+      submissions,
+      events: SUBMISSIONS * EVENTS_PER_SUBMISSION,
+      fileMB: Math.round(fileBytes / 1024 / 1024),
+      storedMB: Math.round(storedBytes / 1024 / 1024),
+    };
     return lines.map((line) => ({ ...line, extra: { ...line.extra, ...context } }));
   } finally {
     raw.close();

@@ -40,7 +40,9 @@ const openFile: BenchCase = {
     await writeFile(big, bigBatchText(EVENTS));
     await writeFile(small, bigBatchText(1));
     let answer = '';
-    const harness = await startHarness({ dialogs: { chooseFileToOpen: async () => answer, chooseFilesToOpen: async () => [], chooseFileToSave: async () => null } });
+    const harness = await startHarness({
+      dialogs: { chooseFileToOpen: async () => answer, chooseFilesToOpen: async () => [], chooseFileToSave: async () => null },
+    });
     const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
     const bigRuns: OpenTimes[] = [];
     const smallRuns: OpenTimes[] = [];
@@ -105,12 +107,23 @@ function timeOpen(page: Page, events: number): Promise<OpenTimes> {
           const now = performance.now();
           progress ??= document.querySelector('[role="progressbar"], progress') ? now - started : null;
           const tabs = [...document.querySelectorAll('[role="tab"][aria-selected="true"]')];
-          if (shown === null && tabs.some((tab) => tab.textContent?.includes(events === 1 ? 'one.json' : 'day.json')) && document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('tok_000000')) shown = now - started;
+          if (
+            shown === null &&
+            tabs.some((tab) => tab.textContent?.includes(events === 1 ? 'one.json' : 'day.json')) &&
+            document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('tok_000000')
+          )
+            shown = now - started;
           if (validated === null && shown !== null && document.querySelector('[data-testid="event-count"]')?.textContent === counted) validated = now - started;
           const lastEnd = Math.max(0, ...tasks.map((task) => task.startTime + task.duration - started));
           if (validated !== null && now - started > Math.max(validated, lastEnd) + quietMs) {
             observer.disconnect();
-            resolve({ progress, shown: shown!, validated, longestTask: Math.max(0, ...tasks.map((task) => task.duration)), freeAt: Math.max(validated, lastEnd) });
+            resolve({
+              progress,
+              shown: shown!,
+              validated,
+              longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
+              freeAt: Math.max(validated, lastEnd),
+            });
           } else if (now - started > 120_000) reject(new Error('The file did not open within 2 minutes'));
           else requestAnimationFrame(poll);
         };

@@ -44,7 +44,13 @@ function peakIncrease(text: string, secrets: readonly string[]): number {
     const file = path.join(folder, 'batch.json');
     writeFileSync(file, text);
     const script = path.join(import.meta.dirname, '..', 'redact-peak.ts');
-    return Number(execFileSync(process.execPath, ['--expose-gc', '--experimental-strip-types', '--disable-warning=ExperimentalWarning', script, file, JSON.stringify(secrets)], { encoding: 'utf8' }));
+    return Number(
+      execFileSync(
+        process.execPath,
+        ['--expose-gc', '--experimental-strip-types', '--disable-warning=ExperimentalWarning', script, file, JSON.stringify(secrets)],
+        { encoding: 'utf8' },
+      ),
+    );
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -53,7 +59,13 @@ function peakIncrease(text: string, secrets: readonly string[]): number {
 /** The way before: every form of every secret, longest first, in one flat pattern. */
 function onePatternOfAllForms(text: string, secrets: readonly string[]): RegExp {
   const forms = [...new Set(secrets.flatMap((secret) => needlesOf(secret, familiesWithin(secret, text.length)).map((needle) => needle.form)))];
-  return new RegExp(forms.sort((a, b) => b.length - a.length).map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  return new RegExp(
+    forms
+      .sort((a, b) => b.length - a.length)
+      .map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|'),
+    'g',
+  );
 }
 
 function measure(name: string, text: string, secrets: readonly string[]): BenchLine {
@@ -63,13 +75,22 @@ function measure(name: string, text: string, secrets: readonly string[]): BenchL
   const baselineSamples: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     // Each round swaps which goes first, so neither always pays for the other's garbage.
-    const [first, second] = run % 2 === 0 ? [() => text.replace(onePattern, '••••'), () => redactText(text, secrets)] : [() => redactText(text, secrets), () => text.replace(onePattern, '••••')];
+    const [first, second] =
+      run % 2 === 0
+        ? [() => text.replace(onePattern, '••••'), () => redactText(text, secrets)]
+        : [() => redactText(text, secrets), () => text.replace(onePattern, '••••')];
     const firstTime = timed(first);
     const secondTime = timed(second);
     (run % 2 === 0 ? baselineSamples : redactSamples).push(firstTime);
     (run % 2 === 0 ? redactSamples : baselineSamples).push(secondTime);
   }
-  return { name, value: median(redactSamples), unit: 'ms', baseline: { name: 'one-pattern-of-all-forms', value: median(baselineSamples) }, extra: { textMB: (text.length / 1e6).toFixed(1), extraMB } };
+  return {
+    name,
+    value: median(redactSamples),
+    unit: 'ms',
+    baseline: { name: 'one-pattern-of-all-forms', value: median(baselineSamples) },
+    extra: { textMB: (text.length / 1e6).toFixed(1), extraMB },
+  };
 }
 
 const redact: BenchCase = {

@@ -42,8 +42,13 @@ async function makeWorkspace(root: string, baseUrl: string): Promise<void> {
   await put('eventdesk.json', { format: 'eventdesk.workspace', version: 1, name: 'bench', defaultEnvironment: 'sandbox', plan: null });
   await put('environments/sandbox.env.json', { name: 'sandbox', baseUrl, username: SANDBOX_DEMO_CREDENTIALS.username });
   await put('batches/purchase.json', batch());
-  const steps = Array.from({ length: STEPS }, (_, index) => ({ name: `send ${index + 1}`, send: 'batches/purchase.json', expect: { outcome: 'accepted', accepted: EVENTS_PER_SEND } }));
-  for (let index = 0; index < SCENARIOS; index++) await put(`scenarios/s-${String(index).padStart(3, '0')}.scenario.json`, { format: 'eventdesk.scenario', version: 1, name: `Scenario ${index}`, steps });
+  const steps = Array.from({ length: STEPS }, (_, index) => ({
+    name: `send ${index + 1}`,
+    send: 'batches/purchase.json',
+    expect: { outcome: 'accepted', accepted: EVENTS_PER_SEND },
+  }));
+  for (let index = 0; index < SCENARIOS; index++)
+    await put(`scenarios/s-${String(index).padStart(3, '0')}.scenario.json`, { format: 'eventdesk.scenario', version: 1, name: `Scenario ${index}`, steps });
 }
 
 const credentials = { username: SANDBOX_DEMO_CREDENTIALS.username, password: SANDBOX_DEMO_CREDENTIALS.password, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey };

@@ -74,7 +74,14 @@ async function measure(): Promise<BenchLine[]> {
       null,
       2,
     );
-    const samples = { send: [] as number[], idle: [] as number[], sendBusy: [] as number[], idleBusy: [] as number[], firstProgress: [] as number[], sendMs: [] as number[] };
+    const samples = {
+      send: [] as number[],
+      idle: [] as number[],
+      sendBusy: [] as number[],
+      idleBusy: [] as number[],
+      firstProgress: [] as number[],
+      sendMs: [] as number[],
+    };
     for (let round = 0; round < ROUNDS; round++) {
       globalThis.gc?.();
       let startedAt = 0;

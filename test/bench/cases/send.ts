@@ -33,7 +33,16 @@ async function measure(): Promise<BenchLine[]> {
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
       try {
         // 'ok': every chunk, and so every event, was acknowledged.
-        const status = await sendChunks({ environmentId: LOCAL_SANDBOX_ID, sessions, fetch: httpFetch, url: eventsUrl, eventTexts: texts, chunks, timeoutMs, onChunk: () => undefined });
+        const status = await sendChunks({
+          environmentId: LOCAL_SANDBOX_ID,
+          sessions,
+          fetch: httpFetch,
+          url: eventsUrl,
+          eventTexts: texts,
+          chunks,
+          timeoutMs,
+          onChunk: () => undefined,
+        });
         if (status !== 'ok') throw new Error(`sendChunks ended ${status}, not ok: not all of the ${EVENTS} events were taken.`);
       } finally {
         clearInterval(sampler);
@@ -67,7 +76,13 @@ async function measure(): Promise<BenchLine[]> {
         value: median(samples.sender),
         unit: 'events/s',
         baseline: { name: 'bare-fetch-loop', value: median(samples.bare) },
-        extra: { chunks: chunks.length, rounds: ROUNDS, sandbox: 'lenient', rssBeforeMB: Math.round(rssBefore / 1024 / 1024), peakRssMB: Math.round(peakRss / 1024 / 1024) },
+        extra: {
+          chunks: chunks.length,
+          rounds: ROUNDS,
+          sandbox: 'lenient',
+          rssBeforeMB: Math.round(rssBefore / 1024 / 1024),
+          peakRssMB: Math.round(peakRss / 1024 / 1024),
+        },
       },
     ];
   } finally {

@@ -81,7 +81,10 @@ const transformUi: BenchCase = {
       await dialog.getByRole('textbox', { name: 'Value' }).fill('13');
       const preview = await timed(page, async () => {
         await dialog.getByRole('button', { name: 'Preview' }).click();
-        await dialog.getByRole('status').filter({ hasText: `${EVENTS.toLocaleString('en')} events change.` }).waitFor({ timeout: 180_000 });
+        await dialog
+          .getByRole('status')
+          .filter({ hasText: `${EVENTS.toLocaleString('en')} events change.` })
+          .waitFor({ timeout: 180_000 });
       });
       const apply = await timed(page, async () => {
         await dialog.getByRole('button', { name: 'Apply' }).click();
@@ -93,7 +96,13 @@ const transformUi: BenchCase = {
         await page.getByTestId('batch-editor').locator('.view-line').filter({ hasText: '"svc_id": 1000' }).first().waitFor({ timeout: 180_000 });
       });
       const lines: BenchLine[] = [
-        { name: 'transform-ui-100k-preview', value: preview.ms, unit: 'ms', baseline: { name: 'JSON.parse-in-page', value: parse }, extra: { events: EVENTS, chars: text.length } },
+        {
+          name: 'transform-ui-100k-preview',
+          value: preview.ms,
+          unit: 'ms',
+          baseline: { name: 'JSON.parse-in-page', value: parse },
+          extra: { events: EVENTS, chars: text.length },
+        },
         { name: 'transform-ui-100k-preview-longest-frame', value: preview.longestFrame, unit: 'ms', baseline: { name: 'idle-page', value: idle.longestFrame } },
         { name: 'transform-ui-100k-apply', value: apply.ms, unit: 'ms', baseline: { name: 'JSON.parse-in-page', value: parse } },
         { name: 'transform-ui-100k-apply-longest-frame', value: apply.longestFrame, unit: 'ms', baseline: { name: 'idle-page', value: idle.longestFrame } },

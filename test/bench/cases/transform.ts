@@ -1,5 +1,13 @@
 import { pseudonymsWithKey } from '../../../features/transforms/node/pseudonyms.ts';
-import { personalValues, pseudonymize, replacementsOf, setField, shiftTimes, spreadTimes, type TransformResult } from '../../../features/transforms/common/transforms.ts';
+import {
+  personalValues,
+  pseudonymize,
+  replacementsOf,
+  setField,
+  shiftTimes,
+  spreadTimes,
+  type TransformResult,
+} from '../../../features/transforms/common/transforms.ts';
 import { measureBesideParse } from '../beside-parse.ts';
 import { type BenchCase, type BenchLine } from '../bench.ts';
 import { EVENTS, validBatchText } from '../batch-100k.ts';
@@ -23,7 +31,10 @@ function withPersonalData(events: unknown[]): unknown[] {
   return events.map((event, index) => {
     if (index % 2) return event;
     const record = event as { attributes: Record<string, string> };
-    return { ...record, attributes: { ...record.attributes, note: `Wrote from user${index}@mail.example.de at 10.${index % 250}.${(index >> 8) % 250}.7 about the invoice` } };
+    return {
+      ...record,
+      attributes: { ...record.attributes, note: `Wrote from user${index}@mail.example.de at 10.${index % 250}.${(index >> 8) % 250}.7 about the invoice` },
+    };
   });
 }
 
@@ -36,8 +47,20 @@ const transform: BenchCase = {
     const pseudonyms = pseudonymsWithKey(new Uint8Array(32).fill(9));
     const now = new Date('2026-11-24T10:00:00Z');
     const lines: BenchLine[] = [
-      measureBesideParse('shift-times-100k', text, () => checked(shiftTimes(events, { anchor: 'latest', to: 'now', timeZone: TIME_ZONE, now })), { events: EVENTS }, 5),
-      measureBesideParse('spread-times-100k', text, () => checked(spreadTimes(events, { from: '2026-11-20 00:00:00', to: '2026-11-20 23:59:59', timeZone: TIME_ZONE })), { events: EVENTS }, 5),
+      measureBesideParse(
+        'shift-times-100k',
+        text,
+        () => checked(shiftTimes(events, { anchor: 'latest', to: 'now', timeZone: TIME_ZONE, now })),
+        { events: EVENTS },
+        5,
+      ),
+      measureBesideParse(
+        'spread-times-100k',
+        text,
+        () => checked(spreadTimes(events, { from: '2026-11-20 00:00:00', to: '2026-11-20 23:59:59', timeZone: TIME_ZONE })),
+        { events: EVENTS },
+        5,
+      ),
       measureBesideParse('set-field-100k', text, () => checked(setField(events, { path: 'attributes.plan', value: 'team' })), { events: EVENTS }),
     ];
     // Pseudonymize as the app runs it: the page lists the values and puts the replacements in
@@ -48,7 +71,13 @@ const transform: BenchCase = {
     const replacements = replacementsOf(listed.values, pseudonyms.replacements(listed.values));
     const values = { events: EVENTS, values: listed.values.length };
     lines.push(
-      measureBesideParse('pseudonymize-100k-list-and-replace', text, () => [personalValues(personal, { fields: [] }), checked(pseudonymize(personal, { fields: [], replacements }))], values, 5),
+      measureBesideParse(
+        'pseudonymize-100k-list-and-replace',
+        text,
+        () => [personalValues(personal, { fields: [] }), checked(pseudonymize(personal, { fields: [], replacements }))],
+        values,
+        5,
+      ),
       measureBesideParse('pseudonymize-100k-hmac', text, () => pseudonyms.replacements(listed.values), values, 5),
     );
     return lines;

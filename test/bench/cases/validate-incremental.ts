@@ -39,7 +39,8 @@ function measure(name: string, text: string, typed: string, expected: (answer: {
   for (let run = 0; run < KEYSTROKES; run++) {
     let answer = { eventCount: null as number | null, full: true };
     typeSamples.push(timed(() => (answer = validator.edit(type, BENCH_RULES))));
-    if (!expected(answer)) throw new Error(`The ${name} keystroke was answered ${answer.full ? 'by a full run' : 'incrementally'} with ${answer.eventCount} events.`);
+    if (!expected(answer))
+      throw new Error(`The ${name} keystroke was answered ${answer.full ? 'by a full run' : 'incrementally'} with ${answer.eventCount} events.`);
     eraseSamples.push(timed(() => validator.edit(erase, BENCH_RULES)));
   }
   return {

@@ -73,7 +73,9 @@ const validatePlanIncremental: BenchCase = {
         }
       }
       if (!last || last.full || last.planChecked !== 1 || last.diagnostics.length > 0 || last.planProblem) {
-        throw new Error(`A keystroke with the plan was answered ${last?.full ? 'by a full run' : 'incrementally'}, checking ${last?.planChecked} events against the plan, with ${last?.diagnostics.length} diagnostics${last?.planProblem ? ` (${last.planProblem})` : ''}.`);
+        throw new Error(
+          `A keystroke with the plan was answered ${last?.full ? 'by a full run' : 'incrementally'}, checking ${last?.planChecked} events against the plan, with ${last?.diagnostics.length} diagnostics${last?.planProblem ? ` (${last.planProblem})` : ''}.`,
+        );
       }
       return [
         {
@@ -81,7 +83,13 @@ const validatePlanIncremental: BenchCase = {
           value: median(typing.with),
           unit: 'ms',
           baseline: { name: 'keystroke-without-plan', value: median(typing.without) },
-          extra: { 'plan-checked': last.planChecked, 'full-with-plan-ms': fullWith.toFixed(0), 'full-without-plan-ms': fullWithout.toFixed(0), events: EVENTS, kinds: KINDS },
+          extra: {
+            'plan-checked': last.planChecked,
+            'full-with-plan-ms': fullWith.toFixed(0),
+            'full-without-plan-ms': fullWithout.toFixed(0),
+            events: EVENTS,
+            kinds: KINDS,
+          },
         },
       ];
     } finally {

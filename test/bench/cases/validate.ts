@@ -12,7 +12,8 @@ import { BENCH_RULES, EVENTS, PROBLEM_EVERY, batchTextWithProblems, batchTextWit
 
 function measure(name: string, text: string, expectDiagnostics: (count: number) => boolean): BenchLine {
   const diagnostics = validateBatch(text, BENCH_RULES).diagnostics;
-  if (!expectDiagnostics(diagnostics.length)) throw new Error(`The ${name} bench batch has ${diagnostics.length} diagnostics: ${diagnostics[0]?.message ?? ''}`);
+  if (!expectDiagnostics(diagnostics.length))
+    throw new Error(`The ${name} bench batch has ${diagnostics.length} diagnostics: ${diagnostics[0]?.message ?? ''}`);
   return measureBesideParse(name, text, () => validateBatch(text, BENCH_RULES), { events: EVENTS, diagnostics: diagnostics.length });
 }
 

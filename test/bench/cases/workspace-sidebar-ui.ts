@@ -45,7 +45,10 @@ const workspaceSidebarUi: BenchCase = {
         await palette.getByRole('combobox').fill('open workspace');
         const started = Date.now();
         await page.keyboard.press('Enter');
-        await page.waitForFunction((count) => document.querySelectorAll('[data-testid="workspace-panel"] .tree-row.file').length >= count, rows, { timeout: 60_000, polling: 'raf' });
+        await page.waitForFunction((count) => document.querySelectorAll('[data-testid="workspace-panel"] .tree-row.file').length >= count, rows, {
+          timeout: 60_000,
+          polling: 'raf',
+        });
         shown.push(Date.now() - started);
         await harness.services.workspaces.close();
         await page.getByTestId('workspace-panel').waitFor({ state: 'detached', timeout: 60_000 });

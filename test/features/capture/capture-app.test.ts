@@ -22,7 +22,17 @@ it("keeps what the app's embedded sandbox receives in the data folder's capture.
     await expect.poll(() => services.capture!.status().events, { timeout: 10_000 }).toBe(2);
     expect(await dispatch('capture:status', undefined, trusted)).toEqual({
       ok: true,
-      value: { file: captureFileIn(folder), capturing: true, problem: null, requests: 2, events: 2, notCapturedEvents: 0, notCapturedRequests: 0, storedBytes: expect.any(Number), retention: { days: 14, megabytes: 256 } },
+      value: {
+        file: captureFileIn(folder),
+        capturing: true,
+        problem: null,
+        requests: 2,
+        events: 2,
+        notCapturedEvents: 0,
+        notCapturedRequests: 0,
+        storedBytes: expect.any(Number),
+        retention: { days: 14, megabytes: 256 },
+      },
     });
   } finally {
     await services.close();

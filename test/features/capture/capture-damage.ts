@@ -7,11 +7,30 @@ import { validEvent } from '../sandbox/sandbox-client.ts';
 /** Capture files damaged as files get damaged: cut short by a copy or a full disk, with the WAL beside them. */
 
 function row(events: number): CapturedRequestRow {
-  const body = JSON.stringify(Array.from({ length: events }, (_, index) => validEvent({ customer_id: `cust-${index}`, attributes: { note: 'n'.repeat(150) } })));
+  const body = JSON.stringify(
+    Array.from({ length: events }, (_, index) => validEvent({ customer_id: `cust-${index}`, attributes: { note: 'n'.repeat(150) } })),
+  );
   return {
-    receivedAt: new Date().toISOString(), durationMs: 1, method: 'POST', path: '/user/events', headers: '{}', body, bodyBytes: body.length, bodyTruncated: false,
-    status: 202, reason: `accepted ${events} events`, responseHeaders: '{}', responseBody: '{}', fault: null, plan: null, serviceIdField: 'svc_id',
-    storedBytes: body.length, eventCount: events, eventProblems: null, eventViolations: null, upstream: null,
+    receivedAt: new Date().toISOString(),
+    durationMs: 1,
+    method: 'POST',
+    path: '/user/events',
+    headers: '{}',
+    body,
+    bodyBytes: body.length,
+    bodyTruncated: false,
+    status: 202,
+    reason: `accepted ${events} events`,
+    responseHeaders: '{}',
+    responseBody: '{}',
+    fault: null,
+    plan: null,
+    serviceIdField: 'svc_id',
+    storedBytes: body.length,
+    eventCount: events,
+    eventProblems: null,
+    eventViolations: null,
+    upstream: null,
   };
 }
 

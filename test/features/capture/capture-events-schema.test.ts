@@ -12,7 +12,18 @@ const places = (ranges: readonly (readonly [number, number])[]) => {
 
 describe('mergeRanges', () => {
   it('joins ranges that touch or overlap and leaves out empty ones', () => {
-    expect(mergeRanges([[5, 7], [0, 2], [1, 3], [3, 4], [9, 9]])).toEqual([[0, 4], [5, 7]]);
+    expect(
+      mergeRanges([
+        [5, 7],
+        [0, 2],
+        [1, 3],
+        [3, 4],
+        [9, 9],
+      ]),
+    ).toEqual([
+      [0, 4],
+      [5, 7],
+    ]);
   });
 
   it('covers the same places as what it was given, each once, sorted and apart', () => {

@@ -55,7 +55,11 @@ describe('a forwarding sandbox in front of a server that echoes secrets', () => 
     onTestFinished(() => import('node:fs/promises').then(({ rm }) => rm(logFile, { force: true })));
     expect(logged.trim().split('\n')).toHaveLength(3);
     leaks.push(...leaksIn('--log', logged, secrets));
-    for (const name of await readdir(folder)) leaks.push(...leaksIn(name, (await readFile(path.join(folder, name))).toString('latin1'), secrets), ...leaksIn(name, await readFile(path.join(folder, name), 'utf8'), secrets));
+    for (const name of await readdir(folder))
+      leaks.push(
+        ...leaksIn(name, (await readFile(path.join(folder, name))).toString('latin1'), secrets),
+        ...leaksIn(name, await readFile(path.join(folder, name), 'utf8'), secrets),
+      );
     expect([...new Set(leaks)]).toEqual([]);
   });
 

@@ -31,7 +31,12 @@ describe('a capturing sandbox that forwards', () => {
     await drained();
 
     // The upstream received both batches (its traffic lists the newest first).
-    expect(upstream.traffic().filter((record) => record.path === '/user/events').map((record) => record.response?.status)).toEqual([422, 202]);
+    expect(
+      upstream
+        .traffic()
+        .filter((record) => record.path === '/user/events')
+        .map((record) => record.response?.status),
+    ).toEqual([422, 202]);
     const [refused, accepted, loggedIn] = store.requests(10);
     expect(loggedIn).toMatchObject({ path: '/oauth2/login', status: 200 });
     expect(store.request(loggedIn!.id)!.upstream).toMatchObject({ url: `${upstream.url}/oauth2/login`, status: 200, error: null });
@@ -41,7 +46,14 @@ describe('a capturing sandbox that forwards', () => {
       status: 202,
       eventCount: 2,
       response: { status: 202, body: '{"accepted":2}' },
-      upstream: { url: `${upstream.url}/user/events`, status: 202, headers: expect.objectContaining({ 'content-type': 'application/json; charset=utf-8' }), body: '{"accepted":2}', error: null, durationMs: expect.any(Number) },
+      upstream: {
+        url: `${upstream.url}/user/events`,
+        status: 202,
+        headers: expect.objectContaining({ 'content-type': 'application/json; charset=utf-8' }),
+        body: '{"accepted":2}',
+        error: null,
+        durationMs: expect.any(Number),
+      },
     });
     expect(store.eventsOf(accepted!.id).map((event) => [event.token, event.verdict, event.problemCount])).toEqual([
       ['fwd-1', 'accepted', 0],
@@ -59,7 +71,9 @@ describe('a capturing sandbox that forwards', () => {
 
     // The SDK's own credentials went upstream and are nowhere in the capture.
     store.close();
-    const bytes = readdirSync(folder).map((name) => readFileSync(path.join(folder, name)).toString('latin1')).join('\n');
+    const bytes = readdirSync(folder)
+      .map((name) => readFileSync(path.join(folder, name)).toString('latin1'))
+      .join('\n');
     for (const secret of [UPSTREAM_API_KEY, UPSTREAM_ACCOUNT.password, tokens.access_token]) expect(bytes).not.toContain(secret);
   });
 
@@ -88,14 +102,26 @@ describe('a capturing sandbox that forwards', () => {
       ['lost-2', 'undelivered', 'upstream-unreachable', events[1]],
     ]);
     // The request's detail counts them apart from the refused.
-    const requests = createCaptureRequests({ capture: store, drained, clearTraffic: () => undefined, secrets: () => [], exportAs: () => Promise.resolve(null), appVersion: 'test' });
+    const requests = createCaptureRequests({
+      capture: store,
+      drained,
+      clearTraffic: () => undefined,
+      secrets: () => [],
+      exportAs: () => Promise.resolve(null),
+      appVersion: 'test',
+    });
     expect(requests.detail(only!.id)).toMatchObject({ accepted: 0, refused: 0, undelivered: 2 });
     // Exactly them, for sending again once the upstream is back.
     expect(exportCapture(store, 'ndjson', { filter: null, verdict: 'undelivered' }, 'test')).toMatchObject({ count: 2, of: 2 });
     expect(exportCapture(store, 'ndjson', { filter: null, verdict: 'refused' }, 'test')).toMatchObject({ count: 0 });
     const exported = await runCli(['capture', 'export', '--verdict', 'undelivered', '--format', 'ndjson', '--data', folder], { timeout: 20_000 });
     expect(exported.code).toBe(0);
-    expect(exported.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(events);
+    expect(
+      exported.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual(events);
   });
 
   it('keeps the events of a request the upstream was too slow to answer as not delivered, timed out', async () => {
@@ -103,6 +129,8 @@ describe('a capturing sandbox that forwards', () => {
     const { sandbox, store, drained } = await capturingSandbox(await dataFolder(), { forward: { url, timeoutMs: 200 } });
     expect((await postJson(`${sandbox.url}/user/events`, [validEvent({ token: 'slow-1' })])).status).toBe(502);
     await drained();
-    expect([...store.eachEvent()].map(({ captured }) => [captured.token, captured.verdict, captured.failure])).toEqual([['slow-1', 'undelivered', 'upstream-timeout']]);
+    expect([...store.eachEvent()].map(({ captured }) => [captured.token, captured.verdict, captured.failure])).toEqual([
+      ['slow-1', 'undelivered', 'upstream-timeout'],
+    ]);
   });
 });

@@ -78,7 +78,10 @@ describe("the Sandbox tab's captured requests", () => {
     // Asked as the answer goes out (the sandbox:request push): the read waits for the capture's queue.
     expect(reasons(await call('capture:requests', { after }))).toEqual(['/nowhere 404 not-found', '/oauth2/login 401 wrong username or password']);
 
-    expect(await call('capture:requests', { after: { ...after, receivedAt: '2000-01-01T00:00:00.000Z' } })).toMatchObject({ reset: true, requests: [{ path: '/nowhere' }, { path: '/oauth2/login' }, { path: '/oauth2/login' }] });
+    expect(await call('capture:requests', { after: { ...after, receivedAt: '2000-01-01T00:00:00.000Z' } })).toMatchObject({
+      reset: true,
+      requests: [{ path: '/nowhere' }, { path: '/oauth2/login' }, { path: '/oauth2/login' }],
+    });
   });
 
   it('pages back through every request before the oldest held, with the counts read with each page', async () => {
@@ -116,7 +119,13 @@ describe("the Sandbox tab's captured requests", () => {
     expect(refused.status).toBe(422);
     const [request] = (await call('capture:requests', { after: null })).requests;
     const detail = await call('capture:request', { id: request!.id });
-    expect(detail).toMatchObject({ request: { id: request!.id, status: 422, reason: 'invalid-events: 1 problem', upstream: null }, accepted: 0, refused: 2, violations: [], unlisted: 0 });
+    expect(detail).toMatchObject({
+      request: { id: request!.id, status: 422, reason: 'invalid-events: 1 problem', upstream: null },
+      accepted: 0,
+      refused: 2,
+      violations: [],
+      unlisted: 0,
+    });
     expect(detail.refusedEvents).toEqual([{ index: 1, problems: [expect.objectContaining({ field: 'svc_id' })], problemCount: 1 }]);
     expect(detail.request.headers.authorization).toBe('Bearer ••••');
     expect(await dispatch('capture:request', { id: 9999 }, trusted)).toMatchObject({ ok: false, error: { code: 'capture-request-gone' } });
@@ -145,7 +154,9 @@ describe("the Sandbox tab's captured requests", () => {
 
     expect(await call('capture:exportHar', { ids: [...listed.map((request) => request.id)] })).toEqual({ path: file, count: 3 });
     const text = await readFile(file, 'utf8');
-    const har = JSON.parse(text) as { log: { entries: { request: { url: string; postData?: { text: string } }; response: { status: number }; comment: string }[] } };
+    const har = JSON.parse(text) as {
+      log: { entries: { request: { url: string; postData?: { text: string } }; response: { status: number }; comment: string }[] };
+    };
     expect(harProblems(har)).toEqual([]);
     expect(har.log.entries.map((entry) => [new URL(entry.request.url).pathname, entry.response.status])).toEqual([
       ['/oauth2/login', 200],

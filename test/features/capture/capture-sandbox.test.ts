@@ -33,7 +33,10 @@ describe('a capturing sandbox', () => {
 
     expect(sent[0]!.status).toBe(500);
     expect(sent.filter((request) => request.status === 202).length).toBeGreaterThan(5);
-    const captured = store.requests(100).reverse().filter((request) => request.path === '/user/events');
+    const captured = store
+      .requests(100)
+      .reverse()
+      .filter((request) => request.path === '/user/events');
     expect(captured.map((request) => request.status)).toEqual(sent.map((request) => request.status));
     expect(captured[0]).toMatchObject({ fault: 'fail-sequence', eventCount: 5 });
     expect(store.status()).toMatchObject({ events: 24 * 5 + 150, notCapturedEvents: 0 });
@@ -51,7 +54,11 @@ describe('a capturing sandbox', () => {
     const yen = all.filter(({ captured: event }) => event.violations.some((violation) => violation.kind === 'attribute-value'));
     expect(yen).toHaveLength(6 + 150);
     expect(yen.at(-1)!.captured.violations).toEqual([
-      expect.objectContaining({ index: 149, pointer: '/149/attributes/currency', message: 'event 150 (/149/attributes/currency): expected one of "EUR", "USD", "GBP", saw "YEN"' }),
+      expect.objectContaining({
+        index: 149,
+        pointer: '/149/attributes/currency',
+        message: 'event 150 (/149/attributes/currency): expected one of "EUR", "USD", "GBP", saw "YEN"',
+      }),
     ]);
     expect(captured.at(-1)).toMatchObject({ status: 422, plan: 'shop v3', reason: 'plan-violations: 150 errors' });
     // The traffic still keeps a hundred.

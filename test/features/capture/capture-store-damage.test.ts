@@ -10,7 +10,12 @@ import { dataFolder } from './capture-support.ts';
 
 /** A damaged or older capture.sqlite on a real file: a writer sets a damaged one aside, a reader changes nothing and says so. */
 
-const filesIn = (folder: string) => Object.fromEntries(readdirSync(folder).filter((name) => !/-(wal|shm)$/.test(name)).map((name) => [name, readFileSync(path.join(folder, name))]));
+const filesIn = (folder: string) =>
+  Object.fromEntries(
+    readdirSync(folder)
+      .filter((name) => !/-(wal|shm)$/.test(name))
+      .map((name) => [name, readFileSync(path.join(folder, name))]),
+  );
 
 describe('a capture file that cannot be used as it is', () => {
   it('cut short with its WAL beside, is found damaged on opening and set aside by a writer, which starts a fresh one', async () => {
@@ -20,7 +25,9 @@ describe('a capture file that cannot be used as it is', () => {
     const store = openCapture(file, { log: (message) => said.push(message) });
     try {
       expect(said).toHaveLength(1);
-      expect(said[0]).toMatch(/^The capture file could not be read, so it was set aside as .*capture\.damaged-.*\.sqlite and a fresh capture started\. \(.*the file is cut short \(\d+ bytes of the \d+ its \d+ pages take\)\)$/);
+      expect(said[0]).toMatch(
+        /^The capture file could not be read, so it was set aside as .*capture\.damaged-.*\.sqlite and a fresh capture started\. \(.*the file is cut short \(\d+ bytes of the \d+ its \d+ pages take\)\)$/,
+      );
       expect(store.status()).toMatchObject({ capturing: true, requests: 0 });
     } finally {
       store.close();
@@ -32,7 +39,10 @@ describe('a capture file that cannot be used as it is', () => {
     const file = cutShortCapture(await dataFolder(), folder);
     const before = filesIn(folder);
     expect(() => openCapture(file, { readOnly: true })).toThrow(
-      expect.objectContaining({ code: 'capture-unreadable', message: `The capture file ${file} is damaged; nothing was changed in it. Move it away, or start "eventdesk sandbox --capture" (or the app), which sets it aside and starts a fresh capture.` }),
+      expect.objectContaining({
+        code: 'capture-unreadable',
+        message: `The capture file ${file} is damaged; nothing was changed in it. Move it away, or start "eventdesk sandbox --capture" (or the app), which sets it aside and starts a fresh capture.`,
+      }),
     );
     expect(filesIn(folder)).toEqual(before);
   });
@@ -41,7 +51,12 @@ describe('a capture file that cannot be used as it is', () => {
     const folder = await dataFolder();
     const file = captureFileIn(folder);
     writeFileSync(file, '');
-    expect(() => openCapture(file, { readOnly: true })).toThrow(expect.objectContaining({ code: 'capture-unreadable', detail: expect.stringContaining('holds no tables: an empty file, or a copy made while it was being written without its -wal file') }));
+    expect(() => openCapture(file, { readOnly: true })).toThrow(
+      expect.objectContaining({
+        code: 'capture-unreadable',
+        detail: expect.stringContaining('holds no tables: an empty file, or a copy made while it was being written without its -wal file'),
+      }),
+    );
   });
 
   it('that is no database at all, is refused by a reader, which moves and changes nothing', async () => {
@@ -67,7 +82,13 @@ describe('a capture file that cannot be used as it is', () => {
     captureMigrations[0]!(older);
     older.exec('PRAGMA user_version = 1');
     older.close();
-    expect(() => openCapture(file, { readOnly: true })).toThrow(expect.objectContaining({ code: 'capture-unreadable', message: expect.stringContaining('bringing one from an older EventDesk up to date'), detail: expect.stringContaining('schema version 1') }));
+    expect(() => openCapture(file, { readOnly: true })).toThrow(
+      expect.objectContaining({
+        code: 'capture-unreadable',
+        message: expect.stringContaining('bringing one from an older EventDesk up to date'),
+        detail: expect.stringContaining('schema version 1'),
+      }),
+    );
     const after = new DatabaseSync(file, { readOnly: true });
     expect(after.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 });
     after.close();

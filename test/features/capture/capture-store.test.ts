@@ -93,7 +93,9 @@ describe('the capture store', () => {
     expect(JSON.parse(loginRequest.response!.body)).toMatchObject({ access_token: '••••', refresh_token: '••••' });
 
     store.close();
-    const bytes = readdirSync(folder).map((name) => readFileSync(path.join(folder, name)).toString('latin1')).join('\n');
+    const bytes = readdirSync(folder)
+      .map((name) => readFileSync(path.join(folder, name)).toString('latin1'))
+      .join('\n');
     expect(bytes.length).toBeGreaterThan(0);
     for (const secret of [token, SANDBOX_DEMO_CREDENTIALS.apiKey, SANDBOX_DEMO_CREDENTIALS.password]) expect(bytes).not.toContain(secret);
     expect(existsSync(file)).toBe(true);
@@ -164,7 +166,9 @@ describe('the capture store', () => {
 
     const status = store.status();
     expect(status.capturing).toBe(true);
-    expect(status.problem).toMatch(/^The capture file could not be read, so it was set aside as .*capture\.damaged-.*\.sqlite and a fresh capture started\. \(.*file is not a database/);
+    expect(status.problem).toMatch(
+      /^The capture file could not be read, so it was set aside as .*capture\.damaged-.*\.sqlite and a fresh capture started\. \(.*file is not a database/,
+    );
     expect(said).toEqual([status.problem]);
     const aside = readdirSync(folder).filter((name) => name.startsWith('capture.damaged-'));
     expect(aside).toHaveLength(1);
@@ -172,7 +176,7 @@ describe('the capture store', () => {
     expect(status).toMatchObject({ requests: 2, events: 1 });
   });
 
-  it("waits only briefly on a lock another process holds, and counts what it could not write", async () => {
+  it('waits only briefly on a lock another process holds, and counts what it could not write', async () => {
     const { sandbox, store, drained, file } = await capturingSandbox(await dataFolder());
     const headers = await authenticated(sandbox);
     await drained();
@@ -212,7 +216,11 @@ describe('the capture store', () => {
     unsubscribe();
     await drained();
     const before = store.status();
-    const recorder = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { writerScript: CAPTURE_WRITER_SCRIPT, limits: { events: 10, bytes: 1024 * 1024 } });
+    const recorder = createCaptureRecorder(
+      store,
+      { secrets: [], serviceIdField: 'svc_id' },
+      { writerScript: CAPTURE_WRITER_SCRIPT, limits: { events: 10, bytes: 1024 * 1024 } },
+    );
     for (let n = 0; n < 40; n++) recorder.listener(told!);
     await recorder.close();
     const after = store.status();
@@ -223,8 +231,15 @@ describe('the capture store', () => {
     // A batch that cannot reach the writer's thread (here a value no thread can be sent): it and
     // what comes after are counted, not lost silently, and the listener never throws at the sandbox.
     const said: string[] = [];
-    const broken = createCaptureRecorder(store, { secrets: [], serviceIdField: 'svc_id' }, { writerScript: CAPTURE_WRITER_SCRIPT, log: (message) => said.push(message) });
-    const unsendable = { ...told!, received: { ...told!.received!, violations: [{ index: 0, explain: () => 'no thread takes a function' }] } } as unknown as SandboxExchange;
+    const broken = createCaptureRecorder(
+      store,
+      { secrets: [], serviceIdField: 'svc_id' },
+      { writerScript: CAPTURE_WRITER_SCRIPT, log: (message) => said.push(message) },
+    );
+    const unsendable = {
+      ...told!,
+      received: { ...told!.received!, violations: [{ index: 0, explain: () => 'no thread takes a function' }] },
+    } as unknown as SandboxExchange;
     broken.listener(unsendable);
     await broken.drained();
     broken.listener(told!);

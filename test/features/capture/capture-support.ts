@@ -26,7 +26,11 @@ export interface CapturingSandbox {
 }
 
 /** A real sandbox capturing into a real capture.sqlite in `folder`; both closed after the test. */
-export async function capturingSandbox(folder: string, options: SandboxStartOptions = {}, capture: CaptureStoreOptions & Partial<CaptureRecorderOptions> = {}): Promise<CapturingSandbox> {
+export async function capturingSandbox(
+  folder: string,
+  options: SandboxStartOptions = {},
+  capture: CaptureStoreOptions & Partial<CaptureRecorderOptions> = {},
+): Promise<CapturingSandbox> {
   const sandbox = await useSandbox(options);
   const file = captureFileIn(folder);
   const store = openCapture(file, { log: () => undefined, ...capture });

@@ -37,7 +37,9 @@ async function eventsOver(capturing: CapturingSandbox, folder: string, limits?: 
 async function fill(capturing: CapturingSandbox): Promise<void> {
   const headers = await authenticated(capturing.sandbox);
   for (let request = 0; request < 3; request++) {
-    const events = [1, 2].map((n) => validEvent({ token: `t-${request * 2 + n}`, customer_id: `c-${request * 2 + n}`, attributes: { plan: n === 1 ? 'pro' : 'free' } }));
+    const events = [1, 2].map((n) =>
+      validEvent({ token: `t-${request * 2 + n}`, customer_id: `c-${request * 2 + n}`, attributes: { plan: n === 1 ? 'pro' : 'free' } }),
+    );
     expect((await sendEvents(capturing.sandbox, events, headers)).status).toBe(202);
   }
   const refused = [validEvent({ token: 't-7', customer_id: 'c-7' }), validEvent({ token: 't-8', customer_id: 8, colour: 'red' })];
@@ -100,7 +102,12 @@ describe('the captured events service', () => {
     const both = await service.page({ where: 'customer_id = 8 or token = t-2', verdict: 'refused', offset: 0, limit: 10, attributes: [] });
     expect(both.rows.map((row) => row.token)).toEqual(['t-8']);
     // A page deep in a filter's list reads only those events.
-    expect((await service.page({ where: 'attributes.plan = pro', verdict: 'any', offset: 2, limit: 1, attributes: ['plan'] })).rows.map((row) => [row.token, row.attributes])).toEqual([['t-5', ['pro']]]);
+    expect(
+      (await service.page({ where: 'attributes.plan = pro', verdict: 'any', offset: 2, limit: 1, attributes: ['plan'] })).rows.map((row) => [
+        row.token,
+        row.attributes,
+      ]),
+    ).toEqual([['t-5', ['pro']]]);
 
     await expect(service.page({ where: 'customer_id = (', verdict: 'any', offset: 0, limit: 10, attributes: [] })).rejects.toMatchObject({
       code: 'capture-filter',
@@ -110,7 +117,9 @@ describe('the captured events service', () => {
     const spaced = ' customer_id = ';
     const cli = parseFilter(spaced);
     expect(cli).toMatchObject({ ok: false, column: 16 });
-    await expect(service.page({ where: spaced, verdict: 'any', offset: 0, limit: 10, attributes: [] })).rejects.toMatchObject({ message: `The filter cannot be read: column 16: ${cli.ok ? '' : cli.message}.` });
+    await expect(service.page({ where: spaced, verdict: 'any', offset: 0, limit: 10, attributes: [] })).rejects.toMatchObject({
+      message: `The filter cannot be read: column 16: ${cli.ok ? '' : cli.message}.`,
+    });
   });
 
   it('stays live: events captured later join the filtered list and the page is told, at most every 250 ms', async () => {
@@ -146,7 +155,16 @@ describe('the captured events service', () => {
     await fill(capturing);
     const { service, answers } = await eventsOver(capturing, folder);
     const { generation } = await service.page({ where: 'customer_id != c-3', verdict: 'any', offset: 0, limit: 1, attributes: [] });
-    const selection: CapturedSelection = { where: 'customer_id != c-3', verdict: 'any', generation, ranges: [[5, 7], [0, 2], [1, 3]] };
+    const selection: CapturedSelection = {
+      where: 'customer_id != c-3',
+      verdict: 'any',
+      generation,
+      ranges: [
+        [5, 7],
+        [0, 2],
+        [1, 3],
+      ],
+    };
 
     const taken = await service.text(selection);
     expect(taken).toMatchObject({ count: 5, source: '5 captured events (customer_id != c-3)' });
@@ -179,14 +197,21 @@ describe('the captured events service', () => {
       code: 'capture-selection-too-large',
       message: '8 events are more than EventDesk takes out at once (4): narrow the filter, or write them all with "eventdesk capture export".',
     });
-    await expect(service.text({ ...all, generation, ranges: [[0, 4]] })).rejects.toMatchObject({ code: 'capture-selection-too-large', message: expect.stringContaining('more than 600 B of text') });
+    await expect(service.text({ ...all, generation, ranges: [[0, 4]] })).rejects.toMatchObject({
+      code: 'capture-selection-too-large',
+      message: expect.stringContaining('more than 600 B of text'),
+    });
     expect((await service.text({ ...all, generation, ranges: [[0, 1]] })).count).toBe(1);
   });
 
   it("answers over the contract in the app's services: a page, a bad filter as an error with its code, a page too large refused", async () => {
     const folder = await dataFolder();
     const pushed: unknown[] = [];
-    const services = await createServices({ ...nodeServiceDeps(folder), push: createPushSender((name, payload) => name === 'capture:eventsChanged' && pushed.push(payload)), sandbox: { port: 0 } });
+    const services = await createServices({
+      ...nodeServiceDeps(folder),
+      push: createPushSender((name, payload) => name === 'capture:eventsChanged' && pushed.push(payload)),
+      sandbox: { port: 0 },
+    });
     const appUrl = 'app://eventdesk/index.html';
     const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };
     const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
@@ -195,8 +220,14 @@ describe('the captured events service', () => {
       await expect.poll(() => pushed).toEqual([{ events: 2 }]);
       const page = await dispatch('capture:events', { where: 'token = app-2', verdict: 'any', offset: 0, limit: 10, attributes: ['plan'] }, trusted);
       expect(page).toMatchObject({ ok: true, value: { total: 1, captured: 2, rows: [{ token: 'app-2', verdict: 'accepted', attributes: ['pro'] }] } });
-      expect(await dispatch('capture:events', { where: 'token in (a', verdict: 'any', offset: 0, limit: 10, attributes: [] }, trusted)).toMatchObject({ ok: false, error: { code: 'capture-filter' } });
-      expect(await dispatch('capture:events', { where: '', verdict: 'any', offset: 0, limit: 5000, attributes: [] }, trusted)).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+      expect(await dispatch('capture:events', { where: 'token in (a', verdict: 'any', offset: 0, limit: 10, attributes: [] }, trusted)).toMatchObject({
+        ok: false,
+        error: { code: 'capture-filter' },
+      });
+      expect(await dispatch('capture:events', { where: '', verdict: 'any', offset: 0, limit: 5000, attributes: [] }, trusted)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input' },
+      });
     } finally {
       await services.close();
     }

@@ -57,7 +57,7 @@ async function setUp() {
   const close = () => services.close();
   opened.push({ close, folder });
   const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
-  const call = async <T,>(channel: string, input?: unknown): Promise<T> => {
+  const call = async <T>(channel: string, input?: unknown): Promise<T> => {
     const answered = await dispatch(channel, input, trusted);
     if (!answered.ok) throw Object.assign(new Error(answered.error.message), { shape: answered.error });
     return answered.value as T;
@@ -81,7 +81,8 @@ async function setUp() {
     await expect.poll(() => services.capture!.status().events).toBe(before + total);
     return statuses;
   };
-  const coverage = (selection: CaptureSelection = EVERYTHING, planFile: string | null = null, runId = 'run-1') => call<CaptureCoverage>('capture:coverage', { runId, selection, planFile });
+  const coverage = (selection: CaptureSelection = EVERYTHING, planFile: string | null = null, runId = 'run-1') =>
+    call<CaptureCoverage>('capture:coverage', { runId, selection, planFile });
   return { services, call, failure, answers, planFile, post, coverage, progress };
 }
 
@@ -104,12 +105,25 @@ describe('coverage of the capture', () => {
       read: requests,
       matching: 2,
       stopped: false,
-      coverage: { key: 'token', events: 5, seen: [{ key: 'purchase', count: 2 }, { key: 'signup', count: 2 }], neverSeen: ['refund'], unplanned: [{ key: 'debug', count: 1 }], unkeyed: 0 },
+      coverage: {
+        key: 'token',
+        events: 5,
+        seen: [
+          { key: 'purchase', count: 2 },
+          { key: 'signup', count: 2 },
+        ],
+        neverSeen: ['refund'],
+        unplanned: [{ key: 'debug', count: 1 }],
+        unkeyed: 0,
+      },
     });
     expect(progress.at(-1)).toEqual({ runId: 'run-1', read: requests, of: requests, events: 5 });
 
     const accepted = await coverage({ ...EVERYTHING, acceptedOnly: true }, null, 'run-2');
-    expect(accepted).toMatchObject({ matching: 1, coverage: { events: 3, seen: [{ key: 'purchase', count: 2 }], neverSeen: ['refund', 'signup'], unplanned: [{ key: 'debug', count: 1 }] } });
+    expect(accepted).toMatchObject({
+      matching: 1,
+      coverage: { events: 3, seen: [{ key: 'purchase', count: 2 }], neverSeen: ['refund', 'signup'], unplanned: [{ key: 'debug', count: 1 }] },
+    });
   });
 
   it('reads a time range of when the requests arrived', async () => {
@@ -121,28 +135,60 @@ describe('coverage of the capture', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await post([signup(2)]);
 
-    expect(await coverage({ from: between, to: null, acceptedOnly: false })).toMatchObject({ requests: 4, read: 4, matching: 1, coverage: { events: 1, seen: [{ key: 'signup', count: 1 }] } });
-    expect(await coverage({ from: null, to: between, acceptedOnly: false })).toMatchObject({ matching: 1, coverage: { events: 1, seen: [{ key: 'purchase', count: 1 }] } });
+    expect(await coverage({ from: between, to: null, acceptedOnly: false })).toMatchObject({
+      requests: 4,
+      read: 4,
+      matching: 1,
+      coverage: { events: 1, seen: [{ key: 'signup', count: 1 }] },
+    });
+    expect(await coverage({ from: null, to: between, acceptedOnly: false })).toMatchObject({
+      matching: 1,
+      coverage: { events: 1, seen: [{ key: 'purchase', count: 1 }] },
+    });
     const later = new Date(Date.now() + 60_000).toISOString();
-    expect(await coverage({ from: later, to: null, acceptedOnly: false })).toMatchObject({ requests: 4, matching: 0, stopped: false, coverage: { events: 0, neverSeen: ['purchase', 'refund', 'signup'] } });
+    expect(await coverage({ from: later, to: null, acceptedOnly: false })).toMatchObject({
+      requests: 4,
+      matching: 0,
+      stopped: false,
+      coverage: { events: 0, neverSeen: ['purchase', 'refund', 'signup'] },
+    });
   });
 
   it("goes by the active environment's plan when the sandbox has none, a chosen file before either, and says when there is none", async () => {
     const { call, failure, answers, planFile, post, coverage } = await setUp();
     await post([purchase(1), signup(2)]);
-    expect(await failure('capture:coverage', { runId: 'r', selection: EVERYTHING, planFile: null })).toMatchObject({ code: 'coverage-no-plan', message: expect.stringContaining('Neither the sandbox nor the active environment') });
+    expect(await failure('capture:coverage', { runId: 'r', selection: EVERYTHING, planFile: null })).toMatchObject({
+      code: 'coverage-no-plan',
+      message: expect.stringContaining('Neither the sandbox nor the active environment'),
+    });
 
     answers.push(await planFile('env.plan.json', { name: 'env', events: { purchase: {} } }));
     const chosen = await call<{ path: string }>('plans:choose');
-    const environment = await call<{ environment: { id: string } }>('environments:create', { settings: { ...DEFAULT_SETTINGS, name: 'QA', baseUrl: 'https://api.example.com', planFile: chosen.path } });
+    const environment = await call<{ environment: { id: string } }>('environments:create', {
+      settings: { ...DEFAULT_SETTINGS, name: 'QA', baseUrl: 'https://api.example.com', planFile: chosen.path },
+    });
     await call('environments:select', { id: environment.environment.id });
-    expect(await coverage()).toMatchObject({ plan: { fileName: 'env.plan.json', source: 'active' }, coverage: { seen: [{ key: 'purchase', count: 1 }], unplanned: [{ key: 'signup', count: 1 }] } });
+    expect(await coverage()).toMatchObject({
+      plan: { fileName: 'env.plan.json', source: 'active' },
+      coverage: { seen: [{ key: 'purchase', count: 1 }], unplanned: [{ key: 'signup', count: 1 }] },
+    });
 
     answers.push(await planFile('other.plan.json', { events: { signup: {}, refund: {} } }));
     const other = await call<{ path: string }>('plans:choose');
-    expect(await coverage(EVERYTHING, other.path)).toMatchObject({ plan: { fileName: 'other.plan.json', source: 'chosen' }, coverage: { seen: [{ key: 'signup', count: 1 }], neverSeen: ['refund'] } });
-    expect(await failure('capture:coverage', { runId: 'r', selection: EVERYTHING, planFile: '/etc/passwd' })).toMatchObject({ code: 'coverage-plan-not-chosen' });
-    expect(await failure('capture:coverage', { runId: 'r', selection: { from: '2026-11-20T10:00:00Z', to: '2026-11-20T09:00:00Z', acceptedOnly: false }, planFile: null })).toMatchObject({ code: 'invalid-input' });
+    expect(await coverage(EVERYTHING, other.path)).toMatchObject({
+      plan: { fileName: 'other.plan.json', source: 'chosen' },
+      coverage: { seen: [{ key: 'signup', count: 1 }], neverSeen: ['refund'] },
+    });
+    expect(await failure('capture:coverage', { runId: 'r', selection: EVERYTHING, planFile: '/etc/passwd' })).toMatchObject({
+      code: 'coverage-plan-not-chosen',
+    });
+    expect(
+      await failure('capture:coverage', {
+        runId: 'r',
+        selection: { from: '2026-11-20T10:00:00Z', to: '2026-11-20T09:00:00Z', acceptedOnly: false },
+        planFile: null,
+      }),
+    ).toMatchObject({ code: 'invalid-input' });
   });
 
   it('stops a run when asked, answering what it counted', async () => {
@@ -170,7 +216,9 @@ describe('a plan inferred from the capture', () => {
     const captured = [...services.capture!.eachEvent()].map(({ event }) => event);
     expect(checkEvents(captured, loadPlan(draft.text, 'draft')).violations).toEqual([]);
     // A purchase with an attribute the capture never showed breaks the draft.
-    expect(checkEvents([{ ...purchase(3), attributes: { spend: '3.50', currency: 'EUR', coupon: 'x' } }], loadPlan(draft.text, 'draft')).violations).toMatchObject([{ kind: 'attribute-unknown' }]);
+    expect(
+      checkEvents([{ ...purchase(3), attributes: { spend: '3.50', currency: 'EUR', coupon: 'x' } }], loadPlan(draft.text, 'draft')).violations,
+    ).toMatchObject([{ kind: 'attribute-unknown' }]);
 
     const accepted = await call<PlanDraft>('plans:draft', { source: 'capture', acceptedOnly: true });
     expect(accepted).toMatchObject({ kinds: 2, from: '3 events the sandbox accepted (1 request)' });

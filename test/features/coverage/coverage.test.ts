@@ -22,7 +22,13 @@ import type { CoverageProgress, HistoryCoverage } from '../../../features/covera
 const appUrl = 'app://eventdesk/index.html';
 const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };
 
-const purchase = (n: number) => ({ token: 'purchase', customer_id: `cust-${n}`, created_at: '2026-11-20 10:00:00', svc_id: 7, attributes: { spend: `${n}.50`, currency: 'EUR' } });
+const purchase = (n: number) => ({
+  token: 'purchase',
+  customer_id: `cust-${n}`,
+  created_at: '2026-11-20 10:00:00',
+  svc_id: 7,
+  attributes: { spend: `${n}.50`, currency: 'EUR' },
+});
 const signup = (n: number) => ({ token: 'signup', customer_id: `cust-${n}`, created_at: '2026-11-20 10:00:00', svc_id: 7, attributes: { plan: 'free' } });
 const debug = { token: 'debug', attributes: {} };
 
@@ -45,7 +51,11 @@ async function setUp() {
   let chosen: string | null = null;
   const services = await createServices({
     ...nodeServiceDeps(path.join(folder, 'data')),
-    dialogs: { chooseFileToOpen: async (purpose) => (purpose === 'plan' ? chosen : null), chooseFilesToOpen: async () => [], chooseFileToSave: async () => null },
+    dialogs: {
+      chooseFileToOpen: async (purpose) => (purpose === 'plan' ? chosen : null),
+      chooseFilesToOpen: async () => [],
+      chooseFileToSave: async () => null,
+    },
     push: createPushSender((name, payload) => {
       if (name !== 'history:coverageProgress') return;
       progress.push(payload as CoverageProgress);
@@ -59,7 +69,7 @@ async function setUp() {
   opened.push({ close, folder });
   const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
   const answer = (channel: string, input?: unknown) => dispatch(channel, input, trusted);
-  const call: Call = async <T,>(channel: string, input?: unknown) => {
+  const call: Call = async <T>(channel: string, input?: unknown) => {
     const answered = await answer(channel, input);
     if (!answered.ok) throw Object.assign(new Error(answered.error.message), { shape: answered.error });
     return answered.value as T;
@@ -79,18 +89,31 @@ async function setUp() {
   };
   /** An active environment naming `planFile` (null: none). */
   const useEnvironment = async (planFile: string | null) => {
-    const saved = await call<{ environment: { id: string } }>('environments:create', { settings: { ...DEFAULT_SETTINGS, name: 'QA', baseUrl: 'https://api.example.com', planFile } });
+    const saved = await call<{ environment: { id: string } }>('environments:create', {
+      settings: { ...DEFAULT_SETTINGS, name: 'QA', baseUrl: 'https://api.example.com', planFile },
+    });
     await call('environments:select', { id: saved.environment.id });
   };
   /** Records a send in the real history, as a send records it. */
   const recordSent = (events: unknown[], startedAt: string, environmentId = 'env-qa') => {
     const batch = JSON.stringify(events);
     return services.submissions.createSubmission(
-      { environmentId, environmentName: environmentId, environmentColor: '#2563eb', baseUrl: 'http://127.0.0.1:1', headers: {}, batch, eventCount: events.length, batchHash: createHash('sha256').update(batch).digest('hex'), startedAt },
+      {
+        environmentId,
+        environmentName: environmentId,
+        environmentColor: '#2563eb',
+        baseUrl: 'http://127.0.0.1:1',
+        headers: {},
+        batch,
+        eventCount: events.length,
+        batchHash: createHash('sha256').update(batch).digest('hex'),
+        startedAt,
+      },
       [{ firstEvent: 0, eventCount: events.length }],
     );
   };
-  const coverage = (filter: HistoryFilterInput, planFile: string | null = null, runId = 'run-1') => call<HistoryCoverage>('history:coverage', { runId, filter, planFile });
+  const coverage = (filter: HistoryFilterInput, planFile: string | null = null, runId = 'run-1') =>
+    call<HistoryCoverage>('history:coverage', { runId, filter, planFile });
   return { services, close, call, failure, choosePlan, useEnvironment, recordSent, coverage, progress, onProgress };
 }
 
@@ -114,7 +137,17 @@ describe('coverage of the history', () => {
       matching: 3,
       submissions: 3,
       stopped: false,
-      coverage: { key: 'token', events: 6, seen: [{ key: 'purchase', count: 3 }, { key: 'signup', count: 1 }], neverSeen: ['refund'], unplanned: [{ key: 'debug', count: 1 }], unkeyed: 1 },
+      coverage: {
+        key: 'token',
+        events: 6,
+        seen: [
+          { key: 'purchase', count: 3 },
+          { key: 'signup', count: 1 },
+        ],
+        neverSeen: ['refund'],
+        unplanned: [{ key: 'debug', count: 1 }],
+        unkeyed: 1,
+      },
     });
     expect(progress.at(-1)).toEqual({ runId: 'run-1', read: 3, of: 3, events: 6 });
 
@@ -130,7 +163,11 @@ describe('coverage of the history', () => {
     const failed = recordSent([signup(9)], '2026-11-22T09:00:00.000Z');
     services.submissions.finish(failed.id, 'failed');
 
-    expect((await coverage({ environmentIds: ['env-old'] })).coverage).toMatchObject({ events: 2, seen: [{ key: 'purchase', count: 1 }], unplanned: [{ key: 'debug', count: 1 }] });
+    expect((await coverage({ environmentIds: ['env-old'] })).coverage).toMatchObject({
+      events: 2,
+      seen: [{ key: 'purchase', count: 1 }],
+      unplanned: [{ key: 'debug', count: 1 }],
+    });
     expect((await coverage({ statuses: ['failed'] })).coverage).toMatchObject({ events: 1, seen: [{ key: 'signup', count: 1 }] });
     expect((await coverage({ search: 'cust-4' })).coverage).toMatchObject({ events: 2, seen: [{ key: 'signup', count: 1 }] });
   });
@@ -140,7 +177,12 @@ describe('coverage of the history', () => {
     await useEnvironment(await choosePlan('shop.plan.json', JSON.stringify(SHOP)));
     recordThree(recordSent);
     const none = await coverage({ from: '2027-01-01T00:00:00.000Z' });
-    expect(none).toMatchObject({ matching: 0, submissions: 0, stopped: false, coverage: { events: 0, seen: [], neverSeen: ['purchase', 'refund', 'signup'], unplanned: [] } });
+    expect(none).toMatchObject({
+      matching: 0,
+      submissions: 0,
+      stopped: false,
+      coverage: { events: 0, seen: [], neverSeen: ['purchase', 'refund', 'signup'], unplanned: [] },
+    });
   });
 
   it('counts against a chosen plan file whose kinds are broken, by its own key', async () => {
@@ -148,22 +190,46 @@ describe('coverage of the history', () => {
     await useEnvironment(null);
     recordSent([{ kind: 'a', token: 'x' }, { kind: 'b' }, { kind: 'zz' }], '2026-11-20T09:00:00.000Z');
     // Neither kind compiles: a type that is no type, a pattern that could backtrack without end, a $ref to nowhere.
-    const broken = { name: 'broken', key: 'kind', events: { a: { attributes: { type: 'nonsense' } }, b: { attributes: { properties: { x: { pattern: '^(a+)+$' }, y: { $ref: '#/$defs/none' } } } } } };
+    const broken = {
+      name: 'broken',
+      key: 'kind',
+      events: { a: { attributes: { type: 'nonsense' } }, b: { attributes: { properties: { x: { pattern: '^(a+)+$' }, y: { $ref: '#/$defs/none' } } } } },
+    };
     const file = await choosePlan('broken.plan.json', JSON.stringify(broken));
     const measured = await coverage({}, file);
-    expect(measured).toMatchObject({ plan: { fileName: 'broken.plan.json', source: 'chosen' }, coverage: { key: 'kind', seen: [{ key: 'a', count: 1 }, { key: 'b', count: 1 }], neverSeen: [], unplanned: [{ key: 'zz', count: 1 }] } });
+    expect(measured).toMatchObject({
+      plan: { fileName: 'broken.plan.json', source: 'chosen' },
+      coverage: {
+        key: 'kind',
+        seen: [
+          { key: 'a', count: 1 },
+          { key: 'b', count: 1 },
+        ],
+        neverSeen: [],
+        unplanned: [{ key: 'zz', count: 1 }],
+      },
+    });
   });
 
   it('says why there is nothing to measure against: no plan, a file not chosen, a file gone, a text that is no plan', async () => {
     const { failure, choosePlan, useEnvironment } = await setUp();
     await useEnvironment(null);
     const input = (planFile: string | null) => ({ runId: 'r', filter: emptyHistoryFilter, planFile });
-    expect(await failure('history:coverage', input(null))).toMatchObject({ code: 'coverage-no-plan', message: expect.stringContaining('names no tracking plan') });
+    expect(await failure('history:coverage', input(null))).toMatchObject({
+      code: 'coverage-no-plan',
+      message: expect.stringContaining('names no tracking plan'),
+    });
     expect(await failure('history:coverage', input('/etc/passwd'))).toMatchObject({ code: 'coverage-plan-not-chosen' });
     const notJson = await choosePlan('notes.plan.json', '{"name": "shop", events: }');
-    expect(await failure('history:coverage', input(notJson))).toMatchObject({ code: 'coverage-plan-unusable', message: expect.stringContaining('is not valid JSON at line 1') });
+    expect(await failure('history:coverage', input(notJson))).toMatchObject({
+      code: 'coverage-plan-unusable',
+      message: expect.stringContaining('is not valid JSON at line 1'),
+    });
     const noEvents = await choosePlan('empty.plan.json', '{"name": "shop"}');
-    expect(await failure('history:coverage', input(noEvents))).toMatchObject({ code: 'coverage-plan-unusable', message: expect.stringContaining('no "events" object') });
+    expect(await failure('history:coverage', input(noEvents))).toMatchObject({
+      code: 'coverage-plan-unusable',
+      message: expect.stringContaining('no "events" object'),
+    });
     await rm(noEvents);
     expect(await failure('history:coverage', input(noEvents))).toMatchObject({ code: 'plan-missing' });
     expect(await failure('history:coverage', { runId: '', filter: emptyHistoryFilter, planFile: null })).toMatchObject({ code: 'invalid-input' });

@@ -46,7 +46,10 @@ async function setUp() {
   });
   opened.push(services);
   const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
-  async function answer<C extends 'plans:draft' | 'plans:save' | 'plans:use' | 'plans:active' | 'environments:create' | 'environments:select'>(channel: C, input?: InputOf<C>) {
+  async function answer<C extends 'plans:draft' | 'plans:save' | 'plans:use' | 'plans:active' | 'environments:create' | 'environments:select'>(
+    channel: C,
+    input?: InputOf<C>,
+  ) {
     return dispatch(channel, input, trusted) as Promise<{ ok: true; value: OutputOf<C> } | { ok: false; error: AppErrorShape }>;
   }
   async function call<C extends Parameters<typeof answer>[0]>(channel: C, input?: InputOf<C>): Promise<OutputOf<C>> {
@@ -66,20 +69,31 @@ const batchOf = (events: unknown[]) => JSON.stringify(events, null, 2);
 describe('drafting a plan in the app', () => {
   it('infers a plan from the open batch’s text as the command line does: kinds, types, enums, required, notes', async () => {
     const { call } = await setUp();
-    const events = [...Array.from({ length: 24 }, (_, index) => purchase(['EUR', 'USD'][index % 2]!)), validEvent({ token: 'signup', attributes: { plan: 'pro' } }), { attributes: {} }];
+    const events = [
+      ...Array.from({ length: 24 }, (_, index) => purchase(['EUR', 'USD'][index % 2]!)),
+      validEvent({ token: 'signup', attributes: { plan: 'pro' } }),
+      { attributes: {} },
+    ];
     const draft = await call('plans:draft', { source: 'batch', text: batchOf(events), batchName: 'Checkout run', name: 'shop' });
     expect(draft).toMatchObject({ kinds: 2, from: '26 events of Checkout run', events: 26, planned: 25 });
     expect(draft!.notes.join('\n')).toContain('1 event');
     const plan = JSON.parse(draft!.text) as TrackingPlan;
     expect(plan.name).toBe('shop');
-    expect(plan.events.purchase!.attributes).toMatchObject({ required: ['currency', 'spend'], additionalProperties: false, properties: { currency: { type: 'string', enum: ['EUR', 'USD'] } } });
+    expect(plan.events.purchase!.attributes).toMatchObject({
+      required: ['currency', 'spend'],
+      additionalProperties: false,
+      properties: { currency: { type: 'string', enum: ['EUR', 'USD'] } },
+    });
     expect(Object.keys(plan.events)).toEqual(['purchase', 'signup']);
   });
 
   it('says a batch that is not JSON is no source, and a batch with no key field gives a plan of no kind', async () => {
     const { answer, call } = await setUp();
     const broken = await answer('plans:draft', { source: 'batch', text: '[{"token": ', batchName: 'Batch 2' });
-    expect(broken).toMatchObject({ ok: false, error: { code: 'plan-source-format', message: expect.stringMatching(/^Batch 2: The file is not valid JSON at line 1/) } });
+    expect(broken).toMatchObject({
+      ok: false,
+      error: { code: 'plan-source-format', message: expect.stringMatching(/^Batch 2: The file is not valid JSON at line 1/) },
+    });
     const none = await call('plans:draft', { source: 'batch', text: batchOf([purchase('EUR')]), batchName: 'Batch 2', key: 'event_name' });
     expect(none).toMatchObject({ kinds: 0, events: 1, planned: 0 });
   });
@@ -89,7 +103,10 @@ describe('drafting a plan in the app', () => {
     const ndjson = path.join(folder, 'morning.ndjson');
     await writeFile(ndjson, `${JSON.stringify(purchase('EUR'))}\n${JSON.stringify(purchase('GBP'))}\n`);
     const csv = path.join(folder, 'signups.csv');
-    await writeFile(csv, 'token,customer_id,device_id,svc_id,created_at,attributes.plan\nsignup,c-1,1b4e28ba-2fa1-41d2-883f-0016d3cca427,12,2026-05-31 09:30:00,pro\n');
+    await writeFile(
+      csv,
+      'token,customer_id,device_id,svc_id,created_at,attributes.plan\nsignup,c-1,1b4e28ba-2fa1-41d2-883f-0016d3cca427,12,2026-05-31 09:30:00,pro\n',
+    );
     answers.push([ndjson, csv]);
     const draft = await call('plans:draft', { source: 'files' });
     expect(asked).toEqual(['open events']);
@@ -104,7 +121,10 @@ describe('drafting a plan in the app', () => {
     const notes = path.join(folder, 'notes.txt');
     await writeFile(notes, 'hello there');
     answers.push([notes]);
-    expect(await answer('plans:draft', { source: 'files' })).toMatchObject({ ok: false, error: { code: 'plan-source-format', message: 'notes.txt is not a format EventDesk reads (JSON, NDJSON, CSV, HAR or cURL).' } });
+    expect(await answer('plans:draft', { source: 'files' })).toMatchObject({
+      ok: false,
+      error: { code: 'plan-source-format', message: 'notes.txt is not a format EventDesk reads (JSON, NDJSON, CSV, HAR or cURL).' },
+    });
   });
 
   it('imports the fixtures of each format: a folder of JSON Schemas, Segment rules, a RudderStack plan', async () => {
@@ -134,7 +154,10 @@ describe('drafting a plan in the app', () => {
 
   it('saves no plan that does not load: not JSON, or a kind whose schema does not compile, each problem said and no dialog asked', async () => {
     const { asked, call } = await setUp();
-    expect(await call('plans:save', { text: '{ "name": "shop", ' })).toEqual({ saved: false, problems: [expect.stringMatching(/^The plan is not JSON: line 1/)] });
+    expect(await call('plans:save', { text: '{ "name": "shop", ' })).toEqual({
+      saved: false,
+      problems: [expect.stringMatching(/^The plan is not JSON: line 1/)],
+    });
     const broken = { name: 'shop', events: { purchase: { attributes: { type: 'strin' } } } };
     const refused = await call('plans:save', { text: JSON.stringify(broken) });
     expect(refused).toMatchObject({ saved: false, problems: [expect.stringContaining('purchase')] });
@@ -156,7 +179,10 @@ describe('drafting a plan in the app', () => {
     const id = created.environment.id;
     await call('environments:select', { id });
     // A file never chosen nor saved in a dialog is refused, whatever the page asks.
-    expect(await answer('plans:use', { environmentId: id, path: path.join(folder, 'elsewhere.plan.json') })).toMatchObject({ ok: false, error: { code: 'plan-not-chosen' } });
+    expect(await answer('plans:use', { environmentId: id, path: path.join(folder, 'elsewhere.plan.json') })).toMatchObject({
+      ok: false,
+      error: { code: 'plan-not-chosen' },
+    });
     const used = await call('plans:use', { environmentId: id, path: target });
     expect(used).toMatchObject({ ok: true, environment: { id, name: 'Staging', planFile: target } });
     expect(await call('plans:active')).toMatchObject({ file: target, plan: { name: 'shop', kinds: 1 }, error: null });

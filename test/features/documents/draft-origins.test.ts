@@ -14,7 +14,13 @@ beforeEach(async () => {
   folder = path.join(dataFolder, 'drafts');
 });
 
-const draft = (id: string) => ({ id, name: `Batch ${id}`, text: '[{"customer_id": "cust-3f2a9c01b7d4"}]', filePath: null, updatedAt: new Date().toISOString() });
+const draft = (id: string) => ({
+  id,
+  name: `Batch ${id}`,
+  text: '[{"customer_id": "cust-3f2a9c01b7d4"}]',
+  filePath: null,
+  updatedAt: new Date().toISOString(),
+});
 const origins: PseudonymOrigin[] = [
   { pseudonym: 'cust-3f2a9c01b7d4', kind: 'customer', original: 'cust-7781' },
   { pseudonym: '0e1d2c3b-4a59-4867-8a9b-0c1d2e3f4a5b', kind: 'device', original: 'dev-1' },

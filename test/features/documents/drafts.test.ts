@@ -70,7 +70,10 @@ describe('drafts', () => {
   it('refuse ids Windows keeps for devices, in any case', async () => {
     const drafts = createDrafts(dataFolder);
     for (const id of ['CON', 'con', 'Nul', 'PRN', 'AUX', 'COM1', 'lpt9']) {
-      await expect(drafts.save(draft(id, 'x'))).rejects.toMatchObject({ code: 'draft-id', message: `A draft id may not be "${id}": Windows keeps that name for a device.` });
+      await expect(drafts.save(draft(id, 'x'))).rejects.toMatchObject({
+        code: 'draft-id',
+        message: `A draft id may not be "${id}": Windows keeps that name for a device.`,
+      });
     }
     await drafts.save(draft('CONSOLE', 'x'));
   });
@@ -81,7 +84,14 @@ describe('drafts', () => {
   });
 });
 
-const edits = (id: string, revision: number, changes: DraftEdits['changes'], name = `Batch ${id}`): DraftEdits => ({ id, name, filePath: null, updatedAt: new Date().toISOString(), revision, changes });
+const edits = (id: string, revision: number, changes: DraftEdits['changes'], name = `Batch ${id}`): DraftEdits => ({
+  id,
+  name,
+  filePath: null,
+  updatedAt: new Date().toISOString(),
+  revision,
+  changes,
+});
 const folderOf = (dataFolder: string) => path.join(dataFolder, 'drafts');
 
 describe('drafts saved as their edits', () => {
@@ -90,7 +100,17 @@ describe('drafts saved as their edits', () => {
     await drafts.save(draft('a', '[{"token": "t"}]'));
     await drafts.saveEdits(edits('a', 0, [{ rangeOffset: 12, rangeLength: 1, text: 'changed' }]));
     // Within one save, changes run from the end of the text to its start, as the editor reports them.
-    await drafts.saveEdits(edits('a', 1, [{ rangeOffset: 20, rangeLength: 0, text: ', "x": 1' }, { rangeOffset: 0, rangeLength: 0, text: '\n' }], 'Renamed'));
+    await drafts.saveEdits(
+      edits(
+        'a',
+        1,
+        [
+          { rangeOffset: 20, rangeLength: 0, text: ', "x": 1' },
+          { rangeOffset: 0, rangeLength: 0, text: '\n' },
+        ],
+        'Renamed',
+      ),
+    );
     const [again] = (await createDrafts(dataFolder).list()).drafts;
     expect(again).toMatchObject({ id: 'a', name: 'Renamed', text: '\n[{"token": "changed", "x": 1}]', revision: 2 });
   });
@@ -179,9 +199,16 @@ describe('drafts written before journals', () => {
   });
 });
 
-
 describe.skipIf(process.platform === 'win32')('drafts on disk', () => {
-  const modes = async (folder: string) => Object.fromEntries(await Promise.all((await readdir(folder)).map(async (name) => [name.replace(/\.[a-z0-9]{16}\./, '.<base>.'), ((await stat(path.join(folder, name))).mode & 0o777).toString(8)])));
+  const modes = async (folder: string) =>
+    Object.fromEntries(
+      await Promise.all(
+        (await readdir(folder)).map(async (name) => [
+          name.replace(/\.[a-z0-9]{16}\./, '.<base>.'),
+          ((await stat(path.join(folder, name))).mode & 0o777).toString(8),
+        ]),
+      ),
+    );
 
   it('are their owner’s alone (0600 in a 0700 folder), like the history: they hold customers’ events', async () => {
     // Under the usual umask (022), files would be 0644 and the folder 0755.

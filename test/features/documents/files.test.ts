@@ -71,7 +71,10 @@ describe('batch files', () => {
     await createFiles(folder, dialogs).open();
     const later = createFiles(folder, dialogs);
     expect((await later.openRecent(file)).text).toBe('[1]');
-    await writeFile(path.join(folder, 'recent-files.json'), JSON.stringify([{ path: path.join(folder, 'gone.json'), name: 'gone.json', openedAt: new Date().toISOString() }]));
+    await writeFile(
+      path.join(folder, 'recent-files.json'),
+      JSON.stringify([{ path: path.join(folder, 'gone.json'), name: 'gone.json', openedAt: new Date().toISOString() }]),
+    );
     await expect(createFiles(folder, dialogs).openRecent(path.join(folder, 'gone.json'))).rejects.toMatchObject({ code: 'file-missing' });
   });
 

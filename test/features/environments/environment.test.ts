@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, ENVIRONMENT_COLORS, checkBaseUrl, checkSecret, checkSettings, nextEnvironmentColor, resolveTimeZone, type EnvironmentSettings } from '../../../features/environments/common/environment.ts';
+import {
+  DEFAULT_SETTINGS,
+  ENVIRONMENT_COLORS,
+  checkBaseUrl,
+  checkSecret,
+  checkSettings,
+  nextEnvironmentColor,
+  resolveTimeZone,
+  type EnvironmentSettings,
+} from '../../../features/environments/common/environment.ts';
 
 const valid: EnvironmentSettings = { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: 'https://staging.example.com/api', username: 'qa' };
 
@@ -27,9 +36,12 @@ describe('environment settings', () => {
     expect(checkBaseUrl(url)).toMatch(message);
   });
 
-  it.each(['api.example.com', 'localhost:8080', '127.0.0.1:4000/v2', '[::1]:8080', 'staging_api.internal/', '//api.example.com'])('offers https:// in front of the host %j', (host) => {
-    expect(checkBaseUrl(host)).toBe(`Add http:// or https:// in front, for example https://${host.replace(/^\/+/, '')}.`);
-  });
+  it.each(['api.example.com', 'localhost:8080', '127.0.0.1:4000/v2', '[::1]:8080', 'staging_api.internal/', '//api.example.com'])(
+    'offers https:// in front of the host %j',
+    (host) => {
+      expect(checkBaseUrl(host)).toBe(`Add http:// or https:// in front, for example https://${host.replace(/^\/+/, '')}.`);
+    },
+  );
 
   it('offers the missing slashes after a scheme written without them, keeping the scheme', () => {
     expect(checkBaseUrl('https:api.example.com')).toBe('Add // after https:, for example https://api.example.com.');
@@ -45,12 +57,41 @@ describe('environment settings', () => {
     expect(checkBaseUrl(text)).toBe('A base URL has no spaces; it looks like https://api.example.com.');
   });
 
-  it.each(['hello!', '???', '1234', '1.2.3', '-', 'javascript:alert(1)', 'api.example.com:99999', 'ftp:files'])('says plainly that %j is not a web address', (text) => {
-    expect(checkBaseUrl(text)).toBe('This is not a web address; a base URL looks like https://api.example.com.');
-  });
+  it.each(['hello!', '???', '1234', '1.2.3', '-', 'javascript:alert(1)', 'api.example.com:99999', 'ftp:files'])(
+    'says plainly that %j is not a web address',
+    (text) => {
+      expect(checkBaseUrl(text)).toBe('This is not a web address; a base URL looks like https://api.example.com.');
+    },
+  );
 
   it('never offers an address that would itself be refused', () => {
-    const piece = fc.constantFrom('a', 'b1', 'example', 'com', '.', ':', '/', '//', '8080', '99999', '?', '#', '@', ' ', '!', '[', ']', '::1', '-', '_', 'http:', 'https:', 'ftp:', '127.0.0.1', '%');
+    const piece = fc.constantFrom(
+      'a',
+      'b1',
+      'example',
+      'com',
+      '.',
+      ':',
+      '/',
+      '//',
+      '8080',
+      '99999',
+      '?',
+      '#',
+      '@',
+      ' ',
+      '!',
+      '[',
+      ']',
+      '::1',
+      '-',
+      '_',
+      'http:',
+      'https:',
+      'ftp:',
+      '127.0.0.1',
+      '%',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
         const suggested = /for example (\S+)\.$/.exec(checkBaseUrl(pieces.join('')) ?? '')?.[1];
@@ -100,7 +141,14 @@ describe('environment settings', () => {
   });
 
   it('refuses variable names templates could not use', () => {
-    expect(problemsOf({ variables: [{ name: 'tenant', value: 'a' }, { name: 'has space', value: 'b' }] }).map((p) => p.field)).toEqual(['variables.1.name']);
+    expect(
+      problemsOf({
+        variables: [
+          { name: 'tenant', value: 'a' },
+          { name: 'has space', value: 'b' },
+        ],
+      }).map((p) => p.field),
+    ).toEqual(['variables.1.name']);
   });
 
   it('catches stray white space in secrets', () => {

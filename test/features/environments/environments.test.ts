@@ -31,7 +31,14 @@ describe('environments', () => {
     const { environments } = await open();
     const { environments: list, activeId } = environments.list();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: LOCAL_SANDBOX_ID, name: 'Local sandbox', embeddedSandbox: true, resolvedBaseUrl: 'http://127.0.0.1:4999', username: 'demo', maxChunkBytes: 1_048_576 });
+    expect(list[0]).toMatchObject({
+      id: LOCAL_SANDBOX_ID,
+      name: 'Local sandbox',
+      embeddedSandbox: true,
+      resolvedBaseUrl: 'http://127.0.0.1:4999',
+      username: 'demo',
+      maxChunkBytes: 1_048_576,
+    });
     expect(list[0]!.apiKey.set).toBe(true);
     expect(activeId).toBe(LOCAL_SANDBOX_ID);
     // What the sandbox's strict mode refuses is an error in the editor from the start.
@@ -58,7 +65,12 @@ describe('environments', () => {
     const result = await environments.create(staging);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.environment).toMatchObject({ name: 'Staging', baseUrl: 'https://staging.example.com', apiKey: { set: true, hint: '••••6789' }, passwordRemembered: true });
+    expect(result.environment).toMatchObject({
+      name: 'Staging',
+      baseUrl: 'https://staging.example.com',
+      apiKey: { set: true, hint: '••••6789' },
+      passwordRemembered: true,
+    });
     expect(JSON.stringify(result.environment)).not.toContain('staging-password');
     expect(JSON.stringify(result.environment)).not.toContain('ak_staging');
     expect(vault.get(result.environment.id)).toMatchObject({ apiKey: staging.apiKey, password: staging.password });
@@ -70,7 +82,10 @@ describe('environments', () => {
 
   it('refuse invalid settings with every problem tied to its field, and duplicate names', async () => {
     const { environments } = await open();
-    const result = await environments.create({ settings: { ...staging.settings, name: 'local sandbox', baseUrl: 'staging.example.com', timeZone: 'Nowhere/City' }, apiKey: ' key ' });
+    const result = await environments.create({
+      settings: { ...staging.settings, name: 'local sandbox', baseUrl: 'staging.example.com', timeZone: 'Nowhere/City' },
+      apiKey: ' key ',
+    });
     expect(result).toEqual({
       ok: false,
       problems: [
@@ -144,7 +159,11 @@ describe('environments', () => {
     const again = await environments.importJson(exported);
     expect(again.problems).toEqual(['Staging: There is already an environment called "Staging".']);
     await expect(environments.importJson('{nope')).rejects.toMatchObject({ code: 'import-not-json' });
-    const tooMany = { format: 'eventdesk.environment', version: 1, environments: Array.from({ length: 101 }, (_, n) => ({ name: `E${n}`, baseUrl: 'https://x.example' })) };
+    const tooMany = {
+      format: 'eventdesk.environment',
+      version: 1,
+      environments: Array.from({ length: 101 }, (_, n) => ({ name: `E${n}`, baseUrl: 'https://x.example' })),
+    };
     await expect(environments.importJson(JSON.stringify(tooMany))).rejects.toMatchObject({ code: 'import-not-environments' });
     await expect(environments.importJson('{"format":"other"}')).rejects.toMatchObject({ code: 'import-not-environments' });
   });
@@ -164,7 +183,11 @@ describe('environments', () => {
     const exported = JSON.parse(environments.exportJson([created.environment.id]));
     expect(exported.environments[0]).not.toHaveProperty('rememberPassword');
     expect(exported.environments[0]).not.toHaveProperty('storeSecretsWithoutKeyring');
-    const planted = { format: 'eventdesk.environment', version: 1, environments: [{ name: 'Planted', baseUrl: 'https://x.example', storeSecretsWithoutKeyring: true, rememberPassword: true }] };
+    const planted = {
+      format: 'eventdesk.environment',
+      version: 1,
+      environments: [{ name: 'Planted', baseUrl: 'https://x.example', storeSecretsWithoutKeyring: true, rememberPassword: true }],
+    };
     const result = await environments.importJson(JSON.stringify(planted));
     expect(result.imported[0]).toMatchObject({ name: 'Planted', storeSecretsWithoutKeyring: false, rememberPassword: false });
   });
@@ -188,7 +211,13 @@ describe('environments', () => {
   it("keep a person's choices about a workspace's environment (username, remembering the password) in environments.json from one run to the next, never in the workspace", async () => {
     const qa = { ...DEFAULT_SETTINGS, id: 'workspace-qa', name: 'qa', baseUrl: 'https://qa.example.com', username: 'team', embeddedSandbox: false };
     const saved: unknown[] = [];
-    const source = { realRoot: '/work/shop', environments: [qa], defaultId: null, fileOf: (id: string) => (id === qa.id ? 'environments/qa.env.json' : undefined), save: async (_id: string, settings: unknown) => void saved.push(settings) };
+    const source = {
+      realRoot: '/work/shop',
+      environments: [qa],
+      defaultId: null,
+      fileOf: (id: string) => (id === qa.id ? 'environments/qa.env.json' : undefined),
+      save: async (_id: string, settings: unknown) => void saved.push(settings),
+    };
     const first = await open();
     await first.environments.useWorkspace(source);
     await first.environments.setLogin(qa.id, 'ana', true);

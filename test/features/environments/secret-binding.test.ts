@@ -18,7 +18,14 @@ import { startEchoServer, type EchoServer } from '../../fixtures/echo-server.ts'
  */
 
 const staging: EnvironmentEdit = {
-  settings: { ...DEFAULT_SETTINGS, name: 'Staging', baseUrl: 'https://staging.example.com/v1', username: 'qa', rememberPassword: true, storeSecretsWithoutKeyring: true },
+  settings: {
+    ...DEFAULT_SETTINGS,
+    name: 'Staging',
+    baseUrl: 'https://staging.example.com/v1',
+    username: 'qa',
+    rememberPassword: true,
+    storeSecretsWithoutKeyring: true,
+  },
   apiKey: 'ak_staging_0123456789',
   password: 'staging-password',
 };
@@ -36,7 +43,10 @@ afterEach(async () => {
 async function start(sandbox: SandboxServer | null = null) {
   const vault = createVault({ file: path.join(dataFolder, 'secrets.json'), cipher: noKeyStore });
   const info = sandbox?.info();
-  const sandboxOption: EnvironmentsOptions['sandbox'] = sandbox && info ? { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey, maxBodyBytes: info.maxBodyBytes, strict: info.mode === 'strict' } : null;
+  const sandboxOption: EnvironmentsOptions['sandbox'] =
+    sandbox && info
+      ? { url: () => sandbox.url, username: info.demoUsername, apiKey: info.demoApiKey, maxBodyBytes: info.maxBodyBytes, strict: info.mode === 'strict' }
+      : null;
   const environments = createEnvironments({ dataFolder, vault, sandbox: sandboxOption });
   await vault.load();
   await environments.load();
@@ -111,7 +121,12 @@ describe('environments.json edited on disk to point elsewhere', () => {
     open.push(sandbox);
     const echo = await startEcho();
     const first = await start();
-    const { id } = await createStaging(first.environments, { ...staging, settings: { ...staging.settings, baseUrl: sandbox.url, username: 'demo' }, apiKey: sandbox.info().demoApiKey, password: undefined });
+    const { id } = await createStaging(first.environments, {
+      ...staging,
+      settings: { ...staging.settings, baseUrl: sandbox.url, username: 'demo' },
+      apiKey: sandbox.info().demoApiKey,
+      password: undefined,
+    });
     await first.sessions.login({ environmentId: id, username: 'demo', password: sandbox.info().demoPassword, rememberPassword: true });
     const { accessToken, refreshToken } = first.vault.get(id);
     first.sessions.dispose();
@@ -123,9 +138,14 @@ describe('environments.json edited on disk to point elsewhere', () => {
     expect(environments.view(id)).toMatchObject({ apiKey: { set: false }, passwordRemembered: false });
 
     const refusal = `The API key and the saved password were entered for ${sandbox.url}; enter them again for ${echo.url}.`;
-    await expect(sessions.login({ environmentId: id, username: 'demo', rememberPassword: true })).rejects.toMatchObject({ code: 'secrets-for-another-server', message: refusal });
+    await expect(sessions.login({ environmentId: id, username: 'demo', rememberPassword: true })).rejects.toMatchObject({
+      code: 'secrets-for-another-server',
+      message: refusal,
+    });
     const events = endpoint(echo.url, '/user/events');
-    await expect(sessions.authorized(id, events, (headers) => fetch(events, { method: 'POST', headers, body: '[]' }))).rejects.toMatchObject({ code: 'secrets-for-another-server' });
+    await expect(sessions.authorized(id, events, (headers) => fetch(events, { method: 'POST', headers, body: '[]' }))).rejects.toMatchObject({
+      code: 'secrets-for-another-server',
+    });
     await expect(environments.duplicate(id, true)).rejects.toMatchObject({ code: 'secrets-for-another-server' });
     expect(echo.received).toEqual([]);
     // The secrets are still there, for their own server, should the file be put back.
@@ -143,7 +163,9 @@ describe('a send whose environment moved while it ran', () => {
     expect(environments.resolvedBaseUrl(LOCAL_SANDBOX_ID)).toBe(sandbox.url);
     // The sender still holds the address it started with: here, one the secrets were never entered for.
     const stale = endpoint(echo.url, '/user/events');
-    await expect(sessions.authorized(LOCAL_SANDBOX_ID, stale, (headers) => fetch(stale, { method: 'POST', headers, body: '[]' }))).rejects.toMatchObject({ code: 'secrets-for-another-server' });
+    await expect(sessions.authorized(LOCAL_SANDBOX_ID, stale, (headers) => fetch(stale, { method: 'POST', headers, body: '[]' }))).rejects.toMatchObject({
+      code: 'secrets-for-another-server',
+    });
     expect(echo.received).toEqual([]);
   });
 });
@@ -166,6 +188,11 @@ describe('the embedded sandbox', () => {
     expect(environments.view(LOCAL_SANDBOX_ID)).toMatchObject({ resolvedBaseUrl: after.url, apiKey: { set: true }, passwordRemembered: true });
     const session = await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', rememberPassword: true });
     expect(session.state).toBe('active');
-    expect(after.traffic().filter((record) => record.path === '/oauth2/login').map((record) => record.response?.status)).toEqual([200]);
+    expect(
+      after
+        .traffic()
+        .filter((record) => record.path === '/oauth2/login')
+        .map((record) => record.response?.status),
+    ).toEqual([200]);
   });
 });

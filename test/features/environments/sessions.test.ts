@@ -12,7 +12,16 @@ afterEach(async () => {
   for (const thing of open.splice(0)) await thing.close();
 });
 
-const batch = JSON.stringify([{ token: 't-1', attributes: { plan: 'pro' }, created_at: '2026-11-22 10:00:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-1' }]);
+const batch = JSON.stringify([
+  {
+    token: 't-1',
+    attributes: { plan: 'pro' },
+    created_at: '2026-11-22 10:00:00',
+    svc_id: 7,
+    device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+    customer_id: 'c-1',
+  },
+]);
 
 async function setup(sandboxOptions: SandboxStartOptions = {}) {
   const started = await startSandboxSessions(open, sandboxOptions);
@@ -25,7 +34,12 @@ async function setup(sandboxOptions: SandboxStartOptions = {}) {
 describe('sessions against the sandbox', () => {
   it('log in, show who and until when in the environment zone, and keep the tokens in main', async () => {
     const { sessions, info, events, vault } = await setup({ timeZone: 'Europe/Berlin' });
-    const session = await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: info.demoUsername, password: info.demoPassword, rememberPassword: false });
+    const session = await sessions.login({
+      environmentId: LOCAL_SANDBOX_ID,
+      username: info.demoUsername,
+      password: info.demoPassword,
+      rememberPassword: false,
+    });
     expect(session).toMatchObject({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', state: 'active', expiresReadAs: 'date-time', autoRenew: false });
     expect(session.serverExpiry).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const token = vault.get(LOCAL_SANDBOX_ID).accessToken!;
@@ -37,7 +51,9 @@ describe('sessions against the sandbox', () => {
 
   it('refuse a wrong password as wrong credentials', async () => {
     const { sessions } = await setup();
-    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: 'nope', rememberPassword: false })).rejects.toMatchObject({ code: 'wrong-credentials' });
+    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: 'nope', rememberPassword: false })).rejects.toMatchObject({
+      code: 'wrong-credentials',
+    });
     expect(sessions.status(LOCAL_SANDBOX_ID)).toBeNull();
   });
 
@@ -56,7 +72,10 @@ describe('sessions against the sandbox', () => {
     sandbox.setFaults({ failSequence: [401] });
     expect((await send()).status).toBe(202);
     expect(logins()).toBe(2);
-    expect(events.at(-1)).toMatchObject({ reason: 'renewed', message: 'The server refused the login (HTTP 401): EventDesk logged in again with the remembered password.' });
+    expect(events.at(-1)).toMatchObject({
+      reason: 'renewed',
+      message: 'The server refused the login (HTTP 401): EventDesk logged in again with the remembered password.',
+    });
   });
 
   it('never loop: when the retry is refused too, its answer is final', async () => {
@@ -167,20 +186,28 @@ describe('sessions against the sandbox', () => {
   it('forget the password of a failed login when "remember" is off', async () => {
     const { sessions, info, vault } = await setup();
     await sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true });
-    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: 'wrong', rememberPassword: false })).rejects.toMatchObject({ code: 'wrong-credentials' });
+    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: 'wrong', rememberPassword: false })).rejects.toMatchObject({
+      code: 'wrong-credentials',
+    });
     expect(vault.get(LOCAL_SANDBOX_ID).password).toBeUndefined();
   });
 
   it('keep the username of a failed login out of the environment, and refuse invisible characters', async () => {
     const { sessions, environments } = await setup();
-    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'someone', password: 'wrong', rememberPassword: false })).rejects.toMatchObject({ code: 'wrong-credentials' });
+    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'someone', password: 'wrong', rememberPassword: false })).rejects.toMatchObject({
+      code: 'wrong-credentials',
+    });
     expect(environments.get(LOCAL_SANDBOX_ID).username).toBe('demo');
-    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo\u202e', password: 'x', rememberPassword: false })).rejects.toMatchObject({ code: 'invalid-username' });
+    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo\u202e', password: 'x', rememberPassword: false })).rejects.toMatchObject({
+      code: 'invalid-username',
+    });
   });
 
   it('refuse a token that is already expired when read in the environment zone, instead of renewing in a loop', async () => {
     const { sessions, info, logins } = await setup({ timeZone: 'America/New_York' });
-    await expect(sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true })).rejects.toMatchObject({
+    await expect(
+      sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: info.demoPassword, rememberPassword: true }),
+    ).rejects.toMatchObject({
       code: 'token-already-expired',
       message: expect.stringContaining('time zone'),
     });

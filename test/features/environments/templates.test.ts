@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../../../base/common/json-nesting.ts';
 import { insideArrays } from '../../fixtures/events.ts';
-import { findTemplates, generateFrom, GENERATE_LIMIT, resolveBatch, templateResultType, type ResolveResult, type TemplateContext } from '../../../features/environments/common/templates.ts';
+import {
+  findTemplates,
+  generateFrom,
+  GENERATE_LIMIT,
+  resolveBatch,
+  templateResultType,
+  type ResolveResult,
+  type TemplateContext,
+} from '../../../features/environments/common/templates.ts';
 
 /** Berlin springs forward at 2026-03-29 01:00 UTC: 02:00 CET becomes 03:00 CEST. */
 const afterSpringForward = new Date('2026-03-29T01:30:00Z');
@@ -9,7 +17,10 @@ const afterSpringForward = new Date('2026-03-29T01:30:00Z');
 function context(overrides: Partial<TemplateContext> = {}): TemplateContext {
   let uuids = 0;
   return {
-    variables: [{ name: 'customer', value: 'cust-42' }, { name: 'plan.name', value: 'pro' }],
+    variables: [
+      { name: 'customer', value: 'cust-42' },
+      { name: 'plan.name', value: 'pro' },
+    ],
     timeZone: 'UTC',
     now: new Date('2026-05-04T10:20:30Z'),
     random: () => 0.5,
@@ -57,7 +68,9 @@ describe('templates', () => {
   });
 
   it('turns a value that is exactly one $randomInt or $seq into a number, and anything more into text', () => {
-    const [event] = events(resolveBatch([{ svc_id: '{{$seq}}', spend: '{{ $randomInt 1 100 }}', label: 'n{{$seq}}', padded: ' {{$seq}}', pick: '{{$pick 7}}' }], context()));
+    const [event] = events(
+      resolveBatch([{ svc_id: '{{$seq}}', spend: '{{ $randomInt 1 100 }}', label: 'n{{$seq}}', padded: ' {{$seq}}', pick: '{{$pick 7}}' }], context()),
+    );
     expect(event).toEqual({ svc_id: 1, spend: 51, label: 'n1', padded: ' 1', pick: '7' });
   });
 
@@ -68,7 +81,12 @@ describe('templates', () => {
   });
 
   it('makes $seq the number of its event, the same wherever it appears in that event', () => {
-    const batch = [{ a: '{{$seq}}', nested: { list: ['{{$seq}}', 'x{{$seq}}y{{$seq}}'] } }, { a: '{{$seq}}', token: 'evt-{{$seq}}' }, { b: 'none' }, { a: '{{$seq}}' }];
+    const batch = [
+      { a: '{{$seq}}', nested: { list: ['{{$seq}}', 'x{{$seq}}y{{$seq}}'] } },
+      { a: '{{$seq}}', token: 'evt-{{$seq}}' },
+      { b: 'none' },
+      { a: '{{$seq}}' },
+    ];
     expect(events(resolveBatch(batch, context()))).toEqual([{ a: 1, nested: { list: [1, 'x1y1'] } }, { a: 2, token: 'evt-2' }, { b: 'none' }, { a: 4 }]);
   });
 
@@ -82,7 +100,9 @@ describe('templates', () => {
 
   it('reports an unknown variable with its path and its place in the value, and resolves nothing', () => {
     const result = resolveBatch([{ token: 'ok' }, { attributes: { who: 'id {{custmer}}' } }], context());
-    expect(result).toEqual({ problems: [{ path: '/1/attributes/who', message: 'There is no variable "custmer". The environment has customer, plan.name.', start: 3, end: 14 }] });
+    expect(result).toEqual({
+      problems: [{ path: '/1/attributes/who', message: 'There is no variable "custmer". The environment has customer, plan.name.', start: 3, end: 14 }],
+    });
   });
 
   it.each([
@@ -105,8 +125,12 @@ describe('templates', () => {
   });
 
   it('reports a template in a field name and an unknown time zone', () => {
-    expect(resolveBatch([{ '{{customer}}': 'x' }], context())).toMatchObject({ problems: [{ path: '/0/{{customer}}', message: expect.stringMatching(/values only/) }] });
-    expect(resolveBatch([{ at: '{{$now}}' }], context({ timeZone: 'Mars/Olympus' }))).toMatchObject({ problems: [{ message: expect.stringMatching(/Mars\/Olympus/) }] });
+    expect(resolveBatch([{ '{{customer}}': 'x' }], context())).toMatchObject({
+      problems: [{ path: '/0/{{customer}}', message: expect.stringMatching(/values only/) }],
+    });
+    expect(resolveBatch([{ at: '{{$now}}' }], context({ timeZone: 'Mars/Olympus' }))).toMatchObject({
+      problems: [{ message: expect.stringMatching(/Mars\/Olympus/) }],
+    });
   });
 
   it('keeps a field named __proto__ a field', () => {
@@ -148,16 +172,22 @@ describe('values nested deeper than a batch may be', () => {
 
   it('are said once however many events nest too deep', () => {
     const deep = { attributes: { a: insideArrays(100, 1) } };
-    expect(resolveBatch([deep, deep, { attributes: { a: insideArrays(100, 1), b: insideArrays(100, 1) } }], context())).toEqual({ problems: [{ path: tooDeepPath, message: TOO_DEEP_MESSAGE, start: 0, end: 0, tooDeep: true }] });
+    expect(resolveBatch([deep, deep, { attributes: { a: insideArrays(100, 1), b: insideArrays(100, 1) } }], context())).toEqual({
+      problems: [{ path: tooDeepPath, message: TOO_DEEP_MESSAGE, start: 0, end: 0, tooDeep: true }],
+    });
   });
 
   it(`resolve as usual ${MAX_JSON_DEPTH} levels deep`, () => {
-    const [event] = events(resolveBatch([{ attributes: { a: insideArrays(MAX_JSON_DEPTH - 3, '{{customer}}') } }], context())) as { attributes: { a: unknown } }[];
+    const [event] = events(resolveBatch([{ attributes: { a: insideArrays(MAX_JSON_DEPTH - 3, '{{customer}}') } }], context())) as {
+      attributes: { a: unknown };
+    }[];
     expect(event!.attributes.a).toEqual(insideArrays(MAX_JSON_DEPTH - 3, 'cust-42'));
   });
 
   it('are a problem in an event generated from, at its path within the event', () => {
-    expect(generateFrom({ attributes: { a: insideArrays(100, 1) } }, 3, context())).toEqual({ problems: [{ path: tooDeepPath.slice('/0'.length), message: TOO_DEEP_MESSAGE, start: 0, end: 0, tooDeep: true }] });
+    expect(generateFrom({ attributes: { a: insideArrays(100, 1) } }, 3, context())).toEqual({
+      problems: [{ path: tooDeepPath.slice('/0'.length), message: TOO_DEEP_MESSAGE, start: 0, end: 0, tooDeep: true }],
+    });
   });
 });
 
@@ -188,7 +218,9 @@ describe('generating events from one', () => {
   });
 
   it('previews 100 000 generated events in well under a second', () => {
-    const generated = events(generateFrom({ ...event, device_id: '{{$uuid}}', customer_id: '{{customer}}' }, 100_000, context({ uuid: undefined, random: undefined })));
+    const generated = events(
+      generateFrom({ ...event, device_id: '{{$uuid}}', customer_id: '{{customer}}' }, 100_000, context({ uuid: undefined, random: undefined })),
+    );
     const started = performance.now();
     const preview = resolveBatch(generated, context());
     const elapsed = performance.now() - started;

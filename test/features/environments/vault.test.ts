@@ -165,7 +165,10 @@ describe('the vault binds secrets to their server', () => {
     expect(vault.origin('env-1')).toBe('https://api.example.com');
     expect(vault.secretsFor('env-1', 'https://API.Example.com:443/v2/user/events')).toEqual(secret);
     expect(() => vault.secretsFor('env-1', 'https://api.example.com:8443/v1')).toThrow(
-      expect.objectContaining({ code: 'secrets-for-another-server', message: 'The API key and the saved password were entered for https://api.example.com; enter them again for https://api.example.com:8443.' }),
+      expect.objectContaining({
+        code: 'secrets-for-another-server',
+        message: 'The API key and the saved password were entered for https://api.example.com; enter them again for https://api.example.com:8443.',
+      }),
     );
     expect(() => vault.secretsFor('env-1', 'http://api.example.com/v1')).toThrow(expect.objectContaining({ code: 'secrets-for-another-server' }));
     expect(() => vault.secretsFor('env-1', 'https://evil.example.com')).toThrow(expect.objectContaining({ code: 'secrets-for-another-server' }));
@@ -197,13 +200,18 @@ describe('the vault binds secrets to their server', () => {
   });
 
   it('refuses secrets saved before origins were recorded until they are bound', async () => {
-    const legacy = { version: 1, entries: { 'env-1': { scheme: 'plain-by-choice', backend: 'none', data: Buffer.from(JSON.stringify(secret)).toString('base64') } } };
+    const legacy = {
+      version: 1,
+      entries: { 'env-1': { scheme: 'plain-by-choice', backend: 'none', data: Buffer.from(JSON.stringify(secret)).toString('base64') } },
+    };
     await writeFile(file, JSON.stringify(legacy));
     const vault = createVault({ file, cipher: noKeyStore });
     vault.allowPlainStorage('env-1', true);
     await vault.load();
     expect(vault.origin('env-1')).toBeNull();
-    expect(() => vault.secretsFor('env-1', server)).toThrow(expect.objectContaining({ message: 'The API key and the saved password were entered for another server; enter them again for https://api.example.com.' }));
+    expect(() => vault.secretsFor('env-1', server)).toThrow(
+      expect.objectContaining({ message: 'The API key and the saved password were entered for another server; enter them again for https://api.example.com.' }),
+    );
     await vault.bind('env-1', `${server}/v1`);
     expect(vault.secretsFor('env-1', server)).toEqual(secret);
     const reopened = createVault({ file, cipher: noKeyStore });

@@ -11,7 +11,11 @@ describe('batch files', () => {
   });
 
   it('read NDJSON as the JSON array of its events, blank lines skipped', () => {
-    expect(batchFromNdjson('{"token":"a"}\r\n\n{"token":"b"}\n')).toEqual({ ok: true, events: 2, text: '[\n  {\n    "token": "a"\n  },\n  {\n    "token": "b"\n  }\n]\n' });
+    expect(batchFromNdjson('{"token":"a"}\r\n\n{"token":"b"}\n')).toEqual({
+      ok: true,
+      events: 2,
+      text: '[\n  {\n    "token": "a"\n  },\n  {\n    "token": "b"\n  }\n]\n',
+    });
   });
 
   it('say which line is not one event', () => {
@@ -24,7 +28,10 @@ describe('a batch file read for validate and send', () => {
   const problemsIn = (fileName: string, text: string) => {
     const read = readBatchText(fileName, text);
     if (!read.ok) throw new Error(read.message);
-    return validateBatch(read.text, rulesFor(DEFAULT_SETTINGS)).diagnostics.map((diagnostic) => ({ path: diagnostic.path, ...(read.inFile ? read.inFile(diagnostic) : { line: diagnostic.line, column: diagnostic.column }) }));
+    return validateBatch(read.text, rulesFor(DEFAULT_SETTINGS)).diagnostics.map((diagnostic) => ({
+      path: diagnostic.path,
+      ...(read.inFile ? read.inFile(diagnostic) : { line: diagnostic.line, column: diagnostic.column }),
+    }));
   };
 
   it("puts an NDJSON file's problems on its lines and columns, blank lines and all", () => {
@@ -40,7 +47,8 @@ describe('a batch file read for validate and send', () => {
 
   it('knows NDJSON by its lines in a .json file or on standard input, as eventdesk transform does', () => {
     const text = `${JSON.stringify(sampleEvent)}\n${JSON.stringify({ ...sampleEvent, token: 7 })}\n`;
-    for (const name of ['events.json', '']) expect(problemsIn(name, text)).toEqual([{ path: '/1/token', line: 2, column: text.split('\n')[1]!.indexOf('7') + 1 }]);
+    for (const name of ['events.json', ''])
+      expect(problemsIn(name, text)).toEqual([{ path: '/1/token', line: 2, column: text.split('\n')[1]!.indexOf('7') + 1 }]);
   });
 
   it("puts a problem of the whole batch on the file's first line", () => {
@@ -51,10 +59,27 @@ describe('a batch file read for validate and send', () => {
   });
 
   it("reads the sandbox's traffic saved as JSON as the events its clients posted, not as records", () => {
-    const posted = (id: number, events: unknown[]) => ({ id, method: 'POST', path: '/user/events', headers: {}, body: { text: JSON.stringify(events), truncated: false }, response: { status: 202 } });
-    const traffic = [posted(3, [{ ...sampleEvent, token: 'b' }]), { id: 2, method: 'POST', path: '/oauth2/login', body: { text: '{}', truncated: false }, response: null }, posted(1, [sampleEvent])];
+    const posted = (id: number, events: unknown[]) => ({
+      id,
+      method: 'POST',
+      path: '/user/events',
+      headers: {},
+      body: { text: JSON.stringify(events), truncated: false },
+      response: { status: 202 },
+    });
+    const traffic = [
+      posted(3, [{ ...sampleEvent, token: 'b' }]),
+      { id: 2, method: 'POST', path: '/oauth2/login', body: { text: '{}', truncated: false }, response: null },
+      posted(1, [sampleEvent]),
+    ];
     const read = readBatchText('requests.json', JSON.stringify(traffic, null, 2));
-    expect(read).toMatchObject({ ok: true, inFile: null, note: expect.stringMatching(/^is the sandbox's traffic saved as JSON: read as a JSON array of the 2 events it carried; positions are in that array\. Found 2 events in 2 posts/) });
+    expect(read).toMatchObject({
+      ok: true,
+      inFile: null,
+      note: expect.stringMatching(
+        /^is the sandbox's traffic saved as JSON: read as a JSON array of the 2 events it carried; positions are in that array\. Found 2 events in 2 posts/,
+      ),
+    });
     expect(read.ok && JSON.parse(read.text)).toEqual([sampleEvent, { ...sampleEvent, token: 'b' }]);
     expect(read.ok && validateBatch(read.text, rulesFor(DEFAULT_SETTINGS)).diagnostics).toEqual([]);
   });
@@ -66,6 +91,9 @@ describe('a batch file read for validate and send', () => {
   });
 
   it('says why an NDJSON file holds no batch', () => {
-    expect(readBatchText('events.jsonl', '{"token": "a"}\n[1, 2]\n')).toEqual({ ok: false, message: 'it does not read as NDJSON: Line 2 holds a list, not one event object.' });
+    expect(readBatchText('events.jsonl', '{"token": "a"}\n[1, 2]\n')).toEqual({
+      ok: false,
+      message: 'it does not read as NDJSON: Line 2 holds a list, not one event object.',
+    });
   });
 });

@@ -23,8 +23,16 @@ function words(text: string): string[] {
 }
 
 describe('bash words', () => {
-  it('reads single, double and $\'…\' quotes, escapes and line continuations', () => {
-    expect(words(`a 'b c' "d \\"e\\" \\$f \\x" $'g\\nh\\t\\'i\\x41\\u00e9\\101' j\\ k l\\\n m`)).toEqual(['a', 'b c', 'd "e" $f \\x', "g\nh\t'iAéA", 'j k', 'l', 'm']);
+  it("reads single, double and $'…' quotes, escapes and line continuations", () => {
+    expect(words(`a 'b c' "d \\"e\\" \\$f \\x" $'g\\nh\\t\\'i\\x41\\u00e9\\101' j\\ k l\\\n m`)).toEqual([
+      'a',
+      'b c',
+      'd "e" $f \\x',
+      "g\nh\t'iAéA",
+      'j k',
+      'l',
+      'm',
+    ]);
     expect(words(`'it'\\''s' ""  x"y"'z'`)).toEqual(["it's", '', 'xyz']);
     expect(words('curl \\\r\n  -v # a comment\n x')).toEqual(['curl', '-v', 'x']);
   });
@@ -47,7 +55,12 @@ describe('cURL import', () => {
   --compressed`;
     expect(parseCurl(command)).toEqual({
       ok: true,
-      request: { method: 'POST', url: 'https://api.example.com/user/events', headers: { accept: '*/*', apiKey, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body },
+      request: {
+        method: 'POST',
+        url: 'https://api.example.com/user/events',
+        headers: { accept: '*/*', apiKey, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body,
+      },
       events: [sampleEvent],
       note: 'Ignored the options --compressed.',
     });
@@ -55,13 +68,21 @@ describe('cURL import', () => {
 
   it('reads a Postman-style command: --location, --request, --header, --data, --url', () => {
     const command = `curl --location --request PUT --url "https://api.example.com/user/events" --header "Content-Type: application/json" --data "{\\"token\\": \\"t\\"}"`;
-    expect(parseCurl(command)).toMatchObject({ ok: true, request: { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"token": "t"}' }, events: [{ token: 't' }] });
+    expect(parseCurl(command)).toMatchObject({
+      ok: true,
+      request: { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"token": "t"}' },
+      events: [{ token: 't' }],
+    });
   });
 
   it('reads glued and = forms, and turns -u into Basic', () => {
     expect(parseCurl(`curl -XPOST -HX-A:1 --header=X-B:2 -d'[{"a":1}]' -u qa:pässword https://h/user/events`)).toMatchObject({
       ok: true,
-      request: { method: 'POST', headers: { 'X-A': '1', 'X-B': '2', Authorization: `Basic ${Buffer.from('qa:pässword').toString('base64')}` }, body: '[{"a":1}]' },
+      request: {
+        method: 'POST',
+        headers: { 'X-A': '1', 'X-B': '2', Authorization: `Basic ${Buffer.from('qa:pässword').toString('base64')}` },
+        body: '[{"a":1}]',
+      },
     });
   });
 
@@ -93,7 +114,10 @@ describe('cURL export', () => {
   });
 
   it('masks secret query parameters and known secrets in the body', () => {
-    const command = exportCurl({ method: 'POST', url: 'https://h/oauth2/login?apiKey=abcdefghijklmnop', headers: {}, body: '{"username":"qa","password":"hunter2-secret"}' }, { secrets: ['hunter2-secret'] });
+    const command = exportCurl(
+      { method: 'POST', url: 'https://h/oauth2/login?apiKey=abcdefghijklmnop', headers: {}, body: '{"username":"qa","password":"hunter2-secret"}' },
+      { secrets: ['hunter2-secret'] },
+    );
     expect(command).not.toContain('abcdefghijklmnop');
     expect(command).not.toContain('hunter2-secret');
   });
@@ -108,10 +132,19 @@ describe('cURL export', () => {
   it('imports back exactly what it exported, whatever the text', () => {
     const text = fc.string({ unit: 'binary' });
     fc.assert(
-      fc.property(fc.webUrl(), fc.constantFrom('POST', 'PUT', 'PATCH'), fc.dictionary(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/), text.map((value) => value.trim())), fc.array(fc.dictionary(fc.string(), text), { minLength: 1 }), (url, method, headers, events) => {
-        const request = { method, url, headers, body: JSON.stringify(events) };
-        expect(parseCurl(exportCurl(request, { revealSecrets: true }))).toMatchObject({ ok: true, request, events });
-      }),
+      fc.property(
+        fc.webUrl(),
+        fc.constantFrom('POST', 'PUT', 'PATCH'),
+        fc.dictionary(
+          fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/),
+          text.map((value) => value.trim()),
+        ),
+        fc.array(fc.dictionary(fc.string(), text), { minLength: 1 }),
+        (url, method, headers, events) => {
+          const request = { method, url, headers, body: JSON.stringify(events) };
+          expect(parseCurl(exportCurl(request, { revealSecrets: true }))).toMatchObject({ ok: true, request, events });
+        },
+      ),
     );
   });
 });

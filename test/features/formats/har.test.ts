@@ -15,13 +15,23 @@ const sent: HarExchange = {
     headers: { 'Content-Type': 'application/json', apiKey, Authorization: `Bearer ${accessToken}` },
     body: JSON.stringify([sampleEvent, { ...sampleEvent, token: 'tök-2' }]),
   },
-  response: { status: 202, statusText: 'Accepted', headers: { 'content-type': 'application/json', 'set-cookie': 'session=s3cr3t-cookie' }, body: '{"accepted":2}' },
+  response: {
+    status: 202,
+    statusText: 'Accepted',
+    headers: { 'content-type': 'application/json', 'set-cookie': 'session=s3cr3t-cookie' },
+    body: '{"accepted":2}',
+  },
 };
 const failed: HarExchange = { ...sent, startedDateTime: '2026-05-04T10:21:00Z', response: null };
 const login: HarExchange = {
   startedDateTime: '2026-05-04T10:19:00+02:00',
   time: 12,
-  request: { method: 'POST', url: 'https://api.example.com/v1/oauth2/login', headers: { 'Content-Type': 'application/json' }, body: '{"username":"qa","password":"hunter2-secret"}' },
+  request: {
+    method: 'POST',
+    url: 'https://api.example.com/v1/oauth2/login',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"username":"qa","password":"hunter2-secret"}',
+  },
   response: { status: 200, statusText: 'OK', headers: {}, body: `{"access_token":"${accessToken}"}` },
 };
 
@@ -77,7 +87,10 @@ describe('HAR validity check', () => {
 
 describe('HAR import', () => {
   const har = (entries: unknown[]) => JSON.stringify({ log: { version: '1.2', creator: { name: 'Chrome', version: '1' }, entries } });
-  const entry = (method: string, url: string, text?: string) => ({ startedDateTime: '2026-05-04T10:20:30Z', request: { method, url, ...(text === undefined ? {} : { postData: { mimeType: 'application/json', text } }) } });
+  const entry = (method: string, url: string, text?: string) => ({
+    startedDateTime: '2026-05-04T10:20:30Z',
+    request: { method, url, ...(text === undefined ? {} : { postData: { mimeType: 'application/json', text } }) },
+  });
 
   it('keeps only POSTs to /user/events and says which it skipped', () => {
     const result = parseHar(
@@ -92,7 +105,11 @@ describe('HAR import', () => {
     expect(result).toEqual({
       ok: true,
       events: [sampleEvent, { a: 1 }, { b: 2 }],
-      origins: [1, 4, 4].map((index) => ({ entry: index, startedDateTime: '2026-05-04T10:20:30Z', url: index === 1 ? 'https://h/user/events/' : 'https://h/api/user/events?x=1' })),
+      origins: [1, 4, 4].map((index) => ({
+        entry: index,
+        startedDateTime: '2026-05-04T10:20:30Z',
+        url: index === 1 ? 'https://h/user/events/' : 'https://h/api/user/events?x=1',
+      })),
       note: 'Found 3 events in 2 posts to /user/events, of 5 entries. Skipped entries 4: their bodies hold no JSON events.',
     });
   });

@@ -11,13 +11,25 @@ describe('NDJSON import and export', () => {
 
   it('names the line and column of a bad line', () => {
     const text = `${JSON.stringify(sampleEvent)}\n\n{"token": "a" "svc_id": 1}\n`;
-    expect(parseNdjson(text)).toEqual({ ok: false, message: expect.stringMatching(/^Line 3 is not valid JSON at column 15: expected ',' or '\}', found '"svc_id"'\. It starts: \{"token"/), line: 3 });
+    expect(parseNdjson(text)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Line 3 is not valid JSON at column 15: expected ',' or '\}', found '"svc_id"'\. It starts: \{"token"/),
+      line: 3,
+    });
   });
 
   it('says where a line nests too deep, without overflowing the stack or the memory', () => {
     const deepEvent = `{"token":"t","attributes":{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`;
-    expect(parseNdjson(`${JSON.stringify(sampleEvent)}\n${deepEvent}\n`)).toEqual({ ok: false, message: expect.stringMatching(/^Line 2 nests too deep at column 94: Arrays and objects nest deeper than 64 levels/), line: 2 });
-    expect(parseNdjson('['.repeat(2_000_000))).toEqual({ ok: false, message: expect.stringMatching(/^Line 1 nests too deep at column 65: Arrays and objects nest deeper/), line: 1 });
+    expect(parseNdjson(`${JSON.stringify(sampleEvent)}\n${deepEvent}\n`)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Line 2 nests too deep at column 94: Arrays and objects nest deeper than 64 levels/),
+      line: 2,
+    });
+    expect(parseNdjson('['.repeat(2_000_000))).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Line 1 nests too deep at column 65: Arrays and objects nest deeper/),
+      line: 1,
+    });
   });
 
   it('keeps the message short when a huge line is bad', () => {

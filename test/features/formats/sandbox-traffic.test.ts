@@ -11,7 +11,11 @@ async function savedTraffic(options: Parameters<typeof useSandbox>[0] = {}): Pro
   await sendEvents(sandbox, [validEvent({ customer_id: 'c-1' }), validEvent({ customer_id: 'c-2' })], headers);
   await sendEvents(sandbox, [validEvent({ customer_id: 'c-3', svc_id: 'x' })], headers);
   await sendEvents(sandbox, '[{"token": ', headers);
-  await sendEvents(sandbox, Array.from({ length: 30 }, (_, index) => validEvent({ customer_id: `c-big-${index}` })), headers);
+  await sendEvents(
+    sandbox,
+    Array.from({ length: 30 }, (_, index) => validEvent({ customer_id: `c-big-${index}` })),
+    headers,
+  );
   return (await fetch(`${sandbox.url}/_sandbox/requests`)).text();
 }
 
@@ -21,7 +25,9 @@ describe('importing the sandbox traffic saved as JSON', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.events.map((event) => event.customer_id)).toEqual(['c-1', 'c-2', 'c-3']);
-    expect(result.note).toBe("Found 3 events in 2 posts to /user/events, of 5 requests of the sandbox's traffic. Skipped requests #5: the traffic kept only the start of their bodies; `eventdesk capture export` or the Sandbox tab has them whole. Skipped requests #4: their bodies hold no JSON events.");
+    expect(result.note).toBe(
+      "Found 3 events in 2 posts to /user/events, of 5 requests of the sandbox's traffic. Skipped requests #5: the traffic kept only the start of their bodies; `eventdesk capture export` or the Sandbox tab has them whole. Skipped requests #4: their bodies hold no JSON events.",
+    );
   });
 
   it('says so when no request posted events', async () => {

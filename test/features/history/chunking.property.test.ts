@@ -19,44 +19,55 @@ const eventText = fc.oneof(
 describe('planChunks', () => {
   it('covers every event exactly once, in order, each chunk within the limits', () => {
     fc.assert(
-      fc.property(fc.array(eventText, { maxLength: 60 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 2, max: 400 }), (texts, chunkSize, maxChunkBytes) => {
-        const chunks = planChunks(texts, { chunkSize, maxChunkBytes });
-        let next = 0;
-        for (const chunk of chunks) {
-          expect(chunk.firstEvent).toBe(next);
-          expect(chunk.eventCount).toBeGreaterThanOrEqual(1);
-          expect(chunk.eventCount).toBeLessThanOrEqual(chunkSize);
-          const body = chunkBody(texts, chunk.firstEvent, chunk.eventCount);
-          expect(chunk.bytes).toBe(bytesOf(body));
-          if (chunk.bytes > maxChunkBytes) {
-            expect(chunk.eventCount).toBe(1);
-            expect(chunk.oversized).toBe(true);
-          } else {
-            expect(chunk.oversized).toBe(false);
+      fc.property(
+        fc.array(eventText, { maxLength: 60 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 2, max: 400 }),
+        (texts, chunkSize, maxChunkBytes) => {
+          const chunks = planChunks(texts, { chunkSize, maxChunkBytes });
+          let next = 0;
+          for (const chunk of chunks) {
+            expect(chunk.firstEvent).toBe(next);
+            expect(chunk.eventCount).toBeGreaterThanOrEqual(1);
+            expect(chunk.eventCount).toBeLessThanOrEqual(chunkSize);
+            const body = chunkBody(texts, chunk.firstEvent, chunk.eventCount);
+            expect(chunk.bytes).toBe(bytesOf(body));
+            if (chunk.bytes > maxChunkBytes) {
+              expect(chunk.eventCount).toBe(1);
+              expect(chunk.oversized).toBe(true);
+            } else {
+              expect(chunk.oversized).toBe(false);
+            }
+            next += chunk.eventCount;
           }
-          next += chunk.eventCount;
-        }
-        expect(next).toBe(texts.length);
-      }),
+          expect(next).toBe(texts.length);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('fills each chunk as far as the limits allow: the next event would not have fitted', () => {
     fc.assert(
-      fc.property(fc.array(eventText, { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 2, max: 400 }), (texts, chunkSize, maxChunkBytes) => {
-        const chunks = planChunks(texts, { chunkSize, maxChunkBytes });
-        for (const chunk of chunks.slice(0, -1)) {
-          const grown = chunkBody(texts, chunk.firstEvent, chunk.eventCount + 1);
-          expect(chunk.eventCount === chunkSize || bytesOf(grown) > maxChunkBytes).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(eventText, { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 2, max: 400 }),
+        (texts, chunkSize, maxChunkBytes) => {
+          const chunks = planChunks(texts, { chunkSize, maxChunkBytes });
+          for (const chunk of chunks.slice(0, -1)) {
+            const grown = chunkBody(texts, chunk.firstEvent, chunk.eventCount + 1);
+            expect(chunk.eventCount === chunkSize || bytesOf(grown) > maxChunkBytes).toBe(true);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('counts UTF-8 bytes as an encoder does', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 50 }), (text) => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 50 }), (text) => {
         expect(utf8Length(text)).toBe(bytesOf(text));
       }),
     );

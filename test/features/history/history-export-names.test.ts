@@ -7,7 +7,17 @@ const ID_B = 'bbbbbbbb-2222-4222-8222-222222222222';
 describe('the name offered for a history export', () => {
   it('is the first id and the count when no submission is labelled', () => {
     expect(exportFileName([{ id: ID_A, label: '' }], 'har', false, [])).toBe('eventdesk-aaaaaaaa-1-submission.har');
-    expect(exportFileName([{ id: ID_A, label: '' }, { id: ID_B, label: '' }], 'curl', true, [])).toBe('eventdesk-aaaaaaaa-2-submissions-with-secrets.sh');
+    expect(
+      exportFileName(
+        [
+          { id: ID_A, label: '' },
+          { id: ID_B, label: '' },
+        ],
+        'curl',
+        true,
+        [],
+      ),
+    ).toBe('eventdesk-aaaaaaaa-2-submissions-with-secrets.sh');
   });
 
   it('carries the label, made safe for a file name on every system', () => {
@@ -18,7 +28,16 @@ describe('the name offered for a history export', () => {
   });
 
   it('names each label once, oldest first, and keeps a long one short', () => {
-    const names = exportFileName([{ id: ID_A, label: 'ZD-1' }, { id: ID_B, label: 'ZD-2' }, { id: ID_B, label: 'ZD-1' }], 'har', false, []);
+    const names = exportFileName(
+      [
+        { id: ID_A, label: 'ZD-1' },
+        { id: ID_B, label: 'ZD-2' },
+        { id: ID_B, label: 'ZD-1' },
+      ],
+      'har',
+      false,
+      [],
+    );
     expect(names).toBe('eventdesk-ZD-1_ZD-2-aaaaaaaa-3-submissions.har');
     const long = exportFileName([{ id: ID_A, label: 'x'.repeat(500) }], 'har', false, []);
     expect(long).toBe(`eventdesk-${'x'.repeat(60)}-aaaaaaaa-1-submission.har`);

@@ -18,7 +18,14 @@ afterEach(async () => {
 });
 
 const formats = ExportFormatSchema.options;
-const event = (n: number, attributes: Record<string, string> = {}) => ({ token: `t-${n}`, customer_id: `c-${n}`, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: n, created_at: '2026-11-22 10:00:00', attributes });
+const event = (n: number, attributes: Record<string, string> = {}) => ({
+  token: `t-${n}`,
+  customer_id: `c-${n}`,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  svc_id: n,
+  created_at: '2026-11-22 10:00:00',
+  attributes,
+});
 const eventsOf = (count: number, from = 1) => Array.from({ length: count }, (_, n) => event(from + n));
 
 /** A real sandbox, vault, environments and login; a real SQLite history; sends through the real sender. */
@@ -39,7 +46,13 @@ async function setup(chunkSize = 2) {
     return result.started.id;
   };
   const historyExport = createHistoryExport({ submissions, environments: context.environments, vault: context.vault, appVersion: '9.8.7' });
-  return { ...context, submissions, send, historyExport, secrets: { apiKey: secrets.apiKey, accessToken: secrets.accessToken, refreshToken: secrets.refreshToken, password: secrets.password } };
+  return {
+    ...context,
+    submissions,
+    send,
+    historyExport,
+    secrets: { apiKey: secrets.apiKey, accessToken: secrets.accessToken, refreshToken: secrets.refreshToken, password: secrets.password },
+  };
 }
 
 /** The blocks of a cURL export after its first (header) one: a comment line, then the command. */
@@ -70,7 +83,12 @@ describe('exporting submissions from the history', () => {
         status: 'ok',
         label: '',
         note: '',
-        request: { method: 'POST', url: `${detail.baseUrl}/user/events`, headers: expect.objectContaining({ Authorization: 'Bearer ••••', 'Content-Type': 'application/json' }), events: eventsOf(3) },
+        request: {
+          method: 'POST',
+          url: `${detail.baseUrl}/user/events`,
+          headers: expect.objectContaining({ Authorization: 'Bearer ••••', 'Content-Type': 'application/json' }),
+          events: eventsOf(3),
+        },
         chunks: [0, 1].map((index) => ({
           firstEvent: index * 2,
           eventCount: index === 0 ? 2 : 1,
@@ -80,7 +98,11 @@ describe('exporting submissions from the history', () => {
           durationMs: detail.chunks[index]!.durationMs,
           error: null,
           attemptLog: detail.chunks[index]!.attemptLog,
-          response: { headers: expect.objectContaining({ 'content-type': expect.stringContaining('application/json') }), body: { accepted: index === 0 ? 2 : 1 }, truncated: false },
+          response: {
+            headers: expect.objectContaining({ 'content-type': expect.stringContaining('application/json') }),
+            body: { accepted: index === 0 ? 2 : 1 },
+            truncated: false,
+          },
         })),
       },
     ]);
@@ -146,7 +168,10 @@ describe('exporting submissions from the history', () => {
     expect(fileName).toBe(`eventdesk-${id.slice(0, 8)}-1-submission.sh`);
     expect(text.split('\n')[0]).toBe('# EventDesk 9.8.7 · 1 submission · 2 chunks · secrets masked (••••): put the real ones in before running');
     const blocks = curlBlocks(text);
-    expect(blocks.map((block) => block.split('\n')[0])).toEqual([`# submission ${id} · chunk 1 of 2 · events 1–2 · ok 202`, `# submission ${id} · chunk 2 of 2 · event 3 · ok 202`]);
+    expect(blocks.map((block) => block.split('\n')[0])).toEqual([
+      `# submission ${id} · chunk 1 of 2 · events 1–2 · ok 202`,
+      `# submission ${id} · chunk 2 of 2 · event 3 · ok 202`,
+    ]);
     const parsed = blocks.map((block) => parseCurl(block));
     expect(parsed.map((result) => result.ok && result.events)).toEqual([eventsOf(2), [event(3)]]);
     expect(parsed[0]).toMatchObject({ ok: true, request: { method: 'POST', headers: { Authorization: 'Bearer ••••' } } });
@@ -155,7 +180,10 @@ describe('exporting submissions from the history', () => {
   it('masks the API key, the tokens and the password everywhere, even where a batch echoes them, unless asked', async () => {
     const { send, historyExport, secrets } = await setup();
     // A batch whose attributes carry the secrets themselves, as a careless paste would.
-    const id = await send([event(1, { pasted: secrets.accessToken, key: `apiKey=${secrets.apiKey}` }), event(2, { again: `${secrets.refreshToken} ${secrets.password}` })]);
+    const id = await send([
+      event(1, { pasted: secrets.accessToken, key: `apiKey=${secrets.apiKey}` }),
+      event(2, { again: `${secrets.refreshToken} ${secrets.password}` }),
+    ]);
     for (const format of formats) {
       const { text } = historyExport.build([id], format, false);
       for (const [name, secret] of Object.entries(secrets)) expect(text, `${format} holds the ${name}`).not.toContain(secret);
@@ -186,7 +214,9 @@ describe('exporting submissions from the history', () => {
     const id = await send(eventsOf(1));
     await environments.remove(LOCAL_SANDBOX_ID);
     for (const format of formats) {
-      expect(() => historyExport.build([id], format, true)).toThrow(expect.objectContaining({ code: 'environment-not-found', message: expect.stringContaining('"Local sandbox", which no longer exists') }));
+      expect(() => historyExport.build([id], format, true)).toThrow(
+        expect.objectContaining({ code: 'environment-not-found', message: expect.stringContaining('"Local sandbox", which no longer exists') }),
+      );
     }
     // Masked, it still exports.
     expect(JSON.parse(historyExport.build([id], 'json', false).text)).toHaveLength(1);
@@ -196,7 +226,17 @@ describe('exporting submissions from the history', () => {
     const { historyExport, submissions, info } = await setup();
     const texts = eventsOf(3).map((one) => JSON.stringify(one));
     const created = submissions.createSubmission(
-      { environmentId: LOCAL_SANDBOX_ID, environmentName: 'Local sandbox', environmentColor: '#2e9d6a', baseUrl: 'http://127.0.0.1:9', headers: { apiKey: '••••-key' }, batch: `[${texts.join(',')}]`, eventCount: 3, batchHash: 'h', startedAt: '2026-11-22T10:00:00.000Z' },
+      {
+        environmentId: LOCAL_SANDBOX_ID,
+        environmentName: 'Local sandbox',
+        environmentColor: '#2e9d6a',
+        baseUrl: 'http://127.0.0.1:9',
+        headers: { apiKey: '••••-key' },
+        batch: `[${texts.join(',')}]`,
+        eventCount: 3,
+        batchHash: 'h',
+        startedAt: '2026-11-22T10:00:00.000Z',
+      },
       [
         { firstEvent: 0, eventCount: 1 },
         { firstEvent: 1, eventCount: 1 },
@@ -208,18 +248,44 @@ describe('exporting submissions from the history', () => {
       const attempt = submissions.beginAttempt(created.id, { number, startedAt: `2026-11-22T10:00:0${number}.000Z`, firstEvent: 0, eventCount: 1 });
       submissions.endAttempt(created.id, attempt, { ...answer, durationMs: 500, statusCode: number === 2 ? 503 : 500, responseBody: `boom ${number}` });
     }
-    submissions.updateChunk(created.id, 0, { status: 'failed', statusCode: 500, responseHeaders: { 'content-type': 'text/plain' }, responseBody: `boom ${info.demoApiKey}`, attempts: 3, durationMs: 1500, error: 'The server failed (500) 3 times.' });
+    submissions.updateChunk(created.id, 0, {
+      status: 'failed',
+      statusCode: 500,
+      responseHeaders: { 'content-type': 'text/plain' },
+      responseBody: `boom ${info.demoApiKey}`,
+      attempts: 3,
+      durationMs: 1500,
+      error: 'The server failed (500) 3 times.',
+    });
     const reset = submissions.beginAttempt(created.id, { number: 1, startedAt: '2026-11-22T10:00:05.000Z', firstEvent: 1, eventCount: 1 });
-    submissions.endAttempt(created.id, reset, { ...answer, responseHeaders: {}, durationMs: 250, statusCode: null, responseBody: '', error: 'The connection was reset.', mayHaveArrived: true });
+    submissions.endAttempt(created.id, reset, {
+      ...answer,
+      responseHeaders: {},
+      durationMs: 250,
+      statusCode: null,
+      responseBody: '',
+      error: 'The connection was reset.',
+      mayHaveArrived: true,
+    });
     submissions.updateChunk(created.id, 1, { status: 'failed', attempts: 1, durationMs: 250, error: 'The connection was reset.' });
     submissions.finish(created.id, 'failed');
 
     const [record] = JSON.parse(historyExport.build([created.id], 'json', false).text) as SubmissionExport[];
-    expect(record!.chunks.map((chunk) => chunk.response)).toEqual([{ headers: { 'content-type': 'text/plain' }, body: 'boom ••••', truncated: false }, null, null]);
+    expect(record!.chunks.map((chunk) => chunk.response)).toEqual([
+      { headers: { 'content-type': 'text/plain' }, body: 'boom ••••', truncated: false },
+      null,
+      null,
+    ]);
 
     const har = JSON.parse(historyExport.build([created.id], 'har', false).text);
     expect(harProblems(har)).toEqual([]);
-    expect(har.log.entries.map((entry: { startedDateTime: string; response: { status: number; statusText: string } }) => [entry.startedDateTime, entry.response.status, entry.response.statusText])).toEqual([
+    expect(
+      har.log.entries.map((entry: { startedDateTime: string; response: { status: number; statusText: string } }) => [
+        entry.startedDateTime,
+        entry.response.status,
+        entry.response.statusText,
+      ]),
+    ).toEqual([
       ['2026-11-22T10:00:01.000Z', 500, 'Internal Server Error'],
       ['2026-11-22T10:00:02.000Z', 503, 'Service Unavailable'],
       ['2026-11-22T10:00:03.000Z', 500, 'Internal Server Error'],
@@ -248,7 +314,10 @@ describe('exporting submissions from the history', () => {
       const records = JSON.parse(historyExport.build(ids, 'json', false).text) as SubmissionExport[];
       expect(records.map((one) => one.id)).toEqual([older, newer]);
       expect(historyExport.build(ids, 'har', false).fileName).toBe(`eventdesk-${older.slice(0, 8)}-2-submissions.har`);
-      expect(curlBlocks(historyExport.build(ids, 'curl', false).text).map((block) => block.split(' · ')[0])).toEqual([`# submission ${older}`, `# submission ${newer}`]);
+      expect(curlBlocks(historyExport.build(ids, 'curl', false).text).map((block) => block.split(' · ')[0])).toEqual([
+        `# submission ${older}`,
+        `# submission ${newer}`,
+      ]);
     }
   });
 
@@ -256,12 +325,23 @@ describe('exporting submissions from the history', () => {
     const { send, historyExport, submissions, environments, vault } = await setup();
     const id = await send(eventsOf(2));
     expect(() => historyExport.build([], 'json', false)).toThrow(expect.objectContaining({ code: 'export-nothing-chosen' }));
-    expect(() => historyExport.build(['gone'], 'har', false)).toThrow(expect.objectContaining({ code: 'submission-not-found', message: 'That submission is no longer in the history.' }));
+    expect(() => historyExport.build(['gone'], 'har', false)).toThrow(
+      expect.objectContaining({ code: 'submission-not-found', message: 'That submission is no longer in the history.' }),
+    );
     expect(() => historyExport.build([id, 'gone-1', 'gone-2'], 'har', false)).toThrow(
-      expect.objectContaining({ code: 'submission-not-found', message: expect.stringContaining('2 of the 3 chosen submissions are no longer in the history'), detail: 'not found: gone-1, gone-2' }),
+      expect.objectContaining({
+        code: 'submission-not-found',
+        message: expect.stringContaining('2 of the 3 chosen submissions are no longer in the history'),
+        detail: 'not found: gone-1, gone-2',
+      }),
     );
     const small = createHistoryExport({ submissions, environments, vault, appVersion: '9.8.7', maxBatchBytes: submissions.batch(id)!.length - 1 });
-    expect(() => small.build([id], 'json', false)).toThrow(expect.objectContaining({ code: 'export-too-large', message: expect.stringContaining('Export fewer at a time') }));
-    expect(createHistoryExport({ submissions, environments, vault, appVersion: '9.8.7', maxBatchBytes: submissions.batch(id)!.length }).build([id], 'json', false).text).toContain(id);
+    expect(() => small.build([id], 'json', false)).toThrow(
+      expect.objectContaining({ code: 'export-too-large', message: expect.stringContaining('Export fewer at a time') }),
+    );
+    expect(
+      createHistoryExport({ submissions, environments, vault, appVersion: '9.8.7', maxBatchBytes: submissions.batch(id)!.length }).build([id], 'json', false)
+        .text,
+    ).toContain(id);
   });
 });

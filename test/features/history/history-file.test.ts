@@ -13,7 +13,13 @@ import { openSubmissions } from '../../../features/history/node/submissions.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import { emptyHistoryFilter } from '../../../features/history/common/history.ts';
 import { oneEventBatch, sandboxForCli } from '../../support/cli-sandbox.ts';
-import { damageItsMiddle, fingerprint, writeDamagedHistory, writeHistoryDamagedInItsMiddle, writeHistoryOfLargerBatches } from '../../support/damaged-history.ts';
+import {
+  damageItsMiddle,
+  fingerprint,
+  writeDamagedHistory,
+  writeHistoryDamagedInItsMiddle,
+  writeHistoryOfLargerBatches,
+} from '../../support/damaged-history.ts';
 
 /**
  * A submissions.sqlite with a page overwritten by garbage (a real file, damaged as a bad sector
@@ -56,7 +62,7 @@ function expectNoTrace(text: string): void {
 }
 
 describe('the store over a damaged file', () => {
-  it('opens, then answers history-corrupt where the raw store throws SQLite\'s own error', async () => {
+  it("opens, then answers history-corrupt where the raw store throws SQLite's own error", async () => {
     const { file, ids } = await damagedDataFolder();
     // The damage surfaces only at query time: the raw store opens and then throws.
     const raw = openSubmissions(file);
@@ -154,12 +160,17 @@ describe('the app over a damaged history', () => {
     const { dataFolder, file, before } = await damagedDataFolder();
     const { services, call } = await startApp(dataFolder);
 
-    expect(await call('history:list', { filter: emptyHistoryFilter })).toMatchObject({ ok: false, error: { code: 'history-corrupt', detail: `${file}: database disk image is malformed` } });
+    expect(await call('history:list', { filter: emptyHistoryFilter })).toMatchObject({
+      ok: false,
+      error: { code: 'history-corrupt', detail: `${file}: database disk image is malformed` },
+    });
 
     const environmentId = services.environments.list().environments[0]!.id;
     const { demoUsername, demoPassword } = services.sandbox!.info();
     expect(await call('session:login', { environmentId, username: demoUsername, password: demoPassword, rememberPassword: false })).toMatchObject({ ok: true });
-    const batchText = JSON.stringify([{ token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: {} }]);
+    const batchText = JSON.stringify([
+      { token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: {} },
+    ]);
     expect(await call('send:start', { environmentId, batchText, again: true })).toMatchObject({ ok: false, error: { code: 'history-corrupt' } });
     expect(services.sandbox!.traffic().filter((record) => record.path === '/user/events')).toEqual([]);
     expect(fingerprint(file)).toBe(before);
@@ -186,8 +197,13 @@ describe('the app over a damaged history', () => {
     const environmentId = services.environments.list().environments[0]!.id;
     const { demoUsername, demoPassword } = services.sandbox!.info();
     expect(await call('session:login', { environmentId, username: demoUsername, password: demoPassword, rememberPassword: false })).toMatchObject({ ok: true });
-    const batchText = JSON.stringify([{ token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: {} }]);
-    expect(await call('send:start', { environmentId, batchText, again: true })).toMatchObject({ ok: false, error: { code: 'history-corrupt', detail: expect.stringContaining(`${file}: database disk image is malformed`) } });
+    const batchText = JSON.stringify([
+      { token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: {} },
+    ]);
+    expect(await call('send:start', { environmentId, batchText, again: true })).toMatchObject({
+      ok: false,
+      error: { code: 'history-corrupt', detail: expect.stringContaining(`${file}: database disk image is malformed`) },
+    });
     expect(services.sandbox!.traffic().filter((record) => record.path === '/user/events')).toEqual([]);
     expect(fingerprint(file)).toBe(before);
     expect(await call('history:setAside')).toMatchObject({ ok: true });
@@ -201,15 +217,22 @@ describe('the app over a damaged history', () => {
     const environmentId = services.environments.list().environments[0]!.id;
     const { demoUsername, demoPassword } = services.sandbox!.info();
     expect(await call('session:login', { environmentId, username: demoUsername, password: demoPassword, rememberPassword: false })).toMatchObject({ ok: true });
-    const batchText = JSON.stringify([{ token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: {} }]);
+    const batchText = JSON.stringify([
+      { token: 't-1', customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: {} },
+    ]);
     // A first send checks the whole file, once: it is intact then.
     expect(await call('send:start', { environmentId, batchText, again: true })).toMatchObject({ ok: true });
-    await vi.waitFor(async () => expect(await call('history:list', { filter: { ...emptyHistoryFilter, statuses: ['sending'] } })).toEqual({ ok: true, value: [] }), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => expect(await call('history:list', { filter: { ...emptyHistoryFilter, statuses: ['sending'] } })).toEqual({ ok: true, value: [] }),
+      { timeout: 10_000 },
+    );
     const sentBefore = services.sandbox!.traffic().filter((record) => record.path === '/user/events').length;
 
     damageItsMiddle(file);
     const batches = await Promise.all(ids.map((id) => call('history:batch', { id })));
-    expect(batches).toContainEqual(expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'history-corrupt', message: expect.stringMatching(DAMAGED) }) }));
+    expect(batches).toContainEqual(
+      expect.objectContaining({ ok: false, error: expect.objectContaining({ code: 'history-corrupt', message: expect.stringMatching(DAMAGED) }) }),
+    );
     const damaged = fingerprint(file);
     // From then on the file is closed: what reads intact pages says so too, and nothing more is written to it.
     expect(await call('history:list', { filter: emptyHistoryFilter })).toMatchObject({ ok: false, error: { code: 'history-corrupt' } });
@@ -245,6 +268,8 @@ describe('the app over a damaged history', () => {
 
 describe('the name of a set-aside history', () => {
   it('carries the time, in a form every file system takes, and stays a .sqlite', () => {
-    expect(setAsideName('/data/submissions.sqlite', new Date('2026-11-23T21:30:05.123Z'))).toBe(path.join('/data', 'submissions.damaged-2026-11-23T21-30-05-123Z.sqlite'));
+    expect(setAsideName('/data/submissions.sqlite', new Date('2026-11-23T21:30:05.123Z'))).toBe(
+      path.join('/data', 'submissions.damaged-2026-11-23T21-30-05-123Z.sqlite'),
+    );
   });
 });

@@ -23,7 +23,16 @@ afterEach(async () => {
 const ids = (store: SubmissionStore, search: string) => store.list({ limit: 100, filter: HistoryFilterSchema.parse({ search }) }).map((row) => row.id);
 
 const ORIGINAL_DEVICE = '9b2c1f4e-7a3d-4c1b-8e2f-5d6a7b8c9d00';
-const pseudonymized = [{ token: 'checkout-failed', customer_id: 'cust-3fa9c2e01b7d', device_id: '0c5e2a7b-1d3f-4e6a-9b8c-7d6e5f4a3b2c', svc_id: 7, created_at: '2026-11-29 10:00:00', attributes: {} }];
+const pseudonymized = [
+  {
+    token: 'checkout-failed',
+    customer_id: 'cust-3fa9c2e01b7d',
+    device_id: '0c5e2a7b-1d3f-4e6a-9b8c-7d6e5f4a3b2c',
+    svc_id: 7,
+    created_at: '2026-11-29 10:00:00',
+    attributes: {},
+  },
+];
 
 async function sendingTo(store: SubmissionStore) {
   const context = await startSandboxSessions(open);
@@ -36,7 +45,11 @@ async function sendingTo(store: SubmissionStore) {
     await expect.poll(() => store.get(result.started.id)?.status, { timeout: 10_000 }).toBe('ok');
     return result.started.id;
   };
-  return { ...context, send, historyExport: createHistoryExport({ submissions: store, environments: context.environments, vault: context.vault, appVersion: '1.0.0' }) };
+  return {
+    ...context,
+    send,
+    historyExport: createHistoryExport({ submissions: store, environments: context.environments, vault: context.vault, appVersion: '1.0.0' }),
+  };
 }
 
 describe('a send made from pseudonymized ids', () => {
@@ -87,8 +100,10 @@ describe('a history written by schema version 8', () => {
     const seq = Number(
       (
         raw
-          .prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status, label)
-            VALUES ('old-8', 'env-a', 'A', '#000000', 'https://a.example', '{}', 0, 'h', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:01.000Z', 'ok', 'ZD-4521') RETURNING seq`)
+          .prepare(
+            `INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status, label)
+            VALUES ('old-8', 'env-a', 'A', '#000000', 'https://a.example', '{}', 0, 'h', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:01.000Z', 'ok', 'ZD-4521') RETURNING seq`,
+          )
           .get() as { seq: number }
       ).seq,
     );

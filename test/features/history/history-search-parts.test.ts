@@ -24,18 +24,55 @@ describe('history search by the parts of an identifier', () => {
     const store = history.openStore();
     const batch = JSON.stringify(events);
     const { id } = store.createSubmission(
-      { environmentId: 'env-a', environmentName: 'A', environmentColor: '#000000', baseUrl: 'https://a.example', headers: {}, batch, eventCount: 1, batchHash: 'h', startedAt: '2026-01-01T00:00:00.000Z' },
+      {
+        environmentId: 'env-a',
+        environmentName: 'A',
+        environmentColor: '#000000',
+        baseUrl: 'https://a.example',
+        headers: {},
+        batch,
+        eventCount: 1,
+        batchHash: 'h',
+        startedAt: '2026-01-01T00:00:00.000Z',
+      },
       [{ firstEvent: 0, eventCount: 1 }],
     );
     store.finish(id, 'ok');
     store.annotate(id, { label: 'ZD-4521', note: '' });
     const other = store.createSubmission(
-      { environmentId: 'env-a', environmentName: 'A', environmentColor: '#000000', baseUrl: 'https://a.example', headers: {}, batch: '[{"customer_id":"cust-1000"}]', eventCount: 1, batchHash: 'h2', startedAt: '2026-01-01T00:00:01.000Z' },
+      {
+        environmentId: 'env-a',
+        environmentName: 'A',
+        environmentColor: '#000000',
+        baseUrl: 'https://a.example',
+        headers: {},
+        batch: '[{"customer_id":"cust-1000"}]',
+        eventCount: 1,
+        batchHash: 'h2',
+        startedAt: '2026-01-01T00:00:01.000Z',
+      },
       [{ firstEvent: 0, eventCount: 1 }],
     ).id;
     store.finish(other, 'ok');
 
-    for (const part of ['7781', '778', 'cust-7781', 'cust-77', '9f2', '4f89', '0305e82c3301', 'lee', 'example', 'example.com', 'step', 'checkout', '5512', '99', '4521', 'zd-4521']) {
+    for (const part of [
+      '7781',
+      '778',
+      'cust-7781',
+      'cust-77',
+      '9f2',
+      '4f89',
+      '0305e82c3301',
+      'lee',
+      'example',
+      'example.com',
+      'step',
+      'checkout',
+      '5512',
+      '99',
+      '4521',
+      'zd-4521',
+    ]) {
       expect(ids(store, part), part).toEqual([id]);
     }
     expect(ids(store, 'cust').sort()).toEqual([id, other].sort());
@@ -50,9 +87,12 @@ describe('history search by the parts of an identifier', () => {
     raw.exec('PRAGMA foreign_keys = ON');
     for (const step of migrations.slice(0, 7)) step(raw);
     raw.exec('PRAGMA user_version = 7');
-    const add = raw.prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status, label)
+    const add =
+      raw.prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status, label)
       VALUES (?, 'env-a', 'A', '#000000', 'https://a.example', '{}', 1, 'h', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:01.000Z', 'ok', ?) RETURNING seq`);
-    const addPart = raw.prepare('INSERT INTO batch_parts (submission_id, first_event, event_count, events, bytes, indexed) VALUES (?, 0, 1, ?, ?, ?) RETURNING id');
+    const addPart = raw.prepare(
+      'INSERT INTO batch_parts (submission_id, first_event, event_count, events, bytes, indexed) VALUES (?, 0, 1, ?, ?, ?) RETURNING id',
+    );
     const indexEvents = raw.prepare('INSERT INTO search_events (rowid, text) VALUES (?, ?)');
     const indexNotes = raw.prepare('INSERT INTO search_notes (rowid, text) VALUES (?, ?)');
     const seq = Number((add.get('old-7', 'ZD-4521') as { seq: number }).seq);

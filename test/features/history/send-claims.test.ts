@@ -71,7 +71,17 @@ describe('send claims', () => {
     const store = openSubmissions(path.join(dataFolder, 'submissions.sqlite'));
     const record = (hash: string) =>
       store.createSubmission(
-        { environmentId: 'local-sandbox', environmentName: 'Local sandbox', environmentColor: '#000000', baseUrl: 'http://127.0.0.1:9', headers: {}, batch: '[{"token":"a"}]', eventCount: 1, batchHash: hash, startedAt: new Date().toISOString() },
+        {
+          environmentId: 'local-sandbox',
+          environmentName: 'Local sandbox',
+          environmentColor: '#000000',
+          baseUrl: 'http://127.0.0.1:9',
+          headers: {},
+          batch: '[{"token":"a"}]',
+          eventCount: 1,
+          batchHash: hash,
+          startedAt: new Date().toISOString(),
+        },
         [{ firstEvent: 0, eventCount: 1 }],
       );
     const live = record('live');

@@ -13,7 +13,14 @@ afterEach(async () => {
   for (const thing of open.splice(0).reverse()) await thing.close();
 });
 
-const event = (n: number, attributes: Record<string, string> = {}) => ({ token: `t-${n}`, customer_id: `c-${n}`, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: n, created_at: '2026-11-22 10:00:00', attributes });
+const event = (n: number, attributes: Record<string, string> = {}) => ({
+  token: `t-${n}`,
+  customer_id: `c-${n}`,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  svc_id: n,
+  created_at: '2026-11-22 10:00:00',
+  attributes,
+});
 
 /** A recorded submission of three events in two chunks, on a real store, with a real login behind it. */
 async function setup() {
@@ -41,7 +48,12 @@ async function setup() {
     ],
   );
   const copied: string[] = [];
-  const curl = createSubmissionCurl({ submissions, environments: context.environments, vault: context.vault, clipboard: { writeText: (text) => void copied.push(text) } });
+  const curl = createSubmissionCurl({
+    submissions,
+    environments: context.environments,
+    vault: context.vault,
+    clipboard: { writeText: (text) => void copied.push(text) },
+  });
   return { ...context, id: created.id, events, accessToken: accessToken!, curl, copied };
 }
 
@@ -59,7 +71,11 @@ describe('copying a chunk as cURL', () => {
   it('puts the real API key and current token in when asked', async () => {
     const { id, accessToken, info, curl, copied } = await setup();
     await curl.copy(id, 2, true);
-    expect(parseCurl(copied[0]!)).toMatchObject({ ok: true, request: { headers: { apiKey: info.demoApiKey, Authorization: `Bearer ${accessToken}` } }, events: [{ token: 't-3' }] });
+    expect(parseCurl(copied[0]!)).toMatchObject({
+      ok: true,
+      request: { headers: { apiKey: info.demoApiKey, Authorization: `Bearer ${accessToken}` } },
+      events: [{ token: 't-3' }],
+    });
   });
 
   it('says which environment is gone when secrets are asked for a submission sent to it', async () => {

@@ -76,7 +76,10 @@ describe('a batch recorded in parts', () => {
     expect(store.delete([id])).toBe(1);
     const raw = new DatabaseSync(history.file);
     try {
-      expect(raw.prepare('SELECT (SELECT count(*) FROM batch_parts) AS parts, (SELECT count(*) FROM search_events) AS rows').get()).toEqual({ parts: 0, rows: 0 });
+      expect(raw.prepare('SELECT (SELECT count(*) FROM batch_parts) AS parts, (SELECT count(*) FROM search_events) AS rows').get()).toEqual({
+        parts: 0,
+        rows: 0,
+      });
     } finally {
       raw.close();
     }
@@ -107,8 +110,10 @@ describe('a batch recorded in parts', () => {
     raw.exec('PRAGMA user_version = 6');
     const batch = '[{"customer_id":"legacy-6"},{"customer_id":"other-6"}]';
     const { seq } = raw
-      .prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status, stored_bytes)
-        VALUES ('old-6', 'env-a', 'A', '#000000', 'https://a.example', '{}', 2, 'h', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:01.000Z', 'ok', ?) RETURNING seq`)
+      .prepare(
+        `INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status, stored_bytes)
+        VALUES ('old-6', 'env-a', 'A', '#000000', 'https://a.example', '{}', 2, 'h', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:01.000Z', 'ok', ?) RETURNING seq`,
+      )
       .get(batch.length) as { seq: number };
     raw.prepare('INSERT INTO submission_batches (submission_id, batch) VALUES (?, ?)').run('old-6', batch);
     // Version 6 kept one search row per submission, under its seq.
@@ -130,7 +135,10 @@ describe('a batch recorded in parts', () => {
       expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION });
       check.exec('PRAGMA foreign_keys = ON');
       check.prepare(`DELETE FROM submissions WHERE id = 'old-6'`).run();
-      expect(check.prepare('SELECT (SELECT count(*) FROM batch_parts) AS parts, (SELECT count(*) FROM search_events) AS rows').get()).toEqual({ parts: 0, rows: 0 });
+      expect(check.prepare('SELECT (SELECT count(*) FROM batch_parts) AS parts, (SELECT count(*) FROM search_events) AS rows').get()).toEqual({
+        parts: 0,
+        rows: 0,
+      });
     } finally {
       check.close();
     }

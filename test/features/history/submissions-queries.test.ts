@@ -1,6 +1,13 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { bucketName, emptyHistoryFilter, HistoryFilterSchema, type HistoryFilterInput, type TimelineBucket, type TimelineUnit } from '../../../features/history/common/history.ts';
+import {
+  bucketName,
+  emptyHistoryFilter,
+  HistoryFilterSchema,
+  type HistoryFilterInput,
+  type TimelineBucket,
+  type TimelineUnit,
+} from '../../../features/history/common/history.ts';
 import { SubmissionDetailSchema } from '../../../features/history/common/submission.ts';
 import { migrations, type SubmissionStore } from '../../../features/history/node/submissions.ts';
 import { historyFilePerTest } from '../../support/history-file.ts';
@@ -20,9 +27,18 @@ describe('history queries', () => {
   });
 
   /** Records a finished one-chunk submission of `events`, answered by `response`. */
-  function sent(store: SubmissionStore, events: unknown[], options: { startedAt?: string; status?: 'ok' | 'failed'; response?: string; environmentId?: string } = {}) {
+  function sent(
+    store: SubmissionStore,
+    events: unknown[],
+    options: { startedAt?: string; status?: 'ok' | 'failed'; response?: string; environmentId?: string } = {},
+  ) {
     const { id } = store.createSubmission(
-      input({ batch: JSON.stringify(events), eventCount: events.length, startedAt: options.startedAt ?? '2025-03-01T10:00:00.000Z', environmentId: options.environmentId ?? 'env-staging' }),
+      input({
+        batch: JSON.stringify(events),
+        eventCount: events.length,
+        startedAt: options.startedAt ?? '2025-03-01T10:00:00.000Z',
+        environmentId: options.environmentId ?? 'env-staging',
+      }),
       [{ firstEvent: 0, eventCount: events.length }],
     );
     const status = options.status ?? 'ok';
@@ -36,7 +52,9 @@ describe('history queries', () => {
 
   it('finds a submission by customer_id, device_id, token, an attribute value or a word of its response', () => {
     const store = openStore();
-    const alice = sent(store, [event('alice-01'), event('carol-03', { attributes: { coupon: 'SPRING25' } })], { response: '{"error":"quota exceeded for tenant"}' });
+    const alice = sent(store, [event('alice-01'), event('carol-03', { attributes: { coupon: 'SPRING25' } })], {
+      response: '{"error":"quota exceeded for tenant"}',
+    });
     const bob = sent(store, [event('bob-02', { device_id: 'aaaaaaaa-1111-4222-8333-444444444444' })]);
 
     expect(ids(store, { search: 'alice-01' })).toEqual([alice]);
@@ -79,7 +97,11 @@ describe('history queries', () => {
   it('filters by environment, status and time, pages through the result and counts it', () => {
     const store = openStore();
     const made = Array.from({ length: 7 }, (_, n) =>
-      sent(store, [event(`c-${n}`)], { startedAt: `2025-03-0${n + 1}T10:00:00.000Z`, status: n % 3 === 0 ? 'failed' : 'ok', environmentId: n < 4 ? 'env-a' : 'env-b' }),
+      sent(store, [event(`c-${n}`)], {
+        startedAt: `2025-03-0${n + 1}T10:00:00.000Z`,
+        status: n % 3 === 0 ? 'failed' : 'ok',
+        environmentId: n < 4 ? 'env-a' : 'env-b',
+      }),
     );
     expect(ids(store, { environmentIds: ['env-b'] })).toEqual([made[6], made[5], made[4]]);
     expect(ids(store, { statuses: ['failed'] })).toEqual([made[6], made[3], made[0]]);
@@ -178,7 +200,11 @@ describe('history queries', () => {
     expect(store.retention()).toEqual({ keep: 'all' });
     const now = new Date('2025-03-10T12:00:00.000Z');
     const ages = [1, 5, 20, 40];
-    const made = ages.map((days) => sent(store, [event(`r-${days}`, { attributes: { padding: 'p'.repeat(400_000) } })], { startedAt: new Date(now.getTime() - days * 86_400_000).toISOString() }));
+    const made = ages.map((days) =>
+      sent(store, [event(`r-${days}`, { attributes: { padding: 'p'.repeat(400_000) } })], {
+        startedAt: new Date(now.getTime() - days * 86_400_000).toISOString(),
+      }),
+    );
     expect(store.applyRetention(now)).toBe(0);
     const usage = store.usage();
     expect(usage.submissions).toBe(4);
@@ -233,10 +259,18 @@ describe('history queries', () => {
     const raw = new DatabaseSync(history.file);
     migrations[0]!(raw);
     raw.exec('PRAGMA user_version = 1');
-    raw.prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status)
-      VALUES ('old-1', 'env-a', 'A', '#000000', 'https://a.example', '{}', 1, 'h', '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:01.000Z', 'ok')`).run();
+    raw
+      .prepare(
+        `INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status)
+      VALUES ('old-1', 'env-a', 'A', '#000000', 'https://a.example', '{}', 1, 'h', '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:01.000Z', 'ok')`,
+      )
+      .run();
     raw.prepare(`INSERT INTO submission_batches (submission_id, batch) VALUES ('old-1', '[{"customer_id":"legacy-7"}]')`).run();
-    raw.prepare(`INSERT INTO chunks (submission_id, idx, first_event, event_count, status, status_code, response_body) VALUES ('old-1', 0, 0, 1, 'ok', 202, '{"accepted":1}')`).run();
+    raw
+      .prepare(
+        `INSERT INTO chunks (submission_id, idx, first_event, event_count, status, status_code, response_body) VALUES ('old-1', 0, 0, 1, 'ok', 202, '{"accepted":1}')`,
+      )
+      .run();
     raw.close();
 
     const store = openStore();
@@ -253,11 +287,19 @@ describe('history queries', () => {
     raw.exec('PRAGMA foreign_keys = ON');
     for (const step of migrations.slice(0, 4)) step(raw);
     raw.exec('PRAGMA user_version = 4');
-    raw.prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status)
-      VALUES ('old-4', 'env-a', 'A', '#000000', 'https://a.example', '{}', 2, 'h', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:01.000Z', 'partial')`).run();
+    raw
+      .prepare(
+        `INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, finished_at, status)
+      VALUES ('old-4', 'env-a', 'A', '#000000', 'https://a.example', '{}', 2, 'h', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:01.000Z', 'partial')`,
+      )
+      .run();
     raw.prepare(`INSERT INTO submission_batches (submission_id, batch) VALUES ('old-4', '[{"a":1},{"a":2}]')`).run();
-    raw.prepare(`INSERT INTO chunks (submission_id, idx, first_event, event_count, status, status_code, response_body, attempts, duration_ms)
-      VALUES ('old-4', 0, 0, 1, 'ok', 202, '{"accepted":1}', 3, 40)`).run();
+    raw
+      .prepare(
+        `INSERT INTO chunks (submission_id, idx, first_event, event_count, status, status_code, response_body, attempts, duration_ms)
+      VALUES ('old-4', 0, 0, 1, 'ok', 202, '{"accepted":1}', 3, 40)`,
+      )
+      .run();
     raw.prepare(`INSERT INTO chunks (submission_id, idx, first_event, event_count, status) VALUES ('old-4', 1, 1, 1, 'pending')`).run();
     raw.close();
 
@@ -266,7 +308,20 @@ describe('history queries', () => {
     expect(SubmissionDetailSchema.parse(detail)).toEqual(detail);
     expect(detail.chunks[0]).toMatchObject({ status: 'ok', attempts: 3, wentOut: false });
     expect(detail.chunks[0]!.attemptLog).toEqual([
-      { number: 3, startedAt: null, durationMs: 40, firstEvent: 0, eventCount: 1, statusCode: 202, retryAfter: null, error: null, responseHeaders: {}, responseBody: '{"accepted":1}', responseTruncated: false, mayHaveArrived: false },
+      {
+        number: 3,
+        startedAt: null,
+        durationMs: 40,
+        firstEvent: 0,
+        eventCount: 1,
+        statusCode: 202,
+        retryAfter: null,
+        error: null,
+        responseHeaders: {},
+        responseBody: '{"accepted":1}',
+        responseTruncated: false,
+        mayHaveArrived: false,
+      },
     ]);
     expect(detail.chunks[1]).toMatchObject({ status: 'pending', attempts: 0, wentOut: false, attemptLog: [] });
     // A chunk can now be skipped, which the old CHECK refused.
@@ -279,15 +334,21 @@ describe('history queries', () => {
     raw.exec('PRAGMA foreign_keys = ON');
     for (const step of migrations.slice(0, 5)) step(raw);
     raw.exec('PRAGMA user_version = 5');
-    raw.prepare(`INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, status)
-      VALUES ('old-5', 'env-a', 'A', '#000000', 'https://a.example', '{}', 6, 'h', '2025-06-01T00:00:00.000Z', 'interrupted')`).run();
+    raw
+      .prepare(
+        `INSERT INTO submissions (id, environment_id, environment_name, environment_color, base_url, headers, event_count, batch_hash, started_at, status)
+      VALUES ('old-5', 'env-a', 'A', '#000000', 'https://a.example', '{}', 6, 'h', '2025-06-01T00:00:00.000Z', 'interrupted')`,
+      )
+      .run();
     raw.prepare(`INSERT INTO submission_batches (submission_id, batch) VALUES ('old-5', '[1,2,3,4,5,6]')`).run();
     // Rows out of event order in the file: the list is in event order all the same.
     const chunk = raw.prepare('INSERT INTO chunks (submission_id, idx, first_event, event_count, status, status_code, attempts) VALUES (?, ?, ?, ?, ?, ?, ?)');
     chunk.run('old-5', 2, 4, 2, 'pending', null, 0);
     chunk.run('old-5', 0, 0, 3, 'ok', 202, 1);
     chunk.run('old-5', 1, 3, 1, 'failed', 500, 2);
-    raw.prepare(`INSERT INTO chunk_attempts (submission_id, first_event, event_count, number, status_code, may_have_arrived) VALUES ('old-5', 3, 1, 2, 500, 0)`).run();
+    raw
+      .prepare(`INSERT INTO chunk_attempts (submission_id, first_event, event_count, number, status_code, may_have_arrived) VALUES ('old-5', 3, 1, 2, 500, 0)`)
+      .run();
     raw.close();
 
     const store = openStore();
@@ -311,7 +372,9 @@ describe('history queries', () => {
     ]);
     const check = new DatabaseSync(history.file);
     try {
-      const columns = (check.prepare('PRAGMA table_info(chunks)').all() as { name: string; pk: number }[]).filter((column) => column.pk > 0).map((column) => column.name);
+      const columns = (check.prepare('PRAGMA table_info(chunks)').all() as { name: string; pk: number }[])
+        .filter((column) => column.pk > 0)
+        .map((column) => column.name);
       expect(columns).toEqual(['submission_id', 'first_event']);
     } finally {
       check.close();

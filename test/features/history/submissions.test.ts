@@ -51,7 +51,14 @@ describe('submissions store', () => {
 
   it('refuses chunks that do not cover the batch in order, and writes nothing then', () => {
     const store = openStore();
-    expect(codeOf(() => store.createSubmission(input(), [{ firstEvent: 0, eventCount: 2 }, { firstEvent: 3, eventCount: 3 }]))).toBe('submission-chunks');
+    expect(
+      codeOf(() =>
+        store.createSubmission(input(), [
+          { firstEvent: 0, eventCount: 2 },
+          { firstEvent: 3, eventCount: 3 },
+        ]),
+      ),
+    ).toBe('submission-chunks');
     expect(codeOf(() => store.createSubmission(input(), threeChunks.slice(0, 2)))).toBe('submission-chunks');
     expect(codeOf(() => store.createSubmission(input({ startedAt: 'yesterday' }), threeChunks))).toBe('submission-started-at');
     expect(store.list({ limit: 10 })).toEqual([]);
@@ -160,9 +167,23 @@ describe('submissions store', () => {
     store.updateChunk(id, 0, { status: 'ok' });
     const before = store.get(id);
     expect(codeOf(() => store.splitChunk(id, 2, [{ firstEvent: 2, eventCount: 1 }]))).toBe('submission-chunks');
-    expect(codeOf(() => store.splitChunk(id, 2, [{ firstEvent: 2, eventCount: 1 }, { firstEvent: 4, eventCount: 1 }]))).toBe('submission-chunks');
+    expect(
+      codeOf(() =>
+        store.splitChunk(id, 2, [
+          { firstEvent: 2, eventCount: 1 },
+          { firstEvent: 4, eventCount: 1 },
+        ]),
+      ),
+    ).toBe('submission-chunks');
     expect(codeOf(() => store.splitChunk(id, 2, []))).toBe('submission-chunks');
-    expect(codeOf(() => store.splitChunk(id, 0, [{ firstEvent: 0, eventCount: 1 }, { firstEvent: 1, eventCount: 1 }]))).toBe('submission-chunk-done');
+    expect(
+      codeOf(() =>
+        store.splitChunk(id, 0, [
+          { firstEvent: 0, eventCount: 1 },
+          { firstEvent: 1, eventCount: 1 },
+        ]),
+      ),
+    ).toBe('submission-chunk-done');
     expect(codeOf(() => store.splitChunk(id, 7, [{ firstEvent: 0, eventCount: 1 }]))).toBe('chunk-not-found');
     expect(store.get(id)).toEqual(before);
   });
@@ -236,13 +257,23 @@ describe('submissions store', () => {
     sendingHere(store, live.id);
     const byStatus = (status: 'sending' | 'interrupted') => HistoryFilterSchema.parse({ statuses: [status] });
 
-    expect(store.list({ limit: 10 }).map((row) => [row.id, row.status])).toEqual(expect.arrayContaining([[id, 'interrupted'], [live.id, 'sending']]));
+    expect(store.list({ limit: 10 }).map((row) => [row.id, row.status])).toEqual(
+      expect.arrayContaining([
+        [id, 'interrupted'],
+        [live.id, 'sending'],
+      ]),
+    );
     expect(store.view(id)).toMatchObject({ status: 'interrupted', chunks: [{ status: 'ok' }, { status: 'pending', wentOut: false }, { status: 'pending' }] });
     expect(store.get(id)?.status).toBe('interrupted');
     expect(store.get(live.id)?.status).toBe('sending');
     expect(store.list({ limit: 10, filter: byStatus('interrupted') }).map((row) => row.id)).toEqual([id]);
     expect(store.count(byStatus('sending'))).toBe(1);
-    expect(store.timeline(HistoryFilterSchema.parse({}), 'day').flatMap((bucket) => Object.entries(bucket.counts))).toEqual(expect.arrayContaining([['interrupted', 1], ['sending', 1]]));
+    expect(store.timeline(HistoryFilterSchema.parse({}), 'day').flatMap((bucket) => Object.entries(bucket.counts))).toEqual(
+      expect.arrayContaining([
+        ['interrupted', 1],
+        ['sending', 1],
+      ]),
+    );
     // Only shown so: the next start records it, and a resume finds its chunks as they are.
     expect(store.markInterrupted((each) => each === id)).toEqual([id]);
     expect(store.get(id)?.status).toBe('interrupted');
@@ -296,7 +327,10 @@ describe('submissions store', () => {
     try {
       raw.exec('PRAGMA foreign_keys = ON');
       raw.prepare('DELETE FROM submissions WHERE id = ?').run(id);
-      expect(raw.prepare('SELECT (SELECT count(*) FROM chunks) AS chunks, (SELECT count(*) FROM batch_parts) AS batches').get()).toEqual({ chunks: 0, batches: 0 });
+      expect(raw.prepare('SELECT (SELECT count(*) FROM chunks) AS chunks, (SELECT count(*) FROM batch_parts) AS batches').get()).toEqual({
+        chunks: 0,
+        batches: 0,
+      });
     } finally {
       raw.close();
     }
@@ -316,14 +350,33 @@ describe('submissions store', () => {
     try {
       expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SUBMISSIONS_SCHEMA_VERSION });
       // FTS5's own shadow tables (search_events_data, …) are left out.
-      const tables = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'search_%\\_%' ESCAPE '\\' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
+      const tables = (
+        check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'search_%\\_%' ESCAPE '\\' ORDER BY name`).all() as {
+          name: string;
+        }[]
+      ).map((t) => t.name);
       expect(tables).toEqual(['batch_parts', 'chunk_attempts', 'chunks', 'search_events', 'search_notes', 'settings', 'submissions']);
-      const indexes = (check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
-      expect(indexes).toEqual(['batch_parts_unindexed', 'chunk_attempts_by_chunk', 'submissions_by_batch', 'submissions_by_environment', 'submissions_by_environment_status', 'submissions_by_started', 'submissions_by_status', 'submissions_sending']);
+      const indexes = (
+        check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[]
+      ).map((t) => t.name);
+      expect(indexes).toEqual([
+        'batch_parts_unindexed',
+        'chunk_attempts_by_chunk',
+        'submissions_by_batch',
+        'submissions_by_environment',
+        'submissions_by_environment_status',
+        'submissions_by_started',
+        'submissions_by_status',
+        'submissions_sending',
+      ]);
       expect(check.prepare('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 2 });
-      const plan = check.prepare('EXPLAIN QUERY PLAN SELECT id FROM submissions WHERE environment_id = ? AND batch_hash = ? ORDER BY started_at DESC').all('e', 'h');
+      const plan = check
+        .prepare('EXPLAIN QUERY PLAN SELECT id FROM submissions WHERE environment_id = ? AND batch_hash = ? ORDER BY started_at DESC')
+        .all('e', 'h');
       expect(JSON.stringify(plan)).toContain('submissions_by_batch');
-      const countPlan = check.prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM submissions s WHERE s.environment_id IN (?) AND s.status IN (?, ?)').all('e', 'ok', 'failed');
+      const countPlan = check
+        .prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM submissions s WHERE s.environment_id IN (?) AND s.status IN (?, ?)')
+        .all('e', 'ok', 'failed');
       expect(JSON.stringify(countPlan)).toContain('COVERING INDEX submissions_by_environment_status');
     } finally {
       check.close();

@@ -21,11 +21,33 @@ interface AttributeRule {
 const word = fc.stringMatching(/^[a-z][a-z0-9_]{0,7}$/);
 
 const rule: fc.Arbitrary<AttributeRule> = fc.oneof(
-  fc.uniqueArray(word, { minLength: 1, maxLength: 4 }).map((values) => ({ schema: { type: 'string', enum: values }, valid: fc.constantFrom(...values), outside: 'NOT-PLANNED', wrongType: 7 })),
-  fc.constant({ schema: { type: 'string', pattern: '^\\d+\\.\\d{2}$' }, valid: fc.tuple(fc.nat(99_999), fc.nat(99)).map(([units, cents]) => `${units}.${String(cents).padStart(2, '0')}`), outside: '12.5', wrongType: 12.5 }),
-  fc.tuple(fc.integer({ min: -50, max: 50 }), fc.nat(100)).map(([minimum, span]) => ({ schema: { type: 'integer', minimum, maximum: minimum + span }, valid: fc.integer({ min: minimum, max: minimum + span }), outside: minimum + span + 1, wrongType: String(minimum) })),
-  fc.tuple(fc.nat(5), fc.nat(10)).map(([minLength, span]) => ({ schema: { type: 'string', minLength, maxLength: minLength + span }, valid: fc.string({ minLength, maxLength: minLength + span, unit: 'grapheme-ascii' }), outside: 'x'.repeat(minLength + span + 1), wrongType: null })),
-  fc.constant({ schema: { type: 'string', format: 'date' }, valid: fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)), outside: '2026-13-45', wrongType: true })
+  fc
+    .uniqueArray(word, { minLength: 1, maxLength: 4 })
+    .map((values) => ({ schema: { type: 'string', enum: values }, valid: fc.constantFrom(...values), outside: 'NOT-PLANNED', wrongType: 7 })),
+  fc.constant({
+    schema: { type: 'string', pattern: '^\\d+\\.\\d{2}$' },
+    valid: fc.tuple(fc.nat(99_999), fc.nat(99)).map(([units, cents]) => `${units}.${String(cents).padStart(2, '0')}`),
+    outside: '12.5',
+    wrongType: 12.5,
+  }),
+  fc.tuple(fc.integer({ min: -50, max: 50 }), fc.nat(100)).map(([minimum, span]) => ({
+    schema: { type: 'integer', minimum, maximum: minimum + span },
+    valid: fc.integer({ min: minimum, max: minimum + span }),
+    outside: minimum + span + 1,
+    wrongType: String(minimum),
+  })),
+  fc.tuple(fc.nat(5), fc.nat(10)).map(([minLength, span]) => ({
+    schema: { type: 'string', minLength, maxLength: minLength + span },
+    valid: fc.string({ minLength, maxLength: minLength + span, unit: 'grapheme-ascii' }),
+    outside: 'x'.repeat(minLength + span + 1),
+    wrongType: null,
+  })),
+  fc.constant({
+    schema: { type: 'string', format: 'date' },
+    valid: fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+    outside: '2026-13-45',
+    wrongType: true,
+  }),
 );
 
 interface PlannedKind {
@@ -58,7 +80,12 @@ function planOf(kinds: Record<string, PlannedKind>): TrackingPlan {
 /** An event of `key` following its rules: every required attribute, some optional ones. */
 function eventOf(key: string, { rules }: PlannedKind): fc.Arbitrary<{ token: string; attributes: Record<string, unknown> }> {
   const entries = Object.entries(rules).map(([name, attribute]) =>
-    attribute.required ? attribute.valid.map((value) => [name, value] as const) : fc.option(attribute.valid.map((value) => [name, value] as const), { nil: undefined }),
+    attribute.required
+      ? attribute.valid.map((value) => [name, value] as const)
+      : fc.option(
+          attribute.valid.map((value) => [name, value] as const),
+          { nil: undefined },
+        ),
   );
   return fc.tuple(...entries).map((pairs) => ({ token: key, attributes: Object.fromEntries(pairs.filter((pair) => pair !== undefined)) }));
 }
@@ -75,7 +102,12 @@ const scenario = plannedKinds.chain((kinds) =>
 
 type Mutation = 'wrong-type' | 'outside' | 'remove-required' | 'add-unknown';
 
-const EXPECTED: Record<Mutation, ViolationKind> = { 'wrong-type': 'attribute-type', outside: 'attribute-value', 'remove-required': 'attribute-missing', 'add-unknown': 'attribute-unknown' };
+const EXPECTED: Record<Mutation, ViolationKind> = {
+  'wrong-type': 'attribute-type',
+  outside: 'attribute-value',
+  'remove-required': 'attribute-missing',
+  'add-unknown': 'attribute-unknown',
+};
 
 describe('checking events against a plan (property)', () => {
   it('passes every event generated from the plan', () => {
@@ -90,28 +122,34 @@ describe('checking events against a plan (property)', () => {
 
   it('reports a single mutation of one attribute at its pointer, with its kind, and nothing else', () => {
     fc.assert(
-      fc.property(scenario, fc.nat(), fc.nat(), fc.constantFrom<Mutation>('wrong-type', 'outside', 'remove-required', 'add-unknown'), ({ kinds, events }, eventPick, attributePick, mutation) => {
-        const index = eventPick % events.length;
-        const event = structuredClone(events[index]!);
-        const { rules } = kinds[event.token]!;
-        let name: string;
-        if (mutation === 'add-unknown') {
-          name = 'not_in_the_plan';
-          event.attributes[name] = 'x';
-        } else {
-          const candidates = Object.keys(rules).filter((candidate) => (mutation === 'remove-required' ? rules[candidate]!.required : true));
-          fc.pre(candidates.length > 0);
-          name = candidates[attributePick % candidates.length]!;
-          if (mutation === 'remove-required') delete event.attributes[name];
-          else event.attributes[name] = mutation === 'wrong-type' ? rules[name]!.wrongType : rules[name]!.outside;
-        }
-        const mutated = events.with(index, event);
-        const violations = checkEvents(mutated, loadPlan(JSON.stringify(planOf(kinds)), 'generated.plan.json')).violations;
-        const pointer = `/${index}/attributes/${name}`;
-        expect(violations).toContainEqual(expect.objectContaining({ kind: EXPECTED[mutation], pointer, index }));
-        // A wrong type may break an enum too (enum holds for any type), but only at that attribute.
-        expect(violations.every((violation) => violation.pointer === pointer)).toBe(true);
-      }),
+      fc.property(
+        scenario,
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom<Mutation>('wrong-type', 'outside', 'remove-required', 'add-unknown'),
+        ({ kinds, events }, eventPick, attributePick, mutation) => {
+          const index = eventPick % events.length;
+          const event = structuredClone(events[index]!);
+          const { rules } = kinds[event.token]!;
+          let name: string;
+          if (mutation === 'add-unknown') {
+            name = 'not_in_the_plan';
+            event.attributes[name] = 'x';
+          } else {
+            const candidates = Object.keys(rules).filter((candidate) => (mutation === 'remove-required' ? rules[candidate]!.required : true));
+            fc.pre(candidates.length > 0);
+            name = candidates[attributePick % candidates.length]!;
+            if (mutation === 'remove-required') delete event.attributes[name];
+            else event.attributes[name] = mutation === 'wrong-type' ? rules[name]!.wrongType : rules[name]!.outside;
+          }
+          const mutated = events.with(index, event);
+          const violations = checkEvents(mutated, loadPlan(JSON.stringify(planOf(kinds)), 'generated.plan.json')).violations;
+          const pointer = `/${index}/attributes/${name}`;
+          expect(violations).toContainEqual(expect.objectContaining({ kind: EXPECTED[mutation], pointer, index }));
+          // A wrong type may break an enum too (enum holds for any type), but only at that attribute.
+          expect(violations.every((violation) => violation.pointer === pointer)).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -39,7 +39,10 @@ describe('coverage of a plan', () => {
   it('counts a kind named __proto__ like any other', () => {
     const read = readCoveragePlan('{"events": {"__proto__": {}}}');
     if (!read.ok) throw new Error(read.message);
-    expect(planCoverage(JSON.parse('[{"token": "__proto__"}, {"token": "constructor"}]') as unknown[], read.plan)).toMatchObject({ seen: [{ key: '__proto__', count: 1 }], unplanned: [{ key: 'constructor', count: 1 }] });
+    expect(planCoverage(JSON.parse('[{"token": "__proto__"}, {"token": "constructor"}]') as unknown[], read.plan)).toMatchObject({
+      seen: [{ key: '__proto__', count: 1 }],
+      unplanned: [{ key: 'constructor', count: 1 }],
+    });
   });
 
   it('reads the kind from the plan’s key field, token when the plan names none', () => {
@@ -50,8 +53,15 @@ describe('coverage of a plan', () => {
 
   it('reads the kind from a field inside another when the key has dots, and refuses a key with an empty field name', () => {
     const events = [validEvent({ attributes: { screen: 'refund' } }), validEvent({ attributes: { screen: 'home' } }), validEvent({ attributes: 'none' })];
-    expect(planCoverage(events, { key: 'attributes.screen', events: PLAN.events })).toMatchObject({ seen: [{ key: 'refund', count: 1 }], unplanned: [{ key: 'home', count: 1 }], unkeyed: 1 });
-    expect(readCoveragePlan('{"key": "attributes.", "events": {}}')).toEqual({ ok: false, message: 'The key "attributes." has an empty field name: write a field, or fields joined by dots (attributes.screen).' });
+    expect(planCoverage(events, { key: 'attributes.screen', events: PLAN.events })).toMatchObject({
+      seen: [{ key: 'refund', count: 1 }],
+      unplanned: [{ key: 'home', count: 1 }],
+      unkeyed: 1,
+    });
+    expect(readCoveragePlan('{"key": "attributes.", "events": {}}')).toEqual({
+      ok: false,
+      message: 'The key "attributes." has an empty field name: write a field, or fields joined by dots (attributes.screen).',
+    });
   });
 
   it('takes events one at a time, as history pages come, and answers at any point', () => {
@@ -76,7 +86,10 @@ describe('coverage of a plan', () => {
 
 describe('reading a plan for coverage', () => {
   it('takes its kinds and key, and nothing of its schemas', () => {
-    expect(readCoveragePlan('{"name": "P", "key": "kind", "events": {"a": {"attributes": {"type": "nonsense"}}}}')).toEqual({ ok: true, plan: { key: 'kind', events: { a: { attributes: { type: 'nonsense' } } } } });
+    expect(readCoveragePlan('{"name": "P", "key": "kind", "events": {"a": {"attributes": {"type": "nonsense"}}}}')).toEqual({
+      ok: true,
+      plan: { key: 'kind', events: { a: { attributes: { type: 'nonsense' } } } },
+    });
     expect(readCoveragePlan('\uFEFF{"events": {}}')).toEqual({ ok: true, plan: { events: {} } });
   });
 

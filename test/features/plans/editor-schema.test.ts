@@ -8,7 +8,11 @@ const shop: TrackingPlan = {
   events: {
     purchase: {
       description: 'A completed checkout',
-      attributes: { type: 'object', required: ['spend', 'currency'], properties: { spend: { type: 'string' }, currency: { $ref: '#/$defs/currency' }, coupon: { type: 'string' } } },
+      attributes: {
+        type: 'object',
+        required: ['spend', 'currency'],
+        properties: { spend: { type: 'string' }, currency: { $ref: '#/$defs/currency' }, coupon: { type: 'string' } },
+      },
       fields: { properties: { svc_id: { const: 7 } } },
     },
     signup: { attributes: { type: 'object', required: ['plan'], properties: { plan: { const: 'free' } } } },
@@ -24,8 +28,15 @@ describe('the editor schema of a plan', () => {
   });
 
   it('offers the kinds with their descriptions, and per kind its attributes and fields, with the plan’s $defs', () => {
-    const schema = batchSchemaWithPlan(batchJsonSchema('svc_id', 'UTC'), shop) as { items: { properties: Record<string, Record<string, unknown>>; allOf: unknown[] }; $defs: unknown };
-    expect(schema.items.properties.token).toMatchObject({ type: 'string', enum: ['ping', 'purchase', 'signup'], enumDescriptions: ['', 'A completed checkout', ''] });
+    const schema = batchSchemaWithPlan(batchJsonSchema('svc_id', 'UTC'), shop) as {
+      items: { properties: Record<string, Record<string, unknown>>; allOf: unknown[] };
+      $defs: unknown;
+    };
+    expect(schema.items.properties.token).toMatchObject({
+      type: 'string',
+      enum: ['ping', 'purchase', 'signup'],
+      enumDescriptions: ['', 'A completed checkout', ''],
+    });
     expect(schema.items.allOf).toContainEqual({
       if: { properties: { token: { const: 'purchase' } }, required: ['token'] },
       then: { properties: { svc_id: { const: 7 }, attributes: { ...(shop.events.purchase!.attributes as object), description: 'A completed checkout' } } },
@@ -35,16 +46,26 @@ describe('the editor schema of a plan', () => {
   });
 
   it('keys the kinds by the plan’s key field', () => {
-    const schema = batchSchemaWithPlan(batchJsonSchema('svc_id', 'UTC'), { ...shop, key: 'customer_id' }) as { items: { properties: Record<string, Record<string, unknown>> } };
+    const schema = batchSchemaWithPlan(batchJsonSchema('svc_id', 'UTC'), { ...shop, key: 'customer_id' }) as {
+      items: { properties: Record<string, Record<string, unknown>> };
+    };
     expect(schema.items.properties.customer_id!.enum).toEqual(['ping', 'purchase', 'signup']);
     expect(schema.items.properties.token!.enum).toBeUndefined();
   });
 
   it('keys the kinds by a field inside another when the key has dots, keeping what the batch schema says of the fields on the way', () => {
     const batch = batchJsonSchema('svc_id', 'UTC') as { items: { properties: Record<string, Record<string, unknown>> } };
-    const schema = batchSchemaWithPlan(batch, { ...shop, key: 'attributes.screen' }) as { items: { properties: Record<string, { properties: Record<string, Record<string, unknown>> }>; allOf: unknown[] } };
-    expect(schema.items.properties.attributes).toMatchObject({ ...batch.items.properties.attributes, properties: { screen: { type: 'string', enum: ['ping', 'purchase', 'signup'] } } });
-    expect(schema.items.allOf).toContainEqual({ if: { properties: { attributes: { properties: { screen: { const: 'ping' } }, required: ['screen'] } }, required: ['attributes'] }, then: { properties: {} } });
+    const schema = batchSchemaWithPlan(batch, { ...shop, key: 'attributes.screen' }) as {
+      items: { properties: Record<string, { properties: Record<string, Record<string, unknown>> }>; allOf: unknown[] };
+    };
+    expect(schema.items.properties.attributes).toMatchObject({
+      ...batch.items.properties.attributes,
+      properties: { screen: { type: 'string', enum: ['ping', 'purchase', 'signup'] } },
+    });
+    expect(schema.items.allOf).toContainEqual({
+      if: { properties: { attributes: { properties: { screen: { const: 'ping' } }, required: ['screen'] } }, required: ['attributes'] },
+      then: { properties: {} },
+    });
   });
 });
 

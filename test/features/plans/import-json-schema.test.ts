@@ -78,7 +78,15 @@ describe('import from JSON Schemas, one per event', () => {
   });
 
   it('names apart two documents’ definitions of one name that differ, and keeps one that is the same', () => {
-    const schema = (title: string, currencies: string[]) => ({ name: `${title}.json`, text: JSON.stringify({ title, type: 'object', properties: { currency: { $ref: '#/definitions/currency' } }, definitions: { currency: { enum: currencies } } }) });
+    const schema = (title: string, currencies: string[]) => ({
+      name: `${title}.json`,
+      text: JSON.stringify({
+        title,
+        type: 'object',
+        properties: { currency: { $ref: '#/definitions/currency' } },
+        definitions: { currency: { enum: currencies } },
+      }),
+    });
     const result = succeeded(importJsonSchemas([schema('A', ['EUR']), schema('B', ['USD']), schema('C', ['EUR'])]));
     expect(result.plan.$defs).toEqual({ currency: { enum: ['EUR'] }, currency_2: { enum: ['USD'] } });
     expect(Object.values(result.plan.events).map((event) => (event.attributes as { properties: { currency: unknown } }).properties.currency)).toEqual([
@@ -95,7 +103,10 @@ describe('import from JSON Schemas, one per event', () => {
     [{ name: 'list.json', text: '[{"type": "object"}]' }, /^schema 1 of list\.json names no event: give it a "title" or a "const" on its "event" property\.$/],
     [{ name: 'avo.json', text: '{"events": [{"name": "A"}]}' }, /^event 1 of avo\.json is not an Avo event: expected "name" and "rules"/],
     [{ name: 'avo.json', text: '{"events": [{"name": "", "rules": {}}]}' }, /^event 1 of avo\.json is not an Avo event: expected "name" and "rules"/],
-    [{ name: 'a.json', text: '{"title": "A", "properties": {"x": {"$ref": "#/properties/y"}}}' }, /^a\.json, event "A", properties "x": \$ref "#\/properties\/y" points to no definition at the root of its document/],
+    [
+      { name: 'a.json', text: '{"title": "A", "properties": {"x": {"$ref": "#/properties/y"}}}' },
+      /^a\.json, event "A", properties "x": \$ref "#\/properties\/y" points to no definition at the root of its document/,
+    ],
     [{ name: 'a.json', text: '{"title": "A", "properties": {"x": 3}}' }, /properties "x": a schema must be an object or true\/false/],
     [{ name: 'avo.json', text: '{"events": []}' }, /^avo\.json describes no event\.$/],
   ])('refuses %j with a message saying what was expected', (file, message) => {
@@ -103,7 +114,8 @@ describe('import from JSON Schemas, one per event', () => {
   });
 
   it('keeps an event, a definition and a dependency named __proto__ as their own entries', () => {
-    const text = '{"title": "__proto__", "properties": {"a": {"$ref": "#/definitions/__proto__"}}, "dependencies": {"__proto__": ["a"]}, "definitions": {"__proto__": {"type": "string"}}}';
+    const text =
+      '{"title": "__proto__", "properties": {"a": {"$ref": "#/definitions/__proto__"}}, "dependencies": {"__proto__": ["a"]}, "definitions": {"__proto__": {"type": "string"}}}';
     const { plan } = succeeded(importJsonSchemas([{ name: 'odd.json', text }]));
     expect(Object.keys(plan.events)).toEqual(['__proto__']);
     expect(Object.keys(plan.$defs!)).toEqual(['__proto__']);
@@ -113,6 +125,9 @@ describe('import from JSON Schemas, one per event', () => {
 
   it('refuses two schemas of one event, naming both files', () => {
     const file = (name: string) => ({ name, text: '{"title": "Same", "type": "object"}' });
-    expect(importJsonSchemas([file('a.json'), file('b.json')])).toEqual({ ok: false, message: 'The event "Same" is described twice: in a.json and in b.json.' });
+    expect(importJsonSchemas([file('a.json'), file('b.json')])).toEqual({
+      ok: false,
+      message: 'The event "Same" is described twice: in a.json and in b.json.',
+    });
   });
 });

@@ -28,9 +28,20 @@ describe('import from a RudderStack tracking plan', () => {
   });
 
   it('reads one event as ?format=schema gives it, or a list of them', () => {
-    const event = { name: 'Signed Up', eventType: 'track', identitySection: 'properties', rules: { type: 'object', properties: { properties: { type: 'object', properties: { plan: { type: ['string'] } } } } } };
-    expect(importRudderStack([{ name: 'one.json', text: JSON.stringify(event) }])).toMatchObject({ ok: true, plan: { events: { 'Signed Up': { attributes: { properties: { plan: { type: ['string'] } } } } } } });
-    expect(importRudderStack([{ name: 'list.json', text: JSON.stringify([event]) }])).toMatchObject({ ok: true, plan: { name: 'Imported RudderStack tracking plan' } });
+    const event = {
+      name: 'Signed Up',
+      eventType: 'track',
+      identitySection: 'properties',
+      rules: { type: 'object', properties: { properties: { type: 'object', properties: { plan: { type: ['string'] } } } } },
+    };
+    expect(importRudderStack([{ name: 'one.json', text: JSON.stringify(event) }])).toMatchObject({
+      ok: true,
+      plan: { events: { 'Signed Up': { attributes: { properties: { plan: { type: ['string'] } } } } } },
+    });
+    expect(importRudderStack([{ name: 'list.json', text: JSON.stringify([event]) }])).toMatchObject({
+      ok: true,
+      plan: { name: 'Imported RudderStack tracking plan' },
+    });
   });
 
   it.each([

@@ -15,12 +15,19 @@ describe('import from a Segment tracking plan', () => {
           description: 'Who bought what.',
           attributes: {
             type: 'object',
-            properties: { spend: { description: 'What was paid, as a decimal text.', type: ['string'], pattern: '^[0-9]+\\.[0-9]{2}$' }, currency: { $ref: '#/$defs/currency' } },
+            properties: {
+              spend: { description: 'What was paid, as a decimal text.', type: ['string'], pattern: '^[0-9]+\\.[0-9]{2}$' },
+              currency: { $ref: '#/$defs/currency' },
+            },
             required: ['spend', 'currency'],
           },
         },
         'Product Viewed': {
-          attributes: { type: 'object', properties: { sku: { type: ['string'], description: "The product's stock-keeping unit." }, price: { type: ['string'] } }, required: ['sku'] },
+          attributes: {
+            type: 'object',
+            properties: { sku: { type: ['string'], description: "The product's stock-keeping unit." }, price: { type: ['string'] } },
+            required: ['sku'],
+          },
         },
       },
       $defs: { currency: { type: 'string', enum: ['EUR', 'USD', 'GBP'] } },
@@ -35,7 +42,10 @@ describe('import from a Segment tracking plan', () => {
   });
 
   it('takes the name and key given, and reads several pages of one answer', () => {
-    const page = (key: string) => ({ name: `${key}.json`, text: JSON.stringify({ data: { rules: [{ type: 'TRACK', key, version: 1, jsonSchema: { properties: { properties: {} } } }] } }) });
+    const page = (key: string) => ({
+      name: `${key}.json`,
+      text: JSON.stringify({ data: { rules: [{ type: 'TRACK', key, version: 1, jsonSchema: { properties: { properties: {} } } }] } }),
+    });
     const result = importSegment([page('a'), page('b')], { name: 'Shop', key: 'event_name' });
     expect(result).toMatchObject({ ok: true, plan: { name: 'Shop', key: 'event_name', events: { a: { attributes: {} }, b: { attributes: {} } } } });
   });

@@ -17,7 +17,12 @@ function sdkTraffic(count = 180): Record<string, unknown>[] {
     device_id: `device-${index}`,
     created_at: `2026-11-02 10:${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}`,
     svc_id: 7,
-    attributes: { screen: SCREENS[index % SCREENS.length], platform: index % 3 === 0 ? 'ios' : 'android', session: `s-${Math.floor(index / 2)}`, duration_ms: index * 10 },
+    attributes: {
+      screen: SCREENS[index % SCREENS.length],
+      platform: index % 3 === 0 ? 'ios' : 'android',
+      session: `s-${Math.floor(index / 2)}`,
+      duration_ms: index * 10,
+    },
   }));
 }
 
@@ -32,7 +37,9 @@ describe('choosing the key of an inferred plan', () => {
   it('says a key that differs per event drafts a kind per event, and proposes the fields whose values repeat, best first', () => {
     const inferred = inferPlan(sdkTraffic());
     expect(Object.keys(inferred.plan.events)).toHaveLength(180);
-    expect(inferred.advice?.message).toBe('"token" differs in nearly every event (180 kinds from 180 events), so each kind would describe single events rather than a kind of event. Fields whose values repeat, best first: key by one of them.');
+    expect(inferred.advice?.message).toBe(
+      '"token" differs in nearly every event (180 kinds from 180 events), so each kind would describe single events rather than a kind of event. Fields whose values repeat, best first: key by one of them.',
+    );
     expect(inferred.advice?.candidates).toEqual([
       { key: 'attributes.platform', description: '2 values: android, ios; in all 180 events' },
       { key: 'attributes.screen', description: '6 values: cart, checkout, home, …; in all 180 events' },
@@ -61,6 +68,8 @@ describe('choosing the key of an inferred plan', () => {
     expect(inferred.advice).toBeNull();
     const refused = inferPlan(events.slice(1), { key: 'attributes.screen' });
     expect(Object.keys(refused.plan.events)).toEqual([]);
-    expect(refused.advice?.message).toBe('"attributes.screen" names no kind in these events. No field\'s values repeat enough to key by: name the field that says each event\'s kind.');
+    expect(refused.advice?.message).toBe(
+      '"attributes.screen" names no kind in these events. No field\'s values repeat enough to key by: name the field that says each event\'s kind.',
+    );
   });
 });

@@ -88,8 +88,15 @@ describe('inferring a draft plan', () => {
   });
 
   it('gives no enum past the distinct values allowed, nor for booleans, and widens integer to number', () => {
-    const events = Array.from({ length: 30 }, (_, index) => validEvent({ token: 'view', attributes: { page: `p${index % (INFER_LIMITS.enumValues + 1)}`, fresh: index % 2 === 0, ratio: index === 7 ? 0.5 : index } }));
-    expect(inferPlan(events).plan.events.view?.attributes).toMatchObject({ properties: { page: { type: 'string' }, fresh: { type: 'boolean' }, ratio: { type: 'number' } } });
+    const events = Array.from({ length: 30 }, (_, index) =>
+      validEvent({
+        token: 'view',
+        attributes: { page: `p${index % (INFER_LIMITS.enumValues + 1)}`, fresh: index % 2 === 0, ratio: index === 7 ? 0.5 : index },
+      }),
+    );
+    expect(inferPlan(events).plan.events.view?.attributes).toMatchObject({
+      properties: { page: { type: 'string' }, fresh: { type: 'boolean' }, ratio: { type: 'number' } },
+    });
     expect(JSON.stringify(inferPlan(events).plan)).not.toContain('enum');
   });
 
@@ -98,7 +105,14 @@ describe('inferring a draft plan', () => {
     const inferred = inferPlan(events, { key: 'kind' });
     expect(Object.keys(inferred.plan.events)).toEqual(['a', 'b']);
     expect(inferred.plan.key).toBe('kind');
-    expect(inferred).toMatchObject({ events: 5, planned: 2, notes: ['2 events had no "kind" (the first: event 4), so no kind: left out.', '1 event had "kind" but not as a non-empty text (event 3 has 7), so no kind: left out.'] });
+    expect(inferred).toMatchObject({
+      events: 5,
+      planned: 2,
+      notes: [
+        '2 events had no "kind" (the first: event 4), so no kind: left out.',
+        '1 event had "kind" but not as a non-empty text (event 3 has 7), so no kind: left out.',
+      ],
+    });
   });
 
   it('plans a kind and an attribute named __proto__ like any other', () => {
@@ -126,7 +140,12 @@ describe('inferring a draft plan', () => {
   it('leaves a kind open when its attributes pass the limit, so the events it came from still conform', () => {
     const events = [validEvent({ token: 'a', attributes: { x: '1', y: '2' } }), validEvent({ token: 'b', attributes: { z: '3' } })];
     const inferred = inferPlan(events, { limits: { attributes: 2 } });
-    expect(inferred.plan.events.a?.attributes).toEqual({ type: 'object', properties: { x: { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' }, y: { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' } }, required: ['x', 'y'], additionalProperties: false });
+    expect(inferred.plan.events.a?.attributes).toEqual({
+      type: 'object',
+      properties: { x: { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' }, y: { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' } },
+      required: ['x', 'y'],
+      additionalProperties: false,
+    });
     expect(inferred.plan.events.b?.attributes).toEqual({ type: 'object', properties: {} });
     expect(inferred.notes).toEqual(['Past 2 attributes in all, 1 kind (b) left open to attributes not listed.']);
     const conforms = validatorOf(inferred.plan);

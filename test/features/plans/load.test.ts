@@ -34,7 +34,11 @@ describe('loadPlan', () => {
     ['no name', '{"events": {}}', '/: missing "name"'],
     ['events that are no object', '{"name": "shop", "events": 3}', '/events: expected an object, saw 3'],
     ['an unknown severity', '{"name": "shop", "events": {}, "unplanned": "loud"}', '/unplanned: expected one of "error", "warning", "off", saw "loud"'],
-    ['a key a plan does not have', '{"name": "shop", "events": {}, "owner": "me"}', '/owner: unknown key "owner"; expected only the keys $schema, name, version, key, unplanned, severity, events and $defs'],
+    [
+      'a key a plan does not have',
+      '{"name": "shop", "events": {}, "owner": "me"}',
+      '/owner: unknown key "owner"; expected only the keys $schema, name, version, key, unplanned, severity, events and $defs',
+    ],
   ])('refuses %s whole, saying where', (_name, text, problem) => {
     const error = refusal(text);
     expect(error.code).toBe('plan-invalid');
@@ -60,13 +64,38 @@ describe('loadPlan', () => {
     };
     const loaded = loadPlan(JSON.stringify(plan), 'shop.plan.json');
     expect(loaded.problems).toEqual([
-      { severity: 'error', key: 'typed', pointer: '/events/typed/attributes/properties/x/type', message: 'expected one of "array", "boolean", "integer", "null", "number", "object", "string", saw "strin"' },
-      { severity: 'error', key: 'misspelt', pointer: '/events/misspelt/atributes', message: 'unknown key "atributes"; expected only the keys description, attributes and fields' },
+      {
+        severity: 'error',
+        key: 'typed',
+        pointer: '/events/typed/attributes/properties/x/type',
+        message: 'expected one of "array", "boolean", "integer", "null", "number", "object", "string", saw "strin"',
+      },
+      {
+        severity: 'error',
+        key: 'misspelt',
+        pointer: '/events/misspelt/atributes',
+        message: 'unknown key "atributes"; expected only the keys description, attributes and fields',
+      },
       { severity: 'error', pointer: '/$defs/broken/pattern', message: 'the pattern [ is not a valid regular expression (/[/u: Unterminated character class)' },
       { severity: 'error', key: 'nowhere', pointer: '/events/nowhere/attributes/properties/x/$ref', message: '$ref "#/$defs/missing" points nowhere' },
-      { severity: 'error', key: 'through', pointer: '/events/through/attributes/properties/x/$ref', message: '$ref "#/$defs/broken" points to a definition that is itself broken (see /$defs/broken)' },
-      { severity: 'error', key: 'invalid', pointer: '/events/invalid/attributes/properties/x/pattern', message: 'the pattern ( is not a valid regular expression (/(/u: Unterminated group)' },
-      { severity: 'error', key: 'evil', pointer: '/events/evil/attributes/properties/x/pattern', message: expect.stringMatching(/^the pattern \^\(a\)\\1\$ uses a backreference, /) },
+      {
+        severity: 'error',
+        key: 'through',
+        pointer: '/events/through/attributes/properties/x/$ref',
+        message: '$ref "#/$defs/broken" points to a definition that is itself broken (see /$defs/broken)',
+      },
+      {
+        severity: 'error',
+        key: 'invalid',
+        pointer: '/events/invalid/attributes/properties/x/pattern',
+        message: 'the pattern ( is not a valid regular expression (/(/u: Unterminated group)',
+      },
+      {
+        severity: 'error',
+        key: 'evil',
+        pointer: '/events/evil/attributes/properties/x/pattern',
+        message: expect.stringMatching(/^the pattern \^\(a\)\\1\$ uses a backreference, /),
+      },
       { severity: 'error', key: 'format', pointer: '/events/format/attributes/properties/x/format', message: 'unknown format "colour"' },
       { severity: 'error', key: 'shared', pointer: '/$defs/when/format', message: 'unknown format "instant"' },
       { severity: 'warning', key: 'typo', pointer: '/events/typo/attributes/properties/x/patern', message: 'unknown keyword: "patern"' },
@@ -96,14 +125,30 @@ describe('loadPlan', () => {
       { severity: 'error', key: 'deep', pointer: '/events/deep/attributes', message },
       { severity: 'error', pointer: '/$defs/deep', message },
     ]);
-    expect(checkEvents([{ token: 'deep', attributes: {} }, { token: 'flat', attributes: {} }], loaded).violations).toMatchObject([{ kind: 'attribute-missing', pointer: '/1/attributes/x' }]);
+    expect(
+      checkEvents(
+        [
+          { token: 'deep', attributes: {} },
+          { token: 'flat', attributes: {} },
+        ],
+        loaded,
+      ).violations,
+    ).toMatchObject([{ kind: 'attribute-missing', pointer: '/1/attributes/x' }]);
   });
 
   it('matches long values in full against a pattern that backtracks catastrophically in JavaScript', () => {
-    const loaded = loadPlan(JSON.stringify({ name: 'p', events: { a: { attributes: { properties: { x: { ...string, pattern: '^(a?a)*$' } } } } } }), 'p.plan.json');
+    const loaded = loadPlan(
+      JSON.stringify({ name: 'p', events: { a: { attributes: { properties: { x: { ...string, pattern: '^(a?a)*$' } } } } } }),
+      'p.plan.json',
+    );
     expect(loaded.problems).toEqual([]);
-    const events = [{ token: 'a', attributes: { x: 'a'.repeat(50_000) } }, { token: 'a', attributes: { x: `${'a'.repeat(50_000)}!` } }];
-    expect(checkEvents(events, loaded).violations).toMatchObject([{ kind: 'attribute-value', pointer: '/1/attributes/x', expected: 'a string matching ^(a?a)*$' }]);
+    const events = [
+      { token: 'a', attributes: { x: 'a'.repeat(50_000) } },
+      { token: 'a', attributes: { x: `${'a'.repeat(50_000)}!` } },
+    ];
+    expect(checkEvents(events, loaded).violations).toMatchObject([
+      { kind: 'attribute-value', pointer: '/1/attributes/x', expected: 'a string matching ^(a?a)*$' },
+    ]);
   });
 
   it('compiles a plan once per text: the same text gives the same compiled plan', () => {
@@ -120,20 +165,40 @@ describe('loadPlan', () => {
   });
 
   it('names an enum that lists no value at its path, as Ajv refuses it without one', () => {
-    const loaded = loadPlan(JSON.stringify({ name: 'p', events: { buy: { attributes: { properties: { currency: { enum: [] } } } }, ok: { attributes: string } } }), 'p.plan.json');
+    const loaded = loadPlan(
+      JSON.stringify({ name: 'p', events: { buy: { attributes: { properties: { currency: { enum: [] } } } }, ok: { attributes: string } } }),
+      'p.plan.json',
+    );
     expect(loaded.problems).toEqual([
-      { severity: 'error', key: 'buy', pointer: '/events/buy/attributes/properties/currency/enum', message: 'enum lists no value, so no value could match; list the values or leave enum out' },
+      {
+        severity: 'error',
+        key: 'buy',
+        pointer: '/events/buy/attributes/properties/currency/enum',
+        message: 'enum lists no value, so no value could match; list the values or leave enum out',
+      },
     ]);
     expect(checkEvents([{ token: 'ok', attributes: 'x' }], loaded).violations).toEqual([]);
   });
 
   it('loads a plan of 1 000 kinds sharing a definition, and checks each event against its own kind', () => {
-    const kind = (index: number) => ({ description: `Kind ${index}`, attributes: { type: 'object', required: ['a'], additionalProperties: false, properties: { a: { ...string, pattern: '^[a-z]+$' }, c: { $ref: '#/$defs/currency' } } } });
+    const kind = (index: number) => ({
+      description: `Kind ${index}`,
+      attributes: {
+        type: 'object',
+        required: ['a'],
+        additionalProperties: false,
+        properties: { a: { ...string, pattern: '^[a-z]+$' }, c: { $ref: '#/$defs/currency' } },
+      },
+    });
     const events = Object.fromEntries(Array.from({ length: 1000 }, (_, index) => [`kind_${index}`, kind(index)]));
     const loaded = loadPlan(JSON.stringify({ name: 'big', events, $defs: { currency: { enum: ['EUR', 'USD'] } } }), 'big.plan.json');
     expect(loaded.problems).toEqual([]);
     expect(loaded.kinds.size).toBe(1000);
-    const batch = [{ token: 'kind_0', attributes: { a: 'ok' } }, { token: 'kind_999', attributes: { a: 'ok', c: 'YEN' } }, { token: 'kind_1000', attributes: {} }];
+    const batch = [
+      { token: 'kind_0', attributes: { a: 'ok' } },
+      { token: 'kind_999', attributes: { a: 'ok', c: 'YEN' } },
+      { token: 'kind_1000', attributes: {} },
+    ];
     expect(checkEvents(batch, loaded).violations.map((violation) => [violation.kind, violation.pointer])).toEqual([
       ['attribute-value', '/1/attributes/c'],
       ['unplanned-event', '/2/token'],
@@ -151,9 +216,14 @@ describe('loadPlan', () => {
 
   it(`refuses a plan of more than ${MAX_PLAN_KINDS} kinds, or more than ${MAX_PLAN_BYTES} bytes, naming the limit`, () => {
     const kinds = refusal(JSON.stringify(bigPlan(MAX_PLAN_KINDS + 1, 1)));
-    expect([kinds.code, kinds.message]).toEqual(['plan-too-large', `shop.plan.json is too large a tracking plan: ${MAX_PLAN_KINDS + 1} kinds of event, more than the ${MAX_PLAN_KINDS} allowed. Split it, or keep only the kinds this work needs.`]);
+    expect([kinds.code, kinds.message]).toEqual([
+      'plan-too-large',
+      `shop.plan.json is too large a tracking plan: ${MAX_PLAN_KINDS + 1} kinds of event, more than the ${MAX_PLAN_KINDS} allowed. Split it, or keep only the kinds this work needs.`,
+    ]);
     const text = JSON.stringify({ name: 'big', events: { a: { description: 'x'.repeat(MAX_PLAN_BYTES) } } });
-    expect(refusal(text).message).toBe(`shop.plan.json is too large a tracking plan: ${Buffer.byteLength(text)} bytes, more than the ${MAX_PLAN_BYTES} allowed. Split it, or keep only the kinds this work needs.`);
+    expect(refusal(text).message).toBe(
+      `shop.plan.json is too large a tracking plan: ${Buffer.byteLength(text)} bytes, more than the ${MAX_PLAN_BYTES} allowed. Split it, or keep only the kinds this work needs.`,
+    );
   });
 
   it('compiles a kind only when an event of it is checked, and all of them when the problems are asked for', () => {
@@ -161,7 +231,15 @@ describe('loadPlan', () => {
     try {
       const loaded = loadPlan(JSON.stringify(bigPlan(40, 10)), 'lazy.plan.json');
       expect(compile).not.toHaveBeenCalled();
-      expect(checkEvents([{ token: 'kind_7', attributes: { attribute_0: 'b' } }, { token: 'kind_7', attributes: {} }], loaded).violations).toMatchObject([{ kind: 'attribute-value', pointer: '/0/attributes/attribute_0' }]);
+      expect(
+        checkEvents(
+          [
+            { token: 'kind_7', attributes: { attribute_0: 'b' } },
+            { token: 'kind_7', attributes: {} },
+          ],
+          loaded,
+        ).violations,
+      ).toMatchObject([{ kind: 'attribute-value', pointer: '/0/attributes/attribute_0' }]);
       expect(compile).toHaveBeenCalledTimes(1);
       expect(loaded.problems).toEqual([]);
       expect(compile).toHaveBeenCalledTimes(40);

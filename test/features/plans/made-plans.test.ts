@@ -40,6 +40,8 @@ describe('the plans EventDesk makes', () => {
     const events = [validEvent(), validEvent({ token: 'tok_2', attributes: { plan: 'free' } })];
     const loaded = loadPlan(JSON.stringify(inferPlan(events).plan), 'inferred.plan.json');
     expect(checkEvents(events, loaded).violations).toEqual([]);
-    expect(checkEvents([validEvent({ attributes: { plan: 'pro', spend: 19.99 } })], loaded).violations).toMatchObject([{ kind: 'attribute-type', pointer: '/0/attributes/spend' }]);
+    expect(checkEvents([validEvent({ attributes: { plan: 'pro', spend: 19.99 } })], loaded).violations).toMatchObject([
+      { kind: 'attribute-type', pointer: '/0/attributes/spend' },
+    ]);
   });
 });

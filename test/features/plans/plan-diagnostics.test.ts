@@ -37,7 +37,16 @@ describe('validateBatchWithPlan', () => {
   it('marks a bad value, with the violation kind as its code and the message without the place', () => {
     const { text, result } = check([validEvent(), validEvent({ attributes: { plan: 'gold', spend: '19.99' } })]);
     expect(result.diagnostics).toEqual([
-      { severity: 'error', code: 'attribute-value', message: 'expected one of "pro", "free", saw "gold"', path: '/1/attributes/plan', line: 16, column: 15, endLine: 16, endColumn: 21 },
+      {
+        severity: 'error',
+        code: 'attribute-value',
+        message: 'expected one of "pro", "free", saw "gold"',
+        path: '/1/attributes/plan',
+        line: 16,
+        column: 15,
+        endLine: 16,
+        endColumn: 21,
+      },
     ]);
     expect(marked(text, result.diagnostics[0]!)).toBe('"gold"');
   });
@@ -56,7 +65,11 @@ describe('validateBatchWithPlan', () => {
     const { token: _token, ...tokenless } = validEvent();
     const without = check([tokenless]);
     expect(result.diagnostics.map((diagnostic) => [diagnostic.code, marked(text, diagnostic)])).toEqual([['unplanned-event', '"tok_9"']]);
-    expect(without.result.diagnostics.filter((diagnostic) => diagnostic.code === 'unplanned-event').map((diagnostic) => [diagnostic.path, marked(without.text, diagnostic)])).toEqual([['/0', '{']]);
+    expect(
+      without.result.diagnostics
+        .filter((diagnostic) => diagnostic.code === 'unplanned-event')
+        .map((diagnostic) => [diagnostic.path, marked(without.text, diagnostic)]),
+    ).toEqual([['/0', '{']]);
   });
 
   it('keeps the batch diagnostics and the plan violations together in text order', () => {
@@ -92,7 +105,11 @@ describe('validateBatchWithPlan', () => {
     const text = JSON.stringify(events, null, 2);
     const result = validateBatchWithPlan(text, RULES, plan, { perEvent: 5, perBatch: 2 });
     expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['unplanned-event', 'unplanned-event', UNLISTED_CODE]);
-    expect(result.diagnostics.at(-1)).toMatchObject({ severity: 'error', message: '3 more plan violations are not listed (3 errors): fix those listed and check again.', line: result.diagnostics[1]!.endLine });
+    expect(result.diagnostics.at(-1)).toMatchObject({
+      severity: 'error',
+      message: '3 more plan violations are not listed (3 errors): fix those listed and check again.',
+      line: result.diagnostics[1]!.endLine,
+    });
     expect([result.unreported, result.unreportedErrors]).toEqual([3, 3]);
   });
 });

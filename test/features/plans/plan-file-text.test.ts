@@ -27,7 +27,10 @@ describe('readPlanFileText', () => {
     await mkdir(file('folder.plan.json'));
     expect(await failureOf(file('gone.plan.json'))).toEqual({ code: 'plan-missing', message: `There is no tracking plan gone.plan.json in ${folder}.` });
     expect(await failureOf(file('latin1.plan.json'))).toEqual({ code: 'plan-not-utf8', message: 'The tracking plan latin1.plan.json is not UTF-8 text.' });
-    expect(await failureOf(file('big.plan.json'))).toEqual({ code: 'plan-too-large', message: 'The tracking plan big.plan.json is 8.1 MB; a plan is read up to 8 MB.' });
+    expect(await failureOf(file('big.plan.json'))).toEqual({
+      code: 'plan-too-large',
+      message: 'The tracking plan big.plan.json is 8.1 MB; a plan is read up to 8 MB.',
+    });
     expect(await failureOf(file('folder.plan.json'))).toEqual({ code: 'plan-unreadable', message: `folder.plan.json in ${folder} is not a file.` });
   });
 });

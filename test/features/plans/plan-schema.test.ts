@@ -43,7 +43,11 @@ describe('docs/plan.schema.json', () => {
   it('names every kind of violation in its severity map, and describes every property for completion', () => {
     const severity = planSchema.properties.severity.properties;
     expect(Object.keys(severity).sort()).toEqual([...VIOLATION_KINDS].sort());
-    for (const [name, property] of [...Object.entries(planSchema.properties), ...Object.entries(severity), ...Object.entries(planSchema.$defs.plannedEvent.properties)]) {
+    for (const [name, property] of [
+      ...Object.entries(planSchema.properties),
+      ...Object.entries(severity),
+      ...Object.entries(planSchema.$defs.plannedEvent.properties),
+    ]) {
       expect(property, name).toHaveProperty('description');
     }
   });
@@ -60,7 +64,12 @@ describe('docs/plan.schema.json', () => {
     ['a kind with a misspelt part', { name: 'shop', events: { purchase: { atributes: {} } } }, '/events/purchase', 'additionalProperties'],
     ['a kind that is not an object', { name: 'shop', events: { purchase: 'spend' } }, '/events/purchase', 'type'],
     ['attributes that are no schema', { name: 'shop', events: { purchase: { attributes: 'spend' } } }, '/events/purchase/attributes', 'type'],
-    ['an unknown type in a schema', { name: 'shop', events: { purchase: { attributes: { properties: { spend: { type: 'strin' } } } } } }, '/events/purchase/attributes/properties/spend/type', 'enum'],
+    [
+      'an unknown type in a schema',
+      { name: 'shop', events: { purchase: { attributes: { properties: { spend: { type: 'strin' } } } } } },
+      '/events/purchase/attributes/properties/spend/type',
+      'enum',
+    ],
     ['a definition that is no schema', { name: 'shop', events: {}, $defs: { currency: 3 } }, '/$defs/currency', 'type'],
   ])('refuses a plan with %s', (_name, plan, instancePath, keyword) => {
     expect(fitsPlanSchema(plan)).toBe(false);

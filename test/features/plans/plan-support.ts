@@ -13,7 +13,11 @@ export const PLAN_FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/p
 export function fixtureFiles(...names: string[]): PlanSourceFile[] {
   return names.flatMap((name) => {
     const full = path.join(PLAN_FIXTURES, name);
-    const files = name.endsWith('.json') ? [full] : readdirSync(full).sort().map((file) => path.join(full, file));
+    const files = name.endsWith('.json')
+      ? [full]
+      : readdirSync(full)
+          .sort()
+          .map((file) => path.join(full, file));
     return files.map((file) => ({ name: path.relative(PLAN_FIXTURES, file), text: readFileSync(file, 'utf8') }));
   });
 }

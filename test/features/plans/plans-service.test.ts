@@ -35,7 +35,11 @@ async function setUp(options: { chosen?: string | null } = {}) {
   let chosen = options.chosen ?? null;
   const services = await createServices({
     ...nodeServiceDeps(path.join(folder, 'data')),
-    dialogs: { chooseFileToOpen: async (purpose) => (purpose === 'plan' ? chosen : null), chooseFilesToOpen: async () => [], chooseFileToSave: async () => null },
+    dialogs: {
+      chooseFileToOpen: async (purpose) => (purpose === 'plan' ? chosen : null),
+      chooseFilesToOpen: async () => [],
+      chooseFileToSave: async () => null,
+    },
     push: createPushSender((name, payload) => {
       if (name === 'plans:changed') changes.push(payload as PayloadOf<'plans:changed'>);
     }),
@@ -43,7 +47,10 @@ async function setUp(options: { chosen?: string | null } = {}) {
   });
   opened.push(services);
   const dispatch = createDispatch(createHandlers(services), (url) => url === appUrl);
-  const call = async <T>(channel: 'plans:active' | 'plans:of' | 'plans:choose' | 'environments:create' | 'environments:select' | 'environments:list', input?: unknown): Promise<T> => {
+  const call = async <T>(
+    channel: 'plans:active' | 'plans:of' | 'plans:choose' | 'environments:create' | 'environments:select' | 'environments:list',
+    input?: unknown,
+  ): Promise<T> => {
     const answer = await dispatch(channel, input, trusted);
     if (!answer.ok) throw new Error(answer.error.message);
     return answer.value as T;
@@ -54,7 +61,9 @@ async function setUp(options: { chosen?: string | null } = {}) {
       chosen = planFile;
       await call('plans:choose');
     }
-    const saved = await call<{ ok: true; environment: { id: string } }>('environments:create', { settings: { ...DEFAULT_SETTINGS, name: `With ${planFile}`, baseUrl: 'https://api.example.com', planFile } });
+    const saved = await call<{ ok: true; environment: { id: string } }>('environments:create', {
+      settings: { ...DEFAULT_SETTINGS, name: `With ${planFile}`, baseUrl: 'https://api.example.com', planFile },
+    });
     await call('environments:select', { id: saved.environment.id });
   };
   return { folder, services, call, changes, useEnvironment, active: () => call<PlanStatus | null>('plans:active') };
@@ -85,7 +94,10 @@ describe('the plans service', () => {
     expect(status).toMatchObject({ file, name: 'shop.plan.json', plan: { name: 'shop', version: '3', kinds: 1 }, problems: [], error: null });
     const hash = PLAN_SCRIPT_PATH.exec(status!.script!)![1]!;
     const served = await servePlanScript(status!.script!, async (asked) => services.plans.script(asked));
-    expect(served).toMatchObject({ status: 200, headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Content-Security-Policy': expect.stringContaining("script-src 'self'") } });
+    expect(served).toMatchObject({
+      status: 200,
+      headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Content-Security-Policy': expect.stringContaining("script-src 'self'") },
+    });
     expect(new TextDecoder().decode(served!.body)).toContain('export default function planValidators(require)');
     expect(services.plans.script(hash.replace(/^./, hash[0] === 'a' ? 'b' : 'a'))).toBeNull();
     expect(await servePlanScript('/plans/not-a-hash.js', async () => 'never')).toBeNull();
@@ -140,7 +152,11 @@ describe('the plans service', () => {
     const file = path.join(folder, 'shop.plan.json');
     await writeFile(file, '{\n  "name": "shop",\n  "events": {,}\n}');
     await useEnvironment(file);
-    expect(await active()).toMatchObject({ plan: null, script: null, error: { code: 'plan-not-json', message: expect.stringMatching(/^shop\.plan\.json is not JSON: line 3, column 14/) } });
+    expect(await active()).toMatchObject({
+      plan: null,
+      script: null,
+      error: { code: 'plan-not-json', message: expect.stringMatching(/^shop\.plan\.json is not JSON: line 3, column 14/) },
+    });
 
     await writeFile(file, await readFile(SHOP, 'utf8'));
     await nextChange(changes, 0);
@@ -154,22 +170,40 @@ describe('the plans service', () => {
   it("lists the plan's own problems, each naming its kind and path, and still serves the rest", async () => {
     const { folder, useEnvironment, active } = await setUp();
     const file = path.join(folder, 'broken-kind.plan.json');
-    await writeFile(file, JSON.stringify({ name: 'shop', events: { purchase: { attributes: { type: 'object' } }, bad: { attributes: { properties: { code: { pattern: '^(a)\\1$' } } } } } }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        name: 'shop',
+        events: { purchase: { attributes: { type: 'object' } }, bad: { attributes: { properties: { code: { pattern: '^(a)\\1$' } } } } },
+      }),
+    );
     await useEnvironment(file);
     const status = await active();
     expect(status?.script).toMatch(PLAN_SCRIPT_PATH);
-    expect(status?.problems).toEqual([{ severity: 'error', text: expect.stringMatching(/^kind "bad", \/events\/bad\/attributes\/properties\/code\/pattern: /) }]);
+    expect(status?.problems).toEqual([
+      { severity: 'error', text: expect.stringMatching(/^kind "bad", \/events\/bad\/attributes\/properties\/code\/pattern: /) },
+    ]);
   });
 
   it('asks the OS dialog for a plan file, and an environment takes only a file chosen there, a whole path to a .json file', async () => {
     const { call } = await setUp({ chosen: '/home/ana/plans/shop.plan.json' });
     type Saved = { ok: boolean; problems?: { field: string; message: string }[] };
-    const create = (name: string, planFile: string) => call<Saved>('environments:create', { settings: { ...DEFAULT_SETTINGS, name, baseUrl: 'https://api.example.com', planFile } });
+    const create = (name: string, planFile: string) =>
+      call<Saved>('environments:create', { settings: { ...DEFAULT_SETTINGS, name, baseUrl: 'https://api.example.com', planFile } });
     // A path the page names without the dialog is not read: it could be any file on the computer.
-    expect(await create('Unchosen', '/home/ana/plans/shop.plan.json')).toMatchObject({ ok: false, problems: [{ field: 'planFile', message: expect.stringContaining('Choose…') }] });
+    expect(await create('Unchosen', '/home/ana/plans/shop.plan.json')).toMatchObject({
+      ok: false,
+      problems: [{ field: 'planFile', message: expect.stringContaining('Choose…') }],
+    });
     expect(await call('plans:choose')).toEqual({ path: '/home/ana/plans/shop.plan.json', name: 'shop.plan.json' });
     expect(await create('Chosen', '/home/ana/plans/shop.plan.json')).toMatchObject({ ok: true });
-    expect(await create('Relative', 'shop.plan.json')).toMatchObject({ ok: false, problems: expect.arrayContaining([expect.objectContaining({ field: 'planFile' })]) });
-    expect(await create('Not JSON', '/etc/passwd')).toMatchObject({ ok: false, problems: expect.arrayContaining([expect.objectContaining({ field: 'planFile' })]) });
+    expect(await create('Relative', 'shop.plan.json')).toMatchObject({
+      ok: false,
+      problems: expect.arrayContaining([expect.objectContaining({ field: 'planFile' })]),
+    });
+    expect(await create('Not JSON', '/etc/passwd')).toMatchObject({
+      ok: false,
+      problems: expect.arrayContaining([expect.objectContaining({ field: 'planFile' })]),
+    });
   });
 });

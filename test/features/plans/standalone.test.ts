@@ -81,15 +81,27 @@ describe("a plan's standalone validators", () => {
   });
 
   it('match with the linear-time matcher: a pattern that backtracks catastrophically in JavaScript checks 50 000 characters', async () => {
-    const loaded = loadPlan(JSON.stringify({ name: 'p', events: { a: { attributes: { properties: { x: { type: 'string', pattern: '^(a?a)*$' } } } } } }), 'p.plan.json');
+    const loaded = loadPlan(
+      JSON.stringify({ name: 'p', events: { a: { attributes: { properties: { x: { type: 'string', pattern: '^(a?a)*$' } } } } } }),
+      'p.plan.json',
+    );
     const standalone = await standaloneOf(loaded);
-    const events = [{ token: 'a', attributes: { x: 'a'.repeat(50_000) } }, { token: 'a', attributes: { x: `${'a'.repeat(50_000)}!` } }];
+    const events = [
+      { token: 'a', attributes: { x: 'a'.repeat(50_000) } },
+      { token: 'a', attributes: { x: `${'a'.repeat(50_000)}!` } },
+    ];
     expect(checkEvents(events, standalone).violations).toMatchObject([{ kind: 'attribute-value', pointer: '/1/attributes/x' }]);
     expect(checkEvents(events, standalone)).toEqual(checkEvents(events, loaded));
   });
 
   it('import nothing but the runtime the worker bundles', () => {
-    const required = new Set([...fixturePlan('app.plan.json').standalone().matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]!));
+    const required = new Set(
+      [
+        ...fixturePlan('app.plan.json')
+          .standalone()
+          .matchAll(/require\("([^"]+)"\)/g),
+      ].map((match) => match[1]!),
+    );
     for (const name of required) expect(() => planRequire(name)).not.toThrow();
     expect(() => planRequire('node:fs')).toThrow(/does not have/);
   });

@@ -18,10 +18,25 @@ function step(index: number, status: StepStatus, row: number | null = null): Ste
 }
 
 function scenario(file: string, steps: StepResult[], status: ScenarioResult['status'] = 'passed'): ScenarioResult {
-  return { file, name: file.replace(/.*\//, ''), status, problem: status === 'broken' ? `${file}:1:1: not JSON` : null, steps, startedAt: '2026-11-24T10:00:00.000Z', durationMs: 10 };
+  return {
+    file,
+    name: file.replace(/.*\//, ''),
+    status,
+    problem: status === 'broken' ? `${file}:1:1: not JSON` : null,
+    steps,
+    startedAt: '2026-11-24T10:00:00.000Z',
+    durationMs: 10,
+  };
 }
 
-const run = (id: string, scenarios: ScenarioResult[]): RunResult => ({ id, workspace: '/w', startedAt: '2026-11-24T10:00:00.000Z', durationMs: 20, stopped: false, scenarios });
+const run = (id: string, scenarios: ScenarioResult[]): RunResult => ({
+  id,
+  workspace: '/w',
+  startedAt: '2026-11-24T10:00:00.000Z',
+  durationMs: 20,
+  stopped: false,
+  scenarios,
+});
 
 describe('comparing two runs', () => {
   it('says two runs with the same statuses changed nothing, every row the same', () => {

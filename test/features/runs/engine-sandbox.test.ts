@@ -29,17 +29,22 @@ describe("runScenarios and the sandbox's tools", () => {
     expect(sandbox.faults()).toEqual({ ...NO_FAULTS, maxEvents: 100 });
   });
 
-  it('expireToken ends the session\'s token before the step: the send logs in again and succeeds', { timeout: RUN_LIMIT_MS }, async () => {
+  it("expireToken ends the session's token before the step: the send logs in again and succeeds", { timeout: RUN_LIMIT_MS }, async () => {
     const sandbox = await useSandbox();
     const workspace = await runWorkspace(sandbox, {
-      'scenarios/expire.scenario.json': scenario('Expire', [{ send: [event(1)] }, { name: 'after the token expired', send: [event(2)], faults: { expireToken: true } }]),
+      'scenarios/expire.scenario.json': scenario('Expire', [
+        { send: [event(1)] },
+        { name: 'after the token expired', send: [event(2)], faults: { expireToken: true } },
+      ]),
     });
     const { result } = await workspace.run(['scenarios/expire.scenario.json']);
     const [, renewed] = result.scenarios[0]!.steps;
     expect(result.scenarios[0]!.status).toBe('passed');
     expect(workspace.submission(renewed!.submissionId!)!.chunks[0]!.attemptLog.map((attempt) => attempt.statusCode)).toEqual([401, 202]);
     const refusals = sandbox.traffic().filter((record) => record.response?.status === 401);
-    expect(refusals.map((record) => JSON.parse(record.response!.body.text) as unknown)).toEqual([{ error: 'expired-token', message: 'The access token has expired: log in again.' }]);
+    expect(refusals.map((record) => JSON.parse(record.response!.body.text) as unknown)).toEqual([
+      { error: 'expired-token', message: 'The access token has expired: log in again.' },
+    ]);
   });
 
   it('received same: passes when the sandbox took exactly the events sent, templates resolved', { timeout: RUN_LIMIT_MS }, async () => {
@@ -64,7 +69,9 @@ describe("runScenarios and the sandbox's tools", () => {
       [1, 'passed', null],
       [2, 'passed', null],
     ]);
-    const notes = steps.map((step) => (JSON.parse(workspace.submission(step.submissionId!)!.batch) as { attributes: { note: string; sent: string } }[])[0]!.attributes);
+    const notes = steps.map(
+      (step) => (JSON.parse(workspace.submission(step.submissionId!)!.batch) as { attributes: { note: string; sent: string } }[])[0]!.attributes,
+    );
     expect(notes.map((attributes) => attributes.note)).toEqual(['{{$uuid}}', '{{not a variable}}']);
     expect(notes[0]!.sent).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
@@ -72,7 +79,10 @@ describe("runScenarios and the sandbox's tools", () => {
   it('received same reads only the requests the step made: the newest id before, what came after it once sent', { timeout: RUN_LIMIT_MS }, async () => {
     const sandbox = await useSandbox();
     const workspace = await runWorkspace(sandbox, {
-      'scenarios/received.scenario.json': scenario('Received', [{ send: [event(1)], expect: { received: 'same' } }, { send: [event(2)], expect: { received: 'same' } }]),
+      'scenarios/received.scenario.json': scenario('Received', [
+        { send: [event(1)], expect: { received: 'same' } },
+        { send: [event(2)], expect: { received: 'same' } },
+      ]),
     });
     const asked: string[] = [];
     const fetch = globalThis.fetch;
@@ -88,29 +98,39 @@ describe("runScenarios and the sandbox's tools", () => {
     expect(asked).toEqual(['?limit=1', '?after=0', '?limit=1', '?after=2']);
   });
 
-  it('received same through a forwarding sandbox: passes when the upstream took the events, fails naming them when it refused', { timeout: RUN_LIMIT_MS }, async () => {
-    const upstream = await useSandbox();
-    const forwarding = await useSandbox({ forward: { url: upstream.url, timeoutMs: 10_000 } });
-    const workspace = await runWorkspace(forwarding, {
-      'scenarios/forwarded.scenario.json': scenario(
-        'Forwarded',
-        [
-          { name: 'taken', send: [event(1)], expect: { received: 'same' } },
-          { name: 'refused upstream', send: [event(2, { svc_id: 'x' })], expect: { status: 422, received: 'same' } },
-        ],
-        { onFailure: 'continue' },
-      ),
-    });
-    const { result } = await workspace.run(['scenarios/forwarded.scenario.json']);
-    const [taken, refused] = result.scenarios[0]!.steps;
-    expect(taken).toMatchObject({ status: 'passed' });
-    // The 422 it expected came, from the upstream; but the upstream took none of the events.
-    expect(refused).toMatchObject({
-      status: 'failed',
-      reason: 'received: the server took 0 events for 1 sent: 1 event only left (left: sent, right: received). event 1 sent (token "t-2", customer_id "c-2", created_at "2026-11-22 10:00:00") was not received.',
-    });
-    expect(upstream.traffic().filter((record) => record.path === '/user/events').map((record) => record.response?.status)).toEqual([422, 202]);
-  });
+  it(
+    'received same through a forwarding sandbox: passes when the upstream took the events, fails naming them when it refused',
+    { timeout: RUN_LIMIT_MS },
+    async () => {
+      const upstream = await useSandbox();
+      const forwarding = await useSandbox({ forward: { url: upstream.url, timeoutMs: 10_000 } });
+      const workspace = await runWorkspace(forwarding, {
+        'scenarios/forwarded.scenario.json': scenario(
+          'Forwarded',
+          [
+            { name: 'taken', send: [event(1)], expect: { received: 'same' } },
+            { name: 'refused upstream', send: [event(2, { svc_id: 'x' })], expect: { status: 422, received: 'same' } },
+          ],
+          { onFailure: 'continue' },
+        ),
+      });
+      const { result } = await workspace.run(['scenarios/forwarded.scenario.json']);
+      const [taken, refused] = result.scenarios[0]!.steps;
+      expect(taken).toMatchObject({ status: 'passed' });
+      // The 422 it expected came, from the upstream; but the upstream took none of the events.
+      expect(refused).toMatchObject({
+        status: 'failed',
+        reason:
+          'received: the server took 0 events for 1 sent: 1 event only left (left: sent, right: received). event 1 sent (token "t-2", customer_id "c-2", created_at "2026-11-22 10:00:00") was not received.',
+      });
+      expect(
+        upstream
+          .traffic()
+          .filter((record) => record.path === '/user/events')
+          .map((record) => record.response?.status),
+      ).toEqual([422, 202]);
+    },
+  );
 
   it('fails a step with faults against an address that is no sandbox, saying so, before sending anything', { timeout: RUN_LIMIT_MS }, async () => {
     const server = createServer((_request, response) => response.writeHead(404).end());
@@ -123,13 +143,19 @@ describe("runScenarios and the sandbox's tools", () => {
       'scenarios/nowhere.scenario.json': scenario('Nowhere', [{ send: [event(1)], environment: 'service', faults: { failSequence: [500] } }]),
     });
     const { result } = await workspace.run(['scenarios/nowhere.scenario.json']);
-    expect(result.scenarios[0]!.steps[0]).toMatchObject({ status: 'failed', submissionId: null, reason: `${url} is not a sandbox (it answers no /_sandbox/faults): faults and "received" need one.` });
+    expect(result.scenarios[0]!.steps[0]).toMatchObject({
+      status: 'failed',
+      submissionId: null,
+      reason: `${url} is not a sandbox (it answers no /_sandbox/faults): faults and "received" need one.`,
+    });
   });
 
   it('masks the secrets in a reason: an event carrying the API key, which the sandbox masks in what it keeps', { timeout: RUN_LIMIT_MS }, async () => {
     const sandbox = await useSandbox();
     const workspace = await runWorkspace(sandbox, {
-      'scenarios/secret.scenario.json': scenario('Secret', [{ send: [event(1, { attributes: { pasted: SANDBOX_DEMO_CREDENTIALS.apiKey } })], expect: { received: 'same' } }]),
+      'scenarios/secret.scenario.json': scenario('Secret', [
+        { send: [event(1, { attributes: { pasted: SANDBOX_DEMO_CREDENTIALS.apiKey } })], expect: { received: 'same' } },
+      ]),
     });
     const { result, progress } = await workspace.run(['scenarios/secret.scenario.json']);
     const reason = result.scenarios[0]!.steps[0]!.reason!;

@@ -30,8 +30,26 @@ describe('kept runs', () => {
     await runs.keep(runAt(1), { source: 'cli', environment: 'qa', secrets: [] });
     await runs.keep(runAt(2), keepAs);
     expect(await runs.list()).toEqual([
-      { id: 'run-2', startedAt: runAt(2).startedAt, durationMs: 1234, source: 'app', environment: null, stopped: true, scenarios: 3, counts: { passed: 2, failed: 2, skipped: 1 } },
-      { id: 'run-1', startedAt: runAt(1).startedAt, durationMs: 1234, source: 'cli', environment: 'qa', stopped: true, scenarios: 3, counts: { passed: 2, failed: 2, skipped: 1 } },
+      {
+        id: 'run-2',
+        startedAt: runAt(2).startedAt,
+        durationMs: 1234,
+        source: 'app',
+        environment: null,
+        stopped: true,
+        scenarios: 3,
+        counts: { passed: 2, failed: 2, skipped: 1 },
+      },
+      {
+        id: 'run-1',
+        startedAt: runAt(1).startedAt,
+        durationMs: 1234,
+        source: 'cli',
+        environment: 'qa',
+        stopped: true,
+        scenarios: 3,
+        counts: { passed: 2, failed: 2, skipped: 1 },
+      },
     ]);
     expect(await runs.get('run-1')).toEqual(runAt(1));
   });
@@ -52,7 +70,10 @@ describe('kept runs', () => {
   it('mask every secret known before the run reaches the disk', async () => {
     const { folder, runs } = await kept();
     const secret = 'sk_live_0123456789abcdef';
-    const leaking: RunResult = { ...runAt(1), scenarios: [scenario({ status: 'failed', steps: [step({ status: 'failed', reason: `received: attributes.pasted was "${secret}"` })] })] };
+    const leaking: RunResult = {
+      ...runAt(1),
+      scenarios: [scenario({ status: 'failed', steps: [step({ status: 'failed', reason: `received: attributes.pasted was "${secret}"` })] })],
+    };
     await runs.keep(leaking, { ...keepAs, secrets: [secret] });
     const text = await readFile(path.join(folder, 'runs', 'run-1.json'), 'utf8');
     expect(text).not.toContain(secret);
@@ -63,9 +84,15 @@ describe('kept runs', () => {
     const { folder, runs } = await kept();
     await runs.keep(runAt(1), keepAs);
     await writeFile(path.join(folder, 'runs', 'damaged.json'), '{"format": "eventdesk.run", "version": 1, "run": {');
-    await writeFile(path.join(folder, 'runs', 'other.json'), JSON.stringify({ format: 'eventdesk.run', version: 1, source: 'app', environment: null, run: { id: 'other' } }));
+    await writeFile(
+      path.join(folder, 'runs', 'other.json'),
+      JSON.stringify({ format: 'eventdesk.run', version: 1, source: 'app', environment: null, run: { id: 'other' } }),
+    );
     expect((await runs.list()).map((run) => run.id)).toEqual(['run-1']);
-    await expect(runs.get('damaged')).rejects.toMatchObject({ code: 'run-not-found', message: 'The kept run damaged cannot be shown: it is damaged (not a kept run EventDesk can read).' });
+    await expect(runs.get('damaged')).rejects.toMatchObject({
+      code: 'run-not-found',
+      message: 'The kept run damaged cannot be shown: it is damaged (not a kept run EventDesk can read).',
+    });
     await expect(runs.get('other')).rejects.toMatchObject({ code: 'run-not-found' });
   });
 

@@ -34,7 +34,11 @@ export async function openRunApp(sandbox: SandboxServer, files: (starter: Record
   const starter = Object.fromEntries(starterFiles('Shop events').map((file) => [file.path, file.text.replace('http://127.0.0.1:4797', sandbox.url)]));
   await writeFiles(root, { ...starter, ...files(starter) });
   const pushed: { name: PushName; payload: unknown }[] = [];
-  const services = await createServices({ ...nodeServiceDeps(path.join(folder, 'data')), push: createPushSender((name, payload) => pushed.push({ name, payload })), sandbox: null });
+  const services = await createServices({
+    ...nodeServiceDeps(path.join(folder, 'data')),
+    push: createPushSender((name, payload) => pushed.push({ name, payload })),
+    sandbox: null,
+  });
   onTestFinished(async () => {
     await services.close();
     await rm(folder, { recursive: true, force: true });
@@ -52,7 +56,15 @@ export async function openRunApp(sandbox: SandboxServer, files: (starter: Record
   const idOf = (name: string) => environments.find((environment) => environment.name === name && environment.id.startsWith('workspace-'))!.id;
   /** Sets the workspace environment's API key, its other settings as they are. */
   const setApiKey = async (name: string) => {
-    const { id, embeddedSandbox: _embedded, resolvedBaseUrl: _resolved, apiKey: _apiKey, passwordRemembered: _remembered, secretsUnreadable: _unreadable, ...settings } = environments.find((environment) => environment.id === idOf(name))!;
+    const {
+      id,
+      embeddedSandbox: _embedded,
+      resolvedBaseUrl: _resolved,
+      apiKey: _apiKey,
+      passwordRemembered: _remembered,
+      secretsUnreadable: _unreadable,
+      ...settings
+    } = environments.find((environment) => environment.id === idOf(name))!;
     await value('environments:update', { id, edit: { settings, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey } });
   };
   const { username, password } = SANDBOX_DEMO_CREDENTIALS;

@@ -18,7 +18,9 @@ describe('what a run’s environment lacks', () => {
   });
 
   it('is said in one sentence naming every environment', () => {
-    expect(lackingText([secretsLacking(bare, null)!, secretsLacking({ ...bare, name: 'staging' }, active)!])).toBe('The run needs, before it starts: “qa” a login and an API key; “staging” an API key. Enter them, and start it again.');
+    expect(lackingText([secretsLacking(bare, null)!, secretsLacking({ ...bare, name: 'staging' }, active)!])).toBe(
+      'The run needs, before it starts: “qa” a login and an API key; “staging” an API key. Enter them, and start it again.',
+    );
   });
 });
 
@@ -33,10 +35,7 @@ describe('the environments a run sends to', () => {
   });
 
   it('name each once, in the order first sent to, leaving out waits and steps with nowhere to go', () => {
-    const scenarios = [
-      { environment: 'qa', steps: [{ wait: '1s' }, send(), send('eu')] },
-      { steps: [send(), send('qa')] },
-    ];
+    const scenarios = [{ environment: 'qa', steps: [{ wait: '1s' }, send(), send('eu')] }, { steps: [send(), send('qa')] }];
     expect(runEnvironmentNames(scenarios, null, 'sandbox')).toEqual(['qa', 'eu', 'sandbox']);
     expect(runEnvironmentNames(scenarios, 'staging', 'sandbox')).toEqual(['staging', 'eu', 'qa']);
     expect(runEnvironmentNames(scenarios, null, null)).toEqual(['qa', 'eu']);

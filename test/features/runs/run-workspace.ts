@@ -25,9 +25,16 @@ export async function useSandbox(options: SandboxStartOptions = {}): Promise<San
 }
 
 /** Event n of a test: its own token and customer, so each is told apart in a diff. */
-export const event = (n: number, fields: Record<string, unknown> = {}) => validEvent({ token: `t-${n}`, customer_id: `c-${n}`, svc_id: n, created_at: '2026-11-22 10:00:00', attributes: {}, ...fields });
+export const event = (n: number, fields: Record<string, unknown> = {}) =>
+  validEvent({ token: `t-${n}`, customer_id: `c-${n}`, svc_id: n, created_at: '2026-11-22 10:00:00', attributes: {}, ...fields });
 
-export const scenario = (name: string, steps: unknown[], extra: Record<string, unknown> = {}) => ({ format: 'eventdesk.scenario', version: 1, name, ...extra, steps });
+export const scenario = (name: string, steps: unknown[], extra: Record<string, unknown> = {}) => ({
+  format: 'eventdesk.scenario',
+  version: 1,
+  name,
+  ...extra,
+  steps,
+});
 
 export interface RunWorkspace {
   root: string;
@@ -56,7 +63,10 @@ export async function runWorkspace(sandbox: SandboxServer, files: Record<string,
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   }
-  const sender = createServicesSender({ dataFolder, credentials: () => ({ username: SANDBOX_DEMO_CREDENTIALS.username, password: SANDBOX_DEMO_CREDENTIALS.password, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey }) });
+  const sender = createServicesSender({
+    dataFolder,
+    credentials: () => ({ username: SANDBOX_DEMO_CREDENTIALS.username, password: SANDBOX_DEMO_CREDENTIALS.password, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey }),
+  });
   onTestFinished(() => sender.close());
   const deps = workspaceRunDeps(await loadWorkspace(root), sender);
   return {

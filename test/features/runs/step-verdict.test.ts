@@ -23,43 +23,50 @@ async function history(...args: string[]): Promise<{ code: number; stdout: strin
 }
 
 describe("a run step's verdict in History", () => {
-  it('keeps beside each send what its step made of it: an expected 422 passed, an unexpected 202 failed, an accepted send passed', { timeout: RUN_LIMIT_MS }, async () => {
-    const sandbox = await useSandbox();
-    const workspace = await runWorkspace(sandbox, {
-      'scenarios/refusals.scenario.json': scenario(
-        'Refusals',
-        [
-          { name: 'a text svc_id is refused', send: [event(1, { svc_id: 'not a number' })], expect: { status: 422 } },
-          { name: 'a good event is refused?', send: [event(2)], expect: { status: 422 } },
-          { name: 'a good event is accepted', send: [event(3)] },
-        ],
-        { onFailure: 'continue' },
-      ),
-    });
-    const { result } = await workspace.run(['scenarios/refusals.scenario.json']);
-    const [refused, wronglyAccepted, accepted] = result.scenarios[0]!.steps;
-    expect([refused, wronglyAccepted, accepted].map((step) => step!.status)).toEqual(['passed', 'failed', 'passed']);
+  it(
+    'keeps beside each send what its step made of it: an expected 422 passed, an unexpected 202 failed, an accepted send passed',
+    { timeout: RUN_LIMIT_MS },
+    async () => {
+      const sandbox = await useSandbox();
+      const workspace = await runWorkspace(sandbox, {
+        'scenarios/refusals.scenario.json': scenario(
+          'Refusals',
+          [
+            { name: 'a text svc_id is refused', send: [event(1, { svc_id: 'not a number' })], expect: { status: 422 } },
+            { name: 'a good event is refused?', send: [event(2)], expect: { status: 422 } },
+            { name: 'a good event is accepted', send: [event(3)] },
+          ],
+          { onFailure: 'continue' },
+        ),
+      });
+      const { result } = await workspace.run(['scenarios/refusals.scenario.json']);
+      const [refused, wronglyAccepted, accepted] = result.scenarios[0]!.steps;
+      expect([refused, wronglyAccepted, accepted].map((step) => step!.status)).toEqual(['passed', 'failed', 'passed']);
 
-    const expectedRefusal = workspace.submission(refused!.submissionId!)!;
-    expect(expectedRefusal).toMatchObject({ status: 'failed', stepVerdict: { passed: true, expectedStatus: 422, endStatus: 422, reason: null } });
-    expect(stepVerdictText(expectedRefusal.stepVerdict!)).toBe('expected refusal · passed');
-    const unexpected = workspace.submission(wronglyAccepted!.submissionId!)!;
-    expect(unexpected).toMatchObject({ status: 'ok', stepVerdict: { passed: false, expectedStatus: 422, endStatus: 202, reason: wronglyAccepted!.reason } });
-    expect(stepVerdictText(unexpected.stepVerdict!)).toBe('step failed: expected 422, got 202');
-    expect(workspace.submission(accepted!.submissionId!)).toMatchObject({ status: 'ok', stepVerdict: { passed: true, expectedStatus: null, endStatus: 202, reason: null } });
+      const expectedRefusal = workspace.submission(refused!.submissionId!)!;
+      expect(expectedRefusal).toMatchObject({ status: 'failed', stepVerdict: { passed: true, expectedStatus: 422, endStatus: 422, reason: null } });
+      expect(stepVerdictText(expectedRefusal.stepVerdict!)).toBe('expected refusal · passed');
+      const unexpected = workspace.submission(wronglyAccepted!.submissionId!)!;
+      expect(unexpected).toMatchObject({ status: 'ok', stepVerdict: { passed: false, expectedStatus: 422, endStatus: 202, reason: wronglyAccepted!.reason } });
+      expect(stepVerdictText(unexpected.stepVerdict!)).toBe('step failed: expected 422, got 202');
+      expect(workspace.submission(accepted!.submissionId!)).toMatchObject({
+        status: 'ok',
+        stepVerdict: { passed: true, expectedStatus: null, endStatus: 202, reason: null },
+      });
 
-    // The command line says the same as the app, in the list and in the detail.
-    const list = await history('--data', workspace.dataFolder);
-    expect(list).toMatchObject({ code: 0, stderr: '' });
-    expect(list.stdout).toContain('failed (expected refusal · passed)');
-    expect(list.stdout).toContain('ok (step failed: expected 422, got 202)');
-    expect(list.stdout).toContain('ok (step passed)');
-    const detail = await history('show', wronglyAccepted!.submissionId!, '--data', workspace.dataFolder);
-    expect(detail.stdout).toContain(`Submission ${wronglyAccepted!.submissionId}: ok (step failed: expected 422, got 202)`);
-    expect(detail.stdout).toContain('  step failed  status: expected 422, the send ended with 202 (answers: 202)');
-    const json = JSON.parse((await history('show', refused!.submissionId!, '--json', '--data', workspace.dataFolder)).stdout) as { stepVerdict: unknown };
-    expect(json.stepVerdict).toEqual({ passed: true, expectedStatus: 422, endStatus: 422, reason: null });
-  });
+      // The command line says the same as the app, in the list and in the detail.
+      const list = await history('--data', workspace.dataFolder);
+      expect(list).toMatchObject({ code: 0, stderr: '' });
+      expect(list.stdout).toContain('failed (expected refusal · passed)');
+      expect(list.stdout).toContain('ok (step failed: expected 422, got 202)');
+      expect(list.stdout).toContain('ok (step passed)');
+      const detail = await history('show', wronglyAccepted!.submissionId!, '--data', workspace.dataFolder);
+      expect(detail.stdout).toContain(`Submission ${wronglyAccepted!.submissionId}: ok (step failed: expected 422, got 202)`);
+      expect(detail.stdout).toContain('  step failed  status: expected 422, the send ended with 202 (answers: 202)');
+      const json = JSON.parse((await history('show', refused!.submissionId!, '--json', '--data', workspace.dataFolder)).stdout) as { stepVerdict: unknown };
+      expect(json.stepVerdict).toEqual({ passed: true, expectedStatus: 422, endStatus: 422, reason: null });
+    },
+  );
 });
 
 describe('a history written by schema version 9', () => {

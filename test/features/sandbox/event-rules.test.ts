@@ -5,7 +5,9 @@ import { acceptsEvent, problemsOfEvent } from '../../../features/sandbox/server/
 /** Events near the rules' edges: each field mostly valid, now and then wrong or missing, now and then an extra one. */
 function eventArbitrary(serviceIdField: string) {
   const dateTimes = fc.oneof(
-    fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 19).replace('T', ' ')),
+    fc
+      .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 19).replace('T', ' ')),
     fc.constantFrom('2026-02-29 00:00:00', '2024-02-29 12:00:00', '2026-01-01 24:00:00', '2026-1-01 00:00:00', '2026-01-01T00:00:00'),
     fc.string(),
   );
@@ -13,7 +15,11 @@ function eventArbitrary(serviceIdField: string) {
   const mostly = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 8, arbitrary: valid }, { weight: 1, arbitrary: anyValue });
   const fields = {
     token: mostly(fc.string()),
-    attributes: fc.oneof({ weight: 8, arbitrary: fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }) }, { weight: 1, arbitrary: fc.dictionary(fc.string(), anyValue, { maxKeys: 3 }) }, { weight: 1, arbitrary: anyValue }),
+    attributes: fc.oneof(
+      { weight: 8, arbitrary: fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }) },
+      { weight: 1, arbitrary: fc.dictionary(fc.string(), anyValue, { maxKeys: 3 }) },
+      { weight: 1, arbitrary: anyValue },
+    ),
     created_at: mostly(dateTimes),
     [serviceIdField]: mostly(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.double(), fc.string())),
     device_id: mostly(fc.uuid()),
@@ -23,7 +29,10 @@ function eventArbitrary(serviceIdField: string) {
     .tuple(
       fc.record(fields),
       fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...Object.keys(fields)) }),
-      fc.oneof({ weight: 6, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 12 }), anyValue, { minKeys: 1, maxKeys: 1 }) }),
+      fc.oneof(
+        { weight: 6, arbitrary: fc.constant({}) },
+        { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 12 }), anyValue, { minKeys: 1, maxKeys: 1 }) },
+      ),
     )
     .map(([event, missing, extra]) => {
       const shaped: Record<string, unknown> = { ...event, ...extra };

@@ -6,8 +6,14 @@ describe('POST /user/events: who may call', () => {
   it('answers 403 when the apiKey header is missing or unknown', async () => {
     const sandbox = await useSandbox();
     const { Authorization } = await authenticated(sandbox);
-    expect(await answer(sendEvents(sandbox, [validEvent()], { Authorization }))).toEqual({ status: 403, body: { error: 'missing-api-key', message: 'The apiKey header is missing.' } });
-    expect(await answer(sendEvents(sandbox, [validEvent()], { Authorization, apiKey: 'not-the-key' }))).toMatchObject({ status: 403, body: { error: 'unknown-api-key' } });
+    expect(await answer(sendEvents(sandbox, [validEvent()], { Authorization }))).toEqual({
+      status: 403,
+      body: { error: 'missing-api-key', message: 'The apiKey header is missing.' },
+    });
+    expect(await answer(sendEvents(sandbox, [validEvent()], { Authorization, apiKey: 'not-the-key' }))).toMatchObject({
+      status: 403,
+      body: { error: 'unknown-api-key' },
+    });
   });
 
   it('takes any of the configured API keys, and only those', async () => {
@@ -43,7 +49,10 @@ describe('POST /user/events: who may call', () => {
     clock = new Date('2026-07-04T09:00:59.999Z');
     expect((await sendEvents(sandbox, [validEvent()], headers)).status).toBe(202);
     clock = new Date('2026-07-04T09:01:00.000Z');
-    expect(await answer(sendEvents(sandbox, [validEvent()], headers))).toEqual({ status: 401, body: { error: 'expired-token', message: 'The access token has expired: log in again.' } });
+    expect(await answer(sendEvents(sandbox, [validEvent()], headers))).toEqual({
+      status: 401,
+      body: { error: 'expired-token', message: 'The access token has expired: log in again.' },
+    });
   });
 });
 
@@ -53,7 +62,8 @@ describe('POST /_sandbox/tokens/expire', () => {
     const first = await authenticated(sandbox);
     const second = await authenticated(sandbox);
     expect(await answer(postJson(`${sandbox.url}/_sandbox/tokens/expire`, ''))).toEqual({ status: 200, body: { expired: 2 } });
-    for (const headers of [first, second]) expect(await answer(sendEvents(sandbox, [validEvent()], headers))).toMatchObject({ status: 401, body: { error: 'expired-token' } });
+    for (const headers of [first, second])
+      expect(await answer(sendEvents(sandbox, [validEvent()], headers))).toMatchObject({ status: 401, body: { error: 'expired-token' } });
     expect((await sendEvents(sandbox, [validEvent()], await authenticated(sandbox))).status).toBe(202);
     expect(await answer(postJson(`${sandbox.url}/_sandbox/tokens/expire`, ''))).toEqual({ status: 200, body: { expired: 1 } });
   });
@@ -90,7 +100,11 @@ describe('POST /user/events: the body', () => {
   it('answers 400 to a body that is not UTF-8', async () => {
     const sandbox = await useSandbox();
     const headers = await authenticated(sandbox);
-    const response = await fetch(`${sandbox.url}/user/events`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: new Uint8Array([0x5b, 0x22, 0xff, 0x22, 0x5d]) });
+    const response = await fetch(`${sandbox.url}/user/events`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: new Uint8Array([0x5b, 0x22, 0xff, 0x22, 0x5d]),
+    });
     expect(await answer(response)).toMatchObject({ status: 400, body: { error: 'invalid-utf8' } });
   });
 
@@ -108,7 +122,10 @@ describe('POST /user/events: the body', () => {
     const headers = await authenticated(sandbox);
     const events = Array.from({ length: 10 }, (_, index) => validEvent({ token: `event-${index}` }));
     expect(JSON.stringify(events).length).toBeGreaterThan(1000);
-    expect(await answer(sendEvents(sandbox, events, headers))).toEqual({ status: 413, body: { error: 'body-too-large', message: 'The body is over the limit of 1000 bytes.' } });
+    expect(await answer(sendEvents(sandbox, events, headers))).toEqual({
+      status: 413,
+      body: { error: 'body-too-large', message: 'The body is over the limit of 1000 bytes.' },
+    });
     expect((await sendEvents(sandbox, events.slice(0, 2), headers)).status).toBe(202);
   });
 });

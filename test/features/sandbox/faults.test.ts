@@ -55,7 +55,10 @@ describe('fault injection', () => {
   it('leaves a request refused for its credentials to that refusal, at once, and the fail sequence as it was', async () => {
     const sandbox = await useSandbox({ faults: { failSequence: [500], latencyMs: 2000 } });
     const started = performance.now();
-    expect(await answer(postJson(`${sandbox.url}/user/events`, events, { apiKey: 'not-the-key' }))).toMatchObject({ status: 403, body: { error: 'unknown-api-key' } });
+    expect(await answer(postJson(`${sandbox.url}/user/events`, events, { apiKey: 'not-the-key' }))).toMatchObject({
+      status: 403,
+      body: { error: 'unknown-api-key' },
+    });
     expect(performance.now() - started).toBeLessThan(1000);
     expect(sandbox.faults().failSequence).toEqual([500]);
   });
@@ -142,8 +145,12 @@ describe('fault injection', () => {
 
   it('changes at run time over HTTP: GET and PATCH /_sandbox/faults', async () => {
     const sandbox = await useSandbox();
-    const patch = (body: unknown) => fetch(`${sandbox.url}/_sandbox/faults`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    expect(await answer(patch({ failSequence: [429], retryAfterSeconds: 3 }))).toEqual({ status: 200, body: { ...NO_FAULTS, failSequence: [429], retryAfterSeconds: 3 } });
+    const patch = (body: unknown) =>
+      fetch(`${sandbox.url}/_sandbox/faults`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect(await answer(patch({ failSequence: [429], retryAfterSeconds: 3 }))).toEqual({
+      status: 200,
+      body: { ...NO_FAULTS, failSequence: [429], retryAfterSeconds: 3 },
+    });
     expect(await answer(fetch(`${sandbox.url}/_sandbox/faults`))).toEqual({ status: 200, body: { ...NO_FAULTS, failSequence: [429], retryAfterSeconds: 3 } });
     expect((await sendEvents(sandbox, events)).headers.get('retry-after')).toBe('3');
     expect(await answer(patch({ latencyMs: -1 }))).toMatchObject({ status: 400, body: { error: 'invalid-faults' } });

@@ -84,10 +84,19 @@ describe('forwarding changed at run time', () => {
     const front = await useSandbox();
     await front.setForward({ url: staging.url, timeoutMs: 4000 });
     const port = new URL(front.url).port;
-    await expect(front.setForward({ url: 'ftp://staging.example.com' })).rejects.toMatchObject({ code: 'sandbox-forward-invalid', message: 'The sandbox cannot forward there: url: The upstream must be an http or https URL, not ftp.' });
-    await expect(front.setForward({ url: staging.url, timeoutMs: 0 })).rejects.toMatchObject({ code: 'sandbox-forward-invalid', message: expect.stringContaining('timeoutMs') });
+    await expect(front.setForward({ url: 'ftp://staging.example.com' })).rejects.toMatchObject({
+      code: 'sandbox-forward-invalid',
+      message: 'The sandbox cannot forward there: url: The upstream must be an http or https URL, not ftp.',
+    });
+    await expect(front.setForward({ url: staging.url, timeoutMs: 0 })).rejects.toMatchObject({
+      code: 'sandbox-forward-invalid',
+      message: expect.stringContaining('timeoutMs'),
+    });
     for (const url of [front.url, `http://localhost:${port}`, `http://localhost:${port}/base`]) {
-      await expect(front.setForward({ url })).rejects.toMatchObject({ code: 'sandbox-forward-loop', message: `${url} is this sandbox's own address: forwarding there would pass each request back to itself without end.` });
+      await expect(front.setForward({ url })).rejects.toMatchObject({
+        code: 'sandbox-forward-loop',
+        message: `${url} is this sandbox's own address: forwarding there would pass each request back to itself without end.`,
+      });
     }
     expect(front.forward()).toEqual({ url: staging.url, timeoutMs: 4000 });
     expect(await postThrough(front)).toEqual({ status: 202, body: { accepted: 1 } });
@@ -97,7 +106,10 @@ describe('forwarding changed at run time', () => {
   it('will not start forwarding to its own address (eventdesk sandbox --port N --forward http://localhost:N)', async () => {
     const port = await freePort();
     const url = `http://localhost:${port}`;
-    await expect(startSandbox({ port, forward: { url, timeoutMs: 4000 } })).rejects.toMatchObject({ code: 'sandbox-forward-loop', message: `${url} is this sandbox's own address: forwarding there would pass each request back to itself without end.` });
+    await expect(startSandbox({ port, forward: { url, timeoutMs: 4000 } })).rejects.toMatchObject({
+      code: 'sandbox-forward-loop',
+      message: `${url} is this sandbox's own address: forwarding there would pass each request back to itself without end.`,
+    });
     // It let go of the port.
     const again = await useSandbox({ port });
     expect(again.url).toBe(`http://127.0.0.1:${port}`);

@@ -53,7 +53,9 @@ describe('a forwarding sandbox', () => {
 
     // What the upstream refuses, it refuses through the forwarder alike: a wrong password, a missing token.
     const wrongPassword = { ...UPSTREAM_ACCOUNT, password: 'not-it' };
-    expect(await exchange(postJson(`${forwarder.url}/oauth2/login`, wrongPassword))).toEqual(await exchange(postJson(`${upstream.url}/oauth2/login`, wrongPassword)));
+    expect(await exchange(postJson(`${forwarder.url}/oauth2/login`, wrongPassword))).toEqual(
+      await exchange(postJson(`${upstream.url}/oauth2/login`, wrongPassword)),
+    );
     const noToken = await exchange(postJson(`${forwarder.url}/user/events`, batch, { apiKey: UPSTREAM_API_KEY }));
     expect(noToken).toEqual(await exchange(postJson(`${upstream.url}/user/events`, batch, { apiKey: UPSTREAM_API_KEY })));
     expect(noToken.headers['www-authenticate']).toMatch(/^Bearer/);
@@ -78,23 +80,45 @@ describe('a forwarding sandbox', () => {
     const forwarded = await exchange(postJson(`${forwarder.url}/user/events`, invalid, headers));
     expect(forwarded.status).toBe(422);
     expect(forwarded).toEqual(await exchange(postJson(`${upstream.url}/user/events`, invalid, headers)));
-    expect(forwarder.traffic()[0]).toMatchObject({ response: { status: 422, body: { text: forwarded.body } }, forwarded: { status: 422, failure: null, events: 2 } });
+    expect(forwarder.traffic()[0]).toMatchObject({
+      response: { status: 422, body: { text: forwarded.body } },
+      forwarded: { status: 422, failure: null, events: 2 },
+    });
   });
 
   it('sends the request as received: method, base path and target, headers but hop-by-hop ones, body bytes', async () => {
-    const upstream = await recordingUpstream(() => ({ status: 201, headers: { 'Content-Type': 'text/plain', 'X-Upstream': 'yes', 'Keep-Alive': 'timeout=77' }, body: 'made' }));
+    const upstream = await recordingUpstream(() => ({
+      status: 201,
+      headers: { 'Content-Type': 'text/plain', 'X-Upstream': 'yes', 'Keep-Alive': 'timeout=77' },
+      body: 'made',
+    }));
     const forwarder = await forwardingTo(`${upstream.url}/api/v2/`);
     const body = '[ {"token": "t"} ]\n';
     // node:http, not fetch: fetch sends no Connection header of its own choosing.
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
-      const headers = { 'Content-Type': 'application/json; charset=utf-8', 'X-Trace': 'abc', Connection: 'keep-alive, X-Hop', 'X-Hop': 'for-the-next-hop-only', 'Transfer-Encoding': 'chunked' };
+      const headers = {
+        'Content-Type': 'application/json; charset=utf-8',
+        'X-Trace': 'abc',
+        Connection: 'keep-alive, X-Hop',
+        'X-Hop': 'for-the-next-hop-only',
+        'Transfer-Encoding': 'chunked',
+      };
       request(`${forwarder.url}/user/events?source=sdk&page=2`, { method: 'PUT', headers }, resolve).on('error', reject).end(body);
     });
     const answered = await new Promise<string>((resolve) => {
       let text = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text));
+      response
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (text += chunk))
+        .on('end', () => resolve(text));
     });
-    expect({ status: response.statusCode, type: response.headers['content-type'], upstream: response.headers['x-upstream'], keepAlive: response.headers['keep-alive'], body: answered }).toEqual({
+    expect({
+      status: response.statusCode,
+      type: response.headers['content-type'],
+      upstream: response.headers['x-upstream'],
+      keepAlive: response.headers['keep-alive'],
+      body: answered,
+    }).toEqual({
       status: 201,
       type: 'text/plain',
       upstream: 'yes',
@@ -105,17 +129,35 @@ describe('a forwarding sandbox', () => {
 
     const [received] = upstream.received;
     expect(received).toMatchObject({ method: 'PUT', url: '/api/v2/user/events?source=sdk&page=2', body: Buffer.from(body) });
-    expect(received!.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'x-trace': 'abc', 'content-length': String(Buffer.byteLength(body)), host: new URL(upstream.url).host });
+    expect(received!.headers).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      'x-trace': 'abc',
+      'content-length': String(Buffer.byteLength(body)),
+      host: new URL(upstream.url).host,
+    });
     expect(received!.headers['x-hop']).toBeUndefined();
     expect(received!.headers['transfer-encoding']).toBeUndefined();
-    expect(forwarder.traffic()[0]?.forwarded).toMatchObject({ url: `${upstream.url}/api/v2/user/events?source=sdk&page=2`, status: 201, failure: null, events: 1 });
+    expect(forwarder.traffic()[0]?.forwarded).toMatchObject({
+      url: `${upstream.url}/api/v2/user/events?source=sdk&page=2`,
+      status: 201,
+      failure: null,
+      events: 1,
+    });
   });
 
   it('passes an upstream’s 5xx and a body that is not JSON on unchanged: it is what the service said', async () => {
-    const upstream = await recordingUpstream(() => ({ status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '7' }, body: '{"oops": <html>' }));
+    const upstream = await recordingUpstream(() => ({
+      status: 503,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '7' },
+      body: '{"oops": <html>',
+    }));
     const forwarder = await forwardingTo(upstream.url);
     const forwarded = await exchange(postJson(`${forwarder.url}/user/events`, [validEvent()]));
-    expect(forwarded).toEqual({ status: 503, headers: { 'content-type': 'application/json', 'cache-control': null, 'www-authenticate': null, 'retry-after': '7' }, body: '{"oops": <html>' });
+    expect(forwarded).toEqual({
+      status: 503,
+      headers: { 'content-type': 'application/json', 'cache-control': null, 'www-authenticate': null, 'retry-after': '7' },
+      body: '{"oops": <html>',
+    });
     expect(forwarder.traffic()[0]).toMatchObject({ response: { status: 503, body: { text: '{"oops": <html>' } }, forwarded: { status: 503, failure: null } });
   });
 
@@ -131,17 +173,28 @@ describe('a forwarding sandbox', () => {
   it('keeps its own limits: a body over --max-body is refused here and never reaches the upstream', async () => {
     const upstream = await recordingUpstream(() => ({ status: 202 }));
     const forwarder = await useSandbox({ forward: { url: upstream.url, timeoutMs: 5000 }, maxBodyBytes: 1024 });
-    expect(await answer(postJson(`${forwarder.url}/user/events`, [validEvent({ attributes: { note: 'x'.repeat(2000) } })]))).toMatchObject({ status: 413, body: { error: 'body-too-large' } });
+    expect(await answer(postJson(`${forwarder.url}/user/events`, [validEvent({ attributes: { note: 'x'.repeat(2000) } })]))).toMatchObject({
+      status: 413,
+      body: { error: 'body-too-large' },
+    });
     expect(upstream.received).toEqual([]);
     expect(forwarder.traffic()[0]).toMatchObject({ response: { status: 413 } });
     expect(forwarder.traffic()[0]).not.toHaveProperty('forwarded');
   });
 
   it('counts the upstream’s answers in the bytes it holds at once, and answers 503 rather than go past them', async () => {
-    const upstream = await recordingUpstream(() => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ padding: 'x'.repeat(8000) }) }));
+    const upstream = await recordingUpstream(() => ({
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ padding: 'x'.repeat(8000) }),
+    }));
     const forwarder = await useSandbox({ forward: { url: upstream.url, timeoutMs: 5000 }, maxBodyBytes: 1024, bodyBufferBytes: 4096 });
     const response = await postJson(`${forwarder.url}/user/events`, [validEvent()]);
-    expect({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() }).toMatchObject({ status: 503, retryAfter: '1', body: { error: 'bodies-over-budget' } });
+    expect({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() }).toMatchObject({
+      status: 503,
+      retryAfter: '1',
+      body: { error: 'bodies-over-budget' },
+    });
     expect(forwarder.load().bodyBytes).toBe(0);
     expect(forwarder.traffic()[0]?.forwarded).toMatchObject({ status: null, failure: 'bodies-over-budget' });
   });
@@ -174,9 +227,19 @@ describe('a forwarding sandbox whose upstream fails', () => {
     const started = performance.now();
     const failed = await answer(postJson(`${forwarder.url}/user/events`, [validEvent()]));
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(failed).toEqual({ status: 502, body: { error: 'upstream-unreachable', message: `The upstream ${new URL(url).host} refused the connection: nothing listens there; the request was recorded.` } });
+    expect(failed).toEqual({
+      status: 502,
+      body: {
+        error: 'upstream-unreachable',
+        message: `The upstream ${new URL(url).host} refused the connection: nothing listens there; the request was recorded.`,
+      },
+    });
     const [record] = forwarder.traffic();
-    expect(record).toMatchObject({ body: { text: JSON.stringify([validEvent()]) }, response: { status: 502 }, forwarded: { status: null, failure: 'upstream-unreachable', events: 1 } });
+    expect(record).toMatchObject({
+      body: { text: JSON.stringify([validEvent()]) },
+      response: { status: 502 },
+      forwarded: { status: null, failure: 'upstream-unreachable', events: 1 },
+    });
   });
 
   it('answers 502 upstream-timeout when the upstream does not answer within the timeout', async () => {
@@ -187,7 +250,10 @@ describe('a forwarding sandbox whose upstream fails', () => {
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(195);
     expect(elapsed).toBeLessThan(2000);
-    expect(failed).toEqual({ status: 502, body: { error: 'upstream-timeout', message: `The upstream ${new URL(url).host} did not answer within 200 ms; the request was recorded.` } });
+    expect(failed).toEqual({
+      status: 502,
+      body: { error: 'upstream-timeout', message: `The upstream ${new URL(url).host} did not answer within 200 ms; the request was recorded.` },
+    });
     expect(forwarder.traffic()[0]?.forwarded).toMatchObject({ status: null, failure: 'upstream-timeout' });
   });
 
@@ -207,7 +273,10 @@ describe('a forwarding sandbox whose upstream fails', () => {
     const url = await rawUpstream((socket) => socket.end('220 mail.example.com ESMTP ready\r\n\r\n'));
     const forwarder = await forwardingTo(url);
     const failed = await answer(postJson(`${forwarder.url}/oauth2/login`, UPSTREAM_ACCOUNT));
-    expect(failed).toMatchObject({ status: 502, body: { error: 'upstream-not-http', message: expect.stringMatching(/^The upstream 127\.0\.0\.1:\d+ answered with something that is not HTTP/) } });
+    expect(failed).toMatchObject({
+      status: 502,
+      body: { error: 'upstream-not-http', message: expect.stringMatching(/^The upstream 127\.0\.0\.1:\d+ answered with something that is not HTTP/) },
+    });
     expect(forwarder.traffic()[0]?.forwarded).toMatchObject({ failure: 'upstream-not-http' });
   });
 
@@ -231,11 +300,17 @@ describe('a forwarding sandbox whose upstream fails', () => {
 
   it('answers 502 upstream-tls when the upstream’s certificate is not trusted', async () => {
     const fixtures = path.resolve(import.meta.dirname, '../../fixtures/tls');
-    const server = createTlsServer({ key: await readFile(path.join(fixtures, 'self-signed.key')), cert: await readFile(path.join(fixtures, 'self-signed.crt')) }, (_request, response) => response.end('{}'));
+    const server = createTlsServer(
+      { key: await readFile(path.join(fixtures, 'self-signed.key')), cert: await readFile(path.join(fixtures, 'self-signed.crt')) },
+      (_request, response) => response.end('{}'),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const forwarder = await forwardingTo(`https://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    expect(await answer(postJson(`${forwarder.url}/oauth2/login`, UPSTREAM_ACCOUNT))).toMatchObject({ status: 502, body: { error: 'upstream-tls', message: expect.stringContaining('certificate is not trusted here') } });
+    expect(await answer(postJson(`${forwarder.url}/oauth2/login`, UPSTREAM_ACCOUNT))).toMatchObject({
+      status: 502,
+      body: { error: 'upstream-tls', message: expect.stringContaining('certificate is not trusted here') },
+    });
   });
 });
 
@@ -266,7 +341,8 @@ describe('the traffic of a forwarding sandbox', () => {
     const records = forwarder.traffic();
     expect(() => SandboxRequestRecordSchema.array().parse(records)).not.toThrow();
     const kept = JSON.stringify(records) + (await (await fetch(`${forwarder.url}/_sandbox/requests`)).text());
-    for (const secret of [UPSTREAM_ACCOUNT.password, UPSTREAM_API_KEY, tokens.access_token, tokens.refresh_token]) expect(kept.includes(secret), `the traffic holds ${secret}`).toBe(false);
+    for (const secret of [UPSTREAM_ACCOUNT.password, UPSTREAM_API_KEY, tokens.access_token, tokens.refresh_token])
+      expect(kept.includes(secret), `the traffic holds ${secret}`).toBe(false);
 
     const [refused, accepted, login] = records;
     expect(login).toMatchObject({
@@ -287,11 +363,23 @@ describe('the traffic of a forwarding sandbox', () => {
   it('masks a secret the upstream echoes back, and shows a compressed answer decoded while the SDK gets its bytes', async () => {
     const apiKey = 'sdk-api-key-0f9e8d7c';
     const echoed = `{"error":"unknown api key ${apiKey}"}`;
-    const upstream = await recordingUpstream(() => ({ status: 403, headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: gzipSync(echoed) }));
+    const upstream = await recordingUpstream(() => ({
+      status: 403,
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: gzipSync(echoed),
+    }));
     const forwarder = await forwardingTo(upstream.url);
-    const response = await fetch(`${forwarder.url}/user/events`, { method: 'POST', headers: { apiKey, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' }, body: '[]' });
+    const response = await fetch(`${forwarder.url}/user/events`, {
+      method: 'POST',
+      headers: { apiKey, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' },
+      body: '[]',
+    });
     // fetch decodes the gzip the upstream sent, unchanged by the forwarder.
-    expect({ status: response.status, encoding: response.headers.get('content-encoding'), body: await response.text() }).toEqual({ status: 403, encoding: 'gzip', body: echoed });
+    expect({ status: response.status, encoding: response.headers.get('content-encoding'), body: await response.text() }).toEqual({
+      status: 403,
+      encoding: 'gzip',
+      body: echoed,
+    });
     expect(forwarder.traffic()[0]?.response?.body.text).toBe('{"error":"unknown api key ••••"}');
   });
 });

@@ -74,7 +74,10 @@ describe('credentials are checked before the body is read', () => {
   it('a body not sent as JSON is answered 415 at once, at login too', async () => {
     const sandbox = await useSandbox({ bodyTimeoutMs: 5000 });
     const headers = await authenticated(sandbox);
-    for (const [requestLine, credentials] of [['POST /user/events', headers], ['POST /oauth2/login', {}]] as const) {
+    for (const [requestLine, credentials] of [
+      ['POST /user/events', headers],
+      ['POST /oauth2/login', {}],
+    ] as const) {
       const { closed } = await sendHead(sandbox, { ...credentials, 'Content-Type': 'text/plain', 'Content-Length': '1000' }, requestLine);
       const { text, elapsedMs } = await closed;
       expect(text).toMatch(/^HTTP\/1\.1 415 /);
@@ -119,7 +122,9 @@ describe('the bodies buffered across all connections', () => {
     expect(text).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
     expect(text).toContain('Retry-After: 1\r\n');
     expect(text).toContain('Connection: close\r\n');
-    expect(text).toContain(`{"error":"bodies-over-budget","message":"The sandbox holds as many request bodies as it buffers at once (${256 * KIB} bytes). Try again in 1 s."}`);
+    expect(text).toContain(
+      `{"error":"bodies-over-budget","message":"The sandbox holds as many request bodies as it buffers at once (${256 * KIB} bytes). Try again in 1 s."}`,
+    );
     expect(sandbox.load().bodyBytes).toBe(256 * KIB);
 
     // One client finishes its body: it is answered, and its room goes to the next request.

@@ -75,7 +75,11 @@ describe('POST /oauth2/login', () => {
 
   it('answers 415 to a body that is not sent as JSON', async () => {
     const sandbox = await useSandbox();
-    const response = await fetch(`${sandbox.url}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'username=demo&password=demo-password' });
+    const response = await fetch(`${sandbox.url}/oauth2/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'username=demo&password=demo-password',
+    });
     expect(await answer(response)).toMatchObject({ status: 415, body: { error: 'unsupported-media-type' } });
   });
 

@@ -18,7 +18,6 @@ import { SANDBOX_DEMO_CREDENTIALS } from '../../../features/sandbox/common/sandb
  * our own code.
  */
 
-
 type Json = Record<string, unknown>;
 let spec: Json;
 let sandbox: SandboxServer;
@@ -73,10 +72,22 @@ async function conforming(method: string, route: string, init: { headers?: Recor
 }
 
 const json = { 'content-type': 'application/json' };
-const event = { token: 'purchase', attributes: { spend: '12.50' }, created_at: '2026-11-23 09:15:00', svc_id: 7, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'cust-7781' };
+const event = {
+  token: 'purchase',
+  attributes: { spend: '12.50' },
+  created_at: '2026-11-23 09:15:00',
+  svc_id: 7,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  customer_id: 'cust-7781',
+};
 
 async function logIn(server: SandboxServer = sandbox): Promise<Record<string, string>> {
-  const { text } = await conforming('POST', '/oauth2/login', { headers: json, body: JSON.stringify({ username: SANDBOX_DEMO_CREDENTIALS.username, password: SANDBOX_DEMO_CREDENTIALS.password }) }, server);
+  const { text } = await conforming(
+    'POST',
+    '/oauth2/login',
+    { headers: json, body: JSON.stringify({ username: SANDBOX_DEMO_CREDENTIALS.username, password: SANDBOX_DEMO_CREDENTIALS.password }) },
+    server,
+  );
   return { ...json, apiKey: SANDBOX_DEMO_CREDENTIALS.apiKey, authorization: `Bearer ${(JSON.parse(text) as { access_token: string }).access_token}` };
 }
 
@@ -103,7 +114,8 @@ describe('docs/openapi.yaml', () => {
 
   it('describes every answer of the sandbox to a batch of events', async () => {
     const headers = await logIn();
-    const send = (body: unknown, extra: Record<string, string> = {}) => conforming('POST', '/user/events', { headers: { ...headers, ...extra }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const send = (body: unknown, extra: Record<string, string> = {}) =>
+      conforming('POST', '/user/events', { headers: { ...headers, ...extra }, body: typeof body === 'string' ? body : JSON.stringify(body) });
     const statuses = [
       (await send([event])).status,
       (await send([event], { apiKey: '' })).status,
@@ -129,7 +141,12 @@ describe('docs/openapi.yaml', () => {
 
   it('describes the answers of a sandbox with a tracking plan, and the violations its traffic records', async () => {
     const planFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-openapi-')), 'shop.plan.json');
-    const attributes = { type: 'object', required: ['spend'], additionalProperties: false, properties: { spend: { type: 'string', pattern: '^\\d+\\.\\d{2}$' } } };
+    const attributes = {
+      type: 'object',
+      required: ['spend'],
+      additionalProperties: false,
+      properties: { spend: { type: 'string', pattern: '^\\d+\\.\\d{2}$' } },
+    };
     await writeFile(planFile, JSON.stringify({ name: 'shop', version: '3', events: { purchase: { attributes } } }));
     const planned = await startSandbox({ port: 0, planFile });
     try {
@@ -137,11 +154,30 @@ describe('docs/openapi.yaml', () => {
       const send = (events: unknown[]) => conforming('POST', '/user/events', { headers, body: JSON.stringify(events) }, planned);
       const refused = await send([event, { ...event, attributes: { spend: 'twelve', coupon: 'X' } }, { ...event, token: 'refund' }]);
       expect(refused.status).toBe(422);
-      expect(JSON.parse(refused.text)).toMatchObject({ error: 'plan-violations', errors: [{ index: 1, kind: 'attribute-unknown', severity: 'warning' }, { index: 1, kind: 'attribute-value' }, { index: 2, kind: 'unplanned-event' }] });
+      expect(JSON.parse(refused.text)).toMatchObject({
+        error: 'plan-violations',
+        errors: [
+          { index: 1, kind: 'attribute-unknown', severity: 'warning' },
+          { index: 1, kind: 'attribute-value' },
+          { index: 2, kind: 'unplanned-event' },
+        ],
+      });
       expect((await send([{ ...event, attributes: { spend: '1.00', coupon: 'X' } }])).status).toBe(202);
-      expect((await send([{ ...event, svc_id: 'seven' }, { ...event, token: 'refund' }])).status).toBe(422);
+      expect(
+        (
+          await send([
+            { ...event, svc_id: 'seven' },
+            { ...event, token: 'refund' },
+          ])
+        ).status,
+      ).toBe(422);
       const traffic = await conforming('GET', '/_sandbox/requests', {}, planned);
-      expect(JSON.parse(traffic.text)).toMatchObject([{ plan: { plan: 'shop v3' } }, { plan: { plan: 'shop v3' } }, { plan: { plan: 'shop v3' } }, { plan: null }]);
+      expect(JSON.parse(traffic.text)).toMatchObject([
+        { plan: { plan: 'shop v3' } },
+        { plan: { plan: 'shop v3' } },
+        { plan: { plan: 'shop v3' } },
+        { plan: null },
+      ]);
     } finally {
       await planned.close();
     }
@@ -160,8 +196,16 @@ describe('docs/openapi.yaml', () => {
       const login = { headers: json, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) };
       expect((await conforming('POST', '/oauth2/login', login, failing)).status).toBe(502);
       expect((await conforming('POST', '/user/events', { headers, body: JSON.stringify([event]) }, failing)).status).toBe(502);
-      const traffic = [...JSON.parse((await conforming('GET', '/_sandbox/requests', {}, forwarding)).text), ...JSON.parse((await conforming('GET', '/_sandbox/requests', {}, failing)).text)];
-      expect(traffic).toMatchObject([{ forwarded: { status: 202 } }, { forwarded: { status: 200 } }, { forwarded: { failure: 'upstream-unreachable' } }, { forwarded: { failure: 'upstream-unreachable' } }]);
+      const traffic = [
+        ...JSON.parse((await conforming('GET', '/_sandbox/requests', {}, forwarding)).text),
+        ...JSON.parse((await conforming('GET', '/_sandbox/requests', {}, failing)).text),
+      ];
+      expect(traffic).toMatchObject([
+        { forwarded: { status: 202 } },
+        { forwarded: { status: 200 } },
+        { forwarded: { failure: 'upstream-unreachable' } },
+        { forwarded: { failure: 'upstream-unreachable' } },
+      ]);
     } finally {
       await Promise.all([forwarding.close(), failing.close()]);
     }
@@ -180,7 +224,8 @@ describe('docs/openapi.yaml', () => {
   it("describes the sandbox's refusal of a web page, at every endpoint", async () => {
     const page = { origin: 'http://evil.example' };
     const statuses = [
-      (await conforming('POST', '/oauth2/login', { headers: { ...json, ...page }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) })).status,
+      (await conforming('POST', '/oauth2/login', { headers: { ...json, ...page }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) }))
+        .status,
       (await conforming('POST', '/user/events', { headers: { ...(await logIn()), ...page }, body: JSON.stringify([event]) })).status,
       (await conforming('GET', '/_sandbox/requests', { headers: page })).status,
       (await conforming('PATCH', '/_sandbox/faults', { headers: { ...json, ...page }, body: JSON.stringify({ failRate: 1 }) })).status,

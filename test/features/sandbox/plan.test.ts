@@ -32,7 +32,16 @@ describe('the sandbox with a tracking plan', () => {
         error: 'plan-violations',
         message: 'The events break the tracking plan shop v3: 2 errors.',
         errors: [
-          { index: 1, field: 'attributes.currency', kind: 'attribute-value', severity: 'error', pointer: '/1/attributes/currency', expected: 'one of "EUR", "USD", "GBP"', actual: '"YEN"', message: 'expected one of "EUR", "USD", "GBP", saw "YEN"' },
+          {
+            index: 1,
+            field: 'attributes.currency',
+            kind: 'attribute-value',
+            severity: 'error',
+            pointer: '/1/attributes/currency',
+            expected: 'one of "EUR", "USD", "GBP"',
+            actual: '"YEN"',
+            message: 'expected one of "EUR", "USD", "GBP", saw "YEN"',
+          },
           {
             index: 2,
             field: 'token',
@@ -56,7 +65,7 @@ describe('the sandbox with a tracking plan', () => {
     ]);
   });
 
-  it('lists its own problems and the plan\'s together, event by event', async () => {
+  it("lists its own problems and the plan's together, event by event", async () => {
     const sandbox = await useSandbox({ planFile: await planFile(plan('3', ['EUR'])) });
     const { status, body } = await answer(sendEvents(sandbox, [yen, { ...good, svc_id: 'seven' }]));
     expect(status).toBe(422);

@@ -50,10 +50,11 @@ describe('the port asked for', () => {
     expect(embedded.port).toEqual({ port: asked, requested: asked, source: 'variable', variable: asked, note: null });
   });
 
-  it('reads a port asked for at start by one rule: the app\'s variable and the command line\'s --port refuse the same', () => {
+  it("reads a port asked for at start by one rule: the app's variable and the command line's --port refuse the same", () => {
     expect(readRequestedPort('0')).toEqual({ ok: true, port: 0 });
     expect(readRequestedPort('4797')).toEqual({ ok: true, port: 4797 });
-    for (const text of ['80', '1023', '65536', 'x']) expect(readRequestedPort(text)).toMatchObject({ ok: false, message: expect.stringContaining('A port is a whole number from 1024 to 65535') });
+    for (const text of ['80', '1023', '65536', 'x'])
+      expect(readRequestedPort(text)).toMatchObject({ ok: false, message: expect.stringContaining('A port is a whole number from 1024 to 65535') });
   });
 
   it('reads EVENTDESK_SANDBOX_PORT as a port or 0, and refuses anything else with a message naming it', () => {
@@ -62,7 +63,9 @@ describe('the port asked for', () => {
     expect(portFromVariable('0')).toBe(0);
     expect(portFromVariable(' 4900 ')).toBe(4900);
     for (const text of ['80', '65536', 'http', '49.5']) {
-      expect(() => portFromVariable(text)).toThrow(expect.objectContaining({ code: 'sandbox-options', message: expect.stringContaining(`EVENTDESK_SANDBOX_PORT is "${text}"`) }));
+      expect(() => portFromVariable(text)).toThrow(
+        expect.objectContaining({ code: 'sandbox-options', message: expect.stringContaining(`EVENTDESK_SANDBOX_PORT is "${text}"`) }),
+      );
     }
   });
 });
@@ -116,11 +119,20 @@ describe('a port another program holds', () => {
     open.push(embedded.sandbox);
     const { port } = embedded.port;
     expect(port).not.toBe(held.port);
-    expect(embedded.port).toMatchObject({ requested: held.port, source: 'saved', variable: null, note: expect.stringMatching(new RegExp(`^Ports? ${held.port} .*in use; the sandbox listens on ${port}\\.$`)) });
+    expect(embedded.port).toMatchObject({
+      requested: held.port,
+      source: 'saved',
+      variable: null,
+      note: expect.stringMatching(new RegExp(`^Ports? ${held.port} .*in use; the sandbox listens on ${port}\\.$`)),
+    });
     // The next port, unless that too was taken by someone else by chance.
     if (port === held.port + 1) expect(embedded.port.note).toBe(`Port ${held.port} was in use; the sandbox listens on ${port}.`);
     expect(embedded.sandbox.url).toBe(`http://127.0.0.1:${port}`);
-    const login = await fetch(`${embedded.sandbox.url}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) });
+    const login = await fetch(`${embedded.sandbox.url}/oauth2/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'demo-password' }),
+    });
     expect(login.status).toBe(200);
     expect(await (await fetch(`http://127.0.0.1:${held.port}/`)).text()).toBe('not the sandbox');
   });
@@ -139,7 +151,11 @@ describe('listenOn, the Sandbox tab moving a running sandbox', () => {
     const sandbox = await startSandbox({ port: 0 });
     open.push(sandbox);
     const before = sandbox.url;
-    const login = await fetch(`${before}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) });
+    const login = await fetch(`${before}/oauth2/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'demo-password' }),
+    });
     const { access_token: token } = (await login.json()) as { access_token: string };
 
     const port = await freePort();
@@ -149,8 +165,19 @@ describe('listenOn, the Sandbox tab moving a running sandbox', () => {
     expect(sandbox.info().url).toBe(sandbox.url);
     await expect(fetch(`${before}/_sandbox/requests`)).rejects.toThrow();
 
-    const event = { token: 'signup', attributes: {}, created_at: '2026-11-24 09:00:00', svc_id: 1, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'c-1' };
-    const sent = await fetch(`${sandbox.url}/user/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', apiKey: 'demo-api-key', Authorization: `Bearer ${token}` }, body: JSON.stringify([event]) });
+    const event = {
+      token: 'signup',
+      attributes: {},
+      created_at: '2026-11-24 09:00:00',
+      svc_id: 1,
+      device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+      customer_id: 'c-1',
+    };
+    const sent = await fetch(`${sandbox.url}/user/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', apiKey: 'demo-api-key', Authorization: `Bearer ${token}` },
+      body: JSON.stringify([event]),
+    });
     expect(sent.status).toBe(202);
     expect(sandbox.traffic().map((record) => record.path)).toEqual(['/user/events', '/oauth2/login']);
     // Its own endpoints answer at the new address, where they check the Host header.

@@ -41,13 +41,27 @@ describe('DNS rebinding and web pages', () => {
   it('the tool endpoints refuse a Host that names another server, and change nothing for it', async () => {
     const sandbox = await useSandbox();
     const port = new URL(sandbox.url).port;
-    for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1.evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`, `127.0.0.1@evil.example:${port}`]) {
+    for (const host of [
+      `evil.example:${port}`,
+      'evil.example',
+      `127.0.0.1.evil.example:${port}`,
+      `127.0.0.1:${Number(port) + 1}`,
+      `127.0.0.1@evil.example:${port}`,
+    ]) {
       expect(await request(sandbox, { path: '/_sandbox/requests', headers: { Host: host } })).toMatchObject({
         status: 403,
-        body: { error: 'unknown-host', message: `The sandbox's own endpoints answer only at its own address (127.0.0.1, localhost or [::1], port ${port}); the request named ${JSON.stringify(host)}.` },
+        body: {
+          error: 'unknown-host',
+          message: `The sandbox's own endpoints answer only at its own address (127.0.0.1, localhost or [::1], port ${port}); the request named ${JSON.stringify(host)}.`,
+        },
       });
     }
-    const patch = { method: 'PATCH', path: '/_sandbox/faults', headers: { Host: `evil.example:${port}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ failRate: 1 }) };
+    const patch = {
+      method: 'PATCH',
+      path: '/_sandbox/faults',
+      headers: { Host: `evil.example:${port}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ failRate: 1 }),
+    };
     expect((await request(sandbox, patch)).status).toBe(403);
     expect((await request(sandbox, { method: 'DELETE', path: '/_sandbox/requests', headers: { Host: `evil.example:${port}` } })).status).toBe(403);
     expect(sandbox.faults()).toEqual(NO_FAULTS);
@@ -84,7 +98,12 @@ describe('DNS rebinding and web pages', () => {
         body: { error: 'foreign-origin', message: `The sandbox answers no web page; this request came from ${JSON.stringify(origin)}.` },
       });
     }
-    const login = { method: 'POST', path: '/oauth2/login', headers: { Origin: EVIL_ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) };
+    const login = {
+      method: 'POST',
+      path: '/oauth2/login',
+      headers: { Origin: EVIL_ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'demo-password' }),
+    };
     expect(await request(sandbox, login)).toMatchObject({ status: 403, body: { error: 'foreign-origin' } });
     expect(sandbox.traffic()[0]).toMatchObject({ path: '/oauth2/login', response: { status: 403 } });
   });
@@ -93,7 +112,12 @@ describe('DNS rebinding and web pages', () => {
     const sandbox = await useSandbox();
     expect((await request(sandbox, { path: '/_sandbox/requests', headers: { Origin: APP_ORIGIN } })).status).toBe(200);
     expect((await request(sandbox, { path: '/_sandbox/requests' })).status).toBe(200);
-    const login = { method: 'POST', path: '/oauth2/login', headers: { Origin: APP_ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) };
+    const login = {
+      method: 'POST',
+      path: '/oauth2/login',
+      headers: { Origin: APP_ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'demo-password' }),
+    };
     expect((await request(sandbox, login)).status).toBe(200);
   });
 

@@ -13,9 +13,12 @@ export async function useSandbox(options: SandboxStartOptions = {}): Promise<San
   return sandbox;
 }
 
-
 export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 export async function login(sandbox: SandboxServer, credentials: { username: string; password: string } = SANDBOX_DEMO_CREDENTIALS): Promise<TokenResponse> {

@@ -9,9 +9,11 @@ import { authenticated, login, postJson, sendEvents, useSandbox } from './sandbo
 
 /** Triage's reading of what the sandbox answered: each request sent to a real sandbox, its record's class and reason. */
 
-const outcomes = (records: ReturnType<SandboxServer['traffic']>) => records.map((record) => [record.path, answerOutcome(record).class, answerOutcome(record).reason]);
+const outcomes = (records: ReturnType<SandboxServer['traffic']>) =>
+  records.map((record) => [record.path, answerOutcome(record).class, answerOutcome(record).reason]);
 /** The class as read back from what the capture keeps of each: its status and fault. */
-const capturedClasses = (records: ReturnType<SandboxServer['traffic']>) => records.map((record) => outcomeClassOf({ status: record.response?.status ?? null, fault: record.fault }));
+const capturedClasses = (records: ReturnType<SandboxServer['traffic']>) =>
+  records.map((record) => outcomeClassOf({ status: record.response?.status ?? null, fault: record.fault }));
 
 describe('answerOutcome', () => {
   it('sorts what a strict sandbox answered into classes, with the reason in a few words', async () => {
@@ -48,7 +50,17 @@ describe('answerOutcome', () => {
   it('counts the errors and warnings of a refusal by the tracking plan', async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-outcome-'));
     const planFile = path.join(folder, 'p.plan.json');
-    await writeFile(planFile, JSON.stringify({ name: 'p', events: { [String(validEvent().token)]: { attributes: { type: 'object', required: ['plan'], properties: { x: { type: 'string' } }, additionalProperties: false } } } }));
+    await writeFile(
+      planFile,
+      JSON.stringify({
+        name: 'p',
+        events: {
+          [String(validEvent().token)]: {
+            attributes: { type: 'object', required: ['plan'], properties: { x: { type: 'string' } }, additionalProperties: false },
+          },
+        },
+      }),
+    );
     const sandbox = await useSandbox({ port: 0, mode: 'strict', planFile });
     await sendEvents(sandbox, [validEvent({ attributes: { y: '1' } })]);
     expect(answerOutcome(sandbox.traffic()[0]!)).toEqual({ class: 'invalid', code: 'plan-violations', reason: 'plan-violations: 1 error and 1 warning' });
@@ -56,7 +68,10 @@ describe('answerOutcome', () => {
 
   it('reads the error code from a body cut short by the traffic limit', async () => {
     const sandbox = await useSandbox({ port: 0, mode: 'strict', trafficBodyBytes: 60 });
-    await sendEvents(sandbox, Array.from({ length: 20 }, () => validEvent({ svc_id: 'x' })));
+    await sendEvents(
+      sandbox,
+      Array.from({ length: 20 }, () => validEvent({ svc_id: 'x' })),
+    );
     const [record] = sandbox.traffic();
     expect(record!.response!.body.truncated).toBe(true);
     expect(answerOutcome(record!)).toMatchObject({ class: 'invalid', code: 'invalid-events' });

@@ -22,9 +22,22 @@ let sandbox: SandboxServer;
 let target: SnippetTarget;
 beforeAll(async () => {
   // Credentials that need quoting in a shell, and a zone other than UTC, as a sandbox may be set up.
-  sandbox = await startSandbox({ port: 0, users: [{ username: 'qa user', password: `it's "secret" $HOME` }], apiKeys: ['ak_\'q"$x'], timeZone: 'Asia/Kolkata' });
+  sandbox = await startSandbox({
+    port: 0,
+    users: [{ username: 'qa user', password: `it's "secret" $HOME` }],
+    apiKeys: ['ak_\'q"$x'],
+    timeZone: 'Asia/Kolkata',
+  });
   const info = sandbox.info();
-  target = { url: sandbox.url, username: info.demoUsername, password: info.demoPassword, apiKey: info.demoApiKey, serviceIdField: info.serviceIdField, timeZone: info.timeZone, createdAt: '2026-11-24 14:30:00' };
+  target = {
+    url: sandbox.url,
+    username: info.demoUsername,
+    password: info.demoPassword,
+    apiKey: info.demoApiKey,
+    serviceIdField: info.serviceIdField,
+    timeZone: info.timeZone,
+    createdAt: '2026-11-24 14:30:00',
+  };
 });
 afterAll(() => sandbox?.close());
 
@@ -73,7 +86,19 @@ describe('the command-line snippet', () => {
   it('logs in and sends with eventdesk, its credentials from the variables it exports', async () => {
     sandbox.clearTraffic();
     const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-snippet-'));
-    await writeFile(path.join(folder, 'batch.json'), JSON.stringify([{ token: 'signup', attributes: { plan: 'pro' }, created_at: '2026-11-24 14:30:00', svc_id: 1, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', customer_id: 'cust-1' }]));
+    await writeFile(
+      path.join(folder, 'batch.json'),
+      JSON.stringify([
+        {
+          token: 'signup',
+          attributes: { plan: 'pro' },
+          created_at: '2026-11-24 14:30:00',
+          svc_id: 1,
+          device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+          customer_id: 'cust-1',
+        },
+      ]),
+    );
     // `eventdesk` as installed; its history goes to a folder of this test's own.
     const script = `eventdesk() { "$NODE" "$CLI" "$@"; }\n${cliSnippet(target)}`;
     const run = await runShell(script, folder, { NODE: process.execPath, CLI: cli, EVENTDESK_DATA_DIR: path.join(folder, 'data') });
@@ -88,7 +113,15 @@ describe("the README's snippets", () => {
     const section = readme.slice(readme.indexOf('## Pointing an SDK at the sandbox'));
     const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].slice(0, 2).map((match) => match[1]);
     const { username, password, apiKey } = SANDBOX_DEMO_CREDENTIALS;
-    const shown = { url: `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`, username, password, apiKey, serviceIdField: 'svc_id', timeZone: 'UTC', createdAt: '2026-11-24 09:30:00' };
+    const shown = {
+      url: `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`,
+      username,
+      password,
+      apiKey,
+      serviceIdField: 'svc_id',
+      timeZone: 'UTC',
+      createdAt: '2026-11-24 09:30:00',
+    };
     expect(blocks).toEqual([curlSnippet(shown), cliSnippet(shown)]);
   });
 });

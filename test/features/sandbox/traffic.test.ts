@@ -112,7 +112,8 @@ describe('the received traffic', () => {
   it('lists only the requests after a given one, and the newest N, on GET /_sandbox/requests?after=ID&limit=N', async () => {
     const sandbox = await useSandbox();
     for (const place of ['/one', '/two', '/three', '/four']) await fetch(`${sandbox.url}${place}`);
-    const paths = async (query: string) => ((await answer(fetch(`${sandbox.url}/_sandbox/requests${query}`))).body as SandboxRequestRecord[]).map((record) => record.path);
+    const paths = async (query: string) =>
+      ((await answer(fetch(`${sandbox.url}/_sandbox/requests${query}`))).body as SandboxRequestRecord[]).map((record) => record.path);
     expect(await paths('?after=2')).toEqual(['/four', '/three']);
     expect(await paths('?limit=1')).toEqual(['/four']);
     expect(await paths('?after=1&limit=2')).toEqual(['/four', '/three']);
@@ -172,7 +173,9 @@ describe('secrets in the traffic', () => {
       expect(text.length, where).toBeGreaterThan(1000);
       for (const secret of [password, apiKey, tokens.access_token, tokens.refresh_token]) expect(text.includes(secret), `${where} holds ${secret}`).toBe(false);
     }
-    expect(sandbox.traffic()[0]?.path).toBe('/user/events?access_token=%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2&apiKey=%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2&page=2');
+    expect(sandbox.traffic()[0]?.path).toBe(
+      '/user/events?access_token=%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2&apiKey=%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2&page=2',
+    );
     expect(sandbox.traffic().find((record) => record.response?.status === 200)).toMatchObject({
       body: { text: '{"username":"qa","password":"••••"}' },
       response: { body: { text: expect.stringContaining('"access_token":"••••","refresh_token":"••••"') } },

@@ -30,13 +30,21 @@ export interface ReceivedRequest {
 }
 
 /** An upstream that keeps every request it receives, whole, and answers each with `reply`. */
-export async function recordingUpstream(reply: (request: ReceivedRequest) => { status: number; headers?: Record<string, string>; body?: string | Buffer }): Promise<{ url: string; received: ReceivedRequest[] }> {
+export async function recordingUpstream(
+  reply: (request: ReceivedRequest) => { status: number; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<{ url: string; received: ReceivedRequest[] }> {
   const received: ReceivedRequest[] = [];
   const url = await httpUpstream((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const kept = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, rawHeaders: request.rawHeaders, body: Buffer.concat(chunks) };
+      const kept = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        rawHeaders: request.rawHeaders,
+        body: Buffer.concat(chunks),
+      };
       received.push(kept);
       const { status, headers = {}, body = '' } = reply(kept);
       response.writeHead(status, headers);

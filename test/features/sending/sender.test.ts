@@ -128,7 +128,14 @@ describe('sendChunks against the sandbox', () => {
     expect([...patches.keys()]).toEqual([0, 2, 4]);
     for (const firstEvent of [0, 2, 4]) {
       expect(patches.get(firstEvent)!.map((patch) => patch.status)).toEqual(['sending', 'ok']);
-      expect(final(firstEvent)).toMatchObject({ status: 'ok', statusCode: 202, responseBody: '{"accepted":2}', responseTruncated: false, attempts: 1, error: null });
+      expect(final(firstEvent)).toMatchObject({
+        status: 'ok',
+        statusCode: 202,
+        responseBody: '{"accepted":2}',
+        responseTruncated: false,
+        attempts: 1,
+        error: null,
+      });
       expect(final(firstEvent)!.responseHeaders!['content-type']).toContain('application/json');
     }
     expect(acceptedTokens()).toEqual(texts.map((_, index) => `tok-${index}`));
@@ -234,9 +241,27 @@ describe('sendChunks against the sandbox', () => {
     const texts = eventTexts(4);
     const { result, splits, final, ended, patches } = await send(texts, chunksOf(texts, 4));
     expect(splits).toEqual([
-      [0, [{ firstEvent: 0, eventCount: 2 }, { firstEvent: 2, eventCount: 2 }]],
-      [0, [{ firstEvent: 0, eventCount: 1 }, { firstEvent: 1, eventCount: 1 }]],
-      [2, [{ firstEvent: 2, eventCount: 1 }, { firstEvent: 3, eventCount: 1 }]],
+      [
+        0,
+        [
+          { firstEvent: 0, eventCount: 2 },
+          { firstEvent: 2, eventCount: 2 },
+        ],
+      ],
+      [
+        0,
+        [
+          { firstEvent: 0, eventCount: 1 },
+          { firstEvent: 1, eventCount: 1 },
+        ],
+      ],
+      [
+        2,
+        [
+          { firstEvent: 2, eventCount: 1 },
+          { firstEvent: 3, eventCount: 1 },
+        ],
+      ],
     ]);
     // A chunk split says 'sending' once; its first part goes on under the same first event.
     expect([0, 1, 2, 3].map((firstEvent) => patches.get(firstEvent)!.map((patch) => patch.status))).toEqual([
@@ -248,7 +273,11 @@ describe('sendChunks against the sandbox', () => {
     for (const firstEvent of [0, 1, 2, 3]) expect(final(firstEvent)).toMatchObject({ status: 'ok', statusCode: 202, attempts: 1 });
     expect(result).toBe('ok');
     expect(ended()).toEqual({ ok: 4 });
-    expect(eventRequests().map((record) => record.response?.status).reverse()).toEqual([413, 413, 202, 202, 413, 202, 202]);
+    expect(
+      eventRequests()
+        .map((record) => record.response?.status)
+        .reverse(),
+    ).toEqual([413, 413, 202, 202, 413, 202, 202]);
     expect(acceptedTokens().sort()).toEqual(['tok-0', 'tok-1', 'tok-2', 'tok-3']);
   });
 
@@ -257,7 +286,15 @@ describe('sendChunks against the sandbox', () => {
     setFaults({ failSequence: [413, 413] });
     const texts = eventTexts(2);
     const { result, splits, final, ended } = await send(texts, chunksOf(texts, 2));
-    expect(splits).toEqual([[0, [{ firstEvent: 0, eventCount: 1 }, { firstEvent: 1, eventCount: 1 }]]]);
+    expect(splits).toEqual([
+      [
+        0,
+        [
+          { firstEvent: 0, eventCount: 1 },
+          { firstEvent: 1, eventCount: 1 },
+        ],
+      ],
+    ]);
     expect(final(0)).toMatchObject({ status: 'failed', statusCode: 413, attempts: 1, error: 'The server refused this single event as too large (HTTP 413).' });
     expect(final(1)).toMatchObject({ status: 'ok' });
     expect(result).toBe('partial');
@@ -333,7 +370,11 @@ describe('sendChunks against the sandbox', () => {
     expect(final(0)).toMatchObject({ status: 'ok', attempts: 2 });
     expect(sleeps).toEqual([250]);
     expect(activities[0]).toMatch(/^connection reset, retry 1 of 4 in/);
-    expect(eventRequests().map((record) => record.response?.status ?? 'reset').reverse()).toEqual(['reset', 202]);
+    expect(
+      eventRequests()
+        .map((record) => record.response?.status ?? 'reset')
+        .reverse(),
+    ).toEqual(['reset', 202]);
   });
 
   it('count a reset as a request that may have arrived, and a refused connection as one that cannot have', async () => {
@@ -353,7 +394,8 @@ describe('sendChunks against the sandbox', () => {
     await new Promise((resolve) => closed.close(resolve));
     ends.length = 0;
     // The secrets stay bound to the sandbox's address, so the request names it; the fetch goes to the closed port.
-    const refused = (input: string | URL | Request, init?: RequestInit) => fetch(String(input).replace(new URL(String(input)).origin, `http://127.0.0.1:${port}`), init);
+    const refused = (input: string | URL | Request, init?: RequestInit) =>
+      fetch(String(input).replace(new URL(String(input)).origin, `http://127.0.0.1:${port}`), init);
     const { final } = await send(texts, chunksOf(texts, 1), { fetch: refused, onAttempt: () => (end) => ends.push(end) });
     expect(final(0)).toMatchObject({ status: 'failed', statusCode: null });
     expect(ends.map((end) => [end.statusCode, end.mayHaveArrived])).toEqual([[null, false]]);
@@ -376,7 +418,12 @@ describe('sendChunks against the sandbox', () => {
     setFaults({ failSequence: [500, 502, 503, 200] });
     const texts = eventTexts(2);
     const { final, result, ended, sleeps } = await send(texts, chunksOf(texts, 1), { maxAttempts: 3 });
-    expect(final(0)).toMatchObject({ status: 'failed', statusCode: 503, attempts: 3, error: 'The last answer was HTTP 503 (a server error). Gave up after 3 attempts.' });
+    expect(final(0)).toMatchObject({
+      status: 'failed',
+      statusCode: 503,
+      attempts: 3,
+      error: 'The last answer was HTTP 503 (a server error). Gave up after 3 attempts.',
+    });
     expect(final(0)!.responseBody).toContain('service-unavailable');
     expect(sleeps).toEqual([250, 500]);
     expect(final(1)).toMatchObject({ status: 'ok', attempts: 1 });

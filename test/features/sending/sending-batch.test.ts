@@ -36,7 +36,13 @@ function eventByEvent(text: string): { texts: string[] } | { code: string } {
 
 /** Any JSON value, with now and then a string that holds a template ($uuid and $randomInt left out: they differ per call). */
 const value = fc.letrec((tie) => ({
-  leaf: fc.oneof(fc.string(), fc.constantFrom('evt-{{$seq}}', '{{who}}', '{{$now -1d}}', 'a "quoted" \\ {x} [y], z', '{{nobody}}', '{{'), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null)),
+  leaf: fc.oneof(
+    fc.string(),
+    fc.constantFrom('evt-{{$seq}}', '{{who}}', '{{$now -1d}}', 'a "quoted" \\ {x} [y], z', '{{nobody}}', '{{'),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.constant(null),
+  ),
   node: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('node'), { maxKeys: 4 })),
 })).node;
 
@@ -90,13 +96,21 @@ describe('reading a batch for a send, event by event', () => {
   });
 
   it('resolves templates as the batch does: $seq is each event number, one now for all', () => {
-    const text = JSON.stringify([{ token: 'evt-{{$seq}}', at: '{{$now}}' }, { token: 'evt-{{$seq}}', at: '{{$now}}', plain: 'no template' }]);
-    expect(prepareBatch(environment, text, NOW).eventTexts).toEqual(['{"token":"evt-1","at":"2026-06-01 12:00:00"}', '{"token":"evt-2","at":"2026-06-01 12:00:00","plain":"no template"}']);
+    const text = JSON.stringify([
+      { token: 'evt-{{$seq}}', at: '{{$now}}' },
+      { token: 'evt-{{$seq}}', at: '{{$now}}', plain: 'no template' },
+    ]);
+    expect(prepareBatch(environment, text, NOW).eventTexts).toEqual([
+      '{"token":"evt-1","at":"2026-06-01 12:00:00"}',
+      '{"token":"evt-2","at":"2026-06-01 12:00:00","plain":"no template"}',
+    ]);
     // Braces written as escapes are braces all the same.
     expect(prepareBatch(environment, '[{"token":"\\u007b{$seq}}"}]', NOW).eventTexts).toEqual(['{"token":1}']);
     expect(() => prepareBatch(environment, '[{"\\u007b{who}}":1}]', NOW)).toThrow(expect.objectContaining({ code: 'template-problems' }));
     // Which event, numbered from 1 as people read it, and where in it, as a pointer.
-    expect(() => prepareBatch(environment, '[{"token":"a"},{"token":"{{nobody}}"}]', NOW)).toThrow(expect.objectContaining({ message: expect.stringContaining('event 2 (/1/token): ') }));
+    expect(() => prepareBatch(environment, '[{"token":"a"},{"token":"{{nobody}}"}]', NOW)).toThrow(
+      expect.objectContaining({ message: expect.stringContaining('event 2 (/1/token): ') }),
+    );
   });
 
   it('stops every few events, so a send can let other work run between its steps', () => {

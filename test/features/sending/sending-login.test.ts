@@ -13,7 +13,14 @@ afterEach(async () => {
   for (const thing of open.splice(0).reverse()) await thing.close();
 });
 
-const event = (n: number) => ({ token: `t-${n}`, customer_id: `c-${n}`, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: n, created_at: '2026-11-22 10:00:00', attributes: {} });
+const event = (n: number) => ({
+  token: `t-${n}`,
+  customer_id: `c-${n}`,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  svc_id: n,
+  created_at: '2026-11-22 10:00:00',
+  attributes: {},
+});
 const batchOf = (count: number) => JSON.stringify(Array.from({ length: count }, (_, n) => event(n + 1)));
 
 /**
@@ -29,7 +36,8 @@ async function sendUntilTheLoginEnds(loginWaitMs = 60_000) {
   const sending = createSending({ fetch: (input, init) => fetch(input, init), ...context, submissions, push: (update) => progress.push(update), loginWaitMs });
   open.push({ close: () => sending.dispose() });
   await context.environments.update(LOCAL_SANDBOX_ID, { settings: { ...context.environments.get(LOCAL_SANDBOX_ID), chunkSize: 2, concurrency: 1 } });
-  const logIn = () => context.sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: context.info.demoPassword, rememberPassword: false });
+  const logIn = () =>
+    context.sessions.login({ environmentId: LOCAL_SANDBOX_ID, username: 'demo', password: context.info.demoPassword, rememberPassword: false });
   await logIn();
   const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(6), false);
   if (!('started' in result)) throw new Error('not started');

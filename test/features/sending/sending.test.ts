@@ -18,11 +18,28 @@ afterEach(async () => {
   for (const thing of open.splice(0).reverse()) await thing.close();
 });
 
-const event = (n: number) => ({ token: `t-${n}`, customer_id: `c-${n}`, device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: n, created_at: '2026-11-22 10:00:00', attributes: {} });
-const batchOf = (count: number) => JSON.stringify(Array.from({ length: count }, (_, n) => event(n + 1)), null, 2);
+const event = (n: number) => ({
+  token: `t-${n}`,
+  customer_id: `c-${n}`,
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  svc_id: n,
+  created_at: '2026-11-22 10:00:00',
+  attributes: {},
+});
+const batchOf = (count: number) =>
+  JSON.stringify(
+    Array.from({ length: count }, (_, n) => event(n + 1)),
+    null,
+    2,
+  );
 
 /** `onProgress` sees each progress as it is pushed, when the services are as they were then. */
-async function setup(sandboxOptions: SandboxStartOptions = {}, chunkSize = 500, sendingSettings: { concurrency?: number; maxAttempts?: number } = {}, onProgress?: (update: SendProgress) => void) {
+async function setup(
+  sandboxOptions: SandboxStartOptions = {},
+  chunkSize = 500,
+  sendingSettings: { concurrency?: number; maxAttempts?: number } = {},
+  onProgress?: (update: SendProgress) => void,
+) {
   const context = await startSandboxSessions(open, sandboxOptions);
   const submissions = openSubmissions(path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-sending-')), 'submissions.sqlite'));
   open.push(submissions);
@@ -121,7 +138,12 @@ describe('sending a batch', () => {
     if (!('started' in again)) throw new Error('not started again');
     expect(again.started).toMatchObject({ label: 'ZD-1234 repro', note: '' });
     await finished(again.started.id);
-    expect(submissions.get(again.started.id)).toMatchObject({ status: 'ok', label: 'ZD-1234 repro', note: '', batch: submissions.get(first.started.id)!.batch });
+    expect(submissions.get(again.started.id)).toMatchObject({
+      status: 'ok',
+      label: 'ZD-1234 repro',
+      note: '',
+      batch: submissions.get(first.started.id)!.batch,
+    });
     expect(accepted()).toBe(2);
     const found = submissions.list({ filter: HistoryFilterSchema.parse({ search: 'zd-1234' }), limit: 10 });
     expect(found.map((row) => row.id).sort()).toEqual([first.started.id, again.started.id].sort());
@@ -129,12 +151,22 @@ describe('sending a batch', () => {
 
   it('refuses to resend a submission that is gone, with a clear error', async () => {
     const { sending } = await setup();
-    await expect(sending.resend('no-such-submission', true)).rejects.toMatchObject({ code: 'submission-not-found', message: 'That submission no longer exists.' });
+    await expect(sending.resend('no-such-submission', true)).rejects.toMatchObject({
+      code: 'submission-not-found',
+      message: 'That submission no longer exists.',
+    });
   });
 
   it('resolves templates once and records the resolved batch', async () => {
     const { sending, submissions, finished } = await setup();
-    const result = await sending.start(LOCAL_SANDBOX_ID, JSON.stringify([{ ...event(1), token: 'evt-{{$seq}}', device_id: '{{$uuid}}' }, { ...event(2), token: 'evt-{{$seq}}' }]), false);
+    const result = await sending.start(
+      LOCAL_SANDBOX_ID,
+      JSON.stringify([
+        { ...event(1), token: 'evt-{{$seq}}', device_id: '{{$uuid}}' },
+        { ...event(2), token: 'evt-{{$seq}}' },
+      ]),
+      false,
+    );
     if (!('started' in result)) throw new Error('not started');
     await finished(result.started.id);
     const sent = JSON.parse(submissions.get(result.started.id)!.batch) as { token: string; device_id: string }[];
@@ -162,7 +194,7 @@ describe('sending a batch', () => {
     expect(() => sending.resume(result.started.id)).toThrow(/already acknowledged/);
   });
 
-  it('numbers the attempts of a resumed chunk split by a 413 among its parts, from 1: those before were the whole chunk\'s', async () => {
+  it("numbers the attempts of a resumed chunk split by a 413 among its parts, from 1: those before were the whole chunk's", async () => {
     const { sending, submissions, finished, sandbox } = await setup({ faults: { failSequence: [503, 503] } }, 4, { maxAttempts: 2 });
     const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(4), false);
     if (!('started' in result)) throw new Error('not started');
@@ -199,7 +231,12 @@ describe('sending a batch', () => {
     };
 
     const skipped = await crashed();
-    expect(() => sending.resume(skipped)).toThrow(expect.objectContaining({ code: 'resume-unanswered', message: expect.stringContaining('events 3–4 went out without an answer; the server may already hold them') }));
+    expect(() => sending.resume(skipped)).toThrow(
+      expect.objectContaining({
+        code: 'resume-unanswered',
+        message: expect.stringContaining('events 3–4 went out without an answer; the server may already hold them'),
+      }),
+    );
     expect(submissions.get(skipped)!.status).toBe('interrupted');
     let before = accepted();
     sending.resume(skipped, undefined, 'skip');
@@ -271,11 +308,17 @@ describe('sending a batch', () => {
     const { sending, submissions, sandbox } = await setup();
     const [before, after] = JSON.stringify([event(1)]).split('{}');
     const dense = `${before}{"a": ${arraysText(20_000)}}${after}`;
-    await expect(sending.start(LOCAL_SANDBOX_ID, dense, false)).rejects.toThrow(expect.objectContaining({ code: 'batch-too-deep', message: `${TOO_DEEP_MESSAGE} Nothing was sent.` }));
+    await expect(sending.start(LOCAL_SANDBOX_ID, dense, false)).rejects.toThrow(
+      expect.objectContaining({ code: 'batch-too-deep', message: `${TOO_DEEP_MESSAGE} Nothing was sent.` }),
+    );
     const sparse = JSON.stringify([...Array.from({ length: 200 }, (_, n) => event(n)), { ...event(200), attributes: { a: insideArrays(100, 1) } }]);
     // The resolver finds it at the path where level 65 opens (attributes/a opens level 4).
     await expect(sending.start(LOCAL_SANDBOX_ID, sparse, false)).rejects.toThrow(
-      expect.objectContaining({ code: 'batch-too-deep', message: `${TOO_DEEP_MESSAGE} Nothing was sent.`, detail: `at /200/attributes/a${'/0'.repeat(MAX_JSON_DEPTH - 3)}` }),
+      expect.objectContaining({
+        code: 'batch-too-deep',
+        message: `${TOO_DEEP_MESSAGE} Nothing was sent.`,
+        detail: `at /200/attributes/a${'/0'.repeat(MAX_JSON_DEPTH - 3)}`,
+      }),
     );
     expect(submissions.list({ limit: 10 })).toEqual([]);
     expect(sandbox.traffic().filter((record) => record.path === '/user/events')).toEqual([]);
@@ -285,7 +328,8 @@ describe('sending a batch', () => {
 describe('a send that does not hold the event loop', () => {
   /** About 400 KB of events (3 000): a batch recorded, and indexed, in more than one part. */
   const bigBatch = () => batchOf(3000);
-  const ids = (submissions: SubmissionStore, search: string) => submissions.list({ limit: 10, filter: HistoryFilterSchema.parse({ search }) }).map((row) => row.id);
+  const ids = (submissions: SubmissionStore, search: string) =>
+    submissions.list({ limit: 10, filter: HistoryFilterSchema.parse({ search }) }).map((row) => row.id);
 
   it('pushes its first progress at once: before it records the batch, and before the first request', async () => {
     const firstPush: { progress: SendProgress; requests: number; batch: string | undefined }[] = [];
@@ -299,7 +343,15 @@ describe('a send that does not hold the event loop', () => {
     // Pushed before start() answered: the window shows the send as soon as it knows of it, and where it goes.
     expect(firstPush).toHaveLength(1);
     expect(firstPush[0]).toEqual({
-      progress: expect.objectContaining({ submissionId: result.started.id, environmentId: LOCAL_SANDBOX_ID, status: 'sending', chunksDone: 0, chunksTotal: 6, eventsDone: 0, eventsTotal: 3000 }),
+      progress: expect.objectContaining({
+        submissionId: result.started.id,
+        environmentId: LOCAL_SANDBOX_ID,
+        status: 'sending',
+        chunksDone: 0,
+        chunksTotal: 6,
+        eventsDone: 0,
+        eventsTotal: 3000,
+      }),
       requests: 0,
       batch: '[]',
     });
@@ -316,7 +368,8 @@ describe('a send that does not hold the event loop', () => {
     await sending.dispose();
     const id = result.started.id;
     // What the one search row of the whole batch found before: the first event, the last, one in between, each word anywhere.
-    for (const search of ['t-1', 'c-1500', 'c-3000', 'c-2 t-2999', '3f2504e0-4f89-41d3-9a0c-0305e82c3301', '2026-11-22']) expect(ids(submissions, search)).toEqual([id]);
+    for (const search of ['t-1', 'c-1500', 'c-3000', 'c-2 t-2999', '3f2504e0-4f89-41d3-9a0c-0305e82c3301', '2026-11-22'])
+      expect(ids(submissions, search)).toEqual([id]);
     expect(ids(submissions, 'c-3001')).toEqual([]);
     const raw = new DatabaseSync(submissions.file, { readOnly: true });
     try {

@@ -30,7 +30,9 @@ const pretty = `\uFEFF[
 
 describe('changesAsEdits', () => {
   it('changes only the changed values, keeping spacing, the byte order mark and the other events', () => {
-    const result = transformed(pretty, (event) => (event.token === 'a' ? { ...event, created_at: '2026-11-24 03:00:00', attributes: { email: 'user-1@example.invalid', plan: 'pro' } } : null));
+    const result = transformed(pretty, (event) =>
+      event.token === 'a' ? { ...event, created_at: '2026-11-24 03:00:00', attributes: { email: 'user-1@example.invalid', plan: 'pro' } } : null,
+    );
     expect(result.text).toBe(pretty.replace('2026-01-30 10:00:00', '2026-11-24 03:00:00').replace('ann@example.com', 'user-1@example.invalid'));
     expect(result.edits).toHaveLength(2);
     expect(result.events).toHaveLength(1);
@@ -63,41 +65,46 @@ describe('changesAsEdits', () => {
   });
 
   const value = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null));
-  const event = fc.dictionary(fc.constantFrom('token', 'customer_id', 'created_at', 'svc_id', 'name'), value, { minKeys: 1 }).chain((fields) =>
-    fc.record({ fields: fc.constant(fields), attributes: fc.dictionary(fc.constantFrom('email', 'plan', 'phone'), value) }),
-  );
+  const event = fc
+    .dictionary(fc.constantFrom('token', 'customer_id', 'created_at', 'svc_id', 'name'), value, { minKeys: 1 })
+    .chain((fields) => fc.record({ fields: fc.constant(fields), attributes: fc.dictionary(fc.constantFrom('email', 'plan', 'phone'), value) }));
   const edit = fc.record({ key: fc.constantFrom('token', 'customer_id', 'svc_id', 'attributes.email', 'attributes.plan'), value, remove: fc.boolean() });
 
   it('turns any batch, in any indentation, into exactly the changed events, leaving the rest byte for byte', () => {
     fc.assert(
-      fc.property(fc.array(event, { minLength: 1, maxLength: 6 }), fc.constantFrom(0, 2, 4, '\t'), fc.array(fc.tuple(fc.nat(5), edit), { maxLength: 8 }), (events, indent, edits) => {
-        const text = JSON.stringify(
-          events.map(({ fields, attributes }) => ({ ...fields, attributes })),
-          null,
-          indent,
-        );
-        const result = transformed(text, (changed, index) => {
-          const mine = edits.filter(([at]) => at % events.length === index);
-          if (mine.length === 0) return null;
-          for (const [, { key, value: next, remove }] of mine) {
-            const [head, tail] = key.split('.') as [string, string | undefined];
-            const target = tail ? (changed.attributes as Record<string, unknown>) : changed;
-            const name = tail ?? head;
-            if (remove) delete target[name];
-            else target[name] = next;
+      fc.property(
+        fc.array(event, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(0, 2, 4, '\t'),
+        fc.array(fc.tuple(fc.nat(5), edit), { maxLength: 8 }),
+        (events, indent, edits) => {
+          const text = JSON.stringify(
+            events.map(({ fields, attributes }) => ({ ...fields, attributes })),
+            null,
+            indent,
+          );
+          const result = transformed(text, (changed, index) => {
+            const mine = edits.filter(([at]) => at % events.length === index);
+            if (mine.length === 0) return null;
+            for (const [, { key, value: next, remove }] of mine) {
+              const [head, tail] = key.split('.') as [string, string | undefined];
+              const target = tail ? (changed.attributes as Record<string, unknown>) : changed;
+              const name = tail ?? head;
+              if (remove) delete target[name];
+              else target[name] = next;
+            }
+            return changed;
+          });
+          expect(JSON.parse(result.text)).toEqual(result.after);
+          const batch = readBatchEvents(text)!;
+          const changedIndexes = new Set(result.events.map((changed) => changed.index));
+          const now = readBatchEvents(result.text)!;
+          for (let index = 0; index < events.length; index++) {
+            if (changedIndexes.has(index)) continue;
+            expect(result.text.slice(now.starts[index], now.ends[index])).toBe(text.slice(batch.starts[index], batch.ends[index]));
           }
-          return changed;
-        });
-        expect(JSON.parse(result.text)).toEqual(result.after);
-        const batch = readBatchEvents(text)!;
-        const changedIndexes = new Set(result.events.map((changed) => changed.index));
-        const now = readBatchEvents(result.text)!;
-        for (let index = 0; index < events.length; index++) {
-          if (changedIndexes.has(index)) continue;
-          expect(result.text.slice(now.starts[index], now.ends[index])).toBe(text.slice(batch.starts[index], batch.ends[index]));
-        }
-        for (const changed of result.events) expect(result.text.slice(now.starts[changed.index], now.ends[changed.index])).toBe(changed.after);
-      }),
+          for (const changed of result.events) expect(result.text.slice(now.starts[changed.index], now.ends[changed.index])).toBe(changed.after);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

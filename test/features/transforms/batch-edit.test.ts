@@ -81,7 +81,12 @@ describe('a form edit as an edit of the text', () => {
 
   it('renames any attribute in place in a file of 2 or 4 spaces, tabs or one line per event, changing only its key', () => {
     const event = { token: 'evt-1', attributes: { plan: 'pro', limits: { seats: 5 }, spend: '19.99' }, customer_id: 'c-1' };
-    const layouts = [JSON.stringify([event], null, 2), JSON.stringify([event], null, 4), JSON.stringify([event], null, '\t'), `[\n  ${JSON.stringify(event)}\n]`];
+    const layouts = [
+      JSON.stringify([event], null, 2),
+      JSON.stringify([event], null, 4),
+      JSON.stringify([event], null, '\t'),
+      `[\n  ${JSON.stringify(event)}\n]`,
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...layouts), fc.constantFrom('plan', 'limits', 'spend'), fc.string({ minLength: 1 }), (layout, from, to) => {
         fc.pre(!Object.hasOwn(event.attributes, to));

@@ -28,13 +28,13 @@ const matchBy = fc.constantFrom<MatchBy>('key', 'position');
 function rewritten(value: unknown, indent: string, depth = 0): string {
   const inner = indent ? `\n${indent.repeat(depth + 1)}` : '';
   const outer = indent ? `\n${indent.repeat(depth)}` : '';
-  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 1e14 ? (value % 2 ? `${value}.0` : `${value * 10}e-1`) : JSON.stringify(value);
+  if (typeof value === 'number')
+    return Number.isInteger(value) && Math.abs(value) < 1e14 ? (value % 2 ? `${value}.0` : `${value * 10}e-1`) : JSON.stringify(value);
   if (Array.isArray(value)) return value.length ? `[${value.map((item) => inner + rewritten(item, indent, depth + 1)).join(',')}${outer}]` : '[]';
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   const entries = Object.entries(value).reverse();
   return entries.length ? `{${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${rewritten(item, indent, depth + 1)}`).join(',')}${outer}}` : '{}';
 }
-
 
 describe('the event diff, for any batch', () => {
   it('finds a batch identical to a copy of itself with keys reordered and the text reformatted', () => {
@@ -50,14 +50,19 @@ describe('the event diff, for any batch', () => {
 
   it('finds a shuffled copy identical when matching by key', () => {
     fc.assert(
-      fc.property(batch.chain((events) => fc.tuple(fc.constant(events), fc.shuffledSubarray(events, { minLength: events.length }))), ([events, shuffled]) => {
-        expect(isIdentical(countsOf(diffEvents(events, shuffled)))).toBe(true);
-      }),
+      fc.property(
+        batch.chain((events) => fc.tuple(fc.constant(events), fc.shuffledSubarray(events, { minLength: events.length }))),
+        ([events, shuffled]) => {
+          expect(isIdentical(countsOf(diffEvents(events, shuffled)))).toBe(true);
+        },
+      ),
     );
   });
 
   it('gives k events only left, and nothing else, when k events are removed from the right', () => {
-    const withRemoved = batch.chain((events) => fc.tuple(fc.constant(events), fc.uniqueArray(fc.nat({ max: Math.max(0, events.length - 1) }), { maxLength: events.length })));
+    const withRemoved = batch.chain((events) =>
+      fc.tuple(fc.constant(events), fc.uniqueArray(fc.nat({ max: Math.max(0, events.length - 1) }), { maxLength: events.length })),
+    );
     fc.assert(
       fc.property(withRemoved, ([events, removed]) => {
         const gone = new Set(removed);
@@ -92,7 +97,10 @@ describe('the event diff, for any batch', () => {
         fc.tuple(
           fc.constant(events),
           fc.nat({ max: events.length - 1 }),
-          fc.oneof(fc.constant(['svc_id']), attributeName.map((name) => ['attributes', name])),
+          fc.oneof(
+            fc.constant(['svc_id']),
+            attributeName.map((name) => ['attributes', name]),
+          ),
           fc.jsonValue({ maxDepth: 1 }),
           matchBy,
         ),

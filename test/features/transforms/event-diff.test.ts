@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../base/common/errors.ts';
-import { countsOf, diffEntries, diffEvents, diffSummary, eventsOfText, fieldDifferences, isIdentical, pathText, sameValue } from '../../../features/transforms/common/event-diff.ts';
+import {
+  countsOf,
+  diffEntries,
+  diffEvents,
+  diffSummary,
+  eventsOfText,
+  fieldDifferences,
+  isIdentical,
+  pathText,
+  sameValue,
+} from '../../../features/transforms/common/event-diff.ts';
 
 const event = (token: string, extra: Record<string, unknown> = {}) => ({
   token,
@@ -13,7 +23,10 @@ const event = (token: string, extra: Record<string, unknown> = {}) => ({
 describe('the event diff', () => {
   it('calls a batch identical to its own reordered, reformatted text', () => {
     const left = eventsOfText(JSON.stringify([event('a'), event('b')], null, 2), 'left');
-    const right = eventsOfText('[{"attributes":{"spend":"19.99","plan":"pro"},"created_at":"2026-11-20 10:00:00","customer_id":"cust-7781","token":"b"},\n{"customer_id":"cust-7781","token":"a","created_at":"2026-11-20 10:00:00","attributes":{"plan":"pro","spend":"19.99"}}]', 'right');
+    const right = eventsOfText(
+      '[{"attributes":{"spend":"19.99","plan":"pro"},"created_at":"2026-11-20 10:00:00","customer_id":"cust-7781","token":"b"},\n{"customer_id":"cust-7781","token":"a","created_at":"2026-11-20 10:00:00","attributes":{"plan":"pro","spend":"19.99"}}]',
+      'right',
+    );
     const diff = diffEvents(left, right);
     expect(isIdentical(countsOf(diff))).toBe(true);
     expect(diffSummary(countsOf(diff))).toBe('Identical');

@@ -59,13 +59,21 @@ describe('filter language properties', () => {
 
   it('answers any text with a filter, or a message and a column within the text', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 30 }), fc.array(fc.constantFrom('token', '=', 'a', '(', ')', 'in', ',', 'not', 'and', 'or', '"', 'exists', 'created_at', '<'), { maxLength: 8 }).map((parts) => parts.join(' '))), (expression) => {
-        const parsed = parseFilter(expression);
-        if (parsed.ok) return;
-        expect(parsed.message.length).toBeGreaterThan(0);
-        expect(parsed.column).toBeGreaterThanOrEqual(1);
-        expect(parsed.column).toBeLessThanOrEqual(expression.length + 1);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 30 }),
+          fc
+            .array(fc.constantFrom('token', '=', 'a', '(', ')', 'in', ',', 'not', 'and', 'or', '"', 'exists', 'created_at', '<'), { maxLength: 8 })
+            .map((parts) => parts.join(' ')),
+        ),
+        (expression) => {
+          const parsed = parseFilter(expression);
+          if (parsed.ok) return;
+          expect(parsed.message.length).toBeGreaterThan(0);
+          expect(parsed.column).toBeGreaterThanOrEqual(1);
+          expect(parsed.column).toBeLessThanOrEqual(expression.length + 1);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

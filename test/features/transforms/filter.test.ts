@@ -9,8 +9,20 @@ function filterOf(expression: string, serviceIdField?: string): EventFilter {
 }
 
 const events = [
-  validEvent({ token: 'a', customer_id: 'cust-7781', created_at: '2026-11-19 23:59:59', svc_id: 7, attributes: { plan: 'pro', spend: '19.99', 'first name': 'Ada', 'a.b': 'dotted' } }),
-  validEvent({ token: 'b', customer_id: 'cust-1', created_at: '2026-11-20 00:00:00', svc_id: 12, attributes: { plan: 'free', spend: '5', note: 'Paid by Visa' } }),
+  validEvent({
+    token: 'a',
+    customer_id: 'cust-7781',
+    created_at: '2026-11-19 23:59:59',
+    svc_id: 7,
+    attributes: { plan: 'pro', spend: '19.99', 'first name': 'Ada', 'a.b': 'dotted' },
+  }),
+  validEvent({
+    token: 'b',
+    customer_id: 'cust-1',
+    created_at: '2026-11-20 00:00:00',
+    svc_id: 12,
+    attributes: { plan: 'free', spend: '5', note: 'Paid by Visa' },
+  }),
   validEvent({ token: 'c', customer_id: 'cust-7781', created_at: '2026-11-20 14:30:00', svc_id: 100, attributes: {} }),
   validEvent({ token: 'd', customer_id: 'cust-2', created_at: '2026-11-21 08:00:00', svc_id: 12, device_id: null }),
 ];

@@ -75,45 +75,76 @@ const indexesOf = (count: number) => fc.uniqueArray(fc.nat({ max: Math.max(count
 describe('event operations as text edits', () => {
   it('delete leaves exactly the other events, their text untouched', () => {
     fc.assert(
-      fc.property(batch.chain((b) => fc.tuple(fc.constant(b), indexesOf(b.events.length))), ([{ events, style }, doomed]) => {
-        const { text, layout, source } = setUp(events, style);
-        const gone = new Set(doomed.filter((index) => index < events.length));
-        const { next } = check(text, layout, deleteEvents(source, layout, doomed), events.filter((_, index) => !gone.has(index)));
-        expect(next.moved.filter((to) => to >= 0)).toHaveLength(events.length - gone.size);
-      }),
+      fc.property(
+        batch.chain((b) => fc.tuple(fc.constant(b), indexesOf(b.events.length))),
+        ([{ events, style }, doomed]) => {
+          const { text, layout, source } = setUp(events, style);
+          const gone = new Set(doomed.filter((index) => index < events.length));
+          const { next } = check(
+            text,
+            layout,
+            deleteEvents(source, layout, doomed),
+            events.filter((_, index) => !gone.has(index)),
+          );
+          expect(next.moved.filter((to) => to >= 0)).toHaveLength(events.length - gone.size);
+        },
+      ),
     );
   });
 
   it('keep only leaves exactly the kept events, in order', () => {
     fc.assert(
-      fc.property(batch.chain((b) => fc.tuple(fc.constant(b), indexesOf(b.events.length))), ([{ events, style }, kept]) => {
-        const { text, layout, source } = setUp(events, style);
-        const keep = new Set(kept);
-        check(text, layout, keepOnlyEvents(source, layout, kept), events.filter((_, index) => keep.has(index)));
-      }),
+      fc.property(
+        batch.chain((b) => fc.tuple(fc.constant(b), indexesOf(b.events.length))),
+        ([{ events, style }, kept]) => {
+          const { text, layout, source } = setUp(events, style);
+          const keep = new Set(kept);
+          check(
+            text,
+            layout,
+            keepOnlyEvents(source, layout, kept),
+            events.filter((_, index) => keep.has(index)),
+          );
+        },
+      ),
     );
   });
 
   it('duplicate puts each copy right after its event', () => {
     fc.assert(
-      fc.property(batch.chain((b) => fc.tuple(fc.constant(b), indexesOf(b.events.length))), ([{ events, style }, copied]) => {
-        const { text, layout, source } = setUp(events, style);
-        const copy = new Set(copied.filter((index) => index < events.length));
-        const { next } = check(text, layout, duplicateEvents(source, layout, copied), events.flatMap((one, index) => (copy.has(index) ? [one, one] : [one])));
-        expect(next.added).toHaveLength(copy.size);
-      }),
+      fc.property(
+        batch.chain((b) => fc.tuple(fc.constant(b), indexesOf(b.events.length))),
+        ([{ events, style }, copied]) => {
+          const { text, layout, source } = setUp(events, style);
+          const copy = new Set(copied.filter((index) => index < events.length));
+          const { next } = check(
+            text,
+            layout,
+            duplicateEvents(source, layout, copied),
+            events.flatMap((one, index) => (copy.has(index) ? [one, one] : [one])),
+          );
+          expect(next.added).toHaveLength(copy.size);
+        },
+      ),
     );
   });
 
   it('insert writes new events after the given one, indented like the batch', () => {
     fc.assert(
-      fc.property(batch.chain((b) => fc.tuple(fc.constant(b), fc.integer({ min: -1, max: b.events.length - 1 }), fc.array(event, { minLength: 1, maxLength: 3 }))), ([{ events, style }, after, inserted]) => {
-        const { text, layout, source } = setUp(events, style);
-        const texts = writeEvents(source, layout, Math.max(after, 0), inserted);
-        const { after: result } = check(text, layout, insertEvents(source, layout, after, texts, inserted), [...events.slice(0, after + 1), ...inserted, ...events.slice(after + 1)]);
-        // Written as a person would have: the same text as the whole batch written in its style.
-        if (events.length > 0 && style !== 'compact') expect(result).toBe(written(JSON.parse(result) as unknown[], style));
-      }),
+      fc.property(
+        batch.chain((b) => fc.tuple(fc.constant(b), fc.integer({ min: -1, max: b.events.length - 1 }), fc.array(event, { minLength: 1, maxLength: 3 }))),
+        ([{ events, style }, after, inserted]) => {
+          const { text, layout, source } = setUp(events, style);
+          const texts = writeEvents(source, layout, Math.max(after, 0), inserted);
+          const { after: result } = check(text, layout, insertEvents(source, layout, after, texts, inserted), [
+            ...events.slice(0, after + 1),
+            ...inserted,
+            ...events.slice(after + 1),
+          ]);
+          // Written as a person would have: the same text as the whole batch written in its style.
+          if (events.length > 0 && style !== 'compact') expect(result).toBe(written(JSON.parse(result) as unknown[], style));
+        },
+      ),
     );
   });
 
@@ -127,7 +158,12 @@ describe('event operations as text edits', () => {
           expect([...order].sort((a, b) => a - b)).toEqual(events.map((_, index) => index));
           const changes = reorderEvents(source, layout, order);
           expect(changes.length).toBeLessThanOrEqual(events.length);
-          check(text, layout, changes, Array.from(order, (from) => events[from]));
+          check(
+            text,
+            layout,
+            changes,
+            Array.from(order, (from) => events[from]),
+          );
         },
       ),
     );
@@ -139,7 +175,9 @@ describe('event operations, by example', () => {
 
   it('deleting one event of many removes its text and one separator, nothing else', () => {
     expect(three).toBe('[\n  {"token":"a"},\n  {"token":"b"},\n  {"token":"c"}\n]\n');
-    expect(deleteEvents(source, layout, [1])).toEqual([{ rangeOffset: three.indexOf('{"token":"b"}'), rangeLength: '{"token":"b"},\n  '.length, text: '', events: [] }]);
+    expect(deleteEvents(source, layout, [1])).toEqual([
+      { rangeOffset: three.indexOf('{"token":"b"}'), rangeLength: '{"token":"b"},\n  '.length, text: '', events: [] },
+    ]);
     expect(applied(three, deleteEvents(source, layout, [2]))).toBe('[\n  {"token":"a"},\n  {"token":"b"}\n]\n');
   });
 
@@ -149,7 +187,9 @@ describe('event operations, by example', () => {
     const none = setUp([], 'two');
     expect(none.text).toBe('[]\n');
     const values = [{ token: 'new' }];
-    expect(applied(none.text, insertEvents(none.source, none.layout, -1, writeEvents(none.source, none.layout, 0, values), values))).toBe('[\n  {\n    "token": "new"\n  }\n]\n');
+    expect(applied(none.text, insertEvents(none.source, none.layout, -1, writeEvents(none.source, none.layout, 0, values), values))).toBe(
+      '[\n  {\n    "token": "new"\n  }\n]\n',
+    );
   });
 
   it('moving the first event up changes nothing', () => {

@@ -13,7 +13,9 @@ const word = fc.stringMatching(/^[a-z]{3,8}$/);
 const email = fc.tuple(word, word).map(([user, host]) => `${user}@${host}.com`);
 const phone = fc.tuple(fc.integer({ min: 30, max: 89 }), fc.integer({ min: 1_000_000, max: 99_999_999 })).map(([area, number]) => `+49 ${area} ${number}`);
 const ipv4 = fc.tuple(fc.integer({ min: 11, max: 99 }), fc.nat(255), fc.nat(255), fc.integer({ min: 1, max: 254 })).map((parts) => parts.join('.'));
-const ipv6 = fc.array(fc.integer({ min: 0x1000, max: 0xffff }), { minLength: 4, maxLength: 4 }).map((groups) => `2a02:${groups.map((group) => group.toString(16)).join(':')}::1`);
+const ipv6 = fc
+  .array(fc.integer({ min: 0x1000, max: 0xffff }), { minLength: 4, maxLength: 4 })
+  .map((groups) => `2a02:${groups.map((group) => group.toString(16)).join(':')}::1`);
 const personal = fc.oneof(email, phone, ipv4, ipv6);
 const note = fc.array(fc.oneof(word, personal), { maxLength: 6 }).map((parts) => parts.join(', '));
 const customer = fc.integer({ min: 1000, max: 1012 }).map((number) => `cust-${number}`);
@@ -72,7 +74,9 @@ describe('pseudonymize properties', () => {
       fc.property(batch, (events) => {
         const one = pseudonymizeWithKey(events, { fields: [] }, new Uint8Array(32).fill(1));
         const other = pseudonymizeWithKey(events, { fields: [] }, new Uint8Array(32).fill(2));
-        expect(one.ok && other.ok && (one.events[0] as { customer_id: string }).customer_id).not.toBe(other.ok && (other.events[0] as { customer_id: string }).customer_id);
+        expect(one.ok && other.ok && (one.events[0] as { customer_id: string }).customer_id).not.toBe(
+          other.ok && (other.events[0] as { customer_id: string }).customer_id,
+        );
       }),
       { numRuns: 30 },
     );

@@ -99,11 +99,15 @@ describe('transforms:pseudonyms', () => {
 describe('pseudonymsWithKey', () => {
   it('makes each replacement from the HMAC-SHA256 of its input under the key, as node:crypto computes it, value after value', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.array(fc.string({ unit: 'binary', maxLength: 200 }), { minLength: 1, maxLength: 8 }), (key, texts) => {
-        const values = texts.map((value) => ({ kind: 'value' as const, value }));
-        const expected = values.map((personal) => pseudonymFrom(personal, createHmac('sha256', key).update(pseudonymInput(personal)).digest()));
-        expect(pseudonymsWithKey(key).replacements(values)).toEqual(expected);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.array(fc.string({ unit: 'binary', maxLength: 200 }), { minLength: 1, maxLength: 8 }),
+        (key, texts) => {
+          const values = texts.map((value) => ({ kind: 'value' as const, value }));
+          const expected = values.map((personal) => pseudonymFrom(personal, createHmac('sha256', key).update(pseudonymInput(personal)).digest()));
+          expect(pseudonymsWithKey(key).replacements(values)).toEqual(expected);
+        },
+      ),
     );
   });
 });

@@ -15,7 +15,9 @@ const rangeOf = (phone: string) => phone.slice(0, -3);
 describe("the README's pseudonymize example", () => {
   it('shows phone numbers as the transform writes them, from more than one of the ranges it writes to', () => {
     const inputs = Array.from({ length: 400 }, (_, index) => `+49 30 ${String(1_000_000 + index * 7919)}`);
-    const result = pseudonymizeWithKey([validEvent({ attributes: Object.fromEntries(inputs.map((phone, index) => [`phone${index}`, phone])) })], { fields: [] });
+    const result = pseudonymizeWithKey([validEvent({ attributes: Object.fromEntries(inputs.map((phone, index) => [`phone${index}`, phone])) })], {
+      fields: [],
+    });
     if (!result.ok) throw new Error('pseudonymize failed');
     const written = Object.values((result.events[0] as { attributes: Record<string, string> }).attributes);
     const ranges = new Set(written.map(rangeOf));

@@ -3,7 +3,14 @@ import { createdAtRange } from '../../../features/transforms/common/time-range.t
 
 describe('createdAtRange', () => {
   it('gives the earliest and latest created_at as written, leaving out events without a readable one', () => {
-    const events = [{ created_at: '2026-11-20 10:10:00' }, { created_at: 'yesterday' }, { token: 'no time' }, 'not an event', { created_at: '2026-11-20 09:59:59' }, { created_at: 12 }];
+    const events = [
+      { created_at: '2026-11-20 10:10:00' },
+      { created_at: 'yesterday' },
+      { token: 'no time' },
+      'not an event',
+      { created_at: '2026-11-20 09:59:59' },
+      { created_at: 12 },
+    ];
     expect(createdAtRange(events, 'UTC')).toEqual({ earliest: '2026-11-20 09:59:59', latest: '2026-11-20 10:10:00' });
   });
 

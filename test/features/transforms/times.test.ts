@@ -8,7 +8,12 @@ const times = (events: unknown[]) => events.map((event) => (event as { created_a
 
 describe('shiftTimes', () => {
   it('moves the latest event to now, keeping the spacing, in the environment’s zone', () => {
-    const result = shiftTimes(at('2026-01-10 08:00:00', '2026-01-10 09:30:15', '2026-01-09 23:59:59'), { anchor: 'latest', to: 'now', timeZone: 'Europe/Berlin', now: NOW });
+    const result = shiftTimes(at('2026-01-10 08:00:00', '2026-01-10 09:30:15', '2026-01-09 23:59:59'), {
+      anchor: 'latest',
+      to: 'now',
+      timeZone: 'Europe/Berlin',
+      now: NOW,
+    });
     expect(result).toMatchObject({ ok: true, changed: [0, 1, 2] });
     expect(result.ok && times(result.events)).toEqual(['2026-11-24 09:45:15', '2026-11-24 11:15:30', '2026-11-24 01:45:14']);
   });
@@ -27,18 +32,40 @@ describe('shiftTimes', () => {
       ok: false,
       message: `Event 2's created_at is not a date-time: "2026-01-10T09:00:00Z" is not in the form YYYY-MM-DD HH:MM:SS.`,
     });
-    expect(shiftTimes([validEvent({ created_at: undefined })], { anchor: 'latest', to: 'now', timeZone: 'UTC', now: NOW })).toMatchObject({ ok: false, message: 'Event 1 has no created_at date-time to move.' });
-    expect(shiftTimes(at('2026-01-10 08:00:00'), { anchor: 'latest', to: 'tomorrow', timeZone: 'UTC', now: NOW })).toMatchObject({ ok: false, message: '"tomorrow" is not a date-time: "tomorrow" is not in the form YYYY-MM-DD HH:MM:SS.' });
-    expect(shiftTimes(at('2026-01-10 08:00:00'), { anchor: 'latest', to: 'now', timeZone: 'Mars/Base', now: NOW })).toMatchObject({ ok: false, message: '"Mars/Base" is not a known IANA time zone.' });
-    expect(shiftTimes(['x'], { anchor: 'latest', to: 'now', timeZone: 'UTC', now: NOW })).toMatchObject({ ok: false, message: 'Event 1 is not an object, so it has no fields to change.' });
-    expect(shiftTimes(at('2026-01-10 08:00:00'), { indexes: [3], anchor: 'latest', to: 'now', timeZone: 'UTC', now: NOW })).toMatchObject({ ok: false, message: 'There is no event 4: the batch has 1 event.' });
+    expect(shiftTimes([validEvent({ created_at: undefined })], { anchor: 'latest', to: 'now', timeZone: 'UTC', now: NOW })).toMatchObject({
+      ok: false,
+      message: 'Event 1 has no created_at date-time to move.',
+    });
+    expect(shiftTimes(at('2026-01-10 08:00:00'), { anchor: 'latest', to: 'tomorrow', timeZone: 'UTC', now: NOW })).toMatchObject({
+      ok: false,
+      message: '"tomorrow" is not a date-time: "tomorrow" is not in the form YYYY-MM-DD HH:MM:SS.',
+    });
+    expect(shiftTimes(at('2026-01-10 08:00:00'), { anchor: 'latest', to: 'now', timeZone: 'Mars/Base', now: NOW })).toMatchObject({
+      ok: false,
+      message: '"Mars/Base" is not a known IANA time zone.',
+    });
+    expect(shiftTimes(['x'], { anchor: 'latest', to: 'now', timeZone: 'UTC', now: NOW })).toMatchObject({
+      ok: false,
+      message: 'Event 1 is not an object, so it has no fields to change.',
+    });
+    expect(shiftTimes(at('2026-01-10 08:00:00'), { indexes: [3], anchor: 'latest', to: 'now', timeZone: 'UTC', now: NOW })).toMatchObject({
+      ok: false,
+      message: 'There is no event 4: the batch has 1 event.',
+    });
   });
 
   it('says which events land in the repeated hour, which created_at cannot write apart from the first', () => {
     // New York's clocks go back from 02:00 EDT to 01:00 EST on 2026-11-01: 01:00 to 01:59:59 happens twice.
     const events = at('2026-06-01 00:00:00', '2026-06-01 01:30:00');
     const firstPass = shiftTimes(events, { anchor: 'earliest', to: '2026-11-01 00:00:00', timeZone: 'America/New_York', now: NOW });
-    expect(firstPass).toEqual({ ok: true, events: [{ ...events[0], created_at: '2026-11-01 00:00:00' }, { ...events[1], created_at: '2026-11-01 01:30:00' }], changed: [0, 1] });
+    expect(firstPass).toEqual({
+      ok: true,
+      events: [
+        { ...events[0], created_at: '2026-11-01 00:00:00' },
+        { ...events[1], created_at: '2026-11-01 01:30:00' },
+      ],
+      changed: [0, 1],
+    });
     const secondPass = shiftTimes(events, { anchor: 'earliest', to: '2026-11-01 00:30:00', timeZone: 'America/New_York', now: NOW });
     expect(secondPass.ok && times(secondPass.events)).toEqual(['2026-11-01 00:30:00', '2026-11-01 01:00:00']);
     expect(secondPass.ok && secondPass.notes).toEqual([
@@ -56,8 +83,17 @@ describe('spreadTimes', () => {
   });
 
   it('puts a lone event at the start, and refuses a period that ends before it starts', () => {
-    expect(spreadTimes(at('2020-01-01 00:00:00'), { from: '2026-11-20 10:00:00', to: '2026-11-21 10:00:00', timeZone: 'UTC' })).toMatchObject({ ok: true, events: [{ created_at: '2026-11-20 10:00:00' }] });
-    expect(spreadTimes(at('2020-01-01 00:00:00'), { from: '2026-11-20 10:00:00', to: '2026-11-19 10:00:00', timeZone: 'UTC' })).toEqual({ ok: false, message: 'The end 2026-11-19 10:00:00 comes before the start 2026-11-20 10:00:00.' });
-    expect(spreadTimes(at('2020-01-01 00:00:00'), { from: 'soon', to: '2026-11-19 10:00:00', timeZone: 'UTC' })).toMatchObject({ ok: false, message: 'The start "soon" is not a date-time: "soon" is not in the form YYYY-MM-DD HH:MM:SS.' });
+    expect(spreadTimes(at('2020-01-01 00:00:00'), { from: '2026-11-20 10:00:00', to: '2026-11-21 10:00:00', timeZone: 'UTC' })).toMatchObject({
+      ok: true,
+      events: [{ created_at: '2026-11-20 10:00:00' }],
+    });
+    expect(spreadTimes(at('2020-01-01 00:00:00'), { from: '2026-11-20 10:00:00', to: '2026-11-19 10:00:00', timeZone: 'UTC' })).toEqual({
+      ok: false,
+      message: 'The end 2026-11-19 10:00:00 comes before the start 2026-11-20 10:00:00.',
+    });
+    expect(spreadTimes(at('2020-01-01 00:00:00'), { from: 'soon', to: '2026-11-19 10:00:00', timeZone: 'UTC' })).toMatchObject({
+      ok: false,
+      message: 'The start "soon" is not a date-time: "soon" is not in the form YYYY-MM-DD HH:MM:SS.',
+    });
   });
 });

@@ -6,9 +6,19 @@ import { zoneClock } from '../../../features/transforms/common/zone-clock.ts';
 /** The cached zone clock answers as datetime.ts does, around daylight-saving changes and far from them, in zones with odd offsets and histories. */
 
 const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Apia', 'Europe/Dublin'];
-const CHANGES = ['2026-03-08T07:00:00Z', '2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '2026-11-01T06:00:00Z', '2026-04-05T15:00:00Z', '2011-12-30T10:00:00Z', '1900-01-01T00:00:00Z'].map((text) => Date.parse(text));
+const CHANGES = [
+  '2026-03-08T07:00:00Z',
+  '2026-03-29T01:00:00Z',
+  '2026-10-25T01:00:00Z',
+  '2026-11-01T06:00:00Z',
+  '2026-04-05T15:00:00Z',
+  '2011-12-30T10:00:00Z',
+  '1900-01-01T00:00:00Z',
+].map((text) => Date.parse(text));
 const instant = fc.oneof(
-  fc.record({ change: fc.constantFrom(...CHANGES), seconds: fc.integer({ min: -2 * 86_400, max: 2 * 86_400 }) }).map(({ change, seconds }) => change + seconds * 1000),
+  fc
+    .record({ change: fc.constantFrom(...CHANGES), seconds: fc.integer({ min: -2 * 86_400, max: 2 * 86_400 }) })
+    .map(({ change, seconds }) => change + seconds * 1000),
   fc.integer({ min: -62_000_000_000, max: 253_000_000_000 }).map((seconds) => seconds * 1000),
 );
 

@@ -106,4 +106,3 @@ export function changesOf(text: string, edit: Step): ContentChange[][] {
 export function applied(text: string, changes: readonly ContentChange[]): string {
   return changes.reduce((result, change) => result.slice(0, change.rangeOffset) + change.text + result.slice(change.rangeOffset + change.rangeLength), text);
 }
-

@@ -59,13 +59,20 @@ describe('findDuplicateEvents, by property', () => {
   });
 
   it('finds each repeat when many events share bits of the filter', () => {
-    const events = Array.from({ length: 5000 }, (_, index) => ({ token: `tok_${index % 1700}`, created_at: '2026-05-31 09:30:00', svc_id: (index % 1700) % 3 }));
+    const events = Array.from({ length: 5000 }, (_, index) => ({
+      token: `tok_${index % 1700}`,
+      created_at: '2026-05-31 09:30:00',
+      svc_id: (index % 1700) % 3,
+    }));
     expect(findDuplicateEvents(events, fingerprints(events))).toEqual(plainDuplicates(events));
   });
 
   it('finds each repeat among 700 000 events, with the filter at its largest', () => {
     // Fingerprints read the last characters of fields, so the digits go at the ends of two of them.
-    const events = Array.from({ length: 700_000 }, (_, index) => ({ token: `tok_${String((index % 600_000) % 1000).padStart(3, '0')}`, customer_id: `c${String(Math.floor((index % 600_000) / 1000)).padStart(3, '0')}` }));
+    const events = Array.from({ length: 700_000 }, (_, index) => ({
+      token: `tok_${String((index % 600_000) % 1000).padStart(3, '0')}`,
+      customer_id: `c${String(Math.floor((index % 600_000) / 1000)).padStart(3, '0')}`,
+    }));
     expect(findDuplicateEvents(events, fingerprints(events))).toEqual(plainDuplicates(events));
   });
 });
@@ -74,7 +81,11 @@ describe('fingerprintOf', () => {
   it('tells apart events a minute apart that differ in nothing else', () => {
     // Their created_at all end in ":00", and every other field is the same.
     const start = Date.parse('2026-01-01T00:00:00Z');
-    const fingerprintsSeen = new Set(Array.from({ length: 5000 }, (_, minute) => fingerprintOf({ ...validEvent(), created_at: formatDateTime(new Date(start + minute * 60_000), 'UTC') }, 'svc_id')));
+    const fingerprintsSeen = new Set(
+      Array.from({ length: 5000 }, (_, minute) =>
+        fingerprintOf({ ...validEvent(), created_at: formatDateTime(new Date(start + minute * 60_000), 'UTC') }, 'svc_id'),
+      ),
+    );
     expect(fingerprintsSeen.size).toBe(5000);
   });
 });

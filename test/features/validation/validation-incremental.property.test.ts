@@ -19,7 +19,15 @@ const DAY = 86_400_000;
 function comparable(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
   return diagnostics.map((diagnostic) =>
-    diagnostic.fix ? { ...diagnostic, fix: { title: diagnostic.fix.title.replace(uuid, 'UUID'), edits: diagnostic.fix.edits.map((edit) => ({ ...edit, text: edit.text.replace(uuid, 'UUID') })) } } : diagnostic,
+    diagnostic.fix
+      ? {
+          ...diagnostic,
+          fix: {
+            title: diagnostic.fix.title.replace(uuid, 'UUID'),
+            edits: diagnostic.fix.edits.map((edit) => ({ ...edit, text: edit.text.replace(uuid, 'UUID') })),
+          },
+        }
+      : diagnostic,
   );
 }
 
@@ -33,7 +41,15 @@ const wallClock = (offset: number) => formatDateTime(new Date(NOW.getTime() + of
 
 /** Events valid and not, created_at near now and near the oldest allowed, so a moving now changes verdicts. */
 const event = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ token: fc.constantFrom('t1', 't2', 'a"b', 'é\\n'), created_at: fc.integer({ min: -10, max: 10 }).map((minutes) => wallClock(minutes * MINUTE)) }).map((fields) => validEvent(fields)) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({
+        token: fc.constantFrom('t1', 't2', 'a"b', 'é\\n'),
+        created_at: fc.integer({ min: -10, max: 10 }).map((minutes) => wallClock(minutes * MINUTE)),
+      })
+      .map((fields) => validEvent(fields)),
+  },
   fc.constant(validEvent({ created_at: wallClock(-365 * DAY + MINUTE) })),
   fc.constant(validEvent({ svc_id: '12' })),
   fc.constant(validEvent({ device_id: 'no' })),
@@ -63,19 +79,24 @@ describe('incremental validation, by property', () => {
 
   it('answers as a full run while time passes between edits', () => {
     fc.assert(
-      fc.property(fc.array(event, { minLength: 1, maxLength: 6 }), layout, fc.array(fc.tuple(step, fc.integer({ min: 0, max: 4 * MINUTE })), { minLength: 1, maxLength: 6 }), (batch, how, steps) => {
-        const validator = createIncrementalValidator();
-        let text = write(batch, how);
-        let rules: ValidationRules = RULES;
-        validator.full(text, rules);
-        for (const [edit, wait] of steps) {
-          rules = { ...rules, now: new Date(rules.now.getTime() + wait) };
-          for (const changes of changesOf(text, edit)) {
-            text = applied(text, changes);
-            expectFullRun(validator.edit(changes, rules), text, rules);
+      fc.property(
+        fc.array(event, { minLength: 1, maxLength: 6 }),
+        layout,
+        fc.array(fc.tuple(step, fc.integer({ min: 0, max: 4 * MINUTE })), { minLength: 1, maxLength: 6 }),
+        (batch, how, steps) => {
+          const validator = createIncrementalValidator();
+          let text = write(batch, how);
+          let rules: ValidationRules = RULES;
+          validator.full(text, rules);
+          for (const [edit, wait] of steps) {
+            rules = { ...rules, now: new Date(rules.now.getTime() + wait) };
+            for (const changes of changesOf(text, edit)) {
+              text = applied(text, changes);
+              expectFullRun(validator.edit(changes, rules), text, rules);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     );
   });

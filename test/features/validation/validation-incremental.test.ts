@@ -28,7 +28,10 @@ function editing(start: string, rules: ValidationRules = RULES) {
   validator.full(current, rules);
   return (changes: ContentChange[] | ((text: string) => ContentChange[]), newRules: ValidationRules = rules) => {
     if (typeof changes === 'function') changes = changes(current);
-    current = changes.reduce((result, change) => result.slice(0, change.rangeOffset) + change.text + result.slice(change.rangeOffset + change.rangeLength), current);
+    current = changes.reduce(
+      (result, change) => result.slice(0, change.rangeOffset) + change.text + result.slice(change.rangeOffset + change.rangeLength),
+      current,
+    );
     const answer = validator.edit(changes, newRules);
     const full = validateBatch(current, newRules);
     expect(answer.diagnostics).toEqual(full.diagnostics);
@@ -48,7 +51,10 @@ describe('incremental validation', () => {
   it('finds the event an edit makes the same as another, and forgets it when it changes again', () => {
     const edit = editing(text);
     const secondToken = at(text, '"second"', 1);
-    expect(edit([{ rangeOffset: secondToken, rangeLength: 6, text: 'first' }])).toMatchObject({ full: false, diagnostics: [{ code: 'duplicate-event', path: '/1' }] });
+    expect(edit([{ rangeOffset: secondToken, rangeLength: 6, text: 'first' }])).toMatchObject({
+      full: false,
+      diagnostics: [{ code: 'duplicate-event', path: '/1' }],
+    });
     expect(edit([{ rangeOffset: secondToken, rangeLength: 5, text: 'other' }])).toMatchObject({ full: false, diagnostics: [] });
   });
 

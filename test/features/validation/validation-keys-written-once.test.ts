@@ -25,7 +25,8 @@ function escapedEverywhere(value: string): string {
   return `"${[...value].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`;
 }
 
-const written = (values: fc.Arbitrary<string>) => fc.tuple(values, fc.boolean()).map(([value, escaped]): Written => ({ value, spelling: escaped ? escapedEverywhere(value) : JSON.stringify(value) }));
+const written = (values: fc.Arbitrary<string>) =>
+  fc.tuple(values, fc.boolean()).map(([value, escaped]): Written => ({ value, spelling: escaped ? escapedEverywhere(value) : JSON.stringify(value) }));
 
 const { tree } = fc.letrec<{ tree: Tree }>((tie) => ({
   tree: fc.oneof(

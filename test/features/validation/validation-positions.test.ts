@@ -32,7 +32,11 @@ describe('positions of diagnostics', () => {
   it('count from a line already known, back as well as on', () => {
     const text = 'ab\n\ncd\r\nef\ngh';
     const offsets = [0, 2, 3, 5, 9, 11, text.length];
-    for (const anchor of [{ line: 3, lineStart: 4 }, { line: 5, lineStart: 11 }, { line: 2, lineStart: 3 }]) {
+    for (const anchor of [
+      { line: 3, lineStart: 4 },
+      { line: 5, lineStart: 11 },
+      { line: 2, lineStart: 3 },
+    ]) {
       expect(positionsOf(text, offsets, anchor)).toEqual(positionsOf(text, offsets));
     }
   });

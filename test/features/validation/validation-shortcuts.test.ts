@@ -50,7 +50,9 @@ describe('keys written twice', () => {
     const text = `[${JSON.stringify(validEvent())},{"token": 1, "token": 2}]`;
     const rules = { ...RULES, severity: { ...RULES.severity, 'duplicate-key': 'off' as const } };
     expect(diagnose(text, rules).map((diagnostic) => diagnostic.code)).not.toContain('duplicate-key');
-    expect(diagnose(text, rules).filter((diagnostic) => diagnostic.code !== 'duplicate-key')).toEqual(diagnose(text).filter((diagnostic) => diagnostic.code !== 'duplicate-key'));
+    expect(diagnose(text, rules).filter((diagnostic) => diagnostic.code !== 'duplicate-key')).toEqual(
+      diagnose(text).filter((diagnostic) => diagnostic.code !== 'duplicate-key'),
+    );
   });
 });
 
@@ -73,7 +75,9 @@ describe('events read the short way', () => {
   });
 
   it('take a created_at on the 29th to the 31st of a month that has it', () => {
-    const events = ['2026-01-29 00:00:00', '2026-03-30 12:00:00', '2026-05-31 23:59:59', '2024-02-29 10:00:00'].map((createdAt) => validEvent({ created_at: createdAt, token: createdAt }));
+    const events = ['2026-01-29 00:00:00', '2026-03-30 12:00:00', '2026-05-31 23:59:59', '2024-02-29 10:00:00'].map((createdAt) =>
+      validEvent({ created_at: createdAt, token: createdAt }),
+    );
     expect(diagnose(JSON.stringify(events), { ...RULES, maxAgeDays: 3650 })).toEqual([]);
   });
 

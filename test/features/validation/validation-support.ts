@@ -9,7 +9,6 @@ export { validEvent } from '../../fixtures/events.ts';
 export const NOW = new Date('2026-06-01T12:00:00Z');
 export const RULES: ValidationRules = { ...DEFAULT_RULES, now: NOW };
 
-
 /** The offset of a 1-based line and column, lines ended by \n (a \r before it belongs to its line). */
 export function offsetAt(text: string, line: number, column: number): number {
   let start = 0;
@@ -19,7 +18,9 @@ export function offsetAt(text: string, line: number, column: number): number {
 
 export function applyFix(text: string, fix: QuickFix): string {
   // Later edits first, so earlier offsets still hold.
-  const edits = fix.edits.map((edit) => ({ ...edit, start: offsetAt(text, edit.line, edit.column), end: offsetAt(text, edit.endLine, edit.endColumn) })).sort((a, b) => b.start - a.start);
+  const edits = fix.edits
+    .map((edit) => ({ ...edit, start: offsetAt(text, edit.line, edit.column), end: offsetAt(text, edit.endLine, edit.endColumn) }))
+    .sort((a, b) => b.start - a.start);
   return edits.reduce((result, edit) => result.slice(0, edit.start) + edit.text + result.slice(edit.end), text);
 }
 

@@ -11,12 +11,21 @@ import { validEvent } from './validation-support.ts';
  */
 
 const events = fc.array(
-  fc.record({ token: fc.string({ unit: fc.constantFrom('a', '"', '\\', '[', '{', ',', ':', 'é') }), spend: fc.oneof(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.array(fc.nat(), { maxLength: 3 })) }).map(({ token, spend }) => validEvent({ token, attributes: { spend } })),
+  fc
+    .record({
+      token: fc.string({ unit: fc.constantFrom('a', '"', '\\', '[', '{', ',', ':', 'é') }),
+      spend: fc.oneof(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.array(fc.nat(), { maxLength: 3 })),
+    })
+    .map(({ token, spend }) => validEvent({ token, attributes: { spend } })),
   { minLength: 1, maxLength: 5 },
 );
 
 /** Characters whose insertion or removal breaks JSON in every way it breaks: quotes, escapes, brackets, separators, bare words, comments, controls. */
-const damage = fc.string({ unit: fc.constantFrom('"', '\\', '{', '}', '[', ']', ',', ':', 'x', 'tru', '01', '-', '.', 'e', '/', '*', '\t', '\n', '\r', "'", '\u00a0', '\u2028', '😀'), minLength: 1, maxLength: 3 });
+const damage = fc.string({
+  unit: fc.constantFrom('"', '\\', '{', '}', '[', ']', ',', ':', 'x', 'tru', '01', '-', '.', 'e', '/', '*', '\t', '\n', '\r', "'", '\u00a0', '\u2028', '😀'),
+  minLength: 1,
+  maxLength: 3,
+});
 
 describe('locating a syntax error, by property', () => {
   it('finds where the first problem is, as a scan of the whole text does', () => {

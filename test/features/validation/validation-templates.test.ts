@@ -4,7 +4,14 @@ import { DEFAULT_RULES, validateBatch } from '../../../features/validation/commo
 const rules = { ...DEFAULT_RULES, now: new Date('2026-11-22T10:00:00Z') };
 
 function problemsOf(event: Record<string, unknown>) {
-  const base = { token: 't', customer_id: 'c', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1, created_at: '2026-11-22 09:00:00', attributes: {} };
+  const base = {
+    token: 't',
+    customer_id: 'c',
+    device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+    svc_id: 1,
+    created_at: '2026-11-22 09:00:00',
+    attributes: {},
+  };
   return validateBatch(JSON.stringify([{ ...base, ...event }]), rules).diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path, diagnostic.message]);
 }
 

@@ -31,9 +31,22 @@ function nearMiss(valid: fc.Arbitrary<string>, replacements: readonly string[]):
 
 const uuidLike = nearMiss(fc.uuid(), ['g', 'G', '-', ' ', 'f', 'F', '9', ...IMPOSTORS]);
 
-const wallClock = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => formatDateTime(date, 'UTC'));
+const wallClock = fc
+  .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
+  .map((date) => formatDateTime(date, 'UTC'));
 const wallClockLike = nearMiss(
-  fc.oneof(wallClock, fc.constantFrom('2026-02-29 10:00:00', '2024-02-29 10:00:00', '2026-04-31 00:00:00', '0000-01-01 00:00:00', '2026-06-01 24:00:00', '2026-06-01 23:60:00', '2026-06-01 23:59:60')),
+  fc.oneof(
+    wallClock,
+    fc.constantFrom(
+      '2026-02-29 10:00:00',
+      '2024-02-29 10:00:00',
+      '2026-04-31 00:00:00',
+      '0000-01-01 00:00:00',
+      '2026-06-01 24:00:00',
+      '2026-06-01 23:60:00',
+      '2026-06-01 23:59:60',
+    ),
+  ),
   ['0', '9', ':', '-', ' ', 'T', ...IMPOSTORS],
 );
 
@@ -82,7 +95,11 @@ describe('created_at against now, by number', () => {
   const MINUTE = 60_000;
   const DAY = 86_400_000;
   // Around the two bounds, and anywhere within a year and a bit.
-  const offset = fc.oneof(fc.integer({ min: -400 * DAY, max: 400 * DAY }), fc.integer({ min: 4 * MINUTE, max: 6 * MINUTE }), fc.integer({ min: -365 * DAY - MINUTE, max: -365 * DAY + MINUTE }));
+  const offset = fc.oneof(
+    fc.integer({ min: -400 * DAY, max: 400 * DAY }),
+    fc.integer({ min: 4 * MINUTE, max: 6 * MINUTE }),
+    fc.integer({ min: -365 * DAY - MINUTE, max: -365 * DAY + MINUTE }),
+  );
 
   it('is in the future or very old exactly when its text compares so, on any day of the month', () => {
     fc.assert(

@@ -35,10 +35,17 @@ const corruption = fc.oneof(
   fc.record({ field: fc.constant('token'), value: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null)), codes: fc.constant(['wrong-type']) }),
   fc.record({
     field: fc.constant('created_at'),
-    value: fc.oneof(fc.constantFrom('2026-02-30 10:00:00', '2026-05-01 24:00:00', '2026-13-01 00:00:00', '2026-5-1 10:00:00'), fc.string().filter((text) => wallClockProblem(text) !== null)),
+    value: fc.oneof(
+      fc.constantFrom('2026-02-30 10:00:00', '2026-05-01 24:00:00', '2026-13-01 00:00:00', '2026-5-1 10:00:00'),
+      fc.string().filter((text) => wallClockProblem(text) !== null),
+    ),
     codes: fc.constant(['created-at-format', 'created-at-impossible']),
   }),
-  fc.record({ field: fc.constant('svc_id'), value: fc.oneof(fc.double({ noInteger: true, noNaN: true, noDefaultInfinity: true }), fc.integer().map(String), fc.string()), codes: fc.constant(['service-id-not-integer']) }),
+  fc.record({
+    field: fc.constant('svc_id'),
+    value: fc.oneof(fc.double({ noInteger: true, noNaN: true, noDefaultInfinity: true }), fc.integer().map(String), fc.string()),
+    codes: fc.constant(['service-id-not-integer']),
+  }),
   fc.record({ field: fc.constant(null), value: fc.oneof(fc.integer(), fc.string(), fc.array(fc.integer())), codes: fc.constant(['event-not-object']) }),
 );
 

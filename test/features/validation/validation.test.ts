@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, WARNING_CODES, rulesFor, validateBatch, type Diagnostic, type ValidationRules } from '../../../features/validation/common/validation.ts';
+import {
+  DEFAULT_RULES,
+  WARNING_CODES,
+  rulesFor,
+  validateBatch,
+  type Diagnostic,
+  type ValidationRules,
+} from '../../../features/validation/common/validation.ts';
 import { RULES, applyFix, marked, validEvent } from './validation-support.ts';
 
 function diagnose(text: string, rules: ValidationRules = RULES): Diagnostic[] {
@@ -113,7 +120,11 @@ describe('field errors', () => {
 
   it.each([
     ['2026-02-30 10:00:00', 'created-at-impossible', 'created_at "2026-02-30 10:00:00" is not a real date-time: 2026-02-30 is not a date in the calendar.'],
-    ['2026-05-01 24:00:00', 'created-at-impossible', 'created_at "2026-05-01 24:00:00" is not a real date-time: 24:00:00 is not a time of day (00:00:00 to 23:59:59).'],
+    [
+      '2026-05-01 24:00:00',
+      'created-at-impossible',
+      'created_at "2026-05-01 24:00:00" is not a real date-time: 24:00:00 is not a time of day (00:00:00 to 23:59:59).',
+    ],
     ['01/05/2026 10:00', 'created-at-format', 'created_at must be in the form YYYY-MM-DD HH:MM:SS, not the string "01/05/2026 10:00".'],
   ])('created_at %s', (value, code, message) => {
     const diagnostic = only(diagnose(batch(validEvent({ created_at: value }))), code);
@@ -139,7 +150,11 @@ describe('field errors', () => {
 
   it('attributes that are not an object', () => {
     const diagnostic = only(diagnose(batch(validEvent({ attributes: ['plan', 'pro'] }))), 'attributes-not-object');
-    expect(diagnostic).toMatchObject({ severity: 'error', path: '/0/attributes', message: 'attributes must be an object of attribute names to string values, like {"plan": "pro"}, not an array.' });
+    expect(diagnostic).toMatchObject({
+      severity: 'error',
+      path: '/0/attributes',
+      message: 'attributes must be an object of attribute names to string values, like {"plan": "pro"}, not an array.',
+    });
   });
 });
 
@@ -169,10 +184,13 @@ describe('warnings', () => {
   });
 
   it('a number attribute has a fix that keeps it as written', () => {
-    const text = '[{"token":"t","attributes":{"spend":12.50,"ok":"x"},"created_at":"2026-05-31 09:30:00","svc_id":1,"device_id":"1b4e28ba-2fa1-41d2-883f-0016d3cca427","customer_id":"c"}]';
+    const text =
+      '[{"token":"t","attributes":{"spend":12.50,"ok":"x"},"created_at":"2026-05-31 09:30:00","svc_id":1,"device_id":"1b4e28ba-2fa1-41d2-883f-0016d3cca427","customer_id":"c"}]';
     const diagnostic = only(diagnose(text), 'attribute-not-string');
     expect(diagnostic).toMatchObject({ severity: 'warning', path: '/0/attributes/spend' });
-    expect(diagnostic.message).toBe('Attribute "spend" should be a string, not the number 12.5: the service\'s sample values are all strings, amounts included.');
+    expect(diagnostic.message).toBe(
+      'Attribute "spend" should be a string, not the number 12.5: the service\'s sample values are all strings, amounts included.',
+    );
     const fixed = applyFix(text, diagnostic.fix!);
     expect(JSON.parse(fixed)[0].attributes.spend).toBe('12.50');
     expect(diagnose(fixed)).toEqual([]);
@@ -193,7 +211,11 @@ describe('warnings', () => {
   });
 
   it('created_at in the future, past the tolerance, and very old', () => {
-    const text = batch(validEvent({ created_at: '2026-06-01 12:04:59' }), validEvent({ created_at: '2026-06-01 12:05:01' }), validEvent({ created_at: '2025-05-31 12:00:00' }));
+    const text = batch(
+      validEvent({ created_at: '2026-06-01 12:04:59' }),
+      validEvent({ created_at: '2026-06-01 12:05:01' }),
+      validEvent({ created_at: '2025-05-31 12:00:00' }),
+    );
     const diagnostics = diagnose(text);
     expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([
       ['created-at-future', '/1/created_at'],
@@ -210,7 +232,8 @@ describe('warnings', () => {
   });
 
   it('a key written twice, in the event and in its attributes, is marked on the later one', () => {
-    const text = '[\n  {"token": "a", "attributes": {"plan": "x", "plan": "y"}, "created_at": "2026-05-31 09:30:00", "svc_id": 1, "device_id": "1b4e28ba-2fa1-41d2-883f-0016d3cca427", "customer_id": "c", "token": "b"}\n]';
+    const text =
+      '[\n  {"token": "a", "attributes": {"plan": "x", "plan": "y"}, "created_at": "2026-05-31 09:30:00", "svc_id": 1, "device_id": "1b4e28ba-2fa1-41d2-883f-0016d3cca427", "customer_id": "c", "token": "b"}\n]';
     const diagnostics = diagnose(text).filter((diagnostic) => diagnostic.code === 'duplicate-key');
     expect(diagnostics.map((diagnostic) => [diagnostic.path, diagnostic.line, diagnostic.column - 1])).toEqual([
       ['/0/attributes/plan', 2, text.lastIndexOf('"plan"') - text.indexOf('\n') - 1],
@@ -228,7 +251,13 @@ describe('warnings', () => {
   it('an event written twice is a duplicate of the first, however it is spaced', () => {
     const text = `[${JSON.stringify(validEvent())},\n${JSON.stringify(validEvent({ token: 'other' }))},\n${JSON.stringify(validEvent(), null, 4)}]`;
     const diagnostic = only(diagnose(text), 'duplicate-event');
-    expect(diagnostic).toMatchObject({ severity: 'warning', path: '/2', line: 3, column: 1, message: 'This event is the same as event 1 (/0), so it would be sent twice.' });
+    expect(diagnostic).toMatchObject({
+      severity: 'warning',
+      path: '/2',
+      line: 3,
+      column: 1,
+      message: 'This event is the same as event 1 (/0), so it would be sent twice.',
+    });
   });
 
   it('events differing only in their attributes are not duplicates', () => {
@@ -241,7 +270,11 @@ describe('warnings', () => {
     delete event.customer_id;
     const text = `[${JSON.stringify(event)}, ${JSON.stringify(event)}, {"device_id": "1b4e28ba-2fa1-41d2-883f-0016d3cca427", "device_id": "1b4e28ba-2fa1-41d2-883f-0016d3cca427"}, ${JSON.stringify(validEvent({ created_at: '2030-01-01 00:00:00' }))}, {}]`;
     const severity = (value: 'error' | 'off') => ({ ...RULES, severity: { ...RULES.severity, [code]: value } });
-    expect(diagnose(text).filter((diagnostic) => diagnostic.code === code).every((diagnostic) => diagnostic.severity === 'warning')).toBe(true);
+    expect(
+      diagnose(text)
+        .filter((diagnostic) => diagnostic.code === code)
+        .every((diagnostic) => diagnostic.severity === 'warning'),
+    ).toBe(true);
     const raised = diagnose(text, severity('error')).filter((diagnostic) => diagnostic.code === code);
     expect(raised.length).toBeGreaterThan(0);
     expect(raised.every((diagnostic) => diagnostic.severity === 'error')).toBe(true);
@@ -250,7 +283,8 @@ describe('warnings', () => {
 });
 
 describe('positions', () => {
-  const event = '{"token": 5, "attributes": {}, "created_at": "2026-05-31 09:30:00", "svc_id": 1, "device_id": "1b4e28ba-2fa1-41d2-883f-0016d3cca427", "customer_id": "c"}';
+  const event =
+    '{"token": 5, "attributes": {}, "created_at": "2026-05-31 09:30:00", "svc_id": 1, "device_id": "1b4e28ba-2fa1-41d2-883f-0016d3cca427", "customer_id": "c"}';
 
   it('count from after a byte order mark, as editors show the text', () => {
     const text = `\uFEFF[\n  ${event}\n]`;

@@ -23,7 +23,10 @@ async function put(relative: string, text: string): Promise<void> {
 }
 
 async function thrown(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error;
 }
@@ -64,11 +67,17 @@ describe('eventdesk.json', () => {
 
 describe('environment files', () => {
   it('load with the defaults filled in and the plan an absolute path inside the workspace', async () => {
-    await put('environments/qa.env.json', '{\n  "name": "qa",\n  "baseUrl": "https://qa.example.com",\n  "chunkSize": 100,\n  "plan": "plans/shop.plan.json"\n}\n');
+    await put(
+      'environments/qa.env.json',
+      '{\n  "name": "qa",\n  "baseUrl": "https://qa.example.com",\n  "chunkSize": 100,\n  "plan": "plans/shop.plan.json"\n}\n',
+    );
     const { environments, problems } = await loadEnvironments(root, ['environments/qa.env.json']);
     expect(problems).toEqual([]);
     expect(environments).toEqual([
-      { path: 'environments/qa.env.json', settings: { ...DEFAULT_SETTINGS, name: 'qa', baseUrl: 'https://qa.example.com', chunkSize: 100, planFile: path.join(root, 'plans', 'shop.plan.json') } },
+      {
+        path: 'environments/qa.env.json',
+        settings: { ...DEFAULT_SETTINGS, name: 'qa', baseUrl: 'https://qa.example.com', chunkSize: 100, planFile: path.join(root, 'plans', 'shop.plan.json') },
+      },
     ]);
   });
 
@@ -89,18 +98,33 @@ describe('environment files', () => {
     await put('environments/qa2.env.json', '{"name": "qa", "baseUrl": "https://b.example.com"}');
     const { environments, problems } = await loadEnvironments(root, ['environments/qa.env.json', 'environments/qa2.env.json']);
     expect(environments.map((entry) => entry.path)).toEqual(['environments/qa.env.json']);
-    expect(problems).toEqual([{ path: 'environments/qa2.env.json', line: null, column: null, message: '/name: "qa" is also the name of environments/qa.env.json; give each environment its own name.' }]);
+    expect(problems).toEqual([
+      {
+        path: 'environments/qa2.env.json',
+        line: null,
+        column: null,
+        message: '/name: "qa" is also the name of environments/qa.env.json; give each environment its own name.',
+      },
+    ]);
     expect(findEnvironment(environments, 'qa')?.path).toBe('environments/qa.env.json');
   });
 
   it('refuses a plan path leading out of the workspace', async () => {
     await put('environments/qa.env.json', '{"name": "qa", "baseUrl": "https://a.example.com", "plan": "../shop.plan.json"}');
     const { problems } = await loadEnvironments(root, ['environments/qa.env.json']);
-    expect(problems.map((problem) => problem.message)).toEqual(['/plan: A path in a workspace is relative to its root, with forward slashes, and stays inside it (no "..").']);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      '/plan: A path in a workspace is relative to its root, with forward slashes, and stays inside it (no "..").',
+    ]);
   });
 
   it('are written with only what differs from the defaults; saved untouched they change no byte, one setting edited changes one line', async () => {
-    const settings = { ...DEFAULT_SETTINGS, name: 'qa', baseUrl: 'https://qa.example.com', chunkSize: 100, planFile: path.join(root, 'plans', 'shop.plan.json') };
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      name: 'qa',
+      baseUrl: 'https://qa.example.com',
+      chunkSize: 100,
+      planFile: path.join(root, 'plans', 'shop.plan.json'),
+    };
     expect(await writeEnvironmentFile(root, 'environments/qa.env.json', settings)).toBe(true);
     const written = await readFile(path.join(root, 'environments/qa.env.json'), 'utf8');
     expect(written).toBe('{\n  "name": "qa",\n  "baseUrl": "https://qa.example.com",\n  "chunkSize": 100,\n  "plan": "plans/shop.plan.json"\n}\n');
@@ -111,7 +135,14 @@ describe('environment files', () => {
   });
 
   it('refuse a plan outside the workspace, which no teammate would have', async () => {
-    const error = await thrown(writeEnvironmentFile(root, 'environments/qa.env.json', { ...DEFAULT_SETTINGS, name: 'qa', baseUrl: 'https://qa.example.com', planFile: '/elsewhere/shop.plan.json' }));
+    const error = await thrown(
+      writeEnvironmentFile(root, 'environments/qa.env.json', {
+        ...DEFAULT_SETTINGS,
+        name: 'qa',
+        baseUrl: 'https://qa.example.com',
+        planFile: '/elsewhere/shop.plan.json',
+      }),
+    );
     expect(error.code).toBe('workspace-path-outside');
   });
 });

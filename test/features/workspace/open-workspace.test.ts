@@ -30,7 +30,10 @@ afterEach(async () => {
 });
 
 async function code(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error.code;
 }
@@ -83,7 +86,14 @@ describe('the workspaces service', () => {
     await writeFile(path.join(folder, 'elsewhere', 'x.json'), 'secret');
     await symlink(path.join(folder, 'elsewhere'), path.join(root, 'out'));
     await symlink(path.join(folder, 'elsewhere', 'x.json'), path.join(root, 'batches', 'x.json'));
-    for (const relative of ['../elsewhere/x.json', path.join(folder, 'elsewhere', 'x.json'), 'batches\\a.json', 'out/x.json', 'out/new.json', 'batches/x.json']) {
+    for (const relative of [
+      '../elsewhere/x.json',
+      path.join(folder, 'elsewhere', 'x.json'),
+      'batches\\a.json',
+      'out/x.json',
+      'out/new.json',
+      'batches/x.json',
+    ]) {
       expect(await code(workspaces.readText(relative)), relative).toBe('workspace-path-outside');
       expect(await code(workspaces.writeText(relative, 'changed')), relative).toBe('workspace-path-outside');
     }
@@ -129,18 +139,20 @@ describe('the workspaces service', () => {
     await edited.done;
   });
 
-  it('keeps the listing when eventdesk.json breaks on disk, with the manifest\'s problem', async () => {
+  it("keeps the listing when eventdesk.json breaks on disk, with the manifest's problem", async () => {
     await workspaces.open(root);
     const broken = changesUntil((change) => change.changed.includes('eventdesk.json'));
     await writeFile(path.join(root, 'eventdesk.json'), '{"format": ');
     await broken.done;
     const listing = workspaces.current()!;
     expect(listing.files.map((file) => file.path)).toEqual(['batches/a.json']);
-    expect(listing.problems).toEqual([{ path: 'eventdesk.json', line: null, column: null, message: expect.stringContaining('eventdesk.json:1:12: not valid JSON') }]);
+    expect(listing.problems).toEqual([
+      { path: 'eventdesk.json', line: null, column: null, message: expect.stringContaining('eventdesk.json:1:12: not valid JSON') },
+    ]);
   });
 });
 
-describe('a workspace\'s own data folder', () => {
+describe("a workspace's own data folder", () => {
   it('is inside the data folder, named after the workspace, the same through any path to it', async () => {
     const own = await workspaceDataFolder(data, root);
     expect(own).toMatch(new RegExp(`^${data.replaceAll('/', '\\/')}/workspaces/shop-[0-9a-f]{12}$`));

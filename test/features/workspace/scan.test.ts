@@ -67,7 +67,14 @@ describe('listing a workspace', () => {
       { kind: 'scenario', path: 'scenarios/smoke.scenario.json', title: 'Smoke test' },
     ]);
     expect(environments.map((entry) => entry.settings.name)).toEqual(['QA (staging)']);
-    expect(listing.problems).toEqual([{ path: 'eventdesk.json', line: null, column: null, message: '/defaultEnvironment: no environment of the workspace is called "qa"; name one of environments/*.env.json.' }]);
+    expect(listing.problems).toEqual([
+      {
+        path: 'eventdesk.json',
+        line: null,
+        column: null,
+        message: '/defaultEnvironment: no environment of the workspace is called "qa"; name one of environments/*.env.json.',
+      },
+    ]);
   });
 
   it('skips dot-folders, dot-files and node_modules', async () => {
@@ -85,7 +92,11 @@ describe('listing a workspace', () => {
     await put('scenarios/broken.scenario.json', JSON.stringify({ format: 'eventdesk.scenario', version: 1, name: 'x', steps: [] }));
     const { listing } = await loadWorkspace(root);
     expect(listing.files.map((file) => file.title)).toEqual(['broken', 'qa', 'broken']);
-    expect(listing.problems.map((problem) => `${problem.path}:${problem.line}`)).toEqual(['eventdesk.json:null', 'environments/broken.env.json:1', 'scenarios/broken.scenario.json:1']);
+    expect(listing.problems.map((problem) => `${problem.path}:${problem.line}`)).toEqual([
+      'eventdesk.json:null',
+      'environments/broken.env.json:1',
+      'scenarios/broken.scenario.json:1',
+    ]);
     expect(listing.problems[2]!.message).toMatch(/^\/steps: /);
   });
 
@@ -98,7 +109,11 @@ describe('listing a workspace', () => {
     await symlink(path.join(root, 'batches', 'inside.json'), path.join(root, 'batches', 'alias.json'));
     const { listing } = await loadWorkspace(root);
     expect(listing.files.map((file) => file.path)).toEqual(['batches/inside.json']);
-    expect(listing.problems.filter((problem) => problem.path.startsWith('batches/')).map((problem) => problem.path)).toEqual(['batches/alias.json', 'batches/linked', 'batches/private.json']);
+    expect(listing.problems.filter((problem) => problem.path.startsWith('batches/')).map((problem) => problem.path)).toEqual([
+      'batches/alias.json',
+      'batches/linked',
+      'batches/private.json',
+    ]);
   });
 
   it('lists each real file once: a link loop is entered once, a link to a folder listed already is not listed again', async () => {
@@ -123,8 +138,15 @@ describe('listing a workspace', () => {
     // Counted: the folders 1, 2 and 3 (not entered: four folders deep), then b0, b1 and b2.
     const { listing } = await loadWorkspace(root, { files: 6, depth: 3 });
     expect(listing.files.map((file) => file.path)).toEqual(['batches/b0.json', 'batches/b1.json', 'batches/b2.json']);
-    expect(listing.problems.map((problem) => `${problem.path}: ${problem.message}`)).toContain('batches/1/2/3: is more than 3 folders deep: its files are not listed.');
-    expect(listing.problems.at(-1)).toEqual({ path: '.', line: null, column: null, message: 'holds more than 6 files: only the first 6 are listed. Keep other files outside the workspace\'s folders.' });
+    expect(listing.problems.map((problem) => `${problem.path}: ${problem.message}`)).toContain(
+      'batches/1/2/3: is more than 3 folders deep: its files are not listed.',
+    );
+    expect(listing.problems.at(-1)).toEqual({
+      path: '.',
+      line: null,
+      column: null,
+      message: "holds more than 6 files: only the first 6 are listed. Keep other files outside the workspace's folders.",
+    });
   });
 
   it('refuses a workspace whose eventdesk.json is broken', async () => {

@@ -18,7 +18,10 @@ function problemOf(text: string): string {
 describe('readScenarioText', () => {
   it('reads a valid scenario, onFailure defaulting to stop', () => {
     const read = readScenarioText(FILE, scenarioText([{ send: 'batches/a.json' }, { wait: '2s' }]));
-    expect(read).toEqual({ ok: true, scenario: expect.objectContaining({ name: 'Signup', onFailure: 'stop', steps: [{ send: 'batches/a.json' }, { wait: '2s' }] }) });
+    expect(read).toEqual({
+      ok: true,
+      scenario: expect.objectContaining({ name: 'Signup', onFailure: 'stop', steps: [{ send: 'batches/a.json' }, { wait: '2s' }] }),
+    });
   });
 
   it('names the file, line and column of broken JSON, and what to do', () => {
@@ -30,19 +33,29 @@ describe('readScenarioText', () => {
     const text = scenarioText([{ send: 'batches/a.json' }, { wait: '1s' }, { send: 'batches/b.json', expect: { status: 700 } }]);
     const lines = text.split('\n');
     const line = lines.findIndex((each) => each.includes('"status": 700'));
-    expect(problemOf(text)).toBe(`${FILE}:${line + 1}:${lines[line]!.indexOf('"status"') + 1}: /steps/2/expect/status: expected a number from 100 to 599, not 700`);
-    expect(problemOf(scenarioText([{ send: 'batches/a.json', expect: { accepted: -1 } }]))).toMatch(/: \/steps\/0\/expect\/accepted: expected a number of at least 0, not -1$/);
+    expect(problemOf(text)).toBe(
+      `${FILE}:${line + 1}:${lines[line]!.indexOf('"status"') + 1}: /steps/2/expect/status: expected a number from 100 to 599, not 700`,
+    );
+    expect(problemOf(scenarioText([{ send: 'batches/a.json', expect: { accepted: -1 } }]))).toMatch(
+      /: \/steps\/0\/expect\/accepted: expected a number of at least 0, not -1$/,
+    );
   });
 
   it('reads a bad step as the kind of step it is meant to be, not as "Invalid input"', () => {
-    expect(problemOf(scenarioText([{ send: 'batches/a.json', expect: { outcome: 'fine' } }]))).toMatch(/: \/steps\/0\/expect\/outcome: expected "accepted", not "fine"$/);
-    expect(problemOf(scenarioText([{ send: 'batches/a.json', sned: 1 }]))).toMatch(/: \/steps\/0: "sned" is not a setting of a scenario here: remove it or check the spelling$/);
+    expect(problemOf(scenarioText([{ send: 'batches/a.json', expect: { outcome: 'fine' } }]))).toMatch(
+      /: \/steps\/0\/expect\/outcome: expected "accepted", not "fine"$/,
+    );
+    expect(problemOf(scenarioText([{ send: 'batches/a.json', sned: 1 }]))).toMatch(
+      /: \/steps\/0: "sned" is not a setting of a scenario here: remove it or check the spelling$/,
+    );
     expect(problemOf(scenarioText([{ wait: 'soon' }]))).toMatch(/: \/steps\/0\/wait: A duration is a number and a unit/);
     expect(problemOf(scenarioText([{ send: 42 }]))).toMatch(/: \/steps\/0\/send: expected a batch file of the workspace/);
   });
 
   it('says what is missing', () => {
-    expect(problemOf(JSON.stringify({ format: 'eventdesk.scenario', version: 1, steps: [{ wait: '1s' }] }))).toMatch(/:1:1: \/name: missing: add it \(a text\)$/);
+    expect(problemOf(JSON.stringify({ format: 'eventdesk.scenario', version: 1, steps: [{ wait: '1s' }] }))).toMatch(
+      /:1:1: \/name: missing: add it \(a text\)$/,
+    );
     expect(problemOf(scenarioText([]))).toMatch(/: \/steps: needs at least 1 entry$/);
   });
 

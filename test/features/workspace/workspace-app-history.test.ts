@@ -48,7 +48,10 @@ async function setUp() {
   return { root, dataFolder, answers, services, call };
 }
 
-const batchText = (token: string) => JSON.stringify([{ token, customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: {} }]);
+const batchText = (token: string) =>
+  JSON.stringify([
+    { token, customer_id: 'c-1', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', svc_id: 1001, created_at: '2026-11-20 10:00:00', attributes: {} },
+  ]);
 
 type Call = (channel: string, input?: unknown) => Promise<unknown>;
 
@@ -120,7 +123,7 @@ describe('the history of a workspace', () => {
     expect(await call('workspace:open')).toMatchObject({ ok: true });
   });
 
-  it('offers to resume a send a kill left unfinished in the workspace\'s history, once the workspace opens', async () => {
+  it("offers to resume a send a kill left unfinished in the workspace's history, once the workspace opens", async () => {
     const { root, dataFolder, answers, call } = await setUp();
     // As a kill leaves it: recorded as sending, by no live process.
     const { id } = await sendingInWorkspace(dataFolder, root);

@@ -22,7 +22,7 @@ describe('File → Open Recent Workspace', () => {
     ]);
   });
 
-  it('says when there is none, and keeps a name\'s & from becoming a mnemonic', () => {
+  it("says when there is none, and keeps a name's & from becoming a mnemonic", () => {
     expect(submenu(submenu(menuTemplate(context), 'File'), 'Open Recent Workspace')).toEqual([{ kind: 'placeholder', label: 'No recent workspaces' }]);
     const entries = submenu(submenu(menuTemplate({ ...context, recentWorkspaces: [workspace('R&D', '/work/rd')] }), 'File'), 'Open Recent Workspace');
     expect(entries).toEqual([{ kind: 'recentWorkspace', root: '/work/rd', label: 'R&&D' }]);

@@ -48,7 +48,11 @@ async function setUp() {
   const changes: PayloadOf<'workspace:changed'>[] = [];
   const services = await createServices({
     ...nodeServiceDeps(path.join(folder, 'data')),
-    dialogs: { chooseFileToOpen: async () => null, chooseFilesToOpen: async (purpose) => (purpose === 'workspace' ? [answers.shift()].filter((answer): answer is string => typeof answer === 'string') : []), chooseFileToSave: async () => null },
+    dialogs: {
+      chooseFileToOpen: async () => null,
+      chooseFilesToOpen: async (purpose) => (purpose === 'workspace' ? [answers.shift()].filter((answer): answer is string => typeof answer === 'string') : []),
+      chooseFileToSave: async () => null,
+    },
     push: createPushSender((name, payload) => {
       if (name === 'workspace:changed') changes.push(payload as PayloadOf<'workspace:changed'>);
     }),
@@ -76,7 +80,7 @@ async function heard<T>(find: () => T | undefined): Promise<T> {
 }
 
 describe('the workspace channels', () => {
-  it('open the workspace holding the folder chosen in main\'s dialog, tell the page, and remember it', async () => {
+  it("open the workspace holding the folder chosen in main's dialog, tell the page, and remember it", async () => {
     const { root, answers, changes, value } = await setUp();
     expect(await value('workspace:current')).toBeNull();
     answers.push(path.join(root, 'batches'));
@@ -149,7 +153,10 @@ describe('the workspace channels', () => {
     const { root, answers, call, value } = await setUp();
     answers.push(root);
     await value('workspace:open');
-    expect(await call('files:save', { path: path.join(root, 'eventdesk.json'), suggestedName: 'x.json', text: '{}' })).toMatchObject({ ok: false, error: { code: 'file-not-chosen' } });
+    expect(await call('files:save', { path: path.join(root, 'eventdesk.json'), suggestedName: 'x.json', text: '{}' })).toMatchObject({
+      ok: false,
+      error: { code: 'file-not-chosen' },
+    });
   });
 });
 
@@ -189,7 +196,9 @@ describe("the workspace's environments", () => {
 
   it("start on the workspace's default environment when it opens, and keep the user's choice when its files change", async () => {
     const { root, answers, value } = await setUp();
-    const created = await value<{ environment: { id: string } }>('environments:create', { settings: { ...DEFAULT_SETTINGS, name: 'Own', baseUrl: 'http://127.0.0.1:9', username: 'me' } });
+    const created = await value<{ environment: { id: string } }>('environments:create', {
+      settings: { ...DEFAULT_SETTINGS, name: 'Own', baseUrl: 'http://127.0.0.1:9', username: 'me' },
+    });
     const own = created.environment.id;
     expect((await value<Listed>('environments:list')).activeId).toBe(own);
     answers.push(root);
@@ -202,7 +211,11 @@ describe("the workspace's environments", () => {
     const file = path.join(root, 'environments', 'sandbox.env.json');
     await writeFile(file, `${JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), chunkSize: 75 }, null, 2)}\n`);
     const started = Date.now();
-    while ((await value<Listed>('environments:list')).environments.find((environment) => environment.id === sandbox.id)?.chunkSize !== 75 && Date.now() - started < HEARD_WITHIN_MS) await new Promise((resolve) => setTimeout(resolve, 25));
+    while (
+      (await value<Listed>('environments:list')).environments.find((environment) => environment.id === sandbox.id)?.chunkSize !== 75 &&
+      Date.now() - started < HEARD_WITHIN_MS
+    )
+      await new Promise((resolve) => setTimeout(resolve, 25));
     expect((await value<Listed>('environments:list')).activeId).toBe(own);
 
     await value('workspace:close');
@@ -216,8 +229,19 @@ describe("the workspace's environments", () => {
     await value('workspace:open');
     const { environments } = await value<Listed>('environments:list');
     const sandbox = environments.find((environment) => environment.name === 'sandbox')!;
-    const { id: _id, embeddedSandbox: _embedded, resolvedBaseUrl: _resolved, apiKey: _apiKey, passwordRemembered: _remembered, secretsUnreadable: _unreadable, ...settings } = sandbox as unknown as Record<string, unknown>;
-    const saved = await value<{ ok: boolean }>('environments:update', { id: sandbox.id, edit: { settings: { ...settings, chunkSize: 250 }, apiKey: 'team-key-123456' } });
+    const {
+      id: _id,
+      embeddedSandbox: _embedded,
+      resolvedBaseUrl: _resolved,
+      apiKey: _apiKey,
+      passwordRemembered: _remembered,
+      secretsUnreadable: _unreadable,
+      ...settings
+    } = sandbox as unknown as Record<string, unknown>;
+    const saved = await value<{ ok: boolean }>('environments:update', {
+      id: sandbox.id,
+      edit: { settings: { ...settings, chunkSize: 250 }, apiKey: 'team-key-123456' },
+    });
     expect(saved).toMatchObject({ ok: true });
     const file = await readFile(path.join(root, 'environments', 'sandbox.env.json'), 'utf8');
     expect(JSON.parse(file)).toMatchObject({ name: 'sandbox', chunkSize: 250 });

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../features/environments/common/environment.ts';
 import { WARNING_CODES } from '../../../features/environments/common/rules.ts';
-import { environmentFileOf, environmentText, manifestText, readEnvironmentText, readManifestText, settingsOfEnvironmentFile } from '../../../features/workspace/common/workspace-files.ts';
+import {
+  environmentFileOf,
+  environmentText,
+  manifestText,
+  readEnvironmentText,
+  readManifestText,
+  settingsOfEnvironmentFile,
+} from '../../../features/workspace/common/workspace-files.ts';
 import { MANIFEST_FORMAT, type WorkspaceEnvironment, type WorkspaceManifest } from '../../../features/workspace/common/workspace.ts';
 
 /** Round trips of the workspace's own files: what is written, read back and written again, is the same bytes; one field changed is one line changed. */
@@ -96,7 +103,15 @@ describe('environments/*.env.json', () => {
   });
 
   it('writes only the settings that differ from the defaults, in the schema order, never the personal ones', () => {
-    const settings = { ...DEFAULT_SETTINGS, rememberPassword: true, storeSecretsWithoutKeyring: true, chunkSize: 100, name: 'qa', baseUrl: 'https://qa.example.com', planFile: '/w/plans/shop.plan.json' };
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      rememberPassword: true,
+      storeSecretsWithoutKeyring: true,
+      chunkSize: 100,
+      name: 'qa',
+      baseUrl: 'https://qa.example.com',
+      planFile: '/w/plans/shop.plan.json',
+    };
     expect(environmentText(environmentFileOf(settings, 'plans/shop.plan.json'))).toBe(
       '{\n  "name": "qa",\n  "baseUrl": "https://qa.example.com",\n  "chunkSize": 100,\n  "plan": "plans/shop.plan.json"\n}\n',
     );
@@ -119,6 +134,11 @@ describe('environments/*.env.json', () => {
   it('fills in the defaults and the absolute plan when read as settings', () => {
     const read = readEnvironmentText('{"name": "qa", "baseUrl": "https://qa.example.com", "plan": "plans/a.plan.json"}', 'environments/qa.env.json');
     if (!read.ok) throw new Error('not read');
-    expect(settingsOfEnvironmentFile(read.value, '/w/plans/a.plan.json')).toEqual({ ...DEFAULT_SETTINGS, name: 'qa', baseUrl: 'https://qa.example.com', planFile: '/w/plans/a.plan.json' });
+    expect(settingsOfEnvironmentFile(read.value, '/w/plans/a.plan.json')).toEqual({
+      ...DEFAULT_SETTINGS,
+      name: 'qa',
+      baseUrl: 'https://qa.example.com',
+      planFile: '/w/plans/a.plan.json',
+    });
   });
 });

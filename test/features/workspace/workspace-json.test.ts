@@ -36,7 +36,9 @@ describe('reading a workspace file', () => {
     const read = readEnvironmentText(text, PATH);
     if (read.ok) throw new Error('read');
     const column = text.indexOf('"name": 3') + 1;
-    expect(read.problems.map(problemText)).toEqual([`environments/qa.env.json:1:${column}: /extraHeaders/1/name: expected a string, saw 3; correct the value.`]);
+    expect(read.problems.map(problemText)).toEqual([
+      `environments/qa.env.json:1:${column}: /extraHeaders/1/name: expected a string, saw 3; correct the value.`,
+    ]);
   });
 
   it('refuses a manifest of another format, naming eventdesk.json', () => {

@@ -28,7 +28,10 @@ async function openPalette(answers: Parameters<typeof renderApp>[0] = {}) {
   const input = within(palette).getByRole('combobox', { name: 'Command, batch or environment' });
   const type = (text: string) => act(() => void fireEvent.change(input, { target: { value: text } }));
   const press = (key: string) => act(() => void fireEvent.keyDown(input, { key }));
-  const titles = () => within(palette).queryAllByRole('option').map((option) => option.querySelector('.palette-title')!.textContent);
+  const titles = () =>
+    within(palette)
+      .queryAllByRole('option')
+      .map((option) => option.querySelector('.palette-title')!.textContent);
   const active = () => document.getElementById(input.getAttribute('aria-activedescendant')!);
   return { app, palette, input, type, press, titles, active };
 }
@@ -91,7 +94,10 @@ describe('the command palette', () => {
 
   it('goes to an open batch, and switches to an environment', async () => {
     const environments = { environments: [environment('staging', 'Staging'), environment('prod', 'Production')], activeId: 'staging', notice: null };
-    const { app, palette, type, press, titles } = await openPalette({ 'environments:list': { ok: true, value: environments }, 'environments:select': { ok: true, value: null } });
+    const { app, palette, type, press, titles } = await openPalette({
+      'environments:list': { ok: true, value: environments },
+      'environments:select': { ok: true, value: null },
+    });
     type('go to');
     expect(titles()).toEqual(['Go to batch: Batch 1']);
     await waitFor(() => {

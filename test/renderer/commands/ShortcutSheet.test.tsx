@@ -32,10 +32,17 @@ describe('the keyboard-shortcut sheet', () => {
     await screen.findByRole('heading', { name: 'Batch' });
     act(() => void fireEvent.keyDown(window, { key: '/', code: 'Slash', ctrlKey: true }));
     const editor = screen.getByRole('region', { name: 'In the JSON editor' });
-    const quickFix = within(editor).getByText(/Quick fix/).closest('div')!;
+    const quickFix = within(editor)
+      .getByText(/Quick fix/)
+      .closest('div')!;
     expect(quickFix.querySelector('kbd')!.textContent).toBe('Ctrl+.');
     for (const row of editorKeys) expect(commandIds.filter((id) => commands[id].keys === row.keys)).toEqual([]);
     expect(within(editor).getByText('Find in the editor').closest('div')!.querySelector('kbd')!.textContent).toBe('Ctrl+F');
-    expect(within(editor).getByText(/Tab moves the focus/).closest('div')!.querySelector('kbd')!.textContent).toBe('Ctrl+M');
+    expect(
+      within(editor)
+        .getByText(/Tab moves the focus/)
+        .closest('div')!
+        .querySelector('kbd')!.textContent,
+    ).toBe('Ctrl+M');
   });
 });

@@ -47,7 +47,9 @@ describe('the event diff worker', () => {
 
   it('says why a side cannot be compared, as an error the page can show', () => {
     const respond = createEventDiffResponder();
-    expect(respond({ id: 1, kind: 'diff', left: '[]', right: '{"token":', matchBy: 'key' })).toMatchObject({ error: { code: 'compare-not-json', message: expect.stringContaining('The right batch is not valid JSON') } });
+    expect(respond({ id: 1, kind: 'diff', left: '[]', right: '{"token":', matchBy: 'key' })).toMatchObject({
+      error: { code: 'compare-not-json', message: expect.stringContaining('The right batch is not valid JSON') },
+    });
   });
 });
 
@@ -55,7 +57,9 @@ describe('useEventDiff', () => {
   it('shows the counts, fetches only the pages in view, and ends its worker with the component', async () => {
     const { port, requests } = inProcessWorker();
     const many = Array.from({ length: ENTRIES_PAGE * 3 }, (_, n) => event(n));
-    const { result, unmount } = renderHook(() => useEventDiff(textOf(many), textOf(many.map((one) => ({ ...one, attributes: { plan: 'free' } }))), 'key', () => port));
+    const { result, unmount } = renderHook(() =>
+      useEventDiff(textOf(many), textOf(many.map((one) => ({ ...one, attributes: { plan: 'free' } }))), 'key', () => port),
+    );
     await waitFor(() => expect(result.current.status).toBe('done'));
     const done = result.current;
     if (done.status !== 'done') throw new Error('not done');
@@ -63,7 +67,9 @@ describe('useEventDiff', () => {
     expect(done.entry(ENTRIES_PAGE + 5)).toBeUndefined();
     done.want(ENTRIES_PAGE + 5, ENTRIES_PAGE + 20);
     done.want(ENTRIES_PAGE + 30, ENTRIES_PAGE + 40);
-    await waitFor(() => expect(result.current.status === 'done' && result.current.entry(ENTRIES_PAGE + 5)).toMatchObject({ kind: 'differs', event: { left: ENTRIES_PAGE + 6 } }));
+    await waitFor(() =>
+      expect(result.current.status === 'done' && result.current.entry(ENTRIES_PAGE + 5)).toMatchObject({ kind: 'differs', event: { left: ENTRIES_PAGE + 6 } }),
+    );
     const asked = requests.filter((request) => request.kind === 'entries');
     expect(asked).toEqual([expect.objectContaining({ from: ENTRIES_PAGE, count: ENTRIES_PAGE })]);
     expect(result.current.status === 'done' && result.current.entry(0)).toBeUndefined();
@@ -75,7 +81,10 @@ describe('useEventDiff', () => {
     const { port } = inProcessWorker();
     const { result } = renderHook(() => useEventDiff('[]', '{"token": "a"}', 'key', () => port));
     await waitFor(() => expect(result.current.status).toBe('failed'));
-    expect(result.current.status === 'failed' && result.current.error).toMatchObject({ code: 'compare-not-array', message: expect.stringContaining('The right batch is not an array of events') });
+    expect(result.current.status === 'failed' && result.current.error).toMatchObject({
+      code: 'compare-not-array',
+      message: expect.stringContaining('The right batch is not an array of events'),
+    });
   });
 
   it('drops the answer to a diff asked for before the latest one', () => {
@@ -86,7 +95,9 @@ describe('useEventDiff', () => {
     const deliver = () => act(() => port.onmessage?.({ data: waiting.shift()! } as MessageEvent<EventDiffAnswer>));
     const left = textOf([event(1), event(2)]);
     const right = textOf([event(2), event(1)]);
-    const { result, rerender } = renderHook(({ matchBy }: { matchBy: 'key' | 'position' }) => useEventDiff(left, right, matchBy, () => port), { initialProps: { matchBy: 'key' } });
+    const { result, rerender } = renderHook(({ matchBy }: { matchBy: 'key' | 'position' }) => useEventDiff(left, right, matchBy, () => port), {
+      initialProps: { matchBy: 'key' },
+    });
     rerender({ matchBy: 'position' });
     expect(waiting).toHaveLength(2);
     deliver();

@@ -10,7 +10,14 @@ vi.mock('../../../renderer/monaco/batch-models.ts', () => ({ batchModel }));
 
 afterEach(cleanup);
 
-const event = { token: 'evt-1', customer_id: 'cust-7781', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', created_at: '2026-11-20 09:00:00', svc_id: 1, attributes: {} };
+const event = {
+  token: 'evt-1',
+  customer_id: 'cust-7781',
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  created_at: '2026-11-20 09:00:00',
+  svc_id: 1,
+  attributes: {},
+};
 
 function renderCopies() {
   render(

@@ -14,7 +14,14 @@ beforeEach(() => {
 
 afterEach(cleanup);
 
-const event = (token: string) => ({ token, customer_id: 'cust-7781', device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', created_at: '2026-11-20 09:00:00', svc_id: 1, attributes: {} });
+const event = (token: string) => ({
+  token,
+  customer_id: 'cust-7781',
+  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  created_at: '2026-11-20 09:00:00',
+  svc_id: 1,
+  attributes: {},
+});
 const threeEvents = JSON.stringify([event('a'), event('b'), event('c')]);
 
 /** Chooses a file in Import…; jsdom's File has no text(), so it is what the composer reads of one. */
@@ -30,12 +37,11 @@ describe('importing while a batch with events is open', () => {
     renderImportExport({ target: openBatchText(threeEvents), selectedEvent: () => 1 });
     choose('customer.ndjson', ndjson);
     const dialog = await screen.findByRole('dialog', { name: 'Import 2 events from customer.ndjson' });
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'Add to this batch, at the end',
-      'Add to this batch, after event 2',
-      'Open as a new batch',
-      'Cancel',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Add to this batch, at the end', 'Add to this batch, after event 2', 'Open as a new batch', 'Cancel']);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Open as a new batch' }));
     expect(useComposer.getState().batches).toEqual([]);
 

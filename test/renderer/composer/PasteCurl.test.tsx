@@ -26,7 +26,7 @@ const dialogOpen = () => document.querySelector('dialog[aria-labelledby="paste-t
 
 describe('Paste cURL', () => {
   it.each([
-    ["curl 'https://h/user/events' --data-raw '[{\"token\":\"a\"}]", "The command cannot be read as bash: a '…' quote is not closed."],
+    ['curl \'https://h/user/events\' --data-raw \'[{"token":"a"}]', "The command cannot be read as bash: a '…' quote is not closed."],
     ['[{"token":"a"}]', 'This is not a cURL command: it should start with curl.'],
     ['curl https://h/user/events', 'The command sends no body (-d, --data, --data-raw), so it holds no events.'],
   ])('keeps the dialog open with %j as pasted, and says once, beside it, what is wrong', (command, message) => {

@@ -7,7 +7,16 @@ import { ProblemsList } from '../../../renderer/composer/checks/ProblemsList.tsx
 
 afterEach(cleanup);
 
-const diagnostic = (path: string, message: string): Diagnostic => ({ severity: 'error', code: 'service-id-not-integer', message, path, line: 9, column: 15, endLine: 9, endColumn: 19 });
+const diagnostic = (path: string, message: string): Diagnostic => ({
+  severity: 'error',
+  code: 'service-id-not-integer',
+  message,
+  path,
+  line: 9,
+  column: 15,
+  endLine: 9,
+  endColumn: 19,
+});
 
 describe('the Problems list', () => {
   it('numbers events from 1, as the event list does, with the 0-based pointer beside it', () => {
@@ -18,11 +27,16 @@ describe('the Problems list', () => {
 
   it('counts every problem exactly, and says where those past the rows shown are', () => {
     const listed = Array.from({ length: 1000 }, (_, index) => diagnostic(`/${index}/token`, 'token names no kind of event in the plan'));
-    const unlisted: Diagnostic = { ...diagnostic('', '99,000 more plan violations are not listed (99,000 errors): fix those listed and check again.'), code: UNLISTED_CODE };
+    const unlisted: Diagnostic = {
+      ...diagnostic('', '99,000 more plan violations are not listed (99,000 errors): fix those listed and check again.'),
+      code: UNLISTED_CODE,
+    };
     render(<ProblemsList diagnostics={[...listed, unlisted]} counts={{ errors: 100_000, warnings: 0, unlisted: 99_000 }} pending={false} />);
     expect(screen.getByTestId('problem-counts').textContent).toBe('100,000 errors, 0 warnings');
     expect(screen.getAllByRole('button')).toHaveLength(500);
-    expect(screen.getByText(/^Showing the first/).textContent).toBe('Showing the first 500 of 100,000 problems. The editor marks 1,000 (F8 there goes to the next); the other 99,000 plan violations are counted but not listed: fix those listed and check again.');
+    expect(screen.getByText(/^Showing the first/).textContent).toBe(
+      'Showing the first 500 of 100,000 problems. The editor marks 1,000 (F8 there goes to the next); the other 99,000 plan violations are counted but not listed: fix those listed and check again.',
+    );
   });
 
   it('says what a clean batch was checked against, and that a plan not applied was not', () => {

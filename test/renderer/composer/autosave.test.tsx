@@ -8,7 +8,11 @@ import { originsIn, rememberOrigins } from '../../../renderer/base/state/pseudon
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
 // Monaco needs a real browser (the e2e tests type in it); here its edits are reported as it would.
-vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({
+  BatchEditor: () => <div data-testid="batch-editor" />,
+  BatchViewer: () => null,
+  CompareEditor: () => null,
+}));
 
 beforeAll(stubBrowser);
 afterEach(cleanup);
@@ -43,7 +47,10 @@ describe('autosave', () => {
   it('saves the whole text when the draft on disk is at another revision, then goes on with edits from there', async () => {
     const { calls } = renderApp({
       'drafts:list': { ok: true, value: { drafts: [draft], activeId: 'd1' } },
-      'drafts:saveEdits': { ok: false, error: { code: 'draft-out-of-step', message: 'These edits belong to another revision of the draft than the one saved.' } },
+      'drafts:saveEdits': {
+        ok: false,
+        error: { code: 'draft-out-of-step', message: 'These edits belong to another revision of the draft than the one saved.' },
+      },
     });
     await screen.findByRole('tab', { name: 'Big batch' });
     const text = type('[1]', ',2');
@@ -57,7 +64,9 @@ describe('autosave', () => {
 
   it('keeps the ids a pseudonymize replaced beside the draft, and brings them back with it, so a send after a reload still notes them', async () => {
     const origin = { pseudonym: 'cust-pseudo', kind: 'customer', original: 'cust-7781' } as const;
-    const { calls } = renderApp({ 'drafts:list': { ok: true, value: { drafts: [{ ...draft, id: 'd2', name: 'Reopened', origins: [origin] }], activeId: 'd2' } } });
+    const { calls } = renderApp({
+      'drafts:list': { ok: true, value: { drafts: [{ ...draft, id: 'd2', name: 'Reopened', origins: [origin] }], activeId: 'd2' } },
+    });
     await screen.findByRole('tab', { name: 'Reopened' });
     expect(originsIn('d2', '[{"customer_id": "cust-pseudo"}]')).toEqual(['cust-7781']);
     act(() => rememberOrigins('d2', new Map([[pseudonymInput({ kind: 'device', value: 'dev-1' }), 'd-pseudo']])));

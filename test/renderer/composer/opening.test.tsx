@@ -31,7 +31,9 @@ describe('when an opening shows its progress', () => {
 describe('opening a file', () => {
   let answer: (file: OpenedFile | null) => void;
   let frames: FrameRequestCallback[];
-  const api = { files: { open: () => new Promise<OpenedFile | null>((resolve) => (answer = resolve)), openRecent: vi.fn(), recent: vi.fn() } } as unknown as Api;
+  const api = {
+    files: { open: () => new Promise<OpenedFile | null>((resolve) => (answer = resolve)), openRecent: vi.fn(), recent: vi.fn() },
+  } as unknown as Api;
   let opening: ReturnType<typeof useFileOpening>;
   function Opener() {
     opening = useFileOpening();

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CANCELLED, createTransformClient, type TransformPort } from '../../../renderer/composer/transform/transform-client.ts';
 import { INITIAL_INPUTS, specOf } from '../../../renderer/composer/transform/transform-inputs.ts';
-import { createTransformResponder, SHOWN_EVENTS, type BatchTransforms, type TransformAnswer, type TransformRequest } from '../../../renderer/composer/transform/transform-protocol.ts';
+import {
+  createTransformResponder,
+  SHOWN_EVENTS,
+  type BatchTransforms,
+  type TransformAnswer,
+  type TransformRequest,
+} from '../../../renderer/composer/transform/transform-protocol.ts';
 import { TextBlocks } from '../../../base/common/text-changes.ts';
 
 /**
@@ -18,7 +24,10 @@ const setOnly: BatchTransforms = {
   spreadTimes: () => {
     throw new TypeError('boom');
   },
-  personalValues: (events) => ({ ok: true, values: events.map((event) => ({ kind: 'customer', value: String((event as { customer_id: string }).customer_id) })) }),
+  personalValues: (events) => ({
+    ok: true,
+    values: events.map((event) => ({ kind: 'customer', value: String((event as { customer_id: string }).customer_id) })),
+  }),
   pseudonymize(events, { replacements }) {
     const next = events.map((event) => ({ ...(event as object), customer_id: replacements.get(`customer:${(event as { customer_id: string }).customer_id}`) }));
     return { ok: true, events: next, changed: events.map((_, index) => index) };
@@ -53,7 +62,15 @@ describe('the transform worker’s responder', () => {
 
   it('runs pseudonymize with the replacements the services made for the personal values', () => {
     const personal = respond({ id: 3, kind: 'personal', text, indexes: null, fields: [] });
-    expect(personal).toEqual({ id: 3, ok: true, kind: 'personal', values: [{ kind: 'customer', value: 'c-1' }, { kind: 'customer', value: 'c-2' }] });
+    expect(personal).toEqual({
+      id: 3,
+      ok: true,
+      kind: 'personal',
+      values: [
+        { kind: 'customer', value: 'c-1' },
+        { kind: 'customer', value: 'c-2' },
+      ],
+    });
     const replacements = new Map([
       ['customer:c-1', 'cust-x1'],
       ['customer:c-2', 'cust-x2'],
@@ -68,8 +85,14 @@ describe('the transform worker’s responder', () => {
       ok: false,
       message: 'Event 2: created_at "soon" is not in the form YYYY-MM-DD HH:MM:SS.',
     });
-    expect(respond({ id: 6, kind: 'preview', text: '[{"token": ', indexes: null, spec: { kind: 'set', path: 'svc_id', value: 1, serviceIdField: 'svc_id' } })).toMatchObject({ ok: false, message: expect.stringContaining('not a JSON array of events') });
-    expect(respond({ id: 7, kind: 'preview', text, indexes: null, spec: { kind: 'spread', from: 'a', to: 'b', timeZone: 'UTC' } })).toEqual({ id: 7, ok: false, message: 'The transform failed: boom' });
+    expect(
+      respond({ id: 6, kind: 'preview', text: '[{"token": ', indexes: null, spec: { kind: 'set', path: 'svc_id', value: 1, serviceIdField: 'svc_id' } }),
+    ).toMatchObject({ ok: false, message: expect.stringContaining('not a JSON array of events') });
+    expect(respond({ id: 7, kind: 'preview', text, indexes: null, spec: { kind: 'spread', from: 'a', to: 'b', timeZone: 'UTC' } })).toEqual({
+      id: 7,
+      ok: false,
+      message: 'The transform failed: boom',
+    });
   });
 
   it('shows a bounded number of changed events, however many change', () => {
@@ -123,18 +146,36 @@ describe('the transform forms’ inputs', () => {
   const utc = { timeZone: 'UTC', serviceIdField: 'svc_id' };
 
   it('make the spec of each transform', () => {
-    expect(specOf('shift', INITIAL_INPUTS, { timeZone: 'Europe/Berlin', serviceIdField: 'svc_id' }, now)).toEqual({ spec: { kind: 'shift', anchor: 'latest', to: 'now', timeZone: 'Europe/Berlin', now: now.getTime() } });
-    expect(specOf('shift', { ...INITIAL_INPUTS, anchor: 'earliest', target: 'moment', moment: ' 2026-11-20 09:00:00 ' }, utc, now)).toMatchObject({ spec: { anchor: 'earliest', to: '2026-11-20 09:00:00' } });
-    expect(specOf('spread', { ...INITIAL_INPUTS, from: '2026-11-20 09:00:00', to: '2026-11-20 10:00:00' }, utc, now)).toEqual({ spec: { kind: 'spread', from: '2026-11-20 09:00:00', to: '2026-11-20 10:00:00', timeZone: 'UTC' } });
-    expect(specOf('pseudonymize', { ...INITIAL_INPUTS, fields: 'name, nickname,,' }, utc, now)).toEqual({ spec: { kind: 'pseudonymize', fields: ['name', 'nickname'] } });
-    expect(specOf('set', { ...INITIAL_INPUTS, path: 'svc_id', value: '12' }, utc, now)).toEqual({ spec: { kind: 'set', path: 'svc_id', value: 12, serviceIdField: 'svc_id' } });
-    expect(specOf('set', { ...INITIAL_INPUTS, path: 'device_id', valueKind: 'uuid' }, utc, now)).toEqual({ spec: { kind: 'set', path: 'device_id', value: { generate: 'uuid' }, serviceIdField: 'svc_id' } });
+    expect(specOf('shift', INITIAL_INPUTS, { timeZone: 'Europe/Berlin', serviceIdField: 'svc_id' }, now)).toEqual({
+      spec: { kind: 'shift', anchor: 'latest', to: 'now', timeZone: 'Europe/Berlin', now: now.getTime() },
+    });
+    expect(specOf('shift', { ...INITIAL_INPUTS, anchor: 'earliest', target: 'moment', moment: ' 2026-11-20 09:00:00 ' }, utc, now)).toMatchObject({
+      spec: { anchor: 'earliest', to: '2026-11-20 09:00:00' },
+    });
+    expect(specOf('spread', { ...INITIAL_INPUTS, from: '2026-11-20 09:00:00', to: '2026-11-20 10:00:00' }, utc, now)).toEqual({
+      spec: { kind: 'spread', from: '2026-11-20 09:00:00', to: '2026-11-20 10:00:00', timeZone: 'UTC' },
+    });
+    expect(specOf('pseudonymize', { ...INITIAL_INPUTS, fields: 'name, nickname,,' }, utc, now)).toEqual({
+      spec: { kind: 'pseudonymize', fields: ['name', 'nickname'] },
+    });
+    expect(specOf('set', { ...INITIAL_INPUTS, path: 'svc_id', value: '12' }, utc, now)).toEqual({
+      spec: { kind: 'set', path: 'svc_id', value: 12, serviceIdField: 'svc_id' },
+    });
+    expect(specOf('set', { ...INITIAL_INPUTS, path: 'device_id', valueKind: 'uuid' }, utc, now)).toEqual({
+      spec: { kind: 'set', path: 'device_id', value: { generate: 'uuid' }, serviceIdField: 'svc_id' },
+    });
   });
 
   it('say what is missing or wrong', () => {
-    expect(specOf('shift', { ...INITIAL_INPUTS, target: 'moment', moment: '' }, utc, now)).toEqual({ problem: 'Moment: enter a date and time as YYYY-MM-DD HH:MM:SS.' });
-    expect(specOf('shift', { ...INITIAL_INPUTS, target: 'moment', moment: 'tomorrow' }, utc, now)).toEqual({ problem: 'Moment: "tomorrow" is not in the form YYYY-MM-DD HH:MM:SS.' });
-    expect(specOf('spread', { ...INITIAL_INPUTS, from: '2026-11-20 10:00:00', to: '2026-11-20 09:00:00' }, utc, now)).toEqual({ problem: 'From must not be later than To.' });
+    expect(specOf('shift', { ...INITIAL_INPUTS, target: 'moment', moment: '' }, utc, now)).toEqual({
+      problem: 'Moment: enter a date and time as YYYY-MM-DD HH:MM:SS.',
+    });
+    expect(specOf('shift', { ...INITIAL_INPUTS, target: 'moment', moment: 'tomorrow' }, utc, now)).toEqual({
+      problem: 'Moment: "tomorrow" is not in the form YYYY-MM-DD HH:MM:SS.',
+    });
+    expect(specOf('spread', { ...INITIAL_INPUTS, from: '2026-11-20 10:00:00', to: '2026-11-20 09:00:00' }, utc, now)).toEqual({
+      problem: 'From must not be later than To.',
+    });
     expect(specOf('set', INITIAL_INPUTS, utc, now)).toEqual({ problem: 'Name the field to set, such as svc_id or attributes.plan.' });
   });
 
@@ -148,10 +189,15 @@ describe('the transform forms’ inputs', () => {
   });
 
   it('refuse a field the service does not name, and a created_at or service id it would not take, in setField’s words', () => {
-    const set = (path: string, value: string, serviceIdField = 'svc_id') => specOf('set', { ...INITIAL_INPUTS, path, value }, { timeZone: 'UTC', serviceIdField }, now);
-    expect(set('custmer_id', 'c-1')).toEqual({ problem: '"custmer_id" is not a field of an event: set token, created_at, svc_id, device_id, customer_id or attributes.NAME.' });
+    const set = (path: string, value: string, serviceIdField = 'svc_id') =>
+      specOf('set', { ...INITIAL_INPUTS, path, value }, { timeZone: 'UTC', serviceIdField }, now);
+    expect(set('custmer_id', 'c-1')).toEqual({
+      problem: '"custmer_id" is not a field of an event: set token, created_at, svc_id, device_id, customer_id or attributes.NAME.',
+    });
     expect(set('svc_id', '"12"')).toEqual({ problem: 'svc_id must be a whole number (or {{$seq}}), not the string "12".' });
-    expect(set('created_at', '2026-02-30 10:00:00')).toEqual({ problem: 'created_at must be a date-time written YYYY-MM-DD HH:MM:SS (or {{$now}}): 2026-02-30 is not a date in the calendar.' });
+    expect(set('created_at', '2026-02-30 10:00:00')).toEqual({
+      problem: 'created_at must be a date-time written YYYY-MM-DD HH:MM:SS (or {{$now}}): 2026-02-30 is not a date in the calendar.',
+    });
     expect(set('acme_id', '4.5', 'acme_id')).toEqual({ problem: 'acme_id must be a whole number (or {{$seq}}), not the number 4.5.' });
     expect(set('acme_id', '7', 'acme_id')).toMatchObject({ spec: { path: 'acme_id', value: 7, serviceIdField: 'acme_id' } });
   });

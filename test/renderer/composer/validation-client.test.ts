@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { validateBatch } from '../../../features/validation/common/validation.ts';
 import type { ContentChange } from '../../../features/validation/common/incremental.ts';
 import { createValidationClient, type ValidationPort } from '../../../renderer/composer/checks/validation-client.ts';
-import { createValidationResponder, type ValidationAnswer, type ValidationRequest, type WorkerRules } from '../../../renderer/composer/checks/validation-protocol.ts';
+import {
+  createValidationResponder,
+  type ValidationAnswer,
+  type ValidationRequest,
+  type WorkerRules,
+} from '../../../renderer/composer/checks/validation-protocol.ts';
 import { NOW, RULES, validEvent } from '../../features/validation/validation-support.ts';
 
 /** The composer's validation client, with the worker's responder answering in process, a turn later as a worker would. */
@@ -33,7 +38,10 @@ function inProcessWorker() {
 function clientOnWorker() {
   const { port, requests } = inProcessWorker();
   const answers: ValidationAnswer[] = [];
-  const client = createValidationClient((answer) => answers.push(answer), () => port);
+  const client = createValidationClient(
+    (answer) => answers.push(answer),
+    () => port,
+  );
   return { client, port, requests, answers };
 }
 
@@ -90,15 +98,25 @@ describe('the validation client', () => {
 describe('the validation worker', () => {
   it('answers a whole text in full', async () => {
     const respond = createValidationResponder(() => NOW);
-    expect(await respond({ id: 7, kind: 'full', text: '[1]', rules: workerRules, plan: null })).toMatchObject({ id: 7, full: true, eventCount: 1, diagnostics: [{ code: 'event-not-object' }] });
+    expect(await respond({ id: 7, kind: 'full', text: '[1]', rules: workerRules, plan: null })).toMatchObject({
+      id: 7,
+      full: true,
+      eventCount: 1,
+      diagnostics: [{ code: 'event-not-object' }],
+    });
   });
 
   it('answers an edit inside an event from what it kept, and reads the whole text again under new rules', async () => {
     const respond = createValidationResponder(() => NOW);
     await respond({ id: 1, kind: 'full', text: JSON.stringify([validEvent({ extra: 1 })]), rules: workerRules, plan: null });
     const inToken = JSON.stringify([validEvent({ extra: 1 })]).indexOf('tok_1');
-    expect(await respond({ id: 2, kind: 'edit', changes: [{ rangeOffset: inToken, rangeLength: 0, text: 'x' }], rules: workerRules, plan: null })).toMatchObject({ full: false, diagnostics: [{ code: 'unknown-field' }] });
+    expect(
+      await respond({ id: 2, kind: 'edit', changes: [{ rangeOffset: inToken, rangeLength: 0, text: 'x' }], rules: workerRules, plan: null }),
+    ).toMatchObject({ full: false, diagnostics: [{ code: 'unknown-field' }] });
     const quiet = { ...workerRules, severity: { ...workerRules.severity, 'unknown-field': 'off' as const } };
-    expect(await respond({ id: 3, kind: 'edit', changes: [{ rangeOffset: inToken, rangeLength: 1, text: '' }], rules: quiet, plan: null })).toMatchObject({ full: true, diagnostics: [] });
+    expect(await respond({ id: 3, kind: 'edit', changes: [{ rangeOffset: inToken, rangeLength: 1, text: '' }], rules: quiet, plan: null })).toMatchObject({
+      full: true,
+      diagnostics: [],
+    });
   });
 });

@@ -107,7 +107,10 @@ const staging: EnvironmentView = {
 };
 
 async function editStaging(environment: EnvironmentView = staging) {
-  renderApp({ 'environments:list': { ok: true, value: { environments: [environment], activeId: environment.id, notice: null } }, 'session:status': { ok: true, value: null } });
+  renderApp({
+    'environments:list': { ok: true, value: { environments: [environment], activeId: environment.id, notice: null } },
+    'session:status': { ok: true, value: null },
+  });
   const button = await screen.findByRole('button', { name: 'Edit' });
   act(() => void fireEvent.click(button));
   await screen.findByRole('dialog', { name: 'Edit Staging' });

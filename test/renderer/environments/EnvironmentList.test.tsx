@@ -33,7 +33,8 @@ async function listWith(environment: EnvironmentView) {
   return app;
 }
 
-const duplicates = (calls: { channel: string; input: unknown }[]) => calls.filter((call) => call.channel === 'environments:duplicate').map((call) => call.input);
+const duplicates = (calls: { channel: string; input: unknown }[]) =>
+  calls.filter((call) => call.channel === 'environments:duplicate').map((call) => call.input);
 
 describe('duplicating an environment', () => {
   it('asks whether to copy the secrets, unticked by default', async () => {

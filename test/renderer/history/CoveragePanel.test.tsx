@@ -110,7 +110,11 @@ const rows = (name: string) =>
 describe('plan coverage in the History screen', () => {
   it("measures the active plan over the screen's filter and lists seen, never seen and unplanned kinds, sortable", async () => {
     const { asked } = showHistory(async (input) => report(input));
-    act(() => useHistory.getState().setFilter({ from: new Date(2026, 10, 19).toISOString(), to: new Date(2026, 10, 21).toISOString(), environmentIds: ['env-qa'], statuses: ['ok'] }));
+    act(() =>
+      useHistory
+        .getState()
+        .setFilter({ from: new Date(2026, 10, 19).toISOString(), to: new Date(2026, 10, 21).toISOString(), environmentIds: ['env-qa'], statuses: ['ok'] }),
+    );
     openPanel();
     const panel = await screen.findByRole('article', { name: 'Plan coverage' });
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Plan coverage' }));
@@ -125,8 +129,16 @@ describe('plan coverage in the History screen', () => {
     expect(rows('Planned kinds seen')).toEqual(['signup5', 'purchase2']);
     fireEvent.click(within(screen.getByRole('table', { name: 'Planned kinds seen' })).getByRole('button', { name: 'Kind' }));
     expect(rows('Planned kinds seen')).toEqual(['purchase2', 'signup5']);
-    expect(within(screen.getByRole('table', { name: 'Planned kinds seen' })).getByRole('columnheader', { name: 'Kind' }).getAttribute('aria-sort')).toBe('ascending');
-    expect(within(screen.getByRole('list', { name: 'Planned kinds never seen' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['refund']);
+    expect(
+      within(screen.getByRole('table', { name: 'Planned kinds seen' }))
+        .getByRole('columnheader', { name: 'Kind' })
+        .getAttribute('aria-sort'),
+    ).toBe('ascending');
+    expect(
+      within(screen.getByRole('list', { name: 'Planned kinds never seen' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['refund']);
     expect(rows('Unplanned kinds')).toEqual(['debug1']);
     expect(within(panel).getByText('1 event had no text in "token", so no kind.')).toBeTruthy();
 
@@ -162,7 +174,9 @@ describe('plan coverage in the History screen', () => {
 
   it('says when no plan is active and measures a plan file chosen in the dialog instead', async () => {
     const { asked, chooses, choosing } = showHistory(async (input) =>
-      input.planFile === null ? Promise.reject(new AppError('coverage-no-plan', 'The active environment names no tracking plan.')) : report(input, { plan: { fileName: 'app.plan.json', source: 'chosen' } }),
+      input.planFile === null
+        ? Promise.reject(new AppError('coverage-no-plan', 'The active environment names no tracking plan.'))
+        : report(input, { plan: { fileName: 'app.plan.json', source: 'chosen' } }),
     );
     openPanel();
     const empty = await screen.findByTestId('coverage-no-plan');
@@ -187,10 +201,16 @@ describe('plan coverage in the History screen', () => {
     let failing = false;
     showHistory(async (input) => {
       if (failing) throw new AppError('coverage-plan-unusable', 'shop.plan.json has no kinds to measure: The plan has no "events" object.');
-      return report(input, { matching: 0, submissions: 0, coverage: { key: 'token', events: 0, seen: [], neverSeen: ['purchase'], unplanned: [], unplannedUnlisted: 0, unkeyed: 0 } });
+      return report(input, {
+        matching: 0,
+        submissions: 0,
+        coverage: { key: 'token', events: 0, seen: [], neverSeen: ['purchase'], unplanned: [], unplannedUnlisted: 0, unkeyed: 0 },
+      });
     });
     openPanel();
-    expect((await screen.findByTestId('coverage-nothing')).textContent).toBe('No submission matches the filter, so no event to measure. Widen the range or clear the filters.');
+    expect((await screen.findByTestId('coverage-nothing')).textContent).toBe(
+      'No submission matches the filter, so no event to measure. Widen the range or clear the filters.',
+    );
     expect(screen.getByTestId('coverage-range').textContent).toBe('All submissions');
     expect(screen.queryByRole('table')).toBeNull();
 
@@ -202,7 +222,7 @@ describe('plan coverage in the History screen', () => {
     expect(within(alert).getByRole('button', { name: 'Choose plan file…' })).toBeTruthy();
   });
 
-  it("measures again when the active plan changes: another file named, or its file saved on disk", async () => {
+  it('measures again when the active plan changes: another file named, or its file saved on disk', async () => {
     const { asked, planChanged, renamePlan } = showHistory(async (input) => report(input));
     openPanel();
     await screen.findByTestId('coverage-read');

@@ -18,7 +18,11 @@ beforeEach(() => {
 });
 
 const MOVED_TO = '/home/qa/.config/EventDesk/submissions.damaged-2026-11-23T21-30-05-123Z.sqlite';
-const corrupt = new AppError('history-corrupt', 'The history file is damaged and cannot be read; nothing was changed in it.', '/home/qa/.config/EventDesk/submissions.sqlite: database disk image is malformed');
+const corrupt = new AppError(
+  'history-corrupt',
+  'The history file is damaged and cannot be read; nothing was changed in it.',
+  '/home/qa/.config/EventDesk/submissions.sqlite: database disk image is malformed',
+);
 
 /** The History screen over an api whose history is unreadable (with `failure`) until set aside; each setAside call recorded. */
 function showHistory(failure: AppError, setAside: () => Promise<{ movedTo: string }> = async () => ({ movedTo: MOVED_TO })) {
@@ -86,7 +90,11 @@ describe('a history that cannot be read', () => {
       throw new AppError('history-set-aside', 'The damaged history file could not be moved aside.');
     });
     fireEvent.click(await screen.findByRole('button', { name: SET_ASIDE }));
-    await waitFor(() => expect(useNotices.getState().notices.map((notice) => [notice.tone, notice.text])).toEqual([['error', 'The damaged history file could not be moved aside.']]));
+    await waitFor(() =>
+      expect(useNotices.getState().notices.map((notice) => [notice.tone, notice.text])).toEqual([
+        ['error', 'The damaged history file could not be moved aside.'],
+      ]),
+    );
     expect(screen.getByRole('button', { name: SET_ASIDE })).toBeTruthy();
     expect(screen.queryByText(/was moved to/)).toBeNull();
   });

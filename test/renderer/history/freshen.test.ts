@@ -39,7 +39,10 @@ function setUp(pages: SubmissionSummary[][], newest: SubmissionSummary[]) {
 describe('freshening the history', () => {
   it('reads only the newest page, puts it before the rows already loaded, and keeps every loaded page', async () => {
     // Three pages loaded (300 down to 1); since then 2 new sends (302, 301), and 300 ended failed.
-    const { client, list, api } = setUp([rows(300, HISTORY_PAGE_SIZE, 'sending'), rows(200, HISTORY_PAGE_SIZE), rows(100, HISTORY_PAGE_SIZE)], [...rows(302, 2), row(300, 'failed'), ...rows(299, HISTORY_PAGE_SIZE - 3, 'sending')]);
+    const { client, list, api } = setUp(
+      [rows(300, HISTORY_PAGE_SIZE, 'sending'), rows(200, HISTORY_PAGE_SIZE), rows(100, HISTORY_PAGE_SIZE)],
+      [...rows(302, 2), row(300, 'failed'), ...rows(299, HISTORY_PAGE_SIZE - 3, 'sending')],
+    );
     freshenHistory(client, api);
     await vi.waitFor(() => expect(client.getQueryData<Pages>(listKey)!.pages[0]![0]!.id).toBe('s-0302'));
     expect(list).toHaveBeenCalledTimes(1);
@@ -68,7 +71,10 @@ describe('freshening the history', () => {
     await vi.waitFor(() => expect(observer.getCurrentResult().data!.pages[0]![0]!.id).toBe('s-0250'));
     expect(list).toHaveBeenCalledTimes(1);
     expect(observer.getCurrentResult().hasNextPage).toBe(true);
-    const shown = observer.getCurrentResult().data!.pages.flat().map((summary) => summary.id);
+    const shown = observer
+      .getCurrentResult()
+      .data!.pages.flat()
+      .map((summary) => summary.id);
     expect(shown).toEqual(rows(250, 150).map((summary) => summary.id));
     unsubscribe();
   });

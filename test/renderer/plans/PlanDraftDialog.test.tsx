@@ -12,7 +12,9 @@ vi.mock('../../../renderer/shell/editors.ts', () => ({
   BatchEditor: () => null,
   BatchViewer: () => null,
   CompareEditor: () => null,
-  PlanTextEditor: ({ initialText, onChange }: { initialText: string; onChange: (text: string) => void }) => <textarea aria-label="Plan JSON" defaultValue={initialText} onChange={(event) => onChange(event.target.value)} />,
+  PlanTextEditor: ({ initialText, onChange }: { initialText: string; onChange: (text: string) => void }) => (
+    <textarea aria-label="Plan JSON" defaultValue={initialText} onChange={(event) => onChange(event.target.value)} />
+  ),
 }));
 
 beforeAll(stubBrowser);
@@ -38,16 +40,29 @@ const plan = {
   name: 'Draft plan',
   key: 'token',
   events: {
-    purchase: { attributes: { type: 'object', required: ['currency'], additionalProperties: false, properties: { currency: { type: 'string', enum: ['EUR', 'USD'] } } } },
+    purchase: {
+      attributes: { type: 'object', required: ['currency'], additionalProperties: false, properties: { currency: { type: 'string', enum: ['EUR', 'USD'] } } },
+    },
   },
 };
-const drafted: OutputOf<'plans:draft'> = { text: `${JSON.stringify(plan, null, 2)}\n`, kinds: 1, from: '26 events of Checkout', events: 26, planned: 25, notes: ['1 event had no text in "token" and was left out.'], advice: null };
+const drafted: OutputOf<'plans:draft'> = {
+  text: `${JSON.stringify(plan, null, 2)}\n`,
+  kinds: 1,
+  from: '26 events of Checkout',
+  events: 26,
+  planned: 25,
+  notes: ['1 event had no text in "token" and was left out.'],
+  advice: null,
+};
 
 function open(answers: Parameters<typeof renderApp>[0]) {
   const app = renderApp({
     'environments:list': { ok: true, value: { environments: [staging], activeId: staging.id, notice: null } },
     'session:status': { ok: true, value: null },
-    'drafts:list': { ok: true, value: { drafts: [{ id: 'd1', name: 'Checkout', text: batchText, filePath: null, updatedAt: '2026-11-24T09:00:00.000Z', revision: 0 }], activeId: 'd1' } },
+    'drafts:list': {
+      ok: true,
+      value: { drafts: [{ id: 'd1', name: 'Checkout', text: batchText, filePath: null, updatedAt: '2026-11-24T09:00:00.000Z', revision: 0 }], activeId: 'd1' },
+    },
     ...answers,
   });
   return app;
@@ -93,39 +108,85 @@ describe('the draft plan dialog', () => {
   });
 
   it('shows no plan to save when no event named a kind, and says what to change', async () => {
-    open({ 'plans:draft': { ok: true, value: { ...drafted, text: '{"name": "Draft plan", "key": "token", "events": {}}\n', kinds: 0, planned: 0, notes: [] } } });
+    open({
+      'plans:draft': { ok: true, value: { ...drafted, text: '{"name": "Draft plan", "key": "token", "events": {}}\n', kinds: 0, planned: 0, notes: [] } },
+    });
     const dialog = await inferFromBatch();
     const empty = await within(dialog).findByTestId('plan-draft-empty');
-    expect(empty.textContent).toBe('No kind of event, so no plan. Name the field that says each event’s kind under Key field (dots reach inside one: attributes.screen), and infer again.');
+    expect(empty.textContent).toBe(
+      'No kind of event, so no plan. Name the field that says each event’s kind under Key field (dots reach inside one: attributes.screen), and infer again.',
+    );
     expect(within(dialog).queryByRole('button', { name: 'Save plan as…' })).toBeNull();
     expect(within(dialog).queryByLabelText('Plan JSON')).toBeNull();
   });
 
   it('says when the key drafted a kind per event, and infers again by a proposed field in one click', async () => {
-    const advice = { message: '"token" differs in nearly every event (180 kinds from 180 events), so each kind would describe single events rather than a kind of event. Fields whose values repeat, best first: key by one of them.', candidates: [{ key: 'attributes.platform', description: '2 values: android, ios; in all 180 events' }, { key: 'attributes.screen', description: '6 values: cart, checkout, home, …; in all 180 events' }] };
+    const advice = {
+      message:
+        '"token" differs in nearly every event (180 kinds from 180 events), so each kind would describe single events rather than a kind of event. Fields whose values repeat, best first: key by one of them.',
+      candidates: [
+        { key: 'attributes.platform', description: '2 values: android, ios; in all 180 events' },
+        { key: 'attributes.screen', description: '6 values: cart, checkout, home, …; in all 180 events' },
+      ],
+    };
     const byScreen = { ...drafted, kinds: 6, events: 180, planned: 180, notes: [] };
-    const { calls } = open({ 'plans:draft': (input: unknown) => ({ ok: true, value: (input as { key?: string }).key === 'attributes.screen' ? byScreen : { ...byScreen, kinds: 180, advice } }) });
+    const { calls } = open({
+      'plans:draft': (input: unknown) => ({
+        ok: true,
+        value: (input as { key?: string }).key === 'attributes.screen' ? byScreen : { ...byScreen, kinds: 180, advice },
+      }),
+    });
     const dialog = await inferFromBatch();
     const about = await within(dialog).findByRole('region', { name: 'About the key' });
     expect(within(about).getByRole('alert').textContent).toBe(advice.message);
-    expect(within(about).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Key by attributes.platform2 values: android, ios; in all 180 events', 'Key by attributes.screen6 values: cart, checkout, home, …; in all 180 events']);
+    expect(
+      within(about)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Key by attributes.platform2 values: android, ios; in all 180 events',
+      'Key by attributes.screen6 values: cart, checkout, home, …; in all 180 events',
+    ]);
     await act(async () => void fireEvent.click(within(about).getByRole('button', { name: 'Key by attributes.screen' })));
-    expect(calls.filter((call) => call.channel === 'plans:draft').at(-1)?.input).toEqual({ source: 'batch', text: batchText, batchName: 'Checkout', key: 'attributes.screen' });
+    expect(calls.filter((call) => call.channel === 'plans:draft').at(-1)?.input).toEqual({
+      source: 'batch',
+      text: batchText,
+      batchName: 'Checkout',
+      key: 'attributes.screen',
+    });
     await within(dialog).findByText('6 kinds from 26 events of Checkout.');
     expect(within(dialog).queryByRole('region', { name: 'About the key' })).toBeNull();
     expect(within(dialog).getByLabelText('Key field')).toHaveProperty('value', 'attributes.screen');
   });
 
   it('says so when the source held no event at all', async () => {
-    open({ 'plans:draft': { ok: true, value: { ...drafted, text: '{"name": "Draft plan", "key": "token", "events": {}}\n', kinds: 0, events: 0, planned: 0, notes: [], from: '0 events of Checkout' } } });
+    open({
+      'plans:draft': {
+        ok: true,
+        value: {
+          ...drafted,
+          text: '{"name": "Draft plan", "key": "token", "events": {}}\n',
+          kinds: 0,
+          events: 0,
+          planned: 0,
+          notes: [],
+          from: '0 events of Checkout',
+        },
+      },
+    });
     const dialog = await inferFromBatch();
-    expect((await within(dialog).findByTestId('plan-draft-empty')).textContent).toBe('No events were read, so there is no plan: draft from a batch, files or a capture that hold some.');
+    expect((await within(dialog).findByTestId('plan-draft-empty')).textContent).toBe(
+      'No events were read, so there is no plan: draft from a batch, files or a capture that hold some.',
+    );
   });
 
   it('lists the problems of a plan main would not save, and offers no use of it', async () => {
     open({
       'plans:draft': { ok: true, value: drafted },
-      'plans:save': { ok: true, value: { saved: false, problems: ['purchase /events/purchase/attributes/type: expected one of "array", "boolean"…, saw "strin"'] } },
+      'plans:save': {
+        ok: true,
+        value: { saved: false, problems: ['purchase /events/purchase/attributes/type: expected one of "array", "boolean"…, saw "strin"'] },
+      },
     });
     const dialog = await inferFromBatch();
     await act(async () => void fireEvent.click(await within(dialog).findByRole('button', { name: 'Save plan as…' })));
@@ -140,7 +201,9 @@ describe('the draft plan dialog', () => {
     await screen.findByTestId('active-environment');
     act(() => usePlanDraft.getState().open({ inferNow: 'capture' }));
     const dialog = await screen.findByRole('dialog', { name: 'Draft a tracking plan' });
-    expect((await within(dialog).findByTestId('plan-draft-summary')).textContent).toBe('1 kind from 26 events captured (4 requests); 25 events of them named a kind.');
+    expect((await within(dialog).findByTestId('plan-draft-summary')).textContent).toBe(
+      '1 kind from 26 events captured (4 requests); 25 events of them named a kind.',
+    );
     expect((within(dialog).getByRole('radio', { name: 'The sandbox’s capture' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'accepted events only' }));
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: 'Infer' })));
@@ -151,7 +214,12 @@ describe('the draft plan dialog', () => {
   });
 
   it('says why a source cannot be read', async () => {
-    open({ 'plans:draft': { ok: false, error: { code: 'plan-source-format', message: 'Checkout: The file is not valid JSON at line 1, column 3: a value is missing.' } } });
+    open({
+      'plans:draft': {
+        ok: false,
+        error: { code: 'plan-source-format', message: 'Checkout: The file is not valid JSON at line 1, column 3: a value is missing.' },
+      },
+    });
     const dialog = await inferFromBatch();
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Checkout: The file is not valid JSON at line 1, column 3: a value is missing.');
   });

@@ -97,7 +97,22 @@ const done: SubmissionView = {
   finishedAt: NOW.toISOString(),
   sendingMs: 120,
   status: 'ok',
-  chunks: [{ firstEvent: 0, eventCount: 3, status: 'ok', statusCode: 200, responseHeaders: {}, responseBody: '{"accepted":3}', responseTruncated: false, attempts: 1, durationMs: 40, error: null, wentOut: true, attemptLog: [] }],
+  chunks: [
+    {
+      firstEvent: 0,
+      eventCount: 3,
+      status: 'ok',
+      statusCode: 200,
+      responseHeaders: {},
+      responseBody: '{"accepted":3}',
+      responseTruncated: false,
+      attempts: 1,
+      durationMs: 40,
+      error: null,
+      wentOut: true,
+      attemptLog: [],
+    },
+  ],
 };
 
 let calls: { channel: ChannelName; input: unknown }[];
@@ -140,7 +155,10 @@ function renderReplay(answers: Partial<Record<ChannelName, (input: never) => unk
   return screen.getByRole('dialog', { name: 'Replay events' });
 }
 
-const sent = () => calls.filter((call) => call.channel === 'send:start').map((call) => call.input as { environmentId: string; batchText: string; again: boolean; label?: string });
+const sent = () =>
+  calls
+    .filter((call) => call.channel === 'send:start')
+    .map((call) => call.input as { environmentId: string; batchText: string; again: boolean; label?: string });
 
 beforeAll(stubBrowser);
 beforeEach(() => {
@@ -166,7 +184,9 @@ describe('the Replay dialog', () => {
     const target = within(dialog).getByRole('combobox', { name: 'Send to' }) as HTMLSelectElement;
     await vi.waitFor(() => expect(target.value).toBe('local-sandbox'));
     expect([...target.options].map((option) => option.text)).toEqual(['Local sandbox', 'Staging', 'Production (production)']);
-    await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('Sends 3 events, created_at from 2026-11-20 10:00:00 to 2026-11-20 10:10:00 (UTC).'));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByRole('status').textContent).toBe('Sends 3 events, created_at from 2026-11-20 10:00:00 to 2026-11-20 10:10:00 (UTC).'),
+    );
   });
 
   it('sends to the chosen environment, times shifted so the newest is now and personal fields pseudonymized by the composer’s transforms, under a label naming the replay', async () => {
@@ -184,7 +204,13 @@ describe('the Replay dialog', () => {
     await vi.waitFor(() => expect(sent()).toHaveLength(1));
     const [start] = sent();
     expect(start).toMatchObject({ environmentId: 'staging', again: false, label: 'Replay of 3 captured events (customer_id = c-42)' });
-    const events = JSON.parse(start!.batchText) as { token: string; customer_id: string; device_id: string; created_at: string; attributes: { note: string } }[];
+    const events = JSON.parse(start!.batchText) as {
+      token: string;
+      customer_id: string;
+      device_id: string;
+      created_at: string;
+      attributes: { note: string };
+    }[];
     expect(events.map((event) => event.token)).toEqual(['evt-1', 'evt-2', 'evt-3']);
     expect(events.map((event) => event.created_at)).toEqual(['2026-11-24 09:50:00', '2026-11-24 10:00:00', '2026-11-24 09:57:30']);
     // One customer keeps one pseudonym, and no personal value is left.
@@ -197,7 +223,9 @@ describe('the Replay dialog', () => {
   it('says how many events have errors under the target’s rules, and leaves them out when asked, so the good ones are not refused with them', async () => {
     const dialog = renderReplay({}, [captured[0], { ...captured[1], svc_id: 'seven' }, { ...captured[2], created_at: 'yesterday' }]);
     const warning = await vi.waitFor(() => within(dialog).getByText(/have errors under the rules of “Local sandbox”/));
-    expect(warning.textContent).toBe('2 of 3 events have errors under the rules of “Local sandbox”: the server refuses them, and a chunk holding one is refused whole.');
+    expect(warning.textContent).toBe(
+      '2 of 3 events have errors under the rules of “Local sandbox”: the server refuses them, and a chunk holding one is refused whole.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Leave them out' }));
     await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('Sends 1 event, created_at 2026-11-20 10:00:00 (UTC).'));
     expect(within(dialog).queryByText(/have errors/)).toBeNull();
@@ -239,7 +267,10 @@ describe('the Replay dialog', () => {
   });
 
   it('says in the dialog, not in a passing notice, that the target has no API key, opens its settings, and keeps every choice to send again', async () => {
-    const refusals = [new AppError('missing-api-key', '“Staging” has no API key. Add it in the environment\'s settings; nothing was sent.'), new AppError('needs-login', 'Log in to “Staging” first; nothing was sent.')];
+    const refusals = [
+      new AppError('missing-api-key', "“Staging” has no API key. Add it in the environment's settings; nothing was sent."),
+      new AppError('needs-login', 'Log in to “Staging” first; nothing was sent.'),
+    ];
     const dialog = renderReplay({
       'send:start': () => {
         const refusal = refusals.shift();
@@ -256,7 +287,7 @@ describe('the Replay dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
 
     const alert = await within(dialog).findByRole('alert');
-    expect(alert.textContent).toContain('“Staging” has no API key. Add it in the environment\'s settings; nothing was sent.');
+    expect(alert.textContent).toContain("“Staging” has no API key. Add it in the environment's settings; nothing was sent.");
     expect(useNotices.getState().notices).toEqual([]);
     expect(useReplay.getState().request).not.toBeNull();
     expect(target.value).toBe('staging');
@@ -281,7 +312,20 @@ describe('the Replay dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await vi.waitFor(() => expect(sent()).toHaveLength(1));
     act(() =>
-      useSendState.getState().progressed({ submissionId: 'sub-1', environmentId: 'staging', environmentName: 'Staging', chunksDone: 1, chunksTotal: 1, eventsDone: 3, eventsTotal: 3, eventsPerSecond: 75, etaSeconds: null, activity: null, status: 'ok', problem: null }),
+      useSendState.getState().progressed({
+        submissionId: 'sub-1',
+        environmentId: 'staging',
+        environmentName: 'Staging',
+        chunksDone: 1,
+        chunksTotal: 1,
+        eventsDone: 3,
+        eventsTotal: 3,
+        eventsPerSecond: 75,
+        etaSeconds: null,
+        activity: null,
+        status: 'ok',
+        problem: null,
+      }),
     );
     await vi.waitFor(() => expect(within(dialog).getByTestId('send-outcome').textContent).toContain('3 of 3 events accepted'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Open in History' }));
@@ -298,7 +342,11 @@ describe('the Replay dialog', () => {
     await vi.waitFor(() => expect(useReplay.getState().request).toBeNull());
     const batch = useComposer.getState().batches.at(-1)!;
     expect(batch.name).toBe('Replay of 3 captured events (customer_id = c-42)');
-    expect((JSON.parse(batchText(batch.id)) as { created_at: string }[]).map((event) => event.created_at)).toEqual(['2026-11-24 08:50:00', '2026-11-24 09:00:00', '2026-11-24 08:57:30']);
+    expect((JSON.parse(batchText(batch.id)) as { created_at: string }[]).map((event) => event.created_at)).toEqual([
+      '2026-11-24 08:50:00',
+      '2026-11-24 09:00:00',
+      '2026-11-24 08:57:30',
+    ]);
     expect(useUi.getState().screen).toBe('composer');
     expect(sent()).toEqual([]);
   });

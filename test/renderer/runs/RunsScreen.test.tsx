@@ -9,7 +9,11 @@ import type { SessionView } from '../../../features/environments/common/session.
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 import { brokenResult, checkoutResult, environment, failed, kept, listing, passed, runResult, scenarios } from './runs-fixtures.ts';
 
-vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({
+  BatchEditor: () => <div data-testid="batch-editor" />,
+  BatchViewer: () => null,
+  CompareEditor: () => null,
+}));
 
 beforeAll(stubBrowser);
 beforeEach(() => useLiveRun.setState(useLiveRun.getInitialState(), true));
@@ -32,7 +36,8 @@ async function openRuns(answers: Parameters<typeof renderApp>[0] = workspaceAnsw
   return app;
 }
 
-const inputsOf = (calls: { channel: ChannelName; input: unknown }[], channel: ChannelName) => calls.filter((call) => call.channel === channel).map((call) => call.input);
+const inputsOf = (calls: { channel: ChannelName; input: unknown }[], channel: ChannelName) =>
+  calls.filter((call) => call.channel === channel).map((call) => call.input);
 
 describe('the Runs screen', () => {
   it('without a workspace says so and offers to open one', async () => {
@@ -56,7 +61,11 @@ describe('the Runs screen', () => {
     await openRuns();
     const checkout = await screen.findByRole('region', { name: 'Scenario Checkout' });
     expect(checkout.textContent).toContain('scenarios/checkout.scenario.json');
-    expect(within(checkout).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['purchases are accepted', 'send batches/refund.json']);
+    expect(
+      within(checkout)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['purchases are accepted', 'send batches/refund.json']);
     const broken = screen.getByRole('region', { name: 'Scenario broken' });
     expect(within(broken).getByRole('note').textContent).toBe(scenarios[1]!.problem);
     expect(within(broken).getByRole('button', { name: 'Run broken' })).toHaveProperty('disabled', true);
@@ -119,7 +128,13 @@ describe('the Runs screen', () => {
     push('runs:progress', { runId: 'run-9', kind: 'step-started', file: checkoutResult([]).file, index: 1, row: null, name: failed.name });
     fireEvent.click(screen.getByRole('tab', { name: 'Runs' }));
     const steps = await screen.findByRole('list', { name: 'Steps run in Checkout' });
-    await waitFor(() => expect(within(steps).getAllByRole('listitem').map((step) => step.textContent?.slice(0, 8))).toEqual(['✓ passed', '… runnin']));
+    await waitFor(() =>
+      expect(
+        within(steps)
+          .getAllByRole('listitem')
+          .map((step) => step.textContent?.slice(0, 8)),
+      ).toEqual(['✓ passed', '… runnin']),
+    );
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
   });
 
@@ -155,7 +170,10 @@ describe('the Runs screen', () => {
       'session:status': () => ok(null),
       'session:login': () => ok(session),
       'runs:secretsNeeded': () => ok([{ environment: environment('env-t', 'staging'), password: true, apiKey: false }]),
-      'runs:start': () => (inputsOf(calls, 'session:login').length === 0 ? { ok: false, error: { code: 'run-secrets-missing', message: 'The run needs, before it starts: “staging” a login.' } } : ok({ runId: 'run-1' })),
+      'runs:start': () =>
+        inputsOf(calls, 'session:login').length === 0
+          ? { ok: false, error: { code: 'run-secrets-missing', message: 'The run needs, before it starts: “staging” a login.' } }
+          : ok({ runId: 'run-1' }),
     });
     await screen.findByRole('region', { name: 'Scenario Checkout' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Environment' }), { target: { value: 'staging' } });
@@ -165,7 +183,12 @@ describe('the Runs screen', () => {
     fireEvent.change(within(asked).getByLabelText('Username'), { target: { value: 'demo' } });
     fireEvent.change(within(asked).getByLabelText('Password'), { target: { value: 'demo-password' } });
     fireEvent.submit(within(asked).getByRole('button', { name: 'Start the run' }));
-    await waitFor(() => expect(inputsOf(calls, 'runs:start')).toEqual([{ scenarios: [], environment: 'staging', bail: false }, { scenarios: [], environment: 'staging', bail: false }]));
+    await waitFor(() =>
+      expect(inputsOf(calls, 'runs:start')).toEqual([
+        { scenarios: [], environment: 'staging', bail: false },
+        { scenarios: [], environment: 'staging', bail: false },
+      ]),
+    );
     expect(inputsOf(calls, 'session:login')).toEqual([{ environmentId: 'env-t', username: 'demo', password: 'demo-password', rememberPassword: false }]);
   });
 
@@ -193,7 +216,11 @@ describe('the Runs screen', () => {
 
     fireEvent.click(within(keptRuns).getAllByRole('button')[2]!);
     const shown = await screen.findByRole('region', { name: /^Run of / });
-    expect(within(shown).getAllByRole('listitem').some((item) => item.textContent?.includes('✓ passed'))).toBe(true);
+    expect(
+      within(shown)
+        .getAllByRole('listitem')
+        .some((item) => item.textContent?.includes('✓ passed')),
+    ).toBe(true);
 
     const compare = within(keptRuns).getByRole('button', { name: 'Compare' });
     expect(compare).toHaveProperty('disabled', true);

@@ -18,8 +18,20 @@ export const listing: WorkspaceListing = {
 };
 
 export const scenarios: WorkspaceScenario[] = [
-  { file: 'scenarios/checkout.scenario.json', name: 'Checkout', steps: ['purchases are accepted', 'send batches/refund.json'], environment: null, problem: null },
-  { file: 'scenarios/broken.scenario.json', name: 'broken', steps: [], environment: null, problem: 'scenarios/broken.scenario.json:3:5: /steps/0/expect/status: expected a number from 100 to 599' },
+  {
+    file: 'scenarios/checkout.scenario.json',
+    name: 'Checkout',
+    steps: ['purchases are accepted', 'send batches/refund.json'],
+    environment: null,
+    problem: null,
+  },
+  {
+    file: 'scenarios/broken.scenario.json',
+    name: 'broken',
+    steps: [],
+    environment: null,
+    problem: 'scenarios/broken.scenario.json:3:5: /steps/0/expect/status: expected a number from 100 to 599',
+  },
 ];
 
 export const environment = (id: string, name: string): EnvironmentView => ({

@@ -20,7 +20,18 @@ const report = (asked: Asked, patch: Partial<CaptureCoverage> = {}): CaptureCove
   read: 4,
   matching: 2,
   stopped: false,
-  coverage: { key: 'token', events: 5, seen: [{ key: 'purchase', count: 2 }, { key: 'signup', count: 2 }], neverSeen: ['refund'], unplanned: [{ key: 'debug', count: 1 }], unplannedUnlisted: 0, unkeyed: 0 },
+  coverage: {
+    key: 'token',
+    events: 5,
+    seen: [
+      { key: 'purchase', count: 2 },
+      { key: 'signup', count: 2 },
+    ],
+    neverSeen: ['refund'],
+    unplanned: [{ key: 'debug', count: 1 }],
+    unplannedUnlisted: 0,
+    unkeyed: 0,
+  },
   ...patch,
 });
 
@@ -42,7 +53,14 @@ const section = () => screen.findByRole('region', { name: 'Captured events and p
 
 describe("the Sandbox tab's plan coverage of the capture", () => {
   it("measures the sandbox's plan over every captured event, then the accepted ones of the last hour, in the side panel", async () => {
-    const { asked, calls } = showSandbox((input) => (input.selection.acceptedOnly ? report(input, { matching: 1, coverage: { ...report(input).coverage, events: 3, seen: [{ key: 'purchase', count: 2 }], neverSeen: ['refund', 'signup'] } }) : report(input)));
+    const { asked, calls } = showSandbox((input) =>
+      input.selection.acceptedOnly
+        ? report(input, {
+            matching: 1,
+            coverage: { ...report(input).coverage, events: 3, seen: [{ key: 'purchase', count: 2 }], neverSeen: ['refund', 'signup'] },
+          })
+        : report(input),
+    );
     fireEvent.click(within(await section()).getByRole('button', { name: 'Plan coverage' }));
     const panel = await screen.findByRole('article', { name: 'Plan coverage' });
     expect((await within(panel).findByTestId('coverage-read')).textContent).toBe('Read 5 events of 2 captured requests.');
@@ -69,7 +87,14 @@ describe("the Sandbox tab's plan coverage of the capture", () => {
   });
 
   it('says when nothing is captured, and when no plan applies', async () => {
-    showSandbox((input) => report(input, { requests: 0, read: 0, matching: 0, coverage: { ...report(input).coverage, events: 0, seen: [], unplanned: [], neverSeen: ['purchase', 'refund', 'signup'] } }));
+    showSandbox((input) =>
+      report(input, {
+        requests: 0,
+        read: 0,
+        matching: 0,
+        coverage: { ...report(input).coverage, events: 0, seen: [], unplanned: [], neverSeen: ['purchase', 'refund', 'signup'] },
+      }),
+    );
     fireEvent.click(within(await section()).getByRole('button', { name: 'Plan coverage' }));
     expect((await screen.findByTestId('coverage-nothing')).textContent).toBe('Nothing is captured yet: send the sandbox some events, then measure again.');
     cleanup();

@@ -42,7 +42,10 @@ describe("the Sandbox tab's Connection panel", () => {
   });
 
   it('checks the port before asking, moves the sandbox with Apply, and shows the new address', async () => {
-    const { calls } = renderSandboxScreen({ 'sandbox:info': { ok: true, value: view(4797) }, 'sandbox:setPort': (input) => ({ ok: true, value: view((input as { port: number }).port) }) });
+    const { calls } = renderSandboxScreen({
+      'sandbox:info': { ok: true, value: view(4797) },
+      'sandbox:setPort': (input) => ({ ok: true, value: view((input as { port: number }).port) }),
+    });
     const panel = await screen.findByRole('region', { name: 'Connection' });
     const field = within(panel).getByRole('textbox', { name: 'Port' });
     expect((field as HTMLInputElement).value).toBe('4797');
@@ -63,7 +66,7 @@ describe("the Sandbox tab's Connection panel", () => {
     await waitFor(() => expect(within(panel).getByTestId('sandbox-url').textContent).toBe('http://127.0.0.1:4811'));
     expect(calls.filter(([channel]) => channel === 'sandbox:setPort')).toEqual([['sandbox:setPort', { port: 4811 }]]);
     expect(within(panel).queryByRole('alert')).toBeNull();
-    expect(within(panel).getByTestId('sandbox-snippet').textContent).toContain("BASE_URL=http://127.0.0.1:4811");
+    expect(within(panel).getByTestId('sandbox-snippet').textContent).toContain('BASE_URL=http://127.0.0.1:4811');
   });
 
   it('says plainly when the port is taken, and the sandbox stays where it was', async () => {
@@ -82,7 +85,10 @@ describe("the Sandbox tab's Connection panel", () => {
 
   it("drops the field's problem and the last Apply's refusal once the port is edited, and says no port is chosen when the sandbox took any free one", async () => {
     renderSandboxScreen({
-      'sandbox:info': { ok: true, value: sandboxView({ url: 'http://127.0.0.1:51000', port: { port: 51_000, requested: 0, source: 'default', variable: null, note: null } }) },
+      'sandbox:info': {
+        ok: true,
+        value: sandboxView({ url: 'http://127.0.0.1:51000', port: { port: 51_000, requested: 0, source: 'default', variable: null, note: null } }),
+      },
       'sandbox:setPort': () => ({ ok: false, error: { code: 'sandbox-port-taken', message: 'Port 4811 is in use by another program.' } }),
     });
     const panel = await screen.findByRole('region', { name: 'Connection' });

@@ -56,18 +56,39 @@ function row(place: number, changes: Partial<CapturedEventRow> = {}): CapturedEv
 /** Five events: three accepted (one with a plan warning), one refused for its own fields, one with its request. */
 const captured: CapturedEventRow[] = [
   row(0),
-  row(1, { violations: [{ index: 1, kind: 'attribute-unknown', severity: 'warning', pointer: '/1/attributes/colour', expected: 'no such attribute', message: 'colour is not in the plan.' }] }),
+  row(1, {
+    violations: [
+      {
+        index: 1,
+        kind: 'attribute-unknown',
+        severity: 'warning',
+        pointer: '/1/attributes/colour',
+        expected: 'no such attribute',
+        message: 'colour is not in the plan.',
+      },
+    ],
+  }),
   row(2),
-  row(3, { verdict: 'refused', problemCount: 2, problems: [{ field: 'customer_id', message: 'Must be a string, not a number.' }, { field: 'colour', message: 'Not a field of a user event.' }] }),
+  row(3, {
+    verdict: 'refused',
+    problemCount: 2,
+    problems: [
+      { field: 'customer_id', message: 'Must be a string, not a number.' },
+      { field: 'colour', message: 'Not a field of a user event.' },
+    ],
+  }),
   row(4, { verdict: 'refused' }),
 ];
 
 function eventsAnswer(events: CapturedEventRow[]) {
   return (input: unknown) => {
     const query = input as CapturedEventsQuery;
-    if (query.where === 'customer_id = (') return { ok: false as const, error: { code: 'capture-filter' as const, message: 'The filter cannot be read: column 15: expected a value after “=”.' } };
+    if (query.where === 'customer_id = (')
+      return { ok: false as const, error: { code: 'capture-filter' as const, message: 'The filter cannot be read: column 15: expected a value after “=”.' } };
     const matching = events.filter((event) => query.verdict === 'any' || event.verdict === query.verdict);
-    const rows = matching.slice(query.offset, query.offset + query.limit).map((event) => ({ ...event, attributes: query.attributes.map((name) => `${name} of ${event.token}`) }));
+    const rows = matching
+      .slice(query.offset, query.offset + query.limit)
+      .map((event) => ({ ...event, attributes: query.attributes.map((name) => `${name} of ${event.token}`) }));
     return { ok: true as const, value: { rows, total: matching.length, captured: events.length, generation: 3 } };
   };
 }
@@ -84,7 +105,11 @@ describe("the Sandbox tab's Events view", () => {
     renderEvents();
     await waitFor(() => expect(rowsShown()).toHaveLength(5));
     expect(screen.getByTestId('events-count').textContent).toMatch(/^5 of 5 events/);
-    const cells = rowsShown().map((element) => within(element).getAllByRole('gridcell').map((cell) => cell.textContent));
+    const cells = rowsShown().map((element) =>
+      within(element)
+        .getAllByRole('gridcell')
+        .map((cell) => cell.textContent),
+    );
     // The verdict and the request first after the place: triage's columns, in view however narrow the table.
     expect(cells[0]).toEqual(['1', '✓ accepted', '#10', 't-1', 'c-1', 'dev-1', '2026-11-22 10:00:00']);
     expect(cells[1]![1]).toBe('✓ accepted⚠ 1 plan warning');
@@ -98,7 +123,11 @@ describe("the Sandbox tab's Events view", () => {
   });
 
   it('shows the events a forwarding sandbox could not deliver as not delivered, with why, and picks exactly them', async () => {
-    renderEvents([...captured, row(5, { verdict: 'undelivered', failure: 'upstream-timeout' }), row(6, { verdict: 'undelivered', failure: 'upstream-unreachable' })]);
+    renderEvents([
+      ...captured,
+      row(5, { verdict: 'undelivered', failure: 'upstream-timeout' }),
+      row(6, { verdict: 'undelivered', failure: 'upstream-unreachable' }),
+    ]);
     await waitFor(() => expect(rowsShown()).toHaveLength(7));
     const verdicts = () => rowsShown().map((element) => within(element).getAllByRole('gridcell')[1]!.textContent);
     expect(verdicts().slice(5)).toEqual(['⊘ not delivered: upstream timed out', '⊘ not delivered: upstream unreachable']);
@@ -135,25 +164,46 @@ describe("the Sandbox tab's Events view", () => {
   });
 
   it('opens the request an event came in, in the Requests view', async () => {
-    const listed = (id: number) => ({ id, receivedAt: '2026-11-22T10:00:00.000Z', durationMs: 2, method: 'POST', path: '/user/events', status: 422, reason: 'invalid-events: 2 problems', eventCount: 2, fault: null, plan: null });
+    const listed = (id: number) => ({
+      id,
+      receivedAt: '2026-11-22T10:00:00.000Z',
+      durationMs: 2,
+      method: 'POST',
+      path: '/user/events',
+      status: 422,
+      reason: 'invalid-events: 2 problems',
+      eventCount: 2,
+      fault: null,
+      plan: null,
+    });
     renderEvents(captured, { 'capture:requests': { ok: true, value: { requests: [listed(12), listed(11), listed(10)], reset: true } } });
     await waitFor(() => expect(rowsShown()).toHaveLength(5));
     fireEvent.click(within(rowsShown()[3]!).getByRole('button', { name: 'Show request #11' }));
     expect(await screen.findByText('Captured request #11, opened below, is the one the event came in.')).toBeTruthy();
-    const requests = within(screen.getByRole('list', { name: 'Requests, newest first' })).getAllByRole('listitem').map((item) => item.querySelector('details')!);
+    const requests = within(screen.getByRole('list', { name: 'Requests, newest first' }))
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('details')!);
     await waitFor(() => expect(requests.map((details) => details.open)).toEqual([false, true, false]));
     expect(document.activeElement).toBe(requests[1]!.querySelector('summary'));
   });
 
   it('opens an event: its problems, its request and the event as it arrived', async () => {
     renderEvents(captured, {
-      'capture:event': { ok: true, value: { text: '{\n  "token": "t-4"\n}', request: { id: 11, receivedAt: '2026-11-22T10:00:00.000Z', path: '/user/events', status: 422, reason: 'invalid-events: 2 problems' } } },
+      'capture:event': {
+        ok: true,
+        value: {
+          text: '{\n  "token": "t-4"\n}',
+          request: { id: 11, receivedAt: '2026-11-22T10:00:00.000Z', path: '/user/events', status: 422, reason: 'invalid-events: 2 problems' },
+        },
+      },
     });
     await waitFor(() => expect(rowsShown()).toHaveLength(5));
     fireEvent.click(rowsShown()[3]!);
     const detail = await screen.findByRole('region', { name: 'Event detail' });
     expect(within(detail).getByRole('heading').textContent).toBe('Event 2 of request #11');
-    expect(within(detail).getByRole('list', { name: 'Problems' }).textContent).toBe('customer_id Must be a string, not a number.colour Not a field of a user event.');
+    expect(within(detail).getByRole('list', { name: 'Problems' }).textContent).toBe(
+      'customer_id Must be a string, not a number.colour Not a field of a user event.',
+    );
     await waitFor(() => expect(within(detail).getByText(/"token": "t-4"/)).toBeTruthy());
     expect(detail.textContent).toContain('/user/events, 422 invalid-events: 2 problems');
   });
@@ -179,17 +229,33 @@ describe("the Sandbox tab's Events view", () => {
     const bar = screen.getByRole('toolbar', { name: 'Selected events' });
     fireEvent.click(within(bar).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(copied).toEqual(['[\n  {"token": "t-1"}\n]\n']));
-    expect(taken.at(-1)).toEqual({ where: '', verdict: 'any', generation: 3, ranges: [[0, 1], [2, 3], [4, 5]] });
+    expect(taken.at(-1)).toEqual({
+      where: '',
+      verdict: 'any',
+      generation: 3,
+      ranges: [
+        [0, 1],
+        [2, 3],
+        [4, 5],
+      ],
+    });
 
     fireEvent.keyDown(screen.getByRole('grid', { name: 'Captured events' }), { key: 'a', ctrlKey: true });
     expect(screen.getByTestId('events-selected').textContent).toBe('5 events selected');
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Save as NDJSON…' }));
-    await waitFor(() => expect(calls.find(([channel]) => channel === 'capture:saveEvents')?.[1]).toEqual({ selection: { where: '', verdict: 'any', generation: 3, ranges: [[0, 5]] }, format: 'ndjson' }));
+    await waitFor(() =>
+      expect(calls.find(([channel]) => channel === 'capture:saveEvents')?.[1]).toEqual({
+        selection: { where: '', verdict: 'any', generation: 3, ranges: [[0, 5]] },
+        format: 'ndjson',
+      }),
+    );
     await waitFor(() => expect(useNotices.getState().notices.map((notice) => notice.text)).toContain('Saved 3 events to /tmp/out.ndjson.'));
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Replay…' }));
-    await waitFor(() => expect(useReplay.getState().request).toEqual({ eventsText: '[\n  {"token": "t-1"}\n]\n', count: 3, source: '3 captured events (refused)' }));
+    await waitFor(() =>
+      expect(useReplay.getState().request).toEqual({ eventsText: '[\n  {"token": "t-1"}\n]\n', count: 3, source: '3 captured events (refused)' }),
+    );
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Open in composer' }));
     await waitFor(() => expect(useUi.getState().screen).toBe('composer'));
@@ -201,7 +267,12 @@ describe("the Sandbox tab's Events view", () => {
   });
 
   it('moves with the arrows, selects with Space and opens with Enter', async () => {
-    renderEvents(captured, { 'capture:event': { ok: true, value: { text: '{}', request: { id: 10, receivedAt: '2026-11-22T10:00:00.000Z', path: '/user/events', status: 202, reason: 'accepted 2 events' } } } });
+    renderEvents(captured, {
+      'capture:event': {
+        ok: true,
+        value: { text: '{}', request: { id: 10, receivedAt: '2026-11-22T10:00:00.000Z', path: '/user/events', status: 202, reason: 'accepted 2 events' } },
+      },
+    });
     await waitFor(() => expect(rowsShown()).toHaveLength(5));
     const grid = screen.getByRole('grid', { name: 'Captured events' });
     fireEvent.keyDown(grid, { key: 'ArrowDown' });
@@ -244,7 +315,9 @@ describe("the Sandbox tab's Events view", () => {
     const { calls } = renderEvents();
     await waitFor(() => expect(rowsShown()).toHaveLength(5));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter captured events' }), { target: { value: '  customer_id = ' } });
-    await waitFor(() => expect(calls.some(([channel, query]) => channel === 'capture:events' && (query as CapturedEventsQuery).where === '  customer_id = ')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some(([channel, query]) => channel === 'capture:events' && (query as CapturedEventsQuery).where === '  customer_id = ')).toBe(true),
+    );
   });
 
   it('adds attribute columns by name and remembers them; says when nothing is captured and when nothing matches', async () => {

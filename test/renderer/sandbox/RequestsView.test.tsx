@@ -16,7 +16,21 @@ afterEach(cleanup);
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 function request(id: number, path: string, status: number | null, reason: string, age = 0, fault: string | null = null): ListedRequest {
-  return { id, receivedAt: minutesAgo(age), durationMs: 2, method: 'POST', path, status, reason, eventCount: 1, fault, plan: null, upstream: null, planErrors: 0, planWarnings: 0 };
+  return {
+    id,
+    receivedAt: minutesAgo(age),
+    durationMs: 2,
+    method: 'POST',
+    path,
+    status,
+    reason,
+    eventCount: 1,
+    fault,
+    plan: null,
+    upstream: null,
+    planErrors: 0,
+    planWarnings: 0,
+  };
 }
 
 const traffic = [
@@ -35,8 +49,22 @@ const classes = () => screen.getAllByRole('listitem').map((row) => row.querySele
 describe('the sandbox requests view', () => {
   it('lists captured requests, each coloured by the class its status and fault give, and filters by status, path and age, together', () => {
     renderWithBridge(<RequestsView records={traffic} />, {});
-    expect(reasons()).toEqual(['service-unavailable', 'invalid-events: 3 problems', 'bad token', 'accepted 2 events', 'logged in', 'no answer: the connection was reset or dropped']);
-    expect(classes()).toEqual(['status outcome-fault', 'status outcome-invalid', 'status outcome-auth', 'status outcome-accepted', 'status outcome-accepted', 'status outcome-no-answer']);
+    expect(reasons()).toEqual([
+      'service-unavailable',
+      'invalid-events: 3 problems',
+      'bad token',
+      'accepted 2 events',
+      'logged in',
+      'no answer: the connection was reset or dropped',
+    ]);
+    expect(classes()).toEqual([
+      'status outcome-fault',
+      'status outcome-invalid',
+      'status outcome-auth',
+      'status outcome-accepted',
+      'status outcome-accepted',
+      'status outcome-no-answer',
+    ]);
     const filters = screen.getByRole('group', { name: 'Filter requests' });
 
     const status = within(filters).getByLabelText('Status');
@@ -55,7 +83,7 @@ describe('the sandbox requests view', () => {
     expect(rows()).toHaveLength(6);
   });
 
-  it("tells the 2xx that sent events from logins in the status filter, rather than calling every 2xx accepted", () => {
+  it('tells the 2xx that sent events from logins in the status filter, rather than calling every 2xx accepted', () => {
     renderWithBridge(<RequestsView records={traffic} />, {});
     const status = within(screen.getByRole('group', { name: 'Filter requests' })).getByLabelText('Status');
     expect(within(status).getByRole('option', { name: '2xx (2: 1 to /user/events, 1 other)' })).toBeTruthy();
@@ -72,7 +100,10 @@ describe('the sandbox requests view', () => {
   it('lets a request leave a filter by age as it ages', () => {
     vi.useFakeTimers();
     try {
-      renderWithBridge(<RequestsView records={[request(2, '/user/events', 202, 'accepted 1 event', 59.9), request(1, '/user/events', 202, 'accepted 1 event', 120)]} />, {});
+      renderWithBridge(
+        <RequestsView records={[request(2, '/user/events', 202, 'accepted 1 event', 59.9), request(1, '/user/events', 202, 'accepted 1 event', 120)]} />,
+        {},
+      );
       fireEvent.change(screen.getByLabelText('Time'), { target: { value: '60' } });
       expect(rows()).toHaveLength(1);
       act(() => vi.advanceTimersByTime(20_000));
@@ -83,7 +114,9 @@ describe('the sandbox requests view', () => {
   });
 
   it('exports the requests the filters let through as HAR, and says where the file went', async () => {
-    const { calls } = renderWithBridge(<RequestsView records={traffic} />, { 'capture:exportHar': ({ ids }: { ids: number[] }) => ({ ok: true, value: { path: '/tmp/refused.har', count: ids.length } }) } as never);
+    const { calls } = renderWithBridge(<RequestsView records={traffic} />, {
+      'capture:exportHar': ({ ids }: { ids: number[] }) => ({ ok: true, value: { path: '/tmp/refused.har', count: ids.length } }),
+    } as never);
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'auth' } });
     fireEvent.click(screen.getByRole('button', { name: 'Export HAR…' }));
     expect(await screen.findByText('Saved 1 request to /tmp/refused.har')).toBeTruthy();
@@ -99,7 +132,9 @@ describe("the capture's status line", () => {
   };
 
   it('says what is kept, where, and within which limits', async () => {
-    expect(await statusLine(captureStatus({ requests: 1234, events: 56789, storedBytes: 3.5 * 1024 * 1024 }))).toEqual(['Kept: 1,234 requests, 56,789 events, 3.5 MB in capture.sqlite (14 days / 256 MB)']);
+    expect(await statusLine(captureStatus({ requests: 1234, events: 56789, storedBytes: 3.5 * 1024 * 1024 }))).toEqual([
+      'Kept: 1,234 requests, 56,789 events, 3.5 MB in capture.sqlite (14 days / 256 MB)',
+    ]);
   });
 
   it('says how many events a flood left out', async () => {
@@ -110,14 +145,22 @@ describe("the capture's status line", () => {
   });
 
   it('says a damaged file was set aside, and where to', async () => {
-    const problem = 'The capture file could not be read, so it was set aside as /data/capture.damaged-2026.sqlite and a fresh capture started. (file is not a database)';
+    const problem =
+      'The capture file could not be read, so it was set aside as /data/capture.damaged-2026.sqlite and a fresh capture started. (file is not a database)';
     const lines = await statusLine(captureStatus({ problem }));
     expect(lines[1]).toBe(`capture.sqlite was damaged and set aside; a fresh one is in use. ${problem}`);
   });
 
   it('says capture is off when the file cannot be used', async () => {
-    const lines = await statusLine(captureStatus({ capturing: false, problem: 'The capture file was written by a newer version of EventDesk: capture is off, and nothing was changed in it.' }));
-    expect(lines).toEqual(['Capture is off: nothing the sandbox receives is kept. The capture file was written by a newer version of EventDesk: capture is off, and nothing was changed in it.']);
+    const lines = await statusLine(
+      captureStatus({
+        capturing: false,
+        problem: 'The capture file was written by a newer version of EventDesk: capture is off, and nothing was changed in it.',
+      }),
+    );
+    expect(lines).toEqual([
+      'Capture is off: nothing the sandbox receives is kept. The capture file was written by a newer version of EventDesk: capture is off, and nothing was changed in it.',
+    ]);
   });
 });
 
@@ -129,7 +172,12 @@ describe('the captured requests in the Sandbox screen', () => {
     const { calls, push } = renderSandboxScreen({
       'capture:requests': ({ after }: { after: { id: number } | null }) => ({
         ok: true,
-        value: { requests: written.filter((one) => after === null || one.id > after.id), reset: after === null, more: false, status: captureStatus({ requests: written.length }) },
+        value: {
+          requests: written.filter((one) => after === null || one.id > after.id),
+          reset: after === null,
+          more: false,
+          status: captureStatus({ requests: written.length }),
+        },
       }),
       // Counts read apart from the list lag behind it: the status line must take those each read of the list brings.
       'capture:status': () => ({ ok: true, value: statusAnswer }),
@@ -142,7 +190,10 @@ describe('the captured requests in the Sandbox screen', () => {
     await waitFor(() => expect(reasons()).toEqual(['bad token', 'accepted 1 event']));
     // The status line changes with the list, not a second later.
     expect(screen.getByTestId('capture-kept').textContent).toContain('Kept: 2 requests');
-    expect(calls.filter(([channel]) => channel === 'capture:requests').at(-1)).toEqual(['capture:requests', { after: { id: 1, receivedAt: written[1]!.receivedAt } }]);
+    expect(calls.filter(([channel]) => channel === 'capture:requests').at(-1)).toEqual([
+      'capture:requests',
+      { after: { id: 1, receivedAt: written[1]!.receivedAt } },
+    ]);
 
     // Clear asks with the counts read when it is pressed.
     statusAnswer = captureStatus({ requests: written.length, events: written.length });
@@ -177,13 +228,22 @@ describe('the captured requests in the Sandbox screen', () => {
 });
 
 describe('the window of requests the tab holds', () => {
-  const read = (ids: number[], more: boolean, reset = false) => ({ requests: ids.map((id) => request(id, '/user/events', 202, 'accepted 1 event')), reset, more, status: captureStatus() });
+  const read = (ids: number[], more: boolean, reset = false) => ({
+    requests: ids.map((id) => request(id, '/user/events', 202, 'accepted 1 event')),
+    reset,
+    more,
+    status: captureStatus(),
+  });
   const ids = (window: TrafficWindow) => [window.rows[0]?.id, window.rows.at(-1)?.id, window.rows.length];
 
   it('walks the whole capture a page at a time, never holding more than REQUESTS_HELD: the newest go, and the window stops following new requests', () => {
     const kept = REQUESTS_HELD + 2 * OLDER_PAGE;
     let window = withNewer({ rows: [], more: false, detached: false }, read(range(kept, kept - REQUESTS_LISTED + 1), true, true));
-    while (window.more) window = withOlder(window, read(range(window.rows.at(-1)!.id - 1, Math.max(1, window.rows.at(-1)!.id - OLDER_PAGE)), window.rows.at(-1)!.id - OLDER_PAGE > 1));
+    while (window.more)
+      window = withOlder(
+        window,
+        read(range(window.rows.at(-1)!.id - 1, Math.max(1, window.rows.at(-1)!.id - OLDER_PAGE)), window.rows.at(-1)!.id - OLDER_PAGE > 1),
+      );
     expect(ids(window)).toEqual([REQUESTS_HELD, 1, REQUESTS_HELD]);
     expect(window.detached).toBe(true);
     // Detached, new requests are not put on top; coming back reads the newest anew.

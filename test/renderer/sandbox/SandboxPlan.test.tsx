@@ -11,7 +11,12 @@ const info = (plan: SandboxPlan | null) => sandboxView({ plan });
 
 describe("the Sandbox tab's plan", () => {
   it('names the plan in use, its broken kinds, and a reload that failed, and follows the pushes', async () => {
-    const { push } = renderSandboxScreen({ 'sandbox:info': { ok: true, value: info({ ...shop, problems: ['error: kind "refund", /events/refund/attributes/$ref: points nowhere (left unchecked)'] }) } });
+    const { push } = renderSandboxScreen({
+      'sandbox:info': {
+        ok: true,
+        value: info({ ...shop, problems: ['error: kind "refund", /events/refund/attributes/$ref: points nowhere (left unchecked)'] }),
+      },
+    });
     const section = await screen.findByRole('region', { name: 'Tracking plan' });
     expect(within(section).getByTestId('sandbox-plan').textContent).toBe('shop.plan.json · shop v3, 2 kinds');
     expect(within(section).getByRole('list', { name: 'Problems of the plan' }).textContent).toContain('kind "refund"');
@@ -28,7 +33,10 @@ describe("the Sandbox tab's plan", () => {
   });
 
   it('says why a chosen file cannot be the plan', async () => {
-    renderSandboxScreen({ 'sandbox:info': { ok: true, value: info(null) }, 'sandbox:choosePlan': { ok: false, error: { code: 'plan-invalid', message: 'notes.json is not a tracking plan: /: missing "events".' } } });
+    renderSandboxScreen({
+      'sandbox:info': { ok: true, value: info(null) },
+      'sandbox:choosePlan': { ok: false, error: { code: 'plan-invalid', message: 'notes.json is not a tracking plan: /: missing "events".' } },
+    });
     const section = await screen.findByRole('region', { name: 'Tracking plan' });
     fireEvent.click(within(section).getByRole('button', { name: 'Choose…' }));
     const notice = await within(section).findByRole('alert');

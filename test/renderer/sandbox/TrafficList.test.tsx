@@ -52,8 +52,17 @@ const open = (row: HTMLElement) => fireEvent.click(row.querySelector('summary')!
 
 describe('the captured requests list', () => {
   it("reads a request's detail only when its row is opened: headers, body and answer as kept, and the upstream a forwarded one went to", async () => {
-    const upstream = { url: 'https://staging.example.com/user/events', status: 201, headers: { 'x-upstream': 'yes' }, body: '{"accepted":1}', error: null, durationMs: 41.6 };
-    const { calls } = renderWithBridge(<TrafficList records={[summary(2), summary(1)]} />, { 'capture:request': { ok: true, value: detail({ id: 2, upstream }) } });
+    const upstream = {
+      url: 'https://staging.example.com/user/events',
+      status: 201,
+      headers: { 'x-upstream': 'yes' },
+      body: '{"accepted":1}',
+      error: null,
+      durationMs: 41.6,
+    };
+    const { calls } = renderWithBridge(<TrafficList records={[summary(2), summary(1)]} />, {
+      'capture:request': { ok: true, value: detail({ id: 2, upstream }) },
+    });
     expect(calls.some(([channel]) => channel === 'capture:request')).toBe(false);
     open(screen.getAllByRole('listitem')[0]!);
     const forwarded = await screen.findByRole('region', { name: 'Forwarded' });
@@ -66,8 +75,17 @@ describe('the captured requests list', () => {
   });
 
   it('says why a forwarded request got no answer from the upstream', async () => {
-    const upstream = { url: 'http://127.0.0.1:9/user/events', status: null, headers: {}, body: '', error: 'the upstream did not answer within 5000 ms', durationMs: 5000 };
-    renderWithBridge(<TrafficList records={[summary(1, { status: 502, reason: 'upstream-unreachable' })]} />, { 'capture:request': { ok: true, value: detail({ status: 502, upstream }) } });
+    const upstream = {
+      url: 'http://127.0.0.1:9/user/events',
+      status: null,
+      headers: {},
+      body: '',
+      error: 'the upstream did not answer within 5000 ms',
+      durationMs: 5000,
+    };
+    renderWithBridge(<TrafficList records={[summary(1, { status: 502, reason: 'upstream-unreachable' })]} />, {
+      'capture:request': { ok: true, value: detail({ status: 502, upstream }) },
+    });
     open(screen.getByRole('listitem'));
     expect((await screen.findByRole('region', { name: 'Forwarded' })).textContent).toContain('No answerthe upstream did not answer within 5000 ms');
   });
@@ -82,10 +100,23 @@ describe('the captured requests list', () => {
   });
 
   it("sums up its events' verdicts, with each refused event's problems and the plan's violations", async () => {
-    const violation = { index: 1, kind: 'attribute-value' as const, severity: 'error' as const, pointer: '/1/attributes/currency', expected: 'x', message: 'event 2 (/1/attributes/currency): expected one of "EUR", saw "YEN"' };
+    const violation = {
+      index: 1,
+      kind: 'attribute-value' as const,
+      severity: 'error' as const,
+      pointer: '/1/attributes/currency',
+      expected: 'x',
+      message: 'event 2 (/1/attributes/currency): expected one of "EUR", saw "YEN"',
+    };
     const refused = detail(
       { status: 422, reason: 'invalid-events: 2 problems', plan: 'shop v3' },
-      { accepted: 0, refused: 2, refusedEvents: [{ index: 0, problems: [{ field: 'svc_id', message: 'must be a whole number' }], problemCount: 3 }], violations: [violation], unlisted: 4 },
+      {
+        accepted: 0,
+        refused: 2,
+        refusedEvents: [{ index: 0, problems: [{ field: 'svc_id', message: 'must be a whole number' }], problemCount: 3 }],
+        violations: [violation],
+        unlisted: 4,
+      },
     );
     renderWithBridge(<TrafficList records={[summary(1, { status: 422, plan: 'shop v3' })]} />, { 'capture:request': { ok: true, value: refused } });
     open(screen.getByRole('listitem'));
@@ -93,12 +124,19 @@ describe('the captured requests list', () => {
     expect(within(verdicts).getByRole('heading').textContent).toBe('Events: 0 accepted · 2 refused');
     expect(within(verdicts).getByRole('listitem').textContent).toBe('Event 1: svc_id: must be a whole number (and 2 more problems)');
     const plan = screen.getByRole('region', { name: 'Plan violations (shop v3)' });
-    expect(within(plan).getByRole('group', { name: 'Event 2' }).textContent).toContain('✕ error attribute-value /1/attributes/currency: expected one of "EUR", saw "YEN"');
+    expect(within(plan).getByRole('group', { name: 'Event 2' }).textContent).toContain(
+      '✕ error attribute-value /1/attributes/currency: expected one of "EUR", saw "YEN"',
+    );
     expect(plan.textContent).toContain('4 more violations not listed.');
   });
 
   it('says so when a request opened is no longer in the capture', async () => {
-    renderWithBridge(<TrafficList records={[summary(1)]} />, { 'capture:request': { ok: false, error: { code: 'capture-request-gone', message: 'That request is no longer in the capture: it was cleared, or the retention dropped it.' } } });
+    renderWithBridge(<TrafficList records={[summary(1)]} />, {
+      'capture:request': {
+        ok: false,
+        error: { code: 'capture-request-gone', message: 'That request is no longer in the capture: it was cleared, or the retention dropped it.' },
+      },
+    });
     open(screen.getByRole('listitem'));
     expect((await screen.findByRole('alert')).textContent).toContain('That request is no longer in the capture');
   });
@@ -115,7 +153,7 @@ describe('the captured requests list', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('shows each request\'s number, where a forwarded one went and what the upstream said, and the plan with what it found', () => {
+  it("shows each request's number, where a forwarded one went and what the upstream said, and the plan with what it found", () => {
     renderWithBridge(
       <TrafficList
         records={[
@@ -136,7 +174,10 @@ describe('the captured requests list', () => {
 
   it('is one Tab stop: arrows, Home, End, PageUp and PageDown move the active row, the only one reached by Tab', () => {
     renderWithBridge(<TrafficList records={Array.from({ length: 30 }, (_, n) => summary(30 - n))} />, {});
-    const tabStops = () => [...document.querySelectorAll<HTMLElement>('.traffic summary')].filter((row) => row.tabIndex === 0).map((row) => row.querySelector('.request-number')!.textContent);
+    const tabStops = () =>
+      [...document.querySelectorAll<HTMLElement>('.traffic summary')]
+        .filter((row) => row.tabIndex === 0)
+        .map((row) => row.querySelector('.request-number')!.textContent);
     const focused = () => document.activeElement?.querySelector('.request-number')?.textContent;
     expect(tabStops()).toEqual(['#30']);
     const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key });
@@ -158,16 +199,35 @@ describe('the captured requests list', () => {
     expect(tabStops()).toEqual(['#19']);
   });
 
-  it("says a request refused from its headers had its body left unread, so it has no events", async () => {
-    const refused = detail({ status: 401, reason: 'bad API key', body: '', bodyBytes: 375, eventCount: 0, response: { status: 401, headers: {}, body: '{"error":"unknown-api-key"}' } }, { accepted: 0, refused: 0 });
-    renderWithBridge(<TrafficList records={[summary(1, { status: 401, reason: 'bad API key', eventCount: 0 })]} />, { 'capture:request': { ok: true, value: refused } });
+  it('says a request refused from its headers had its body left unread, so it has no events', async () => {
+    const refused = detail(
+      {
+        status: 401,
+        reason: 'bad API key',
+        body: '',
+        bodyBytes: 375,
+        eventCount: 0,
+        response: { status: 401, headers: {}, body: '{"error":"unknown-api-key"}' },
+      },
+      { accepted: 0, refused: 0 },
+    );
+    renderWithBridge(<TrafficList records={[summary(1, { status: 401, reason: 'bad API key', eventCount: 0 })]} />, {
+      'capture:request': { ok: true, value: refused },
+    });
     open(screen.getByRole('listitem'));
     expect(await screen.findByText(/^Refused from its headers \(bad API key\): its body was not read, so it has no events here\./)).toBeTruthy();
     expect(screen.getByText('(not read: 375 bytes declared)')).toBeTruthy();
   });
 
   it('does not say so of a refused request whose body was read (forwarded, or refused for its content)', async () => {
-    const upstream = { url: 'https://staging.example.com/user/events', status: 401, headers: {}, body: '{"error":"unknown-api-key"}', error: null, durationMs: 4 };
+    const upstream = {
+      url: 'https://staging.example.com/user/events',
+      status: 401,
+      headers: {},
+      body: '{"error":"unknown-api-key"}',
+      error: null,
+      durationMs: 4,
+    };
     const forwarded = detail({ status: 401, reason: 'bad API key', upstream, eventCount: 1 });
     renderWithBridge(<TrafficList records={[summary(1, { status: 401, reason: 'bad API key' })]} />, { 'capture:request': { ok: true, value: forwarded } });
     open(screen.getByRole('listitem'));

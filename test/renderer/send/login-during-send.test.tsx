@@ -131,7 +131,10 @@ describe('a login that ends', () => {
   it('in the middle of a send asks for the login; the send waits for it in main and goes on by itself', async () => {
     progressed('s1', 'sending');
     needsLogin();
-    expect(useUi.getState()).toMatchObject({ loginFor: environment.id, loginReason: 'A send here needs a new login: once you log in, it goes on where it left off. Cancel stops it there.' });
+    expect(useUi.getState()).toMatchObject({
+      loginFor: environment.id,
+      loginReason: 'A send here needs a new login: once you log in, it goes on where it left off. Cancel stops it there.',
+    });
     logIn();
     await settle();
     expect(resume).not.toHaveBeenCalled();
@@ -149,13 +152,21 @@ describe('a login that ends', () => {
   });
 
   it('renewed automatically, says when, as main tells it', () => {
-    act(() => sessionListener({ environmentId: environment.id, session: null, reason: 'renewed', message: 'Your login had expired: EventDesk logged in again with the remembered password.' }));
+    act(() =>
+      sessionListener({
+        environmentId: environment.id,
+        session: null,
+        reason: 'renewed',
+        message: 'Your login had expired: EventDesk logged in again with the remembered password.',
+      }),
+    );
     expect(noticeTexts()).toEqual(['Your login had expired: EventDesk logged in again with the remembered password.']);
   });
 });
 
 describe('an automatic renewal that fails', () => {
-  const renewalFailed = () => act(() => sessionListener({ environmentId: environment.id, session: null, reason: 'renewal-failed', message: 'The password was refused.' }));
+  const renewalFailed = () =>
+    act(() => sessionListener({ environmentId: environment.id, session: null, reason: 'renewal-failed', message: 'The password was refused.' }));
 
   it('waits for a send still under way at the login, and resumes it only when it stopped short', async () => {
     progressed('s1', 'sending');

@@ -39,7 +39,12 @@ describe('the progress of a send', () => {
   });
 
   it('says the chunk waits for the login while it does, not that it is sending or failed', () => {
-    render(<Progress progress={progress({ chunksDone: 3, chunksTotal: 6, activity: 'waiting for you to log in', waitingForLogin: true })} onCancel={() => undefined} />);
+    render(
+      <Progress
+        progress={progress({ chunksDone: 3, chunksTotal: 6, activity: 'waiting for you to log in', waitingForLogin: true })}
+        onCancel={() => undefined}
+      />,
+    );
     expect(screen.getByTestId('send-waiting').textContent).toBe('chunk 4 of 6 waiting for you to log in');
     expect(shown()).not.toMatch(/sending chunk|failed/);
     expect(screen.queryByTestId('send-activity')).toBeNull();

@@ -71,7 +71,22 @@ describe('a send stopped because its record could not be written', () => {
       status: 'interrupted',
       label: '',
       note: '',
-      chunks: [{ firstEvent: 0, eventCount: 500, status: 'pending', statusCode: null, responseHeaders: {}, responseBody: null, responseTruncated: false, attempts: 0, durationMs: 0, error: null, wentOut: false, attemptLog: [] }],
+      chunks: [
+        {
+          firstEvent: 0,
+          eventCount: 500,
+          status: 'pending',
+          statusCode: null,
+          responseHeaders: {},
+          responseBody: null,
+          responseTruncated: false,
+          attempts: 0,
+          durationMs: 0,
+          error: null,
+          wentOut: false,
+          attemptLog: [],
+        },
+      ],
     };
     let read = false;
     const api = { submissions: { get: async () => ((read = true), recorded) } } as unknown as Api;

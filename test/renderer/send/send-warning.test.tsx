@@ -15,7 +15,16 @@ afterEach(() => {
   useQuestions.setState({ asked: [] });
 });
 
-const problem = (severity: Diagnostic['severity'], path: string, message: string, code = 'type'): Diagnostic => ({ severity, code, message, path, line: 1, column: 1, endLine: 1, endColumn: 2 });
+const problem = (severity: Diagnostic['severity'], path: string, message: string, code = 'type'): Diagnostic => ({
+  severity,
+  code,
+  message,
+  path,
+  line: 1,
+  column: 1,
+  endLine: 1,
+  endColumn: 2,
+});
 
 // A warning first in text order: the errors, which are why it asks, still come first.
 const diagnostics = [
@@ -40,7 +49,9 @@ describe('the question a send with errors asks', () => {
   it('counts the errors and the warnings, and lists the first problems, errors first, with their event and path', () => {
     const { dialog } = asking();
     expect(within(dialog).getByTestId('send-warning-counts').textContent).toBe('The batch has 6 errors (1 against the tracking plan) and 2 warnings.');
-    const listed = within(within(dialog).getByRole('list', { name: 'First problems' })).getAllByRole('listitem').map((item) => item.textContent);
+    const listed = within(within(dialog).getByRole('list', { name: 'First problems' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(listed).toEqual([
       'error event 2 (/1/token): token is missing.',
       'error event 3 (/2/svc_id): svc_id must be a number.',
@@ -53,16 +64,25 @@ describe('the question a send with errors asks', () => {
 
   it('counts the plan violations past the caps too, exactly, as the Problems header does', () => {
     const check = { unreported: 20_000, unreportedErrors: 19_000 };
-    const listed = [...diagnostics, problem('error', '', '20,000 more plan violations are not listed (19,000 errors): fix those listed and check again.', UNLISTED_CODE)];
+    const listed = [
+      ...diagnostics,
+      problem('error', '', '20,000 more plan violations are not listed (19,000 errors): fix those listed and check again.', UNLISTED_CODE),
+    ];
     const { dialog } = asking(undefined, listed, problemCounts(listed, check));
-    expect(within(dialog).getByTestId('send-warning-counts').textContent).toBe('The batch has 19,006 errors (19,001 against the tracking plan) and 1,002 warnings.');
+    expect(within(dialog).getByTestId('send-warning-counts').textContent).toBe(
+      'The batch has 19,006 errors (19,001 against the tracking plan) and 1,002 warnings.',
+    );
     expect(within(dialog).getByText('…and 20,003 more in the Problems list.')).toBeTruthy();
   });
 
   it('starts on Cancel, and Send anyway sends', async () => {
     const { dialog, answer } = asking();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancel', 'Send anyway']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cancel', 'Send anyway']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send anyway' }));
     expect(await answer()).toBe(true);
   });
@@ -70,14 +90,22 @@ describe('the question a send with errors asks', () => {
   it('offers Show in Problems where there is a Problems list: it sends nothing and goes there once the dialog has closed', async () => {
     const shownWith: (Element | null)[] = [];
     const { dialog, answer } = asking(() => shownWith.push(document.querySelector('dialog')));
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Show in Problems', 'Cancel', 'Send anyway']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Show in Problems', 'Cancel', 'Send anyway']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show in Problems' }));
     expect(await answer()).toBe(false);
     expect(shownWith).toEqual([null]);
   });
 
   it('asks nothing when there are only warnings', async () => {
-    const answer = await confirmErrors(diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'), undefined, vi.fn());
+    const answer = await confirmErrors(
+      diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'),
+      undefined,
+      vi.fn(),
+    );
     expect(answer).toBe(true);
     expect(useQuestions.getState().asked).toEqual([]);
   });

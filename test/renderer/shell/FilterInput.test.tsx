@@ -28,7 +28,11 @@ describe('the filter language’s box', () => {
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(box.getAttribute('aria-describedby')).toBe('status');
     const status = document.getElementById('status')!;
-    expect([status.textContent, status.className, status.getAttribute('aria-live')]).toEqual(['column 15: expected a value after “=”', 'filter-status problem', 'polite']);
+    expect([status.textContent, status.className, status.getAttribute('aria-live')]).toEqual([
+      'column 15: expected a value after “=”',
+      'filter-status problem',
+      'polite',
+    ]);
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(box.value).toBe('');
   });
@@ -40,7 +44,18 @@ describe('the filter language’s box', () => {
   });
 
   it('is the very box the composer’s event list filters with', () => {
-    render(<EventFilter expression="x" onChange={() => undefined} state={{ kind: 'none' }} total={3} inputRef={null} onSelect={() => undefined} onKeep={() => undefined} onDelete={() => undefined} />);
+    render(
+      <EventFilter
+        expression="x"
+        onChange={() => undefined}
+        state={{ kind: 'none' }}
+        total={3}
+        inputRef={null}
+        onSelect={() => undefined}
+        onKeep={() => undefined}
+        onDelete={() => undefined}
+      />,
+    );
     const box = screen.getByRole('searchbox', { name: 'Filter events' }) as HTMLInputElement;
     expect([box.className, box.placeholder]).toEqual(['filter-input', FILTER_PLACEHOLDER]);
   });

@@ -56,13 +56,25 @@ describe('the app’s own question dialog', () => {
     let second: Promise<string> = Promise.resolve('');
     act(() => {
       first = ask({ title: 'First?', message: '', choices: [{ answer: 'one', label: 'One' }], focus: 'one' });
-      second = ask({ title: 'Second?', message: '', choices: [{ answer: 'other', label: 'Other' }, { answer: 'two', label: 'Two' }], focus: 'two' });
+      second = ask({
+        title: 'Second?',
+        message: '',
+        choices: [
+          { answer: 'other', label: 'Other' },
+          { answer: 'two', label: 'Two' },
+        ],
+        focus: 'two',
+      });
     });
     expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
     fireEvent.click(within(screen.getByRole('alertdialog', { name: 'First?' })).getByRole('button', { name: 'One' }));
     expect(await first).toBe('one');
     const next = screen.getByRole('alertdialog', { name: 'Second?' });
-    expect(within(next).getAllByRole('button').map((button) => button.textContent)).toEqual(['Other', 'Cancel', 'Two']);
+    expect(
+      within(next)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Other', 'Cancel', 'Two']);
     expect(document.activeElement).toBe(within(next).getByRole('button', { name: 'Two' }));
     fireEvent.click(within(next).getByRole('button', { name: 'Other' }));
     expect(await second).toBe('other');

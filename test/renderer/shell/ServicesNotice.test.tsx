@@ -63,7 +63,10 @@ describe('the notice that the background services stopped', () => {
     useSendState.getState().progressed(progress('s-done', 'ok'));
     push({ reason: 'out of memory', restarted: true });
     expect(notices()).toEqual([
-      { tone: 'warning', text: "EventDesk's background services stopped (out of memory) and were restarted. The send under way was interrupted: resume it from History." },
+      {
+        tone: 'warning',
+        text: "EventDesk's background services stopped (out of memory) and were restarted. The send under way was interrupted: resume it from History.",
+      },
     ]);
     expect(Object.keys(useSendState.getState().progress)).toEqual(['s-done']);
     expect(client.getQueryState(['environments'])?.isInvalidated).toBe(true);

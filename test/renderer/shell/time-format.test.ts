@@ -10,8 +10,18 @@ describe('the times the app shows', () => {
   it("follow the locale's clock in every form: 12-hour for en-US, 24-hour for en-GB", () => {
     const us = timeFormats('en-US');
     const gb = timeFormats('en-GB');
-    expect([us.time(afternoon, 'minute'), us.time(afternoon), us.time(afternoon, 'millisecond'), us.dateTime(afternoon)]).toEqual(['3:04 PM', '3:04:05 PM', '3:04:05.678 PM', 'Nov 22, 2026, 3:04:05 PM']);
-    expect([gb.time(afternoon, 'minute'), gb.time(afternoon), gb.time(afternoon, 'millisecond'), gb.dateTime(afternoon)]).toEqual(['15:04', '15:04:05', '15:04:05.678', '22 Nov 2026, 15:04:05']);
+    expect([us.time(afternoon, 'minute'), us.time(afternoon), us.time(afternoon, 'millisecond'), us.dateTime(afternoon)]).toEqual([
+      '3:04 PM',
+      '3:04:05 PM',
+      '3:04:05.678 PM',
+      'Nov 22, 2026, 3:04:05 PM',
+    ]);
+    expect([gb.time(afternoon, 'minute'), gb.time(afternoon), gb.time(afternoon, 'millisecond'), gb.dateTime(afternoon)]).toEqual([
+      '15:04',
+      '15:04:05',
+      '15:04:05.678',
+      '22 Nov 2026, 15:04:05',
+    ]);
   });
 
   it('take an ISO text as well as a Date', () => {

@@ -7,7 +7,11 @@ import { useUi } from '../../../renderer/base/state/ui.ts';
 import type { WorkspaceListing } from '../../../features/workspace/common/workspace.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
-vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({
+  BatchEditor: () => <div data-testid="batch-editor" />,
+  BatchViewer: () => null,
+  CompareEditor: () => null,
+}));
 
 beforeAll(() => {
   stubBrowser();
@@ -40,7 +44,11 @@ describe('the workspace in the sidebar', () => {
   it('lists the environments, the batches by folder, the plans (the workspace’s marked), an empty group with what to add, and the problems with file and place', async () => {
     renderApp({ 'workspace:current': { ok: true, value: listing } });
     const tree = await screen.findByRole('tree', { name: 'Files of the workspace Shop events' });
-    expect(within(tree).getAllByRole('treeitem').map((item) => `${item.getAttribute('aria-level')} ${item.textContent}`)).toEqual([
+    expect(
+      within(tree)
+        .getAllByRole('treeitem')
+        .map((item) => `${item.getAttribute('aria-level')} ${item.textContent}`),
+    ).toEqual([
       '1 ▾Environments (1)',
       '2 sandbox',
       '1 ▾Batches (2)',
@@ -52,7 +60,9 @@ describe('the workspace in the sidebar', () => {
       '1 ▾Scenarios (0)',
       '2 No scenarios yet: add scenarios/*.scenario.json',
     ]);
-    expect(screen.getByRole('treeitem', { name: 'shop' }).title).toBe("Plan: plans/shop.plan.json · the workspace's plan (eventdesk.json), for the environments that name none");
+    expect(screen.getByRole('treeitem', { name: 'shop' }).title).toBe(
+      "Plan: plans/shop.plan.json · the workspace's plan (eventdesk.json), for the environments that name none",
+    );
     expect(screen.getByRole('region', { name: '1 problem' }).textContent).toContain('environments/qa.env.json:4:3: /chunkSize: expected a number');
   });
 

@@ -5,7 +5,11 @@ import type { SubmissionView } from '../../../features/history/common/submission
 import type { WorkspaceListing } from '../../../features/workspace/common/workspace.ts';
 import { renderApp, stubBrowser } from '../app-harness.tsx';
 
-vi.mock('../../../renderer/shell/editors.ts', () => ({ BatchEditor: () => <div data-testid="batch-editor" />, BatchViewer: () => null, CompareEditor: () => null }));
+vi.mock('../../../renderer/shell/editors.ts', () => ({
+  BatchEditor: () => <div data-testid="batch-editor" />,
+  BatchViewer: () => null,
+  CompareEditor: () => null,
+}));
 
 beforeAll(stubBrowser);
 afterEach(cleanup);

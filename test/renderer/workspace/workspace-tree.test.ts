@@ -8,7 +8,14 @@ function listing(files: WorkspaceFile[], problems: WorkspaceListing['problems'] 
   return { root: '/work/shop', manifest, files, problems };
 }
 
-const batch = (path: string): WorkspaceFile => ({ kind: 'batch', path, title: path.split('/').pop()!.replace(/\.(nd)?json$/, '') });
+const batch = (path: string): WorkspaceFile => ({
+  kind: 'batch',
+  path,
+  title: path
+    .split('/')
+    .pop()!
+    .replace(/\.(nd)?json$/, ''),
+});
 
 const shown = (rows: ReturnType<typeof treeRows>) => rows.map((row) => `${'  '.repeat(row.level - 1)}${row.type === 'file' ? row.file.title : row.label}`);
 
@@ -44,15 +51,36 @@ describe("the sidebar's tree of a workspace", () => {
 
   it('hides what a collapsed group or folder holds', () => {
     const files = [batch('batches/checkout/b.json'), batch('batches/checkout/refunds/c.json'), batch('batches/z.json')];
-    expect(shown(treeRows(listing(files), new Set(['batches/checkout'])))).toEqual(['Environments', '  No environments yet: add environments/*.env.json', 'Batches', '  checkout', '  z', 'Plans', '  No tracking plans yet: add plans/*.plan.json', 'Scenarios', '  No scenarios yet: add scenarios/*.scenario.json']);
-    expect(shown(treeRows(listing(files), new Set(['batches', 'environments', 'plans', 'scenarios'])))).toEqual(['Environments', 'Batches', 'Plans', 'Scenarios']);
+    expect(shown(treeRows(listing(files), new Set(['batches/checkout'])))).toEqual([
+      'Environments',
+      '  No environments yet: add environments/*.env.json',
+      'Batches',
+      '  checkout',
+      '  z',
+      'Plans',
+      '  No tracking plans yet: add plans/*.plan.json',
+      'Scenarios',
+      '  No scenarios yet: add scenarios/*.scenario.json',
+    ]);
+    expect(shown(treeRows(listing(files), new Set(['batches', 'environments', 'plans', 'scenarios'])))).toEqual([
+      'Environments',
+      'Batches',
+      'Plans',
+      'Scenarios',
+    ]);
   });
 
   it('counts the problems of each file', () => {
-    const rows = treeRows(listing([{ kind: 'scenario', path: 'scenarios/bad.scenario.json', title: 'bad' }], [
-      { path: 'scenarios/bad.scenario.json', line: 3, column: 5, message: 'x' },
-      { path: 'scenarios/bad.scenario.json', line: 4, column: 5, message: 'y' },
-    ]), new Set());
+    const rows = treeRows(
+      listing(
+        [{ kind: 'scenario', path: 'scenarios/bad.scenario.json', title: 'bad' }],
+        [
+          { path: 'scenarios/bad.scenario.json', line: 3, column: 5, message: 'x' },
+          { path: 'scenarios/bad.scenario.json', line: 4, column: 5, message: 'y' },
+        ],
+      ),
+      new Set(),
+    );
     expect(rows.find((row) => row.type === 'file')).toMatchObject({ problems: 2 });
   });
 

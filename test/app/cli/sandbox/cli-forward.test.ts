@@ -28,7 +28,10 @@ describe('eventdesk sandbox --forward', () => {
     ]);
 
     const recorded = (await answer(fetch(`${forwarder.url}/_sandbox/requests`))).body as SandboxRequestRecord[];
-    expect(recorded).toMatchObject([{ forwarded: { url: `${upstream.url}/user/events`, status: 202, events: 2 } }, { forwarded: { url: `${upstream.url}/oauth2/login`, status: 200 } }]);
+    expect(recorded).toMatchObject([
+      { forwarded: { url: `${upstream.url}/user/events`, status: 202, events: 2 } },
+      { forwarded: { url: `${upstream.url}/oauth2/login`, status: 200 } },
+    ]);
     expect(JSON.stringify(recorded)).not.toContain(account.password);
     forwarder.child.kill('SIGTERM');
     expect(await forwarder.exited).toEqual({ code: 0, signal: null });
@@ -53,8 +56,14 @@ describe('eventdesk sandbox --forward', () => {
   });
 
   it('reads --forward and --forward-timeout into the options, 30 s by default', () => {
-    expect(readSandboxFlags(['--forward', 'https://staging.example.com/api', '--forward-timeout', '2500'])).toMatchObject({ ok: true, options: { forward: { url: 'https://staging.example.com/api', timeoutMs: 2500 } } });
-    expect(readSandboxFlags(['--forward', 'https://staging.example.com'])).toMatchObject({ ok: true, options: { forward: { url: 'https://staging.example.com', timeoutMs: 30_000 } } });
+    expect(readSandboxFlags(['--forward', 'https://staging.example.com/api', '--forward-timeout', '2500'])).toMatchObject({
+      ok: true,
+      options: { forward: { url: 'https://staging.example.com/api', timeoutMs: 2500 } },
+    });
+    expect(readSandboxFlags(['--forward', 'https://staging.example.com'])).toMatchObject({
+      ok: true,
+      options: { forward: { url: 'https://staging.example.com', timeoutMs: 30_000 } },
+    });
     expect(readSandboxFlags([])).toMatchObject({ ok: true, options: { forward: null } });
   });
 
@@ -63,8 +72,14 @@ describe('eventdesk sandbox --forward', () => {
       ok: false,
       message: '--forward: The upstream URL must not hold a username or password: the SDK logs in with its own credentials, which are passed on.',
     });
-    expect(readSandboxFlags(['--forward', 'staging'])).toEqual({ ok: false, message: '--forward: "staging" is not an absolute URL; give one such as https://api.example.com.' });
-    expect(readSandboxFlags(['--forward', 'http://127.0.0.1:9', '--forward-timeout', '0'])).toMatchObject({ ok: false, message: expect.stringMatching(/^--forward-timeout: /) });
+    expect(readSandboxFlags(['--forward', 'staging'])).toEqual({
+      ok: false,
+      message: '--forward: "staging" is not an absolute URL; give one such as https://api.example.com.',
+    });
+    expect(readSandboxFlags(['--forward', 'http://127.0.0.1:9', '--forward-timeout', '0'])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^--forward-timeout: /),
+    });
     expect(readSandboxFlags(['--forward-timeout', '500'])).toEqual({ ok: false, message: '--forward-timeout: only with --forward URL.' });
   });
 });

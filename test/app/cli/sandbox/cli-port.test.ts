@@ -36,7 +36,11 @@ describe('eventdesk sandbox --port', () => {
     const port = Number(new URL(sandbox.url).port);
     expect(port).not.toBe(DEFAULT_SANDBOX_PORT);
     expect(sandbox.stderr()).toMatch(new RegExp(`^eventdesk sandbox: Ports? ${DEFAULT_SANDBOX_PORT} .*in use; the sandbox listens on ${port}\\.\\n`));
-    const login = await fetch(`${sandbox.url}/oauth2/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"username":"demo","password":"demo-password"}' });
+    const login = await fetch(`${sandbox.url}/oauth2/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"username":"demo","password":"demo-password"}',
+    });
     expect(login.status).toBe(200);
   });
 

@@ -35,7 +35,9 @@ export function spawnSandbox(flags: string[], { asUserRunsIt = false } = {}): Sa
     output += text;
     stderr += text;
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, output: () => output, stderr: () => stderr, exited };
 }
 

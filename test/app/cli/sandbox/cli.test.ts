@@ -23,7 +23,14 @@ describe('eventdesk sandbox', () => {
     expect(login.status).toBe(200);
     const { access_token } = (await login.json()) as { access_token: string };
     const headers = { apiKey: 'qa-api-key-1234', Authorization: `Bearer ${access_token}` };
-    const send = (count: number) => answer(postJson(`${sandbox.url}/user/events`, Array.from({ length: count }, () => validEvent()), headers));
+    const send = (count: number) =>
+      answer(
+        postJson(
+          `${sandbox.url}/user/events`,
+          Array.from({ length: count }, () => validEvent()),
+          headers,
+        ),
+      );
     expect((await send(1)).status).toBe(503);
     expect(await send(1)).toEqual({ status: 202, body: { accepted: 1 } });
     expect((await send(3)).status).toBe(413);
@@ -67,7 +74,15 @@ describe('eventdesk sandbox', () => {
         mode: 'lenient',
         logFile: 'traffic.ndjson',
         planFile: 'shop.plan.json',
-        faults: { latencyMs: 250, failRate: 0.25, failStatus: 'reset', failSequence: [500, 429, 'reset', 200], retryAfterSeconds: 12, retryAfterAsDate: true, maxEvents: 5 },
+        faults: {
+          latencyMs: 250,
+          failRate: 0.25,
+          failStatus: 'reset',
+          failSequence: [500, 429, 'reset', 200],
+          retryAfterSeconds: 12,
+          retryAfterAsDate: true,
+          maxEvents: 5,
+        },
       },
     });
   });
@@ -76,7 +91,14 @@ describe('eventdesk sandbox', () => {
     expect(readSandboxFlags([])).toMatchObject({
       ok: true,
       portNamed: false,
-      options: { port: DEFAULT_SANDBOX_PORT, host: '127.0.0.1', users: [{ username: 'demo', password: 'demo-password' }], apiKeys: ['demo-api-key'], mode: 'strict', faults: NO_FAULTS },
+      options: {
+        port: DEFAULT_SANDBOX_PORT,
+        host: '127.0.0.1',
+        users: [{ username: 'demo', password: 'demo-password' }],
+        apiKeys: ['demo-api-key'],
+        mode: 'strict',
+        faults: NO_FAULTS,
+      },
     });
     expect(readSandboxFlags(['--password', 'other'])).toMatchObject({ ok: true, options: { users: [{ username: 'demo', password: 'other' }] } });
   });
@@ -112,7 +134,27 @@ describe('eventdesk sandbox', () => {
     let stdout = '';
     const code = await runCli(['sandbox', '--help'], { stdout: (text) => (stdout += text), stderr: () => undefined });
     expect(code).toBe(0);
-    for (const flag of ['--port', '--host', '--user', '--password', '--api-key', '--token-ttl', '--time-zone', '--max-body', '--body-buffer', '--max-connections', '--max-events', '--lenient', '--latency', '--fail-rate', '--fail-status', '--fail-sequence', '--retry-after', '--log', '--plan']) {
+    for (const flag of [
+      '--port',
+      '--host',
+      '--user',
+      '--password',
+      '--api-key',
+      '--token-ttl',
+      '--time-zone',
+      '--max-body',
+      '--body-buffer',
+      '--max-connections',
+      '--max-events',
+      '--lenient',
+      '--latency',
+      '--fail-rate',
+      '--fail-status',
+      '--fail-sequence',
+      '--retry-after',
+      '--log',
+      '--plan',
+    ]) {
       expect(stdout).toContain(`${flag} `);
     }
   });

@@ -24,7 +24,11 @@ let report: LaunchReport;
 /** Node with the project's flags, and without Vitest's NODE_ENV=test, which would make Vite build React's development copy. */
 function node(args: string[], env: Record<string, string>) {
   const { NODE_ENV: _vitest, ...inherited } = process.env;
-  return run(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', ...args], { cwd: projectRoot, env: { ...inherited, ...env }, maxBuffer: 16 * 1024 * 1024 });
+  return run(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', ...args], {
+    cwd: projectRoot,
+    env: { ...inherited, ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 beforeAll(async () => {

@@ -13,7 +13,10 @@ describe('the JUnit report of a run', () => {
   it('is valid for an empty run and for text XML cannot hold', async () => {
     const empty: RunResult = { ...MIXED_RUN, stopped: false, scenarios: [] };
     expect(await schemaErrors(junitReport(empty, 'EventDesk'))).toEqual([]);
-    const odd = { ...MIXED_RUN, scenarios: [scenario({ name: 'nul \u0000 and a lone \uD800 surrogate', steps: [step({ status: 'failed', reason: ']]> \uFFFF' })] })] };
+    const odd = {
+      ...MIXED_RUN,
+      scenarios: [scenario({ name: 'nul \u0000 and a lone \uD800 surrogate', steps: [step({ status: 'failed', reason: ']]> \uFFFF' })] })],
+    };
     expect(await schemaErrors(junitReport(odd, 'EventDesk'))).toEqual([]);
   }, 30_000);
 
@@ -34,9 +37,11 @@ describe('the JUnit report of a run', () => {
     expect(xml).toContain('name="step 1: send batches/purchase.json (row 2)"');
   });
 
-  it("gives a failure its reason and submission id, a skipped step its reason, a broken scenario an error naming the file and place", () => {
+  it('gives a failure its reason and submission id, a skipped step its reason, a broken scenario an error naming the file and place', () => {
     const xml = junitReport(MIXED_RUN, 'EventDesk shop');
-    expect(xml).toContain('<failure message="Expected every chunk accepted; chunk 1 answered 422 invalid-events:&#10;  event 1 (/0/created_at): not a date &amp; &lt;bad&gt;\uFFFD" type="step-failed">');
+    expect(xml).toContain(
+      '<failure message="Expected every chunk accepted; chunk 1 answered 422 invalid-events:&#10;  event 1 (/0/created_at): not a date &amp; &lt;bad&gt;\uFFFD" type="step-failed">',
+    );
     expect(xml).toContain('Submission: sub-2');
     expect(xml).toContain('<skipped>not run: --bail stopped the run after "Per user" step 1</skipped>');
     expect(xml).toContain('<error message="scenarios/broken.scenario.json 3:7: not valid JSON: a comma is missing" type="broken-scenario">');

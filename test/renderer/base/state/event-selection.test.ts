@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEvents, focusAfterDelete, focusEvent, followEdit, pickEvent, resetSelection, selectedEvents, selectionOf, showOnly, targetEvents } from '../../../../renderer/base/state/event-selection.ts';
+import {
+  chooseEvents,
+  focusAfterDelete,
+  focusEvent,
+  followEdit,
+  pickEvent,
+  resetSelection,
+  selectedEvents,
+  selectionOf,
+  showOnly,
+  targetEvents,
+} from '../../../../renderer/base/state/event-selection.ts';
 
 let next = 0;
 const batch = () => `batch-${next++}`;

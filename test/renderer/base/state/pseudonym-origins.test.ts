@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { pseudonymInput } from '../../../../features/transforms/common/pseudonym-shapes.ts';
-import { forgetOrigins, onOriginsRemembered, originsIn, originsToKeep, rememberOrigins, restoreOrigins } from '../../../../renderer/base/state/pseudonym-origins.ts';
+import {
+  forgetOrigins,
+  onOriginsRemembered,
+  originsIn,
+  originsToKeep,
+  rememberOrigins,
+  restoreOrigins,
+} from '../../../../renderer/base/state/pseudonym-origins.ts';
 
 /** What a send of a pseudonymized batch notes of the ids it was made from. */
 
@@ -13,7 +20,10 @@ const replacements = new Map([
 describe('the ids a pseudonymized batch was made from', () => {
   it('are the customer and device ids whose pseudonyms the text still holds, customers first, no email', () => {
     rememberOrigins('b1', replacements);
-    expect(originsIn('b1', '[{"customer_id": "cust-pseudo", "device_id":"d-pseudo", "attributes": {"email": "e@example.com"}}]')).toEqual(['cust-7781', 'dev-1']);
+    expect(originsIn('b1', '[{"customer_id": "cust-pseudo", "device_id":"d-pseudo", "attributes": {"email": "e@example.com"}}]')).toEqual([
+      'cust-7781',
+      'dev-1',
+    ]);
     // Undone, or edited away: nothing of it is noted.
     expect(originsIn('b1', '[{"customer_id": "cust-7781", "device_id": "d-pseudo"}]')).toEqual(['dev-1']);
     expect(originsIn('b1', '[{"customer_id": "cust-7781"}]')).toEqual([]);
