@@ -6,11 +6,11 @@ import path from 'node:path';
 import { electronBinary, electronSkipReason } from './e2e/support/electron-binary.ts';
 
 /**
- * `npm test`: typecheck, lint, Electron security checks (electronegativity), unit and component
+ * `npm test`: typecheck, lint, format (prettier --check), Electron security checks (electronegativity), unit and component
  * tests (Vitest), e2e tests (Playwright in Chromium). Every stage runs even when an earlier one
  * failed, so one run shows everything. It ends with one plain line, `N passed, N failed,
  * N skipped`, summed over every runner, and exits non-zero when anything failed or nothing ran.
- * `npm test -- security unit` runs only the stages named (typecheck, lint, security, unit, e2e).
+ * `npm test -- security unit` runs only the stages named (typecheck, lint, format, security, unit, e2e).
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -95,7 +95,14 @@ function loadElectronegativity(): ElectronegativityRun {
   offline.filename = translations;
   offline.loaded = true;
   offline.exports = async () => {
-    i18n.configure({ locales: ['en-US'], defaultLocale: 'en-US', directory: path.dirname(translations), updateFiles: false, objectNotation: true, register: globalThis });
+    i18n.configure({
+      locales: ['en-US'],
+      defaultLocale: 'en-US',
+      directory: path.dirname(translations),
+      updateFiles: false,
+      objectNotation: true,
+      register: globalThis,
+    });
     i18n.setLocale('en-US');
   };
   require.cache[translations] = offline;
@@ -117,7 +124,13 @@ async function electronegativity(): Promise<Counts> {
   try {
     for (const folder of config.input) await cp(path.join(root, folder), path.join(scanned, folder), { recursive: true });
     const result = await loadElectronegativity()(
-      { input: scanned, isRelative: true, electronVersionOverride: electronVersion, excludeFromScan: config.skippedChecks.map(({ check }) => check), parserPlugins: [] },
+      {
+        input: scanned,
+        isRelative: true,
+        electronVersionOverride: electronVersion,
+        excludeFromScan: config.skippedChecks.map(({ check }) => check),
+        parserPlugins: [],
+      },
       false,
     );
     const medium = 2;
@@ -130,17 +143,25 @@ async function electronegativity(): Promise<Counts> {
     const stale = config.justified.filter((justification) => !serious.some((finding) => matches(finding, justification)));
     const unparsed = result.errors.filter((error) => !error.tolerable);
 
-    for (const finding of unjustified) console.log(`FAILED ${finding.id} (${finding.severity.name}) ${finding.file}:${finding.location.line}: ${finding.description}\n       ${finding.sample ?? ''}`);
-    for (const justification of stale) console.log(`FAILED electronegativity.json justifies ${justification.id} in ${justification.file}, which it no longer finds: remove it`);
+    for (const finding of unjustified)
+      console.log(
+        `FAILED ${finding.id} (${finding.severity.name}) ${finding.file}:${finding.location.line}: ${finding.description}\n       ${finding.sample ?? ''}`,
+      );
+    for (const justification of stale)
+      console.log(`FAILED electronegativity.json justifies ${justification.id} in ${justification.file}, which it no longer finds: remove it`);
     for (const error of unparsed) console.log(`FAILED could not scan ${error.file}: ${error.message}`);
     for (const finding of serious.filter((candidate) => !unjustified.includes(candidate))) {
-      console.log(`justified ${finding.id} (${finding.severity.name}) ${finding.file}: ${config.justified.find((justification) => matches(finding, justification))?.reason}`);
+      console.log(
+        `justified ${finding.id} (${finding.severity.name}) ${finding.file}: ${config.justified.find((justification) => matches(finding, justification))?.reason}`,
+      );
     }
     for (const { check, reason } of config.skippedChecks) console.log(`skipped ${check}: ${reason}`);
     const minor = issues.length - serious.length;
     const checks = result.globalChecks + result.atomicChecks;
     const failed = unjustified.length + stale.length + unparsed.length > 0;
-    console.log(`electronegativity ${electronVersion}: ${checks} checks, ${unjustified.length} unjustified findings at MEDIUM or above, ${serious.length - unjustified.length} justified, ${minor} below MEDIUM`);
+    console.log(
+      `electronegativity ${electronVersion}: ${checks} checks, ${unjustified.length} unjustified findings at MEDIUM or above, ${serious.length - unjustified.length} justified, ${minor} below MEDIUM`,
+    );
     console.log(failed ? 'Electron security checks: FAILED' : 'Electron security checks: ok');
     return { passed: failed ? 0 : 1, failed: failed ? 1 : 0, skipped: 0 };
   } catch (error) {
@@ -164,6 +185,7 @@ async function playwright(): Promise<Counts> {
 const stageRunners: Record<string, () => Promise<Counts>> = {
   typecheck: () => check('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']),
   lint: () => check('lint', 'eslint', ['.']),
+  format: () => check('format', 'prettier', ['--check', '--log-level=warn', '.']),
   security: electronegativity,
   unit: vitest,
   e2e: playwright,
@@ -182,7 +204,11 @@ const stages: Counts[] = [];
 for (const [name, runStage] of Object.entries(stageRunners)) {
   if (chosen.length === 0 || chosen.includes(name)) stages.push(await runStage());
 }
-const total = stages.reduce((sum, stage) => ({ passed: sum.passed + stage.passed, failed: sum.failed + stage.failed, skipped: sum.skipped + stage.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = stages.reduce((sum, stage) => ({ passed: sum.passed + stage.passed, failed: sum.failed + stage.failed, skipped: sum.skipped + stage.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 
 console.log('');
 if ((chosen.length === 0 || chosen.includes('e2e')) && electronBinary() === null) console.log(`SKIPPED: Electron e2e: ${electronSkipReason}`);
