@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, logInWithDemo, openBatchText, saveScreenshot, test } from './support/fixtures.ts';
+import { findOneInHistory } from './support/history.ts';
 
 /**
  * Issue #32 item 2 across a reload: the original ids a pseudonymize replaced are kept with the
@@ -54,11 +55,7 @@ test('a batch pseudonymized, the page reloaded, then sent, is found in History b
   await app.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(app.getByTestId('send-outcome')).toContainText('2 of 2 events accepted');
 
-  await app.getByRole('tab', { name: 'History' }).click();
-  await app.getByRole('searchbox', { name: /Search submissions/ }).fill('7781');
-  const submissions = app.getByRole('list', { name: 'Submissions, newest first' }).getByRole('listitem');
-  await expect(submissions).toHaveCount(1);
-  await submissions.first().click();
+  await (await findOneInHistory(app, '7781')).click();
   await expect(app.getByTestId('submission-detail')).toContainText('Pseudonymized from cust-7781 and 9b2c1f4e-7a3d-4c1b-8e2f-5d6a7b8c9d00');
   await saveScreenshot(app, 'pseudonymized-from-after-reload');
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { scriptedDialogs } from './support/dialogs.ts';
 import { expect, logInWithDemo, saveScreenshot, test } from './support/fixtures.ts';
+import { findOneInHistory } from './support/history.ts';
 
 /**
  * Issue #32's support journey: a customer's case comes as an SDK's NDJSON log and a HAR of their
@@ -101,11 +102,7 @@ test('a support person combines a HAR and an NDJSON into one batch, pseudonymize
   await expect(app.getByTestId('send-outcome')).toContainText('3 of 3 events accepted');
 
   // Found in History by the real customer's id, which the send itself no longer holds.
-  await app.getByRole('tab', { name: 'History' }).click();
-  await app.getByRole('searchbox', { name: /Search submissions/ }).fill('7781');
-  const submissions = app.getByRole('list', { name: 'Submissions, newest first' }).getByRole('listitem');
-  await expect(submissions).toHaveCount(1);
-  await submissions.first().click();
+  await (await findOneInHistory(app, '7781')).click();
   await expect(app.getByTestId('submission-detail')).toContainText('Pseudonymized from cust-7781 and 9b2c1f4e-7a3d-4c1b-8e2f-5d6a7b8c9d00');
   await saveScreenshot(app, 'journey-pseudonymized-from');
 });
