@@ -5,7 +5,7 @@ import { plural } from '../../../base/common/plural.ts';
 import { loadPlan, type LoadedPlan } from '../../../features/plans/node/load.ts';
 import type { CliIo } from '../shared/command.ts';
 import { UsageError, isUsageError, usageText } from '../shared/flags.ts';
-import { readUtf8 } from '../shared/event-files.ts';
+import { readUtf8 } from '../shared/read-utf8.ts';
 import { printedJson } from '../../../base/common/terminal-text.ts';
 
 /** `eventdesk plan check PLAN`: whether a plan file is a plan, and each of its schemas compiles. */

@@ -3,7 +3,7 @@ import { plural } from '../../../base/common/plural.ts';
 import type { CliIo } from '../shared/command.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from '../shared/flags.ts';
 import { EVENT_SOURCE_FLAGS, EVENT_SOURCE_USAGE, eventSource } from './plan-events.ts';
-import { readUtf8 } from '../shared/event-files.ts';
+import { readUtf8 } from '../shared/read-utf8.ts';
 import { printedJson } from '../../../base/common/terminal-text.ts';
 
 /** `eventdesk plan coverage`: which planned kinds a test run's events exercised, for CI. */

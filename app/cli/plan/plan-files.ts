@@ -4,7 +4,8 @@ import type { TrackingPlan } from '../../../features/plans/common/plan.ts';
 import { planText } from '../../../features/plans/common/plan-draft.ts';
 import { planSourcesOf } from '../../../features/plans/node/plan-sources.ts';
 import { UsageError } from '../shared/flags.ts';
-import { readUtf8, writeOut } from '../shared/event-files.ts';
+import { writeOut } from '../shared/event-files.ts';
+import { readUtf8 } from '../shared/read-utf8.ts';
 
 /**
  * What the `eventdesk plan` subcommands read and write: events from batch files read as

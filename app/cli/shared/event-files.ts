@@ -1,5 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { buffer } from 'node:stream/consumers';
+import { writeFile } from 'node:fs/promises';
 import { plural } from '../../../base/common/plural.ts';
 import { CSV_TEXT_FIELDS, mapCsv, suggestCsvMapping, type CsvColumnTarget, type CsvMapping, type CsvTable } from '../../../features/formats/common/csv.ts';
 import { isNdjsonName } from '../../../features/formats/common/batch-file.ts';
@@ -8,7 +7,8 @@ import type { ImportedEvent } from '../../../features/formats/common/import-resu
 import { serializeJson } from '../../../features/formats/common/json.ts';
 import { serializeNdjson } from '../../../features/formats/common/ndjson.ts';
 import { eventsOfFiles } from '../../../features/plans/node/plan-sources.ts';
-import { UsageError, fileMistake, unreadable, unwritable } from './flags.ts';
+import { UsageError, unwritable } from './flags.ts';
+import { readUtf8 } from './read-utf8.ts';
 import { terminalJson } from '../../../base/common/terminal-text.ts';
 
 /**
@@ -19,8 +19,6 @@ import { terminalJson } from '../../../base/common/terminal-text.ts';
 
 /** `auto` takes the app's guess from the headers; otherwise `COLUMN=TARGET,…` and every other column is left out. */
 export type CsvMapFlag = string | undefined;
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const TARGETS = `${CSV_TEXT_FIELDS.join(', ')}, svc_id, attributes.NAME or - (nothing)`;
 
@@ -111,21 +109,6 @@ export async function writeOut(out: string | undefined, text: string, stdout: (t
     await writeFile(out, text);
   } catch (error) {
     throw new UsageError(`--out: ${unwritable(out, error).message}`);
-  }
-}
-
-/** A file's text (standard input for -), or a UsageError when it is unreadable or not UTF-8. */
-export async function readUtf8(file: string): Promise<string> {
-  let bytes: Uint8Array;
-  try {
-    bytes = file === '-' ? await buffer(process.stdin) : await readFile(file);
-  } catch (error) {
-    throw unreadable(file, error);
-  }
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw fileMistake(`${file} is not UTF-8 text.`);
   }
 }
 

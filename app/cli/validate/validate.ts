@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, resolveTimeZone } from '../../../features/environment
 import { readBatchText, type TextPosition } from '../../../features/formats/common/batch-file.ts';
 import { rulesFor, validateBatch, type Diagnostic } from '../../../features/validation/common/validation.ts';
 import { type CliIo, terminalIo } from '../shared/command.ts';
-import { readUtf8 } from '../shared/event-files.ts';
+import { readUtf8 } from '../shared/read-utf8.ts';
 import { UsageError, isUsageError, parseFlags, usageText } from '../shared/flags.ts';
 import { ENV_USAGE } from '../shared/environment-choice.ts';
 import { environmentFromFile } from '../shared/target.ts';
