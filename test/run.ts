@@ -23,9 +23,21 @@ interface Counts {
   skipped: number;
 }
 
+/**
+ * V8 write-protects its compiled code with the CPU's memory protection keys where the CPU has them (Xeon,
+ * EPYC), and a race in that bookkeeping aborts a process now and then with "Check failed:
+ * jit_page.has_value()" (seen twice in a test worker on a CI host, never on one without the keys). The
+ * test runners and every worker they fork (which inherit Node's flags) run without it. NODE_OPTIONS
+ * refuses the flag, so the runners' scripts are started under Node directly.
+ */
+const NODE_FLAGS = ['--no-memory-protection-keys'];
+const scripts: Record<string, string> = { vitest: 'vitest/vitest.mjs', playwright: '@playwright/test/cli.js' };
+
 function run(tool: string, args: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(bin(tool), args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, shell: process.platform === 'win32' });
+    const script = scripts[tool];
+    const [command, commandArgs] = script ? [process.execPath, [...NODE_FLAGS, path.join(root, 'node_modules', script), ...args]] : [bin(tool), args];
+    const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, shell: !script && process.platform === 'win32' });
     child.on('error', () => resolve(127));
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
