@@ -1,17 +1,14 @@
 import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
+import { forward } from './forward.ts';
 
-type AppChannels = 'app:info' | 'app:openDataFolder' | 'app:openDocs' | 'app:exportDiagnostics' | 'app:setTheme';
-
-export function registerAppHandlers({ appInfo, desktop }: Services): Pick<Handlers, AppChannels> {
+export function registerAppHandlers({ appInfo, desktop }: Services) {
   return {
-    'app:info': () => appInfo.info(),
-    'app:openDataFolder': async () => (await desktop.openDataFolder(), null),
-    'app:openDocs': async () => (await desktop.openDocs(), null),
+    ...forward(appInfo, { 'app:info': 'info' }),
+    ...forward(desktop, { 'app:openDataFolder': 'openDataFolder', 'app:openDocs': 'openDocs', 'app:setTheme': ['setTheme', 'theme'] }),
     'app:exportDiagnostics': async () => {
       const path = await desktop.exportDiagnostics();
       return path === null ? null : { path };
     },
-    'app:setTheme': ({ theme }) => (desktop.setTheme(theme), null),
-  };
+  } satisfies Partial<Handlers>;
 }

@@ -1,29 +1,25 @@
 import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
+import { forward } from './forward.ts';
 
-type EnvironmentChannels =
-  | 'environments:list'
-  | 'environments:create'
-  | 'environments:update'
-  | 'environments:duplicate'
-  | 'environments:remove'
-  | 'environments:select'
-  | 'environments:export'
-  | 'environments:import';
-
-export function registerEnvironmentHandlers({ environments }: Services): Pick<Handlers, EnvironmentChannels> {
+/** The environments and their sessions (features/environments/node/). */
+export function registerEnvironmentHandlers({ environments, sessions }: Services) {
   return {
-    'environments:list': () => environments.list(),
-    'environments:create': (edit) => environments.create(edit),
+    ...forward(environments, {
+      'environments:list': 'list',
+      'environments:create': 'create',
+      'environments:remove': ['remove', 'id'],
+      'environments:select': ['select', 'id'],
+      'environments:export': ['exportFile', 'ids'],
+      'environments:import': ['importJson', 'text'],
+    }),
     'environments:update': ({ id, edit }) => environments.update(id, edit),
     'environments:duplicate': ({ id, copySecrets }) => environments.duplicate(id, copySecrets),
-    'environments:remove': async ({ id }) => (await environments.remove(id), null),
-    'environments:select': async ({ id }) => (await environments.select(id), null),
-    'environments:export': ({ ids }) => {
-      const names = ids.map((id) => environments.get(id).name);
-      const base = names.length === 1 ? names[0]!.replace(/[^\w.-]+/g, '-').toLowerCase() : 'environments';
-      return { fileName: `${base}.eventdesk-env.json`, text: environments.exportJson(ids) };
-    },
-    'environments:import': ({ text }) => environments.importJson(text),
-  };
+    ...forward(sessions, {
+      'session:status': ['status', 'environmentId'],
+      'session:login': 'login',
+      'session:logout': ['logout', 'environmentId'],
+      'session:declineLogin': ['declineLogin', 'environmentId'],
+    }),
+  } satisfies Partial<Handlers>;
 }

@@ -1,16 +1,11 @@
 import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
+import { forward } from './forward.ts';
 
-export function registerPlanHandlers({
-  plans,
-  planDrafts,
-}: Services): Pick<Handlers, 'plans:active' | 'plans:of' | 'plans:choose' | 'plans:draft' | 'plans:save' | 'plans:use'> {
+export function registerPlanHandlers({ plans, planDrafts }: Services) {
   return {
-    'plans:active': () => plans.active(),
-    'plans:of': ({ environmentId }) => plans.of(environmentId),
-    'plans:choose': () => plans.choose(),
-    'plans:draft': (request) => planDrafts.draft(request),
-    'plans:save': ({ text }) => planDrafts.save(text),
+    ...forward(plans, { 'plans:active': 'active', 'plans:of': ['of', 'environmentId'], 'plans:choose': 'choose' }),
+    ...forward(planDrafts, { 'plans:draft': 'draft', 'plans:save': ['save', 'text'] }),
     'plans:use': ({ environmentId, path }) => planDrafts.use(environmentId, path),
-  };
+  } satisfies Partial<Handlers>;
 }

@@ -1,16 +1,14 @@
 import type { Services } from '../node/index.ts';
-import type { Handlers } from './dispatch.ts';
+import { forward } from './forward.ts';
 
-export function registerRunHandlers({
-  runs,
-}: Services): Pick<Handlers, 'runs:scenarios' | 'runs:secretsNeeded' | 'runs:start' | 'runs:stop' | 'runs:current' | 'runs:list' | 'runs:get'> {
-  return {
-    'runs:scenarios': () => runs.scenarios(),
-    'runs:secretsNeeded': (request) => runs.secretsNeeded(request),
-    'runs:start': (request) => runs.start(request),
-    'runs:stop': ({ runId }) => (runs.stop(runId), null),
-    'runs:current': () => runs.current(),
-    'runs:list': () => runs.list(),
-    'runs:get': ({ id }) => runs.get(id),
-  };
+export function registerRunHandlers({ runs }: Services) {
+  return forward(runs, {
+    'runs:scenarios': 'scenarios',
+    'runs:secretsNeeded': 'secretsNeeded',
+    'runs:start': 'start',
+    'runs:stop': ['stop', 'runId'],
+    'runs:current': 'current',
+    'runs:list': 'list',
+    'runs:get': ['get', 'id'],
+  });
 }

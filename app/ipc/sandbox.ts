@@ -1,28 +1,18 @@
 import { withSandbox } from '../../features/sandbox/node/no-sandbox.ts';
 import type { Services } from '../node/index.ts';
 import type { Handlers } from './dispatch.ts';
+import { forward } from './forward.ts';
 
-type SandboxChannels =
-  | 'sandbox:info'
-  | 'sandbox:setPort'
-  | 'sandbox:traffic'
-  | 'sandbox:clear'
-  | 'sandbox:faults'
-  | 'sandbox:setFaults'
-  | 'sandbox:choosePlan'
-  | 'sandbox:clearPlan'
-  | 'sandbox:setForward';
-
-export function registerSandboxHandlers({ sandbox, sandboxAddress, sandboxPlan, sandboxForward }: Services): Pick<Handlers, SandboxChannels> {
+export function registerSandboxHandlers({ sandbox, sandboxAddress, sandboxPlan, sandboxForward }: Services) {
   return {
-    'sandbox:info': () => withSandbox(sandboxAddress).view(),
-    'sandbox:setPort': ({ port }) => withSandbox(sandboxAddress).setPort(port),
-    'sandbox:traffic': () => withSandbox(sandbox).traffic(),
-    'sandbox:clear': () => (withSandbox(sandbox).clearTraffic(), null),
-    'sandbox:faults': () => withSandbox(sandbox).faults(),
-    'sandbox:setFaults': (patch) => withSandbox(sandbox).setFaults(patch),
-    'sandbox:choosePlan': () => withSandbox(sandboxPlan).choose(),
-    'sandbox:clearPlan': () => withSandbox(sandboxPlan).clear(),
+    ...forward(() => withSandbox(sandboxAddress), { 'sandbox:info': 'view', 'sandbox:setPort': ['setPort', 'port'] }),
+    ...forward(() => withSandbox(sandbox), {
+      'sandbox:traffic': 'traffic',
+      'sandbox:clear': 'clearTraffic',
+      'sandbox:faults': 'faults',
+      'sandbox:setFaults': 'setFaults',
+    }),
+    ...forward(() => withSandbox(sandboxPlan), { 'sandbox:choosePlan': 'choose', 'sandbox:clearPlan': 'clear' }),
     'sandbox:setForward': async ({ environmentId }) => (await withSandbox(sandboxForward).set(environmentId), withSandbox(sandboxAddress).view()),
-  };
+  } satisfies Partial<Handlers>;
 }

@@ -1,8 +1,6 @@
 import type { Services } from '../node/index.ts';
-import type { Handlers } from './dispatch.ts';
+import { forward } from './forward.ts';
 
-export function registerTransformHandlers({ pseudonyms }: Services): Pick<Handlers, 'transforms:pseudonyms'> {
-  return {
-    'transforms:pseudonyms': ({ values }) => pseudonyms.replacements(values),
-  };
+export function registerTransformHandlers({ pseudonyms }: Services) {
+  return forward(pseudonyms, { 'transforms:pseudonyms': ['replacements', 'values'] });
 }

@@ -1,18 +1,13 @@
 import type { Services } from '../node/index.ts';
-import type { Handlers } from './dispatch.ts';
+import { forward } from './forward.ts';
 
-export function registerWorkspaceHandlers({
-  workspaces,
-}: Services): Pick<Handlers, 'workspace:current' | 'workspace:open' | 'workspace:recent' | 'workspace:openRecent' | 'workspace:close' | 'workspace:openFile'> {
-  return {
-    'workspace:current': () => workspaces.current(),
-    'workspace:open': () => workspaces.choose(),
-    'workspace:recent': () => workspaces.recent(),
-    'workspace:openRecent': ({ root }) => workspaces.openRecent(root),
-    'workspace:close': async () => {
-      await workspaces.close();
-      return null;
-    },
-    'workspace:openFile': ({ path }) => workspaces.openFile(path),
-  };
+export function registerWorkspaceHandlers({ workspaces }: Services) {
+  return forward(workspaces, {
+    'workspace:current': 'current',
+    'workspace:open': 'choose',
+    'workspace:recent': 'recent',
+    'workspace:openRecent': ['openRecent', 'root'],
+    'workspace:close': 'close',
+    'workspace:openFile': ['openFile', 'path'],
+  });
 }

@@ -15,6 +15,7 @@ import { createEnvironments } from '../../features/environments/node/environment
 import { createDesktop, documentationUrl } from './desktop.ts';
 import { createFiles } from '../../features/documents/node/files.ts';
 import { historyFileIn, openAppHistory, readableOr } from '../../features/history/node/history-file.ts';
+import { createHistoryView } from '../../features/history/node/history-view.ts';
 import { createHistoryExport } from '../../features/history/node/history-export.ts';
 import { createLog } from './log.ts';
 import { createOpenedFiles } from '../../features/documents/node/opened-files.ts';
@@ -320,6 +321,7 @@ export async function createServices(deps: ServiceDeps) {
     history,
     submissions,
     interruptedAtStart,
+    historyView: createHistoryView({ submissions, vault, interruptedAtOpening: () => interruptedAtStart }),
     sending,
     submissionCurl: createSubmissionCurl({ submissions, environments, vault, clipboard: deps.clipboard }),
     historyExport: createHistoryExport({ submissions, environments, vault, appVersion: deps.appInfo.version }),

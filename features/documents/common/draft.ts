@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { MAX_PSEUDONYM_ORIGINS, PSEUDONYM_ORIGIN_MAX } from '../../history/common/submission.ts';
-
-/** The largest batch text EventDesk keeps as a draft: well past 100 000 events of pretty JSON. */
-export const MAX_DRAFT_CHARS = 120 * 1024 * 1024;
+import { MAX_BATCH_CHARS, MAX_PSEUDONYM_ORIGINS, PSEUDONYM_ORIGIN_MAX } from '../../history/common/submission.ts';
 
 /**
  * Each autosave of a draft is numbered: a save of the whole text sets the number, each save of
@@ -15,7 +12,7 @@ const RevisionSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 export const DraftSchema = z.object({
   id: z.string().min(1).max(100),
   name: z.string().min(1).max(200),
-  text: z.string().max(MAX_DRAFT_CHARS),
+  text: z.string().max(MAX_BATCH_CHARS),
   /** The file it was opened from or saved to, if any. */
   filePath: z.string().max(4096).nullable(),
   updatedAt: z.string(),
@@ -25,9 +22,9 @@ export type Draft = z.output<typeof DraftSchema>;
 export type DraftInput = z.input<typeof DraftSchema>;
 
 export const TextChangeSchema = z.object({
-  rangeOffset: z.number().int().min(0).max(MAX_DRAFT_CHARS),
-  rangeLength: z.number().int().min(0).max(MAX_DRAFT_CHARS),
-  text: z.string().max(MAX_DRAFT_CHARS),
+  rangeOffset: z.number().int().min(0).max(MAX_BATCH_CHARS),
+  rangeLength: z.number().int().min(0).max(MAX_BATCH_CHARS),
+  text: z.string().max(MAX_BATCH_CHARS),
 });
 
 /**

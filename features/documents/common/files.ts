@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DRAFT_CHARS } from './draft.ts';
+import { MAX_BATCH_CHARS } from '../../history/common/submission.ts';
 
 /** A batch file as opened from disk: its text exactly as it is in the file. */
 export const OpenedFileSchema = z.object({ path: z.string(), name: z.string(), text: z.string() });
@@ -19,5 +19,5 @@ export const SaveRequestSchema = z.object({
   /** Where the batch was opened from or last saved; null asks where, as "Save as" does. */
   path: z.string().max(4096).nullable(),
   suggestedName: z.string().max(200),
-  text: z.string().max(MAX_DRAFT_CHARS),
+  text: z.string().max(MAX_BATCH_CHARS),
 });

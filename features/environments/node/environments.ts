@@ -390,6 +390,13 @@ export function createEnvironments(options: EnvironmentsOptions) {
       return `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, environments }, null, 2)}\n`;
     },
 
+    /** An export as the file the user saves: named after the environment when there is one, `environments` otherwise. */
+    exportFile(ids: string[]): { fileName: string; text: string } {
+      const names = ids.map((id) => find(id).name);
+      const base = names.length === 1 ? names[0]!.replace(/[^\w.-]+/g, '-').toLowerCase() : 'environments';
+      return { fileName: `${base}.eventdesk-env.json`, text: this.exportJson(ids) };
+    },
+
     /** Imports every environment of an export that passes the checks; reports the rest. */
     async importJson(text: string): Promise<{ imported: EnvironmentView[]; problems: string[] }> {
       let json: unknown;

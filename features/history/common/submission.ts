@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { StepVerdictSchema } from './step-verdict.ts';
 
+/** The largest batch text EventDesk keeps as a draft or sends: well past 100 000 events of pretty JSON. */
+export const MAX_BATCH_CHARS = 120 * 1024 * 1024;
+
 /**
  * A submission: one send of a resolved batch to an environment, split into chunks, each
  * recorded as it completes. These shapes are what the history keeps and the UI shows.

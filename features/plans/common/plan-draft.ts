@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DRAFT_CHARS } from '../../documents/common/draft.ts';
+import { MAX_BATCH_CHARS } from '../../history/common/submission.ts';
 import type { TrackingPlan } from './plan.ts';
 
 /**
@@ -22,7 +22,7 @@ const naming = {
 
 export const PlanDraftRequestSchema = z.discriminatedUnion('source', [
   /** The open batch's text, as the editor holds it. */
-  z.object({ source: z.literal('batch'), text: z.string().max(MAX_DRAFT_CHARS), batchName: z.string().max(500), ...naming }),
+  z.object({ source: z.literal('batch'), text: z.string().max(MAX_BATCH_CHARS), batchName: z.string().max(500), ...naming }),
   /** Batch files (JSON, NDJSON, CSV, HAR, cURL) main asks for in the OS dialog. */
   z.object({ source: z.literal('files'), ...naming }),
   /** What the embedded sandbox captured: every event, or only those it accepted. */

@@ -1,5 +1,5 @@
 import { pseudonymInput, type PersonalValue } from '../../../features/transforms/common/transforms.ts';
-import { MAX_PSEUDONYM_VALUES } from '../../../app/common/ipc.ts';
+import { MAX_PSEUDONYM_VALUES } from '../../../features/transforms/common/contract.ts';
 import type { Api } from '../../base/api.ts';
 import type { TransformClient } from './transform-client.ts';
 import type { SpecInput } from './transform-inputs.ts';

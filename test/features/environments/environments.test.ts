@@ -143,6 +143,15 @@ describe('environments', () => {
     expect(result.imported[0]!.planFile).toBeNull();
   });
 
+  it('names an export’s file after its one environment, plainly, and several as environments', async () => {
+    const { environments } = await open();
+    const created = await environments.create({ ...staging, settings: { ...staging.settings, name: 'Staging / EU: "new"' } });
+    if (!created.ok) throw new Error('create failed');
+    const one = environments.exportFile([created.environment.id]);
+    expect(one).toEqual({ fileName: 'staging-eu-new-.eventdesk-env.json', text: environments.exportJson([created.environment.id]) });
+    expect(environments.exportFile([created.environment.id, LOCAL_SANDBOX_ID]).fileName).toBe('environments.eventdesk-env.json');
+  });
+
   it('export settings without secrets, and import them back under checks', async () => {
     const { environments } = await open();
     const created = await environments.create(staging);

@@ -10,7 +10,7 @@ import { nodeServiceDeps } from '../../../app/host/node-services.ts';
 import { createServices, type Services } from '../../../app/node/index.ts';
 import { PSEUDONYM_KEY_FILE, pseudonymsWithKey } from '../../../features/transforms/node/pseudonyms.ts';
 import { pseudonymFrom, pseudonymInput } from '../../../features/transforms/common/pseudonym-shapes.ts';
-import { MAX_PSEUDONYM_VALUES } from '../../../app/common/ipc.ts';
+import { MAX_PSEUDONYM_VALUES } from '../../../features/transforms/common/contract.ts';
 
 /**
  * The pseudonym key in a real data folder, reached as the page reaches it: through the
