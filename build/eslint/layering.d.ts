@@ -11,7 +11,9 @@ export interface Place {
   runtime: string;
 }
 export function placeOf(file: string): Place | null;
-export function layeringProblem(from: string, to: string): string | null;
+export function layeringProblem(from: string, to: string, root?: string): string | null;
+/** The modules a feature runtime's entry names, repository-relative; null when there is no entry. */
+export function entryNames(root: string, entry: string): Set<string> | null;
 export const layeringRule: Rule.RuleModule;
 declare const plugin: { rules: { layering: Rule.RuleModule } };
 export default plugin;

@@ -1,4 +1,5 @@
 // @ts-check
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -12,7 +13,10 @@ import path from 'node:path';
  *   feature's `node/` (its services), so it runs on its own;
  * - inside the renderer, its folders in RENDERER_ORDER the same way (App.tsx and main.tsx, at its
  *   top, compose them all).
- * Nothing but the renderer imports the renderer.
+ * Nothing but the renderer imports the renderer. Each feature runtime's entry,
+ * `features/<feature>/<runtime>/index.ts`, names its public modules; code outside the feature
+ * imports those modules (not the entry, whose every module Node would load where nothing bundles:
+ * tests, threads run from source), and a module the entry does not name is the feature's own.
  */
 
 /** The features, lowest first: each may import those before it. */
@@ -84,9 +88,10 @@ export function placeOf(file) {
  * Why `from` may not import `to` (both repository-relative), or null when it may.
  * @param {string} from
  * @param {string} to
+ * @param {string} [root] the repository, where the entries are read
  * @returns {string | null}
  */
-export function layeringProblem(from, to) {
+export function layeringProblem(from, to, root = process.cwd()) {
   const source = placeOf(from);
   const target = placeOf(to);
   if (target?.area === 'renderer' && source?.area !== 'renderer') return 'Nothing outside the renderer imports it.';
@@ -101,11 +106,54 @@ export function layeringProblem(from, to) {
       ? 'common/ is pure: it imports only common/.'
       : 'The renderer imports only common/ folders (and talks to the rest through the contract).';
   }
-  if (source.area === 'renderer') return null;
-  if (target.rank > source.rank) return `${describe(source)} is below ${describe(target)} in the feature order: a feature imports only lower ones.`;
-  if (source.runtime === 'server' && target.feature === source.feature && target.runtime === 'node')
-    return "The sandbox server imports none of its feature's services: it runs on its own.";
+  if (source.area !== 'renderer') {
+    if (target.rank > source.rank) return `${describe(source)} is below ${describe(target)} in the feature order: a feature imports only lower ones.`;
+    if (source.runtime === 'server' && target.feature === source.feature && target.runtime === 'node')
+      return "The sandbox server imports none of its feature's services: it runs on its own.";
+  }
+  if (target.area === 'feature' && (source.area !== 'feature' || source.feature !== target.feature)) return publicProblem(target, to, root);
   return null;
+}
+
+/**
+ * Why another feature's `file` may not be imported from outside it, or null when its entry names it.
+ * @param {Place} target
+ * @param {string} file
+ * @param {string} root
+ */
+function publicProblem(target, file, root) {
+  const entry = `features/${target.feature}/${target.runtime}/index.ts`;
+  if (file === entry)
+    return `Import the module you need, not ${entry}: an entry only names the public modules, and importing it loads them all where nothing bundles.`;
+  const named = entryNames(root, entry);
+  if (named === null) return `${entry} is missing: a feature runtime that others use names its public modules there.`;
+  if (!named.has(file)) return `${file} is not public: ${entry} does not name it (name it there if other features need it).`;
+  return null;
+}
+
+/** @type {Map<string, { modified: number, names: Set<string> }>} */
+const entries = new Map();
+
+/**
+ * The modules an entry names (`export * from './x.ts'`), repository-relative; null when there is no entry.
+ * @param {string} root
+ * @param {string} entry
+ * @returns {Set<string> | null}
+ */
+export function entryNames(root, entry) {
+  const file = path.join(root, entry);
+  let modified;
+  try {
+    modified = statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+  const cached = entries.get(file);
+  if (cached?.modified === modified) return cached.names;
+  const folder = path.posix.dirname(entry);
+  const names = new Set([...readFileSync(file, 'utf8').matchAll(/from '(\.\/[^']+)'/g)].map((match) => path.posix.join(folder, match[1] ?? '')));
+  entries.set(file, { modified, names });
+  return names;
 }
 
 /**
@@ -138,7 +186,7 @@ export const layeringRule = {
       const spec = node.source?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec.replace(/[?#].*$/, '')));
-      const problem = layeringProblem(file, target);
+      const problem = layeringProblem(file, target, root);
       if (problem) context.report({ node: node.source, message: `${problem} (${spec})` });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };

@@ -33,6 +33,13 @@ describe('the layering rule', () => {
     ['features/plans/browser/x.ts', "import { plural } from '../../../base/common/plural.ts';"],
     // the sandbox's server stands alone: none of its feature's services
     ['features/sandbox/server/x.ts', "import { createSandboxPlan } from '../node/sandbox-plan.ts';"],
+    // another feature's modules that its entry names, never the entry itself nor a module it does not name
+    ['features/sending/node/x.ts', "import { openHistory } from '../../history/node/index.ts';"],
+    ['app/cli/x.ts', "import { createSending } from '../../features/sending/node/index.ts';"],
+    ['renderer/composer/x.ts', "import { validateBatch } from '../../features/validation/common/index.ts';"],
+    ['features/sending/node/x.ts', "import { migrations } from '../../history/node/submissions-schema.ts';"],
+    ['app/cli/x.ts', "import { sendLog } from '../../features/history/node/submissions-send-log.ts';"],
+    ['renderer/composer/x.ts', "import { keysWrittenOnce } from '../../features/validation/common/keys-written-once.ts';"],
     // the renderer reaches the rest only through common/ and the contract
     ['renderer/x.ts', "import { ipcRenderer } from 'electron';"],
     ['renderer/x.ts', "import { readFile } from 'node:fs/promises';"],
@@ -72,6 +79,7 @@ describe('the layering rule', () => {
     ['features/sending/node/x.ts', "import { chunkBody } from '../common/x.ts';"],
     ['features/sandbox/server/x.ts', "import { MAX_JSON_DEPTH } from '../../../base/common/json-nesting.ts';"],
     ['features/sandbox/server/x.ts', "import { loadPlanInSlices } from '../../plans/node/load.ts';"],
+    ['features/sandbox/server/x.ts', "import type { SandboxInfo } from '../common/sandbox.ts';"],
     ['features/capture/node/x.ts', "import type { SandboxExchange } from '../../sandbox/server/exchange.ts';"],
     ['app/ipc/x.ts', "import type { Services } from '../node/index.ts';"],
     ['app/cli/x.ts', "import { createSending } from '../../features/sending/node/sending.ts';"],

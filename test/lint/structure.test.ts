@@ -2,12 +2,13 @@ import madge from 'madge';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_ORDER, RENDERER_ORDER } from '../../build/eslint/layering.js';
+import { entryNames, FEATURE_ORDER, RENDERER_ORDER } from '../../build/eslint/layering.js';
 
 /**
  * The shape of the house (docs/architecture.md), read by an outside tool: madge's graph of every
  * import, type-only ones included. No file imports itself round a circle, no folder does, no
- * feature does, and no folder holds so many files that it stops being a room.
+ * feature does, no folder holds so many files that it stops being a room, and each feature
+ * runtime's entry names exactly the modules the rest of the house uses.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -62,6 +63,11 @@ function circlesOf(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] 
   return circles;
 }
 
+/** A feature runtime's entry (features/<f>/<runtime>/index.ts) speaks for the folders below it too: what it re-exports from them is not an arrow out. */
+function entryReachesBelow(file: string, imported: string): boolean {
+  return /^features\/[^/]+\/[^/]+\/index\.ts$/.test(file) && imported.startsWith(`${path.posix.dirname(file)}/`);
+}
+
 function unitEdges(unitOf: (file: string) => string): Map<string, Set<string>> {
   const edges = new Map<string, Set<string>>();
   for (const [file, imports] of Object.entries(graph)) {
@@ -69,7 +75,7 @@ function unitEdges(unitOf: (file: string) => string): Map<string, Set<string>> {
     if (!edges.has(from)) edges.set(from, new Set());
     for (const imported of imports) {
       const to = unitOf(imported);
-      if (to !== from) edges.get(from)!.add(to);
+      if (to !== from && !entryReachesBelow(file, imported)) edges.get(from)!.add(to);
     }
   }
   return edges;
@@ -109,6 +115,21 @@ describe('the house', () => {
   it(`has no folder of more than ${MAX_CODE_FILES} code files`, () => {
     const crowded = LAYERED.flatMap((top) => [...codeFileCounts(top, new Map())]).filter(([, count]) => count > MAX_CODE_FILES);
     expect(crowded).toEqual([]);
+  });
+
+  it('names in each entry exactly the modules used from outside its feature', () => {
+    const used = new Map<string, string[]>();
+    for (const [file, imports] of Object.entries(graph)) {
+      for (const imported of imports) {
+        const [, feature, runtime] = /^features\/([^/]+)\/([^/]+)\//.exec(imported) ?? [];
+        if (!feature || file.startsWith(`features/${feature}/`)) continue;
+        const entry = `features/${feature}/${runtime}/index.ts`;
+        used.set(entry, [...new Set([...(used.get(entry) ?? []), imported])].sort());
+      }
+    }
+    const entries = Object.keys(graph).filter((file) => /^features\/[^/]+\/[^/]+\/index\.ts$/.test(file));
+    const named = new Map(entries.map((entry) => [entry, [...(entryNames(ROOT, entry) ?? [])].sort()]));
+    expect(Object.fromEntries([...named].sort())).toEqual(Object.fromEntries([...used].sort()));
   });
 
   it('knows the order of every feature, and of every folder of the renderer', () => {

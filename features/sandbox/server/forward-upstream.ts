@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { ForwardFailure } from '../common/sandbox.ts';
-import type { BodyLease } from './body-budget.ts';
+import type { BodyLease } from './body/body-budget.ts';
 import type { ForwardSettings } from './forward-settings.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { redactUrl } from '../../../base/common/redaction/redact.ts';
 import type { SandboxForwarded } from '../common/sandbox.ts';
-import type { BodyLease } from './body-budget.ts';
+import type { BodyLease } from './body/body-budget.ts';
 import { shownAnswer, type ShownAnswer } from './forward-record.ts';
 import type { ForwardSettings } from './forward-settings.ts';
 import { createUpstream, passedHeaders, type UpstreamAnswer, type UpstreamResult } from './forward-upstream.ts';

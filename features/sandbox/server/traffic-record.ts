@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CapturedBody, SandboxRequestRecord } from '../common/sandbox.ts';
-import type { BodyRead, UnreadBody } from './body.ts';
+import type { BodyRead, UnreadBody } from './body/body.ts';
 import { redactText, redactValue } from '../../../base/common/redaction/redact.ts';
 import { headerSecrets, redactHeaders, redactTarget } from './redaction.ts';
 import type { SentReply } from './respond.ts';

@@ -15,7 +15,8 @@ const TOOLS_ONLY = new Set(['invalid-faults', 'invalid-query', 'no-openapi']);
 
 async function answeredCodes(): Promise<Set<string>> {
   const codes = new Set<string>();
-  for (const file of await readdir(SANDBOX)) {
+  for (const file of await readdir(SANDBOX, { recursive: true })) {
+    if (!file.endsWith('.ts')) continue;
     const source = await readFile(path.join(SANDBOX, file), 'utf8');
     for (const match of source.matchAll(/\b(?:failure\(\d{3}, |unauthorized\(|busy\()'([a-z-]+)'/g)) codes.add(match[1]!);
   }

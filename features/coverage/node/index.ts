@@ -1,0 +1,9 @@
+/**
+ * The coverage feature's node/ modules that the rest of the house may import: import them directly
+ * (not this file, which would load them all); a module not named here is the feature's own.
+ */
+
+export * from './capture-batches.ts';
+export * from './coverage.ts';
+export * from './history-batches.ts';
+export * from './plan-drafts.ts';

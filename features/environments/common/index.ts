@@ -1,0 +1,12 @@
+/**
+ * The environments feature's common/ modules that the rest of the house may import: import them directly
+ * (not this file, which would load them all); a module not named here is the feature's own.
+ */
+
+export * from './contract.ts';
+export * from './environment-presets.ts';
+export * from './environment.ts';
+export * from './rules.ts';
+export * from './secret-variables.ts';
+export * from './session.ts';
+export * from './templates.ts';

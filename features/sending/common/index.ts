@@ -1,0 +1,6 @@
+/**
+ * The sending feature's common/ modules that the rest of the house may import: import them directly
+ * (not this file, which would load them all); a module not named here is the feature's own.
+ */
+
+export * from './contract.ts';
