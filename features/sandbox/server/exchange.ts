@@ -9,7 +9,8 @@ import type { ReceivedEvents } from './route.ts';
  * it carries the events the route parsed, so nothing is parsed twice. It lives in memory only
  * until the listener returns; whoever keeps it masks it first.
  */
-export interface SandboxExchange {
+/** What an exchange says of its request, for the capture's listener and the traffic's record alike. */
+export interface ExchangeRequest {
   /** The traffic record's id. */
   id: number;
   time: Date;
@@ -18,6 +19,9 @@ export interface SandboxExchange {
   /** The request target as sent, query included. */
   target: string;
   headers: IncomingHttpHeaders;
+}
+
+export interface SandboxExchange extends ExchangeRequest {
   /** The request body as the route shows it (a login's password masked), as far as it was read. */
   body: Buffer;
   /** The size of the whole body, read or not. */

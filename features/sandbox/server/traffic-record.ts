@@ -1,8 +1,8 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { CapturedBody, SandboxRequestRecord } from '../common/sandbox.ts';
 import type { BodyRead, UnreadBody } from './body/body.ts';
 import { redactText, redactValue } from '../../../base/common/redaction/redact.ts';
 import { headerSecrets, redactHeaders, redactTarget } from './redaction.ts';
+import type { ExchangeRequest } from './exchange.ts';
 import type { SentReply } from './respond.ts';
 
 /**
@@ -12,13 +12,7 @@ import type { SentReply } from './respond.ts';
  * spares an ingesting sandbox a text decoding and a redaction per request nobody looks at.
  */
 
-export interface Exchange {
-  id: number;
-  time: Date;
-  durationMs: number;
-  method: string;
-  target: string;
-  headers: IncomingHttpHeaders;
+export interface Exchange extends ExchangeRequest {
   read: BodyRead | UnreadBody;
   /** The request body as it may be shown (a route redacts its secrets). */
   shownRequestBody: Buffer;
