@@ -4,20 +4,12 @@ import path from 'node:path';
 import { harProblems } from '../../features/formats/common/har-spec.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { sdkEvent as event } from './support/sdk.ts';
 
 /** The Sandbox tab's requests come from the capture: the sandbox's memory of them can go, they stay, and leave as HAR. */
 
 const { answers, dialogs } = scriptedDialogs();
 test.use({ harnessOptions: { dialogs } });
-
-const event = {
-  token: 't-1',
-  attributes: { plan: 'pro' },
-  created_at: '2026-11-22 10:00:00',
-  svc_id: 7,
-  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
-  customer_id: 'c-42',
-};
 
 test('lists the captured requests after the memory traffic is gone, exports the refused ones as masked HAR, and clears the capture once asked', async ({
   app,

@@ -1,4 +1,5 @@
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { sdkEvent as event } from './support/sdk.ts';
 
 /**
  * The Requests view after a flood: each request by its number, one Tab stop moved with the
@@ -6,14 +7,6 @@ import { expect, saveScreenshot, test } from './support/fixtures.ts';
  * and "Load older" reaching requests past the newest 2 000.
  */
 
-const event = {
-  token: 't-1',
-  attributes: { plan: 'pro' },
-  created_at: '2026-11-22 10:00:00',
-  svc_id: 7,
-  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
-  customer_id: 'c-42',
-};
 /** More than the 2 000 the list reads at first. */
 const FLOOD = 2_050;
 

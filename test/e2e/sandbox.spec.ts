@@ -1,13 +1,5 @@
 import { expect, logInWithDemo, saveScreenshot, test } from './support/fixtures.ts';
-
-const event = {
-  token: 't-1',
-  attributes: { plan: 'pro' },
-  created_at: '2026-11-22 10:00:00',
-  svc_id: 7,
-  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
-  customer_id: 'c-42',
-};
+import { sdkEvent as event } from './support/sdk.ts';
 
 test.describe('the Sandbox screen', () => {
   test('shows a request the test sent, live, newest first, with its headers, body and answer', async ({ app, harness }) => {

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { startSandbox, type SandboxServer } from '../../features/sandbox/server/server.ts';
 import type { SandboxStartOptions } from '../../features/sandbox/server/config.ts';
 import { openSubmissions, type SubmissionStore } from '../../features/history/node/submissions.ts';
+import { numberedEvent } from '../fixtures/events.ts';
 
 /** What the tests of eventdesk send share: a sandbox and folders closed after each test, the command run as its own process, secrets checked in what it printed. */
 
@@ -41,14 +42,7 @@ export async function tempFolder(): Promise<string> {
   return folder;
 }
 
-export const event = (n: number, serviceId: unknown = n) => ({
-  token: `t-${n}`,
-  customer_id: `c-${n}`,
-  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
-  svc_id: serviceId,
-  created_at: '2026-11-22 10:00:00',
-  attributes: {},
-});
+export const event = (n: number, serviceId: unknown = n) => numberedEvent(n, { svc_id: serviceId });
 
 export async function batchFile(folder: string, events: unknown[], name = 'batch.json'): Promise<string> {
   const file = path.join(folder, name);

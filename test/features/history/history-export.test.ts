@@ -11,6 +11,7 @@ import { createHistoryExport, type SubmissionExport } from '../../../features/hi
 import { createSending } from '../../../features/sending/node/sending.ts';
 import { openSubmissions } from '../../../features/history/node/submissions.ts';
 import { startSandboxSessions } from '../../support/sandbox-sessions.ts';
+import { numberedEvent } from '../../fixtures/events.ts';
 
 const open: { close(): unknown }[] = [];
 afterEach(async () => {
@@ -18,14 +19,7 @@ afterEach(async () => {
 });
 
 const formats = ExportFormatSchema.options;
-const event = (n: number, attributes: Record<string, string> = {}) => ({
-  token: `t-${n}`,
-  customer_id: `c-${n}`,
-  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
-  svc_id: n,
-  created_at: '2026-11-22 10:00:00',
-  attributes,
-});
+const event = (n: number, attributes: Record<string, string> = {}) => numberedEvent(n, { attributes });
 const eventsOf = (count: number, from = 1) => Array.from({ length: count }, (_, n) => event(from + n));
 
 /** A real sandbox, vault, environments and login; a real SQLite history; sends through the real sender. */

@@ -12,20 +12,14 @@ import { createSending, prepareBatch } from '../../../features/sending/node/send
 import { openSubmissions, type SubmissionStore } from '../../../features/history/node/submissions.ts';
 import type { SandboxStartOptions } from '../../../features/sandbox/server/config.ts';
 import { startSandboxSessions } from '../../support/sandbox-sessions.ts';
+import { numberedEvent } from '../../fixtures/events.ts';
 
 const open: { close(): unknown }[] = [];
 afterEach(async () => {
   for (const thing of open.splice(0).reverse()) await thing.close();
 });
 
-const event = (n: number) => ({
-  token: `t-${n}`,
-  customer_id: `c-${n}`,
-  device_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
-  svc_id: n,
-  created_at: '2026-11-22 10:00:00',
-  attributes: {},
-});
+const event = (n: number) => numberedEvent(n);
 const batchOf = (count: number) =>
   JSON.stringify(
     Array.from({ length: count }, (_, n) => event(n + 1)),
