@@ -6,7 +6,10 @@ import { useComposer, type Batch } from '../base/state/composer.ts';
 import { useNotices } from '../base/state/ui.ts';
 import { recentFilesKey } from './opening.ts';
 
-/** Saves a batch to its file (or, with `saveAs` or none yet, to one chosen); true once saved, false when not (said in a notice, or the choice was cancelled). */
+/**
+ * Saves a batch to its file (or, with `saveAs` or none yet, to one chosen); true once saved, false
+ * when not (said in a notice, or the choice was cancelled).
+ */
 export function useSaveBatch(): (batch: Batch, saveAs: boolean) => Promise<boolean> {
   const api = useApi();
   const client = useQueryClient();

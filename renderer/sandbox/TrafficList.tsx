@@ -170,7 +170,10 @@ function PlanBadge({ record }: { record: ListedRequest }) {
   );
 }
 
-/** One request. A captured request never changes, so a row renders again only when it becomes or stops being the active one; its detail is read only when opened. */
+/**
+ * One request. A captured request never changes, so a row renders again only when it becomes or
+ * stops being the active one; its detail is read only when opened.
+ */
 const TrafficRow = memo(function TrafficRow({ record, asked, active }: { record: ListedRequest; asked: boolean; active: boolean }) {
   const outcome = outcomeClassOf(record);
   const [open, setOpen] = useState(false);

@@ -1,7 +1,10 @@
 import { Modal } from '../base/widgets/Modal.tsx';
 import { answerReload, useReloadQuestions } from '../base/data/workspace-reload.ts';
 
-/** Asks, one file at a time, whether a batch with unsaved edits keeps them or takes the text its file now has on disk. Escape keeps them: nothing is lost unasked. */
+/**
+ * Asks, one file at a time, whether a batch with unsaved edits keeps them or takes the text its
+ * file now has on disk. Escape keeps them: nothing is lost unasked.
+ */
 export function ReloadQuestionDialog() {
   const question = useReloadQuestions((state) => state.questions[0]);
   if (!question) return null;

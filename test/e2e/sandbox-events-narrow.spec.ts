@@ -1,6 +1,9 @@
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 
-/** The Events view on a laptop's screen: with an event's detail open, the table keeps its verdict and request columns; the settings beside can be put away, and stay put away. */
+/**
+ * The Events view on a laptop's screen: with an event's detail open, the table keeps its verdict
+ * and request columns; the settings beside can be put away, and stay put away.
+ */
 
 const event = (customer: string, overrides: Record<string, unknown> = {}) => ({
   token: `t-${customer}`,

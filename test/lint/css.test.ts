@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 
 const renderer = path.resolve(import.meta.dirname, '../../renderer');
 
-/** Every stylesheet of the renderer, read by PostCSS (an independent parser): a block left open swallows every rule after it, in every sheet bundled after it. */
+/**
+ * Every stylesheet of the renderer, read by PostCSS (an independent parser): a block left open
+ * swallows every rule after it, in every sheet bundled after it.
+ */
 describe('the stylesheets', async () => {
   const sheets = (await readdir(renderer, { recursive: true })).filter((file) => file.endsWith('.css'));
   it('exist', () => expect(sheets.length).toBeGreaterThan(5));

@@ -9,7 +9,10 @@ import type { SandboxStartOptions } from '../../features/sandbox/server/config.t
 import { openSubmissions, type SubmissionStore } from '../../features/history/node/submissions.ts';
 import { numberedEvent } from '../fixtures/events.ts';
 
-/** What the tests of eventdesk send share: a sandbox and folders closed after each test, the command run as its own process, secrets checked in what it printed. */
+/**
+ * What the tests of eventdesk send share: a sandbox and folders closed after each test, the command
+ * run as its own process, secrets checked in what it printed.
+ */
 
 export const cli = path.resolve(import.meta.dirname, '../../app/cli/bin.ts');
 export const PASSWORD = 'send-test password 7c1d';

@@ -85,7 +85,10 @@ export function credentialsFrom(
   return { secrets: { username, password: variables[names.password] ?? '', apiKey: variables[names.apiKey] ?? '' }, problems };
 }
 
-/** What is wrong with the password and the API key the variables give (missing, a line break, not a key): the username aside, as each environment may give its own. */
+/**
+ * What is wrong with the password and the API key the variables give (missing, a line break, not a
+ * key): the username aside, as each environment may give its own.
+ */
 export function secretProblems(variables: Variables, names: SecretVariableNames = SECRET_VARIABLES): string[] {
   const problems: string[] = [];
   const password = variables[names.password] ?? '';

@@ -52,7 +52,10 @@ export function readEnvironmentText(text: string, path: string): FileReading<Wor
   return readWorkspaceJson(text, path, WorkspaceEnvironmentSchema);
 }
 
-/** What an environment file holds for these settings: all but each person's own, and `plan` (a workspace path) when there is one. environmentText leaves out those at their defaults. */
+/**
+ * What an environment file holds for these settings: all but each person's own, and `plan` (a
+ * workspace path) when there is one. environmentText leaves out those at their defaults.
+ */
 export function environmentFileOf(settings: EnvironmentSettings, plan: string | null): WorkspaceEnvironment {
   const file: Record<string, unknown> = {};
   // The settings' keys, not the object's: the app saves an Environment, whose id and embeddedSandbox no file holds.

@@ -44,7 +44,10 @@ const plan = {
   },
 };
 
-/** The workspace's files, by path from its root, for a workspace called `name`; a preset's environment beside the sandbox's (its settings alone: no credential). */
+/**
+ * The workspace's files, by path from its root, for a workspace called `name`; a preset's
+ * environment beside the sandbox's (its settings alone: no credential).
+ */
 export function starterFiles(name: string, preset: EnvironmentPreset | null = null): { path: string; text: string }[] {
   const environment = {
     ...DEFAULT_SETTINGS,

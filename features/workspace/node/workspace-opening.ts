@@ -16,7 +16,10 @@ import type { FileDialogs } from '../../../base/node/ports.ts';
  * keeps inside it.
  */
 
-/** The workspace folder a command line names: the first argument that is an existing folder, relative to `cwd`; `skip` holds folders that are not one (the app's own path in development). */
+/**
+ * The workspace folder a command line names: the first argument that is an existing folder,
+ * relative to `cwd`; `skip` holds folders that are not one (the app's own path in development).
+ */
 export function workspaceFolderFromArgv(argv: readonly string[], cwd: string, skip: readonly string[] = []): string | null {
   const skipped = new Set(skip.map((folder) => path.resolve(folder)));
   for (const argument of argv.slice(1)) {

@@ -37,7 +37,10 @@ export function useCommand(id: CommandId, run: () => unknown, { enabled = true, 
   useEffect(() => register(id, { run: () => onRun(), enabled, reason: enabled ? null : reason }), [id, enabled, reason]);
 }
 
-/** Commands no mounted component offers: the batch ones live in the editor, the session ones in the session bar, the filter's in the Form view, the sandbox's settings in its tab. */
+/**
+ * Commands no mounted component offers: the batch ones live in the editor, the session ones in the
+ * session bar, the filter's in the Form view, the sandbox's settings in its tab.
+ */
 function unregisteredReason(id: CommandId): string {
   if (id === 'events.keepMatching' || id === 'events.deleteMatching') return 'Filter the events in the Form view first';
   if (id === 'view.sandboxSettings') return 'Show the sandbox first';
