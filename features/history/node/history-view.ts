@@ -26,11 +26,19 @@ export function createHistoryView({ submissions, vault, interruptedAtOpening }: 
     count: ({ filter }: { filter: HistoryFilter }) => submissions.count(filter),
     timeline: ({ filter, unit }: { filter: HistoryFilter; unit: TimelineUnit }) => submissions.timeline(filter, unit),
 
-    /** The batch as sent, pretty-printed, for the read-only editor, the diff and "Open as draft". */
+    /**
+     * The batch as sent, pretty-printed, for the read-only editor, the diff and "Open as draft";
+     * one that does not parse (a file another tool wrote) as the text it was recorded as, as
+     * `eventdesk history show` prints it.
+     */
     batch(id: string): string {
       const batch = submissions.batch(id);
       if (batch === null) throw new AppError('submission-not-found', 'That submission no longer exists.');
-      return JSON.stringify(JSON.parse(batch), null, 2);
+      try {
+        return JSON.stringify(JSON.parse(batch), null, 2);
+      } catch {
+        return batch;
+      }
     },
 
     annotate: ({ id, label, note }: { id: string; label: string; note: string }) => masked(submissions.annotate(id, { label, note })),

@@ -34,6 +34,12 @@ describe('the history as the window reads it', () => {
     expect(codeOf(() => view.batch('no-such-id'))).toBe('submission-not-found');
   });
 
+  it('answers a batch that does not parse as the text it was recorded as, as the command line prints it', () => {
+    const store = history.openStore();
+    const { id } = store.createSubmission(input({ batch: '[{"token":"a"},{]' }), threeChunks);
+    expect(viewOf(store).batch(id)).toBe('[{"token":"a"},{]');
+  });
+
   it('keeps a new retention and applies it at once, saying how many went', () => {
     const store = history.openStore();
     store.createSubmission(input({ startedAt: '2020-01-01T00:00:00.000Z' }), threeChunks);
