@@ -21,6 +21,8 @@ interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** What failed, a line each, said again above the last line: a log cut to its end still names it. */
+  failures?: string[];
 }
 
 /**
@@ -56,18 +58,35 @@ async function check(title: string, tool: string, args: string[]): Promise<Count
   console.log(`\n== ${title}`);
   const code = await run(tool, args);
   console.log(code === 0 ? `${title}: ok` : `${title}: FAILED (exit ${code})`);
-  return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, failures: code === 0 ? [] : [`${title} (exit ${code})`] };
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
 }
 
 async function vitest(): Promise<Counts> {
   console.log('\n== unit and component tests (vitest)');
   const report = path.join(results, 'vitest.json');
   const code = await run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-  const json = await readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(report);
-  if (!json) return { passed: 0, failed: 1, skipped: 0 };
-  // A crash outside any test (a broken import, a failing hook) fails the stage even with no failed test.
+  const json = await readJson<VitestReport>(report);
+  if (!json) return { passed: 0, failed: 1, skipped: 0, failures: [`vitest (exit ${code}) wrote no report`] };
+  const failures = json.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    const firstLine = (messages: string[]) => (messages[0] ?? '').split('\n')[0];
+    if (tests.length === 0) return file.status === 'failed' ? [`${where}: ${firstLine([file.message ?? ''])}`] : [];
+    return tests.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
+  });
+  // A crash outside any test (a broken import, a failing hook, a worker lost) fails the stage even with no failed test.
+  if (code !== 0 && json.numFailedTests === 0)
+    failures.push(`vitest exited with ${code} though no test failed: an error outside any test (a lost worker, a failing hook), printed above`);
   const failed = json.numFailedTests || (code === 0 ? 0 : 1);
-  return { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests };
+  return { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests, failures };
 }
 
 interface ElectronegativityConfig {
@@ -175,23 +194,38 @@ async function electronegativity(): Promise<Counts> {
       `electronegativity ${electronVersion}: ${checks} checks, ${unjustified.length} unjustified findings at MEDIUM or above, ${serious.length - unjustified.length} justified, ${minor} below MEDIUM`,
     );
     console.log(failed ? 'Electron security checks: FAILED' : 'Electron security checks: ok');
-    return { passed: failed ? 0 : 1, failed: failed ? 1 : 0, skipped: 0 };
+    return { passed: failed ? 0 : 1, failed: failed ? 1 : 0, skipped: 0, failures: failed ? ['Electron security checks (listed above)'] : [] };
   } catch (error) {
     console.log(`electronegativity: FAILED (${error instanceof Error ? error.message : String(error)})`);
-    return { passed: 0, failed: 1, skipped: 0 };
+    return { passed: 0, failed: 1, skipped: 0, failures: ['Electron security checks could not run'] };
   } finally {
     await rm(scanned, { recursive: true, force: true });
   }
+}
+
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { status: string }[] }[];
+}
+
+/** Every test Playwright counted as unexpected, as `file:line › title`. */
+function failedSpecs(suites: PlaywrightSuite[]): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => spec.tests.some((test) => test.status === 'unexpected')).map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...failedSpecs(suite.suites ?? []),
+  ]);
 }
 
 async function playwright(): Promise<Counts> {
   console.log('\n== end-to-end tests (playwright, chromium)');
   const report = path.join(results, 'playwright.json');
   const code = await run('playwright', ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: report });
-  const json = await readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report);
-  if (!json) return { passed: 0, failed: 1, skipped: 0 };
+  const json = await readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number }; suites: PlaywrightSuite[] }>(report);
+  if (!json) return { passed: 0, failed: 1, skipped: 0, failures: [`playwright (exit ${code}) wrote no report`] };
+  const failures = failedSpecs(json.suites);
+  if (code !== 0 && json.stats.unexpected === 0) failures.push(`playwright exited with ${code} though no test failed: see its output above`);
   const failed = json.stats.unexpected || (code === 0 ? 0 : 1);
-  return { passed: json.stats.expected + json.stats.flaky, failed, skipped: json.stats.skipped };
+  return { passed: json.stats.expected + json.stats.flaky, failed, skipped: json.stats.skipped, failures };
 }
 
 const stageRunners: Record<string, () => Promise<Counts>> = {
@@ -223,6 +257,7 @@ const total = stages.reduce((sum, stage) => ({ passed: sum.passed + stage.passed
 });
 
 console.log('');
+for (const failure of stages.flatMap((stage) => stage.failures ?? [])) console.log(`FAILED: ${failure}`);
 if ((chosen.length === 0 || chosen.includes('e2e')) && electronBinary() === null) console.log(`SKIPPED: Electron e2e: ${electronSkipReason}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exitCode = total.failed > 0 || total.passed === 0 ? 1 : 0;
