@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { SubmissionStatusSchema, type ChunkRecord } from '../common/submission.ts';
 import { batchSearchText, notesSearchText, SEARCH_TOKENIZER } from './history-search.ts';
+import { TIMELINE_COUNTS_SQL } from './timeline.ts';
 
 /**
  * The history database's schema: the migrations that build it, version by version, and the
@@ -219,6 +220,11 @@ export const migrations: readonly ((db: DatabaseSync) => void)[] = [
   // server's answer so a 422 a negative test expects reads as a step that passed (#32). Sends
   // recorded before were made by no step that said: none has one.
   (db) => db.exec(`ALTER TABLE submissions ADD COLUMN step_verdict TEXT CHECK (step_verdict IS NULL OR json_valid(step_verdict))`),
+  // The timeline's counts per UTC hour and environment (by status, expected refusal and quarter
+  // hour), kept by triggers as submissions are recorded, change and go, and counted here for
+  // those already recorded (timeline.ts, #33): the timeline reads counts instead of grouping
+  // every submission.
+  (db) => db.exec(TIMELINE_COUNTS_SQL),
 ];
 
 /**

@@ -276,8 +276,12 @@ async function run(): Promise<BenchLine[]> {
       ORDER BY started_at DESC, seq DESC LIMIT ?2`);
     const firstPage = raw.prepare(`SELECT ${listColumns} FROM submissions ORDER BY started_at DESC, seq DESC LIMIT ?`);
     const counted = raw.prepare('SELECT count(*) AS n FROM submissions WHERE environment_id = ? AND status = ?');
-    // The same grouping by hour with no time-zone work at all: what the timeline cannot beat.
+    // Grouping every submission by UTC hour, with no time-zone work at all: what the timeline did
+    // before it kept its counts (timeline.ts), and what it must beat.
     const utcHours = raw.prepare("SELECT strftime('%Y-%m-%d %H:00', started_at) AS bucket, status, count(*) AS n FROM submissions GROUP BY bucket, status");
+    const utcHoursFiltered = raw.prepare(
+      "SELECT strftime('%Y-%m-%d %H:00', started_at) AS bucket, count(*) AS n FROM submissions WHERE environment_id = ? AND status = ? GROUP BY bucket",
+    );
     const total = (counts: Iterable<number>) => [...counts].reduce((sum, n) => sum + n, 0);
     const lines = [
       measure({
@@ -306,6 +310,13 @@ async function run(): Promise<BenchLine[]> {
         goalMs: 30,
         viaStore: () => total(store.timeline(emptyHistoryFilter, 'hour').flatMap((bucket) => Object.values(bucket.counts))),
         viaSql: () => total((utcHours.all() as { n: number }[]).map((row) => Number(row.n))),
+      }),
+      measure({
+        name: 'history-timeline-env-status-100k',
+        baselineName: 'sql-group-utc-hours-where',
+        goalMs: 30,
+        viaStore: () => total(store.timeline(COUNT_FILTER, 'hour').flatMap((bucket) => Object.values(bucket.counts))),
+        viaSql: () => total((utcHoursFiltered.all(COUNT_FILTER.environmentIds[0]!, COUNT_FILTER.statuses[0]!) as { n: number }[]).map((row) => Number(row.n))),
       }),
     ];
     const context = {

@@ -355,7 +355,17 @@ describe('submissions store', () => {
           name: string;
         }[]
       ).map((t) => t.name);
-      expect(tables).toEqual(['batch_parts', 'chunk_attempts', 'chunks', 'search_events', 'search_notes', 'settings', 'submissions']);
+      expect(tables).toEqual([
+        'batch_parts',
+        'chunk_attempts',
+        'chunks',
+        'search_events',
+        'search_notes',
+        'settings',
+        'submissions',
+        'timeline_all_hours',
+        'timeline_hours',
+      ]);
       const indexes = (
         check.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[]
       ).map((t) => t.name);
