@@ -1,42 +1,19 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
 /**
- * Every start shows the editor, so its chunks (Monaco with our editors, and the JSON mode Monaco
- * loads for the first JSON model) are fetched beside the entry, from the page's head, rather than
- * one after another once the shell has rendered. The lazy imports then find them loaded.
+ * Monaco's chunk (renderer/shell/editors.ts) is a dynamic import, fetched once the shell has
+ * rendered, and not preloaded from the page's head: Chromium compiled a preloaded 3.5 MB chunk
+ * before the entry ran, which held the first paint back (the composer took typing at 991 ms with
+ * the preload, 674 ms without; the editor showed at 1 421 and 1 426 ms, npm run bench -- cold-start).
+ * Until it arrives the composer shows the batch as plain text (composer/PlainBatchEditor.tsx).
  */
-export function preloadEditorChunks(): Plugin {
-  let base = './';
-  return {
-    name: 'eventdesk:preload-editor-chunks',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const tags: HtmlTagDescriptor[] = [];
-        for (const chunk of Object.values(bundle ?? {})) {
-          if (chunk.type !== 'chunk' || !(chunk.facadeModuleId?.endsWith('/renderer/shell/editors.ts') || chunk.name === 'jsonMode')) continue;
-          tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` }, injectTo: 'head' });
-          for (const css of chunk.viteMetadata?.importedCss ?? [])
-            tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${css}` }, injectTo: 'head' });
-        }
-        if (tags.length < 2) throw new Error('The editor chunks to preload are not in the bundle: did renderer/shell/editors.ts move?');
-        return tags;
-      },
-    },
-  };
-}
-
 export default defineConfig({
   root: path.join(projectRoot, 'renderer'),
-  plugins: [react(), preloadEditorChunks()],
+  plugins: [react()],
   worker: { format: 'es' },
   build: {
     outDir: path.join(projectRoot, '.vite', 'renderer', 'main_window'),

@@ -24,6 +24,7 @@ import { eventsLayoutOf } from './form/form-events.ts';
 import { ImportExport } from './import/ImportExport.tsx';
 import { InMore, MoreMenu } from '../base/widgets/MoreMenu.tsx';
 import { PlanStatusLine } from './PlanStatusLine.tsx';
+import { takeCaret } from './caret-handover.ts';
 import { ProblemsList } from './checks/ProblemsList.tsx';
 import { TransformButton } from './transform/TransformButton.tsx';
 import { useValidation } from './checks/useValidation.ts';
@@ -39,6 +40,16 @@ function FormUndoInJsonView() {
   useCommand('edit.undo', () => undefined, { enabled: false, reason });
   useCommand('edit.redo', () => undefined, { enabled: false, reason });
   return null;
+}
+
+/** The caret the plain view left for this batch (PlainBatchEditor.tsx), where it was, with the focus if it had it. */
+function takeOverCaret(editor: monaco.editor.IStandaloneCodeEditor, batchId: string): void {
+  const caret = takeCaret(batchId);
+  const model = editor.getModel();
+  if (!caret || !model) return;
+  editor.setSelection(monaco.Selection.fromPositions(model.getPositionAt(caret.start), model.getPositionAt(caret.end)));
+  editor.revealPositionInCenterIfOutsideViewport(model.getPositionAt(caret.end));
+  if (caret.focused) editor.focus();
 }
 
 /** Loaded on demand (see Shell): Monaco is most of the renderer's code, and the shell need not wait for it. */
@@ -222,6 +233,7 @@ export default function BatchEditor() {
             onMount={(editor) => {
               setEditor(editor);
               eventCommands.mount(editor);
+              takeOverCaret(editor, batch.id);
             }}
             loading={<p className="empty">Loading the editor…</p>}
             options={options}

@@ -9,6 +9,7 @@ import { ShortcutSheet } from '../commands/ShortcutSheet.tsx';
 import { useDraftAutosave } from '../composer/autosave.ts';
 import { BatchTabs } from '../composer/BatchTabs.tsx';
 import { CompareWith } from '../composer/CompareWith.tsx';
+import { PlainBatchEditor } from '../composer/PlainBatchEditor.tsx';
 import { EnvironmentEditor } from '../environments/EnvironmentEditor.tsx';
 import { EnvironmentList } from '../environments/EnvironmentList.tsx';
 import { HistoryScreen } from '../history/HistoryScreen.tsx';
@@ -123,7 +124,7 @@ export function Shell({ info }: { info: AppInfo }) {
               <BatchTabs />
               <CompareWith />
             </div>
-            <Suspense fallback={<p className="empty">Loading the editor…</p>}>
+            <Suspense fallback={<PlainBatchEditor />}>
               <BatchEditor />
             </Suspense>
           </main>
