@@ -1,10 +1,11 @@
 import './compare.css';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { diffSummary, entryCount, type DiffCounts, type MatchBy } from '../../features/transforms/common/event-diff.ts';
 import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
 import { EventDiffList } from './EventDiffList.tsx';
 import { useEventDiff } from './useEventDiff.ts';
 import { CompareEditor } from '../base/editors.ts';
+import { EditorSlot } from '../base/widgets/EditorSlot.tsx';
 
 /** No event of one side found its match on the other, though both have events: after "Shift times", say. */
 export function nothingMatched(counts: DiffCounts): boolean {
@@ -56,9 +57,9 @@ export function BatchComparison({ left, right, label, sides }: { left: string; r
         </button>
       </div>
       {asText ? (
-        <Suspense fallback={<p className="empty">Loading the editor…</p>}>
+        <EditorSlot>
           <CompareEditor label={label} sides={sides} original={left} modified={right} />
-        </Suspense>
+        </EditorSlot>
       ) : state.status === 'failed' ? (
         <ErrorNotice title="The events could not be compared" error={state.error} />
       ) : state.status === 'done' ? (

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { batchText, reportEdits, setBatchText } from '../base/state/batch-text.ts';
 import { useActiveBatch, useComposer } from '../base/state/composer.ts';
+import { EditorFailed } from '../base/widgets/EditorSlot.tsx';
 import { leaveCaret } from './caret-handover.ts';
 
 /**
@@ -23,7 +24,20 @@ function changeBetween(before: string, after: string) {
   return { rangeOffset: start, rangeLength: before.length - start - end, text: after.slice(start, after.length - end) };
 }
 
-function PlainText({ id }: { id: string }) {
+/** The editors' chunk could not load (EditorSlot): the plain view stays, saying so. */
+type Problem = { error: unknown } | null;
+
+/** What the plain view says above the text: that the editor is on its way, or why it could not come. */
+function Note({ problem }: { problem: Problem }) {
+  if (!problem) return <p className="empty">Loading the editor: you can type already; checks start once it is ready.</p>;
+  return (
+    <EditorFailed error={problem.error}>
+      <p>Your batch is kept, and edited here as plain text. Restart EventDesk to get the editor back; if this happens again, install it again.</p>
+    </EditorFailed>
+  );
+}
+
+function PlainText({ id, problem }: { id: string; problem: Problem }) {
   const area = useRef<HTMLTextAreaElement>(null);
   const [initial] = useState(() => batchText(id));
   // The text as last typed, to tell each edit from: read in the handler, never while rendering.
@@ -36,10 +50,10 @@ function PlainText({ id }: { id: string }) {
     },
     [id],
   );
-  if (initial.length > PLAIN_MAX_CHARS) return <p className="empty">Loading the editor…</p>;
+  if (initial.length > PLAIN_MAX_CHARS) return problem ? <Note problem={problem} /> : <p className="empty">Loading the editor…</p>;
   return (
     <div className="plain-batch" data-testid="plain-batch-editor">
-      <p className="empty">Loading the editor: you can type already; checks start once it is ready.</p>
+      <Note problem={problem} />
       <textarea
         ref={area}
         aria-label="Batch JSON"
@@ -57,10 +71,11 @@ function PlainText({ id }: { id: string }) {
   );
 }
 
-export function PlainBatchEditor() {
+export function PlainBatchEditor({ problem }: { problem?: unknown }) {
   const batch = useActiveBatch();
   const restored = useComposer((state) => state.restored);
-  if (!restored) return <p className="empty">Loading the editor…</p>;
+  const failure: Problem = problem === undefined ? null : { error: problem };
+  if (!restored) return failure ? <Note problem={failure} /> : <p className="empty">Loading the editor…</p>;
   if (!batch) return <p className="empty">No batch is open. Start one with +.</p>;
-  return <PlainText key={batch.id} id={batch.id} />;
+  return <PlainText key={batch.id} id={batch.id} problem={failure} />;
 }

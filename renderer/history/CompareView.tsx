@@ -1,4 +1,4 @@
-import { Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { eventNumbers, type SubmissionView } from '../../features/history/common/submission.ts';
 import { BatchComparison } from '../compare/BatchComparison.tsx';
 import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
@@ -7,6 +7,7 @@ import { useBatchText, useSubmission } from '../base/data/history-queries.ts';
 import { useHistory } from '../base/data/history-state.ts';
 import { tabIdOf, ViewSwitch } from '../base/widgets/ViewSwitch.tsx';
 import { CompareEditor } from '../base/editors.ts';
+import { EditorSlot } from '../base/widgets/EditorSlot.tsx';
 
 function parsedBody(body: string): unknown {
   try {
@@ -90,9 +91,9 @@ export function CompareView({ pair }: { pair: [string, string] }) {
         ) : what === 'requests' ? (
           <BatchComparison label="Requests" sides={SIDES} left={leftBatch.data} right={rightBatch.data} />
         ) : (
-          <Suspense fallback={<p className="empty">Loading the editor…</p>}>
+          <EditorSlot>
             <CompareEditor label="Responses" sides={SIDES} original={responsesText(left.data)} modified={responsesText(right.data)} />
-          </Suspense>
+          </EditorSlot>
         )}
       </div>
     </section>

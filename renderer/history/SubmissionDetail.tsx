@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { LABEL_MAX, NOTE_MAX } from '../../features/history/common/history.ts';
 import { pseudonymizedFromText, type SubmissionView } from '../../features/history/common/submission.ts';
 import { useEnvironments } from '../base/data/environment-queries.ts';
@@ -18,6 +18,7 @@ import { historyKey, useBatchText, useSubmission } from '../base/data/history-qu
 import { useHistory } from '../base/data/history-state.ts';
 import { StatusBadge } from '../send/StatusBadge.tsx';
 import { BatchViewer } from '../base/editors.ts';
+import { EditorSlot } from '../base/widgets/EditorSlot.tsx';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -152,9 +153,9 @@ function Request({ submission }: { submission: SubmissionView }) {
       ) : batch.data === undefined ? (
         <p className="empty">Loading the batch…</p>
       ) : (
-        <Suspense fallback={<p className="empty">Loading the editor…</p>}>
+        <EditorSlot>
           <BatchViewer text={batch.data} />
-        </Suspense>
+        </EditorSlot>
       )}
     </section>
   );

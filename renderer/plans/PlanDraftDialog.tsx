@@ -1,6 +1,6 @@
 import './plans.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useDeferredValue, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { plural } from '../../base/common/plural.ts';
 import type { PlanDraft, PlanDraftRequest } from '../../features/plans/common/plan-draft.ts';
 import { environmentsKey, useActiveEnvironment } from '../base/data/environment-queries.ts';
@@ -12,6 +12,7 @@ import { useNotices } from '../base/state/ui.ts';
 import type { InferAtOpen, PlanUse } from '../base/data/plan-draft-state.ts';
 import { PlanOutline } from './PlanOutline.tsx';
 import { PlanTextEditor } from '../base/editors.ts';
+import { EditorSlot } from '../base/widgets/EditorSlot.tsx';
 
 type Source = 'batch' | 'capture' | 'files' | 'import';
 /** The export formats as the user picks them: JSON Schemas come as files or as a folder. */
@@ -291,9 +292,9 @@ export function PlanDraftDialog({ batch, inferNow, use, onClose }: { batch: Batc
           ) : (
             <div className="plan-draft-review">
               <PlanOutline text={shownText} />
-              <Suspense fallback={<p className="empty">Loading the editor…</p>}>
+              <EditorSlot>
                 <PlanTextEditor key={draft!.made} initialText={result.text} onChange={setText} />
-              </Suspense>
+              </EditorSlot>
             </div>
           )}
         </section>

@@ -1,5 +1,5 @@
 import './shell.css';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { AppInfo } from '../../app/common/ipc.ts';
 import { CommandPalette } from '../commands/CommandPalette.tsx';
 import { useRequestsFromMain } from '../commands/from-main.ts';
@@ -37,6 +37,7 @@ import { Notices } from './Notices.tsx';
 import { QuestionDialog } from '../base/widgets/QuestionDialog.tsx';
 import { ServicesNotice } from './ServicesNotice.tsx';
 import { BatchEditor, setEditorsLoader } from '../base/editors.ts';
+import { EditorSlot } from '../base/widgets/EditorSlot.tsx';
 
 setEditorsLoader(() => import('./editors.ts'));
 
@@ -124,9 +125,9 @@ export function Shell({ info }: { info: AppInfo }) {
               <BatchTabs />
               <CompareWith />
             </div>
-            <Suspense fallback={<PlainBatchEditor />}>
+            <EditorSlot loading={<PlainBatchEditor />} failed={(error) => <PlainBatchEditor problem={error} />}>
               <BatchEditor />
-            </Suspense>
+            </EditorSlot>
           </main>
           <section className="response" aria-labelledby="response-heading">
             <div className="pane-header">

@@ -43,3 +43,26 @@ test('the composer takes typing before the editor is loaded, keeps it, and the e
   await expect.poll(savedText).toContain('"evt-0001-bc"');
   await expect(page.getByTestId('event-count')).toHaveText('1 event');
 });
+
+test('when the editor cannot be loaded, the composer says so and the batch stays editable as plain text', async ({ page, harness }) => {
+  await page.route(/\/assets\/editors-[^/]*\.js$/, (route) => route.abort());
+  await page.goto(harness.url);
+
+  const plain = page.getByTestId('plain-batch-editor');
+  await expect(plain.getByRole('alert')).toContainText('The editor could not be loaded');
+  await expect(plain.getByRole('alert')).toContainText('Your batch is kept');
+  // The rest of the window works: the tabs, the other screens.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Composer' }).click();
+
+  const area = plain.getByRole('textbox', { name: 'Batch JSON' });
+  await area.evaluate((element: HTMLTextAreaElement) => {
+    const at = element.value.indexOf('evt-0001') + 'evt-0001'.length;
+    element.focus();
+    element.setSelectionRange(at, at);
+  });
+  await page.keyboard.type('-kept');
+  await saveScreenshot(page, 'start-typing-editor-failed');
+  await expect.poll(async () => (await harness.services.drafts.list()).drafts[0]?.text ?? '').toContain('"evt-0001-kept"');
+});
