@@ -64,14 +64,14 @@ function withTimes(events: readonly unknown[], indexes: readonly number[], insta
   for (let position = 0; position < indexes.length; position++) {
     const index = indexes[position]!;
     const instant = instants[position]!;
-    let text: string;
+    let written: { text: string; exact: boolean };
     try {
-      text = clock.format(instant);
+      written = clock.formatExact(instant);
     } catch {
       return { ok: false, message: `Event ${index + 1} would move outside the years 1 to 9999, which created_at cannot hold.` };
     }
-    const readBack = clock.parse(text);
-    if (readBack.ok && readBack.value !== instant) repeated.push({ index, text });
+    const { text } = written;
+    if (!written.exact) repeated.push({ index, text });
     const event = events[index] as EventObject;
     if (event.created_at === text) continue;
     result[index] = { ...event, created_at: text };

@@ -23,7 +23,7 @@ const instant = fc.oneof(
 );
 
 describe('zoneClock', () => {
-  it('formats and parses as formatDateTime and parseDateTime do', () => {
+  it('formats and parses as formatDateTime and parseDateTime do, and knows which texts read back as another instant', () => {
     fc.assert(
       fc.property(fc.constantFrom(...ZONES), instant, (timeZone, moment) => {
         const clock = zoneClock(timeZone)!;
@@ -31,6 +31,7 @@ describe('zoneClock', () => {
         expect(clock.format(moment)).toBe(text);
         const parsed = parseDateTime(text, timeZone);
         expect(clock.parse(text)).toEqual(parsed.ok ? { ok: true, value: parsed.value.getTime() } : parsed);
+        expect(clock.formatExact(moment)).toEqual({ text, exact: !parsed.ok || parsed.value.getTime() === Math.floor(moment / 1000) * 1000 });
         // A wall clock an hour and a half on, which may fall in a skipped or a repeated hour.
         const later = `${text.slice(0, 11)}${String((Number(text.slice(11, 13)) + 1) % 24).padStart(2, '0')}:30:00`;
         const laterParsed = parseDateTime(later, timeZone);
@@ -55,6 +56,7 @@ describe('zoneClock', () => {
         expect(clock.format(moment)).toBe(text);
         const parsed = parseDateTime(text, timeZone);
         expect(clock.parse(text)).toEqual(parsed.ok ? { ok: true, value: parsed.value.getTime() } : parsed);
+        expect(clock.formatExact(moment)).toEqual({ text, exact: !parsed.ok || parsed.value.getTime() === Math.floor(moment / 1000) * 1000 });
       }
     }
   });
