@@ -1,0 +1,87 @@
+import { chromium, type Page } from '@playwright/test';
+import { buildBundles } from '../../../build/bundles.ts';
+import { chromiumArgs, chromiumExecutable } from '../../e2e/support/chromium.ts';
+import { startHarness } from '../../harness/server.ts';
+import { EVENTS, validBatchText } from '../batch-100k.ts';
+import { type BenchCase, type BenchLine } from '../bench.ts';
+import { startWatching, stopWatching } from '../frame-watch.ts';
+import { openBenchBatch } from '../open-in-app.ts';
+
+/**
+ * Where a user of the composer waits on a 100 000-event batch (about 29 MB of pretty JSON), in
+ * Chromium through the harness (issue #33): its value is the longest gap between two painted
+ * frames (how long the window could not answer), the time until the step is usable beside it.
+ * - form-switch: JSON to Form, until the list shows the first event;
+ * - form-scroll: forty quick turns of the wheel over the list;
+ * - tab-switch: from a small batch's tab back to the big one, until its events are counted.
+ * The baseline is the longest frame of the idle page over two seconds. Goal: no frame over 100 ms.
+ */
+
+const GOAL_MS = 100;
+const IDLE_WINDOW_MS = 2000;
+
+async function watched(page: Page, step: () => Promise<void>): Promise<{ usable: number; longestFrame: number; longTasks: number }> {
+  await startWatching(page);
+  const started = Date.now();
+  await step();
+  const usable = Date.now() - started;
+  // Two more frames, so a stall that ends with the step is counted.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const watch = await stopWatching(page);
+  return { usable, longestFrame: watch.longestFrame, longTasks: watch.longTasks.length };
+}
+
+const composerUi: BenchCase = {
+  name: 'composer-ui-100k',
+  async run() {
+    await buildBundles();
+    const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+    const harness = await startHarness();
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    try {
+      const text = validBatchText();
+      await harness.services.drafts.save({ id: 'small-batch', name: 'Small batch', text: '[]', filePath: null, updatedAt: new Date().toISOString() });
+      await openBenchBatch(page, harness, text);
+      const idle = await watched(page, () => page.waitForTimeout(IDLE_WINDOW_MS));
+
+      const list = page.getByRole('listbox', { name: 'Events' });
+      const formSwitch = await watched(page, async () => {
+        await page.getByRole('tab', { name: 'Form' }).click();
+        await list.getByRole('option').first().waitFor({ timeout: 120_000 });
+      });
+      await list.hover();
+      const formScroll = await watched(page, async () => {
+        for (let turn = 0; turn < 40; turn++) await page.mouse.wheel(0, 2000);
+      });
+      await page.getByRole('tab', { name: 'JSON' }).click();
+
+      await page.getByRole('tab', { name: 'Small batch' }).click();
+      await page.getByTestId('event-count').filter({ hasText: '0 events' }).waitFor({ timeout: 60_000 });
+      const tabSwitch = await watched(page, async () => {
+        await page.getByRole('tab', { name: 'Bench batch' }).click();
+        await page
+          .getByTestId('event-count')
+          .filter({ hasText: `${EVENTS.toLocaleString('en')} events` })
+          .waitFor({ timeout: 120_000 });
+      });
+
+      const line = (name: string, measured: Awaited<ReturnType<typeof watched>>): BenchLine => ({
+        name,
+        value: measured.longestFrame,
+        unit: 'ms',
+        baseline: { name: 'idle-page-longest-frame', value: idle.longestFrame },
+        extra: {
+          usableMs: measured.usable,
+          longTasks: measured.longTasks,
+          goal: measured.longestFrame <= GOAL_MS ? `frame<=${GOAL_MS}ms:met` : `frame<=${GOAL_MS}ms:MISSED`,
+        },
+      });
+      return [line('form-switch-100k-ui', formSwitch), line('form-scroll-100k-ui', formScroll), line('tab-switch-100k-ui', tabSwitch)];
+    } finally {
+      await page.close();
+      await harness.close();
+      await browser.close();
+    }
+  },
+};
+export default composerUi;
