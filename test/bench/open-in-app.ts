@@ -1,5 +1,22 @@
-import type { Page } from '@playwright/test';
-import type { Harness } from '../harness/server.ts';
+import { chromium, type Page } from '@playwright/test';
+import { buildBundles } from '../../build/bundles.ts';
+import { chromiumArgs, chromiumExecutable } from '../e2e/support/chromium.ts';
+import { startHarness, type Harness } from '../harness/server.ts';
+
+/** Builds the bundles, starts Chromium, a harness and a 1400 x 900 page on neither yet, runs `measure`, and closes all three. */
+export async function withAppPage<T>(measure: (page: Page, harness: Harness) => Promise<T>): Promise<T> {
+  await buildBundles();
+  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+  const harness = await startHarness();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  try {
+    return await measure(page, harness);
+  } finally {
+    await page.close();
+    await harness.close();
+    await browser.close();
+  }
+}
 
 /** Opens `text` as the batch "Bench batch" in the app on the harness, and waits until its events are counted. */
 export async function openBenchBatch(page: Page, harness: Harness, text: string): Promise<void> {

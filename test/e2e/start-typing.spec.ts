@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 
 /**
@@ -5,6 +6,15 @@ import { expect, saveScreenshot, test } from './support/fixtures.ts';
  * here the chunk is held back until the test has typed, so what is proven is the order, not the
  * machine's speed.
  */
+/** The caret inside the starter batch's first token value, after `evt-0001`, as a user clicking there puts it. */
+async function caretAfterFirstToken(plain: Locator): Promise<void> {
+  await plain.evaluate((area: HTMLTextAreaElement) => {
+    const at = area.value.indexOf('evt-0001') + 'evt-0001'.length;
+    area.focus();
+    area.setSelectionRange(at, at);
+  });
+}
+
 test('the composer takes typing before the editor is loaded, keeps it, and the editor goes on at the same caret', async ({ page, harness }) => {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -22,12 +32,7 @@ test('the composer takes typing before the editor is loaded, keeps it, and the e
   await expect(plain).toBeVisible();
   await expect(page.getByTestId('plain-batch-editor')).toContainText('you can type already');
   await expect(page.locator('.monaco-editor')).toHaveCount(0);
-  // The caret inside the first token's value, as a user clicking there puts it.
-  await plain.evaluate((area: HTMLTextAreaElement) => {
-    const at = area.value.indexOf('evt-0001') + 'evt-0001'.length;
-    area.focus();
-    area.setSelectionRange(at, at);
-  });
+  await caretAfterFirstToken(plain);
   await page.keyboard.type('-b');
   await saveScreenshot(page, 'start-typing-plain');
 
@@ -57,11 +62,7 @@ test('when the editor cannot be loaded, the composer says so and the batch stays
   await page.getByRole('tab', { name: 'Composer' }).click();
 
   const area = plain.getByRole('textbox', { name: 'Batch JSON' });
-  await area.evaluate((element: HTMLTextAreaElement) => {
-    const at = element.value.indexOf('evt-0001') + 'evt-0001'.length;
-    element.focus();
-    element.setSelectionRange(at, at);
-  });
+  await caretAfterFirstToken(area);
   await page.keyboard.type('-kept');
   await saveScreenshot(page, 'start-typing-editor-failed');
   await expect.poll(async () => (await harness.services.drafts.list()).drafts[0]?.text ?? '').toContain('"evt-0001-kept"');

@@ -1,11 +1,8 @@
-import { chromium, type Page } from '@playwright/test';
-import { buildBundles } from '../../../build/bundles.ts';
-import { chromiumArgs, chromiumExecutable } from '../../e2e/support/chromium.ts';
-import { startHarness } from '../../harness/server.ts';
+import type { Page } from '@playwright/test';
 import { EVENTS, validBatchText } from '../batch-100k.ts';
 import { type BenchCase, type BenchLine } from '../bench.ts';
 import { startWatching, stopWatching } from '../frame-watch.ts';
-import { openBenchBatch } from '../open-in-app.ts';
+import { openBenchBatch, withAppPage } from '../open-in-app.ts';
 
 /**
  * Where a user of the composer waits on a 100 000-event batch (about 29 MB of pretty JSON), in
@@ -33,12 +30,8 @@ async function watched(page: Page, step: () => Promise<void>): Promise<{ usable:
 
 const composerUi: BenchCase = {
   name: 'composer-ui-100k',
-  async run() {
-    await buildBundles();
-    const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
-    const harness = await startHarness();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    try {
+  run: () =>
+    withAppPage(async (page, harness) => {
       const text = validBatchText();
       await harness.services.drafts.save({ id: 'small-batch', name: 'Small batch', text: '[]', filePath: null, updatedAt: new Date().toISOString() });
       await openBenchBatch(page, harness, text);
@@ -77,11 +70,6 @@ const composerUi: BenchCase = {
         },
       });
       return [line('form-switch-100k-ui', formSwitch), line('form-scroll-100k-ui', formScroll), line('tab-switch-100k-ui', tabSwitch)];
-    } finally {
-      await page.close();
-      await harness.close();
-      await browser.close();
-    }
-  },
+    }),
 };
 export default composerUi;

@@ -1,10 +1,7 @@
-import { chromium, type Page } from '@playwright/test';
-import { buildBundles } from '../../../build/bundles.ts';
-import { chromiumArgs, chromiumExecutable } from '../../e2e/support/chromium.ts';
-import { startHarness } from '../../harness/server.ts';
+import type { Page } from '@playwright/test';
 import { EVENTS, validBatchText } from '../batch-100k.ts';
 import { type BenchCase, type BenchLine } from '../bench.ts';
-import { openBenchBatch } from '../open-in-app.ts';
+import { openBenchBatch, withAppPage } from '../open-in-app.ts';
 
 /**
  * "Set a field" on every event of a 100 000-event batch (about 29 MB of pretty JSON) through
@@ -59,12 +56,8 @@ async function timed(page: Page, step: () => Promise<void>): Promise<{ ms: numbe
 
 const transformUi: BenchCase = {
   name: 'transform-ui-100k',
-  async run() {
-    await buildBundles();
-    const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
-    const harness = await startHarness();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    try {
+  run: () =>
+    withAppPage(async (page, harness) => {
       const text = validBatchText();
       await openBenchBatch(page, harness, text);
       const parse = await page.evaluate((source) => {
@@ -110,11 +103,6 @@ const transformUi: BenchCase = {
         { name: 'transform-ui-100k-undo-longest-frame', value: undo.longestFrame, unit: 'ms', baseline: { name: 'idle-page', value: idle.longestFrame } },
       ];
       return lines;
-    } finally {
-      await page.close();
-      await harness.close();
-      await browser.close();
-    }
-  },
+    }),
 };
 export default transformUi;
