@@ -11,6 +11,7 @@ import { setBatchContext, showDiagnostics } from '../monaco/batch-language.ts';
 import { usePlanDocument } from '../monaco/plan-document.ts';
 import { batchModel, batchModelPath } from '../monaco/batch-models.ts';
 import { monaco } from '../monaco/setup.ts';
+import { BIG_TEXT_CHARS } from '../monaco/big-text.ts';
 import { useActiveBatch } from '../base/state/composer.ts';
 import { selectionOf } from '../base/state/event-selection.ts';
 import { useUi } from '../base/state/ui.ts';
@@ -30,9 +31,6 @@ import { TransformButton } from './transform/TransformButton.tsx';
 import { useValidation } from './checks/useValidation.ts';
 import { tabIdOf, ViewSwitch } from '../base/widgets/ViewSwitch.tsx';
 import { SERVICE_ID_FIELD } from '../../features/environments/common/rules.ts';
-
-/** Past this size (about 17 000 pretty events) the editor leaves out what costs the whole text on every edit. */
-const BIG_BATCH_CHARS = 5_000_000;
 
 /** The Form view's undo and redo, while the JSON view is shown: they cannot run, and say why (the Form view registers them itself). */
 function FormUndoInJsonView() {
@@ -83,7 +81,7 @@ export default function BatchEditor() {
   }, [serviceIdField, timeZone, ruleSeverity]);
   const plan = useActivePlan();
   const validation = useValidation(model, rules, plan?.script ?? null);
-  const big = model !== null && model.getValueLength() > BIG_BATCH_CHARS;
+  const big = model !== null && model.getValueLength() > BIG_TEXT_CHARS;
   const options = useMemo(
     () => ({
       minimap: { enabled: false },

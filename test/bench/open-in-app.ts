@@ -30,3 +30,22 @@ export async function openBenchBatch(page: Page, harness: Harness, text: string)
     .filter({ hasText: /\d event/ })
     .waitFor({ timeout: 120_000 });
 }
+
+/** A finished send of `batch` to the Local sandbox, recorded in History as the store keeps one. */
+export async function recordSentBatch(harness: Harness, batch: string, eventCount: number, batchHash: string, startedAt: string): Promise<void> {
+  const { id } = await harness.services.submissions.createSubmission(
+    {
+      environmentId: 'local-sandbox',
+      environmentName: 'Local sandbox',
+      environmentColor: '#2e9d6a',
+      baseUrl: 'http://127.0.0.1:9',
+      headers: {},
+      batch,
+      eventCount,
+      batchHash,
+      startedAt,
+    },
+    [{ firstEvent: 0, eventCount }],
+  );
+  await harness.services.submissions.finish(id, 'ok');
+}

@@ -5,6 +5,7 @@ import { startHarness } from '../../harness/server.ts';
 import { EVENTS, validBatchText } from '../batch-100k.ts';
 import type { BenchCase } from '../bench.ts';
 import { startWatching, stopWatching, type FrameWatch } from '../frame-watch.ts';
+import { recordSentBatch } from '../open-in-app.ts';
 
 const CHANGE_EVERY = 100;
 const REMOVE_EVERY = 1000;
@@ -30,21 +31,7 @@ const compareUi: BenchCase = {
         .map((event, index) => (index % CHANGE_EVERY === 0 ? { ...event, attributes: { ...(event.attributes as object), plan: 'enterprise' } } : event));
       for (const [n, batch] of [JSON.stringify(events), JSON.stringify(changed)].entries()) {
         const eventCount = n === 0 ? events.length : changed.length;
-        const { id } = await harness.services.submissions.createSubmission(
-          {
-            environmentId: 'local-sandbox',
-            environmentName: 'Local sandbox',
-            environmentColor: '#2e9d6a',
-            baseUrl: 'http://127.0.0.1:9',
-            headers: {},
-            batch,
-            eventCount,
-            batchHash: `compare-${n}`,
-            startedAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
-          },
-          [{ firstEvent: 0, eventCount }],
-        );
-        await harness.services.submissions.finish(id, 'ok');
+        await recordSentBatch(harness, batch, eventCount, `compare-${n}`, new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString());
       }
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       await page.goto(harness.url);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { EVENTS, validBatchText } from '../batch-100k.ts';
 import { type BenchCase, type BenchLine } from '../bench.ts';
 import { startWatching, stopWatching } from '../frame-watch.ts';
-import { openBenchBatch, withAppPage } from '../open-in-app.ts';
+import { openBenchBatch, recordSentBatch, withAppPage } from '../open-in-app.ts';
 
 /**
  * Where a user of the composer waits on a 100 000-event batch (about 29 MB of pretty JSON), in
@@ -10,7 +10,9 @@ import { openBenchBatch, withAppPage } from '../open-in-app.ts';
  * frames (how long the window could not answer), the time until the step is usable beside it.
  * - form-switch: JSON to Form, until the list shows the first event;
  * - form-scroll: forty quick turns of the wheel over the list;
- * - tab-switch: from a small batch's tab back to the big one, until its events are counted.
+ * - tab-switch: from a small batch's tab back to the big one, until its events are counted;
+ * - history-open: a recorded submission of the same 100 000 events opened in History, until its
+ *   batch shows in the viewer.
  * The baseline is the longest frame of the idle page over two seconds. Goal: no frame over 100 ms.
  */
 
@@ -34,6 +36,7 @@ const composerUi: BenchCase = {
     withAppPage(async (page, harness) => {
       const text = validBatchText();
       await harness.services.drafts.save({ id: 'small-batch', name: 'Small batch', text: '[]', filePath: null, updatedAt: new Date().toISOString() });
+      await recordSentBatch(harness, JSON.stringify(JSON.parse(text)), EVENTS, 'composer-ui', new Date().toISOString());
       await openBenchBatch(page, harness, text);
       const idle = await watched(page, () => page.waitForTimeout(IDLE_WINDOW_MS));
 
@@ -58,6 +61,14 @@ const composerUi: BenchCase = {
           .waitFor({ timeout: 120_000 });
       });
 
+      await page.getByRole('tab', { name: 'History' }).click();
+      const row = page.getByRole('list', { name: 'Submissions, newest first' }).getByRole('listitem').first();
+      await row.waitFor({ timeout: 60_000 });
+      const historyOpen = await watched(page, async () => {
+        await row.locator('.history-row-open').click();
+        await page.getByTestId('batch-viewer').locator('.view-line').first().waitFor({ timeout: 120_000 });
+      });
+
       const line = (name: string, measured: Awaited<ReturnType<typeof watched>>): BenchLine => ({
         name,
         value: measured.longestFrame,
@@ -69,7 +80,12 @@ const composerUi: BenchCase = {
           goal: measured.longestFrame <= GOAL_MS ? `frame<=${GOAL_MS}ms:met` : `frame<=${GOAL_MS}ms:MISSED`,
         },
       });
-      return [line('form-switch-100k-ui', formSwitch), line('form-scroll-100k-ui', formScroll), line('tab-switch-100k-ui', tabSwitch)];
+      return [
+        line('form-switch-100k-ui', formSwitch),
+        line('form-scroll-100k-ui', formScroll),
+        line('tab-switch-100k-ui', tabSwitch),
+        line('history-open-100k-ui', historyOpen),
+      ];
     }),
 };
 export default composerUi;
