@@ -253,6 +253,7 @@ export async function createServices(deps: ServiceDeps) {
     createCaptureRequests({
       capture,
       drained: () => capturing?.recorder.drained() ?? Promise.resolve(),
+      writing: () => capturing?.recorder.writing() ?? Promise.resolve(),
       clearTraffic: () => sandbox.clearTraffic(),
       secrets: () => [...sandbox.options.apiKeys, ...sandbox.options.users.map((user) => user.password), ...vaultSecrets()],
       exportAs: files.exportAs,

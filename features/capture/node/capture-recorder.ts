@@ -54,6 +54,13 @@ export function createCaptureRecorder(store: CaptureStore, context: CaptureConte
   const sent: { events: number; bytes: number; requests: number }[] = [];
   const drains = new Map<number, () => void>();
   let nextDrain = 0;
+  // Whether the writer has opened the file, and who waits for it to.
+  let ready = false;
+  const readyWaiters: (() => void)[] = [];
+  const nowReady = () => {
+    ready = true;
+    for (const resolve of readyWaiters.splice(0)) resolve();
+  };
 
   const eventsOf = (exchange: SandboxExchange) => exchange.received?.events.length ?? 0;
 
@@ -76,11 +83,14 @@ export function createCaptureRecorder(store: CaptureStore, context: CaptureConte
     queuedBytes = batchBytes;
     for (const resolve of drains.values()) resolve();
     drains.clear();
+    nowReady();
     send();
   }
 
   function onMessage(message: FromWriter): void {
-    if (message.type === 'written') {
+    if (message.type === 'ready') {
+      nowReady();
+    } else if (message.type === 'written') {
       const written = sent.shift()!;
       queuedEvents -= written.events;
       queuedBytes -= written.bytes;
@@ -177,6 +187,16 @@ export function createCaptureRecorder(store: CaptureStore, context: CaptureConte
       } catch (error) {
         log(`The capture's retention could not be applied: ${error instanceof Error ? error.message : String(error)}`);
       }
+    },
+
+    /**
+     * Resolves once the writer has opened the file and works through its queue: at once when it
+     * has, has nothing to do yet (it starts with the first request), or is gone. Its start, a
+     * thread loading its code and opening SQLite, takes longer on a busy machine.
+     */
+    writing(): Promise<void> {
+      if (ready || writer === null || writerGone) return Promise.resolve();
+      return new Promise((resolve) => readyWaiters.push(resolve));
     },
 
     /** Resolves once everything received so far is written (closing, a test). */

@@ -26,6 +26,8 @@ export type ToWriter =
   { type: 'write'; exchanges: CaptureExchange[]; notCaptured: NotCaptured; events: number } | { type: 'drain'; id: number } | { type: 'close' };
 
 export type FromWriter =
+  /** The file is open: from now on the writer works through what it is given. */
+  | { type: 'ready' }
   /** A batch was written (or counted as not captured), in the order they came. */
   | { type: 'written' }
   | { type: 'drained'; id: number }
@@ -41,6 +43,7 @@ function serve(port: MessagePort, { file, retention, context }: CaptureWriterIni
   const log = (message: string) => post({ type: 'log', message });
   // The store says through `log` only that it set the file aside (or could not open it).
   const store = openCapture(file, { retention, log: (message) => post({ type: 'replaced', message }) });
+  post({ type: 'ready' });
   const notCaptured: NotCaptured = { events: 0, requests: 0 };
   let lastRetention = Date.now();
 

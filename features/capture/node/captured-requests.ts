@@ -17,9 +17,11 @@ const REFUSED_LISTED = 50;
 const VIOLATIONS_LISTED = 200;
 
 /**
- * How long a read waits for the capture's queue to be written: the sandbox:request push that
- * asks for it comes as the answer goes out, a moment before its row is kept. A flood that keeps
- * the queue from emptying is read as far as it is written.
+ * How long a read waits for the capture's queue to be written, once its writer is writing: the
+ * sandbox:request push that asks for it comes as the answer goes out, a moment before its row is
+ * kept. A flood that keeps the queue from emptying is read as far as it is written. The writer's
+ * start is waited for whole, however long a busy machine takes: a read before it would find
+ * nothing of what came.
  */
 const WRITTEN_WAIT_MS = 500;
 
@@ -27,6 +29,8 @@ export interface CaptureRequestsDeps {
   capture: CaptureStore;
   /** Resolves once what the sandbox received so far is written. */
   drained: () => Promise<void>;
+  /** Resolves once the capture's writer has opened its file (at once when there is none to wait for). */
+  writing: () => Promise<void>;
   /** Empties the sandbox's memory of requests too, so the tab's Clear leaves nothing of them. */
   clearTraffic: () => void;
   /** Known secret values (the sandbox's keys and passwords, the vault's), masked again in an export. */
@@ -41,7 +45,8 @@ export function createCaptureRequests(deps: CaptureRequestsDeps) {
 
   async function written(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([deps.drained(), new Promise<void>((resolve) => (timer = setTimeout(resolve, WRITTEN_WAIT_MS)))]);
+    const waited = deps.writing().then(() => new Promise<void>((resolve) => (timer = setTimeout(resolve, WRITTEN_WAIT_MS))));
+    await Promise.race([deps.drained(), waited]);
     clearTimeout(timer);
   }
 

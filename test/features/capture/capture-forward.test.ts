@@ -105,6 +105,7 @@ describe('a capturing sandbox that forwards', () => {
     const requests = createCaptureRequests({
       capture: store,
       drained,
+      writing: () => Promise.resolve(),
       clearTraffic: () => undefined,
       secrets: () => [],
       exportAs: () => Promise.resolve(null),
