@@ -40,10 +40,18 @@ describe('eventdesk send, interrupted and resumed', () => {
     let id: string | undefined;
     let acknowledged = 0;
     let out = false;
+    let notYet: unknown = null;
     while (acknowledged < 2 || !out) {
-      if (Date.now() > deadline) throw new Error('The send never got two chunks acknowledged and a third out.');
+      if (Date.now() > deadline) throw new Error(`The send never got two chunks acknowledged and a third out (the history: ${String(notYet)}).`);
       await sleep(20);
-      if (!submissions && existsSync(database)) submissions = store(folder);
+      // The send may be making the file at this moment (its tables, in one transaction): then it is opened on the next turn.
+      if (!submissions && existsSync(database)) {
+        try {
+          submissions = store(folder);
+        } catch (error) {
+          notYet = error;
+        }
+      }
       id ??= submissions?.list({ limit: 1 })[0]?.id;
       const chunks = id ? submissions!.get(id!)!.chunks : [];
       acknowledged = chunks.filter((chunk) => chunk.status === 'ok').length;
