@@ -51,6 +51,16 @@ export function toSubmission(row: Row): Submission {
  * The WHERE clause (over `submissions s`) and its parameters for a history filter, and for the
  * page after the submission `before` when given.
  */
+/**
+ * An instant as the stored `started_at` texts compare with it. Past year 9999 an ISO text starts
+ * with `+` (`+010000-…`), which sorts before every stored one: `~` sorts after them all instead.
+ * (A year before 0 starts with `-`, before them all, as it should.)
+ */
+export function storedInstant(instant: string | number): string {
+  const iso = new Date(instant).toISOString();
+  return iso.startsWith('+') ? '~' : iso;
+}
+
 export function filterSql(filter: HistoryFilter, before?: string): { where: string; params: SQLInputValue[] } {
   const conditions: string[] = [];
   const params: SQLInputValue[] = [];
@@ -64,8 +74,8 @@ export function filterSql(filter: HistoryFilter, before?: string): { where: stri
     const stored = filter.statuses.filter((status) => status !== 'sending');
     conditions.push(`(s.status IN (${placeholders(stored)}) OR (s.status = 'sending' AND ${shownStatus} IN (${placeholders(filter.statuses)})))`);
   }
-  if (filter.from !== null) conditions.push(`s.started_at >= ${placeholders([new Date(filter.from).toISOString()])}`);
-  if (filter.to !== null) conditions.push(`s.started_at < ${placeholders([new Date(filter.to).toISOString()])}`);
+  if (filter.from !== null) conditions.push(`s.started_at >= ${placeholders([storedInstant(filter.from)])}`);
+  if (filter.to !== null) conditions.push(`s.started_at < ${placeholders([storedInstant(filter.to)])}`);
   const words = searchWords(filter.search);
   // Only symbols typed ("€", "-"): none of them can be found, so nothing matches, not everything.
   if (words.length === 0 && filter.search.trim() !== '') conditions.push('0');

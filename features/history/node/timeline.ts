@@ -1,8 +1,7 @@
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { bucketName, type HistoryFilter, type TimelineBucket, type TimelineKind, type TimelineUnit } from '../common/history.ts';
-import { refusalExpected } from '../common/step-verdict.ts';
 import type { SubmissionStatus } from '../common/submission.ts';
-import { filterSql, shownStatus, type Row } from './submissions-rows.ts';
+import { filterSql, shownStatus, storedInstant, type Row } from './submissions-rows.ts';
 
 /**
  * The History timeline: submissions per hour or per day of local time, by what each shows (its
@@ -24,11 +23,14 @@ const HOUR_MS = 3_600_000;
 /** The UTC hour of a row's `started_at`, `YYYY-MM-DDTHH`: ISO text compares in time order. */
 const hourOf = (row: string) => `substr(${row}.started_at, 1, 13)`;
 
-/** A row's key in its hour's counts: its status, `E` when its refusal was expected (refusalExpected, in SQL), its quarter hour. */
-function keyOf(row: string): string {
+/**
+ * A row's key in its hour's counts: its status (as stored, or `shown`), `E` when its refusal was
+ * expected (refusalExpected, in SQL), its quarter hour.
+ */
+function keyOf(row: string, shown = `${row}.status`): string {
   const status = `json_extract(${row}.step_verdict, '$.expectedStatus')`;
   const expected = `json_extract(${row}.step_verdict, '$.passed') = 1 AND ${status} IS NOT NULL AND (${status} < 200 OR ${status} > 299)`;
-  return `${row}.status || CASE WHEN ${expected} THEN 'E' ELSE '' END || (CAST(substr(${row}.started_at, 15, 2) AS INTEGER) / 15)`;
+  return `${shown} || CASE WHEN ${expected} THEN 'E' ELSE '' END || (CAST(substr(${row}.started_at, 15, 2) AS INTEGER) / 15)`;
 }
 
 /**
@@ -96,8 +98,8 @@ function wholeHourZone(): boolean {
   return true;
 }
 
-/** The UTC hour an instant falls in, as `hourOf` writes it. */
-const hourKey = (ms: number) => new Date(ms).toISOString().slice(0, 13);
+/** The UTC hour an instant falls in, as `hourOf` writes it (compared as storedInstant says). */
+const hourKey = (ms: number) => storedInstant(ms).slice(0, 13);
 
 /** Where `where` is empty, `WHERE condition`; else `where AND condition`. */
 const and = (where: string, condition: string) => (where === '' ? `WHERE ${condition}` : `${where} AND ${condition}`);
@@ -152,20 +154,15 @@ function keyParts(key: string) {
 }
 
 export function historyTimeline(prepared: (sql: string) => StatementSync) {
-  /** Counts the submissions the filter finds, row by row, that also meet `condition`. */
+  /** Counts the submissions the filter finds, row by row, that also meet `condition`, each by what it shows. */
   function countRows(counter: Counter, filter: HistoryFilter, condition: string): void {
     const { where, params } = filterSql(filter);
-    // A step's verdict by the two fields that make a refusal expected, so the rows stay few.
-    const verdict = `json_extract(s.step_verdict, '$.passed') AS passed, json_extract(s.step_verdict, '$.expectedStatus') AS expected_status`;
-    const quarter = `CAST(substr(s.started_at, 15, 2) AS INTEGER) / 15`;
     const rows = prepared(
-      `SELECT ${hourOf('s')} AS hour, ${quarter} AS quarter, ${shownStatus} AS shown, ${verdict}, count(*) AS n FROM submissions s ${and(where, condition)}
-        GROUP BY hour, quarter, shown, passed, expected_status`,
+      `SELECT ${hourOf('s')} AS hour, ${keyOf('s', shownStatus)} AS key, count(*) AS n FROM submissions s ${and(where, condition)} GROUP BY hour, key`,
     ).all(...params) as Row[];
     for (const row of rows) {
-      const expected =
-        row.passed !== null && refusalExpected({ passed: row.passed === 1, expectedStatus: row.expected_status === null ? null : Number(row.expected_status) });
-      counter.add(String(row.hour), Number(row.quarter), expected ? 'expected' : (row.shown as SubmissionStatus), Number(row.n));
+      const { kind, quarter } = keyParts(String(row.key));
+      counter.add(String(row.hour), quarter, kind, Number(row.n));
     }
   }
 

@@ -106,6 +106,23 @@ describe('the timeline read from its kept counts', () => {
     }
   });
 
+  it('takes an instant past year 9999 as after every submission, in the list and the timeline', () => {
+    const store = history.openStore();
+    for (const at of [0, 3_600_000]) {
+      const { id } = store.createSubmission(input({ startedAt: new Date(START + at).toISOString() }), [{ firstEvent: 0, eventCount: 6 }]);
+      store.finish(id, 'ok');
+    }
+    // 10000-01-01T00:30Z, written with an offset: its ISO text starts with "+", which sorts before "2025".
+    const beyond = '9999-12-31T23:30:00-01:00';
+    const from = HistoryFilterSchema.parse({ from: beyond });
+    expect(store.list({ limit: 10, filter: from })).toEqual([]);
+    expect(store.timeline(from, 'hour')).toEqual([]);
+    const to = HistoryFilterSchema.parse({ to: beyond });
+    expect(store.list({ limit: 10, filter: to })).toHaveLength(2);
+    expect(store.timeline(to, 'day')).toEqual(countedOneByOne(store, to, 'day'));
+    expect(store.timeline(to, 'day').flatMap((bucket) => Object.values(bucket.counts))).toEqual([2]);
+  });
+
   it('counts, when a history made before the counts opens, every submission it already holds', () => {
     const raw = new DatabaseSync(history.file);
     for (const step of migrations.slice(0, 10)) step(raw);
