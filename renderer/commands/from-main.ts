@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useFileOpening } from '../composer/opening.ts';
+import { useFileOpening } from '../composer/opening/opening.ts';
 import { useApi } from '../base/queries.ts';
 import { useComposer } from '../base/state/composer.ts';
 import { useNotices } from '../base/state/ui.ts';

@@ -5,7 +5,7 @@ import { useCommand, withShortcut } from '../base/state/command-registry.ts';
 import { useComposer } from '../base/state/composer.ts';
 import { useUi } from '../base/state/ui.ts';
 import { useCloseBatch } from './closing.ts';
-import { useFileOpening } from './opening.ts';
+import { useFileOpening } from './opening/opening.ts';
 
 /**
  * Scrolls the strip so the active tab is in full view and the first tab shown starts at the left

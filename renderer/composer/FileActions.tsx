@@ -3,8 +3,8 @@ import { useCommand, withShortcut } from '../base/state/command-registry.ts';
 import { useApi } from '../base/queries.ts';
 import type { Batch } from '../base/state/composer.ts';
 import { InMore } from '../base/widgets/MoreMenu.tsx';
-import { recentFilesKey, useFileOpening } from './opening.ts';
-import { OpeningProgress } from './OpeningProgress.tsx';
+import { recentFilesKey, useFileOpening } from './opening/opening.ts';
+import { OpeningProgress } from './opening/OpeningProgress.tsx';
 import { useSaveBatch } from './saving.ts';
 
 /**

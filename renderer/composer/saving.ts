@@ -4,7 +4,7 @@ import { useApi } from '../base/queries.ts';
 import { settledBatchText } from '../base/state/batch-text.ts';
 import { useComposer, type Batch } from '../base/state/composer.ts';
 import { useNotices } from '../base/state/ui.ts';
-import { recentFilesKey } from './opening.ts';
+import { recentFilesKey } from './opening/opening.ts';
 
 /**
  * Saves a batch to its file (or, with `saveAs` or none yet, to one chosen); true once saved, false

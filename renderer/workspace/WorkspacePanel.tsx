@@ -2,7 +2,7 @@ import './workspace.css';
 import { useState, type KeyboardEvent } from 'react';
 import { problemText } from '../../features/workspace/common/workspace-json.ts';
 import type { WorkspaceFile, WorkspaceListing } from '../../features/workspace/common/workspace.ts';
-import { useFileOpening } from '../composer/opening.ts';
+import { useFileOpening } from '../composer/opening/opening.ts';
 import { useActiveBatch } from '../base/state/composer.ts';
 import { useUi } from '../base/state/ui.ts';
 import { useWorkspace } from '../base/data/workspace-queries.ts';

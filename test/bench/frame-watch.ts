@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { BenchLine } from './bench.ts';
 
 /** What a page did while watched: the long tasks (over 50 ms, a frame lost) and the longest gap between two painted frames. */
 export interface FrameWatch {
@@ -27,4 +28,40 @@ export async function stopWatching(page: Page): Promise<FrameWatch> {
     watch.on = false;
     return { longestFrame: watch.longestFrame, longTasks: watch.longTasks };
   });
+}
+
+/** A step watched: how long until it was usable, its longest frame and its long tasks. */
+export interface Watched {
+  usable: number;
+  longestFrame: number;
+  longTasks: number;
+}
+
+/** Runs `step` while watching the page's frames, and two frames past its end so a stall that ends with it is counted. */
+export async function watched(page: Page, step: () => Promise<void>): Promise<Watched> {
+  await startWatching(page);
+  const started = Date.now();
+  await step();
+  const usable = Date.now() - started;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const watch = await stopWatching(page);
+  return { usable, longestFrame: watch.longestFrame, longTasks: watch.longTasks.length };
+}
+
+/** Issue #33's goal for a place a user waits: no frame over 100 ms. */
+export const FRAME_GOAL_MS = 100;
+
+/** A watched step as its bench line: the longest frame against the idle page's, the time to usable and the goal beside it. */
+export function frameLine(name: string, measured: Watched, idle: Watched): BenchLine {
+  return {
+    name,
+    value: measured.longestFrame,
+    unit: 'ms',
+    baseline: { name: 'idle-page-longest-frame', value: idle.longestFrame },
+    extra: {
+      usableMs: measured.usable,
+      longTasks: measured.longTasks,
+      goal: measured.longestFrame <= FRAME_GOAL_MS ? `frame<=${FRAME_GOAL_MS}ms:met` : `frame<=${FRAME_GOAL_MS}ms:MISSED`,
+    },
+  };
 }

@@ -169,6 +169,32 @@ test.describe('importing', () => {
     await expect(app.locator('.monaco-editor').first()).toContainText('"plan": "pro"');
   });
 
+  test('an import still being read shows its progress with a Cancel that stops it; the next import goes through', async ({ app }) => {
+    // The import worker's script held back: the file is still being read for as long as the test says.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await app.route('**/import.worker-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const file = { name: 'customers.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"token":"imported-1"}\n{"token":"imported-2"}\n') };
+    await app.getByLabel('File to import', { exact: true }).setInputFiles(file);
+    const progress = app.getByRole('progressbar', { name: 'Importing customers.ndjson' });
+    await expect(progress).toBeVisible();
+    await expect(app.getByTestId('opening-progress')).toContainText('Importing customers.ndjson…');
+    await saveScreenshot(app, 'import-progress');
+    await app.getByTestId('opening-progress').getByRole('button', { name: 'Cancel' }).click();
+    await expect(progress).toBeHidden();
+    await expect(app.getByText('Import of customers.ndjson cancelled: nothing was added.')).toBeVisible();
+    await expect(app.getByRole('tab', { name: 'customers' })).toHaveCount(0);
+
+    release();
+    await app.getByLabel('File to import', { exact: true }).setInputFiles(file);
+    await app.getByRole('dialog', { name: 'Import 2 events from customers.ndjson' }).getByRole('button', { name: 'Open as a new batch' }).click();
+    await expect(app.getByRole('tab', { name: 'customers' })).toHaveAttribute('aria-selected', 'true');
+    await expect(app.getByTestId('event-count')).toHaveText('2 events');
+  });
+
   test('a pasted cURL command becomes a new batch', async ({ app }) => {
     await app.getByRole('button', { name: 'More', exact: true }).click();
     await app.getByRole('button', { name: 'Paste cURL…' }).click();

@@ -49,7 +49,7 @@ describe('the layering rule', () => {
     // inside the renderer, a screen imports only lower folders; the shell composes them
     ['renderer/base/state/x.ts', "import { HistoryScreen } from '../../history/HistoryScreen.tsx';"],
     ['renderer/history/x.ts', "import { Shell } from '../shell/Shell.tsx';"],
-    ['renderer/send/x.ts', "import { opening } from '../composer/opening.ts';"],
+    ['renderer/send/x.ts', "import { opening } from '../composer/opening/opening.ts';"],
     ['renderer/nowhere/x.ts', "import { useUi } from '../base/state/ui.ts';"],
     // nothing imports the renderer; only the glue imports electron
     ['app/ipc/x.ts', "import { App } from '../../renderer/App.tsx';"],

@@ -52,6 +52,9 @@ export function fileName(filePath: string): string {
   return filePath.split(/[\\/]/).pop() || filePath;
 }
 
+/** A file's name without its extension, as a batch made from it is named. */
+export const baseName = (name: string) => name.replace(/\.[^.]+$/, '') || 'Imported';
+
 function nextName(batches: Batch[]): string {
   const taken = new Set(batches.map((batch) => batch.name));
   for (let n = 1; ; n++) if (!taken.has(`Batch ${n}`)) return `Batch ${n}`;

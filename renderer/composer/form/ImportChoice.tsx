@@ -1,12 +1,19 @@
 import type { ImportedEvent } from '../../../features/formats/common/import-result.ts';
+import { serializeJson } from '../../../features/formats/common/json.ts';
 import { plural } from '../../../base/common/plural.ts';
 import { Modal } from '../../base/widgets/Modal.tsx';
 
-/** Events read from one file, waiting for the user to say where they go. */
+/** Events read from one file, waiting for the user to say where they go: written as a batch's text (as a new batch holds them), and counted. */
 export interface FileImport {
   fileName: string;
-  events: ImportedEvent[];
+  text: string;
+  count: number;
   note?: string;
+}
+
+/** Events the page made itself (a mapped CSV, a pasted command) as an import. */
+export function eventsImport(fileName: string, events: readonly ImportedEvent[], note?: string): FileImport {
+  return { fileName, text: serializeJson(events), count: events.length, ...(note ? { note } : {}) };
 }
 
 /** Where imported events go: a new batch per file, or into the open batch after the event at `after` (-1: before the first). */
@@ -42,7 +49,7 @@ export function ImportChoice({
   onChoose: (place: ImportPlace) => void;
   onCancel: () => void;
 }) {
-  const count = imports.reduce((sum, file) => sum + file.events.length, 0);
+  const count = imports.reduce((sum, file) => sum + file.count, 0);
   // After the last event is the same place as the end: one button says it.
   const afterSelected = selected !== null && selected < eventCount - 1 ? selected : null;
   return (

@@ -1,21 +1,21 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CsvTable } from '../../../features/formats/common/csv.ts';
-import type { ImportedEvent } from '../../../features/formats/common/import-result.ts';
 import { IMPORT_EXTENSIONS } from '../../../features/documents/common/files.ts';
-import { serializeJson } from '../../../features/formats/common/json.ts';
 import { useCommand, withShortcut } from '../../base/state/command-registry.ts';
 import { useActiveEnvironment } from '../../base/data/environment-queries.ts';
 import { useApi, useAppInfo } from '../../base/queries.ts';
 import { Modal } from '../../base/widgets/Modal.tsx';
 import { saveAs } from '../../base/widgets/save-as.ts';
 import { settledBatchText } from '../../base/state/batch-text.ts';
-import { useComposer, type Batch } from '../../base/state/composer.ts';
+import { baseName, useComposer, type Batch } from '../../base/state/composer.ts';
 import { useNotices, useUi } from '../../base/state/ui.ts';
 import { CsvMappingDialog } from './CsvMappingDialog.tsx';
-import { baseName, exportBatch, importText, type ExportFormat } from './importing.ts';
+import { exportBatch, type ExportFormat } from './importing.ts';
+import { createImportClient } from './import-client.ts';
+import { importShown, loadedShown } from '../opening/opening.ts';
 import { insertEventsAfter, type BatchTarget } from '../form/event-operations.ts';
 import { eventsLayoutOf } from '../form/form-events.ts';
-import { carriesFiles, fileNames, ImportChoice, type FileImport, type ImportPlace } from '../form/ImportChoice.tsx';
+import { carriesFiles, eventsImport, fileNames, ImportChoice, type FileImport, type ImportPlace } from '../form/ImportChoice.tsx';
 import { PasteCurlDialog } from './PasteCurlDialog.tsx';
 import { plural } from '../../../base/common/plural.ts';
 import { PreviewDialog } from './PreviewDialog.tsx';
@@ -41,25 +41,30 @@ export interface ImportTarget {
 
 /**
  * Imports open as new batches, or are added to the open one when the user says so (ImportChoice):
- * the text already open is never replaced, and an addition is one edit, one undo step.
+ * the text already open is never replaced, and an addition is one edit, one undo step. Files are
+ * read in the import worker, one at a time, with their progress and a Cancel past a moment.
  */
 function useImporter(batch: Batch, into: ImportTarget) {
   const open = useComposer((state) => state.open);
   const notify = useNotices((state) => state.notify);
   const [csv, setCsv] = useState<{ table: CsvTable; fileName: string } | null>(null);
   const [pending, setPending] = useState<{ imports: FileImport[]; eventCount: number; selected: number | null } | null>(null);
+  const [client] = useState(createImportClient);
+  const queue = useRef(Promise.resolve());
+  useEffect(() => () => client.cancel(), [client]);
 
-  const openEach = (imports: readonly FileImport[]) => {
-    for (const { fileName, events, note } of imports) {
-      open({ name: baseName(fileName), text: serializeJson(events) });
-      notify('success', `Imported ${plural(events.length, 'event')} from ${fileName}.${note ? ` ${note}` : ''}`);
+  const openEach = async (imports: readonly FileImport[]) => {
+    for (const { fileName, text, count, note } of imports) {
+      const name = baseName(fileName);
+      await loadedShown(name, text.length, () => open({ name, text }));
+      notify('success', `Imported ${plural(count, 'event')} from ${fileName}.${note ? ` ${note}` : ''}`);
     }
   };
 
   const addAll = (imports: readonly FileImport[], after: number, eventCount: number) => {
-    const events: ImportedEvent[] = [];
+    const events: unknown[] = [];
     // A loop, not push(...events): a spread of 100 000 arguments can overflow the stack.
-    for (const file of imports) for (const event of file.events) events.push(event);
+    for (const file of imports) for (const event of JSON.parse(file.text) as unknown[]) events.push(event);
     if (!insertEventsAfter(into.target, after, events)) {
       notify('error', `“${batch.name}” is not a batch of events right now; nothing was added.`);
       return;
@@ -76,46 +81,61 @@ function useImporter(batch: Batch, into: ImportTarget) {
   const received = (imports: FileImport[]) => {
     if (imports.length === 0) return;
     const eventCount = eventsLayoutOf(into.target.model)?.events.length ?? 0;
-    if (eventCount === 0) openEach(imports);
+    if (eventCount === 0) void openEach(imports);
     else setPending({ imports, eventCount, selected: into.selectedEvent() });
   };
 
   const choose = (place: ImportPlace) => {
     if (!pending) return;
     setPending(null);
-    if (place.kind === 'new') openEach(pending.imports);
+    if (place.kind === 'new') void openEach(pending.imports);
     else addAll(pending.imports, place.after, pending.eventCount);
   };
 
-  /** A file's events, or null once it said why not or went on to the CSV mapping. */
-  const read = (fileName: string, text: string): FileImport | null => {
-    const imported = importText(fileName, text);
-    if (imported.kind === 'events') return { fileName, events: imported.events, ...(imported.note ? { note: imported.note } : {}) };
+  /** A file's events; null once it said why not or went on to the CSV mapping; 'cancelled' when the user stopped it. */
+  const read = async (fileName: string, source: Blob | string): Promise<FileImport | null | 'cancelled'> => {
+    const imported = await importShown(fileName, client.ask({ fileName, source }), client.cancel);
+    if (imported.kind === 'events') return { fileName, text: imported.text, count: imported.count, ...(imported.note ? { note: imported.note } : {}) };
+    if (imported.kind === 'cancelled') {
+      notify('info', `Import of ${fileName} cancelled: nothing was added.`);
+      return 'cancelled';
+    }
     if (imported.kind === 'csv') setCsv({ table: imported.table, fileName });
     else notify('error', `${fileName}: ${imported.message}`);
     return null;
   };
 
-  const importNamed = (fileName: string, text: string) => {
-    const file = read(fileName, text);
-    if (file) received([file]);
-  };
-
-  /** Dropped or chosen files, in order: their events go where the user says, in one question. */
-  const importFiles = async (files: readonly File[]) => {
+  /** Files (or a text main read) in order: their events go where the user says, in one question; a cancel stops the rest. */
+  const readAll = async (files: readonly { name: string; size: number; source: Blob | string }[]) => {
     const imports: FileImport[] = [];
     for (const file of files) {
       if (file.size > MAX_IMPORT_BYTES) {
         notify('error', `${file.name} is ${(file.size / 1024 / 1024).toFixed(0)} MB; EventDesk imports files up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
         continue;
       }
-      const one = read(file.name, await file.text());
+      const one = await read(file.name, file.source);
+      if (one === 'cancelled') return;
       if (one) imports.push(one);
     }
     received(imports);
   };
 
-  return { csv, closeCsv: () => setCsv(null), pending, choose, cancel: () => setPending(null), openEach, received, importNamed, importFiles };
+  /** One import after another: a file dropped while another is read waits its turn. */
+  const queued = (files: readonly { name: string; size: number; source: Blob | string }[]) => {
+    queue.current = queue.current.then(() => readAll(files));
+  };
+
+  return {
+    csv,
+    closeCsv: () => setCsv(null),
+    pending,
+    choose,
+    cancel: () => setPending(null),
+    openEach,
+    received,
+    importNamed: (name: string, text: string) => queued([{ name, size: text.length, source: text }]),
+    importFiles: (files: readonly File[]) => queued(files.map((file) => ({ name: file.name, size: file.size, source: file }))),
+  };
 }
 
 export function ImportExport({
@@ -142,7 +162,7 @@ export function ImportExport({
     const drop = (event: DragEvent) => {
       if (!event.dataTransfer?.files.length) return;
       event.preventDefault();
-      void importFiles([...event.dataTransfer.files]);
+      importFiles([...event.dataTransfer.files]);
     };
     target.addEventListener('dragover', over);
     target.addEventListener('drop', drop);
@@ -206,7 +226,7 @@ export function ImportExport({
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void importer.importFiles([file]);
+          if (file) importer.importFiles([file]);
         }}
       />
       {/* Used now and then: in the toolbar's More panel. Their dialogs stay here, outside it. */}
@@ -270,7 +290,7 @@ export function ImportExport({
           serviceIdField={environment?.serviceIdField ?? SERVICE_ID_FIELD}
           onClose={importer.closeCsv}
           onImport={(imported, note) => {
-            importer.received([{ fileName: importer.csv!.fileName, events: imported, ...(note ? { note } : {}) }]);
+            importer.received([eventsImport(importer.csv!.fileName, imported, note)]);
             importer.closeCsv();
           }}
         />
@@ -278,7 +298,7 @@ export function ImportExport({
       <PasteCurlDialog
         open={pasting}
         onClose={() => setPasting(false)}
-        onImport={(events, note) => importer.openEach([{ fileName: 'pasted cURL command', events, ...(note ? { note } : {}) }])}
+        onImport={(events, note) => void importer.openEach([eventsImport('pasted cURL command', events, note)])}
       />
       {importer.pending && (
         <ImportChoice

@@ -9,9 +9,6 @@ import { parseJson } from '../../../features/formats/common/json.ts';
 import { parseNdjson, serializeNdjson } from '../../../features/formats/common/ndjson.ts';
 import { MASK } from '../../../base/common/redaction/redact.ts';
 
-/** A file's name without its extension, as a batch made from it is named. */
-export const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || 'Imported';
-
 /** What a dropped, opened or pasted text turns into: events for a new batch, a CSV to map first, or why not. */
 export type Imported = { kind: 'events'; events: ImportedEvent[]; note?: string } | { kind: 'csv'; table: CsvTable } | { kind: 'error'; message: string };
 

@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { EVENTS, validBatchText } from '../batch-100k.ts';
-import { type BenchCase, type BenchLine } from '../bench.ts';
-import { startWatching, stopWatching } from '../frame-watch.ts';
+import type { BenchCase } from '../bench.ts';
+import { frameLine, watched, type Watched } from '../frame-watch.ts';
 import { openBenchBatch, recordSentBatch, withAppPage } from '../open-in-app.ts';
 
 /**
@@ -16,19 +15,7 @@ import { openBenchBatch, recordSentBatch, withAppPage } from '../open-in-app.ts'
  * The baseline is the longest frame of the idle page over two seconds. Goal: no frame over 100 ms.
  */
 
-const GOAL_MS = 100;
 const IDLE_WINDOW_MS = 2000;
-
-async function watched(page: Page, step: () => Promise<void>): Promise<{ usable: number; longestFrame: number; longTasks: number }> {
-  await startWatching(page);
-  const started = Date.now();
-  await step();
-  const usable = Date.now() - started;
-  // Two more frames, so a stall that ends with the step is counted.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const watch = await stopWatching(page);
-  return { usable, longestFrame: watch.longestFrame, longTasks: watch.longTasks.length };
-}
 
 const composerUi: BenchCase = {
   name: 'composer-ui-100k',
@@ -69,17 +56,7 @@ const composerUi: BenchCase = {
         await page.getByTestId('batch-viewer').locator('.view-line').first().waitFor({ timeout: 120_000 });
       });
 
-      const line = (name: string, measured: Awaited<ReturnType<typeof watched>>): BenchLine => ({
-        name,
-        value: measured.longestFrame,
-        unit: 'ms',
-        baseline: { name: 'idle-page-longest-frame', value: idle.longestFrame },
-        extra: {
-          usableMs: measured.usable,
-          longTasks: measured.longTasks,
-          goal: measured.longestFrame <= GOAL_MS ? `frame<=${GOAL_MS}ms:met` : `frame<=${GOAL_MS}ms:MISSED`,
-        },
-      });
+      const line = (name: string, measured: Watched) => frameLine(name, measured, idle);
       return [
         line('form-switch-100k-ui', formSwitch),
         line('form-scroll-100k-ui', formScroll),

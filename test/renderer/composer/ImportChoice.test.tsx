@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useComposer } from '../../../renderer/base/state/composer.ts';
 import { useNotices } from '../../../renderer/base/state/ui.ts';
 import { stubBrowser } from '../app-harness.tsx';
 import { openBatchText, renderImportExport } from './import-export.tsx';
+
+vi.mock('../../../renderer/composer/import/import.worker.ts?worker', () => import('./in-process-import-worker.ts'));
 
 beforeEach(() => {
   stubBrowser();
@@ -48,7 +50,8 @@ describe('importing while a batch with events is open', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Open as a new batch' }));
     expect(useComposer.getState().batches.map((batch) => batch.name)).toEqual(['customer']);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(useNotices.getState().notices.map((notice) => notice.text)).toEqual(['Imported 2 events from customer.ndjson.']);
+    // Said once the editor has painted the new batch.
+    await waitFor(() => expect(useNotices.getState().notices.map((notice) => notice.text)).toEqual(['Imported 2 events from customer.ndjson.']));
   });
 
   it('offers no "after" place when the selected event is the last, or none is selected', async () => {

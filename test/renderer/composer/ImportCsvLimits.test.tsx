@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importText } from '../../../renderer/composer/import/importing.ts';
 import { useComposer } from '../../../renderer/base/state/composer.ts';
 import { useNotices } from '../../../renderer/base/state/ui.ts';
 import { CSV_BOMB_REFUSAL, CSV_LONG_CELL, CSV_LONG_CELL_REFUSAL, csvBomb } from '../../fixtures/hostile/csv-bomb.ts';
 import { stubBrowser } from '../app-harness.tsx';
 import { renderImportExport } from './import-export.tsx';
+
+vi.mock('../../../renderer/composer/import/import.worker.ts?worker', () => import('./in-process-import-worker.ts'));
 
 beforeEach(() => {
   stubBrowser();

@@ -1,24 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { create } from 'zustand';
-import type { OpenedFile } from '../../features/documents/common/files.ts';
-import { batchFromNdjson, isNdjsonName } from '../../features/formats/common/batch-file.ts';
-import { useApi } from '../base/queries.ts';
-import { fileName, useComposer } from '../base/state/composer.ts';
-import { baseName } from './import/importing.ts';
-import { useNotices, useUi } from '../base/state/ui.ts';
+import type { OpenedFile } from '../../../features/documents/common/files.ts';
+import { batchFromNdjson, isNdjsonName } from '../../../features/formats/common/batch-file.ts';
+import { useApi } from '../../base/queries.ts';
+import { baseName, fileName, useComposer } from '../../base/state/composer.ts';
+import { useNotices, useUi } from '../../base/state/ui.ts';
 
 export const recentFilesKey = ['files', 'recent'] as const;
 
-/** A file on its way into the composer: read by main, then loaded into the editor. */
+/** A file on its way into the composer: read by main (or imported by the import worker), then loaded into the editor. */
 export interface Opening {
   /** Unknown while the OS dialog is open: the user has not chosen yet. */
   name: string | null;
-  step: 'reading' | 'loading';
+  step: 'reading' | 'importing' | 'loading';
   /** The text's length once it is here. */
   length: number | null;
   /** When the wait began (performance.now()), or null while the user is still choosing in the dialog. */
   since: number | null;
+  /** Stops the step, when it can be stopped. */
+  cancel?: () => void;
 }
 
 /** Progress shows once an opening has taken this long: shorter waits are not worth a flash. */
@@ -52,14 +53,30 @@ async function tracked(name: string | null, reading: Promise<OpenedFile | null>,
 }
 
 /** Loads a file into the editor, with its progress painted first when it is big. */
-async function loaded(file: OpenedFile, load: (file: OpenedFile) => void, from?: Opening): Promise<void> {
-  const opening: Opening = { name: file.name, step: 'loading', length: file.text.length, since: from?.since ?? performance.now() };
+function loaded(file: OpenedFile, load: (file: OpenedFile) => void, from?: Opening): Promise<void> {
+  return loadedShown(file.name, file.text.length, () => load(file), from?.since ?? undefined);
+}
+
+/** Runs `load` (a text of `length` going into the editor), with its progress painted first when it is big. */
+export async function loadedShown(name: string, length: number, load: () => void, since = performance.now()): Promise<void> {
+  const opening: Opening = { name, step: 'loading', length, since };
   useOpening.setState({ opening });
   try {
     if (progressShows(opening, performance.now())) await afterPaint();
-    load(file);
+    load();
     // The editor has shown the text once this paint is done.
     await afterPaint();
+  } finally {
+    if (useOpening.getState().opening === opening) useOpening.setState({ opening: null });
+  }
+}
+
+/** A file being imported, shown (past the delay) with a Cancel that calls `cancel`, until `work` is done. */
+export async function importShown<T>(name: string, work: Promise<T>, cancel: () => void): Promise<T> {
+  const opening: Opening = { name, step: 'importing', length: null, since: performance.now(), cancel };
+  useOpening.setState({ opening });
+  try {
+    return await work;
   } finally {
     if (useOpening.getState().opening === opening) useOpening.setState({ opening: null });
   }

@@ -7,10 +7,11 @@ const size = (length: number) => (length < 1024 * 1024 ? `${Math.ceil(length / 1
 function stepText(opening: Opening): string {
   const name = opening.name ?? 'the file';
   if (opening.step === 'reading') return `Reading ${name}…`;
+  if (opening.step === 'importing') return `Importing ${name}…`;
   return `Loading ${name}${opening.length === null ? '' : ` (${size(opening.length)})`} into the editor…`;
 }
 
-/** The progress of a file being opened, once it takes long enough to notice (see progressShows). */
+/** The progress of a file being opened or imported, once it takes long enough to notice (see progressShows), with its Cancel when it has one. */
 export function OpeningProgress() {
   const opening = useOpening((state) => state.opening);
   const [now, setNow] = useState(() => performance.now());
@@ -27,8 +28,13 @@ export function OpeningProgress() {
   const text = stepText(opening);
   return (
     <span className="opening-progress" data-testid="opening-progress">
-      <progress aria-label={`Opening ${opening.name ?? 'a file'}`} aria-valuetext={text} />
+      <progress aria-label={`${opening.step === 'importing' ? 'Importing' : 'Opening'} ${opening.name ?? 'a file'}`} aria-valuetext={text} />
       <span className="muted">{text}</span>
+      {opening.cancel && (
+        <button type="button" className="small" onClick={opening.cancel}>
+          Cancel
+        </button>
+      )}
     </span>
   );
 }
