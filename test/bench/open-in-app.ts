@@ -1,13 +1,13 @@
 import { chromium, type Page } from '@playwright/test';
 import { buildBundles } from '../../build/bundles.ts';
 import { chromiumArgs, chromiumExecutable } from '../e2e/support/chromium.ts';
-import { startHarness, type Harness } from '../harness/server.ts';
+import { startHarness, type Harness, type HarnessOptions } from '../harness/server.ts';
 
-/** Builds the bundles, starts Chromium, a harness and a 1400 x 900 page on neither yet, runs `measure`, and closes all three. */
-export async function withAppPage<T>(measure: (page: Page, harness: Harness) => Promise<T>): Promise<T> {
+/** Builds the bundles, starts Chromium, a harness (with `options`) and a 1400 x 900 page on neither yet, runs `measure`, and closes all three. */
+export async function withAppPage<T>(measure: (page: Page, harness: Harness) => Promise<T>, options: HarnessOptions = {}): Promise<T> {
   await buildBundles();
   const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
-  const harness = await startHarness();
+  const harness = await startHarness(options);
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   try {
     return await measure(page, harness);
