@@ -30,6 +30,11 @@ function round(value: number): string {
   return Math.abs(value) >= 100 ? value.toFixed(0) : value.toPrecision(3);
 }
 
+/** The line with issue #33's goal for it said beside it: `goal=LABEL:met` or `goal=LABEL:MISSED`. */
+export function withGoal(line: BenchLine, label: string, met: boolean): BenchLine {
+  return { ...line, extra: { ...line.extra, goal: `${label}:${met ? 'met' : 'MISSED'}` } };
+}
+
 /** The median of repeated samples: robust to the odd slow run on a noisy machine. */
 export function median(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);

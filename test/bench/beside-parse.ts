@@ -1,4 +1,4 @@
-import { median, type BenchLine } from './bench.ts';
+import { median, withGoal, type BenchLine } from './bench.ts';
 
 /**
  * Times `work` beside a bare JSON.parse of `text` in the same process, in turns, a full
@@ -42,4 +42,9 @@ export function measureBesideParse(name: string, text: string, work: () => unkno
     baseline: { name: 'json-parse', value: median(parseSamples) },
     extra: { 'paired-ratio': median(ratios).toFixed(2), megabytes: (text.length / 1e6).toFixed(1), ...extra },
   };
+}
+
+/** The line with issue #33's goal for it: at most `ratio` times the JSON.parse beside it, paired run by run. */
+export function withParseGoal(line: BenchLine, ratio: number): BenchLine {
+  return withGoal(line, `paired-ratio<=${ratio}`, Number(line.extra?.['paired-ratio']) <= ratio);
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { BenchLine } from './bench.ts';
+import { withGoal, type BenchLine } from './bench.ts';
 
 /** What a page did while watched: the long tasks (over 50 ms, a frame lost) and the longest gap between two painted frames. */
 export interface FrameWatch {
@@ -53,15 +53,15 @@ export const FRAME_GOAL_MS = 100;
 
 /** A watched step as its bench line: the longest frame against the idle page's, the time to usable and the goal beside it. */
 export function frameLine(name: string, measured: Watched, idle: Watched): BenchLine {
-  return {
-    name,
-    value: measured.longestFrame,
-    unit: 'ms',
-    baseline: { name: 'idle-page-longest-frame', value: idle.longestFrame },
-    extra: {
-      usableMs: measured.usable,
-      longTasks: measured.longTasks,
-      goal: measured.longestFrame <= FRAME_GOAL_MS ? `frame<=${FRAME_GOAL_MS}ms:met` : `frame<=${FRAME_GOAL_MS}ms:MISSED`,
+  return withGoal(
+    {
+      name,
+      value: measured.longestFrame,
+      unit: 'ms',
+      baseline: { name: 'idle-page-longest-frame', value: idle.longestFrame },
+      extra: { usableMs: measured.usable, longTasks: measured.longTasks },
     },
-  };
+    `frame<=${FRAME_GOAL_MS}ms`,
+    measured.longestFrame <= FRAME_GOAL_MS,
+  );
 }

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { buildBundles } from '../../../build/bundles.ts';
 import { chromiumArgs, chromiumExecutable } from '../../e2e/support/chromium.ts';
 import { startHarness } from '../../harness/server.ts';
-import { median, type BenchCase } from '../bench.ts';
+import { median, withGoal, type BenchCase } from '../bench.ts';
 
 const RUNS = 5;
-const TYPEABLE_GOAL_MS = 600;
+const START_GOAL_MS = 600;
 /** Chromium writes a script's code cache at its second load and uses it from the third. */
 const WARMING_STARTS = 2;
 
@@ -47,15 +47,17 @@ const coldStart: BenchCase = {
     }
     return [
       { name: 'cold-start-ready', value: median(appSamples), unit: 'ms', baseline: { name: 'blank-page-load', value: median(blankSamples) } },
-      { name: 'cold-start-editor', value: median(editorSamples), unit: 'ms', baseline: { name: 'blank-page-shown', value: median(blankShownSamples) } },
-      {
-        name: 'cold-start-typeable',
-        value: median(typeableSamples),
-        unit: 'ms',
-        baseline: { name: 'blank-page-shown', value: median(blankShownSamples) },
-        // Issue #33: under a second, aiming at 600 ms.
-        extra: { goal: median(typeableSamples) < TYPEABLE_GOAL_MS ? `p50<${TYPEABLE_GOAL_MS}ms:met` : `p50<${TYPEABLE_GOAL_MS}ms:MISSED` },
-      },
+      // Issue #33: under a second, aiming at 600 ms, for the editor and for typing.
+      withGoal(
+        { name: 'cold-start-editor', value: median(editorSamples), unit: 'ms', baseline: { name: 'blank-page-shown', value: median(blankShownSamples) } },
+        `p50<${START_GOAL_MS}ms`,
+        median(editorSamples) < START_GOAL_MS,
+      ),
+      withGoal(
+        { name: 'cold-start-typeable', value: median(typeableSamples), unit: 'ms', baseline: { name: 'blank-page-shown', value: median(blankShownSamples) } },
+        `p50<${START_GOAL_MS}ms`,
+        median(typeableSamples) < START_GOAL_MS,
+      ),
       { name: 'warm-start-editor', value: median(warmSamples), unit: 'ms', baseline: { name: 'blank-page-shown', value: median(blankShownSamples) } },
     ];
   },

@@ -8,7 +8,7 @@ import {
   spreadTimes,
   type TransformResult,
 } from '../../../features/transforms/common/transforms.ts';
-import { measureBesideParse } from '../beside-parse.ts';
+import { measureBesideParse, withParseGoal } from '../beside-parse.ts';
 import { type BenchCase, type BenchLine } from '../bench.ts';
 import { EVENTS, validBatchText } from '../batch-100k.ts';
 
@@ -21,12 +21,6 @@ import { EVENTS, validBatchText } from '../batch-100k.ts';
  */
 
 const TIME_ZONE = 'Europe/Berlin';
-
-/** The line with issue #33's goal for it: at most `ratio` times the JSON.parse beside it, paired run by run. */
-function withGoal(line: BenchLine, ratio: number): BenchLine {
-  const met = Number(line.extra?.['paired-ratio']) <= ratio;
-  return { ...line, extra: { ...line.extra, goal: `paired-ratio<=${ratio}:${met ? 'met' : 'MISSED'}` } };
-}
 
 function checked(result: TransformResult): TransformResult {
   if (!result.ok) throw new Error(result.message);
@@ -53,7 +47,7 @@ const transform: BenchCase = {
     const pseudonyms = pseudonymsWithKey(new Uint8Array(32).fill(9));
     const now = new Date('2026-11-24T10:00:00Z');
     const lines: BenchLine[] = [
-      withGoal(
+      withParseGoal(
         measureBesideParse(
           'shift-times-100k',
           text,
@@ -80,7 +74,7 @@ const transform: BenchCase = {
     const replacements = replacementsOf(listed.values, pseudonyms.replacements(listed.values));
     const values = { events: EVENTS, values: listed.values.length };
     lines.push(
-      withGoal(
+      withParseGoal(
         measureBesideParse(
           'pseudonymize-100k-list-and-replace',
           text,

@@ -1,6 +1,6 @@
 import { validateBatch } from '../../../features/validation/common/validation.ts';
 import { type BenchCase, type BenchLine } from '../bench.ts';
-import { measureBesideParse } from '../beside-parse.ts';
+import { measureBesideParse, withParseGoal } from '../beside-parse.ts';
 import { BENCH_RULES, EVENTS, PROBLEM_EVERY, batchTextWithProblems, batchTextWithSyntaxError, validBatchText } from '../batch-100k.ts';
 
 /**
@@ -21,9 +21,18 @@ const validate: BenchCase = {
   name: 'validate',
   async run() {
     return [
-      measure('validate-100k', validBatchText(), (count) => count === 0),
-      measure('validate-100k-problems', batchTextWithProblems(), (count) => count === EVENTS / PROBLEM_EVERY),
-      measure('validate-100k-syntax-error', batchTextWithSyntaxError(), (count) => count === 1),
+      withParseGoal(
+        measure('validate-100k', validBatchText(), (count) => count === 0),
+        1.5,
+      ),
+      withParseGoal(
+        measure('validate-100k-problems', batchTextWithProblems(), (count) => count === EVENTS / PROBLEM_EVERY),
+        2,
+      ),
+      withParseGoal(
+        measure('validate-100k-syntax-error', batchTextWithSyntaxError(), (count) => count === 1),
+        1.5,
+      ),
     ];
   },
 };
