@@ -9,7 +9,7 @@ import { useActivePlan } from '../base/data/plan-queries.ts';
 import { useActiveEnvironment } from '../base/data/environment-queries.ts';
 import { setBatchContext, showDiagnostics } from '../monaco/batch-language.ts';
 import { usePlanDocument } from '../monaco/plan-document.ts';
-import { batchModel, batchModelPath } from '../monaco/batch-models.ts';
+import { batchModel, batchModelPath, modelWaits, prepareBatchModel } from '../monaco/batch-models.ts';
 import { monaco } from '../monaco/setup.ts';
 import { BIG_TEXT_CHARS } from '../monaco/big-text.ts';
 import { useActiveBatch } from '../base/state/composer.ts';
@@ -32,6 +32,9 @@ import { useValidation } from './checks/useValidation.ts';
 import { tabIdOf, ViewSwitch } from '../base/widgets/ViewSwitch.tsx';
 import { SERVICE_ID_FIELD } from '../../features/environments/common/rules.ts';
 
+/** What the editor shows while a big batch's model is built: an empty model of its own. */
+const LOADING_MODEL_PATH = 'loading-batch.json';
+
 /** The Form view's undo and redo, while the JSON view is shown: they cannot run, and say why (the Form view registers them itself). */
 function FormUndoInJsonView() {
   const reason = `Works in the Form view; in the JSON view, ${shortcutOf('edit.undo') ?? 'Undo'} in the editor undoes`;
@@ -50,12 +53,29 @@ function takeOverCaret(editor: monaco.editor.IStandaloneCodeEditor, batchId: str
   if (caret.focused) editor.focus();
 }
 
+/**
+ * The batch's model, made before the editor mounts so the editor shows it rather than making its
+ * own; for a big text (see text-buffer.ts) null until its buffer is built a slice a task.
+ */
+function useBatchModel(batchId: string | undefined): monaco.editor.ITextModel | null {
+  const [built, setBuilt] = useState(0);
+  const waits = batchId !== undefined && modelWaits(batchId);
+  useEffect(() => {
+    if (batchId === undefined || !waits) return;
+    let live = true;
+    void prepareBatchModel(batchId).then(() => live && setBuilt((count) => count + 1));
+    return () => {
+      live = false;
+    };
+  }, [batchId, waits, built]);
+  return useMemo(() => (batchId === undefined || waits ? null : batchModel(batchId)), [batchId, waits]);
+}
+
 /** Loaded on demand (see Shell): Monaco is most of the renderer's code, and the shell need not wait for it. */
 export default function BatchEditor() {
   const batch = useActiveBatch();
   const batchId = batch?.id;
-  // Made before the editor mounts, so the editor shows this model rather than making its own.
-  const model = useMemo(() => (batchId === undefined ? null : batchModel(batchId)), [batchId]);
+  const model = useBatchModel(batchId);
   const scheme = useColorScheme();
   const environment = useActiveEnvironment();
   const [view, setView] = useState<'json' | 'form'>('json');
@@ -160,21 +180,42 @@ export default function BatchEditor() {
     if (model && !validation.pending) showDiagnostics(model, validation.diagnostics);
   }, [model, validation]);
   useEffect(() => () => setEditor(null), []);
+  // A big batch's model arrives after the editor mounted: the caret the plain view left goes to it then.
+  const mounted = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  useEffect(() => {
+    if (model && batchId !== undefined && mounted.current) takeOverCaret(mounted.current, batchId);
+  }, [model, batchId]);
 
-  if (!batch || !model) return <p className="empty">No batch is open. Start one with +.</p>;
+  if (!batch) return <p className="empty">No batch is open. Start one with +.</p>;
   return (
     <div className="batch-editor-pane" ref={pane}>
       <div className="editor-toolbar" data-testid="editor-toolbar">
         <span className="muted" data-testid="event-count">
-          {validation.eventCount === null
-            ? validation.pending
-              ? 'Checking…'
-              : 'Not a batch of events'
-            : `${validation.eventCount.toLocaleString('en')} ${validation.eventCount === 1 ? 'event' : 'events'}`}
+          {!model
+            ? 'Loading…'
+            : validation.eventCount === null
+              ? validation.pending
+                ? 'Checking…'
+                : 'Not a batch of events'
+              : `${validation.eventCount.toLocaleString('en')} ${validation.eventCount === 1 ? 'event' : 'events'}`}
         </span>
         <FileActions batch={batch} more={more} />
-        <ImportExport batch={batch} dropTarget={pane} into={{ target: { model, batchId: batch.id }, selectedEvent: eventCommands.selectedEvent }} more={more} />
-        <TransformButton batch={batch} model={model} timeZone={timeZone} serviceIdField={serviceIdField} />
+        {/* What acts on the batch's text waits for its model (a big one is built over a few frames). */}
+        {model && (
+          <>
+            <ImportExport
+              batch={batch}
+              dropTarget={pane}
+              into={{
+                target: { model, batchId: batch.id },
+                selectedEvent: eventCommands.selectedEvent,
+                checkedEventCount: () => (validation.pending ? null : validation.eventCount),
+              }}
+              more={more}
+            />
+            <TransformButton batch={batch} model={model} timeZone={timeZone} serviceIdField={serviceIdField} />
+          </>
+        )}
         <MoreMenu onPanel={setMore} />
         <InMore panel={more}>
           <button type="button" className="small" onClick={formatInEditor} title={withShortcut('Format document', 'batch.format')} disabled={view !== 'json'}>
@@ -204,7 +245,12 @@ export default function BatchEditor() {
       </div>
       <div className="batch-view" role="tabpanel" id={panel} aria-labelledby={tabIdOf(panel, view)}>
         {view === 'json' && <FormUndoInJsonView />}
-        {view === 'form' && (
+        {!model && (
+          <p className="empty" role="status">
+            Loading “{batch.name}” into the editor…
+          </p>
+        )}
+        {view === 'form' && model && (
           <FormView
             key={batch.id}
             batch={batch}
@@ -223,15 +269,17 @@ export default function BatchEditor() {
         )}
         <div className="batch-editor" data-testid="batch-editor" hidden={view !== 'json'}>
           <Editor
-            // Uncontrolled: the batch's own model (see batch-models.ts) holds the text, and outlives this editor.
-            path={batchModelPath(batch.id)}
+            // Uncontrolled: the batch's own model (see batch-models.ts) holds the text, and outlives this
+            // editor. While a big one is built, an empty model stands in: the editor stays mounted.
+            path={model ? batchModelPath(batch.id) : LOADING_MODEL_PATH}
             keepCurrentModel
             language="json"
             theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
             onMount={(editor) => {
+              mounted.current = editor;
               setEditor(editor);
               eventCommands.mount(editor);
-              takeOverCaret(editor, batch.id);
+              if (model) takeOverCaret(editor, batch.id);
             }}
             loading={<p className="empty">Loading the editor…</p>}
             options={options}

@@ -14,6 +14,8 @@ export interface TextHolder {
   getValue(): string;
   /** Replaces the whole text (a file reloaded after it changed on disk). */
   setValue(text: string): void;
+  /** What work on the text across frames is registered under (text-work.ts): the model itself. */
+  readonly workKey: object;
 }
 
 type EditListener = (id: string, changes: readonly TextChange[]) => void;
@@ -26,10 +28,16 @@ export function batchText(id: string): string {
   return typeof text === 'string' ? text : (text?.getValue() ?? '');
 }
 
+/** The batch's text while no editor holds it yet, else null (reading a held text whole is what this avoids). */
+export function unheldText(id: string): string | null {
+  const text = texts.get(id);
+  return typeof text === 'string' ? text : null;
+}
+
 /** The batch's text once any work on it across frames (a transform's undo) is done: what send, save and export read. */
 export async function settledBatchText(id: string): Promise<string> {
   const text = texts.get(id);
-  if (text !== undefined && typeof text !== 'string') await workDone(text);
+  if (text !== undefined && typeof text !== 'string') await workDone(text.workKey);
   return batchText(id);
 }
 

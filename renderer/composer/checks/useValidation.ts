@@ -3,7 +3,7 @@ import type { PlanCoverage } from '../../../features/plans/common/coverage.ts';
 import { problemCounts, type ProblemCounts } from '../../../features/plans/common/plan-diagnostics.ts';
 import type { Diagnostic } from '../../../features/validation/common/validation.ts';
 import type { ContentChange } from '../../../features/validation/common/incremental.ts';
-import { followNesting } from '../../monaco/batch-models.ts';
+import { followNesting, textOf } from '../../monaco/batch-models.ts';
 import type { monaco } from '../../monaco/setup.ts';
 import { createValidationClient, type ValidationClient } from './validation-client.ts';
 import type { WorkerRules } from './validation-protocol.ts';
@@ -90,7 +90,7 @@ export function useValidation(model: monaco.editor.ITextModel | null, rules: Rul
       setAsked(id);
       // A new model or new rules: the whole text, at once; then only the edits since.
       if (changes) client.current?.edit(changes, parsedRules, plan);
-      else client.current?.full(model.getValue(), parsedRules, plan);
+      else client.current?.full(textOf(model), parsedRules, plan);
       changes = [];
       setEdited(false);
     };

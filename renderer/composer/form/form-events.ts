@@ -4,6 +4,7 @@ import { applyToLayout, type BatchSource, type EventChange, type LaidOut } from 
 import type { TextChange } from '../../../base/common/text-changes.ts';
 import { readBatchEvents, type BatchEvents } from '../../../features/validation/common/batch-layout.ts';
 import { monaco } from '../../monaco/setup.ts';
+import { textOf } from '../../monaco/batch-models.ts';
 import { resetSelection, selectionOf } from '../../base/state/event-selection.ts';
 import { isWorking } from '../../base/state/text-work.ts';
 
@@ -32,7 +33,7 @@ let editing: monaco.editor.ITextModel | null = null;
 export function eventsLayoutOf(model: monaco.editor.ITextModel): EventsLayout | null {
   const known = held.get(model);
   if (known?.version === model.getVersionId()) return known.layout;
-  const layout = readBatchEvents(model.getValue());
+  const layout = readBatchEvents(textOf(model));
   held.set(model, { version: model.getVersionId(), layout });
   return layout;
 }
