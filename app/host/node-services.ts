@@ -95,7 +95,8 @@ export function startNodeServicesThread(dataFolder: string, options: NodeThreadO
       secretStorage: noKeyStore.status(),
       ...(options.environments ? { environments: options.environments } : {}),
     },
-    { cipher: deps.cipher, dialogs: options.dialogs ?? deps.dialogs, clipboard: options.clipboard ?? deps.clipboard, shell: deps.shell, fetch: deps.fetch },
+    // No fetch adapter: the services thread fetches by itself, each request's body not copied across threads twice.
+    { cipher: deps.cipher, dialogs: options.dialogs ?? deps.dialogs, clipboard: options.clipboard ?? deps.clipboard, shell: deps.shell },
     push,
   );
 }

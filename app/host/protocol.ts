@@ -25,6 +25,11 @@ export interface HostInit {
   secretStorage: SecretStorageStatus;
   /** The command line's environments, held in memory (see ServiceDeps.environments). */
   environments?: Environment[];
+  /**
+   * Whether the services fetch on their own thread (a Node host gives no fetch adapter: Node's
+   * fetch is the same there) rather than through the other thread (the app's: Chromium's network).
+   */
+  ownFetch?: boolean;
 }
 
 /** The adapters the services reach on the other thread, by name. */

@@ -3,6 +3,7 @@ import { AppError, type Envelope } from '../../base/common/errors.ts';
 import type { ChannelName, PayloadOf, PushName } from '../common/ipc.ts';
 import type { Services } from '../node/index.ts';
 import { gaveUpError, RESTART_LIMIT, RESTART_START_MS, restartedError, stopReason, type RestartLimit, type ThreadEnd } from './services-restart.ts';
+import { readLimited } from './limited-fetch.ts';
 import {
   FETCH_BODY_LIMIT,
   fromCrossing,
@@ -32,7 +33,8 @@ export interface HostAdapters {
   dialogs: FileDialogs;
   clipboard: Clipboard;
   shell: DesktopShell;
-  fetch: Fetch;
+  /** Chromium's network stack in the app; none in a Node host, whose services thread fetches by itself (HostInit.ownFetch). */
+  fetch?: Fetch;
 }
 
 /**
@@ -60,29 +62,6 @@ export interface ServicesThread {
 
 export interface ServicesThreadOptions {
   restartLimit?: RestartLimit;
-}
-
-/** Reads an answer's body, at most `limit` bytes: what a hostile server streams past that is never held. */
-async function readLimited(response: Response, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  while (size < limit) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    size += value.byteLength;
-  }
-  await reader.cancel().catch(() => undefined);
-  const body = new Uint8Array(Math.min(size, limit));
-  let at = 0;
-  for (const part of parts) {
-    const take = part.subarray(0, body.byteLength - at);
-    body.set(take, at);
-    at += take.byteLength;
-  }
-  return body;
 }
 
 /** How long a closed thread may take to end by itself before it is terminated. */
@@ -136,6 +115,7 @@ export function startServicesThread(
     'shell.setThemeSource': async ([theme]) => adapters.shell.setThemeSource(theme as ThemeSource),
     fetch: async ([request], signal) => {
       const { url, method, headers, body } = request as CrossingRequest;
+      if (!adapters.fetch) throw new AppError('internal', 'This host has its services fetch on their own thread.');
       const response = await adapters.fetch(url, { method, headers, body, signal });
       const answered: CrossingResponse = {
         status: response.status,
@@ -164,7 +144,7 @@ export function startServicesThread(
 
   /** Starts a run of the thread; `onEnd` hears how it ended, once. */
   function launch(workerData: HostInit, onReady: () => void, onStartFailed: (error: Error) => void, onEnd: (end: ThreadEnd) => void): Run {
-    const worker = new Worker(entry, { workerData });
+    const worker = new Worker(entry, { workerData: { ...workerData, ownFetch: adapters.fetch === undefined } satisfies HostInit });
     let settle: () => void = () => undefined;
     let closedNow: () => void = () => undefined;
     const thread: Run = {

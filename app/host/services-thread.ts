@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../base/common/errors.ts';
 import { redactedError } from '../../base/common/redaction/redact.ts';
 import { answer } from '../ipc/dispatch.ts';
+import { limitedFetch, NO_BODY } from './limited-fetch.ts';
 import { createHandlers } from '../ipc/handlers.ts';
 import { createServices, type Services } from '../node/index.ts';
 import {
@@ -86,9 +87,6 @@ const shell: DesktopShell = {
   setThemeSource: (theme: ThemeSource) => void adapter('shell.setThemeSource', [theme]).catch(() => undefined),
 };
 
-/** Null-body statuses: a Response with one of these must have no body. */
-const NO_BODY = new Set([101, 103, 204, 205, 304]);
-
 /** fetch through the other thread (Chromium's network stack in the app), the answer's body read there up to a limit. */
 const fetchThere: Fetch = async (input, init = {}) => {
   const request = new Request(input, init);
@@ -135,7 +133,7 @@ async function start(): Promise<void> {
     dialogs,
     shell,
     clipboard: { writeText: (text) => adapter('clipboard.writeText', [text]) },
-    fetch: fetchThere,
+    fetch: init.ownFetch ? limitedFetch : fetchThere,
     push: (name, payload) => post({ type: 'push', name, payload }),
   });
   knownSecrets = services.knownSecrets;

@@ -54,7 +54,7 @@ async function untilEnded(thread: SendingThread, submissionId: string): Promise<
   while (!ended) {
     await Promise.race([pushed, sleep(END_CHECK_MS, undefined, { ref: false })]);
     if (ended) return;
-    const recorded = await thread.services.submissions.get(submissionId);
+    const recorded = await thread.services.submissions.view(submissionId);
     if (recorded?.status !== 'sending') return;
   }
 }
@@ -100,7 +100,7 @@ export function createServicesSender(options: ServicesSenderOptions): ServicesSe
         await untilEnded(thread, id);
         await thread.tokensRead();
       };
-      return sendStep({ start: sending.start, cancel: sending.cancel, ended, get: submissions.get }, environmentId, step);
+      return sendStep({ start: sending.start, cancel: sending.cancel, ended, view: submissions.view }, environmentId, step);
     },
 
     async judged({ environment, submissionId, verdict }) {

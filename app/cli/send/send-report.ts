@@ -6,7 +6,7 @@ import {
   unansweredText,
   type ChunkRecord,
   type SendProgress,
-  type SubmissionDetail,
+  type SubmissionView,
   type SubmissionStatus,
   type SubmissionSummary,
 } from '../../../features/history/common/submission.ts';
@@ -60,7 +60,7 @@ const refusedForGood = (statusCode: number | null) =>
   statusCode !== null && statusCode >= 400 && statusCode < 500 && ![401, 403, 408, 429].includes(statusCode);
 
 export function summaryOf(
-  detail: SubmissionDetail,
+  detail: SubmissionView,
   database: string,
   resume: string | null,
   sentBefore: SubmissionSummary | null,

@@ -213,7 +213,7 @@ async function sendThrough(context: Context, target: Target, environmentId: stri
     await thread.tokensRead();
     // The history could not be written (a full disk): said first, whatever it kept.
     if (end?.problem) fail(`eventdesk send: ${end.problem}\n`);
-    const recorded = await submissions.get(submission.id);
+    const recorded = await submissions.view(submission.id);
     if (!recorded || (await submissions.eventsRecorded(submission.id)) < recorded.eventCount) {
       // Its batch could not all be recorded, so nothing was sent: there is nothing to resume.
       if (values.json) io.stdout(printedJson({ sent: false, problem: end?.problem ?? null }));
@@ -293,7 +293,7 @@ async function recordedSubmission(dataFolder: string, submissionId: string): Pro
   const thread = await startNodeServicesThread(dataFolder, { environments: [] }, () => undefined);
   try {
     const { submissions, interruptedAtStart } = thread.services;
-    const found = await submissions.get(submissionId);
+    const found = await submissions.view(submissionId);
     if (!found) throw new AppError('submission-not-found', `--resume: no submission ${submissionId} is recorded in ${await submissions.file()}.`);
     return { baseUrl: found.baseUrl, environmentId: found.environmentId, cutShort: (await interruptedAtStart()).includes(submissionId) };
   } finally {

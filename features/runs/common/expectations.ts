@@ -3,7 +3,7 @@ import { NONE_UNLISTED, problemCounts, UNLISTED_CODE, type Unlisted } from '../.
 import { VIOLATION_KINDS } from '../../plans/common/plan.ts';
 import { plural } from '../../../base/common/plural.ts';
 import { STEP_VERDICT_REASON_MAX, type StepVerdict } from '../../history/common/step-verdict.ts';
-import type { SubmissionDetail } from '../../history/common/submission.ts';
+import type { SubmissionView } from '../../history/common/submission.ts';
 import type { Diagnostic } from '../../validation/common/validation.ts';
 import type { Expectation } from '../../workspace/common/scenario.ts';
 
@@ -112,7 +112,7 @@ export function validationCounts(diagnostics: readonly Diagnostic[], unlisted: U
 }
 
 /** How a send ended, read from its record in History. */
-export function sentOutcomeOf(submission: SubmissionDetail): SentOutcome {
+export function sentOutcomeOf(submission: SubmissionView): SentOutcome {
   const { chunks } = submission;
   const refused = chunks.find((chunk) => chunk.status !== 'ok');
   return {

@@ -21,7 +21,7 @@ export interface AppSenderDeps {
   root: string;
   environments: Pick<Environments, 'list'>;
   sending: Pick<Sending, 'start' | 'cancel' | 'ended'>;
-  submissions: Pick<SubmissionStore, 'get' | 'recordStepVerdict'>;
+  submissions: Pick<SubmissionStore, 'view' | 'recordStepVerdict'>;
 }
 
 export function createAppSender({ root, environments, sending, submissions }: AppSenderDeps): StepSender {
@@ -41,7 +41,7 @@ export function createAppSender({ root, environments, sending, submissions }: Ap
 
     async send(step) {
       const environmentId = await environmentIdOf(step.environment.name);
-      return sendStep({ start: sending.start, cancel: sending.cancel, ended: sending.ended, get: submissions.get }, environmentId, step);
+      return sendStep({ start: sending.start, cancel: sending.cancel, ended: sending.ended, view: submissions.view }, environmentId, step);
     },
 
     async judged({ submissionId, verdict }) {

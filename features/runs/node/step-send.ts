@@ -1,7 +1,7 @@
 import type { EnvironmentSettings } from '../../environments/common/environment.ts';
 import { AppError } from '../../../base/common/errors.ts';
 import { sentOutcomeOf, type SentOutcome } from '../common/expectations.ts';
-import type { SubmissionDetail } from '../../history/common/submission.ts';
+import type { SubmissionView } from '../../history/common/submission.ts';
 import type { StartResult } from '../../sending/node/sending.ts';
 
 /**
@@ -21,7 +21,8 @@ export interface StepSending {
   cancel(submissionId: string): unknown;
   /** Resolves once the send has ended and History holds how. */
   ended(submissionId: string): Promise<void>;
-  get(submissionId: string): SubmissionDetail | null | Promise<SubmissionDetail | null>;
+  /** The submission and its chunks, without its batch (which the outcome does not need, and can be 100 MB to read). */
+  view(submissionId: string): SubmissionView | null | Promise<SubmissionView | null>;
 }
 
 export async function sendStep(
@@ -43,7 +44,7 @@ export async function sendStep(
   } finally {
     signal.removeEventListener('abort', cancel);
   }
-  const detail = await sending.get(id);
+  const detail = await sending.view(id);
   if (!detail) throw new AppError('submission-not-found', `Submission ${id} is not in History after its send.`);
   return sentOutcomeOf(detail);
 }
