@@ -6,13 +6,14 @@ import { once } from 'node:events';
 import { buildAuthHeaders } from '../../../features/environments/node/auth-headers.ts';
 import { LOCAL_SANDBOX_ID } from '../../../features/environments/node/environments.ts';
 import { median, withGoal, type BenchCase, type BenchLine } from '../bench.ts';
+import { installedCli } from '../installed-cli.ts';
 import { eventTexts, startSendBench } from '../send-setup.ts';
 
 /**
- * `eventdesk send` as a user runs it: the whole process (from source, as `npm run cli` starts
- * it), to the sandbox on loopback in 500-event chunks, beside a bare Node process that reads the
- * same file, parses it and posts the same chunks with fetch, one after another, in turns in the
- * same run (issue #33, goal: 1.5× at most). Then a file of a million events: the command's peak
+ * `eventdesk send` as a user runs it: the whole process of the installed package (installedCli),
+ * to the sandbox on loopback in 500-event chunks, beside a bare Node process that reads the same
+ * file, parses it and posts the same chunks with fetch, one after another, in turns in the same
+ * run (issue #33, goal: 1.5× at most). Then a file of a million events: the command's peak
  * resident memory against the file's size (goal: 4× at most) and the time from its start to its
  * first acknowledged chunk, the first progress line it prints (goal: 2 s).
  */
@@ -23,7 +24,6 @@ const MILLION = 1_000_000;
 const PROCESS_GOAL = 1.5;
 const MEMORY_GOAL = 4;
 const FIRST_CHUNK_GOAL_MS = 2000;
-const projectRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** A bare send loop as its own process: the file read and parsed whole, each chunk posted and its answer read. */
 const BARE_LOOP = `
@@ -100,8 +100,9 @@ const cliSend: BenchCase = {
     const { url, dataFolder, vault, environments, close } = await startSendBench('eventdesk-bench-cli-send-');
     try {
       const env = { ...process.env, EVENTDESK_USERNAME: 'demo', EVENTDESK_PASSWORD: 'demo-password', EVENTDESK_API_KEY: 'demo-api-key' };
+      const bin = await installedCli(dataFolder);
       const cli = (file: string, round: string) => [
-        path.join(projectRoot, 'app', 'cli', 'bin.ts'),
+        bin,
         'send',
         file,
         '--base-url',

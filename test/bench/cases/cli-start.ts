@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { packCli } from '../../../build/cli/pack.ts';
+import { installedCli } from '../installed-cli.ts';
 import { median, type BenchCase, type BenchLine } from '../bench.ts';
 
 const RUNS = 15;
@@ -17,14 +17,7 @@ const cliStart: BenchCase = {
   name: 'cli-start',
   async run() {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-bench-cli-'));
-    const tarball = await packCli(path.join(folder, 'pack'));
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund', '--no-save', tarball], {
-      cwd: folder,
-      stdio: 'ignore',
-      shell: process.platform === 'win32',
-    });
-    const bin = path.join(folder, 'node_modules', 'eventdesk', 'lib', 'eventdesk.js');
+    const bin = await installedCli(folder);
     execFileSync(process.execPath, [bin, 'init', 'ws'], { cwd: folder, stdio: 'ignore' });
     const [event] = JSON.parse(await readFile(path.join(folder, 'ws', 'batches', 'purchase.json'), 'utf8')) as unknown[];
     await writeFile(path.join(folder, 'one.json'), JSON.stringify([event], null, 2));
