@@ -48,6 +48,12 @@ export async function watched(page: Page, step: () => Promise<void>): Promise<Wa
   return { usable, longestFrame: watch.longestFrame, longTasks: watch.longTasks.length };
 }
 
+/** The page left alone this long: the baseline every UI case compares its longest frame with. */
+const IDLE_WINDOW_MS = 2000;
+
+/** The idle page's frames over IDLE_WINDOW_MS. */
+export const watchedIdle = (page: Page): Promise<Watched> => watched(page, () => page.waitForTimeout(IDLE_WINDOW_MS));
+
 /** Issue #33's goal for a place a user waits: no frame over 100 ms. */
 export const FRAME_GOAL_MS = 100;
 

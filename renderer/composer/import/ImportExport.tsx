@@ -131,7 +131,10 @@ function useImporter(batch: Batch, into: ImportTarget) {
 
   /** One import after another: a file dropped while another is read waits its turn. */
   const queued = (files: readonly { name: string; size: number; source: Blob | string }[]) => {
-    queue.current = queue.current.then(() => readAll(files));
+    queue.current = queue.current
+      .then(() => readAll(files))
+      // What went wrong is said, and the next import still runs.
+      .catch((error: unknown) => notify('error', `The import failed: ${error instanceof Error ? error.message : String(error)}`));
   };
 
   return {

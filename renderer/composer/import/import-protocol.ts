@@ -21,8 +21,13 @@ export type ImportAnswer = { id: number } & (ImportRead | { kind: 'cancelled' })
 
 /** What the worker answers to a request; a test runs it in process. */
 export async function respondToImport(request: ImportRequest): Promise<ImportAnswer> {
-  const text = typeof request.source === 'string' ? request.source : await request.source.text();
-  return { id: request.id, ...readImport(request.fileName, text) };
+  try {
+    const text = typeof request.source === 'string' ? request.source : await request.source.text();
+    return { id: request.id, ...readImport(request.fileName, text) };
+  } catch (error) {
+    // A file gone or unreadable since it was chosen: said, never an import that waits for ever.
+    return { id: request.id, kind: 'error', message: `It could not be read: ${error instanceof Error ? error.message : String(error)}` };
+  }
 }
 
 export function readImport(fileName: string, text: string): ImportRead {

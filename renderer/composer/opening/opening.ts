@@ -54,12 +54,12 @@ async function tracked(name: string | null, reading: Promise<OpenedFile | null>,
 
 /** Loads a file into the editor, with its progress painted first when it is big. */
 function loaded(file: OpenedFile, load: (file: OpenedFile) => void, from?: Opening): Promise<void> {
-  return loadedShown(file.name, file.text.length, () => load(file), from?.since ?? undefined);
+  return loadedShown(file.name, file.text.length, () => load(file), from?.since);
 }
 
 /** Runs `load` (a text of `length` going into the editor), with its progress painted first when it is big. */
-export async function loadedShown(name: string, length: number, load: () => void, since = performance.now()): Promise<void> {
-  const opening: Opening = { name, step: 'loading', length, since };
+export async function loadedShown(name: string, length: number, load: () => void, since?: number | null): Promise<void> {
+  const opening: Opening = { name, step: 'loading', length, since: since ?? performance.now() };
   useOpening.setState({ opening });
   try {
     if (progressShows(opening, performance.now())) await afterPaint();

@@ -1,6 +1,6 @@
 import { EVENTS, validBatchText } from '../batch-100k.ts';
 import type { BenchCase } from '../bench.ts';
-import { frameLine, watched, type Watched } from '../frame-watch.ts';
+import { frameLine, watched, type Watched, watchedIdle } from '../frame-watch.ts';
 import { openBenchBatch, recordSentBatch, withAppPage } from '../open-in-app.ts';
 
 /**
@@ -15,8 +15,6 @@ import { openBenchBatch, recordSentBatch, withAppPage } from '../open-in-app.ts'
  * The baseline is the longest frame of the idle page over two seconds. Goal: no frame over 100 ms.
  */
 
-const IDLE_WINDOW_MS = 2000;
-
 const composerUi: BenchCase = {
   name: 'composer-ui-100k',
   run: () =>
@@ -25,7 +23,7 @@ const composerUi: BenchCase = {
       await harness.services.drafts.save({ id: 'small-batch', name: 'Small batch', text: '[]', filePath: null, updatedAt: new Date().toISOString() });
       await recordSentBatch(harness, JSON.stringify(JSON.parse(text)), EVENTS, 'composer-ui', new Date().toISOString());
       await openBenchBatch(page, harness, text);
-      const idle = await watched(page, () => page.waitForTimeout(IDLE_WINDOW_MS));
+      const idle = await watchedIdle(page);
 
       const list = page.getByRole('listbox', { name: 'Events' });
       const formSwitch = await watched(page, async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EVENTS, benchEvent } from '../batch-100k.ts';
 import type { BenchCase } from '../bench.ts';
-import { frameLine, watched } from '../frame-watch.ts';
+import { frameLine, watched, watchedIdle } from '../frame-watch.ts';
 import { withAppPage } from '../open-in-app.ts';
 
 /**
@@ -13,8 +13,6 @@ import { withAppPage } from '../open-in-app.ts';
  * file chosen to its events counted in the new tab (the time to usable beside it). The baseline is
  * the idle page's longest frame. Goal: no frame over 100 ms.
  */
-
-const IDLE_WINDOW_MS = 2000;
 
 const importUi: BenchCase = {
   name: 'import-100k-ui',
@@ -27,7 +25,7 @@ const importUi: BenchCase = {
         await page.goto(harness.url);
         await page.locator('#root[data-app-state="ready"]').waitFor({ state: 'attached', timeout: 60_000 });
         await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 60_000 });
-        const idle = await watched(page, () => page.waitForTimeout(IDLE_WINDOW_MS));
+        const idle = await watchedIdle(page);
         // Usable: the imported batch's tab (the `tabs`th of that name) is open and its events counted.
         const counted = async (tabs: number) => {
           await page

@@ -5,7 +5,7 @@ import { scriptedDialogs } from '../../e2e/support/dialogs.ts';
 import { choosePlanForLocalSandbox } from '../../e2e/support/plan-choice.ts';
 import { EVENTS, benchEvent } from '../batch-100k.ts';
 import type { BenchCase } from '../bench.ts';
-import { frameLine, watched } from '../frame-watch.ts';
+import { frameLine, watched, watchedIdle } from '../frame-watch.ts';
 import { openBenchBatch, withAppPage } from '../open-in-app.ts';
 import { benchPlan, kindOf } from '../plan-50-kinds.ts';
 
@@ -17,8 +17,6 @@ import { benchPlan, kindOf } from '../plan-50-kinds.ts';
  * of the plan it covers (the time to usable beside it); the baseline is the idle page's longest
  * frame. Goal: no frame over 100 ms.
  */
-
-const IDLE_WINDOW_MS = 2000;
 
 const planUi: BenchCase = {
   name: 'plan-recheck-100k-ui',
@@ -36,7 +34,7 @@ const planUi: BenchCase = {
       return await withAppPage(
         async (page, harness) => {
           await openBenchBatch(page, harness, text);
-          const idle = await watched(page, () => page.waitForTimeout(IDLE_WINDOW_MS));
+          const idle = await watchedIdle(page);
           const recheck = await watched(page, async () => {
             await choosePlanForLocalSandbox(page, answers, planFile);
             await page.getByTestId('plan-coverage').getByText('Covers 50 of 50 planned kinds').waitFor({ timeout: 120_000 });

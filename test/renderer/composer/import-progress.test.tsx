@@ -75,6 +75,12 @@ describe('an import that takes a while', () => {
       { token: 'a', customer_id: 'c-1' },
       { token: 'b', customer_id: 'c-2' },
     ]);
+    await waitFor(() =>
+      expect(useNotices.getState().notices.map((notice) => notice.text)).toEqual([
+        'Import of customer.ndjson cancelled: nothing was added.',
+        'Imported 2 events from customer.ndjson.',
+      ]),
+    );
   });
 
   it('reads files dropped while another is read after it, in order', async () => {
@@ -86,5 +92,26 @@ describe('an import that takes a while', () => {
     await waitFor(() => expect(workers[0]!.requests.map((request) => request.fileName)).toEqual(['second.ndjson']));
     await workers[0]!.release();
     await waitFor(() => expect(useComposer.getState().batches.map((batch) => batch.name)).toEqual(['first', 'second']));
+    await waitFor(() =>
+      expect(useNotices.getState().notices.map((notice) => notice.text)).toEqual([
+        'Imported 2 events from first.ndjson.',
+        'Imported 2 events from second.ndjson.',
+      ]),
+    );
+  });
+});
+
+describe('an import that cannot be read', () => {
+  it('says why, and the next import still goes through', async () => {
+    renderImportExport();
+    const gone = { name: 'gone.ndjson', size: 10, text: () => Promise.reject(new Error('the file was moved')) } as unknown as File;
+    fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [gone] } });
+    await waitFor(() => expect(workers[0]?.requests).toHaveLength(1));
+    await workers[0]!.release();
+    await waitFor(() => expect(useNotices.getState().notices.map((notice) => notice.text)).toEqual(['gone.ndjson: It could not be read: the file was moved']));
+    choose('customer.ndjson', ndjson);
+    await waitFor(() => expect(workers[0]!.requests).toHaveLength(1));
+    await workers[0]!.release();
+    await waitFor(() => expect(useComposer.getState().batches.map((batch) => batch.name)).toEqual(['customer']));
   });
 });
