@@ -23,6 +23,8 @@ interface Counts {
   skipped: number;
   /** What failed, a line each, said again above the last line: a log cut to its end still names it. */
   failures?: string[];
+  /** What went wrong and then right (a test whose worker crashed, passing when run again), said there too. */
+  crashes?: string[];
 }
 
 /**
@@ -69,24 +71,49 @@ interface VitestReport {
   testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
 }
 
+async function vitestRun(report: string, files: string[]): Promise<{ code: number; json: VitestReport | null }> {
+  const code = await run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files]);
+  return { code, json: await readJson<VitestReport>(report) };
+}
+
+/** A file that failed with no message and no test failed: its fork died under it (vitest prints the signal as an unhandled error). */
+const lostFork = (file: VitestReport['testResults'][number]) =>
+  file.status === 'failed' && !file.message && file.assertionResults.every((test) => test.status !== 'failed');
+
+/**
+ * The unit and component tests. A file whose fork was killed under it (V8 or a native module
+ * aborting) runs once more on its own, as the end-to-end tests do; the crash is said either way.
+ */
 async function vitest(): Promise<Counts> {
   console.log('\n== unit and component tests (vitest)');
-  const report = path.join(results, 'vitest.json');
-  const code = await run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-  const json = await readJson<VitestReport>(report);
+  const { code, json } = await vitestRun(path.join(results, 'vitest.json'), []);
   if (!json) return { passed: 0, failed: 1, skipped: 0, failures: [`vitest (exit ${code}) wrote no report`] };
+  const lost = json.testResults.filter(lostFork).map((file) => path.relative(root, file.name));
   const failures = json.testResults.flatMap((file) => {
     const where = path.relative(root, file.name);
     const tests = file.assertionResults.filter((test) => test.status === 'failed');
     const firstLine = (messages: string[]) => (messages[0] ?? '').split('\n')[0];
+    if (lostFork(file)) return [];
     if (tests.length === 0) return file.status === 'failed' ? [`${where}: ${firstLine([file.message ?? ''])}`] : [];
     return tests.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
   });
-  // A crash outside any test (a broken import, a failing hook, a worker lost) fails the stage even with no failed test.
-  if (code !== 0 && json.numFailedTests === 0)
-    failures.push(`vitest exited with ${code} though no test failed: an error outside any test (a lost worker, a failing hook), printed above`);
-  const failed = json.numFailedTests || (code === 0 ? 0 : 1);
-  return { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests, failures };
+  const counts = { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+  const crashes: string[] = [];
+  const exitedBadly = code !== 0 && json.numFailedTests === 0 && lost.length === 0;
+  if (lost.length > 0) {
+    console.log(`\n== unit and component test files whose fork crashed, once more (${lost.length})`);
+    const again = await vitestRun(path.join(results, 'vitest-again.json'), lost);
+    const passedAgain = again.code === 0 && again.json !== null && again.json.numFailedTests === 0;
+    for (const file of lost)
+      (passedAgain ? crashes : failures).push(
+        `${file}: its fork was lost while it ran (the signal is printed above); run again, it ${passedAgain ? 'passed' : 'failed too'}`,
+      );
+    if (passedAgain) counts.passed += again.json?.numPassedTests ?? 0;
+    else counts.failed += again.json?.numFailedTests || 1;
+  }
+  // A crash outside any test (a broken import, a failing hook) fails the stage even with no failed test.
+  if (exitedBadly) failures.push(`vitest exited with ${code} though no test failed: an error outside any test (a lost worker, a failing hook), printed above`);
+  return { ...counts, failed: counts.failed || (exitedBadly ? 1 : 0), failures, crashes };
 }
 
 interface ElectronegativityConfig {
@@ -203,29 +230,87 @@ async function electronegativity(): Promise<Counts> {
   }
 }
 
-interface PlaywrightSuite {
-  suites?: PlaywrightSuite[];
-  specs?: { title: string; file: string; line: number; tests: { status: string }[] }[];
+interface PlaywrightResult {
+  status: string;
+  error?: { message?: string };
+  stderr?: ({ text?: string } | string)[];
 }
 
-/** Every test Playwright counted as unexpected, as `file:line › title`. */
-function failedSpecs(suites: PlaywrightSuite[]): string[] {
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { status: string; results?: PlaywrightResult[] }[] }[];
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites: PlaywrightSuite[];
+}
+
+interface FailedSpec {
+  /** `file:line`, as Playwright takes it to run that test alone. */
+  where: string;
+  name: string;
+  /** Set when the test's worker process died under it (a signal, not an assertion): why, and what it printed last. */
+  crash?: string;
+}
+
+const LOST_WORKER = /worker process exited unexpectedly \([^)]*\)/;
+
+/** Every test Playwright counted as unexpected, each with the crash of its worker when that is why it failed. */
+function failedSpecs(suites: PlaywrightSuite[]): FailedSpec[] {
   return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).filter((spec) => spec.tests.some((test) => test.status === 'unexpected')).map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
+      .map((spec) => {
+        const results = spec.tests.flatMap((test) => test.results ?? []).filter((result) => result.status !== 'passed' && result.status !== 'skipped');
+        const lost = results.map((result) => LOST_WORKER.exec(result.error?.message ?? '')?.[0]);
+        const failed: FailedSpec = { where: `${spec.file}:${spec.line}`, name: `${spec.file}:${spec.line} › ${spec.title}` };
+        if (lost.length === 0 || lost.some((message) => message === undefined)) return failed;
+        const printed = results.flatMap((result) => result.stderr ?? []).map((part) => (typeof part === 'string' ? part : (part.text ?? '')));
+        const lastLines = printed.join('').trimEnd().split('\n').slice(-5).join(' | ');
+        return { ...failed, crash: `${lost[0]}${lastLines ? `; it printed last: ${lastLines}` : ''}` };
+      }),
     ...failedSpecs(suite.suites ?? []),
   ]);
 }
 
+async function playwrightRun(report: string, filters: string[]): Promise<{ code: number; json: PlaywrightReport | null }> {
+  const code = await run('playwright', ['test', '--reporter=list,json', ...filters], { PLAYWRIGHT_JSON_OUTPUT_FILE: report });
+  return { code, json: await readJson<PlaywrightReport>(report) };
+}
+
+/**
+ * The end-to-end tests. A test whose worker process was killed by a signal under it (V8 or a native
+ * module aborting, not an assertion) runs once more on its own: its second result counts, and the
+ * crash is said above the last line either way, so that it is seen, never hidden.
+ */
 async function playwright(): Promise<Counts> {
   console.log('\n== end-to-end tests (playwright, chromium)');
-  const report = path.join(results, 'playwright.json');
-  const code = await run('playwright', ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: report });
-  const json = await readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number }; suites: PlaywrightSuite[] }>(report);
+  const { code, json } = await playwrightRun(path.join(results, 'playwright.json'), []);
   if (!json) return { passed: 0, failed: 1, skipped: 0, failures: [`playwright (exit ${code}) wrote no report`] };
-  const failures = failedSpecs(json.suites);
-  if (code !== 0 && json.stats.unexpected === 0) failures.push(`playwright exited with ${code} though no test failed: see its output above`);
-  const failed = json.stats.unexpected || (code === 0 ? 0 : 1);
-  return { passed: json.stats.expected + json.stats.flaky, failed, skipped: json.stats.skipped, failures };
+  const failed = failedSpecs(json.suites);
+  const crashed = failed.filter((spec) => spec.crash !== undefined);
+  const counts = { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected, skipped: json.stats.skipped };
+  const failures = failed.filter((spec) => spec.crash === undefined).map((spec) => spec.name);
+  const crashes: string[] = [];
+  let exitedBadly = code !== 0 && json.stats.unexpected === 0;
+  if (crashed.length > 0) {
+    console.log(`\n== end-to-end tests whose worker crashed, once more (${crashed.length})`);
+    const again = await playwrightRun(
+      path.join(results, 'playwright-again.json'),
+      crashed.map((spec) => spec.where),
+    );
+    const stillFailing = new Set(again.json ? failedSpecs(again.json.suites).map((spec) => spec.where) : crashed.map((spec) => spec.where));
+    for (const spec of crashed) {
+      const passedAgain = !stillFailing.has(spec.where);
+      (passedAgain ? crashes : failures).push(`${spec.name}: ${spec.crash}; run again, it ${passedAgain ? 'passed' : 'failed too'}`);
+      counts.failed -= passedAgain ? 1 : 0;
+      counts.passed += passedAgain ? 1 : 0;
+    }
+    exitedBadly ||= again.code !== 0 && stillFailing.size === 0;
+  }
+  if (exitedBadly) failures.push(`playwright exited with ${code} though no test failed: see its output above`);
+  return { ...counts, failed: counts.failed || (exitedBadly ? 1 : 0), failures, crashes };
 }
 
 const stageRunners: Record<string, () => Promise<Counts>> = {
@@ -257,6 +342,7 @@ const total = stages.reduce((sum, stage) => ({ passed: sum.passed + stage.passed
 });
 
 console.log('');
+for (const crash of stages.flatMap((stage) => stage.crashes ?? [])) console.log(`CRASHED: ${crash}`);
 for (const failure of stages.flatMap((stage) => stage.failures ?? [])) console.log(`FAILED: ${failure}`);
 if ((chosen.length === 0 || chosen.includes('e2e')) && electronBinary() === null) console.log(`SKIPPED: Electron e2e: ${electronSkipReason}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
