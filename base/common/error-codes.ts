@@ -13,6 +13,7 @@ export const errorCodes = [
   'internal', // a handler failed with something other than an AppError: a bug
   'services-restarted', // the services' thread stopped (out of memory, a crash) while the call was under way, and was restarted: try again
   'services-stopped', // the services' thread stopped too often to be restarted again: quit and reopen EventDesk
+  'services-closing', // EventDesk is quitting: the services take no new work (a send still being read is not recorded)
 
   // Environments and their secrets.
   'environment-not-found', // the environment (or the one a submission was sent to) no longer exists

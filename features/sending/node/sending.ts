@@ -86,6 +86,8 @@ export function createSending(options: SendingOptions) {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   /** Search index writing under way, which the store must outlive. */
   const indexing = new Set<Promise<void>>();
+  /** Set on quit: a send still being read then is refused before it records anything, the history closing under it. */
+  let closing = false;
 
   /** Keeps track of search index writing until it ends; a failure leaves its parts unindexed, for the next start. */
   function index(writing: Promise<void>): void {
@@ -339,6 +341,7 @@ export function createSending(options: SendingOptions) {
   ): Promise<StartResult> {
     const environment = options.environments.get(environmentId);
     const prepared = await inSlices(preparing(environment, batchText, new Date(), !tuning?.templatesResolved));
+    if (closing) throw new AppError('services-closing', 'EventDesk is closing; nothing was sent.');
     // Said before anything is recorded: a send that could only fail is no submission.
     const secrets = options.vault.secretsFor(environmentId, options.environments.resolvedBaseUrl(environmentId));
     if (!secrets.apiKey) throw new AppError('missing-api-key', `“${environment.name}” has no API key. Add it in the environment's settings; nothing was sent.`);
@@ -454,6 +457,7 @@ export function createSending(options: SendingOptions) {
 
     /** On quit: cancels every send and waits until each has recorded how it ended, and the search index what it was writing. */
     async dispose(): Promise<void> {
+      closing = true;
       const sends = [...running.values()];
       for (const send of sends) send.controller.abort();
       await Promise.all(sends.map((send) => send.done));

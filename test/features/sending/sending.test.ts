@@ -273,6 +273,14 @@ describe('sending a batch', () => {
     expect(submissions.get(result.started.id)?.status).toBe('cancelled');
   });
 
+  it('refuses, recording nothing, a send still being read when the services close', async () => {
+    const { sending, submissions } = await setup();
+    const starting = sending.start(LOCAL_SANDBOX_ID, batchOf(20_000), false);
+    await sending.dispose();
+    await expect(starting).rejects.toThrow(expect.objectContaining({ code: 'services-closing', message: 'EventDesk is closing; nothing was sent.' }));
+    expect(submissions.list({ limit: 10 })).toEqual([]);
+  });
+
   it("follows the environment's attempts per chunk", async () => {
     const { sending, submissions, finished } = await setup({ faults: { failSequence: [503, 503, 503] } }, 500, { maxAttempts: 2 });
     const result = await sending.start(LOCAL_SANDBOX_ID, batchOf(1), false);
