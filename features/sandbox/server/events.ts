@@ -26,7 +26,7 @@ export function createEventsRoute(deps: EventsRouteDeps): Route {
   function judge(body: Buffer): Reply {
     const parsed = parseJson(body);
     if (!parsed.ok) return parsed.reply;
-    const events = parsed.value;
+    const { value: events, text: requestText } = parsed;
     if (!Array.isArray(events)) return failure(400, 'not-an-array', 'The body must be a JSON array of user events.');
     // service-api.md §3.2: "One or more elements per call", in lenient mode too.
     if (events.length === 0) return failure(400, 'empty-array', 'The array holds no events: send one or more.');
@@ -35,6 +35,7 @@ export function createEventsRoute(deps: EventsRouteDeps): Route {
       return {
         ...failure(413, 'too-many-events', `${events.length} events in one request; at most ${maxEvents} are taken.`),
         received: { events, problems: NO_PROBLEMS, violations: [] },
+        requestText,
       };
     }
     const plan = checkAgainstPlan(events, deps.plan);
@@ -43,10 +44,10 @@ export function createEventsRoute(deps: EventsRouteDeps): Route {
     if (deps.mode === 'strict') {
       const own = eventProblems(events, deps.serviceIdField);
       const received = { events, problems: own.byEvent, violations };
-      if (own.total > 0 || (plan !== null && planErrors(plan) > 0)) return { ...refusal(own, plan), planCheck, received };
-      return { status: 202, body: { accepted: events.length }, planCheck, received };
+      if (own.total > 0 || (plan !== null && planErrors(plan) > 0)) return { ...refusal(own, plan), planCheck, received, requestText };
+      return { status: 202, body: { accepted: events.length }, planCheck, received, requestText };
     }
-    return { status: 202, body: { accepted: events.length }, planCheck, received: { events, problems: NO_PROBLEMS, violations } };
+    return { status: 202, body: { accepted: events.length }, planCheck, received: { events, problems: NO_PROBLEMS, violations }, requestText };
   }
 
   return {

@@ -61,7 +61,8 @@ function tooDeep(): Reply {
   return failure(400, 'json-too-deep', `The JSON nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`);
 }
 
-export type ParsedJson = { ok: true; value: unknown } | { ok: false; reply: Reply };
+/** `text` is the body decoded, which the traffic keeps rather than decoding the body again. */
+export type ParsedJson = { ok: true; value: unknown; text: string } | { ok: false; reply: Reply };
 
 /** The 400 for a body nested deeper than MAX_JSON_DEPTH, or null for one that is not. */
 export function nestingProblem(body: Uint8Array): Reply | null {
@@ -81,7 +82,7 @@ export function parseJson(body: Buffer): ParsedJson {
     return { ok: false, reply: failure(400, 'invalid-utf8', 'The body is not valid UTF-8 text.') };
   }
   const reading = readBatchJson(text);
-  if (reading.problem === undefined) return { ok: true, value: reading.value };
+  if (reading.problem === undefined) return { ok: true, value: reading.value, text };
   return { ok: false, reply: reading.problem.code === 'json-too-deep' ? tooDeep() : malformed(text, reading.problem) };
 }
 

@@ -29,6 +29,8 @@ export interface Reply {
   planCheck?: SandboxPlanCheck | null;
   /** The events the body held, when it was a JSON array: for the capture, not sent. */
   received?: ReceivedEvents;
+  /** The request body as text, when the route decoded it whole: the traffic keeps it instead of decoding the body a second time. */
+  requestText?: string;
 }
 
 /** A route either replies or cuts the connection without a word (a reset fault). */

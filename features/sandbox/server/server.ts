@@ -252,13 +252,15 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<S
       const shownRequestBody = isRoute(route) && route.showBody && read.body.length > 0 ? route.showBody(read.body) : read.body;
       const durationMs = performance.now() - started;
       const planCheck = answer === 'reset' ? null : (answer.planCheck ?? null);
+      // The text the route decoded is the body shown, unless the route shows another.
+      const shownRequestText = answer !== 'reset' && shownRequestBody === read.body ? answer.requestText : undefined;
       const id = ++lastId;
       const method = request.method ?? '';
       const target = request.url ?? '';
       const forwarded = forwardedPart(answer);
       traffic.add(
         pendingRecord(
-          { id, time, durationMs, method, target, headers: request.headers, read, shownRequestBody, sent, fault, plan: planCheck, forwarded },
+          { id, time, durationMs, method, target, headers: request.headers, read, shownRequestBody, shownRequestText, sent, fault, plan: planCheck, forwarded },
           trafficMasking,
         ),
       );

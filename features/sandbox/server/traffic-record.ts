@@ -16,6 +16,8 @@ export interface Exchange extends ExchangeRequest {
   read: BodyRead | UnreadBody;
   /** The request body as it may be shown (a route redacts its secrets). */
   shownRequestBody: Buffer;
+  /** `shownRequestBody` as text, when the route decoded it already. */
+  shownRequestText?: string | undefined;
   sent: SentReply | null;
   fault: SandboxRequestRecord['fault'];
   plan: SandboxRequestRecord['plan'];
@@ -30,9 +32,11 @@ interface CutBody {
   truncated: boolean;
 }
 
-function cut(shown: Buffer, bytes: number, limit: number, complete: boolean): CutBody {
-  // Decoding copies: the text keeps nothing of the body it was cut from.
-  return { text: shown.subarray(0, limit).toString('utf8'), bytes, truncated: !complete || shown.length > limit };
+function cut(shown: Buffer, bytes: number, limit: number, complete: boolean, decoded?: string): CutBody {
+  const truncated = !complete || shown.length > limit;
+  // Decoding copies: the text keeps nothing of the body it was cut from. A text decoded
+  // already is kept whole only: a slice of it would hold on to all of it.
+  return { text: decoded !== undefined && shown.length <= limit ? decoded : shown.subarray(0, limit).toString('utf8'), bytes, truncated };
 }
 
 /** What a string costs V8: one byte a character while every one fits in Latin-1, two otherwise. */
@@ -61,9 +65,9 @@ export interface PendingRecord {
  * bodies, as the capture does.
  */
 export function pendingRecord(whole: Exchange, { bodyLimit, secrets }: { bodyLimit: number; secrets: readonly string[] }): PendingRecord {
-  const { read, sent, shownRequestBody, ...exchange } = whole;
+  const { read, sent, shownRequestBody, shownRequestText, ...exchange } = whole;
   // Only the cut bodies outlive this call: the record must not keep the request's whole body.
-  let requestBody: CutBody | null = cut(shownRequestBody, read.ok ? read.body.length : read.received, bodyLimit, read.ok);
+  let requestBody: CutBody | null = cut(shownRequestBody, read.ok ? read.body.length : read.received, bodyLimit, read.ok, shownRequestText);
   let response = sent && { status: sent.status, headers: sent.headers, body: cut(sent.shownBody, sent.bytes, bodyLimit, true) };
   const replySecrets = sent?.secrets ?? [];
   let made: SandboxRequestRecord | null = null;
