@@ -35,6 +35,21 @@ import { SERVICE_ID_FIELD } from '../../features/environments/common/rules.ts';
 /** What the editor shows while a big batch's model is built: an empty model of its own. */
 const LOADING_MODEL_PATH = 'loading-batch.json';
 
+/** Import… and Transform… while a big batch's model is built: there, and saying what they wait for. */
+function WaitingForModel({ name }: { name: string }) {
+  const reason = `Waits until “${name}” is loaded into the editor`;
+  return (
+    <>
+      <button type="button" className="small" disabled title={reason}>
+        Import…
+      </button>
+      <button type="button" className="small" disabled title={reason}>
+        Transform…
+      </button>
+    </>
+  );
+}
+
 /** The Form view's undo and redo, while the JSON view is shown: they cannot run, and say why (the Form view registers them itself). */
 function FormUndoInJsonView() {
   const reason = `Works in the Form view; in the JSON view, ${shortcutOf('edit.undo') ?? 'Undo'} in the editor undoes`;
@@ -102,6 +117,8 @@ export default function BatchEditor() {
   const plan = useActivePlan();
   const validation = useValidation(model, rules, plan?.script ?? null);
   const big = model !== null && model.getValueLength() > BIG_TEXT_CHARS;
+  const loading = batch !== null && model === null;
+  const loadingName = batch?.name ?? '';
   const options = useMemo(
     () => ({
       minimap: { enabled: false },
@@ -123,8 +140,11 @@ export default function BatchEditor() {
       quickSuggestions: !big,
       suggestOnTriggerCharacters: !big,
       wordBasedSuggestions: big ? ('off' as const) : ('matchingDocuments' as const),
+      // The empty model that stands in while a big batch's is built takes no typing: it would be lost.
+      readOnly: loading,
+      readOnlyMessage: { value: loading ? `“${loadingName}” is still loading into the editor; type once it shows.` : '' },
     }),
-    [big],
+    [big, loading, loadingName],
   );
   const sender = useSend(batch, validation.diagnostics, validation.counts);
   const { send } = sender;
@@ -200,7 +220,8 @@ export default function BatchEditor() {
               : `${validation.eventCount.toLocaleString('en')} ${validation.eventCount === 1 ? 'event' : 'events'}`}
         </span>
         <FileActions batch={batch} more={more} />
-        {/* What acts on the batch's text waits for its model (a big one is built over a few frames). */}
+        {/* What acts on the batch's text waits for its model (a big one is built over a few frames): until then it says so. */}
+        {!model && <WaitingForModel name={batch.name} />}
         {model && (
           <>
             <ImportExport
@@ -246,7 +267,7 @@ export default function BatchEditor() {
       <div className="batch-view" role="tabpanel" id={panel} aria-labelledby={tabIdOf(panel, view)}>
         {view === 'json' && <FormUndoInJsonView />}
         {!model && (
-          <p className="empty" role="status">
+          <p className="loading-over" role="status">
             Loading “{batch.name}” into the editor…
           </p>
         )}

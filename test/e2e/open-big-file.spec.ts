@@ -9,18 +9,37 @@ import { expect, saveScreenshot, test } from './support/fixtures.ts';
 const { answers, dialogs } = scriptedDialogs();
 test.use({ harnessOptions: { dialogs } });
 
-/** Records in the page every progress bar it shows: while the editor takes a big text the page is busy, too busy to be asked. */
+/**
+ * Records in the page every progress bar it shows, and how the composer looks while the batch's
+ * model is built: the page is busy then, too busy to be asked.
+ */
 function recordProgress(app: Page): Promise<void> {
   return app.evaluate(() => {
     const seen: string[] = [];
-    Object.assign(window, { progressSeen: seen });
+    const whileLoading = new Set<string>();
+    Object.assign(window, { progressSeen: seen, whileLoading });
     new MutationObserver(() => {
       for (const bar of document.querySelectorAll('[role="progressbar"], progress'))
         seen.push(`${bar.getAttribute('aria-label')}: ${bar.getAttribute('aria-valuetext')}`);
-    }).observe(document.body, { childList: true, subtree: true });
+      const status = document.querySelector('.loading-over');
+      if (!status) return;
+      const button = (name: string) =>
+        [...document.querySelectorAll<HTMLButtonElement>('[data-testid="editor-toolbar"] button')].find((one) => one.textContent === name);
+      const view = document.querySelector('.batch-view')!.getBoundingClientRect().height;
+      const editor = document.querySelector('[data-testid="batch-editor"]')!.getBoundingClientRect().height;
+      whileLoading.add(
+        [
+          status.textContent,
+          ...['Import…', 'Transform…'].map((name) => `${name} ${button(name)?.disabled ? 'disabled' : 'enabled'}: ${button(name)?.title}`),
+          `editor ${editor === view ? 'fills the view' : `${editor} of ${view} px`}`,
+          `typing ${document.querySelector<HTMLTextAreaElement>('.monaco-editor textarea')?.readOnly ? 'refused' : 'taken'}`,
+        ].join('; '),
+      );
+    }).observe(document.body, { childList: true, subtree: true, attributes: true });
   });
 }
 const progressSeen = (app: Page) => app.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+const whileLoading = (app: Page) => app.evaluate(() => [...(window as unknown as { whileLoading: Set<string> }).whileLoading]);
 
 test('a 100 000-event file shows its progress while it loads, and ends in the editor, counted and editable', async ({ app }) => {
   test.setTimeout(120_000);
@@ -34,6 +53,12 @@ test('a 100 000-event file shows its progress while it loads, and ends in the ed
   await expect(app.getByTestId('event-count')).toHaveText('100,000 events', { timeout: 60_000 });
   await expect(app.getByRole('progressbar')).toHaveCount(0);
   expect(await progressSeen(app)).toContain('Opening day.json: Loading day.json (27.5 MB) into the editor…');
+  // While the model is built: said over the editor, which keeps its size and takes no typing (it
+  // would be lost), and what waits for the model is there, disabled, saying why.
+  const waits = 'Waits until “day.json” is loaded into the editor';
+  expect(await whileLoading(app)).toContain(
+    `Loading “day.json” into the editor…; Import… disabled: ${waits}; Transform… disabled: ${waits}; editor fills the view; typing refused`,
+  );
 
   await app.locator('.monaco-editor').first().click();
   await app.keyboard.press('ControlOrMeta+End');
