@@ -35,6 +35,18 @@ import { SERVICE_ID_FIELD } from '../../features/environments/common/rules.ts';
 /** What the editor shows while a big batch's model is built: an empty model of its own. */
 const LOADING_MODEL_PATH = 'loading-batch.json';
 
+/**
+ * The empty model that stands in while a big batch's is built (`loadingName`) takes no typing: it
+ * would be lost. Set only when that changes, apart from the editor's other options, which are set
+ * whenever they change and would undo a transform's hold on typing (transform-apply.ts).
+ */
+function takesTyping(editor: monaco.editor.IStandaloneCodeEditor, loadingName: string | null): void {
+  editor.updateOptions({
+    readOnly: loadingName !== null,
+    readOnlyMessage: { value: loadingName === null ? '' : `“${loadingName}” is still loading into the editor; type once it shows.` },
+  });
+}
+
 /** Import… and Transform… while a big batch's model is built: there, and saying what they wait for. */
 function WaitingForModel({ name }: { name: string }) {
   const reason = `Waits until “${name}” is loaded into the editor`;
@@ -117,8 +129,6 @@ export default function BatchEditor() {
   const plan = useActivePlan();
   const validation = useValidation(model, rules, plan?.script ?? null);
   const big = model !== null && model.getValueLength() > BIG_TEXT_CHARS;
-  const loading = batch !== null && model === null;
-  const loadingName = batch?.name ?? '';
   const options = useMemo(
     () => ({
       minimap: { enabled: false },
@@ -140,11 +150,8 @@ export default function BatchEditor() {
       quickSuggestions: !big,
       suggestOnTriggerCharacters: !big,
       wordBasedSuggestions: big ? ('off' as const) : ('matchingDocuments' as const),
-      // The empty model that stands in while a big batch's is built takes no typing: it would be lost.
-      readOnly: loading,
-      readOnlyMessage: { value: loading ? `“${loadingName}” is still loading into the editor; type once it shows.` : '' },
     }),
-    [big, loading, loadingName],
+    [big],
   );
   const sender = useSend(batch, validation.diagnostics, validation.counts);
   const { send } = sender;
@@ -202,6 +209,13 @@ export default function BatchEditor() {
   useEffect(() => () => setEditor(null), []);
   // A big batch's model arrives after the editor mounted: the caret the plain view left goes to it then.
   const mounted = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const loadingName = batch && !model ? batch.name : null;
+  // The editor's onMount is the one of the first render (@monaco-editor/react keeps it): it reads this.
+  const loadingNow = useRef<string | null>(null);
+  useEffect(() => {
+    loadingNow.current = loadingName;
+    if (mounted.current) takesTyping(mounted.current, loadingName);
+  }, [loadingName]);
   useEffect(() => {
     if (model && batchId !== undefined && mounted.current) takeOverCaret(mounted.current, batchId);
   }, [model, batchId]);
@@ -298,6 +312,7 @@ export default function BatchEditor() {
             theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
             onMount={(editor) => {
               mounted.current = editor;
+              takesTyping(editor, loadingNow.current);
               setEditor(editor);
               eventCommands.mount(editor);
               if (model) takeOverCaret(editor, batch.id);
