@@ -2,7 +2,7 @@ import { mayNestDeeply } from '../../features/validation/common/syntax.ts';
 import { batchText, holdBatchText, reportEdits, unheldText } from '../base/state/batch-text.ts';
 import { useComposer } from '../base/state/composer.ts';
 import { monaco } from './setup.ts';
-import { asModelSource, bufferInSlices, SLICED_PAST, type TextBuffer } from './text-buffer.ts';
+import { asModelSource, bufferInSlices, keepsOffsets, SLICED_PAST, type TextBuffer } from './text-buffer.ts';
 
 /**
  * One Monaco model per open batch, made when the editor first shows it. The model owns the
@@ -75,7 +75,7 @@ export function batchModel(id: string): monaco.editor.ITextModel {
     prepared.delete(id);
     const source = built?.text === text ? asModelSource(built.buffer) : text;
     model = monaco.editor.createModel(source, mayNestDeeply(text) ? 'plaintext' : 'json', monaco.Uri.parse(batchModelPath(id)));
-    if (source !== text) madeFrom.set(model, { text, version: model.getVersionId() });
+    if (source !== text && keepsOffsets(text, model.getValueLength(), model.getEOL())) madeFrom.set(model, { text, version: model.getVersionId() });
     const created = model;
     model.onDidChangeContent((event) => {
       reportEdits(id, event.changes);

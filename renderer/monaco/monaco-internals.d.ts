@@ -11,7 +11,7 @@ declare module 'monaco-editor/platform/undoRedo/common/undoRedo' {
 declare module 'monaco-editor/editor/common/model/pieceTreeTextBuffer/pieceTreeTextBufferBuilder' {
   /** What createModel makes of a text first; a model can be created from one in its place (TextModel's createTextBuffer). */
   export interface PieceTreeTextBufferFactory {
-    create(defaultEOL: number): { textBuffer: { getLinesContent(): string[]; getEOL(): string } };
+    create(defaultEOL: number): { textBuffer: { getLinesContent(): string[]; getEOL(): string; getLength(): number } };
   }
   export class PieceTreeTextBufferBuilder {
     acceptChunk(chunk: string): void;

@@ -27,3 +27,12 @@ export async function bufferInSlices(text: string): Promise<TextBuffer> {
 
 /** What createModel is given for a buffer: its type says string, and TextModel takes a buffer factory where it takes a text. */
 export const asModelSource = (buffer: TextBuffer): string => buffer as unknown as string;
+
+/**
+ * Whether offsets into `text` are offsets into the model made from it, whose length and line
+ * ending are given: Monaco drops a byte order mark and evens out mixed line endings, which moves
+ * them (a lone \r made \n keeps the length, not the text).
+ */
+export function keepsOffsets(text: string, modelLength: number, modelEol: string): boolean {
+  return modelLength === text.length && (!text.includes('\r') || modelEol === '\r\n');
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTextBufferFactory } from 'monaco-editor/editor/common/model/textModel';
-import { bufferInSlices, type TextBuffer } from '../../../renderer/monaco/text-buffer.ts';
+import { bufferInSlices, keepsOffsets, type TextBuffer } from '../../../renderer/monaco/text-buffer.ts';
 
 /** A buffer's lines and line ending, as a model made from it has them. */
 function linesOf(buffer: TextBuffer) {
@@ -22,5 +22,23 @@ describe('a text buffer built a slice at a time', () => {
 
   it('makes an empty buffer of an empty text', async () => {
     expect(linesOf(await bufferInSlices(''))).toEqual({ lines: [''], eol: '\n' });
+  });
+});
+
+describe('whether a text and the model made from it share their offsets', () => {
+  const shared = async (text: string) => {
+    const { textBuffer } = (await bufferInSlices(text)).create(1);
+    return keepsOffsets(text, textBuffer.getLength(), textBuffer.getEOL());
+  };
+
+  it('they do for LF or CRLF line endings throughout', async () => {
+    expect(await shared('[\n  {"a": 1}\n]')).toBe(true);
+    expect(await shared('[\r\n  {"a": 1}\r\n]')).toBe(true);
+  });
+
+  it('they do not past a byte order mark, nor with mixed line endings, which Monaco changes', async () => {
+    expect(await shared('\uFEFF[\n  {"a": 1}\n]')).toBe(false);
+    expect(await shared('[\r\n  {"a": 1}\n]')).toBe(false);
+    expect(await shared('[\n  {"a": 1}\r]')).toBe(false);
   });
 });
