@@ -15,6 +15,7 @@ import { BIG_TEXT_CHARS } from '../monaco/big-text.ts';
 import { useActiveBatch } from '../base/state/composer.ts';
 import { selectionOf } from '../base/state/event-selection.ts';
 import { useUi } from '../base/state/ui.ts';
+import { isWorking } from '../base/state/text-work.ts';
 import { useColorScheme } from '../base/theme.ts';
 import { formatInEditor, revealInEditor, setEditor, showSpanInEditor } from './checks/editor-handle.ts';
 import { useSend } from '../send/useSend.ts';
@@ -36,15 +37,17 @@ import { SERVICE_ID_FIELD } from '../../features/environments/common/rules.ts';
 const LOADING_MODEL_PATH = 'loading-batch.json';
 
 /**
- * The empty model that stands in while a big batch's is built (`loadingName`) takes no typing: it
- * would be lost. Set only when that changes, apart from the editor's other options, which are set
- * whenever they change and would undo a transform's hold on typing (transform-apply.ts).
+ * Whether the editor takes typing: not into the empty model that stands in while a big batch's is
+ * built (`loadingName`), where it would be lost, nor into a model a transform's undo or redo is
+ * still editing (transform-apply.ts holds typing off while it does). Set when either changes,
+ * apart from the editor's other options, which are set whenever they change.
  */
-function takesTyping(editor: monaco.editor.IStandaloneCodeEditor, loadingName: string | null): void {
+function takesTyping(editor: monaco.editor.IStandaloneCodeEditor, loadingName: string | null, model: monaco.editor.ITextModel | null): void {
   editor.updateOptions({
-    readOnly: loadingName !== null,
-    readOnlyMessage: { value: loadingName === null ? '' : `“${loadingName}” is still loading into the editor; type once it shows.` },
-  });
+    readOnly: loadingName !== null || (model !== null && isWorking(model)),
+    // Monaco's own message otherwise.
+    readOnlyMessage: loadingName === null ? undefined : { value: `“${loadingName}” is still loading into the editor; type once it shows.` },
+  } as monaco.editor.IEditorOptions);
 }
 
 /** Import… and Transform… while a big batch's model is built: there, and saying what they wait for. */
@@ -211,11 +214,11 @@ export default function BatchEditor() {
   const mounted = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const loadingName = batch && !model ? batch.name : null;
   // The editor's onMount is the one of the first render (@monaco-editor/react keeps it): it reads this.
-  const loadingNow = useRef<string | null>(null);
+  const shownNow = useRef<{ loadingName: string | null; model: monaco.editor.ITextModel | null }>({ loadingName: null, model: null });
   useEffect(() => {
-    loadingNow.current = loadingName;
-    if (mounted.current) takesTyping(mounted.current, loadingName);
-  }, [loadingName]);
+    shownNow.current = { loadingName, model };
+    if (mounted.current) takesTyping(mounted.current, loadingName, model);
+  }, [loadingName, model]);
   useEffect(() => {
     if (model && batchId !== undefined && mounted.current) takeOverCaret(mounted.current, batchId);
   }, [model, batchId]);
@@ -312,7 +315,7 @@ export default function BatchEditor() {
             theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
             onMount={(editor) => {
               mounted.current = editor;
-              takesTyping(editor, loadingNow.current);
+              takesTyping(editor, shownNow.current.loadingName, shownNow.current.model);
               setEditor(editor);
               eventCommands.mount(editor);
               if (model) takeOverCaret(editor, batch.id);

@@ -36,7 +36,9 @@ function cut(shown: Buffer, bytes: number, limit: number, complete: boolean, dec
   const truncated = !complete || shown.length > limit;
   // Decoding copies: the text keeps nothing of the body it was cut from. A text decoded
   // already is kept whole only: a slice of it would hold on to all of it.
-  return { text: decoded !== undefined && shown.length <= limit ? decoded : shown.subarray(0, limit).toString('utf8'), bytes, truncated };
+  // A route's decoder drops a byte order mark (0xEF first) that the bytes' decoding keeps.
+  const whole = decoded !== undefined && shown.length <= limit && shown[0] !== 0xef;
+  return { text: whole ? decoded : shown.subarray(0, limit).toString('utf8'), bytes, truncated };
 }
 
 /** What a string costs V8: one byte a character while every one fits in Latin-1, two otherwise. */

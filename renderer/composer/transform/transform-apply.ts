@@ -60,7 +60,8 @@ async function withoutTyping(model: monaco.editor.ITextModel, work: () => Promis
   try {
     await whileWorking(model, work);
   } finally {
-    for (const editor of editors) editor.updateOptions({ readOnly: false });
+    // An editor showing another model by now (the user switched tabs) is the composer's to set.
+    for (const editor of editors) if (editor.getModel() === model) editor.updateOptions({ readOnly: false });
   }
 }
 
