@@ -37,11 +37,21 @@ interface Counts {
 const NODE_FLAGS = ['--no-memory-protection-keys'];
 const scripts: Record<string, string> = { vitest: 'vitest/vitest.mjs', playwright: '@playwright/test/cli.js' };
 
-function run(tool: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+/** Runs a tool; `stderr`, when given, reads what it writes there (passed on as it comes). */
+function run(tool: string, args: string[], env: Record<string, string> = {}, stderr?: (text: string) => void): Promise<number> {
   return new Promise((resolve) => {
     const script = scripts[tool];
     const [command, commandArgs] = script ? [process.execPath, [...NODE_FLAGS, path.join(root, 'node_modules', script), ...args]] : [bin(tool), args];
-    const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, shell: !script && process.platform === 'win32' });
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      stdio: ['inherit', 'inherit', stderr ? 'pipe' : 'inherit'],
+      env: { ...process.env, ...env },
+      shell: !script && process.platform === 'win32',
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      stderr?.(chunk.toString('utf8'));
+    });
     child.on('error', () => resolve(127));
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
@@ -71,49 +81,82 @@ interface VitestReport {
   testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
 }
 
-async function vitestRun(report: string, files: string[]): Promise<{ code: number; json: VitestReport | null }> {
-  const code = await run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files]);
-  return { code, json: await readJson<VitestReport>(report) };
+interface VitestRun {
+  code: number;
+  json: VitestReport | null;
+  /** Each file whose fork was killed under it, with the signal, as vitest says on stderr. */
+  lost: Map<string, string>;
+  /** How many errors outside any test vitest caught (a lost fork is one). */
+  unhandled: number;
 }
 
-/** A file that failed with no message and no test failed: its fork died under it (vitest prints the signal as an unhandled error). */
-const lostFork = (file: VitestReport['testResults'][number]) =>
-  file.status === 'failed' && !file.message && file.assertionResults.every((test) => test.status !== 'failed');
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+const LOST_FORK = /Worker exited unexpectedly with signal (\w+) .*? while running test file (\S+)/g;
+const UNHANDLED = /Vitest caught (\d+) unhandled errors?/;
+
+async function vitestRun(report: string, files: string[]): Promise<VitestRun> {
+  let printed = '';
+  const lost = new Map<string, string>();
+  let unhandled = 0;
+  const code = await run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files], {}, (text) => {
+    // Only what may name a lost fork is kept, not the whole of stderr.
+    printed = (printed + text.replace(ANSI, '')).slice(-64 * 1024);
+    for (const [, signal, file] of printed.matchAll(LOST_FORK)) lost.set(path.relative(root, file!), signal!);
+    unhandled = Math.max(unhandled, Number(UNHANDLED.exec(printed)?.[1] ?? 0));
+  });
+  return { code, json: await readJson<VitestReport>(report), lost, unhandled };
+}
+
+const countOf = (file: VitestReport['testResults'][number], status: string) => file.assertionResults.filter((test) => test.status === status).length;
 
 /**
- * The unit and component tests. A file whose fork was killed under it (V8 or a native module
- * aborting) runs once more on its own, as the end-to-end tests do; the crash is said either way.
+ * The unit and component tests. A file whose fork was killed under it by a signal (V8 or a native
+ * module aborting; vitest names the file and the signal) runs once more on its own, as the
+ * end-to-end tests do: its second run's tests count instead of its first's, and the crash is said
+ * either way. A file that fails otherwise (an import, a hook) counts as a failure and is not rerun.
  */
 async function vitest(): Promise<Counts> {
   console.log('\n== unit and component tests (vitest)');
-  const { code, json } = await vitestRun(path.join(results, 'vitest.json'), []);
+  const first = await vitestRun(path.join(results, 'vitest.json'), []);
+  const { code, json, lost } = first;
   if (!json) return { passed: 0, failed: 1, skipped: 0, failures: [`vitest (exit ${code}) wrote no report`] };
-  const lost = json.testResults.filter(lostFork).map((file) => path.relative(root, file.name));
-  const failures = json.testResults.flatMap((file) => {
-    const where = path.relative(root, file.name);
-    const tests = file.assertionResults.filter((test) => test.status === 'failed');
-    const firstLine = (messages: string[]) => (messages[0] ?? '').split('\n')[0];
-    if (lostFork(file)) return [];
-    if (tests.length === 0) return file.status === 'failed' ? [`${where}: ${firstLine([file.message ?? ''])}`] : [];
-    return tests.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
-  });
+  const firstLine = (messages: string[]) => (messages[0] ?? '').split('\n')[0];
   const counts = { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
-  const crashes: string[] = [];
-  const exitedBadly = code !== 0 && json.numFailedTests === 0 && lost.length === 0;
-  if (lost.length > 0) {
-    console.log(`\n== unit and component test files whose fork crashed, once more (${lost.length})`);
-    const again = await vitestRun(path.join(results, 'vitest-again.json'), lost);
-    const passedAgain = again.code === 0 && again.json !== null && again.json.numFailedTests === 0;
-    for (const file of lost)
-      (passedAgain ? crashes : failures).push(
-        `${file}: its fork was lost while it ran (the signal is printed above); run again, it ${passedAgain ? 'passed' : 'failed too'}`,
-      );
-    if (passedAgain) counts.passed += again.json?.numPassedTests ?? 0;
-    else counts.failed += again.json?.numFailedTests || 1;
+  const failures: string[] = [];
+  for (const file of json.testResults) {
+    const where = path.relative(root, file.name);
+    if (lost.has(where)) {
+      // Its first run does not count: it runs again below. (A lost file's tests are reported
+      // pending, which vitest's own totals do not count.)
+      counts.passed -= countOf(file, 'passed');
+      counts.failed -= countOf(file, 'failed');
+      continue;
+    }
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length > 0) failures.push(...tests.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages)}`));
+    else if (file.status === 'failed') {
+      failures.push(`${where}: ${firstLine([file.message ?? '']) || 'failed outside any test (a hook), printed above'}`);
+      counts.failed++;
+    }
   }
-  // A crash outside any test (a broken import, a failing hook) fails the stage even with no failed test.
-  if (exitedBadly) failures.push(`vitest exited with ${code} though no test failed: an error outside any test (a lost worker, a failing hook), printed above`);
-  return { ...counts, failed: counts.failed || (exitedBadly ? 1 : 0), failures, crashes };
+  const crashes: string[] = [];
+  if (lost.size > 0) {
+    console.log(`\n== unit and component test files whose fork crashed, once more (${lost.size})`);
+    const again = await vitestRun(path.join(results, 'vitest-again.json'), [...lost.keys()]);
+    for (const [where, signal] of lost) {
+      const rerun = again.json?.testResults.find((file) => path.relative(root, file.name) === where);
+      const passedAgain = rerun !== undefined && rerun.status === 'passed' && !again.lost.has(where);
+      (passedAgain ? crashes : failures).push(`${where}: its fork was killed (${signal}) while it ran; run again, it ${passedAgain ? 'passed' : 'failed too'}`);
+      counts.passed += rerun ? countOf(rerun, 'passed') : 0;
+      counts.failed += passedAgain ? 0 : Math.max(1, rerun ? countOf(rerun, 'failed') : 0);
+      counts.skipped += rerun ? countOf(rerun, 'pending') + countOf(rerun, 'skipped') + countOf(rerun, 'todo') : 0;
+    }
+  }
+  // An error outside any test that is not a lost fork (an unhandled rejection) fails the stage too.
+  const unexplained = code !== 0 && counts.failed === 0 && (lost.size === 0 || first.unhandled > lost.size);
+  if (unexplained) failures.push(`vitest exited with ${code}: an error outside any test, printed above`);
+  return { ...counts, failed: counts.failed || (unexplained ? 1 : 0), failures, crashes };
 }
 
 interface ElectronegativityConfig {
@@ -244,6 +287,20 @@ interface PlaywrightSuite {
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   suites: PlaywrightSuite[];
+  /** Errors outside any test (a global setup or teardown). */
+  errors?: { message?: string }[];
+}
+
+/** Whether each test ran and passed (`file:line`), from a report. */
+function passedSpecs(suites: PlaywrightSuite[]): Set<string> {
+  return new Set(
+    suites.flatMap((suite) => [
+      ...(suite.specs ?? [])
+        .filter((spec) => spec.tests.length > 0 && spec.tests.every((test) => test.status === 'expected' || test.status === 'flaky'))
+        .map((spec) => `${spec.file}:${spec.line}`),
+      ...passedSpecs(suite.suites ?? []),
+    ]),
+  );
 }
 
 interface FailedSpec {
@@ -254,7 +311,7 @@ interface FailedSpec {
   crash?: string;
 }
 
-const LOST_WORKER = /worker process exited unexpectedly \([^)]*\)/;
+const LOST_WORKER = /worker process exited unexpectedly \(code=null, signal=SIG\w+\)/;
 
 /** Every test Playwright counted as unexpected, each with the crash of its worker when that is why it failed. */
 function failedSpecs(suites: PlaywrightSuite[]): FailedSpec[] {
@@ -294,22 +351,26 @@ async function playwright(): Promise<Counts> {
   const failures = failed.filter((spec) => spec.crash === undefined).map((spec) => spec.name);
   const crashes: string[] = [];
   let exitedBadly = code !== 0 && json.stats.unexpected === 0;
+  let again: Awaited<ReturnType<typeof playwrightRun>> | null = null;
   if (crashed.length > 0) {
     console.log(`\n== end-to-end tests whose worker crashed, once more (${crashed.length})`);
-    const again = await playwrightRun(
+    again = await playwrightRun(
       path.join(results, 'playwright-again.json'),
       crashed.map((spec) => spec.where),
     );
-    const stillFailing = new Set(again.json ? failedSpecs(again.json.suites).map((spec) => spec.where) : crashed.map((spec) => spec.where));
+    const passed = again.json ? passedSpecs(again.json.suites) : new Set<string>();
     for (const spec of crashed) {
-      const passedAgain = !stillFailing.has(spec.where);
+      const passedAgain = passed.has(spec.where);
       (passedAgain ? crashes : failures).push(`${spec.name}: ${spec.crash}; run again, it ${passedAgain ? 'passed' : 'failed too'}`);
       counts.failed -= passedAgain ? 1 : 0;
       counts.passed += passedAgain ? 1 : 0;
     }
-    exitedBadly ||= again.code !== 0 && stillFailing.size === 0;
+    exitedBadly ||= again.code !== 0 && crashed.every((spec) => passed.has(spec.where));
   }
-  if (exitedBadly) failures.push(`playwright exited with ${code} though no test failed: see its output above`);
+  const outside = [...(json.errors ?? []), ...(again?.json?.errors ?? [])].map((error) => (error.message ?? '').split('\n')[0]);
+  for (const error of outside) failures.push(`outside any test: ${error}`);
+  counts.failed += outside.length;
+  if (exitedBadly && outside.length === 0) failures.push(`playwright exited with an error though no test failed: see its output above`);
   return { ...counts, failed: counts.failed || (exitedBadly ? 1 : 0), failures, crashes };
 }
 
