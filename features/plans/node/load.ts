@@ -72,7 +72,9 @@ async function inSlices<T>(steps: Generator<void, T, void>): Promise<T> {
   }
 }
 
-const structure = new Ajv2020({ allErrors: true, verbose: true, strict: false }).compile(planSchema);
+/** The plan format's schema, compiled at its first use: ~100 ms that a command reading no plan never pays. */
+let compiledStructure: ReturnType<Ajv2020['compile']> | null = null;
+const structure = () => (compiledStructure ??= new Ajv2020({ allErrors: true, verbose: true, strict: false }).compile(planSchema));
 
 /** Whose an error of the plan's check is: one kind's part, one kind, one definition, or the plan's. */
 function ownerOf(instancePath: string): { key?: string; part?: string; def?: string } {
@@ -95,10 +97,11 @@ function structureProblems(value: unknown) {
   const parts = new Set<string>();
   const defs = new Set<string>();
   const fatal: string[] = [];
-  if (structure(value)) return { problems, parts, defs, fatal };
+  const check = structure();
+  if (check(value)) return { problems, parts, defs, fatal };
   // An error deepest in the document says most: a bad `type` rather than "must match a schema in anyOf".
   const byOwner = new Map<string, SchemaError>();
-  for (const [index, error] of (structure.errors ?? []).entries()) {
+  for (const [index, error] of (check.errors ?? []).entries()) {
     const owner = ownerOf(error.instancePath);
     // What is wrong with the plan's own fields is listed whole: each refuses the plan.
     const id = owner.key === undefined && owner.def === undefined ? String(index) : JSON.stringify(owner);
