@@ -2,7 +2,7 @@ import { product } from '../../base/node/product.ts';
 import { AppError } from '../../base/common/errors.ts';
 import type { Environment } from '../../features/environments/common/environment.ts';
 import type { PayloadOf, PushName } from '../common/ipc.ts';
-import { startServicesThread, type ServicesThread } from './services-client.ts';
+import { startServicesThread, warmServicesThread, type ServicesThread, type WarmThread } from './services-client.ts';
 import type { HostInit } from './protocol.ts';
 import type { PushSender, ServiceDeps } from '../node/index.ts';
 import { describeSecretStorage } from '../../base/node/secret-storage.ts';
@@ -76,6 +76,13 @@ export interface NodeThreadOptions {
   environments?: Environment[];
   dialogs?: FileDialogs;
   clipboard?: Clipboard;
+  /** The thread `warmNodeServicesThread` started, to start the services in. */
+  warm?: WarmThread;
+}
+
+/** The services' thread started now, loading its code while the command reads its input; see `WarmThread`. */
+export function warmNodeServicesThread(): WarmThread {
+  return warmServicesThread(SERVICES_THREAD_SCRIPT);
 }
 
 /**
@@ -98,5 +105,6 @@ export function startNodeServicesThread(dataFolder: string, options: NodeThreadO
     // No fetch adapter: the services thread fetches by itself, each request's body not copied across threads twice.
     { cipher: deps.cipher, dialogs: options.dialogs ?? deps.dialogs, clipboard: options.clipboard ?? deps.clipboard, shell: deps.shell },
     push,
+    options.warm ? { warm: options.warm } : {},
   );
 }

@@ -82,6 +82,8 @@ export type ToHost =
   | { type: 'invoke'; id: number; path: string[]; args: unknown[] }
   | { type: 'adapter-answer'; id: number; ok: true; value: unknown }
   | { type: 'adapter-answer'; id: number; ok: false; error: CrossingError }
+  /** What a thread started early (services-client.ts, `warmServicesThread`) starts its services with. */
+  | { type: 'init'; init: HostInit }
   | { type: 'close' };
 
 /** From the services' thread back. */

@@ -2,7 +2,7 @@ import type { Environment } from '../../features/environments/common/environment
 import type { SessionEvent } from '../../features/environments/common/session.ts';
 import type { SendProgress } from '../../features/history/common/submission.ts';
 import type { TargetSecrets } from '../../features/environments/node/target.ts';
-import type { Remote } from './services-client.ts';
+import type { Remote, WarmThread } from './services-client.ts';
 import { pushTo, startNodeServicesThread } from './node-services.ts';
 import type { Services } from '../node/index.ts';
 
@@ -26,16 +26,18 @@ export interface SendingThread {
   close(): Promise<void>;
 }
 
-export interface SendingListeners {
+export interface SendingThreadOptions {
   progress?(progress: SendProgress): void;
   /** Why a session ended or a login failed, when it says. */
   sessionMessage?(message: string): void;
+  /** A thread started early (`warmNodeServicesThread`) to start the services in. */
+  warm?: WarmThread;
 }
 
 /** Ends heard before anyone asked for them, kept this many at most. */
 const KEPT_ENDS = 100;
 
-export async function startSendingThread(dataFolder: string, environment: Environment, listeners: SendingListeners = {}): Promise<SendingThread> {
+export async function startSendingThread(dataFolder: string, environment: Environment, options: SendingThreadOptions = {}): Promise<SendingThread> {
   const ends = new Map<string, SendProgress>();
   const waiting = new Map<string, (progress: SendProgress) => void>();
   let tokens: string[] = [];
@@ -54,15 +56,15 @@ export async function startSendingThread(dataFolder: string, environment: Enviro
   };
   const thread = await startNodeServicesThread(
     dataFolder,
-    { environments: [environment] },
+    { environments: [environment], ...(options.warm ? { warm: options.warm } : {}) },
     pushTo({
       'send:progress': (progress) => {
-        listeners.progress?.(progress);
+        options.progress?.(progress);
         if (progress.status !== 'sending') onEnd(progress);
       },
       'session:changed': (event: SessionEvent) => {
         if (event.reason === 'logged-in' || event.reason === 'renewed') reading = readTokens().catch(() => undefined);
-        else if (event.message) listeners.sessionMessage?.(event.message);
+        else if (event.message) options.sessionMessage?.(event.message);
       },
     }),
   );

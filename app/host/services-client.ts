@@ -62,6 +62,43 @@ export interface ServicesThread {
 
 export interface ServicesThreadOptions {
   restartLimit?: RestartLimit;
+  /** A thread started early, to run the first start in (restarts start their own). */
+  warm?: WarmThread;
+}
+
+/**
+ * A services thread started before its host knows what to start it with: it loads its code (a
+ * few hundred milliseconds) while the host reads and checks its input, and starts nothing, so
+ * it touches no file, until it is taken. It does not hold the process open until then.
+ */
+export interface WarmThread {
+  /** The thread, once: null when taken before or when it has ended (its code failed to load), for a new one to be started instead. */
+  take(): Worker | null;
+  /** Ends it unless it was taken: the host will not start services after all. */
+  discard(): Promise<void>;
+}
+
+export function warmServicesThread(entry: string | URL): WarmThread {
+  const worker = new Worker(entry, { workerData: null });
+  worker.unref();
+  let available = true;
+  const ended = () => (available = false);
+  // An error while loading ends it: the start then runs in a new thread, which says why.
+  worker.on('error', ended).once('exit', ended);
+  return {
+    take() {
+      if (!available) return null;
+      available = false;
+      worker.off('error', ended).off('exit', ended);
+      worker.ref();
+      return worker;
+    },
+    async discard() {
+      if (!available) return;
+      available = false;
+      await worker.terminate();
+    },
+  };
 }
 
 /** How long a closed thread may take to end by itself before it is terminated. */
@@ -144,7 +181,10 @@ export function startServicesThread(
 
   /** Starts a run of the thread; `onEnd` hears how it ended, once. */
   function launch(workerData: HostInit, onReady: () => void, onStartFailed: (error: Error) => void, onEnd: (end: ThreadEnd) => void): Run {
-    const worker = new Worker(entry, { workerData: { ...workerData, ownFetch: adapters.fetch === undefined } satisfies HostInit });
+    const given: HostInit = { ...workerData, ownFetch: adapters.fetch === undefined };
+    const warm = options.warm?.take();
+    if (warm) warm.postMessage({ type: 'init', init: given } satisfies ToHost);
+    const worker = warm ?? new Worker(entry, { workerData: given });
     let settle: () => void = () => undefined;
     let closedNow: () => void = () => undefined;
     const thread: Run = {

@@ -37,7 +37,11 @@ const lastResort = (error: unknown) => {
   process.exit(70);
 };
 process.on('uncaughtException', lastResort).on('unhandledRejection', lastResort);
-const init = workerData as HostInit;
+/**
+ * What the services start with: the thread's workerData, or the first message of a thread
+ * started early, which loads its code while its host reads its input (`warmServicesThread`).
+ */
+let init: HostInit;
 const post = (message: FromHost, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -174,7 +178,21 @@ port.on('message', (message: ToHost) => {
   else pending?.reject(fromCrossing(message.error));
 });
 
-start().then(
-  () => post({ type: 'ready' }),
-  (error: unknown) => post({ type: 'start-failed', error: toCrossing(error) }),
-);
+function begin(given: HostInit): void {
+  init = given;
+  start().then(
+    () => post({ type: 'ready' }),
+    (error: unknown) => post({ type: 'start-failed', error: toCrossing(error) }),
+  );
+}
+
+const given = workerData as HostInit | null;
+if (given) begin(given);
+else {
+  const onInit = (message: ToHost) => {
+    if (message.type !== 'init') return;
+    port.off('message', onInit);
+    begin(message.init);
+  };
+  port.on('message', onInit);
+}

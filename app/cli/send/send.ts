@@ -9,7 +9,8 @@ import { redactText } from '../../../base/common/redaction/redact.ts';
 import { type ChunkRecord, type SendProgress, type SubmissionSummary, type UnansweredChoice } from '../../../features/history/common/submission.ts';
 import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../../../features/validation/common/validation.ts';
 import type { Remote } from '../../host/services-client.ts';
-import { startNodeServicesThread } from '../../host/node-services.ts';
+import { startNodeServicesThread, warmNodeServicesThread } from '../../host/node-services.ts';
+import type { WarmThread } from '../../host/services-client.ts';
 import { startSendingThread } from '../../host/sending-thread.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../../node/index.ts';
 import { type CliIo, terminalIo } from '../shared/command.ts';
@@ -167,7 +168,13 @@ interface Begun {
  * lets `begin` start the send, waits until it is recorded as ended, cancelling on SIGINT or
  * SIGTERM, and prints the summary.
  */
-async function sendThrough(context: Context, target: Target, environmentId: string, begin: (services: Remote<Services>) => Promise<Begun>): Promise<number> {
+async function sendThrough(
+  context: Context,
+  target: Target,
+  environmentId: string,
+  begin: (services: Remote<Services>) => Promise<Begun>,
+  warm?: WarmThread,
+): Promise<number> {
   const { io, values, known } = context;
   const fail = (text: string) => io.stderr(redactText(text, known()));
   let printProgress: (progress: SendProgress) => void = () => undefined;
@@ -175,6 +182,7 @@ async function sendThrough(context: Context, target: Target, environmentId: stri
   const thread = await startSendingThread(context.dataFolder, environment, {
     progress: (progress) => printProgress(progress),
     sessionMessage: (message) => fail(`  login: ${message}\n`),
+    ...(warm ? { warm } : {}),
   });
   const { services } = thread;
   const { sending, submissions } = services;
@@ -302,6 +310,17 @@ async function recordedSubmission(dataFolder: string, submissionId: string): Pro
 }
 
 async function sendFile(context: Context, file: string, target: Target, tuning: SendTuning): Promise<number> {
+  // The services' thread loads its code while the batch is read and checked; it opens nothing
+  // (no history) unless the send goes ahead. A dry run starts no services.
+  const warm = context.values['dry-run'] ? undefined : warmNodeServicesThread();
+  try {
+    return await checkAndSend(context, file, target, tuning, warm);
+  } finally {
+    await warm?.discard();
+  }
+}
+
+async function checkAndSend(context: Context, file: string, target: Target, tuning: SendTuning, warm: WarmThread | undefined): Promise<number> {
   const { io, values, known } = context;
   const batch = await readBatchFile(file);
   const { text, note } = batch;
@@ -319,18 +338,24 @@ async function sendFile(context: Context, file: string, target: Target, tuning: 
   }
   if (environment.production) io.stderr(`Note: "${environment.name}" is marked production. Sending without asking: a script has no one to ask.\n`);
   const environmentId = commandLineEnvironmentId(target);
-  return sendThrough(context, target, environmentId, async ({ sending }) => {
-    const first = await sending.start(environmentId, text, false, tuning);
-    if ('started' in first) return { submission: first.started, sentBefore: null };
-    const earlier = first.duplicateOf;
-    const when = formatDateTime(new Date(earlier.startedAt), resolveTimeZone('local'));
-    io.stderr(
-      `Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`,
-    );
-    const again = await sending.start(environmentId, text, true, tuning);
-    if (!('started' in again)) throw new Error('A send with again=true did not start.');
-    return { submission: again.started, sentBefore: earlier };
-  });
+  return sendThrough(
+    context,
+    target,
+    environmentId,
+    async ({ sending }) => {
+      const first = await sending.start(environmentId, text, false, tuning);
+      if ('started' in first) return { submission: first.started, sentBefore: null };
+      const earlier = first.duplicateOf;
+      const when = formatDateTime(new Date(earlier.startedAt), resolveTimeZone('local'));
+      io.stderr(
+        `Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`,
+      );
+      const again = await sending.start(environmentId, text, true, tuning);
+      if (!('started' in again)) throw new Error('A send with again=true did not start.');
+      return { submission: again.started, sentBefore: earlier };
+    },
+    warm,
+  );
 }
 
 async function resumeSubmission(

@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SendProgress } from '../../../features/history/common/submission.ts';
-import { startServicesThread, type ServicesThread } from '../../../app/host/services-client.ts';
+import { startServicesThread, warmServicesThread, type ServicesThread, type WarmThread } from '../../../app/host/services-client.ts';
 import { admit, type Sender } from '../../../app/ipc/dispatch.ts';
 import { noKeyStore, nodeServiceDeps } from '../../../app/host/node-services.ts';
 import { OPENAPI_FILE } from '../../../app/node/runtime-files.ts';
@@ -21,14 +22,14 @@ afterEach(async () => {
   }
 });
 
-async function start() {
+async function start(warm?: WarmThread, dataFolder?: string) {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-thread-'));
-  const deps = nodeServiceDeps(folder);
+  const deps = nodeServiceDeps(dataFolder ?? folder);
   const pushes: { name: string; payload: unknown }[] = [];
   const thread = await startServicesThread(
     entry,
     {
-      dataFolder: folder,
+      dataFolder: deps.dataFolder,
       appInfo: deps.appInfo,
       documentationFile: deps.documentationFile,
       captureWriter: deps.captureWriter,
@@ -37,6 +38,7 @@ async function start() {
     },
     { cipher: deps.cipher, dialogs: deps.dialogs, clipboard: deps.clipboard, shell: deps.shell, fetch: deps.fetch },
     (name, payload) => pushes.push({ name, payload }),
+    warm ? { warm } : {},
   );
   open.push({ thread, folder });
   /** A call as the window makes it: admitted here, answered on the services' thread. */
@@ -146,5 +148,30 @@ describe('the services on their own thread', () => {
       rememberPassword: false,
     });
     expect(login).toMatchObject({ ok: false, error: { code: 'unreachable', message: expect.stringContaining('Nothing is listening') } });
+  });
+
+  it('starts the services in a thread started early, which opened nothing before it was taken', { timeout: 30_000 }, async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-warm-'));
+    const dataFolder = path.join(parent, 'data');
+    try {
+      const warm = warmServicesThread(entry);
+      // Long enough for its code to load: still no data folder, no history.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(existsSync(dataFolder)).toBe(false);
+      const { thread } = await start(warm, dataFolder);
+      expect(warm.take()).toBeNull();
+      expect(await thread.services.submissions.count()).toBe(0);
+      expect(existsSync(path.join(dataFolder, 'submissions.sqlite'))).toBe(true);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('starts a new thread when the one started early was discarded', { timeout: 30_000 }, async () => {
+    const warm = warmServicesThread(entry);
+    await warm.discard();
+    expect(warm.take()).toBeNull();
+    const { thread } = await start(warm);
+    expect(await thread.services.submissions.count()).toBe(0);
   });
 });
