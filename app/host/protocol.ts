@@ -84,6 +84,8 @@ export type ToHost =
   | { type: 'adapter-answer'; id: number; ok: false; error: CrossingError }
   /** What a thread started early (services-client.ts, `warmServicesThread`) starts its services with. */
   | { type: 'init'; init: HostInit }
+  /** A batch the host read, to read for sending while the host validates it (features/sending/node/early-batches.ts). */
+  | { type: 'prepare-batch'; key: string; environment: Pick<Environment, 'id' | 'variables' | 'timeZone'>; text: string }
   | { type: 'close' };
 
 /** From the services' thread back. */

@@ -18,6 +18,7 @@ import {
 } from './protocol.ts';
 import type { Cipher, Clipboard, DesktopShell, Fetch, FileDialogs, OpenManyPurpose, OpenPurpose } from '../../base/node/ports.ts';
 import type { ThemeSource } from '../../base/common/appearance.ts';
+import type { Environment } from '../../features/environments/common/environment.ts';
 
 /**
  * The main thread's side of the services' thread: starts it, hands it each admitted call,
@@ -72,8 +73,15 @@ export interface ServicesThreadOptions {
  * it touches no file, until it is taken. It does not hold the process open until then.
  */
 export interface WarmThread {
+  /**
+   * Hands it a batch to read for sending under `key` while the host validates it (see
+   * features/sending/node/early-batches.ts); says whether it could (not once taken or ended).
+   */
+  prepareBatch(key: string, environment: Pick<Environment, 'id' | 'variables' | 'timeZone'>, text: string): boolean;
   /** The thread, once: null when taken before or when it has ended (its code failed to load), for a new one to be started instead. */
   take(): Worker | null;
+  /** Whether `take` gave the thread: the services run in it, with the batches it was handed. */
+  taken(): boolean;
   /** Ends it unless it was taken: the host will not start services after all. */
   discard(): Promise<void>;
 }
@@ -82,17 +90,25 @@ export function warmServicesThread(entry: string | URL): WarmThread {
   const worker = new Worker(entry, { workerData: null });
   worker.unref();
   let available = true;
+  let given = false;
   const ended = () => (available = false);
   // An error while loading ends it: the start then runs in a new thread, which says why.
   worker.on('error', ended).once('exit', ended);
   return {
+    prepareBatch(key, environment, text) {
+      if (!available) return false;
+      worker.postMessage({ type: 'prepare-batch', key, environment, text } satisfies ToHost);
+      return true;
+    },
     take() {
       if (!available) return null;
       available = false;
+      given = true;
       worker.off('error', ended).off('exit', ended);
       worker.ref();
       return worker;
     },
+    taken: () => given,
     async discard() {
       if (!available) return;
       available = false;

@@ -5,6 +5,7 @@ import { answer } from '../ipc/dispatch.ts';
 import { limitedFetch, NO_BODY } from './limited-fetch.ts';
 import { createHandlers } from '../ipc/handlers.ts';
 import { createServices, type Services } from '../node/index.ts';
+import { createEarlyBatches } from '../../features/sending/node/early-batches.ts';
 import {
   fromCrossing,
   toCrossing,
@@ -43,6 +44,9 @@ process.on('uncaughtException', lastResort).on('unhandledRejection', lastResort)
  */
 let init: HostInit;
 const post = (message: FromHost, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+/** Batches read for sending as they come, before the services start or after (the command line's send). */
+const earlyBatches = createEarlyBatches();
 
 const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let nextId = 0;
@@ -138,6 +142,7 @@ async function start(): Promise<void> {
     shell,
     clipboard: { writeText: (text) => adapter('clipboard.writeText', [text]) },
     fetch: init.ownFetch ? limitedFetch : fetchThere,
+    earlyBatches,
     push: (name, payload) => post({ type: 'push', name, payload }),
   });
   knownSecrets = services.knownSecrets;
@@ -170,7 +175,9 @@ async function start(): Promise<void> {
 }
 
 // Adapter answers are heard from the start: the services' own start (the vault) already asks.
+// So are batches to read ahead: they come before the services start.
 port.on('message', (message: ToHost) => {
+  if (message.type === 'prepare-batch') return earlyBatches.prepare(message.key, message.environment, message.text);
   if (message.type !== 'adapter-answer') return;
   const pending = waiting.get(message.id);
   waiting.delete(message.id);

@@ -30,6 +30,7 @@ import { createSandboxPlan } from '../../features/sandbox/node/sandbox-plan.ts';
 import { createSandboxSettings } from '../../features/sandbox/node/sandbox-settings.ts';
 import { claimedElsewhere } from '../../features/history/node/send-claims.ts';
 import { createSending } from '../../features/sending/node/sending.ts';
+import type { EarlyBatches } from '../../features/sending/node/early-batches.ts';
 import { createSubmissionCurl } from '../../features/history/node/submission-curl.ts';
 import { createSessions } from '../../features/environments/node/sessions.ts';
 import { createVault, knownSecrets } from '../../features/environments/node/vault.ts';
@@ -87,6 +88,8 @@ export interface ServiceDeps {
    * app's) alone; the history and the log are the data folder's, shared with the app.
    */
   environments?: readonly Environment[];
+  /** Batches the command line had read for sending before the services started (features/sending/node/early-batches.ts). */
+  earlyBatches?: EarlyBatches;
 }
 
 /** How long a send whose login ended waits for the user to log in again before it stops. */
@@ -179,6 +182,7 @@ export async function createServices(deps: ServiceDeps) {
     vault,
     submissions,
     push: (progress) => deps.push('send:progress', progress),
+    ...(deps.earlyBatches ? { early: deps.earlyBatches } : {}),
     // The app's window asks for the login a send waits on; the command line's thread (given its environments) has no one to ask.
     ...(deps.environments ? {} : { loginWaitMs: LOGIN_WAIT_MS }),
     onFinished: (submissionId, problem) => {

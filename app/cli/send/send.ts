@@ -309,6 +309,9 @@ async function recordedSubmission(dataFolder: string, submissionId: string): Pro
   }
 }
 
+/** The key the batch is read ahead under, in the services' thread (features/sending/node/early-batches.ts). */
+const READ_AHEAD = 'batch';
+
 async function sendFile(context: Context, file: string, target: Target, tuning: SendTuning): Promise<number> {
   // The services' thread loads its code while the batch is read and checked; it opens nothing
   // (no history) unless the send goes ahead. A dry run starts no services.
@@ -326,6 +329,9 @@ async function checkAndSend(context: Context, file: string, target: Target, tuni
   const { text, note } = batch;
   if (note) io.stderr(note);
   const { environment } = target;
+  const environmentId = commandLineEnvironmentId(target);
+  // The services' thread reads the batch for sending while this one validates it.
+  const readAhead = warm?.prepareBatch(READ_AHEAD, { id: environmentId, variables: environment.variables, timeZone: environment.timeZone }, text) ?? false;
   if (!checkBatch(io, values, file, batch, environment)) return 1;
   if (values['dry-run']) {
     try {
@@ -337,20 +343,21 @@ async function checkAndSend(context: Context, file: string, target: Target, tuni
     }
   }
   if (environment.production) io.stderr(`Note: "${environment.name}" is marked production. Sending without asking: a script has no one to ask.\n`);
-  const environmentId = commandLineEnvironmentId(target);
   return sendThrough(
     context,
     target,
     environmentId,
     async ({ sending }) => {
-      const first = await sending.start(environmentId, text, false, tuning);
+      // What was read ahead is there if the services run in the thread it was handed to.
+      const toSend = readAhead && warm?.taken() ? { early: READ_AHEAD } : text;
+      const first = await sending.start(environmentId, toSend, false, tuning);
       if ('started' in first) return { submission: first.started, sentBefore: null };
       const earlier = first.duplicateOf;
       const when = formatDateTime(new Date(earlier.startedAt), resolveTimeZone('local'));
       io.stderr(
         `Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`,
       );
-      const again = await sending.start(environmentId, text, true, tuning);
+      const again = await sending.start(environmentId, toSend, true, tuning);
       if (!('started' in again)) throw new Error('A send with again=true did not start.');
       return { submission: again.started, sentBefore: earlier };
     },

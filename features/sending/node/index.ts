@@ -4,3 +4,4 @@
  */
 
 export * from './sending.ts';
+export * from './early-batches.ts';

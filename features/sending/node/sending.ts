@@ -13,10 +13,12 @@ import {
   type UnansweredChoice,
 } from '../../history/common/submission.ts';
 import { endpoint } from '../../environments/node/auth.ts';
+import type { Environment } from '../../environments/common/environment.ts';
 import type { Environments } from '../../environments/node/environments.ts';
 import { claimSubmission } from '../../history/node/send-claims.ts';
 import { sendChunks } from './sender.ts';
 import { preparing, type PreparedBatch } from './sending-batch.ts';
+import type { EarlyBatches, EarlyBatchKey } from './early-batches.ts';
 import { indexingLeftOver, indexingSent, recording } from './sending-record.ts';
 import type { Sessions } from '../../environments/node/sessions.ts';
 import { inSlices } from '../../../base/node/slices.ts';
@@ -53,6 +55,8 @@ export interface SendingOptions {
    * it stopped when its record could not be written, else null.
    */
   onFinished?: (submissionId: string, problem: string | null) => void;
+  /** Batches the command line had read for sending before the services started (early-batches.ts). */
+  early?: EarlyBatches;
 }
 
 export interface ResumePlan {
@@ -324,23 +328,31 @@ export function createSending(options: SendingOptions) {
     running.set(submission.id, { controller, done });
   }
 
+  /** A batch as the send goes out: its text read now, in slices, or what was read of it ahead (early-batches.ts). */
+  function readForSending(environment: Environment, batch: string | EarlyBatchKey, tuning?: SendTuning): Promise<PreparedBatch> {
+    if (typeof batch === 'string') return inSlices(preparing(environment, batch, new Date(), !tuning?.templatesResolved));
+    if (!options.early) return Promise.reject(new AppError('internal', 'These services read no batch ahead; nothing was sent.'));
+    return options.early.read(batch.early, environment.id);
+  }
+
   /**
-   * Sends a batch (its text as in the editor) to an environment, unless the same resolved batch
-   * went there before and `again` is false. Resolves once the submission is recorded (and its
-   * first progress pushed); the batch is read in slices before that, and recorded after it.
+   * Sends a batch (its text as in the editor, or the key of one read ahead) to an environment,
+   * unless the same resolved batch went there before and `again` is false. Resolves once the
+   * submission is recorded (and its first progress pushed); the batch is read in slices before
+   * that, and recorded after it.
    * `label` is the new submission's from the start (a resend keeps its submission's), and
    * `pseudonymizedFrom` the original ids its batch was pseudonymized from (history only).
    */
   async function start(
     environmentId: string,
-    batchText: string,
+    batch: string | EarlyBatchKey,
     again: boolean,
     tuning?: SendTuning,
     label = '',
     pseudonymizedFrom: readonly string[] = [],
   ): Promise<StartResult> {
     const environment = options.environments.get(environmentId);
-    const prepared = await inSlices(preparing(environment, batchText, new Date(), !tuning?.templatesResolved));
+    const read = await readForSending(environment, batch, tuning);
     if (closing) throw new AppError('services-closing', 'EventDesk is closing; nothing was sent.');
     // Said before anything is recorded: a send that could only fail is no submission.
     const secrets = options.vault.secretsFor(environmentId, options.environments.resolvedBaseUrl(environmentId));
@@ -351,10 +363,12 @@ export function createSending(options: SendingOptions) {
     }
     // A history damaged anywhere takes no send: it could not be trusted to keep its record.
     options.submissions.requireIntact();
-    const earlier = options.submissions.lastWithSameBatch(environmentId, prepared.batchHash);
+    const earlier = options.submissions.lastWithSameBatch(environmentId, read.batchHash);
     if (earlier && !again) return { duplicateOf: earlier };
+    // Sent from here on: what was read ahead is the send's to keep.
+    if (typeof batch !== 'string') options.early?.forget(batch.early);
 
-    const plan = planChunksBySize(prepared.eventBytes, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes });
+    const plan = planChunksBySize(read.eventBytes, { chunkSize: environment.chunkSize, maxChunkBytes: environment.maxChunkBytes });
     const submission = nothingSentIfUnwritable(() =>
       options.submissions.openSubmission({
         environmentId,
@@ -362,9 +376,9 @@ export function createSending(options: SendingOptions) {
         environmentColor: environment.color,
         baseUrl: options.environments.resolvedBaseUrl(environmentId),
         headers: headersShown(environmentId),
-        eventCount: prepared.eventTexts.length,
-        batchHash: prepared.batchHash,
-        batchBytes: prepared.batchBytes,
+        eventCount: read.eventTexts.length,
+        batchHash: read.batchHash,
+        batchBytes: read.batchBytes,
         startedAt: new Date().toISOString(),
         // Masked as every answer is: an id the user typed may hold a secret.
         pseudonymizedFrom: pseudonymizedFrom.map((original) => redactText(original, knownSecrets([secrets]))),
@@ -377,11 +391,11 @@ export function createSending(options: SendingOptions) {
     run(
       beforeSending(options.submissions, submission.id, () => claim(submission.id)),
       submission,
-      prepared.eventTexts,
+      read.eventTexts,
       plan.map(({ firstEvent, eventCount }) => ({ firstEvent, eventCount })),
       tuning,
       new Map(),
-      prepared,
+      read,
     );
     return { started };
   }

@@ -167,6 +167,27 @@ describe('the services on their own thread', () => {
     }
   });
 
+  it('sends a batch handed to the thread started early, read there while the services were not yet started', { timeout: 30_000 }, async () => {
+    const warm = warmServicesThread(entry);
+    expect(warm.prepareBatch('batch', { id: 'local-sandbox', variables: [], timeZone: 'UTC' }, batch(3))).toBe(true);
+    const { thread, pushes } = await start(warm);
+    expect(warm.taken()).toBe(true);
+    expect(warm.prepareBatch('late', { id: 'local-sandbox', variables: [], timeZone: 'UTC' }, batch(1))).toBe(false);
+    const sandbox = await thread.services.sandbox.info();
+    await thread.services.sessions.login({
+      environmentId: 'local-sandbox',
+      username: sandbox.demoUsername,
+      password: sandbox.demoPassword,
+      rememberPassword: false,
+    });
+    const started = await thread.services.sending.start('local-sandbox', { early: 'batch' }, false);
+    if (!('started' in started)) throw new Error('not started');
+    await expect
+      .poll(() => pushes.some((push) => push.name === 'send:progress' && (push.payload as SendProgress).status === 'ok'), { timeout: 10_000 })
+      .toBe(true);
+    expect(await thread.services.submissions.get(started.started.id)).toMatchObject({ status: 'ok', eventCount: 3 });
+  });
+
   it('starts a new thread when the one started early was discarded', { timeout: 30_000 }, async () => {
     const warm = warmServicesThread(entry);
     await warm.discard();

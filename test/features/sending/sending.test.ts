@@ -9,6 +9,7 @@ import type { SendProgress } from '../../../features/history/common/submission.t
 import { arraysText, insideArrays } from '../../fixtures/events.ts';
 import { LOCAL_SANDBOX_ID } from '../../../features/environments/node/environments.ts';
 import { createSending, prepareBatch } from '../../../features/sending/node/sending.ts';
+import { createEarlyBatches, type EarlyBatches } from '../../../features/sending/node/early-batches.ts';
 import { openSubmissions, type SubmissionStore } from '../../../features/history/node/submissions.ts';
 import type { SandboxStartOptions } from '../../../features/sandbox/server/config.ts';
 import { startSandboxSessions } from '../../support/sandbox-sessions.ts';
@@ -33,6 +34,7 @@ async function setup(
   chunkSize = 500,
   sendingSettings: { concurrency?: number; maxAttempts?: number } = {},
   onProgress?: (update: SendProgress) => void,
+  early?: EarlyBatches,
 ) {
   const context = await startSandboxSessions(open, sandboxOptions);
   const submissions = openSubmissions(path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-sending-')), 'submissions.sqlite'));
@@ -46,6 +48,7 @@ async function setup(
       onProgress?.(update);
       progress.push(update);
     },
+    ...(early ? { early } : {}),
   });
   open.push({ close: () => sending.dispose() });
   await context.environments.update(LOCAL_SANDBOX_ID, { settings: { ...context.environments.get(LOCAL_SANDBOX_ID), chunkSize, ...sendingSettings } });
@@ -297,6 +300,41 @@ describe('sending a batch', () => {
     await vault.clear(LOCAL_SANDBOX_ID, ['apiKey']);
     await expect(sending.start(LOCAL_SANDBOX_ID, batchOf(1), false)).rejects.toThrow(expect.objectContaining({ code: 'missing-api-key' }));
     expect(submissions.list({ limit: 10 })).toEqual([]);
+  });
+
+  it('sends a batch read ahead under its key as it sends its text: templates resolved once, asked about when sent before', async () => {
+    const early = createEarlyBatches();
+    const { sending, submissions, finished, environments } = await setup({}, 500, {}, undefined, early);
+    const text = JSON.stringify([
+      { ...event(1), token: 'evt-{{$seq}}' },
+      { ...event(2), token: 'evt-{{$seq}}' },
+    ]);
+    early.prepare('batch', environments.get(LOCAL_SANDBOX_ID), text);
+    const first = await sending.start(LOCAL_SANDBOX_ID, { early: 'batch' }, false);
+    if (!('started' in first)) throw new Error('not started');
+    await finished(first.started.id);
+    const sent = JSON.parse(submissions.get(first.started.id)!.batch) as { token: string }[];
+    expect(sent.map((item) => item.token)).toEqual(['evt-1', 'evt-2']);
+    // Read ahead again, the same resolved batch is asked about, and kept until it is sent.
+    early.prepare('again', environments.get(LOCAL_SANDBOX_ID), text);
+    expect(await sending.start(LOCAL_SANDBOX_ID, { early: 'again' }, false)).toEqual({ duplicateOf: expect.objectContaining({ id: first.started.id }) });
+    const again = await sending.start(LOCAL_SANDBOX_ID, { early: 'again' }, true);
+    if (!('started' in again)) throw new Error('not started again');
+    await finished(again.started.id);
+    // Sent, it is let go of; a key never read ahead, or read for another environment, sends nothing.
+    await expect(sending.start(LOCAL_SANDBOX_ID, { early: 'again' }, true)).rejects.toMatchObject({ code: 'internal' });
+    early.prepare('elsewhere', { ...environments.get(LOCAL_SANDBOX_ID), id: 'another' }, text);
+    await expect(sending.start(LOCAL_SANDBOX_ID, { early: 'elsewhere' }, true)).rejects.toMatchObject({ code: 'internal' });
+    expect(submissions.count()).toBe(2);
+  });
+
+  it('explains a batch read ahead that cannot be sent, as it does its text, with no unhandled rejection meanwhile', async () => {
+    const early = createEarlyBatches();
+    const { sending, environments } = await setup({}, 500, {}, undefined, early);
+    early.prepare('broken', environments.get(LOCAL_SANDBOX_ID), JSON.stringify([{ token: '{{nobody}}' }]));
+    // Read, failed, and not yet asked for: nothing is said until the send reads it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(sending.start(LOCAL_SANDBOX_ID, { early: 'broken' }, false)).rejects.toThrow(/templates cannot be resolved/);
   });
 
   it('explains a batch that cannot be sent', async () => {

@@ -1,0 +1,55 @@
+import { AppError } from '../../../base/common/errors.ts';
+import { inSlices } from '../../../base/node/slices.ts';
+import type { Environment } from '../../environments/common/environment.ts';
+import { preparing, type PreparedBatch } from './sending-batch.ts';
+
+/**
+ * Batches read for sending before the services start: the command line hands its batch to the
+ * services' thread as soon as it has read it, and the thread reads it for sending (templates
+ * resolved, chunked, hashed, its search text gathered) while the command validates the same text
+ * on its own thread. The send then starts from what was read, named by its key, instead of
+ * reading the batch a second time once validation has passed.
+ */
+
+/** A batch read early, named in place of its text (`Sending.start`). */
+export interface EarlyBatchKey {
+  early: string;
+}
+
+export interface EarlyBatches {
+  /** Starts reading `text` for sending to an environment with these settings, kept under `key`. */
+  prepare(key: string, environment: Pick<Environment, 'id' | 'variables' | 'timeZone'>, text: string): void;
+  /**
+   * What was read under `key` for environment `environmentId`: rejects with the AppError saying
+   * why the batch cannot be sent, as a send of its text would.
+   */
+  read(key: string, environmentId: string): Promise<PreparedBatch>;
+  /** Lets go of what was read under `key` (its send has started). */
+  forget(key: string): void;
+}
+
+/** At most this many batches are kept read ahead: a command sends one. */
+const KEPT = 4;
+
+export function createEarlyBatches(): EarlyBatches {
+  const kept = new Map<string, { environmentId: string; prepared: Promise<PreparedBatch> }>();
+  return {
+    prepare(key, environment, text) {
+      if (kept.size >= KEPT && !kept.has(key)) kept.delete(kept.keys().next().value!);
+      const prepared = inSlices(preparing(environment, text, new Date()));
+      // Its failure is said by the send that reads it; until then it is no unhandled rejection.
+      prepared.catch(() => undefined);
+      kept.set(key, { environmentId: environment.id, prepared });
+    },
+    read(key, environmentId) {
+      const batch = kept.get(key);
+      if (!batch || batch.environmentId !== environmentId) {
+        return Promise.reject(new AppError('internal', `No batch was read ahead as “${key}” for this environment; nothing was sent.`));
+      }
+      return batch.prepared;
+    },
+    forget(key) {
+      kept.delete(key);
+    },
+  };
+}
