@@ -7,7 +7,8 @@ import { failure, type Reply } from './route.ts';
 
 /** Turns a request body into a JSON value, or into the 4xx reply that says what is wrong with it. */
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Keeps a byte order mark, as the bytes' own decoding does: the text handed on is the body's, mark and all. */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** docs/service-api.md: every body is application/json. A charset, if given, must be UTF-8. */
 function isJsonContentType(header: string | undefined): boolean {
@@ -61,7 +62,7 @@ function tooDeep(): Reply {
   return failure(400, 'json-too-deep', `The JSON nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`);
 }
 
-/** `text` is the body decoded, which the traffic keeps rather than decoding the body again. */
+/** `text` is the body decoded (a byte order mark kept), which the traffic keeps rather than decoding the body again. */
 export type ParsedJson = { ok: true; value: unknown; text: string } | { ok: false; reply: Reply };
 
 /** The 400 for a body nested deeper than MAX_JSON_DEPTH, or null for one that is not. */
@@ -81,9 +82,11 @@ export function parseJson(body: Buffer): ParsedJson {
   } catch {
     return { ok: false, reply: failure(400, 'invalid-utf8', 'The body is not valid UTF-8 text.') };
   }
-  const reading = readBatchJson(text);
+  // A byte order mark is no JSON; the body is read past it, as it always was.
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const reading = readBatchJson(json);
   if (reading.problem === undefined) return { ok: true, value: reading.value, text };
-  return { ok: false, reply: reading.problem.code === 'json-too-deep' ? tooDeep() : malformed(text, reading.problem) };
+  return { ok: false, reply: reading.problem.code === 'json-too-deep' ? tooDeep() : malformed(json, reading.problem) };
 }
 
 export function parseJsonBody(body: Buffer): ParsedJson {

@@ -36,8 +36,7 @@ function cut(shown: Buffer, bytes: number, limit: number, complete: boolean, dec
   const truncated = !complete || shown.length > limit;
   // Decoding copies: the text keeps nothing of the body it was cut from. A text decoded
   // already is kept whole only: a slice of it would hold on to all of it.
-  // A route's decoder drops a byte order mark (0xEF first) that the bytes' decoding keeps.
-  const whole = decoded !== undefined && shown.length <= limit && shown[0] !== 0xef;
+  const whole = decoded !== undefined && shown.length <= limit;
   return { text: whole ? decoded : shown.subarray(0, limit).toString('utf8'), bytes, truncated };
 }
 

@@ -28,4 +28,14 @@ describe('parseJson', () => {
       reply: { status: 400, body: { error: 'json-too-deep', message: `The JSON nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.` } },
     });
   });
+
+  it('reads a body past its byte order mark, and hands on its text as the bytes decode, the mark kept', async () => {
+    const { parseJson } = await import('../../../features/sandbox/server/json-body.ts');
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('[{"a":1}]')]);
+    expect(parseJson(body)).toEqual({ ok: true, value: [{ a: 1 }], text: body.toString('utf8') });
+    expect(parseJson(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('[{"a":}]')]))).toMatchObject({
+      ok: false,
+      reply: { status: 400, body: { message: expect.stringContaining('line 1, column 7') } },
+    });
+  });
 });

@@ -33,6 +33,13 @@ describe('the received traffic', () => {
     expect(() => SandboxRequestRecordSchema.array().parse(sandbox.traffic())).not.toThrow();
   });
 
+  it('records a body that starts with a byte order mark as its bytes decode, the mark kept', async () => {
+    const sandbox = await useSandbox();
+    const body = `\uFEFF${JSON.stringify([validEvent()])}`;
+    await postJson(`${sandbox.url}/user/events`, body, await authenticated(sandbox));
+    expect(sandbox.traffic()[0]).toMatchObject({ response: { status: 202 }, body: { text: body, bytes: Buffer.byteLength(body), truncated: false } });
+  });
+
   it('shows an API key by its last four characters when it is long enough to spare them', async () => {
     const sandbox = await useSandbox({ apiKeys: ['live-key-0123456789'] });
     const { access_token } = await login(sandbox);
