@@ -156,7 +156,7 @@ export default function BatchEditor() {
     }),
     [big],
   );
-  const sender = useSend(batch, validation.diagnostics, validation.counts);
+  const sender = useSend(batch, { batchId: batch?.id ?? null, diagnostics: validation.diagnostics, counts: validation.counts, pending: validation.pending });
   const { send } = sender;
 
   // These act on the composer, so they bring it forward first.
@@ -173,9 +173,11 @@ export default function BatchEditor() {
       ? `Sends the batch in the composer: ${withShortcut('show it first', 'view.composer')}`
       : !open
         ? 'No batch is open'
-        : sender.busy
-          ? 'This batch is being sent'
-          : 'No environment is active',
+        : sender.checking
+          ? 'This batch is being checked before it is sent'
+          : sender.busy
+            ? 'This batch is being sent'
+            : 'No environment is active',
   });
   useCommand('batch.format', inComposer(formatInEditor), {
     enabled: open && view === 'json',
@@ -278,7 +280,7 @@ export default function BatchEditor() {
           disabled={!sender.ready || sender.busy}
           title={withShortcut('Send to the active environment', 'send.send')}
         >
-          {sender.busy ? 'Sending…' : 'Send'}
+          {sender.checking ? 'Checking…' : sender.busy ? 'Sending…' : 'Send'}
         </button>
       </div>
       <div className="batch-view" role="tabpanel" id={panel} aria-labelledby={tabIdOf(panel, view)}>

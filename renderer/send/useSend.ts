@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { EnvironmentView } from '../../features/environments/common/environment.ts';
 import { AppError } from '../../base/common/errors.ts';
 import type { OutputOf } from '../../app/common/ipc.ts';
@@ -117,8 +117,57 @@ export async function confirmErrors(
   return chosen === 'send';
 }
 
-/** Sends the composer's batch; errors in it, the tracking plan's too, block unless confirmed. */
-export function useSend(batch: Batch | null, diagnostics: Diagnostic[], counts: ProblemCounts) {
+/** The check of the batch in view, as useValidation gives it (`pending` while a newer text is checked), and which batch it is of. */
+export interface BatchCheck {
+  batchId: string | null;
+  diagnostics: Diagnostic[];
+  counts: ProblemCounts;
+  pending: boolean;
+}
+
+/** A send waits this long at most for the check of the text it sends. */
+export const CHECK_WAIT_MS = 120_000;
+
+type SettledCheck = { ok: true; check: BatchCheck } | { ok: false; why: string };
+
+/**
+ * The check of the batch once the validation has answered for its newest text: a send made
+ * while the text is still being checked (a keystroke ago, or a big batch whose editor is still
+ * being made) waits for that answer, so errors always ask first. Says why not when another batch
+ * came into view meanwhile, or no answer came within CHECK_WAIT_MS.
+ */
+function useSettledCheck(check: BatchCheck): () => Promise<SettledCheck> {
+  const latest = useRef(check);
+  const waiting = useRef(new Set<() => void>());
+  useLayoutEffect(() => {
+    latest.current = check;
+    if (!check.pending) for (const wake of [...waiting.current]) wake();
+  });
+  return useCallback(() => {
+    const batchId = latest.current.batchId;
+    return new Promise<SettledCheck>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        waiting.current.delete(wake);
+        const now = latest.current;
+        resolve(
+          now.batchId === batchId
+            ? { ok: true, check: now }
+            : { ok: false, why: 'Another batch came into view before this one was checked; nothing was sent.' },
+        );
+      };
+      const timer = setTimeout(() => {
+        waiting.current.delete(wake);
+        resolve({ ok: false, why: `The batch was still being checked after ${CHECK_WAIT_MS / 1000} s; nothing was sent. Try again.` });
+      }, CHECK_WAIT_MS);
+      if (latest.current.pending) waiting.current.add(wake);
+      else wake();
+    });
+  }, []);
+}
+
+/** Sends the composer's batch once its check has answered; errors in it, the tracking plan's too, block unless confirmed. */
+export function useSend(batch: Batch | null, check: BatchCheck) {
   const api = useApi();
   const environment = useActiveEnvironment();
   const startSend = useStartSend();
@@ -126,9 +175,18 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[], counts: 
   const sent = useSendState((state) => state.sent);
   const prepare = useSendState((state) => state.prepare);
   const [busy, setBusy] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const settledCheck = useSettledCheck(check);
 
   async function send() {
-    if (!batch || !environment || busy) return;
+    if (!batch || !environment || busy || checking) return;
+    setChecking(true);
+    const settled = await settledCheck().finally(() => setChecking(false));
+    if (!settled.ok) {
+      notify('error', settled.why);
+      return;
+    }
+    const { diagnostics, counts } = settled.check;
     const unsendable = unsendableReason(diagnostics);
     if (unsendable) {
       notify('error', unsendable);
@@ -154,5 +212,5 @@ export function useSend(batch: Batch | null, diagnostics: Diagnostic[], counts: 
     }
   }
 
-  return { send, busy, ready: Boolean(batch && environment) };
+  return { send, busy: busy || checking, checking, ready: Boolean(batch && environment) };
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { bigBatchText } from '../fixtures/big-batch.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
-import { expect, saveScreenshot, test } from './support/fixtures.ts';
+import { expect, logInWithDemo, saveScreenshot, test } from './support/fixtures.ts';
 
 const { answers, dialogs } = scriptedDialogs();
 test.use({ harnessOptions: { dialogs } });
@@ -106,4 +106,22 @@ test('a big file the OS hands over while the app runs arrives whole, with its pr
   await app.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(app.getByText(`Saved to ${file}.`)).toBeVisible();
   expect(await readFile(file, 'utf8')).toBe(text);
+});
+
+test('Send pressed while a big file is still loading waits for its check, and asks about its errors before anything goes', async ({ app, harness }) => {
+  test.setTimeout(120_000);
+  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-big-')), 'broken.json');
+  await writeFile(file, bigBatchText(100_000).replace('"svc_id": 1000', '"svc_id": "one thousand"'));
+  await logInWithDemo(app);
+
+  answers.push(file);
+  await app.getByRole('button', { name: 'Open…' }).click();
+  await expect(app.getByRole('tab', { name: 'broken.json' })).toHaveAttribute('aria-selected', 'true', { timeout: 60_000 });
+  // At once: the batch is still being loaded and checked.
+  await app.getByRole('button', { name: 'Send', exact: true }).click();
+  const question = app.getByRole('alertdialog', { name: 'Send a batch with errors?' });
+  await expect(question.getByTestId('send-warning-counts')).toHaveText('The batch has 1 error and 0 warnings.', { timeout: 60_000 });
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  expect(await harness.services.submissions.list({ limit: 1 })).toEqual([]);
 });
