@@ -130,38 +130,50 @@ export const CHECK_WAIT_MS = 120_000;
 
 type SettledCheck = { ok: true; check: BatchCheck } | { ok: false; why: string };
 
+/** Why a send that waited for its batch's check sends nothing: the batch left the view first. */
+const LEFT_BEFORE_CHECK = 'The batch left the composer before its check came; nothing was sent.';
+
 /**
- * The check of the batch once the validation has answered for its newest text: a send made
- * while the text is still being checked (a keystroke ago, or a big batch whose editor is still
- * being made) waits for that answer, so errors always ask first. Says why not when another batch
- * came into view meanwhile, or no answer came within CHECK_WAIT_MS.
+ * The check of batch `batchId` once the validation has answered for its newest text: a send
+ * made while the text is still being checked (a keystroke ago, or a big batch whose editor is
+ * still being made) waits for that answer, so errors always ask first. Says why not when the
+ * batch is no longer the one in view (another tab, closed), or no answer came within
+ * CHECK_WAIT_MS; a composer that goes away ends every wait the same way.
  */
-function useSettledCheck(check: BatchCheck): () => Promise<SettledCheck> {
+function useSettledCheck(check: BatchCheck): (batchId: string) => Promise<SettledCheck> {
   const latest = useRef(check);
-  const waiting = useRef(new Set<() => void>());
+  const waiting = useRef(new Map<string, Set<(settled: SettledCheck) => void>>());
   useLayoutEffect(() => {
     latest.current = check;
-    if (!check.pending) for (const wake of [...waiting.current]) wake();
+    for (const [batchId, wakes] of waiting.current) {
+      const settled: SettledCheck | null = check.batchId !== batchId ? { ok: false, why: LEFT_BEFORE_CHECK } : check.pending ? null : { ok: true, check };
+      if (settled) for (const wake of [...wakes]) wake(settled);
+    }
   });
-  return useCallback(() => {
-    const batchId = latest.current.batchId;
+  useEffect(() => {
+    const all = waiting.current;
+    return () => {
+      for (const wakes of all.values()) for (const wake of [...wakes]) wake({ ok: false, why: LEFT_BEFORE_CHECK });
+    };
+  }, []);
+  return useCallback((batchId: string) => {
+    const now = latest.current;
+    if (now.batchId !== batchId) return Promise.resolve({ ok: false, why: LEFT_BEFORE_CHECK });
+    if (!now.pending) return Promise.resolve({ ok: true, check: now });
     return new Promise<SettledCheck>((resolve) => {
-      const wake = () => {
+      const wakes = waiting.current.get(batchId) ?? new Set();
+      waiting.current.set(batchId, wakes);
+      const wake = (settled: SettledCheck) => {
         clearTimeout(timer);
-        waiting.current.delete(wake);
-        const now = latest.current;
-        resolve(
-          now.batchId === batchId
-            ? { ok: true, check: now }
-            : { ok: false, why: 'Another batch came into view before this one was checked; nothing was sent.' },
-        );
+        wakes.delete(wake);
+        if (wakes.size === 0) waiting.current.delete(batchId);
+        resolve(settled);
       };
-      const timer = setTimeout(() => {
-        waiting.current.delete(wake);
-        resolve({ ok: false, why: `The batch was still being checked after ${CHECK_WAIT_MS / 1000} s; nothing was sent. Try again.` });
-      }, CHECK_WAIT_MS);
-      if (latest.current.pending) waiting.current.add(wake);
-      else wake();
+      const timer = setTimeout(
+        () => wake({ ok: false, why: `The batch was still being checked after ${CHECK_WAIT_MS / 1000} s; nothing was sent. Try again.` }),
+        CHECK_WAIT_MS,
+      );
+      wakes.add(wake);
     });
   }, []);
 }
@@ -181,7 +193,7 @@ export function useSend(batch: Batch | null, check: BatchCheck) {
   async function send() {
     if (!batch || !environment || busy || checking) return;
     setChecking(true);
-    const settled = await settledCheck().finally(() => setChecking(false));
+    const settled = await settledCheck(batch.id).finally(() => setChecking(false));
     if (!settled.ok) {
       notify('error', settled.why);
       return;

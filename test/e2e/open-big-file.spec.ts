@@ -38,6 +38,17 @@ function recordProgress(app: Page): Promise<void> {
     }).observe(document.body, { childList: true, subtree: true, attributes: true });
   });
 }
+/** Records every label the composer's Send button shows from now on. */
+function recordSendLabels(app: Page): Promise<void> {
+  return app.evaluate(() => {
+    const seen = new Set<string>();
+    Object.assign(window, { sendLabels: seen });
+    new MutationObserver(() => {
+      for (const button of document.querySelectorAll('[data-testid="editor-toolbar"] button.primary')) seen.add(button.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+const sendLabels = (app: Page) => app.evaluate(() => [...(window as unknown as { sendLabels: Set<string> }).sendLabels]);
 const progressSeen = (app: Page) => app.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
 const whileLoading = (app: Page) => app.evaluate(() => [...(window as unknown as { whileLoading: Set<string> }).whileLoading]);
 
@@ -113,6 +124,7 @@ test('Send pressed while a big file is still loading waits for its check, and as
   const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-big-')), 'broken.json');
   await writeFile(file, bigBatchText(100_000).replace('"svc_id": 1000', '"svc_id": "one thousand"'));
   await logInWithDemo(app);
+  await recordSendLabels(app);
 
   answers.push(file);
   await app.getByRole('button', { name: 'Open…' }).click();
@@ -121,6 +133,8 @@ test('Send pressed while a big file is still loading waits for its check, and as
   await app.getByRole('button', { name: 'Send', exact: true }).click();
   const question = app.getByRole('alertdialog', { name: 'Send a batch with errors?' });
   await expect(question.getByTestId('send-warning-counts')).toHaveText('The batch has 1 error and 0 warnings.', { timeout: 60_000 });
+  // It was pressed while the check was under way, and said so.
+  expect(await sendLabels(app)).toContain('Checking…');
   await question.getByRole('button', { name: 'Cancel' }).click();
   await expect(question).toBeHidden();
   expect(await harness.services.submissions.list({ limit: 1 })).toEqual([]);

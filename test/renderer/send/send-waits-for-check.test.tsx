@@ -101,6 +101,27 @@ describe('Send while the batch is being checked', () => {
     expect(useNotices.getState().notices.map((notice) => notice.text)).toEqual([expect.stringContaining('nothing was sent')]);
   });
 
+  it('sends nothing and says why at once when the batch is closed while its check is pending, however long the next one takes', async () => {
+    let sending!: Promise<void>;
+    act(() => void (sending = sender.send()));
+    await settle();
+    // No batch in view: its check is pending for ever.
+    act(() => rerender({ ...checkOf(batchId, true), batchId: null }));
+    await act(async () => await sending);
+    expect(start).not.toHaveBeenCalled();
+    expect(useNotices.getState().notices.map((notice) => notice.text)).toEqual(['The batch left the composer before its check came; nothing was sent.']);
+  });
+
+  it('ends the wait, sending nothing, when the composer goes away', async () => {
+    let sending!: Promise<void>;
+    act(() => void (sending = sender.send()));
+    await settle();
+    cleanup();
+    await act(async () => await sending);
+    expect(start).not.toHaveBeenCalled();
+    expect(useNotices.getState().notices.map((notice) => notice.text)).toEqual(['The batch left the composer before its check came; nothing was sent.']);
+  });
+
   it('sends nothing and says so when no answer comes in time', async () => {
     vi.useFakeTimers();
     let sending!: Promise<void>;
