@@ -1,6 +1,7 @@
 import { AppError, type Envelope } from '../../base/common/errors.ts';
 import { errorCodes, type ErrorCode } from '../../base/common/error-codes.ts';
 import type { Environment } from '../../features/environments/common/environment.ts';
+import type { EarlyEnvironment } from '../../features/sending/node/early-batches.ts';
 import type { SecretStorageStatus } from '../../base/common/secret-storage.ts';
 import type { ChannelName, PushName } from '../common/ipc.ts';
 import type { EmbeddedSandboxOptions } from '../../features/sandbox/server/port.ts';
@@ -85,7 +86,7 @@ export type ToHost =
   /** What a thread started early (services-client.ts, `warmServicesThread`) starts its services with. */
   | { type: 'init'; init: HostInit }
   /** A batch the host read, to read for sending while the host validates it (features/sending/node/early-batches.ts). */
-  | { type: 'prepare-batch'; key: string; environment: Pick<Environment, 'id' | 'variables' | 'timeZone'>; text: string }
+  | { type: 'prepare-batch'; key: string; environment: EarlyEnvironment; text: string }
   | { type: 'close' };
 
 /** From the services' thread back. */

@@ -18,7 +18,7 @@ import {
 } from './protocol.ts';
 import type { Cipher, Clipboard, DesktopShell, Fetch, FileDialogs, OpenManyPurpose, OpenPurpose } from '../../base/node/ports.ts';
 import type { ThemeSource } from '../../base/common/appearance.ts';
-import type { Environment } from '../../features/environments/common/environment.ts';
+import type { EarlyEnvironment } from '../../features/sending/node/early-batches.ts';
 
 /**
  * The main thread's side of the services' thread: starts it, hands it each admitted call,
@@ -77,7 +77,7 @@ export interface WarmThread {
    * Hands it a batch to read for sending under `key` while the host validates it (see
    * features/sending/node/early-batches.ts); says whether it could (not once taken or ended).
    */
-  prepareBatch(key: string, environment: Pick<Environment, 'id' | 'variables' | 'timeZone'>, text: string): boolean;
+  prepareBatch(key: string, environment: EarlyEnvironment, text: string): boolean;
   /** The thread, once: null when taken before or when it has ended (its code failed to load), for a new one to be started instead. */
   take(): Worker | null;
   /** Whether `take` gave the thread: the services run in it, with the batches it was handed. */

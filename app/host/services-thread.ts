@@ -22,7 +22,9 @@ import type { ThemeSource } from '../../base/common/appearance.ts';
 /**
  * The services' own thread: SQLite, sending, drafts, the sandbox. A long task here (indexing a
  * big batch, a slow query) delays only the services, never the window, its menus or the
- * answers the main thread gives by itself. It starts the services from `workerData`, answers
+ * answers the main thread gives by itself. It starts the services from `workerData`, or from
+ * the `init` message of a thread started early (services-client.ts, `warmServicesThread`), which
+ * may be handed batches to read for sending before that (`prepare-batch`). It answers
  * the calls and invocations the other thread sends, and sends pushes and events back.
  */
 

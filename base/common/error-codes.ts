@@ -47,6 +47,7 @@ export const errorCodes = [
   'batch-not-json', // the batch to send is not valid JSON
   'batch-empty', // the batch to send is not an array of at least one event
   'batch-too-deep', // the batch nests deeper than can be sent
+  'batch-not-read-ahead', // no batch was read ahead under that key (the services started again since): send its text
   'template-problems', // the batch's templates cannot be resolved
   'already-sending', // this submission is being sent already, here or by another process
   'nothing-to-resume', // every chunk of the submission was acknowledged already

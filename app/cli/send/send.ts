@@ -11,6 +11,7 @@ import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../.
 import type { Remote } from '../../host/services-client.ts';
 import { startNodeServicesThread, warmNodeServicesThread } from '../../host/node-services.ts';
 import type { WarmThread } from '../../host/services-client.ts';
+import type { EarlyBatchKey } from '../../../features/sending/node/early-batches.ts';
 import { startSendingThread } from '../../host/sending-thread.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../../node/index.ts';
 import { type CliIo, terminalIo } from '../shared/command.ts';
@@ -348,16 +349,26 @@ async function checkAndSend(context: Context, file: string, target: Target, tuni
     target,
     environmentId,
     async ({ sending }) => {
-      // What was read ahead is there if the services run in the thread it was handed to.
-      const toSend = readAhead && warm?.taken() ? { early: READ_AHEAD } : text;
-      const first = await sending.start(environmentId, toSend, false, tuning);
+      // What was read ahead is there if the services run in the thread it was handed to; gone
+      // with them if they started again since (a crash), when the text goes instead.
+      let toSend: string | EarlyBatchKey = readAhead && warm?.taken() ? { early: READ_AHEAD } : text;
+      const start = async (again: boolean) => {
+        try {
+          return await sending.start(environmentId, toSend, again, tuning);
+        } catch (error) {
+          if (typeof toSend === 'string' || !(error instanceof AppError) || error.code !== 'batch-not-read-ahead') throw error;
+          toSend = text;
+          return sending.start(environmentId, toSend, again, tuning);
+        }
+      };
+      const first = await start(false);
       if ('started' in first) return { submission: first.started, sentBefore: null };
       const earlier = first.duplicateOf;
       const when = formatDateTime(new Date(earlier.startedAt), resolveTimeZone('local'));
       io.stderr(
         `Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`,
       );
-      const again = await sending.start(environmentId, toSend, true, tuning);
+      const again = await start(true);
       if (!('started' in again)) throw new Error('A send with again=true did not start.');
       return { submission: again.started, sentBefore: earlier };
     },

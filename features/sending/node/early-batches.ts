@@ -8,8 +8,13 @@ import { preparing, type PreparedBatch } from './sending-batch.ts';
  * services' thread as soon as it has read it, and the thread reads it for sending (templates
  * resolved, chunked, hashed, its search text gathered) while the command validates the same text
  * on its own thread. The send then starts from what was read, named by its key, instead of
- * reading the batch a second time once validation has passed.
+ * reading the batch a second time once validation has passed. Its templates are resolved when
+ * it is read (`{{$now}}` is the time it was handed over, before the check and the login), and
+ * always: a batch whose templates were resolved already goes as its text.
  */
+
+/** What reading a batch ahead needs of the environment it goes to. */
+export type EarlyEnvironment = Pick<Environment, 'id' | 'variables' | 'timeZone'>;
 
 /** A batch read early, named in place of its text (`Sending.start`). */
 export interface EarlyBatchKey {
@@ -18,7 +23,7 @@ export interface EarlyBatchKey {
 
 export interface EarlyBatches {
   /** Starts reading `text` for sending to an environment with these settings, kept under `key`. */
-  prepare(key: string, environment: Pick<Environment, 'id' | 'variables' | 'timeZone'>, text: string): void;
+  prepare(key: string, environment: EarlyEnvironment, text: string): void;
   /**
    * What was read under `key` for environment `environmentId`: rejects with the AppError saying
    * why the batch cannot be sent, as a send of its text would.
@@ -44,7 +49,7 @@ export function createEarlyBatches(): EarlyBatches {
     read(key, environmentId) {
       const batch = kept.get(key);
       if (!batch || batch.environmentId !== environmentId) {
-        return Promise.reject(new AppError('internal', `No batch was read ahead as “${key}” for this environment; nothing was sent.`));
+        return Promise.reject(new AppError('batch-not-read-ahead', `No batch was read ahead as “${key}” for this environment; nothing was sent.`));
       }
       return batch.prepared;
     },

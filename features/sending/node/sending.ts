@@ -331,7 +331,7 @@ export function createSending(options: SendingOptions) {
   /** A batch as the send goes out: its text read now, in slices, or what was read of it ahead (early-batches.ts). */
   function readForSending(environment: Environment, batch: string | EarlyBatchKey, tuning?: SendTuning): Promise<PreparedBatch> {
     if (typeof batch === 'string') return inSlices(preparing(environment, batch, new Date(), !tuning?.templatesResolved));
-    if (!options.early) return Promise.reject(new AppError('internal', 'These services read no batch ahead; nothing was sent.'));
+    if (!options.early) return Promise.reject(new AppError('batch-not-read-ahead', 'These services read no batch ahead; nothing was sent.'));
     return options.early.read(batch.early, environment.id);
   }
 

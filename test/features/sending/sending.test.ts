@@ -322,9 +322,9 @@ describe('sending a batch', () => {
     if (!('started' in again)) throw new Error('not started again');
     await finished(again.started.id);
     // Sent, it is let go of; a key never read ahead, or read for another environment, sends nothing.
-    await expect(sending.start(LOCAL_SANDBOX_ID, { early: 'again' }, true)).rejects.toMatchObject({ code: 'internal' });
+    await expect(sending.start(LOCAL_SANDBOX_ID, { early: 'again' }, true)).rejects.toMatchObject({ code: 'batch-not-read-ahead' });
     early.prepare('elsewhere', { ...environments.get(LOCAL_SANDBOX_ID), id: 'another' }, text);
-    await expect(sending.start(LOCAL_SANDBOX_ID, { early: 'elsewhere' }, true)).rejects.toMatchObject({ code: 'internal' });
+    await expect(sending.start(LOCAL_SANDBOX_ID, { early: 'elsewhere' }, true)).rejects.toMatchObject({ code: 'batch-not-read-ahead' });
     expect(submissions.count()).toBe(2);
   });
 
