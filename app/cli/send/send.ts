@@ -11,9 +11,9 @@ import { rulesFor, UNSENDABLE_CODES, validateBatch, type Diagnostic } from '../.
 import type { Remote } from '../../host/services-client.ts';
 import { startNodeServicesThread, warmNodeServicesThread } from '../../host/node-services.ts';
 import type { WarmThread } from '../../host/services-client.ts';
-import type { EarlyBatchKey } from '../../../features/sending/node/early-batches.ts';
 import { startSendingThread } from '../../host/sending-thread.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../../node/index.ts';
+import { startingFrom } from '../../../features/sending/node/sending.ts';
 import { type CliIo, terminalIo } from '../shared/command.ts';
 import { dataFolderFrom } from '../shared/data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from '../shared/flags.ts';
@@ -349,26 +349,16 @@ async function checkAndSend(context: Context, file: string, target: Target, tuni
     target,
     environmentId,
     async ({ sending }) => {
-      // What was read ahead is there if the services run in the thread it was handed to; gone
-      // with them if they started again since (a crash), when the text goes instead.
-      let toSend: string | EarlyBatchKey = readAhead && warm?.taken() ? { early: READ_AHEAD } : text;
-      const start = async (again: boolean) => {
-        try {
-          return await sending.start(environmentId, toSend, again, tuning);
-        } catch (error) {
-          if (typeof toSend === 'string' || !(error instanceof AppError) || error.code !== 'batch-not-read-ahead') throw error;
-          toSend = text;
-          return sending.start(environmentId, toSend, again, tuning);
-        }
-      };
-      const first = await start(false);
+      // What was read ahead is there if the services run in the thread it was handed to.
+      const start = startingFrom((...args) => sending.start(...args), readAhead && warm?.taken() ? READ_AHEAD : null, text);
+      const first = await start(environmentId, false, tuning);
       if ('started' in first) return { submission: first.started, sentBefore: null };
       const earlier = first.duplicateOf;
       const when = formatDateTime(new Date(earlier.startedAt), resolveTimeZone('local'));
       io.stderr(
         `Warning: the same resolved batch went to ${earlier.baseUrl} on ${when} local time (submission ${earlier.id}, ${earlier.status}). Sending it again anyway: a script has no one to ask.\n`,
       );
-      const again = await start(true);
+      const again = await start(environmentId, true, tuning);
       if (!('started' in again)) throw new Error('A send with again=true did not start.');
       return { submission: again.started, sentBefore: earlier };
     },

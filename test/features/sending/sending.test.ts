@@ -8,7 +8,7 @@ import { HistoryFilterSchema } from '../../../features/history/common/history.ts
 import type { SendProgress } from '../../../features/history/common/submission.ts';
 import { arraysText, insideArrays } from '../../fixtures/events.ts';
 import { LOCAL_SANDBOX_ID } from '../../../features/environments/node/environments.ts';
-import { createSending, prepareBatch } from '../../../features/sending/node/sending.ts';
+import { createSending, prepareBatch, startingFrom } from '../../../features/sending/node/sending.ts';
 import { createEarlyBatches, type EarlyBatches } from '../../../features/sending/node/early-batches.ts';
 import { openSubmissions, type SubmissionStore } from '../../../features/history/node/submissions.ts';
 import type { SandboxStartOptions } from '../../../features/sandbox/server/config.ts';
@@ -326,6 +326,28 @@ describe('sending a batch', () => {
     early.prepare('elsewhere', { ...environments.get(LOCAL_SANDBOX_ID), id: 'another' }, text);
     await expect(sending.start(LOCAL_SANDBOX_ID, { early: 'elsewhere' }, true)).rejects.toMatchObject({ code: 'batch-not-read-ahead' });
     expect(submissions.count()).toBe(2);
+  });
+
+  it('sends the text when the services have nothing read ahead under the key (they started again since), and the text from then on', async () => {
+    const early = createEarlyBatches();
+    const { sending, submissions, finished } = await setup({}, 500, {}, undefined, early);
+    const asked: unknown[] = [];
+    const start = startingFrom(
+      (environmentId, batch, again, tuning) => {
+        asked.push(batch);
+        return sending.start(environmentId, batch, again, tuning);
+      },
+      'lost',
+      batchOf(2),
+    );
+    const first = await start(LOCAL_SANDBOX_ID, false);
+    if (!('started' in first)) throw new Error('not started');
+    await finished(first.started.id);
+    expect(submissions.get(first.started.id)).toMatchObject({ status: 'ok', eventCount: 2 });
+    expect(await start(LOCAL_SANDBOX_ID, false)).toEqual({ duplicateOf: expect.objectContaining({ id: first.started.id }) });
+    expect(asked).toEqual([{ early: 'lost' }, batchOf(2), batchOf(2)]);
+    // Any other refusal is the send's answer, as it was.
+    await expect(startingFrom(sending.start, null, '[]')(LOCAL_SANDBOX_ID, false)).rejects.toThrow(/at least one event/);
   });
 
   it('explains a batch read ahead that cannot be sent, as it does its text, with no unhandled rejection meanwhile', async () => {
