@@ -45,6 +45,20 @@ async function heldAfterCollecting(): Promise<number> {
   return heapUsed + arrayBuffers;
 }
 
+/**
+ * The least held over a few collections a moment apart: V8 frees the memory of the buffers it
+ * collected on a thread of its own, so on a busy machine one reading can still count some
+ * (a fresh-clone run of session 18 read 25.6 MB once, where the process held less than 12).
+ */
+async function leastHeld(): Promise<number> {
+  let least = Number.POSITIVE_INFINITY;
+  for (let reading = 0; reading < 5; reading++) {
+    least = Math.min(least, await heldAfterCollecting());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return least;
+}
+
 describe('the traffic under large bodies', () => {
   it('counts a text by what V8 holds for it', () => {
     expect(heldBytesOf('abc')).toBe(3);
@@ -78,6 +92,6 @@ describe('the traffic under large bodies', () => {
     expect(texts).toBeLessThanOrEqual(traffic.heldBytes());
     expect(traffic.heldBytes()).toBeLessThanOrEqual(budget);
     // What the process holds for them: the budget and its own slack (records' headers, arrays), not 300 bodies.
-    expect((await heldAfterCollecting()) - before).toBeLessThan(budget + 8 * 1024 * 1024);
+    expect((await leastHeld()) - before).toBeLessThan(budget + 8 * 1024 * 1024);
   });
 });
