@@ -13,7 +13,7 @@ import { startNodeServicesThread, warmNodeServicesThread } from '../../host/node
 import type { WarmThread } from '../../host/services-client.ts';
 import { startSendingThread } from '../../host/sending-thread.ts';
 import { historyFileIn, prepareBatch, type SendTuning, type Services } from '../../node/index.ts';
-import { startingFrom } from '../../../features/sending/node/sending.ts';
+import { startingFrom } from '../../../features/sending/node/early-batches.ts';
 import { type CliIo, terminalIo } from '../shared/command.ts';
 import { dataFolderFrom } from '../shared/data-folder.ts';
 import { UsageError, isUsageError, parseFlags, usageText, wholeNumber } from '../shared/flags.ts';
@@ -350,7 +350,11 @@ async function checkAndSend(context: Context, file: string, target: Target, tuni
     environmentId,
     async ({ sending }) => {
       // What was read ahead is there if the services run in the thread it was handed to.
-      const start = startingFrom((...args) => sending.start(...args), readAhead && warm?.taken() ? READ_AHEAD : null, text);
+      const start = startingFrom<SendTuning, Awaited<ReturnType<typeof sending.start>>>(
+        (...args) => sending.start(...args),
+        readAhead && warm?.taken() ? READ_AHEAD : null,
+        text,
+      );
       const first = await start(environmentId, false, tuning);
       if ('started' in first) return { submission: first.started, sentBefore: null };
       const earlier = first.duplicateOf;

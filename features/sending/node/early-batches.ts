@@ -58,3 +58,25 @@ export function createEarlyBatches(): EarlyBatches {
     },
   };
 }
+
+/**
+ * Starts sends of a batch (through `start`: Sending.start, here or on the services' thread) from
+ * what was read ahead under `key` (null: nothing was), or from its text once the services have
+ * none under it: they started again since (a crash) and lost it.
+ */
+export function startingFrom<Tuning, Result>(
+  start: (environmentId: string, batch: string | EarlyBatchKey, again: boolean, tuning?: Tuning) => Promise<Result>,
+  key: string | null,
+  text: string,
+): (environmentId: string, again: boolean, tuning?: Tuning) => Promise<Result> {
+  let batch: string | EarlyBatchKey = key === null ? text : { early: key };
+  return async (environmentId, again, tuning) => {
+    try {
+      return await start(environmentId, batch, again, tuning);
+    } catch (error) {
+      if (typeof batch === 'string' || !(error instanceof AppError) || error.code !== 'batch-not-read-ahead') throw error;
+      batch = text;
+      return start(environmentId, batch, again, tuning);
+    }
+  };
+}

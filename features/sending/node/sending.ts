@@ -67,30 +67,6 @@ export interface ResumePlan {
 
 export type StartResult = { started: SubmissionSummary } | { duplicateOf: SubmissionSummary };
 
-/** What starts a send (`start` below), here or on the services' thread. */
-type Start = (environmentId: string, batch: string | EarlyBatchKey, again: boolean, tuning?: SendTuning) => Promise<StartResult>;
-
-/**
- * Starts sends of a batch from what was read ahead under `key` (null: nothing was), or from its
- * text once the services have none under it: they started again since (a crash) and lost it.
- */
-export function startingFrom(
-  start: Start,
-  key: string | null,
-  text: string,
-): (environmentId: string, again: boolean, tuning?: SendTuning) => Promise<StartResult> {
-  let batch: string | EarlyBatchKey = key === null ? text : { early: key };
-  return async (environmentId, again, tuning) => {
-    try {
-      return await start(environmentId, batch, again, tuning);
-    } catch (error) {
-      if (typeof batch === 'string' || !(error instanceof AppError) || error.code !== 'batch-not-read-ahead') throw error;
-      batch = text;
-      return start(environmentId, batch, again, tuning);
-    }
-  };
-}
-
 /** How one send may tune the sender (the command line's flags); left out, the sender's defaults hold. */
 export interface SendTuning {
   concurrency?: number;

@@ -8,8 +8,8 @@ import { HistoryFilterSchema } from '../../../features/history/common/history.ts
 import type { SendProgress } from '../../../features/history/common/submission.ts';
 import { arraysText, insideArrays } from '../../fixtures/events.ts';
 import { LOCAL_SANDBOX_ID } from '../../../features/environments/node/environments.ts';
-import { createSending, prepareBatch, startingFrom } from '../../../features/sending/node/sending.ts';
-import { createEarlyBatches, type EarlyBatches } from '../../../features/sending/node/early-batches.ts';
+import { createSending, prepareBatch, type SendTuning, type StartResult } from '../../../features/sending/node/sending.ts';
+import { createEarlyBatches, startingFrom, type EarlyBatches } from '../../../features/sending/node/early-batches.ts';
 import { openSubmissions, type SubmissionStore } from '../../../features/history/node/submissions.ts';
 import type { SandboxStartOptions } from '../../../features/sandbox/server/config.ts';
 import { startSandboxSessions } from '../../support/sandbox-sessions.ts';
@@ -332,7 +332,7 @@ describe('sending a batch', () => {
     const early = createEarlyBatches();
     const { sending, submissions, finished } = await setup({}, 500, {}, undefined, early);
     const asked: unknown[] = [];
-    const start = startingFrom(
+    const start = startingFrom<SendTuning, StartResult>(
       (environmentId, batch, again, tuning) => {
         asked.push(batch);
         return sending.start(environmentId, batch, again, tuning);
