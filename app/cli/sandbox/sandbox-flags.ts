@@ -60,6 +60,10 @@ Faults, for requests whose headers pass: a wrong API key or token is refused at 
   --max-events N         More events than this in one request get 413
 
   -h, --help             Show this help
+
+Exit codes: 0 stopped by Ctrl+C, SIGINT or SIGTERM, 1 it cannot listen (a port named with
+--port and taken, an address that is not this computer's), 2 the command was called wrong or
+the --plan file is no plan.
 `;
 
 const FLAGS = {

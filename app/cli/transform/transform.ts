@@ -42,7 +42,8 @@ Keep only
   --customer ID          Events of this customer_id (repeat for several)
   --device ID            Events of this device_id (repeat for several)
   --where EXPR           Events matching a filter, e.g. 'created_at >= 2026-11-20 and
-                         attributes.plan = pro' (the language is the Form view's; see README)
+                         attributes.plan = pro', in the Form view's filter language
+                         (docs/guide/transforming.md)
                          Together these combine with "and".
 
 Transform
