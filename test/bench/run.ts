@@ -19,5 +19,7 @@ if (selected.length === 0) {
 }
 
 for (const benchCase of selected) {
+  // Names the case its lines come from, for npm run bench:doc (test/bench/performance-doc.ts).
+  console.log(`CASE ${benchCase.name}`);
   for (const line of await benchCase.run()) console.log(formatBenchLine(line));
 }

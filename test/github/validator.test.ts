@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The action and the workflows as GitHub's own schemas take them, checked by action-validator (a
- * tool not ours, built to WebAssembly, offline), and the README's example workflows with them.
+ * tool not ours, built to WebAssembly, offline), and the guide's example workflows with them.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -24,9 +24,9 @@ describe('GitHub Actions files, by action-validator', () => {
       expect({ file, problems: problems(validateWorkflow(await readFile(path.join(folder, file), 'utf8'))) }).toEqual({ file, problems: [] });
   });
 
-  it("accepts the README's example workflows", async () => {
-    const readme = await readFile(path.join(root, 'README.md'), 'utf8');
-    const workflows = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!).filter((text) => /^jobs:/m.test(text));
+  it("accepts the guide's example workflows (docs/guide/workspaces.md)", async () => {
+    const guide = await readFile(path.join(root, 'docs', 'guide', 'workspaces.md'), 'utf8');
+    const workflows = [...guide.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!).filter((text) => /^jobs:/m.test(text));
     expect(workflows.length).toBeGreaterThan(0);
     for (const workflow of workflows) expect(problems(validateWorkflow(workflow))).toEqual([]);
   });

@@ -11,7 +11,7 @@ export const sandboxChannels = {
   /**
    * The embedded sandbox as the Sandbox tab shows it, port included. Its demo account and API
    * key reach the page by design: they are the sandbox's public credentials, printed by
-   * `eventdesk sandbox` and in the README, for pointing an SDK at it, and open nothing but this
+   * `eventdesk sandbox` and in the guide (docs/guide/sandbox.md), for pointing an SDK at it, and open nothing but this
    * loopback sandbox. Users and keys of one's own are set on `eventdesk sandbox`, never here.
    */
   'sandbox:info': { input: NoInput, output: SandboxViewSchema },

@@ -93,7 +93,7 @@ function timeOpen(page: Page, events: number): Promise<OpenTimes> {
     ({ events, quietMs }) =>
       new Promise<OpenTimes>((resolve, reject) => {
         const counted = `${events.toLocaleString('en')} ${events === 1 ? 'event' : 'events'}`;
-        const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Open…');
+        const button = document.querySelector<HTMLButtonElement>('button[aria-label="Open…"]');
         if (!button) throw new Error('No Open… button');
         const tasks: PerformanceEntry[] = [];
         const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));

@@ -17,7 +17,7 @@ const ROUNDS = 3;
  * Chromium (the app's arrangement: calls routed on one thread, the services on their own),
  * beside `eventdesk send` sending the same file to the same sandbox, in turns in the same run:
  * click → the outcome shown, against the command's whole run. Also click → the send shown
- * (preparing), and click → the first progress of the events sent.
+ * (checking or preparing), and click → the first progress of the events sent.
  */
 const uiSend: BenchCase = {
   name: 'ui-send-100k',
@@ -56,8 +56,11 @@ const uiSend: BenchCase = {
         await page.locator('.monaco-editor').first().waitFor();
         const started = performance.now();
         await page.getByRole('button', { name: 'Send', exact: true }).click();
+        // Shown: the first sign the click was taken. Pressed before the batch's check has answered
+        // (the editor has just shown it), Send first says "Checking…", then prepares.
         await page
-          .getByRole('progressbar', { name: 'Preparing the send' })
+          .getByRole('button', { name: 'Checking…', exact: true })
+          .or(page.getByRole('progressbar', { name: 'Preparing the send' }))
           .or(page.getByRole('progressbar', { name: 'Events sent' }))
           .or(page.getByTestId('send-outcome'))
           .first()

@@ -7,16 +7,16 @@ import { VIOLATION_KINDS } from '../../../features/plans/common/plan.ts';
 
 /**
  * docs/plan.schema.json, the schema editors complete a plan with, checked with Ajv (not with our
- * own loader): the README's example plan and the test fixtures fit it, and bad plans do not.
+ * own loader): the guide's example plan (docs/guide/tracking-plans.md) and the test fixtures fit it, and bad plans do not.
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 const fitsPlanSchema = ajv.compile(planSchema);
 
-function readmeExample(): unknown {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Tracking plans'));
+function guideExample(): unknown {
+  const guide = readFileSync(path.join(root, 'docs', 'guide', 'tracking-plans.md'), 'utf8');
+  const section = guide.slice(guide.indexOf('## The plan format'));
   return JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!);
 }
 
@@ -30,8 +30,8 @@ describe('docs/plan.schema.json', () => {
     expect(ajv.validateSchema(planSchema)).toBe(true);
   });
 
-  it("fits the README's example plan", () => {
-    const example = readmeExample();
+  it("fits the guide's example plan", () => {
+    const example = guideExample();
     expect(fitsPlanSchema(example), JSON.stringify(fitsPlanSchema.errors)).toBe(true);
     expect(example).toMatchObject({ events: { purchase: { attributes: { required: ['spend', 'currency'] } } } });
   });

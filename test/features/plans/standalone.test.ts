@@ -16,7 +16,7 @@ import { PLAN_FIXTURES } from './plan-support.ts';
  * The validators the editor's worker runs are Ajv's standalone code of the plan (written by the
  * services, imported by the worker with the runtime table it bundles), since the renderer's CSP
  * forbids the `new Function` Ajv compiles with. They must find exactly what the compiled ones
- * find: the same violations, the same diagnostics, on the README's plan and the fixtures.
+ * find: the same violations, the same diagnostics, on the guide's plan and the fixtures.
  */
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'eventdesk-standalone-'));
@@ -65,7 +65,7 @@ describe("a plan's standalone validators", () => {
     );
   });
 
-  it("give the same diagnostics as the compiled ones on the README's example batch", async () => {
+  it("give the same diagnostics as the compiled ones on the guide's example batch", async () => {
     const loaded = fixturePlan('shop.plan.json');
     const standalone = await standaloneOf(loaded);
     const events = [

@@ -5,11 +5,10 @@ import { readScenarioText } from '../../../features/workspace/common/scenario-fi
 import { DEFAULT_SANDBOX_PORT } from '../../../features/sandbox/common/sandbox-port.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
-const readme = readFileSync(path.join(import.meta.dirname, '../../../README.md'), 'utf8');
+const team = readFileSync(path.join(import.meta.dirname, '../../../docs/guide/workspaces.md'), 'utf8');
 const actionYml = readFileSync(path.join(import.meta.dirname, '../../../action.yml'), 'utf8');
-const team = readme.slice(readme.indexOf('## Working as a team'), readme.indexOf('## Requirements'));
 
-describe("the README's 'Working as a team'", () => {
+describe("the guide's page on workspaces (docs/guide/workspaces.md)", () => {
   it('shows a scenario the scenario reader takes as it is', () => {
     const block = /```json\n([\s\S]*?)```/.exec(team)?.[1];
     expect(block).toBeDefined();

@@ -10,7 +10,7 @@ import { answer, sendEvents, useSandbox, validEvent } from './sandbox-client.ts'
 
 /** The sandbox with a real plan file, over loopback: what strict mode refuses, what both modes record, and a reload. */
 
-/** The README's example plan, in another version taking other currencies. */
+/** The guide's example plan (docs/guide/tracking-plans.md), in another version taking other currencies. */
 const plan = (version: string, currencies: string[]) => ({ ...shop, version, $defs: { currency: { enum: currencies } } });
 
 async function planFile(content: unknown): Promise<string> {

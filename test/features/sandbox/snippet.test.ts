@@ -107,10 +107,10 @@ describe('the command-line snippet', () => {
   }, 30_000);
 });
 
-describe("the README's snippets", () => {
+describe("the guide's snippets (docs/guide/sandbox.md)", () => {
   it('are the ones the Sandbox tab shows for the default sandbox', async () => {
-    const readme = await readFile(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Pointing an SDK at the sandbox'));
+    const guide = await readFile(path.resolve(import.meta.dirname, '../../../docs/guide/sandbox.md'), 'utf8');
+    const section = guide.slice(guide.indexOf('## Pointing an SDK at the sandbox'));
     const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].slice(0, 2).map((match) => match[1]);
     const { username, password, apiKey } = SANDBOX_DEMO_CREDENTIALS;
     const shown = {

@@ -4,15 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { validEvent } from '../../fixtures/events.ts';
 import { pseudonymizeWithKey } from './pseudonyms.ts';
 
-const readme = readFileSync(path.join(import.meta.dirname, '../../../README.md'), 'utf8');
+const guide = readFileSync(path.join(import.meta.dirname, '../../../docs/guide/transforming.md'), 'utf8');
 
-/** The README's paragraph on `--pseudonymize`: from its bullet to the next one. */
-const paragraph = readme.slice(readme.indexOf('- `--pseudonymize` replaces'), readme.indexOf('- `--set FIELD=VALUE`'));
+/** The guide's paragraph on `--pseudonymize`: from its bullet to the next one. */
+const paragraph = guide.slice(guide.indexOf('- `--pseudonymize` replaces'), guide.indexOf('- `--set FIELD=VALUE`'));
 
 /** A number without its last three digits: the range it was drawn from. */
 const rangeOf = (phone: string) => phone.slice(0, -3);
 
-describe("the README's pseudonymize example", () => {
+describe("the guide's pseudonymize example (docs/guide/transforming.md)", () => {
   it('shows phone numbers as the transform writes them, from more than one of the ranges it writes to', () => {
     const inputs = Array.from({ length: 400 }, (_, index) => `+49 30 ${String(1_000_000 + index * 7919)}`);
     const result = pseudonymizeWithKey([validEvent({ attributes: Object.fromEntries(inputs.map((phone, index) => [`phone${index}`, phone])) })], {
