@@ -25,12 +25,9 @@ export function builderConfig(flavour: BuildFlavour): Configuration {
     // so it neither rebuilds nor copies them; otherwise the asar carries ~130 MB of unused sources.
     beforeBuild: async () => false,
     asar: true,
-    // Help → Documentation opens the README from disk; beside the asar, where the OS can open it.
-    // The sandbox serves the service's description at /_sandbox/openapi.json.
-    extraResources: [
-      { from: 'README.md', to: 'README.md' },
-      { from: 'docs/openapi.yaml', to: 'openapi.yaml' },
-    ],
+    // The sandbox serves the service's description at /_sandbox/openapi.json. (Help shows the
+    // guide from the renderer's own bundle: no document ships beside the app.)
+    extraResources: [{ from: 'docs/openapi.yaml', to: 'openapi.yaml' }],
     electronFuses: electronFuses(flavour),
     fileAssociations: [...fileAssociations],
     extraMetadata: { desktopName: 'eventdesk.desktop' },

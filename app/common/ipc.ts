@@ -41,8 +41,6 @@ const appChannels = {
   'app:info': { input: NoInput, output: AppInfoSchema },
   /** Shows the data folder (settings, history, logs) in the OS file manager. */
   'app:openDataFolder': { input: NoInput, output: z.null() },
-  /** Opens the documentation in the user's browser (https only, after the external-link check). */
-  'app:openDocs': { input: NoInput, output: z.null() },
   /** Builds the diagnostics zip (logs, settings, versions; no secret) and writes it where the user chose; null when cancelled. */
   'app:exportDiagnostics': { input: NoInput, output: z.object({ path: z.string() }).nullable() },
   /** Native menus, dialogs and scrollbars follow the page's appearance override. */

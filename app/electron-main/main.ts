@@ -108,9 +108,7 @@ function start(): void {
           dataFolder,
           // A worker's script is a file: the writer's bundle sits beside this one (an entry of forge.config.ts).
           captureWriter: path.join(__dirname, 'capture-writer-thread.cjs'),
-          // Packaged, the README sits beside the asar (extraResources): a file inside an asar cannot be handed to the OS.
-          documentationFile: app.isPackaged ? path.join(process.resourcesPath, 'README.md') : path.join(app.getAppPath(), 'README.md'),
-          // Packaged, the service's description sits beside the asar like the README.
+          // Packaged, the service's description sits beside the asar (extraResources).
           sandbox: {
             portVariable: sandboxPort,
             openapiFile: app.isPackaged ? path.join(process.resourcesPath, 'openapi.yaml') : path.join(app.getAppPath(), 'docs', 'openapi.yaml'),
@@ -178,7 +176,6 @@ function start(): void {
       };
 
       const mainCommands: Record<MainCommand, () => Promise<unknown>> = {
-        'help.docs': () => services.desktop.openDocs(),
         'help.dataFolder': () => services.desktop.openDataFolder(),
         'help.diagnostics': () => services.desktop.exportDiagnostics(),
       };

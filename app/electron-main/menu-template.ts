@@ -57,8 +57,8 @@ export interface MenuContext {
 }
 
 /** Commands main runs itself: they need the OS (file manager, browser, save dialog), not the page. */
-export type MainCommand = 'help.docs' | 'help.dataFolder' | 'help.diagnostics';
-const mainCommands: ReadonlySet<CommandId> = new Set<MainCommand>(['help.docs', 'help.dataFolder', 'help.diagnostics']);
+export type MainCommand = 'help.dataFolder' | 'help.diagnostics';
+const mainCommands: ReadonlySet<CommandId> = new Set<MainCommand>(['help.dataFolder', 'help.diagnostics']);
 
 export function runsInMain(command: CommandId): command is MainCommand {
   return mainCommands.has(command);

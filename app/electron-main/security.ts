@@ -79,24 +79,3 @@ export function isTrustedAppUrl(url: string): boolean {
 export function mayNavigate(url: string, development: boolean): boolean {
   return development && isTrustedAppUrl(url);
 }
-
-export type ExternalLinkDecision = { allowed: true; url: string } | { allowed: false; reason: string };
-
-/**
- * Decides whether a link may leave the app for the user's browser (shell.openExternal, called
- * only by window.ts). Only https, and never with credentials in it: anything else (file:,
- * javascript:, custom schemes that start other programs, plain http) stays shut.
- */
-export function checkExternalLink(url: string): ExternalLinkDecision {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { allowed: false, reason: 'not a URL' };
-  }
-  if (parsed.protocol !== 'https:') return { allowed: false, reason: `only https links open outside the app, not ${parsed.protocol}` };
-  if (parsed.username || parsed.password) return { allowed: false, reason: 'the link carries credentials' };
-  if (!parsed.hostname) return { allowed: false, reason: 'the link has no host' };
-  // The parsed form, so what opens is exactly what was checked.
-  return { allowed: true, url: parsed.href };
-}

@@ -1,5 +1,5 @@
-import { BrowserWindow, app, nativeTheme, screen, shell } from 'electron';
-import { ALLOWED_PERMISSIONS, checkExternalLink, mayNavigate, secureWebPreferences } from './security.ts';
+import { BrowserWindow, app, nativeTheme, screen } from 'electron';
+import { ALLOWED_PERMISSIONS, mayNavigate, secureWebPreferences } from './security.ts';
 import { placeWindow, type WindowState, type WindowStateStore } from '../node/window-state.ts';
 
 /** Opens where it was last time if that is still on a screen, and remembers where it goes. */
@@ -91,12 +91,4 @@ export function restrictPermissions(session: Electron.Session): void {
   });
   // Pairing asks the page's user to confirm or type a PIN; it is never confirmed. Windows and Linux only.
   if (process.platform !== 'darwin') session.setBluetoothPairingHandler((_details, callback) => callback({ confirmed: false }));
-}
-
-/** Opens a link in the user's browser only if checkExternalLink allows it; says whether it did. */
-export async function openExternalLink(url: string): Promise<boolean> {
-  const decision = checkExternalLink(url);
-  if (!decision.allowed) return false;
-  await shell.openExternal(decision.url);
-  return true;
 }

@@ -6,7 +6,7 @@ import { startServicesThread, warmServicesThread, type ServicesThread, type Warm
 import type { HostInit } from './protocol.ts';
 import type { PushSender, ServiceDeps } from '../node/index.ts';
 import { describeSecretStorage } from '../../base/node/secret-storage.ts';
-import { CAPTURE_WRITER_SCRIPT, DOCUMENTATION_FILE, SERVICES_THREAD_SCRIPT } from '../node/runtime-files.ts';
+import { CAPTURE_WRITER_SCRIPT, SERVICES_THREAD_SCRIPT } from '../node/runtime-files.ts';
 import type { Cipher, Clipboard, DesktopShell, FileDialogs } from '../../base/node/ports.ts';
 
 /** Outside Electron there is no OS key store: secrets stay in memory unless an environment opts in. */
@@ -35,19 +35,15 @@ export const noShell: DesktopShell = {
   openPath: async (target) => {
     throw new AppError('no-file-manager', `There is no file manager to open here; the path is ${target}.`);
   },
-  openLink: async (url) => {
-    throw new AppError('no-browser', `There is no browser to open here; the address is ${url}.`);
-  },
   setThemeSource: () => undefined,
 };
 
 /** The services' adapters outside Electron: the command line and the test harness. */
 export function nodeServiceDeps(
   dataFolder: string,
-): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard' | 'shell' | 'documentationFile' | 'captureWriter'> {
+): Pick<ServiceDeps, 'appInfo' | 'dataFolder' | 'cipher' | 'fetch' | 'dialogs' | 'clipboard' | 'shell' | 'captureWriter'> {
   return {
     captureWriter: CAPTURE_WRITER_SCRIPT,
-    documentationFile: DOCUMENTATION_FILE,
     appInfo: {
       ...product,
       platform: process.platform,
@@ -96,7 +92,6 @@ export function startNodeServicesThread(dataFolder: string, options: NodeThreadO
     {
       dataFolder,
       appInfo: deps.appInfo,
-      documentationFile: deps.documentationFile,
       captureWriter: deps.captureWriter,
       sandbox: options.sandbox ?? null,
       secretStorage: noKeyStore.status(),

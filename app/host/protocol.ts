@@ -18,7 +18,6 @@ import type { ServiceDeps } from '../node/index.ts';
 export interface HostInit {
   dataFolder: string;
   appInfo: ServiceDeps['appInfo'];
-  documentationFile: string;
   captureWriter: ServiceDeps['captureWriter'];
   /** Plain options only: a `now` function cannot cross to another thread. */
   sandbox: Omit<EmbeddedSandboxOptions, 'now'> | null;
@@ -42,7 +41,6 @@ export type AdapterName =
   | 'dialogs.chooseFileToSave'
   | 'clipboard.writeText'
   | 'shell.openPath'
-  | 'shell.openLink'
   | 'shell.setThemeSource'
   | 'fetch';
 

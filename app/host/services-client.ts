@@ -164,7 +164,6 @@ export function startServicesThread(
     'dialogs.chooseFileToSave': ([name]) => adapters.dialogs.chooseFileToSave(name as string),
     'clipboard.writeText': async ([text]) => adapters.clipboard.writeText(text as string),
     'shell.openPath': ([target]) => adapters.shell.openPath(target as string),
-    'shell.openLink': ([url]) => adapters.shell.openLink(url as string),
     'shell.setThemeSource': async ([theme]) => adapters.shell.setThemeSource(theme as ThemeSource),
     fetch: async ([request], signal) => {
       const { url, method, headers, body } = request as CrossingRequest;

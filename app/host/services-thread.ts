@@ -93,7 +93,6 @@ const dialogs: FileDialogs = {
 };
 const shell: DesktopShell = {
   openPath: (target) => adapter('shell.openPath', [target]),
-  openLink: (url) => adapter('shell.openLink', [url]),
   setThemeSource: (theme: ThemeSource) => void adapter('shell.setThemeSource', [theme]).catch(() => undefined),
 };
 
@@ -135,7 +134,6 @@ async function start(): Promise<void> {
   const services = await createServices({
     appInfo: init.appInfo,
     dataFolder: init.dataFolder,
-    documentationFile: init.documentationFile,
     captureWriter: init.captureWriter,
     sandbox: init.sandbox,
     ...(init.environments ? { environments: init.environments } : {}),

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import packageJson from '../../package.json' with { type: 'json' };
 import type { Environment } from '../../features/environments/common/environment.ts';
 import { AppError } from '../../base/common/errors.ts';
 import type { PayloadOf, PushName } from '../common/ipc.ts';
@@ -12,7 +11,7 @@ import { createCaptureEvents } from '../../features/capture/node/captured-events
 import { createCoverage } from '../../features/coverage/node/coverage.ts';
 import { createDrafts } from '../../features/documents/node/drafts.ts';
 import { createEnvironments } from '../../features/environments/node/environments.ts';
-import { createDesktop, documentationUrl } from './desktop.ts';
+import { createDesktop } from './desktop.ts';
 import { createFiles } from '../../features/documents/node/files.ts';
 import { historyFileIn, openAppHistory, readableOr } from '../../features/history/node/history-file.ts';
 import { createHistoryView } from '../../features/history/node/history-view.ts';
@@ -72,8 +71,6 @@ export interface ServiceDeps {
   clipboard: Clipboard;
   /** The OS shell: the file manager, the browser, the native appearance. */
   shell: DesktopShell;
-  /** The README that ships with the app: the documentation when package.json names no web address. */
-  documentationFile: string;
   /** The capture's writer thread's script (CaptureRecorderOptions.writerScript). */
   captureWriter: string;
   /**
@@ -321,7 +318,6 @@ export async function createServices(deps: ServiceDeps) {
       dataFolder: deps.dataFolder,
       files,
       diagnostics: { appInfo: () => appInfo.info(), environments, secrets: vaultSecrets },
-      documentation: { url: documentationUrl(packageJson), file: deps.documentationFile },
     }),
     history,
     submissions,

@@ -9,9 +9,6 @@ import path from 'node:path';
 /** docs/openapi.yaml, which the sandbox serves as /_sandbox/openapi.json; the app ships its own copy. */
 export const OPENAPI_FILE = path.resolve(import.meta.dirname, '..', '..', 'docs', 'openapi.yaml');
 
-/** What Help opens. */
-export const DOCUMENTATION_FILE = path.resolve(import.meta.dirname, '..', '..', 'README.md');
-
 /** The services' own thread (the app's is the built .cjs main names). */
 export const SERVICES_THREAD_SCRIPT = path.resolve(import.meta.dirname, '..', 'host', 'services-thread.ts');
 

@@ -86,12 +86,9 @@ export const errorCodes = [
   'draft-unknown', // the original ids of a pseudonymize were to be kept beside a draft that is not saved (closed, or its first save failed)
 
   // The desktop around the app.
-  'no-docs', // the documentation is missing from this installation
-  'link-refused', // a link is not a plain https address, so it is not opened
   'open-path-failed', // the system could not open a file or folder
   'no-clipboard', // there is no clipboard (the command line)
   'no-file-manager', // there is no file manager (the command line)
-  'no-browser', // there is no browser (the command line)
 
   // Date-times and time zones.
   'date-time-format', // a date-time is not in the form YYYY-MM-DD HH:MM:SS

@@ -29,8 +29,6 @@ export interface Clipboard {
 export interface DesktopShell {
   /** Opens a folder in the OS file manager, or a file in its default application. */
   openPath(target: string): Promise<void>;
-  /** Opens a link in the user's browser if the external-link check allows it; says whether it did. */
-  openLink(url: string): Promise<boolean>;
   /** Native menus, dialogs and scrollbars follow this appearance. */
   setThemeSource(theme: ThemeSource): void;
 }

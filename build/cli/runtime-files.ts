@@ -7,8 +7,6 @@ import path from 'node:path';
 
 export const OPENAPI_FILE = path.join(import.meta.dirname, '..', 'openapi.yaml');
 
-export const DOCUMENTATION_FILE = path.join(import.meta.dirname, '..', 'README.md');
-
 export const SERVICES_THREAD_SCRIPT = path.join(import.meta.dirname, 'services-thread.js');
 
 export const CAPTURE_WRITER_SCRIPT = path.join(import.meta.dirname, 'capture-writer-thread.js');

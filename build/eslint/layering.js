@@ -52,6 +52,7 @@ export const RENDERER_ORDER = [
   'sandbox',
   'runs',
   'workspace',
+  'help',
   'commands',
   'shell',
 ];

@@ -8,6 +8,7 @@ import { startedText } from '../base/data/history-format.ts';
 import { useApi } from '../base/queries.ts';
 import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
 import { useUi } from '../base/state/ui.ts';
+import { useHelp } from '../base/state/help.ts';
 import { useWorkspace } from '../base/data/workspace-queries.ts';
 import { KeptRuns } from './KeptRuns.tsx';
 import { isRunning, useLiveRun, type LiveRun } from './live-run.ts';
@@ -154,8 +155,11 @@ function WorkspaceRuns({ listing }: { listing: WorkspaceListing }) {
               <ErrorNotice error={scenarios.error} title="The scenarios could not be read" />
             ) : scenarios.data && list.length === 0 ? (
               <p className="empty">
-                This workspace has no scenarios yet. Add one as <code>scenarios/&lt;name&gt;.scenario.json</code> (see the README, Working as a team), or run{' '}
-                <code>eventdesk init</code> in a new folder for a workspace with an example scenario.
+                This workspace has no scenarios yet. Add one as <code>scenarios/&lt;name&gt;.scenario.json</code>, or run <code>eventdesk init</code> in a new
+                folder for a workspace with an example scenario.{' '}
+                <button type="button" className="small" onClick={() => useHelp.getState().open({ page: 'guide/workspaces.md', anchor: 'scenarios' })}>
+                  How to write a scenario
+                </button>
               </p>
             ) : (
               <ScenarioList scenarios={list} busy={running} onRun={(file) => run([file])} />

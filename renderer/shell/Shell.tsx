@@ -1,5 +1,5 @@
 import './shell.css';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AppInfo } from '../../app/common/ipc.ts';
 import { CommandPalette } from '../commands/CommandPalette.tsx';
 import { useRequestsFromMain } from '../commands/from-main.ts';
@@ -28,6 +28,7 @@ import { useRunEvents } from '../runs/queries.ts';
 import { RunsScreen } from '../runs/RunsScreen.tsx';
 import { useApi } from '../base/queries.ts';
 import { useNotices, useUi } from '../base/state/ui.ts';
+import { useHelp } from '../base/state/help.ts';
 import { useWorkspaceEvents } from '../base/data/workspace-queries.ts';
 import { ReloadQuestionDialog } from '../workspace/ReloadQuestionDialog.tsx';
 import { WorkspacePanel } from '../workspace/WorkspacePanel.tsx';
@@ -40,6 +41,9 @@ import { BatchEditor, setEditorsLoader } from '../base/editors.ts';
 import { EditorSlot } from '../base/widgets/EditorSlot.tsx';
 
 setEditorsLoader(() => import('./editors.ts'));
+
+// The guide and its Markdown reader load when Help is first opened, not with the window.
+const HelpScreen = lazy(async () => ({ default: (await import('../help/HelpScreen.tsx')).HelpScreen }));
 
 /** The frame later screens fill: environments and history on the left, the composer, the response. */
 export function Shell({ info }: { info: AppInfo }) {
@@ -63,7 +67,7 @@ export function Shell({ info }: { info: AppInfo }) {
   useCommand('view.sandbox', () => show('sandbox'));
   useCommand('view.runs', () => show('runs'));
   useCommand('help.about', () => setAboutOpen(true));
-  useCommand('help.docs', () => api.app.openDocs());
+  useCommand('help.docs', () => useHelp.getState().open());
   useCommand('help.dataFolder', () => api.app.openDataFolder());
   useCommand('help.diagnostics', () =>
     api.app.exportDiagnostics().then((saved) => saved && notify('success', `Diagnostics saved to ${saved.path}. They hold no secret.`)),
@@ -107,6 +111,9 @@ export function Shell({ info }: { info: AppInfo }) {
         <button type="button" onClick={() => runCommand('help.palette')} title={withShortcut('Every command by name', 'help.palette')}>
           Commands
         </button>
+        <button type="button" aria-pressed={screen === 'help'} onClick={() => runCommand('help.docs')} title="The guide, offline and searchable">
+          Help
+        </button>
         <button type="button" onClick={() => setAboutOpen(true)} title={withShortcut('About EventDesk', 'help.about')}>
           About
         </button>
@@ -145,6 +152,13 @@ export function Shell({ info }: { info: AppInfo }) {
         <div className="screen" id="screen-runs" role="tabpanel" aria-labelledby="runs-heading" hidden={screen !== 'runs'}>
           <RunsScreen />
         </div>
+        {screen === 'help' && (
+          <div className="screen" id="screen-help">
+            <Suspense fallback={<p className="empty">Opening the guide…</p>}>
+              <HelpScreen />
+            </Suspense>
+          </div>
+        )}
       </div>
       <Notices />
       <footer className="statusbar">

@@ -72,11 +72,8 @@ describe('the electron-builder configuration', () => {
 
   it('packs only the bundles, into an asar, and copies no node_modules (Vite bundled them)', async () => {
     expect(release.files).toEqual(['.vite/build/**', '.vite/renderer/**', 'package.json']);
-    // Beside the asar: the README for Help → Documentation, the service's description for the sandbox.
-    expect(release.extraResources).toEqual([
-      { from: 'README.md', to: 'README.md' },
-      { from: 'docs/openapi.yaml', to: 'openapi.yaml' },
-    ]);
+    // Beside the asar: the service's description for the sandbox; Help's guide is in the renderer's bundle.
+    expect(release.extraResources).toEqual([{ from: 'docs/openapi.yaml', to: 'openapi.yaml' }]);
     for (const { from } of release.extraResources as { from: string }[]) expect(existsSync(path.join(root, from)), from).toBe(true);
     expect(release.asar).toBe(true);
     expect(packageJson.main).toBe('.vite/build/main.cjs');

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type Screen = 'composer' | 'history' | 'sandbox' | 'runs';
+export type Screen = 'composer' | 'history' | 'sandbox' | 'runs' | 'help';
 
 /** Which screen and which dialog are open: UI state, not data. */
 interface UiState {

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { tabbables } from './tabbable.ts';
+import { useHelp } from '../state/help.ts';
 
 /** Tab from the last stop goes to the first, Shift+Tab from the first to the last: the keyboard stays in the dialog. */
 function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
@@ -76,6 +77,15 @@ export function Modal({
       if (element) returnFocus(element);
     };
   }, []);
+  // Help opened from inside the dialog (an error's "How to fix this") is read in the window, which
+  // the dialog keeps inert: the dialog gives way, as a Cancel would.
+  const giveWay = useEffectEvent(() => onClose());
+  useEffect(() => {
+    if (!open) return;
+    return useHelp.subscribe((state, before) => {
+      if (state.visit !== before.visit) giveWay();
+    });
+  }, [open]);
 
   return (
     <dialog

@@ -105,7 +105,7 @@ describe('the native menus', () => {
     expect(roles(menu(mac, 'File'))).toEqual([]);
   });
 
-  it('run the data folder, the documentation and diagnostics in main, and the rest in the page', () => {
-    expect(commandIds.filter(runsInMain)).toEqual(['help.docs', 'help.dataFolder', 'help.diagnostics']);
+  it('run the data folder and diagnostics in main, and the rest (the documentation, which the page shows, included) in the page', () => {
+    expect(commandIds.filter(runsInMain)).toEqual(['help.dataFolder', 'help.diagnostics']);
   });
 });

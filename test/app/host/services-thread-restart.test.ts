@@ -38,7 +38,6 @@ async function start(entry: URL, sandbox: HostInit['sandbox']) {
     {
       dataFolder,
       appInfo: deps.appInfo,
-      documentationFile: deps.documentationFile,
       captureWriter: deps.captureWriter,
       sandbox,
       secretStorage: noKeyStore.status(),

@@ -31,7 +31,6 @@ async function start(warm?: WarmThread, dataFolder?: string) {
     {
       dataFolder: deps.dataFolder,
       appInfo: deps.appInfo,
-      documentationFile: deps.documentationFile,
       captureWriter: deps.captureWriter,
       sandbox: { port: 0, openapiFile: OPENAPI_FILE },
       secretStorage: noKeyStore.status(),

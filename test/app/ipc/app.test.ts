@@ -5,29 +5,13 @@ import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatch, createPushSender, type Sender } from '../../../app/ipc/dispatch.ts';
 import { createHandlers } from '../../../app/ipc/handlers.ts';
-import packageJson from '../../../package.json' with { type: 'json' };
-import { noShell, nodeServiceDeps } from '../../../app/host/node-services.ts';
-import { createDesktop, documentationUrl, type DesktopDeps } from '../../../app/node/desktop.ts';
+import { nodeServiceDeps } from '../../../app/host/node-services.ts';
 import { createServices, type Services } from '../../../app/node/index.ts';
 import type { DesktopShell } from '../../../base/node/ports.ts';
 import type { ThemeSource } from '../../../base/common/appearance.ts';
 
 const appUrl = 'app://eventdesk/index.html';
 const trusted: Sender = { fromAppWindow: true, fromMainFrame: true, url: appUrl };
-
-const desktopDeps: DesktopDeps = {
-  shell: noShell,
-  dataFolder: '/data',
-  files: { exportAs: async () => null },
-  diagnostics: {
-    appInfo: () => {
-      throw new Error('not used');
-    },
-    environments: { list: () => ({ environments: [], activeId: null, notice: null }), exportJson: () => '{}' },
-    secrets: () => [],
-  },
-  documentation: { url: null, file: path.resolve(import.meta.dirname, '../../../README.md') },
-};
 
 let services: Services | undefined;
 afterEach(async () => {
@@ -68,49 +52,6 @@ describe('app:openDataFolder', () => {
     const envelope = await call('app:openDataFolder');
     expect(envelope).toMatchObject({ ok: false, error: { code: 'no-file-manager' } });
     expect(!envelope.ok && envelope.error.message).toContain(dataFolder);
-  });
-});
-
-describe('app:openDocs', () => {
-  it("opens package.json's documentation address through the checked link opener, or else the README shipped with the app", async () => {
-    const links: string[] = [];
-    const paths: string[] = [];
-    const { call } = await setUp({ shell: { openLink: async (url) => (links.push(url), true), openPath: async (target) => void paths.push(target) } });
-    const address = documentationUrl(packageJson);
-    expect(await call('app:openDocs')).toEqual({ ok: true, value: null });
-    expect(links).toEqual(address === null ? [] : [address]);
-    expect(paths).toEqual(address === null ? [path.resolve(import.meta.dirname, '../../../README.md')] : []);
-  });
-
-  it('says so when the shipped README is missing', async () => {
-    const desktop = createDesktop({ ...desktopDeps, documentation: { url: null, file: '/nowhere/README.md' } });
-    await expect(desktop.openDocs()).rejects.toMatchObject({ code: 'no-docs' });
-  });
-
-  it('says so when the link check refuses the address', async () => {
-    const desktop = createDesktop({
-      ...desktopDeps,
-      documentation: { url: 'http://docs.example.com', file: '' },
-      shell: { ...noShell, openLink: async () => false },
-    });
-    await expect(desktop.openDocs()).rejects.toMatchObject({ code: 'link-refused' });
-    const opened: string[] = [];
-    await createDesktop({
-      ...desktopDeps,
-      documentation: { url: 'https://docs.example.com', file: '' },
-      shell: { ...noShell, openLink: async (url) => (opened.push(url), true) },
-    }).openDocs();
-    expect(opened).toEqual(['https://docs.example.com']);
-  });
-
-  it('finds the address the way npm docs does: homepage, else the repository README', () => {
-    expect(documentationUrl({ homepage: 'https://eventdesk.dev/docs', repository: 'github:o/r' })).toBe('https://eventdesk.dev/docs');
-    expect(documentationUrl({ repository: { type: 'git', url: 'git+https://github.com/eventdesk/eventdesk.git' } })).toBe(
-      'https://github.com/eventdesk/eventdesk#readme',
-    );
-    expect(documentationUrl({ repository: 'eventdesk/eventdesk' })).toBe('https://github.com/eventdesk/eventdesk#readme');
-    expect(documentationUrl({ repository: 'git://github.com/eventdesk/eventdesk.git' })).toBe('https://github.com/eventdesk/eventdesk#readme');
-    expect(documentationUrl({ name: 'eventdesk' })).toBeNull();
   });
 });
 

@@ -49,6 +49,18 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
+/**
+ * A picture for the guide (docs/guide/images/NAME.png), taken from the app as it is: written
+ * there when EVENTDESK_GUIDE_SCREENSHOTS is set (`npm run docs:screenshots`), else beside the
+ * other screenshots, so a test run changes no file of the repository.
+ */
+export async function saveGuideScreenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.EVENTDESK_GUIDE_SCREENSHOTS) return saveScreenshot(page, `guide-${name}`);
+  await page.screenshot({ path: path.join(guideImages, `${name}.png`) });
+}
+
+const guideImages = path.resolve(import.meta.dirname, '../../../docs/guide/images');
+
 /** True for addresses on this machine: the only place the app may talk to. */
 export function isLoopback(url: string): boolean {
   const { protocol, hostname } = new URL(url);
