@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { initCommand } from '../../app/cli/init/init.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 import type { Harness } from '../harness/server.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
+import { freshWorkspace, refusedLogin } from './support/workspace.ts';
 import { expect, isLoopback, logInWithDemo, openBatchText, saveGuideScreenshot, saveScreenshot, test } from './support/fixtures.ts';
 
 /**
@@ -56,12 +53,7 @@ test('Help shows the guide in the app: its pages, a search, its links and Back, 
 });
 
 test("an error with a fix in the guide offers it: a refused login's How to fix this opens the section, the dialog giving way", async ({ app }) => {
-  await app.getByTestId('session-bar').getByRole('button', { name: 'Log in' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Log in to Local sandbox' });
-  await dialog.getByLabel('Username').fill('demo');
-  await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('refused the username or password');
+  const dialog = await refusedLogin(app);
   await dialog.getByRole('button', { name: 'How to fix this' }).click();
   await expect(dialog).toBeHidden();
   const section = app.getByRole('article', { name: 'Troubleshooting' }).getByRole('heading', { name: 'The login is refused' });
@@ -84,11 +76,7 @@ const checkout = (customer: string, problem = false) =>
   );
 
 async function runWorkspace(app: Page, harness: Harness): Promise<void> {
-  const root = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-guide-')), 'shop');
-  expect(await initCommand([root], { stdout: () => undefined, stderr: () => undefined })).toBe(0);
-  const environmentFile = path.join(root, 'environments', 'sandbox.env.json');
-  const written = await readFile(environmentFile, 'utf8');
-  await writeFile(environmentFile, written.replace(/"baseUrl": "[^"]*"/, `"baseUrl": "${(await harness.services.sandbox.info()).url}"`));
+  const root = await freshWorkspace(harness, 'shop');
   await app.keyboard.press('ControlOrMeta+4');
   const runs = app.getByRole('tabpanel', { name: 'Runs' });
   answers.push(root);

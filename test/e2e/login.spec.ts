@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCAL_SANDBOX_ID } from '../../features/environments/node/environments.ts';
 import { expect, logInWithDemo, saveScreenshot, test } from './support/fixtures.ts';
+import { refusedLogin } from './support/workspace.ts';
 
 test.describe('logging in', () => {
   test('to Local sandbox with the demo credentials shows who and a live countdown', async ({ app }) => {
@@ -27,12 +28,7 @@ test.describe('logging in', () => {
   });
 
   test('with a wrong password says so, keeps what was typed and stays open', async ({ app }) => {
-    await app.getByTestId('session-bar').getByRole('button', { name: 'Log in' }).click();
-    const dialog = app.getByRole('dialog', { name: 'Log in to Local sandbox' });
-    await dialog.getByLabel('Username').fill('demo');
-    await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await dialog.getByRole('button', { name: 'Log in' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('refused the username or password');
+    const dialog = await refusedLogin(app);
     await expect(dialog.getByLabel('Username')).toHaveValue('demo');
     await expect(dialog.getByLabel('Password', { exact: true })).toHaveValue('not-the-password');
     await dialog.getByText('Show details').click();

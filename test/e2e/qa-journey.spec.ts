@@ -1,9 +1,6 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { initCommand } from '../../app/cli/init/init.ts';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
+import { freshWorkspace } from './support/workspace.ts';
 import { expect, saveScreenshot, test } from './support/fixtures.ts';
 
 /**
@@ -16,12 +13,7 @@ const { answers, dialogs } = scriptedDialogs();
 test.use({ harnessOptions: { dialogs } });
 
 test('a fresh workspace lacking both secrets runs from one dialog that asks for them all', async ({ app, harness }) => {
-  const root = path.join(await mkdtemp(path.join(os.tmpdir(), 'eventdesk-e2e-qa-')), 'team');
-  expect(await initCommand([root], { stdout: () => undefined, stderr: () => undefined })).toBe(0);
-  // The harness's sandbox listens on a port of its own; everything else is as init wrote it.
-  const environmentFile = path.join(root, 'environments', 'sandbox.env.json');
-  const written = await readFile(environmentFile, 'utf8');
-  await writeFile(environmentFile, written.replace(/"baseUrl": "[^"]*"/, `"baseUrl": "${(await harness.services.sandbox.info()).url}"`));
+  const root = await freshWorkspace(harness, 'team');
 
   await app.keyboard.press('ControlOrMeta+4');
   const runs = app.getByRole('tabpanel', { name: 'Runs' });
