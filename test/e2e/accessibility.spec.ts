@@ -102,3 +102,16 @@ test('the draft plan dialog, with a plan drafted', async ({ app, harness }) => {
   await expect(dialog.locator('.plan-text-editor .monaco-editor')).toBeVisible();
   await expectAccessible(app, 'the draft plan dialog');
 });
+
+test('Help: the guide, a page with tables, and the search', async ({ app }) => {
+  await app.getByRole('button', { name: 'Help', exact: true }).click();
+  const help = app.getByRole('main', { name: 'Help' });
+  await expect(help.getByRole('article', { name: 'EventDesk guide' })).toBeVisible();
+  await expectAccessible(app, 'Help, the guide');
+  await help.getByRole('navigation', { name: 'Guide pages' }).getByRole('button', { name: 'Environments and credentials' }).click();
+  await expect(help.getByRole('article', { name: 'Environments and credentials' })).toBeVisible();
+  await expectAccessible(app, 'Help, a page with tables');
+  await help.getByRole('searchbox', { name: 'Search the guide' }).fill('port');
+  await expect(help.getByRole('status')).toContainText('holding “port”');
+  await expectAccessible(app, 'Help, the search');
+});
