@@ -130,7 +130,11 @@ describe('linearPattern, generated patterns', () => {
           for (const value of values) expect([source, value, matcher.test(value)]).toEqual([source, value, regExp.test(value)]);
         },
       ),
-      { numRuns: 300 },
+      // A fixed seed: about one random seed in 40 draws a pattern that JavaScript's backtracking
+      // reference takes 4 to 46 s to test on six characters (the linear engine: under 1 ms), which
+      // no timeout can cut short (seeds 1-120 searched; a fresh-clone run timed out on one). Change
+      // the seed to explore other patterns; the linear engine's own time is the next test's.
+      { numRuns: 300, seed: 20_261_130 },
     );
   });
 
