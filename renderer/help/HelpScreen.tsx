@@ -3,7 +3,7 @@ import { walkTokens } from 'marked';
 import { useEffect, useId, useRef } from 'react';
 import { GUIDE_START, useHelp, type GuidePlace } from '../base/state/help.ts';
 import { GuideMarkdown } from './GuideMarkdown.tsx';
-import { GUIDE_PAGES, linkTarget, MOST_HITS, searchGuide, type SearchHit } from './guide.ts';
+import { GUIDE_PAGES, linkTarget, MOST_HITS, QUERY_LIMIT, searchGuide, type SearchHit } from './guide.ts';
 
 /**
  * Help: the guide and the command reference, read inside the app, offline, at the version
@@ -70,6 +70,7 @@ export function HelpScreen() {
           type="search"
           className="help-search"
           placeholder="Search the guide"
+          maxLength={QUERY_LIMIT}
           value={query}
           onChange={(event) => search(event.target.value)}
           onKeyDown={(event) => {

@@ -133,28 +133,32 @@ function startsWord(text: string, word: string): boolean {
   return false;
 }
 
+/** Every section with its heading and text in lower case, made once: the search reads them at each keystroke. */
+const SEARCHED = [...GUIDE_PAGES.values()].flatMap((page) =>
+  page.sections.map((section) => ({ section, title: page.title, heading: section.heading.toLowerCase(), text: section.text.toLowerCase() })),
+);
+
+/** The longest query the search takes (the Help screen's box holds no more). */
+export const QUERY_LIMIT = 200;
+
 /**
  * The sections holding every word of `query` (any case), in the guide's order, but those whose
  * heading starts words with more of the words searched first.
  */
 export function searchGuide(query: string): SearchHit[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = [...new Set(query.slice(0, QUERY_LIMIT).toLowerCase().split(/\s+/).filter(Boolean))];
   if (words.length === 0) return [];
   const hits: (SearchHit & { score: number })[] = [];
-  for (const page of GUIDE_PAGES.values()) {
-    for (const section of page.sections) {
-      const heading = section.heading.toLowerCase();
-      const text = section.text.toLowerCase();
-      if (!words.every((word) => heading.includes(word) || text.includes(word))) continue;
-      const at = Math.max(0, text.indexOf(words[0]!) - EXCERPT_BEFORE);
-      const excerpt = section.text.slice(at, at + EXCERPT_LENGTH);
-      hits.push({
-        section,
-        title: page.title,
-        excerpt: `${at > 0 ? '…' : ''}${excerpt}${at + EXCERPT_LENGTH < section.text.length ? '…' : ''}`,
-        score: words.filter((word) => startsWord(heading, word)).length,
-      });
-    }
+  for (const { section, title, heading, text } of SEARCHED) {
+    if (!words.every((word) => heading.includes(word) || text.includes(word))) continue;
+    const at = Math.max(0, text.indexOf(words[0]!) - EXCERPT_BEFORE);
+    const excerpt = section.text.slice(at, at + EXCERPT_LENGTH);
+    hits.push({
+      section,
+      title,
+      excerpt: `${at > 0 ? '…' : ''}${excerpt}${at + EXCERPT_LENGTH < section.text.length ? '…' : ''}`,
+      score: words.filter((word) => startsWord(heading, word)).length,
+    });
   }
   return hits
     .sort((a, b) => b.score - a.score)

@@ -1,5 +1,5 @@
 import './shell.css';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { AppInfo } from '../../app/common/ipc.ts';
 import { CommandPalette } from '../commands/CommandPalette.tsx';
 import { useRequestsFromMain } from '../commands/from-main.ts';
@@ -39,11 +39,21 @@ import { QuestionDialog } from '../base/widgets/QuestionDialog.tsx';
 import { ServicesNotice } from './ServicesNotice.tsx';
 import { BatchEditor, setEditorsLoader } from '../base/editors.ts';
 import { EditorSlot } from '../base/widgets/EditorSlot.tsx';
+import { ErrorNotice } from '../base/widgets/ErrorNotice.tsx';
 
 setEditorsLoader(() => import('./editors.ts'));
 
 // The guide and its Markdown reader load when Help is first opened, not with the window.
 const HelpScreen = lazy(async () => ({ default: (await import('../help/HelpScreen.tsx')).HelpScreen }));
+
+/** Help's chunk could not load (a damaged install): said where Help would be, the rest of the window unharmed. */
+function GuideFailed({ error }: { error: unknown }) {
+  return (
+    <ErrorNotice title="The guide could not be loaded" error={error}>
+      <p>Restart EventDesk; if this happens again, install it again. The guide is also in the docs/guide folder of EventDesk&apos;s repository.</p>
+    </ErrorNotice>
+  );
+}
 
 /** The frame later screens fill: environments and history on the left, the composer, the response. */
 export function Shell({ info }: { info: AppInfo }) {
@@ -154,9 +164,9 @@ export function Shell({ info }: { info: AppInfo }) {
         </div>
         {screen === 'help' && (
           <div className="screen" id="screen-help">
-            <Suspense fallback={<p className="empty">Opening the guide…</p>}>
+            <EditorSlot loading={<p className="empty">Opening the guide…</p>} failed={(error) => <GuideFailed error={error} />}>
               <HelpScreen />
-            </Suspense>
+            </EditorSlot>
           </div>
         )}
       </div>

@@ -98,13 +98,34 @@ export function withFigures(page: string, heading: string, runs: readonly string
   return `${page.slice(0, start + FIGURES_START.length)}\n\n${heading}\n\n${figuresTable(runs)}\n\n${page.slice(end)}`;
 }
 
+/** The saved runs, each file's text; a file that cannot be read, or holds no bench line, is said in one line. */
+export async function readRuns(logs: readonly string[]): Promise<{ runs: string[] } | { problem: string }> {
+  const runs: string[] = [];
+  for (const log of logs) {
+    let text: string;
+    try {
+      text = await readFile(log, 'utf8');
+    } catch (error) {
+      return { problem: `${log} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}): name the saved output of a run of npm run bench.` };
+    }
+    if (!text.split('\n').some((line) => parseBenchLine(line) !== null))
+      return { problem: `${log} holds no BENCH line: it is not the output of npm run bench.` };
+    runs.push(text);
+  }
+  return { runs };
+}
+
 if (import.meta.main) {
   const [heading, ...logs] = process.argv.slice(2);
   if (!heading || logs.length === 0) {
     console.error('Usage: npm run bench:doc -- "Measured on … (N runs)" RUN1.log [RUN2.log ...]');
     process.exit(2);
   }
-  const runs = await Promise.all(logs.map((log) => readFile(log, 'utf8')));
-  await writeFile(PERFORMANCE_FILE, withFigures(await readFile(PERFORMANCE_FILE, 'utf8'), heading, runs));
-  console.log(`Wrote the figures of ${runs.length} runs into ${path.relative(process.cwd(), PERFORMANCE_FILE)}`);
+  const read = await readRuns(logs);
+  if ('problem' in read) {
+    console.error(`bench:doc: ${read.problem} Nothing was written.`);
+    process.exit(2);
+  }
+  await writeFile(PERFORMANCE_FILE, withFigures(await readFile(PERFORMANCE_FILE, 'utf8'), heading, read.runs));
+  console.log(`Wrote the figures of ${read.runs.length} runs into ${path.relative(process.cwd(), PERFORMANCE_FILE)}`);
 }

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatBenchLine, type BenchCase } from '../bench/bench.ts';
-import { FIGURES_END, FIGURES_START, PERFORMANCE_FILE, figuresTable, parseBenchLine, withFigures } from '../bench/performance-doc.ts';
+import { FIGURES_END, FIGURES_START, PERFORMANCE_FILE, figuresTable, parseBenchLine, readRuns, withFigures } from '../bench/performance-doc.ts';
 
 const cases = path.resolve(import.meta.dirname, '../bench/cases');
 
@@ -36,6 +38,16 @@ describe('docs/performance.md', () => {
     expect(withFigures(`# P\n${FIGURES_START}\nold\n${FIGURES_END}\nafter\n`, 'Measured here', [run(90, true)])).toBe(
       `# P\n${FIGURES_START}\n\nMeasured here\n\n${figuresTable([run(90, true)])}\n\n${FIGURES_END}\nafter\n`,
     );
+  });
+
+  it('says in one line which saved run it cannot use, before writing anything', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'eventdesk-bench-doc-'));
+    const notBench = path.join(folder, 'notes.log');
+    await writeFile(notBench, 'npm error code ENOENT\n');
+    expect(await readRuns([path.join(folder, 'missing.log')])).toEqual({ problem: expect.stringMatching(/missing\.log cannot be read \(ENOENT\)/) });
+    expect(await readRuns([notBench])).toEqual({ problem: `${notBench} holds no BENCH line: it is not the output of npm run bench.` });
+    await writeFile(notBench, 'BENCH a value=1 unit=ms baseline=b:1 ratio=1\n');
+    expect(await readRuns([notBench])).toEqual({ runs: ['BENCH a value=1 unit=ms baseline=b:1 ratio=1\n'] });
   });
 
   it('has a figure of every benchmark case', async () => {

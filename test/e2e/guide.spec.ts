@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { SANDBOX_DEMO_CREDENTIALS } from '../../features/sandbox/common/sandbox.ts';
 import type { Harness } from '../harness/server.ts';
 import { scriptedDialogs } from './support/dialogs.ts';
@@ -52,13 +54,41 @@ test('Help shows the guide in the app: its pages, a search, its links and Back, 
   expect(requests.filter((url) => !isLoopback(url))).toEqual([]);
 });
 
+test("when Help's code cannot be loaded, Help says so in its place and the rest of the window works on", async ({ page, harness }) => {
+  // `page`, not `app`: the aborted chunk is a console error on purpose.
+  await page.route(/\/assets\/HelpScreen-[^/]*\.js$/, (route) => route.abort());
+  await page.goto(harness.url);
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByRole('button', { name: 'Help', exact: true }).click();
+  const failed = page.locator('#screen-help').getByRole('alert');
+  await expect(failed).toContainText('The guide could not be loaded');
+  await saveScreenshot(page, 'help-failed');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+  await expect(failed).toHaveCount(0);
+});
+
 test("an error with a fix in the guide offers it: a refused login's How to fix this opens the section, the dialog giving way", async ({ app }) => {
   const dialog = await refusedLogin(app);
+  await saveScreenshot(app, 'login-refused-how-to-fix');
   await dialog.getByRole('button', { name: 'How to fix this' }).click();
   await expect(dialog).toBeHidden();
   const section = app.getByRole('article', { name: 'Troubleshooting' }).getByRole('heading', { name: 'The login is refused' });
   await expect(section).toBeFocused();
   await saveScreenshot(app, 'help-from-error');
+});
+
+test('a workspace with no scenario yet: the Runs screen says how to add one, and its guide section is a click away', async ({ app, harness }) => {
+  const root = await freshWorkspace(harness, 'empty');
+  await rm(path.join(root, 'scenarios'), { recursive: true });
+  await app.keyboard.press('ControlOrMeta+4');
+  const runs = app.getByRole('tabpanel', { name: 'Runs' });
+  answers.push(root);
+  await runs.getByRole('button', { name: 'Open workspace…' }).click();
+  await expect(runs).toContainText('This workspace has no scenarios yet.');
+  await saveScreenshot(app, 'runs-no-scenario');
+  await runs.getByRole('button', { name: 'How to write a scenario' }).click();
+  await expect(app.getByRole('article', { name: 'Workspaces, scenarios and runs' }).getByRole('heading', { name: 'Scenarios', exact: true })).toBeFocused();
 });
 
 const checkout = (customer: string, problem = false) =>

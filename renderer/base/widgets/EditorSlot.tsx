@@ -2,9 +2,10 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { ErrorNotice } from './ErrorNotice.tsx';
 
 /**
- * Where an editor from the editors' chunk (base/editors.ts) shows: `loading` until the chunk is
- * there and, should it fail to load (a damaged install), `failed` in its place. Without the
- * boundary the failed import would unmount the whole window, leaving it blank.
+ * Where an editor from the editors' chunk (base/editors.ts), or another part loaded on demand
+ * (Help), shows: `loading` until the chunk is there and, should it fail to load (a damaged
+ * install), `failed` in its place. Without the boundary the failed import would unmount the
+ * whole window, leaving it blank.
  */
 
 interface Props {

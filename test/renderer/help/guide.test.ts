@@ -4,7 +4,7 @@ import { Lexer, walkTokens } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { GUIDE_SECTIONS } from '../../../renderer/base/guide-sections.ts';
 import { GUIDE_START } from '../../../renderer/base/state/help.ts';
-import { GUIDE_PAGES, imageUrl, linkTarget, plainText, resolvePath, searchGuide } from '../../../renderer/help/guide.ts';
+import { GUIDE_PAGES, imageUrl, linkTarget, plainText, QUERY_LIMIT, resolvePath, searchGuide } from '../../../renderer/help/guide.ts';
 
 const docs = path.resolve(import.meta.dirname, '../../../docs');
 
@@ -57,6 +57,9 @@ describe('the guide built into the app', () => {
     expect(hits[0]!.section).toMatchObject({ page: 'guide/troubleshooting.md', anchor: 'port-in-use' });
     for (const hit of hits) for (const word of ['port', 'in', 'use']) expect(`${hit.section.heading} ${hit.section.text}`.toLowerCase()).toContain(word);
     expect(searchGuide('')).toEqual([]);
+    // A word said twice is one word; a pasted page of text is read up to the box's limit.
+    expect(searchGuide('port port in use')).toEqual(hits);
+    expect(searchGuide(`port in use${' '.repeat(QUERY_LIMIT)}xyzzy`)).toEqual(hits);
     expect(searchGuide('xyzzy-not-in-any-page')).toEqual([]);
     expect(searchGuide('the').length).toBe(50);
   });
