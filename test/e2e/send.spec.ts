@@ -45,7 +45,8 @@ test.describe('sending', () => {
 
   test('shows progress and a retry while the sandbox fails, then the chunks table', async ({ app, harness }) => {
     await harness.services.environments.update('local-sandbox', { settings: { ...(await harness.services.environments.get('local-sandbox')), chunkSize: 2 } });
-    await harness.services.sandbox.setFaults({ failSequence: [503], latencyMs: 300 });
+    // Two 503s: the retry's words stay up through both waits and both retries, which a poll cannot miss.
+    await harness.services.sandbox.setFaults({ failSequence: [503, 503], latencyMs: 300 });
     await openBatchText(app, harness, batch(6));
     await logInWithDemo(app);
     await app.keyboard.press('ControlOrMeta+Enter');

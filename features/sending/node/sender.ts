@@ -376,7 +376,8 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendStatus
       }
       let reason: string;
       let waitMs: number;
-      let retryText: (inText: string) => string;
+      /** The retry in words, `when` it goes: "in 0.3 s" while it waits, "under way" once it is out. */
+      let retryText: (when: string) => string;
       if (outcome.kind === 'network') {
         // No connection was made (refused, DNS, TLS): nothing of it reached a server.
         log.end(null, null, outcome.error.message, outcome.error.code !== 'unreachable' && outcome.error.code !== 'tls');
@@ -387,7 +388,7 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendStatus
         reason = outcome.error.message;
         waitMs = backoffMs(attempts, random);
         const what = outcome.error.code === 'timeout' ? `no answer within ${seconds(options.timeoutMs)}` : 'connection reset';
-        retryText = (inText) => `${what}, retry ${attempts} of ${maxAttempts - 1} in ${inText}`;
+        retryText = (when) => `${what}, retry ${attempts} of ${maxAttempts - 1} ${when}`;
       } else {
         const { answer } = outcome;
         last = answer;
@@ -412,25 +413,26 @@ export async function sendChunks(options: SendChunksOptions): Promise<SendStatus
         if (answer.status === 429) {
           reason = 'The last answer was HTTP 429 (rate limited).';
           waitMs = retryAfterMs(outcome.retryAfter, now(), capSeconds);
-          retryText = (inText) => `rate limited (429), retry ${attempts} of ${maxAttempts - 1} in ${inText}`;
+          retryText = (when) => `rate limited (429), retry ${attempts} of ${maxAttempts - 1} ${when}`;
         } else {
           reason = `The last answer was HTTP ${answer.status} (a server error).`;
           waitMs = backoffMs(attempts, random);
-          retryText = (inText) => `server error ${answer.status}, retry ${attempts} of ${maxAttempts - 1} in ${inText}`;
+          retryText = (when) => `server error ${answer.status}, retry ${attempts} of ${maxAttempts - 1} ${when}`;
         }
       }
       if (attempts >= maxAttempts) {
         finish(chunk, { status: 'failed', ...record(`${reason} Gave up after ${plural(attempts, 'attempt')}.`) });
         return;
       }
-      activity(chunk, retryText(seconds(waitMs)));
+      activity(chunk, retryText(`in ${seconds(waitMs)}`));
       options.onChunk(chunk.firstEvent, { status: 'sending', ...record(reason) });
       await sleep(waitMs, cancel);
       if (cancel.aborted) {
         finish(chunk, { status: 'failed', ...record(`Cancelled while waiting to retry. ${reason}`) });
         return;
       }
-      activity(chunk, null);
+      // Still said while the retry is out: why this chunk is slow stays readable until it is answered.
+      activity(chunk, retryText('under way'));
     }
   }
 

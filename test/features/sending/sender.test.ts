@@ -307,7 +307,14 @@ describe('sendChunks against the sandbox', () => {
     const texts = eventTexts(1);
     const { final, sleeps, activities, patches } = await send(texts, chunksOf(texts, 1));
     expect(sleeps).toEqual([4000, 4000]);
-    expect(activities).toEqual(['rate limited (429), retry 1 of 4 in 4 s', null, 'rate limited (429), retry 2 of 4 in 4 s', null]);
+    // Each retry is said while it waits and while it is out, until the chunk is answered.
+    expect(activities).toEqual([
+      'rate limited (429), retry 1 of 4 in 4 s',
+      'rate limited (429), retry 1 of 4 under way',
+      'rate limited (429), retry 2 of 4 in 4 s',
+      'rate limited (429), retry 2 of 4 under way',
+      null,
+    ]);
     expect(final(0)).toMatchObject({ status: 'ok', attempts: 3 });
     expect(patches.get(0)!.map((patch) => [patch.status, patch.attempts, patch.statusCode])).toEqual([
       ['sending', 0, null],
@@ -350,7 +357,13 @@ describe('sendChunks against the sandbox', () => {
     const texts = eventTexts(1);
     const { final, sleeps, activities } = await send(texts, chunksOf(texts, 1));
     expect(sleeps).toEqual([250, 500]);
-    expect(activities.filter(Boolean)).toEqual(['server error 500, retry 1 of 4 in 0.3 s', 'server error 503, retry 2 of 4 in 0.5 s']);
+    expect(activities).toEqual([
+      'server error 500, retry 1 of 4 in 0.3 s',
+      'server error 500, retry 1 of 4 under way',
+      'server error 503, retry 2 of 4 in 0.5 s',
+      'server error 503, retry 2 of 4 under way',
+      null,
+    ]);
     expect(final(0)).toMatchObject({ status: 'ok', statusCode: 202, attempts: 3, error: null });
     expect(acceptedTokens()).toEqual(['tok-0']);
   });
