@@ -231,6 +231,42 @@ test.describe('event operations', () => {
     await expect.poll(savedText(harness)).toBe(lines([e2, e2, e3, e3]));
   });
 
+  test('an import with the cursor in an event of the JSON view offers to add after it; Add event on a broken text says why nothing was added', async ({
+    app,
+    harness,
+  }) => {
+    await openBatchText(app, harness, lines([e1, e2, e3]));
+    const editor = app.locator('.monaco-editor').first();
+    await editor
+      .locator('.view-line')
+      .filter({ hasText: '"evt-2"' })
+      .click({ position: { x: 40, y: 5 } });
+    await app
+      .getByLabel('File to import', { exact: true })
+      .setInputFiles({ name: 'more.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${JSON.stringify(e4)}\n`) });
+    const choice = app.getByRole('dialog', { name: 'Import 1 event from more.ndjson' });
+    await choice.getByRole('button', { name: 'Add to this batch, after event 2' }).click();
+    await expect(app.getByTestId('event-count')).toHaveText('4 events');
+    const tokens = async () => (JSON.parse((await savedText(harness)()) ?? '[]') as { token: string }[]).map((event) => event.token);
+    await expect.poll(tokens).toEqual(['evt-1', 'evt-2', 'evt-4', 'evt-3']);
+
+    // Cut short after its first event: the cursor is in an event, but the text is no batch.
+    await openBatchText(app, harness, `[\n  ${JSON.stringify(e1)},\n  ${JSON.stringify(e2)}\n`);
+    await editor
+      .locator('.view-line')
+      .filter({ hasText: '"evt-1"' })
+      .click({ position: { x: 40, y: 5 } });
+    await app.keyboard.press('ControlOrMeta+k');
+    const palette = app.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox', { name: 'Command, batch or environment' }).fill('add event');
+    await palette
+      .getByRole('option', { name: /Add event/ })
+      .first()
+      .click();
+    await expect(app.getByRole('list', { name: 'Notifications' })).toContainText('No event was added: the batch is not a JSON array of events yet.');
+    expect(await savedText(harness)()).toBe(`[\n  ${JSON.stringify(e1)},\n  ${JSON.stringify(e2)}\n`);
+  });
+
   test('under a filter, Delete, Duplicate and Transform change only the chosen events the list shows; the choice outlives the filter', async ({
     app,
     harness,

@@ -1,5 +1,5 @@
 import { outlineElement, repeatedKeys, type PropertyOutline } from './event-outline.ts';
-import { BACKSLASH, CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, QUOTE, SPACE } from './json-characters.ts';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE, SPACE } from './json-characters.ts';
 
 /**
  * Where each event of a parsed batch starts and ends in its text, and which keys an event or
@@ -166,4 +166,71 @@ export function readBatchEvents(text: string): BatchEvents | null {
     }
   }
   return { events: value, starts, ends };
+}
+
+/** JSON's white space, and a byte order mark before the text. */
+function isSpace(code: number): boolean {
+  return code === SPACE || code === 0x0a || code === 0x0d || code === 0x09 || code === 0xfeff;
+}
+
+/**
+ * The index of the event whose span (as readBatchEvents lays it out, its last offset after the
+ * event's end included) holds `offset`, or null, reading the text only up to that offset: a
+ * cursor near the top of a 25 MB batch is placed without reading the rest. What lies past the
+ * offset is not read, so a text broken further on still answers; what then acts on the event
+ * reads the text whole, and says when it is not a batch. Null when the text does not begin as
+ * a JSON array.
+ */
+export function eventAtTextOffset(text: string, offset: number): number | null {
+  const stop = Math.min(offset, text.length);
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  /** The last event begun, and the offset after its end; Infinity while it is still being read. */
+  let index = -1;
+  let end = 0;
+  /** A number, true, false or null at the top level, still being read. */
+  let inScalar = false;
+  for (let at = 0; at < stop; at++) {
+    const code = text.charCodeAt(at);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (code === BACKSLASH) escaped = true;
+      else if (code === QUOTE) {
+        inString = false;
+        if (depth === 1) end = at + 1;
+      }
+      continue;
+    }
+    if (inScalar && (isSpace(code) || code === COMMA || code === CLOSE_BRACKET)) {
+      inScalar = false;
+      end = at;
+    }
+    if (isSpace(code) || code === COMMA || code === COLON) continue;
+    if (depth === 0) {
+      if (code !== OPEN_BRACKET) return null;
+      depth = 1;
+      continue;
+    }
+    if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
+      depth--;
+      if (depth === 1) end = at + 1;
+      // The batch's own `]`: nothing after it is an event.
+      if (depth === 0) return null;
+      continue;
+    }
+    if (depth === 1 && !inScalar) {
+      index++;
+      end = Infinity;
+    }
+    if (code === QUOTE) inString = true;
+    else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
+    else if (depth === 1) inScalar = true;
+  }
+  if (depth === 0) return null;
+  // An event may begin at the offset itself.
+  const next = text.charCodeAt(stop);
+  const between = depth === 1 && !inString && !inScalar && end !== Infinity;
+  if (between && stop === offset && !Number.isNaN(next) && !isSpace(next) && next !== COMMA && next !== CLOSE_BRACKET) return index + 1;
+  return index >= 0 && end >= offset ? index : null;
 }

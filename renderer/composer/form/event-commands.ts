@@ -5,7 +5,7 @@ import { useCommand } from '../../base/state/command-registry.ts';
 import type { monaco } from '../../monaco/setup.ts';
 import { pickEvent, targetEvents } from '../../base/state/event-selection.ts';
 import { useNotices, useUi } from '../../base/state/ui.ts';
-import { addEvent, duplicate, eventAtOffset, remove, step, type BatchTarget, type NewEventContext } from './event-operations.ts';
+import { addEvent, duplicate, eventAtOffset, eventNamedAtOffset, remove, step, type BatchTarget, type NewEventContext } from './event-operations.ts';
 import { eventsLayoutOf } from './form-events.ts';
 
 /**
@@ -33,9 +33,10 @@ const MENU = [
   'events.add',
 ] as const satisfies readonly CommandId[];
 
-function cursorEvent(editor: monaco.editor.ICodeEditor | null, target: BatchTarget): number | null {
+/** The event under the JSON view's cursor, found by `at` (eventAtOffset to act on it, eventNamedAtOffset to name it). */
+function cursorEvent(editor: monaco.editor.ICodeEditor | null, target: BatchTarget, at = eventAtOffset): number | null {
   const position = editor?.getModel() === target.model ? editor.getPosition() : null;
-  return position ? eventAtOffset(target.model, target.model.getOffsetAt(position)) : null;
+  return position ? at(target.model, target.model.getOffsetAt(position)) : null;
 }
 
 /** Registers the commands; answers what to call with the JSON editor once it is mounted, and which event is selected. */
@@ -66,7 +67,7 @@ export function useEventCommands(context: EventCommandsContext): {
   const selectedEvent = (): number | null => {
     const { target, view } = current.current;
     if (!target) return null;
-    if (view === 'json') return cursorEvent(editorRef.current, target);
+    if (view === 'json') return cursorEvent(editorRef.current, target, eventNamedAtOffset);
     const chosen = targetEvents(target.batchId, eventsLayoutOf(target.model)?.events.length ?? 0);
     return chosen.length === 0 ? null : chosen.reduce((last, index) => Math.max(last, index));
   };

@@ -31,11 +31,17 @@ let editing: monaco.editor.ITextModel | null = null;
 
 /** The batch's events and their spans, read anew only when the text changed since. */
 export function eventsLayoutOf(model: monaco.editor.ITextModel): EventsLayout | null {
-  const known = held.get(model);
-  if (known?.version === model.getVersionId()) return known.layout;
+  const known = knownEventsLayoutOf(model);
+  if (known !== undefined) return known;
   const layout = readBatchEvents(textOf(model));
   held.set(model, { version: model.getVersionId(), layout });
   return layout;
+}
+
+/** The layout when it has been read for the text as it is now; undefined, and nothing read, when not. */
+export function knownEventsLayoutOf(model: monaco.editor.ITextModel): EventsLayout | null | undefined {
+  const known = held.get(model);
+  return known?.version === model.getVersionId() ? known.layout : undefined;
 }
 
 function keep(model: monaco.editor.ITextModel, layout: EventsLayout): void {
