@@ -245,6 +245,8 @@ test.describe('event operations', () => {
       .getByLabel('File to import', { exact: true })
       .setInputFiles({ name: 'more.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${JSON.stringify(e4)}\n`) });
     const choice = app.getByRole('dialog', { name: 'Import 1 event from more.ndjson' });
+    await expect(choice.getByRole('button', { name: 'Open as a new batch' })).toBeFocused();
+    await saveScreenshot(app, 'import-after-cursor-event');
     await choice.getByRole('button', { name: 'Add to this batch, after event 2' }).click();
     await expect(app.getByTestId('event-count')).toHaveText('4 events');
     const tokens = async () => (JSON.parse((await savedText(harness)()) ?? '[]') as { token: string }[]).map((event) => event.token);
@@ -264,6 +266,7 @@ test.describe('event operations', () => {
       .first()
       .click();
     await expect(app.getByRole('list', { name: 'Notifications' })).toContainText('No event was added: the batch is not a JSON array of events yet.');
+    await saveScreenshot(app, 'add-event-not-a-batch');
     expect(await savedText(harness)()).toBe(`[\n  ${JSON.stringify(e1)},\n  ${JSON.stringify(e2)}\n`);
   });
 

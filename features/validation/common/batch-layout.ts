@@ -229,8 +229,8 @@ export function eventAtTextOffset(text: string, offset: number): number | null {
   }
   if (depth === 0) return null;
   // An event may begin at the offset itself.
-  const next = text.charCodeAt(stop);
   const between = depth === 1 && !inString && !inScalar && end !== Infinity;
-  if (between && stop === offset && !Number.isNaN(next) && !isSpace(next) && next !== COMMA && next !== CLOSE_BRACKET) return index + 1;
+  const next = text.charCodeAt(offset);
+  if (between && offset < text.length && !isSpace(next) && next !== COMMA && next !== CLOSE_BRACKET) return index + 1;
   return index >= 0 && end >= offset ? index : null;
 }
